@@ -126,3 +126,17 @@ def test_bincount_sums_as_numpy_and_its_gradient_gathers(dtype):
     slope = gradcli.grad(lambda w: gnp.sum(gnp.bincount(groups, weights=w) ** 3))(weights.astype(np.float64))
     sums = np.bincount(groups, weights=weights.astype(np.float64))
     assert np.allclose(slope, 3 * sums[groups] ** 2, rtol=1e-14)
+
+
+def test_cond_is_numpys_for_every_norm_and_differentiable():
+    """M1's np.linalg.cond: NumPy's number to the bit for each p (one matrix and a stack), and at an ordinary matrix
+    the exact gradient of s_max / s_min, d(s1 / s2) = (u1 v1' s2 - u2 v2' s1) / s2^2."""
+    a = np.array([[2.0, 1.0], [0.5, 3.0]])
+    stack = np.array([[[1.0, 2.0], [3.0, 4.0]], [[0.1, 0.0], [0.0, 5.0]]])
+    for p in (None, 2, -2, 1, -1, np.inf, "fro"):
+        assert gnp.linalg.cond(a, p) == np.linalg.cond(a, p)
+        assert np.array_equal(gnp.linalg.cond(stack, p), np.linalg.cond(stack, p))
+    result = gradcli.check(lambda a: gnp.linalg.cond(a), {"a": a}, dtypes=["float64"]).results[0]
+    u, s, vt = np.linalg.svd(a)
+    want = (np.outer(u[:, 0], vt[0]) * s[1] - np.outer(u[:, 1], vt[1]) * s[0]) / s[1] ** 2
+    assert result.status == "ok" and np.allclose(result.exact_gradient["a"], want, rtol=1e-12)
