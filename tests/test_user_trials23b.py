@@ -41,10 +41,25 @@ CHOSEN = [
 KNOWN_WRONG = {
     "numpy_lib23b:wrapped_phase_energy@x=[1,7,-7]:float64":
         "M1: np.fmod is missing from gradcli.numpy (np.mod, the floor's remainder, is there)",
+    "numpy_lib23b:scattered_energy@x=[1,2,3,4,5]:float64":
+        "M1: np.add.at (an unbuffered scatter-add into an array of the user's) is missing from gradcli.numpy",
+    "numpy_lib23b:qr_log_abs_det@a=[[2,1],[0.5,3]]:float64": "M1: np.linalg.qr is missing from gradcli.numpy",
+    "jax_lib23b:log_by_frexp@x=[3,1e300,1e-300]:float64":
+        "J1: jnp.frexp and jnp.ldexp lower to bitcast_convert_type, which the JAX replay cannot replay: no check",
+    "jax_lib23b:lu_solution_total@b=[1,2,3]:float64":
+        "J2: jax.scipy.linalg.lu_factor's lu_pivots_to_permutation cannot be replayed: no check of lu_solve",
+    "jax_lib23b:poincare_distance@u=[-0.3,0.1]:float64":
+        "P1: arccosh(1 + q) at q = 0, q's denominator a function of the input: error (no difference resolves the "
+        "derivative on balls) where the distance is a cone (domain)",
 }
 # Each known-wrong case's words for its finding, seen at a ceiling of 120 digits (`known_wrong_problems`).
 SYMPTOMS = {
     "numpy_lib23b:wrapped_phase_energy@x=[1,7,-7]:float64": "numpy.fmod is a NumPy function gradcli.numpy does not have",
+    "numpy_lib23b:scattered_energy@x=[1,2,3,4,5]:float64": "numpy.add.at is a method of NumPy's add",
+    "numpy_lib23b:qr_log_abs_det@a=[[2,1],[0.5,3]]:float64": "numpy.linalg.qr is a NumPy function",
+    "jax_lib23b:log_by_frexp@x=[3,1e300,1e-300]:float64": "bitcast_convert_type",
+    "jax_lib23b:lu_solution_total@b=[1,2,3]:float64": "lu_pivots_to_permutation",
+    "jax_lib23b:poincare_distance@u=[-0.3,0.1]:float64": "no difference resolves this derivative",
 }
 BY_ID = {case.id: case for case in cases23b.ALL}
 
@@ -140,3 +155,32 @@ def test_cond_is_numpys_for_every_norm_and_differentiable():
     u, s, vt = np.linalg.svd(a)
     want = (np.outer(u[:, 0], vt[0]) * s[1] - np.outer(u[:, 1], vt[1]) * s[0]) / s[1] ** 2
     assert result.status == "ok" and np.allclose(result.exact_gradient["a"], want, rtol=1e-12)
+
+
+RUNNING_LSE = '''import numpy as np
+
+
+def flat(x):
+    return np.sum(np.log(np.cumsum(np.exp(x))))
+
+
+def rows(x):
+    return np.sum(np.log(np.cumsum(np.exp(x), axis=1)))
+'''
+
+
+@pytest.mark.parametrize("function, at, fixed", [
+    ("flat", [800.0, 801.0], "np.logaddexp.accumulate(x)"),
+    ("flat", [[800.0, 801.0], [1.0, 2.0]], "np.logaddexp.accumulate(np.ravel(x))"),
+    ("rows", [[800.0, 801.0], [1.0, 2.0]], "np.logaddexp.accumulate(x, axis=1)"),
+])
+def test_a_running_log_sum_exp_by_hand_is_fixed(tmp_path, function, at, fixed):
+    """F2's class: log(cumsum(exp(u), axis)) overflows where u is large; the fix is the framework's running
+    log-sum-exp along the same axis (cumsum without one runs over the flattened entries, and so does the fix where u
+    may have more than one dimension), re-checked."""
+    path = tmp_path / "running_lse.py"
+    path.write_text(RUNNING_LSE)
+    report = gradcli.check(f"{path}:{function}", {"x": at}, dtypes=["float64"])
+    assert report.results[0].status == "unstable"
+    assert [(fix.name, fix.partial) for fix in report.fixes] == [("cumlogsumexp", False)]
+    assert f"+    return np.sum({fixed})" in report.fixes[0].diff
