@@ -146,6 +146,12 @@ def _unwrapped_slopes():
     return hp(lambda: {"phase": [mp(0), mp(6), 2 * (mp("6.5") - 2 * PI), mp(-2)]})
 
 
+def _inverse_energy(a):
+    """sum of the squares of A^-1's entries (pinv of an invertible matrix is its inverse)."""
+    inverse = mpmath.inverse(mpmath.matrix(a))
+    return sum(inverse[i, j] ** 2 for i in range(2) for j in range(2))
+
+
 JAX = [
     Case(J, "max_pool_score", "x=[1,3,2,0,5,4]", "float64", "ok", _fixed("x", [0, 1, 2, 0, -1, 0])),
     Case(J, "max_pool_score", "x=[1,3,2,0,5,4]", "float32", "ok", _fixed("x", [0, 1, 2, 0, -1, 0])),
@@ -246,6 +252,15 @@ JAX = [
     Case(J, "roughness", "x=[1,3,2,5,4]", "float32", "ok", num_grad(_roughness, dtype="float32", x=[1, 3, 2, 5, 4])),
     Case(J, "unwrapped_energy", "phase=[0,3,6.5,-1]", "float64", "ok", _unwrapped_slopes()),
     Case(J, "power_two_and_a_half", "x=[4,0]", "float64", "ok", _fixed("x", [20, 0])),
+    Case(J, "top_two_total", "x=[3,1,2]", "float64", "ok", _fixed("x", [1, 0, 1])),
+    # the second place is a tie: either 2 is taken
+    Case(J, "top_two_total", "x=[3,2,2]", "float64", "domain", _fixed("x", [1, None, None])),
+    Case(J, "pinv_energy", "a=[[2,1],[0.5,3]]", "float64", "ok", num_grad(_inverse_energy, a=[[2, 1], [0.5, 3]])),
+    # a singular matrix: det is a polynomial, its gradient the cofactors
+    Case(J, "determinant", "a=[[1,2],[2,4]]", "float64", "ok", hp(lambda: {"a": [[mp(4), mp(-2)], [mp(-2), mp(1)]]})),
+    Case(J, "sample_variance", "x=[1,2,4]", "float64", "ok", hp(lambda: {"x": [mp(-4) / 3, mp(-1) / 3, mp(5) / 3]})),
+    Case(J, "bilinear_trace", "a=[[1,2],[3,4]]", "float64", "ok",
+         hp(lambda: {"a": [[mp(1), mp(-1)], [mp(2), _f(0.5)]]})),
 ]
 
 
@@ -421,6 +436,31 @@ NUMPY = [
     Case(N, "second_smallest", "x=[3,1,1]", "float64", "domain", _fixed("x", [0, None, None])),
     Case(N, "phasor_energy", "x=[0.3,2]", "float64", "ok", _each("x", lambda v: -2 * mpmath.sin(v), [0.3, 2])),
     Case(N, "phasor_energy", "x=[0.3,2]", "float32", "ok", _each("x", lambda v: -2 * mpmath.sin(v), [0.3, 2], "float32")),
+    Case(N, "log_by_frexp", "x=[3,1e300,1e-300]", "float64", "ok", _each("x", lambda v: 1 / v, [3, 1e300, 1e-300])),
+    Case(N, "quarter_tanh", "x=[0.5,-2]", "float64", "ok",
+         _each("x", lambda v: (1 - mpmath.tanh(v) ** 2) / 4, [0.5, -2])),
+    Case(N, "signed_square", "x=[2,3]", "float64", "ok", _fixed("x", [4, -6])),
+    # x^2 at 0 is 0 with either sign, its slope 0
+    Case(N, "signed_square", "x=[0,1]", "float64", "ok", _fixed("x", [0, -2])),
+    Case(N, "remainder_energy", "x=[2,-1]", "float64", "ok", _fixed("x", [1, 1])),
+    Case(N, "remainder_energy", "x=[3]", "float64", "domain", _fixed("x", [None])),
+    Case(N, "bucket_offsets", "x=[0.7,1.2]", "float64", "ok", _fixed("x", [1, 1])),
+    # floor_divide steps at a multiple of 0.5: the offset jumps
+    Case(N, "bucket_offsets", "x=[1]", "float64", "domain", _fixed("x", [None])),
+    Case(N, "sample_covariance", "x=[2,1,4,3]", "float64", "ok",
+         hp(lambda: {"x": [(v - mp("2.75")) / 3 for v in [1, 3, 2, 5]]})),
+    Case(N, "einsum_trace", "a=[[1,2],[3,4]]", "float64", "ok", hp(lambda: {"a": [[mp(2), mp(6)], [mp(4), mp(8)]]})),
+    Case(N, "piecewise_linear", "x=[0.5,3]", "float64", "ok", hp(lambda: {"x": [mp(2), mp(4) / 3]})),
+    # at a knot the slope turns from 2 to -2/3
+    Case(N, "piecewise_linear", "x=[1]", "float64", "domain", _fixed("x", [None])),
+    # the missing target's entry is 0 in the function; the product rule brings NaN's 0 * NaN back
+    Case(N, "masked_mean_square", "x=[1,2,3]", "float64", "wrong", _fixed("x", [0, 0, 3.5])),
+    Case(N, "step_differences", "x=[1,3,2]", "float64", "ok", _fixed("x", [-4, 6, -2])),
+    Case(N, "median_of_four", "x=[4,1,3,2]", "float64", "ok", _fixed("x", [0, 0, 0.5, 0.5])),
+    # the middle two tie: whichever order, the median is their mean (smooth)
+    Case(N, "median_of_four", "x=[4,1,3,3]", "float64", "ok", _fixed("x", [0, 0, 0.5, 0.5])),
+    # the tie straddles the middle: one 1 is in it, either one
+    Case(N, "median_of_four", "x=[1,1,3,4]", "float64", "domain", _fixed("x", [None, None, 0.5, 0])),
 ]
 
 ALL = JAX + NUMPY

@@ -226,3 +226,25 @@ def unwrapped_energy(phase):
 
 def power_two_and_a_half(x):
     return jnp.sum(jnp.power(x, 2.5))
+
+
+def top_two_total(x):
+    values, _ = lax.top_k(x, 2)
+    return jnp.sum(values)
+
+
+def pinv_energy(a):
+    return jnp.sum(jnp.linalg.pinv(a) ** 2)
+
+
+def determinant(a):
+    return jnp.linalg.det(a)
+
+
+def sample_variance(x):
+    return jnp.cov(x)
+
+
+def bilinear_trace(a):
+    b = jnp.array([[1.0, 2.0], [-1.0, 0.5]])
+    return jnp.einsum("ij,ji->", a, b)

@@ -203,3 +203,57 @@ def phasor_energy(x):
     """|1 + e^(ix)|^2 summed, through complex numbers and np.real / np.conj."""
     z = 1 + np.exp(1j * x)
     return np.sum(np.real(z * np.conj(z)))
+
+
+def log_by_frexp(x):
+    mantissa, exponent = np.frexp(x)
+    return np.sum(np.log(mantissa) + exponent * np.log(2.0))
+
+
+def quarter_tanh(x):
+    return np.sum(np.ldexp(np.tanh(x), -2))
+
+
+def signed_square(x):
+    """x^2 carrying the sign of a fixed direction."""
+    return np.sum(np.copysign(x ** 2, np.array([1.0, -1.0])))
+
+
+def remainder_energy(x):
+    _, r = np.divmod(x, 1.5)
+    return np.sum(r ** 2)
+
+
+def bucket_offsets(x):
+    return np.sum(x - 0.5 * np.floor_divide(x, 0.5))
+
+
+def sample_covariance(x):
+    y = np.array([1.0, 3.0, 2.0, 5.0])
+    return np.cov(x, y)[0, 1]
+
+
+def einsum_trace(a):
+    return np.einsum("ii->", a @ a)
+
+
+def piecewise_linear(x):
+    """Linear interpolation in a table, by np.searchsorted."""
+    knots = np.array([0.0, 1.0, 2.5, 4.0])
+    values = np.array([0.0, 2.0, 1.0, 3.0])
+    i = np.clip(np.searchsorted(knots, x) - 1, 0, 2)
+    t = (x - knots[i]) / (knots[i + 1] - knots[i])
+    return np.sum(values[i] * (1 - t) + values[i + 1] * t)
+
+
+def masked_mean_square(x):
+    target = np.array([1.0, np.nan, -0.5])
+    return np.nanmean((x - target) ** 2)
+
+
+def step_differences(x):
+    return np.sum(np.ediff1d(x, to_begin=0.0) ** 2)
+
+
+def median_of_four(x):
+    return np.percentile(x, 50)
