@@ -181,6 +181,13 @@ def _stepped(name, step):
     return run
 
 
+def _floor_mod(x, y):
+    """NumPy's mod (the floor's remainder) on balls: x - y floor(x / y), exact where the quotient's floor is (off the
+    multiples of y, where mod jumps and the floor refuses)."""
+    whole = ELEMENTWISE["floor"](anchored.divide(x, y))
+    return anchored.subtract(x, anchored.multiply(y, whole))
+
+
 def _nearest(x):
     half = ARB(1) / 2
     answer = (x + half).floor()
@@ -348,6 +355,7 @@ ELEMENTWISE = {
     "floor": _stepped("floor", lambda x: (x.floor(), x.floor())),
     "ceil": _stepped("ceil", lambda x: (x.ceil(), x.ceil())),
     "trunc": _stepped("trunc", _truncated),
+    "mod": _floor_mod,
     "rint": _stepped("rint", _nearest),
     "round": _stepped("round", _nearest),
     "sqrt": _sqrt,
@@ -647,6 +655,7 @@ def _jet_table():
         "subtract": lambda a, x, y: (one, -one),
         "multiply": lambda a, x, y: (y, x),
         "divide": lambda a, x, y: (1 / y, -a / y),
+        "mod": lambda a, x, y: (one, -ELEMENTWISE["floor"](anchored.divide(x, y))),
         "negative": lambda a, x: (-one,),
         "square": lambda a, x: (2 * x,),
         "reciprocal": lambda a, x: (-(a * a),),

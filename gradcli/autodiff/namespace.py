@@ -45,6 +45,7 @@ mod = _ops.mod
 remainder = _ops.mod
 floor_divide = _ops.floor_divide
 divmod = _ops.divmod_  # noqa: A001
+modf = _ops.modf
 abs = _ops.absolute  # noqa: A001
 absolute = _ops.absolute
 sign = _ops.sign
@@ -213,6 +214,15 @@ def _matrix_power(a, n):
         square = _linalg.matmul(square, square)
 
 
+def _condition_number(x, p=None):
+    """``np.linalg.cond``: the largest singular value over the smallest (p None or 2; -2 the smallest over the largest),
+    else norm(x, p) norm(inv(x), p), as NumPy computes it."""
+    if p is None or p in (2, -2):
+        s = _decompositions.svd(x, compute_uv=False)
+        return s[..., -1] / s[..., 0] if p == -2 else s[..., 0] / s[..., -1]
+    return _linalg.norm(x, p, axis=(-2, -1)) * _linalg.norm(_linalg.inv(x), p, axis=(-2, -1))
+
+
 linalg = _types.SimpleNamespace(
     inv=_linalg.inv,
     solve=_linalg.solve,
@@ -228,6 +238,7 @@ linalg = _types.SimpleNamespace(
     pinv=_decompositions.pinv,
     lstsq=_fitting.lstsq,
     matrix_power=_matrix_power,
+    cond=_condition_number,
 )
 _FFT_NAMES = "fft ifft fft2 ifft2 fftn ifftn rfft irfft rfft2 irfft2 rfftn irfftn fftshift ifftshift"
 # fftfreq and rfftfreq are NumPy's own: the bins' frequencies are constants.
@@ -249,6 +260,7 @@ flip = _array.flip
 tile = _array.tile
 repeat = _array.repeat
 take = _array.take
+bincount = _array.bincount
 array_split = _array.array_split
 vsplit = _shape.vsplit
 hsplit = _shape.hsplit

@@ -346,6 +346,13 @@ def divmod_(x, y):
     return floor_divide(x, y), mod(x, y)
 
 
+def modf(x):
+    """``np.modf``: ``(x - trunc(x), trunc(x))``, the fraction (exact in floats) differentiable, the whole part a
+    constant; both jump at the integers away from 0."""
+    whole = trunc(x)
+    return x - whole, whole
+
+
 def _identity(x):
     return x
 

@@ -430,6 +430,17 @@ defvjp(untake, lambda g, ans, v, index, shape, dtype: getitem(g, index))
 defjvp(untake, lambda t, ans, v, index, shape, dtype: untake(t, index, shape, dtype))
 
 
+def bincount(x, weights=None, minlength=0):
+    """``np.bincount``: how often each whole number of ``x`` occurs, or with ``weights`` each number's sum of them, a
+    scatter-add into float64 zeros (its gradient gathers) that adds in the order NumPy does."""
+    bins = np.asarray(raw(x))
+    counts = np.bincount(bins, minlength=minlength)  # NumPy's own checks of x, and the length
+    if weights is None:
+        return counts
+    dtype = _dtype_for_untake(weights)
+    return untake(weights, bins, counts.shape, dtype if dtype == object else np.dtype(np.float64))
+
+
 def take(x, indices, axis=None):
     """Elements of ``x`` at ``indices`` along ``axis`` (through indexing, so scatter-add VJP)."""
     if axis is None:

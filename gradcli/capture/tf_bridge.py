@@ -78,6 +78,8 @@ SPELLINGS = {
     "xlogy": "tf.math.xlogy",
     "xlog1py": "tf.math.xlog1py",
     "sum": "tf.math.reduce_sum",
+    "cumsum": "tf.math.cumsum",
+    "cumlogsumexp": "tf.math.cumulative_logsumexp",
     "softmax": "tf.nn.softmax",
     "log_softmax": "tf.nn.log_softmax",
     "log_sigmoid": "tf.math.log_sigmoid",

@@ -31,7 +31,7 @@ from .where_fixes import double_where
 # (np.sum, jnp.sum, gnp.logsumexp) or through the framework's spellings table (jax.nn.softmax).
 _ARRAY_NAMES = (
     "sum", "exp", "log", "sigmoid", "softmax", "log_softmax", "logsumexp", "log_sigmoid", "softplus", "logaddexp", "where",
-    "log1p", "expm1", "xlogy", "xlog1py", "ndtr", "log_ndtr", "mean",
+    "log1p", "expm1", "xlogy", "xlog1py", "ndtr", "log_ndtr", "mean", "cumsum",
 )
 
 # Another spelling of the same function the framework's table names once (torch.softmax and F.softmax).
@@ -64,6 +64,11 @@ _FALLBACK_PATHS = {
     ("numpy", "log_softmax"): "scipy.special.log_softmax",
     ("numpy", "log_ndtr"): "scipy.special.log_ndtr",
     ("gradcli.numpy", "log_ndtr"): "gradcli.scipy.special.log_ndtr",
+    # the running log-sum-exp, by each framework's name
+    ("numpy", "cumlogsumexp"): "numpy.logaddexp.accumulate",
+    ("gradcli.numpy", "cumlogsumexp"): "gradcli.numpy.logaddexp.accumulate",
+    ("jax.numpy", "cumlogsumexp"): "jax.lax.cumlogsumexp",
+    ("torch", "cumlogsumexp"): "torch.logcumsumexp",
 }
 
 # SciPy's own functions NumPy has no name for, written where the module already imports from scipy.special (which
@@ -286,6 +291,26 @@ def log_mean_exp(reader, node):
     else:
         return None
     return [("=format", [("text", "{0} - {1}"), ("logsumexp", [exp[1], *carried]), ("log", [count])])]
+
+
+def log_cumsum_exp(reader, node):
+    """log(cumsum(exp(u), axis)) as the framework's running log-sum-exp along that axis: no e^u to overflow or
+    underflow. Without an axis NumPy's and JAX's cumsum run over the flattened entries: so does the fix, on a u not
+    known to be 1-D (TensorFlow's runs along axis 0, as its running log-sum-exp does; PyTorch's needs its dim)."""
+    inner = _logarithm_of(reader, node)
+    running = None if inner is None else reader.call(inner, "cumsum")
+    exp = None if running is None else reader.call(running[1], "exp")
+    if exp is None or exp[2] or exp[3] or running[3] and any(k.arg not in ("axis", "dim") for k in running[3]):
+        return None
+    axes = running[2] + [k.value for k in running[3]]
+    if len(axes) > 1:
+        return None
+    u = exp[1]
+    if not axes and reader.spelling.namespace != "tensorflow" and _parameter_rank(reader, u) != 1:
+        u = ("ravel", [u])
+    if axes:
+        return [("cumlogsumexp", [u, ("keyword", "dim" if reader.spelling.namespace == "torch" else "axis", axes[0])])]
+    return None if reader.spelling.namespace == "torch" else [("cumlogsumexp", [u])]
 
 
 def _masked_exp(reader, node):
@@ -640,6 +665,7 @@ PATTERNS = [
     ("logsumexp", "log(sum(exp(u), axis)) -> logsumexp(u, axis)", logsumexp),
     ("logsumexp", "log(mean(exp(u), axis)) -> logsumexp(u, axis) - log(n)", log_mean_exp),
     ("log_softmax", "log(softmax(u, axis)) -> log_softmax(u, axis)", log_softmax),
+    ("cumlogsumexp", "log(cumsum(exp(u), axis)) -> the running log-sum-exp of u along axis", log_cumsum_exp),
     ("log_sigmoid", "log(sigmoid(u)) -> log_sigmoid(u); log(1 - sigmoid(u)) -> log_sigmoid(-u)", log_sigmoid),
     ("sigmoid", "exp(u)/(1 + exp(u)) or 1/(1 + exp(-u)) -> sigmoid(u)", sigmoid),
     ("sigmoid complement", "1 - sigmoid(u) -> sigmoid(-u)", complement_sigmoid),

@@ -196,6 +196,23 @@ class _Rewriter:
                 return f"log1p({u} + sqrt({u}*({u} + 2)))"
         return None
 
+    def inverse_hyperbolic_log(self, node):
+        # log(u + sqrt(u*u + 1)) is arcsinh(u): for u << -1 the sum cancels (-1e8 + 1e8 = 0), and u*u overflows for
+        # |u| > 1e154; log(u + sqrt(u*u - 1)) is arccosh(u), whose u*u overflows alike
+        if not _call(node, "log", 1) or not (isinstance(node.args[0], Binary) and node.args[0].op == "+"):
+            return None
+        total = node.args[0]
+        for u, root in ((total.left, total.right), (total.right, total.left)):
+            if not _call(root, "sqrt", 1):
+                continue
+            inside = root.args[0]
+            if _same(_square_of(_sum_with_one(inside)), u):
+                return f"arcsinh({self.raw(u)})"
+            if isinstance(inside, Binary) and inside.op == "-" and _is_num(inside.right, 1) and _same(
+                    _square_of(inside.left), u):
+                return f"arccosh({self.raw(u)})"
+        return None
+
     def _negated(self, node):
         """The text of ``-node``: a minus dropped where ``node`` is one, else written before it."""
         if isinstance(node, Unary) and node.op == "-":
@@ -382,6 +399,8 @@ _REWRITES = [
     ("logaddexp", "log(exp(a) + exp(b)) -> logaddexp(a, b)", "logaddexp"),
     ("logdiffexp", "log(exp(a) - exp(b)) -> a + log(-expm1(b - a))", "logdiffexp"),
     ("hypot", "sqrt(a*a + b*b) -> hypot(a, b)", "hypot"),
+    ("inverse hyperbolic", "log(u + sqrt(u*u + 1)) -> arcsinh(u), log(u + sqrt(u*u - 1)) -> arccosh(u)",
+     "inverse_hyperbolic_log"),
     ("conjugate", "sqrt(a) - sqrt(b) -> (a - b)/(sqrt(a) + sqrt(b))", "conjugate"),
     ("arccosh near 1", "arccosh(1 + u) -> log1p(u + sqrt(u*(u + 2)))", "arccosh_near_one"),
     ("half-angle", "1 - cos(u) -> 2*sin(u/2)**2, cos(u) - 1 -> -2*sin(u/2)**2", "half_angle"),
