@@ -314,3 +314,14 @@ def test_a_kink_met_by_a_sweep_is_one_finding_not_one_per_edge():
     (only,) = cases.sweep_findings(swept)
     assert "kink" in only[1]["message"]
     assert cases.findings_label(case("kinked", "fail", sweep=swept)) == "1 finding"
+
+
+def test_a_thresholds_two_sides_read_back_as_two_floats():
+    """A threshold lies between adjacent floats: the report's finding names each side as the float it is."""
+    threshold = {"variable": "x", "at": -118027658.27555086, "next": -118027658.27555084, "from": "unstable",
+                 "to": "unstable", "from_said": "unstable (nan)", "to_said": "unstable (cancellation)",
+                 "finding": {"phase": "forward", "op": "log", "message": "log(0.0) gave -inf"}}
+    swept = {"dtypes": {"float64": {"thresholds": [threshold]}}}
+    ((where, _),) = cases.sweep_findings(swept)
+    at, nxt = where.split(" = ", 1)[1].split(",", 1)[0].split(" -> ")
+    assert (float(at), float(nxt)) == (threshold["at"], threshold["next"])

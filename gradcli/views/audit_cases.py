@@ -11,7 +11,7 @@ from ..checker.dtypes import NAMES as DTYPE_NAMES
 from ..checker.results import is_method_note, shown_order
 from ..checker.verdict import Verdict
 from . import sweep_rows
-from .formatting import number, point_text
+from .formatting import float_text, number, point_text
 
 
 def dtypes(report):
@@ -115,9 +115,18 @@ def _swept_findings(sweep):
             said = (dtype, t["variable"], repr(sorted(t["finding"].items()))) if t.get("finding") else None
             if said is not None and said not in told:
                 told.add(said)
-                where = f"{dtype}: {t['variable']} = {number(t['at'])} -> {number(t['next'])}, {t.get('from_said', t['from'])} -> {t.get('to_said', t['to'])}"
+                sides = f"{t.get('from_said', t['from'])} -> {t.get('to_said', t['to'])}"
+                where = f"{dtype}: {t['variable']} = {_edge_text(t['at'], dtype)} -> {_edge_text(t['next'], dtype)}, {sides}"
                 found.append((where, t["finding"], str(Verdict.worst(t["from"], t["to"]))))
     return found
+
+
+def _edge_text(value, dtype):
+    """A threshold's side as the shortest text that reads back as its float: a threshold lies between adjacent
+    floats, which seven digits would show as one number twice."""
+    if dtype in DTYPE_NAMES and isinstance(value, float):
+        return float_text(value, dtype)
+    return number(value)
 
 
 def finding_text(finding):
