@@ -65,6 +65,7 @@ class _Proof:
         self.squares = {}  # an atom's number -> the polynomial its square is (sin^2 = 1 - cos^2, sqrt(q)^2 = q)
         self.degrees = {}  # an atom's number -> the power its rule in `squares` is of, where not 2 (c^2 for cos(2 pi/5))
         self.circles = {}  # n -> the atoms cos and sin of 2 pi / n and their Chebyshev polynomials (`arb_identities`)
+        self.field = None  # the n whose circle holds the run's roots of unity (`arb_identities.root_of_unity`)
         self.logs = {}  # a log atom (as text) -> the quotient it is the log of: exp of it is that quotient again
         self.kept = []  # objects an atom is named after by identity, kept alive
         self.defs = {}  # an atom's number -> what it is the value of, for `ball_of`: (function, argument quotients)
@@ -110,17 +111,19 @@ class _Proof:
         for number in sorted(self.squares, reverse=True):
             rule, degree = self.squares[number], self.degrees.get(number, 2)
             # again while a power is left: a rule may hold lower powers of its own atom (a minimal polynomial's)
-            terms = poly.to_dict()
-            while any(m[number] >= degree for m in terms):
-                out = self.zero
-                for monomial, coefficient in terms.items():
-                    e = monomial[number]
+            while poly.degrees()[number] >= degree:
+                # the terms grouped by how many times the rule's power divides them: one product per group
+                groups = {}
+                for monomial, coefficient in poly.to_dict().items():
                     kept = list(monomial)
-                    kept[number] = e % degree
-                    out = out + self.ctx.from_dict({tuple(kept): coefficient}) * rule ** (e // degree)
+                    times, kept[number] = divmod(monomial[number], degree)
+                    groups.setdefault(times, {})[tuple(kept)] = coefficient
+                out = self.zero
+                for times, group in groups.items():
+                    out = out + self.ctx.from_dict(group) * rule**times
                     if len(out) > MAX_TERMS:
                         raise NoProof("too many terms")
-                poly, terms = out, out.to_dict()
+                poly = out
         return poly
 
     def constant(self, x):
