@@ -63,7 +63,9 @@ OPEN_ELSEWHERE = {
         "C2: tf.signal.hann_window's angles reach the exact replay as floats, so the constant frame's bin 2 is "
         "-2^-54, not 0: unstable where the floored decibel spectrogram is ok (C1, the complex spectrum, is closed)",
     "tf_lib22a:spectrogram_db_naive@x=[1,1,1,1,0.5,-1,2,0.25]:float64":
-        "C2: as above: the exact value -300.08 (log of 2^-108), unstable where the silent bin is domain",
+        "C2: as above: the exact value -300.08 (log of 2^-108), unstable where the silent bin is domain; with the "
+        "angles exact the silent bin is proven (domain, exact value -inf), but the exact gradient at an infinite value "
+        "is NaN in every entry where the truth keeps x[0]'s 0 and the second frame's slopes (torch_lib22a's the same)",
 }
 BY_ID = {case.id: case for case in cases22a.ALL}
 
