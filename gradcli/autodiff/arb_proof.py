@@ -1071,5 +1071,5 @@ _OPERATORS = (
 
 with_operators(Sym, run, _takes)
 identities.bind(state=state, add=add, sub=sub, mul=mul, neg=neg, inv=inv, name=_name, sine=_sine, odd=_odd,
-                log=_log, call=_call, log_of=_log_of, max_power=lambda: MAX_POWER, max_terms=lambda: MAX_TERMS, sqrt_atom=_sqrt_atom, exp_atom=_exp_atom,
-                power=power, no_proof=NoProof)
+                log=_log, call=_call, log_of=_log_of, sqrt_atom=_sqrt_atom, exp_atom=_exp_atom, power=power,
+                max_power=lambda: MAX_POWER, max_terms=lambda: MAX_TERMS, no_proof=NoProof)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import arb_identities as identities
-from .arb_proof_balls import ball_of, sign_of
+from .arb_proof_balls import ball_of, binary_fraction, sign_of
 
 ATOMS = 256  # the unknowns a proof may use
 MAX_TERMS = 2000  # a numerator or denominator with more terms is not worth a proof
@@ -147,18 +147,12 @@ class _Proof:
                 raise NoProof("a constant that is not finite")
             value = self.flint.fmpq(*float(x).as_integer_ratio())
         elif hasattr(x, "_mpf_"):  # an input held out of --wrt reaches the program as mpmath's (binary, exact)
-            value = _binary_fraction(self.flint, x)
+            value = binary_fraction(self.flint, x)
+            if value is None:
+                raise NoProof("a constant that is not finite")
         else:
             raise NoProof(f"a {type(x).__name__} where a number is wanted")
         return (self.ctx.constant(value), self.one)
-
-
-def _binary_fraction(flint, x):
-    """An mpmath number as the exact fraction it is (NoProof for an infinity or NaN)."""
-    sign, mantissa, exponent, _ = x._mpf_
-    if not mantissa and exponent:  # mpmath's encodings of inf and NaN: no mantissa, a nonzero exponent
-        raise NoProof("a constant that is not finite")
-    return flint.fmpq(-mantissa if sign else mantissa) * flint.fmpq(2) ** exponent
 
 
 # -- quotients of polynomials: (numerator, denominator) ----------------------------------------
