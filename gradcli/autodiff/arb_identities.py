@@ -406,29 +406,32 @@ def root_of_unity(m, n):
         return tuple(_q(v) for v in ((1, 0), (0, 1), (-1, 0), (0, -1))[4 * p // q])
     angle = 2 * math.pi * p / q  # its cos and sin are far from 0 here: their floats' signs are theirs
     if q in _QUADRATIC:
-        return tuple(_ops.mul(_quadratic(magnitude), _q(int(math.copysign(1, f(angle)))))
-                     for magnitude, f in zip(_QUADRATIC[q], (math.cos, math.sin)))
+        return tuple(_ops.mul(_half_root(radicand), _q(int(math.copysign(1, f(angle)))))
+                     for radicand, f in zip(_QUADRATIC[q], (math.cos, math.sin)))
     field = _field(q)
     if field is None:
         return None
-    size, (c, s, powers) = field
-    k = p * (size // q)
+    size, circle = field
+    return _turn_in_field(p * (size // q), size, circle)
+
+
+# the reduced denominators whose roots are quadratic: (r, r') with |cos| = sqrt(r)/2 and |sin| = sqrt(r')/2
+_QUADRATIC = {3: (1, 3), 6: (1, 3), 8: (2, 2), 12: (3, 1)}
+
+
+def _half_root(radicand):
+    """sqrt(``radicand``)/2 as a quotient: 1/2, or the sqrt atom a program's own sqrt(2) or sqrt(3) is, halved."""
+    half = _q(_ops.state().flint.fmpq(1, 2))
+    return half if radicand == 1 else _ops.mul(_ops.sqrt_atom(_q(radicand)), half)
+
+
+def _turn_in_field(k, size, circle):
+    """(cos, sin) of 2 pi k / ``size`` as polynomials in the atoms of ``circle`` (the field of ``size``)."""
+    c, s, powers = circle
     cos = _in_atom(powers[0][k], c)
     if size % 4 == 0:
         return cos, _in_atom(powers[0][(k - size // 4) % size], c)
     return cos, (_ops.mul(s, _in_atom(powers[1][k - 1], c)) if k else _q(0))
-
-
-# the reduced denominators whose roots are +-1/2 and +-sqrt(r)/2: (|cos|, |sin|), each a rational or sqrt's radicand
-_QUADRATIC = {3: ("1/2", 3), 6: ("1/2", 3), 8: (2, 2), 12: (3, "1/2")}
-
-
-def _quadratic(magnitude):
-    """1/2 (given as the text "1/2") or sqrt(r)/2 (given as r) as a quotient."""
-    flint = _ops.state().flint
-    if isinstance(magnitude, str):
-        return _q(flint.fmpq(1, 2))
-    return _ops.mul(_ops.sqrt_atom(_q(magnitude)), _q(flint.fmpq(1, 2)))
 
 
 def _field(q):
@@ -443,23 +446,15 @@ def _field(q):
         return None
     circle = _circle(size)
     if old is not None and old != size:
-        _widened(proof, proof.circles[old], size, circle)
+        _widened(proof, proof.circles[old], old, size, circle)
     proof.field = size
     return size, circle
 
 
-def _widened(proof, narrow, size, wide):
-    """Rewrite the atoms cos and sin of 2 pi / N (``narrow``'s) as polynomials in the field of ``size`` (``wide``,
-    a multiple of N): 2 pi / N is k of its turns, k = size / N."""
-    c, s, powers = wide
-    n = len(narrow[2][0])
-    k = size // n
-    cos = _in_atom(powers[0][k], c)
-    if size % 4 == 0:
-        sin = _in_atom(powers[0][(k - size // 4) % size], c)
-    else:
-        sin = _ops.mul(s, _in_atom(powers[1][k - 1], c))
-    for atom, value in zip(narrow[:2], (cos, sin)):
+def _widened(proof, narrow, n, size, wide):
+    """Rewrite the atoms cos and sin of 2 pi / ``n`` (``narrow``'s) as polynomials in the field of ``size`` (a
+    multiple of n; ``wide``): 2 pi / n is size / n of its turns."""
+    for atom, value in zip(narrow[:2], _turn_in_field(size // n, size, wide)):
         if atom is None:
             continue
         number = proof.number(atom)
