@@ -440,8 +440,8 @@ def _unmoved(d):
 
 
 def root_of_unity(m, n, balls):
-    """(cos, sin) of 2 pi m / n as proof numbers exact in the field of cos(2 pi / n) (`arb_identities.root_of_unity`),
-    ``balls`` their balls; None where that field is past the proof's limits."""
+    """(cos, sin) of 2 pi m / n as proof numbers exact in the run's one field of roots of unity
+    (`arb_identities.root_of_unity`), ``balls`` their balls; None where that field is past the proof's limits."""
     found = identities.root_of_unity(m, n)
     if found is None:
         return None
