@@ -38,15 +38,18 @@ def evaluations(monkeypatch):
     flint.ctx.prec = saved
 
 
-def _sin_pi():
-    """sin(arccos(-1)) as a proof number: 0, though no rule proves it, so its ball is around 0 at every precision."""
-    return arb_proof.run("sin", arb_proof.run("arccos", arb_proof.lift(-1.0)))
+def _unproven_zero():
+    """arctan(1/2) + arctan(1/3) - arctan(1) as a proof number: 0 (Euler's), though no rule proves it, so its ball
+    is around 0 at every precision (sin(pi) was one, until sin of a rational multiple of pi became exact)."""
+    third = arb_proof.run("divide", arb_proof.lift(1.0), arb_proof.lift(3.0))
+    both = arb_proof.run("add", arb_proof.run("arctan", arb_proof.lift(0.5)), arb_proof.run("arctan", third))
+    return arb_proof.run("subtract", both, arb_proof.run("arctan", arb_proof.lift(1.0)))
 
 
 def test_a_difference_that_holds_a_fixed_ball_is_evaluated_once(evaluations):
     fuzzy = arb_core.ARB("1 +/- 1e-30")  # an inexact constant of the program: a "ball" atom
     with arb_proof.session():
-        x = arb_proof.run("multiply", arb_proof.lift(fuzzy), _sin_pi())
+        x = arb_proof.run("multiply", arb_proof.lift(fuzzy), _unproven_zero())
         with pytest.raises(arb_core.Undecided):
             arb_proof.run("greater", x, 0.0)
     assert evaluations == [128]  # more bits leave the atom's radius as it is
@@ -65,7 +68,7 @@ def test_each_doubling_asks_the_budget_and_running_out_stops_the_comparison(eval
 
     with arb_proof.session(afford):
         with pytest.raises(Spent):
-            arb_proof.run("greater", _sin_pi(), 0.0)
+            arb_proof.run("greater", _unproven_zero(), 0.0)
     assert evaluations == [128, 256, 512] and len(asked) == 3 and all(e >= 0 for e in asked)
 
 
@@ -74,15 +77,15 @@ def test_the_doubling_stops_where_the_radius_did_not_shrink(evaluations, monkeyp
     monkeypatch.setattr(arb_proof_balls, "ball_of", lambda proof, q: evaluations.append(0) or stuck)
     with arb_proof.session():
         with pytest.raises(arb_core.Undecided):
-            arb_proof.run("greater", _sin_pi(), 0.0)
+            arb_proof.run("greater", _unproven_zero(), 0.0)
     assert len(evaluations) == 2
 
 
 def test_a_difference_with_a_sign_is_decided_exactly_where_the_balls_overlap(evaluations):
     with arb_proof.session():
-        square = arb_proof.run("multiply", _sin_pi(), _sin_pi())
-        above = arb_proof.run("add", _sin_pi(), arb_proof.lift(2.0**-400))
-        assert arb_proof.run("greater", above, _sin_pi()) is True  # the difference is 2^-400 exactly
+        square = arb_proof.run("multiply", _unproven_zero(), _unproven_zero())
+        above = arb_proof.run("add", _unproven_zero(), arb_proof.lift(2.0**-400))
+        assert arb_proof.run("greater", above, _unproven_zero()) is True  # the difference is 2^-400 exactly
         assert arb_proof.run("less", square, square) is False  # a proven tie: no ball wanted
     assert evaluations == [128]  # one ball of 2^-400, whose sign is plain
 
@@ -133,8 +136,10 @@ def test_decided_spends_the_checks_budget_on_its_exact_comparisons():
         raise Spent
 
     arb_core.enable()
-    run = lambda *a: _traced(lambda x: gnp.where(gnp.sin(gnp.arccos(x)) > 0.0, x, 2.0 * x), a)  # noqa: E731
+    # at x = 1/2: arctan(1/2) + arctan(1/3) - arctan(1) > 0, Euler's 0, undecided at every precision
+    run = lambda *a: _traced(lambda x: gnp.where(  # noqa: E731
+        gnp.arctan(x) + gnp.arctan(x / (4.0 * x - 0.5)) - gnp.arctan(2.0 * x) > 0.0, x, 2.0 * x), a)
     with pytest.raises(arb_core.Undecided):
-        python_zero.decided(run, [arb_core.ARB(-1.0)])  # sin(pi) > 0: undecided at every precision
+        python_zero.decided(run, [arb_core.ARB(0.5)])
     with pytest.raises(Spent):
-        python_zero.decided(run, [arb_core.ARB(-1.0)], afford)
+        python_zero.decided(run, [arb_core.ARB(0.5)], afford)

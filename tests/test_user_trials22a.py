@@ -56,9 +56,9 @@ KNOWN_WRONG: dict = {}
 SYMPTOMS: dict = {}
 OPEN_ELSEWHERE = {
     "tf_lib22a:spectrogram_db_naive@x=[1,1,1,1,0.5,-1,2,0.25]:float64":
-        "C2's other half: the window's angles are exact, so the silent bin's power is 0, but no proof of 0 reaches "
-        "through the FFT: 'within 1.51e-2555 of 0 at 3840 digits but not proven 0' (error) where it is domain; "
-        "torch_lib22a:spectrogram_db_naive the same ('did not settle below 4000 digits')",
+        "the window's angles exact, the silent bin is proven (domain, exact value -inf), but the exact gradient at "
+        "an infinite value is NaN in every entry where the truth keeps x[0]'s 0 and the second frame's slopes "
+        "(torch_lib22a:spectrogram_db_naive the same)",
 }
 BY_ID = {case.id: case for case in cases22a.ALL}
 

@@ -14,8 +14,8 @@ on arctan2's cut.
 The discrete Fourier transforms (`ops_fft`'s three primitives) are the sums that
 define them, with the roots of unity as flint's balls of cos and sin of
 rational multiples of pi (exact at the multiples of pi/2 and at +-1/2; in a
-proof, exact numbers of the field of cos(2 pi / n)), so a bin that is 0 by
-algebra is a sum of exactly cancelling terms. `arb.enable` binds this module.
+proof, exact numbers of one field of cos(2 pi / L) for every length met), so a
+bin that is 0 by algebra is a sum of exactly cancelling terms. `arb.enable` binds this module.
 """
 
 from __future__ import annotations
@@ -30,18 +30,17 @@ _NO_RULE = ArithmeticError  # what an operation without a complex implementation
 
 
 _PROOF = None  # the proof number type (`arb_proof.Sym`)
-_PROOF_NUMBER = None  # a plain number as a proof's exact constant (`arb_proof.lift`)
 _PROOF_MODULUS = None  # |re + i im| on proof numbers (`arb_proof.modulus`)
 _PROOF_ROOT = None  # (cos, sin) of 2 pi m / n as exact proof numbers (`arb_proof.root_of_unity`)
 
 
 def bind(arb, ctx, high, real, no_rule, proof):
     """Take flint's ball type and context, the high-precision real types, the real elementwise ops by name, the
-    error an op without a complex form raises, and the proof number type, its maker, its modulus and its roots of
+    error an op without a complex form raises, and the proof number type, its modulus and its roots of
     unity (from `arb.enable`)."""
-    global ARB, _CTX, _HIGH, _REAL, _NO_RULE, _PROOF, _PROOF_NUMBER, _PROOF_MODULUS, _PROOF_ROOT
+    global ARB, _CTX, _HIGH, _REAL, _NO_RULE, _PROOF, _PROOF_MODULUS, _PROOF_ROOT
     ARB, _CTX, _HIGH, _REAL, _NO_RULE = arb, ctx, tuple(high), real, no_rule
-    _PROOF, _PROOF_NUMBER, _PROOF_MODULUS, _PROOF_ROOT = proof
+    _PROOF, _PROOF_MODULUS, _PROOF_ROOT = proof
 
 
 def _nothing(part):
@@ -242,10 +241,10 @@ _ROOTS_HELD = 4096  # beyond this many, the table starts again (a long audit's m
 
 def _root(m, n, proof):
     """(cos, sin) of 2 pi m / n: plain ints at the multiples of pi/2, else flint's balls (exact at +-1/2), each
-    made once per precision; in a ``proof``, +-sqrt(2)/2 and +-sqrt(3)/2 as the proof's roots (whose squares it
-    knows: an inverse transform of a transform is the signal again) for lengths 3, 6, 8 and 12, and for any other
-    length the proof's exact numbers of the field of cos(2 pi / n) (`arb_proof.root_of_unity`), where the roots of
-    a bin that is 0 by algebra sum to the zero polynomial."""
+    made once per precision; in a ``proof``, the proof's exact numbers (`arb_proof.root_of_unity`: +-sqrt(2)/2 and
+    +-sqrt(3)/2 as its square roots, whose squares it knows, so an inverse transform of a transform is the signal
+    again; any other root in the one field of the run's roots of unity), where the roots of a bin that is 0 by
+    algebra sum to the zero polynomial."""
     m %= n
     if (4 * m) % n == 0:
         return ((1, 0), (0, 1), (-1, 0), (0, -1))[4 * m // n]
@@ -259,22 +258,9 @@ def _root(m, n, proof):
             _ROOTS.clear()
         cos, sin = ARB.cos_pi_fmpq(turn), ARB.sin_pi_fmpq(turn)
         found = _ROOTS[key] = (_plain_if_exact(cos), _plain_if_exact(sin))
-    if proof and n in _RADICAL_SIZES:
-        return tuple(_radical(part, 2 if key[1] == 4 else 3) for part in found)
     if proof:
         return _PROOF_ROOT(m, n, found) or found
     return found
-
-
-_RADICAL_SIZES = (3, 6, 8, 12)  # transform lengths whose roots are rationals and +-sqrt(2)/2, +-sqrt(3)/2 alone
-
-
-def _radical(part, radicand):
-    """A ball of +-sqrt(``radicand``)/2 as the proof's exact number (a plain part as it is)."""
-    if not isinstance(part, ARB):
-        return part
-    root = _REAL["sqrt"](_PROOF_NUMBER(radicand)) / 2
-    return root if part > 0 else -root
 
 
 def _plain_if_exact(ball):

@@ -60,7 +60,13 @@ def bind(**parts):
 
 def sine(name, q):
     """sin(q) or cos(q) (``name``) as a polynomial in sin and cos of q's parts (`_parts`); None where q is one part
-    once (the caller's own atom), or its expansion would pass the proof's limits (q one atom then, as before)."""
+    once (the caller's own atom), or its expansion would pass the proof's limits (q one atom then, as before). At a
+    rational multiple of pi (a window's angle 2 pi k / n, pi/2) the exact root of unity (`root_of_unity`)."""
+    turns = _turns(q)
+    if turns is not None:
+        root = root_of_unity(int(turns.p), int(turns.q))
+        if root is not None:
+            return root[name == "sin"]
     parts = _parts(q)
     if parts is None or (len(parts) == 1 and abs(parts[0][0]) == 1):
         return None
@@ -68,6 +74,19 @@ def sine(name, q):
         return _expanded(name, parts)
     except ArithmeticError:  # `arb_proof.NoProof`: too many terms
         return None
+
+
+def _turns(q):
+    """q / (2 pi) as a rational where q is a rational multiple of the atom pi (0 excluded), else None."""
+    proof = _ops.state()
+    pi_atom = proof.atoms.get(("constant", "pi"))
+    num, den = q
+    if pi_atom is None or not den.is_constant() or len(num) != 1:
+        return None
+    (monomial, coefficient), = num.to_dict().items()
+    if monomial != next(iter(pi_atom.to_dict())):
+        return None
+    return coefficient / den.leading_coefficient() / 2
 
 
 def _expanded(name, parts):
@@ -373,21 +392,75 @@ def pi():
 
 
 def root_of_unity(m, n):
-    """(cos, sin) of 2 pi m / n (n at most `max_power`) as quotients exact in the field of c = cos(2 pi / n): cos is
-    the Chebyshev polynomial T_m(c) and sin is s U_(m-1)(c) with s = sin(2 pi / n) (for 4 | n, T of c too), each
-    reduced by c's minimal polynomial (degree phi(n) / 2: c^2 = (1 - 2c) / 4 for n = 5), which with s^2 = 1 - c^2 is
-    the rule `_Proof.reduced` applies. A sum of roots that is 0 (the cosines of a DFT's other bins, cos(2 pi / 5) +
-    cos(4 pi / 5) + 1/2) is then the zero polynomial. None past the limits (the caller's ball atoms stand)."""
-    m %= n  # every root of one transform in the one field of its n, however m / n reduces
-    if n > _ops.max_power():
+    """(cos, sin) of 2 pi m / n as exact quotients of the proof that runs, from m / n reduced: rationals at the
+    multiples of pi/2, +-1/2 and +-sqrt(2)/2, +-sqrt(3)/2 with the atoms a program's own sqrt(2) and sqrt(3) are
+    (`_QUADRATIC`), and every other root in the one field of c = cos(2 pi / L), L the least common multiple of the
+    denominators met in the run (`_field`): there cos is the Chebyshev polynomial T_k(c) and sin is s U_(k-1)(c) with
+    s = sin(2 pi / L) (for 4 | L, T of c too), reduced by c's minimal polynomial (degree phi(L) / 2: c^2 = (1 - 2c) / 4
+    for L = 5), which with s^2 = 1 - c^2 is the rule `_Proof.reduced` applies. A sum of roots that is 0 (a DFT's
+    other bins of a constant signal, a Hann window's angles against its transform's, a length 5 beside a length 10)
+    is then the zero polynomial. None past the limits (the caller's ball atoms stand)."""
+    turn = _ops.state().flint.fmpq(m % n, n)
+    p, q = int(turn.p), int(turn.q)
+    if 4 % q == 0:
+        return tuple(_q(v) for v in ((1, 0), (0, 1), (-1, 0), (0, -1))[4 * p // q])
+    angle = 2 * math.pi * p / q  # its cos and sin are far from 0 here: their floats' signs are theirs
+    if q in _QUADRATIC:
+        return tuple(_ops.mul(_half_root(radicand), _q(int(math.copysign(1, f(angle)))))
+                     for radicand, f in zip(_QUADRATIC[q], (math.cos, math.sin)))
+    field = _field(q)
+    if field is None:
         return None
-    c, s, powers = _circle(n)
-    cos = _in_atom(powers[0][m], c)
-    if n % 4 == 0:
-        sin = _in_atom(powers[0][(m - n // 4) % n], c)
-    else:
-        sin = _ops.mul(s, _in_atom(powers[1][m - 1], c)) if m else _q(_ops.state().flint.fmpq(0))
-    return cos, sin
+    size, circle = field
+    return _turn_in_field(p * (size // q), size, circle)
+
+
+# the reduced denominators whose roots are quadratic: (r, r') with |cos| = sqrt(r)/2 and |sin| = sqrt(r')/2
+_QUADRATIC = {3: (1, 3), 6: (1, 3), 8: (2, 2), 12: (3, 1)}
+
+
+def _half_root(radicand):
+    """sqrt(``radicand``)/2 as a quotient: 1/2, or the sqrt atom a program's own sqrt(2) or sqrt(3) is, halved."""
+    half = _q(_ops.state().flint.fmpq(1, 2))
+    return half if radicand == 1 else _ops.mul(_ops.sqrt_atom(_q(radicand)), half)
+
+
+def _turn_in_field(k, size, circle):
+    """(cos, sin) of 2 pi k / ``size`` as polynomials in the atoms of ``circle`` (the field of ``size``)."""
+    c, s, powers = circle
+    cos = _in_atom(powers[0][k], c)
+    if size % 4 == 0:
+        return cos, _in_atom(powers[0][(k - size // 4) % size], c)
+    return cos, (_ops.mul(s, _in_atom(powers[1][k - 1], c)) if k else _q(0))
+
+
+def _field(q):
+    """(L, the circle of L: `_circle`) for the one field of the run's roots of unity, L a multiple of the reduced
+    denominator ``q``: a field that does not hold q's roots is widened to the least common multiple, the atoms of
+    the narrower one rewritten as polynomials in the wider one's (cos(2 pi / 5) = T_2(cos(2 pi / 10)):
+    `substituted`), so the roots met before and after are numbers of one field. None past the proof's limits."""
+    proof = _ops.state()
+    old = proof.field
+    size = q if old is None else math.lcm(old, q)
+    if size > _ops.max_power():
+        return None
+    circle = _circle(size)
+    if old is not None and old != size:
+        _widened(proof, proof.circles[old], old, size, circle)
+    proof.field = size
+    return size, circle
+
+
+def _widened(proof, narrow, n, size, wide):
+    """Rewrite the atoms cos and sin of 2 pi / ``n`` (``narrow``'s) as polynomials in the field of ``size`` (a
+    multiple of n; ``wide``): 2 pi / n is size / n of its turns."""
+    for atom, value in zip(narrow[:2], _turn_in_field(size // n, size, wide)):
+        if atom is None:
+            continue
+        number = proof.number(atom)
+        proof.substitutions[number] = value[0]  # a polynomial: its denominator is 1
+        proof.squares.pop(number, None)
+        proof.degrees.pop(number, None)
 
 
 def _circle(n):
@@ -710,8 +783,9 @@ def sqrt(q):
     if q[0].is_zero():
         return None  # sqrt at 0: the atom, as a function whose slope there no proof divides by
     constant, pieces = _factored(q, even_unsigned=True)
-    if pieces is None or constant < 0:
-        return None  # a sign unknown, or the signs found disagree with q >= 0: take no form from them
+    if pieces is None or constant <= 0:
+        # a sign unknown, the signs found disagreeing with q >= 0, or q 0 by its atoms' rules: no form from them
+        return None
     root, rest = _integer_root(constant)
     outside, roots, halves = _q(root), ([] if rest.is_one() else [rest]), False
     for sign, factor, e in pieces:

@@ -440,8 +440,8 @@ def _unmoved(d):
 
 
 def root_of_unity(m, n, balls):
-    """(cos, sin) of 2 pi m / n as proof numbers exact in the field of cos(2 pi / n) (`arb_identities.root_of_unity`),
-    ``balls`` their balls; None where that field is past the proof's limits."""
+    """(cos, sin) of 2 pi m / n as proof numbers exact in the run's one field of roots of unity
+    (`arb_identities.root_of_unity`), ``balls`` their balls; None where that field is past the proof's limits."""
     found = identities.root_of_unity(m, n)
     if found is None:
         return None
@@ -452,9 +452,10 @@ def modulus(re, im):
     """|re + i im| on proof numbers, sqrt(re^2 + im^2): at 0, a cone's tip (`_tip`) whose radicand is >= 0
     everywhere, so its even powers are re^2 + im^2's own."""
     u = _lift(run("add", run("multiply", re, re), run("multiply", im, im)))
-    if u.q is None or u.d is None or not u.b.is_zero():
+    # 0 by algebra too where the parts' balls straddle it (roots of unity of two lengths in one field)
+    if u.q is None or u.d is None or not (u.b.is_zero() or is_zero(u.q)):
         return run("sqrt", u)
-    return _tip(u.b.sqrt(), _sqrt(u.q), u, squares=True)
+    return _tip(_arb.ARB(0), _const(0) if is_zero(u.q) else _sqrt(u.q), u, squares=True)
 
 
 def _root(ball, answer, u):
@@ -832,19 +833,44 @@ def _log_ndtr(x):
 
 def _opaque(name, args):
     """``name`` of `OPAQUE` as an atom of its arguments: one number wherever the program computes it on the same
-    arguments, its slope in each argument an atom of its own. Nothing about the function is assumed, so a 0 proven
-    through it holds whatever the function is: a seed that moves none of its arguments (a von Mises likelihood's
-    mean beside I0 of its concentration), or two equal calls that cancel."""
+    arguments, its slope in each argument an atom of its own. Nothing about the function is assumed but its
+    symmetries (`PARITIES`), so a 0 proven through it holds whatever the function is: a seed that moves none of its
+    arguments (a von Mises likelihood's mean beside I0 of its concentration), two equal calls that cancel, or two
+    at arguments of opposite signs (owens_t(h, a) + owens_t(h, -a), odd in a)."""
     syms = [_lift(a) for a in args]
     ball = OPAQUE[name](*[s.b for s in syms])
     if any(s.q is None for s in syms):
         return Sym(ball, None, None if all(s.d is None for s in syms) else [None] * _width(syms))
-    exact = [s.q for s in syms]
-    answer = _call(name, *exact)
+    exact, signs = _by_parity(name, [s.q for s in syms])
+    # odd in an argument that is exactly 0: the function is 0 there, whatever the others, and so its slope in them
+    at_0 = next((k for k, parity in enumerate(PARITIES.get(name, ())) if parity == -1 and exact[k][0].is_zero()), None)
+    answer = _const(0) if at_0 is not None else _call(name, *exact)
+    answer = answer if signs[0] > 0 else neg(answer)
     if all(s.d is None for s in syms):
         return Sym(ball, answer)
-    slopes = [_call(f"d{k}/{name}", *exact) for k in range(len(syms))]
-    return Sym(ball, answer, _tangent(slopes, syms))
+    slopes = [_const(0) if at_0 not in (None, k) else _call(f"d{k}/{name}", *exact) for k in range(len(syms))]
+    return Sym(ball, answer, _tangent([q if sign > 0 else neg(q) for q, sign in zip(slopes, signs[1:])], syms))
+
+
+# The symmetries of SciPy's functions that a proof takes as atoms, one entry per argument: 1 even in it
+# (f(-x) = f(x)), -1 odd (f(-x) = -f(x)), 0 neither or not known (an order, a parameter).
+PARITIES = {
+    "owens_t": (1, -1), "cosm1": (1,), "dawsn": (-1,), "erfinv": (-1,), "fresnel_c": (-1,), "fresnel_s": (-1,),
+    "i0": (1,), "i1": (-1,), "i1e": (-1,), "j0": (1,), "j1": (-1,), "si": (-1,), "ellipkinc": (-1, 0),
+    "ellipeinc": (-1, 0), "voigt_profile": (1, 0, 0),
+}
+
+
+def _by_parity(name, exact):
+    """``(arguments, signs)`` for an opaque call: each argument of known parity written negative made positive,
+    and the signs that puts on the value and on each slope (a slope in an argument has the opposite parity in it,
+    the function's own in the others)."""
+    exact, signs = list(exact), [1] * (len(exact) + 1)
+    for k, parity in enumerate(PARITIES.get(name, ())):
+        if parity and _negative(exact[k]):
+            exact[k] = neg(exact[k])
+            signs = [sign * (-parity if j == k + 1 else parity) for j, sign in enumerate(signs)]
+    return exact, signs
 
 
 # What `arb_proof_linalg` builds its rules from: a number as a `Sym`, a constant, a slope sum, a quotient's
@@ -1045,5 +1071,5 @@ _OPERATORS = (
 
 with_operators(Sym, run, _takes)
 identities.bind(state=state, add=add, sub=sub, mul=mul, neg=neg, inv=inv, name=_name, sine=_sine, odd=_odd,
-                log=_log, call=_call, log_of=_log_of, max_power=lambda: MAX_POWER, max_terms=lambda: MAX_TERMS, sqrt_atom=_sqrt_atom, exp_atom=_exp_atom,
-                power=power, no_proof=NoProof)
+                log=_log, call=_call, log_of=_log_of, sqrt_atom=_sqrt_atom, exp_atom=_exp_atom, power=power,
+                max_power=lambda: MAX_POWER, max_terms=lambda: MAX_TERMS, no_proof=NoProof)

@@ -21,6 +21,14 @@ _BALL_METHODS = {"exp": "exp", "log": "log", "sqrt": "sqrt", "sin": "sin", "cos"
 OPAQUE = {}
 
 
+def binary_fraction(flint, x):
+    """An mpmath number as the exact fraction it is (flint's fmpq), None for an infinity or NaN."""
+    sign, mantissa, exponent, _ = x._mpf_
+    if not mantissa:  # mpmath's encodings: 0 with exponent 0, inf and NaN with a nonzero one
+        return None if exponent else flint.fmpq(0)
+    return flint.fmpq(-mantissa if sign else mantissa) * flint.fmpq(2) ** exponent
+
+
 def ball_of(proof, q, points=None):
     """The ball of the quotient ``q`` of ``proof`` (a finished `session`) at flint's precision now: its atoms
     evaluated from what each is the value of, then its numerator and denominator term by term. A derivative

@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import arb_identities as identities
-from .arb_proof_balls import ball_of, sign_of
+from .arb_proof_balls import ball_of, binary_fraction, sign_of
 
 ATOMS = 256  # the unknowns a proof may use
 MAX_TERMS = 2000  # a numerator or denominator with more terms is not worth a proof
@@ -65,6 +65,7 @@ class _Proof:
         self.squares = {}  # an atom's number -> the polynomial its square is (sin^2 = 1 - cos^2, sqrt(q)^2 = q)
         self.degrees = {}  # an atom's number -> the power its rule in `squares` is of, where not 2 (c^2 for cos(2 pi/5))
         self.circles = {}  # n -> the atoms cos and sin of 2 pi / n and their Chebyshev polynomials (`arb_identities`)
+        self.field = None  # the n whose circle holds the run's roots of unity (`arb_identities.root_of_unity`)
         self.logs = {}  # a log atom (as text) -> the quotient it is the log of: exp of it is that quotient again
         self.kept = []  # objects an atom is named after by identity, kept alive
         self.defs = {}  # an atom's number -> what it is the value of, for `ball_of`: (function, argument quotients)
@@ -110,17 +111,19 @@ class _Proof:
         for number in sorted(self.squares, reverse=True):
             rule, degree = self.squares[number], self.degrees.get(number, 2)
             # again while a power is left: a rule may hold lower powers of its own atom (a minimal polynomial's)
-            terms = poly.to_dict()
-            while any(m[number] >= degree for m in terms):
-                out = self.zero
-                for monomial, coefficient in terms.items():
-                    e = monomial[number]
+            while poly.degrees()[number] >= degree:
+                # the terms grouped by how many times the rule's power divides them: one product per group
+                groups = {}
+                for monomial, coefficient in poly.to_dict().items():
                     kept = list(monomial)
-                    kept[number] = e % degree
-                    out = out + self.ctx.from_dict({tuple(kept): coefficient}) * rule ** (e // degree)
+                    times, kept[number] = divmod(monomial[number], degree)
+                    groups.setdefault(times, {})[tuple(kept)] = coefficient
+                out = self.zero
+                for times, group in groups.items():
+                    out = out + self.ctx.from_dict(group) * rule**times
                     if len(out) > MAX_TERMS:
                         raise NoProof("too many terms")
-                poly, terms = out, out.to_dict()
+                poly = out
         return poly
 
     def constant(self, x):
@@ -144,18 +147,12 @@ class _Proof:
                 raise NoProof("a constant that is not finite")
             value = self.flint.fmpq(*float(x).as_integer_ratio())
         elif hasattr(x, "_mpf_"):  # an input held out of --wrt reaches the program as mpmath's (binary, exact)
-            value = _binary_fraction(self.flint, x)
+            value = binary_fraction(self.flint, x)
+            if value is None:
+                raise NoProof("a constant that is not finite")
         else:
             raise NoProof(f"a {type(x).__name__} where a number is wanted")
         return (self.ctx.constant(value), self.one)
-
-
-def _binary_fraction(flint, x):
-    """An mpmath number as the exact fraction it is (NoProof for an infinity or NaN)."""
-    sign, mantissa, exponent, _ = x._mpf_
-    if not mantissa and exponent:  # mpmath's encodings of inf and NaN: no mantissa, a nonzero exponent
-        raise NoProof("a constant that is not finite")
-    return flint.fmpq(-mantissa if sign else mantissa) * flint.fmpq(2) ** exponent
 
 
 # -- quotients of polynomials: (numerator, denominator) ----------------------------------------

@@ -19,6 +19,7 @@ import functools
 import numpy as np
 
 from . import arb_identities as identities
+from .arb_proof_balls import binary_fraction
 from .core import defjvp, defvjp
 from .ops import real
 from .ops_array import concatenate, getitem
@@ -81,41 +82,54 @@ def _zero_by_algebra(moved, out, inverse):
     part is P(c) + sin(2 pi / n) Q(c) with rational P and Q in c = cos(2 pi / n) (`arb_identities.circle_polynomials`),
     0 exactly where both reduce to 0. A constant signal's other bins, sums of the roots, are then 0 at every
     precision, as they are at lengths 4 and 8, rather than the roots' rounding (1e-3840 at 3840 digits)."""
-    import flint  # lazy: python-flint, with the exact reference
-
     mpmath = loaded_mpmath()
     n = moved.shape[-1]
-    minimal, (cosines, sines) = identities.circle_polynomials(n)
-    sign = 1 if inverse else -1
-    zero = flint.fmpq_poly([])
+    minimal, chebyshev = identities.circle_polynomials(n)
     out = np.array(out, dtype=object)
     for index in np.ndindex(moved.shape[:-1]):
         # only a part within the roots' rounding of 0 may be an exact 0: the others keep their digits as they are
-        noise = sum(abs(e) for e in moved[index]) * abs(_scale(n, None, inverse)) * mpmath.mpf(2) ** (16 - mpmath.mp.prec)
-        near = [k for k in range(n) if min(abs(mpmath.re(out[index + (k,)])), abs(mpmath.im(out[index + (k,)]))) <= noise]
+        size = sum(abs(e) for e in moved[index]) * abs(_scale(n, None, inverse))
+        noise = size * mpmath.mpf(2) ** (16 - mpmath.mp.prec)
+        near = [(k, imaginary) for k in range(n) for imaginary, part in enumerate(_parts_of(mpmath, out[index + (k,)]))
+                if abs(part) <= noise]
         parts = [_rational_parts(mpmath, e) for e in moved[index]] if near else None
         if parts is None or any(p is None for p in parts):
             continue
-        for k in near:
-            # re: sum a C - sign b S, im: sum sign a S + b C, with C = T_jk(c), S = s U_(jk-1)(c) (T too where 4 | n)
-            sums = {("re", "cos"): zero, ("re", "sin"): zero, ("im", "cos"): zero, ("im", "sin"): zero}
-            for j, (a, b) in enumerate(parts):
-                m = j * k % n
-                for part, weight, on in (("re", a, "cos"), ("im", b, "cos"), ("re", -sign * b, "sin"),
-                                         ("im", sign * a, "sin")):
-                    if weight == 0:
-                        continue
-                    if on == "cos":
-                        sums[part, "cos"] += weight * cosines[m]
-                    elif n % 4 == 0:
-                        sums[part, "cos"] += weight * cosines[(m - n // 4) % n]
-                    elif m:
-                        sums[part, "sin"] += weight * sines[m - 1]
-            value = out[index + (k,)]
-            re = mpmath.mpf(0) if (sums["re", "cos"] % minimal).is_zero() and (sums["re", "sin"] % minimal).is_zero() else mpmath.re(value)
-            im = mpmath.mpf(0) if (sums["im", "cos"] % minimal).is_zero() and (sums["im", "sin"] % minimal).is_zero() else mpmath.im(value)
-            out[index + (k,)] = mpmath.mpc(re, im)
+        for k, imaginary in near:
+            if all((poly % minimal).is_zero() for poly in _part_in_field(parts, k, imaginary, inverse, chebyshev)):
+                kept = _parts_of(mpmath, out[index + (k,)])
+                kept[imaginary] = mpmath.mpf(0)
+                out[index + (k,)] = mpmath.mpc(*kept)
     return out
+
+
+def _parts_of(mpmath, z):
+    return [mpmath.re(z), mpmath.im(z)]
+
+
+def _part_in_field(parts, k, imaginary, inverse, chebyshev):
+    """(P, Q): bin ``k``'s real (or ``imaginary``) part of the transform of the signal whose exact parts are
+    ``parts``, as P(c) + s Q(c) (c, s: cos and sin of 2 pi / n; ``chebyshev``: T_m and U_m in c). The real part is
+    sum a C - sign b S and the imaginary sum sign a S + b C, C = T_jk(c) and S = s U_(jk-1)(c), or a T of c where
+    4 | n (sin of 2 pi m / n is cos of 2 pi (m - n/4) / n)."""
+    import flint  # lazy: python-flint, with the exact reference
+
+    n = len(parts)
+    sign = 1 if inverse else -1
+    cosines, sines = chebyshev
+    p, q = flint.fmpq_poly([]), flint.fmpq_poly([])
+    for j, (a, b) in enumerate(parts):
+        m = j * k % n
+        on_cos, on_sin = (b, sign * a) if imaginary else (a, -sign * b)
+        if on_cos != 0:
+            p += on_cos * cosines[m]
+        if on_sin == 0 or not m:
+            continue
+        if n % 4 == 0:
+            p += on_sin * cosines[(m - n // 4) % n]
+        else:
+            q += on_sin * sines[m - 1]
+    return p, q
 
 
 def _rational_parts(mpmath, e):
@@ -123,13 +137,8 @@ def _rational_parts(mpmath, e):
     import flint  # lazy: python-flint, with the exact reference
 
     z = mpmath.mpc(e)
-    out = []
-    for part in (z.real, z.imag):
-        if not mpmath.isfinite(part):
-            return None
-        sign, mantissa, exponent, _ = part._mpf_
-        out.append(flint.fmpq(-mantissa if sign else mantissa) * flint.fmpq(2) ** exponent if mantissa else flint.fmpq(0))
-    return out
+    parts = [binary_fraction(flint, part) for part in (z.real, z.imag)]
+    return None if None in parts else parts
 
 
 @functools.lru_cache(maxsize=64)

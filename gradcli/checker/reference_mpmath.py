@@ -288,11 +288,12 @@ def _climb(target, args, seed, result, budget, zeros, digits):
                 settled = settle(history[-2], history[-1], digits)
                 if settled is None:
                     settled = _outside_domain(history[-2], history[-1], size, digits)
+                pole = None  # a value proven infinite is so whatever a sum absorbed (0.5 - 0.5 cos(pi/2) rounded)
                 if settled is None and value_digits is None and size == 1:
-                    settled = _at_a_pole(history[-2], history[-1], zeros)
+                    settled = pole = _at_a_pole(history[-2], history[-1], zeros)
                 # A term absorbed in a sum is lost the same way at every rounding: no agreement before it shows.
                 needs, bounds = max(needs, absorbed.needs(before)), {}
-                if digits < needs:
+                if digits < needs and pole is None:
                     settled, bounds = _past_absorption(target, args, history[-2:], steps[-1], size, zeros) if (
                         flat_gradient) else (None, {})
         before = absorbed
