@@ -192,7 +192,10 @@ def unread_inputs(target, args):
 
 
 def _unread_coordinates(target, args):
-    """The flat coordinates of `unread_inputs`, numbered as the differences number their entries."""
+    """The flat coordinates of `unread_inputs`, numbered as the differences number their entries (none where the
+    differences run along one direction: no entry of theirs is a coordinate's, and a traced run of 10^5 numbers costs)."""
+    if not per_coordinate(sum(int(np.size(a)) for a in args)):
+        return []
     unread = unread_inputs(target, args)
     flat, start = [], 0
     for i, a in enumerate(args):
