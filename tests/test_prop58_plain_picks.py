@@ -2,9 +2,9 @@
 
 A plain module's float arrays, its own and those its functions make with ``np.array`` during an exact run, are
 `numpy_module._ExactOperand` views whose arithmetic computes at the run's precision; a pick of one entry
-(``np.array([0.2, 0.3])[1]``, ``TABLE[1]``, an unpacking) was NumPy's float64 scalar, and ``c * c`` on it rounded
-inside the run (gradcli.numpy's own ``array`` holds the constants exact since prop57). The pick the user's code
-makes is now the run's exact number; gradcli's own code picking entries sees the float.
+(``np.array([0.2, 0.3])[1]``, ``TABLE[1]``, an unpacking) the user's code makes is the run's exact number too, where
+NumPy's float64 scalar would make ``c * c`` on it round inside the run (gradcli.numpy's own ``array`` holds the
+constants exact itself); gradcli's own code picking entries sees the float.
 """
 
 from __future__ import annotations

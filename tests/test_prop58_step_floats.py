@@ -72,7 +72,7 @@ def test_a_step_s_whole_answer_leaves_as_a_float_and_no_other_number_does():
 
 @pytest.mark.parametrize(("name", "x", "gradient"), [("signed", 1.5, 3.0), ("signed", -1.5, 3.0), ("floored", 1.5, 3.0)])
 def test_a_float_of_a_step_has_an_exact_reference(module, name, x, gradient):
-    # before: `error`, "TakenOut: `float(np.sign(x))` ... takes a high-precision number out of gradcli's values"
+    # not `error`, "TakenOut: `float(np.sign(x))` ... takes a high-precision number out of gradcli's values"
     (result,) = gradcli.check(f"{module}:{name}", [x], dtypes=("float64",), fixes=False).results
     assert result.status == "ok", [f.message for f in result.findings]
     assert float(result.exact_gradient["x"]) == gradient
@@ -80,8 +80,8 @@ def test_a_float_of_a_step_has_an_exact_reference(module, name, x, gradient):
 
 @pytest.mark.parametrize("name", ["branched", "branched_on_an_int"])
 def test_a_branch_on_a_sign_taken_out_at_0_is_a_kink(module, name):
-    # sign at an exact 0 sits on its switch: before, the branch on its answer was no decision, and the differences
-    # beside the point met "a branch switch nearer to the point than any difference step" (no verdict)
+    # sign at an exact 0 sits on its switch, a tie recorded: else the branch on its answer decides nothing and the
+    # differences beside the point meet "a branch switch nearer to the point than any difference step" (no verdict)
     (result,) = gradcli.check(f"{module}:{name}", [0.0], dtypes=("float64",), fixes=False).results
     assert result.status == "domain", [f.message for f in result.findings]
     assert any("-1 from the left and 2 from the right" in f.message for f in result.findings)

@@ -64,7 +64,7 @@ def _reference(module, name, point):
 
 
 def test_an_input_the_program_never_reads_has_slope_0(module):
-    # before: "an exact entry is within 5.18e-2560 of 0 at 3840 digits but not proven 0", no reference
+    # not "an exact entry is within 5.18e-2560 of 0 at 3840 digits but not proven 0", no reference
     exact = _reference(module, "unread", [0.5, 1.5])
     assert exact.determined and not exact.unsettled, exact.why
     assert exact.gradient[0] == 0

@@ -99,7 +99,7 @@ def test_a_slope_of_xlogy_at_x_0_is_log_y_through_tensorflow_s_where():
 
 def test_inputs_a_pick_by_a_floor_of_constants_never_reads_have_slope_0(tmp_path):
     """The sorted pick of w joined to [0.3, -1] at the index floor(0.5 * 4) = 2, the floor of a constant on its step,
-    picks the constant -1 at w = [0.5, -30, -30]: x and v are never read, w only through the sort's order (before:
+    picks the constant -1 at w = [0.5, -30, -30]: x and v are never read, w only through the sort's order (not
     "an exact entry is within 2.98e-2482 of 0 at 3840 digits but not proven 0")."""
     from gradcli.checker import balls, reference
     from gradcli.checker.targets import resolve
