@@ -614,7 +614,7 @@ def _seen_below_the_smallest_value(target, mp_args, i, index, digits, most_digit
     return None if seen is None else verdict
 
 
-def _kink_at(target, mp_args, i, index=None, divisors=_STEPS, settled=None, step_scale=None, step_digits=None):
+def _kink_at(target, mp_args, i, index=None, divisors=_STEPS, settled=None, step_scale=None):
     """Whether coordinate ``index`` of argument ``i`` is at a kink or a one-sided singularity; None if neither; "noisy" if unknown.
 
     The one-sided difference quotients are taken at two steps, 10^(-digits/3)
@@ -627,9 +627,14 @@ def _kink_at(target, mp_args, i, index=None, divisors=_STEPS, settled=None, step
     a diverging side is given as its ``(step, quotient)`` pairs. ``settled``: the value at the point as the reference
     settled it, taken where it is an exact 0 or the point's own run is no number (arccos of a cosine that rounds
     past 1 or below it, proven 0: its own run is NaN, or sqrt(2 eps) at the digits of the test). ``step_scale``:
-    what the steps are relative to, where not |x| (`_seen_at_the_smallest_scale`). ``step_digits``: the digits the
-    steps are made for, where the values are taken at more (`_rounded_away`).
+    what the steps are relative to, where not |x| (`_seen_at_the_smallest_scale`). Where the shorter step's move
+    reaches the program only below the working digits, its values are taken at twice them (`_rounded_away`).
     """
+    return _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale)
+
+
+def _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, step_digits=None):
+    """`_kink_at`'s test; ``step_digits``: the digits the steps are made for, where the values are taken at more."""
     import mpmath
 
     digits = step_digits or mpmath.mp.dps
@@ -650,7 +655,7 @@ def _kink_at(target, mp_args, i, index=None, divisors=_STEPS, settled=None, step
         if step_digits is None and not _sides_settle(quotients) and _rounded_away(at, x, steps[-1], beside[-1], f0):
             # the shorter step's move is below these digits (a norm at a cap, sqrt(1 + h^2)): the same steps, deeper
             with mpmath.workdps(2 * digits + 10):
-                return _kink_at(target, mp_args, i, index, divisors, settled, step_scale, step_digits=digits)
+                return _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, step_digits=digits)
     except Exception:  # noqa: BLE001 - not a plain number there: no kink test
         return None
     if divisors == _LONGER_STEPS:
