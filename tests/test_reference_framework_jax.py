@@ -85,3 +85,12 @@ def test_a_median_at_0_beside_an_input_of_1e_310_has_slope_1():
     tree = ("binary", "divide", ("reduce", "median_consts", ("leaf", "w")), ("leaf", "y"))
     point = [-1e200, 0.0, np.array([3.0, -30.0, 0.0]), np.array([0.0, 1e-310, -8.351099647075034e160])]
     assert frameworks.found_at(FRAMEWORK, [(tree, point)]) == [[]]
+
+
+def test_inputs_a_median_of_constants_never_reads_have_slope_0():
+    """JAX campaign seed 43: jnp.median(concatenate([w, [0.3, -1]])) / (1 + y^2) where the median picks the constant
+    -1: x and v are never read, w only through the sort's order, and the quantile's floor of the constant 2.0 sits
+    on its step (not "an exact entry is within 2.98e-2482 of 0 at 3840 digits but not proven 0")."""
+    tree = ("binary", "divide", ("reduce", "median_consts", ("leaf", "w")), ("leaf", "y"))
+    point = [800.0, 1e-310, np.array([-1.0, 1.57574862e293, 2.412093e-80]), np.array([0.5, -30.0, -30.0])]
+    assert frameworks.found_at(FRAMEWORK, [(tree, point)]) == [[]]

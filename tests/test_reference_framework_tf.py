@@ -95,3 +95,22 @@ def test_a_slope_of_xlogy_at_x_0_is_log_y_through_tensorflow_s_where():
     point = [-1.088090272380755e131, 1e200, np.array([5e-324, 4.1269239282114285e81, 4.1441567409915985e226]),
              np.array([0.0, -1.0, 0.5])]
     assert frameworks.found_at(FRAMEWORK, [(tree, point)]) == [[]]
+
+
+def test_inputs_a_pick_by_a_floor_of_constants_never_reads_have_slope_0(tmp_path):
+    """The sorted pick of w joined to [0.3, -1] at the index floor(0.5 * 4) = 2, the floor of a constant on its step,
+    picks the constant -1 at w = [0.5, -30, -30]: x and v are never read, w only through the sort's order (not
+    "an exact entry is within 2.98e-2482 of 0 at 3840 digits but not proven 0")."""
+    from gradcli.checker import balls, reference
+    from gradcli.checker.targets import resolve
+
+    path = tmp_path / "floor_of_constants.py"
+    path.write_text("import tensorflow as tf\n\n\ndef composed(x, y, v, w):\n"
+                    "    s = tf.sort(tf.concat([w, tf.constant([0.3, -1.0], dtype=w.dtype)], 0))\n"
+                    "    k = tf.cast(tf.floor(tf.constant(0.5, dtype=w.dtype) * 4.0), tf.int32)\n"
+                    "    return tf.gather(s, k) / (1.0 + y ** 2)\n")
+    point = [np.float64(800.0), np.float64(1e-310), np.array([-1.0, 1.57574862e293, 2.412093e-80]), np.array([0.5, -30.0, -30.0])]
+    exact = reference.compute(resolve(f"{path}:composed"), point, budget=balls.Budget(60.0))
+    assert exact.determined, exact.why
+    assert exact.gradient[0] == 0 and all(g == 0 for g in [*exact.gradient[2], *exact.gradient[3]])
+    assert abs(float(exact.gradient[1]) - 2e-310) <= 1e-323  # d/dy of -1 / (1 + y^2) at 1e-310: 2 y

@@ -53,6 +53,20 @@ class Skip(Exception):
     """The composition is undefined at the point (a kink, a pole) or beyond the campaign's range."""
 
 
+class MoreDigits(Exception):
+    """An op's oracle taking its own working digits (`reference_special_ops._special`) met an argument known to fewer
+    digits than its answer needs (erfcx of log_ndtr(-6.1e54) squares a 1e109 in its exponent, so the argument's
+    1e-57 makes a first-order error bound of 1e52 times the answer, no bound at all): `oracle` runs again with those
+    digits raised by ``more``."""
+
+    def __init__(self, more):
+        super().__init__(f"{more} more digits")
+        self.more = more
+
+
+OP_DIGITS = [0]  # the digits every op oracle choosing its own precision adds to it (raised by `MoreDigits`)
+
+
 # -- the oracle: dual numbers on plain mpmath ---------------------------------------------
 
 
@@ -382,6 +396,9 @@ def random_point(rng):
     return [one(), one(), np.array([one() for _ in range(VECTOR)]), np.array([one() for _ in range(VECTOR)])]
 
 
+_MOST_RETRIES = 4  # runs of the oracle with its ops' digits raised (`MoreDigits`)
+
+
 def oracle(tree, point, digits=ORACLE_DIGITS, bounds=None):
     """(value, gradient entries in the order x, y, v..., w...) at ``digits``, by dual numbers; the bound
     of each one's rounding error (`Dual`) goes to ``bounds`` (a list)."""
@@ -390,7 +407,17 @@ def oracle(tree, point, digits=ORACLE_DIGITS, bounds=None):
     with mpmath.workdps(digits):
         duals = [Dual(mpmath.mpf(float(value)), [mpmath.mpf(int(i == k)) for i in range(n)]) for k, value in enumerate(flat)]
         env = {"x": duals[0], "y": duals[1], "v": duals[2 : 2 + VECTOR], "w": duals[2 + VECTOR :]}
-        out = on_oracle(tree, env)
+        try:
+            for _ in range(_MOST_RETRIES):
+                try:
+                    out = on_oracle(tree, env)
+                    break
+                except MoreDigits as more:
+                    OP_DIGITS[0] += more.more
+            else:
+                raise Skip("an op's argument needs more digits than the oracle's retries give")
+        finally:
+            OP_DIGITS[0] = 0
         if isinstance(out, list):
             raise Skip("not a scalar")
         if bounds is not None:

@@ -299,3 +299,18 @@ def test_a_logsumexp_along_an_axis_keeps_each_slots_tail(program):
     value, gradient = _row_truth()
     for got, want in zip([exact.value, *flat_entries(exact.gradient[0])], [value, *gradient]):
         assert abs(mpmath.mpf(got) - want) <= abs(want) * mpmath.mpf(10) ** -12, (got, want)
+
+
+def test_the_oracle_takes_an_argument_to_the_digits_its_function_needs():
+    """The campaign's oracle slip (gradcli.numpy --special 57): erfcx(log_ndtr(-6.1e54)) is 2 e^(t^2) with t =
+    log_ndtr(-6.1e54) = -1.9e109, whose exponent needs t to 1e-122; log_ndtr's oracle at its own 168 digits left t
+    within 1e-57, and the exponent off by 1e48 flagged the reference's right value. The oracle runs again with
+    its ops at more digits (`MoreDigits`), and agrees with the same mathematics at 600 digits and with gradcli."""
+    tree = ("unary", "erfcx", ("unary", "log_ndtr", ("leaf", "x")))
+    point = [-6.1e54, 1.0, ONES, ONES]
+    value, _ = oracle(tree, point)
+    with mpmath.workdps(600):  # the same series as the oracle's, every digit t^2 needs kept
+        t = special._log_phi(mpmath.mpf(-6.1e54))
+        truth = mpmath.exp(t * t) * (2 - 2 * mpmath.exp(special._log_phi(t * mpmath.sqrt(2))))
+        assert abs(value / truth - 1) < mpmath.mpf(10) ** -30
+    assert disagreements(tree, point) == []

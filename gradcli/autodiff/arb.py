@@ -158,6 +158,7 @@ def _abs(x):
 
 def _sign(x):
     if x.is_zero():
+        ties.append(True)  # on its switch: the answer 0 taken out (an int, a float) decides later branches at a tie
         return x
     return ARB(1) if _decide(x > 0, x < 0, x.is_zero()) else ARB(-1)
 

@@ -85,6 +85,12 @@ class _ProofMath(_BallMath):
     def constant(name):
         return ops.CONSTANTS[name](_PROOF_MATH)
 
+    @staticmethod
+    def mpf(v):
+        """A float as a proof reads it: the binary rational it is, a proof number (a ball would leave the proof, a
+        matrix of them no longer all proof numbers)."""
+        return arb_proof.lift(v)
+
 
 _PROOF_MATH = _ProofMath()
 

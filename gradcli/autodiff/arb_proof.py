@@ -714,13 +714,32 @@ def _pick(name, args):
 
 def _step(name, args):
     syms = [_lift(a) for a in args]
-    ball = _arb.ELEMENTWISE[name](*[s.b for s in syms])
+    # an exact number's step is exact even on an edge (floor of a constant 2.0): whether it jumps is `_at_jump`'s
+    # (a sign off 0 on the balls' table: the branch it decides is replayed on balls one for one)
+    exact = len(syms) == 1 and syms[0].b.is_exact() and (name != "sign" or syms[0].b.is_zero())
+    ball = _exact_step(name, syms[0].b) if exact else _arb.ELEMENTWISE[name](*[s.b for s in syms])
     if not ball.is_exact() or (name == "sign" and syms[0].b.contains(0) and not syms[0].b.is_zero()):
         raise NoProof(f"{name} not decided")
     if all(s.d is None for s in syms):
         return Sym(ball, _const(ball))
     flat = not _at_jump(name, syms[0].b)  # slope 0 inside a step; none where it jumps
     return Sym(ball, _const(ball), [_const(0) if flat else None] * _width(syms))
+
+
+def _exact_step(name, x):
+    """floor, ceil, trunc, rint, round (to 0 decimals) or sign of the exact ball ``x``, as NumPy rounds (a half to
+    even); no decision recorded (a sign at 0 is `_at_jump`'s to tell)."""
+    if name == "sign":
+        return x if x.is_zero() else type(x)(1 if x > 0 else -1)
+    below = x.floor()
+    if name == "floor" or (name == "trunc" and x >= 0):
+        return below
+    if name in ("ceil", "trunc"):
+        return x.ceil()
+    part = x - below  # rint and round: the nearer whole number, a half to the even one
+    if part < 0.5 or (part == 0.5 and below.unique_fmpz() % 2 == 0):
+        return below
+    return below + 1
 
 
 def _at_jump(name, ball):

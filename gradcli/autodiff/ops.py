@@ -62,7 +62,9 @@ def lifted(v, like):
     """A plain number or float array of the caller's (a distribution's parameter) exact in the precision of ``like``.
 
     Unchanged in a dtype; where ``like`` holds mpmath numbers or balls, each entry
-    becomes one of those, exactly: an op on the plain float would compute in float64
+    becomes one of those, exactly, as that space takes a float (`high_precision`'s
+    ``mpf``: a ball of the float's value; beside a proof's numbers, a proof number of
+    the binary rational it is): an op on the plain float would compute in float64
     inside the high-precision run (log(df), lgamma(a)).
     """
     space = high_precision(like)
@@ -90,8 +92,6 @@ def exact_beside(values):
     if like is None:
         return values
     like = like.flat[0] if isinstance(like, np.ndarray) else like
-    if _proof_number(like):
-        return values
     return tuple(lifted(v, like) if np.asarray(raw(v)).dtype.kind == "f" else v for v in values)
 
 
@@ -102,18 +102,11 @@ def exact_entries(array):
         return array
     entries = array.ravel().tolist()
     like = next((e for e in entries if is_mp_value(e)), None)
-    if like is None or not any(map(_is_float_entry, entries)) or _proof_number(like):
+    if like is None or not any(map(_is_float_entry, entries)):
         return array
     out = np.empty(array.shape, dtype=object)
     out.flat[:] = [lifted(e, like) if _is_float_entry(e) else e for e in entries]
     return out
-
-
-def _proof_number(value):
-    """Whether ``value`` is a proof's number (`arb_proof.Sym`), beside which a float is already exact: its ops read a
-    float as the binary rational it is, and a ball in its place would leave the proof (a matrix of them no longer
-    all proof numbers)."""
-    return type(value).__name__ == "Sym" and type(value).__module__.endswith("arb_proof")
 
 
 def _is_float_entry(entry):
@@ -146,7 +139,10 @@ class _OnMpmath:
 
 
 def high_precision(like):
-    """Where ``like`` holds mpmath numbers or balls, what makes constants and exact numbers like them; else None."""
+    """Where ``like`` holds mpmath numbers or balls, what makes constants and exact numbers like them; else None.
+
+    The space answers ``constant(name)`` and ``mpf(number)``: mpmath's numbers at the working precision, or
+    (`ball_math`, filled by `arb.enable`) balls, or beside a proof's numbers the exact numbers the proof reads."""
     value = raw(like)
     if not is_mp_value(value):
         if type(value).__module__.startswith("mpmath"):  # a float constant beside it would be float64 in disguise

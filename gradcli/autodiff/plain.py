@@ -20,7 +20,9 @@ are decided as their formula. ``np.asarray(x)`` gives an object array of
 plain boxes (a gradcli op gathers it back into one). A number taken out as a
 float (``float(x)``, ``x.item()``, ``np.asarray(x, dtype=float)``,
 ``math.isfinite(x)``) would be compared as a float no ball records: `TakenOut`
-names the call, and the point has no exact reference. `arb.enable` turns it on (`tracer.keep_plain`); on floats nothing is boxed.
+names the call, and the point has no exact reference; only a whole number leaves, as an int (an index), or as a
+float where it is a step's answer (``float(np.sign(x))``: `StepAnswer`). `arb.enable` turns it on
+(`tracer.keep_plain`); on floats nothing is boxed.
 """
 
 from __future__ import annotations
@@ -59,6 +61,7 @@ def enable():
     global _on
     _on = True
     tracer.keep_plain = kept
+    tracer.keep_step = kept_step
     tracer.gather_plain = gathered
     namespace._on_numbers = on_numbers
     Box.__bool__ = decided_truth
@@ -80,9 +83,20 @@ def holds_numbers(value):
 
 def kept(value):
     """``value`` in a `Plain` box where it is a bare high-precision number (`holds_numbers`), else as it is."""
-    if type(value) is Plain or not holds_numbers(value):
+    if isinstance(value, Plain) or not holds_numbers(value):
         return value
     box = Plain()
+    box._value = value
+    box._trace = PLAIN
+    return box
+
+
+def kept_step(value):
+    """``value``, the answer of a step function (floor, ceil, sign, rint, gammasgn) on high-precision numbers, in a
+    `StepAnswer` box where it is bare, so that its whole numbers may leave as floats too; else as `kept`."""
+    if not holds_numbers(value):
+        return value
+    box = StepAnswer()
     box._value = value
     box._trace = PLAIN
     return box
@@ -177,14 +191,16 @@ def _taken_out(how):
     call = _user_call(_now.calls[0] if _now.calls else _user_frame())
     return TakenOut(
         f"{call} takes a high-precision number out of gradcli's values ({how}), so its comparisons would be "
-        "float ones no ball records; keep it a gradcli value (gradcli.numpy functions and operators)"
+        "float ones no ball records; keep it a gradcli value: write the expression without the conversion "
+        "(`x > 0`, not `float(x) > 0`; gradcli.numpy functions and operators on it), and convert only a step's "
+        "whole-number answer (`float(np.floor(x))`, `int(np.sign(x))`, an index)"
     )
 
 
 def _whole(number):
     """``number`` as a Python int where it is an exact integer (``int(np.floor(x))``, an index), or None. An
     integer leaves whole, with no rounding; a float taken out, even an integral one, would compute and compare on
-    in float64, so only ints leave."""
+    in float64, so only ints leave, and a step's answer (`StepAnswer`), whose comparisons decide nothing new."""
     parts = _mantissa_exponent(number)
     if parts is None:
         return None
@@ -363,6 +379,29 @@ class Plain(Box):
         if own is None:
             raise AttributeError(name)
         return lambda: own(self)
+
+
+class StepAnswer(Plain):
+    """A step function's answer on high-precision numbers (`kept_step`): a whole number leaves as a float too.
+
+    ``float(np.sign(x))`` is exact, and safe to let out: the number is constant on the point's piece, its switch
+    decided by the step itself on the ball (recorded as a branch, or no number at a tie), so a comparison of the
+    float decides nothing the run has not; and arithmetic on it in Python floats is the program's own, the same
+    numbers in every run, as for an int that leaves. Any other number stays in (`Plain`)."""
+
+    __slots__ = ()
+
+    def __float__(self):
+        exact = _whole(raw(self))
+        if exact is None:
+            raise _taken_out("as a float")
+        return float(exact)
+
+    def item(self, *args):
+        exact = _whole(raw(self)) if not args else None
+        if exact is None:
+            raise _taken_out("as a Python number")
+        return float(exact)
 
 
 def _takes(own, args, kwargs):

@@ -329,7 +329,7 @@ def _make_door(prim):
         if top is None:
             try:
                 if _MP_TYPES and not differentiable and (stops or _holds_exact(args)) and _called_by_user():
-                    return keep_plain(evaluate(args, kwargs))  # a bare ball handed to user code: see `plain`
+                    return (keep_step if prim.kind == "elementwise" else keep_plain)(evaluate(args, kwargs))  # see `plain`
                 if _MP_TYPES and prim.mp is not None:
                     return evaluate(args, kwargs)
                 # `evaluate` inlined, no empty ``**kwargs``: ~0.3x and ~0.2x of a ufunc's time on a NumPy scalar.
@@ -600,6 +600,7 @@ def _itself(value):
 # back from traced arguments (stop_gradient(x), sign(x)) stays a gradcli value where it is a ball.
 keep_plain = _itself
 gather_plain = _itself  # `plain.gathered` then: an object array of plain boxes as one plain box of their numbers
+keep_step = _itself  # `plain.kept_step` then: a step's answer (floor(x), sign(x)), which may leave as a float
 
 
 # The door and the boxes' operators (x - c): the code between an op and whoever called it.

@@ -259,6 +259,24 @@ class _ExactOperand(numpy.ndarray):
             plain = [tracer.exact_constant(x) for x in plain]
         return getattr(ufunc, method)(*plain, **kwargs)
 
+    def __getitem__(self, index):
+        return _picked(super().__getitem__(index), sys._getframe(1))
+
+    def __iter__(self):
+        frame = sys._getframe(1)
+        return (_picked(entry, frame) for entry in self.view(numpy.ndarray))
+
+
+def _picked(entry, frame):
+    """An entry of an `_ExactOperand` the user's code at ``frame`` picks (``W[1]``, ``for w in W``): a float number
+    exact at the run's precision while an exact run is in progress, so ``c * c`` on it, NumPy's scalar operator, which
+    no op of gradcli's sees, cannot round inside the run; a sub-array stays an `_ExactOperand`."""
+    if isinstance(entry, numpy.ndarray):
+        return entry.view(_ExactOperand) if entry.dtype.kind == "f" else entry
+    if isinstance(entry, numpy.floating) and tracer.exact_constant is not None and tracer._from_user_code(frame):
+        return tracer.exact_constant(entry)
+    return entry
+
 
 def _operands_in_exact_runs(make):
     """``make`` (np.array), whose float array made while an exact run is in progress is an `_ExactOperand`:

@@ -627,13 +627,20 @@ def _kink_at(target, mp_args, i, index=None, divisors=_STEPS, settled=None, step
     a diverging side is given as its ``(step, quotient)`` pairs. ``settled``: the value at the point as the reference
     settled it, taken where it is an exact 0 or the point's own run is no number (arccos of a cosine that rounds
     past 1 or below it, proven 0: its own run is NaN, or sqrt(2 eps) at the digits of the test). ``step_scale``:
-    what the steps are relative to, where not |x| (`_seen_at_the_smallest_scale`).
+    what the steps are relative to, where not |x| (`_seen_at_the_smallest_scale`). Where the shorter step's move
+    reaches the program only below the working digits, its values are taken at twice them (`_rounded_away`).
     """
+    return _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale)
+
+
+def _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, step_digits=None):
+    """`_kink_at`'s test; ``step_digits``: the digits the steps are made for, where the values are taken at more."""
     import mpmath
 
+    digits = step_digits or mpmath.mp.dps
     x = mp_args[i] if index is None else mp_args[i][index]
     scale_of_steps = step_scale if step_scale is not None else x if x != 0 else _smallest_magnitude(mp_args)
-    steps = [relative_step(scale_of_steps, mpmath.mpf(10) ** (-(mpmath.mp.dps // k))) for k in divisors]
+    steps = [relative_step(scale_of_steps, mpmath.mpf(10) ** (-(digits // k))) for k in divisors]
 
     def at(point):
         values = with_coordinate(mp_args, i, index, point)
@@ -645,6 +652,10 @@ def _kink_at(target, mp_args, i, index=None, divisors=_STEPS, settled=None, step
         if settled is not None and mpmath.isfinite(settled) and (settled == 0 or not mpmath.isfinite(f0)):
             f0, n0 = settled, 0 * settled  # an exact 0 (proven), or a number where the point's own run has none
         quotients, beside = _one_sided_quotients(at, x, f0, n0, steps)
+        if step_digits is None and not _sides_settle(quotients) and _rounded_away(at, x, steps[-1], beside[-1], f0):
+            # the shorter step's move is below these digits (a norm at a cap, sqrt(1 + h^2)): the same steps, deeper
+            with mpmath.workdps(2 * digits + 10):
+                return _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, step_digits=digits)
     except Exception:  # noqa: BLE001 - not a plain number there: no kink test
         return None
     if divisors == _LONGER_STEPS:
@@ -665,7 +676,7 @@ def _kink_at(target, mp_args, i, index=None, divisors=_STEPS, settled=None, step
     sides, flat, falling = [], [], []  # falling: (side, its quotient at the shorter step) of each side shrinking
 
     def third(side):  # the side's quotient at a third step, 10^(-2 digits/3): one more decade pattern to compare
-        h = relative_step(scale_of_steps, mpmath.mpf(10) ** (-(2 * mpmath.mp.dps // 3)))
+        h = relative_step(scale_of_steps, mpmath.mpf(10) ** (-(2 * digits // 3)))
         return side * (_entries_and_noise(at(x + side * h))[0] - f0) / h, h
 
     for side, (first, second) in zip((-1, 1), ((left1, left2), (right1, right2))):
@@ -711,6 +722,34 @@ def _kink_at(target, mp_args, i, index=None, divisors=_STEPS, settled=None, step
 
 
 _LARGEST_FLOAT = 1.7976931348623157e308
+
+
+def _sides_settle(quotients):
+    """Whether each side's quotients at the two steps agree (a smooth side, or a kink's two slopes)."""
+    import mpmath
+
+    (left1, right1, _), (left2, right2, _) = quotients
+    return all(abs(b - a) <= mpmath.mpf(10) ** -6 * max(abs(a), abs(b)) for a, b in ((left1, left2), (right1, right2)))
+
+
+def _rounded_away(at, x, step, beside, f0):
+    """Whether the program's values a ``step`` to each side of ``x`` (``beside``: taken at the working digits) move
+    by more than half their digits when taken at twice the digits, while its value at ``x`` (``f0``) does not: what
+    the step changes reaches the program only below the working digits (its square, a norm at a cap), so the values
+    at the step were the point's own branch. (A value the working digits cannot hold at the point itself, mod(800,
+    1e-310), is the climb's to resolve, its steps shrinking with it.)"""
+    import mpmath
+
+    digits = mpmath.mp.dps
+
+    def apart(a, b):
+        return mpmath.isfinite(a) and mpmath.isfinite(b) and abs(a - b) > mpmath.mpf(10) ** -(digits // 2) * max(abs(a), abs(b))
+
+    with mpmath.workdps(2 * digits + 10):
+        deeper = [_entries_and_noise(at(x + side * step))[0] for side in (-1, 1)]
+        if not any(apart(a, b) for a, b in zip(deeper, beside)):
+            return False
+        return not apart(_entries_and_noise(at(x))[0], f0)
 
 
 def with_coordinate(mp_args, i, index, point):

@@ -39,7 +39,11 @@ from ..autodiff import ops
 from ..autodiff.arb_proof import POLES
 from ..autodiff.mp import ieee
 from ..autodiff.ops_special import BeyondNumbers
-from ..autodiff.transforms import value_and_grad
+from ..autodiff.tracer import hooks
+from ..autodiff.transforms import trace_inputs, value_and_grad
+from ..autodiff.tree import flatten
+from ..autodiff.values import Box
+from ..capture.bridge import differentiating_the_primal
 from ..capture.loop_trips import LoopStopped
 from . import balls, exact_python, python_zero
 from .kinks import (
@@ -79,6 +83,8 @@ def compute_mpmath(target, args, seed, result, budget=None, start=START_DIGITS, 
     mp_core.enable()
     result.method = "mpmath"
     zeros = python_zero.Zeros(lambda *a: exact_python._traced(target.mp_function, a), args)
+    for k in _unread_coordinates(target, args):  # 0 by construction: no proof to run, none to fail
+        zeros.known[k] = True
     arb_core.stopped, custom.embedded_forms = [], []
     climbed = _climb(target, args, seed, result, budget, zeros, start)
     if climbed is None:
@@ -136,6 +142,68 @@ def compute_mpmath(target, args, seed, result, budget=None, start=START_DIGITS, 
         sloped_0 = {0} if ALONG in flat else {k for k, (_, _, c) in enumerate(coordinates_of(target, args)) if c in flat}
         _settle_around_kinks(result, history, len(flat_entries(result.value)), sloped_0)
     return result
+
+
+def unread_inputs(target, args):
+    """The positions of ``args`` whose value the program never reads but through choices (a comparison, a floor, an
+    index), so that each of their derivatives is 0 by construction on the point's piece: a traced forward run of the
+    function itself (a bridge's forward graph, not its rule) on mpmath numbers, whose graph from the output reaches
+    no input node of theirs. None is claimed where the run raises, where a stop_gradient ran (its answer reads its
+    argument with no edge in the graph), or where the output reaches a custom gradient's op (its forward may read
+    what it closes over)."""
+    import mpmath
+
+    mp_core.enable()
+    stopped = []
+    saved = hooks.forward
+
+    def seen(prim, values, kwargs, ans):
+        if prim.name == "stop_gradient":
+            stopped.append(prim)
+        if saved is not None:
+            saved(prim, values, kwargs, ans)
+
+    hooks.forward = seen
+    try:
+        with differentiating_the_primal(), mpmath.workdps(START_DIGITS), np.errstate(all="ignore"):
+            out, trace, inputs = trace_inputs(target.mp_function, [to_mp(a) for a in args], {}, tuple(range(len(args))), "check")
+    except Exception:  # noqa: BLE001 - a program that fails traced claims nothing
+        return set()
+    finally:
+        hooks.forward = saved
+    if stopped:
+        return set()
+    reached, stack = set(), [leaf for leaf in flatten(out)[0]]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, np.ndarray) and item.dtype == object:
+            stack.extend(item.flat)
+            continue
+        if not isinstance(item, Box) or item._trace is not trace:
+            continue
+        node = getattr(item, "_node", item)
+        if id(node) in reached:
+            continue
+        reached.add(id(node))
+        if node.prim is not None and node.prim.opaque:
+            return set()
+        stack.extend(node.parents)
+    return {i for i, (roots, _) in enumerate(inputs) if not any(id(root) in reached for root in roots)}
+
+
+def _unread_coordinates(target, args):
+    """The flat coordinates of `unread_inputs`, numbered as the differences number their entries (none where the
+    differences run along one direction: no entry of theirs is a coordinate's, and a traced run of 10^5 numbers costs)."""
+    if not per_coordinate(sum(int(np.size(a)) for a in args)):
+        return []
+    unread = unread_inputs(target, args)
+    flat, start = [], 0
+    for i, a in enumerate(args):
+        size = max(int(np.size(a)), 1)
+        if i in unread:
+            flat.extend(range(start, start + size))
+        start += size
+    return flat
 
 
 def _held_only_choose(target, args, digits):
