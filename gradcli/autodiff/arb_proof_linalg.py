@@ -22,8 +22,13 @@ from . import arb_proof as proof
 # apart, or a singular value at 0, where no entry is a function of the matrix to name (the caller replaces it).
 repeated = []
 # The proof runs (`arb_proof_quotients.state`) that met a kink of a spectrum at exact entries, a repeated group or a
-# singular value 0 (`kinked_in`).
+# singular value 0 (`kinked`).
 _met_kinks = weakref.WeakSet()
+# A proof run -> the numbers of its repeated groups' shared values (`_group_value`): no kink in themselves (`kinked`).
+_group_values = weakref.WeakKeyDictionary()
+# The proof runs one of whose seeds splits a repeated group or moves a singular value off 0, or whose change of
+# such a matrix is unknown (`_member_slopes`, `_zero_slopes`): the group's kink lies along that seed (`kinked`).
+_split_runs = weakref.WeakSet()
 
 _NUMPY_2 = np.lib.NumpyVersion(np.__version__) >= "2.0.0"
 
@@ -347,9 +352,8 @@ def _spectrum_by_groups(out, name, cells, read, groups, signed):
     eigenspace as a whole, or not at all) each member's slope is that share; else each is an atom of its own
     but the last's, which is the group's slope less the others': alone a member has no derivative there (its
     one-sided slopes differ), and a function that reads the members alike (a sum of f(lambda_i), log det, a
-    logsumexp) meets those atoms only in their sum, so they cancel from its derivative exactly. A repeated
-    group's value and its members' slope atoms are marked kinked (`kinked_in`): no value read from one of
-    them alone is off a kink."""
+    logsumexp) meets those atoms only in their sum, so they cancel from its derivative exactly. The members'
+    own slope atoms are marked kinked (`kinked`), and the run as one whose seed splits a group."""
     state = proof.state()
     n = cells.shape[0]
     width = next((len(s.d) for s in cells.flat if s.d is not None), None)
@@ -412,7 +416,7 @@ def _group_value(name, keys, ball, signed):
     value = proof.atom(("decomposition", name, keys[0], signed))
     state.defs[state.number(value)] = ("ball", ball)
     if len(keys) > 1:
-        state.kinked.add(state.number(value))
+        _group_values.setdefault(state, set()).add(state.number(value))
         _met_kinks.add(state)
     return value
 
@@ -427,7 +431,7 @@ def _singular_values_by_groups(out, name, cells, read, groups, signed):
     mirror), divided by 2 sigma. A group of zeros moves, to first order, by the singular values of U0^H dA V0
     (U0, V0 the null spaces of A^H and of A): where that is 0 each member's slope is 0 (a change that keeps the
     matrix's rank, [[1, t], [0, 0]]), else each has one-sided slopes of its own, the tip of a cone (|t| of
-    [[1, 0], [0, t]]): an atom each, marked kinked, as are a repeated group's value and atoms. A zero's value
+    [[1, 0], [0, t]]): an atom each, marked kinked, as are a repeated group's own slope atoms. A zero's value
     is the exact 0 (sigma^2 at the tip is flat: the Frobenius norm's square through the singular values)."""
     import flint  # lazy: python-flint, only where a proof runs
 
@@ -481,11 +485,13 @@ def _gram_change(matrix, change, tall):
 def _zero_slopes(name, keys, signed, left, right, change):
     """The slopes of a group of zero singular values along one seed (`_singular_values_by_groups`)."""
     if any(e is None for row in change for e in row):
+        _split_runs.add(proof.state())
         return [None] * len(keys)
     moved = _product(_product(left, change), right)
     if all(proof.is_zero(e) for row in moved for e in row):
         return [proof.const(0)] * len(keys)
     state = proof.state()
+    _split_runs.add(state)
     number = len(state.atoms)  # a name for this seed's atoms: the seeds of one run are met in order
     atoms = [proof.atom(("slope", name, k, signed, "seed", number)) for k in keys]
     state.kinked.update(state.number(a) for a in atoms)
@@ -527,6 +533,8 @@ def _member_slopes(name, keys, signed, projector, change):
     quotients, None entries unknown): each the share of tr(P dA) where P dA P is that share times P, else atoms
     summing to it, marked kinked (`_spectrum_by_groups`)."""
     if any(e is None for row in change for e in row):
+        if len(keys) > 1:
+            _split_runs.add(proof.state())
         return [None] * len(keys)
     n, size = len(projector), len(keys)
     total = _total(proof.mul(projector[i][j], change[j][i]) for i in range(n) for j in range(n))  # tr(P dA)
@@ -537,6 +545,7 @@ def _member_slopes(name, keys, signed, projector, change):
     if all(proof.is_zero(proof.sub(moved[i][j], proof.mul(share, projector[i][j]))) for i in range(n) for j in range(n)):
         return [share] * size
     state = proof.state()
+    _split_runs.add(state)
     number = len(state.atoms)  # a name for this seed's atoms: the seeds of one run are met in order
     atoms = [proof.atom(("slope", name, k, signed, "seed", number)) for k in keys[:-1]]
     state.kinked.update(state.number(a) for a in atoms)
@@ -571,7 +580,7 @@ def _total(quotients):
 
 def _one_cluster(balls, kinked, mask, signs):
     """The repeated eigenvalues, where they are one cluster (every two overlap) and the others are apart: each then
-    an atom of its own marked kinked (`kinked_in`), the cluster's last written as the trace less the others
+    an atom of its own marked kinked (`kinked`), the cluster's last written as the trace less the others
     (`_spectrum_as_trace`), so the cluster's sum is the function of the matrix it is (the trace less the simple
     eigenvalues) while each one alone stays no function (nor does an eigenvector: unknown). Else empty."""
     if signs != "similar" or not kinked.any():
@@ -582,28 +591,39 @@ def _one_cluster(balls, kinked, mask, signs):
     return cluster
 
 
-def kinked_in(q):
-    """Whether the quotient ``q`` holds an atom of a repeated eigenvalue (`_one_cluster`), or a function of one: a
-    value that is no function of the matrix at this point (one of a degenerate pair), though the cluster's sum is.
-    Once the run met eigenvalues or singular values proven equal, or a singular value proven 0
-    (`_spectrum_by_groups`, `_singular_values_by_groups`), any value: a difference of two equal ones is the exact
-    0 there, no atom left to show the kink (the gap 2|e| of a pair d +- e), nor is there one in a 0 (the
-    nuclear norm's |t| at [[1, 0], [0, t]])."""
+def kinked(out):
+    """Whether the proof number ``out`` (a program's value, seeded along one coordinate or none) sits at a kink of a
+    spectrum along that seed: its value holds an atom of a repeated eigenvalue not grouped (`_one_cluster`), or a
+    function of one (one of a degenerate pair is no function of the matrix, though the cluster's sum is); or the
+    run met eigenvalues or singular values proven equal, or a singular value proven 0 (`_spectrum_by_groups`,
+    `_singular_values_by_groups`), and its seed splits such a group or moves the value off 0 (`_split_runs`: the
+    gap 2|e| of a pair d +- e, whose value is the exact 0 with no atom left to show the kink; the nuclear norm's
+    |t| at [[1, 0], [0, t]]). A seed that moves no matrix of a group, or moves the group as a whole, is no kink
+    of the group's: a 0 along another input of the same program is proven as it would be without the
+    decomposition. A run without a seed cannot tell: kinked."""
     state = proof.state()
-    if state in _met_kinks:
+    if out.q is None or _holds_kinked(out.q, state):
         return True
+    return state in _met_kinks and (not out.d or state in _split_runs)
+
+
+def _holds_kinked(q, state):
+    """Whether the quotient ``q`` holds an atom marked kinked (`arb_proof_quotients.state`'s ``kinked``), or a
+    function of one (log of one of a pair), other than a repeated group's shared value (`_group_values`)."""
     if not state.kinked:
         return False
+    grouped = _group_values.get(state, ())
     seen, polys = set(), list(q)
     while polys:  # through the atoms q holds and the arguments of the functions they are (log of one of the pair)
         for n, degree in enumerate(polys.pop().degrees()):
-            if degree <= 0 or n in seen:
+            if degree <= 0 or n in seen or n in grouped:
                 continue
             if n in state.kinked:
                 return True
             seen.add(n)
             _, arguments = state.defs.get(n, (None, ()))
-            polys.extend(p for a in arguments if isinstance(a, tuple) for p in a)
+            if isinstance(arguments, (tuple, list)):  # (a group's value is defined by its ball: nothing inside)
+                polys.extend(p for a in arguments if isinstance(a, tuple) for p in a)
     return False
 
 

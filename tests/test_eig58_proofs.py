@@ -1,0 +1,43 @@
+"""Proofs of 0 beside a repeated eigenvalue: the kink a repeated group marks lies along the seeds that split it, not
+along every input of the program. A function of a diagonal matrix's repeated eigenvalues beside a norm's cone
+(whose slope 0 at its tip needs the mean-value proof, `python_zero.slope_tends_to_0`) has the cone's zeros proven,
+where the group's mark on the whole proof run left them unproven (no exact reference); the gap of the pair is still
+a kink along the seeds that split it."""
+
+import numpy as np
+
+import gradcli
+import gradcli.numpy as gnp
+
+POINT = {"v": np.ones(2), "d": np.zeros(2)}  # diag(v) has the eigenvalue 1 twice; |d| d[0] is at its cone's tip
+
+
+def spectrum_beside_a_cone(v, d):
+    return gnp.sum(gnp.linalg.eigvalsh(gnp.diag(v)) ** 2) + gnp.linalg.norm(d) * d[0]
+
+
+def gap_beside_a_cone(v, d):
+    w = gnp.linalg.eigvalsh(gnp.diag(v))
+    return (w[1] - w[0]) + gnp.linalg.norm(d) * d[0]
+
+
+def _float_gradient(result, name):
+    return [float(g) for g in np.ravel(np.asarray(result.exact_gradient[name], dtype=object))]
+
+
+def test_the_cones_zeros_are_proven_beside_a_repeated_eigenvalue():
+    result = gradcli.check(spectrum_beside_a_cone, [POINT], dtypes=("float64",), fixes=False).results[0]
+    # the sum of squares is smooth at the repeated pair: slope 2 lambda = 2 in each v; the cone's slope 0 at its tip
+    assert _float_gradient(result, "v") == [2.0, 2.0]
+    assert _float_gradient(result, "d") == [0.0, 0.0]
+    # gradcli's own norm rule is NaN at 0 where the derivative is 0, as it is without the eigenvalues
+    assert result.status == "wrong", (result.status, result.findings)
+
+
+def test_the_gap_stays_a_kink_along_the_seeds_that_split_the_pair():
+    result = gradcli.check(gap_beside_a_cone, [POINT], dtypes=("float64",), fixes=False).results[0]
+    assert result.status == "domain", (result.status, result.findings)
+    kinks = [f.message for f in result.findings if "kink" in f.message]
+    # |v1 - v0|: slope -1 and 1 on either side in v[0], never a proven 0
+    assert any("v[0] is -1 from the left and 1 from the right" in m for m in kinks), kinks
+    assert _float_gradient(result, "d") == [0.0, 0.0]
