@@ -2,9 +2,11 @@
 along every input of the program. A function of a diagonal matrix's repeated eigenvalues beside a norm's cone
 (whose slope 0 at its tip needs the mean-value proof, `python_zero.slope_tends_to_0`) has the cone's zeros proven,
 where the group's mark on the whole proof run left them unproven (no exact reference); the gap of the pair is still
-a kink along the seeds that split it."""
+a kink along the seeds that split it. And a general matrix's eig with complex answers on proof numbers: its
+eigenvalues the characteristic polynomial's proven roots, so the sums the trace makes have their zeros proven."""
 
 import numpy as np
+import pytest
 
 import gradcli
 import gradcli.numpy as gnp
@@ -41,3 +43,35 @@ def test_the_gap_stays_a_kink_along_the_seeds_that_split_the_pair():
     # |v1 - v0|: slope -1 and 1 on either side in v[0], never a proven 0
     assert any("v[0] is -1 from the left and 1 from the right" in m for m in kinks), kinks
     assert _float_gradient(result, "d") == [0.0, 0.0]
+
+
+# A general matrix with a complex-conjugate pair and a real eigenvalue (trace 0.3), and one with three real ones.
+PAIRED = np.array([[0.1, 2.0, 0.3], [-1.5, -1.0, 0.2], [0.7, 0.3, 1.2]])
+REAL = np.array([[0.1, 2.0, 0.3], [0.5, -1.0, 0.2], [0.7, 0.3, 1.2]])
+
+
+def real_parts(a):
+    return gnp.sum(gnp.real(gnp.linalg.eigvals(a)))
+
+
+def imaginary_parts(a):
+    return gnp.sum(gnp.imag(gnp.linalg.eigvals(a))) + a[0, 0]
+
+
+def real_parts_answered_complex(a):
+    """As PyTorch's and TensorFlow's eig answer: complex even where every eigenvalue is real."""
+    from gradcli.autodiff.ops_decompositions import eig_complex
+
+    return gnp.sum(gnp.real(eig_complex(a)[0]))
+
+
+@pytest.mark.parametrize("function, matrix, slope", [
+    (real_parts, PAIRED, np.eye(3)),  # the sum of the eigenvalues is the trace
+    (imaginary_parts, PAIRED, np.diag([1.0, 0.0, 0.0])),  # a pair's imaginary parts cancel
+    (real_parts_answered_complex, REAL, np.eye(3)),
+], ids=["real-parts", "imaginary-parts", "answered-complex"])
+def test_a_general_matrixs_spectrum_sums_have_their_zeros_proven(function, matrix, slope):
+    # before: the off-diagonal zeros within the mpmath differences' noise at every precision, past --max-time
+    result = gradcli.check(function, [{"a": matrix}], dtypes=("float64",), fixes=False).results[0]
+    assert result.status == "ok", (result.status, result.findings)
+    assert np.asarray(result.exact_gradient["a"], dtype=np.float64).tolist() == slope.tolist()

@@ -17,6 +17,7 @@ import weakref
 import numpy as np
 
 from . import arb_proof as proof
+from .arb_complex import ExactComplex
 
 # What the decompositions a proof ran through met at a kink of their spectrum, in words: two entries not proven
 # apart, or a singular value at 0, where no entry is a function of the matrix to name (the caller replaces it).
@@ -188,7 +189,10 @@ def decomposition(name, a, answer, reads=None, spectrum=None, signs="similar", h
     if any(s.q is None for s in cells.flat):
         raise proof.NoProof(f"{name} of an unknown")
     read = np.ones(cells.shape, dtype=bool) if reads is None else reads
-    balls = _answer_balls(answer, cells)
+    numbers, spread = _answer(answer, cells)
+    if signs == "similar" and spectrum is not None and not hermitian and _holds_complex(numbers):
+        return _complex_eigenvalues(name, cells, numbers, spread, spectrum(numbers.shape, cells.shape))
+    balls = _balls_about(numbers, spread)
     mask = np.zeros(balls.shape, dtype=bool) if spectrum is None else spectrum(balls.shape, cells.shape)
     kinked = _kinks(balls, mask, signs)
     groups = None
@@ -698,8 +702,9 @@ def _kinks(balls, mask, signs):
     return kinked
 
 
-def _answer_balls(answer, cells):
-    """Balls about mpmath's answer at twice the balls' precision, each widened by half its digits."""
+def _answer(answer, cells):
+    """``(numbers, spread)``: mpmath's answer at twice the balls' precision, and the relative width (half its
+    digits, and the entries' own radii) a ball about each number takes (`_balls_about`)."""
     import flint  # lazy: python-flint, only where a proof runs
     import mpmath  # lazy: only a proof through a decomposition asks for mpmath's solver
 
@@ -707,10 +712,126 @@ def _answer_balls(answer, cells):
     with mpmath.workprec(prec):
         mids = np.frompyfunc(lambda s: mpmath.mpf(tuple(map(int, s.b.mid().man_exp()))), 1, 1)(cells)
         numbers = np.asarray(answer(mids.astype(object)), dtype=object)
-        if any(not isinstance(v, mpmath.mpf) or not mpmath.isfinite(v) for v in numbers.flat):
-            raise proof.NoProof("a decomposition without a finite real answer")
-        spread = max(float(s.b.rad()) for s in cells.flat) + 2.0 ** (-prec // 2)
-        return np.frompyfunc(lambda v: _ball_about(flint, v, spread * (1 + float(abs(v))) * 1024), 1, 1)(numbers)
+    if any(not isinstance(v, (mpmath.mpf, mpmath.mpc)) or not mpmath.isfinite(v) for v in numbers.flat):
+        raise proof.NoProof("a decomposition without a finite answer")
+    return numbers, (max(float(s.b.rad()) for s in cells.flat) + 2.0 ** (-prec // 2)) * 1024
+
+
+def _holds_complex(numbers):
+    import mpmath  # lazy: only a proof through a decomposition asks for mpmath's solver
+
+    return any(isinstance(v, mpmath.mpc) for v in numbers.flat)
+
+
+def _balls_about(numbers, spread):
+    """Balls about mpmath's real answer, each widened by ``spread`` times its size (`_answer`)."""
+    import flint  # lazy: python-flint, only where a proof runs
+
+    if _holds_complex(numbers):
+        raise proof.NoProof("a decomposition without a real answer")
+    return np.frompyfunc(lambda v: _ball_about(flint, v, spread * (1 + float(abs(v)))), 1, 1)(numbers)
+
+
+def _complex_eigenvalues(name, cells, numbers, spread, mask):
+    """A general matrix's eig with complex answers (a framework's eig is complex always) on proof numbers: its
+    eigenvalues from the characteristic polynomial's roots where every entry is an exact rational and no root
+    repeats, each a complex number of proof numbers (`arb_complex.ExactComplex`), its eigenvectors unknown.
+
+    flint isolates each root: a real one has the imaginary part the exact 0 (a simple real eigenvalue of a real
+    matrix stays real along every change), a non-real one comes with its conjugate, the two sharing one real part
+    and one imaginary part, atoms whose balls are the root's. Each slope is an atom of its own but the last real
+    eigenvalue's (else the last pair's real part), written as the trace less the others, so that the sum of the
+    eigenvalues is the trace with its slopes: the sum of their real parts has slope 0 off the diagonal, a proof,
+    and the imaginary parts cancel exactly. A repeated root, or an entry that is no rational constant: NoProof."""
+    import flint  # lazy: python-flint, only where a proof runs
+    import mpmath  # lazy: only a proof through a decomposition asks for mpmath's solver
+
+    n = cells.shape[0]
+    rationals = [[_rational(e) for e in row] for row in cells]
+    spectrum = [k for k in np.ndindex(mask.shape) if mask[k]]
+    if cells.shape != (n, n) or len(spectrum) != n or any(r is None for row in rationals for r in row):
+        raise proof.NoProof(f"{name}'s complex eigenvalues of a matrix not of exact rational entries")
+    roots = []  # (real part's ball, imaginary part's ball; None for a real root)
+    for factor, power in flint.fmpq_mat(rationals).charpoly().factor()[1]:
+        if power > 1:
+            raise proof.NoProof(f"a repeated eigenvalue of {name}'s general matrix")
+        if factor.degree() == 1:
+            roots.append((flint.arb(-factor[0] / factor[1]), None))
+            continue
+        for z, _ in factor.complex_roots():  # a real root's imaginary part the exact 0; a pair once, as r + i s, s > 0
+            if not (z.imag.is_zero() or z.imag > 0 or z.imag < 0):
+                raise proof.NoProof(f"a root of {name}'s characteristic polynomial not told real or not")
+            if not z.imag < 0:
+                roots.append((z.real, None if z.imag.is_zero() else z.imag))
+    matched = _matched_roots([complex(numbers[k]) for k in spectrum], roots)
+    width = next((len(s.d) for s in cells.flat if s.d is not None), None)
+    signed, row_sign, col_sign = _canonical_signs(cells, np.ones(cells.shape, dtype=bool), "similar")
+    movers = [(i, j, s) for (i, j), s in np.ndenumerate(cells) if s.d is not None]
+
+    def part(key, ball):  # an atom whose ball is the root's part, its slopes atoms along the entries that move
+        value = _group_value(name, [key], ball, signed)
+        if width is None:
+            return proof.Sym(ball, value)
+        slopes = [proof.mul(proof.const(row_sign[i] * col_sign[j]), proof.atom(("slope", name, key, (i, j), signed)))
+                  for i, j, _ in movers]
+        return proof.Sym(ball, value, proof.tangent(slopes, [s for _, _, s in movers]) or [proof.const(0)] * width)
+
+    parts = {}  # root -> (real part, imaginary part or None)
+    for r in dict.fromkeys(r for r, _ in matched):
+        re, im = roots[r]
+        parts[r] = (part((spectrum[0], r, "re"), re), None if im is None else part((spectrum[0], r, "im"), im))
+    last = max(parts, key=lambda r: (parts[r][1] is None, r))
+    others = [proof.Sym(p.b * (1 if im is None else 2), p.q if im is None else proof.mul(proof.const(2), p.q),
+                        p.d if im is None or p.d is None else [None if t is None else proof.mul(proof.const(2), t) for t in p.d])
+              for r, (p, im) in parts.items() if r != last]
+    share = 1 if parts[last][1] is None else 2
+    trace = proof.const(0)
+    for i in range(n):
+        trace = proof.add(trace, cells[i, i].q)
+    value = proof.div(_total([trace] + [proof.neg(o.q) for o in others]), proof.const(share))
+    slopes = None
+    if width is not None:
+        slopes = []
+        for t in range(width):
+            terms = [cells[i, i].d[t] if cells[i, i].d is not None else proof.const(0) for i in range(n)]
+            terms += [None if o.d is None or o.d[t] is None else proof.neg(o.d[t]) for o in others]
+            slopes.append(None if any(e is None for e in terms) else proof.div(_total(terms), proof.const(share)))
+    parts[last] = (proof.Sym(parts[last][0].b, value, slopes), parts[last][1])
+    out = np.empty(numbers.shape, dtype=object)
+    for k in np.ndindex(numbers.shape):  # a vector's entry: unknown, its parts' balls about mpmath's answer
+        radius = spread * (1 + abs(complex(numbers[k])))
+        unknown = None if width is None else [None] * width
+        out[k] = ExactComplex(*(proof.Sym(_ball_about(flint, p, radius), None, unknown)
+                                for p in (mpmath.re(numbers[k]), mpmath.im(numbers[k]))))
+    for k, (r, conjugate) in zip(spectrum, matched):
+        re, im = parts[r]
+        out[k] = ExactComplex(re, 0 if im is None else _negated(im) if conjugate else im)
+    return out
+
+
+def _matched_roots(values, roots):
+    """For each of the answer's eigenvalues ``values`` (complex floats), ``(root, conjugate)``: the proven root it
+    is (an index of ``roots``, `_complex_eigenvalues`), or that root's conjugate; each real root met once and each
+    non-real one once as itself and once conjugated, each value far nearer its root than any other, else NoProof."""
+    candidates = []
+    for r, (re, im) in enumerate(roots):
+        centre = complex(float(re.mid()), 0.0 if im is None else float(im.mid()))
+        candidates.append((r, False, centre))
+        if im is not None:
+            candidates.append((r, True, centre.conjugate()))
+    out = []
+    for v in values:
+        ranked = sorted(candidates, key=lambda c: abs(v - c[2]))
+        if len(ranked) > 1 and not abs(v - ranked[0][2]) * 4 < abs(v - ranked[1][2]):
+            raise proof.NoProof("an eigenvalue not told apart from another")
+        out.append(ranked[0][:2])
+    if len(set(out)) != len(out) or len(out) != len(candidates):
+        raise proof.NoProof("eigenvalues that are not the characteristic polynomial's roots one by one")
+    return out
+
+
+def _negated(part):
+    return proof.Sym(-part.b, proof.neg(part.q), None if part.d is None else [None if t is None else proof.neg(t) for t in part.d])
 
 
 def _ball_about(flint, v, radius):
