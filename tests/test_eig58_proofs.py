@@ -2,8 +2,10 @@
 along every input of the program. A function of a diagonal matrix's repeated eigenvalues beside a norm's cone
 (whose slope 0 at its tip needs the mean-value proof, `python_zero.slope_tends_to_0`) has the cone's zeros proven,
 where the group's mark on the whole proof run left them unproven (no exact reference); the gap of the pair is still
-a kink along the seeds that split it. And a general matrix's eig with complex answers on proof numbers: its
-eigenvalues the characteristic polynomial's proven roots, so the sums the trace makes have their zeros proven."""
+a kink along the seeds that split it. A general matrix's eig with complex answers on proof numbers: its
+eigenvalues the characteristic polynomial's proven roots, so the sums the trace makes have their zeros proven. And
+eigvalsh of entries the program computes (exp(x)): how many eigenvalues repeat is proven by the characteristic
+polynomial's gcd with its derivative, so a smooth function of them has its zeros proven, their gap still a kink."""
 
 import numpy as np
 import pytest
@@ -75,3 +77,32 @@ def test_a_general_matrixs_spectrum_sums_have_their_zeros_proven(function, matri
     result = gradcli.check(function, [{"a": matrix}], dtypes=("float64",), fixes=False).results[0]
     assert result.status == "ok", (result.status, result.findings)
     assert np.asarray(result.exact_gradient["a"], dtype=np.float64).tolist() == slope.tolist()
+
+
+def computed_repeated_energy(x):
+    """eigvalsh of a matrix whose entries the program computes (exp(x) at the point: no rational constant)."""
+    e = gnp.exp(x[0])
+    a = gnp.array([[e, x[1], 0.0], [x[1], e, 0.0], [0.0, 0.0, gnp.exp(x[2])]])
+    return gnp.sum(gnp.log(gnp.linalg.eigvalsh(a)))
+
+
+def computed_repeated_gap(x):
+    a = gnp.array([[gnp.exp(x[0]), x[2]], [x[2], gnp.exp(x[1])]])
+    w = gnp.linalg.eigvalsh(a)
+    return w[1] - w[0]
+
+
+@pytest.mark.parametrize("point", [[0.3, 0.0, 0.3], [0.3, 0.0, 0.7]], ids=["thrice", "twice"])
+def test_a_smooth_function_of_repeated_eigenvalues_of_computed_entries_is_exact(point):
+    # log det = log(e^(2 x0) - x1^2) + x2, whose slope in x1, -2 x1 / (e^(2 x0) - x1^2), is 0 at x1 = 0: before, the
+    # characteristic polynomial's roots were proven only over rational entries, and x1's 0 stayed unproven
+    result = gradcli.check(computed_repeated_energy, [{"x": point}], dtypes=("float64",), fixes=False).results[0]
+    assert result.status == "ok", (result.status, result.findings)
+    assert _float_gradient(result, "x") == [2.0, 0.0, 1.0]
+
+
+def test_the_gap_of_repeated_eigenvalues_of_computed_entries_is_a_kink():
+    result = gradcli.check(computed_repeated_gap, [{"x": [0.3, 0.3, 0.0]}], dtypes=("float64",), fixes=False).results[0]
+    assert result.status == "domain", (result.status, result.findings)
+    kinks = [f.message for f in result.findings if "kink" in f.message]
+    assert any("x[2] is -2 from the left and 2 from the right" in m for m in kinks), kinks

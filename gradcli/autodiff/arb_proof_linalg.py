@@ -198,6 +198,8 @@ def decomposition(name, a, answer, reads=None, spectrum=None, signs="similar", h
     groups = None
     if hermitian:
         groups = _eigenvalue_groups(cells, read, mask)
+        if groups is None:
+            groups = _groups_by_algebra(cells, read, mask, balls)
     elif signs == "equivalent" and spectrum is not None:
         groups = _singular_value_groups(cells, mask)
     if groups is not None:  # each vector entry a function where no value repeats (nor, singular, is 0)
@@ -274,6 +276,90 @@ def _eigenvalue_groups(cells, read, mask):
     if any(r is None for row in rationals for r in row):
         return None
     return _root_groups(rationals, spectrum)
+
+
+ALGEBRA_SIZE = 4  # the largest matrix of computed entries whose characteristic polynomial a proof divides out
+
+
+def _groups_by_algebra(cells, read, mask, balls):
+    """`_eigenvalue_groups` where some entry is no rational constant (a value the program computed, exp(x) at the
+    point): the characteristic polynomial p of the symmetric matrix, its coefficients exact quotients (Faddeev and
+    LeVerrier's recurrence), and its greatest common divisor with p' by Euclid's division, each leading
+    coefficient proven 0 by algebra or apart from 0 by its ball: the gcd's degree is how many roots repeat. The
+    roots' values are mpmath's answer (``balls``, not a proof), the gcd's degree the proven count of equal
+    neighbours: the neighbours nearest each other are merged that many times, each merged pair's balls
+    overlapping and every other pair's apart, else None (the old unknowns), as past `ALGEBRA_SIZE` rows or where
+    a coefficient is neither proven 0 nor apart from it."""
+    n = cells.shape[0]
+    spectrum = [k for k in np.ndindex(mask.shape) if mask[k]]
+    if cells.shape != (n, n) or len(spectrum) != n or n > ALGEBRA_SIZE or n < 2:
+        return None
+    matrix = [[(cells[i, j] if read[i, j] else cells[j, i]).q for j in range(n)] for i in range(n)]
+    try:
+        repeats = _repeated_roots(_characteristic(matrix))
+    except (ArithmeticError, LookupError, ValueError, proof.NoProof):  # past a proof's limits: the old unknowns
+        return None
+    if repeats is None:
+        return None
+    values = [balls[k] for k in spectrum]
+    gaps = sorted(range(n - 1), key=lambda i: float(abs((values[i + 1] - values[i]).mid())))
+    merged = set(gaps[:repeats])
+    if any(values[i].overlaps(values[i + 1]) != (i in merged) for i in range(n - 1)):
+        return None
+    groups, start = [], 0
+    for i in range(n):
+        if i not in merged:  # the end of a group
+            groups.append((spectrum[start : i + 1], values[start].union(values[i]), None))
+            start = i + 1
+    return groups
+
+
+def _characteristic(matrix):
+    """The monic characteristic polynomial's coefficients (constant term first) of a square matrix of quotients,
+    by Faddeev and LeVerrier: M_k = A M_(k-1) + c_(n-k+1) I, c_(n-k) = -tr(A M_k) / k."""
+    n = len(matrix)
+    coefficients = [None] * n + [proof.const(1)]
+    m = [[proof.const(0)] * n for _ in range(n)]
+    for k in range(1, n + 1):
+        m = _product(matrix, m)
+        m = [[proof.add(m[i][j], coefficients[n - k + 1]) if i == j else m[i][j] for j in range(n)] for i in range(n)]
+        trace = _total(proof.mul(matrix[i][j], m[j][i]) for i in range(n) for j in range(n))
+        coefficients[n - k] = proof.div(proof.neg(trace), proof.const(k))
+    return coefficients
+
+
+def _repeated_roots(p):
+    """The degree of gcd(p, p') (the number of p's roots that repeat one before them), or None where a leading
+    coefficient is neither proven 0 nor proven apart from 0."""
+    a, b = p, [proof.mul(proof.const(k), c) for k, c in enumerate(p)][1:]
+    while True:
+        b = _trimmed(b)
+        if b is None:
+            return None
+        if not b:  # a is the gcd
+            return len(a) - 1
+        while len(a) >= len(b):
+            factor = proof.div(a[-1], b[-1])
+            shift = len(a) - len(b)
+            a = [proof.sub(c, proof.mul(factor, b[i - shift])) if i >= shift else c for i, c in enumerate(a)][:-1]
+            a = _trimmed(a)
+            if a is None:
+                return None
+        a, b = b, a
+
+
+def _trimmed(poly):
+    """``poly`` without its leading coefficients proven 0; None where one is neither proven 0 nor apart from 0."""
+    state = proof.state()
+    poly = list(poly)
+    while poly:
+        if proof.is_zero(poly[-1]):
+            poly.pop()
+            continue
+        if proof.ball_of(state, poly[-1]).contains(0):
+            return None
+        break
+    return poly
 
 
 def _singular_value_groups(cells, mask):
