@@ -1,7 +1,8 @@
 """numpy.linalg on `arb_proof.Sym` numbers: decompositions as atoms, direct solvers by exact elimination.
 
 A decomposition (eigh, svd, eig) is atoms (`decomposition`): unknowns that
-name only the entries it reads. det, slogdet, inv, solve and cholesky are rational functions of the matrix
+name only the entries it reads; a general matrix's complex eigenvalues are those
+of its characteristic polynomial's proven roots (`_complex_eigenvalues`). det, slogdet, inv, solve and cholesky are rational functions of the matrix
 (cholesky with square roots of them): run as exact arithmetic on proof numbers
 they give each derivative as the exact function it is, so a 0 the mathematics
 holds (cholesky's slope in the upper triangle it never reads, det's in an entry
