@@ -47,7 +47,8 @@ def _tensorflows_own(function, matrix):
 
 
 def _checked_as_tensorflow(function, matrix, dtypes=("float32", "float64")):
-    report = gradcli.check(function, [{"a": np.array(matrix)}], dtypes=dtypes, fixes=False)
+    # (a 3x3 eig at high precision is a few seconds of CPU: a loaded machine's wall clock may need more than 30 s)
+    report = gradcli.check(function, [{"a": np.array(matrix)}], dtypes=dtypes, fixes=False, max_time=120)
     return assert_ok_and_as_the_framework(report, *_tensorflows_own(function, np.array(matrix)))
 
 
@@ -78,7 +79,7 @@ def test_the_eig_op_gives_tensorflows_outputs():
 
 
 @pytest.mark.parametrize("function, matrix, dtypes", [
-    (thin_qr, np.array([[1.0, 2.0], [-3.0, 1.0], [0.5, 2.0]]), ("float32", "float64")),
+    (thin_qr, np.array([[1.0, 2.0], [-3.0, 1.0], [0.5, 2.0]]), ("float64",)),
     (full_qr, np.array([[1.0, 2.0, 0.3], [-3.0, 1.0, 2.0], [0.2, 0.7, -1.0]]), ("float64",)),
 ], ids=["thin-tall", "full-square"])
 def test_a_loss_of_qr_has_tensorflows_signs(function, matrix, dtypes):
