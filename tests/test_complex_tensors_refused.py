@@ -1,5 +1,5 @@
-"""Complex tensors gradcli's replays lack (PyTorch's and TensorFlow's complex eigenvalues) and TensorFlow's QR
-decomposition: an input error naming the op and the line.
+"""Complex tensors gradcli's replays lack (PyTorch's Householder product, TensorFlow's reverse) and TensorFlow's
+cross product: an input error naming the op and the line.
 
 Where gradcli's replay of a framework holds no complex tensor for an op, the
 message says that an operation works on a complex tensor (rather than that
@@ -19,28 +19,29 @@ SOURCES = {
         import torch
 
 
-        def eigenvalues(x):
-            values = torch.linalg.eigvals(torch.stack([x[0:2], x[2:4]]))
+        def reflected(x):
+            z = torch.complex(torch.stack([x[0:2], x[2:4]]), torch.ones(2, 2, dtype=x.dtype))
+            values = torch.linalg.householder_product(z, z[0])
             return values.real.sum()
     """,
     "tensorflow": """
         import tensorflow as tf
 
 
-        def eigenvalues(x):
-            values = tf.linalg.eigvals(tf.stack([x[0:2], x[2:4]]))
-            return tf.reduce_sum(tf.math.real(values))
+        def reversed_(x):
+            values = tf.reverse(tf.complex(x[0:2], x[2:4]), [0])
+            return tf.reduce_sum(tf.math.real(values) * tf.constant([1.0, 2.0], x.dtype))
 
 
-        def triangle(x):
-            q, r = tf.linalg.qr(tf.reshape(tf.concat([x, x * x], 0), [2, 2]))
-            return tf.reduce_sum(r)
+        def crossed(x):
+            c = tf.linalg.cross(tf.concat([x, x * x], 0)[:3], tf.constant([1.0, 0.5, 2.0], x.dtype))
+            return tf.reduce_sum(c)
     """,
 }
 
 CASES = [
-    ("torch", "eigenvalues", "values = torch.linalg.eigvals(torch.stack([x[0:2], x[2:4]]))", "aten.linalg_eig"),
-    ("tensorflow", "eigenvalues", "values = tf.linalg.eigvals(tf.stack([x[0:2], x[2:4]]))", "Eig"),
+    ("torch", "reflected", "values = torch.linalg.householder_product(z, z[0])", "aten.linalg_householder_product"),
+    ("tensorflow", "reversed_", "values = tf.reverse(", "ReverseV2"),
 ]
 
 
@@ -62,11 +63,11 @@ def test_an_op_on_a_complex_tensor_is_refused_at_its_line(tmp_path, framework, n
     assert "complex tensor" in message and "write it with real tensors" in message
 
 
-def test_qr_without_a_replay_keeps_its_own_message(tmp_path):
+def test_cross_without_a_replay_keeps_its_own_message(tmp_path):
     pytest.importorskip("tensorflow")
     path, lines = _file(tmp_path, "tensorflow")
     with pytest.raises(InputError) as refused:
-        gradcli.check(f"{path}:triangle", [{"x": [1.0, 2.0]}], dtypes=("float64",), fixes=False)
+        gradcli.check(f"{path}:crossed", [{"x": [1.0, 2.0]}], dtypes=("float64",), fixes=False)
     message = str(refused.value)
-    assert "Qr" in message and f"{path}:{lines.index(next(t for t in lines if 'linalg.qr(' in t)) + 1}" in message
+    assert "Cross" in message and f"{path}:{lines.index(next(t for t in lines if 'linalg.cross(' in t)) + 1}" in message
     assert "not one gradcli can replay yet" in message and "complex tensor" not in message

@@ -1,7 +1,8 @@
 """numpy.linalg on `arb_proof.Sym` numbers: decompositions as atoms, direct solvers by exact elimination.
 
 A decomposition (eigh, svd, eig) is atoms (`decomposition`): unknowns that
-name only the entries it reads. det, slogdet, inv, solve and cholesky are rational functions of the matrix
+name only the entries it reads; a general matrix's complex eigenvalues are those
+of its characteristic polynomial's proven roots (`_complex_eigenvalues`). det, slogdet, inv, solve and cholesky are rational functions of the matrix
 (cholesky with square roots of them): run as exact arithmetic on proof numbers
 they give each derivative as the exact function it is, so a 0 the mathematics
 holds (cholesky's slope in the upper triangle it never reads, det's in an entry
@@ -17,13 +18,19 @@ import weakref
 import numpy as np
 
 from . import arb_proof as proof
+from .arb_complex import ExactComplex
 
 # What the decompositions a proof ran through met at a kink of their spectrum, in words: two entries not proven
 # apart, or a singular value at 0, where no entry is a function of the matrix to name (the caller replaces it).
 repeated = []
 # The proof runs (`arb_proof_quotients.state`) that met a kink of a spectrum at exact entries, a repeated group or a
-# singular value 0 (`kinked_in`).
+# singular value 0 (`kinked`).
 _met_kinks = weakref.WeakSet()
+# A proof run -> the numbers of its repeated groups' shared values (`_group_value`): no kink in themselves (`kinked`).
+_group_values = weakref.WeakKeyDictionary()
+# The proof runs one of whose seeds splits a repeated group or moves a singular value off 0, or whose change of
+# such a matrix is unknown (`_member_slopes`, `_zero_slopes`): the group's kink lies along that seed (`kinked`).
+_split_runs = weakref.WeakSet()
 
 _NUMPY_2 = np.lib.NumpyVersion(np.__version__) >= "2.0.0"
 
@@ -183,12 +190,17 @@ def decomposition(name, a, answer, reads=None, spectrum=None, signs="similar", h
     if any(s.q is None for s in cells.flat):
         raise proof.NoProof(f"{name} of an unknown")
     read = np.ones(cells.shape, dtype=bool) if reads is None else reads
-    balls = _answer_balls(answer, cells)
+    numbers, spread = _answer(answer, cells)
+    if signs == "similar" and spectrum is not None and not hermitian and _holds_complex(numbers):
+        return _complex_eigenvalues(name, cells, numbers, spread, spectrum(numbers.shape, cells.shape))
+    balls = _balls_about(numbers, spread)
     mask = np.zeros(balls.shape, dtype=bool) if spectrum is None else spectrum(balls.shape, cells.shape)
     kinked = _kinks(balls, mask, signs)
     groups = None
     if hermitian:
         groups = _eigenvalue_groups(cells, read, mask)
+        if groups is None:
+            groups = _groups_by_algebra(cells, read, mask, balls)
     elif signs == "equivalent" and spectrum is not None:
         groups = _singular_value_groups(cells, mask)
     if groups is not None:  # each vector entry a function where no value repeats (nor, singular, is 0)
@@ -265,6 +277,90 @@ def _eigenvalue_groups(cells, read, mask):
     if any(r is None for row in rationals for r in row):
         return None
     return _root_groups(rationals, spectrum)
+
+
+ALGEBRA_SIZE = 4  # the largest matrix of computed entries whose characteristic polynomial a proof divides out
+
+
+def _groups_by_algebra(cells, read, mask, balls):
+    """`_eigenvalue_groups` where some entry is no rational constant (a value the program computed, exp(x) at the
+    point): the characteristic polynomial p of the symmetric matrix, its coefficients exact quotients (Faddeev and
+    LeVerrier's recurrence), and its greatest common divisor with p' by Euclid's division, each leading
+    coefficient proven 0 by algebra or apart from 0 by its ball: the gcd's degree is how many roots repeat. The
+    roots' values are mpmath's answer (``balls``, not a proof), the gcd's degree the proven count of equal
+    neighbours: the neighbours nearest each other are merged that many times, each merged pair's balls
+    overlapping and every other pair's apart, else None (the old unknowns), as past `ALGEBRA_SIZE` rows or where
+    a coefficient is neither proven 0 nor apart from it."""
+    n = cells.shape[0]
+    spectrum = [k for k in np.ndindex(mask.shape) if mask[k]]
+    if cells.shape != (n, n) or len(spectrum) != n or n > ALGEBRA_SIZE or n < 2:
+        return None
+    matrix = [[(cells[i, j] if read[i, j] else cells[j, i]).q for j in range(n)] for i in range(n)]
+    try:
+        repeats = _repeated_roots(_characteristic(matrix))
+    except (ArithmeticError, LookupError, ValueError, proof.NoProof):  # past a proof's limits: the old unknowns
+        return None
+    if repeats is None:
+        return None
+    values = [balls[k] for k in spectrum]
+    gaps = sorted(range(n - 1), key=lambda i: float(abs((values[i + 1] - values[i]).mid())))
+    merged = set(gaps[:repeats])
+    if any(values[i].overlaps(values[i + 1]) != (i in merged) for i in range(n - 1)):
+        return None
+    groups, start = [], 0
+    for i in range(n):
+        if i not in merged:  # the end of a group
+            groups.append((spectrum[start : i + 1], values[start].union(values[i]), None))
+            start = i + 1
+    return groups
+
+
+def _characteristic(matrix):
+    """The monic characteristic polynomial's coefficients (constant term first) of a square matrix of quotients,
+    by Faddeev and LeVerrier: M_k = A M_(k-1) + c_(n-k+1) I, c_(n-k) = -tr(A M_k) / k."""
+    n = len(matrix)
+    coefficients = [None] * n + [proof.const(1)]
+    m = [[proof.const(0)] * n for _ in range(n)]
+    for k in range(1, n + 1):
+        m = _product(matrix, m)
+        m = [[proof.add(m[i][j], coefficients[n - k + 1]) if i == j else m[i][j] for j in range(n)] for i in range(n)]
+        trace = _total(proof.mul(matrix[i][j], m[j][i]) for i in range(n) for j in range(n))
+        coefficients[n - k] = proof.div(proof.neg(trace), proof.const(k))
+    return coefficients
+
+
+def _repeated_roots(p):
+    """The degree of gcd(p, p') (the number of p's roots that repeat one before them), or None where a leading
+    coefficient is neither proven 0 nor proven apart from 0."""
+    a, b = p, [proof.mul(proof.const(k), c) for k, c in enumerate(p)][1:]
+    while True:
+        b = _trimmed(b)
+        if b is None:
+            return None
+        if not b:  # a is the gcd
+            return len(a) - 1
+        while len(a) >= len(b):
+            factor = proof.div(a[-1], b[-1])
+            shift = len(a) - len(b)
+            a = [proof.sub(c, proof.mul(factor, b[i - shift])) if i >= shift else c for i, c in enumerate(a)][:-1]
+            a = _trimmed(a)
+            if a is None:
+                return None
+        a, b = b, a
+
+
+def _trimmed(poly):
+    """``poly`` without its leading coefficients proven 0; None where one is neither proven 0 nor apart from 0."""
+    state = proof.state()
+    poly = list(poly)
+    while poly:
+        if proof.is_zero(poly[-1]):
+            poly.pop()
+            continue
+        if proof.ball_of(state, poly[-1]).contains(0):
+            return None
+        break
+    return poly
 
 
 def _singular_value_groups(cells, mask):
@@ -347,9 +443,8 @@ def _spectrum_by_groups(out, name, cells, read, groups, signed):
     eigenspace as a whole, or not at all) each member's slope is that share; else each is an atom of its own
     but the last's, which is the group's slope less the others': alone a member has no derivative there (its
     one-sided slopes differ), and a function that reads the members alike (a sum of f(lambda_i), log det, a
-    logsumexp) meets those atoms only in their sum, so they cancel from its derivative exactly. A repeated
-    group's value and its members' slope atoms are marked kinked (`kinked_in`): no value read from one of
-    them alone is off a kink."""
+    logsumexp) meets those atoms only in their sum, so they cancel from its derivative exactly. The members'
+    own slope atoms are marked kinked (`kinked`), and the run as one whose seed splits a group."""
     state = proof.state()
     n = cells.shape[0]
     width = next((len(s.d) for s in cells.flat if s.d is not None), None)
@@ -412,7 +507,7 @@ def _group_value(name, keys, ball, signed):
     value = proof.atom(("decomposition", name, keys[0], signed))
     state.defs[state.number(value)] = ("ball", ball)
     if len(keys) > 1:
-        state.kinked.add(state.number(value))
+        _group_values.setdefault(state, set()).add(state.number(value))
         _met_kinks.add(state)
     return value
 
@@ -427,7 +522,7 @@ def _singular_values_by_groups(out, name, cells, read, groups, signed):
     mirror), divided by 2 sigma. A group of zeros moves, to first order, by the singular values of U0^H dA V0
     (U0, V0 the null spaces of A^H and of A): where that is 0 each member's slope is 0 (a change that keeps the
     matrix's rank, [[1, t], [0, 0]]), else each has one-sided slopes of its own, the tip of a cone (|t| of
-    [[1, 0], [0, t]]): an atom each, marked kinked, as are a repeated group's value and atoms. A zero's value
+    [[1, 0], [0, t]]): an atom each, marked kinked, as are a repeated group's own slope atoms. A zero's value
     is the exact 0 (sigma^2 at the tip is flat: the Frobenius norm's square through the singular values)."""
     import flint  # lazy: python-flint, only where a proof runs
 
@@ -481,11 +576,13 @@ def _gram_change(matrix, change, tall):
 def _zero_slopes(name, keys, signed, left, right, change):
     """The slopes of a group of zero singular values along one seed (`_singular_values_by_groups`)."""
     if any(e is None for row in change for e in row):
+        _split_runs.add(proof.state())
         return [None] * len(keys)
     moved = _product(_product(left, change), right)
     if all(proof.is_zero(e) for row in moved for e in row):
         return [proof.const(0)] * len(keys)
     state = proof.state()
+    _split_runs.add(state)
     number = len(state.atoms)  # a name for this seed's atoms: the seeds of one run are met in order
     atoms = [proof.atom(("slope", name, k, signed, "seed", number)) for k in keys]
     state.kinked.update(state.number(a) for a in atoms)
@@ -527,6 +624,8 @@ def _member_slopes(name, keys, signed, projector, change):
     quotients, None entries unknown): each the share of tr(P dA) where P dA P is that share times P, else atoms
     summing to it, marked kinked (`_spectrum_by_groups`)."""
     if any(e is None for row in change for e in row):
+        if len(keys) > 1:
+            _split_runs.add(proof.state())
         return [None] * len(keys)
     n, size = len(projector), len(keys)
     total = _total(proof.mul(projector[i][j], change[j][i]) for i in range(n) for j in range(n))  # tr(P dA)
@@ -537,6 +636,7 @@ def _member_slopes(name, keys, signed, projector, change):
     if all(proof.is_zero(proof.sub(moved[i][j], proof.mul(share, projector[i][j]))) for i in range(n) for j in range(n)):
         return [share] * size
     state = proof.state()
+    _split_runs.add(state)
     number = len(state.atoms)  # a name for this seed's atoms: the seeds of one run are met in order
     atoms = [proof.atom(("slope", name, k, signed, "seed", number)) for k in keys[:-1]]
     state.kinked.update(state.number(a) for a in atoms)
@@ -571,7 +671,7 @@ def _total(quotients):
 
 def _one_cluster(balls, kinked, mask, signs):
     """The repeated eigenvalues, where they are one cluster (every two overlap) and the others are apart: each then
-    an atom of its own marked kinked (`kinked_in`), the cluster's last written as the trace less the others
+    an atom of its own marked kinked (`kinked`), the cluster's last written as the trace less the others
     (`_spectrum_as_trace`), so the cluster's sum is the function of the matrix it is (the trace less the simple
     eigenvalues) while each one alone stays no function (nor does an eigenvector: unknown). Else empty."""
     if signs != "similar" or not kinked.any():
@@ -582,28 +682,39 @@ def _one_cluster(balls, kinked, mask, signs):
     return cluster
 
 
-def kinked_in(q):
-    """Whether the quotient ``q`` holds an atom of a repeated eigenvalue (`_one_cluster`), or a function of one: a
-    value that is no function of the matrix at this point (one of a degenerate pair), though the cluster's sum is.
-    Once the run met eigenvalues or singular values proven equal, or a singular value proven 0
-    (`_spectrum_by_groups`, `_singular_values_by_groups`), any value: a difference of two equal ones is the exact
-    0 there, no atom left to show the kink (the gap 2|e| of a pair d +- e), nor is there one in a 0 (the
-    nuclear norm's |t| at [[1, 0], [0, t]])."""
+def kinked(out):
+    """Whether the proof number ``out`` (a program's value, seeded along one coordinate or none) sits at a kink of a
+    spectrum along that seed: its value holds an atom of a repeated eigenvalue not grouped (`_one_cluster`), or a
+    function of one (one of a degenerate pair is no function of the matrix, though the cluster's sum is); or the
+    run met eigenvalues or singular values proven equal, or a singular value proven 0 (`_spectrum_by_groups`,
+    `_singular_values_by_groups`), and its seed splits such a group or moves the value off 0 (`_split_runs`: the
+    gap 2|e| of a pair d +- e, whose value is the exact 0 with no atom left to show the kink; the nuclear norm's
+    |t| at [[1, 0], [0, t]]). A seed that moves no matrix of a group, or moves the group as a whole, is no kink
+    of the group's: a 0 along another input of the same program is proven as it would be without the
+    decomposition. A run without a seed cannot tell: kinked."""
     state = proof.state()
-    if state in _met_kinks:
+    if out.q is None or _holds_kinked(out.q, state):
         return True
+    return state in _met_kinks and (not out.d or state in _split_runs)
+
+
+def _holds_kinked(q, state):
+    """Whether the quotient ``q`` holds an atom marked kinked (`arb_proof_quotients.state`'s ``kinked``), or a
+    function of one (log of one of a pair), other than a repeated group's shared value (`_group_values`)."""
     if not state.kinked:
         return False
+    grouped = _group_values.get(state, ())
     seen, polys = set(), list(q)
     while polys:  # through the atoms q holds and the arguments of the functions they are (log of one of the pair)
         for n, degree in enumerate(polys.pop().degrees()):
-            if degree <= 0 or n in seen:
+            if degree <= 0 or n in seen or n in grouped:
                 continue
             if n in state.kinked:
                 return True
             seen.add(n)
             _, arguments = state.defs.get(n, (None, ()))
-            polys.extend(p for a in arguments if isinstance(a, tuple) for p in a)
+            if isinstance(arguments, (tuple, list)):  # (a group's value is defined by its ball: nothing inside)
+                polys.extend(p for a in arguments if isinstance(a, tuple) for p in a)
     return False
 
 
@@ -678,8 +789,9 @@ def _kinks(balls, mask, signs):
     return kinked
 
 
-def _answer_balls(answer, cells):
-    """Balls about mpmath's answer at twice the balls' precision, each widened by half its digits."""
+def _answer(answer, cells):
+    """``(numbers, spread)``: mpmath's answer at twice the balls' precision, and the relative width (half its
+    digits, and the entries' own radii) a ball about each number takes (`_balls_about`)."""
     import flint  # lazy: python-flint, only where a proof runs
     import mpmath  # lazy: only a proof through a decomposition asks for mpmath's solver
 
@@ -687,10 +799,126 @@ def _answer_balls(answer, cells):
     with mpmath.workprec(prec):
         mids = np.frompyfunc(lambda s: mpmath.mpf(tuple(map(int, s.b.mid().man_exp()))), 1, 1)(cells)
         numbers = np.asarray(answer(mids.astype(object)), dtype=object)
-        if any(not isinstance(v, mpmath.mpf) or not mpmath.isfinite(v) for v in numbers.flat):
-            raise proof.NoProof("a decomposition without a finite real answer")
-        spread = max(float(s.b.rad()) for s in cells.flat) + 2.0 ** (-prec // 2)
-        return np.frompyfunc(lambda v: _ball_about(flint, v, spread * (1 + float(abs(v))) * 1024), 1, 1)(numbers)
+    if any(not isinstance(v, (mpmath.mpf, mpmath.mpc)) or not mpmath.isfinite(v) for v in numbers.flat):
+        raise proof.NoProof("a decomposition without a finite answer")
+    return numbers, (max(float(s.b.rad()) for s in cells.flat) + 2.0 ** (-prec // 2)) * 1024
+
+
+def _holds_complex(numbers):
+    import mpmath  # lazy: only a proof through a decomposition asks for mpmath's solver
+
+    return any(isinstance(v, mpmath.mpc) for v in numbers.flat)
+
+
+def _balls_about(numbers, spread):
+    """Balls about mpmath's real answer, each widened by ``spread`` times its size (`_answer`)."""
+    import flint  # lazy: python-flint, only where a proof runs
+
+    if _holds_complex(numbers):
+        raise proof.NoProof("a decomposition without a real answer")
+    return np.frompyfunc(lambda v: _ball_about(flint, v, spread * (1 + float(abs(v)))), 1, 1)(numbers)
+
+
+def _complex_eigenvalues(name, cells, numbers, spread, mask):
+    """A general matrix's eig with complex answers (a framework's eig is complex always) on proof numbers: its
+    eigenvalues from the characteristic polynomial's roots where every entry is an exact rational and no root
+    repeats, each a complex number of proof numbers (`arb_complex.ExactComplex`), its eigenvectors unknown.
+
+    flint isolates each root: a real one has the imaginary part the exact 0 (a simple real eigenvalue of a real
+    matrix stays real along every change), a non-real one comes with its conjugate, the two sharing one real part
+    and one imaginary part, atoms whose balls are the root's. Each slope is an atom of its own but the last real
+    eigenvalue's (else the last pair's real part), written as the trace less the others, so that the sum of the
+    eigenvalues is the trace with its slopes: the sum of their real parts has slope 0 off the diagonal, a proof,
+    and the imaginary parts cancel exactly. A repeated root, or an entry that is no rational constant: NoProof."""
+    import flint  # lazy: python-flint, only where a proof runs
+    import mpmath  # lazy: only a proof through a decomposition asks for mpmath's solver
+
+    n = cells.shape[0]
+    rationals = [[_rational(e) for e in row] for row in cells]
+    spectrum = [k for k in np.ndindex(mask.shape) if mask[k]]
+    if cells.shape != (n, n) or len(spectrum) != n or any(r is None for row in rationals for r in row):
+        raise proof.NoProof(f"{name}'s complex eigenvalues of a matrix not of exact rational entries")
+    roots = []  # (real part's ball, imaginary part's ball; None for a real root)
+    for factor, power in flint.fmpq_mat(rationals).charpoly().factor()[1]:
+        if power > 1:
+            raise proof.NoProof(f"a repeated eigenvalue of {name}'s general matrix")
+        if factor.degree() == 1:
+            roots.append((flint.arb(-factor[0] / factor[1]), None))
+            continue
+        for z, _ in factor.complex_roots():  # a real root's imaginary part the exact 0; a pair once, as r + i s, s > 0
+            if not (z.imag.is_zero() or z.imag > 0 or z.imag < 0):
+                raise proof.NoProof(f"a root of {name}'s characteristic polynomial not told real or not")
+            if not z.imag < 0:
+                roots.append((z.real, None if z.imag.is_zero() else z.imag))
+    matched = _matched_roots([complex(numbers[k]) for k in spectrum], roots)
+    width = next((len(s.d) for s in cells.flat if s.d is not None), None)
+    signed, row_sign, col_sign = _canonical_signs(cells, np.ones(cells.shape, dtype=bool), "similar")
+    movers = [(i, j, s) for (i, j), s in np.ndenumerate(cells) if s.d is not None]
+
+    def part(key, ball):  # an atom whose ball is the root's part, its slopes atoms along the entries that move
+        value = _group_value(name, [key], ball, signed)
+        if width is None:
+            return proof.Sym(ball, value)
+        slopes = [proof.mul(proof.const(row_sign[i] * col_sign[j]), proof.atom(("slope", name, key, (i, j), signed)))
+                  for i, j, _ in movers]
+        return proof.Sym(ball, value, proof.tangent(slopes, [s for _, _, s in movers]) or [proof.const(0)] * width)
+
+    parts = {}  # root -> (real part, imaginary part or None)
+    for r in dict.fromkeys(r for r, _ in matched):
+        re, im = roots[r]
+        parts[r] = (part((spectrum[0], r, "re"), re), None if im is None else part((spectrum[0], r, "im"), im))
+    last = max(parts, key=lambda r: (parts[r][1] is None, r))
+    others = [proof.Sym(p.b * (1 if im is None else 2), p.q if im is None else proof.mul(proof.const(2), p.q),
+                        p.d if im is None or p.d is None else [None if t is None else proof.mul(proof.const(2), t) for t in p.d])
+              for r, (p, im) in parts.items() if r != last]
+    share = 1 if parts[last][1] is None else 2
+    trace = proof.const(0)
+    for i in range(n):
+        trace = proof.add(trace, cells[i, i].q)
+    value = proof.div(_total([trace] + [proof.neg(o.q) for o in others]), proof.const(share))
+    slopes = None
+    if width is not None:
+        slopes = []
+        for t in range(width):
+            terms = [cells[i, i].d[t] if cells[i, i].d is not None else proof.const(0) for i in range(n)]
+            terms += [None if o.d is None or o.d[t] is None else proof.neg(o.d[t]) for o in others]
+            slopes.append(None if any(e is None for e in terms) else proof.div(_total(terms), proof.const(share)))
+    parts[last] = (proof.Sym(parts[last][0].b, value, slopes), parts[last][1])
+    out = np.empty(numbers.shape, dtype=object)
+    for k in np.ndindex(numbers.shape):  # a vector's entry: unknown, its parts' balls about mpmath's answer
+        radius = spread * (1 + abs(complex(numbers[k])))
+        unknown = None if width is None else [None] * width
+        out[k] = ExactComplex(*(proof.Sym(_ball_about(flint, p, radius), None, unknown)
+                                for p in (mpmath.re(numbers[k]), mpmath.im(numbers[k]))))
+    for k, (r, conjugate) in zip(spectrum, matched):
+        re, im = parts[r]
+        out[k] = ExactComplex(re, 0 if im is None else _negated(im) if conjugate else im)
+    return out
+
+
+def _matched_roots(values, roots):
+    """For each of the answer's eigenvalues ``values`` (complex floats), ``(root, conjugate)``: the proven root it
+    is (an index of ``roots``, `_complex_eigenvalues`), or that root's conjugate; each real root met once and each
+    non-real one once as itself and once conjugated, each value far nearer its root than any other, else NoProof."""
+    candidates = []
+    for r, (re, im) in enumerate(roots):
+        centre = complex(float(re.mid()), 0.0 if im is None else float(im.mid()))
+        candidates.append((r, False, centre))
+        if im is not None:
+            candidates.append((r, True, centre.conjugate()))
+    out = []
+    for v in values:
+        ranked = sorted(candidates, key=lambda c: abs(v - c[2]))
+        if len(ranked) > 1 and not abs(v - ranked[0][2]) * 4 < abs(v - ranked[1][2]):
+            raise proof.NoProof("an eigenvalue not told apart from another")
+        out.append(ranked[0][:2])
+    if len(set(out)) != len(out) or len(out) != len(candidates):
+        raise proof.NoProof("eigenvalues that are not the characteristic polynomial's roots one by one")
+    return out
+
+
+def _negated(part):
+    return proof.Sym(-part.b, proof.neg(part.q), None if part.d is None else [None if t is None else proof.neg(t) for t in part.d])
 
 
 def _ball_about(flint, v, radius):

@@ -287,21 +287,29 @@ def _svd_packed_mp(a):
 
     A full svd reads it twice, for U, s, Vh and for the complement made orthonormal to them, and the exact
     reference's noise runs (rounded down, then up) each run it at the same twice-wider precision: the answers for the
-    last few matrices and precisions are kept (`_SVDS_KEPT`), mpmath's svd then run once for each.
+    last few matrices and precisions are kept (`_kept`), mpmath's svd then run once for each.
     """
+    return _kept(_svds_kept, _svd_packed_mp_afresh, a)
+
+
+_KEPT = 4  # a point at the working precision and at the noise runs' wider one, a few more: few, as a big matrix's svd is big
+_svds_kept = {}  # (shape, precision, rounding, the entries and their types) -> the packed svd
+_eigs_kept = {}  # (the same, and the kernel) -> the packed eig
+
+
+def _kept(kept, decompose, a, *options):
+    """``decompose(a, *options)`` on mpmath numbers, its answers for the last few matrices, precisions and roundings
+    ``kept``: the exact reference's noise runs (rounded down, then up) each run an iterative solver at the same
+    twice-wider precision (`iterative`), so one answer serves both."""
     mpmath = loaded_mpmath()
     a = np.asarray(a, dtype=object)
-    key = (a.shape, mpmath.mp.prec, mpmath.mp._prec_rounding[1], tuple((type(z), z) for z in a.flat))
-    kept = _svds_kept.get(key)
-    if kept is None:
-        if len(_svds_kept) >= _SVDS_KEPT:
-            _svds_kept.clear()
-        kept = _svds_kept[key] = _svd_packed_mp_afresh(a)
-    return kept.copy()  # its own array of the same (immutable) numbers
-
-
-_SVDS_KEPT = 4  # a point at the working precision and at the noise runs' wider one, a few more: few, as a big matrix's svd is big
-_svds_kept = {}  # (shape, precision, rounding, the entries and their types) -> the packed svd
+    key = (a.shape, mpmath.mp.prec, mpmath.mp._prec_rounding[1], tuple((type(z), z) for z in a.flat), *options)
+    answer = kept.get(key)
+    if answer is None:
+        if len(kept) >= _KEPT:
+            kept.clear()
+        answer = kept[key] = decompose(a, *options)
+    return answer.copy()  # its own array of the same (immutable) numbers
 
 
 def _svd_packed_mp_afresh(a):
@@ -520,20 +528,30 @@ defvjp(pinv, _pinv_vjp, reads="ans args")
 # -- eig: a general square matrix -----------------------------------------------------------
 
 
-def _eig_packed_raw(a):
-    w, v = np.linalg.eig(a)
-    dtype = np.result_type(w, v)
+def _eig_packed_raw(a, kernel=None):
+    """eig's eigenvalues as a row above its eigenvectors: NumPy's, real where NumPy's are; with ``kernel`` (a
+    framework's own eig on floats, `eig_complex`) the kernel's, complex always."""
+    w, v = (kernel or np.linalg.eig)(a)
+    w, v = np.asarray(w), np.asarray(v)
+    dtype = np.result_type(w, v) if kernel is None else np.result_type(w, v, np.complex64)
     return np.concatenate([np.expand_dims(w.astype(dtype), -2), v.astype(dtype)], axis=-2)
 
 
-def _eig_packed_mp(a):
-    """The same packing on mpmath numbers: mpmath's eig, in NumPy's order, unit length and NumPy's phase."""
+def _eig_packed_mp(a, kernel=None):
+    """The same packing on mpmath numbers: mpmath's eig, in the order, unit length and phase of NumPy's eig (with
+    ``kernel``, of the kernel's, and complex always) on the floats nearest the matrix (each answer kept, `_kept`)."""
+    return _kept(_eigs_kept, _eig_packed_mp_afresh, a, kernel)
+
+
+def _eig_packed_mp_afresh(a, kernel):
+    """`_eig_packed_mp`'s answer, mpmath's eig run."""
     mpmath = loaded_mpmath()
     a = np.asarray(a, dtype=object)
     real_input = not any(isinstance(z, mpmath.mpc) for z in a.flat)
     floats = np.vectorize(float if real_input else complex, otypes=[float if real_input else complex])(a)
-    w_np, v_np = np.linalg.eig(floats)  # LAPACK's real and complex routines pick different phases
-    real_answer = not np.iscomplexobj(w_np)  # NumPy's dtype rule
+    # LAPACK's real and complex routines pick different phases; a framework's kernel its own order and phases
+    w_np, v_np = (np.asarray(x) for x in (kernel or np.linalg.eig)(floats))
+    real_answer = kernel is None and not np.iscomplexobj(w_np)  # NumPy's dtype rule
     out = np.empty(a.shape[:-2] + (a.shape[-1] + 1, a.shape[-1]), dtype=object)
     for index in np.ndindex(a.shape[:-2]):
         with mpmath.workprec(mpmath.mp.prec + _range_bits(a[index].flat)):
@@ -547,13 +565,44 @@ def _eig_packed_mp(a):
             j = min(unmatched, key=lambda i: abs(complex(w[i]) - target))
             unmatched.remove(j)
             column = vectors[:, j] / mpmath.sqrt(sum(abs(z) ** 2 for z in vectors[:, j]))
-            overlap = np.vdot(np.vectorize(complex, otypes=[complex])(column), v_np[index][:, k])
-            column = column * _unit_turn(overlap, True)
+            theirs = v_np[index][:, k]
             if real_answer:
+                column = column * _unit_turn(np.vdot(_complex_floats(column), theirs), True)
                 out[index][0, k], out[index][1:, k] = mpmath.re(w[j]), [mpmath.re(z) for z in column]
+            elif real_input and _real_eigenvalue(target, w[j], w):
+                out[index][0, k], out[index][1:, k] = mpmath.mpc(mpmath.re(w[j])), _real_vector(column, theirs)
             else:
+                column = column * _unit_turn(np.vdot(_complex_floats(column), theirs), True)
                 out[index][0, k], out[index][1:, k] = mpmath.mpc(w[j]), column
     return out
+
+
+def _complex_floats(column):
+    return np.vectorize(complex, otypes=[complex])(column)
+
+
+def _real_eigenvalue(kernels, ours, spectrum):
+    """Whether an eigenvalue of a real matrix is real: the kernel's float is (its imaginary part exactly 0, as a real
+    matrix's kernels give a real eigenvalue), and mpmath's imaginary part is below the square root of the working
+    precision, so not a pair split off a repeated eigenvalue by a change of the matrix (its imaginary part then the
+    square root of that change, far above), only the solver's leftover, which the answer must not carry: a real
+    eigenvalue's imaginary part is the exact 0 along every change."""
+    mpmath = loaded_mpmath()
+    scale = max([1] + [abs(z) for z in spectrum])
+    return complex(kernels).imag == 0 and abs(mpmath.im(ours)) <= scale * mpmath.mpf(2) ** (-(mpmath.mp.prec // 2))
+
+
+def _real_vector(column, theirs):
+    """A real eigenvalue's unit vector (mpmath's, a real vector up to its phase) as the real vector it is, turned to
+    the phase of the kernel's own ``theirs``: its sign where that is real, else the kernel's phase at its largest
+    entry (a unit number at the working precision, `_unit_turn`)."""
+    mpmath = loaded_mpmath()
+    lead = int(np.argmax(np.abs(theirs)))
+    phase = theirs[lead] / abs(theirs[lead]) if np.any(np.imag(theirs) != 0) else 1.0
+    column = column * _unit_turn(np.vdot(_complex_floats(column), theirs / phase), True)
+    real = [mpmath.re(z) for z in column]
+    turn = _unit_turn(phase, True) if phase != 1.0 else 1
+    return [mpmath.mpc(z) * turn for z in real]
 
 
 _eig_packed = primitive(
@@ -561,7 +610,7 @@ _eig_packed = primitive(
 )
 
 
-def _eig_vjp(g, ans, a):
+def _eig_vjp(g, ans, a, kernel=None):
     """The adjoint of dw = diag(M), dV = V (F * M) less each column's change of length, M = V^-1 dA V.
 
     F[i, j] = 1 / (w_j - w_i) off the diagonal. Cotangents are conj'd into and out of
@@ -599,3 +648,15 @@ def eig(a):
 def eigvals(a):
     """``np.linalg.eigvals``: the eigenvalues of `eig`."""
     return eig(a)[0] if isinstance(a, Box) or np.asarray(a).dtype == object else np.linalg.eigvals(a)
+
+
+def eig_complex(a, kernel=np.linalg.eig):
+    """``(w, v)`` of a general square matrix as complex arrays whatever its spectrum, as PyTorch's and TensorFlow's
+    eig give them: ``kernel(floats) -> (w, v)`` is the framework's own eig on floats (NumPy's is LAPACK's geev, as
+    PyTorch's), whose numbers a dtype's run answers and whose order of eigenvalues and phase of each eigenvector
+    the exact run takes (matched on the floats nearest its matrix: one fixed choice near the point).
+
+    The gradient assumes distinct eigenvalues and a loss that does not depend on the eigenvectors' phases.
+    """
+    packed = _eig_packed(a, kernel)
+    return getitem(packed, (Ellipsis, 0, slice(None))), getitem(packed, (Ellipsis, slice(1, None), slice(None)))

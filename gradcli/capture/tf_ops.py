@@ -19,7 +19,7 @@ import numpy as np
 import gradcli.numpy as gnp
 
 from ..autodiff.ops import astype, stop_gradient
-from ..autodiff.values import raw
+from ..autodiff.values import holds_complex, raw
 from .exact_constants import MP, kind_of, truncated_toward_zero
 from .tf_ops_more import COMPLEX_OPS, MORE_OPS
 from .tf_loops import LIST_OPS, TensorList, add_lists, zeros_like_list
@@ -226,9 +226,14 @@ def _sparse_softmax_cross_entropy(ins, attrs):
 def _cast(ins, attrs):
     (x,) = ins
     target = np.dtype(attrs["DstT"])
+    if holds_complex(x) and not np.issubdtype(target, np.complexfloating):
+        x = gnp.real(x)  # TensorFlow's cast of a complex tensor to a real dtype keeps the real part (Eig's gradient)
     value = raw(x)
     if isinstance(value, (np.ndarray, np.generic)) and value.dtype != object and not np.issubdtype(value.dtype, np.floating):
         return np.asarray(value).astype(target) if gnp.ndim(value) else target.type(value)
+    exact = (value.dtype == object) if isinstance(value, np.ndarray) else not isinstance(value, (np.generic, int, float, complex))
+    if np.issubdtype(target, np.complexfloating) and exact:
+        return x  # exact numbers made complex (Eig's gradient): mpmath's complex arithmetic takes them as they are
     if not np.issubdtype(target, np.floating):  # a float made an integer: no gradient flows through it
         exact = np.issubdtype(target, np.integer) and not isinstance(value, (np.generic, float, int))
         if exact and isinstance(value, np.ndarray) and value.dtype == object:

@@ -17,11 +17,12 @@ import numpy as np
 import gradcli.numpy as gnp
 
 from ..autodiff.ops_array import untake
+from ..autodiff.ops_decompositions import eig_complex
 from ..autodiff.ops_scipy import fresnel_c, fresnel_s, gammainc_da
 from ..autodiff.values import raw
 from ..scipy import linalg as gscipy_linalg
 from ..scipy import special
-from . import convolution, orderings
+from . import convolution, orderings, torch_linalg
 
 _SELU_ALPHA = 1.6732632423543772848170429916717
 _SELU_SCALE = 1.0507009873554804934193349852946
@@ -220,6 +221,28 @@ def _tensorflows_signs(a, u, v, full_matrices):
         overlap = np.sum(ours.astype(np.float64) * theirs, axis=-2, keepdims=True)
         flips.append(np.broadcast_to(overlap < 0, ours.shape))
     return flips
+
+
+def _eig(ins, attrs):
+    """``tf.linalg.eig``'s op: ``(e, v)``, the eigenvalues and unit eigenvectors of a general matrix as complex
+    tensors, in the order and phases TensorFlow's own kernel gives for the matrix in floats (its order is no sort,
+    nor LAPACK's); without ``compute_v`` (``tf.linalg.eigvals``) v is empty, as TensorFlow's."""
+    e, v = eig_complex(ins[0], _tensorflows_eig)
+    return (e, v) if attrs.get("compute_v", True) else (e, np.zeros(0))
+
+
+def _qr(ins, attrs):
+    """``tf.linalg.qr``'s op: ``(q, r)``, thin or, with ``full_matrices``, complete. TensorFlow's kernel (Eigen's
+    HouseholderQR) reflects each column as LAPACK's geqrf does (to -sign(a_kk) times its norm, a column already 0
+    below the diagonal left as it is), so R's diagonal has the signs of PyTorch's, whose replay this is."""
+    return torch_linalg.qr(ins[0], "complete" if attrs.get("full_matrices") else "reduced")
+
+
+def _tensorflows_eig(floats):
+    """TensorFlow's own eig of a float matrix, as NumPy arrays."""
+    import tensorflow as tf  # lazy: loaded already by the TensorFlow target whose graph this replays
+
+    return tuple(t.numpy() for t in tf.linalg.eig(floats))
 
 
 def _segment_sum(ins, attrs):
@@ -487,6 +510,10 @@ MORE_OPS = {
     "LogMatrixDeterminant": (_slogdet, ()),
     "SelfAdjointEigV2": (_eigh, ()),
     "Svd": (_svd, ("compute_uv", "full_matrices")),
+    "Eig": (_eig, ("compute_v",)),
+    "Qr": (_qr, ("full_matrices",)),
+    # Eig's gradient (V^-H (diag(de) + F * V^H dV) V^H) on complex tensors
+    "ConjugateTranspose": (lambda ins, attrs: gnp.conj(gnp.transpose(ins[0], tuple(int(p) for p in np.ravel(raw(ins[1]))))), ()),
     "MatrixSquareRoot": (_unary(gscipy_linalg.sqrtm), ()),
     "SegmentSum": (_segment_sum, ()),
     "SegmentMean": (_segment_mean, ()),

@@ -11,7 +11,7 @@ zero left unscaled, and the elimination written with ``gradcli.numpy`` ops, so
 that the determinant is differentiated through it and an exactly singular
 matrix has the exact derivative its cofactors give. ``torch.linalg.qr`` is
 replayed likewise by LAPACK's Householder reflections, whose signs make R's
-diagonal PyTorch's. The matrix exponential is a Taylor series with scaling
+diagonal PyTorch's; ``torch.linalg.eig`` as gradcli's eig, complex always. The matrix exponential is a Taylor series with scaling
 and squaring, as long as the replay's precision asks (`matrix_exp`). Each entry
 takes the node's arguments in ATen's schema order, as `torch_ops.OPS` does.
 """
@@ -24,6 +24,7 @@ import numpy as np
 
 import gradcli.numpy as gnp
 
+from ..autodiff.ops_decompositions import eig_complex
 from ..autodiff.ops_shape import ranked
 from ..autodiff.values import raw
 from .exact_constants import kind_of, precision
@@ -169,6 +170,12 @@ def qr(a, mode="reduced"):
     if mode == "r":
         return np.zeros((0,), dtype=np.asarray(raw(a)).dtype if _plain_dtype(a) else np.float64), r[..., :k, :]
     return q[..., :, :k], r[..., :k, :]
+
+
+def eig(a):
+    """``aten.linalg_eig``: the eigenvalues and unit eigenvectors of a general matrix as complex tensors, in the order
+    and phases of LAPACK's geev, which PyTorch's CPU kernel and NumPy's share."""
+    return eig_complex(a)
 
 
 def matrix_exp(a):

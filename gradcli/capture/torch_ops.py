@@ -1041,6 +1041,8 @@ OPS = {
     "linalg_solve_triangular": _solve_triangular,
     "cholesky_solve": _cholesky_solve,
     "_linalg_eigh": _eigh,
+    "linalg_eig": torch_linalg.eig,
+    "linalg_eigvals": lambda a: torch_linalg.eig(a)[0],
     "_linalg_svd": _svd,
     "diagonal": _diagonal,
     "diagonal_backward": _diagonal_backward,

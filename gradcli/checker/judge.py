@@ -174,7 +174,7 @@ def _folded(recording, point):
         if op.phase != "forward" or op.name in _PLAIN_OPS or any(p is not None for p in op.parents):
             continue
         numbers = [np.ravel(np.asarray(raw(a), dtype=object)) for a in op.args]
-        if not all(isinstance(x, (int, float, np.number)) for n in numbers for x in n):
+        if not all(isinstance(x, (int, float, np.integer, np.floating)) for n in numbers for x in n):  # complex: none
             continue
         if any(float(x) in given for n in numbers for x in n):
             continue  # it may read the point itself: not provably a constant

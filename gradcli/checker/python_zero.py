@@ -442,7 +442,7 @@ def _smooth_path(run, args, flat, coordinate):
     line: copysign(z, z - 1) at z = 1 beside it), a value unknown there because it went through a
     decomposition's kink (a repeated singular value, `arb_proof_linalg.decomposition`: sigma_max of
     [[1, h], [0, 1]] is 1 + |h|/2 + ..., even in h with no slope 0), or no run at all."""
-    path = _path_run(run, args, flat, [[] for _ in flat], symbolic=False)
+    path = _path_run(run, args, flat, _tangents(flat, None, coordinate), symbolic=False)  # (a spectrum's kink: its slope)
     if path is not None:  # (None: a tie) the point's numbers alone, where no branch ties
         return path
     path = _path_run(run, args, flat, _tangents(flat, None, coordinate), symbolic=True)
@@ -456,7 +456,7 @@ def _path_run(run, args, flat, tangents, symbolic):
     try:
         with _proving():
             out = run(*_shaped_like(arb_proof.seeded(flat, tangents, symbolic), args))
-            unknown = type(out) is arb_proof.Sym and (out.q is None or arb_proof_linalg.kinked_in(out.q))
+            unknown = type(out) is arb_proof.Sym and arb_proof_linalg.kinked(out)
     except Exception:  # noqa: BLE001 - the symmetry proof would meet the same refusal
         return False
     finally:
