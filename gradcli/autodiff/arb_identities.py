@@ -61,6 +61,9 @@ def bind(**parts):
 def sine(name, q):
     """sin(q) or cos(q) (``name``) as a polynomial in sin and cos of q's parts (`_parts`); None where q is one part
     once (the caller's own atom), or its expansion would pass the proof's limits (q one atom then, as before)."""
+    turn = _multiple_of_pi(q)
+    if turn is not None and (found := root_of_unity(int(turn.p), 2 * int(turn.q))) is not None:
+        return found[1] if name == "sin" else found[0]  # a window's cos(2 pi k / (n - 1)): exact in its field
     parts = _parts(q)
     if parts is None or (len(parts) == 1 and abs(parts[0][0]) == 1):
         return None
@@ -68,6 +71,18 @@ def sine(name, q):
         return _expanded(name, parts)
     except ArithmeticError:  # `arb_proof.NoProof`: too many terms
         return None
+
+
+def _multiple_of_pi(q):
+    """r (a rational) where q is r pi, else None."""
+    num, den = reduced(q)
+    terms = num.to_dict()
+    if not den.is_constant() or len(terms) != 1:
+        return None
+    (monomial, coefficient), = terms.items()
+    if monomial != next(iter(pi()[0].to_dict())):
+        return None
+    return _ops.state().flint.fmpq(coefficient) / den.leading_coefficient()
 
 
 def _expanded(name, parts):
