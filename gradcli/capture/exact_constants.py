@@ -337,17 +337,21 @@ class Folds:
         exact = {}
         with unobserved(), off_the_path(), np.errstate(all="ignore"):
             for run, inputs, outputs in self.steps:
-                out = run([exact[k] if k in exact else _folds_constant(static[k], kind) for k in inputs])
+                out = run([exact[k] if k in exact else _folds_constant(static[k], kind, k) for k in inputs])
                 for k, value in zip(outputs, out if isinstance(out, tuple) else (out,)):
                     if is_float(static.get(k)):
                         exact[k] = value
         return exact
 
 
-def _folds_constant(value, kind):
+def _folds_constant(value, kind, key=""):
     """A float constant a fold reads, as the exact number of ``kind`` it stands for: a 0-d float that is pi's float
     scaled by a power of 2 (TensorFlow's ``hann_window`` multiplies its counts by ``constant(2 * np.pi)``) is that
-    multiple of pi, as a literal math.pi is pi; any other float the exact binary number it is (`lift`)."""
+    multiple of pi, as a literal math.pi is pi; a decimal coefficient of a library's window (``key``, the constant's
+    tensor name, in TensorFlow's ``hamming_window`` scope: its 0.54 and 0.46) that decimal; any other float the
+    exact binary number it is (`lift`)."""
+    if _WINDOW_SCOPE in str(key).split("/")[:-1] and (text := window_decimal(value)) is not None:
+        return window_coefficient(text, kind)
     array = np.asarray(value) if is_float(value) else None
     if array is None or array.shape != () or array.dtype not in (np.float32, np.float64) or not np.isfinite(array):
         return lift(value, kind)
@@ -356,6 +360,9 @@ def _folds_constant(value, kind):
         return lift(value, kind)
     like = arb_proof.constant(0.0) if kind == PROOF else _like(kind)
     return ops.constant("pi", like, scale)
+
+
+_WINDOW_SCOPE = "hamming_window"  # TensorFlow's window whose coefficients are decimals (its hann's 0.5 is binary)
 
 
 # The dtype whose program the exact reference replays (None: the float64 program, every constant as written).
