@@ -1,6 +1,6 @@
 """TensorFlow's raised-cosine windows (``tf.signal.hann_window``, ``hamming_window``: ``a - b cos(constant(2 pi) *
 range(n) / m)``, folded as constants) are the mathematical windows in the exact replay: the fold reads pi's float as
-pi, and a and b stay the floats TensorFlow writes (0.54 and 0.46)."""
+pi, and Hamming's a and b as the decimals TensorFlow writes (0.54 and 0.46)."""
 
 import mpmath
 import numpy as np
@@ -12,7 +12,7 @@ from gradcli.capture.tf_bridge import capture
 
 WINDOWS = {  # name -> (TensorFlow's window, its mathematics at k of m)
     "hann": (tf.signal.hann_window, lambda k, m: 0.5 - 0.5 * mpmath.cospi(mpmath.mpf(2 * k) / m)),
-    "hamming": (tf.signal.hamming_window, lambda k, m: mpmath.mpf(0.54) - mpmath.mpf(0.46) * mpmath.cospi(mpmath.mpf(2 * k) / m)),
+    "hamming": (tf.signal.hamming_window, lambda k, m: mpmath.mpf(54) / 100 - mpmath.mpf(46) / 100 * mpmath.cospi(mpmath.mpf(2 * k) / m)),
 }
 
 

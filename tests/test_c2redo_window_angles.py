@@ -61,17 +61,17 @@ def test_a_dtypes_limit_on_the_users_line_stays_that_limit():
 
 
 # PyTorch's window factories with no decomposition of PyTorch's own (issue 29): replayed as their kernels compute,
-# their angles exact in the exact replay, their coefficients the floats PyTorch writes (or the user hands; Kaiser's
-# beta).
+# their angles exact in the exact replay, PyTorch's own coefficients the decimals they stand for there (0.54, 0.42),
+# a coefficient the user hands the float it is (Hamming's alpha and beta, Kaiser's beta).
 
 from gradcli.capture import torch_ops  # noqa: E402
 
 LENGTHS = [1, 2, 4, 5, 12]
 WINDOWS = {  # name -> (PyTorch's factory, its mathematics at k of n - 1 (mpmath), its float coefficients' arguments)
-    "hamming": (torch.hamming_window, lambda k, m: 0.54 - 0.46 * mpmath.cospi(mpmath.mpf(2 * k) / m), ()),
+    "hamming": (torch.hamming_window, lambda k, m: mpmath.mpf(54) / 100 - mpmath.mpf(46) / 100 * mpmath.cospi(mpmath.mpf(2 * k) / m), ()),
     "hamming_given": (torch.hamming_window, lambda k, m: 0.5 - 0.25 * mpmath.cospi(mpmath.mpf(2 * k) / m), (0.5, 0.25)),
-    "blackman": (torch.blackman_window, lambda k, m: (mpmath.mpf(0.08) * mpmath.cospi(mpmath.mpf(4 * k) / m)
-                                                     - 0.5 * mpmath.cospi(mpmath.mpf(2 * k) / m) + mpmath.mpf(0.42)), ()),
+    "blackman": (torch.blackman_window, lambda k, m: (mpmath.mpf(8) / 100 * mpmath.cospi(mpmath.mpf(4 * k) / m)
+                                                     - 0.5 * mpmath.cospi(mpmath.mpf(2 * k) / m) + mpmath.mpf(42) / 100), ()),
     "bartlett": (torch.bartlett_window, lambda k, m: 1 - abs(mpmath.mpf(2 * k) / m - 1), ()),
     "kaiser": (torch.kaiser_window, lambda k, m: mpmath.besseli(0, 8 * mpmath.sqrt(1 - (mpmath.mpf(2 * k) / m - 1) ** 2))
                / mpmath.besseli(0, 8), (8.0,)),
@@ -107,16 +107,34 @@ def test_a_windows_exact_replay_is_its_mathematics(name, length, periodic):
 
 
 def blackman_weighted(x):
-    """Blackman's first entry: 0.08 - 0.5 + 0.42 of the floats written is -2^-56; PyTorch's order of float64 gives 0."""
+    """Blackman's first entry: 0.42 - 0.5 + 0.08 of the decimals is 0, as PyTorch's float64 gives (read as the binary
+    floats written, -2^-56: a false alarm)."""
     return (torch.blackman_window(5, dtype=x.dtype) * x).sum()
 
 
-def test_a_windows_cancellation_is_named_at_the_windows_line():
+def users_hamming_weighted(x):
+    """The user's own Hamming coefficients: 1e-17 - 0.5 cos(pi / 2) is 1e-17, -2.1e-17 in PyTorch's float64 (the
+    cosine of pi / 2's float is 6.1e-17)."""
+    return (torch.hamming_window(5, False, 1e-17, 0.5, dtype=x.dtype) * x).sum()
+
+
+def _checked(fun, size):
     import gradcli
 
-    (result,) = gradcli.check(blackman_weighted, [{"x": [1.0, 2.0, 3.0, 4.0, 5.0]}], dtypes=("float64",), fixes=False,
+    (result,) = gradcli.check(fun, [{"x": [float(k) for k in range(1, size + 1)]}], dtypes=("float64",), fixes=False,
                               framework="torch").results
+    return result
+
+
+def test_blackmans_first_entry_is_0_as_pytorch_gives_it():
+    result = _checked(blackman_weighted, 5)
+    assert result.status == "ok"
+    assert float(result.exact_gradient["x"][0]) == 0.0
+
+
+def test_a_windows_loss_is_named_at_the_windows_line():
+    result = _checked(users_hamming_weighted, 5)
     assert result.status == "unstable"
-    assert float(result.exact_gradient["x"][0]) == -(2.0 ** -56)
-    finding = next(f for f in result.findings if f.kind == "cancellation")
-    assert finding.op == "add" and finding.location == f"{__file__}:{blackman_weighted.__code__.co_firstlineno + 2}"
+    assert float(result.exact_gradient["x"][1]) == 1e-17
+    finding = result.findings[0]  # the cosine at the float angle near pi / 2, inside the window
+    assert finding.op == "cos" and finding.location == f"{__file__}:{users_hamming_weighted.__code__.co_firstlineno + 3}"

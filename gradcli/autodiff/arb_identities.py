@@ -60,13 +60,10 @@ def bind(**parts):
 
 def sine(name, q):
     """sin(q) or cos(q) (``name``) as a polynomial in sin and cos of q's parts (`_parts`); None where q is one part
-    once (the caller's own atom), or its expansion would pass the proof's limits (q one atom then, as before). At a
-    rational multiple of pi (a window's angle 2 pi k / n, pi/2) the exact root of unity (`root_of_unity`)."""
-    turns = _turns(q)
-    if turns is not None:
-        root = root_of_unity(int(turns.p), int(turns.q))
-        if root is not None:
-            return root[name == "sin"]
+    once (the caller's own atom), or its expansion would pass the proof's limits (q one atom then, as before)."""
+    turn = _multiple_of_pi(q)
+    if turn is not None and (found := root_of_unity(int(turn.p), 2 * int(turn.q))) is not None:
+        return found[1] if name == "sin" else found[0]  # a window's cos(2 pi k / (n - 1)): exact in its field
     parts = _parts(q)
     if parts is None or (len(parts) == 1 and abs(parts[0][0]) == 1):
         return None
@@ -76,17 +73,16 @@ def sine(name, q):
         return None
 
 
-def _turns(q):
-    """q / (2 pi) as a rational where q is a rational multiple of the atom pi (0 excluded), else None."""
-    proof = _ops.state()
-    pi_atom = proof.atoms.get(("constant", "pi"))
-    num, den = q
-    if pi_atom is None or not den.is_constant() or len(num) != 1:
+def _multiple_of_pi(q):
+    """r (a rational) where q is r pi, else None."""
+    num, den = reduced(q)
+    terms = num.to_dict()
+    if not den.is_constant() or len(terms) != 1:
         return None
-    (monomial, coefficient), = num.to_dict().items()
-    if monomial != next(iter(pi_atom.to_dict())):
+    (monomial, coefficient), = terms.items()
+    if monomial != next(iter(pi()[0].to_dict())):
         return None
-    return coefficient / den.leading_coefficient() / 2
+    return _ops.state().flint.fmpq(coefficient) / den.leading_coefficient()
 
 
 def _expanded(name, parts):

@@ -27,6 +27,7 @@ from . import ops_shape as _shape
 from . import ops_special as _special
 from . import ops_ufunc as _ufunc
 from . import tracer as _tracer
+from . import windows as _windows
 from .values import Box as _Box
 from .values import holds_box as _holds_box
 from .values import raw as _raw
@@ -409,11 +410,8 @@ searchsorted = _on_values(_np.searchsorted)
 digitize = _on_values(_np.digitize)
 lexsort = _on_values(_shape.lexsort)
 unique = _on_values(_np.unique)
-# Windows of a given length (for filters and spectra): NumPy's floats, constants of the program.
-hamming = _on_values(_np.hamming)
-hanning = _on_values(_np.hanning)
-blackman = _on_values(_np.blackman)
-bartlett = _on_values(_np.bartlett)
+# Windows of a given length (for filters and spectra): NumPy's floats, their mathematics in an exact run.
+hamming, hanning, blackman, bartlett = _windows.hamming, _windows.hanning, _windows.blackman, _windows.bartlett
 isin = _on_values(_np.isin)
 signbit = _on_values(_np.signbit)
 isposinf = _on_values(_np.isposinf)

@@ -170,9 +170,10 @@ def _fractions():
     return table
 
 
-def angle_of_pi(value):
-    """``(p, q)`` where the float64 ``value`` is p/q times pi to its last bits (q at most `_ANGLE_DENOMINATORS`,
-    within `_ULPS` of p pi / q: ``2 * math.pi / n`` rounds twice, |value| at most `_LARGEST_ANGLE`), else None.
+def angle_of_pi(value, lengths=()):
+    """``(p, q)`` where the float64 ``value`` is p/q times pi to its last bits (q at most `_ANGLE_DENOMINATORS`, or
+    q the length n or n - 1 of one of the windows ``lengths`` computes from; within `_ULPS` of p pi / q:
+    ``2 * math.pi / n`` rounds twice, |value| at most `_LARGEST_ANGLE`), else None.
 
     A framework's window function (PyTorch's ``hann_window`` as it decomposes)
     computes its angles as ``arange(n) * (2 pi / n)`` with the float 2 pi / n:
@@ -186,13 +187,14 @@ def angle_of_pi(value):
         return None
     mpmath = loaded_mpmath()
     with mpmath.workprec(120):
-        ratio = _fraction(mpmath.mpf(value) / mpmath.pi).limit_denominator(_ANGLE_DENOMINATORS)
-        if not ratio:
-            return None
-        meant = ratio.numerator * mpmath.pi / ratio.denominator
-        if abs(meant - value) > _ULPS * math.ulp(value):
-            return None
-    return ratio.numerator, ratio.denominator
+        turns = mpmath.mpf(value) / mpmath.pi
+        ratios = [_fraction(turns).limit_denominator(_ANGLE_DENOMINATORS)]
+        ratios += [Fraction(int(mpmath.nint(turns * q)), q) for q in sorted({m for n in lengths for m in (n - 1, n)})
+                   if q > _ANGLE_DENOMINATORS]
+        for ratio in ratios:
+            if ratio and abs(ratio.numerator * mpmath.pi / ratio.denominator - value) <= _ULPS * math.ulp(value):
+                return ratio.numerator, ratio.denominator
+    return None
 
 
 def _fraction(number):
@@ -201,7 +203,8 @@ def _fraction(number):
     return (-1 if number < 0 else 1) * Fraction(int(mantissa)) * Fraction(2) ** int(exponent)
 
 
-# A window's length bounds its angles' denominator; p/q below it near a float within `_ULPS` by chance: ~2^-25.
+# A window's length bounds its angles' denominator; p/q below it near a float within `_ULPS` by chance: ~2^-25 (a
+# longer window's own q, one denominator, by a chance of about q 2^-50).
 _ANGLE_DENOMINATORS = 1 << 12
 # A window's step is at most 4 pi (Blackman's 4 pi / (n - 1) at n = 2). The chance above grows with a float's ulp:
 # past 16 it passes 2^-24, and a float as large as finfo(float32).min is some p pi / 1 to its last bits.
@@ -215,9 +218,39 @@ def angle_in(angle, args):
     return ops.constant("pi", like) * numerator / denominator
 
 
+def window_coefficient(decimal, kind):
+    """A library window's coefficient ``decimal`` (text: "0.42") as the float written where ``kind`` is None (a run in
+    a dtype computes with it), else as the exact decimal of ``kind`` (`kind_of`) it stands for.
+
+    Blackman's window is 0.42 - 0.5 cos + 0.08 cos by definition: read as the
+    binary floats they are, 0.42 - 0.5 + 0.08 is -2^-56, so an exact replay finds
+    the window's first entry -2^-56 where the mathematics (and PyTorch's float64)
+    gives 0. A coefficient the user's own code hands a window stays the float it is.
+    """
+    if kind is None:
+        return float(decimal)
+    fraction = Fraction(decimal)
+    return lift(float(fraction.numerator), kind) / fraction.denominator
+
+
+# The decimal coefficients the libraries' raised-cosine windows write (Hamming's, Blackman's); 0.5 is binary already.
+_WINDOW_DECIMALS = ("0.54", "0.46", "0.42", "0.08")
+
+
+def window_decimal(value):
+    """The text of the decimal window coefficient (`_WINDOW_DECIMALS`) the 0-d float ``value`` is in its dtype, or None."""
+    array = np.asarray(value)
+    if array.shape != () or array.dtype not in (np.float32, np.float64):
+        return None
+    return next((text for text in _WINDOW_DECIMALS if array == array.dtype.type(text)), None)
+
+
 def standing_in(meaning, args):
-    """The number ``meaning`` (`standing_for`'s answer) names, as the exact numbers among ``args`` are made (a ball
-    at the working precision, an mpf, a proof's atom), so an exact replay computes with the constant itself."""
+    """The number ``meaning`` (`standing_for`'s answer, or ``("decimal", text)``: `window_decimal`'s) names, as the
+    exact numbers among ``args`` are made (a ball at the working precision, an mpf, a proof's atom), so an exact
+    replay computes with the constant itself."""
+    if meaning[0] == "decimal":
+        return window_coefficient(meaning[1], kind_of(args))
     like = next(arg for arg in args if kind_of([arg]) is not None)
     name, scale = meaning
     return ops.constant(name, like, scale)
@@ -304,17 +337,21 @@ class Folds:
         exact = {}
         with unobserved(), off_the_path(), np.errstate(all="ignore"):
             for run, inputs, outputs in self.steps:
-                out = run([exact[k] if k in exact else _folds_constant(static[k], kind) for k in inputs])
+                out = run([exact[k] if k in exact else _folds_constant(static[k], kind, k) for k in inputs])
                 for k, value in zip(outputs, out if isinstance(out, tuple) else (out,)):
                     if is_float(static.get(k)):
                         exact[k] = value
         return exact
 
 
-def _folds_constant(value, kind):
+def _folds_constant(value, kind, key=""):
     """A float constant a fold reads, as the exact number of ``kind`` it stands for: a 0-d float that is pi's float
     scaled by a power of 2 (TensorFlow's ``hann_window`` multiplies its counts by ``constant(2 * np.pi)``) is that
-    multiple of pi, as a literal math.pi is pi; any other float the exact binary number it is (`lift`)."""
+    multiple of pi, as a literal math.pi is pi; a decimal coefficient of a library's window (``key``, the constant's
+    tensor name, in TensorFlow's ``hamming_window`` scope: its 0.54 and 0.46) that decimal; any other float the
+    exact binary number it is (`lift`)."""
+    if _WINDOW_SCOPE in str(key).split("/")[:-1] and (text := window_decimal(value)) is not None:
+        return window_coefficient(text, kind)
     array = np.asarray(value) if is_float(value) else None
     if array is None or array.shape != () or array.dtype not in (np.float32, np.float64) or not np.isfinite(array):
         return lift(value, kind)
@@ -323,6 +360,9 @@ def _folds_constant(value, kind):
         return lift(value, kind)
     like = arb_proof.constant(0.0) if kind == PROOF else _like(kind)
     return ops.constant("pi", like, scale)
+
+
+_WINDOW_SCOPE = "hamming_window"  # TensorFlow's window whose coefficients are decimals (its hann's 0.5 is binary)
 
 
 # The dtype whose program the exact reference replays (None: the float64 program, every constant as written).

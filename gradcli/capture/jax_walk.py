@@ -36,7 +36,7 @@ from ..autodiff.values import raw
 from ..errors import InputError
 from ..folders import in_installed_package, installed_package_file
 from .bridge import on_its_line, replayed_at
-from .exact_constants import kind_of, lifted, precision, reusable, standing_for, standing_in
+from .exact_constants import kind_of, lifted, precision, reusable, standing_for, standing_in, window_decimal
 from .flushing import FlushedToRecorder, flushed
 from .jax_cache import compiled
 from .jax_loops import LOOPS
@@ -880,7 +880,7 @@ class _Compiler:
         users = tuple(k for k, a in enumerate(inputs) if type(a) is _Literal and np.asarray(a.value).dtype.kind == "f"
                       and self.users_constant(eqn, a))
         program.steps.append(Step(name, rule, params, tuple(inputs), outputs, multiple, site[0], site[1], narrow, users,
-                                  *programs, library=site[2], meant=_meant(inputs, users), own=own))
+                                  *programs, library=site[2], meant=_meant(inputs, users) + _window_coefficients(eqn, inputs), own=own))
 
 
 def _meant(inputs, users):
@@ -1115,6 +1115,8 @@ def _written_by_user(eqn):
     """
     traceback = eqn.source_info.traceback
     codes, _ = traceback.raw_frames() if traceback else ([], [])
+    if _in_a_window_function(eqn):
+        return False
     for code in codes:
         path = os.path.abspath(code.co_filename)
         if _jax_machinery(path) or path.startswith(STDLIB_FOLDER) or path.startswith(GRADCLI_FOLDER):
@@ -1123,6 +1125,26 @@ def _written_by_user(eqn):
     return False
 
 
+def _in_a_window_function(eqn):
+    """Whether ``eqn`` computes inside one of jax.numpy's raised-cosine windows (``jnp.hanning``, ``hamming``,
+    ``blackman``), whose constants are the window's mathematics, not the user's numbers, though jax.numpy is JAX's
+    machinery: its 2 pi stands for 2 pi (`_meant`) and its 0.42 for the decimal (`_window_coefficients`)."""
+    traceback = eqn.source_info.traceback
+    codes, _ = traceback.raw_frames() if traceback else ([], [])
+    return any(code.co_name in _WINDOWS and os.path.basename(code.co_filename) == "window_functions.py"
+               and _jax_machinery(os.path.abspath(code.co_filename)) for code in codes)
+
+
+def _window_coefficients(eqn, inputs):
+    """``((position, ("decimal", text)), ...)`` for the float literals among ``inputs`` that a jax.numpy window
+    writes as a decimal coefficient (Blackman's 0.42 and 0.08, Hamming's 0.54 and 0.46), outside a window ()."""
+    if not _in_a_window_function(eqn):
+        return ()
+    return tuple((position, ("decimal", text)) for position, value in enumerate(inputs)
+                 if type(value) is _Literal and (text := window_decimal(value.value)) is not None)
+
+
+_WINDOWS = ("hanning", "hamming", "blackman")
 _MACHINERY = ("numpy", "lax", "interpreters")  # JAX's operators and jax.numpy, and how it traces: not a library's code
 
 

@@ -243,19 +243,24 @@ def _angles_of_windows(graph):
     angle itself, a replay in a dtype the float. A float the user's code handed an op (`Step.users_scalars`: any of
     an op the user's line called, a literal or a handed number of a library's) stays that float, as does a dtype's
     limit (``finfo(x.dtype).min``), which no window computes."""
-    made_of_constants = set()
+    made_of_constants, lengths = set(), set()
     for index, step in enumerate(graph.steps):
         reads = _slots_read(list(step.args) + list(step.kwargs.values()))
         if all(slot >= graph.inputs and slot - graph.inputs in made_of_constants for slot in reads):
             made_of_constants.add(index)
         else:
             continue
+        if step.op in _COUNTS and step.args and type(step.args[0]) is int:
+            lengths.add(step.args[0])  # iota(n) or arange(n): a window of n entries (n - 1 + 1 where periodic)
         if not step.flat or step.location is None or step.rule is not None:
             continue
         written = frozenset(step.users_scalars) | step.limits
         angles = {k: ("angle", angle) for k, arg in enumerate(step.args)
-                  if k not in written and k not in step.rounded and (angle := angle_of_pi(arg)) is not None}
+                  if k not in written and k not in step.rounded and (angle := angle_of_pi(arg, lengths)) is not None}
         step.rounded = {**step.rounded, **angles}
+
+
+_COUNTS = ("iota", "arange")  # the ops a window function counts its entries with
 
 
 class Slot:

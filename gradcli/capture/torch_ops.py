@@ -32,7 +32,7 @@ from ..errors import InputError
 from ..scipy import linalg as gscipy_linalg
 from ..scipy import special
 from . import orderings, torch_linalg
-from .exact_constants import angle_in, lift, truncated_toward_zero
+from .exact_constants import angle_in, lift, truncated_toward_zero, window_coefficient
 
 # ATen's reduction codes (at::Reduction): none, mean, sum.
 _NONE, _MEAN, _SUM = 0, 1, 2
@@ -651,19 +651,21 @@ def _window(entries):
 
 
 @_window
-def _hamming_window(n, alpha=0.54, beta=0.46, dtype=None, kind=None):
-    """alpha - beta cos(2 pi k / (n - 1)) in PyTorch's order; alpha and beta the floats given (0.54 and 0.46 as
-    PyTorch writes them), only the angles exact in an exact replay."""
+def _hamming_window(n, alpha=None, beta=None, dtype=None, kind=None):
+    """alpha - beta cos(2 pi k / (n - 1)) in PyTorch's order; alpha and beta the user's floats where given, else
+    PyTorch's 0.54 and 0.46, the decimals themselves in an exact replay (`exact_constants.window_coefficient`)."""
+    alpha = window_coefficient("0.54", kind) if alpha is None else alpha
+    beta = window_coefficient("0.46", kind) if beta is None else beta
     return gnp.add(gnp.multiply(gnp.cos(_window_positions(n, 2, True, dtype, kind)), -beta), alpha)
 
 
 @_window
 def _blackman_window(n, dtype=None, kind=None):
     """0.42 - 0.5 cos(2 pi k / (n - 1)) + 0.08 cos(4 pi k / (n - 1)) in PyTorch's order, its coefficients the floats
-    PyTorch writes."""
+    PyTorch writes in a dtype, the decimals in an exact replay (`exact_constants.window_coefficient`)."""
     angles = _window_positions(n, 1, True, dtype, kind)
-    return gnp.add(gnp.subtract(gnp.multiply(gnp.cos(gnp.multiply(angles, 4)), 0.08),
-                                gnp.multiply(gnp.cos(gnp.multiply(angles, 2)), 0.5)), 0.42)
+    return gnp.add(gnp.subtract(gnp.multiply(gnp.cos(gnp.multiply(angles, 4)), window_coefficient("0.08", kind)),
+                                gnp.multiply(gnp.cos(gnp.multiply(angles, 2)), 0.5)), window_coefficient("0.42", kind))
 
 
 @_window

@@ -1,0 +1,80 @@
+"""NumPy's window functions (``np.hanning``, ``hamming``, ``blackman``, ``bartlett``) for gradcli.numpy: NumPy's
+floats in a run in a dtype, the window's mathematics in an exact run.
+
+NumPy computes ``0.42 - 0.5 cos(2 pi n / (M - 1)) + 0.08 cos(...)`` in float64:
+its Blackman window's ends are -1.4e-17, where the window is 0. An exact run
+holding those floats would take NumPy's roundings for the window itself. In an
+exact run (`tracer.exact_constant` set) a window the user's code asks for is
+computed on the run's own numbers: its angles p pi / q exact, its coefficients
+the decimals its definition writes (0.42, 0.54), its ramps the exact quotients.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import sys
+
+import numpy as np
+
+from . import ops, tracer
+
+
+def _window(numpy_window, entries):
+    """NumPy's ``numpy_window(M)``, or in an exact run called by the user's code ``entries(k, m)`` of the exact counts
+    k = 0 .. M - 1 and m = M - 1 (a window of at most one entry is NumPy's own: [] or [1.0])."""
+
+    @functools.wraps(numpy_window)
+    def window(M):
+        if tracer.exact_constant is None or M <= 1 or not tracer._from_user_code(sys._getframe(1)):
+            return numpy_window(M)
+        with _unrecorded():
+            counts = tracer.exact_constant(np.arange(M, dtype=np.float64))
+            return entries(counts, M - 1)
+
+    window.on_values = True  # the catalogue lists ops, not these
+    return window
+
+
+@contextlib.contextmanager
+def _unrecorded():
+    """The window's arithmetic hidden from the checker's recorder: a constant of the program, no op of the user's."""
+    saved = tracer.hooks.forward, tracer.hooks.backward
+    tracer.hooks.forward = tracer.hooks.backward = None
+    try:
+        yield
+    finally:
+        tracer.hooks.forward, tracer.hooks.backward = saved
+
+
+def _decimal(hundredths):
+    """``hundredths`` / 100 as an exact number of the run's kind."""
+    return tracer.exact_constant(np.float64(hundredths)) / 100
+
+
+def _cosines(counts, m, turns):
+    """cos(turns pi k / m) for each count k, the angle exact."""
+    return ops.cos(ops.multiply(counts, ops.constant("pi", counts) * turns / m))
+
+
+def _hanning(counts, m):
+    return ops.subtract(0.5, ops.multiply(_cosines(counts, m, 2), 0.5))
+
+
+def _hamming(counts, m):
+    return ops.subtract(_decimal(54), ops.multiply(_cosines(counts, m, 2), _decimal(46)))
+
+
+def _blackman(counts, m):
+    return ops.add(ops.subtract(_decimal(42), ops.multiply(_cosines(counts, m, 2), 0.5)),
+                   ops.multiply(_cosines(counts, m, 4), _decimal(8)))
+
+
+def _bartlett(counts, m):
+    return ops.subtract(1, ops.absolute(ops.subtract(ops.divide(ops.multiply(counts, 2), m), 1)))
+
+
+hanning = _window(np.hanning, _hanning)
+hamming = _window(np.hamming, _hamming)
+blackman = _window(np.blackman, _blackman)
+bartlett = _window(np.bartlett, _bartlett)
