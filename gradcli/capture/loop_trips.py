@@ -31,12 +31,13 @@ _WATCH = contextvars.ContextVar("gradcli_loop_watch", default=None)
 class LoopStopped(InputError):
     """A replayed loop stopped before its condition turned false: too many trips, or past the check's time.
 
-    ``name``: the loop (``the TensorFlow loop while at f.py:12``); ``trips``: the trips it ran before it stopped.
+    ``name``: the loop (``the TensorFlow loop while at f.py:12``); ``trips``: the trips it ran before it stopped;
+    ``by_time``: stopped by a bound of seconds, not of trips.
     An `InputError` where nothing reports it for a point (a library call outside a check)."""
 
-    def __init__(self, message, name="", trips=0):
+    def __init__(self, message, name="", trips=0, by_time=False):
         super().__init__(message)
-        self.name, self.trips = name, trips
+        self.name, self.trips, self.by_time = name, trips, by_time
 
     def at(self, where):
         """The same stop, its loop named with the user's line ``where`` (a loop whose line is known only once it
@@ -44,7 +45,7 @@ class LoopStopped(InputError):
         if not where or where in self.name:
             return self
         named = f"{self.name} at {where}"
-        return LoopStopped(str(self).replace(self.name, named, 1), named, self.trips)
+        return LoopStopped(str(self).replace(self.name, named, 1), named, self.trips, self.by_time)
 
 
 class Watch:
@@ -57,9 +58,12 @@ class Watch:
     has run ``allowed_from`` trips, so a short loop never pays for the question.
     """
 
-    def __init__(self, seconds=None, what="the replay", allowed=None, allowed_from=0, each_loop=None):
+    def __init__(self, seconds=None, what="the replay", allowed=None, allowed_from=0, each_loop=None,
+                 each_loop_said=None):
         self.deadline = None if seconds is None else time.perf_counter() + seconds
         self.seconds, self.what, self.each_loop = seconds, what, each_loop
+        # how a message names ``each_loop``: --max-time itself, or a share of it
+        self.each_loop_said = each_loop_said or (None if each_loop is None else f"--max-time ({each_loop:g} seconds)")
         self.allowed, self.allowed_from = allowed, allowed_from
         self.taken = {}  # id(key) -> the most trips the loop of that key (its condition: it lives as the graph does) took
 
@@ -74,12 +78,12 @@ class Watch:
         if self.deadline is not None and now > self.deadline:
             raise LoopStopped(
                 f"{name} was still running after {trips} trips when {self.what} ran past --max-time "
-                f"({self.seconds:g} seconds)", name, trips
+                f"({self.seconds:g} seconds)", name, trips, by_time=True
             )
         if self.each_loop is not None and now - started > self.each_loop:
             raise LoopStopped(
-                f"{name} was still running after {trips} trips and --max-time ({self.each_loop:g} seconds) in "
-                f"{self.what}: stopped (raise --max-time to let it run longer)", name, trips
+                f"{name} was still running after {trips} trips and {self.each_loop_said} in {self.what}: stopped "
+                "(raise --max-time to let it run longer)", name, trips, by_time=True
             )
         if self.allowed is not None and trips >= self.allowed_from:
             limit, why = self.allowed(key)
@@ -105,6 +109,33 @@ def watching(watch):
         _WATCH.reset(token)
 
 
+_SHARE = contextvars.ContextVar("gradcli_loop_share_of_a_point", default=None)
+
+
+@contextlib.contextmanager
+def each_point_sharing(seconds, of):
+    """Every check begun in this block (this thread or task) bounds each loop it replays by ``seconds``, a point's
+    share of the ``of`` seconds a sweep has left, so that a point whose loop never ends leaves the others theirs."""
+    token = _SHARE.set((seconds, of))
+    try:
+        yield
+    finally:
+        _SHARE.reset(token)
+
+
+def watch_for_a_check(seconds):
+    """The `Watch` a check runs under: each loop it replays bounded by ``seconds`` (what is left of --max-time; None:
+    no bound), or by a point's share of a sweep's time where that is less (`each_point_sharing`)."""
+    share = _SHARE.get()
+    if share is None or (seconds is not None and seconds <= share[0]):
+        return Watch(what="the check", each_loop=seconds)
+    return Watch(what="the check", each_loop=share[0],
+                 each_loop_said=f"{A_POINTS_SHARE} ({share[0]:.3g} of {share[1]:.3g} seconds left)")
+
+
+A_POINTS_SHARE = "its point's share of the sweep's --max-time"  # a stop by it leaves the sweep its time
+
+
 _STOPPED = contextvars.ContextVar("gradcli_loops_stopped_at_the_point", default=None)
 
 
@@ -114,9 +145,12 @@ def one_point(stopped):
     by `MAX_TRIPS` is noted in the dict ``stopped`` (kept by the caller for the point, across its passes), and a
     loop noted there raises its stop again at once instead of running to its bound a second time.
 
-    Only a loop that has not ended in the point's passes is noted: once it ended (at the point itself, where each
-    pass begins), a later stop is at a step beside the point (a kink test's side) whose loop runs longer; so is a
-    stop under a watch of a difference's steps (one with `Watch.allowed`)."""
+    A stop by the ceiling is noted only for a loop that has not ended in the point's passes: once it ended (at the
+    point itself, where each pass begins), a later stop is at a step beside the point (a kink test's side) whose loop
+    runs longer. A stop by time is noted even so (a float run at the point ends where rounding ends it, the exact
+    reference's run there may never end): each later pass would spend the same seconds to meet it again, where the
+    reference it belongs to fails anyway. A stop under a watch of a difference's steps (one with `Watch.allowed`) is
+    the step's, never noted."""
     token = _STOPPED.set(stopped)
     try:
         yield stopped
@@ -143,7 +177,7 @@ def turns(key, name):
         raise LoopStopped(f"{name} ran {MAX_TRIPS} trips without its condition turning false (at this point or at "
                           "a step beside it)", name, trips)
     except LoopStopped as stop:
-        if stopped is not None and (watch is None or watch.allowed is None) and before is None:
+        if stopped is not None and (watch is None or watch.allowed is None) and (before is None or stop.by_time):
             stopped[id(key)] = (key, stop)  # the key held with it, so its id is not another loop's
         raise
     except GeneratorExit:  # the caller left the loop: its condition turned false

@@ -50,6 +50,7 @@ class DtypeRun:
         self.ran_out = False  # the checker ran out of --max-time at a point: checking more only adds "out of time"
         self.notes, self.vectorised = [], True
         self.loop_noted = False  # a note says once that a loop stopped the wider dtype's reference
+        self.point_share = None  # the seconds a loop of one checked point may run (`judge`)
         rtol = options.rtol if options.rtol is not None else DEFAULT_RTOL[dtype.name]
         self.rtol, self.atol = rtol, options.atol
         self.exact_roots = exact_roots(resolved, dtype)
@@ -124,10 +125,11 @@ class DtypeRun:
                 values, grads, _ = reference_columns(self.wider_program(), wide, self.options.wrt)
         except loop_trips.LoopStopped:
             pass  # noted in `stopped`
-        if stopped:
+        stops = [stop for _, stop in stopped.values() if stop is not None]  # a loop that ended is noted with None
+        if stops:
             if not self.loop_noted:
                 self.loop_noted = True
-                (_, stop), *_ = stopped.values()
+                stop = stops[0]
                 self.notes.append(f"{self.dtype.name}: no {self.wider.name} reference for the points swept together "
                                   f"({stop}): the checks judge them")
             return None, ""
@@ -164,7 +166,12 @@ class DtypeRun:
         fresh = [(k, p) for k, p in zip(keys, points) if k not in self.results]
         if not fresh:
             return
-        report = self.check_points([p for _, p in fresh], self.dtype.name)
+        # A loop that never ends at one point may take that point's share of the time left, not the others': no more
+        # than the first points checked each had (a bisection's next point is one of many still to come).
+        left = max(self.time_left(), 0.0)
+        share = self.point_share = min(left / len(fresh), self.point_share or left)
+        with loop_trips.each_point_sharing(share, left):
+            report = self.check_points([p for _, p in fresh], self.dtype.name)
         for (key, _), point_result in zip(fresh, report.results):
             self.results[key] = point_result
             self.classes[key], self.kinds[key] = class_of(point_result)
