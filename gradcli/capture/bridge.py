@@ -64,7 +64,13 @@ class PerPoint(ValueError):
 class Unmapped(ValueError):
     """Raised by a `Bridge.vectorised` whose framework cannot give a range in one call, saying what the function does
     that stops it (the op and line) in a reason after "ran once per point: ": the sweep tries the core's one call on
-    the arrays, and where that too runs point by point, gives this reason."""
+    the arrays, and where that too runs point by point, gives this reason. ``per_point``: what stops the map stops
+    that call too (a Python branch on a tensor's value, a graph computing otherwise than the eager run), so the sweep
+    goes point by point at once, tracing nothing for the whole arrays."""
+
+    def __init__(self, reason, per_point=False):
+        super().__init__(reason)
+        self.per_point = per_point
 
 
 @dataclass
