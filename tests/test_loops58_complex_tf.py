@@ -2,11 +2,16 @@
 Imag, Angle, Conj), arithmetic (Sub, RealDiv, Reciprocal), analytic functions (Log, Sqrt, Pow, Exp, Sin, Cos, Tanh,
 Sigmoid, Rsqrt, Log1p, Expm1; the Sqrt, Rsqrt and Reciprocal gradient kernels read the conjugate of their output),
 reductions (Sum, Mean), MatMul with and without an adjoint, and SelectV2. Each loss is real; its exact value and
-gradient are held to TensorFlow's own float64 ones, and float64 is judged ok."""
+gradient are held to TensorFlow's own float64 ones, and float64 is judged ok. A comparison of complex numbers, which
+TensorFlow refuses at every point, is an input error quoting TensorFlow at the user's line."""
+
+import inspect
+import re
 
 import pytest
 
 import gradcli
+from gradcli.errors import InputError
 
 from complex57_checks import assert_float64_ok_as_the_framework, tensorflows_own
 
@@ -48,3 +53,15 @@ def reduced(a, b):
 def test_a_real_loss_through_complex_ops_is_replayed_as_tensorflow_computes_it(function):
     (result,) = gradcli.check(function, [POINT], dtypes=("float64",), fixes=False, framework="tensorflow").results
     assert_float64_ok_as_the_framework(result, *tensorflows_own(tf, function, POINT))
+
+
+def compared(a, b):
+    return tf.reduce_sum(tf.where(tf.math.greater(tf.complex(a, b), 0), a, b))
+
+
+def test_an_op_that_needs_real_numbers_on_a_complex_tensor_is_an_input_error_at_the_users_line():
+    line = inspect.getsourcelines(compared)[1] + 1
+    with pytest.raises(InputError, match=rf"compared at {re.escape(__file__)}:{line} \(return .*\) hands a complex tensor "
+                                         r"to an op that needs real numbers \(TypeError: Value passed to parameter 'x' "
+                                         r"has DataType complex128 not in list of allowed values"):
+        gradcli.check(compared, [POINT], dtypes=("float64",), fixes=False, framework="tensorflow")

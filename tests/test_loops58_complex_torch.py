@@ -2,15 +2,18 @@
 parts (real, imag, angle, conj, conj_physical), arithmetic (sub, div by a tensor, a number and into a number),
 analytic functions (log, sqrt, pow by integers, a float and a complex tensor, exp, sin, cos, tanh, sigmoid, whose
 backward kernels take the slope's conjugate, reciprocal, rsqrt), reductions (sum, mean, along a dim), matmul, vdot
-and where. Each loss is real; its exact value and gradient are held to PyTorch's own float64 ones, and float32 and
-float64 is judged ok (float32's reference replays the same graph: test_complex57_torch.py judges both). Ops only real numbers have (comparisons, max, floor) PyTorch refuses on complex tensors
-itself: the point's error quotes PyTorch at the user's line."""
+and where. Each loss is real; its exact value and gradient are held to PyTorch's own float64 ones, and float64 is
+judged ok (float32's reference replays the same graph: test_complex57_torch.py judges both). Ops only real numbers
+have (comparisons, max, floor), which PyTorch refuses on complex tensors at every point, are an input error quoting
+PyTorch at the user's line."""
 
 import inspect
+import re
 
 import pytest
 
 import gradcli
+from gradcli.errors import InputError
 
 from complex57_checks import assert_float64_ok_as_the_framework, pytorchs_own
 
@@ -52,8 +55,14 @@ def compared(a, b):
     return torch.where(torch.complex(a, b) > 0, a, b).sum()
 
 
-def test_a_comparison_of_complex_numbers_is_pytorchs_own_error_at_the_users_line():
-    (result,) = gradcli.check(compared, [POINT], dtypes=("float64",), fixes=False, framework="torch").results
-    line = inspect.getsourcelines(compared)[1] + 1
-    assert result.status == "error"
-    assert "not implemented for 'ComplexDouble'" in result.error and f"test_loops58_complex_torch.py:{line})" in result.error
+def floored(a, b):
+    return torch.floor(torch.complex(a, b)).real.sum()
+
+
+@pytest.mark.parametrize(("function", "words"), [(compared, "\"gt_cpu\" not implemented for 'ComplexDouble'"),
+                                                 (floored, "floor does not support automatic differentiation")])
+def test_an_op_that_needs_real_numbers_on_a_complex_tensor_is_an_input_error_at_the_users_line(function, words):
+    line = inspect.getsourcelines(function)[1] + 1
+    with pytest.raises(InputError, match=rf"{function.__name__} at {re.escape(__file__)}:{line} \(return .*\) hands a "
+                                         rf"complex tensor to an op that needs real numbers \(\w+Error: {re.escape(words)}"):
+        gradcli.check(function, [POINT], dtypes=("float64",), fixes=False, framework="torch")
