@@ -71,21 +71,22 @@ class Watch:
         """The seconds this watch has left (None: no time bound)."""
         return None if self.deadline is None else self.deadline - time.perf_counter()
 
-    def ask(self, key, trips, name, started):
+    def ask(self, key, trips, name, started, running=None):
         """Raise `LoopStopped` if the loop ``name`` (of ``key``, begun at ``started``), at ``trips`` trips, may not
-        go on."""
+        go on. ``running``: what a message says was under way, where it is not the loop itself running (a trace
+        unrolling it); such a question is one of time alone."""
         now = time.perf_counter()
+        running = running or f"{name} was still running after {trips} trips"
         if self.deadline is not None and now > self.deadline:
             raise LoopStopped(
-                f"{name} was still running after {trips} trips when {self.what} ran past --max-time "
-                f"({self.seconds:g} seconds)", name, trips, by_time=True
+                f"{running} when {self.what} ran past --max-time ({self.seconds:g} seconds)", name, trips, by_time=True
             )
         if self.each_loop is not None and now - started > self.each_loop:
             raise LoopStopped(
-                f"{name} was still running after {trips} trips and {self.each_loop_said} in {self.what}: stopped "
-                "(raise --max-time to let it run longer)", name, trips, by_time=True
+                f"{running} and {self.each_loop_said} in {self.what}: stopped (raise --max-time to let it run "
+                "longer)", name, trips, by_time=True
             )
-        if self.allowed is not None and trips >= self.allowed_from:
+        if self.allowed is not None and trips >= self.allowed_from and key is not None:
             limit, why = self.allowed(key)
             if trips > limit:
                 raise LoopStopped(f"{name} ran {trips} trips here, {why}", name, trips)
@@ -156,6 +157,24 @@ def one_point(stopped):
         yield stopped
     finally:
         _STOPPED.reset(token)
+
+
+def watch_in_force():
+    """The `Watch` loops replayed now ask (None: none)."""
+    return _WATCH.get()
+
+
+def unrolled(steps, name):
+    """The steps 0 .. ``steps`` of a trace that unrolls the loop ``name`` ``steps`` times (PyTorch's while_loop, as
+    often as its run at the point loops), bounded by the seconds of the watch in force: a trace of a long loop costs
+    gradcli far more per trip than the framework's own run, and its stop (`LoopStopped`, by time) is the point's."""
+    watch, started = _WATCH.get(), time.perf_counter()
+    for step in range(steps + 1):
+        if watch is not None and step and step % _ASK_EVERY == 0:
+            watch.ask(None, step, name, started,
+                      f"gradcli's trace of {name}, unrolling it {steps} times as the run at the point loops, was at "
+                      f"step {step}")
+        yield step
 
 
 def turns(key, name):

@@ -30,7 +30,7 @@ from ..errors import InputError
 from .bridge import Bridge, differentiated
 from .exact_constants import held_for
 from .lines import def_line, is_user_file, math_call_advice, user_line
-from .loop_trips import LoopStopped
+from .loop_trips import LoopStopped, watch_in_force
 from .torch_graph import (GeneratorsHeld, branches_on_dtype, held_numbers, hold_following_constants,
                           quiet_fake_tensors, replay, same_program, torch_dir, trace)
 from .torch_ctc import trace_shapes
@@ -156,6 +156,7 @@ class _Captured:
         self.decided = {}  # while loops' trip counts at a point -> those the last exact run there decided (`_on_own_path`)
         self.counted = {}  # a point's float64 numbers -> (PyTorch's trip counts there, the exact run's, the loop's line)
         self.endless = {}  # (a point's trip counts, its float64 numbers) -> the `LoopStopped` of `_past_its_end`
+        self.unfinished = {}  # a trace's layout, trip counts and dtypes -> (the watch, the `LoopStopped`) that stopped it
         self.generators = GeneratorsHeld()  # every run draws what the user's next call draws from a generator=
 
     # -- PyTorch's own numbers -------------------------------------------------------------
@@ -450,6 +451,13 @@ class _Captured:
         return found
 
     def _trace(self, args, leaves, held=(), examples=None, counts=None):
+        # A trace stopped by time (a long loop unrolled) is not made again for the same layout, counts and dtypes
+        # under the same watch (one check's): a later check's may allow it more time.
+        unfinished_key = (_layout(args, leaves, held=held), counts,
+                          None if examples is None else tuple(str(getattr(e, "dtype", "")) for e in examples))
+        unfinished = self.unfinished.get(unfinished_key)
+        if unfinished is not None and unfinished[0] is watch_in_force():
+            raise unfinished[1].with_traceback(None)
         examples = [_example(leaf) for leaf in leaves] if examples is None else examples
         _, rebuild = flatten(list(args))
         try:
@@ -472,7 +480,9 @@ class _Captured:
             graph.branches_on_dtype = branches_on_dtype(graph, self.fun)
             graph.dtype_free = graph.dtype_free and not graph.branches_on_dtype
             return graph
-        except LoopStopped:  # a loop of the user's that did not end at this point: said for the point
+        except LoopStopped as stop:  # a loop of the user's that did not end at this point: said for the point
+            if stop.by_time:
+                self.unfinished[unfinished_key] = (watch_in_force(), stop)
             raise
         except Exception as error:  # noqa: BLE001 - PyTorch's own loop ops fail inside its tracer with any type
             refused = _loop_refused(error, self.text)
