@@ -19,7 +19,9 @@ def squared_below(x):
     return x * x + 0.0 * count
 
 
-def test_a_point_whose_loop_never_ends_leaves_the_other_points_judged():
+def test_a_point_whose_loop_never_ends_leaves_the_other_points_judged(monkeypatch):
+    # A loop whose trips at the point say nothing of its end on exact numbers: only time stops it.
+    monkeypatch.setattr(loop_trips, "BEYOND_THE_POINT", (10, 10**9))
     result = gradcli.sweep(squared_below, {"x": (0.2, 1.2, 5)}, dtypes=("float64",), fixes=False, framework="jax",
                            max_time=3.0)
     swept = result.dtypes["float64"]
@@ -38,3 +40,14 @@ def test_a_checks_loops_are_bounded_by_a_points_share_where_it_is_less():
     assert shared.each_loop == 0.5 and loop_trips.A_POINTS_SHARE in shared.each_loop_said
     assert whole.each_loop == 0.25 and whole.each_loop_said == "--max-time (0.25 seconds)"
     assert loop_trips.watch_for_a_check(None).each_loop is None
+
+
+def test_an_exact_loop_far_past_the_points_own_trips_is_that_points_no_verdict():
+    """At 0.2 the float64 replay squares 1/2 to 0 in 11 trips; the exact reference's loop is stopped past ten times
+    that plus a thousand, the loop named (before: it ran the whole --max-time, and the point said only that)."""
+    (result,) = gradcli.check(squared_below, [{"x": 0.2}], dtypes=("float64",), fixes=False, framework="jax",
+                              max_time=3.0).results
+    assert result.status == "error"
+    message = result.findings[0].message
+    assert message.startswith(f"a lax.while_loop at {__file__}:") and "trips here, where it took 11 in the first run at " \
+        "the point: its float run may end only by rounding" in message, message

@@ -137,14 +137,19 @@ def watch_for_a_check(seconds):
 A_POINTS_SHARE = "its point's share of the sweep's --max-time"  # a stop by it leaves the sweep its time
 
 
+# A loop at the point's exact reference may run this many times its trips in the point's first run, plus this many.
+BEYOND_THE_POINT = (10, 1000)
+
 _STOPPED = contextvars.ContextVar("gradcli_loops_stopped_at_the_point", default=None)
 
 
 @contextlib.contextmanager
 def one_point(stopped):
     """Every loop replayed in this block (this thread or task) runs at one point's passes: a loop stopped by time or
-    by `MAX_TRIPS` is noted in the dict ``stopped`` (kept by the caller for the point, across its passes), and a
-    loop noted there raises its stop again at once instead of running to its bound a second time.
+    by `MAX_TRIPS` is noted in the dict ``stopped`` (kept by the caller for the point, across its passes: id(key) ->
+    (key, its stop or None where it ended, its trips)), and a loop noted there raises its stop again at once instead
+    of running to its bound a second time. A loop that ended in the point's first run may run `BEYOND_THE_POINT`
+    times those trips plus its slack outside a difference's steps (the exact reference), no more.
 
     A stop by the ceiling is noted only for a loop that has not ended in the point's passes: once it ended (at the
     point itself, where each pass begins), a later stop is at a step beside the point (a kink test's side) whose loop
@@ -184,24 +189,38 @@ def turns(key, name):
     The caller leaves the ``for`` when its condition turns false; that count is the watch's record of ``key``."""
     watch, stopped = _WATCH.get(), _STOPPED.get()
     before = stopped.get(id(key)) if stopped is not None else None
-    if before is not None and before[0] is key and before[1] is not None:
+    if before is not None and before[0] is not key:
+        before = None  # another loop's, whose id this key took
+    if before is not None and before[1] is not None:
         raise before[1].with_traceback(None)
+    # Where the loop ended in the point's first run (in its dtype's numbers), a run outside a difference's steps (the
+    # exact reference's) far past that count is one whose float run ended by rounding, which exact numbers may not.
+    beyond = None
+    if before is not None and (watch is None or watch.allowed is None):
+        beyond = BEYOND_THE_POINT[0] * before[2] + BEYOND_THE_POINT[1]
     trips, started = 0, time.perf_counter()
     try:
         while trips < MAX_TRIPS:
-            if watch is not None and trips % _ASK_EVERY == 0 and trips:
-                watch.ask(key, trips, name, started)
+            if trips % _ASK_EVERY == 0 and trips:
+                if watch is not None:
+                    watch.ask(key, trips, name, started)
+                if beyond is not None and trips > beyond:
+                    raise LoopStopped(
+                        f"{name} ran {trips} trips here, where it took {before[2]} in the first run at the point: its "
+                        "float run may end only by rounding (a number squared to 0, an iterate that stops changing), "
+                        "which the exact numbers may never do", name, trips)
             yield trips
             trips += 1
         raise LoopStopped(f"{name} ran {MAX_TRIPS} trips without its condition turning false (at this point or at "
                           "a step beside it)", name, trips)
     except LoopStopped as stop:
-        if stopped is not None and (watch is None or watch.allowed is None) and (before is None or stop.by_time):
-            stopped[id(key)] = (key, stop)  # the key held with it, so its id is not another loop's
+        past = beyond is not None and trips > beyond  # the point's own fact, as a stop by time is
+        if stopped is not None and (watch is None or watch.allowed is None) and (before is None or stop.by_time or past):
+            stopped[id(key)] = (key, stop, trips)  # the key held with it, so its id is not another loop's
         raise
     except GeneratorExit:  # the caller left the loop: its condition turned false
         if stopped is not None and before is None:
-            stopped[id(key)] = (key, None)
+            stopped[id(key)] = (key, None, trips)
         raise
     finally:
         if watch is not None:

@@ -127,7 +127,7 @@ class DtypeRun:
                 values, grads, _ = reference_columns(self.wider_program(), wide, self.options.wrt, self.each_point)
         except loop_trips.LoopStopped:
             pass  # noted in `stopped`
-        stops = [stop for _, stop in stopped.values() if stop is not None]  # a loop that ended is noted with None
+        stops = [stop for _, stop, _ in stopped.values() if stop is not None]  # a loop that ended is noted with None
         if stops:
             if not self.loop_noted:
                 self.loop_noted = True
