@@ -6,7 +6,7 @@ import pytest
 
 import gradcli
 
-from complex57_checks import assert_ok_and_as_the_framework
+from complex57_checks import assert_ok_and_as_the_framework, tensorflows_own
 
 tf = pytest.importorskip("tensorflow")
 
@@ -34,17 +34,8 @@ CASES = {
 }
 
 
-def _tensorflows_own(function, point):
-    """TensorFlow's float64 value and gradient of ``function`` at ``point``."""
-    variables = {name: tf.Variable(v, dtype=tf.float64) for name, v in point.items()}
-    with tf.GradientTape() as tape:
-        value = function(**variables)
-    slopes = tape.gradient(value, list(variables.values()))
-    return float(value), {name: g.numpy().tolist() for name, g in zip(variables, slopes)}
-
-
 @pytest.mark.parametrize("name", list(CASES))
 def test_a_real_loss_through_complex_tensors_is_replayed_exactly(name):
     function, point = CASES[name]
     results = gradcli.check(function, [point], dtypes=("float32", "float64"), fixes=False, framework="tensorflow").results
-    assert_ok_and_as_the_framework(results, *_tensorflows_own(function, point))
+    assert_ok_and_as_the_framework(results, *tensorflows_own(tf, function, point))

@@ -8,7 +8,7 @@ import pytest
 
 import gradcli
 
-from complex57_checks import assert_ok_and_as_the_framework
+from complex57_checks import assert_ok_and_as_the_framework, pytorchs_own
 
 torch = pytest.importorskip("torch")
 
@@ -48,16 +48,8 @@ CASES = {
 }
 
 
-def _pytorchs_own(function, point):
-    """PyTorch's float64 value and gradient of ``function`` at ``point``."""
-    tensors = {name: torch.tensor(v, dtype=torch.float64, requires_grad=True) for name, v in point.items()}
-    value = function(**tensors)
-    value.backward()
-    return value.item(), {name: t.grad.tolist() for name, t in tensors.items()}
-
-
 @pytest.mark.parametrize("name", list(CASES))
 def test_a_real_loss_through_complex_tensors_is_replayed_exactly(name):
     function, point = CASES[name]
     results = gradcli.check(function, [point], dtypes=("float32", "float64"), fixes=False, framework="torch").results
-    assert_ok_and_as_the_framework(results, *_pytorchs_own(function, point))
+    assert_ok_and_as_the_framework(results, *pytorchs_own(torch, function, point))

@@ -69,8 +69,8 @@ def test_a_trip_count_that_moves_with_the_precision_is_refused_at_the_loop():
     mp.enable()
     bridge = capture(unit_circle, "unit_circle")
     line = inspect.getsourcelines(unit_circle)[1] + 2
-    with pytest.raises(InputError, match=rf"test_torch54_loops.py:{line}: torch's while_loop here runs its body as "
-                                         r"often as .* within rounding of its switch"):
+    with pytest.raises(InputError, match=rf"torch's while_loop\b.*test_torch54_loops.py:{line}\b.* within rounding of "
+                                         r"its switch"):
         for digits in (30, 60, 120):
             with mpmath.workdps(digits):
                 bridge.forward(_mp([0.3]))

@@ -29,6 +29,8 @@ from __future__ import annotations
 import contextvars
 import importlib
 import importlib.util
+import linecache
+import re
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Callable, Mapping, Optional
@@ -43,6 +45,8 @@ from ..autodiff.values import Box
 from ..autodiff.tree import flatten
 from ..autodiff.values import raw
 from ..errors import InputError
+from ..folders import outside_python_and_gradcli
+from .lines import innermost_users
 
 _EXTRAS = {"jax": "JAX", "torch": "PyTorch", "tensorflow": "TensorFlow"}
 
@@ -64,7 +68,13 @@ class PerPoint(ValueError):
 class Unmapped(ValueError):
     """Raised by a `Bridge.vectorised` whose framework cannot give a range in one call, saying what the function does
     that stops it (the op and line) in a reason after "ran once per point: ": the sweep tries the core's one call on
-    the arrays, and where that too runs point by point, gives this reason."""
+    the arrays, and where that too runs point by point, gives this reason. ``per_point``: what stops the map stops
+    that call too (a Python branch on a tensor's value, a graph computing otherwise than the eager run), so the sweep
+    goes point by point at once, tracing nothing for the whole arrays."""
+
+    def __init__(self, reason, per_point=False):
+        super().__init__(reason)
+        self.per_point = per_point
 
 
 @dataclass
@@ -317,11 +327,12 @@ def as_functions(bridge, name):
     """
 
     def own_with_replay(*args):
-        recorded = _recording()
-        if recorded:
-            bridge.forward(*args)  # for provenance only: the numbers under test are the framework's
-        plain = _plain(args)  # the framework sees numbers: its computation is opaque to gradcli's traces
-        value, _ = bridge.own(plain, None)
+        with _complex_refused(name):
+            recorded = _recording()
+            if recorded:
+                bridge.forward(*args)  # for provenance only: the numbers under test are the framework's
+            plain = _plain(args)  # the framework sees numbers: its computation is opaque to gradcli's traces
+            value, _ = bridge.own(plain, None)
 
         def grad_fn(upstream):
             if recorded:
@@ -349,6 +360,36 @@ def as_functions(bridge, name):
     for attribute in ("__name__", "__qualname__", "__doc__", "__wrapped__"):
         setattr(mp_function, attribute, getattr(ruled, attribute))
     return _outside_traces_bare(own_with_replay), mp_function
+
+
+# How PyTorch and TensorFlow refuse an op on complex numbers: "gt_cpu" not implemented for 'ComplexDouble', max does
+# not support automatic differentiation for outputs with complex dtype, DataType complex128 not in list of allowed values.
+_COMPLEX_REFUSED = re.compile(r"for '?Complex(Float|Double|Half)'?|with complex dtype|DataType complex(64|128) not in list")
+
+
+@contextmanager
+def _complex_refused(name):
+    """An `InputError` where the framework refuses an op on complex tensors (a comparison, max, floor: they need an
+    order complex numbers lack), at every point alike: its words and the user's line, and what to write instead."""
+    try:
+        yield
+    except Exception as error:  # noqa: BLE001 - only the frameworks' refusals of complex tensors are told here
+        words = next((line.strip() for line in str(error).splitlines() if _COMPLEX_REFUSED.search(line)), None)
+        if words is None:
+            raise
+        kind = type(error).__name__
+        words = words[len(kind) + 2:] if words.startswith(f"{kind}: ") else words
+        at = getattr(error, "raised_at", None)  # TensorFlow's generated code read back to the user's line
+        if at is None:
+            found = innermost_users(error.__traceback__, outside_python_and_gradcli)
+            at = (found[0].f_code.co_filename, found[1]) if found else None
+        where = f"{at[0]}:{at[1]}" if at else None
+        source = linecache.getline(at[0], at[1]).strip() if at else ""
+        raise InputError(
+            f"{name}{f' at {where}' if where else ''}{f' ({source})' if source else ''} hands a complex tensor to an op "
+            f"that needs real numbers ({kind}: {words}): comparisons, max, min, floor and their kin need an "
+            "order, which complex numbers lack; apply them to the tensor's real part, imaginary part or magnitude",
+            text=where) from None
 
 
 def _outside_traces_bare(fun):

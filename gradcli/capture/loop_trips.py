@@ -31,12 +31,13 @@ _WATCH = contextvars.ContextVar("gradcli_loop_watch", default=None)
 class LoopStopped(InputError):
     """A replayed loop stopped before its condition turned false: too many trips, or past the check's time.
 
-    ``name``: the loop (``the TensorFlow loop while at f.py:12``); ``trips``: the trips it ran before it stopped.
+    ``name``: the loop (``the TensorFlow loop while at f.py:12``); ``trips``: the trips it ran before it stopped;
+    ``by_time``: stopped by a bound of seconds, not of trips.
     An `InputError` where nothing reports it for a point (a library call outside a check)."""
 
-    def __init__(self, message, name="", trips=0):
+    def __init__(self, message, name="", trips=0, by_time=False):
         super().__init__(message)
-        self.name, self.trips = name, trips
+        self.name, self.trips, self.by_time = name, trips, by_time
 
     def at(self, where):
         """The same stop, its loop named with the user's line ``where`` (a loop whose line is known only once it
@@ -44,7 +45,7 @@ class LoopStopped(InputError):
         if not where or where in self.name:
             return self
         named = f"{self.name} at {where}"
-        return LoopStopped(str(self).replace(self.name, named, 1), named, self.trips)
+        return LoopStopped(str(self).replace(self.name, named, 1), named, self.trips, self.by_time)
 
 
 class Watch:
@@ -57,9 +58,12 @@ class Watch:
     has run ``allowed_from`` trips, so a short loop never pays for the question.
     """
 
-    def __init__(self, seconds=None, what="the replay", allowed=None, allowed_from=0, each_loop=None):
+    def __init__(self, seconds=None, what="the replay", allowed=None, allowed_from=0, each_loop=None,
+                 each_loop_said=None):
         self.deadline = None if seconds is None else time.perf_counter() + seconds
         self.seconds, self.what, self.each_loop = seconds, what, each_loop
+        # how a message names ``each_loop``: --max-time itself, or a share of it
+        self.each_loop_said = each_loop_said or (None if each_loop is None else f"--max-time ({each_loop:g} seconds)")
         self.allowed, self.allowed_from = allowed, allowed_from
         self.taken = {}  # id(key) -> the most trips the loop of that key (its condition: it lives as the graph does) took
 
@@ -67,21 +71,22 @@ class Watch:
         """The seconds this watch has left (None: no time bound)."""
         return None if self.deadline is None else self.deadline - time.perf_counter()
 
-    def ask(self, key, trips, name, started):
+    def ask(self, key, trips, name, started, running=None):
         """Raise `LoopStopped` if the loop ``name`` (of ``key``, begun at ``started``), at ``trips`` trips, may not
-        go on."""
+        go on. ``running``: what a message says was under way, where it is not the loop itself running (a trace
+        unrolling it); such a question is one of time alone."""
         now = time.perf_counter()
+        running = running or f"{name} was still running after {trips} trips"
         if self.deadline is not None and now > self.deadline:
             raise LoopStopped(
-                f"{name} was still running after {trips} trips when {self.what} ran past --max-time "
-                f"({self.seconds:g} seconds)", name, trips
+                f"{running} when {self.what} ran past --max-time ({self.seconds:g} seconds)", name, trips, by_time=True
             )
         if self.each_loop is not None and now - started > self.each_loop:
             raise LoopStopped(
-                f"{name} was still running after {trips} trips and --max-time ({self.each_loop:g} seconds) in "
-                f"{self.what}: stopped (raise --max-time to let it run longer)", name, trips
+                f"{running} and {self.each_loop_said} in {self.what}: stopped (raise --max-time to let it run "
+                "longer)", name, trips, by_time=True
             )
-        if self.allowed is not None and trips >= self.allowed_from:
+        if self.allowed is not None and trips >= self.allowed_from and key is not None:
             limit, why = self.allowed(key)
             if trips > limit:
                 raise LoopStopped(f"{name} ran {trips} trips here, {why}", name, trips)
@@ -105,23 +110,76 @@ def watching(watch):
         _WATCH.reset(token)
 
 
+_SHARE = contextvars.ContextVar("gradcli_loop_share_of_a_point", default=None)
+
+
+@contextlib.contextmanager
+def each_point_sharing(seconds, of):
+    """Every check begun in this block (this thread or task) bounds each loop it replays by ``seconds``, a point's
+    share of the ``of`` seconds a sweep has left, so that a point whose loop never ends leaves the others theirs."""
+    token = _SHARE.set((seconds, of))
+    try:
+        yield
+    finally:
+        _SHARE.reset(token)
+
+
+def watch_for_a_check(seconds):
+    """The `Watch` a check runs under: each loop it replays bounded by ``seconds`` (what is left of --max-time; None:
+    no bound), or by a point's share of a sweep's time where that is less (`each_point_sharing`)."""
+    share = _SHARE.get()
+    if share is None or (seconds is not None and seconds <= share[0]):
+        return Watch(what="the check", each_loop=seconds)
+    return Watch(what="the check", each_loop=share[0],
+                 each_loop_said=f"{A_POINTS_SHARE} ({share[0]:.3g} of {share[1]:.3g} seconds left)")
+
+
+A_POINTS_SHARE = "its point's share of the sweep's --max-time"  # a stop by it leaves the sweep its time
+
+
+# A loop at the point's exact reference may run this many times its trips in the point's first run, plus this many.
+BEYOND_THE_POINT = (10, 1000)
+
 _STOPPED = contextvars.ContextVar("gradcli_loops_stopped_at_the_point", default=None)
 
 
 @contextlib.contextmanager
 def one_point(stopped):
     """Every loop replayed in this block (this thread or task) runs at one point's passes: a loop stopped by time or
-    by `MAX_TRIPS` is noted in the dict ``stopped`` (kept by the caller for the point, across its passes), and a
-    loop noted there raises its stop again at once instead of running to its bound a second time.
+    by `MAX_TRIPS` is noted in the dict ``stopped`` (kept by the caller for the point, across its passes: id(key) ->
+    (key, its stop or None where it ended, its trips)), and a loop noted there raises its stop again at once instead
+    of running to its bound a second time. A loop that ended in the point's first run may run `BEYOND_THE_POINT`
+    times those trips plus its slack outside a difference's steps (the exact reference), no more.
 
-    Only a loop that has not ended in the point's passes is noted: once it ended (at the point itself, where each
-    pass begins), a later stop is at a step beside the point (a kink test's side) whose loop runs longer; so is a
-    stop under a watch of a difference's steps (one with `Watch.allowed`)."""
+    A stop by the ceiling is noted only for a loop that has not ended in the point's passes: once it ended (at the
+    point itself, where each pass begins), a later stop is at a step beside the point (a kink test's side) whose loop
+    runs longer. A stop by time is noted even so (a float run at the point ends where rounding ends it, the exact
+    reference's run there may never end): each later pass would spend the same seconds to meet it again, where the
+    reference it belongs to fails anyway. A stop under a watch of a difference's steps (one with `Watch.allowed`) is
+    the step's, never noted."""
     token = _STOPPED.set(stopped)
     try:
         yield stopped
     finally:
         _STOPPED.reset(token)
+
+
+def watch_in_force():
+    """The `Watch` loops replayed now ask (None: none)."""
+    return _WATCH.get()
+
+
+def unrolled(steps, name):
+    """The steps 0 .. ``steps`` of a trace that unrolls the loop ``name`` ``steps`` times (PyTorch's while_loop, as
+    often as its run at the point loops), bounded by the seconds of the watch in force: a trace of a long loop costs
+    gradcli far more per trip than the framework's own run, and its stop (`LoopStopped`, by time) is the point's."""
+    watch, started = _WATCH.get(), time.perf_counter()
+    for step in range(steps + 1):
+        if watch is not None and step and step % _ASK_EVERY == 0:
+            watch.ask(None, step, name, started,
+                      f"gradcli's trace of {name}, unrolling it {steps} times as the run at the point loops, was at "
+                      f"step {step}")
+        yield step
 
 
 def turns(key, name):
@@ -131,24 +189,38 @@ def turns(key, name):
     The caller leaves the ``for`` when its condition turns false; that count is the watch's record of ``key``."""
     watch, stopped = _WATCH.get(), _STOPPED.get()
     before = stopped.get(id(key)) if stopped is not None else None
-    if before is not None and before[0] is key and before[1] is not None:
+    if before is not None and before[0] is not key:
+        before = None  # another loop's, whose id this key took
+    if before is not None and before[1] is not None:
         raise before[1].with_traceback(None)
+    # Where the loop ended in the point's first run (in its dtype's numbers), a run outside a difference's steps (the
+    # exact reference's) far past that count is one whose float run ended by rounding, which exact numbers may not.
+    beyond = None
+    if before is not None and (watch is None or watch.allowed is None):
+        beyond = BEYOND_THE_POINT[0] * before[2] + BEYOND_THE_POINT[1]
     trips, started = 0, time.perf_counter()
     try:
         while trips < MAX_TRIPS:
-            if watch is not None and trips % _ASK_EVERY == 0 and trips:
-                watch.ask(key, trips, name, started)
+            if trips % _ASK_EVERY == 0 and trips:
+                if watch is not None:
+                    watch.ask(key, trips, name, started)
+                if beyond is not None and trips > beyond:
+                    raise LoopStopped(
+                        f"{name} ran {trips} trips here, where it took {before[2]} in the first run at the point: its "
+                        "float run may end only by rounding (a number squared to 0, an iterate that stops changing), "
+                        "which the exact numbers may never do", name, trips)
             yield trips
             trips += 1
         raise LoopStopped(f"{name} ran {MAX_TRIPS} trips without its condition turning false (at this point or at "
                           "a step beside it)", name, trips)
     except LoopStopped as stop:
-        if stopped is not None and (watch is None or watch.allowed is None) and before is None:
-            stopped[id(key)] = (key, stop)  # the key held with it, so its id is not another loop's
+        past = beyond is not None and trips > beyond  # the point's own fact, as a stop by time is
+        if stopped is not None and (watch is None or watch.allowed is None) and (before is None or stop.by_time or past):
+            stopped[id(key)] = (key, stop, trips)  # the key held with it, so its id is not another loop's
         raise
     except GeneratorExit:  # the caller left the loop: its condition turned false
         if stopped is not None and before is None:
-            stopped[id(key)] = (key, None)
+            stopped[id(key)] = (key, None, trips)
         raise
     finally:
         if watch is not None:

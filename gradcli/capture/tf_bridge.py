@@ -316,6 +316,9 @@ class TensorFlowFunction:
         self.variables_read = []  # (handle, dtype, value) of each variable a traced graph holds as its value then
         self.float32_program = False  # whether a float64 trace failed where the float32 one is the program (`_float32_program`)
         self.computes_otherwise = False  # whether a trace's forward made other ops than the eager run (`_held_to_eager`)
+        # why a sweep's map cannot take the function (`unmapped_reason`), where a trace found its Python code branching
+        # on a tensor's value and autograph traced it: a map (made without autograph) would trace it only to fail so
+        self.branches_on_values = None
         self.state = {}  # id -> handle of each whole-number variable a traced graph changes (a seed generator's state)
         self.state_asked = False  # whether `_state_held` traced a graph to learn ``state``
         self.xla = False  # whether a traced graph calls a function XLA compiles (a nested tf.function(jit_compile=True))
@@ -979,6 +982,8 @@ class TensorFlowFunction:
             found = math_call_advice(error.__traceback__, is_users_file, "tensorflow", "tf", ".math")
             if found is not None:
                 raise InputError(f"{found[0]}: {found[1]}", text=found[0]) from None
+            if isinstance(error, tf.errors.OperatorNotAllowedInGraphError) and self.branches_on_values is None:
+                self.branches_on_values = unmapped_reason(error, tf)
             try:
                 concrete = self._autographed(tf, tracing, specs, call)
             except Exception as error:  # noqa: BLE001 - autograph's message, told the user's frames alone
@@ -1054,7 +1059,9 @@ class TensorFlowFunction:
             raise PerPoint("XLA compiles it (jit_compile=True), and a program for many points rounds otherwise, so each "
                            "point is the user's own taped call, bit for bit")
         if self.computes_otherwise:
-            raise Unmapped(self._otherwise())
+            raise Unmapped(self._otherwise(), per_point=True)
+        if self.branches_on_values is not None:  # known from the check's trace: no map is traced to find it again
+            raise Unmapped(self.branches_on_values, per_point=True)
         if self.draws:
             raise PerPoint("it draws random numbers of the point's shape, so each point is TensorFlow's own run from "
                            "one state")
@@ -1081,7 +1088,9 @@ class TensorFlowFunction:
         try:
             return function.get_concrete_function()
         except Exception as error:  # noqa: BLE001 - told as what stops the map, each point then TensorFlow's own call
-            raise Unmapped(unmapped_reason(error, tf)) from None
+            # A branch on a tensor's value stops a call on the whole arrays as it stops the map.
+            raise Unmapped(unmapped_reason(error, tf),
+                           per_point=isinstance(error, tf.errors.OperatorNotAllowedInGraphError)) from None
 
     def _otherwise(self):
         """Why a sweep runs this function point by point where it computes otherwise in a graph than eagerly."""
@@ -1106,11 +1115,11 @@ class TensorFlowFunction:
         except Exception:  # noqa: BLE001 - tf.vectorized_map says what is wrong, as it would without a rerun
             return None
         if captured.branches:
-            raise Unmapped(self._otherwise())
+            raise Unmapped(self._otherwise(), per_point=True)
         if captured.rerun is None or not captured.rerun.elementwise or captured.output != ((), dtype):
             return None
         if not self._stands_for_eager(captured, [dtype.type(a[0]) for a in arrays], list):
-            raise Unmapped(self._otherwise())
+            raise Unmapped(self._otherwise(), per_point=True)
         n = len(arrays[0])
         try:
             values, *grads = captured.rerun.run(eager_execute(), [as_tensor(tf, a) for a in arrays], as_tensor(tf, np.ones(n, dtype)))

@@ -92,13 +92,21 @@ def _zero_where_no_gradient(dy, gradient):
     return gnp.where(gnp.equal(dy, 0), gnp.zeros_like(gradient), gradient)
 
 
+def _conj_of_complex(y):
+    """``y``'s conjugate where it is complex: the Sqrt, Rsqrt and Reciprocal gradient kernels read conj(y) (the Tanh
+    and Sigmoid ones are handed it by TensorFlow's Python rules); a real ``y`` as it is."""
+    return gnp.conj(y) if holds_complex(y) else y
+
+
 def _sqrt_grad(ins, attrs):
     y, dy = ins
+    y = _conj_of_complex(y)
     return _zero_where_no_gradient(dy, gnp.divide(gnp.multiply(_as_like(0.5, y), dy), y))
 
 
 def _rsqrt_grad(ins, attrs):
     y, dy = ins
+    y = _conj_of_complex(y)
     return _zero_where_no_gradient(dy, gnp.multiply(gnp.multiply(_as_like(-0.5, y), gnp.multiply(gnp.multiply(y, y), y)), dy))
 
 
@@ -114,6 +122,7 @@ def _sigmoid_grad(ins, attrs):
 
 def _reciprocal_grad(ins, attrs):
     y, dy = ins
+    y = _conj_of_complex(y)
     return _zero_where_no_gradient(dy, gnp.negative(gnp.multiply(dy, gnp.multiply(y, y))))
 
 

@@ -30,7 +30,7 @@ from ..errors import InputError
 from .bridge import Bridge, differentiated
 from .exact_constants import held_for
 from .lines import def_line, is_user_file, math_call_advice, user_line
-from .loop_trips import LoopStopped
+from .loop_trips import LoopStopped, watch_in_force
 from .torch_graph import (GeneratorsHeld, branches_on_dtype, held_numbers, hold_following_constants,
                           quiet_fake_tensors, replay, same_program, torch_dir, trace)
 from .torch_ctc import trace_shapes
@@ -155,6 +155,8 @@ class _Captured:
         self.decided_at = {}  # an mpmath replay's numbers -> (trip counts it decided, its bits, a loop's line)
         self.decided = {}  # while loops' trip counts at a point -> those the last exact run there decided (`_on_own_path`)
         self.counted = {}  # a point's float64 numbers -> (PyTorch's trip counts there, the exact run's, the loop's line)
+        self.endless = {}  # (a point's trip counts, its float64 numbers) -> the `LoopStopped` of `_past_its_end`
+        self.unfinished = {}  # a trace's layout, trip counts and dtypes -> (the watch, the `LoopStopped`) that stopped it
         self.generators = GeneratorsHeld()  # every run draws what the user's next call draws from a generator=
 
     # -- PyTorch's own numbers -------------------------------------------------------------
@@ -312,6 +314,10 @@ class _Captured:
         held, here = self.held_leaves(len(leaves)), graph.trip_counts
         exact = any(_is_float_leaf(leaf) and is_exact(raw(leaf)) for leaf in leaves)
         where = None  # the line of the last loop whose guard decided otherwise
+        endless = self.endless.get((here, _numbers_of(leaves))) if exact else None
+        if endless is not None:  # these numbers ran a loop on past its end before: the same stop, traced no further
+            raise endless.with_traceback(None)
+        went_on = {}  # loop -> the traces that ran it longer because these numbers went on at its last step
         if exact and here in self.decided:  # an exact run here decided these counts: the next one most likely too
             counts, where = self.decided[here]
             if tuple(counts) != here:  # the graph at the point keeps what PyTorch's run adds at its counts (`_ZeroTrips`)
@@ -322,6 +328,10 @@ class _Captured:
             except LoopDecidedOtherwise as decided:
                 loop, step, going = graph.loop_guards[decided.guard]
                 counts, where = graph.trip_counts, decided.where
+                went_on[loop] = went_on.get(loop, 0) + (not going)
+                if went_on[loop] > _MOST_STEPS_ON:
+                    stop = self.endless[here, _numbers_of(leaves)] = self._past_its_end(args, leaves, here, loop, where)
+                    raise stop
                 graph = self._traced_with(args, leaves, held, counts[:loop] + (step if going else step + 1,) + counts[loop + 1:])
                 continue
             if exact:
@@ -335,6 +345,42 @@ class _Captured:
             f"run at this point ({', '.join(map(str, here))} for its loops in order), and {_MOST_RETRACES} traces with "
             "other counts found none its condition agrees with at every step, so gradcli cannot say how often the "
             "mathematics runs it; check a point away from where the condition switches", text=where)
+
+    def _past_its_end(self, args, leaves, here, loop, where):
+        """The `LoopStopped` of a while loop whose condition the exact numbers ``leaves`` keep true `_MOST_STEPS_ON`
+        steps past its end in PyTorch's run at the point (``here``: each loop's trips there; ``loop``: which one;
+        ``where``: its line). Traced no further, since each trace unrolls every trip once more: a float run that ends
+        by rounding (a number squared to 0, an iterate that stops changing) may never end on exact numbers, and a
+        condition within rounding of its switch is decided by each precision anew. Its trips in float32 are said
+        where they differ from float64's: the count is then the dtype's own."""
+        trips = here[loop]
+        name = f"torch's while_loop at {where}" if where else "torch's while_loop"
+        in_float32 = self._trips_in(args, leaves, np.float32)
+        in_float32 = in_float32[loop] if in_float32 is not None and len(in_float32) == len(here) else trips
+        said = f"{name} runs its body {trips} times in PyTorch's run at this point"
+        if in_float32 != trips:
+            said += (f" and {in_float32} times in float32, and on the exact numbers its condition still holds after "
+                     f"{trips + _MOST_STEPS_ON}: its float runs end where their rounding ends them (a number squared "
+                     "to 0, an iterate that stops changing), which exact numbers may never meet")
+        else:
+            said += (f", and on the exact numbers its condition still holds after {trips + _MOST_STEPS_ON}: a "
+                     "condition within rounding of its switch, which each precision decides anew, or one whose float "
+                     "run ends by rounding (a number squared to 0, an iterate that stops changing), which exact "
+                     "numbers may never end")
+        return LoopStopped(f"{said}; gradcli traces it no longer", name, trips + _MOST_STEPS_ON)
+
+    def _trips_in(self, args, leaves, dtype):
+        """Each while loop's trips in an eager run of the function at the point ``leaves`` in ``dtype``, or None where
+        that run fails (a function refusing the dtype, a loop stopped)."""
+        import torch  # lazy: only a PyTorch target needs it
+
+        counts, (_, rebuild) = [], flatten(list(args))
+        try:
+            with torch.no_grad(), loops_step_by_step(counting=counts):
+                self._call(rebuild(_examples_in(leaves, dtype)))
+        except Exception:  # noqa: BLE001 - only a message's aside: no count where the run fails
+            return None
+        return tuple(counts)
 
     def loop_counts(self, args):
         """The point's notes (`Bridge.notes`): where the exact run loops another number of times than PyTorch's run at
@@ -395,21 +441,23 @@ class _Captured:
         compares a dtype: ``graph`` (traced in float64, its numbers held as ``dtype`` holds them) where it runs the
         operations the trace in ``dtype`` runs, else that trace (``if x.dtype == torch.float32``: the branch the
         float32 program takes)."""
-        import torch  # lazy: only a PyTorch target needs it
-
         if np.dtype(dtype) not in _NARROWER:  # longdouble replays the float64 graph at its own precision
             return graph
         key = (_layout(args, leaves, held=held), np.dtype(dtype).name)
         found = self.narrower.get(key)
         if found is None:
-            narrow = getattr(torch, np.dtype(dtype).name)
-            examples = [e.to(narrow) if isinstance(e, torch.Tensor) and e.is_floating_point() else e
-                        for e in map(_example, leaves)]
-            traced = self._trace(args, leaves, held, examples)
+            traced = self._trace(args, leaves, held, _examples_in(leaves, dtype))
             found = self.narrower[key] = graph if same_program(graph, traced, dtype) else traced
         return found
 
     def _trace(self, args, leaves, held=(), examples=None, counts=None):
+        # A trace stopped by time (a long loop unrolled) is not made again for the same layout, counts and dtypes
+        # under the same watch (one check's): a later check's may allow it more time.
+        unfinished_key = (_layout(args, leaves, held=held), counts,
+                          None if examples is None else tuple(str(getattr(e, "dtype", "")) for e in examples))
+        unfinished = self.unfinished.get(unfinished_key)
+        if unfinished is not None and unfinished[0] is watch_in_force():
+            raise unfinished[1].with_traceback(None)
         examples = [_example(leaf) for leaf in leaves] if examples is None else examples
         _, rebuild = flatten(list(args))
         try:
@@ -432,7 +480,9 @@ class _Captured:
             graph.branches_on_dtype = branches_on_dtype(graph, self.fun)
             graph.dtype_free = graph.dtype_free and not graph.branches_on_dtype
             return graph
-        except LoopStopped:  # a loop of the user's that did not end at this point: said for the point
+        except LoopStopped as stop:  # a loop of the user's that did not end at this point: said for the point
+            if stop.by_time:
+                self.unfinished[unfinished_key] = (watch_in_force(), stop)
             raise
         except Exception as error:  # noqa: BLE001 - PyTorch's own loop ops fail inside its tracer with any type
             refused = _loop_refused(error, self.text)
@@ -686,7 +736,18 @@ def _example(leaf):
     return _to_torch(value)
 
 
+def _examples_in(leaves, dtype):
+    """`_example` of each leaf, its float tensors in the narrower ``dtype``."""
+    import torch  # lazy: only a PyTorch target needs it
+
+    narrow = getattr(torch, np.dtype(dtype).name)
+    return [e.to(narrow) if isinstance(e, torch.Tensor) and e.is_floating_point() else e for e in map(_example, leaves)]
+
+
 _MOST_RETRACES = 32  # traces with other trip counts an exact replay tries before it gives up
+# Traces an exact replay may ask for running one loop longer, one trip each: a condition still true past them is one
+# whose float run ends by rounding, which exact numbers may never end (each trace unrolls every trip again).
+_MOST_STEPS_ON = 2
 
 
 def _graph_inputs(leaves):

@@ -85,6 +85,7 @@ COMPLEX_OPS = {
     "conj": gnp.conj,
     "_conj": gnp.conj,
     "conj_physical": gnp.conj,
+    "_conj_physical": gnp.conj,
     "resolve_conj": lambda z: z,
     "resolve_neg": lambda z: z,
 }

@@ -32,7 +32,7 @@ import numpy as np
 from ..autodiff.values import raw
 from ..errors import InputError
 from .lines import package_folder, user_line
-from .loop_trips import LoopStopped, turns
+from .loop_trips import LoopStopped, turns, unrolled
 
 
 class LoopDecidedOtherwise(InputError):
@@ -148,16 +148,24 @@ def _while_unrolled(cond_fn, body_fn, carried, additional, loop, steps, guards, 
     decision a guard of the graph (`loop_guard`), noted in ``guards``, so a replay that decides otherwise stops at it.
     ``loop``: (this loop's place among the while loops the function runs, their count); ``own``: ``steps`` is the
     count PyTorch's run at the point takes, so 0 steps carry PyTorch's own gradient (`_ZeroTrips`)."""
+    carried = tuple(carried)
+    which = f" (the {_ordinal(loop[0] + 1)} of the {loop[1]} the function runs)" if loop[1] > 1 else ""
+    try:
+        return _unrolled_steps(cond_fn, body_fn, carried, additional, steps, guards, which, loop[0], own)
+    except LoopStopped as stopped:  # named at the user's call, which the live stack holds only here
+        raise stopped.at(_users_line()) from None
+
+
+def _unrolled_steps(cond_fn, body_fn, carried, additional, steps, guards, which, loop, own):
+    """`_while_unrolled`'s steps, bounded by the time of the watch in force (`loop_trips.unrolled`)."""
     import torch  # lazy: only a PyTorch target needs it
     from torch.utils import _pytree as pytree  # lazy: likewise
 
-    carried = tuple(carried)
-    which = f" (the {_ordinal(loop[0] + 1)} of the {loop[1]} the function runs)" if loop[1] > 1 else ""
-    for step in range(steps + 1):
+    for step in unrolled(steps, "torch's while_loop"):
         going = step < steps
         message = (f"torch's while_loop here{which}, traced running its body {steps} times: on the replay's numbers its "
                    f"condition {'stops' if going else 'goes on'} after {step}")
-        guards[message] = (loop[0], step, going)
+        guards[message] = (loop, step, going)
         decision = cond_fn(*carried, *additional)
         if isinstance(decision, bool):  # a condition on Python numbers alone decides the same at every point
             if decision != going:

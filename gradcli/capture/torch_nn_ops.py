@@ -38,7 +38,7 @@ import gradcli.numpy as gnp
 from ..autodiff.plain import Plain, kept
 from ..autodiff.tracer import hooks
 from ..autodiff.ops_shape import ranked
-from ..autodiff.values import raw
+from ..autodiff.values import holds_complex, raw
 from ..errors import InputError
 from . import convolution, torch_ctc
 from .exact_constants import MP, kind_of, lift
@@ -178,6 +178,11 @@ def _silu_backward(g, x):
 
 
 @_half_in_float32
+def _conjugated(slope):
+    """``slope``'s complex conjugate where it holds complex numbers; a real slope as it is."""
+    return gnp.conj(slope) if holds_complex(slope) else slope
+
+
 def _hardsigmoid_backward(g, x):
     """``aten.hardsigmoid_backward``: ``g / 6`` strictly between -3 and 3, else 0.
 
@@ -612,8 +617,9 @@ NN_OPS = {
     "multi_margin_loss": _multi_margin_loss,
     "multi_margin_loss_backward": _multi_margin_loss_backward,
     "histc": _histc,
-    "sigmoid_backward": lambda g, y: g * (1 - y) * y,
-    "tanh_backward": lambda g, y: g * (1 - y * y),
+    # On complex tensors PyTorch's kernels take the slope's conjugate (its gradients are conjugate Wirtinger ones).
+    "sigmoid_backward": lambda g, y: g * _conjugated((1 - y) * y),
+    "tanh_backward": lambda g, y: g * _conjugated(1 - y * y),
     "softplus_backward": _softplus_backward,
     "mish": _mish,
     "mish_backward": _mish_backward,

@@ -333,6 +333,8 @@ def _climb(target, args, seed, result, budget, zeros, digits):
                 result.determined, result.unsettled = False, True
                 result.why = f"at high precision {error}"
                 return None
+            except LoopStopped:
+                raise  # a loop of the user's that does not end at the point: the point's fact, said for it
             except Exception as error:  # noqa: BLE001 - the target raised at high precision
                 result.error = f"{type(error).__name__}: {error}"
                 result.determined = False

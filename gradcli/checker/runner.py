@@ -164,7 +164,7 @@ def _check_points(resolved, given, normalized, dtypes, chosen, options, report):
         resolved.expect([[point[n] for n in resolved.variables] for point in normalized], dtypes)
     # --max-time bounds the whole check, fixes' re-checks included; --max-digits each climb of its exact reference.
     # A loop replayed anywhere in the check runs at most --max-time (the finite differences bound theirs more tightly).
-    each_loop = loop_trips.Watch(what="the check", each_loop=seconds_left(options.max_time))
+    each_loop = loop_trips.watch_for_a_check(seconds_left(options.max_time))
     with one_clock(), at_most_digits(options.max_digits), np.errstate(all="ignore"), loop_trips.watching(each_loop):
         with ieee():
             replay_ahead(resolved, normalized, dtypes, chosen, options)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..capture.loop_trips import A_POINTS_SHARE
 from ..checker.verdict import Verdict
 from .results import LOST_ALL
 
@@ -43,8 +44,9 @@ def _kind(result, status, computed):
     kinds = {f.kind for f in result.findings}
     messages = " ".join(f.message for f in result.findings)
     if status == Verdict.ERROR:
-        if "undetermined" in kinds:
-            return "out of time" if "max-time" in messages or "--max-time" in messages else "no verdict"
+        if "undetermined" in kinds:  # a loop stopped by its point's share: the point's, the sweep has time left
+            timed = "max-time" in messages and A_POINTS_SHARE not in messages
+            return "out of time" if timed else "no verdict"
         return "raised"
     if status == Verdict.DOMAIN:  # the exact answer is undefined too (log(-1)): the NaN is no news
         return "kink" if "kink" in kinds else "domain"

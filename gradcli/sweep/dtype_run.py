@@ -22,7 +22,7 @@ from ..checker.verdict import Verdict
 from .classes import cause_of, class_of, severity
 from .results import KIND_ORDER, KINDS, NOT_CHECKED, NOT_REFINED, OUT_OF_TIME, DtypeSweep, Interval, Samples, Threshold
 from .segments import anchors, band_segments, classes_by_band, count_points, counts_by_status, grid_choice
-from .vectorised import (BAND_UNKNOWN, bits_and_bands, clip_to, evaluate_columns, exact_at, exact_roots,
+from .vectorised import (BAND_UNKNOWN, EachPoint, bits_and_bands, clip_to, evaluate_columns, exact_at, exact_roots,
                          reference_columns, switch_points, wider_than)
 
 
@@ -49,7 +49,9 @@ class DtypeRun:
         self.not_refined = 0  # spans between checked floats of different classes labelled not refined
         self.ran_out = False  # the checker ran out of --max-time at a point: checking more only adds "out of time"
         self.notes, self.vectorised = [], True
+        self.each_point = False  # the function runs point by point whatever is called on whole arrays (`EachPoint`)
         self.loop_noted = False  # a note says once that a loop stopped the wider dtype's reference
+        self.point_share = None  # the seconds a loop of one checked point may run (`judge`)
         rtol = options.rtol if options.rtol is not None else DEFAULT_RTOL[dtype.name]
         self.rtol, self.atol = rtol, options.atol
         self.exact_roots = exact_roots(resolved, dtype)
@@ -80,10 +82,11 @@ class DtypeRun:
     def measure(self, swept, exact=True):
         """Value, gradients, bits lost of both and the band of each point of ``swept`` (see `reference`)."""
         args = self.columns(swept)
-        values, grads, per_point = evaluate_columns(self.resolved, args, self.options.wrt)
-        if per_point is not None and self.vectorised:
+        values, grads, why = evaluate_columns(self.resolved, args, self.options.wrt)
+        self.each_point = self.each_point or isinstance(why, EachPoint)
+        if why is not None and self.vectorised:
             self.vectorised = False
-            self.notes.append(f"{self.dtype.name}: {self.resolved.text} ran once per point: {per_point}")
+            self.notes.append(f"{self.dtype.name}: {self.resolved.text} ran once per point: {why}")
         reference, label = self.reference(args, exact)
         if reference is None:
             unknown = np.full(values.shape, np.nan)
@@ -122,11 +125,11 @@ class DtypeRun:
         try:
             # a held program is a bridge's replay without its bridge
             with held_in(self.dtype), differentiating_the_primal(), loop_trips.watching(loops), loop_trips.one_point(stopped):
-                values, grads, _ = reference_columns(self.wider_program(), wide, self.options.wrt)
+                values, grads, _ = reference_columns(self.wider_program(), wide, self.options.wrt, self.each_point)
         except loop_trips.LoopStopped as raised:  # a stop `stopped` may not hold: one under a watch of its own
             stop = raised
         # `stopped` holds every loop run (None for one that ended): a stop caught inside the run still spoils it
-        stop = stop or next((held for _, held in stopped.values() if held is not None), None)
+        stop = stop or next((held for _, held, _ in stopped.values() if held is not None), None)
         if stop is not None:
             if not self.loop_noted:
                 self.loop_noted = True
@@ -134,6 +137,11 @@ class DtypeRun:
                                   f"({stop}): the checks judge them")
             return None, ""
         return (values, grads), self.wider.name
+
+    def switch_points(self, swept):
+        """`vectorised.switch_points` at the points ``swept``; none for a function known to run point by point (its
+        run on the whole arrays fails, after a trace of them)."""
+        return [] if self.each_point else switch_points(self.resolved, self.columns(swept))
 
     def wider_program(self):
         """The target as the checks' exact reference in this dtype runs it (`point.held_program`: the user's
@@ -166,7 +174,12 @@ class DtypeRun:
         fresh = [(k, p) for k, p in zip(keys, points) if k not in self.results]
         if not fresh:
             return
-        report = self.check_points([p for _, p in fresh], self.dtype.name)
+        # A loop that never ends at one point may take that point's share of the time left, not the others': no more
+        # than the first points checked each had (a bisection's next point is one of many still to come).
+        left = max(self.time_left(), 0.0)
+        share = self.point_share = min(left / len(fresh), self.point_share or left)
+        with loop_trips.each_point_sharing(share, left):
+            report = self.check_points([p for _, p in fresh], self.dtype.name)
         for (key, _), point_result in zip(fresh, report.results):
             self.results[key] = point_result
             self.classes[key], self.kinds[key] = class_of(point_result)
@@ -190,7 +203,7 @@ class DtypeRun:
         self.sampled = (unique_keys, bands, label == "exact")
         segments = band_segments(bands)
         # A switch on a sampled point (a schedule's t < 10 at t = 10) leaves no change of band to anchor: checked too.
-        chosen = sorted(set(anchors(segments, len(bands))) | set(switch_points(self.resolved, self.columns(points))))
+        chosen = sorted(set(anchors(segments, len(bands))) | set(self.switch_points(points)))
         self.counter.add(expected=len(chosen) + 8)
         chosen_keys = unique_keys[chosen].tolist()
         self.judge_keys(chosen_keys)
@@ -475,7 +488,7 @@ class DtypeRun:
         shape = grid[0].shape
         swept = {first: grid[0].ravel(), second: grid[1].ravel()}
         values, grads, value_bits, gradient_bits, bands, label = self.measure(swept)
-        chosen = sorted(set(grid_choice(bands, shape)) | set(switch_points(self.resolved, self.columns(swept))))  # as in one_d
+        chosen = sorted(set(grid_choice(bands, shape)) | set(self.switch_points(swept)))  # as in one_d
         self.counter.add(expected=len(chosen))
         self.judge(chosen, [{**self.held, first: float(swept[first][i]), second: float(swept[second][i])} for i in chosen])
         classes, held_by = classes_by_band(bands, self.classes)

@@ -63,7 +63,8 @@ NOT_ELEMENTWISE = "it is not elementwise on arrays"  # why the core ran a target
 
 def evaluate_columns(resolved, args, wrt):
     """``(values, gradients, why per point)`` at every point (gradients ``{name: array}`` for ``wrt``): one call of the
-    core if elementwise, else a loop, and then why (None where one call answered).
+    core if elementwise, else a loop, and then why (None where one call answered; an `EachPoint` where what stops the
+    bridge's map stops any call on the whole arrays, `Unmapped`'s ``per_point``: the loop at once, nothing traced for them).
 
     A framework's function (a `Target` with a bridge that can vectorise) is
     evaluated by the framework in one call instead (`_by_bridge`), or point by
@@ -73,6 +74,8 @@ def evaluate_columns(resolved, args, wrt):
     try:
         bridged = _by_bridge(resolved, args, wrt)
     except Unmapped as refused:  # the framework's own reason, should the core's call below go point by point too
+        if refused.per_point:  # what stops the map stops a call on the whole arrays too: no trace of them
+            return _each_point(resolved, args, wrt, EachPoint(refused))
         bridged, why = None, str(refused)
     if bridged is not None:
         return bridged
@@ -142,7 +145,7 @@ def _by_bridge(resolved, args, wrt):
     return values.astype(dtype, copy=False), {n: grads[names.index(n)].astype(dtype, copy=False) for n in wrt}, None
 
 
-def reference_columns(resolved, args, wrt):
+def reference_columns(resolved, args, wrt, each_point=False):
     """Value and gradients at every point in a wider dtype, the reference a sweep's bands are measured against.
 
     A framework's function gives the mathematics there, as the check's exact
@@ -150,6 +153,8 @@ def reference_columns(resolved, args, wrt):
     own rules (`Bridge.replayed_range` in one call, else each replay under
     `differentiating_the_primal`), never the framework's rules, so that points
     where a custom rule is off are not filled in as agreeing with it.
+    ``each_point``: the function is known to run point by point (an `EachPoint`), so its graph is
+    never traced for the whole arrays.
     """
     bridge = getattr(resolved, "bridge", None)
     if bridge is None:
@@ -162,8 +167,14 @@ def reference_columns(resolved, args, wrt):
         values, grads = got
         names = resolved.variables
         return values, {n: grads[names.index(n)] for n in wrt}, None
+    replayed = replace(resolved, function=resolved.mp_function, bridge=None)
     with differentiating_the_primal():
-        return evaluate_columns(replace(resolved, function=resolved.mp_function, bridge=None), args, wrt)
+        return _each_point(replayed, args, wrt, None) if each_point else evaluate_columns(replayed, args, wrt)
+
+
+class EachPoint(str):
+    """`evaluate_columns`' reason for a function that runs point by point whatever is called on the whole arrays (its
+    bridge's `Unmapped` with ``per_point``): its reference and switch points then go point by point too."""
 
 
 MAX_TIES = 32  # sampled points at a branch's switch checked besides the anchors (a tie line across a grid: spread)
