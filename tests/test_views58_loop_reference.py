@@ -21,7 +21,7 @@ def _run():
     run.exact_roots, run.wider, run.dtype = None, np.dtype(np.float64), np.dtype(np.float32)
     run.options = types.SimpleNamespace(wrt=None, max_time=60.0)
     run.started = float("inf")  # never out of time: `time_left` stays positive
-    run.notes, run.loop_noted, run.held_program = [], False, "the held program"
+    run.notes, run.loop_noted, run.held_program, run.each_point = [], False, "the held program", False
     run.time_left = lambda: 60.0
     return run
 
@@ -29,7 +29,7 @@ def _run():
 def _replay(loop):
     """A stand-in for `reference_columns` that runs ``loop`` and then answers the doubled points as values."""
 
-    def replayed(program, args, wrt):
+    def replayed(program, args, wrt, each_point):
         assert program == "the held program"
         loop()
         return args[0] * 2, {"x": args[0] * 0 + 2}, None
