@@ -261,12 +261,23 @@ class _Captured:
 
     def compiled_otherwise(self, args, value):
         """`Bridge.compiled_otherwise`: the note where XLA's program for ``args`` (the point in its dtype) computes
-        ``value`` otherwise than the captured operations run one by one (`jax_rewrites`), else None."""
+        ``value``, or else the gradient, otherwise than the captured operations run one by one (`jax_rewrites`),
+        else None."""
         key, leaves = self.key(args)
-        closed = self.graph(key)[3]
+        x64 = any(dtype == np.float64 for _, dtype in key[1])
         replayed = raw(self.forward(*args))
         with _user_errors(self.text):
-            return compiled_otherwise_note(closed, leaves, any(dtype == np.float64 for _, dtype in key[1]), value, replayed)
+            note = compiled_otherwise_note(self.graph(key)[3], leaves, x64, value, replayed)
+        floats, others, _ = self._split(key, leaves)
+        if note is not None or not floats or self.graph(key)[2].shape != ():
+            return note
+        import jax  # lazy: only a JAX target loads JAX
+
+        one = np.float64(1.0)  # the seed of value_and_grad's program: JAX's own gradient and its steps replayed
+        compiled = [np.asarray(g) for g in jax.tree_util.tree_leaves(self.own(args, one)[1])]
+        alone = [np.asarray(raw(g)) for g in jax.tree_util.tree_leaves(self.backward(args, one))]
+        with _user_errors(self.text):
+            return compiled_otherwise_note(self.seeded(key)[1], floats + others, x64, compiled, alone, "gradient")
 
     def own_call_named(self, args):
         """``(call, more)`` for `own_time.run_bounded`: JAX's own call at ``args`` named for a message with the user's

@@ -97,22 +97,35 @@ def _apart(compiled, alone):
     return bool(np.any(gap > _APART * scale))
 
 
-def compiled_otherwise_note(closed, leaves, x64, value, replayed):
+def compiled_otherwise_note(closed, leaves, x64, value, replayed, what="value"):
     """The check's note where JAX's compiled ``value`` and ``replayed`` (its operations run one by one in the same
-    dtype) are apart and `rewritten_step` finds the operation XLA rewrote; else None."""
-    if not _apart(np.asarray(value), np.asarray(replayed)):
+    dtype) are apart and `rewritten_step` finds the operation XLA rewrote in ``closed``; else None.
+
+    ``what`` is "value" (``closed`` the forward program) or "gradient" (``closed`` the program of
+    ``value_and_grad``, ``value`` and ``replayed`` its gradients, one array per float leaf): a rewrite in the
+    backward program alone changes the gradient and leaves the value as written.
+    """
+    compiled_all, replayed_all = (value, replayed) if what == "gradient" else ([value], [replayed])
+    if not any(_apart(np.asarray(c), np.asarray(r)) for c, r in zip(compiled_all, replayed_all)):
         return None
     found = rewritten_step(closed, leaves, x64)
     if found is None:
         return None
     line, name, ins, compiled, alone = found
     inputs = ", ".join(show(v) for v in ins)
-    return (f"XLA's compiled program computes otherwise than the operations it was given: {name}({inputs}) at "
-            f"{line} is {show(compiled)} in JAX's jitted program, where the operation itself gives {show(alone)} "
-            "(XLA's algebraic simplifier rewrites such steps as it compiles: it cancels the constants of (x + c) - c, "
-            "folds log(exp(x)) and (x * c) / c to x). The verdict judges JAX's compiled numbers (its value "
-            f"{show(value)}); the operations run one by one, as an unjitted call, gradcli's float replay and the "
-            f"finite differences run them, give {show(replayed)}")
+    runners = ("an unjitted call, gradcli's float replay and the finite differences" if what == "value"
+               else "an unjitted call and gradcli's float replay")
+    return (f"XLA's compiled program computes {'its gradient ' if what == 'gradient' else ''}otherwise than the "
+            f"operations it was given: {name}({inputs}) at {line} is {show(compiled)} in JAX's jitted program, where "
+            f"the operation itself gives {show(alone)} (XLA's algebraic simplifier rewrites such steps as it "
+            "compiles: it cancels the constants of (x + c) - c, folds log(exp(x)) and (x * c) / c to x). The verdict "
+            f"judges JAX's compiled numbers (its {what} {_shown_all(compiled_all)}); the operations run one by one, as "
+            f"{runners} run them, give {_shown_all(replayed_all)}")
+
+
+def _shown_all(values):
+    """One number or array as `show` writes it, several joined by commas."""
+    return ", ".join(show(v) for v in values)
 
 
 def show(value):
