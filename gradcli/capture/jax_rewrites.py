@@ -28,21 +28,31 @@ _CALLS = {"pjit": "jaxpr", "jit": "jaxpr", "closed_call": "call_jaxpr", "core_ca
 _APART = 1e-3
 
 
+# (id of a closed jaxpr, x64) -> (that jaxpr, its every-step program jitted, the steps its trace noted): one XLA
+# compilation per program and mode, however many points ask (a sweep's points where a flushed subnormal parts the
+# compiled gradient from the replay's ask at a dozen points, and XLA's program rewrites nothing there).
+_STEPPED = {}
+
+
 def rewritten_step(closed, leaves, x64):
     """``(file:line, name, inputs, compiled, alone)`` for the first primitive of ``closed`` (the user's forward
     jaxpr) whose result in XLA's compiled program, on ``leaves``, differs from the same primitive run alone on the
     same inputs (as an unjitted call runs it) by more than rounding, or None where every one agrees."""
     import jax  # lazy: only a JAX target loads JAX
 
-    steps = []
+    stepped = _STEPPED.get((id(closed), x64))
+    if stepped is None or stepped[0] is not closed:
+        steps = []
 
-    def every_step(*args):
-        steps.clear()
-        _walk(closed.jaxpr, closed.consts, args, steps)
-        return [[list(ins), list(outs)] for _, ins, outs in steps]
+        def every_step(*args):
+            steps.clear()
+            _walk(closed.jaxpr, closed.consts, args, steps)
+            return [[list(ins), list(outs)] for _, ins, outs in steps]
 
+        stepped = _STEPPED[id(closed), x64] = (closed, jax.jit(every_step), steps)
+    _, every_step_jitted, steps = stepped
     with jax.enable_x64(x64):
-        numbers = jax.jit(every_step)(*leaves)
+        numbers = every_step_jitted(*leaves)
         for (eqn, _, _), (ins, outs) in zip(steps, numbers):
             alone = eqn.primitive.bind(*ins, **eqn.params)
             alone = alone if eqn.primitive.multiple_results else [alone]
