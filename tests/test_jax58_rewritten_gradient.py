@@ -35,6 +35,10 @@ def scaled(x):
 
 def plain(x):
     return jnp.sin(x) * 2.0
+
+
+def softplus(x):
+    return jnp.log(1 + jnp.exp(x))
 '''
 
 
@@ -45,8 +49,8 @@ def module(tmp_path_factory):
     return str(path)
 
 
-def _check(module, name):
-    (result,) = gradcli.check(f"{module}:{name}", [{"x": 0.5}], dtypes=("float64",), fixes=False).results
+def _check(module, name, x=0.5):
+    (result,) = gradcli.check(f"{module}:{name}", [{"x": x}], dtypes=("float64",), fixes=False).results
     return result, [note for note in result.notes if note.startswith("XLA's compiled program computes")]
 
 
@@ -62,3 +66,15 @@ def test_a_rewrite_in_the_backward_program_alone_is_noted_at_the_rules_line(modu
 def test_a_backward_program_computing_as_written_notes_nothing(module):
     result, notes = _check(module, "plain")
     assert result.status.value == "ok" and notes == []
+
+
+def test_a_gradient_a_flushed_subnormal_made_0_is_no_rewrite(module, monkeypatch):
+    # at 709.78 JAX's backward divides by 1 + exp(x) ~ 1.8e308: a subnormal XLA's CPU code flushes, so JAX's gradient
+    # is 0 where gradcli's float replay of the backward gives 1; no step of XLA's program is looked for (a compilation)
+    from gradcli.capture import jax_rewrites
+
+    looked = []
+    monkeypatch.setattr(jax_rewrites, "rewritten_step", lambda *args: looked.append(args))
+    result, notes = _check(module, "softplus", 709.782712893384)
+    assert result.gradient["x"] == 0.0 and notes == [] and looked == []
+    assert jax_rewrites._gradients_apart([1.5], [0.0]) and not jax_rewrites._gradients_apart([0.0], [1.0])
