@@ -249,15 +249,22 @@ def _rj_ball(x, y, z, p):
 
 
 def _rj_partial_ball(position):
-    """dR_J/d(x, y or z: ``position``) = (R_J - R_D(the other two, that one)) / (2 (p - that one)), as `_rj_partial`;
-    a ball with p - that one around 0 takes mpmath's path."""
+    """dR_J/d(x, y or z: ``position``) = (R_J - R_D(the other two, that one)) / (2 (p - that one)), as `_rj_partial`.
+
+    Where p is that very number (p - it exactly 0: a point such as R_J(0.5, 2, 3, 0.5)), the quotient's limit: the
+    integrand's factors (t + x)^(-1/2) and (t + p)^(-1) then give dR_J/dp = 2 dR_J/dx, and their sum is the slope of
+    R_J(x, y, z, x) = R_D(y, z, x) in its last argument, so dR_J/dx = dR_D(y, z, x)/dx / 3. A ball with p - that one
+    around 0 but not 0 takes mpmath's path."""
 
     def partial(answer, x, y, z, p):
         args = [x, y, z]
         moved = args.pop(position)
-        if (p - moved).contains(0):
+        gap = p - moved
+        if gap.is_zero():
+            return _rd_z_partial_ball(_rd_ball(*args, moved), *args, moved) / 3
+        if gap.contains(0):
             raise ArithmeticError("R_J's slope where p and the differentiated argument may meet")
-        return (answer - _rd_ball(*args, moved)) / (2 * (p - moved))
+        return (answer - _rd_ball(*args, moved)) / (2 * gap)
 
     return partial
 

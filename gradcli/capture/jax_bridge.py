@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import inspect
 import os
+from types import SimpleNamespace
 
 import numpy as np
 
@@ -43,9 +44,11 @@ from .jax_modes import (afresh, as_written, hands_users_mode_wide, literals_copi
                         own_constants, values_reached)
 from .jax_rewrites import compiled_otherwise_note
 from .jax_walk import (_users_file, collect_rules, compile_jaxpr, every_equation, holds_an_ended_trace, library_functions_named,
+                       library_site,
                        library_inlines, pointwise, rule_call_named, rule_frames_kept, rules_closing_over_the_trace, user_line,
                        users_arrays)
 from .lines import assignment_line, math_call_advice
+from .own_time import run_bounded
 from .trees import narrowed_by_default
 
 # Formula functions (the fixes' catalogue) as JAX spells them.
@@ -104,6 +107,21 @@ def capture(fun, text):
         narrowed_constants=captured.narrowed_constants,
         compiled_otherwise=captured.compiled_otherwise,
     )
+
+
+def _loops_called(closed):
+    """Each user's line of ``closed`` (a ``ClosedJaxpr``) whose equation runs a while_loop, itself or inside a library
+    function it calls ("f.py:3 (jax.scipy.special.exp1)"), once each."""
+    found = []
+    for eqn in closed.jaxpr.eqns:
+        alone = SimpleNamespace(jaxpr=SimpleNamespace(eqns=[eqn]))  # `every_equation` walks this one equation's nest
+        if not any(inner.primitive.name == "while" for inner in every_equation(alone)):
+            continue
+        line, site = user_line(eqn), library_site(eqn)
+        named = f"{line} ({site.split(',')[0]})" if line and site else line
+        if named and named not in found:
+            found.append(named)
+    return found
 
 
 class _DrawsIn:
@@ -243,12 +261,36 @@ class _Captured:
 
     def compiled_otherwise(self, args, value):
         """`Bridge.compiled_otherwise`: the note where XLA's program for ``args`` (the point in its dtype) computes
-        ``value`` otherwise than the captured operations run one by one (`jax_rewrites`), else None."""
+        ``value``, or else the gradient, otherwise than the captured operations run one by one (`jax_rewrites`),
+        else None."""
         key, leaves = self.key(args)
-        closed = self.graph(key)[3]
+        x64 = any(dtype == np.float64 for _, dtype in key[1])
         replayed = raw(self.forward(*args))
         with _user_errors(self.text):
-            return compiled_otherwise_note(closed, leaves, any(dtype == np.float64 for _, dtype in key[1]), value, replayed)
+            note = compiled_otherwise_note(self.graph(key)[3], leaves, x64, value, replayed)
+        floats, others, _ = self._split(key, leaves)
+        if note is not None or not floats or self.graph(key)[2].shape != ():
+            return note
+        import jax  # lazy: only a JAX target loads JAX
+
+        one = np.float64(1.0)  # the seed of value_and_grad's program: JAX's own gradient and its steps replayed
+        compiled = [np.asarray(g) for g in jax.tree_util.tree_leaves(self.own(args, one)[1])]
+        alone = [np.asarray(raw(g)) for g in jax.tree_util.tree_leaves(self.backward(args, one))]
+        with _user_errors(self.text):
+            return compiled_otherwise_note(self.seeded(key)[1], floats + others, x64, compiled, alone, "gradient")
+
+    def own_call_named(self, args):
+        """``(call, more)`` for `own_time.run_bounded`: JAX's own call at ``args`` named for a message with the user's
+        function's line, and the user's lines of the loops its program runs (a loop that never ends is the
+        likeliest hang), or ""."""
+        code = getattr(self.fun, "__code__", None)
+        where = f", defined at {code.co_filename}:{code.co_firstlineno}" if code is not None else ""
+        try:
+            loops = _loops_called(self.graph(self.key(args)[0])[3])
+        except Exception:  # noqa: BLE001 - the name of a call that hangs: its loops are said where they are known
+            loops = []
+        held = f" (its program runs while_loops from {', '.join(loops)}: one that never ends is the likeliest hang)"
+        return f"JAX's own run of {self.text} (jax.value_and_grad, jitted{where})", held if loops else ""
 
     # -- structure of the arguments
     def key(self, args):
@@ -581,9 +623,8 @@ class _Captured:
             self._ahead(key)
             with self._x64(key[1]), _user_errors(self.text):
                 compiled = self._compiled(("vjp", key), compiling)
-                seed = np.ones(shape.shape, shape.dtype) if cotangent is None else np.asarray(cotangent, dtype=shape.dtype)
-                value, grads = compiled(floats, others, seed)
-            value, grads = np.asarray(value), [np.asarray(g) for g in grads]
+            seed = np.ones(shape.shape, shape.dtype) if cotangent is None else np.asarray(cotangent, dtype=shape.dtype)
+            value, grads = self._ran(key, compiled, (floats, others, seed), args)
         if cotangent is None:
             return value, None
         return value, self._per_argument(key, leaves, floating, iter(grads))
@@ -603,10 +644,21 @@ class _Captured:
         compiling = self.program(key, True)
         self._ahead(key)
         with self._x64(key[1]), _user_errors(self.text):
-            value, grads = self._compiled(("seeded", key), compiling)(floats, others)
-        found = np.asarray(value), [np.asarray(g) for g in grads]
+            compiled = self._compiled(("seeded", key), compiling)
+        found = self._ran(key, compiled, (floats, others), args)
         self.last_seeded = (args, numbers, found, key)
         return found
+
+    def _ran(self, key, compiled, inputs, args):
+        """``(value, [gradient, ...])`` of XLA's ``compiled`` program (a point's, at ``key``) on ``inputs``, NumPy
+        arrays, waiting at most what --max-time leaves (`own_time`; the compilation is awaited before: it ends)."""
+
+        def run():
+            with self._x64(key[1]), _user_errors(self.text):
+                value, grads = compiled(*inputs)
+                return np.asarray(value), [np.asarray(g) for g in grads]  # JAX's dispatch is asynchronous: wait here
+
+        return run_bounded(run, lambda: self.own_call_named(args))
 
     def program(self, key, seeded=True, leaves=None):
         """JAX's compiled program at ``key`` (a `_Compiling`): ``value_and_grad``'s if ``seeded``, else the VJP's;
@@ -781,7 +833,17 @@ class _Captured:
         compiling = self._batched_program(key, bucket)
         floats, others, floating = self._split(key, [_padded(_in(c, dtype), bucket) for c in columns])
         with self._x64(key[1]), _user_errors(self.text):
-            value, *grads = self._compiled(("vmap", key, bucket), compiling)(floats, others)
+            compiled = self._compiled(("vmap", key, bucket), compiling)
+
+        def run():
+            with self._x64(key[1]), _user_errors(self.text):
+                return [np.asarray(out) for out in compiled(floats, others)]  # asynchronous dispatch: wait here
+
+        def named():  # one point's call named, for the range's
+            call, more = self.own_call_named(tuple(jax.tree_util.tree_unflatten(tree, [c[0] for c in columns])))
+            return call.replace(" (jax.value_and_grad", f" over {size} points (jax.vmap of jax.value_and_grad", 1), more
+
+        value, *grads = run_bounded(run, named)
         grads = iter([np.asarray(g)[:size] for g in grads])
         at_points = [np.zeros((size,) + c.shape[1:]) for c in columns]
         return np.asarray(value)[:size], self._per_argument(key, at_points, floating, grads)

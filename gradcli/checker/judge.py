@@ -86,6 +86,12 @@ def loop_stopped(stopped):
     ))
 
 
+def own_call_stopped(stopped):
+    """No verdict at a point where the framework's own call (`capture.own_time.OwnCallStopped`) did not return within
+    --max-time: the numbers under test never came."""
+    return no_verdict(Finding("undetermined", "forward", "framework's own call", str(stopped)))
+
+
 def _kink_gap(left, right):
     """Where a kink's two slopes print alike (1 and 1 + 1e-300), by how much they differ; else nothing."""
     if f"{float(left):.6g}" != f"{float(right):.6g}":

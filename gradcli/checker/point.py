@@ -23,6 +23,7 @@ from ..capture import without_replay
 from ..capture.bridge import differentiating_the_primal, replaying_points
 from ..capture.exact_constants import held_in, held_name
 from ..capture.loop_trips import LoopStopped, one_point
+from ..capture.own_time import OwnCallStopped
 from ..errors import InputError
 from . import fd, no_derivative, provenance, reference, rule_blame
 from .held_literals import held_changes, held_formula_target, held_function, holding_numbers, literals_in
@@ -30,7 +31,7 @@ from .balls import Budget, seconds_left
 from .compare import as_float64, cast, dtype_name, exact_text, plain, tolerances
 from .dtypes import finfo
 from .hessian import check_hessian
-from .judge import judge, loop_stopped, narrowed, narrowing_finding
+from .judge import judge, loop_stopped, narrowed, own_call_stopped, narrowing_finding
 from .judgement import Judgement, no_verdict, record
 from .points import common_shape
 from .precision import Exact, every_coordinate
@@ -83,6 +84,9 @@ def check_point(target, point, dtype, chosen, options):
     try:
         with one_point(_stopped_loops(target, [as_float64(a) for a in working_args])):
             return _checked(result, target, point, working_args, dtype, chosen, options)
+    except OwnCallStopped as stopped:  # the framework's own run did not return in --max-time: nothing to judge
+        record(result, own_call_stopped(stopped))
+        return result
     except LoopStopped as stopped:  # a loop of the user's that does not end within the budget here: this point's fact
         if result.value is None and target.bridge is not None:
             _framework_numbers(result, target, working_args, chosen, dtype)

@@ -46,7 +46,7 @@ from dataclasses import replace
 import numpy as np
 
 from ..autodiff.mp import ieee
-from ..capture import as_numbers, loop_trips
+from ..capture import as_numbers, loop_trips, own_time
 from ..capture.trees import is_tree, leaves, narrowed_by_default
 from ..errors import InputError
 from ..expr.derivative import to_text
@@ -165,7 +165,9 @@ def _check_points(resolved, given, normalized, dtypes, chosen, options, report):
     # --max-time bounds the whole check, fixes' re-checks included; --max-digits each climb of its exact reference.
     # A loop replayed anywhere in the check runs at most --max-time (the finite differences bound theirs more tightly).
     each_loop = loop_trips.watch_for_a_check(seconds_left(options.max_time))
-    with one_clock(), at_most_digits(options.max_digits), np.errstate(all="ignore"), loop_trips.watching(each_loop):
+    # A framework's own call (its numbers under test) waits at most --max-time too: compiled code may never return.
+    with one_clock(), at_most_digits(options.max_digits), np.errstate(all="ignore"), loop_trips.watching(each_loop), \
+            own_time.bounding(options.max_time):
         with ieee():
             replay_ahead(resolved, normalized, dtypes, chosen, options)
         for point in normalized:

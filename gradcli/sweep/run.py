@@ -29,6 +29,7 @@ from ..checker.ranges import MAX_POINTS, Range
 from ..checker.runner import check, chosen_variables, constants_notes, narrowed_notes, runnable_dtypes
 from ..checker.targets import by_returned_value, differentiating_only, resolve, with_tree_arguments
 from ..checker.verdict import Verdict
+from ..capture import own_time
 from ..capture.trees import held_key
 from ..errors import InputError
 from .dtype_run import DtypeRun
@@ -87,7 +88,8 @@ def sweep(target, ranges, options: CheckOptions = None, *, fixed=None, progress=
     begun = time.perf_counter()
     result.setup_seconds = begun - started
     # --max-time bounds the rest of the sweep, every second: every check shares this clock; --max-digits each climb.
-    with one_clock(wall=True), at_most_digits(checking.max_digits), differentiating_only(resolved, checking.wrt):
+    with one_clock(wall=True), at_most_digits(checking.max_digits), differentiating_only(resolved, checking.wrt), \
+            own_time.bounding(checking.max_time):
         for dtype_name in checking.dtypes:
             run = DtypeRun(check_points, resolved, ranges, held, dtype_named(dtype_name), checking, begun, counter)
             result.dtypes[dtype_name] = run.one_d() if len(ranges) == 1 else run.two_d()

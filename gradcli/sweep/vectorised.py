@@ -17,6 +17,7 @@ from ..autodiff.tracer import hooks
 from ..autodiff.transforms import trace_inputs, value_and_grad, vjp
 from ..autodiff.values import raw
 from ..capture.bridge import PerPoint, Unmapped, differentiating_the_primal
+from ..capture.own_time import OwnCallStopped
 from ..checker import balls
 from ..checker.dtypes import dtype_named, finfo
 from ..checker.held_literals import held_formula_target
@@ -132,7 +133,7 @@ def _by_bridge(resolved, args, wrt):
             got = vectorised(args, dtype)
     except PerPoint as why:  # the framework's numbers at a point are its call at that point alone
         return _each_point(resolved, args, wrt, str(why))
-    except Unmapped:
+    except (Unmapped, OwnCallStopped):  # a framework's run that never returned is not run again point by point
         raise
     except Exception:  # noqa: BLE001 - not vectorisable as it stands: per point, through the core
         return None

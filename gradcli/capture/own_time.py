@@ -1,0 +1,118 @@
+"""A framework's own run bounded by the check's time: a call that never returns is left behind, not waited for.
+
+The numbers under test are the framework's: gradcli cannot replay them, only
+ask the framework. A compiled program can run forever (JAX's own
+``jax.scipy.special.exp1`` on a point beside a small one runs a continued
+fraction whose loop never ends), and compiled code cannot be interrupted from
+Python. So a bridge runs its compiled programs through `run_bounded`: in a
+worker thread, while the check (or sweep) waits at most what is left of
+--max-time (`bounding`). A call past it is left running in that thread (a
+daemon: it keeps no process alive), the next call gets a fresh worker, and the
+point says that the framework's own call did not finish (`OwnCallStopped`),
+naming the call. Compilation is awaited before, unbounded: it ends, and a loaded
+machine's slow one is no hang.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import math
+import queue
+import threading
+import time
+
+from ..errors import InputError
+
+_LIMIT = contextvars.ContextVar("gradcli_own_call_limit", default=None)
+
+# Once the calls left behind have used --max-time, each further call still waits this share of it: a call that
+# returns at once still gives its numbers, and one that hangs costs a tenth of the budget, not all of it again.
+_SHARE_AFTER = 0.1
+# The least time a framework's calls are given, whatever --max-time says: a tiny --max-time (a sweep asked to run
+# out of time at once) bounds the exact reference, and a loaded machine's ordinary call must not read as a hang.
+FLOOR_SECONDS = 3.0
+
+
+class OwnCallStopped(InputError):
+    """A framework's own call (its value and gradient at a point) still running when its time ran out; the message
+    names the call and the user's function, and says the call was left behind."""
+
+
+class _Limit:
+    """--max-time for a check's (or a sweep's) framework calls: each waits what the calls left behind left of it."""
+
+    def __init__(self, seconds):
+        self.given, self.seconds, self.lost = seconds, max(seconds, FLOOR_SECONDS), 0.0
+
+    def wait(self):
+        return max(self.seconds - self.lost, self.seconds * _SHARE_AFTER)
+
+
+@contextlib.contextmanager
+def bounding(seconds):
+    """Every bounded framework call in this block (`run_bounded`) waits at most ``seconds`` (at least
+    `FLOOR_SECONDS`; None or inf: no bound, the call runs in the caller's thread), less what calls left behind have
+    used. Nested: the outer bound holds."""
+    if _LIMIT.get() is not None or seconds is None or math.isinf(seconds):
+        yield
+        return
+    token = _LIMIT.set(_Limit(seconds))
+    try:
+        yield
+    finally:
+        _LIMIT.reset(token)
+
+
+class _Worker:
+    """One daemon thread running the calls handed to it, one at a time."""
+
+    def __init__(self):
+        self.jobs = queue.SimpleQueue()
+        self.thread = threading.Thread(target=self._serve, name="gradcli-own-call", daemon=True)
+        self.thread.start()
+
+    def _serve(self):
+        while True:
+            call, done, answer = self.jobs.get()
+            try:
+                answer.append((True, call()))
+            except BaseException as error:  # noqa: BLE001 - handed back to the waiting caller, raised there
+                answer.append((False, error))
+            done.set()
+
+
+_WORKER = None  # the worker for the next call; a worker left behind with a call still running is forgotten
+_WORKER_LOCK = threading.Lock()
+
+
+def run_bounded(call, what):
+    """``call()`` (a framework's own run), waiting at most the time `bounding` leaves; past it `OwnCallStopped`,
+    ``what()`` naming the call as ``(call, more)`` (``("JAX's own run of f.py:g", " (its program runs ...)")``). Outside `bounding`, or inside a bounded call,
+    ``call()`` runs here."""
+    global _WORKER
+    limit = _LIMIT.get()
+    if limit is None or threading.current_thread().name == "gradcli-own-call":
+        return call()
+    with _WORKER_LOCK:
+        worker = _WORKER = _WORKER or _Worker()
+    done, answer = threading.Event(), []
+    waited = limit.wait()
+    started = time.perf_counter()
+    context = contextvars.copy_context()  # the check's settings (its dtype, its hooks) hold in the worker too
+    worker.jobs.put((lambda: context.run(call), done, answer))
+    if not done.wait(waited):
+        with _WORKER_LOCK:
+            if _WORKER is worker:
+                _WORKER = None
+        limit.lost += time.perf_counter() - started
+        call_named, more = what()
+        raise OwnCallStopped(
+            f"{call_named} was still running after {waited:.3g} seconds (--max-time {limit.given:g})"
+            f"{more}: gradcli left it running, and without the numbers under test it cannot say whether they are "
+            "right: no verdict (raise --max-time to wait longer)"
+        )
+    ok, found = answer[0]
+    if ok:
+        return found
+    raise found
