@@ -60,8 +60,8 @@ def bind(**parts):
 
 def sine(name, q):
     """sin(q) or cos(q) (``name``) as a polynomial in sin and cos of q's parts (`_parts`); None where q is one part
-    once (the caller's own atom), or its expansion would pass the proof's limits (q one atom then, as before). At a
-    rational multiple of pi (a window's angle 2 pi k / n, pi/2) the exact root of unity (`root_of_unity`)."""
+    once (the caller's own atom), or its expansion would pass the proof's limits (q one atom then, as in the first
+    case). At a rational multiple of pi (a window's angle 2 pi k / n, pi/2) the exact root of unity (`root_of_unity`)."""
     turns = _turns(q)
     if turns is not None:
         root = root_of_unity(int(turns.p), int(turns.q))
