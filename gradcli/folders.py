@@ -46,5 +46,6 @@ def in_installed_package(path):
 
 
 def installed_package_file(path):
-    """Whether ``path`` lies inside an installed-packages folder (``site-packages`` or ``dist-packages``)."""
-    return in_installed_package(path) is not None
+    """Whether ``path`` lies inside an installed-packages folder (``site-packages`` or ``dist-packages``): where
+    `in_installed_package` finds one, without cutting the path (`tracer` asks it op by op of each caller's file)."""
+    return any(folder in path for folder in _INSTALLED)

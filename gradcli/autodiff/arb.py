@@ -185,8 +185,12 @@ def _stepped(name, step):
 def _floor_mod(x, y):
     """NumPy's mod (the floor's remainder) on balls: x - y floor(x / y), exact where the quotient's floor is (off the
     multiples of y, where mod jumps and the floor refuses)."""
-    whole = ELEMENTWISE["floor"](anchored.divide(x, y))
-    return anchored.subtract(x, anchored.multiply(y, whole))
+    return anchored.subtract(x, anchored.multiply(y, _floored_quotient(x, y)))
+
+
+def _floored_quotient(x, y):
+    """floor(x / y) on balls, the whole number mod takes y away that many times (and its slope in y, negated)."""
+    return ELEMENTWISE["floor"](anchored.divide(x, y))
 
 
 def _nearest(x):
@@ -656,7 +660,7 @@ def _jet_table():
         "subtract": lambda a, x, y: (one, -one),
         "multiply": lambda a, x, y: (y, x),
         "divide": lambda a, x, y: (1 / y, -a / y),
-        "mod": lambda a, x, y: (one, -ELEMENTWISE["floor"](anchored.divide(x, y))),
+        "mod": lambda a, x, y: (one, -_floored_quotient(x, y)),
         "negative": lambda a, x: (-one,),
         "square": lambda a, x: (2 * x,),
         "reciprocal": lambda a, x: (-(a * a),),

@@ -60,10 +60,11 @@ def bind(**parts):
 
 def sine(name, q):
     """sin(q) or cos(q) (``name``) as a polynomial in sin and cos of q's parts (`_parts`); None where q is one part
-    once (the caller's own atom), or its expansion would pass the proof's limits (q one atom then, as before)."""
+    once (the caller's own atom), or its expansion would pass the proof's limits (q one atom then, as in the first
+    case). At a rational multiple of pi (a window's angle 2 pi k / n, pi/2) the exact root of unity (`root_of_unity`)."""
     turn = _multiple_of_pi(q)
     if turn is not None and (found := root_of_unity(int(turn.p), 2 * int(turn.q))) is not None:
-        return found[1] if name == "sin" else found[0]  # a window's cos(2 pi k / (n - 1)): exact in its field
+        return found[1] if name == "sin" else found[0]
     parts = _parts(q)
     if parts is None or (len(parts) == 1 and abs(parts[0][0]) == 1):
         return None

@@ -452,10 +452,14 @@ def modulus(re, im):
     """|re + i im| on proof numbers, sqrt(re^2 + im^2): at 0, a cone's tip (`_tip`) whose radicand is >= 0
     everywhere, so its even powers are re^2 + im^2's own."""
     u = _lift(run("add", run("multiply", re, re), run("multiply", im, im)))
-    # 0 by algebra too where the parts' balls straddle it (roots of unity of two lengths in one field)
-    if u.q is None or u.d is None or not (u.b.is_zero() or is_zero(u.q)):
+    if u.q is None or u.d is None:
         return run("sqrt", u)
-    return _tip(_arb.ARB(0), _const(0) if is_zero(u.q) else _sqrt(u.q), u, squares=True)
+    # 0 by algebra too where the parts' balls straddle it (roots of unity of two lengths in one field); a ball off 0
+    # needs no reduction to say it is not
+    zero = u.b.contains(0) and is_zero(u.q)
+    if not (u.b.is_zero() or zero):
+        return run("sqrt", u)
+    return _tip(_arb.ARB(0), _const(0) if zero else _sqrt(u.q), u, squares=True)
 
 
 def _root(ball, answer, u):

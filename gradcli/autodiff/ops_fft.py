@@ -104,6 +104,7 @@ def _zero_by_algebra(moved, out, inverse):
 
 
 def _parts_of(mpmath, z):
+    """The real and imaginary parts of the mpmath number ``z``, as a list one of them may be replaced in."""
     return [mpmath.re(z), mpmath.im(z)]
 
 

@@ -50,8 +50,9 @@ _on = False  # set by `enable`: before the exact reference's balls, nothing is b
 
 
 def enable():
-    """Box bare high-precision numbers from now on (idempotent): in the forward door (`tracer.keep_plain`),
-    in a traced value's ``bool`` and ``.numpy()``, and in a custom gradient's forward (`kept`).
+    """Box bare high-precision numbers from now on (idempotent): in the forward door (`tracer.keep_plain`, and
+    `tracer.keep_step` for a step function's answer), in a traced value's ``bool`` and ``.numpy()``, and in a custom
+    gradient's forward (`kept`).
 
     The patches (``Box.__bool__``, ``Box.numpy``, the tracer's and namespace's hooks; ``Variable.numpy`` reads the tracer's)
     stay for the life of the process, in every thread: each asks `holds_numbers` first, which is False on

@@ -73,12 +73,6 @@ def first_of(case):
     point judged ok is a note, never a finding: a case judged ok everywhere
     has none.
     """
-    first = _first_judged(case)
-    return first[:2] if first else None
-
-
-def _first_judged(case):
-    """`first_of` with the verdict of its point, as (where, finding dict, verdict); None without findings."""
     found = [entry for entry in _judged_findings(case.check) + _swept_findings(case.sweep) if entry[2] != str(Verdict.OK)]
     if not found:
         return None
@@ -87,7 +81,8 @@ def _first_judged(case):
         index, (_, f, status) = entry
         return is_method_note(f), -Verdict(status).severity, not (f.get("op") or f["kind"] == "error"), index
 
-    return min(enumerate(found), key=rank)[1]
+    where, finding, _ = min(enumerate(found), key=rank)[1]
+    return where, finding
 
 
 def findings_label(case):
