@@ -28,8 +28,8 @@ def test_a_point_whose_loop_never_ends_leaves_the_other_points_judged(monkeypatc
     assert swept.counts == {"ok": 4, "error": 1}, (swept.counts, result.notes)
     first = swept.intervals[0]
     assert (first.lo, first.status, first.kind) == (0.2, "error", "no verdict")
-    last = swept.intervals[-1]  # the switch at 0.3 bisected as far as the time left allows
-    assert (last.status, last.hi) == ("ok", 1.2) and last.lo < 0.45
+    last = swept.intervals[-1]  # how far the switch at 0.3 is bisected depends on the time left: not asserted
+    assert (last.status, last.hi) == ("ok", 1.2) and last.lo <= 0.45
     assert not any("reference for the points swept together" in note for note in result.notes), result.notes
 
 
