@@ -76,6 +76,20 @@ def lu(params, a):
     return [factors, pivots.astype(dtypes[1]), permutation.astype(dtypes[2])]
 
 
+def lu_pivots_to_permutation(params, pivots):
+    """``lax.linalg.lu_pivots_to_permutation``: the row order that LAPACK's swaps (row k with row ``pivots[k]``, in
+    turn) make of ``range(permutation_size)``; integers, so no gradient flows through it."""
+    pivots = np.asarray(raw(pivots))
+    size = int(params["permutation_size"])
+    permutation = np.empty(pivots.shape[:-1] + (size,), dtype=pivots.dtype)
+    for index in np.ndindex(pivots.shape[:-1]):
+        order = list(range(size))
+        for k, p in enumerate(pivots[index]):
+            order[k], order[int(p)] = order[int(p)], order[k]
+        permutation[index] = order
+    return permutation
+
+
 def triangular_solve(params, a, b):
     """``lax.linalg.triangular_solve``: x with op(a) x = b (``left_side``), or x op(a) = b, by substitution.
 

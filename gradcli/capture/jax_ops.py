@@ -636,6 +636,7 @@ PRIMITIVES = {
     "cholesky": _cholesky,
     "triangular_solve": jax_linalg.triangular_solve,
     "lu": jax_linalg.lu,
+    "lu_pivots_to_permutation": jax_linalg.lu_pivots_to_permutation,
     "qr": jax_linalg.qr,
     "eigh": _eigh,
     "platform_index": _platform_index,

@@ -1,0 +1,40 @@
+"""JAX's LU solve replayed: ``jax.scipy.linalg.lu_factor`` / ``lu_solve`` lower to ``lu_pivots_to_permutation``,
+which the replay composes from the pivots as LAPACK's swaps do, so a solve through a factorisation has its check."""
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+from jax.scipy.linalg import lu_factor, lu_solve
+
+import gradcli
+from gradcli.capture import jax_linalg
+
+
+@pytest.mark.parametrize("pivots, size", [
+    ([2, 2, 2], 3),
+    ([0, 1, 2], 3),
+    ([1, 2, 2], 4),  # fewer swaps than rows (a wide factorisation's pivots): the rows after them stay put
+    ([[3, 3, 2, 3], [1, 1, 3, 3]], 4),  # a stack of factorisations
+])
+def test_the_permutation_is_jaxs(pivots, size):
+    pivots = np.array(pivots, dtype=np.int32)
+    ours = jax_linalg.lu_pivots_to_permutation({"permutation_size": size}, pivots)
+    theirs = np.asarray(jax.lax.linalg.lu_pivots_to_permutation(jnp.asarray(pivots), size))
+    assert ours.dtype == theirs.dtype and ours.tolist() == theirs.tolist()
+
+
+def solution_total(a, b):
+    return jnp.sum(lu_solve(lu_factor(a), b))
+
+
+def test_a_solve_through_lu_factor_is_checked_against_its_exact_gradient():
+    # A is symmetric, so d sum(A^-1 b) / db = A^-T 1 = A^-1 1 = (0, 3/5, 4/5) exactly; and d/dA = -A^-T 1 x^T
+    a = np.array([[4.0, 1.0, 0.5], [1.0, 3.0, -1.0], [0.5, -1.0, 2.0]])
+    b = np.array([1.0, 2.0, 3.0])
+    result = gradcli.check(solution_total, {"a": a, "b": b}, dtypes=("float64",), fixes=False).results[0]
+    assert result.status == "ok", (result.status, result.findings)
+    exact = {name: np.asarray(value, dtype=object).astype(float) for name, value in result.exact_gradient.items()}
+    slope_b = np.array([0.0, 0.6, 0.8])
+    np.testing.assert_allclose(exact["b"], slope_b, rtol=1e-14, atol=1e-300)
+    np.testing.assert_allclose(exact["a"], -np.outer(slope_b, np.linalg.solve(a, b)), rtol=1e-14, atol=1e-300)
