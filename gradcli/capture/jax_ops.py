@@ -639,6 +639,7 @@ PRIMITIVES = {
     "lu_pivots_to_permutation": jax_linalg.lu_pivots_to_permutation,
     "qr": jax_linalg.qr,
     "eigh": _eigh,
+    "eig": jax_linalg.eig,
     "platform_index": _platform_index,
     "conv_general_dilated": _conv,
     "svd": _svd,

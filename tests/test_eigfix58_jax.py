@@ -1,5 +1,7 @@
-"""JAX's LU solve replayed: ``jax.scipy.linalg.lu_factor`` / ``lu_solve`` lower to ``lu_pivots_to_permutation``,
-which the replay composes from the pivots as LAPACK's swaps do, so a solve through a factorisation has its check."""
+"""JAX's LU solve and eig replayed: ``jax.scipy.linalg.lu_factor`` / ``lu_solve`` lower to
+``lu_pivots_to_permutation``, which the replay composes from the pivots as LAPACK's swaps do, so a solve through a
+factorisation has its check; ``jnp.linalg.eigvals`` and ``lax.linalg.eig`` replay as gradcli's eig (complex always),
+so the trace of a repeated spectrum is checked against its exact gradient, the identity."""
 
 import jax
 import jax.numpy as jnp
@@ -38,3 +40,14 @@ def test_a_solve_through_lu_factor_is_checked_against_its_exact_gradient():
     slope_b = np.array([0.0, 0.6, 0.8])
     np.testing.assert_allclose(exact["b"], slope_b, rtol=1e-14, atol=1e-300)
     np.testing.assert_allclose(exact["a"], -np.outer(slope_b, np.linalg.solve(a, b)), rtol=1e-14, atol=1e-300)
+
+
+def trace_by_eigvals(a):
+    return jnp.sum(jnp.real(jnp.linalg.eigvals(a)))
+
+
+def test_jaxs_eigvals_at_a_repeated_eigenvalue_has_the_traces_gradient():
+    result = gradcli.check(trace_by_eigvals, {"a": 2 * np.eye(2)}, dtypes=("float64",), fixes=False).results[0]
+    assert result.status == "ok", (result.status, result.findings)
+    np.testing.assert_allclose(np.asarray(result.exact_gradient["a"], dtype=object).astype(float), np.eye(2), atol=1e-300)
+
