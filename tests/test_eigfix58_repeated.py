@@ -85,3 +85,19 @@ def test_a_repeated_eigenvalues_vector_has_no_derivative(decomposition):
     gradient = gradcli.grad(repeated_vector)(np.array([[2.0, 0.0], [0.0, 2.0]]))
     read = np.ones((2, 2), dtype=bool) if decomposition == "eig" else np.tri(2, dtype=bool)  # eigh: the lower triangle
     assert np.isnan(gradient[read]).all() and not np.isnan(gradient[~read]).any()
+
+
+def test_the_exact_eig_beside_a_defective_matrix_keeps_its_answer():
+    """A step of 1e-400 below a repeated eigenvalue (the exact reference's look beside the point) leaves the kernel's
+    floats at 2 I while the exact eigenvectors lean together, one at right angles to the kernel's: no phase to copy,
+    an answer all the same (a ZeroDivisionError would leave the trace's slope 'no finite derivative')."""
+    import mpmath
+
+    from gradcli.autodiff.ops_decompositions import _eig_packed_mp
+
+    with mpmath.workdps(60):
+        a = np.array([[mpmath.mpf(2), mpmath.mpf(0)], [mpmath.mpf("1e-400"), mpmath.mpf(2)]], dtype=object)
+        packed = _eig_packed_mp(a, np.linalg.eig)  # the exact run of `eig_complex`, NumPy's kernel as PyTorch's
+        w, v = packed[0], packed[1:]
+        assert all(abs(z - 2) < mpmath.mpf("1e-150") for z in w)
+        assert all(abs(sum(abs(z) ** 2 for z in v[:, j]) - 1) < mpmath.mpf("1e-50") for j in range(2))

@@ -160,11 +160,13 @@ def _unit_turn(overlap, complex_input):
 
     NumPy's float phase has a modulus 1 only to float64 rounding: multiplied in,
     it would leave unit vectors off by 1e-16, a float stand-in inside the exact reference.
+    An overlap of 0 (beside a defective matrix the exact vectors lean together,
+    one of them at right angles to the kernel's) says nothing of the phase: 1.
     """
     if not complex_input:
         return -1 if overlap.real < 0 else 1
     turn = loaded_mpmath().mpc(complex(overlap))
-    return turn / abs(turn)
+    return turn / abs(turn) if turn != 0 else 1
 
 
 def _phases_as_numpy(vectors, matrix, complex_input):
