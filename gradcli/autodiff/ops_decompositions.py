@@ -160,11 +160,13 @@ def _unit_turn(overlap, complex_input):
 
     NumPy's float phase has a modulus 1 only to float64 rounding: multiplied in,
     it would leave unit vectors off by 1e-16, a float stand-in inside the exact reference.
+    An overlap of 0 (beside a defective matrix the exact vectors lean together,
+    one of them at right angles to the kernel's) says nothing of the phase: 1.
     """
     if not complex_input:
         return -1 if overlap.real < 0 else 1
     turn = loaded_mpmath().mpc(complex(overlap))
-    return turn / abs(turn)
+    return turn / abs(turn) if turn != 0 else 1
 
 
 def _phases_as_numpy(vectors, matrix, complex_input):
@@ -183,20 +185,30 @@ _eigh_packed = primitive(
 )
 
 
+def _inverse_gaps(w, g_v):
+    """F[i, j] = 1 / (w_j - w_i) off the diagonal, the factor of eigenvector j's change along eigenvector i.
+
+    Across a repeated eigenvalue the eigenvectors jump with the direction of a
+    change: where the loss reads eigenvector j (column j of its cotangent ``g_v``
+    is not 0) and w_j is repeated, there is no derivative (NaN). Where it does not
+    read it, F's column is 0, so a loss of the eigenvalues alone (a trace, log det
+    as a sum of logs) keeps its derivative there, where 0 * (1/0) would be NaN.
+    """
+    n = shape_of(w)[-1]
+    gaps = expand_dims(w, -2) - expand_dims(w, -1)  # w_j - w_i
+    off_diagonal = ~np.eye(n, dtype=bool)
+    reads_vector = np.any(np.asarray(raw(g_v) != 0, dtype=bool), axis=-2, keepdims=True)  # column j read
+    apart = off_diagonal & np.asarray(raw(gaps) != 0, dtype=bool) & reads_vector
+    undefined = off_diagonal & ~np.asarray(raw(gaps) != 0, dtype=bool) & reads_vector
+    nans = np.where(undefined, np.nan, 0.0).astype(np.asarray(raw(w)).real.dtype)  # in the eigenvalues' own dtype
+    return select(apart, 1.0 / select(apart, gaps, 1.0), 0.0) + nans
+
+
 def _symmetric_gradient(g_w, g_v, w, v):
     """The gradient of eigh for a full (Hermitian) matrix: V (diag(gw) + F * V^H conj(gV)) V^H, conjugated back."""
     n = shape_of(w)[-1]
-    gaps = expand_dims(w, -2) - expand_dims(w, -1)  # w_j - w_i
-    apart = ~np.eye(n, dtype=bool) & np.asarray(raw(gaps) != 0, dtype=bool)
-    inverse_gaps = select(apart, 1.0 / select(apart, gaps, 1.0), 0.0)
     projected = matmul(_H(v), conj(g_v))
-    # Across a repeated eigenvalue the eigenvectors jump with the direction of a change: a loss that reads them has
-    # no derivative (NaN); a loss of the eigenvalues alone (log det as a sum of their logs) keeps its own there,
-    # where 0 * (1/0) would be NaN.
-    reads_vectors = np.any(np.asarray(raw(g_v) != 0, dtype=bool), axis=(-2, -1), keepdims=True)
-    undefined = ~apart & ~np.eye(n, dtype=bool) & reads_vectors
-    nans = np.where(undefined, np.nan, 0.0).astype(np.asarray(raw(w)).dtype)  # in the eigenvalues' own dtype
-    inner = projected * inverse_gaps + nans + expand_dims(g_w, -2) * _eye(n, w)
+    inner = projected * _inverse_gaps(w, g_v) + expand_dims(g_w, -2) * _eye(n, w)
     return conj(matmul(matmul(v, inner), _H(v)))
 
 
@@ -227,8 +239,9 @@ defvjp(_eigh_packed, _eigh_vjp, reads="ans")
 def eigh(a, UPLO="L"):  # noqa: N803  (NumPy's name)
     """``np.linalg.eigh``: ``(w, v)``, eigenvalues ascending and eigenvectors, of the Hermitian matrix one triangle gives.
 
-    The gradient assumes distinct eigenvalues (it divides by their gaps) and a
-    loss that does not depend on each eigenvector's phase (sign, for real input).
+    The gradient assumes a loss that does not depend on each eigenvector's phase
+    (sign, for real input); at a repeated eigenvalue it is NaN where the loss reads
+    that eigenvalue's eigenvectors, and a loss of the eigenvalues alone keeps it.
     """
     packed = _eigh_packed(a, UPLO.upper() == "L")
     return real(getitem(packed, (Ellipsis, 0, slice(None)))), getitem(packed, (Ellipsis, slice(1, None), slice(None)))
@@ -613,15 +626,14 @@ _eig_packed = primitive(
 def _eig_vjp(g, ans, a, kernel=None):
     """The adjoint of dw = diag(M), dV = V (F * M) less each column's change of length, M = V^-1 dA V.
 
-    F[i, j] = 1 / (w_j - w_i) off the diagonal. Cotangents are conj'd into and out of
-    the usual complex convention; for real input the real part is the gradient.
+    F[i, j] = 1 / (w_j - w_i) off the diagonal where the loss reads eigenvector j
+    (`_inverse_gaps`). Cotangents are conj'd into and out of the usual complex
+    convention; for real input the real part is the gradient.
     """
     w, v = getitem(ans, (Ellipsis, 0, slice(None))), getitem(ans, (Ellipsis, slice(1, None), slice(None)))
     g_w, g_v = conj(getitem(g, (Ellipsis, 0, slice(None)))), conj(getitem(g, (Ellipsis, slice(1, None), slice(None))))
     n = shape_of(w)[-1]
-    off_diagonal = ~np.eye(n, dtype=bool)
-    gaps = expand_dims(w, -2) - expand_dims(w, -1)  # w_j - w_i
-    f = select(off_diagonal, 1.0 / select(off_diagonal, gaps, 1.0), 0.0)
+    f = _inverse_gaps(w, g_v)
     # The unit length NumPy gives each eigenvector: only the part of g_v that keeps it counts.
     g_v = g_v - matmul(v, real(matmul(_H(v), g_v)) * _eye(n, w))
     m_bar = conj(f) * matmul(_H(v), g_v) + expand_dims(g_w, -2) * _eye(n, w)
@@ -636,8 +648,9 @@ defvjp(_eig_packed, _eig_vjp, reads="ans args")
 def eig(a):
     """``np.linalg.eig``: ``(w, v)``, eigenvalues and unit eigenvectors (columns) of a square matrix.
 
-    The gradient assumes distinct eigenvalues (it divides by their gaps) and a
-    loss that does not depend on each eigenvector's phase.
+    The gradient assumes a loss that does not depend on each eigenvector's phase;
+    at a repeated eigenvalue it is NaN where the loss reads that eigenvalue's
+    eigenvectors, and a loss of the eigenvalues alone (the trace) keeps it.
     """
     if not isinstance(a, Box) and np.asarray(a).dtype != object:  # (object: mpmath numbers, the exact reference)
         return np.linalg.eig(a)

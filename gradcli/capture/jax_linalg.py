@@ -10,7 +10,8 @@ its column by magnitude, chosen on the entries' float values (a proof
 number's by its ball; any nonzero pivot gives the same solve, determinant and
 inverse, so the choice only has to be sound, not identical to LAPACK's). A
 triangular solve substitutes row by row, as XLA does, and QR reflects as
-LAPACK's geqrf does.
+LAPACK's geqrf does. ``lu_solve`` turns the pivots into a permutation by
+LAPACK's swaps; eig is gradcli's, complex always, as JAX's CPU kernel answers.
 """
 
 from __future__ import annotations
@@ -20,14 +21,15 @@ import numpy as np
 import gradcli.numpy as gnp
 
 from ..autodiff.arb_proof import Sym
+from ..autodiff.ops_decompositions import eig_complex
 from ..autodiff.values import holds_complex, raw
 
 
 def _magnitude(entry):
-    """|entry| as a float (a ball's midpoint, an mpmath number's value)."""
+    """|entry| as a float (a ball's midpoint, an mpmath number's value, real or complex)."""
     value = raw(entry)
     try:
-        return abs(float(value))
+        return float(abs(value))
     except (TypeError, ValueError):
         return abs(float(value.mid()))
 
@@ -74,6 +76,31 @@ def lu(params, a):
         permutation = np.stack([p[2] for p in parts])
     dtypes = params.get("_dtypes") or [None, np.int32, np.int32]
     return [factors, pivots.astype(dtypes[1]), permutation.astype(dtypes[2])]
+
+
+def lu_pivots_to_permutation(params, pivots):
+    """``lax.linalg.lu_pivots_to_permutation``: the row order that LAPACK's swaps (row k with row ``pivots[k]``, in
+    turn) make of ``range(permutation_size)``; integers, so no gradient flows through it."""
+    pivots = np.asarray(raw(pivots))
+    size = int(params["permutation_size"])
+    permutation = np.empty(pivots.shape[:-1] + (size,), dtype=pivots.dtype)
+    for index in np.ndindex(pivots.shape[:-1]):
+        order = list(range(size))
+        for k, p in enumerate(pivots[index]):
+            order[k], order[int(p)] = order[int(p)], order[k]
+        permutation[index] = order
+    return permutation
+
+
+def eig(params, a):
+    """The ``eig`` primitive (``jnp.linalg.eig``, ``eigvals``): ``[w]`` or ``[w, v]``, complex always, as gradcli's
+    eig in the order and phases of LAPACK's geev, JAX's CPU kernel (`ops_decompositions.eig_complex`)."""
+    if params.get("compute_left_eigenvectors"):
+        from ..errors import InputError
+
+        raise InputError("gradcli replays JAX's eig without left eigenvectors only")
+    w, v = eig_complex(a)
+    return [w, v] if params.get("compute_right_eigenvectors", True) else [w]
 
 
 def triangular_solve(params, a, b):
