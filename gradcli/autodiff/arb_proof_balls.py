@@ -10,6 +10,7 @@ around 0 at every precision.
 from __future__ import annotations
 
 import time
+from fractions import Fraction
 
 # The functions whose atoms `ball_of` evaluates: a gradcli op's name -> the ball's method.
 _BALL_METHODS = {"exp": "exp", "log": "log", "sqrt": "sqrt", "sin": "sin", "cos": "cos", "arcsin": "asin",
@@ -23,10 +24,16 @@ OPAQUE = {}
 
 def binary_fraction(flint, x):
     """An mpmath number as the exact fraction it is (flint's fmpq), None for an infinity or NaN."""
+    return exact_fraction(x, flint.fmpq)
+
+
+def exact_fraction(x, rational=Fraction):
+    """An mpmath number as the exact fraction it is, of the type ``rational`` (Python's Fraction, flint's fmpq);
+    None for an infinity or NaN."""
     sign, mantissa, exponent, _ = x._mpf_
     if not mantissa:  # mpmath's encodings: 0 with exponent 0, inf and NaN with a nonzero one
-        return None if exponent else flint.fmpq(0)
-    return flint.fmpq(-mantissa if sign else mantissa) * flint.fmpq(2) ** exponent
+        return None if exponent else rational(0)
+    return rational(-mantissa if sign else mantissa) * rational(2) ** exponent
 
 
 def ball_of(proof, q, points=None):

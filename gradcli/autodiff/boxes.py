@@ -85,7 +85,8 @@ def _no_array(self, dtype=None, copy=None):
     )
 
 
-def _no_float(self):
+def _no_float(self, *index):
+    # float(x), int(x), complex(x), and the methods that hand out Python numbers (x.item(i), x.tolist()).
     frame = sys._getframe(1)  # the code that converted
     call = _calling_expression(frame)
     name = call.split("(", 1)[0].split(".")[-1].strip() if call else ""
@@ -144,6 +145,8 @@ def _install():
     B.__float__ = _no_float
     B.__int__ = _no_float
     B.__complex__ = _no_float
+    B.item = _no_float
+    B.tolist = _no_float
 
     # Doors are plain functions, so they bind as the methods themselves (one
     # call less per operator); reflected operators swap their operands, except

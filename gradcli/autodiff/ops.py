@@ -13,7 +13,7 @@ import operator
 import numpy as np
 
 from .tracer import is_mp_value, nondifferentiable, primitive
-from .values import dtype_of, in_input_dtype, is_float_dtype, loaded_mpmath, raw, shape_of, weak  # noqa: F401
+from .values import dtype_of, holds_complex, in_input_dtype, is_float_dtype, loaded_mpmath, raw, shape_of, weak  # noqa: F401
 
 # dtype_of, is_float_dtype and shape_of are read from here by the checker and the tests.
 
@@ -293,7 +293,11 @@ conj = _elementwise(np.conj, "conj", None)
 
 
 def _astype_raw(x, dtype):
-    if integer_cut is not None and np.dtype(dtype).kind in "iu" and is_mp_value(x):
+    kind = np.dtype(dtype).kind
+    if is_float_dtype(np.dtype(dtype)) and is_mp_value(x) and (kind == "c" or not holds_complex(x)):
+        # A cast to a float dtype rounds; rounding's exact counterpart is the number itself (slope 1, no step).
+        return x
+    if integer_cut is not None and kind in "iu" and is_mp_value(x):
         return _cut_to_integers(x, dtype)
     if isinstance(x, np.ndarray):
         return x.astype(dtype)

@@ -37,6 +37,7 @@ import numpy as np
 
 from . import boxes  # noqa: F401 - the operators every box has are installed there
 from . import namespace, ops, tracer
+from .ops_special import BeyondNumbers
 from .tracer import PLAIN, Box
 from .values import raw
 
@@ -396,13 +397,25 @@ class StepAnswer(Plain):
         exact = _whole(raw(self))
         if exact is None:
             raise _taken_out("as a float")
-        return float(exact)
+        return _whole_as_float(exact)
 
     def item(self, *args):
         exact = _whole(raw(self)) if not args else None
         if exact is None:
             raise _taken_out("as a Python number")
+        return _whole_as_float(exact)
+
+
+def _whole_as_float(exact):
+    """A step's exact whole-number answer as the Python float the program asks for; `BeyondNumbers` past float64's
+    range, where Python's float() of that integer has no answer and the float run's (inf, a float computed from an
+    overflowed one) is no number of the mathematics: the point has no exact reference."""
+    try:
         return float(exact)
+    except OverflowError:
+        call = _user_call(_user_frame())
+        raise BeyondNumbers(f"{call} takes float() of an exact integer past float64's range (an integer of "
+                            f"{exact.bit_length()} bits; float64's numbers end below 2^1024), which no float holds") from None
 
 
 def _takes(own, args, kwargs):

@@ -34,6 +34,7 @@ from fractions import Fraction
 import numpy as np
 
 from ..autodiff import arb as arb_core, arb_proof, ops
+from ..autodiff.arb_proof_balls import exact_fraction
 from ..autodiff.tracer import hooks
 from ..autodiff.values import loaded_mpmath, raw
 
@@ -188,19 +189,13 @@ def angle_of_pi(value, lengths=()):
     mpmath = loaded_mpmath()
     with mpmath.workprec(120):
         turns = mpmath.mpf(value) / mpmath.pi
-        ratios = [_fraction(turns).limit_denominator(_ANGLE_DENOMINATORS)]
+        ratios = [exact_fraction(turns).limit_denominator(_ANGLE_DENOMINATORS)]
         ratios += [Fraction(int(mpmath.nint(turns * q)), q) for q in sorted({m for n in lengths for m in (n - 1, n)})
                    if q > _ANGLE_DENOMINATORS]
         for ratio in ratios:
             if ratio and abs(ratio.numerator * mpmath.pi / ratio.denominator - value) <= _ULPS * math.ulp(value):
                 return ratio.numerator, ratio.denominator
     return None
-
-
-def _fraction(number):
-    """An mpf as the exact binary fraction it is."""
-    mantissa, exponent = abs(number).man_exp  # man_exp drops the sign
-    return (-1 if number < 0 else 1) * Fraction(int(mantissa)) * Fraction(2) ** int(exponent)
 
 
 # A window's length bounds its angles' denominator; p/q below it near a float within `_ULPS` by chance: ~2^-25 (a
