@@ -20,6 +20,7 @@ from . import ops as _ops
 from . import ops_array as _array
 from . import ops_decompositions as _decompositions
 from . import ops_fft as _fft
+from . import ops_float_parts as _float_parts
 from . import ops_fitting as _fitting
 from . import ops_linalg as _linalg
 from . import ops_numeric as _numeric
@@ -173,6 +174,10 @@ heaviside = _numeric.heaviside
 copysign = _numeric.copysign
 float_power = _numeric.float_power
 ediff1d = _numeric.ediff1d
+# np.fmod, np.frexp, np.ldexp: a float taken apart by its binary form
+fmod = _float_parts.fmod
+frexp = _float_parts.frexp
+ldexp = _float_parts.ldexp
 cumulative_sum = _numeric.cumulative_sum
 unwrap = _numeric.unwrap
 piecewise = _numeric.piecewise
