@@ -24,6 +24,7 @@ from . import ops_float_parts as _float_parts
 from . import ops_fitting as _fitting
 from . import ops_linalg as _linalg
 from . import ops_numeric as _numeric
+from . import ops_qr as _qr
 from . import ops_shape as _shape
 from . import ops_special as _special
 from . import ops_ufunc as _ufunc
@@ -244,6 +245,7 @@ linalg = _types.SimpleNamespace(
     lstsq=_fitting.lstsq,
     matrix_power=_matrix_power,
     cond=_condition_number,
+    qr=_qr.qr,
 )
 _FFT_NAMES = "fft ifft fft2 ifft2 fftn ifftn rfft irfft rfft2 irfft2 rfftn irfftn fftshift ifftshift"
 # fftfreq and rfftfreq are NumPy's own: the bins' frequencies are constants.
