@@ -58,6 +58,16 @@ def test_frexp_mantissa_slope_and_the_jump_at_a_power_of_two():
     assert _exact(lambda x: gnp.frexp(x)[0] * 3.0, {"x": 4.0})[0] == "domain"
 
 
+def test_frexp_of_an_exact_number_beyond_every_float():
+    """An exact run's number far below float64's range (x 2^-5000) has its own exponent, so the mantissa and the
+    exponent put back give x again."""
+    def apart_and_back(x):
+        mantissa, exponent = gnp.frexp(gnp.ldexp(x, -5000))
+        return gnp.ldexp(mantissa, exponent + 5000) * 3.0
+
+    assert _exact(apart_and_back, {"x": 0.75})[1:] == (pytest.approx(2.25), {"x": pytest.approx(3.0)})
+
+
 def test_ldexp_is_exact_beyond_every_float():
     """ldexp by 2^-2000 and back is x again in an exact run, where float64 would have lost x to 0."""
     status, value, slopes = _exact(lambda x: gnp.ldexp(gnp.ldexp(x, -2000) * 3.0, 2000), {"x": 0.75})

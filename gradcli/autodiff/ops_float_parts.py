@@ -22,8 +22,8 @@ from .values import raw
 # The largest power of two one factor of a scaling holds: 2^1000 and 2^-1000 are normal float64 numbers, so each
 # factor is exact and a product rounds only where its answer leaves the normal range.
 _STEP = 1000
-# How far an exact number's exponent is searched: every float's, and an exact run's numbers far beyond them.
-_WIDEST_EXPONENT = 1 << 17
+# Where the search for an exact number's exponent starts: every float's (an exact run's numbers may lie beyond).
+_FLOAT_EXPONENTS = 1 << 11
 
 
 def fmod(x1, x2):
@@ -76,17 +76,25 @@ def frexp(x):
 
 
 def _exact_exponents(x):
-    """The exponent of each exact number of ``x`` (1 + floor(log2 |x|), 0 at 0, inf and NaN): a bisection by exact
-    comparisons of |x| with powers of two, each decided as a branch."""
+    """The exponent of each exact number of ``x`` (1 + floor(log2 |x|), 0 at 0, inf and NaN): bounds widened until
+    they hold it, then a bisection, each step an exact comparison of |x| with a power of two, decided as a branch."""
     magnitude = absolute(x)
     shape = np.shape(raw(x))
     special = np.asarray(raw(logical_and(isfinite(x), np.logical_not(np.asarray(raw(equal(x, 0)))))), dtype=bool)
-    low = np.full(shape, -_WIDEST_EXPONENT, dtype=np.int64)  # 2^(low - 1) <= |x| < 2^high, for the finite nonzero x
-    high = np.full(shape, _WIDEST_EXPONENT, dtype=np.int64)
+
+    def at_least(exponents):  # |x| >= 2^(e - 1), asked as |x| 2^(1 - e) >= 1, whose scaling is exact
+        scaled = _scaled(magnitude, np.where(special, 1 - exponents, 0))
+        return np.asarray(raw(greater_equal(scaled, 1.0)), dtype=bool) & special
+
+    low = np.full(shape, -_FLOAT_EXPONENTS, dtype=np.int64)  # 2^(low - 1) <= |x| < 2^(high - 1), for the finite nonzero x
+    high = np.full(shape, _FLOAT_EXPONENTS, dtype=np.int64)
+    while np.any(wider := at_least(high)):  # an exact run's number beyond every float's range
+        high = np.where(wider, 2 * high, high)
+    while np.any(narrower := special & ~at_least(low)):
+        low = np.where(narrower, 2 * low, low)
     while np.any((high - low > 1) & special):
         middle = (low + high) // 2
-        # |x| >= 2^(middle - 1) asked as |x| 2^(1 - middle) >= 1, whose scaling is exact
-        above = np.asarray(raw(greater_equal(_scaled(magnitude, np.where(special, 1 - middle, 0)), 1.0)), dtype=bool)
+        above = at_least(middle)
         low = np.where(special & above, middle, low)
         high = np.where(special & ~above, middle, high)
-    return np.where(special, low, 0).astype(np.int32)
+    return np.where(special, low, 0).astype(np.int64 if np.any(np.abs(low[special]) > 2**31 - 1) else np.int32)
