@@ -45,6 +45,31 @@ def _copysign(x, y):
     return abs(x) * _sign(y), [_sign(x) * _sign(y), mp.mpf(0)]
 
 
+def _fmod(x, y):
+    """x - y trunc(x / y): a jump at each multiple of y but 0 (where fmod is x itself)."""
+    quotient = x / _nonzero(y)
+    whole = mp.floor(quotient) if quotient > 0 else mp.ceil(quotient)
+    if quotient != 0 and whole == quotient:
+        raise Undefined("a jump at a multiple of y")
+    return x - y * whole, [mp.mpf(1), -whole]
+
+
+def _modf_fraction(x):
+    """x - trunc(x): a jump at each integer but 0."""
+    whole = mp.floor(x) if x > 0 else mp.ceil(x)
+    if x != 0 and whole == x:
+        raise Undefined("a jump at an integer")
+    return x - whole, mp.mpf(1)
+
+
+def _frexp_mantissa(x):
+    """x / 2^e with |x / 2^e| in [1/2, 1): a jump at each power of two, 0 at 0."""
+    mantissa, exponent = mp.frexp(_nonzero(x))
+    if abs(mantissa) == mp.mpf(0.5):
+        raise Undefined("a jump at a power of two")
+    return mantissa, mp.ldexp(mp.mpf(1), -exponent)
+
+
 def _piecewise(x):
     """x^2 left of 0, 2x + 1 from 0 on: a jump at 0."""
     _nonzero(x)
@@ -141,6 +166,9 @@ def _mirrored(oracle):
 
 UNARY = {
     "heaviside": (lambda x: gnp.heaviside(x, 0.5), _heaviside),
+    "frexp": (lambda x: gnp.frexp(x)[0], _frexp_mantissa),
+    "modf": (lambda x: gnp.modf(x)[0], _modf_fraction),
+    "ldexp": (lambda x: gnp.ldexp(x, -3), lambda x: (mp.ldexp(x, -3), mp.ldexp(mp.mpf(1), -3))),
     "piecewise": (lambda x: gnp.piecewise(x, [x < 0], [lambda t: t * t, lambda t: 2 * t + 1]), _piecewise),
     "scipy.special.exprel": (gsp.exprel, _exprel),
     "scipy.stats.vonmises.logpdf": (lambda x: gst.vonmises.logpdf(x, 2.0), _vonmises_in_x),
@@ -157,6 +185,7 @@ UNARY = {
 
 BINARY = {
     "copysign": (gnp.copysign, _copysign),
+    "fmod": (gnp.fmod, _fmod),
     "float_power": (gnp.float_power, _power),
     "scipy.special.huber": (gsp.huber, _huber),
     "scipy.special.pseudo_huber": (gsp.pseudo_huber, _pseudo_huber),

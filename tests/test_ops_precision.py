@@ -162,6 +162,8 @@ ALIASES = {
 }
 # Ops the table has no row for yet, and why (each is a gap of the audit, not a pass).
 NOT_YET = {
+    "linalg.qr": "its float factors are NumPy's and its exact ones Householder's on the exact numbers: held to NumPy's "
+                 "factors and to log|det|'s exact gradient by tests/test_numpy58_qr.py",
     **{f"scipy.special.{n}": "no oracle at 2,000 digits at the table's points yet: held to mpmath at 40 digits where "
                              "floats have nothing by tests/test_ops55b_special_ops.py"
        for n in ("kv", "kve", "struve", "hyp2f1", "owens_t", "voigt_profile")},

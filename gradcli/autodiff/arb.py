@@ -633,7 +633,7 @@ def _zero_base(x, y):
 
 def _power_jet(x, y):
     x, y = _as_jet(x), _as_jet(y)
-    answer = _power(x.v, y.v)
+    answer = ELEMENTWISE["power"](x.v, y.v)  # the ball table's, so a NaN's power is NaN itself, as on balls
     if x.d is None and y.d is None:
         return Jet(answer)
     terms = []

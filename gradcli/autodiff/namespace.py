@@ -20,9 +20,11 @@ from . import ops as _ops
 from . import ops_array as _array
 from . import ops_decompositions as _decompositions
 from . import ops_fft as _fft
+from . import ops_float_parts as _float_parts
 from . import ops_fitting as _fitting
 from . import ops_linalg as _linalg
 from . import ops_numeric as _numeric
+from . import ops_qr as _qr
 from . import ops_shape as _shape
 from . import ops_special as _special
 from . import ops_ufunc as _ufunc
@@ -174,6 +176,10 @@ heaviside = _numeric.heaviside
 copysign = _numeric.copysign
 float_power = _numeric.float_power
 ediff1d = _numeric.ediff1d
+# np.fmod, np.frexp, np.ldexp: a float taken apart by its binary form
+fmod = _float_parts.fmod
+frexp = _float_parts.frexp
+ldexp = _float_parts.ldexp
 cumulative_sum = _numeric.cumulative_sum
 unwrap = _numeric.unwrap
 piecewise = _numeric.piecewise
@@ -240,6 +246,7 @@ linalg = _types.SimpleNamespace(
     lstsq=_fitting.lstsq,
     matrix_power=_matrix_power,
     cond=_condition_number,
+    qr=_qr.qr,
 )
 _FFT_NAMES = "fft ifft fft2 ifft2 fftn ifftn rfft irfft rfft2 irfft2 rfftn irfftn fftshift ifftshift"
 # fftfreq and rfftfreq are NumPy's own: the bins' frequencies are constants.

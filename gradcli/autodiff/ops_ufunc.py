@@ -7,14 +7,21 @@ reduction of the same meaning where gradcli has one (``np.add.reduce`` is
 ``np.sum``, ``np.logaddexp.reduce`` a log-sum-exp) and otherwise the op
 folded along the axis in NumPy's order (``np.subtract.reduce`` is
 ``x[0] - x[1] - ...``); ``accumulate`` is the running sum or product, or the
-running fold. ``reduceat`` and ``at`` (a write in place) are not given.
+running fold; ``reduceat`` the reduction of each stretch between two indices.
+``at`` is a write in place, which a traced value cannot be: the statement
+``np.add.at(out, indices, values)`` on an array the function made is rewritten
+(`capture.numpy_writes`) to bind ``out`` to `applied_at`'s new array, the op
+applied entry by entry in NumPy's order (an index repeated, in turns).
 """
 
 from __future__ import annotations
 
-from .ops_array import asarray, expand_dims, getitem, moveaxis, ravel, reshape, stack
-from .tracer import lifting_constants
-from .values import shape_of
+import numpy as np
+
+from .ops import where
+from .ops_array import asarray, broadcast_to, expand_dims, getitem, moveaxis, ravel, reshape, stack, untake
+from .tracer import TracedValueError, lifting_constants
+from .values import raw, shape_of
 
 _NO_VALUE = object()  # reduce's ``initial`` not given (None is no identity NumPy accepts either)
 
@@ -53,10 +60,73 @@ def give_methods(fun, name, reduction=None, accumulation=None):
             running.append(fun(running[-1], getitem(x, i)))
         return moveaxis(stack(running), 0, axis)
 
+    def reduceat(array, indices, axis=0, dtype=None, out=None):
+        _refuse(name, "reduceat", {"dtype": dtype, "out": out})
+        array = asarray(array)
+        x = moveaxis(array, axis, 0)
+        starts = [int(i) for i in np.asarray(indices).ravel()]
+        n = shape_of(x)[0]
+        if any(not 0 <= start < n for start in starts):
+            raise IndexError(f"index out of bounds for reduceat: each index must be in [0, {n})")
+        pieces = []
+        for k, start in enumerate(starts):
+            stop = starts[k + 1] if k + 1 < len(starts) else n
+            pieces.append(reduce(getitem(x, slice(start, stop))) if start < stop else getitem(x, start))
+        return moveaxis(stack(pieces), 0, axis)
+
+    def at(a, indices, b=None):
+        if b is None or _traced(a) or _traced(b):
+            raise TracedValueError(
+                f"np.{name}.at writes into its array in place, which cannot hold a value gradcli differentiates: as a "
+                f"statement on a name the function made itself (np.{name}.at(out, indices, values)) gradcli follows "
+                "it; elsewhere build a new array"
+            )
+        getattr(np, name).at(a, indices, b)
+
     fun.outer = lifting_constants(outer, data=2)
     fun.reduce = lifting_constants(reduce)
     fun.accumulate = lifting_constants(accumulate)
+    fun.reduceat = lifting_constants(reduceat)
+    fun.at = at
     return fun
+
+
+def applied_at(fun, target, indices, values):
+    """``target`` after NumPy's ``ufunc.at(target, indices, values)`` for gradcli's op ``fun``, as a new array: each
+    indexed entry becomes ``fun(entry, value)``, in the order of ``indices``; an entry indexed again takes its next
+    value in a later turn, so a repeated index accumulates as NumPy's unbuffered loop does."""
+    target = asarray(target)
+    shape = shape_of(target)
+    size = int(np.prod(shape, dtype=np.int64))
+    positions = np.arange(size).reshape(shape)[indices]
+    values = ravel(broadcast_to(values, positions.shape))
+    positions = positions.ravel()
+    turn = np.zeros(positions.shape, dtype=np.int64)  # how often each entry's position came before it
+    seen = {}
+    for k, position in enumerate(positions.tolist()):
+        turn[k] = seen.get(position, 0)
+        seen[position] = turn[k] + 1
+    flat = ravel(target)
+    dtype = np.result_type(_dtype_of(flat), _dtype_of(values))
+    for now in range(int(turn.max(initial=-1)) + 1):
+        taking = np.flatnonzero(turn == now)
+        where_now = positions[taking]
+        updated = fun(getitem(flat, where_now), getitem(values, taking))
+        chosen = np.zeros(size, dtype=bool)
+        chosen[where_now] = True
+        flat = where(chosen, untake(updated, where_now, (size,), dtype), flat)
+    return reshape(flat, shape)
+
+
+def _traced(value):
+    """A value gradcli differentiates or an exact run's numbers (a box, or an array of objects)."""
+    value_itself = raw(value)
+    return value_itself is not value or (isinstance(value_itself, np.ndarray) and value_itself.dtype == object)
+
+
+def _dtype_of(x):
+    value = raw(x)
+    return value.dtype if isinstance(value, (np.ndarray, np.generic)) else np.asarray(value).dtype
 
 
 def _fold(fun, name, array, axis, initial):

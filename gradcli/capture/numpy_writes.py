@@ -16,7 +16,7 @@ module's array, or one bound to two names) is refused with what to write
 instead. ``np.put_along_axis(out, ...)`` and ``np.put_along_axis(out[1:],
 ...)`` as statements are such writes: into the array, or into the view a
 basic index makes of it (a fancy index makes a copy, which NumPy writes into
-and drops).
+and drops); so is a ufunc's ``np.add.at(out, indices, values)``.
 """
 
 from __future__ import annotations
@@ -30,12 +30,14 @@ import numpy as np
 from .. import numpy as gnp
 from ..autodiff.ops_array import untake
 from ..autodiff.ops_shape import along_axis_index
+from ..autodiff.ops_ufunc import applied_at
 from ..autodiff.tracer import TracedValueError
 from ..autodiff.values import Box, raw
 from .numpy_parts import PART, part
 
 SET_ITEM, IN_PLACE, BINARY, WRITE = "__gradcli_set_item__", "__gradcli_in_place__", "__gradcli_binary__", "__gradcli_write__"
 PUT_ALONG_AXIS, PUT_ALONG_AXIS_INTO, OWNED = "__gradcli_put_along_axis__", "__gradcli_put_along_axis_into__", "__gradcli_owned__"
+UFUNC_AT = "__gradcli_ufunc_at__"
 # An array's methods that return a new array the caller owns (``astype`` only where it is not the array itself).
 _COPYING_METHODS = ("copy", "astype")
 
@@ -81,7 +83,7 @@ def owned(out, source=None):
 def helpers():
     """The names a rewritten module calls, for its globals (`numpy_parts`' too)."""
     return {SET_ITEM: set_item, IN_PLACE: in_place, BINARY: binary, WRITE: write, PUT_ALONG_AXIS: put_along_axis,
-            PUT_ALONG_AXIS_INTO: put_along_axis_into, OWNED: owned, PART: part}
+            PUT_ALONG_AXIS_INTO: put_along_axis_into, OWNED: owned, PART: part, UFUNC_AT: ufunc_at}
 
 
 def _traced(value):
@@ -155,6 +157,16 @@ def put_along_axis_into(target, index, indices, values, axis):
         return target
     _writable(target)
     return _placed(target, index, _put(target[index], indices, values, axis))
+
+
+def ufunc_at(ufunc, target, indices, values):
+    """The statement ``ufunc.at(target, indices, values)`` (``np.add.at``): NumPy's write in place where neither is
+    traced, else the updated array as a new one (`ops_ufunc.applied_at`)."""
+    if not (_traced(target) or _traced(values)) or not hasattr(ufunc, "reduceat"):
+        ufunc.at(target, indices, values)
+        return target
+    _writable(target)
+    return applied_at(ufunc, target, indices, values)
 
 
 def _put(target, indices, values, axis):
@@ -247,10 +259,15 @@ class _Rewrite(ast.NodeTransformer):
         return ast.copy_location(ast.Assign([ast.Name(name, ast.Store())], call), node)
 
     def visit_Expr(self, node):
-        """``np.put_along_axis(out, ...)`` (or ``(out[index], ...)``, a view of it) as a statement on a local name:
-        ``out`` bound to the array it makes."""
+        """``np.put_along_axis(out, ...)`` (or ``(out[index], ...)``, a view of it) or ``np.add.at(out, ...)`` as a
+        statement on a local name: ``out`` bound to the array it makes."""
         self.generic_visit(node)
         call = node.value
+        if (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "at"
+                and len(call.args) == 3 and not call.keywords and self._local(call.args[0])):
+            # ufunc.at(out, indices, values): out bound to the array it makes
+            rewritten = ast.Call(ast.Name(UFUNC_AT, ast.Load()), [call.func.value] + list(call.args), [])
+            return ast.copy_location(ast.Assign([ast.Name(call.args[0].id, ast.Store())], rewritten), node)
         if not (isinstance(call, ast.Call) and len(call.args) + len(call.keywords) == 4 and call.args):
             return node
         named = call.func.attr if isinstance(call.func, ast.Attribute) else getattr(call.func, "id", None)

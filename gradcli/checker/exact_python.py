@@ -176,6 +176,8 @@ def _compute(target, args, result, budget, seed):
         except _Unresolvable:
             if tied:  # on a switch (clip at its bound): whether it is a kink is the mpmath path's kink test's to say
                 raise _Fallback("a tie whose sides no difference resolves") from None
+            if any(b is None for g in rule for b in g):  # a rule not finite where the function is: a kink, likelier
+                raise _Fallback("a rule not finite on balls beside differences that resolve nothing") from None
             most = _jets_into(result, target.mp_function, args, path, rule, bits, budget, seed) if not jets_first else None
             if most is None:
                 raise
