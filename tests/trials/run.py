@@ -39,6 +39,7 @@ from cases21b import ALL as TWENTY_FIRST_B
 from cases21c import ALL as TWENTY_FIRST_C
 from cases22a import ALL as TWENTY_SECOND_A
 from cases22b import ALL as TWENTY_SECOND_B
+from cases23a import ALL as TWENTY_THIRD_A
 from judge import judge, run_cli
 
 # mpmath's working precision is one setting for the whole process: a truth computed at 2,000 digits in one thread
@@ -50,7 +51,7 @@ ALL = (FIRST + SECOND + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINT
        + ELEVENTH_A + ELEVENTH_B + TWELFTH_A + TWELFTH_B + THIRTEENTH_A + THIRTEENTH_B + FOURTEENTH_A
        + FOURTEENTH_B + FIFTEENTH_A + FIFTEENTH_B + SIXTEENTH_A + SIXTEENTH_B + SEVENTEENTH_A + EIGHTEENTH
        + NINETEENTH_A + NINETEENTH_B + TWENTIETH_A + TWENTIETH_B + TWENTY_FIRST_A + TWENTY_FIRST_B
-       + TWENTY_FIRST_C + TWENTY_SECOND_A + TWENTY_SECOND_B)
+       + TWENTY_FIRST_C + TWENTY_SECOND_A + TWENTY_SECOND_B + TWENTY_THIRD_A)
 
 
 def one(case):
