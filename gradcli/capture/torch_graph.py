@@ -503,11 +503,19 @@ def _made(fun, examples, entered, draws, kernels, counts=None, guards=None, plan
           set_at_index_tensors(), noting_forwards(plans)):
         return make_fx(
             fun,
-            decomposition_table={**_DECOMPOSITIONS, **draws.table()},
+            decomposition_table={**_DECOMPOSITIONS, **_custom_ops(), **draws.table()},
             tracing_mode="fake",
             record_stack_traces=True,
             _allow_non_fake_inputs=True,  # tensors the function makes itself (torch.tensor(2.0)) are constants
         )(*examples)
+
+
+def _custom_ops():
+    """The user's ``torch.library.custom_op`` ops, each by the Python function that defines it: traced through, so the
+    replay holds the ATen ops it is made of, while PyTorch's own run keeps the op and the rule registered for it."""
+    from torch._library.custom_ops import OPDEFS  # lazy: only a PyTorch target needs it
+
+    return {definition._opoverload: definition._init_fn for definition in OPDEFS.values()}
 
 
 # PyTorch's samplers of whole numbers whose draw moves with their tensor parameters: no derivative (the Gamma's and
