@@ -9,9 +9,10 @@ tf.custom_gradient rules with slips and keras.ops.custom_gradient.
 
 The whole set runs case by case through the CLI as tests/trials/run.py does (cases23a.ALL); here, the PyTorch cases
 the CPU budget allows (one framework import). Known disagreements are strict xfails naming their finding; the
-TensorFlow ones are listed in OPEN_ELSEWHERE (this file imports PyTorch alone). The findings' classes are tested
-below: scatter_reduce in each reduction (G1), signbit (S1), a 0-d tensor's item() (L1) and custom ops traced through
-their Python bodies (K1).
+TensorFlow ones would be listed in OPEN_ELSEWHERE (this file imports PyTorch alone). The findings' classes are tested
+below: scatter_reduce in each reduction (G1), signbit (S1), a 0-d tensor's item() (L1), custom ops traced through
+their Python bodies (K1), TensorFlow's pools (TP1) and bilinear resize (TR1) on NumPy arrays, a float cast in
+gradcli.numpy code on exact numbers (A1) and an explanation past a getitem keyed by index arrays (X1).
 """
 
 import os
@@ -57,15 +58,7 @@ SYMPTOMS = {
     "torch_lib23a:gpd_shape_logp@c=[0.5]:float32": "Double did not match Float",
     "torch_lib23a:relu_rnn_step@x=[0.5,1]:float64": "a difference would move the value a stop_gradient holds",
 }
-OPEN_ELSEWHERE = {
-    "tf_lib23a:max_pool_sum@x=[1,3,2,-1]:float64":
-        "TP1: TensorFlow's MaxPool (tf.nn.max_pool1d, and MaxPoolGrad in its gradient) has no replay (exit 2)",
-    "tf_lib23a:max_pool_sum@x=[2,2,2,-1]:float64": "TP1: as above, at a tie (domain)",
-    "tf_lib23a:avg_pool_energy@x=[1,-2,0.5,3]:float64":
-        "TP1: TensorFlow's AvgPool (tf.nn.avg_pool1d, AvgPoolGrad) has no replay (exit 2)",
-    "tf_lib23a:resize_energy@img=[[[1],[2]],[[3],[-1]]]:float32":
-        "TR1: TensorFlow's ResizeBilinear (tf.image.resize, ResizeBilinearGrad) has no replay (exit 2)",
-}
+OPEN_ELSEWHERE = {}  # the TensorFlow cases' findings (TP1, TR1, X1) are closed: their replays are tested below
 BY_ID = {case.id: case for case in cases23a.ALL}
 
 
@@ -193,3 +186,105 @@ def test_a_custom_op_is_replayed_through_its_python_body_so_its_rule_is_judged()
     assert off.status == "wrong"
     np.testing.assert_allclose(off.exact_gradient["y"], [1.5 * np.exp(0.5), -4.0 * np.exp(-1.0)], rtol=1e-15)
     assert right.status == "ok"  # e^0 = 1: the dropped factor is harmless there
+
+
+# TensorFlow's pools (TP1), on NumPy arrays (this file imports PyTorch alone; the trials run them in TensorFlow).
+
+import gradcli.numpy as gnp  # noqa: E402
+from gradcli.capture import tf_ops_more  # noqa: E402
+
+IMAGE = np.arange(20.0).reshape(1, 4, 5, 1) % 7 - 3  # NHWC, ties among the repeated values
+
+
+def _by_hand(x, kernel, strides, same, reduce):
+    """Each window of ``x``'s two spatial axes, SAME's padding as NaN that ``reduce`` (nanmax, nanmean) skips."""
+    rows, cols = x.shape[1:3]
+    out_rows, out_cols = ((-(-rows // strides[0]), -(-cols // strides[1])) if same else
+                          ((rows - kernel[0]) // strides[0] + 1, (cols - kernel[1]) // strides[1] + 1))
+    pad = [max((o - 1) * s + k - n, 0) if same else 0 for o, s, k, n in
+           zip((out_rows, out_cols), strides, kernel, (rows, cols))]
+    padded = np.pad(x[0, :, :, 0], [(p // 2, p - p // 2) for p in pad], constant_values=np.nan)
+    return np.array([[reduce(padded[i * strides[0]:i * strides[0] + kernel[0], j * strides[1]:j * strides[1] + kernel[1]])
+                      for j in range(out_cols)] for i in range(out_rows)])[None, :, :, None]
+
+
+@pytest.mark.parametrize("padding", ["SAME", "VALID"])
+@pytest.mark.parametrize("name, reduce", [("MaxPool", np.nanmax), ("AvgPool", np.nanmean)])
+def test_tensorflow_pools_replay_each_window(name, reduce, padding):
+    attrs = {"ksize": [1, 2, 3, 1], "strides": [1, 2, 2, 1], "padding": padding, "data_format": "NHWC"}
+    replay, _ = tf_ops_more.MORE_OPS[name]
+    got = replay([IMAGE], attrs)
+    np.testing.assert_allclose(got, _by_hand(IMAGE, (2, 3), (2, 2), padding == "SAME", reduce), rtol=1e-15, atol=0)
+
+
+def test_max_pool_grad_gives_a_tied_window_to_its_first_maximum():
+    attrs = {"ksize": [1, 1, 2, 1], "strides": [1, 1, 2, 1], "padding": "VALID"}
+    x = np.array([2.0, 2.0, 2.0, -1.0]).reshape(1, 1, 4, 1)
+    backward, _ = tf_ops_more.MORE_OPS["MaxPoolGrad"]
+    grad = backward([x, None, np.array([1.0, -2.0]).reshape(1, 1, 2, 1)], attrs)
+    assert np.ravel(grad).tolist() == [1.0, 0.0, -2.0, 0.0]
+
+
+def test_avg_pool_grad_is_the_transpose_of_the_average_pool():
+    attrs = {"ksize": [1, 2, 3, 1], "strides": [1, 1, 2, 1], "padding": "SAME", "data_format": "NHWC"}
+    forward, _ = tf_ops_more.MORE_OPS["AvgPool"]
+    backward, _ = tf_ops_more.MORE_OPS["AvgPoolGrad"]
+    dy = np.random.default_rng(0).standard_normal(np.shape(forward([IMAGE], attrs)))
+    pulled = backward([np.array(IMAGE.shape), dy], attrs)
+    assert np.vdot(forward([IMAGE], attrs), dy) == pytest.approx(np.vdot(IMAGE, pulled), rel=1e-14)
+
+
+# TensorFlow's bilinear resize (TR1), on NumPy arrays.
+
+SMALL = np.array([[1.0, 2.0], [3.0, -1.0]]).reshape(1, 2, 2, 1)
+
+
+@pytest.mark.parametrize("attrs, rows", [
+    # half-pixel centres, 2 -> 3: the ends copy the edge places, the middle is their average
+    ({"half_pixel_centers": True}, [[1.0, 0.0], [0.5, 0.5], [0.0, 1.0]]),
+    # the legacy scaler, 2 -> 3: i * 2/3 (float32's 0.6666667), the last place past the end held at the edge
+    ({}, [[1.0, 0.0], [1 - float(np.float32(2) / np.float32(3)), float(np.float32(2) / np.float32(3))], [0.0, 1.0]]),
+    ({"align_corners": True}, [[1.0, 0.0], [0.5, 0.5], [0.0, 1.0]]),
+])
+def test_bilinear_resize_replays_each_place_as_a_lerp_of_two(attrs, rows):
+    replay, _ = tf_ops_more.MORE_OPS["ResizeBilinear"]
+    got = replay([SMALL, np.array([3, 3])], attrs)
+    weights = np.array(rows)
+    assert got.dtype == np.float32
+    np.testing.assert_allclose(got[0, :, :, 0], weights @ SMALL[0, :, :, 0] @ weights.T, rtol=0, atol=1e-6)
+    exact = np.array([mpmath.mpf(v) for v in SMALL.ravel()], dtype=object).reshape(SMALL.shape)
+    np.testing.assert_allclose(np.array(replay([exact, np.array([3, 3])], attrs), dtype=float), got, rtol=0, atol=1e-6)
+
+
+def test_bilinear_resize_grad_is_the_transpose_of_the_resize_in_the_image_dtype():
+    attrs = {"half_pixel_centers": True}
+    forward, _ = tf_ops_more.MORE_OPS["ResizeBilinear"]
+    backward, _ = tf_ops_more.MORE_OPS["ResizeBilinearGrad"]
+    image = np.random.default_rng(1).standard_normal((1, 3, 2, 2))
+    dy = np.random.default_rng(2).standard_normal((1, 5, 4, 2)).astype(np.float32)
+    pulled = backward([dy, image], attrs)
+    assert pulled.dtype == np.float64
+    assert np.vdot(forward([image, np.array([5, 4])], attrs), dy) == pytest.approx(np.vdot(image, pulled), rel=1e-6)
+
+
+def squares_in_float32(x):
+    return gnp.sum(x.astype(np.float32) ** 2)
+
+
+def test_a_float32_cast_in_gradcli_numpy_code_is_the_identity_of_the_exact_reference():
+    """A1: the exact run cast its numbers to float32 constants, so the exact gradient was 0 and the verdict wrong."""
+    result = gradcli.check(squares_in_float32, [{"x": [0.1, 0.2]}], dtypes=("float64",)).results[0]
+    assert result.status == "unstable"  # float32's digits, as the cast's finding says
+    np.testing.assert_allclose(result.exact_gradient["x"], [0.2, 0.4], rtol=1e-15, atol=0)
+
+
+def picked_in_float32(x):
+    """Columns picked by an index array from a float32 copy: the explanation walks a getitem whose key is a tuple."""
+    y = gnp.asarray(x, dtype=np.float32)[:, np.array([1, 0, 1])]
+    return gnp.sum(y * y)
+
+
+def test_an_inaccuracy_is_explained_past_a_getitem_keyed_by_slices_and_index_arrays():
+    result = gradcli.check(picked_in_float32, [{"x": [[0.1, 0.2], [0.3, -0.7]]}], dtypes=("float64",)).results[0]
+    assert result.status == "unstable"
+    assert any("float32" in finding.message for finding in result.findings)

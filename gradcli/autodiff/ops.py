@@ -299,6 +299,8 @@ conj = _elementwise(np.conj, "conj", None)
 def _astype_raw(x, dtype):
     if integer_cut is not None and np.dtype(dtype).kind in "iu" and is_mp_value(x):
         return _cut_to_integers(x, dtype)
+    if np.dtype(dtype).kind == "f" and is_mp_value(x):  # exact numbers carry their own precision: a float cast keeps them
+        return x
     if isinstance(x, np.ndarray):
         return x.astype(dtype)
     return np.dtype(dtype).type(x)
