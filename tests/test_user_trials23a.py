@@ -37,12 +37,11 @@ CHOSEN = {  # case id -> what it holds
     "torch_lib23a:soft_abs_slip_loss@x=[0.5,2]:float64":
         "K1: a torch.library.custom_op had no replay (exit 2, named as an aten op): its Python body is traced "
         "through, so a rule wrong only left of 0 is ok right of it",
+    "torch_lib23a:soft_abs_slip_loss@x=[-1.5,2]:float64":
+        "K2: the rule wrong left of 0 is wrong, named at the backward registered with register_autograd (def "
+        "_slip_backward), not at the op's body ('the first call whose built-in rule is off')",
 }
 KNOWN_WRONG = {
-    "torch_lib23a:soft_abs_slip_loss@x=[-1.5,2]:float64":
-        "K2: the verdict is wrong and the exact gradient right (K1 closed), but the finding names the custom op's "
-        "body (return torch.sqrt(x * x + 0.01), 'the first call whose built-in rule is off') where the rule at fault "
-        "is the backward registered with register_autograd (def _slip_backward)",
     "torch_lib23a:gpd_shape_logp@c=[0.5]:float32":
         "P1: a float32 program that raises in float64 (PyTorch's own GeneralizedPareto.log_prob: isclose of a float64 "
         "concentration with torch.tensor(0.0), 'Double did not match Float') has no verdict: gradcli's exact replay "
@@ -54,7 +53,6 @@ KNOWN_WRONG = {
         "weights written without the draw, or a point off the corner, are judged",
 }
 SYMPTOMS = {
-    "torch_lib23a:soft_abs_slip_loss@x=[-1.5,2]:float64": "the first call whose built-in rule is off",
     "torch_lib23a:gpd_shape_logp@c=[0.5]:float32": "Double did not match Float",
     "torch_lib23a:relu_rnn_step@x=[0.5,1]:float64": "a difference would move the value a stop_gradient holds",
 }
@@ -184,6 +182,8 @@ def test_a_custom_op_is_replayed_through_its_python_body_so_its_rule_is_judged()
     off, right = gradcli.check(exp_readout, [{"x": [1.5, 2.0], "y": [0.5, -1.0]}, {"x": [1.5, 2.0], "y": [0.0, 0.0]}],
                                dtypes=("float64",), framework="torch").results
     assert off.status == "wrong"
+    assert any(finding.op == "gradient rule _scaled_exp_backward(), registered by register_autograd"
+               for finding in off.findings)
     np.testing.assert_allclose(off.exact_gradient["y"], [1.5 * np.exp(0.5), -4.0 * np.exp(-1.0)], rtol=1e-15)
     assert right.status == "ok"  # e^0 = 1: the dropped factor is harmless there
 
