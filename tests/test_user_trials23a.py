@@ -211,10 +211,11 @@ def _by_hand(x, kernel, strides, same, reduce):
 @pytest.mark.parametrize("padding", ["SAME", "VALID"])
 @pytest.mark.parametrize("name, reduce", [("MaxPool", np.nanmax), ("AvgPool", np.nanmean)])
 def test_tensorflow_pools_replay_each_window(name, reduce, padding):
-    attrs = {"ksize": [1, 2, 3, 1], "strides": [1, 2, 2, 1], "padding": padding, "data_format": "NHWC"}
-    replay, _ = tf_ops_more.MORE_OPS[name]
-    got = replay([IMAGE], attrs)
-    np.testing.assert_allclose(got, _by_hand(IMAGE, (2, 3), (2, 2), padding == "SAME", reduce), rtol=1e-15, atol=0)
+    for kernel, strides in (((2, 3), (2, 2)), ((2, 2), (1, 2))):  # SAME pads 1 and 1, then 0 and 1 (the extra one high)
+        attrs = {"ksize": [1, *kernel, 1], "strides": [1, *strides, 1], "padding": padding, "data_format": "NHWC"}
+        replay, _ = tf_ops_more.MORE_OPS[name]
+        got = replay([IMAGE], attrs)
+        np.testing.assert_allclose(got, _by_hand(IMAGE, kernel, strides, padding == "SAME", reduce), rtol=1e-15, atol=0)
 
 
 def test_max_pool_grad_gives_a_tied_window_to_its_first_maximum():
