@@ -288,3 +288,20 @@ def test_an_inaccuracy_is_explained_past_a_getitem_keyed_by_slices_and_index_arr
     result = gradcli.check(picked_in_float32, [{"x": [[0.1, 0.2], [0.3, -0.7]]}], dtypes=("float64",)).results[0]
     assert result.status == "unstable"
     assert any("float32" in finding.message for finding in result.findings)
+
+
+class _LibraryOp:
+    """An op of another library than ATen as make_fx records it (a schema named ``library::name``)."""
+
+    _overloadname = "default"
+
+    class _schema:
+        name = "visionlib::roi_pool"
+
+
+def test_an_op_of_another_library_is_named_by_its_library_where_it_has_no_replay():
+    from gradcli.capture import torch_graph
+    from gradcli.errors import InputError
+
+    with pytest.raises(InputError, match=r"the PyTorch op visionlib\.roi_pool\.default at user\.py:3 has no replay"):
+        torch_graph._replay_of(_LibraryOp(), "user.py:3")

@@ -1736,8 +1736,10 @@ def _replay_of(target, location, last_use=False, complex_valued=False):
             "from its trace and determinant, a phase as torch.atan2)"
         )
     if fun is None:
+        schema = getattr(target, "_schema", None)
+        library = schema.name.split("::")[0] if schema is not None and "::" in schema.name else "aten"
         raise InputError(
-            f"the PyTorch op aten.{packet}.{overload}{where} has no replay in gradcli, so its exact reference "
+            f"the PyTorch op {library}.{packet}.{overload}{where} has no replay in gradcli, so its exact reference "
             "cannot be computed: write it with the ops gradcli knows (gradcli ops lists them)"
         )
     return fun, packet
