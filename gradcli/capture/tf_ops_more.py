@@ -16,9 +16,11 @@ import numpy as np
 
 import gradcli.numpy as gnp
 
+from ..autodiff.ops import astype
 from ..autodiff.ops_array import untake
 from ..autodiff.ops_decompositions import eig_complex
 from ..autodiff.ops_scipy import fresnel_c, fresnel_s, gammainc_da
+from ..autodiff.ops_shape import ranked
 from ..autodiff.values import raw
 from ..scipy import linalg as gscipy_linalg
 from ..scipy import special
@@ -452,6 +454,127 @@ def _conv2d_filter_grad(ins, attrs):
 
 _CONV_ATTRS = ("strides", "padding", "explicit_paddings", "data_format", "dilations")
 
+
+def _pool_windows(attrs, shape):
+    """Each output place's window of a TensorFlow pool over an NHWC tensor of ``shape``: ``(place, slices)``, the
+    window cut to the input (SAME's padding holds no values: a maximum ignores it, an average does not count it)."""
+    if attrs.get("data_format", "NHWC") not in ("NHWC", b"NHWC"):
+        raise NotImplementedError("a pool in a channels-first layout")
+    spatial = range(1, len(shape) - 1)
+    kernel = [int(attrs["ksize"][d]) for d in spatial]
+    strides = [int(attrs["strides"][d]) for d in spatial]
+    size = [shape[d] for d in spatial]
+    pads = _conv_padding(attrs, size, kernel, strides, [1] * len(size), list(spatial))
+    counts = [(n + low + high - k) // s + 1 for n, k, s, (low, high) in zip(size, kernel, strides, pads)]
+    for place in np.ndindex(*counts):
+        starts = [p * s - low for p, s, (low, _) in zip(place, strides, pads)]
+        yield place, tuple(slice(max(a, 0), min(a + k, n)) for a, k, n in zip(starts, kernel, size))
+
+
+def _pooled(reduce, x, attrs):
+    """A pool's output: ``reduce`` (gradcli's amax or mean) over each window's spatial axes, as gradcli ops."""
+    shape = gnp.shape(raw(x))
+    axes = tuple(range(1, len(shape) - 1))
+    places, values = [], []
+    for place, window in _pool_windows(attrs, shape):
+        places.append(place)
+        values.append(reduce(x[(slice(None),) + window], axis=axes))
+    counts = tuple(max(p[d] for p in places) + 1 for d in range(len(axes)))
+    out = gnp.stack(values, axis=1)  # [batch, place, channel]
+    return gnp.reshape(out, (shape[0],) + counts + (shape[-1],))
+
+
+def _max_pool(ins, attrs):
+    """``MaxPool`` (tf.nn.max_pool1d/2d): each window's largest value, a tie a decision of the path."""
+    return _pooled(gnp.amax, ins[0], attrs)
+
+
+def _avg_pool(ins, attrs):
+    """``AvgPool`` (tf.nn.avg_pool1d/2d): each window's mean over the places it covers in the input."""
+    return _pooled(gnp.mean, ins[0], attrs)
+
+
+def _max_pool_grad(ins, attrs):
+    """``MaxPoolGrad``: each window's gradient to the first of its largest entries (TensorFlow's choice at a tie)."""
+    x, _, dy = (np.asarray(raw(v)) for v in ins)
+    grad = np.zeros(x.shape, dtype=object if x.dtype == object else dy.dtype)
+    for place, window in _pool_windows(attrs, x.shape):
+        for n in range(x.shape[0]):
+            for c in range(x.shape[-1]):
+                block = x[(n,) + window + (c,)]
+                first = np.unravel_index(int(np.argmax(ranked(block) if x.dtype == object else block)),
+                                         block.shape)
+                at = (n,) + tuple(w.start + f for w, f in zip(window, first)) + (c,)
+                grad[at] = grad[at] + dy[(n,) + place + (c,)]
+    return grad
+
+
+def _avg_pool_grad(ins, attrs):
+    """``AvgPoolGrad``: the average pool's vector-Jacobian product (it is linear: taken at zeros)."""
+    sizes, dy = ins
+    shape = tuple(int(d) for d in np.ravel(raw(sizes)))
+    zeros = np.zeros(shape, dtype=_float_kind(dy))
+    return convolution.pullback(lambda x: _pooled(gnp.mean, x, attrs), (zeros,), dy)[0]
+
+
+_POOL_ATTRS = ("ksize", "strides", "padding", "data_format")
+
+
+def _resize_axis(size, out, attrs):
+    """(lower, upper, lerp) of each output place along one axis of TensorFlow's bilinear resize, computed in float32
+    as its kernel computes them (half-pixel centres: (i + 0.5) scale - 0.5; align_corners: scale (n - 1)/(m - 1))."""
+    f32 = np.float32
+    corners = bool(attrs.get("align_corners", False)) and out > 1
+    scale = f32(size - 1) / f32(out - 1) if corners else f32(size) / f32(out)
+    lower, upper, lerp = [], [], []
+    for i in range(out):
+        at = (f32(i) + f32(0.5)) * scale - f32(0.5) if attrs.get("half_pixel_centers", False) else f32(i) * scale
+        floor = np.floor(at)
+        lower.append(max(int(floor), 0))
+        upper.append(min(int(np.ceil(at)), size - 1))
+        lerp.append(float(at - floor))
+    return np.array(lower), np.array(upper), np.array(lerp)
+
+
+def _lerps(t, x):
+    """The lerps ``t`` (float32's numbers) in the dtype of ``x``: floats beside exact numbers, which read them exactly."""
+    dtype = np.asarray(raw(x)).dtype
+    return t.astype(object if dtype == object else dtype)
+
+
+def _resized(x, out_rows, out_cols, attrs):
+    """``ResizeBilinear`` of an NHWC image as gradcli ops: rows, then columns, each a lerp of two gathered places
+    (float32, the kernel's dtype, on floats; exact numbers stay exact)."""
+    if np.asarray(raw(x)).dtype != object:
+        x = astype(x, np.float32)
+    rows, cols = gnp.shape(raw(x))[1:3]
+    lo, hi, t = _resize_axis(rows, out_rows, attrs)
+    top, bottom = gnp.take(x, lo, axis=1), gnp.take(x, hi, axis=1)
+    x = top + (bottom - top) * _lerps(t, x).reshape(1, -1, 1, 1)
+    lo, hi, t = _resize_axis(cols, out_cols, attrs)
+    left, right = gnp.take(x, lo, axis=2), gnp.take(x, hi, axis=2)
+    return left + (right - left) * _lerps(t, x).reshape(1, 1, -1, 1)
+
+
+def _resize_bilinear(ins, attrs):
+    """``ResizeBilinear`` (tf.image.resize's bilinear method): float32 whatever the image's dtype."""
+    x, size = ins
+    return _resized(x, *(int(n) for n in np.ravel(raw(size))), attrs)
+
+
+def _resize_bilinear_grad(ins, attrs):
+    """``ResizeBilinearGrad``: the resize's vector-Jacobian product (it is linear: taken at zeros), in the original
+    image's dtype."""
+    dy, image = ins
+    zeros = np.zeros(gnp.shape(raw(image)), dtype=_float_kind(dy))
+    out_rows, out_cols = gnp.shape(raw(dy))[1:3]
+    grad = convolution.pullback(lambda im: _resized(im, out_rows, out_cols, attrs), (zeros,), dy)[0]
+    dtype = np.asarray(raw(image)).dtype
+    return grad if dtype == object or np.asarray(raw(grad)).dtype == object else astype(grad, dtype)
+
+
+_RESIZE_ATTRS = ("align_corners", "half_pixel_centers")
+
 def _transform(name, rank, sized):
     """TensorFlow's ``name`` FFT over the innermost ``rank`` axes (NumPy's default scaling: 1/n on the inverse);
     ``sized``: its second input is ``fft_length``, the sizes the input is cropped or padded to (RFFT, IRFFT)."""
@@ -564,6 +687,12 @@ MORE_OPS = {
     "BesselK1e": (_unary(special.k1e), ()),
     "BesselK0": (_unary(lambda x: _unscaled(special.k0e, x)), ()),
     "BesselK1": (_unary(lambda x: _unscaled(special.k1e, x)), ()),
+    "ResizeBilinear": (_resize_bilinear, _RESIZE_ATTRS),
+    "ResizeBilinearGrad": (_resize_bilinear_grad, _RESIZE_ATTRS),
+    "MaxPool": (_max_pool, _POOL_ATTRS),
+    "AvgPool": (_avg_pool, _POOL_ATTRS),
+    "MaxPoolGrad": (_max_pool_grad, _POOL_ATTRS),
+    "AvgPoolGrad": (_avg_pool_grad, _POOL_ATTRS),
     "Conv2D": (_conv2d, _CONV_ATTRS),
     "Conv2DBackpropInput": (_conv2d_input_grad, _CONV_ATTRS),
     "Conv2DBackpropFilter": (_conv2d_filter_grad, _CONV_ATTRS),

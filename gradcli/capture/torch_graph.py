@@ -108,6 +108,8 @@ from .torch_ops import ELEMENTWISE, OPS, WINDOWS, written_at
 _RULE_TAG = re.compile(r"^(?P<name>\w+) \[rule (?P<rule>.*) @ (?P<at>.*)\]$")
 _NO_GRAD = " [no grad]"  # a node the user's code computed under torch.no_grad(): a constant for PyTorch's gradient
 _FUNCTION_FILE = os.path.join("autograd", "function.py")  # where autograd.Function.apply runs a forward
+# where a torch.library.custom_op's generated backward calls the one register_autograd registered
+_REGISTERED_RULES_FILE = os.path.join("_library", "autograd.py")
 _GRAD_MODE_FILE = os.path.join("autograd", "grad_mode.py")  # PyTorch's gradient-mode blocks, which call each other
 _NO_GRAD_WRAPPERS = ("decorate_context", "_no_grad_wrapper")  # the frames of PyTorch's no_grad decorators
 _AUTOGRAD_FILE = "<autograd node>"  # a node's stack trace naming the autograd node it was recorded under (`_differentiating`)
@@ -351,12 +353,14 @@ def _user_frame_summary(folder, kinds, entered=()):
         if kind == "user":
             if innermost is None:
                 innermost = frame
-            ctx = frame.f_locals.get("ctx") if code.co_name == "backward" else None
+            registered = _registered_rule(frame)
+            ctx = frame.f_locals.get("ctx") if code.co_name == "backward" or registered else None
             forward_cls = getattr(ctx, "_forward_cls", None)
             hook = forward_cls is None and _called_by_the_engine(frame)
             if forward_cls is not None or hook:
                 # a tensor hook (``y.register_hook``) rewrites the gradient passing through: a rule of the user's own
-                rule = f"backward() of {forward_cls.__name__}" if forward_cls is not None else f"hook {code.co_name}"
+                rule = (f"{code.co_name}(), registered by register_autograd" if registered else
+                        f"backward() of {forward_cls.__name__}" if forward_cls is not None else f"hook {code.co_name}")
                 caller = innermost.f_code.co_name if innermost.f_code.co_name.isidentifier() else "hook"  # not <lambda>
                 name = f"{caller} [rule {rule} @ {code.co_filename}:{def_line(code.co_filename, code.co_firstlineno)}]"
                 return traceback.StackSummary.from_list([(innermost.f_code.co_filename, innermost.f_lineno, name, "")])
@@ -416,6 +420,14 @@ def _differentiating():
     if node is None:
         return traceback.StackSummary.from_list([])
     return traceback.StackSummary.from_list([(_AUTOGRAD_FILE, node._sequence_nr(), node.name(), "")])
+
+
+def _registered_rule(frame):
+    """Whether ``frame`` runs the backward a ``torch.library.custom_op`` registered (called by the backward
+    PyTorch generates for the op, whose context it is handed)."""
+    caller = frame.f_back
+    return caller is not None and caller.f_code.co_name == "backward" and caller.f_code.co_filename.endswith(
+        _REGISTERED_RULES_FILE)
 
 
 def _decompositions():
@@ -530,11 +542,19 @@ def _made(fun, examples, entered, draws, kernels, counts=None, guards=None, plan
           set_at_index_tensors(), noting_forwards(plans)):
         return make_fx(
             fun,
-            decomposition_table={**_DECOMPOSITIONS, **draws.table()},
+            decomposition_table={**_DECOMPOSITIONS, **_custom_ops(), **draws.table()},
             tracing_mode="fake",
             record_stack_traces=True,
             _allow_non_fake_inputs=True,  # tensors the function makes itself (torch.tensor(2.0)) are constants
         )(*examples)
+
+
+def _custom_ops():
+    """The user's ``torch.library.custom_op`` ops, each by the Python function that defines it: traced through, so the
+    replay holds the ATen ops it is made of, while PyTorch's own run keeps the op and the rule registered for it."""
+    from torch._library.custom_ops import OPDEFS  # lazy: only a PyTorch target needs it
+
+    return {definition._opoverload: definition._init_fn for definition in OPDEFS.values()}
 
 
 # PyTorch's samplers of whole numbers whose draw moves with their tensor parameters: no derivative (the Gamma's and
@@ -1745,8 +1765,10 @@ def _replay_of(target, location, last_use=False, complex_valued=False):
             "from its trace and determinant, a phase as torch.atan2)"
         )
     if fun is None:
+        schema = getattr(target, "_schema", None)
+        library = schema.name.split("::")[0] if schema is not None and "::" in schema.name else "aten"
         raise InputError(
-            f"the PyTorch op aten.{packet}.{overload}{where} has no replay in gradcli, so its exact reference "
+            f"the PyTorch op {library}.{packet}.{overload}{where} has no replay in gradcli, so its exact reference "
             "cannot be computed: write it with the ops gradcli knows (gradcli ops lists them)"
         )
     return fun, packet

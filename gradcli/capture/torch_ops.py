@@ -317,6 +317,34 @@ def _scatter(x, dim, index, src):
     return out
 
 
+_REDUCTIONS = {"sum": gnp.sum, "prod": gnp.prod, "mean": gnp.mean, "amax": gnp.amax, "amin": gnp.amin}
+
+
+def _scatter_reduce(x, dim, index, src, reduce, include_self=True):
+    """``aten.scatter_reduce`` (``Tensor.scatter_reduce``, PyTorch's grouped reductions): each place of ``x`` that
+    ``index`` names along ``dim`` reduced with the entries of ``src`` sent there, itself among them where
+    ``include_self``; the reductions are gradcli's, so a tie of two maxima is a decision and a product through a zero
+    keeps the other factors' slopes."""
+    shape = np.shape(raw(x))
+    idx = index_array(index)
+    grid = list(np.indices(idx.shape))
+    grid[dim % len(shape)] = idx
+    targets = np.ravel_multi_index(tuple(grid), shape).ravel()
+    sources = np.ravel_multi_index(tuple(np.indices(idx.shape)), np.shape(raw(src))).ravel()
+    flat_x, flat_src = gnp.reshape(x, (-1,)), gnp.reshape(src, (-1,))
+    entries = [flat_x[k] for k in range(int(np.prod(shape)))]
+    for k in np.unique(targets):
+        sent = flat_src[sources[targets == k]]
+        entries[k] = _REDUCTIONS[reduce](gnp.concatenate([flat_x[k:k + 1], sent]) if include_self else sent)
+    return gnp.reshape(gnp.stack(entries), shape)
+
+
+def _signbit(x):
+    """``aten.signbit`` (``torch.copysign`` reads it): the float's sign bit, which -0.0 has; an exact number has no
+    -0, so its sign bit is whether it is below 0."""
+    return gnp.less(x, 0) if is_exact(x) else gnp.signbit(x)
+
+
 def _index_put(x, indices, values, accumulate=False):
     key = _index_key(indices)
     if not accumulate:
@@ -909,6 +937,11 @@ OPS = {
     "abs": gnp.abs,
     "sign": gnp.sign,
     "sgn": gnp.sign,
+    "signbit": _signbit,
+    # ``Tensor.item()`` (torch.full with a 0-d tensor's fill calls it): the number; a trace records the Python number
+    # it gave as a constant of the ops after it, as PyTorch's autograd takes it
+    "_local_scalar_dense": lambda x: x,
+    "scatter_reduce": _scatter_reduce,
     "clamp": _clamp,
     "clamp_min": lambda x, m: gnp.maximum(x, m),
     "clamp_max": lambda x, m: gnp.minimum(x, m),

@@ -902,8 +902,11 @@ def _relative_errors(approx, exact):
     """The relative error of each entry of a float result against its exact counterpart (0 where either is not finite)."""
     import mpmath
 
-    approx = np.asarray(raw(approx))
-    exact = np.asarray(raw(exact), dtype=object)
+    try:
+        approx = np.asarray(raw(approx))
+        exact = np.asarray(raw(exact), dtype=object)
+    except ValueError:  # a key of slices and index arrays (x[:, rows]'s second argument): no numbers
+        return None
     if approx.shape != exact.shape or not is_float_dtype(approx.dtype):
         return None
     errors = np.zeros(approx.shape)
