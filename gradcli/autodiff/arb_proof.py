@@ -998,6 +998,17 @@ def constant(value):
     return out
 
 
+def written(number=None, name=None):
+    """A formula's literal (``number``, a `fractions.Fraction`) or named constant (``name``: "pi" or "e") as the
+    exact number it names: 1/10 rather than a binary number near it, pi the atom a rational multiple of which
+    `arb_identities` turns into a root of unity (sin(pi x) at x = 1 is 0), e the exp of 1 that exp(x) at 1 is."""
+    if name == "pi":
+        return Sym(_arb.ARB.pi(), identities.pi())
+    if name == "e":
+        return run("exp", 1)
+    return run("divide", number.numerator, number.denominator)
+
+
 def zeros_of(out):
     """``(value is 0, [each derivative is 0])`` of what a program returned on `Sym` numbers (False: not proven)."""
     if isinstance(out, np.ndarray):
