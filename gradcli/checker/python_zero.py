@@ -72,11 +72,12 @@ def proven(run, args, direction=None, coordinate=None, value_only=False, afford=
     return value, entries
 
 
-def exact_slopes(run, args, direction=None, coordinate=None, afford=None):
+def exact_slopes(run, args, direction=None, coordinate=None, afford=None, symbolic=False):
     """A callable giving the derivative entries of ``run`` at the point (seeded as `proven` seeds them) as
     balls at flint's precision when called with the entries wanted (indices), each from the exact quotient the
     program computed (None where not wanted, where it has none, or no ball: an unknown, a decomposition);
-    None where the program cannot run on proof numbers. ``afford``: as `decided`.
+    None where the program cannot run on proof numbers. ``afford``: as `decided`; ``symbolic``: the inputs
+    unknowns (`arb_proof.seeded`).
 
     A ball around 0 at every precision (a derivative p - p (1 - t) with t = e^-1e213, two equal p met as
     two balls) is then the quotient after its cancellation, a number with all its digits.
@@ -85,7 +86,7 @@ def exact_slopes(run, args, direction=None, coordinate=None, afford=None):
     tangents = _tangents(flat, direction, coordinate)
     try:
         with _proving(afford) as proof:
-            out = run(*_shaped_like(arb_proof.seeded(flat, tangents), args))
+            out = run(*_shaped_like(arb_proof.seeded(flat, tangents, symbolic), args))
             out = np.asarray(out, dtype=object).reshape(-1)
             if out.size != 1 or type(out[0]) is not arb_proof.Sym or out[0].d is None:
                 return None
@@ -97,12 +98,29 @@ def exact_slopes(run, args, direction=None, coordinate=None, afford=None):
         entries = [None] * len(quotients)
         for k in wanted:
             try:
-                entries[k] = None if quotients[k] is None else arb_proof.ball_of(proof, quotients[k])
+                entries[k] = None if quotients[k] is None else arb_proof.ball_of(proof, quotients[k], proof.points)
             except (LookupError, ArithmeticError, ValueError):
                 pass
         return entries
 
     return balls
+
+
+def slopes_beside_pole(run, args, bits):
+    """Each coordinate's derivative entry of ``run`` at a pole of its value (log(x0^2) + x1^2 at x0 = 0), as a
+    ball: the exact slope where the pole's term does not move along the coordinate (its argument's slope there the
+    zero function of the unknown inputs: log(x0^2) is -inf all along x1, and the slope is 2 x1's), None along
+    the others (no derivative there) or where the program cannot run on proof numbers; each ball at ``bits``."""
+    import flint  # lazy: python-flint, only where a proof runs
+
+    flat = np.concatenate([np.asarray(a, dtype=np.float64).ravel() for a in args]) if args else np.zeros(0)
+    arb_proof.beside_poles = True
+    try:
+        with flint.ctx.workprec(bits):
+            slopes = exact_slopes(run, args, symbolic=True)
+            return [None] * flat.size if slopes is None else slopes(range(flat.size))
+    finally:
+        arb_proof.beside_poles = False
 
 
 class Misaligned(arb_core.Undecided):
