@@ -94,11 +94,13 @@ def exact_slopes(run, args, direction=None, coordinate=None, afford=None, symbol
     except Exception:  # noqa: BLE001 - no quotients: an op without a rule, a float taken out, a limit
         return None
 
+    at_point = (proof.points,) if symbolic else ()  # the unknown inputs' values
+
     def balls(wanted):
         entries = [None] * len(quotients)
         for k in wanted:
             try:
-                entries[k] = None if quotients[k] is None else arb_proof.ball_of(proof, quotients[k], proof.points)
+                entries[k] = None if quotients[k] is None else arb_proof.ball_of(proof, quotients[k], *at_point)
             except (LookupError, ArithmeticError, ValueError):
                 pass
         return entries
