@@ -102,7 +102,8 @@ def test_a_derivative_the_program_does_not_prove_0_leaves_no_reference():
     assert exact.unsettled, (exact.value, exact.gradient)
     assert "gradient" in exact.why and "not proven 0" in exact.why
     slope = _exact(lambda x: 3.0 * gnp.arctan(gnp.tan(x)) - 3.0 * x + 1.0, 0.5)
-    assert slope.determined and slope.gradient[0] == 0 and slope.value == 1
+    # the rule's 0 proven at the first precision, so the value is that precision's: 1 to its digits
+    assert slope.determined and slope.gradient[0] == 0 and abs(slope.value - 1) < 1e-30
 
 
 def test_a_tiny_derivative_is_a_number_not_a_0():

@@ -51,15 +51,13 @@ CHOSEN = {  # case id -> what it holds
         "C2: the Hann window's angles 2 pi n / 4 reached the exact replay as the float 1.5707963267948966 times n, "
         "so the constant frame's bin 2 was -2^-54, not 0, and the 1e-10 floor's log moved the exact gradient 1.2e-6 "
         "relative (unstable); the angles replayed as p pi / q, the floored decibel spectrogram is ok",
+    "torch_lib22a:spectrogram_db_naive@x=[1,1,1,1,0.5,-1,2,0.25]:float64":
+        "the silent bin proven log's pole (domain, exact value -inf); the exact gradient was NaN in every entry: "
+        "x[0]'s 0 and the second frame's slopes kept, the pole's term unmoved along them (TensorFlow's the same)",
 }
 KNOWN_WRONG: dict = {}
 SYMPTOMS: dict = {}
-OPEN_ELSEWHERE = {
-    "tf_lib22a:spectrogram_db_naive@x=[1,1,1,1,0.5,-1,2,0.25]:float64":
-        "the window's angles exact, the silent bin is proven (domain, exact value -inf), but the exact gradient at "
-        "an infinite value is NaN in every entry where the truth keeps x[0]'s 0 and the second frame's slopes "
-        "(torch_lib22a:spectrogram_db_naive the same)",
-}
+OPEN_ELSEWHERE: dict = {}
 BY_ID = {case.id: case for case in cases22a.ALL}
 
 

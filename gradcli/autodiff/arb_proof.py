@@ -393,14 +393,14 @@ def _smooth_new(name, args):
     syms = [_lift(a) for a in args]
     ball = _arb.ELEMENTWISE[name](*[s.b for s in syms])
     if any(s.q is None for s in syms):
-        return Sym(ball, None, None if all(s.d is None for s in syms) else [None] * _width(syms))
-    if name in POLES and _at_its_pole(name, syms):
+        return Sym(ball, None, _beside_an_unknown(name, syms))
+    if name in POLES and (_at_its_pole(name, syms) or (beside_poles and _at_its_pole_here(name, syms))):
         if poles is not None:
             poles.append(name)  # log or 1/x of an exact 0, looked for (`python_zero.Zeros.pole_of_value`)
             raise NoProof(f"{name} at its pole")
         # no number here (its ball is NaN): an unknown, which only a pick that leaves it out (where's other
         # branch, log 0 masked) lets a proof pass; any other use carries the unknown into the answer
-        return Sym(ball, None, None if all(s.d is None for s in syms) else [None] * _width(syms))
+        return Sym(ball, None, _still_along(syms))
     answer = value(*[s.q for s in syms])
     if name in ("arcsin", "arccos") and _pi_multiple(answer):
         ends.append(name)  # at +-1 exactly (`arb_identities.arcsin`): a cone's tip where its argument peaks there
@@ -415,6 +415,40 @@ def _smooth_new(name, args):
     if name == "sqrt":
         return _root(ball, answer, syms[0])
     return Sym(ball, answer, _tangent(slopes(answer, *[s.q for s in syms]), syms))
+
+
+def _still_along(syms):
+    """The derivative entries of an op's answer at its pole: 0 along each seed that moves none of its arguments (each
+    argument's entry the zero function of the unknown inputs, `seeded`'s ``symbolic``: the term is the same infinity
+    all along that line, as log(x0^2) is along x1), unknown (None) along the others; None where nothing moves."""
+    if all(s.d is None for s in syms):
+        return None
+    still = [state().symbolic and all(s.d is None or (s.d[k] is not None and is_zero(s.d[k])) for s in syms)
+             for k in range(_width(syms))]
+    return [_const(0) if k else None for k in still]
+
+
+def _beside_an_unknown(name, syms):
+    """The derivative entries of ``name`` on arguments one of which is an unknown number (a pole's term): a sum's, a
+    difference's, a negation's and a product's or quotient by a constant's, which need no unknown's value (the
+    finite part's slopes beside log(x0^2) + x1^2's pole), each unknown where an entry it sums is; None where
+    nothing moves."""
+    if all(s.d is None for s in syms):
+        return None
+    slopes = None
+    if name in ("add", "subtract", "negative"):
+        slopes = _SMOOTH[name][1](None, *[None] * len(syms))
+    elif name == "multiply":
+        slopes = (syms[1].q, syms[0].q)
+    elif name == "divide" and syms[1].d is None and syms[1].q is not None:
+        slopes = (inv(syms[1].q), None)
+    if slopes is None:
+        return [None] * _width(syms)
+    out = [_const(0)] * _width(syms)
+    for slope, s in zip(slopes, syms):
+        if s.d is not None:
+            out = [None if a is None or e is None or slope is None else add(a, mul(slope, e)) for a, e in zip(out, s.d)]
+    return out
 
 
 def _pi_multiple(q):
@@ -551,6 +585,9 @@ def _above(s, shift=0):
 edges = []  # the ops a proof met at the edge of their domain, moved by its seed (read by `python_zero.Zeros`)
 ends = []  # arcsin and arccos met at +-1 exactly, the ends of their domain (read by `python_zero.Zeros`)
 poles = None  # a list while the poles a proof meets are looked for (by `python_zero.Zeros`), else None
+# True while the slopes beside a pole of the value are asked (`python_zero.slopes_beside_pole`): an op whose argument
+# is at its pole at the point, though not as a function of the unknown inputs, is then the pole's unknown term too
+beside_poles = False
 # Each op with a pole at a finite argument: the argument's place and the shift that puts the pole at 0, and the
 # value there (a log's -inf; a division's 1/0 has no sign, so no value).
 POLES = {"log": (0, 0, -math.inf), "log2": (0, 0, -math.inf), "log10": (0, 0, -math.inf),
@@ -562,6 +599,14 @@ def _at_its_pole(name, syms):
     place, shift, _ = POLES[name]
     q = syms[place].q
     return is_zero(add(q, _const(shift)) if shift else q)
+
+
+def _at_its_pole_here(name, syms):
+    """Whether ``name``'s argument (`POLES`) is at its pole at the point: its quotient's numerator, shifted, 0 there
+    (x0^2 at x0 = 0, where the inputs are unknowns)."""
+    place, shift, _ = POLES[name]
+    q = syms[place].q
+    return _zero_at_point(add(q, _const(shift)) if shift else q)
 
 
 def _moves(s):
@@ -597,6 +642,10 @@ def _abs(x):
     """|x|, decided on the ball, or where the ball straddles 0 by the sign of the exact quotient (a 0 the algebra
     makes, x0 + x1 - (x0 + x1) rounded: a tie at the corner, as the balls' abs at an exact 0 records it)."""
     x = _lift(x)
+    if beside_poles and x.q is not None and x.b.contains(0) and not x.b.is_zero() and _zero_at_point(x.q):
+        # a 0 at the point of the unknown inputs' function (a silent bin's real part): no sign decides it, and
+        # |x| is sqrt(x^2), a cone's tip whose square is x^2 again (the bin's power, a log's pole beside it)
+        return run("sqrt", run("multiply", x, x))
     on_balls = lambda: _arb._decide(x.b >= 0, x.b < 0, x.b.is_zero())  # noqa: E731
     return x if _decided("greater_equal", on_balls, x, _lift(0)) else run("negative", x)
 
@@ -1019,6 +1068,17 @@ def constant(value):
     out = np.empty(array.shape, dtype=object)
     out.flat[:] = [_operand(e) for e in array.ravel().tolist()]
     return out
+
+
+def written(number=None, name=None):
+    """A formula's literal (``number``, a `fractions.Fraction`) or named constant (``name``: "pi" or "e") as the
+    exact number it names: 1/10 rather than a binary number near it, pi the atom a rational multiple of which
+    `arb_identities` turns into a root of unity (sin(pi x) at x = 1 is 0), e the exp of 1 that exp(x) at 1 is."""
+    if name == "pi":
+        return Sym(_arb.ARB.pi(), identities.pi())
+    if name == "e":
+        return run("exp", 1)
+    return run("divide", number.numerator, number.denominator)
 
 
 def zeros_of(out):

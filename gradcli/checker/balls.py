@@ -591,9 +591,9 @@ def _on_proof_numbers(root, env):
     for node in postorder(root):
         args = [done[id(c)] for c in node.children()]
         if isinstance(node, Num):
-            answer = arb_proof.run("divide", node.exact.numerator, node.exact.denominator)
+            answer = arb_proof.written(node.exact)
         elif isinstance(node, Const):
-            answer = arb_proof.Sym(arb_core.ARB.pi() if node.name == "pi" else arb_core.ARB(1).exp(), arb_proof.atom(("constant", node.name)))
+            answer = arb_proof.written(name=node.name)
         elif isinstance(node, Var):
             answer = env[node.name]
         elif isinstance(node, Unary):

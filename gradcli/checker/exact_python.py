@@ -450,7 +450,7 @@ def _rule_settled(ball, bits):
 
 def _rule_on_balls(function, args, budget):
     """(value ball, gradient balls per argument, bits): gradcli's rule on balls, bits doubling until settled."""
-    bits, last, zero = START_BITS, 0.0, None
+    bits, last, zero, rule_zero = START_BITS, 0.0, None, None
     while bits <= balls.MAX_BITS:
         budget.afford(last * 2.5)
         started = time.perf_counter()
@@ -469,6 +469,11 @@ def _rule_on_balls(function, args, budget):
             ]
             if bits < UNDECIDED_BITS and any(e is None for g in rule for e in g):
                 raise _NotFinite("a gradient entry not finite on balls")
+            if rule_zero is None and any(e is not None and _around_zero(e) for g in rule for e in g):
+                rule_zero = _rule_proven_zero(function, args)
+            rule = [np.array([arb_core.ARB(0) if z and e is not None and _around_zero(e) else e
+                              for e, z in zip(g, zs)], dtype=object)
+                    for g, zs in zip(rule, rule_zero or ())] if rule_zero else rule
         except (arb_core.Undecided, _NotFinite):
             # A branch the balls cannot decide yet, or exp(1e300) beyond 128 bits: more bits may tell,
             # up to where only a true infinity or a tie would still be there (a rule that leaks 0/0
@@ -484,6 +489,12 @@ def _rule_on_balls(function, args, budget):
             raise _Unresolvable(_not_proven("value", [value]))
         bits *= 2
     raise _Fallback("the rule did not settle")
+
+
+def _rule_proven_zero(function, args):
+    """[per argument, each entry of gradcli's rule proven exactly 0 by the rule run on proof numbers]
+    (`python_zero.rule_zeros`): asked once, where an entry's ball is around 0, before a climb to `balls.MAX_BITS`."""
+    return python_zero.rule_zeros(lambda *a: value_and_grad(function, argnums=tuple(range(len(args))))(*a)[1], args)
 
 
 def _rule_run(function, args):

@@ -72,11 +72,12 @@ def proven(run, args, direction=None, coordinate=None, value_only=False, afford=
     return value, entries
 
 
-def exact_slopes(run, args, direction=None, coordinate=None, afford=None):
+def exact_slopes(run, args, direction=None, coordinate=None, afford=None, symbolic=False):
     """A callable giving the derivative entries of ``run`` at the point (seeded as `proven` seeds them) as
     balls at flint's precision when called with the entries wanted (indices), each from the exact quotient the
     program computed (None where not wanted, where it has none, or no ball: an unknown, a decomposition);
-    None where the program cannot run on proof numbers. ``afford``: as `decided`.
+    None where the program cannot run on proof numbers. ``afford``: as `decided`; ``symbolic``: the inputs
+    unknowns (`arb_proof.seeded`).
 
     A ball around 0 at every precision (a derivative p - p (1 - t) with t = e^-1e213, two equal p met as
     two balls) is then the quotient after its cancellation, a number with all its digits.
@@ -85,7 +86,7 @@ def exact_slopes(run, args, direction=None, coordinate=None, afford=None):
     tangents = _tangents(flat, direction, coordinate)
     try:
         with _proving(afford) as proof:
-            out = run(*_shaped_like(arb_proof.seeded(flat, tangents), args))
+            out = run(*_shaped_like(arb_proof.seeded(flat, tangents, symbolic), args))
             out = np.asarray(out, dtype=object).reshape(-1)
             if out.size != 1 or type(out[0]) is not arb_proof.Sym or out[0].d is None:
                 return None
@@ -93,16 +94,54 @@ def exact_slopes(run, args, direction=None, coordinate=None, afford=None):
     except Exception:  # noqa: BLE001 - no quotients: an op without a rule, a float taken out, a limit
         return None
 
+    at_point = (proof.points,) if symbolic else ()  # the unknown inputs' values
+
     def balls(wanted):
         entries = [None] * len(quotients)
         for k in wanted:
             try:
-                entries[k] = None if quotients[k] is None else arb_proof.ball_of(proof, quotients[k])
+                entries[k] = None if quotients[k] is None else arb_proof.ball_of(proof, quotients[k], *at_point)
             except (LookupError, ArithmeticError, ValueError):
                 pass
         return entries
 
     return balls
+
+
+def rule_zeros(rule, args):
+    """[per argument, each entry of the gradient ``rule(*numbers)`` returns (one array or number per argument)
+    proven exactly 0], the rule itself run on proof numbers, at the point's values and as unknowns: an entry 0
+    by algebra (Owen's T and its mirror image, T(h, a) + T(h, -a), whose slopes' balls are 0 +- 2^-bits at every
+    precision of a costly integral) is settled without a climb. Nothing proven where the rule cannot run so."""
+    flat = np.concatenate([np.asarray(a, dtype=np.float64).ravel() for a in args]) if args else np.zeros(0)
+    found = [[False] * int(np.size(a)) for a in args]
+    for symbolic in (False, True):
+        try:
+            with _proving():
+                gradient = rule(*_shaped_like(arb_proof.seeded(flat, [[] for _ in flat], symbolic), args))
+                zeros = [[arb_proof.zeros_of(e)[0] for e in np.ravel(np.asarray(g, dtype=object))] for g in gradient]
+        except Exception:  # noqa: BLE001 - no proof either way: an op without a rule, a float taken out, a limit
+            continue
+        if [len(z) for z in zeros] == [len(f) for f in found]:
+            found = [[a or b for a, b in zip(f, z)] for f, z in zip(found, zeros)]
+    return found
+
+
+def slopes_beside_pole(run, args, bits):
+    """Each coordinate's derivative entry of ``run`` at a pole of its value (log(x0^2) + x1^2 at x0 = 0), as a
+    ball: the exact slope where the pole's term does not move along the coordinate (its argument's slope there the
+    zero function of the unknown inputs: log(x0^2) is -inf all along x1, and the slope is 2 x1's), None along
+    the others (no derivative there) or where the program cannot run on proof numbers; each ball at ``bits``."""
+    import flint  # lazy: python-flint, only where a proof runs
+
+    flat = np.concatenate([np.asarray(a, dtype=np.float64).ravel() for a in args]) if args else np.zeros(0)
+    arb_proof.beside_poles = True
+    try:
+        with flint.ctx.workprec(bits):
+            slopes = exact_slopes(run, args, symbolic=True)
+            return [None] * flat.size if slopes is None else slopes(range(flat.size))
+    finally:
+        arb_proof.beside_poles = False
 
 
 class Misaligned(arb_core.Undecided):

@@ -24,7 +24,7 @@ from ..autodiff.mp import ieee
 # Bound once, here: the reference's derivative is the IR's own, fixed when the checker loads, so a
 # derivative later patched (or a snippet built from it) is still judged against the original.
 from ..expr.derivative import differentiate as exact_derivative
-from . import balls, exact_python, rule_batch
+from . import balls, exact_python, python_zero, rule_batch
 from .kinks import find_kinks, not_smooth, undefined_at_kinks
 from .precision import (  # noqa: F401 - Exact, to_mp and the limits are this module's public names too
     AGREE_DIGITS,
@@ -46,7 +46,8 @@ from .precision import (  # noqa: F401 - Exact, to_mp and the limits are this mo
     with_noise,
     zero_floor,
 )
-from .reference_mpmath import compute_mpmath as _compute_mpmath, rule_at as _rule_at, rule_from as _rule_from
+from .reference_mpmath import (compute_mpmath as _compute_mpmath, rule_at as _rule_at, rule_from as _rule_from,
+                               slopes_beside_the_pole)
 
 
 def compute(target, args, seed=0, budget=None, wrt=None):
@@ -72,8 +73,8 @@ def compute(target, args, seed=0, budget=None, wrt=None):
             target, args, widen = only_chosen(target, args, wrt)
             if exact_python.compute(target, args, result, budget, seed):
                 _rule_past_infinities(target, args, result, budget)
-                return widen(result)
-            return widen(_compute_mpmath(target, args, seed, Exact(), budget))
+                return widen(_slopes_beside_a_pole(target, args, result))
+            return widen(_slopes_beside_a_pole(target, args, _compute_mpmath(target, args, seed, Exact(), budget)))
     except balls.OutOfTime as error:
         result = Exact(determined=False, unsettled=True, out_of_time=str(error))
         return result
@@ -105,6 +106,27 @@ def _rule_past_infinities(target, args, result, budget):
     result.rule = merged
     if not any(mpmath.isnan(e) for g in merged for e in flat_entries(g)):
         result.notes = [n for n in result.notes if not n.startswith("the gradient rule is not finite on balls")]
+
+
+def _slopes_beside_a_pole(target, args, result):
+    """At a pole of the value on balls (log(x0^2) + x1^2 at x0 = 0: -inf, every jet's entry NaN), the exact slope
+    along each coordinate the pole's term does not move (`reference_mpmath.slopes_beside_the_pole`); the other
+    entries stay NaN, no derivative. ``result``, so changed."""
+    import mpmath  # the exact entries' numbers
+
+    values = flat_entries(result.value) if result.value is not None else []
+    if len(values) != 1 or not mpmath.isinf(values[0]) or not result.gradient or any(g is None for g in result.gradient):
+        return result
+    gradient = [list(flat_entries(g)) for g in result.gradient]
+    if not any(mpmath.isnan(e) for g in gradient for e in g):
+        return result
+    zeros = python_zero.Zeros(lambda *a: exact_python._traced(target.mp_function, a), args)
+    if zeros.pole_of_value() is None:
+        return result
+    slopes = iter(slopes_beside_the_pole(zeros, sum(len(g) for g in gradient)))
+    result.gradient = [rebuild(like, [s if mpmath.isnan(e) else e for e, s in zip(entries, slopes)])
+                       for like, entries in zip(result.gradient, gradient)]
+    return result
 
 
 def _by_balls(target, args, result, budget, seed=0, wrt=None):

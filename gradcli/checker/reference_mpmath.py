@@ -124,7 +124,8 @@ def compute_mpmath(target, args, seed, result, budget=None, start=START_DIGITS, 
     noisy = settled is not None and _rule_below_a_noisy_zero(result, settled, zeros.proven(settled))
     flat = []  # the coordinates whose one-sided slopes are both 0 (`kinks.FLAT`)
     # arccos of a cosine proven 1 (parallel vectors): the tip of a cone whose central differences read 0
-    if noisy or target.kind == "formula" or zeros.ends or may_have_kink(target, args, result):
+    if not _at_a_proven_pole(result, zeros) and (
+            noisy or target.kind == "formula" or zeros.ends or may_have_kink(target, args, result)):
         result.kinks, result.singular = find_kinks(target, args, result, budget, max(digits, 2 * START_DIGITS), flat)
         if not result.kinks and not result.singular and result.directional is not None and target.kind != "formula":
             # the test along the direction parts slopes to 1e-6 of them: a smaller gap where it decides a tie
@@ -677,7 +678,28 @@ def _at_a_pole(previous, current, zeros):
     if pole is None:
         return None
     value = mpmath.nan if math.isnan(POLES[pole][2]) else mpmath.inf * mpmath.sign(now)
-    return [value] + [mpmath.nan] * (len(current[0]) - 1)
+    return [value] + slopes_beside_the_pole(zeros, len(current[0]) - 1)
+
+
+def slopes_beside_the_pole(zeros, width):
+    """The derivative entries at a pole of the value: the exact slope along each coordinate the pole's term does not
+    move (`python_zero.slopes_beside_pole`: log(x0^2) + x1^2 at x0 = 0 has the slope 2 x1 in x1), NaN (no
+    derivative) along the others; all NaN where the entries are not one per coordinate (a random direction's)."""
+    import mpmath
+
+    if width != zeros.flat.size:
+        return [mpmath.nan] * width
+    return [mpmath.nan if ball is None or balls.settled(ball) is None else balls.settled(ball)
+            for ball in python_zero.slopes_beside_pole(zeros.run, zeros.args, max(mpmath.mp.prec, 64) + 64)]
+
+
+def _at_a_proven_pole(result, zeros):
+    """Whether the value settled as the infinity (or NaN) of a pole the proof met (`_at_a_pole`): the verdict is
+    domain whatever the slopes beside it, so no kink test runs (one per coordinate, each with its own proofs)."""
+    import mpmath
+
+    values = flat_entries(result.value) if result.value is not None else []
+    return len(values) == 1 and not mpmath.isfinite(values[0]) and zeros.pole_of_value() is not None
 
 
 _FALLING = 1.25  # how much further from 0 the value's run at the next precision (at least half again the digits) lies

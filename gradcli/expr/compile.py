@@ -47,7 +47,11 @@ def _mp_number(node: Num):
     # Integers too: a Python int would send sqrt(2) down the float fast path.
     import mpmath
 
+    from ..autodiff import arb_proof  # lazy: it loads NumPy, which reading a formula does not need
+
     exact = node.exact
+    if arb_proof.proving:  # a proof's numbers are exact: 0.1 is 1/10, not the binary number mpmath rounds it to
+        return arb_proof.written(exact)
     return mpmath.mpf(exact.numerator) / exact.denominator
 
 
@@ -58,6 +62,10 @@ def _float_constant(name):
 def _mp_constant(name):
     import mpmath
 
+    from ..autodiff import arb_proof  # lazy: it loads NumPy, which reading a formula does not need
+
+    if arb_proof.proving:  # the number pi itself, whose rational multiples have exact sines
+        return arb_proof.written(name=name)
     return +mpmath.pi if name == "pi" else mpmath.e()
 
 
