@@ -38,22 +38,19 @@ CHOSEN = {  # case id -> what it holds
     "torch_lib23a:soft_abs_slip_loss@x=[-1.5,2]:float64":
         "K2: the rule wrong left of 0 is wrong, named at the backward registered with register_autograd (def "
         "_slip_backward), not at the op's body ('the first call whose built-in rule is off')",
+    "torch_lib23a:relu_rnn_step@x=[0.5,1]:float64":
+        "R2: nn.RNNCell's weights written under torch.no_grad in the function reach the replay held by a stop_gradient; "
+        "they depend on no input, so the mpmath path's test that held values only choose leaves them unshifted: a "
+        "relu corner is domain, not 'a difference would move the value a stop_gradient holds constant'",
 }
 KNOWN_WRONG = {
     "torch_lib23a:gpd_shape_logp@c=[0.5]:float32":
         "P1: a float32 program that raises in float64 (PyTorch's own GeneralizedPareto.log_prob: isclose of a float64 "
         "concentration with torch.tensor(0.0), 'Double did not match Float') has no verdict: gradcli's exact replay "
         "and its differences run it in float64, where PyTorch's float32 run is fine (ok)",
-    "torch_lib23a:relu_rnn_step@x=[0.5,1]:float64":
-        "R2: a tensor that requires grad written under torch.no_grad with constants (here nn.RNNCell's weights set in "
-        "the function; as small: w = nn.Parameter(torch.zeros(2, 2)); with torch.no_grad(): w.copy_(W)) reaches the "
-        "replay held by a stop_gradient; at a relu corner the mpmath path's test that held values only choose shifts "
-        "those constants, which the arithmetic reads, and gives no verdict ('a difference would move the value a "
-        "stop_gradient holds constant') though they depend on no input: the function is domain",
 }
 SYMPTOMS = {
     "torch_lib23a:gpd_shape_logp@c=[0.5]:float32": "Double did not match Float",
-    "torch_lib23a:relu_rnn_step@x=[0.5,1]:float64": "a difference would move the value a stop_gradient holds",
 }
 OPEN_ELSEWHERE = {}  # the TensorFlow cases' findings (TP1, TR1, X1) are closed: their replays are tested below
 BY_ID = {case.id: case for case in cases23a.ALL}

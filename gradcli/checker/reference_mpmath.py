@@ -219,6 +219,9 @@ def _held_only_choose(target, args, digits):
     branch switched at a tie), arithmetic by amounts as different as the shifts. Where the value stands still
     so, its slope in the held values is 0 here, and the differences' slope, theirs plus x's own, is x's own.
     The runs take twice ``digits``, so that the program's rounding stays far below the smaller shift.
+    A held value that stays the same when every input moves (`_held_constants`: weights written under
+    ``torch.no_grad()``, ``stop_gradient`` of a constant) is a constant of the function, which the differences
+    never move either: only the others are shifted.
     """
     import mpmath
 
@@ -236,12 +239,19 @@ def _held_only_choose(target, args, digits):
                 return x + shift * (abs(x) + 1)
             return x
 
-        def run(shift):
-            prim.mp = lambda x: shifted(holding(x), shift)
+        def program(moved):
             with np.errstate(all="ignore"):
-                return flat_entries(target.mp_function(*[to_mp(a) for a in args]))
+                return flat_entries(target.mp_function(*[shifted(to_mp(a), moved) for a in args]))
+
+        def run(shift):
+            calls = iter(range(1 << 62))
+            prim.mp = lambda x: holding(x) if next(calls) in constant else shifted(holding(x), shift)
+            return program(0)
 
         try:
+            calls, constant = _held_constants(program, prim, holding, wide)
+            if len(constant) == calls:
+                return True
             centre = run(0)
             changes = [[_change(run(s), centre) for s in (sign * wide, sign * wide * wide)] for sign in (1, -1)]
         except Exception:  # noqa: BLE001 - the program failed on a held value moved: not only a choice
@@ -257,6 +267,52 @@ def _held_only_choose(target, args, digits):
             )
             for far, near in changes
         )
+
+
+def _held_constants(run, prim, holding, move):
+    """``(calls, constant)``: how many stop_gradient calls the program makes at the point, and the positions (in
+    call order) of those whose held value is the same, entry by entry and exactly, with every input moved up and
+    then down by ``move`` of itself (`run(moved)` runs the program so): values computed from constants alone, or
+    from inputs only through choices the move does not switch. Where the calls differ in number, or a moved run
+    raises, none is constant.
+    """
+    import mpmath
+
+    def entries(value):
+        return list(value.flat) if isinstance(value, np.ndarray) else [value]
+
+    def same(a, b):
+        if len(a) != len(b):
+            return False
+        for u, v in zip(a, b):
+            nan_u = isinstance(u, (mpmath.mpf, mpmath.mpc)) and mpmath.isnan(u)
+            nan_v = isinstance(v, (mpmath.mpf, mpmath.mpc)) and mpmath.isnan(v)
+            if nan_u or nan_v:
+                if not (nan_u and nan_v):
+                    return False
+            elif type(u) is not type(v) or not bool(u == v):
+                return False
+        return True
+
+    held = []
+    for moved in (0, move, -move):
+        seen = []
+
+        def hold(x, seen=seen):
+            value = holding(x)
+            seen.append(entries(value))
+            return value
+
+        prim.mp = hold
+        try:
+            run(moved)
+        except Exception:  # noqa: BLE001 - a move past the program's domain: no value is known constant
+            return None, set()
+        held.append(seen)
+    calls = len(held[0])
+    if any(len(seen) != calls for seen in held[1:]):
+        return calls, set()
+    return calls, {k for k in range(calls) if same(held[0][k], held[1][k]) and same(held[0][k], held[2][k])}
 
 
 def _change(moved, centre):
