@@ -72,3 +72,17 @@ def test_the_scalar_types_stay_numpys_dtypes_and_constructors():
     assert np.ones(2).dtype == gnp.float64 and gnp.float64 == np.float64
     assert isinstance(np.float64(1.0), gnp.float64) and not isinstance(np.float32(1.0), gnp.float64)
     assert type(gnp.float32(2.5)) is np.float32 and gnp.float64() == 0.0
+
+
+@pytest.mark.parametrize("part, value, gradient", [
+    (lambda z: gnp.real(z), 6.0, {"x": 3.0, "y": 2.0}),
+    (lambda z: gnp.real(gnp.conj(z)) ** 2, 36.0, {"x": 36.0, "y": 24.0}),
+    (lambda z: gnp.imag(z) + gnp.real(z), 6.0, {"x": 3.0, "y": 2.0}),
+])
+def test_the_parts_of_a_real_number_cast_to_complex_have_an_exact_reference(part, value, gradient):
+    # the cast is the identity in an exact run, so real/imag/conj meet a real ball
+    point = _only(gradcli.check(lambda x, y: part(x * gnp.asarray(y).astype("complex128")), {"x": 2.0, "y": 3.0},
+                                dtypes=["float64"]))
+    assert point.status == "ok", point.notes
+    assert point.exact_value == pytest.approx(value, rel=1e-12)
+    assert point.exact_gradient == {n: pytest.approx(g, rel=1e-12) for n, g in gradient.items()}
