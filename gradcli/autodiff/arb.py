@@ -356,6 +356,11 @@ ELEMENTWISE = {
     "square": lambda x: x * x,
     "reciprocal": lambda x: 1 / _arb(x),
     "abs": _abs,
+    # A ball is a real number: its real part and conjugate are itself, its imaginary part the exact 0.
+    "real": lambda x: x,
+    "conj": lambda x: x,
+    "conjugate": lambda x: x,
+    "imag": lambda x: ARB(0),
     "sign": _sign,
     "floor": _stepped("floor", lambda x: (x.floor(), x.floor())),
     "ceil": _stepped("ceil", lambda x: (x.ceil(), x.ceil())),

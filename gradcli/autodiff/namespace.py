@@ -335,9 +335,39 @@ e = _np.e
 inf = _np.inf
 nan = _np.nan
 newaxis = None
-float16 = _np.float16
-float32 = _np.float32
-float64 = _np.float64
+
+
+class _CastingScalarType(type):
+    """NumPy's float scalar type that, called on a traced or exact value, casts it as ``astype`` does (slope 1; in an
+    exact run the number itself), and elsewhere is NumPy's own: a dtype (``np.zeros(3, dtype=np.float32)``, through
+    ``dtype``), an ``isinstance`` test, a constructor of plain numbers."""
+
+    def __call__(cls, *args):
+        if len(args) == 1 and (isinstance(args[0], _Box) or _tracer.is_mp_value(args[0])):
+            return _ops.astype(args[0], cls.numpy_type)
+        return cls.numpy_type(*args)
+
+    def __instancecheck__(cls, value):
+        return isinstance(value, cls.numpy_type)
+
+    def __subclasscheck__(cls, kind):
+        return issubclass(kind, cls.numpy_type)
+
+    def __eq__(cls, other):
+        return other is cls or other == cls.numpy_type
+
+    def __hash__(cls):
+        return hash(cls.numpy_type)
+
+    def __repr__(cls):
+        return repr(cls.numpy_type)
+
+
+def _casting(numpy_type):
+    return _CastingScalarType(numpy_type.__name__, (), {"numpy_type": numpy_type, "dtype": _np.dtype(numpy_type)})
+
+
+float16, float32, float64 = (_casting(kind) for kind in (_np.float16, _np.float32, _np.float64))
 complex64 = _np.complex64
 complex128 = _np.complex128
 int32 = _np.int32

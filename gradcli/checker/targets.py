@@ -190,7 +190,8 @@ def _from_callable(fun, text, framework="gradcli") -> Target:
             expect=bridge.expect,
         )
     guarded = _guarded(fun)
-    return Target(text, "function", names, guarded, _constants_exact_in(guarded), None, False, framework)
+    return Target(text, "function", names, _numpy_scalars(guarded), _constants_exact_in(guarded), None, False,
+                  framework)
 
 
 def by_returned_value(resolved, points, framework=None):
@@ -471,6 +472,22 @@ def _guarded(fun):
             raise TargetRaised(error) from error
 
     return guarded
+
+
+# The NumPy scalar a Python number stands for where a scalar point reaches the user's code.
+_NUMPY_SCALAR = {float: np.float64, complex: np.complex128}
+
+
+def _numpy_scalars(function):
+    """``function`` handed each scalar point as the NumPy scalar the gradient's run hands it (np.float64, or
+    np.complex128 for a complex step), never as a Python float: ``y.astype(...)``, ``y.dtype`` and NumPy's overflow
+    to inf then behave alike in every run, the finite differences' steps too."""
+
+    @functools.wraps(function)
+    def numpy_scalars(*args, **kwargs):
+        return function(*(_NUMPY_SCALAR[type(a)](a) if type(a) in _NUMPY_SCALAR else a for a in args), **kwargs)
+
+    return numpy_scalars
 
 
 def _constants_exact_in(function):
