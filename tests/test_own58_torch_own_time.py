@@ -74,3 +74,17 @@ def test_a_call_left_in_the_users_code_is_placed_at_its_line(names, monkeypatch)
         with own_time.bounding(0.2), pytest.raises(own_time.OwnCallStopped) as stopped:  # gradcli's and Python's lines
             own_time.run_bounded(functools.partial(release.wait, 30), lambda: ("the held call", ""))
         assert "in your code" not in str(stopped.value)
+
+
+def test_a_process_with_a_call_left_running_ends_with_gradcli_s_code(monkeypatch):
+    ended, handlers_ran = [], []
+    monkeypatch.setattr(own_time.os, "_exit", ended.append)
+    monkeypatch.setattr(own_time.atexit, "_run_exitfuncs", lambda: handlers_ran.append(True))
+    monkeypatch.setattr(own_time, "_LEFT", [])
+    own_time.exit_past_calls_left(1)
+    assert ended == []  # nothing left: Python's own exit
+    with held(monkeypatch, torch_bridge) as release:
+        with own_time.bounding(0.2), pytest.raises(own_time.OwnCallStopped):
+            own_time.run_bounded(functools.partial(release.wait, 30), lambda: ("the held call", ""))
+        own_time.exit_past_calls_left(1)
+    assert ended == [1] and handlers_ran == [True]

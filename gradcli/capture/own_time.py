@@ -18,9 +18,11 @@ is no hang.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import contextvars
 import math
+import os
 import queue
 import sys
 import threading
@@ -90,6 +92,20 @@ class _Worker:
 
 _WORKER = None  # the worker for the next call; a worker left behind with a call still running is forgotten
 _WORKER_LOCK = threading.Lock()
+_LEFT = []  # the workers left behind, each with a call still running
+
+
+def exit_past_calls_left(code):
+    """End the process with ``code`` (an int) at once, its exit handlers run and its output flushed, where a call was
+    left running (`run_bounded`): Python's teardown stops such a thread inside the framework's C++ code, which aborts
+    the process (exit 134) instead of exiting with gradcli's code. Nothing where none was left."""
+    if not isinstance(code, int) or not any(worker.thread.is_alive() for worker in _LEFT):
+        return
+    atexit._run_exitfuncs()  # noqa: SLF001 - the handlers an exit runs, run before the exit that skips them
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):  # a pipe gone or closed: the exit is still this one, not an abort
+            stream.flush()
+    os._exit(code)
 
 
 def run_bounded(call, what):
@@ -111,6 +127,7 @@ def run_bounded(call, what):
         with _WORKER_LOCK:
             if _WORKER is worker:
                 _WORKER = None
+            _LEFT.append(worker)
         limit.lost += time.perf_counter() - started
         call_named, more = what()
         raise OwnCallStopped(
