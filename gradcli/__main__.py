@@ -21,6 +21,9 @@ def run():
     except SystemExit as stop:
         if audit:
             preload.exit_now(stop.code)
+        from .capture import own_time
+
+        own_time.exit_past_calls_left(stop.code)  # a framework's call left running would abort Python's own exit
         raise
 
 

@@ -1,5 +1,5 @@
-"""Complex tensors gradcli's replays lack (PyTorch's Householder product, TensorFlow's reverse) and TensorFlow's
-cross product: an input error naming the op and the line.
+"""Complex tensors gradcli's replays lack (PyTorch's Householder product, TensorFlow's reverse_sequence) and
+TensorFlow's cross product: an input error naming the op and the line.
 
 Where gradcli's replay of a framework holds no complex tensor for an op, the
 message says that an operation works on a complex tensor (rather than that
@@ -29,7 +29,7 @@ SOURCES = {
 
 
         def reversed_(x):
-            values = tf.reverse(tf.complex(x[0:2], x[2:4]), [0])
+            values = tf.reverse_sequence(tf.complex(x[0:2], x[2:4])[None, :], [2], seq_axis=1, batch_axis=0)[0]
             return tf.reduce_sum(tf.math.real(values) * tf.constant([1.0, 2.0], x.dtype))
 
 
@@ -41,7 +41,7 @@ SOURCES = {
 
 CASES = [
     ("torch", "reflected", "values = torch.linalg.householder_product(z, z[0])", "aten.linalg_householder_product"),
-    ("tensorflow", "reversed_", "values = tf.reverse(", "ReverseV2"),
+    ("tensorflow", "reversed_", "values = tf.reverse_sequence(", "ReverseSequence"),
 ]
 
 

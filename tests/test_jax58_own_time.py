@@ -5,6 +5,7 @@ the call is left running in a daemon thread. The hang here is a program held on 
 thread is left spinning."""
 
 import contextvars
+import functools
 import threading
 
 import pytest
@@ -70,8 +71,8 @@ def test_a_call_that_returns_gives_its_value_from_the_worker_with_the_callers_co
 
 def test_a_call_past_the_budget_is_left_and_the_next_waits_a_tenth(release):
     with own_time.bounding(0.2):
-        with pytest.raises(own_time.OwnCallStopped) as stopped:
-            own_time.run_bounded(lambda: release.wait(30), _named)
+        with pytest.raises(own_time.OwnCallStopped) as stopped:  # held in Python's code: no user's line to say
+            own_time.run_bounded(functools.partial(release.wait, 30), _named)
         message = str(stopped.value)
         assert message.startswith("the held call was still running after 0.2 seconds (--max-time 0.2) (more): gradcli")
         assert "no verdict (raise --max-time to wait longer)" in message
@@ -94,7 +95,8 @@ def test_a_jax_check_whose_own_run_hangs_has_no_verdict_naming_the_call(module, 
     (finding,) = [f for f in result.findings if f.op == "framework's own call"]
     assert finding.message.startswith(
         f"JAX's own run of {module}:smooth (jax.value_and_grad, jitted, defined at {module}:7) was still running after "
-        "0.3 seconds (--max-time 0.3): gradcli left it running"), finding.message
+        "0.3 seconds (--max-time 0.3)"), finding.message
+    assert "gradcli left it running" in finding.message  # after the held call's line in this file
 
 
 def test_the_loops_a_program_runs_are_named_at_the_users_lines(module):

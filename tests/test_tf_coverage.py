@@ -102,6 +102,7 @@ OPS = {
     "Relu6/Elu/Selu/Softsign": (activations, (V,)),
     "EuclideanNorm": (lambda x: tf.reduce_sum(tf.math.reduce_euclidean_norm(tf.reshape(x, (2, 2)), axis=1)), (V,)),
     "Roll": (lambda x: tf.reduce_sum(tf.roll(x, 1, 0) * x), (V,)),
+    "ReverseV2": (lambda x: tf.reduce_sum(tf.exp(tf.reverse(x, [0, -1])) * x), (M,)),
     "Where (boolean_mask)": (lambda x: tf.reduce_sum(tf.boolean_mask(x, x > 0.0) ** 2), (V,)),
     "BiasAdd/BiasAddGrad": (lambda x: tf.reduce_sum(tf.nn.bias_add(tf.reshape(x, (2, 2)), x[:2]) ** 2), (V,)),
     "Erfinv/Ndtri": (lambda x: tf.reduce_sum(tf.math.erfinv(tf.tanh(x)) + tf.math.ndtri(tf.sigmoid(x))), (V,)),

@@ -42,6 +42,7 @@ from ..folders import installed_package_file
 from .bridge import Bridge, PerPoint, Unmapped, points_replayed
 from .exact_constants import held_for
 from .lines import STDLIB_FOLDER, handed_numbers, literal_numbers, math_call_advice
+from .own_time import OwnCallStopped, named_call, run_bounded
 from .tf_errors import at_users_lines, is_users_file, unmapped_reason, users_frames_only
 from .tf_eager import as_tensor, as_written, eager_answers, eager_execute, keras_as_eager, same_bits
 from .tf_graph import CALLS, Gradients, Walker, chose_by_dtype, executed, is_library_frame, limits_as_in, rerun_of
@@ -396,9 +397,14 @@ class TensorFlowFunction:
         known = self._known.get(key) if key is not None else None
         if known is not None:
             return _copied(known)
+        how = ("compiled, " if self.compiled else "eagerly, ") + (
+            "its value" if cotangent is None else "its value and tf.GradientTape's gradient")
         try:
-            with self.models.restoring(), self._state_held(leaves, rebuild):
-                got = self._own(args, cotangent, leaves, rebuild, key)
+            with self.models.restoring(), self._state_held(leaves, rebuild):  # its trace here: no call of the user's
+                got = run_bounded(lambda: self._own(args, cotangent, leaves, rebuild, key),
+                                  lambda: named_call("TensorFlow", self.text, self.fun, how))
+        except OwnCallStopped:  # no error of the user's: the call did not return in time
+            raise
         except Exception as error:  # noqa: BLE001 - one autograph traced is told at the user's lines
             if self.float32_program and all(_dtype_of(leaf) == np.float64 for leaf in leaves if _is_float_leaf(leaf)):
                 raise Float32Only().with_traceback(error.__traceback__) from None
@@ -1045,6 +1051,11 @@ class TensorFlowFunction:
         """
         if np.dtype(dtype) not in _TENSORFLOW_FLOATS:
             return self._elementwise_replay(arrays, np.dtype(dtype))  # a dtype TensorFlow lacks (longdouble)
+        how = f"tf.vectorized_map of its value and gradient over {len(arrays[0]) if arrays else 0} points"
+        return run_bounded(lambda: self._vectorised_by_tensorflow(arrays, dtype),
+                           lambda: named_call("TensorFlow", self.text, self.fun, how))
+
+    def _vectorised_by_tensorflow(self, arrays, dtype):
         if len(arrays) != self.parameters:
             raise Unmapped("its swept variables are leaves inside its arguments (a dict, list or tuple), and TensorFlow's "
                            "map over a range takes whole arguments")

@@ -371,6 +371,13 @@ def _roll(ins, attrs):
     return gnp.roll(x, tuple(int(s) for s in np.ravel(raw(shift))), axis=tuple(int(a) for a in np.ravel(raw(axis))))
 
 
+def _reversed(ins, attrs):
+    """``ReverseV2`` (tf.reverse, and its own gradient): ``x`` read backwards along each axis listed (negative ones
+    from the end)."""
+    x, axis = ins
+    return gnp.flip(x, tuple(int(a) for a in np.ravel(raw(axis))))
+
+
 def _ternary(function):
     return lambda ins, attrs: function(ins[0], ins[1], ins[2])
 
@@ -657,6 +664,7 @@ MORE_OPS = {
     "SoftsignGrad": (_softsign_grad, ()),
     "EuclideanNorm": (_euclidean_norm, ("keep_dims",)),
     "Roll": (_roll, ()),
+    "ReverseV2": (_reversed, ()),
     "Where": (_true_coordinates, ()),
     "LRN": (_lrn, ("depth_radius", "bias", "alpha", "beta")),
     "LRNGrad": (_lrn_grad, ("depth_radius", "bias", "alpha", "beta")),

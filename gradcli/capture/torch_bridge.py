@@ -31,6 +31,7 @@ from .bridge import Bridge, differentiated
 from .exact_constants import held_for
 from .lines import def_line, is_user_file, math_call_advice, user_line
 from .loop_trips import LoopStopped, watch_in_force
+from .own_time import named_call, run_bounded
 from .torch_graph import (GeneratorsHeld, branches_on_dtype, held_numbers, hold_following_constants,
                           quiet_fake_tensors, replay, same_program, torch_dir, trace)
 from .torch_ctc import trace_shapes
@@ -162,11 +163,16 @@ class _Captured:
     # -- PyTorch's own numbers -------------------------------------------------------------
 
     def own(self, args, cotangent):
-        """PyTorch's value of ``fun(*args)`` and its vector-Jacobian product with ``cotangent``, in the arrays' dtype.
+        """PyTorch's value of ``fun(*args)`` and its vector-Jacobian product with ``cotangent``, in the arrays' dtype,
+        waiting at most what --max-time leaves (`own_time`: a forward or backward may never return).
 
         The run that gave a value is kept (with its autograd graph) for the
         gradient asked next of the very same arguments, as the checker asks it.
         """
+        how = "its forward" if cotangent is None else "its forward and torch.autograd.grad"
+        return run_bounded(lambda: self._own(args, cotangent), lambda: named_call("PyTorch", self.text, self.fun, how))
+
+    def _own(self, args, cotangent):
         import torch  # lazy: only a PyTorch target needs it
 
         leaves, rebuild = flatten(list(args))
@@ -627,7 +633,8 @@ def vectorised(captured, arrays, dtype):
     held = captured.held_leaves(len(inputs))
     wanted = tuple(i for i in range(len(inputs)) if i not in held)
     each = grad_and_value(lambda *xs: captured._call(list(xs)), argnums=wanted)
-    grads, values = vmap(each)(*inputs)
+    how = f"torch.func.vmap of torch.func.grad_and_value over {len(inputs[0]) if inputs else 0} points"
+    grads, values = run_bounded(lambda: vmap(each)(*inputs), lambda: named_call("PyTorch", captured.text, captured.fun, how))
     per_argument = _held_as_zeros(arrays, held)
     for i, grad in zip(wanted, grads):
         per_argument[i] = grad.detach().numpy()
