@@ -27,6 +27,9 @@ CHOSEN = [
     # finding R1: (exp(x) - 1)/x was offered expm1(x)/x alone, whose slope still cancels; exprel's series is ok
     "numpy_lib23c:relative_growth@x=1e-12:float64",
     "numpy_lib23c:versine_ratio@x=1e-5:float64",
+    # finding G1: the log of the normal CDF written by erf or erfc had no log_ndtr fix
+    "numpy_lib23c:log_gauss_cdf_erf@x=[-40]:float64",
+    "numpy_lib23c:log_gauss_cdf_erfc@x=[-40,1]:float64",
     # the log1mexp pattern in NumPy's spelling
     "numpy_lib23c:log_one_minus_exp@x=[1e-10]:float64",
 ]

@@ -1,6 +1,6 @@
 """A user's plain NumPy and SciPy code, twenty-third round (c): naive formulas with a known stable spelling
 (log(1 - exp(-x)), (exp(x) - 1)/x, (1 - cos x)/x^2, log(cosh), atan(y/x), the log of a Gaussian cdf, sqrt of a sum of
-squares, x log x, log(p / (1 - p)))."""
+squares, x log x, log(p / (1 - p)), the normal cdf by erf and by erfc)."""
 
 import numpy as np
 from scipy import special
@@ -49,3 +49,11 @@ def logit(p):
 
 def exprel_stable(x):
     return special.exprel(x)
+
+
+def log_gauss_cdf_erf(x):
+    return np.sum(np.log(0.5 * (1.0 + special.erf(x / np.sqrt(2.0)))))
+
+
+def log_gauss_cdf_erfc(x):
+    return np.sum(np.log(special.erfc(-x / 1.4142135623730951) / 2))
