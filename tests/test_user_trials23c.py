@@ -30,16 +30,14 @@ CHOSEN = [
     # finding G1: the log of the normal CDF written by erf or erfc had no log_ndtr fix
     "numpy_lib23c:log_gauss_cdf_erf@x=[-40]:float64",
     "numpy_lib23c:log_gauss_cdf_erfc@x=[-40,1]:float64",
+    # finding A1: atan(y/x) at a subnormal x (y/x = inf, its slope inf * 0) had no fix
+    "numpy_lib23c:heading@x=1e-320,y=1:float64",
     # the log1mexp pattern in NumPy's spelling
     "numpy_lib23c:log_one_minus_exp@x=[1e-10]:float64",
 ]
-KNOWN_WRONG = {
-    "numpy_lib23c:heading@x=1e-320,y=1:float64":
-        "finding A1: atan(y/x) at a subnormal x (y/x = inf, its slope inf * 0) is offered no fix; arctan2(y, x) is "
-        "another function where x < 0 (by pi), arctan2(y*sign(x), abs(x)) the same one",
-}
+KNOWN_WRONG = {}
 # Each known-wrong case's words for its finding, seen at a ceiling of 120 digits (`known_wrong_problems`).
-SYMPTOMS = {"numpy_lib23c:heading@x=1e-320,y=1:float64": '"fixes": []'}
+SYMPTOMS = {}
 BY_ID = {case.id: case for case in cases23c.ALL}
 
 
@@ -95,3 +93,14 @@ def test_a_removable_singularity_is_offered_its_series_near_zero(formula, name, 
     points = [1e-12, 0.0011, series_limit * 0.99, series_limit * 1.01, -3.0]  # 0.0011: float32 cancels there
     fix = _fix(formula, points, name)
     assert not fix.partial and all(str(v) == "ok" for v in fix.after.values())
+
+
+def test_arctan_of_a_ratio_is_offered_arctan2_of_the_same_function():
+    """A1's class: arctan(a/b) -> where(b < 0, arctan2(-a, -b), arctan2(a, b)), the same value in every quadrant (a
+    bare arctan2(a, b) is off by pi where b < 0), its slope kept where a/b overflows."""
+    points = [{"x": 1e-320, "y": 1.0}, {"x": -1e-300, "y": 3.0}]
+    fix = _fix("atan(y/x)", points, "arctan2")
+    assert not fix.partial and str(fix.after["y=1,x=9.99989e-321 float64"]) == "ok"
+    for x, y in [(-2.0, 1.0), (-0.5, -0.25), (3.0, -4.0)]:
+        value = gradcli.check(fix.formula, [{"x": x, "y": y}], dtypes=("float64",), fixes=False).results[0].value
+        assert abs(value - mpmath.atan(mpmath.mpf(y) / x)) < 1e-15

@@ -361,6 +361,15 @@ class _Rewriter:
             return f"tanh(-{b}/2)"
         return f"tanh(({a} - {b})/2)"
 
+    def arctan_of_ratio(self, node):
+        # arctan(a/b) is arctan2 of the same signs turned so that b > 0: one function (a jump at b = 0 as before),
+        # with no a/b to overflow into inf and its slope into inf * 0
+        if _call(node, "arctan", 1) and isinstance(node.args[0], Binary) and node.args[0].op == "/":
+            a, b = node.args[0].left, node.args[0].right
+            return (f"where({self.src(b)} < 0, arctan2({self._negated(a)}, {self._negated(b)}), "
+                    f"arctan2({self.raw(a)}, {self.raw(b)}))")
+        return None
+
     def _log_cosh_argument(self, node):
         return self.src(node.args[0].args[0]) if _call(node, "log", 1) and _call(node.args[0], "cosh", 1) else None
 
@@ -489,6 +498,7 @@ _REWRITES = [
     ("tanh log-derivative", "log(1 - tanh(u)**2) -> 2*(log 2 - u - softplus(-2*u))", "tanh_log_det"),
     ("double where", "where(c, f(x), g) -> where(c, f(where(c, x, safe)), g)", "double_where"),
     ("tanh", "(exp(a) - exp(b))/(exp(a) + exp(b)) -> tanh((a - b)/2)", "tanh_of_exps"),
+    ("arctan2", "arctan(a/b) -> where(b < 0, arctan2(-a, -b), arctan2(a, b))", "arctan_of_ratio"),
     ("log cosh", "log(cosh(u)) -> log1p(2*sinh(u/2)**2) where |u| < 20, else |u| + log1p(exp(-2|u|)) - log 2", "log_cosh"),
 ]
 
