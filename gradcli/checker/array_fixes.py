@@ -23,6 +23,7 @@ statement has its lines to itself.
 from __future__ import annotations
 
 import ast
+import math
 import re
 
 from .where_fixes import double_where
@@ -31,7 +32,7 @@ from .where_fixes import double_where
 # (np.sum, jnp.sum, gnp.logsumexp) or through the framework's spellings table (jax.nn.softmax).
 _ARRAY_NAMES = (
     "sum", "exp", "log", "sigmoid", "softmax", "log_softmax", "logsumexp", "log_sigmoid", "softplus", "logaddexp", "where",
-    "log1p", "expm1", "xlogy", "xlog1py", "ndtr", "log_ndtr", "mean", "cumsum",
+    "log1p", "expm1", "xlogy", "xlog1py", "ndtr", "log_ndtr", "mean", "cumsum", "erf", "erfc",
 )
 
 # Another spelling of the same function the framework's table names once (torch.softmax and F.softmax).
@@ -49,7 +50,7 @@ _SCIPY_NAMES = {
     for package in ("scipy", "gradcli.scipy", "jax.scipy")
     for path, name in (("special.expit", "sigmoid"), ("special.softmax", "softmax"), ("special.ndtr", "ndtr"),
                        ("special.log_ndtr", "log_ndtr"), ("stats.norm.cdf", "ndtr"), ("stats.logistic.cdf", "sigmoid"),
-                       ("stats.logistic.sf", "logistic_sf"))
+                       ("stats.logistic.sf", "logistic_sf"), ("special.erf", "erf"), ("special.erfc", "erfc"))
 }
 
 # Tensor methods of the same meaning as the function (x.exp().sum(0), p.log()).
@@ -336,8 +337,80 @@ def log_softmax(reader, node):
 
 def log_ndtr(reader, node):
     inner = _logarithm_of(reader, node)
-    cdf = None if inner is None else reader.call(inner, "ndtr")
-    return None if cdf is None or cdf[2] or cdf[3] else [("log_ndtr", [cdf[1]])]
+    if inner is None:
+        return None
+    cdf = reader.call(inner, "ndtr")
+    if cdf is not None:
+        return None if cdf[2] or cdf[3] else [("log_ndtr", [cdf[1]])]
+    u = _ndtr_by_erf(reader, inner)
+    return None if u is None else [("log_ndtr", [u])]
+
+
+_ROOT_TWO = math.sqrt(2)
+
+
+def _number(node):
+    """A written number's value (``2``, ``0.5``, ``-1.0``), else None."""
+    try:
+        value = ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return None
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+
+def _is_root_two(node):
+    """Whether ``node`` writes sqrt(2): the float, or a call ending in ``sqrt`` of 2 (or of a constant of 2)."""
+    if _number(node) == _ROOT_TWO:
+        return True
+    if isinstance(node, ast.Call) and ast.unparse(node.func).rpartition(".")[2] == "sqrt" and len(node.args) == 1:
+        arg = node.args[0]
+        if isinstance(arg, ast.Call) and arg.args and ast.unparse(arg.func).rpartition(".")[2] in ("constant", "tensor", "asarray", "array"):
+            arg = arg.args[0]
+        return _number(arg) == 2
+    return False
+
+
+def _over_root_two(node):
+    """For ``u / sqrt(2)``: u; else None."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div) and _is_root_two(node.right):
+        return node.left
+    return None
+
+
+def _negation_of(node):
+    """For ``-u``: u; else None."""
+    return node.operand if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) else None
+
+
+def _ndtr_by_erf(reader, node):
+    """For the normal CDF written by erfc or erf, ``0.5*erfc(-u/sqrt(2))`` or ``0.5*(1 + erf(u/sqrt(2)))`` (the half
+    also as a division by 2): u; else None."""
+    node = reader.look(node)
+    if not isinstance(node, ast.BinOp):
+        return None
+    if isinstance(node.op, ast.Mult) and _number(node.left) == 0.5:
+        rest = node.right
+    elif isinstance(node.op, ast.Mult) and _number(node.right) == 0.5:
+        rest = node.left
+    elif isinstance(node.op, ast.Div) and _number(node.right) == 2:
+        rest = node.left
+    else:
+        return None
+    rest = reader.look(rest)
+    complement = reader.call(rest, "erfc")
+    if complement is not None and not (complement[2] or complement[3]):
+        arg = complement[1]
+        scaled = _negation_of(arg)
+        if scaled is not None:
+            return _over_root_two(scaled)
+        quotient = _over_root_two(arg)
+        return None if quotient is None else _negation_of(quotient)
+    if isinstance(rest, ast.BinOp) and isinstance(rest.op, ast.Add):
+        for one, other in ((rest.left, rest.right), (rest.right, rest.left)):
+            error = reader.call(other, "erf") if _number(one) == 1 else None
+            if error is not None and not (error[2] or error[3]):
+                return _over_root_two(error[1])
+    return None
 
 
 def _sigmoid_of(reader, node, complement=True):
@@ -677,7 +750,8 @@ PATTERNS = [
     ("log1mexp", "log(1 - exp(u)) or log1p(-exp(u)) -> where(u > -log 2, log(-expm1(u)), log1p(-exp(where(u <= -log 2, u, -1))))",
      log1mexp),
     ("xlogy guard", "xlogy(x, y) -> xlogy(x, where(x == 0, 1, y)); xlog1py(x, y) -> xlog1py(x, where(x == 0, 0, y))", xlogy_guarded),
-    ("log_ndtr", "log(ndtr(u)) -> log_ndtr(u): the log of the normal CDF, kept in its far left tail", log_ndtr),
+    ("log_ndtr", "log(ndtr(u)) -> log_ndtr(u): the log of the normal CDF (also as 0.5*erfc(-u/sqrt(2))), kept in its far left tail",
+     log_ndtr),
 ]
 
 

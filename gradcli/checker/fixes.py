@@ -12,6 +12,7 @@ verdicts before and after.
 from __future__ import annotations
 
 import inspect
+import math
 from dataclasses import fields
 
 import numpy as np
@@ -170,6 +171,42 @@ class _Rewriter:
         return (f"where({small}, log({base})*(1 + {z}/2 + ({z})**2/6 + ({z})**3/24 + ({z})**4/120), "
                 f"expm1({z})/where({small}, 1, {power}))")
 
+    def exprel(self, node):
+        """``(exp(u) - 1)/u`` or ``expm1(u)/u`` as exprel(u) in every framework's ops: its Taylor series where
+        |u| < 0.1 (its next term 2.5e-18 of the sum there), expm1(u)/u elsewhere, whose slope (u e^u - expm1(u))/u^2
+        then loses at most 20 units in the last place, float32's as float64's; the divisor kept off 0 where the series
+        is taken, so the untaken branch's slope is no NaN."""
+        if not (isinstance(node, Binary) and node.op == "/"):
+            return None
+        top = node.left
+        if _call(top, "expm1", 1):
+            u = top.args[0]
+        elif isinstance(top, Binary) and top.op == "-" and _call(top.left, "exp", 1) and _is_num(top.right, 1):
+            u = top.left.args[0]
+        else:
+            return None
+        if not _same(node.right, u):
+            return None
+        z = self.src(u)
+        small = f"abs({z}) < 0.1"
+        series = " + ".join([f"1 + {z}/2"] + [f"{z}**{k}/{math.factorial(k + 1)}" for k in range(2, 10)])
+        return f"where({small}, {series}, expm1({z})/where({small}, 1, {z}))"
+
+    def versine_ratio(self, node):
+        """``(1 - cos(u))/u**2`` by its Taylor series where |u| < 0.1 (its next term 4e-19 of the sum there),
+        2 sin(u/2)^2/u^2 elsewhere, whose slope sin(u)/u^2 - 4 sin(u/2)^2/u^3 then loses at most 2.4e-15/0.1^2 of
+        itself; the divisor kept off 0 where the series is taken."""
+        if not (isinstance(node, Binary) and node.op == "/"):
+            return None
+        top, u = node.left, _square_of(node.right)
+        if u is None or not (isinstance(top, Binary) and top.op == "-" and _is_num(top.left, 1)
+                             and _call(top.right, "cos", 1) and _same(top.right.args[0], u)):
+            return None
+        z = self.src(u)
+        small = f"abs({z}) < 0.1"
+        return (f"where({small}, 0.5 - {z}**2/24 + {z}**4/720 - {z}**6/40320 + {z}**8/3628800, "
+                f"2*sin({z}/2)**2/where({small}, 1, {z})**2)")
+
     def sigmoid(self, node):
         if isinstance(node, Binary) and node.op == "/" and _is_num(node.left, 1):
             inner = _sum_with_one(node.right)
@@ -297,6 +334,57 @@ class _Rewriter:
                 return f"2*(0.6931471805599453 - {u} - softplus(-2*{u}))"  # log 2 as a literal: it takes the dtype of u
         return None
 
+    def _exp_argument(self, node):
+        """For ``exp(a)``: a's text in parentheses where needed; for the number 1 (exp(0)): "0"; else None."""
+        if _call(node, "exp", 1):
+            return self.src(node.args[0])
+        return "0" if _is_num(node, 1) else None
+
+    def tanh_of_exps(self, node):
+        # (e^a - e^b)/(e^a + e^b) = tanh((a - b)/2): no e^a to overflow into inf/inf once a passes 709 (88 in float32)
+        if not (isinstance(node, Binary) and node.op == "/"):
+            return None
+        top, bottom = node.left, node.right
+        if not (isinstance(top, Binary) and top.op == "-" and isinstance(bottom, Binary) and bottom.op == "+"):
+            return None
+        if not (_same(top.left, bottom.left) and _same(top.right, bottom.right)):
+            return None
+        a, b = self._exp_argument(top.left), self._exp_argument(top.right)
+        if a is None or b is None or a == b == "0":
+            return None
+        if isinstance(top.right, Call) and isinstance(top.right.args[0], Unary) and top.right.args[0].op == "-" \
+                and isinstance(top.left, Call) and _same(top.right.args[0].operand, top.left.args[0]):
+            return f"tanh({self.raw(top.left.args[0])})"
+        if b == "0":
+            return f"tanh({a}/2)"
+        if a == "0":
+            return f"tanh(-{b}/2)"
+        return f"tanh(({a} - {b})/2)"
+
+    def arctan_of_ratio(self, node):
+        # arctan(a/b) is arctan2 of the same signs turned so that b > 0: one function (a jump at b = 0 as before),
+        # with no a/b to overflow into inf and its slope into inf * 0
+        if _call(node, "arctan", 1) and isinstance(node.args[0], Binary) and node.args[0].op == "/":
+            a, b = node.args[0].left, node.args[0].right
+            return (f"where({self.src(b)} < 0, arctan2({self._negated(a)}, {self._negated(b)}), "
+                    f"arctan2({self.raw(a)}, {self.raw(b)}))")
+        return None
+
+    def _log_cosh_argument(self, node):
+        return self.src(node.args[0].args[0]) if _call(node, "log", 1) and _call(node.args[0], "cosh", 1) else None
+
+    def log_cosh(self, node):
+        """``log(cosh(u))`` as log1p(2 sinh(u/2)^2) where |u| < 20 (cosh(u) - 1 without the subtraction, so a small u
+        keeps its digits), |u| + log1p(e^(-2|u|)) - log 2 beyond (no cosh to overflow past 710, 89 in float32, and
+        no cancellation there: the slope is at least tanh(20)); the near branch's u kept small where it is not taken,
+        so its slope is no NaN."""
+        u = self._log_cosh_argument(node)
+        if u is None:
+            return None
+        near = f"abs({u}) < 20"
+        return (f"where({near}, log1p(2*sinh(where({near}, {u}, 0)/2)**2), "
+                f"abs({u}) + log1p(exp(-2*abs({u}))) - 0.6931471805599453)")  # log 2 as a literal: it takes u's dtype
+
     def double_where(self, node):
         if not _call(node, "where"):
             return None
@@ -393,6 +481,8 @@ _REWRITES = [
     ("powm1", "x**y - 1 -> expm1(y*log(x))", "powm1"),
     ("box-cox", "(x**y - 1)/y -> log(x)*exprel(y*log(x)) (its series where y*log(x) is small, else expm1(y*log(x))/y)",
      "box_cox_series"),
+    ("exprel", "(exp(u) - 1)/u -> exprel(u) (its series where u is small, else expm1(u)/u)", "exprel"),
+    ("versine ratio", "(1 - cos(u))/u**2 -> its series where u is small, else 2*sin(u/2)**2/u**2", "versine_ratio"),
     ("sigmoid", "1/(1 + exp(-u)) -> sigmoid(u)", "sigmoid"),
     ("sigmoid complement", "1 - sigmoid(u) -> sigmoid(-u)", "sigmoid_complement"),
     ("log sigmoid", "log(sigmoid(u)) -> -softplus(-u)", "log_sigmoid"),
@@ -407,6 +497,9 @@ _REWRITES = [
     ("erf complement", "1 + erf(u) -> erfc(-u), 1 - erf(u) -> erfc(u)", "erf_complement"),
     ("tanh log-derivative", "log(1 - tanh(u)**2) -> 2*(log 2 - u - softplus(-2*u))", "tanh_log_det"),
     ("double where", "where(c, f(x), g) -> where(c, f(where(c, x, safe)), g)", "double_where"),
+    ("tanh", "(exp(a) - exp(b))/(exp(a) + exp(b)) -> tanh((a - b)/2)", "tanh_of_exps"),
+    ("arctan2", "arctan(a/b) -> where(b < 0, arctan2(-a, -b), arctan2(a, b))", "arctan_of_ratio"),
+    ("log cosh", "log(cosh(u)) -> log1p(2*sinh(u/2)**2) where |u| < 20, else |u| + log1p(exp(-2|u|)) - log 2", "log_cosh"),
 ]
 
 
