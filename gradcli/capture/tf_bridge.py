@@ -768,18 +768,48 @@ class TensorFlowFunction:
             truths.update((key, t) for key, t in zip(call.returned, truth) if key is not None)
         return judged
 
-    def _rules_truth(self, whole_plan, call, values):
+    def rule_variables(self, args, cotangent):
+        """The gradients each call of a user's ``variables=`` rule returns for the variables it reads, judged: ``[(rule's
+        name, "file.py:LINE", variable's name, returned, truth)]``; [] where no rule returns any.
+
+        The replay holds a variable as its value, so the function's gradient
+        with respect to its arguments never reads those gradients, yet they are
+        what the user's optimizer applies. ``returned``: the rule's gradient on
+        ``args`` (exact numbers) with ``cotangent``; ``truth``: the derivative
+        of the replayed function the rule is the rule of, in the variable's
+        value, by gradcli's own rules, at the same inputs and upstream gradients.
+        """
+        leaves, rebuild = _flat(args)
+        captured = self._program_of(self._capture(leaves, rebuild), leaves, rebuild)
+        floats = [leaf for leaf in leaves if _is_float_leaf(leaf)]
+        judged = []
+        for call in captured.rule_calls:
+            if not call.variables:
+                continue
+            held = [reads for _, reads, _ in call.variables]
+            needed = [*call.upstream, *call.inputs, *(reads[0] for reads in held), *(r for _, _, r in call.variables)]
+            plan = captured.whole_plan.pruned(needed, self.text, stop=(captured.cotangent_key,))
+            values = dict(zip(needed, plan.run(floats, {captured.cotangent_key: cotangent})))
+            truth = self._rules_truth(captured.whole_plan, call, values, held)[len(call.inputs):]
+            judged += [(call.rule[0], call.rule[1], name, values[returned], t)
+                       for (name, _, returned), t in zip(call.variables, truth)]
+        return judged
+
+    def _rules_truth(self, whole_plan, call, values, held=()):
         """The derivative of the function ``call``'s rule is the rule of, from the rule's inputs (``values``) with its
-        upstream gradients: gradcli's backward pass over that function's replayed forward."""
-        forward = whole_plan.pruned(list(call.outputs), self.text, stop=call.inputs)
+        upstream gradients: gradcli's backward pass over that function's replayed forward; ``held``: the keys of
+        each value the replay holds (a variable's reads, one value) differentiated too, their derivatives after
+        the inputs'."""
+        forward = whole_plan.pruned(list(call.outputs), self.text, stop=[*call.inputs, *(k for reads in held for k in reads)])
         forward.inputs = list(call.inputs)
         upstream = [values[key] for key in call.upstream]
 
-        def weighted(*inputs):
-            outputs = forward.run(list(inputs))
+        def weighted(*given):
+            inputs, variables = given[:len(call.inputs)], given[len(call.inputs):]
+            outputs = forward.run(list(inputs), {k: v for reads, v in zip(held, variables) for k in reads})
             return functools.reduce(gnp.add, [gnp.sum(gnp.multiply(out, up)) for out, up in zip(outputs, upstream)])
 
-        value, pull = vjp(weighted, *[values[key] for key in call.inputs])
+        value, pull = vjp(weighted, *[values[key] for key in call.inputs], *[values[reads[0]] for reads in held])
         return list(pull(type(raw(value))(1)))  # the weighted sum is one number: its own kind's 1
 
     def _program_of(self, captured, leaves, rebuild):
@@ -1012,8 +1042,11 @@ class TensorFlowFunction:
                              keep_narrow=y.dtype == tf.float64)
             output = (tuple(y.shape.as_list()), np.dtype(y.dtype.as_numpy_dtype))
         captured = _Captured(forward, backward, cotangent, rerun, output)
-        calls = [walker.keyed_call(call) for call in gradients.calls] if len(gradients.calls) > 1 else []
-        if len(calls) > 1 and None not in calls:  # a rule calling another's: each judged alone (`rules_alone`)
+        judged = len(gradients.calls) > 1 or any(call.variables for call in gradients.calls)
+        calls = [walker.keyed_call(call) for call in gradients.calls] if judged else []
+        # a rule calling another's: each judged alone (`rules_alone`); a variables= rule: its variables' gradients
+        # judged (`rule_variables`)
+        if calls and None not in calls:
             captured.rule_calls, captured.whole_plan = calls, plan
         captured.graph_ops = list(built) + _forward_calls(graph, frames)  # a loop's ops as run: `_graph_ops_at`
         self.written = (self.written or set()) | forward.users_numbers()
@@ -1457,4 +1490,5 @@ def capture(fun, text):
         aliases=function.models.aliases,
         held_draws=function.held_draws,
         rules_alone=function.rules_alone,
+        rule_variables=function.rule_variables,
     )
