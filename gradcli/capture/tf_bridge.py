@@ -40,7 +40,7 @@ from ..autodiff.values import raw
 from ..errors import InputError
 from ..folders import installed_package_file
 from .bridge import Bridge, PerPoint, Unmapped, points_replayed
-from .exact_constants import held_for
+from .exact_constants import held_for, is_float
 from .lines import STDLIB_FOLDER, handed_numbers, literal_numbers, math_call_advice
 from .own_time import OwnCallStopped, named_call, run_bounded
 from .tf_errors import at_users_lines, is_users_file, unmapped_reason, users_frames_only
@@ -787,26 +787,32 @@ class TensorFlowFunction:
             if not call.variables:
                 continue
             held = [reads for _, reads, _ in call.variables]
-            needed = [*call.upstream, *call.inputs, *(reads[0] for reads in held), *(r for _, _, r in call.variables)]
+            folds, beside = _folds_moved_by(captured.whole_plan, [k for reads in held for k in reads])
+            needed = [*call.upstream, *call.inputs, *(reads[0] for reads in held), *(r for _, _, r in call.variables), *beside]
             plan = captured.whole_plan.pruned(needed, self.text, stop=(captured.cotangent_key,))
             values = dict(zip(needed, plan.run(floats, {captured.cotangent_key: cotangent})))
-            truth = self._rules_truth(captured.whole_plan, call, values, held)[len(call.inputs):]
+            truth = self._rules_truth(captured.whole_plan, call, values, held, folds)[len(call.inputs):]
             judged += [(call.rule[0], call.rule[1], name, values[returned], t)
                        for (name, _, returned), t in zip(call.variables, truth)]
         return judged
 
-    def _rules_truth(self, whole_plan, call, values, held=()):
+    def _rules_truth(self, whole_plan, call, values, held=(), folds=()):
         """The derivative of the function ``call``'s rule is the rule of, from the rule's inputs (``values``) with its
         upstream gradients: gradcli's backward pass over that function's replayed forward; ``held``: the keys of
         each value the replay holds (a variable's reads, one value) differentiated too, their derivatives after
-        the inputs'."""
+        the inputs'; ``folds``: the capture's folds on those values (`_folds_moved_by`), run again on them."""
         forward = whole_plan.pruned(list(call.outputs), self.text, stop=[*call.inputs, *(k for reads in held for k in reads)])
         forward.inputs = list(call.inputs)
         upstream = [values[key] for key in call.upstream]
 
         def weighted(*given):
             inputs, variables = given[:len(call.inputs)], given[len(call.inputs):]
-            outputs = forward.run(list(inputs), {k: v for reads, v in zip(held, variables) for k in reads})
+            moved = {k: v for reads, v in zip(held, variables) for k in reads}
+            for run, keys, outputs in folds:  # a slice of a variable, folded at capture, made of the value under test
+                out = run([moved[k] if k in moved else values[k] for k in keys])
+                moved.update((k, o) for k, o in zip(outputs, out if isinstance(out, tuple) else (out,))
+                             if is_float(whole_plan.static.get(k)))
+            outputs = forward.run(list(inputs), moved)
             return functools.reduce(gnp.add, [gnp.sum(gnp.multiply(out, up)) for out, up in zip(outputs, upstream)])
 
         value, pull = vjp(weighted, *[values[key] for key in call.inputs], *[values[reads[0]] for reads in held])
@@ -1439,6 +1445,19 @@ def _users_numbers(fun):
         return bool(literal_numbers(line) & {value, -value})
 
     return written
+
+
+def _folds_moved_by(plan, keys):
+    """``(folds, beside)``: the folds of ``plan`` (`exact_constants.Folds`) that read ``keys`` (a variable's reads,
+    held as constants) or another such fold's float output, in order, and the keys of the other constants they
+    read."""
+    moved, folds, beside = set(keys), [], []
+    for run, inputs, outputs in plan.folds.steps:
+        if moved.intersection(inputs):
+            folds.append((run, inputs, outputs))
+            moved.update(k for k in outputs if is_float(plan.static.get(k)))
+            beside += [k for k in inputs if k not in moved and k not in beside]
+    return folds, beside
 
 
 def _holds_float(cell):
