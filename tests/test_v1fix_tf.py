@@ -48,16 +48,14 @@ _LINES, _FIRST = inspect.getsourcelines(_diagonal_dense)
 RULE_LINE = _FIRST + next(k for k, line in enumerate(_LINES) if "def grad(" in line)
 
 
-def right(x):
-    return tf.reduce_sum(_RIGHT(x))
+def _summed(layer):
+    def summed(x):
+        return tf.reduce_sum(layer(x))
+
+    return summed
 
 
-def swapped(x):
-    return tf.reduce_sum(_SWAPPED(x))
-
-
-def doubled(x):
-    return tf.reduce_sum(_DOUBLED(x))
+right, swapped, doubled = _summed(_RIGHT), _summed(_SWAPPED), _summed(_DOUBLED)
 
 
 def _checked(fun, x=X):
