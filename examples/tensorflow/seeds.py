@@ -3,8 +3,8 @@
 - `naive` and `stable`: the log1pexp of tf.custom_gradient's documentation; its
   "numerically stable" gradient dy * (1 - 1 / (1 + e)) cancels to 0 for x
   below about -37 in float64 (the exact gradient is e^x).
-- `poly`: the documentation's variables= example, a polynomial whose weights
-  are a tf.Variable and whose grad_fn returns the gradients of both.
+- `poly`: the documentation's variables= example, a polynomial in a tf.Variable
+  whose grad_fn returns d/dweights as [x, 1], not [1, x] (`wrong` where x != 1).
 - `keras_style`: the same log1pexp with a grad_fn written as Keras writes it
   for every backend, grad_fn(*args, upstream=None).
 - `tfp_style`: TensorFlow Probability's custom_gradient(fx, gx, x), written as

@@ -40,7 +40,7 @@ from ..autodiff.values import raw
 from ..errors import InputError
 from ..folders import installed_package_file
 from .bridge import Bridge, PerPoint, Unmapped, points_replayed
-from .exact_constants import held_for
+from .exact_constants import held_for, is_float
 from .lines import STDLIB_FOLDER, handed_numbers, literal_numbers, math_call_advice
 from .own_time import OwnCallStopped, named_call, run_bounded
 from .tf_errors import at_users_lines, is_users_file, unmapped_reason, users_frames_only
@@ -768,18 +768,54 @@ class TensorFlowFunction:
             truths.update((key, t) for key, t in zip(call.returned, truth) if key is not None)
         return judged
 
-    def _rules_truth(self, whole_plan, call, values):
+    def rule_variables(self, args, cotangent):
+        """The gradients each call of a user's ``variables=`` rule returns for the variables it reads, judged: ``[(rule's
+        name, "file.py:LINE", variable's name, returned, truth)]``; [] where no rule returns any.
+
+        The replay holds a variable as its value, so the function's gradient
+        with respect to its arguments never reads those gradients, yet they are
+        what the user's optimizer applies. ``returned``: the rule's gradient on
+        ``args`` (exact numbers) with ``cotangent``; ``truth``: the derivative
+        of the replayed function the rule is the rule of, in the variable's
+        value, by gradcli's own rules, at the same inputs and upstream gradients.
+        """
+        leaves, rebuild = _flat(args)
+        captured = self._program_of(self._capture(leaves, rebuild), leaves, rebuild)
+        floats = [leaf for leaf in leaves if _is_float_leaf(leaf)]
+        judged = []
+        for call in captured.rule_calls:
+            if not call.variables:
+                continue
+            held = [reads for _, reads, _ in call.variables]
+            folds, beside = _folds_moved_by(captured.whole_plan, [k for reads in held for k in reads])
+            needed = [*call.upstream, *call.inputs, *(reads[0] for reads in held), *(r for _, _, r in call.variables), *beside]
+            plan = captured.whole_plan.pruned(needed, self.text, stop=(captured.cotangent_key,))
+            values = dict(zip(needed, plan.run(floats, {captured.cotangent_key: cotangent})))
+            truth = self._rules_truth(captured.whole_plan, call, values, held, folds)[len(call.inputs):]
+            judged += [(call.rule[0], call.rule[1], name, values[returned], t)
+                       for (name, _, returned), t in zip(call.variables, truth)]
+        return judged
+
+    def _rules_truth(self, whole_plan, call, values, held=(), folds=()):
         """The derivative of the function ``call``'s rule is the rule of, from the rule's inputs (``values``) with its
-        upstream gradients: gradcli's backward pass over that function's replayed forward."""
-        forward = whole_plan.pruned(list(call.outputs), self.text, stop=call.inputs)
+        upstream gradients: gradcli's backward pass over that function's replayed forward; ``held``: the keys of
+        each value the replay holds (a variable's reads, one value) differentiated too, their derivatives after
+        the inputs'; ``folds``: the capture's folds on those values (`_folds_moved_by`), run again on them."""
+        forward = whole_plan.pruned(list(call.outputs), self.text, stop=[*call.inputs, *(k for reads in held for k in reads)])
         forward.inputs = list(call.inputs)
         upstream = [values[key] for key in call.upstream]
 
-        def weighted(*inputs):
-            outputs = forward.run(list(inputs))
+        def weighted(*given):
+            inputs, variables = given[:len(call.inputs)], given[len(call.inputs):]
+            moved = {k: v for reads, v in zip(held, variables) for k in reads}
+            for run, keys, outputs in folds:  # a slice of a variable, folded at capture, made of the value under test
+                out = run([moved[k] if k in moved else values[k] for k in keys])
+                moved.update((k, o) for k, o in zip(outputs, out if isinstance(out, tuple) else (out,))
+                             if is_float(whole_plan.static.get(k)))
+            outputs = forward.run(list(inputs), moved)
             return functools.reduce(gnp.add, [gnp.sum(gnp.multiply(out, up)) for out, up in zip(outputs, upstream)])
 
-        value, pull = vjp(weighted, *[values[key] for key in call.inputs])
+        value, pull = vjp(weighted, *[values[key] for key in call.inputs], *[values[reads[0]] for reads in held])
         return list(pull(type(raw(value))(1)))  # the weighted sum is one number: its own kind's 1
 
     def _program_of(self, captured, leaves, rebuild):
@@ -1012,8 +1048,11 @@ class TensorFlowFunction:
                              keep_narrow=y.dtype == tf.float64)
             output = (tuple(y.shape.as_list()), np.dtype(y.dtype.as_numpy_dtype))
         captured = _Captured(forward, backward, cotangent, rerun, output)
-        calls = [walker.keyed_call(call) for call in gradients.calls] if len(gradients.calls) > 1 else []
-        if len(calls) > 1 and None not in calls:  # a rule calling another's: each judged alone (`rules_alone`)
+        judged = len(gradients.calls) > 1 or any(call.variables for call in gradients.calls)
+        calls = [walker.keyed_call(call) for call in gradients.calls] if judged else []
+        # a rule calling another's: each judged alone (`rules_alone`); a variables= rule: its variables' gradients
+        # judged (`rule_variables`)
+        if calls and None not in calls:
             captured.rule_calls, captured.whole_plan = calls, plan
         captured.graph_ops = list(built) + _forward_calls(graph, frames)  # a loop's ops as run: `_graph_ops_at`
         self.written = (self.written or set()) | forward.users_numbers()
@@ -1408,6 +1447,19 @@ def _users_numbers(fun):
     return written
 
 
+def _folds_moved_by(plan, keys):
+    """``(folds, beside)``: the folds of ``plan`` (`exact_constants.Folds`) that read ``keys`` (a variable's reads,
+    held as constants) or another such fold's float output, in order, and the keys of the other constants they
+    read."""
+    moved, folds, beside = set(keys), [], []
+    for run, inputs, outputs in plan.folds.steps:
+        if moved.intersection(inputs):
+            folds.append((run, inputs, outputs))
+            moved.update(k for k in outputs if is_float(plan.static.get(k)))
+            beside += [k for k in inputs if k not in moved and k not in beside]
+    return folds, beside
+
+
 def _holds_float(cell):
     try:
         return type(cell.cell_contents) is float
@@ -1457,4 +1509,5 @@ def capture(fun, text):
         aliases=function.models.aliases,
         held_draws=function.held_draws,
         rules_alone=function.rules_alone,
+        rule_variables=function.rule_variables,
     )

@@ -359,6 +359,7 @@ class Walker:
         self.bodies = []  # the prefix of each called function's body walked in place
         self.walked = {}  # id of each graph walked in place -> (the graph, [each prefix its keys were given])
         self.assigned = {}  # id of a captured variable's handle -> the key of the value the graph assigned it
+        self.reads = {}  # id of a captured variable's handle -> the keys of its reads held as its value (`keyed_call`)
 
     def walk(self, graph, captures):
         """The `Plan` of ``graph``, whose input placeholders are its inputs (captures read as constants)."""
@@ -500,7 +501,23 @@ class Walker:
             inputs.append(key)
         if len(set(inputs)) < len(inputs):
             return None  # one value handed as two inputs: their gradients are not told apart
-        return RuleCall(call.rule, tuple(inputs), keys[1], keys[2], tuple(returned[k] for k in varying))
+        # A variable a variables= rule reads is held as its value here, yet the rule's gradient for it is what the
+        # user's optimizer applies: it is judged against the derivative in that value (`rule_variables`).
+        first = len(keys[0]) - len(call.variables)
+        held = []
+        for k, name in enumerate(call.variables):
+            reads = self._reads_of(keys[0][first + k])
+            if reads and returned[first + k] is not None:
+                held.append((name, reads, returned[first + k]))
+        held = tuple(held)
+        return RuleCall(call.rule, tuple(inputs), keys[1], keys[2], tuple(returned[k] for k in varying), held)
+
+    def _reads_of(self, key):
+        """The keys of every read of the variable whose read ``key`` is (through its aliases), each held as its
+        value; () where ``key`` is no such read."""
+        while key in self.aliased:
+            key = self.aliased[key]
+        return next((tuple(reads) for reads in self.reads.values() if key in reads), ())
 
     def _placeholder(self, op, prefix, bound, outputs):
         value = bound.get(op.name)
@@ -536,6 +553,7 @@ class Walker:
             self._alias(outputs[0], assigned)
         else:
             self.static[outputs[0]] = self.read_variable(source[1], op.get_attr("dtype"))
+            self.reads.setdefault(id(source[1]), []).append(outputs[0])
 
     def _assign(self, inputs):
         """A captured variable assigned a value: the reads after it replay that value (a model's variable given the
@@ -736,13 +754,16 @@ class RuleCall:
     """One call of a user's ``tf.custom_gradient`` rule in a traced graph or a function it calls, by its tensors (as the
     watch notes it) or by their keys in the plan (`Walker.keyed_call`): the rule (its name and ``file.py:LINE``),
     the inputs and outputs of the function it is the rule of, the upstream gradients it was handed (one per
-    output) and the gradients it returned (one per input; None where it gave none)."""
+    output) and the gradients it returned (one per input; None where it gave none). ``variables``: the names of
+    the variables a ``variables=`` rule reads, the last inputs (as tensors); keyed, ``(name, keys of its reads,
+    returned key)`` of each whose value the replay holds and whose gradient the rule returned (`Walker.keyed_call`)."""
 
     rule: tuple
     inputs: tuple
     outputs: tuple
     upstream: tuple
     returned: tuple
+    variables: tuple = ()
 
 
 # The sign of the extreme float an empty segment of TensorFlow's unsorted max (min) holds: the lowest (highest).

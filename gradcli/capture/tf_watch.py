@@ -190,11 +190,29 @@ def _noting_registered_call(backward, registered, rule, gradients):
 
 def _layout(recorded):
     """``(results, variables)`` of graph mode's recorded backward of a custom rule: how many of the tensors given to
-    the rule's ``IdentityN`` are the function's results (ahead of its inputs), and how many variables it reads;
-    None for eager mode's layout."""
+    the rule's ``IdentityN`` are the function's results (ahead of its inputs), and the names of the variables it
+    reads, in the order its inputs list them; None for eager mode's layout."""
     cells = _cells(recorded)
     results = _cell(cells, "flat_result_len")
-    return None if results is None else (results, len(_cell(cells, "variables") or ()))
+    if results is None:
+        return None
+    rule = _cell(cells, "grad_fn")
+    return results, tuple(_variable_name(v, rule) for v in _cell(cells, "variables") or ())
+
+
+def _variable_name(variable, rule):
+    """A variable's name as the user's code reaches it: the module's name for it (or one the rule closes over)
+    where it has one, else TensorFlow's (``dense/kernel``, without ``:0``)."""
+    rule = inspect.unwrap(rule) if callable(rule) else None
+    named = dict(getattr(rule, "__globals__", None) or {})
+    closed = _cells(rule) if rule is not None else {}
+    named.update((name, _cell(closed, name)) for name in closed)
+    found = next((name for name, value in named.items() if value is variable and not name.startswith("_")), None)
+    if found is not None:
+        return found
+    name = getattr(variable, "name", None) or "a variable"
+    return name[:-2] if name.endswith(":0") else name
+
 
 
 def _note_call(gradients, rule, layout, inputs, upstream, returned):
@@ -205,12 +223,13 @@ def _note_call(gradients, rule, layout, inputs, upstream, returned):
     got = list(returned) if isinstance(returned, (list, tuple)) else [returned]
     if layout is None or len(got) != len(inputs) or len(upstream) < layout[0]:
         return  # eager mode's layout, or gradients not one per tensor of the call: not judged alone
-    results = layout[0]
+    results, variables = layout
     tensors = [*inputs, *upstream[:results]]
     if all(getattr(t, "graph", None) is not None and hasattr(t, "name") for t in tensors):
         gradients.calls.append(RuleCall(
             rule, tuple(inputs[results:]), tuple(inputs[:results]), tuple(upstream[:results]),
             tuple(g if hasattr(g, "name") and getattr(g, "graph", None) is not None else None for g in got[results:]),
+            variables,
         ))
 
 

@@ -144,6 +144,8 @@ def _checked(result, target, point, working_args, dtype, chosen, options):
     if rounded_constant is not None and result.status == Verdict.UNSTABLE:  # the cause, named first
         result.findings.insert(0, rounded_constant)
     rule_blame.name_the_call(result, target, rounded, program=program)  # a framework's own rule found wrong: named at its call's line
+    if result.gradient_status == Verdict.OK:  # a variables= rule's variables' gradients, which the arguments' never read
+        record(result, rule_blame.judge_rule_variables(target, rounded, program))
     if target.bridge is not None and target.bridge.compiled_otherwise is not None:
         _note_compiled_otherwise(result, target.bridge, working_args, value)
     drift = _other_precision(recording, dtype, {"value": value, **dict(zip(chosen, grads))})

@@ -29,7 +29,10 @@ from ..autodiff.transforms import vjp
 from ..autodiff.values import raw
 from ..capture.exact_constants import held_in
 from . import provenance
+from .judgement import Judgement
 from .precision import to_mp
+from .results import Finding
+from .verdict import Verdict
 
 _BITS = 200  # far past float64's 53: a rule's own rounded float constants stay 1e-16 of its numbers
 _AGREE = 1e-12  # relative: above those constants' rounding, below the 1e-8 a wrong rule is held to
@@ -110,6 +113,49 @@ def guilty_line(bridge, point_args, cotangent=None):
         rule = tuple(rule) if isinstance(rule, (tuple, list)) else (rule,)
         inputs_right = {f"input {i}": _close(r, e) for i, (r, e) in enumerate(zip(rule, exact))}
         return _first_off(ops, _gradients(ops, true.recording.backward_nodes), numbers, args, inputs_right)
+
+
+def judge_rule_variables(target, point_args, program=None):
+    """The verdict on the gradients a user's ``variables=`` rule returns for the variables it reads (``Bridge.rule_variables``),
+    which the arguments' gradient never reads: `wrong` at the rule's ``def`` line where one differs from the exact
+    derivative of the function it is the rule of in that variable (a rule returning them in another order than
+    ``variables``), else no verdict of its own. ``point_args`` and ``program`` are `name_the_call`'s."""
+    import mpmath  # lazy: the exact numbers are mpmath's, as the reference's
+
+    bridge = getattr(target, "bridge", None)
+    if bridge is None or getattr(bridge, "rule_variables", None) is None:
+        return Judgement()
+    mp_core.enable()
+    try:
+        with held_in(program), mpmath.workprec(_BITS), np.errstate(all="ignore"):
+            args = tuple(to_mp(np.asarray(a, dtype=np.float64)) if np.ndim(a) else to_mp(float(a)) for a in point_args)
+            rebuilt = getattr(target, "rebuilt", None)
+            args = tuple(rebuilt(*args)) if rebuilt is not None else args
+            seed = _seed(bridge.forward(*args), None)
+            judged = bridge.rule_variables(args, seed) if seed is not None else []
+            off = [(name, location, variable, returned, truth) for name, location, variable, returned, truth in judged
+                   if not _close(returned, truth)]
+    except (ArithmeticError, TypeError, ValueError, NotImplementedError):
+        # The replay has no exact numbers here (an op without an mpmath path, a domain's edge): the variables'
+        # gradients go unjudged, as they would without this search.
+        return Judgement()
+    if not off:
+        return Judgement()
+    name, location = off[0][:2]
+    said = "; ".join(f"for {variable} it returns {_shown(returned)}, the exact derivative is {_shown(truth)}"
+                     for _, _, variable, returned, truth in off)
+    message = (f"the gradient rule {name} returns wrong gradients for the variables it reads (variables=): {said}; a "
+               "tf.custom_gradient rule returns one gradient per variable, in the order of `variables`")
+    return Judgement(gradient=Verdict.WRONG, findings=[Finding("wrong-rule", "backward", f"gradient rule {name}", message,
+                                                               location=location)])
+
+
+def _shown(number):
+    """A judged gradient as a short text: its entries to 8 digits."""
+    import mpmath  # lazy: as above
+
+    entries = [mpmath.nstr(mpmath.mpf(x), 8) for x in np.ravel(np.asarray(raw(number), dtype=object))]
+    return entries[0] if np.ndim(raw(number)) == 0 else "[" + ", ".join(entries) + "]"
 
 
 def _name_the_rule(finding, bridge, point_args, cotangent=None, rebuilt=None):

@@ -209,8 +209,10 @@ TF = [
          hp(lambda: {"a": [mp(0)], "b": [mp(1)]}), "r = tf.sqrt(a * a + b * b)"),
     Case("tf_lib10b.py", "scale_by", "x=[1.5,-2],k=[3,0.5]", "float64", "wrong",
          hp(lambda: {"x": [mp(27), mp(-1)], "k": [mp("13.5"), mp(4)]}), "def scale_rule>>def grad"),
-    # the rule is right for x (2 SCALE x); its variable's part is wrong but x is what is checked
-    Case("tf_lib10b.py", "variable_square", "x=[1.5,-2]", "float64", "ok", hp(lambda: {"x": [mp(6), mp(-8)]})),
+    # the rule is right for x (2 SCALE x); its variable's part, -sum(x^2), is wrong: a variables= rule's variables'
+    # gradients are judged too (d/dSCALE is sum(x^2) = 6.25)
+    Case("tf_lib10b.py", "variable_square", "x=[1.5,-2]", "float64", "wrong", hp(lambda: {"x": [mp(6), mp(-8)]}),
+         "def weighted_square>>def grad(upstream"),
     Case("tf_lib10b.py", "unused_input", "x=[1,2],y=[3]", "float64", "ok", hp(lambda: {"x": [mp(2), mp(4)], "y": [mp(0)]})),
     # Keras holds 1 - 0.1 and 0.1 as float32 numbers, whose smoothed labels sum to 1 - 2.2e-8: softmax sum(q) - q
     Case("tf_lib10b.py", "smoothed_cce", "logits=[[30,-30,0],[-50,10,60]]", "float32", "ok", _keras_smoothed_ce()),
