@@ -120,8 +120,8 @@ def guilty_line(bridge, point_args, cotangent=None):
 
 
 def judge_rule_variables(target, point_args, program=None):
-    """The verdict on the gradients a user's ``variables=`` rule returns for the variables it reads (``Bridge.rule_variables``),
-    which the arguments' gradient never reads: `wrong` at the rule's ``def`` line where one differs from the exact
+    """The verdict on the gradients a user's ``variables=`` rule returns for the variables it reads (``Bridge.rule_variables``,
+    or `_own_rule_variables` for gradcli's own custom_gradient), which the arguments' gradient never reads: `wrong` at the rule's ``def`` line where one differs from the exact
     derivative of the function it is the rule of in that variable (a rule returning them in another order than
     ``variables``), else no verdict of its own. ``point_args`` and ``program`` are `name_the_call`'s."""
     import mpmath  # lazy: the exact numbers are mpmath's, as the reference's
