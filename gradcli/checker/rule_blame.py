@@ -27,7 +27,7 @@ import functools
 import numpy as np
 
 from ..autodiff import mp as mp_core
-from ..autodiff.tape import GradientTape, variables_read
+from ..autodiff.tape import GradientTape, Variable, variables_read
 from ..autodiff.transforms import vjp
 from ..autodiff.values import raw
 from ..capture.exact_constants import held_in
@@ -170,6 +170,8 @@ def _own_rule_variables(function, args, cotangent):
     central differences on exact numbers (the forward's own ops, which the
     rule stands in for, are not recorded as such).
     """
+    if not Variable.made:  # a check of a function that reads no Variable pays no extra run
+        return []
     with variables_read() as read:
         function(*args)
     variables = [v for v in read if v.trainable and 0 < np.size(raw(v.read())) <= _MOST_ENTRIES]
