@@ -99,13 +99,7 @@ def _verdicts(target, dtypes, framework=None):
     return {(r.point["x"], r.dtype): r.status for r in report.results}, report
 
 
-# The documentation's variables= example returns d/dweights as [x, 1] where it is [1, x]: the TensorFlow check judges a
-# variables= rule's variables' gradients (wrong at x = -40 and 100), gradcli's own custom_gradient does not yet.
-_OWN_VARIABLES_UNJUDGED = pytest.mark.xfail(strict=True, reason="gradcli's own custom_gradient leaves a variables= rule's "
-                                            "variables' gradients unjudged; TensorFlow's finds poly's reversed")
-
-
-@pytest.mark.parametrize("name", [pytest.param(n, marks=_OWN_VARIABLES_UNJUDGED) if n == "poly" else n for n in sorted(TWINS)])
+@pytest.mark.parametrize("name", sorted(TWINS))
 def test_each_seed_in_tensorflow_gets_the_verdict_gradcli_gives_its_twin(name):
     dtypes = ("float64",) if name == "poly" else ("float32", "float64")  # the polynomial's weights are float64
     tensorflow, report = _verdicts(f"{SEEDS}:{name}", dtypes)

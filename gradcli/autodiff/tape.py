@@ -41,7 +41,10 @@ class Variable(Box):
 
     __slots__ = ("name", "trainable")
 
+    made = False  # whether any Variable exists in this process: until one does, no function can read one
+
     def __init__(self, initial_value, trainable=True, name=None, dtype=None):
+        Variable.made = True
         value = raw(initial_value)
         if dtype is not None:
             value = np.asarray(value, dtype=dtype)

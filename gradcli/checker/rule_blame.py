@@ -22,9 +22,12 @@ handing it their truths, and the finding names the one off on its own
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from ..autodiff import mp as mp_core
+from ..autodiff.tape import GradientTape, Variable, variables_read
 from ..autodiff.transforms import vjp
 from ..autodiff.values import raw
 from ..capture.exact_constants import held_in
@@ -36,6 +39,7 @@ from .verdict import Verdict
 
 _BITS = 200  # far past float64's 53: a rule's own rounded float constants stay 1e-16 of its numbers
 _AGREE = 1e-12  # relative: above those constants' rounding, below the 1e-8 a wrong rule is held to
+_MOST_ENTRIES = 64  # a Variable's entries each cost two runs of the function: a larger one is not judged
 _MOST_OPS = 5000  # a longer program is not searched: each value is compared with every number of the backward graph
 
 
@@ -116,14 +120,19 @@ def guilty_line(bridge, point_args, cotangent=None):
 
 
 def judge_rule_variables(target, point_args, program=None):
-    """The verdict on the gradients a user's ``variables=`` rule returns for the variables it reads (``Bridge.rule_variables``),
-    which the arguments' gradient never reads: `wrong` at the rule's ``def`` line where one differs from the exact
+    """The verdict on the gradients a user's ``variables=`` rule returns for the variables it reads (``Bridge.rule_variables``,
+    or `_own_rule_variables` for gradcli's own custom_gradient), which the arguments' gradient never reads: `wrong` at the rule's ``def`` line where one differs from the exact
     derivative of the function it is the rule of in that variable (a rule returning them in another order than
     ``variables``), else no verdict of its own. ``point_args`` and ``program`` are `name_the_call`'s."""
     import mpmath  # lazy: the exact numbers are mpmath's, as the reference's
 
     bridge = getattr(target, "bridge", None)
-    if bridge is None or getattr(bridge, "rule_variables", None) is None:
+    if bridge is not None:
+        forward, rule_variables = bridge.forward, getattr(bridge, "rule_variables", None)
+    else:  # gradcli's own custom_gradient: the same verdict on the same rule
+        forward = getattr(target, "function", None) if getattr(target, "kind", None) == "function" else None
+        rule_variables = None if forward is None else functools.partial(_own_rule_variables, forward)
+    if rule_variables is None:
         return Judgement()
     mp_core.enable()
     try:
@@ -131,8 +140,8 @@ def judge_rule_variables(target, point_args, program=None):
             args = tuple(to_mp(np.asarray(a, dtype=np.float64)) if np.ndim(a) else to_mp(float(a)) for a in point_args)
             rebuilt = getattr(target, "rebuilt", None)
             args = tuple(rebuilt(*args)) if rebuilt is not None else args
-            seed = _seed(bridge.forward(*args), None)
-            judged = bridge.rule_variables(args, seed) if seed is not None else []
+            seed = _seed(forward(*args), None)
+            judged = rule_variables(args, seed) if seed is not None else []
             off = [(name, location, variable, returned, truth) for name, location, variable, returned, truth in judged
                    if not _close(returned, truth)]
     except (ArithmeticError, TypeError, ValueError, NotImplementedError):
@@ -148,6 +157,60 @@ def judge_rule_variables(target, point_args, program=None):
                "tf.custom_gradient rule returns one gradient per variable, in the order of `variables`")
     return Judgement(gradient=Verdict.WRONG, findings=[Finding("wrong-rule", "backward", f"gradient rule {name}", message,
                                                                location=location)])
+
+
+def _own_rule_variables(function, args, cotangent):
+    """`Bridge.rule_variables` for a function written with gradcli's own custom_gradient: for each trainable Variable
+    whose gradient a user's ``variables=`` rule returns, ``(rule's name, "file.py:LINE", variable's name, returned,
+    truth)``; [] where the function reads no Variable or no user's rule ran.
+
+    ``returned``: the gradient a tape gives the Variable, which is the rule's
+    (the Variable is one of the rule's op's inputs); ``truth``: the
+    derivative of the function in each entry of the Variable's value, by
+    central differences on exact numbers (the forward's own ops, which the
+    rule stands in for, are not recorded as such).
+    """
+    if not Variable.made:  # a check of a function that reads no Variable pays no extra run
+        return []
+    with variables_read() as read:
+        function(*args)
+    variables = [v for v in read if v.trainable and 0 < np.size(raw(v.read())) <= _MOST_ENTRIES]
+    if not variables:
+        return []
+    recorder = provenance.Recorder(locate_in_python=True)
+    with GradientTape() as tape:
+        value = function(*args)
+    with recorder:
+        returned = tape.gradient(value, variables, output_gradients=cotangent)
+    rules = [node.rule for node in recorder.recording.backward_nodes if node.rule]
+    if not rules:
+        return []
+    name, location = rules[0]
+    return [(name, location, v.name or f"Variable {i}", r, _difference_in(function, args, cotangent, v))
+            for i, (v, r) in enumerate(zip(variables, returned)) if r is not None]
+
+
+def _difference_in(function, args, cotangent, variable):
+    """The derivative of ``function``'s value weighted by ``cotangent`` in each entry of ``variable``'s value: central
+    differences at ``_BITS`` bits (step 2^-(_BITS/3) of the entry, or of 1 below it), the value restored after."""
+    import mpmath  # lazy: as above
+
+    held = variable._value
+    centre = np.asarray(to_mp(np.asarray(held, dtype=np.float64)), dtype=object)
+    slopes = np.empty(centre.shape, dtype=object)
+    try:
+        for index in np.ndindex(centre.shape):
+            step = mpmath.ldexp(max(abs(centre[index]), mpmath.mpf(1)), -(_BITS // 3))
+            sides = []
+            for sign in (1, -1):
+                moved = centre.copy()
+                moved[index] = centre[index] + sign * step
+                variable.assign(moved if centre.shape else moved[()])
+                sides.append(np.sum(np.asarray(raw(function(*args)), dtype=object) * cotangent))
+            slopes[index] = (sides[0] - sides[1]) / (2 * step)
+    finally:
+        variable.assign(held)
+    return slopes if centre.shape else slopes[()]
 
 
 def _shown(number):
