@@ -177,12 +177,12 @@ def _silu_backward(g, x):
     return gnp.multiply(gnp.multiply(g, s), _add(gnp.multiply(x, gnp.subtract(1.0, s)), 1.0))
 
 
-@_half_in_float32
 def _conjugated(slope):
     """``slope``'s complex conjugate where it holds complex numbers; a real slope as it is."""
     return gnp.conj(slope) if holds_complex(slope) else slope
 
 
+@_half_in_float32
 def _hardsigmoid_backward(g, x):
     """``aten.hardsigmoid_backward``: ``g / 6`` strictly between -3 and 3, else 0.
 
