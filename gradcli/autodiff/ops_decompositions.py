@@ -191,14 +191,17 @@ def _inverse_gaps(w, g_v):
     Across a repeated eigenvalue the eigenvectors jump with the direction of a
     change: where the loss reads eigenvector j (column j of its cotangent ``g_v``
     is not 0) and w_j is repeated, there is no derivative (NaN). Where it does not
-    read it, F's column is 0, so a loss of the eigenvalues alone (a trace, log det
+    read it, that entry is 0, so a loss of the eigenvalues alone (a trace, log det
     as a sum of logs) keeps its derivative there, where 0 * (1/0) would be NaN.
+    Between distinct eigenvalues F does not look at ``g_v``: the adjoint stays
+    linear in its cotangent, which forward mode (the transpose of this adjoint,
+    taken at a zero cotangent) relies on.
     """
     n = shape_of(w)[-1]
     gaps = expand_dims(w, -2) - expand_dims(w, -1)  # w_j - w_i
     off_diagonal = ~np.eye(n, dtype=bool)
     reads_vector = np.any(np.asarray(raw(g_v) != 0, dtype=bool), axis=-2, keepdims=True)  # column j read
-    apart = off_diagonal & np.asarray(raw(gaps) != 0, dtype=bool) & reads_vector
+    apart = off_diagonal & np.asarray(raw(gaps) != 0, dtype=bool)
     undefined = off_diagonal & ~np.asarray(raw(gaps) != 0, dtype=bool) & reads_vector
     nans = np.where(undefined, np.nan, 0.0).astype(np.asarray(raw(w)).real.dtype)  # in the eigenvalues' own dtype
     return select(apart, 1.0 / select(apart, gaps, 1.0), 0.0) + nans
