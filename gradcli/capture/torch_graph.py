@@ -551,10 +551,12 @@ def _made(fun, examples, entered, draws, kernels, counts=None, guards=None, plan
 
 def _custom_ops():
     """The user's ``torch.library.custom_op`` ops, each by the Python function that defines it: traced through, so the
-    replay holds the ATen ops it is made of, while PyTorch's own run keeps the op and the rule registered for it."""
+    replay holds the ATen ops it is made of, while PyTorch's own run keeps the op and the rule registered for it.
+    gradcli's own ops (``gradcli::numpy_forward``) are nodes of the trace, replayed by gradcli, never traced through."""
     from torch._library.custom_ops import OPDEFS  # lazy: only a PyTorch target needs it
 
-    return {definition._opoverload: definition._init_fn for definition in OPDEFS.values()}
+    return {definition._opoverload: definition._init_fn for definition in OPDEFS.values()
+            if definition._namespace != "gradcli"}
 
 
 # PyTorch's samplers of whole numbers whose draw moves with their tensor parameters: no derivative (the Gamma's and
