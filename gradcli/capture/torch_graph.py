@@ -552,11 +552,19 @@ def _made(fun, examples, entered, draws, kernels, counts=None, guards=None, plan
 def _custom_ops():
     """The user's ``torch.library.custom_op`` ops, each by the Python function that defines it: traced through, so the
     replay holds the ATen ops it is made of, while PyTorch's own run keeps the op and the rule registered for it.
-    gradcli's own ops (``gradcli::numpy_forward``) are nodes of the trace, replayed by gradcli, never traced through."""
+    gradcli's own ops (``gradcli::numpy_forward``) are nodes of the trace, replayed by gradcli, never traced through;
+    PyTorch registers its own prims the same way, their bodies calling back into ATen (prims.zeta's calls
+    aten.special_zeta, whose decomposition is prims.zeta): those stay ops, or the trace never ends."""
     from torch._library.custom_ops import OPDEFS  # lazy: only a PyTorch target needs it
 
     return {definition._opoverload: definition._init_fn for definition in OPDEFS.values()
-            if definition._namespace != "gradcli"}
+            if definition._namespace != "gradcli" and not _defined_in_torch(definition._init_fn)}
+
+
+def _defined_in_torch(fn):
+    """Whether ``fn`` is PyTorch's own code (a module of the ``torch`` package), not the user's."""
+    module = getattr(fn, "__module__", None) or ""
+    return module == "torch" or module.startswith("torch.")
 
 
 # PyTorch's samplers of whole numbers whose draw moves with their tensor parameters: no derivative (the Gamma's and
