@@ -368,6 +368,10 @@ UNARY = [
     ("sinc", gnp.sinc, signed(0.02, 2.5)),
     ("real", gnp.real, (-2, 2)),
     ("conj", gnp.conj, (-2, 2)),
+    ("ldexp", lambda x: gnp.ldexp(x, 3), (-2, 2)),
+    # The parts slope as x between their jumps: frexp's mantissa jumps at powers of two, modf's fraction at integers.
+    ("frexp", lambda x: gnp.frexp(x)[0], signed(0.55, 0.95)),
+    ("modf", lambda x: gnp.modf(x)[0], signed(1.1, 1.9)),
 ]
 
 BINARY = [
@@ -378,6 +382,7 @@ BINARY = [
     ("power", gnp.power, ((0.3, 2), (-2, 2))),
     # |x| < |y|: x / y stays inside (-1, 1) away from 0, so floor(x / y) never jumps.
     ("mod", gnp.mod, (signed(0.1, 2.9), signed(3.0, 3.5))),
+    ("fmod", gnp.fmod, (signed(0.1, 2.9), signed(3.0, 3.5))),
     ("arctan2", gnp.arctan2, (signed(0.3, 2), signed(0.3, 2))),
     ("hypot", gnp.hypot, (signed(0.3, 2), signed(0.3, 2))),
     ("maximum", gnp.maximum, ((-2, 2), (-2, 2))),

@@ -13,11 +13,13 @@ two, where the mantissa jumps from 1 to 1/2, is judged as the jump it is.
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 
 from .ops import absolute, equal, greater_equal, high_precision, isfinite, less, logical_and, mod, multiply, negative, where
 from .ops_array import asarray
-from .values import raw
+from .values import is_float_dtype, raw
 
 # The largest power of two one factor of a scaling holds: 2^1000 and 2^-1000 are normal float64 numbers, so each
 # factor is exact and a product rounds only where its answer leaves the normal range.
@@ -50,8 +52,9 @@ def _scaled(x, exponents):
     exact run): a float answer rounds once, at the last factor, unless an earlier one already left the normal range."""
     dtype = np.asarray(raw(x)).dtype
     exact = high_precision(x) is not None
-    factor_dtype = dtype if dtype.kind == "f" and not exact else np.dtype(np.float64)
-    finfo = np.finfo(factor_dtype)
+    # A real float dtype keeps its own factors, ml_dtypes' bfloat16 too (NumPy's ldexp and frexp keep it).
+    factor_dtype = dtype if is_float_dtype(dtype) and dtype.kind != "c" and not exact else np.dtype(np.float64)
+    finfo = np.finfo(factor_dtype) if factor_dtype.kind == "f" else sys.modules["ml_dtypes"].finfo(factor_dtype)
     smallest, largest = max(finfo.minexp, -_STEP), min(finfo.maxexp - 1, _STEP)
     left = np.array(exponents, dtype=np.int64)
     while True:
@@ -68,7 +71,7 @@ def frexp(x):
     two; the exponent whole numbers (int32), no slope."""
     x = asarray(x)
     values = np.asarray(raw(x))
-    if high_precision(x) is None and values.dtype.kind == "f":
+    if high_precision(x) is None and is_float_dtype(values.dtype) and values.dtype.kind != "c":
         exponents = np.frexp(values)[1]
     else:
         exponents = _exact_exponents(x)

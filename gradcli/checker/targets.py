@@ -229,11 +229,13 @@ def by_returned_value(resolved, points, framework=None):
 
 
 def _as_float_array(value):
-    """A point's value as a float64 array; a tree (a dict, a list of arrays of several shapes) as it is."""
+    """A point's value as a float64 array, a scalar as NumPy's float64 (as every run hands it); a tree (a dict, a list
+    of arrays of several shapes) as it is."""
     try:
-        return np.asarray(value, dtype=np.float64)
+        array = np.asarray(value, dtype=np.float64)
     except (TypeError, ValueError):
         return value
+    return array[()] if array.ndim == 0 else array
 
 
 def example_points(args_text, target, framework=None):
