@@ -58,3 +58,15 @@ def test_weights_gradients_in_order_are_ok():
 def grad_fn_line():
     with open(__file__) as source:
         return next(i for i, line in enumerate(source, 1) if "def grad_fn(upstream, variables=None)" in line)
+
+
+def test_a_plain_module_checked_once_a_variable_exists_keeps_its_verdict(tmp_path):
+    """The variables' search runs the function on exact numbers, which a plain module may not take (`y.astype` on
+    an mpmath number): the check's verdict stands, whatever Variables the process holds."""
+    from gradcli.autodiff.tape import Variable
+
+    Variable(1.0)
+    path = tmp_path / "casts.py"
+    path.write_text("import numpy as np\n\n\ndef c(x, y):\n    return x * y.astype(np.float32)\n")
+    report = gradcli.check(f"{path}:c", [{"x": 2.0, "y": 3.0}], dtypes=("float64",))
+    assert [r.status for r in report.results] == ["ok"]

@@ -131,7 +131,9 @@ def judge_rule_variables(target, point_args, program=None):
         forward, rule_variables = bridge.forward, getattr(bridge, "rule_variables", None)
     else:  # gradcli's own custom_gradient: the same verdict on the same rule
         forward = getattr(target, "function", None) if getattr(target, "kind", None) == "function" else None
-        rule_variables = None if forward is None else functools.partial(_own_rule_variables, forward)
+        # a check of a function that reads no Variable (none exists in the process) pays no extra run
+        may_read = forward is not None and Variable.made
+        rule_variables = functools.partial(_own_rule_variables, forward) if may_read else None
     if rule_variables is None:
         return Judgement()
     mp_core.enable()
@@ -144,9 +146,9 @@ def judge_rule_variables(target, point_args, program=None):
             judged = rule_variables(args, seed) if seed is not None else []
             off = [(name, location, variable, returned, truth) for name, location, variable, returned, truth in judged
                    if not _close(returned, truth)]
-    except (ArithmeticError, TypeError, ValueError, NotImplementedError):
-        # The replay has no exact numbers here (an op without an mpmath path, a domain's edge): the variables'
-        # gradients go unjudged, as they would without this search.
+    except (ArithmeticError, TypeError, ValueError, NotImplementedError, AttributeError, LookupError):
+        # The replay has no exact numbers here (an op without an mpmath path, a domain's edge, a plain module's
+        # `x.astype` on an mpmath number): the variables' gradients go unjudged, as they would without this search.
         return Judgement()
     if not off:
         return Judgement()
@@ -170,8 +172,6 @@ def _own_rule_variables(function, args, cotangent):
     central differences on exact numbers (the forward's own ops, which the
     rule stands in for, are not recorded as such).
     """
-    if not Variable.made:  # a check of a function that reads no Variable pays no extra run
-        return []
     with variables_read() as read:
         function(*args)
     variables = [v for v in read if v.trainable and 0 < np.size(raw(v.read())) <= _MOST_ENTRIES]
