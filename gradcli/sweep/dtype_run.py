@@ -437,7 +437,7 @@ class DtypeRun:
         lo, hi = (float(x) for x in floats_at([lo_key, hi_key], self.dtype))
         return Interval(
             self.names[0], lo, hi, status, NOT_REFINED, max(bits) if bits else None, dict(example.point), point_class[2],
-            cause.op if cause is not None else None, point_class[3], mixed=True,
+            cause.op if cause is not None else None, point_class[3], mixed=_fare_otherwise(self.classes[k] for k in inside),
         )
 
     def interval(self, point_class, start, end, swept, checked):
@@ -454,7 +454,7 @@ class DtypeRun:
         hi = swept.hi if end is None else float(floats_at([end], self.dtype)[0])
         return Interval(
             self.names[0], lo, hi, status, kind, max(bits) if bits else None, dict(example.point), parts,
-            cause.op if cause is not None else None, lost_all, mixed=len(alike) < len(inside),
+            cause.op if cause is not None else None, lost_all, mixed=_fare_otherwise(self.classes[k] for k in inside),
             error=example.error if kind == "raised" else None,
         )
 
@@ -524,3 +524,13 @@ class DtypeRun:
                 example.error if kind == "raised" else None,
             ))
         return out
+
+
+def _fare_otherwise(classes):
+    """Whether points of these classes differ in what an interval's row shows: verdict, kind or failing parts.
+
+    Whether a part keeps a correct bit alternates float by float along an
+    unstable stretch; the row shows that as its range of bits lost, so it
+    does not make the interval mixed.
+    """
+    return len({point_class[:3] for point_class in classes}) > 1

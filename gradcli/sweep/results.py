@@ -48,7 +48,7 @@ class Interval:
     op: Optional[str] = None  # the op the checker's first finding names
     lost_all: bool = False  # a failing part keeps no correct bit
     box: Optional[dict] = None  # 2-D: variable -> [lo, hi] of the grid points in this class
-    mixed: bool = False  # some checked floats inside fare otherwise: verdicts alternate near a tolerance
+    mixed: bool = False  # some checked floats inside differ in verdict, kind or failing parts (near a tolerance)
     error: Optional[str] = None  # kind "raised": what the target raised at the example ("Name: message (at file:line)")
     points: Optional[int] = None  # the sampled grid points it holds, as `counts` counts them (None: not counted)
 

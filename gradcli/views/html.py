@@ -286,7 +286,8 @@ def _strips(sweep, name):
     for row, (dtype, swept) in enumerate(dtypes.items()):
         top = 20 + row * _ROW
         parts.append(f'<text x="4" y="{top + 15}">{escape(dtype)}</text>')
-        intervals = sorted(swept.get("intervals", []), key=lambda i: float(i["lo"]))
+        # A row (`sweep_rows`: neighbours differing only in the bits they lose) is one band, as the table shows it.
+        intervals = sweep_rows.rows(sorted(swept.get("intervals", []), key=lambda i: float(i["lo"])))
         # An interval holds sampled points: between two, the boundary is drawn midway.
         edges = [0.0] + [(at(a["hi"]) + at(b["lo"])) / 2 for a, b in zip(intervals, intervals[1:])] + [1.0]
         for i, interval in enumerate(intervals):
@@ -296,7 +297,8 @@ def _strips(sweep, name):
                 f'<rect x="{x0:.1f}" y="{top}" width="{max(1.0, x1 - x0):.1f}" height="{_STRIP}" fill="{colour}">'
                 f"<title>{escape(audit_cases.interval_text(interval))}</title></rect>"
             )
-        for k, t in enumerate(swept.get("thresholds", [])):
+        edges_shown = [t for t in swept.get("thresholds", []) if not sweep_rows.inside_a_row(intervals, t["variable"], t["at"], t["next"])]
+        for k, t in enumerate(edges_shown):
             x = _LEFT + _WIDTH * at(t["next"])
             y = top - 3 if k % 2 == 0 else top + _STRIP + 12  # alternate sides, so close labels don't overlap
             sides = f'{t.get("from_said", t["from"])} -> {t.get("to_said", t["to"])}'

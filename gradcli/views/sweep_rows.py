@@ -42,6 +42,15 @@ def rows(intervals):
     return out
 
 
+def inside_a_row(table, variable, at, next_):
+    """Whether a threshold between the adjacent floats ``at`` and ``next_`` lies inside one of the rows ``table``
+    (1-D rows of `rows`): there only the bits lost or the op changes, which the row's cells already say."""
+    return any(
+        not row.get("box") and row.get("variable") == variable and float(row["lo"]) < float(at) and float(next_) < float(row["hi"])
+        for row in table
+    )
+
+
 def _alike(row, interval):
     """Whether ``interval`` continues ``row``: 1-D, the same verdict, kind, failing parts and error (the op its example
     blames may differ: it changes with the bits lost)."""

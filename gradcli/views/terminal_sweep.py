@@ -62,7 +62,7 @@ def print_sweep(result, digits=7) -> None:
         cells = _cells(result, d)
         if cells is not None:
             _print_cells(out, result, cells, digits)
-        table, footnotes = _interval_table(d, digits)
+        table, footnotes = _interval_table(d, digits, out.width)
         out.print(Padding(table, (0, 0, 0, 1), expand=False))  # indented as the strip above it
         for note in footnotes:
             out.print(f"  {escape(note)}", soft_wrap=True)
@@ -182,28 +182,47 @@ def _print_cells(out, result, cells, digits):
     out.print(legend)
 
 
-def _interval_table(d, digits):
+def _interval_table(d, digits, width=120):
     """The intervals of one dtype as rows (`sweep_rows`: neighbours differing only in the bits they lose joined):
     where (from/to, or a 2-D box), verdict (mixed: some floats inside fare otherwise), kind, parts, op, worst bits
-    lost; and the footnotes naming the ops shortened in it."""
+    lost; and the footnotes naming the ops shortened in it.
+
+    A terminal narrower than the table's columns gets each row as a line of
+    its own, wrapped at words, rather than columns too narrow for their words.
+    """
     from rich.markup import escape  # rich loads only when something is printed
     from rich.table import Table
+    from rich.text import Text
 
     two_d = any(i.box for i in d.intervals)
-    table = Table(show_edge=False, box=None, padding=(0, 1))
     where = ("box",) if two_d else ("from", "to")
-    for header in (*where, "verdict", "kind", "parts", "op", "bits lost"):
-        table.add_column(header, justify="right" if header in ("from", "to", "bits lost") else "left")
+    headers = (*where, "verdict", "kind", "parts", "op", "bits lost")
     shown = sweep_rows.rows([i.to_dict() for i in d.intervals])
     ops, footnotes = sweep_rows.ops_shown(shown)
+    cells = []
     for row, op in zip(shown, ops):
         if two_d:
             place = (", ".join(f"{v} {number(a, digits)}..{number(b, digits)}" for v, (a, b) in (row["box"] or {}).items()),)
         else:
             place = (number(row["lo"], digits), number(row["hi"], digits))
         verdict = styled(row["status"]) + (" (mixed)" if row["mixed"] else "")
-        table.add_row(*place, verdict, escape(row["kind"] or "-"), ", ".join(row["parts"]) or "-", escape(op),
-                      sweep_rows.bits_text(row, d.dtype))
+        cells.append((*place, verdict, escape(row["kind"] or "-"), ", ".join(row["parts"]) or "-", escape(op),
+                      sweep_rows.bits_text(row, d.dtype)))
+    widths = [max([len(header)] + [len(Text.from_markup(c[k]).plain) for c in cells]) for k, header in enumerate(headers)]
+    table = Table(show_edge=False, box=None, padding=(0, 1))
+    if sum(widths) + 2 * len(widths) + 1 <= width:  # the columns, their padding and the indent
+        for header in headers:
+            table.add_column(header, justify="right" if header in ("from", "to", "bits lost") else "left", no_wrap=True)
+        for row_cells in cells:
+            table.add_row(*row_cells)
+        return table, footnotes
+    table = Table(show_edge=False, box=None, padding=(0, 1), show_header=False, width=width - 1)  # beside the indent
+    table.add_column(no_wrap=False)
+    for c in cells:
+        where = c[0] if two_d else f"{c[0]} .. {c[1]}"
+        verdict, kind, parts, op, bits = c[-5:]
+        said = "".join((f", {kind}" if kind != "-" else "", f" in {parts}" if parts != "-" else "", f" at {op}" if op != "-" else ""))
+        table.add_row(f"{where}: {verdict}{said}; bits lost {bits}")
     return table, footnotes
 
 
@@ -235,10 +254,12 @@ def _print_thresholds(out, result, name, d):
     """Each threshold of one dtype: the last float before and the first after, and how to reproduce it."""
     from rich.markup import escape  # rich loads only when something is printed
 
-    if not d.thresholds:
-        return
-    out.print("  thresholds (adjacent floats of the dtype):")
-    for t in d.thresholds:
+    table = sweep_rows.rows([i.to_dict() for i in d.intervals])
+    shown = [t for t in d.thresholds if not sweep_rows.inside_a_row(table, t.variable, t.at, t.next)]
+    inside = len(d.thresholds) - len(shown)
+    if shown:
+        out.print("  thresholds (adjacent floats of the dtype):")
+    for t in shown:
         before, after = t.said()
         out.print(f"    {t.variable} = {float_text(t.at, name)} is {before}, {float_text(t.next, name)} is {after}", soft_wrap=True)
         if t.finding is not None and getattr(t.finding, "message", None):
@@ -246,6 +267,10 @@ def _print_thresholds(out, result, name, d):
         command = reproduce(result, t.variable, _failing_side(t)[0], name)
         if command:
             out.print(f"      {escape(command)}", soft_wrap=True)
+    if inside:
+        said = "threshold lies" if inside == 1 else "thresholds lie"
+        out.print(f"  {inside} more {said} inside the rows above, where only the bits lost or the op changes (--json lists every one)",
+                  soft_wrap=True)
 
 
 def intervals_text(intervals, digits=7):
