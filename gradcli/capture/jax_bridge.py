@@ -43,8 +43,8 @@ from .jax_compile import _EXECUTABLES, _Compiling, _digest, _join, _joinable, _k
 from .jax_modes import (afresh, as_written, hands_users_mode_wide, literals_copied_in_place, mode_of, other_modes_constant,
                         own_constants, values_reached)
 from .jax_rewrites import compiled_otherwise_note
-from .jax_walk import (_users_file, collect_rules, compile_jaxpr, every_equation, holds_an_ended_trace, library_functions_named,
-                       library_site,
+from .jax_walk import (_users_file, collect_rules, compile_jaxpr, every_equation, flushed_as_xla, holds_an_ended_trace,
+                       library_functions_named, library_site,
                        library_inlines, pointwise, rule_call_named, rule_frames_kept, rules_closing_over_the_trace, user_line,
                        users_arrays)
 from .lines import assignment_line, math_call_advice
@@ -265,7 +265,8 @@ class _Captured:
         else None."""
         key, leaves = self.key(args)
         x64 = any(dtype == np.float64 for _, dtype in key[1])
-        replayed = raw(self.forward(*args))
+        with flushed_as_xla():  # a subnormal XLA's CPU code flushes to 0 is no rewrite: the replay flushes it too
+            replayed = raw(self.forward(*args))
         with _user_errors(self.text):
             note = compiled_otherwise_note(self.graph(key)[3], leaves, x64, value, replayed)
         floats, others, _ = self._split(key, leaves)
@@ -275,7 +276,8 @@ class _Captured:
 
         one = np.float64(1.0)  # the seed of value_and_grad's program: JAX's own gradient and its steps replayed
         compiled = [np.asarray(g) for g in jax.tree_util.tree_leaves(self.own(args, one)[1])]
-        alone = [np.asarray(raw(g)) for g in jax.tree_util.tree_leaves(self.backward(args, one))]
+        with flushed_as_xla():
+            alone = [np.asarray(raw(g)) for g in jax.tree_util.tree_leaves(self.backward(args, one))]
         with _user_errors(self.text):
             return compiled_otherwise_note(self.seeded(key)[1], floats + others, x64, compiled, alone, "gradient")
 

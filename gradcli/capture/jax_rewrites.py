@@ -137,12 +137,12 @@ def compiled_otherwise_note(closed, leaves, x64, value, replayed, what="value"):
 
 def _gradients_apart(compiled, replayed):
     """Whether JAX's compiled gradients (one array per float leaf) and the backward program's steps replayed one by
-    one differ past rounding, an entry JAX computes as 0 left out: XLA's CPU code flushes a subnormal step to 0
-    (1 / (1 + exp(708.4)) in softplus's backward), which a 0 downstream of it shows and gradcli's float replay of the
-    backward need not; XLA's rewrites are looked for where JAX's gradient is a number other than 0."""
+    one, flushed as XLA's CPU code flushes subnormals (`jax_walk.flushed_as_xla`), differ past rounding: an exact 0
+    on either side against a number counts (a rewrite that cancels a term to 0), as a flushed subnormal's 0 is one
+    both sides meet (1 / (1 + exp(708.4)) in softplus's backward)."""
     for got, alone in zip(compiled, replayed):
         got, alone = np.asarray(got, dtype=np.float64), np.asarray(alone, dtype=np.float64)
-        if got.shape == alone.shape and _apart(got, np.where(got == 0, 0.0, alone)):
+        if got.shape == alone.shape and _apart(got, alone):
             return True
     return False
 

@@ -254,6 +254,24 @@ class Program:
 _BARE_ONE, _BARE_MANY, _ONE, _MANY, _NONE = range(5)  # how a plan's row calls its rule
 
 
+@contextmanager
+def flushed_as_xla():
+    """Inside it a `Program.run` outside every recording flushes each step's subnormal results to 0 as XLA's CPU code
+    does (a run flushes where a hook reads its steps), so a float replay's zeros are those JAX's own program meets."""
+    if hooks.forward is not None:  # a recording (flushed already) or a watch that reads no steps: theirs to decide
+        yield
+        return
+    hooks.forward = _reading_nothing
+    try:
+        yield
+    finally:
+        hooks.forward = None
+
+
+def _reading_nothing(prim, args, kwargs, ans):
+    """The hook `flushed_as_xla` installs: it records nothing."""
+
+
 def _held_program(program, dtype, arrays, written):
     """`Program.held_in`'s answer, made: a branch's or a loop body's constants are held as the steps' own are."""
     changes, steps = {}, []
