@@ -106,6 +106,7 @@ def capture(fun, text):
         held_constants=captured.held_constants,
         narrowed_constants=captured.narrowed_constants,
         compiled_otherwise=captured.compiled_otherwise,
+        notes=captured.solver_notes,
     )
 
 
@@ -280,6 +281,18 @@ class _Captured:
             alone = [np.asarray(raw(g)) for g in jax.tree_util.tree_leaves(self.backward(args, one))]
         with _user_errors(self.text):
             return compiled_otherwise_note(self.seeded(key)[1], floats + others, x64, compiled, alone, "gradient")
+
+    def solver_notes(self, args):
+        """The point's notes (`Bridge.notes`): each solver in a custom rule's primal (`jax_loops.solver_loop`), whose
+        rule the exact reference judges against the slope of what the solver converges to."""
+        key, _ = self.key(args)
+        if key[:2] not in self.graphs:
+            return []
+        return [f"{loop}: the primal of the {called} at {line} is a solver: this lax.while_loop chooses its state by "
+                "comparisons, so the primal as run is a step function of its input, its own slope 0 between the steps; "
+                "gradcli judges the rule against the slope of what the solver converges to (the exact reference runs "
+                "the loop past its stopping test until its state stops changing at each working precision, and "
+                "differences that limit)" for loop, (called, line) in self.graphs[key[:2]][0].solvers]
 
     def own_call_named(self, args):
         """``(call, more)`` for `own_time.run_bounded`: JAX's own call at ``args`` named for a message with the user's

@@ -18,7 +18,9 @@ import numpy as np
 
 import gradcli.numpy as gnp
 
+from ..autodiff.arb import NoArb
 from ..autodiff.values import raw
+from .exact_constants import BALL, MP, PROOF, kind_of, precision
 from .loop_trips import turns
 
 
@@ -54,13 +56,20 @@ def scan_rule(params, compile_body):
     return scan
 
 
-def while_rule(params, compile_body, where=None):
+def while_rule(params, compile_body, where=None, solver=False):
     """The replay of a ``while`` equation: its body run while its condition holds at the replayed values; ``where``:
     the user's line of the loop, named if it is stopped.
 
     A condition giving an array (a loop JAX batched, ``jax.scipy.special.exp1``'s series over each entry) runs
     while any entry holds, and each carry keeps the body's new values only where its own entry's does, as
-    JAX's lowering selects them."""
+    JAX's lowering selects them.
+
+    A ``solver`` (a loop in a custom rule's primal choosing its state by comparisons, a bisection: `solver_loop`)
+    is run on mpmath numbers past its own stopping test until its state stops changing at the working precision:
+    what it converges to, the function its rule differentiates, whose differences at growing precision are that
+    function's slope (the solver's own end is a step function of its input, its slope 0 between the steps). On
+    balls it raises `NoArb`, so the exact reference takes mpmath's numbers.
+    """
     condition = compile_body(params["cond_jaxpr"])
     body = compile_body(params["body_jaxpr"])
     cond_n, body_n = int(params["cond_nconsts"]), int(params["body_nconsts"])
@@ -70,15 +79,62 @@ def while_rule(params, compile_body, where=None):
         cond_consts = list(operands[:cond_n])
         body_consts = list(operands[cond_n : cond_n + body_n])
         carry = list(operands[cond_n + body_n :])
+        kind = kind_of(carry) if solver else None
+        if kind in (BALL, PROOF):
+            raise NoArb(f"{named} is a solver, whose limit the exact reference finds on mpmath's numbers")
+        ended, past = None, 0
         for _ in turns(condition, named):
+            if ended is not None:  # a solver past its own end: on until its state stops changing
+                stepped = list(body.run(body_consts + carry))
+                past += 1
+                if _unchanged(stepped, carry):
+                    return stepped
+                if past > _PAST_THE_END * precision(MP):
+                    return ended  # no limit at this precision: the loop as written
+                carry = stepped
+                continue
             (going,) = condition.run(cond_consts + carry)
             going = np.asarray(raw(going)).astype(bool)
             if not going.any():
-                return carry
+                if kind != MP:
+                    return carry
+                ended = carry
+                continue
             stepped = list(body.run(body_consts + carry))
             carry = stepped if going.ndim == 0 else [_where_going(going, new, old) for new, old in zip(stepped, carry)]
 
     return loop
+
+
+# A solver's trips past its own end, per bit of the working precision: a bisection halves its bracket once a trip.
+_PAST_THE_END = 2
+
+
+def _unchanged(new, old):
+    """Whether a loop's carried values are the same numbers after a trip as before it."""
+    return all(np.array_equal(np.asarray(raw(a), dtype=object), np.asarray(raw(b), dtype=object)) for a, b in zip(new, old))
+
+
+def solver_loop(params):
+    """Whether a ``while`` equation's body chooses its state by comparisons of floats (a ``select_n``, and an order
+    of two floats: a bisection, a bracketing search), so that its end is a step function of its inputs; a choice by
+    an integer counter leaves the state a smooth function of them."""
+    found = set()
+
+    def walk(jaxpr):
+        for eqn in jaxpr.eqns:
+            floats = all(np.dtype(getattr(v.aval, "dtype", np.float64)).kind == "f" for v in eqn.invars)
+            found.add("order of floats" if eqn.primitive.name in _ORDERS and floats else eqn.primitive.name)
+            for value in eqn.params.values():
+                inner = getattr(value, "jaxpr", value)
+                if hasattr(inner, "eqns"):
+                    walk(inner)
+
+    walk(params["body_jaxpr"].jaxpr)
+    return {"select_n", "order of floats"} <= found
+
+
+_ORDERS = ("lt", "le", "gt", "ge")
 
 
 def _where_going(going, new, old):

@@ -39,7 +39,7 @@ from .bridge import on_its_line, replayed_at
 from .exact_constants import kind_of, lifted, precision, reusable, standing_for, standing_in, window_decimal
 from .flushing import FlushedToRecorder, flushed
 from .jax_cache import compiled
-from .jax_loops import LOOPS
+from .jax_loops import LOOPS, solver_loop
 from .jax_ops import ELEMENTWISE, LIBRARY_CALLS, LIBRARY_JITS, PRIMITIVES
 from .lines import GRADCLI_FOLDER, STDLIB_FOLDER, def_line, package_folder
 
@@ -111,6 +111,7 @@ class Program:
     outputs: list = field(default_factory=list)
     plan: object = field(default=None, init=False, repr=False, compare=False)  # `_Plan`, made at the first run
     held: dict = field(default_factory=dict, init=False, repr=False, compare=False)  # `held_in`'s answers, made once
+    solvers: list = field(default_factory=list, init=False, repr=False, compare=False)  # `_Compiler.solvers`
 
     def held_in(self, dtype, arrays, written=None):
         """``(program, changes)``: this program with each float constant the user's own code wrote as ``dtype``
@@ -734,6 +735,8 @@ class _Compiler:
         self.numbers = {}
         self.data = set()  # numbers no variable reaches: the graph's non-float inputs (a key, labels), and draws
         self.drawn = set()  # numbers JAX's PRNG made (keys, bits, and what is computed from them and data alone)
+        self.custom_primals_of = []  # (custom function named, its call's line) of the user's custom rules being inlined
+        self.solvers = []  # (line of a solver's loop, (custom function named, its call's line)): `jax_loops.solver_loop`
 
     def number(self, var):
         key = id(var)
@@ -791,6 +794,12 @@ class _Compiler:
             elif name in ("jit", "pjit") and _library_jit(eqn):
                 self.emit(eqn, eqn.params["name"], LIBRARY_JITS[eqn.params["name"]], inputs, env, program, site, False,
                           own=_run_by_jax(eqn, eqn.params["jaxpr"]))
+            elif sub is not None and sub in eqn.params and name in _RULE_PARAMS and not _jaxs_own(eqn.params[sub]):
+                self.custom_primals_of.append((rule_call_named(eqn), site[0]))
+                try:
+                    self.inline(eqn, eqn.params[sub], self.owned(eqn, inputs), env, program, site)
+                finally:
+                    self.custom_primals_of.pop()
             elif sub is not None and sub in eqn.params:
                 self.inline(eqn, eqn.params[sub], self.owned(eqn, inputs), env, program, site)
             elif name in _SCANNED and (scan := _scan_of(eqn)) is not None:
@@ -855,7 +864,10 @@ class _Compiler:
     def loop(self, eqn, inputs, env, program, site):
         made = LOOPS[eqn.primitive.name]
         if eqn.primitive.name == "while":  # a while loop stopped at its bound is named at its line
-            made = partial(made, where=site[0])
+            solver = bool(self.custom_primals_of) and solver_loop(eqn.params)
+            made = partial(made, where=site[0], solver=solver)
+            if solver:
+                self.solvers.append((site[0], self.custom_primals_of[-1]))
         programs = []
 
         def compile_body(closed):
@@ -1315,6 +1327,7 @@ def compile_jaxpr(closed, fallback, rules=None, inlined=None, users_arrays=froze
     record of the forward trace."""
     compiler = _Compiler(fallback, rules, inlined, users_arrays)
     program = compiler.program(closed)
+    program.solvers = compiler.solvers
     if rules is not None:
         _passed_through(program, rules, compiler)
     _drop_dead_steps(program)
