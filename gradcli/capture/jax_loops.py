@@ -79,7 +79,7 @@ def while_rule(params, compile_body, where=None, solver=False):
         cond_consts = list(operands[:cond_n])
         body_consts = list(operands[cond_n : cond_n + body_n])
         carry = list(operands[cond_n + body_n :])
-        kind = kind_of(carry) if solver else None
+        kind = kind_of(operands) if solver else None  # the bracket may start from constants, the body reads a
         if kind in (BALL, PROOF):
             raise NoArb(f"{named} is a solver, whose limit the exact reference finds on mpmath's numbers")
         ended, past = None, 0
@@ -88,7 +88,7 @@ def while_rule(params, compile_body, where=None, solver=False):
                 stepped = list(body.run(body_consts + carry))
                 past += 1
                 if _unchanged(stepped, carry):
-                    return stepped
+                    return _reading(stepped, operands)
                 if past > _PAST_THE_END * precision(MP):
                     return ended  # no limit at this precision: the loop as written
                 carry = stepped
@@ -108,6 +108,17 @@ def while_rule(params, compile_body, where=None, solver=False):
 
 # A solver's trips past its own end, per bit of the working precision: a bisection halves its bracket once a trip.
 _PAST_THE_END = 2
+
+
+def _reading(carry, operands):
+    """A solver's limit ``carry``, each value joined to the exact numbers among the loop's ``operands`` by a select
+    that keeps it: the limit is a function of them, though the loop's steps only compare them, and a traced run's
+    graph reaches them (`reference_mpmath.unread_inputs` claims no slope 0 for an input a solver reads)."""
+    read = [gnp.sum(value) for value in operands if kind_of([value]) == MP]
+    if not read:
+        return carry
+    joined = read[0] if len(read) == 1 else gnp.sum(gnp.stack(read))
+    return [gnp.where(True, value, joined) if kind_of([value]) == MP else value for value in carry]
 
 
 def _unchanged(new, old):
