@@ -2,7 +2,8 @@
 The primal as run is a step function of its input (its state chosen by comparisons), so its own slope is 0 at every
 precision and the exact reference had none; gradcli judges the rule against the slope of what the solver converges
 to (the loop run past its stopping test until its state stops changing, differenced at growing precision): the
-correct rule is ``ok`` and says so in a note, a rule with its sign turned is ``wrong``."""
+correct rule is ``ok`` and says so in a note, a rule with its sign turned is ``wrong``. A Newton iteration stopped at
+its tolerance is judged at its limit too (its own slope there is off the root's by the tolerance's effect)."""
 
 import math
 
@@ -44,6 +45,30 @@ def _solved_log_jvp(primals, tangents):
     return _bisected_log(a), da / a  # exp(x) = a: exp(x) dx = da
 
 
+def _newton_cbrt(a):
+    def going(state):
+        x, _ = state
+        return jnp.abs(x ** 3 - a) > 1e-10 * a
+
+    def step(state):
+        x, n = state
+        return x - (x ** 3 - a) / (3.0 * x ** 2), n + 1
+
+    return lax.while_loop(going, step, (jnp.maximum(1.0, a), 0))[0]
+
+
+@jax.custom_jvp
+def newton_cbrt(a):
+    return _newton_cbrt(a)
+
+
+@newton_cbrt.defjvp
+def _newton_cbrt_jvp(primals, tangents):
+    (a,), (da,) = primals, tangents
+    x = _newton_cbrt(a)
+    return x, da / (3.0 * x ** 2)
+
+
 @jax.custom_jvp
 def solved_log_turned(a):
     return _bisected_log(a)
@@ -74,8 +99,18 @@ def test_an_implicit_rule_over_a_bisection_is_judged_against_the_converged_slope
     assert float(result.exact_gradient["a"]) == pytest.approx(1 / 3, rel=1e-14)
     assert float(result.exact_value) == pytest.approx(math.log(3), rel=1e-14)  # the limit, not the loop's own end
     (note,) = [note for note in result.notes if "is a solver" in note]
-    assert note.startswith(f"{module}:18: the primal of the custom_jvp function `solved_log` at ")
-    assert "gradcli judges the rule against the slope of what the solver converges to" in note
+    assert note.startswith(f"{module}:18: this lax.while_loop, in the primal of the custom_jvp function `solved_log` at ")
+    assert "and chooses its state by comparisons: the primal as run is a step function of its input" in note
+    assert "gradcli judges the rule against the slope of what it converges to" in note
+
+
+def test_a_newton_iteration_stopped_at_its_tolerance_is_judged_at_its_limit(module):
+    # its own slope at its end is 1.8e-9 off the root's (|x^3 - a| <= 1e-10 a stops it): the rule was called wrong
+    result = _check(module, "newton_cbrt", 0.5)
+    assert result.status.value == "ok", result.findings
+    assert float(result.exact_gradient["a"]) == pytest.approx(1 / (3 * 0.5 ** (2 / 3)), rel=1e-14)
+    (note,) = [note for note in result.notes if "is a solver" in note]
+    assert "newton_cbrt" in note and "by comparisons" not in note
 
 
 def test_a_rule_with_its_sign_turned_is_still_wrong(module):

@@ -283,16 +283,26 @@ class _Captured:
             return compiled_otherwise_note(self.seeded(key)[1], floats + others, x64, compiled, alone, "gradient")
 
     def solver_notes(self, args):
-        """The point's notes (`Bridge.notes`): each solver in a custom rule's primal (`jax_loops.solver_loop`), whose
-        rule the exact reference judges against the slope of what the solver converges to."""
+        """The point's notes (`Bridge.notes`): each solver in a custom rule's primal (`jax_loops.Solver`), whose rule
+        the exact reference judges against the slope of what it converges to, or, where it never settles, against
+        the loop as written."""
         key, _ = self.key(args)
         if key[:2] not in self.graphs:
             return []
-        return [f"{loop}: the primal of the {called} at {line} is a solver: this lax.while_loop chooses its state by "
-                "comparisons, so the primal as run is a step function of its input, its own slope 0 between the steps; "
-                "gradcli judges the rule against the slope of what the solver converges to (the exact reference runs "
-                "the loop past its stopping test until its state stops changing at each working precision, and "
-                "differences that limit)" for loop, (called, line) in self.graphs[key[:2]][0].solvers]
+        notes = []
+        for loop, called, line, solver in self.graphs[key[:2]][0].solvers:
+            where = f"{loop}: this lax.while_loop, in the primal of the {called} at {line},"
+            if solver.settled is False:
+                notes.append(f"{where} did not settle past its stopping test (its state still changing after twice "
+                             "the working precision's bits in trips), so the exact reference is the loop as written")
+            elif solver.settled:
+                steps = (", and chooses its state by comparisons: the primal as run is a step function of its input, "
+                         "its own slope 0 between the steps" if solver.by_comparisons else "")
+                notes.append(f"{where} is a solver that stops at its own tolerance{steps}; gradcli judges the rule "
+                             "against the slope of what it converges to (the exact reference runs the loop past its "
+                             "stopping test until its state stops changing at each working precision, and differences "
+                             "that limit)")
+        return notes
 
     def own_call_named(self, args):
         """``(call, more)`` for `own_time.run_bounded`: JAX's own call at ``args`` named for a message with the user's

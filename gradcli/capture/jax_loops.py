@@ -56,7 +56,7 @@ def scan_rule(params, compile_body):
     return scan
 
 
-def while_rule(params, compile_body, where=None, solver=False):
+def while_rule(params, compile_body, where=None, solver=None):
     """The replay of a ``while`` equation: its body run while its condition holds at the replayed values; ``where``:
     the user's line of the loop, named if it is stopped.
 
@@ -64,11 +64,13 @@ def while_rule(params, compile_body, where=None, solver=False):
     while any entry holds, and each carry keeps the body's new values only where its own entry's does, as
     JAX's lowering selects them.
 
-    A ``solver`` (a loop in a custom rule's primal choosing its state by comparisons, a bisection: `solver_loop`)
-    is run on mpmath numbers past its own stopping test until its state stops changing at the working precision:
-    what it converges to, the function its rule differentiates, whose differences at growing precision are that
-    function's slope (the solver's own end is a step function of its input, its slope 0 between the steps). On
-    balls it raises `NoArb`, so the exact reference takes mpmath's numbers.
+    A ``solver`` (`Solver`: a loop in the primal of a user's custom rule, a bisection or a Newton iteration that
+    stops at its own tolerance) is run on mpmath numbers past its stopping test until its state stops changing at
+    the working precision (`_settled`): what it converges to, the function its rule differentiates, whose differences at
+    growing precision are that function's slope (the loop's own end is off it by its tolerance, and where it
+    chooses its state by comparisons a step function of its input, its slope 0 between the steps). Where the state
+    never settles the loop as written stands (``solver.settled`` says which). On balls it raises `NoArb`, so the
+    exact reference takes mpmath's numbers.
     """
     condition = compile_body(params["cond_jaxpr"])
     body = compile_body(params["body_jaxpr"])
@@ -79,7 +81,7 @@ def while_rule(params, compile_body, where=None, solver=False):
         cond_consts = list(operands[:cond_n])
         body_consts = list(operands[cond_n : cond_n + body_n])
         carry = list(operands[cond_n + body_n :])
-        kind = kind_of(operands) if solver else None  # the bracket may start from constants, the body reads a
+        kind = kind_of(operands) if solver is not None else None  # a bracket of constants: the body reads the input
         if kind in (BALL, PROOF):
             raise NoArb(f"{named} is a solver, whose limit the exact reference finds on mpmath's numbers")
         ended, past = None, 0
@@ -87,9 +89,11 @@ def while_rule(params, compile_body, where=None, solver=False):
             if ended is not None:  # a solver past its own end: on until its state stops changing
                 stepped = list(body.run(body_consts + carry))
                 past += 1
-                if _unchanged(stepped, carry):
+                if _settled(stepped, carry, precision(MP)):
+                    solver.settled = True
                     return _reading(stepped, operands)
                 if past > _PAST_THE_END * precision(MP):
+                    solver.settled = False
                     return ended  # no limit at this precision: the loop as written
                 carry = stepped
                 continue
@@ -110,6 +114,17 @@ def while_rule(params, compile_body, where=None, solver=False):
 _PAST_THE_END = 2
 
 
+class Solver:
+    """A while loop in the primal of a user's custom rule, which the exact reference runs to its limit (`while_rule`):
+    whether it chooses its state by comparisons (`solver_loop`), and whether its last exact run settled (None: none
+    has run)."""
+
+    __slots__ = ("by_comparisons", "settled")
+
+    def __init__(self, by_comparisons):
+        self.by_comparisons, self.settled = by_comparisons, None
+
+
 def _reading(carry, operands):
     """A solver's limit ``carry``, each value joined to the exact numbers among the loop's ``operands`` by a select
     that keeps it: the limit is a function of them, though the loop's steps only compare them, and a traced run's
@@ -121,9 +136,22 @@ def _reading(carry, operands):
     return [gnp.where(True, value, joined) if kind_of([value]) == MP else value for value in carry]
 
 
-def _unchanged(new, old):
-    """Whether a loop's carried values are the same numbers after a trip as before it."""
-    return all(np.array_equal(np.asarray(raw(a), dtype=object), np.asarray(raw(b), dtype=object)) for a, b in zip(new, old))
+def _settled(new, old, bits):
+    """Whether a loop's carried numbers moved by at most a few units of the working precision's last of ``bits``
+    in a trip (a Newton iteration may step between two neighbours there forever); its counters, integers, left
+    out."""
+    for a, b in zip(new, old):
+        a, b = np.asarray(raw(a)), np.asarray(raw(b))
+        if a.dtype.kind in "biu" and b.dtype.kind in "biu":
+            continue
+        for one, other in zip(a.astype(object).ravel(), b.astype(object).ravel()):
+            if one != other and not abs(one - other) <= abs(one) * 2 ** (_UNITS - bits):
+                return False
+    return True
+
+
+# How many of the working precision's last bits a settled solver's state may still move by in a trip.
+_UNITS = 8
 
 
 def solver_loop(params):

@@ -39,7 +39,7 @@ from .bridge import on_its_line, replayed_at
 from .exact_constants import kind_of, lifted, precision, reusable, standing_for, standing_in, window_decimal
 from .flushing import FlushedToRecorder, flushed
 from .jax_cache import compiled
-from .jax_loops import LOOPS, solver_loop
+from .jax_loops import LOOPS, Solver, solver_loop
 from .jax_ops import ELEMENTWISE, LIBRARY_CALLS, LIBRARY_JITS, PRIMITIVES
 from .lines import GRADCLI_FOLDER, STDLIB_FOLDER, def_line, package_folder
 
@@ -736,7 +736,7 @@ class _Compiler:
         self.data = set()  # numbers no variable reaches: the graph's non-float inputs (a key, labels), and draws
         self.drawn = set()  # numbers JAX's PRNG made (keys, bits, and what is computed from them and data alone)
         self.custom_primals_of = []  # (custom function named, its call's line) of the user's custom rules being inlined
-        self.solvers = []  # (line of a solver's loop, (custom function named, its call's line)): `jax_loops.solver_loop`
+        self.solvers = []  # (a solver loop's line, custom function named, its call's line, `jax_loops.Solver`)
 
     def number(self, var):
         key = id(var)
@@ -864,10 +864,10 @@ class _Compiler:
     def loop(self, eqn, inputs, env, program, site):
         made = LOOPS[eqn.primitive.name]
         if eqn.primitive.name == "while":  # a while loop stopped at its bound is named at its line
-            solver = bool(self.custom_primals_of) and solver_loop(eqn.params)
+            solver = Solver(solver_loop(eqn.params)) if self.custom_primals_of else None
             made = partial(made, where=site[0], solver=solver)
-            if solver:
-                self.solvers.append((site[0], self.custom_primals_of[-1]))
+            if solver is not None:
+                self.solvers.append((site[0], *self.custom_primals_of[-1], solver))
         programs = []
 
         def compile_body(closed):
