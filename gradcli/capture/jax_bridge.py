@@ -110,6 +110,19 @@ def capture(fun, text):
     )
 
 
+def _flushed_or_not(replay):
+    """``replay()`` as `jax_rewrites.compiled_otherwise_note` asks for it: ``flushed`` runs it with subnormal results
+    flushed to 0 as XLA's CPU code flushes them (`jax_walk.flushed_as_xla`)."""
+
+    def run(flushed):
+        if not flushed:
+            return replay()
+        with flushed_as_xla():
+            return replay()
+
+    return run
+
+
 def _loops_called(closed):
     """Each user's line of ``closed`` (a ``ClosedJaxpr``) whose equation runs a while_loop, itself or inside a library
     function it calls ("f.py:3 (jax.scipy.special.exp1)"), once each."""
@@ -266,10 +279,9 @@ class _Captured:
         else None."""
         key, leaves = self.key(args)
         x64 = any(dtype == np.float64 for _, dtype in key[1])
-        with flushed_as_xla():  # a subnormal XLA's CPU code flushes to 0 is no rewrite: the replay flushes it too
-            replayed = raw(self.forward(*args))
         with _user_errors(self.text):
-            note = compiled_otherwise_note(self.graph(key)[3], leaves, x64, value, replayed)
+            note = compiled_otherwise_note(self.graph(key)[3], leaves, x64, value,
+                                           _flushed_or_not(lambda: raw(self.forward(*args))))
         floats, others, _ = self._split(key, leaves)
         if note is not None or not floats or self.graph(key)[2].shape != ():
             return note
@@ -277,8 +289,7 @@ class _Captured:
 
         one = np.float64(1.0)  # the seed of value_and_grad's program: JAX's own gradient and its steps replayed
         compiled = [np.asarray(g) for g in jax.tree_util.tree_leaves(self.own(args, one)[1])]
-        with flushed_as_xla():
-            alone = [np.asarray(raw(g)) for g in jax.tree_util.tree_leaves(self.backward(args, one))]
+        alone = _flushed_or_not(lambda: [np.asarray(raw(g)) for g in jax.tree_util.tree_leaves(self.backward(args, one))])
         with _user_errors(self.text):
             return compiled_otherwise_note(self.seeded(key)[1], floats + others, x64, compiled, alone, "gradient")
 
