@@ -69,6 +69,25 @@ def _newton_cbrt_jvp(primals, tangents):
     return x, da / (3.0 * x ** 2)
 
 
+def _grown(a):
+    def step(state):
+        x, n = state
+        return jnp.where(x > 0.0, x * 1.1, x), n + 1
+
+    return lax.while_loop(lambda s: s[1] < 10, step, (a, 0))[0]
+
+
+@jax.custom_jvp
+def grown(a):
+    return _grown(a)
+
+
+@grown.defjvp
+def _grown_jvp(primals, tangents):
+    (a,), (da,) = primals, tangents
+    return _grown(a), da * 1.1 ** 10
+
+
 @jax.custom_jvp
 def solved_log_turned(a):
     return _bisected_log(a)
@@ -142,3 +161,18 @@ def test_only_a_loop_choosing_its_state_by_comparisons_is_a_solver():
 
     (solved,), (iterated,), (chosen,) = loops(bisection), loops(newton), loops(counted)
     assert solver_loop(solved) and not solver_loop(iterated) and not solver_loop(chosen)
+
+
+def test_a_loop_that_grows_past_its_end_is_judged_as_written(module):
+    result = _check(module, "grown", 0.5)
+    assert result.status.value == "ok", result.findings
+    assert float(result.exact_value) == pytest.approx(0.5 * 1.1 ** 10, rel=1e-14)
+    (note,) = [note for note in result.notes if "grown" in note]
+    assert "is no solver gradcli can run to a limit" in note and "the exact reference is the loop as written" in note
+
+
+def test_a_loop_past_its_end_stops_where_its_moves_stop_shrinking():
+    from gradcli.capture.jax_loops import _not_converging
+
+    assert not _not_converging([1.0, 0.5, 0.25, 0.125]) and not _not_converging([0.1, 0.1, 0.1])
+    assert _not_converging([0.1, 0.1, 0.1, 0.1]) and _not_converging([1.0, 0.5, 0.5, 0.6, 0.7])

@@ -304,8 +304,8 @@ class _Captured:
         for loop, called, line, solver in self.graphs[key[:2]][0].solvers:
             where = f"{loop}: this lax.while_loop, in the primal of the {called} at {line},"
             if solver.settled is False:
-                notes.append(f"{where} did not settle past its stopping test (its state still changing after twice "
-                             "the working precision's bits in trips), so the exact reference is the loop as written")
+                notes.append(f"{where} is no solver gradcli can run to a limit (past its stopping test its state "
+                             "does not settle), so the exact reference is the loop as written")
             elif solver.settled:
                 steps = (", and chooses its state by comparisons: the primal as run is a step function of its input, "
                          "its own slope 0 between the steps" if solver.by_comparisons else "")

@@ -66,10 +66,10 @@ def while_rule(params, compile_body, where=None, solver=None):
 
     A ``solver`` (`Solver`: a loop in the primal of a user's custom rule, a bisection or a Newton iteration that
     stops at its own tolerance) is run on mpmath numbers past its stopping test until its state stops changing at
-    the working precision (`_settled`): what it converges to, the function its rule differentiates, whose differences at
+    the working precision (`_moved`): what it converges to, the function its rule differentiates, whose differences at
     growing precision are that function's slope (the loop's own end is off it by its tolerance, and where it
     chooses its state by comparisons a step function of its input, its slope 0 between the steps). Where the state
-    never settles the loop as written stands (``solver.settled`` says which). On balls it raises `NoArb`, so the
+    never settles, or stops converging, the loop as written stands (``solver.settled`` says which). On balls it raises `NoArb`, so the
     exact reference takes mpmath's numbers.
     """
     condition = compile_body(params["cond_jaxpr"])
@@ -84,15 +84,16 @@ def while_rule(params, compile_body, where=None, solver=None):
         kind = kind_of(operands) if solver is not None else None  # a bracket of constants: the body reads the input
         if kind in (BALL, PROOF):
             raise NoArb(f"{named} is a solver, whose limit the exact reference finds on mpmath's numbers")
-        ended, past = None, 0
+        ended, past, moves = None, 0, []
         for _ in turns(condition, named):
             if ended is not None:  # a solver past its own end: on until its state stops changing
                 stepped = list(body.run(body_consts + carry))
                 past += 1
-                if _settled(stepped, carry, precision(MP)):
+                moves.append(_moved(stepped, carry))
+                if moves[-1] <= 2 ** (_UNITS - precision(MP)):
                     solver.settled = True
                     return _reading(stepped, operands)
-                if past > _PAST_THE_END * precision(MP):
+                if past > _PAST_THE_END * precision(MP) or _not_converging(moves):
                     solver.settled = False
                     return ended  # no limit at this precision: the loop as written
                 carry = stepped
@@ -136,22 +137,32 @@ def _reading(carry, operands):
     return [gnp.where(True, value, joined) if kind_of([value]) == MP else value for value in carry]
 
 
-def _settled(new, old, bits):
-    """Whether a loop's carried numbers moved by at most a few units of the working precision's last of ``bits``
-    in a trip (a Newton iteration may step between two neighbours there forever); its counters, integers, left
-    out."""
+def _moved(new, old):
+    """How far a loop's carried numbers moved in a trip, relative to their size (the largest move; 0 where none
+    did); its counters, integers, left out."""
+    largest = 0
     for a, b in zip(new, old):
         a, b = np.asarray(raw(a)), np.asarray(raw(b))
         if a.dtype.kind in "biu" and b.dtype.kind in "biu":
             continue
         for one, other in zip(a.astype(object).ravel(), b.astype(object).ravel()):
-            if one != other and not abs(one - other) <= abs(one) * 2 ** (_UNITS - bits):
-                return False
-    return True
+            if one != other:
+                size = max(abs(one), abs(other))
+                largest = max(largest, abs(one - other) / size if size else 0)
+    return largest
 
 
-# How many of the working precision's last bits a settled solver's state may still move by in a trip.
-_UNITS = 8
+def _not_converging(moves):
+    """Whether a loop run past its end moves no less in each of its last trips than in the one before (a loop that
+    grows or cycles, no solver): its limit is not looked for further."""
+    last = moves[-_STALLS - 1:]
+    return len(last) > _STALLS and all(later >= earlier for earlier, later in zip(last, last[1:]))
+
+
+# How many of the working precision's last bits a settled solver's state may still move by in a trip (a Newton
+# iteration may step between two neighbours there forever), and how many trips in a row a solver past its end may
+# move no less than before.
+_UNITS, _STALLS = 8, 3
 
 
 def solver_loop(params):
