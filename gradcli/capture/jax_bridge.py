@@ -43,8 +43,8 @@ from .jax_compile import _EXECUTABLES, _Compiling, _digest, _join, _joinable, _k
 from .jax_modes import (afresh, as_written, hands_users_mode_wide, literals_copied_in_place, mode_of, other_modes_constant,
                         own_constants, values_reached)
 from .jax_rewrites import compiled_otherwise_note
-from .jax_walk import (_users_file, collect_rules, compile_jaxpr, every_equation, holds_an_ended_trace, library_functions_named,
-                       library_site,
+from .jax_walk import (_users_file, collect_rules, compile_jaxpr, every_equation, flushed_as_xla, holds_an_ended_trace,
+                       library_functions_named, library_site,
                        library_inlines, pointwise, rule_call_named, rule_frames_kept, rules_closing_over_the_trace, user_line,
                        users_arrays)
 from .lines import assignment_line, math_call_advice
@@ -106,7 +106,21 @@ def capture(fun, text):
         held_constants=captured.held_constants,
         narrowed_constants=captured.narrowed_constants,
         compiled_otherwise=captured.compiled_otherwise,
+        notes=captured.solver_notes,
     )
+
+
+def _flushed_or_not(replay):
+    """``replay()`` as `jax_rewrites.compiled_otherwise_note` asks for it: ``flushed`` runs it with subnormal results
+    flushed to 0 as XLA's CPU code flushes them (`jax_walk.flushed_as_xla`)."""
+
+    def run(flushed):
+        if not flushed:
+            return replay()
+        with flushed_as_xla():
+            return replay()
+
+    return run
 
 
 def _loops_called(closed):
@@ -265,9 +279,9 @@ class _Captured:
         else None."""
         key, leaves = self.key(args)
         x64 = any(dtype == np.float64 for _, dtype in key[1])
-        replayed = raw(self.forward(*args))
         with _user_errors(self.text):
-            note = compiled_otherwise_note(self.graph(key)[3], leaves, x64, value, replayed)
+            note = compiled_otherwise_note(self.graph(key)[3], leaves, x64, value,
+                                           _flushed_or_not(lambda: raw(self.forward(*args))))
         floats, others, _ = self._split(key, leaves)
         if note is not None or not floats or self.graph(key)[2].shape != ():
             return note
@@ -275,9 +289,31 @@ class _Captured:
 
         one = np.float64(1.0)  # the seed of value_and_grad's program: JAX's own gradient and its steps replayed
         compiled = [np.asarray(g) for g in jax.tree_util.tree_leaves(self.own(args, one)[1])]
-        alone = [np.asarray(raw(g)) for g in jax.tree_util.tree_leaves(self.backward(args, one))]
+        alone = _flushed_or_not(lambda: [np.asarray(raw(g)) for g in jax.tree_util.tree_leaves(self.backward(args, one))])
         with _user_errors(self.text):
             return compiled_otherwise_note(self.seeded(key)[1], floats + others, x64, compiled, alone, "gradient")
+
+    def solver_notes(self, args):
+        """The point's notes (`Bridge.notes`): each solver in a custom rule's primal (`jax_loops.Solver`), whose rule
+        the exact reference judges against the slope of what it converges to, or, where it never settles, against
+        the loop as written."""
+        key, _ = self.key(args)
+        if key[:2] not in self.graphs:
+            return []
+        notes = []
+        for loop, called, line, solver in self.graphs[key[:2]][0].solvers:
+            where = f"{loop}: this lax.while_loop, in the primal of the {called} at {line},"
+            if solver.settled is False:
+                notes.append(f"{where} is no solver gradcli can run to a limit (past its stopping test its state "
+                             "does not settle), so the exact reference is the loop as written")
+            elif solver.settled:
+                steps = (", and chooses its state by comparisons: the primal as run is a step function of its input, "
+                         "its own slope 0 between the steps" if solver.by_comparisons else "")
+                notes.append(f"{where} is a solver that stops at its own tolerance{steps}; gradcli judges the rule "
+                             "against the slope of what it converges to (the exact reference runs the loop past its "
+                             "stopping test until its state stops changing at each working precision, and differences "
+                             "that limit)")
+        return notes
 
     def own_call_named(self, args):
         """``(call, more)`` for `own_time.run_bounded`: JAX's own call at ``args`` named for a message with the user's

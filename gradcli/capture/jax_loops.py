@@ -18,7 +18,9 @@ import numpy as np
 
 import gradcli.numpy as gnp
 
+from ..autodiff.arb import NoArb
 from ..autodiff.values import raw
+from .exact_constants import BALL, MP, PROOF, kind_of, precision
 from .loop_trips import turns
 
 
@@ -54,13 +56,22 @@ def scan_rule(params, compile_body):
     return scan
 
 
-def while_rule(params, compile_body, where=None):
+def while_rule(params, compile_body, where=None, solver=None):
     """The replay of a ``while`` equation: its body run while its condition holds at the replayed values; ``where``:
     the user's line of the loop, named if it is stopped.
 
     A condition giving an array (a loop JAX batched, ``jax.scipy.special.exp1``'s series over each entry) runs
     while any entry holds, and each carry keeps the body's new values only where its own entry's does, as
-    JAX's lowering selects them."""
+    JAX's lowering selects them.
+
+    A ``solver`` (`Solver`: a loop in the primal of a user's custom rule, a bisection or a Newton iteration that
+    stops at its own tolerance) is run on mpmath numbers past its stopping test until its state stops changing at
+    the working precision (`_moved`): what it converges to, the function its rule differentiates, whose differences at
+    growing precision are that function's slope (the loop's own end is off it by its tolerance, and where it
+    chooses its state by comparisons a step function of its input, its slope 0 between the steps). Where the state
+    never settles, or stops converging, the loop as written stands (``solver.settled`` says which). On balls it raises `NoArb`, so the
+    exact reference takes mpmath's numbers.
+    """
     condition = compile_body(params["cond_jaxpr"])
     body = compile_body(params["body_jaxpr"])
     cond_n, body_n = int(params["cond_nconsts"]), int(params["body_nconsts"])
@@ -70,15 +81,110 @@ def while_rule(params, compile_body, where=None):
         cond_consts = list(operands[:cond_n])
         body_consts = list(operands[cond_n : cond_n + body_n])
         carry = list(operands[cond_n + body_n :])
+        kind = kind_of(operands) if solver is not None else None  # a bracket of constants: the body reads the input
+        if kind in (BALL, PROOF):
+            raise NoArb(f"{named} is a solver, whose limit the exact reference finds on mpmath's numbers")
+        ended, past, moves = None, 0, []
         for _ in turns(condition, named):
+            if ended is not None:  # a solver past its own end: on until its state stops changing
+                stepped = list(body.run(body_consts + carry))
+                past += 1
+                moves.append(_moved(stepped, carry))
+                if moves[-1] <= 2 ** (_UNITS - precision(MP)):
+                    solver.settled = True
+                    return _reading(stepped, operands)
+                if past > _PAST_THE_END * precision(MP) or _not_converging(moves):
+                    solver.settled = False
+                    return ended  # no limit at this precision: the loop as written
+                carry = stepped
+                continue
             (going,) = condition.run(cond_consts + carry)
             going = np.asarray(raw(going)).astype(bool)
             if not going.any():
-                return carry
+                if kind != MP:
+                    return carry
+                ended = carry
+                continue
             stepped = list(body.run(body_consts + carry))
             carry = stepped if going.ndim == 0 else [_where_going(going, new, old) for new, old in zip(stepped, carry)]
 
     return loop
+
+
+# A solver's trips past its own end, per bit of the working precision: a bisection halves its bracket once a trip.
+_PAST_THE_END = 2
+
+
+class Solver:
+    """A while loop in the primal of a user's custom rule, which the exact reference runs to its limit (`while_rule`):
+    whether it chooses its state by comparisons (`solver_loop`), and whether its last exact run settled (None: none
+    has run)."""
+
+    __slots__ = ("by_comparisons", "settled")
+
+    def __init__(self, by_comparisons):
+        self.by_comparisons, self.settled = by_comparisons, None
+
+
+def _reading(carry, operands):
+    """A solver's limit ``carry``, each value joined to the exact numbers among the loop's ``operands`` by a select
+    that keeps it: the limit is a function of them, though the loop's steps only compare them, and a traced run's
+    graph reaches them (`reference_mpmath.unread_inputs` claims no slope 0 for an input a solver reads)."""
+    read = [gnp.sum(value) for value in operands if kind_of([value]) == MP]
+    if not read:
+        return carry
+    joined = read[0] if len(read) == 1 else gnp.sum(gnp.stack(read))
+    return [gnp.where(True, value, joined) if kind_of([value]) == MP else value for value in carry]
+
+
+def _moved(new, old):
+    """How far a loop's carried numbers moved in a trip, relative to their size (the largest move; 0 where none
+    did); its counters, integers, left out."""
+    largest = 0
+    for a, b in zip(new, old):
+        a, b = np.asarray(raw(a)), np.asarray(raw(b))
+        if a.dtype.kind in "biu" and b.dtype.kind in "biu":
+            continue
+        for one, other in zip(a.astype(object).ravel(), b.astype(object).ravel()):
+            if one != other:
+                size = max(abs(one), abs(other))
+                largest = max(largest, abs(one - other) / size if size else 0)
+    return largest
+
+
+def _not_converging(moves):
+    """Whether a loop run past its end moves no less in each of its last trips than in the one before (a loop that
+    grows or cycles, no solver): its limit is not looked for further."""
+    last = moves[-_STALLS - 1:]
+    return len(last) > _STALLS and all(later >= earlier for earlier, later in zip(last, last[1:]))
+
+
+# How many of the working precision's last bits a settled solver's state may still move by in a trip (a Newton
+# iteration may step between two neighbours there forever), and how many trips in a row a solver past its end may
+# move no less than before.
+_UNITS, _STALLS = 8, 3
+
+
+def solver_loop(params):
+    """Whether a ``while`` equation's body chooses its state by comparisons of floats (a ``select_n``, and an order
+    of two floats: a bisection, a bracketing search), so that its end is a step function of its inputs; a choice by
+    an integer counter leaves the state a smooth function of them."""
+    found = set()
+
+    def walk(jaxpr):
+        for eqn in jaxpr.eqns:
+            floats = all(np.dtype(getattr(v.aval, "dtype", np.float64)).kind == "f" for v in eqn.invars)
+            found.add("order of floats" if eqn.primitive.name in _ORDERS and floats else eqn.primitive.name)
+            for value in eqn.params.values():
+                inner = getattr(value, "jaxpr", value)
+                if hasattr(inner, "eqns"):
+                    walk(inner)
+
+    walk(params["body_jaxpr"].jaxpr)
+    return {"select_n", "order of floats"} <= found
+
+
+_ORDERS = ("lt", "le", "gt", "ge")
 
 
 def _where_going(going, new, old):

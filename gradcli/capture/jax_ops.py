@@ -15,13 +15,14 @@ import numpy as np
 
 import gradcli.numpy as gnp
 
+from ..autodiff import ops_float_parts as float_parts
 from ..autodiff.ops import astype, stop_gradient
 from ..autodiff.ops_array import untake
 from ..autodiff.ops_scipy import ci, gammainc_da, si
 from ..autodiff.values import raw
 from ..errors import InputError
 from ..scipy import special
-from . import convolution, jax_linalg, jax_windows, orderings
+from . import convolution, jax_bits, jax_linalg, jax_windows, orderings
 from .exact_constants import BALL, kind_of, truncated_toward_zero
 
 # The float dtypes a replay in a working dtype casts between; numbers of any
@@ -677,9 +678,10 @@ PRIMITIVES = {
     "stop_gradient": lambda params, x: stop_gradient(x),
     "copy": _identity,
     "copy_p": _identity,
-    "reduce_precision": _identity,
     "optimization_barrier": _identity,
     "sharding_constraint": _identity,
+    # a float's bits (bit casts, the integer shifts around them, nextafter, reduce_precision)
+    **jax_bits.BITS,
 }
 
 # The primitives each of whose results' entries is computed from its operands' entries at the same place alone
@@ -688,7 +690,8 @@ ELEMENTWISE = frozenset(
     "neg add add_any sub mul div rem max min integer_pow pow square abs sign floor ceil round clamp exp exp2 log"
     " expm1 log1p logistic tanh sqrt rsqrt cbrt sin cos tan asin acos atan atan2 sinh cosh asinh acosh atanh erf"
     " erfc erf_inv lgamma digamma polygamma igamma igammac igamma_grad_a regularized_incomplete_beta bessel_i0e bessel_i1e zeta eq ne lt le gt ge is_finite and"
-    " or xor not select_n convert_element_type stop_gradient copy copy_p reduce_precision".split()
+    " or xor not select_n convert_element_type stop_gradient copy copy_p reduce_precision bitcast_convert_type"
+    " shift_left shift_right_arithmetic shift_right_logical nextafter".split()
 )
 
 # JAX's own library functions written as a ``custom_jvp`` call, by the name of the function its primal is: the
@@ -719,6 +722,10 @@ LIBRARY_CALLS = {
     # 2F1, whose primal is a series summed to float precision, chosen among transformations by where (a, b, c, z)
     # falls: replayed as such, left of -1 the exact reference sums a divergent series (JAX answers -1.6e222 at -8.3).
     "hyp2f1": lambda params, a, b, c, z: special.hyp2f1(a, b, c, z),
+    # frexp, whose primal takes the float apart by its bits (a bit cast, a shift and masks of the exponent's field):
+    # bits are no number's on an exact number, and gradcli's frexp finds an exact number's exponent by comparisons
+    # with powers of two, so a power of two is the mantissa's jump (ldexp's jit calls it and scales by powers of 2).
+    "_frexp": lambda params, x: list(float_parts.frexp(x)),
 }
 
 

@@ -107,19 +107,25 @@ def _apart(compiled, alone):
     return bool(np.any(gap > _APART * scale))
 
 
-def compiled_otherwise_note(closed, leaves, x64, value, replayed, what="value"):
-    """The check's note where JAX's compiled ``value`` and ``replayed`` (its operations run one by one in the same
-    dtype) are apart and `rewritten_step` finds the operation XLA rewrote in ``closed``; else None.
+def compiled_otherwise_note(closed, leaves, x64, value, replay, what="value"):
+    """The check's note where JAX's compiled ``value`` and ``replay(flushed)`` (its operations run one by one in the
+    same dtype, subnormals flushed to 0 as XLA's CPU code flushes them or not) are apart and `rewritten_step` finds
+    the operation XLA rewrote in ``closed``; else None.
 
     ``what`` is "value" (``closed`` the forward program) or "gradient" (``closed`` the program of
-    ``value_and_grad``, ``value`` and ``replayed`` its gradients, one array per float leaf): a rewrite in the
-    backward program alone changes the gradient and leaves the value as written.
+    ``value_and_grad``, ``value`` and the replay its gradients, one array per float leaf): a rewrite in the
+    backward program alone changes the gradient and leaves the value as written. The replay runs unflushed first
+    (cheaper), and flushed only where the two are apart: a 0 XLA's flushing made is no rewrite.
     """
-    compiled_all, replayed_all = (value, replayed) if what == "gradient" else ([value], [replayed])
-    if what == "gradient" and not _gradients_apart(compiled_all, replayed_all):
-        return None
-    if what == "value" and not _apart(np.asarray(value), np.asarray(replayed)):
-        return None
+    compiled_all = value if what == "gradient" else [value]
+    replayed_all = None
+    for flushed in (False, True):
+        replayed = replay(flushed)
+        replayed_all = replayed if what == "gradient" else [replayed]
+        if what == "gradient" and not _gradients_apart(compiled_all, replayed_all):
+            return None
+        if what == "value" and not _apart(np.asarray(value), np.asarray(replayed)):
+            return None
     found = rewritten_step(closed, leaves, x64)
     if found is None:
         return None
@@ -137,12 +143,12 @@ def compiled_otherwise_note(closed, leaves, x64, value, replayed, what="value"):
 
 def _gradients_apart(compiled, replayed):
     """Whether JAX's compiled gradients (one array per float leaf) and the backward program's steps replayed one by
-    one differ past rounding, an entry JAX computes as 0 left out: XLA's CPU code flushes a subnormal step to 0
-    (1 / (1 + exp(708.4)) in softplus's backward), which a 0 downstream of it shows and gradcli's float replay of the
-    backward need not; XLA's rewrites are looked for where JAX's gradient is a number other than 0."""
+    one differ past rounding: an exact 0 on either side against a number counts (a rewrite that cancels a term to
+    0); a replay flushed as XLA's CPU code flushes subnormals (`jax_walk.flushed_as_xla`) meets the 0 a flushed
+    subnormal makes (1 / (1 + exp(708.4)) in softplus's backward)."""
     for got, alone in zip(compiled, replayed):
         got, alone = np.asarray(got, dtype=np.float64), np.asarray(alone, dtype=np.float64)
-        if got.shape == alone.shape and _apart(got, np.where(got == 0, 0.0, alone)):
+        if got.shape == alone.shape and _apart(got, alone):
             return True
     return False
 

@@ -39,7 +39,7 @@ from .bridge import on_its_line, replayed_at
 from .exact_constants import kind_of, lifted, precision, reusable, standing_for, standing_in, window_decimal
 from .flushing import FlushedToRecorder, flushed
 from .jax_cache import compiled
-from .jax_loops import LOOPS
+from .jax_loops import LOOPS, Solver, solver_loop
 from .jax_ops import ELEMENTWISE, LIBRARY_CALLS, LIBRARY_JITS, PRIMITIVES
 from .lines import GRADCLI_FOLDER, STDLIB_FOLDER, def_line, package_folder
 
@@ -111,6 +111,7 @@ class Program:
     outputs: list = field(default_factory=list)
     plan: object = field(default=None, init=False, repr=False, compare=False)  # `_Plan`, made at the first run
     held: dict = field(default_factory=dict, init=False, repr=False, compare=False)  # `held_in`'s answers, made once
+    solvers: list = field(default_factory=list, init=False, repr=False, compare=False)  # `_Compiler.solvers`
 
     def held_in(self, dtype, arrays, written=None):
         """``(program, changes)``: this program with each float constant the user's own code wrote as ``dtype``
@@ -252,6 +253,24 @@ class Program:
 
 
 _BARE_ONE, _BARE_MANY, _ONE, _MANY, _NONE = range(5)  # how a plan's row calls its rule
+
+
+@contextmanager
+def flushed_as_xla():
+    """Inside it a `Program.run` outside every recording flushes each step's subnormal results to 0 as XLA's CPU code
+    does (a run flushes where a hook reads its steps), so a float replay's zeros are those JAX's own program meets."""
+    if hooks.forward is not None:  # a recording (flushed already) or a watch that reads no steps: theirs to decide
+        yield
+        return
+    hooks.forward = _reading_nothing
+    try:
+        yield
+    finally:
+        hooks.forward = None
+
+
+def _reading_nothing(prim, args, kwargs, ans):
+    """The hook `flushed_as_xla` installs: it records nothing."""
 
 
 def _held_program(program, dtype, arrays, written):
@@ -716,6 +735,8 @@ class _Compiler:
         self.numbers = {}
         self.data = set()  # numbers no variable reaches: the graph's non-float inputs (a key, labels), and draws
         self.drawn = set()  # numbers JAX's PRNG made (keys, bits, and what is computed from them and data alone)
+        self.custom_primals_of = []  # (custom function named, its call's line) of the user's custom rules being inlined
+        self.solvers = []  # (a solver loop's line, custom function named, its call's line, `jax_loops.Solver`)
 
     def number(self, var):
         key = id(var)
@@ -773,6 +794,12 @@ class _Compiler:
             elif name in ("jit", "pjit") and _library_jit(eqn):
                 self.emit(eqn, eqn.params["name"], LIBRARY_JITS[eqn.params["name"]], inputs, env, program, site, False,
                           own=_run_by_jax(eqn, eqn.params["jaxpr"]))
+            elif sub is not None and sub in eqn.params and name in _RULE_PARAMS and not _jaxs_own(eqn.params[sub]):
+                self.custom_primals_of.append((rule_call_named(eqn), site[0]))
+                try:
+                    self.inline(eqn, eqn.params[sub], self.owned(eqn, inputs), env, program, site)
+                finally:
+                    self.custom_primals_of.pop()
             elif sub is not None and sub in eqn.params:
                 self.inline(eqn, eqn.params[sub], self.owned(eqn, inputs), env, program, site)
             elif name in _SCANNED and (scan := _scan_of(eqn)) is not None:
@@ -837,7 +864,10 @@ class _Compiler:
     def loop(self, eqn, inputs, env, program, site):
         made = LOOPS[eqn.primitive.name]
         if eqn.primitive.name == "while":  # a while loop stopped at its bound is named at its line
-            made = partial(made, where=site[0])
+            solver = Solver(solver_loop(eqn.params)) if self.custom_primals_of else None
+            made = partial(made, where=site[0], solver=solver)
+            if solver is not None:
+                self.solvers.append((site[0], *self.custom_primals_of[-1], solver))
         programs = []
 
         def compile_body(closed):
@@ -1297,6 +1327,7 @@ def compile_jaxpr(closed, fallback, rules=None, inlined=None, users_arrays=froze
     record of the forward trace."""
     compiler = _Compiler(fallback, rules, inlined, users_arrays)
     program = compiler.program(closed)
+    program.solvers = compiler.solvers
     if rules is not None:
         _passed_through(program, rules, compiler)
     _drop_dead_steps(program)
