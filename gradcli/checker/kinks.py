@@ -21,7 +21,9 @@ from ..autodiff.transforms import trace_inputs
 from ..expr.ir import Binary, Call, Compare, postorder
 from . import balls, python_zero
 from .provenance import line_running_now
-from .precision import START_DIGITS, max_digits, Jump, Outside, flat_entries, per_coordinate, relative_step, to_mp, with_noise
+from .precision import (
+    START_DIGITS, max_digits, Jump, Outside, flat_entries, per_coordinate, rebuild, relative_step, to_mp, with_noise,
+)
 
 
 # arctan2 jumps by 2 pi across its cut (y = 0, x < 0): a branch as much as abs's corner is.
@@ -196,6 +198,34 @@ def jumps_here(result):
     not continuous there, so it has no gradient, whatever the partial derivatives along other coordinates say
     (an eigenvector read at a repeated eigenvalue, which a step in the pair's own block turns)."""
     return any(isinstance(side, Jump) for _, left, right in result.singular for side in (left, right))
+
+
+def jumps_whatever_is_held(target, args, attempt, result, budget, digits):
+    """Whether the program's value jumps at the point, where a stop_gradient holds a value its arithmetic reads (the
+    mpmath reference's ``attempt`` at ``digits``): ``result`` then holds the jump, with no gradient at all.
+
+    A stop_gradient changes the derivative a rule gives, never the value: ``x * stop_gradient(floor(x))`` is
+    x floor(x) at every point, 2 from the left of x = 2 and 4 at it. A value that is not continuous has no
+    derivative, whatever the held values make of the rule, so that jump is the point's verdict (the one floor
+    gives alone); the other entries' differences would move what is held, so they are no derivative either.
+    """
+    import mpmath
+
+    result.value, result.gradient = attempt.value, attempt.gradient
+    result.direction, result.directional = attempt.direction, attempt.directional
+    _, singular = find_kinks(target, args, result, budget, digits)
+    result.kinks, result.singular = [], [(label, left, right) for label, left, right in singular
+                                         if isinstance(left, Jump) or isinstance(right, Jump)]
+    if not result.singular:
+        return False
+    result.digits = digits
+    result.notes.extend(attempt.notes)
+    result.notes.append("a stop_gradient changes the derivative the rule gives, never the value: the value jumps here "
+                        "whatever the held values are")
+    result.gradient = [None if g is None else rebuild(g, [mpmath.nan] * len(flat_entries(g))) for g in result.gradient]
+    if result.directional is not None:
+        result.directional = mpmath.nan
+    return True
 
 
 ALONG = "the random direction"  # the coordinate of a kink found along the random direction (many inputs)
