@@ -55,7 +55,9 @@ from .balls import one_clock, seconds_left
 from .dtypes import dtype_named
 from .fixes import find_fixes
 from .options import CheckOptions
-from .point import VectorOutput, check_point, expect_references, reading_verdicts_only, replay_ahead, verdicts_only
+from .point import (
+    VectorOutput, check_point, expect_references, reading_verdicts_only, replay_ahead, verdicts_only, without_refused_dtypes,
+)
 from .points import common_shape
 from .precision import at_most_digits
 from .reference import derivative_of
@@ -171,8 +173,8 @@ def _check_points(resolved, given, normalized, dtypes, chosen, options, report):
         with ieee():
             replay_ahead(resolved, normalized, dtypes, chosen, options)
         for point in normalized:
-            for dtype_name in options.dtypes:
-                report.results.append(_check_output(resolved, point, dtype_named(dtype_name), chosen, options))
+            ran = [_check_output(resolved, point, dtype_named(dtype_name), chosen, options) for dtype_name in options.dtypes]
+            report.results.extend(without_refused_dtypes(ran, report.notes))
         drawn = getattr(resolved.bridge, "held_draws", None)
         report.notes.extend(drawn() if drawn is not None else ())
         # The re-checks' options, made (and validated) only where `_fixes` searches.
