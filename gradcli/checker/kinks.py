@@ -593,7 +593,41 @@ def _seen_at_the_smallest_scale(target, mp_args, i, index, digits, most_digits, 
     budget.afford()
     with mpmath.workdps(more):
         seen = _kink_at(target, mp_args, i, index, settled=settled, step_scale=smallest)
+        if seen == "noisy" and _sides_agree_closer(target, mp_args, i, index, smallest, verdict):
+            return None
     return None if seen is None else verdict
+
+
+def _sides_agree_closer(target, mp_args, i, index, step_scale, verdict):
+    """Whether steps relative to ``step_scale`` (the point's own scale: shorter than its smallest entry or value) see
+    the two sides agree far closer than a kink ``verdict`` (one steps relative to |x| saw) would let them, where
+    their quotients are lost in rounding noise relative to themselves (`_kink_at`'s "noisy").
+
+    A kink at the point shows its two slopes at every step, however short. Beside a switch instead (eigvalsh's gap
+    sqrt(d^2 + 4 c^2) at c = 1e-200, whose |d| the longer steps see), the shorter steps see the point's own
+    smooth piece: slopes within the rounding of the eigensolver's entries, at any digits, yet both sides 10^100
+    times closer than the kink's two slopes. Then the kink is not the point's: None where they do not (a jump, a
+    side that diverges, noise as large as the kink's gap), so that the kink stands.
+    """
+    import mpmath
+
+    if not (isinstance(verdict, tuple) and verdict[0] == "kink"):
+        return False
+    gap = abs(verdict[2] - verdict[1])
+    x = mp_args[i] if index is None else mp_args[i][index]
+
+    def at(point):
+        with np.errstate(all="ignore"):
+            return with_noise(lambda: target.mp_function(*with_coordinate(mp_args, i, index, point)))
+
+    steps = [relative_step(step_scale, mpmath.mpf(10) ** (-(mpmath.mp.dps // k))) for k in _STEPS]
+    try:
+        f0, n0 = _entries_and_noise(at(x))
+        quotients, _ = _one_sided_quotients(at, x, f0, n0, steps)
+    except Exception:  # noqa: BLE001 - no numbers beside the point: no claim, the kink stands
+        return False
+    return all(mpmath.isfinite(left) and mpmath.isfinite(right) and mpmath.isfinite(noise)
+               and abs(right - left) + noise <= gap * mpmath.mpf(10) ** -3 for left, right, noise in quotients)
 
 
 def smallest_value_at(target, mp_args):
@@ -641,6 +675,8 @@ def _seen_below_the_smallest_value(target, mp_args, i, index, digits, most_digit
     budget.afford()
     with mpmath.workdps(more):
         seen = _kink_at(target, mp_args, i, index, settled=settled, step_scale=smallest)
+        if seen == "noisy" and _sides_agree_closer(target, mp_args, i, index, smallest, verdict):
+            return None
     return None if seen is None else verdict
 
 
