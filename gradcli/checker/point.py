@@ -230,11 +230,12 @@ def _raised_in_the_dtype(result, target, point, dtype, chosen, options, error):
     mixed = dtypes_mixed(error)
     if mixed:  # the program runs in another dtype only: said for this one (`without_refused_dtypes`)
         result.error = ""
-        return no_verdict(Finding(_DTYPES_MIXED, "forward", type(raised).__name__, (
-            f"the program raises in {dtype_name(dtype)}: {mixed} refuses to mix float dtypes in one operation "
-            f"({type(raised).__name__}: {raised}), where a tensor the code or a library it calls makes in its own "
-            f"dtype (one made without dtype=, a distribution's constant) meets the {dtype_name(dtype)} input"),
-            location=raised_line(error)))
+        said = str(raised) if type(raised).__module__.startswith("gradcli") else (  # a bridge's own words, or the framework's
+            f"{mixed} refuses to mix float dtypes in one operation ({type(raised).__name__}: {raised}), where a tensor "
+            "the code or a library it calls makes in its own dtype (one made without dtype=, a distribution's "
+            f"constant) meets the {dtype_name(dtype)} input")
+        return no_verdict(Finding(_DTYPES_MIXED, "forward", type(raised).__name__,
+                                  f"the program raises in {dtype_name(dtype)}: {said}", location=raised_line(error)))
     if not isinstance(raised, _DTYPE_BREAKS):
         return no_verdict()
     exact = _exact_as_written(result, target, point, dtype, chosen, options)
