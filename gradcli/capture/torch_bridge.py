@@ -309,13 +309,13 @@ class _Captured:
         """`_trace` in float64, or where PyTorch itself refuses to run the program in float64 (a library mixing its
         own float32 tensors with float64 inputs: "Double did not match Float"), the trace in the narrower dtype the
         exact replay stands for (float32 where none is named), which is the program its user runs: its operations are
-        the mathematics judged, and the float64 refusal is that dtype's own verdict (`float64_refusal`)."""
+        the mathematics judged, and the float64 run's refusal is said for that dtype (`bridge.dtypes_mixed`)."""
         try:
             return self._trace(args, leaves, held)
         except RuntimeError as refused:
-            dtype = held_for(leaves) or np.float32
             if not _dtypes_mixed(refused):
                 raise
+            dtype = held_for(leaves) or np.float32
             try:
                 graph = self._trace(args, leaves, held, _examples_in(leaves, dtype))
             except Exception:  # noqa: BLE001 - the narrower program fails too: the float64 error is the one to tell
