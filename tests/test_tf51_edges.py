@@ -34,7 +34,8 @@ def test_ctc_loss_in_float64_says_tensorflow_computes_it_in_float32_alone():
     logits = np.array([[[0.3, -0.4], [1.2, 0.5]]])
     (result,) = gradcli.check(ctc_short, [{"logits": logits}], dtypes=("float64",), fixes=False).results
     assert result.status.value == "error"
-    assert "computes this function in float32 only" in result.error and "--dtype float32" in result.error
+    said = " ".join(f.message for f in result.findings)
+    assert "computes this function in float32 only" in said and "--dtype float32" in said
 
 
 def _smoothed_cce_on_probabilities(logits):

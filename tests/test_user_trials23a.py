@@ -42,16 +42,13 @@ CHOSEN = {  # case id -> what it holds
         "R2: nn.RNNCell's weights written under torch.no_grad in the function reach the replay held by a stop_gradient; "
         "they depend on no input, so the mpmath path's test that held values only choose leaves them unshifted: a "
         "relu corner is domain, not 'a difference would move the value a stop_gradient holds constant'",
-}
-KNOWN_WRONG = {
     "torch_lib23a:gpd_shape_logp@c=[0.5]:float32":
         "P1: a float32 program that raises in float64 (PyTorch's own GeneralizedPareto.log_prob: isclose of a float64 "
-        "concentration with torch.tensor(0.0), 'Double did not match Float') has no verdict: gradcli's exact replay "
-        "and its differences run it in float64, where PyTorch's float32 run is fine (ok)",
+        "concentration with torch.tensor(0.0), 'Double did not match Float'): its exact replay is the float32 "
+        "program's trace, so it is judged (ok) rather than no verdict",
 }
-SYMPTOMS = {
-    "torch_lib23a:gpd_shape_logp@c=[0.5]:float32": "Double did not match Float",
-}
+KNOWN_WRONG = {}
+SYMPTOMS = {}
 OPEN_ELSEWHERE = {}  # the TensorFlow cases' findings (TP1, TR1, X1) are closed: their replays are tested below
 BY_ID = {case.id: case for case in cases23a.ALL}
 

@@ -155,6 +155,13 @@ class Bridge:
     compiled_otherwise: Optional[Callable] = None
 
 
+def dtypes_mixed(error):
+    """The framework whose own run refused to mix two float dtypes in one operation (a library's float32 constant
+    beside a float64 input: PyTorch's "Double did not match Float"), as its bridge marks ``error``, or None: a program
+    that runs in the dtype its user gives it and raises in another, which is no verdict on the program."""
+    return getattr(getattr(error, "original", error), "dtypes_mixed", None)
+
+
 def make_bridge(framework, fun, text) -> Bridge:
     """The bridge for ``fun``, written for ``framework`` (a key of `BRIDGES`), named ``text`` in messages."""
     try:

@@ -1276,6 +1276,8 @@ class TensorFlowFunction:
 class Float32Only(TypeError):
     """TensorFlow's own call in float64 raised where the function is a float32 program alone (`_float32_program`)."""
 
+    dtypes_mixed = "TensorFlow"  # the program runs in float32 alone: float64 is said not run (`bridge.dtypes_mixed`)
+
     def __init__(self):
         super().__init__(
             "TensorFlow computes this function in float32 only: a library call on the line named makes float32 "

@@ -193,6 +193,8 @@ class _Captured:
                 except Exception as error:  # noqa: BLE001 - PyTorch's loop ops refuse a function with its compiler's types
                     refused = _loop_refused(error, self.text)
                     if refused is None:
+                        if _dtypes_mixed(error):
+                            error.dtypes_mixed = "PyTorch"  # the program's own refusal in this dtype (`bridge.dtypes_mixed`)
                         raise
                     raise refused from None
         value = _to_numpy(out)
@@ -291,7 +293,7 @@ class _Captured:
             generic = _layout(args, leaves, generic=True, held=held)
             graph = self.graphs.get(key) or self.graphs.get(generic)
             if graph is None:
-                graph = self.graphs[key] = self._trace(args, leaves, held)
+                graph = self.graphs[key] = self._trace_runnable(args, leaves, held)
                 if graph.dtype_free:  # nothing in it depends on the float dtype: float32 and float64 share it
                     self.graphs[generic] = graph
                 if graph.branches_on_dtype:  # `held_constants` asks, per dtype, whether that program differs
@@ -302,6 +304,24 @@ class _Captured:
             graph = self._as_often_as_here(graph, args, leaves, held)
         narrower = held_for(leaves) if graph.branches_on_dtype else None
         return graph if narrower is None else self._as_run_in(args, leaves, held, graph, narrower)
+
+    def _trace_runnable(self, args, leaves, held):
+        """`_trace` in float64, or where PyTorch itself refuses to run the program in float64 (a library mixing its
+        own float32 tensors with float64 inputs: "Double did not match Float"), the trace in the narrower dtype the
+        exact replay stands for (float32 where none is named), which is the program its user runs: its operations are
+        the mathematics judged, and the float64 run's refusal is said for that dtype (`bridge.dtypes_mixed`)."""
+        try:
+            return self._trace(args, leaves, held)
+        except RuntimeError as refused:
+            if not _dtypes_mixed(refused):
+                raise
+            dtype = held_for(leaves) or np.float32
+            try:
+                graph = self._trace(args, leaves, held, _examples_in(leaves, dtype))
+            except Exception:  # noqa: BLE001 - the narrower program fails too: the float64 error is the one to tell
+                raise refused from None
+            graph.dtype_free = False  # the float64 graph it stands for cannot be traced: never shared as one
+            return graph
 
     def _on_own_path(self, args, leaves, replayed):
         """``replayed(graph)`` on the graph whose while loops run as often as the replay's own numbers decide.
@@ -741,6 +761,19 @@ def _example(leaf):
     if _is_float_leaf(value) and _replays_float64(value):
         return torch.from_numpy(np.array(_to_float64(value), dtype=np.float64))
     return _to_torch(value)
+
+
+# How PyTorch refuses to mix float dtypes in one op: "Double did not match Float" (isclose), "expected both vectors to
+# have same dtype, but found Double and Float" (dot), "expected m1 and m2 to have the same dtype, but got: double !=
+# float" (matmul), "requires the source and destination dtypes match, got Double ... Float" (index_put).
+_MIXED_DTYPES = re.compile(r"(Double|Float|Half|BFloat16) did not match (Double|Float|Half|BFloat16)"
+                           r"|same dtypes?\b.*\b(double|Double|float|Float)|dtypes match, got (Double|Float)"
+                           r"|expected scalar type (Double|Float)|Found dtype (Double|Float) but expected")
+
+
+def _dtypes_mixed(error):
+    """Whether ``error`` is PyTorch's refusal of an op on tensors of two float dtypes."""
+    return bool(_MIXED_DTYPES.search(str(error)))
 
 
 def _examples_in(leaves, dtype):

@@ -1,8 +1,9 @@
 """How far computed numbers are from exact ones: the comparisons every verdict of the checker rests on.
 
 An entry passes when |computed - exact| <= atol + rtol x |exact| (numpy's
-``allclose`` rule); an exact 0 is compared absolutely, against the larger of
-atol and rtol x max(1, the largest exact entry). `WRONG_RTOL` is the relative
+``allclose`` rule), or, where one side is 0 (an exact 0, or a computed 0 against
+an exact entry below its array's magnitude), within rtol of that magnitude (the
+largest exact entry; 1 where all are 0). `WRONG_RTOL` is the relative
 error past which a gradient rule run at high precision is ``wrong`` whatever
 the tolerance asked for (a tighter ``rtol`` is tighter for the rule too: `judge`).
 """
@@ -161,18 +162,29 @@ def worst_error(computed, exact, rtol, dtype=None):
     With a ``dtype``, an entry equal to the exact value rounded to that dtype
     has no error: it is the best the dtype can hold (1e-348 is 0 in float64).
     """
-    return compare(computed, exact, rtol, 0.0, dtype)[0]
+    return compare(computed, exact, rtol, 0.0, dtype, each_alone=True)[0]
 
 
-def compare(computed, exact, rtol, atol, dtype=None, flushed=False):
-    """``(worst relative error, passed)``: ``passed`` when every entry has |computed - exact| <= atol + rtol |exact|.
+def compare(computed, exact, rtol, atol, dtype=None, flushed=False, each_alone=False):
+    """``(worst relative error, passed)``: ``passed`` when every entry has |computed - exact| <= atol + rtol |exact|,
+    or, where one side is 0, is within rtol of the magnitude of the array it belongs to.
 
-    An exact 0 is compared against the larger of ``atol`` and the floor
-    rtol x max(1, the largest exact entry); there the reported error is
-    relative to that floor (0 within rtol of it). With atol 0, ``passed`` is
-    exactly "the worst relative error is at most rtol". ``flushed``: the
-    computation flushes subnormal results to 0 (XLA on CPU), so a 0 where the
-    exact value is below the dtype's smallest normal number is the dtype's answer.
+    A 0 on either side has no relative error to measure: every digit of the
+    other side is lost, or made up. So an exact 0, and a computed 0 against an
+    exact entry below the array's magnitude M (its largest exact entry; 1 where
+    every exact entry is 0), are measured alike, against M: a computed 0 against
+    an exact -2^-56 beside entries of 1 fares as a computed -2^-56 against an
+    exact 0 (the dtype resolves the array no finer than its magnitude). Such an
+    entry passes within rtol x M (or within atol) and has error
+    |computed - exact| / M (0 within rtol of it). Two nonzero numbers keep their
+    relative error, however small the exact one: a lone exact 1e-20 computed as
+    0 is lost (M is itself), and so is a tiny entry computed nonzero but wrong.
+    With atol 0, ``passed`` is exactly "the worst error is at most rtol".
+    ``each_alone``: an exact 0 against max(1, M) and every other entry relative
+    to itself, for a rule at high precision, whose mathematics is judged, not
+    its rounding. ``flushed``: the computation flushes subnormal results to 0
+    (XLA on CPU), so a 0 where the exact value is below the dtype's smallest
+    normal number is the dtype's answer.
     """
     import mpmath
 
@@ -189,7 +201,8 @@ def compare(computed, exact, rtol, atol, dtype=None, flushed=False):
             return answer
     computed_values, exact_values = pairs
     finite_exact = [abs(v) for v in exact_values if not (mpmath.isnan(v) or mpmath.isinf(v))]
-    zero_floor = max([_one()] + finite_exact)
+    magnitude = max(finite_exact, default=0)
+    floor = max(_one(), magnitude) if each_alone else magnitude or _one()
     worst, passed = 0.0, True
     mpf = _exact_type()
     tiny = float(finfo(np.dtype(dtype)).tiny) if flushed and dtype is not None else 0.0
@@ -215,9 +228,9 @@ def compare(computed, exact, rtol, atol, dtype=None, flushed=False):
             if dtype is not None and computed_value == _held(exact_value, dtype):
                 continue
         difference = abs(computed_value - exact_value)
-        if exact_value == 0:
-            error = float(difference / zero_floor) if difference > rtol * zero_floor else 0.0
-            passed = passed and difference <= max(atol, rtol * zero_floor)
+        if exact_value == 0 or (not each_alone and computed_value == 0 and abs(exact_value) < floor):
+            error = float(difference / floor) if difference > rtol * floor else 0.0
+            passed = passed and (difference <= max(atol, rtol * floor) or difference <= atol + rtol * abs(exact_value))
         else:
             error = float(difference / abs(exact_value))
             passed = passed and difference <= atol + rtol * abs(exact_value)

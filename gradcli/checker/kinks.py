@@ -21,7 +21,9 @@ from ..autodiff.transforms import trace_inputs
 from ..expr.ir import Binary, Call, Compare, postorder
 from . import balls, python_zero
 from .provenance import line_running_now
-from .precision import START_DIGITS, max_digits, Jump, Outside, flat_entries, per_coordinate, relative_step, to_mp, with_noise
+from .precision import (
+    START_DIGITS, max_digits, Jump, Outside, flat_entries, per_coordinate, rebuild, relative_step, to_mp, with_noise,
+)
 
 
 # arctan2 jumps by 2 pi across its cut (y = 0, x < 0): a branch as much as abs's corner is.
@@ -196,6 +198,34 @@ def jumps_here(result):
     not continuous there, so it has no gradient, whatever the partial derivatives along other coordinates say
     (an eigenvector read at a repeated eigenvalue, which a step in the pair's own block turns)."""
     return any(isinstance(side, Jump) for _, left, right in result.singular for side in (left, right))
+
+
+def jumps_whatever_is_held(target, args, attempt, result, budget, digits):
+    """Whether the program's value jumps at the point, where a stop_gradient holds a value its arithmetic reads (the
+    mpmath reference's ``attempt`` at ``digits``): ``result`` then holds the jump, with no gradient at all.
+
+    A stop_gradient changes the derivative a rule gives, never the value: ``x * stop_gradient(floor(x))`` is
+    x floor(x) at every point, 2 from the left of x = 2 and 4 at it. A value that is not continuous has no
+    derivative, whatever the held values make of the rule, so that jump is the point's verdict (the one floor
+    gives alone); the other entries' differences would move what is held, so they are no derivative either.
+    """
+    import mpmath
+
+    result.value, result.gradient = attempt.value, attempt.gradient
+    result.direction, result.directional = attempt.direction, attempt.directional
+    _, singular = find_kinks(target, args, result, budget, digits)
+    result.kinks, result.singular = [], [(label, left, right) for label, left, right in singular
+                                         if isinstance(left, Jump) or isinstance(right, Jump)]
+    if not result.singular:
+        return False
+    result.digits = digits
+    result.notes.extend(attempt.notes)
+    result.notes.append("a stop_gradient changes the derivative the rule gives, never the value: the value jumps here "
+                        "whatever the held values are")
+    result.gradient = [None if g is None else rebuild(g, [mpmath.nan] * len(flat_entries(g))) for g in result.gradient]
+    if result.directional is not None:
+        result.directional = mpmath.nan
+    return True
 
 
 ALONG = "the random direction"  # the coordinate of a kink found along the random direction (many inputs)
@@ -563,7 +593,41 @@ def _seen_at_the_smallest_scale(target, mp_args, i, index, digits, most_digits, 
     budget.afford()
     with mpmath.workdps(more):
         seen = _kink_at(target, mp_args, i, index, settled=settled, step_scale=smallest)
+        if seen == "noisy" and _sides_agree_closer(target, mp_args, i, index, smallest, verdict):
+            return None
     return None if seen is None else verdict
+
+
+def _sides_agree_closer(target, mp_args, i, index, step_scale, verdict):
+    """Whether steps relative to ``step_scale`` (the point's own scale: shorter than its smallest entry or value) see
+    the two sides agree far closer than a kink ``verdict`` (one steps relative to |x| saw) would let them, where
+    their quotients are lost in rounding noise relative to themselves (`_kink_at`'s "noisy").
+
+    A kink at the point shows its two slopes at every step, however short. Beside a switch instead (eigvalsh's gap
+    sqrt(d^2 + 4 c^2) at c = 1e-200, whose |d| the longer steps see), the shorter steps see the point's own
+    smooth piece: slopes within the rounding of the eigensolver's entries, at any digits, yet both sides 10^100
+    times closer than the kink's two slopes. Then the kink is not the point's: None where they do not (a jump, a
+    side that diverges, noise as large as the kink's gap), so that the kink stands.
+    """
+    import mpmath
+
+    if not (isinstance(verdict, tuple) and verdict[0] == "kink"):
+        return False
+    gap = abs(verdict[2] - verdict[1])
+    x = mp_args[i] if index is None else mp_args[i][index]
+
+    def at(point):
+        with np.errstate(all="ignore"):
+            return with_noise(lambda: target.mp_function(*with_coordinate(mp_args, i, index, point)))
+
+    steps = [relative_step(step_scale, mpmath.mpf(10) ** (-(mpmath.mp.dps // k))) for k in _STEPS]
+    try:
+        f0, n0 = _entries_and_noise(at(x))
+        quotients, _ = _one_sided_quotients(at, x, f0, n0, steps)
+    except Exception:  # noqa: BLE001 - no numbers beside the point: no claim, the kink stands
+        return False
+    return all(mpmath.isfinite(left) and mpmath.isfinite(right) and mpmath.isfinite(noise)
+               and abs(right - left) + noise <= gap * mpmath.mpf(10) ** -3 for left, right, noise in quotients)
 
 
 def smallest_value_at(target, mp_args):
@@ -611,6 +675,8 @@ def _seen_below_the_smallest_value(target, mp_args, i, index, digits, most_digit
     budget.afford()
     with mpmath.workdps(more):
         seen = _kink_at(target, mp_args, i, index, settled=settled, step_scale=smallest)
+        if seen == "noisy" and _sides_agree_closer(target, mp_args, i, index, smallest, verdict):
+            return None
     return None if seen is None else verdict
 
 

@@ -20,7 +20,7 @@ from ..autodiff.ops import is_float_dtype, raw
 from ..autodiff.ops_array import sum_ as total
 from ..autodiff.transforms import output_value, pull_back, trace_inputs
 from ..capture import without_replay
-from ..capture.bridge import differentiating_the_primal, replaying_points
+from ..capture.bridge import differentiating_the_primal, dtypes_mixed, replaying_points
 from ..capture.exact_constants import held_in, held_name
 from ..capture.loop_trips import LoopStopped, one_point
 from ..capture.own_time import OwnCallStopped
@@ -185,6 +185,25 @@ def _note_compiled_otherwise(result, bridge, working_args, value):
 _DTYPE_BREAKS = (np.linalg.LinAlgError, ZeroDivisionError, OverflowError, FloatingPointError)
 
 
+_DTYPES_MIXED = "dtypes-mixed"  # a finding's kind: the framework refused to mix float dtypes in the program's run
+
+
+def without_refused_dtypes(results, notes):
+    """One point's ``results`` (one per dtype) without those whose run the framework refused for mixing float dtypes
+    (`bridge.dtypes_mixed`), each said in ``notes``, where another dtype ran: the program its user runs is judged in
+    that dtype, and a float32 program whose library raises in float64 is no failure of the program. Where none ran,
+    every result stays (no verdict, saying why)."""
+    refused = [r for r in results if any(f.kind == _DTYPES_MIXED for f in r.findings)]
+    if not refused or len(refused) == len(results):
+        return results
+    ran = ", ".join(r.dtype for r in results if r not in refused)
+    for r in refused:
+        said = next(f for f in r.findings if f.kind == _DTYPES_MIXED)
+        at = f" (at {said.location})" if said.location else ""
+        notes.append(f"not run in {r.dtype}: {said.message}{at}; the program runs in {ran}, its verdict there")
+    return [r for r in results if r not in refused]
+
+
 def _raised_in_the_dtype(result, target, point, dtype, chosen, options, error):
     """The verdict of a run in ``dtype`` that raised: `unstable` where the raise is the numbers' (`_DTYPE_BREAKS`)
     and the exact reference at the point is finite and smooth (the program as written, at the point as ``dtype``
@@ -208,6 +227,15 @@ def _raised_in_the_dtype(result, target, point, dtype, chosen, options, error):
         result.error = ""
         return Judgement(gradient=Verdict.WRONG, findings=[Finding("wrong-rule", "backward", f"gradient rule {rule[0]}",
                                                                    str(raised), location=rule[1])])
+    mixed = dtypes_mixed(error)
+    if mixed:  # the program runs in another dtype only: said for this one (`without_refused_dtypes`)
+        result.error = ""
+        said = str(raised) if type(raised).__module__.startswith("gradcli") else (  # a bridge's own words, or the framework's
+            f"{mixed} refuses to mix float dtypes in one operation ({type(raised).__name__}: {raised}), where a tensor "
+            "the code or a library it calls makes in its own dtype (one made without dtype=, a distribution's "
+            f"constant) meets the {dtype_name(dtype)} input")
+        return no_verdict(Finding(_DTYPES_MIXED, "forward", type(raised).__name__,
+                                  f"the program raises in {dtype_name(dtype)}: {said}", location=raised_line(error)))
     if not isinstance(raised, _DTYPE_BREAKS):
         return no_verdict()
     exact = _exact_as_written(result, target, point, dtype, chosen, options)

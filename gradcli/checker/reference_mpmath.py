@@ -47,7 +47,8 @@ from ..capture.bridge import differentiating_the_primal
 from ..capture.loop_trips import LoopStopped
 from . import balls, exact_python, python_zero
 from .kinks import (
-    ALONG, at_a_tie, coordinates_of, find_kinks, jumps_here, may_have_kink, smallest_value_at, undefined_at_kinks,
+    ALONG, at_a_tie, coordinates_of, find_kinks, jumps_here, jumps_whatever_is_held, may_have_kink, smallest_value_at,
+    undefined_at_kinks,
 )
 from .precision import (
     Absorption,
@@ -92,6 +93,8 @@ def compute_mpmath(target, args, seed, result, budget=None, start=START_DIGITS, 
     attempt, history, digits, value_digits, settled, bounded = climbed
     if arb_core.stopped and not custom.embedded_forms:
         if not _held_only_choose(target, args, digits):
+            if jumps_whatever_is_held(target, args, attempt, result, budget, max(digits, 2 * START_DIGITS)):
+                return result  # a value that jumps has no derivative, whatever is held
             # Differences move what the user's stop_gradient holds constant: no reference rather than the wrong one.
             result.determined, result.unsettled = False, True
             result.why = "on mpmath, a difference would move the value a stop_gradient holds constant"

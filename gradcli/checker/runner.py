@@ -29,10 +29,13 @@ makes the verdict, in this order of precedence:
 
 Relative errors are measured against the exact answer. An entry passes when
 |computed - exact| <= atol + rtol x |exact| (numpy's ``allclose`` rule; atol
-is 0 unless given). An entry whose exact value is 0 has no relative error, so
-it is compared absolutely, against the larger of atol and rtol x max(1, the
-largest exact entry): the documented floor near zero, which a given atol can
-widen but never narrow (a tolerance never makes a check stricter). atol
+is 0 unless given). Where one side is 0 there is no relative error: an exact
+0, and a computed 0 against an exact entry below its array's magnitude (the
+largest exact entry; 1 where every exact entry is 0), are compared absolutely
+against rtol x that magnitude, so a computed 0 against a tiny exact entry fares
+as a tiny computed entry against an exact 0 (`compare.compare`); the floor a
+given atol can widen but never narrow (a tolerance never makes a check
+stricter). atol
 judges the working precision (value, gradient, Hessian; along a random
 direction, atol x the direction's 1-norm); it never excuses a gradient rule
 that is ``wrong``, which is a bug at any size.
@@ -55,7 +58,9 @@ from .balls import one_clock, seconds_left
 from .dtypes import dtype_named
 from .fixes import find_fixes
 from .options import CheckOptions
-from .point import VectorOutput, check_point, expect_references, reading_verdicts_only, replay_ahead, verdicts_only
+from .point import (
+    VectorOutput, check_point, expect_references, reading_verdicts_only, replay_ahead, verdicts_only, without_refused_dtypes,
+)
 from .points import common_shape
 from .precision import at_most_digits
 from .reference import derivative_of
@@ -171,8 +176,8 @@ def _check_points(resolved, given, normalized, dtypes, chosen, options, report):
         with ieee():
             replay_ahead(resolved, normalized, dtypes, chosen, options)
         for point in normalized:
-            for dtype_name in options.dtypes:
-                report.results.append(_check_output(resolved, point, dtype_named(dtype_name), chosen, options))
+            ran = [_check_output(resolved, point, dtype_named(dtype_name), chosen, options) for dtype_name in options.dtypes]
+            report.results.extend(without_refused_dtypes(ran, report.notes))
         drawn = getattr(resolved.bridge, "held_draws", None)
         report.notes.extend(drawn() if drawn is not None else ())
         # The re-checks' options, made (and validated) only where `_fixes` searches.
