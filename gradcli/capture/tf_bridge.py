@@ -770,7 +770,7 @@ class TensorFlowFunction:
 
     def rule_variables(self, args, cotangent):
         """The gradients each call of a user's ``variables=`` rule returns for the variables it reads, judged: ``[(rule's
-        name, "file.py:LINE", variable's name, returned, truth)]``; [] where no rule returns any.
+        name, "file.py:LINE", variable's name, returned, truth, the call's inputs)]``; [] where no rule returns any.
 
         The replay holds a variable as its value, so the function's gradient
         with respect to its arguments never reads those gradients, yet they are
@@ -792,7 +792,8 @@ class TensorFlowFunction:
             plan = captured.whole_plan.pruned(needed, self.text, stop=(captured.cotangent_key,))
             values = dict(zip(needed, plan.run(floats, {captured.cotangent_key: cotangent})))
             truth = self._rules_truth(captured.whole_plan, call, values, held, folds)[len(call.inputs):]
-            judged += [(call.rule[0], call.rule[1], name, values[returned], t)
+            inputs = [values[key] for key in call.inputs]  # the call's own: they tell the calls of one rule apart
+            judged += [(call.rule[0], call.rule[1], name, values[returned], t, inputs)
                        for (name, _, returned), t in zip(call.variables, truth)]
         return judged
 
