@@ -164,3 +164,19 @@ def test_the_windows_exact_replay_is_their_mathematics(window, entry, length):
         gradient = bridge.backward((point,), mpmath.mpf(1))[0]
         for k in range(length):
             assert abs(gradient[k] - entry(k, length)) < mpmath.mpf(2) ** -120, k
+
+
+@tf.function
+def _inner(x):
+    return doubled_scale(x)
+
+
+def function_called_twice(x):
+    return _inner(x) + _inner(x * x)
+
+
+def test_a_rule_in_a_function_called_twice_is_said_not_judged():
+    result = _result(function_called_twice, {"x": 0.7})
+    assert not _variables_findings(result)
+    assert any(note.startswith("the gradients the variables= rule grad() of doubled_scale at test_vars59_tf.py:")
+               and "are not judged" in note for note in result.notes), result.notes

@@ -298,6 +298,10 @@ class _Captured:
         self.difference = None
         self.rule_calls = []  # `tf_graph.RuleCall` of each call of a user's rule in the traced graph (`rules_alone`)
         self.whole_plan = None  # the traced graph's whole plan, where it has calls of rules to judge alone
+        self.variable_calls = []  # the `tf_graph.RuleCall` of each call of a variables= rule found in the plan (`rule_variables`)
+        # (rule's name, "file.py:LINE") of each call of a variables= rule whose tensors the plan does not tell apart
+        # (in a function called twice, a branch, a loop body: `Walker.keyed_call`): its variables are not judged
+        self.unjudged = []
 
 
 class TensorFlowFunction:
@@ -770,7 +774,8 @@ class TensorFlowFunction:
 
     def rule_variables(self, args, cotangent):
         """The gradients each call of a user's ``variables=`` rule returns for the variables it reads, judged: ``[(rule's
-        name, "file.py:LINE", variable's name, returned, truth, the call's inputs)]``; [] where no rule returns any.
+        name, "file.py:LINE", variable's name, returned, truth, the call's inputs)]``; [] where no rule returns any;
+        ``(rule's name, "file.py:LINE", None, None, None)`` for a call not judged (`_Captured.unjudged`).
 
         The replay holds a variable as its value, so the function's gradient
         with respect to its arguments never reads those gradients, yet they are
@@ -782,10 +787,8 @@ class TensorFlowFunction:
         leaves, rebuild = _flat(args)
         captured = self._program_of(self._capture(leaves, rebuild), leaves, rebuild)
         floats = [leaf for leaf in leaves if _is_float_leaf(leaf)]
-        judged = []
-        for call in captured.rule_calls:
-            if not call.variables:
-                continue
+        judged = [(name, location, None, None, None) for name, location in captured.unjudged]  # not judged: said so
+        for call in captured.variable_calls:
             held = [reads for _, reads, _ in call.variables]
             folds, beside = _folds_moved_by(captured.whole_plan, [k for reads in held for k in reads])
             needed = [*call.upstream, *call.inputs, *(reads[0] for reads in held), *(r for _, _, r in call.variables), *beside]
@@ -1055,6 +1058,10 @@ class TensorFlowFunction:
         # judged (`rule_variables`)
         if calls and None not in calls:
             captured.rule_calls, captured.whole_plan = calls, plan
+        # each call of a variables= rule found in the plan is judged on its own, whatever the others
+        captured.variable_calls = [call for call in calls if call is not None and call.variables]
+        captured.whole_plan = plan if captured.variable_calls else captured.whole_plan
+        captured.unjudged = [call.rule for call, keyed in zip(gradients.calls, calls) if keyed is None and call.variables]
         captured.graph_ops = list(built) + _forward_calls(graph, frames)  # a loop's ops as run: `_graph_ops_at`
         self.written = (self.written or set()) | forward.users_numbers()
         if rerun is not None and output[1] == np.float64 and not walker.draws:  # float32 draws other numbers

@@ -23,6 +23,7 @@ handing it their truths, and the finding names the one off on its own
 from __future__ import annotations
 
 import functools
+import os
 
 import numpy as np
 
@@ -155,14 +156,33 @@ def judge_rule_variables(target, point_args, program=None, cotangent=None, reads
             args = tuple(rebuilt(*args)) if rebuilt is not None else args
             seed = _seed(forward(*args), cotangent)
             judged = [_Judged(*entry) for entry in rule_variables(args, seed)] if seed is not None else []
+            unjudged = [entry for entry in judged if entry.truth is None]
+            judged = [entry for entry in judged if entry.truth is not None]
             off = [entry for entry in judged if not _close(entry.returned, entry.truth, tolerance)]
     except (ArithmeticError, TypeError, ValueError, NotImplementedError, AttributeError, LookupError):
         # The replay has no exact numbers here (an op without an mpmath path, a domain's edge, a plain module's
         # `x.astype` on an mpmath number): the variables' gradients go unjudged, as they would without this search.
         return Judgement()
+    notes = [_not_judged(unjudged)] if unjudged else []
     if not off:
-        return Judgement()
-    return _variables_off(off, judged)
+        return Judgement(notes=notes)
+    judgement = _variables_off(off, judged)
+    judgement.notes = notes
+    return judgement
+
+
+def _not_judged(unjudged):
+    """The note that says which rules' calls had their variables' gradients left unjudged, and why."""
+    rules = ", ".join(f"{name} at {_short(location)}" for name, location in
+                      dict.fromkeys((entry.rule, entry.location) for entry in unjudged))
+    return (f"the gradients the variables= rule {rules} returns for its variables are not judged: its calls are in a "
+            "function TensorFlow's graph calls more than once, a branch or a loop body, whose values gradcli's replay "
+            "does not tell apart call by call")
+
+
+def _short(location):
+    """``file.py:LINE`` of a rule's location, its folder left out."""
+    return os.path.basename(location) if location else "an unknown line"
 
 
 class _Judged:
