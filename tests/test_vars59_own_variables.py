@@ -92,6 +92,10 @@ def no_variables(x):
     return gnp.sin(x) * x
 
 
+def variable_read_plainly(x):
+    return scale * gnp.sin(x)  # a Variable, but no rule of a call that reads it
+
+
 def _result(function, x=0.7, **options):
     (result,) = gradcli.check(function, [{"x": x}], dtypes=("float64",), framework="gradcli", fixes=False,
                               **options).results
@@ -184,6 +188,8 @@ def test_a_function_reading_no_variable_is_not_searched(monkeypatch):
     monkeypatch.setattr(rule_blame, "_own_rule_variables", lambda *a: searched.append(a[0]) or original(*a))
     assert _result(no_variables).status == "ok"
     assert searched == []  # Variables exist in this process, but this function reads none
+    assert _result(variable_read_plainly).status == "ok"
+    assert searched == []  # it reads one, but runs no variables= rule: nothing to judge
     assert _result(swapped_polynomial, 100.0).status == "wrong"
     assert searched  # one that reads one is searched
 

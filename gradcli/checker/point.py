@@ -18,6 +18,7 @@ import numpy as np
 from ..autodiff.mp import ieee
 from ..autodiff.ops import is_float_dtype, raw
 from ..autodiff.ops_array import sum_ as total
+from ..autodiff.custom import variable_rules_run
 from ..autodiff.tape import variables_read
 from ..autodiff.transforms import output_value, pull_back, trace_inputs
 from ..capture import without_replay
@@ -113,8 +114,11 @@ def _checked(result, target, point, working_args, dtype, chosen, options):
     names = target.variables
     argnums = tuple(names.index(n) for n in chosen)
     try:
-        # which Variables gradcli's own function reads, seen by this run: one that reads none pays no variables' search
-        with variables_read() if target.bridge is None else contextlib.nullcontext(()) as read:
+        # the Variables gradcli's own function reads and the variables= rules it runs, seen by this run: a function
+        # whose run ran none pays no variables' search
+        own = target.bridge is None
+        with variables_read() if own else contextlib.nullcontext(()) as read, \
+                variable_rules_run() if own else contextlib.nullcontext(()) as variables_rules:
             value, grads, recording = _run(target, working_args, argnums, dtype)
     except InputError:
         raise
@@ -148,8 +152,8 @@ def _checked(result, target, point, working_args, dtype, chosen, options):
         result.findings.insert(0, rounded_constant)
     rule_blame.name_the_call(result, target, rounded, program=program)  # a framework's own rule found wrong: named at its call's line
     if result.gradient_status == Verdict.OK:  # a variables= rule's variables' gradients, which the arguments' never read
-        record(result, rule_blame.judge_rule_variables(target, rounded, program, reads_variables=bool(read),
-                                                       tolerance=rule_tolerance(rtol, dtype, 0)))
+        record(result, rule_blame.judge_rule_variables(target, rounded, program, tolerance=rule_tolerance(rtol, dtype, 0),
+                                                       ran_variables_rules=bool(variables_rules)))
     if target.bridge is not None and target.bridge.compiled_otherwise is not None:
         _note_compiled_otherwise(result, target.bridge, working_args, value)
     drift = _other_precision(recording, dtype, {"value": value, **dict(zip(chosen, grads))})

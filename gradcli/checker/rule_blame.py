@@ -123,19 +123,22 @@ def guilty_line(bridge, point_args, cotangent=None):
         return _first_off(ops, _gradients(ops, true.recording.backward_nodes), numbers, args, inputs_right)
 
 
-def judge_rule_variables(target, point_args, program=None, cotangent=None, reads_variables=False, tolerance=WRONG_RTOL):
-    """The verdict on the gradients a user's ``variables=`` rule returns for the variables it reads (``Bridge.rule_variables``,
-    or `_own_rule_variables` for gradcli's own custom_gradient), which the arguments' gradient never reads: `wrong` at the
-    rule's ``def`` line where one differs from the exact derivative, in that variable, of the function it is the rule of
-    by more than ``tolerance`` (relative: `compare.rule_tolerance`, the arguments' own), else no verdict of its own.
+def judge_rule_variables(target, point_args, program=None, cotangent=None, ran_variables_rules=False,
+                         tolerance=WRONG_RTOL):
+    """The verdict on the gradients a user's ``variables=`` rule returns for the variables it reads
+    (``Bridge.rule_variables``, or `_own_rule_variables` for gradcli's own custom_gradient), which the arguments'
+    gradient never reads: `wrong` at the rule's ``def`` line where one differs from the exact derivative, in that
+    variable, of the function it is the rule of by more than ``tolerance`` (relative: `compare.rule_tolerance`, the
+    arguments' own), else no verdict of its own.
 
     Each call of each rule is judged alone, handed the upstream gradients
     the backward pass gave it, so that among several rules (or a rule called
     twice, in a loop, in a branch) the finding names the rule and the call that
     are off. ``point_args`` and ``program`` are `name_the_call`'s; ``cotangent``:
     a row of a vector output's Jacobian, its direction over the output (None for
-    a number). ``reads_variables``: whether the check's own run of a gradcli
-    function read a Variable (a function that reads none pays no extra run).
+    a number). ``ran_variables_rules``: whether the check's own run of a gradcli
+    function ran a rule of a call that read Variables (one that ran none pays
+    no extra run).
     """
     import mpmath  # lazy: the exact numbers are mpmath's, as the reference's
 
@@ -144,7 +147,7 @@ def judge_rule_variables(target, point_args, program=None, cotangent=None, reads
         forward, rule_variables = bridge.forward, getattr(bridge, "rule_variables", None)
     else:  # gradcli's own custom_gradient: the same verdict on the same rule
         forward = getattr(target, "function", None) if getattr(target, "kind", None) == "function" else None
-        may_read = forward is not None and reads_variables
+        may_read = forward is not None and ran_variables_rules
         rule_variables = functools.partial(_own_rule_variables, forward) if may_read else None
     if rule_variables is None:
         return Judgement()
@@ -212,13 +215,14 @@ def _variables_off(off, judged):
         said = []
         for call in off_calls:
             entries = [entry for entry in mine if id(entry.inputs) == call]
-            where = f"at its call on {_shown(entries[0].inputs)}, " if len(calls) > 1 and entries[0].inputs is not None else ""
+            told = len(calls) > 1 and entries[0].inputs is not None
+            where = f"at its call on {_shown(entries[0].inputs)}, " if told else ""
             said.append(where + "; ".join(_said(entry) for entry in entries))
         counted = f" at {len(off_calls)} of its {len(calls)} calls" if len(calls) > 1 else ""
         name = mine[0].rule
-        message = (f"the gradient rule {name} returns wrong gradients for the variables it reads (variables=){counted}: "
-                   + "; ".join(said) + "; a tf.custom_gradient rule returns one gradient per variable, in the order of "
-                   "`variables`")
+        message = (f"the gradient rule {name} returns wrong gradients for the variables it reads "
+                   f"(variables=){counted}: " + "; ".join(said)
+                   + "; a tf.custom_gradient rule returns one gradient per variable, in the order of `variables`")
         findings.append(Finding("wrong-rule", "backward", f"gradient rule {name}", message, location=location))
     return Judgement(gradient=Verdict.WRONG, findings=findings)
 
@@ -264,9 +268,9 @@ def _own_rule_variables(function, args, cotangent):
             else:
                 directions = _directions(np.shape(raw(variable._value)))
                 along = [_inner(raw(returned), d) for d in directions]
-                entry = (name, location, label, np.array(along, dtype=object), _difference_in(run, variable, directions),
-                         run.inputs, int(np.size(raw(variable._value))))
-                judged.append(entry)
+                truth = _difference_in(run, variable, directions)
+                judged.append((name, location, label, np.array(along, dtype=object), truth, run.inputs,
+                               int(np.size(raw(variable._value)))))
     return judged
 
 
@@ -314,8 +318,8 @@ def _difference_in(run, variable, directions):
     try:
         if directions is not None:
             step = mpmath.ldexp(scale, -(_BITS // 3))
-            return np.array([(weighted(centre + step * d) - weighted(centre - step * d)) / (2 * step) for d in directions],
-                            dtype=object)
+            slopes = [(weighted(centre + step * d) - weighted(centre - step * d)) / (2 * step) for d in directions]
+            return np.array(slopes, dtype=object)
         slopes = np.empty(centre.shape, dtype=object)
         for index in np.ndindex(centre.shape):
             step = mpmath.ldexp(max(abs(centre[index]), mpmath.mpf(1)), -(_BITS // 3))
