@@ -180,3 +180,22 @@ def test_a_rule_in_a_function_called_twice_is_said_not_judged():
     assert not _variables_findings(result)
     assert any(note.startswith("the gradients the variables= rule grad() of doubled_scale at test_vars59_tf.py:")
                and "are not judged" in note for note in result.notes), result.notes
+
+
+def rule_in_a_branch(x):
+    return tf.cond(x > 0, lambda: doubled_scale(x), lambda: -x)
+
+
+def rule_in_a_loop(x):
+    return tf.while_loop(lambda i, y: i < 2, lambda i, y: (i + 1, doubled_scale(y)), (tf.constant(0), x))[1]
+
+
+@pytest.mark.parametrize("function, construct", [(rule_in_a_branch, "tf.cond"), (rule_in_a_loop, "tf.while_loop")])
+def test_a_variables_rule_tensorflow_cannot_differentiate_in_a_graph_is_said_plainly(function, construct):
+    from gradcli.errors import InputError
+
+    with pytest.raises(InputError) as raised:
+        gradcli.check(function, [{"x": 0.7}], dtypes=("float64",), fixes=False)
+    told = str(raised.value)
+    assert f"TensorFlow cannot take the gradient of its {construct} in a graph" in told, told
+    assert "a tf.custom_gradient rule that reads variables (variables=)" in told

@@ -43,7 +43,7 @@ from .bridge import Bridge, PerPoint, Unmapped, points_replayed
 from .exact_constants import held_for, is_float
 from .lines import STDLIB_FOLDER, handed_numbers, literal_numbers, math_call_advice
 from .own_time import OwnCallStopped, named_call, run_bounded
-from .tf_errors import at_users_lines, is_users_file, unmapped_reason, users_frames_only
+from .tf_errors import at_users_lines, control_flow_refusal, is_users_file, unmapped_reason, users_frames_only
 from .tf_eager import as_tensor, as_written, eager_answers, eager_execute, keras_as_eager, same_bits
 from .tf_graph import CALLS, Gradients, Walker, chose_by_dtype, executed, is_library_frame, limits_as_in, rerun_of
 from .tf_models import AssignInstead, ModelArguments
@@ -1036,6 +1036,11 @@ class TensorFlowFunction:
                 raise users_frames_only(error) from None
             graph, (y, grads) = concrete.graph, concrete.structured_outputs
             rerunnable = False  # autograph's graph is not what the eager call runs
+        except (AttributeError, ValueError) as error:
+            refused = control_flow_refusal(error, self.text)
+            if refused is None:
+                raise
+            raise InputError(refused) from None
         walker = Walker(frames, self._recorded_reader(tf), tf.make_ndarray, self.default_location, ["gradcli_cotangent"], gradients,
                         users_number=self.users_number, variable_shape=lambda handle: tf.raw_ops.VariableShape(input=handle).numpy(),
                         draw=_drawer(tf))
