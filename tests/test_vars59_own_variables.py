@@ -195,5 +195,5 @@ def test_a_function_reading_no_variable_is_not_searched(monkeypatch):
 
 
 def test_the_variables_are_held_to_the_arguments_rule_tolerance():
-    # [x, 1] where [1, x], 1.5e-11 apart: within the 1e-8 a rule's gradient is held to, as the arguments' are
+    # [x, 1] where [1, x], 1.5e-11 apart: within float64's rule tolerance (its rtol, 1e-10), as the arguments' are
     assert _result(swapped_polynomial, 1.0 + 2.0**-36).status == "ok"
