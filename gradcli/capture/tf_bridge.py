@@ -278,6 +278,11 @@ def _dtype_of(leaf):
     return np.dtype(np.float64)
 
 
+# Why the variables' gradients of a rule's calls that `Walker.keyed_call` cannot key are not judged.
+_NOT_TOLD_APART = ("its calls are in a function TensorFlow's graph calls more than once, a branch or a loop body, whose "
+                   "values gradcli's replay does not tell apart call by call")
+
+
 class _Captured:
     """One traced signature: the forward and backward plans, the key of the cotangent, and the graph's `Rerun` (or None)."""
 
@@ -775,7 +780,7 @@ class TensorFlowFunction:
     def rule_variables(self, args, cotangent):
         """The gradients each call of a user's ``variables=`` rule returns for the variables it reads, judged: ``[(rule's
         name, "file.py:LINE", variable's name, returned, truth, the call's inputs)]``; [] where no rule returns any;
-        ``(rule's name, "file.py:LINE", None, None, None)`` for a call not judged (`_Captured.unjudged`).
+        ``(rule's name, "file.py:LINE", why, None, None)`` for a call not judged (`_Captured.unjudged`).
 
         The replay holds a variable as its value, so the function's gradient
         with respect to its arguments never reads those gradients, yet they are
@@ -787,7 +792,7 @@ class TensorFlowFunction:
         leaves, rebuild = _flat(args)
         captured = self._program_of(self._capture(leaves, rebuild), leaves, rebuild)
         floats = [leaf for leaf in leaves if _is_float_leaf(leaf)]
-        judged = [(name, location, None, None, None) for name, location in captured.unjudged]  # not judged: said so
+        judged = [(name, location, _NOT_TOLD_APART, None, None) for name, location in captured.unjudged]  # said so
         for call in captured.variable_calls:
             held = [reads for _, reads, _ in call.variables]
             folds, beside = _folds_moved_by(captured.whole_plan, [k for reads in held for k in reads])

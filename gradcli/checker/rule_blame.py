@@ -166,7 +166,8 @@ def judge_rule_variables(target, point_args, program=None, cotangent=None, ran_v
         # The replay has no exact numbers here (an op without an mpmath path, a domain's edge, a plain module's
         # `x.astype` on an mpmath number): the variables' gradients go unjudged, as they would without this search.
         return Judgement()
-    notes = [_not_judged(unjudged)] if unjudged else []
+    reasons = dict.fromkeys(entry.variable for entry in unjudged)
+    notes = [_not_judged([entry for entry in unjudged if entry.variable == why]) for why in reasons]
     if not off:
         return Judgement(notes=notes)
     judgement = _variables_off(off, judged)
@@ -175,12 +176,11 @@ def judge_rule_variables(target, point_args, program=None, cotangent=None, ran_v
 
 
 def _not_judged(unjudged):
-    """The note that says which rules' calls had their variables' gradients left unjudged, and why."""
+    """The note that says which rules' calls had their variables' gradients left unjudged, and why (each entry's
+    ``variable`` holds the reason, the same for all of ``unjudged``)."""
     rules = ", ".join(f"{name} at {_short(location)}" for name, location in
                       dict.fromkeys((entry.rule, entry.location) for entry in unjudged))
-    return (f"the gradients the variables= rule {rules} returns for its variables are not judged: its calls are in a "
-            "function TensorFlow's graph calls more than once, a branch or a loop body, whose values gradcli's replay "
-            "does not tell apart call by call")
+    return f"the gradients the variables= rule {rules} returns for its variables are not judged: {unjudged[0].variable}"
 
 
 def _short(location):
@@ -191,6 +191,7 @@ def _short(location):
 class _Judged:
     """One variable's gradient from one call of a rule, beside its truth (`Bridge.rule_variables`' entries).
 
+    ``truth`` None: the call is not judged, ``variable`` then saying why;
     ``inputs``: the call's inputs, which tell the calls of one rule apart;
     ``directions``: the variable's number of entries where ``returned`` and
     ``truth`` are along a few random directions (one too large to judge entry
