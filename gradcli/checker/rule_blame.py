@@ -234,7 +234,21 @@ def _said(entry):
     if entry.directions:
         return (f"for {entry.variable}, along {np.size(entry.truth)} random directions (its {entry.directions} entries "
                 f"are judged by directions, not one by one), it returns {returned}, the exact derivative is {truth}")
-    return f"for {entry.variable} it returns {returned}, the exact derivative is {truth}"
+    said = f"for {entry.variable} it returns {returned}, the exact derivative is {truth}"
+    return said + _largest_difference(entry) if np.size(raw(entry.truth)) > _SHOWN_ENTRIES else said
+
+
+def _largest_difference(entry):
+    """Where a gradient longer than it shows differs most from its truth: the entry's index and both numbers."""
+    import mpmath  # lazy: as above
+
+    returned = np.asarray(raw(entry.returned), dtype=object)
+    truth = np.asarray(raw(entry.truth), dtype=object)
+    gaps = [abs(mpmath.mpf(r) - mpmath.mpf(t)) for r, t in zip(returned.ravel(), truth.ravel())]
+    at = max(range(len(gaps)), key=gaps.__getitem__)
+    index = ", ".join(str(int(i)) for i in np.unravel_index(at, truth.shape))
+    r, t = _shown_apart(returned.ravel()[at], truth.ravel()[at])
+    return f" (most apart at entry [{index}]: {r} where {t})"
 
 
 def _own_rule_variables(function, args, cotangent):
