@@ -191,7 +191,15 @@ def _call_with_custom_gradient(f, name, args, kwargs):
     top = _innermost_trace([_trace_of(a) for a in inputs])
     if top is None:
         return y
-    return _one_op(y, grad_fn, args, inputs, top, variables, name)
+    primal = _primal_at(f, name, leaves, rebuild_inputs, kwargs) if variables and _rule_logs else None
+    return _one_op(y, grad_fn, args, inputs, top, variables, name, primal=primal)
+
+
+def _primal_at(f, name, leaves, rebuild_inputs, kwargs):
+    """``f``'s output on this call's inputs as they are now, untraced, read afresh: the Variables it reads at the values
+    they hold when it is called (`VariableRuleRun.primal`)."""
+    held = [raw(leaf) for leaf in leaves]
+    return lambda: _split_result(f(*rebuild_inputs([kept(a) for a in held]), **kwargs), name)[0]
 
 
 def rule_applied(y, grad_fn, args, trace, name):
@@ -208,9 +216,10 @@ def rule_applied(y, grad_fn, args, trace, name):
     return _one_op(y, grad_fn, args, list(args), trace, [], name, checked=False)
 
 
-def _one_op(y, grad_fn, args, inputs, top, variables, name, checked=True):
+def _one_op(y, grad_fn, args, inputs, top, variables, name, checked=True, primal=None):
     """``y`` as the output of one opaque op on ``inputs`` recorded on ``top``, its VJP ``grad_fn``'s (what it
-    gives matched to ``args``' leaves, or, not ``checked``, taken as one gradient per argument)."""
+    gives matched to ``args``' leaves, or, not ``checked``, taken as one gradient per argument). ``primal``: the
+    call's output computed again (`_primal_at`), for a `variable_rules_run` log of its rule's runs."""
     # If the guess was a tape this op does not involve, `top` is below it and
     # recorded f's ops one by one; its view of the op is one op, so it drops
     # its own box from what f computed (the outputs, and what grad_fn returns).
@@ -226,6 +235,11 @@ def _one_op(y, grad_fn, args, inputs, top, variables, name, checked=True):
         grads = _call_grad_fn(grad_fn, rebuild_outputs, upstream, single, variables, name)
         if checked:
             grads = _gradients_per_leaf(grads, args, variables, name)
+            if primal is not None and _rule_logs:
+                run = VariableRuleRun(grad_fn, variables, [raw(u) for u in upstream], grads[len(grads) - len(variables):],
+                                      primal, [raw(leaf) for leaf in inputs[: len(inputs) - len(variables)]])
+                for log in _rule_logs:
+                    log.append(run)
         elif len(args) == 1:
             grads = [grads]
         return [unbox_at(grads[i], top) for i in argnums]
@@ -240,6 +254,40 @@ def _one_op(y, grad_fn, args, inputs, top, variables, name, checked=True):
     if single:
         return out
     return rebuild_outputs([tuple_item(out, i) for i in range(len(outputs))])
+
+
+# Lists that collect the runs of the rules of calls that read Variables (`variable_rules_run`).
+_rule_logs: list = []
+
+
+class VariableRuleRun:
+    """One run of the rule of a custom-gradient call that read Variables: what judging the Variables' gradients it
+    returns needs (`checker.rule_blame`), each number untraced.
+
+    ``upstream``: the gradients the rule was handed, one per output;
+    ``returned``: the rule's gradient for each of ``variables``, matched to
+    its shape; ``primal()``: the call's output computed again on the call's
+    inputs, the Variables read at whatever values they hold then; ``inputs``:
+    the call's inputs, to say which call it was.
+    """
+
+    __slots__ = ("grad_fn", "variables", "upstream", "returned", "primal", "inputs")
+
+    def __init__(self, grad_fn, variables, upstream, returned, primal, inputs):
+        self.grad_fn, self.variables, self.upstream, self.returned = grad_fn, variables, upstream, returned
+        self.primal, self.inputs = primal, inputs
+
+
+@contextlib.contextmanager
+def variable_rules_run():
+    """Collect a `VariableRuleRun` for each run, inside the block, of the rule of a call made inside it that read
+    Variables, in the order the backward passes run them. Outside such a block a call keeps nothing for it."""
+    log = []
+    _rule_logs.append(log)
+    try:
+        yield log
+    finally:
+        del _rule_logs[next(i for i, held in enumerate(_rule_logs) if held is log)]  # by identity, as `variables_read`
 
 
 class Call:

@@ -41,10 +41,7 @@ class Variable(Box):
 
     __slots__ = ("name", "trainable")
 
-    made = False  # whether any Variable exists in this process: until one does, no function can read one
-
     def __init__(self, initial_value, trainable=True, name=None, dtype=None):
-        Variable.made = True
         value = raw(initial_value)
         if dtype is not None:
             value = np.asarray(value, dtype=dtype)
@@ -303,7 +300,8 @@ def variables_read():
     try:
         yield log
     finally:
-        _read_logs.remove(log)
+        # by identity: an enclosing block's log may hold the same Variables, and `remove` would take the first equal
+        del _read_logs[next(i for i, held in enumerate(_read_logs) if held is log)]
         unique = list(dict.fromkeys(log))
         log[:] = unique
 

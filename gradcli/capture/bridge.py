@@ -145,9 +145,10 @@ class Bridge:
     # rules_alone(args, cotangent) -> [(rule's name, "file:line", returned, truth), ...]: each call of a user's rule the
     # backward graph makes, nested ones first, judged alone (`rule_blame`); [] where there are fewer than two
     rules_alone: Optional[Callable] = None
-    # rule_variables(args, cotangent) -> [(rule's name, "file:line", variable's name, returned, truth), ...]: the
-    # gradients a user's variables= rule returns for the variables it reads, which the arguments' gradient never
-    # reads, beside their exact derivative (`rule_blame.judge_rule_variables`)
+    # rule_variables(args, cotangent) -> [(rule's name, "file:line", variable's name, returned, truth, the call's
+    # inputs), ...]: the gradients each call of a user's variables= rule returns for the variables it reads, which the
+    # arguments' gradient never reads, beside their exact derivative (`rule_blame.judge_rule_variables`); a call not
+    # judged as (rule's name, "file:line", why, None, None)
     rule_variables: Optional[Callable] = None
     # compiled_otherwise(args in a dtype, the framework's value there) -> a note or None: where the framework's
     # compiled program computes otherwise than its operations as given (XLA's simplifier cancelling (x + c) - c),

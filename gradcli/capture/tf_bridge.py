@@ -43,7 +43,7 @@ from .bridge import Bridge, PerPoint, Unmapped, points_replayed
 from .exact_constants import held_for, is_float
 from .lines import STDLIB_FOLDER, handed_numbers, literal_numbers, math_call_advice
 from .own_time import OwnCallStopped, named_call, run_bounded
-from .tf_errors import at_users_lines, is_users_file, unmapped_reason, users_frames_only
+from .tf_errors import at_users_lines, control_flow_refusal, is_users_file, unmapped_reason, users_frames_only
 from .tf_eager import as_tensor, as_written, eager_answers, eager_execute, keras_as_eager, same_bits
 from .tf_graph import CALLS, Gradients, Walker, chose_by_dtype, executed, is_library_frame, limits_as_in, rerun_of
 from .tf_models import AssignInstead, ModelArguments
@@ -278,6 +278,11 @@ def _dtype_of(leaf):
     return np.dtype(np.float64)
 
 
+# Why the variables' gradients of a rule's calls that `Walker.keyed_call` cannot key are not judged.
+_NOT_TOLD_APART = ("its calls are in a function TensorFlow's graph calls more than once, a branch or a loop body, whose "
+                   "values gradcli's replay does not tell apart call by call")
+
+
 class _Captured:
     """One traced signature: the forward and backward plans, the key of the cotangent, and the graph's `Rerun` (or None)."""
 
@@ -298,6 +303,10 @@ class _Captured:
         self.difference = None
         self.rule_calls = []  # `tf_graph.RuleCall` of each call of a user's rule in the traced graph (`rules_alone`)
         self.whole_plan = None  # the traced graph's whole plan, where it has calls of rules to judge alone
+        self.variable_calls = []  # the `tf_graph.RuleCall` of each call of a variables= rule found in the plan (`rule_variables`)
+        # (rule's name, "file.py:LINE") of each call of a variables= rule whose tensors the plan does not tell apart
+        # (in a function called twice, a branch, a loop body: `Walker.keyed_call`): its variables are not judged
+        self.unjudged = []
 
 
 class TensorFlowFunction:
@@ -770,7 +779,8 @@ class TensorFlowFunction:
 
     def rule_variables(self, args, cotangent):
         """The gradients each call of a user's ``variables=`` rule returns for the variables it reads, judged: ``[(rule's
-        name, "file.py:LINE", variable's name, returned, truth)]``; [] where no rule returns any.
+        name, "file.py:LINE", variable's name, returned, truth, the call's inputs)]``; [] where no rule returns any;
+        ``(rule's name, "file.py:LINE", why, None, None)`` for a call not judged (`_Captured.unjudged`).
 
         The replay holds a variable as its value, so the function's gradient
         with respect to its arguments never reads those gradients, yet they are
@@ -782,17 +792,16 @@ class TensorFlowFunction:
         leaves, rebuild = _flat(args)
         captured = self._program_of(self._capture(leaves, rebuild), leaves, rebuild)
         floats = [leaf for leaf in leaves if _is_float_leaf(leaf)]
-        judged = []
-        for call in captured.rule_calls:
-            if not call.variables:
-                continue
+        judged = [(name, location, _NOT_TOLD_APART, None, None) for name, location in captured.unjudged]  # said so
+        for call in captured.variable_calls:
             held = [reads for _, reads, _ in call.variables]
             folds, beside = _folds_moved_by(captured.whole_plan, [k for reads in held for k in reads])
             needed = [*call.upstream, *call.inputs, *(reads[0] for reads in held), *(r for _, _, r in call.variables), *beside]
             plan = captured.whole_plan.pruned(needed, self.text, stop=(captured.cotangent_key,))
             values = dict(zip(needed, plan.run(floats, {captured.cotangent_key: cotangent})))
             truth = self._rules_truth(captured.whole_plan, call, values, held, folds)[len(call.inputs):]
-            judged += [(call.rule[0], call.rule[1], name, values[returned], t)
+            inputs = [values[key] for key in call.inputs]  # the call's own: they tell the calls of one rule apart
+            judged += [(call.rule[0], call.rule[1], name, values[returned], t, inputs)
                        for (name, _, returned), t in zip(call.variables, truth)]
         return judged
 
@@ -1032,6 +1041,11 @@ class TensorFlowFunction:
                 raise users_frames_only(error) from None
             graph, (y, grads) = concrete.graph, concrete.structured_outputs
             rerunnable = False  # autograph's graph is not what the eager call runs
+        except (AttributeError, ValueError) as error:
+            refused = control_flow_refusal(error, self.text)
+            if refused is None:
+                raise
+            raise InputError(refused) from None
         walker = Walker(frames, self._recorded_reader(tf), tf.make_ndarray, self.default_location, ["gradcli_cotangent"], gradients,
                         users_number=self.users_number, variable_shape=lambda handle: tf.raw_ops.VariableShape(input=handle).numpy(),
                         draw=_drawer(tf))
@@ -1054,6 +1068,10 @@ class TensorFlowFunction:
         # judged (`rule_variables`)
         if calls and None not in calls:
             captured.rule_calls, captured.whole_plan = calls, plan
+        # each call of a variables= rule found in the plan is judged on its own, whatever the others
+        captured.variable_calls = [call for call in calls if call is not None and call.variables]
+        captured.whole_plan = plan if captured.variable_calls else captured.whole_plan
+        captured.unjudged = [call.rule for call, keyed in zip(gradients.calls, calls) if keyed is None and call.variables]
         captured.graph_ops = list(built) + _forward_calls(graph, frames)  # a loop's ops as run: `_graph_ops_at`
         self.written = (self.written or set()) | forward.users_numbers()
         if rerun is not None and output[1] == np.float64 and not walker.draws:  # float32 draws other numbers

@@ -199,3 +199,40 @@ def unmapped_reason(error, tf):
 def is_users_file(filename):
     """Whether ``filename`` is the user's code: not gradcli's, an installed package's, the standard library's or generated."""
     return _GENERATED not in filename and outside_python_and_gradcli(filename)
+
+
+# TensorFlow's gradients of its control flow in a graph, by the file that holds each: ``(file, construct)``.
+_CONTROL_FLOW_GRADIENTS = (("cond_v2.py", "tf.cond"), ("while_v2.py", "tf.while_loop"))
+
+
+def control_flow_refusal(error, text):
+    """The one-paragraph message for ``error``, raised by TensorFlow's own gradient of a ``tf.cond`` or
+    ``tf.while_loop`` while gradcli traced ``text``'s graph to replay it; None where the error came from elsewhere.
+
+    TensorFlow's eager run takes such a gradient, but its graph code cannot
+    (a ``tf.custom_gradient`` rule with ``variables=`` inside a branch or a
+    loop body: ``Tensor.graph is undefined``, ``not in
+    internal_capture_to_output``), and a ``tf.function`` of the user's function
+    raises the same: the graph gradcli replays does not exist.
+    """
+    construct = None
+    frame = error.__traceback__
+    while frame is not None:
+        name = os.path.basename(frame.tb_frame.f_code.co_filename)
+        construct = next((c for file, c in _CONTROL_FLOW_GRADIENTS if name == file), construct)
+        frame = frame.tb_next
+    if construct is None:
+        return None
+    words = str(error).strip().splitlines()
+    first = words[0] if words else ""
+    first = first if len(first) <= _WORDS_SHOWN else first[:_WORDS_SHOWN] + "..."
+    said = f"{type(error).__name__}: {first}".rstrip(": ")
+    outside = ("the branch: call it outside (both branches computed and one picked by tf.where)" if construct == "tf.cond"
+               else "the loop body: call it outside the loop")
+    return (f"{text}: TensorFlow cannot take the gradient of its {construct} in a graph ({said}), and gradcli replays "
+            f"the function's graph, so it cannot check it; TensorFlow's own @tf.function of this function raises the "
+            f"same. A known cause is a tf.custom_gradient rule that reads variables (variables=) inside {outside}, "
+            "or hand the variables to the rule as arguments")
+
+
+_WORDS_SHOWN = 160  # of TensorFlow's message, whose first line may print a whole resource handle

@@ -378,6 +378,18 @@ def _reversed(ins, attrs):
     return gnp.flip(x, tuple(int(a) for a in np.ravel(raw(axis))))
 
 
+def _reversed_sequences(ins, attrs):
+    """``ReverseSequence`` (tf.reverse_sequence, and its own gradient): in each slice b along ``batch_dim``, the first
+    ``seq_lengths[b]`` entries along ``seq_dim`` read backwards, the others where they are; a pick of entries."""
+    x, lengths = ins
+    shape = np.shape(raw(x))
+    seq, batch = int(attrs["seq_dim"]) % len(shape), int(attrs.get("batch_dim", 0)) % len(shape)
+    index = np.indices(shape)
+    kept = np.asarray(raw(lengths)).astype(np.int64).reshape(-1)[index[batch]]
+    index[seq] = np.where(index[seq] < kept, kept - 1 - index[seq], index[seq])
+    return x[tuple(index)]
+
+
 def _ternary(function):
     return lambda ins, attrs: function(ins[0], ins[1], ins[2])
 
@@ -665,6 +677,7 @@ MORE_OPS = {
     "EuclideanNorm": (_euclidean_norm, ("keep_dims",)),
     "Roll": (_roll, ()),
     "ReverseV2": (_reversed, ()),
+    "ReverseSequence": (_reversed_sequences, ("seq_dim", "batch_dim")),
     "Where": (_true_coordinates, ()),
     "LRN": (_lrn, ("depth_radius", "bias", "alpha", "beta")),
     "LRNGrad": (_lrn_grad, ("depth_radius", "bias", "alpha", "beta")),

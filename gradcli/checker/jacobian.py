@@ -36,6 +36,7 @@ from ..autodiff.transforms import jvp
 from . import rule_blame
 from .compare import WRONG_RTOL, as_float64, cast, compare, plain, rule_tolerance, tolerances, worst_error
 from .fd import richardson
+from .judgement import record
 from .point import check_point as check_scalar_point
 from .precision import REFERENCE_RTOL
 from .reference import compute as compute_exact, to_mp
@@ -112,6 +113,7 @@ def check_point(target, point, dtype, chosen, options, shape):
             jacobian.rows.append(check_scalar_point(row, point, dtype, chosen, options))
             jacobian.labels.append(_label(shape, k))
             _name_the_call(jacobian.rows, target, point, dtype, np.eye(1, size, k)[0])
+            _judge_variables(jacobian.rows[-1], target, point, dtype, np.eye(1, size, k)[0])
     else:
         jacobian = Jacobian(tuple(shape), "random", seed=options.seed)
         cotangents, tangents = _directions(target, point, chosen, shape, dtype, options.seed)
@@ -125,6 +127,7 @@ def check_point(target, point, dtype, chosen, options, shape):
             jacobian.rows.append(check_scalar_point(row, point, dtype, chosen, options))
             jacobian.labels.append(f"u{i} . f")
             _name_the_call(jacobian.rows, target, point, dtype, u)
+            _judge_variables(jacobian.rows[-1], target, point, dtype, u)
     result = _combine(target, point, dtype, chosen, jacobian)
     if jacobian.mode == "random":
         for i, (u, v, row) in enumerate(zip(cotangents, tangents, jacobian.rows), 1):
@@ -142,6 +145,17 @@ def _name_the_call(rows, target, point, dtype, cotangent):
     if searched < _MOST_SEARCHED:
         rounded = [as_float64(cast(point[n], dtype)) for n in target.variables]
         rule_blame.name_the_call(rows[-1], target, rounded, cotangent, program=dtype)
+
+
+def _judge_variables(row, target, point, dtype, cotangent):
+    """A bridged framework's ``variables=`` rules judged on ``row`` of the Jacobian, for that row's direction
+    ``cotangent``, where its gradient is ok (a gradcli function's rules are judged by the row's own check: the row
+    is a function of its own there, which a framework's replayed program is not)."""
+    if row.gradient_status != Verdict.OK or getattr(target.bridge, "rule_variables", None) is None:
+        return
+    rounded = [as_float64(cast(point[n], dtype)) for n in target.variables]
+    record(row, rule_blame.judge_rule_variables(target, rounded, dtype, cotangent,
+                                                tolerance=rule_tolerance(row.rtol, dtype, 0)))
 
 
 def _row_shared(target, row):

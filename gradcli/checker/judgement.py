@@ -15,6 +15,7 @@ class Judgement:
     gradient: Verdict = Verdict.OK
     hessian: Verdict = Verdict.OK
     findings: list = field(default_factory=list)
+    notes: list = field(default_factory=list)  # what the sub-check could not judge, said beside the verdict
 
 
 def no_verdict(*findings):
@@ -27,6 +28,7 @@ def record(result, *judgements):
     ok = Verdict.OK
     for judgement in judgements:
         result.findings.extend(judgement.findings)
+        result.notes.extend(note for note in judgement.notes if note not in result.notes)
         # An ok part leaves a verdict as it is (decide(v, ok) is v): most parts of most points.
         if judgement.value is not ok:
             result.value_status = Verdict.decide(result.value_status, judgement.value)

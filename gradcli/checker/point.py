@@ -18,6 +18,8 @@ import numpy as np
 from ..autodiff.mp import ieee
 from ..autodiff.ops import is_float_dtype, raw
 from ..autodiff.ops_array import sum_ as total
+from ..autodiff.custom import variable_rules_run
+from ..autodiff.tape import variables_read
 from ..autodiff.transforms import output_value, pull_back, trace_inputs
 from ..capture import without_replay
 from ..capture.bridge import differentiating_the_primal, dtypes_mixed, replaying_points
@@ -28,7 +30,7 @@ from ..errors import InputError
 from . import fd, no_derivative, provenance, reference, rule_blame
 from .held_literals import held_changes, held_formula_target, held_function, holding_numbers, literals_in
 from .balls import Budget, seconds_left
-from .compare import as_float64, cast, dtype_name, exact_text, plain, tolerances
+from .compare import as_float64, cast, dtype_name, exact_text, plain, rule_tolerance, tolerances
 from .dtypes import finfo
 from .hessian import check_hessian
 from .judge import judge, loop_stopped, narrowed, own_call_stopped, narrowing_finding
@@ -112,7 +114,12 @@ def _checked(result, target, point, working_args, dtype, chosen, options):
     names = target.variables
     argnums = tuple(names.index(n) for n in chosen)
     try:
-        value, grads, recording = _run(target, working_args, argnums, dtype)
+        # the Variables gradcli's own function reads and the variables= rules it runs, seen by this run: a function
+        # whose run ran none pays no variables' search
+        own = target.bridge is None
+        with variables_read() if own else contextlib.nullcontext(()) as read, \
+                variable_rules_run() if own else contextlib.nullcontext(()) as variables_rules:
+            value, grads, recording = _run(target, working_args, argnums, dtype)
     except InputError:
         raise
     except (Exception, SystemExit) as error:  # noqa: BLE001 - the target raised (or called sys.exit): the verdict
@@ -145,7 +152,8 @@ def _checked(result, target, point, working_args, dtype, chosen, options):
         result.findings.insert(0, rounded_constant)
     rule_blame.name_the_call(result, target, rounded, program=program)  # a framework's own rule found wrong: named at its call's line
     if result.gradient_status == Verdict.OK:  # a variables= rule's variables' gradients, which the arguments' never read
-        record(result, rule_blame.judge_rule_variables(target, rounded, program))
+        record(result, rule_blame.judge_rule_variables(target, rounded, program, tolerance=rule_tolerance(rtol, dtype, 0),
+                                                       ran_variables_rules=bool(variables_rules)))
     if target.bridge is not None and target.bridge.compiled_otherwise is not None:
         _note_compiled_otherwise(result, target.bridge, working_args, value)
     drift = _other_precision(recording, dtype, {"value": value, **dict(zip(chosen, grads))})
@@ -166,6 +174,10 @@ def _checked(result, target, point, working_args, dtype, chosen, options):
                                               gradient_explained))  # never holds result
     if options.order == 2 and result.status != Verdict.ERROR:
         record(result, *check_hessian(result, target, point, dtype, chosen, rtol))
+        if read:
+            named = ", ".join(dict.fromkeys(v.name for v in read if v.name))
+            result.notes.append("--order 2 judges the second derivatives in the arguments: those in the Variables the "
+                                f"function reads{f' ({named})' if named else ''} are not judged, their first derivatives are")
     return result
 
 

@@ -23,15 +23,19 @@ handing it their truths, and the finding names the one off on its own
 from __future__ import annotations
 
 import functools
+import os
 
 import numpy as np
 
 from ..autodiff import mp as mp_core
-from ..autodiff.tape import GradientTape, Variable, variables_read
+from ..autodiff.custom import variable_rules_run
+from ..autodiff.tape import GradientTape, variables_read
 from ..autodiff.transforms import vjp
 from ..autodiff.values import raw
 from ..capture.exact_constants import held_in
+from ..capture.lines import def_line
 from . import provenance
+from .compare import WRONG_RTOL
 from .judgement import Judgement
 from .precision import to_mp
 from .results import Finding
@@ -39,7 +43,7 @@ from .verdict import Verdict
 
 _BITS = 200  # far past float64's 53: a rule's own rounded float constants stay 1e-16 of its numbers
 _AGREE = 1e-12  # relative: above those constants' rounding, below the 1e-8 a wrong rule is held to
-_MOST_ENTRIES = 64  # a Variable's entries each cost two runs of the function: a larger one is not judged
+_MOST_ENTRIES = 64  # a Variable's entries each cost two runs of its call: a larger one is judged along directions
 _MOST_OPS = 5000  # a longer program is not searched: each value is compared with every number of the backward graph
 
 
@@ -119,11 +123,23 @@ def guilty_line(bridge, point_args, cotangent=None):
         return _first_off(ops, _gradients(ops, true.recording.backward_nodes), numbers, args, inputs_right)
 
 
-def judge_rule_variables(target, point_args, program=None):
-    """The verdict on the gradients a user's ``variables=`` rule returns for the variables it reads (``Bridge.rule_variables``,
-    or `_own_rule_variables` for gradcli's own custom_gradient), which the arguments' gradient never reads: `wrong` at the rule's ``def`` line where one differs from the exact
-    derivative of the function it is the rule of in that variable (a rule returning them in another order than
-    ``variables``), else no verdict of its own. ``point_args`` and ``program`` are `name_the_call`'s."""
+def judge_rule_variables(target, point_args, program=None, cotangent=None, ran_variables_rules=False,
+                         tolerance=WRONG_RTOL):
+    """The verdict on the gradients a user's ``variables=`` rule returns for the variables it reads
+    (``Bridge.rule_variables``, or `_own_rule_variables` for gradcli's own custom_gradient), which the arguments'
+    gradient never reads: `wrong` at the rule's ``def`` line where one differs from the exact derivative, in that
+    variable, of the function it is the rule of by more than ``tolerance`` (relative: `compare.rule_tolerance`, the
+    arguments' own), else no verdict of its own.
+
+    Each call of each rule is judged alone, handed the upstream gradients
+    the backward pass gave it, so that among several rules (or a rule called
+    twice, in a loop, in a branch) the finding names the rule and the call that
+    are off. ``point_args`` and ``program`` are `name_the_call`'s; ``cotangent``:
+    a row of a vector output's Jacobian, its direction over the output (None for
+    a number). ``ran_variables_rules``: whether the check's own run of a gradcli
+    function ran a rule of a call that read Variables (one that ran none pays
+    no extra run).
+    """
     import mpmath  # lazy: the exact numbers are mpmath's, as the reference's
 
     bridge = getattr(target, "bridge", None)
@@ -131,8 +147,7 @@ def judge_rule_variables(target, point_args, program=None):
         forward, rule_variables = bridge.forward, getattr(bridge, "rule_variables", None)
     else:  # gradcli's own custom_gradient: the same verdict on the same rule
         forward = getattr(target, "function", None) if getattr(target, "kind", None) == "function" else None
-        # a check of a function that reads no Variable (none exists in the process) pays no extra run
-        may_read = forward is not None and Variable.made
+        may_read = forward is not None and ran_variables_rules
         rule_variables = functools.partial(_own_rule_variables, forward) if may_read else None
     if rule_variables is None:
         return Judgement()
@@ -142,83 +157,224 @@ def judge_rule_variables(target, point_args, program=None):
             args = tuple(to_mp(np.asarray(a, dtype=np.float64)) if np.ndim(a) else to_mp(float(a)) for a in point_args)
             rebuilt = getattr(target, "rebuilt", None)
             args = tuple(rebuilt(*args)) if rebuilt is not None else args
-            seed = _seed(forward(*args), None)
-            judged = rule_variables(args, seed) if seed is not None else []
-            off = [(name, location, variable, returned, truth) for name, location, variable, returned, truth in judged
-                   if not _close(returned, truth)]
+            seed = _seed(forward(*args), cotangent)
+            judged = [_Judged(*entry) for entry in rule_variables(args, seed)] if seed is not None else []
+            unjudged = [entry for entry in judged if entry.truth is None]
+            judged = [entry for entry in judged if entry.truth is not None]
+            off = [entry for entry in judged if not _close(entry.returned, entry.truth, tolerance)]
     except (ArithmeticError, TypeError, ValueError, NotImplementedError, AttributeError, LookupError):
         # The replay has no exact numbers here (an op without an mpmath path, a domain's edge, a plain module's
         # `x.astype` on an mpmath number): the variables' gradients go unjudged, as they would without this search.
         return Judgement()
+    reasons = dict.fromkeys(entry.variable for entry in unjudged)
+    notes = [_not_judged([entry for entry in unjudged if entry.variable == why]) for why in reasons]
     if not off:
-        return Judgement()
-    name, location = off[0][:2]
-    said = "; ".join(f"for {variable} it returns {_shown(returned)}, the exact derivative is {_shown(truth)}"
-                     for _, _, variable, returned, truth in off)
-    message = (f"the gradient rule {name} returns wrong gradients for the variables it reads (variables=): {said}; a "
-               "tf.custom_gradient rule returns one gradient per variable, in the order of `variables`")
-    return Judgement(gradient=Verdict.WRONG, findings=[Finding("wrong-rule", "backward", f"gradient rule {name}", message,
-                                                               location=location)])
+        return Judgement(notes=notes)
+    judgement = _variables_off(off, judged)
+    judgement.notes = notes
+    return judgement
+
+
+def _not_judged(unjudged):
+    """The note that says which rules' calls had their variables' gradients left unjudged, and why (each entry's
+    ``variable`` holds the reason, the same for all of ``unjudged``)."""
+    rules = ", ".join(f"{name} at {_short(location)}" for name, location in
+                      dict.fromkeys((entry.rule, entry.location) for entry in unjudged))
+    return f"the gradients the variables= rule {rules} returns for its variables are not judged: {unjudged[0].variable}"
+
+
+def _short(location):
+    """``file.py:LINE`` of a rule's location, its folder left out."""
+    return os.path.basename(location) if location else "an unknown line"
+
+
+class _Judged:
+    """One variable's gradient from one call of a rule, beside its truth (`Bridge.rule_variables`' entries).
+
+    ``truth`` None: the call is not judged, ``variable`` then saying why;
+    ``inputs``: the call's inputs, which tell the calls of one rule apart;
+    ``directions``: the variable's number of entries where ``returned`` and
+    ``truth`` are along a few random directions (one too large to judge entry
+    by entry), else 0.
+    """
+
+    __slots__ = ("rule", "location", "variable", "returned", "truth", "inputs", "directions")
+
+    def __init__(self, rule, location, variable, returned, truth, inputs=None, directions=0):
+        self.rule, self.location, self.variable, self.returned, self.truth = rule, location, variable, returned, truth
+        self.inputs, self.directions = inputs, directions
+
+
+def _variables_off(off, judged):
+    """The `wrong` verdict on the variables' gradients ``off`` among ``judged``: a finding at each rule's line,
+    the calls of a rule told apart by their inputs where it was called more than once."""
+    findings = []
+    for location in dict.fromkeys(entry.location for entry in off):
+        mine = [entry for entry in off if entry.location == location]
+        calls = list(dict.fromkeys(id(entry.inputs) for entry in judged if entry.location == location))
+        off_calls = list(dict.fromkeys(id(entry.inputs) for entry in mine))
+        said = []
+        for call in off_calls:
+            entries = [entry for entry in mine if id(entry.inputs) == call]
+            told = len(calls) > 1 and entries[0].inputs is not None
+            where = f"at its call on {_shown(entries[0].inputs)}, " if told else ""
+            said.append(where + "; ".join(_said(entry) for entry in entries))
+        counted = f" at {len(off_calls)} of its {len(calls)} calls" if len(calls) > 1 else ""
+        name = mine[0].rule
+        message = (f"the gradient rule {name} returns wrong gradients for the variables it reads "
+                   f"(variables=){counted}: " + "; ".join(said)
+                   + "; a tf.custom_gradient rule returns one gradient per variable, in the order of `variables`")
+        findings.append(Finding("wrong-rule", "backward", f"gradient rule {name}", message, location=location))
+    return Judgement(gradient=Verdict.WRONG, findings=findings)
+
+
+def _said(entry):
+    """What the rule returned for one variable and what it should have, in digits that tell them apart."""
+    returned, truth = _shown_apart(entry.returned, entry.truth)
+    if entry.directions:
+        return (f"for {entry.variable}, along {np.size(entry.truth)} random directions (its {entry.directions} entries "
+                f"are judged by directions, not one by one), it returns {returned}, the exact derivative is {truth}")
+    said = f"for {entry.variable} it returns {returned}, the exact derivative is {truth}"
+    return said + _largest_difference(entry) if np.size(raw(entry.truth)) > _SHOWN_ENTRIES else said
+
+
+def _largest_difference(entry):
+    """Where a gradient longer than it shows differs most from its truth: the entry's index and both numbers."""
+    import mpmath  # lazy: as above
+
+    returned = np.asarray(raw(entry.returned), dtype=object)
+    truth = np.asarray(raw(entry.truth), dtype=object)
+    gaps = [abs(mpmath.mpf(r) - mpmath.mpf(t)) for r, t in zip(returned.ravel(), truth.ravel())]
+    at = max(range(len(gaps)), key=gaps.__getitem__)
+    index = ", ".join(str(int(i)) for i in np.unravel_index(at, truth.shape))
+    r, t = _shown_apart(returned.ravel()[at], truth.ravel()[at])
+    return f" (most apart at entry [{index}]: {r} where {t})"
 
 
 def _own_rule_variables(function, args, cotangent):
-    """`Bridge.rule_variables` for a function written with gradcli's own custom_gradient: for each trainable Variable
-    whose gradient a user's ``variables=`` rule returns, ``(rule's name, "file.py:LINE", variable's name, returned,
-    truth)``; [] where the function reads no Variable or no user's rule ran.
+    """`Bridge.rule_variables` for a function written with gradcli's own custom_gradient: for each run of a user's
+    ``variables=`` rule and each trainable Variable it returns a gradient for, ``(rule's name, "file.py:LINE",
+    variable's name, returned, truth, the call's inputs, directions)``; [] where no such rule ran.
 
-    ``returned``: the gradient a tape gives the Variable, which is the rule's
-    (the Variable is one of the rule's op's inputs); ``truth``: the
-    derivative of the function in each entry of the Variable's value, by
-    central differences on exact numbers (the forward's own ops, which the
-    rule stands in for, are not recorded as such).
+    ``returned``: the gradient the rule gave for the Variable, handed the
+    upstream gradients of the backward pass of the function weighted by
+    ``cotangent``; ``truth``: the derivative, in each entry of the Variable's
+    value (or along a few random directions, past `_MOST_ENTRIES` entries),
+    of that call's output weighted by the same upstream gradients, the call's
+    inputs held: central differences on exact numbers of the call's own
+    forward (its ops, which the rule stands in for, are not recorded as such).
     """
-    with variables_read() as read:
-        function(*args)
-    variables = [v for v in read if v.trainable and 0 < np.size(raw(v.read())) <= _MOST_ENTRIES]
-    if not variables:
-        return []
-    recorder = provenance.Recorder(locate_in_python=True)
-    with GradientTape() as tape:
-        value = function(*args)
-    with recorder:
-        returned = tape.gradient(value, variables, output_gradients=cotangent)
-    rules = [node.rule for node in recorder.recording.backward_nodes if node.rule]
-    if not rules:
-        return []
-    name, location = rules[0]
-    return [(name, location, v.name or f"Variable {i}", r, _difference_in(function, args, cotangent, v))
-            for i, (v, r) in enumerate(zip(variables, returned)) if r is not None]
+    with variables_read() as read, variable_rules_run() as runs:
+        with GradientTape() as tape:
+            value = function(*args)
+        variables = [v for v in read if v.trainable]
+        if variables:
+            tape.gradient(value, variables, output_gradients=cotangent)
+    judged = []
+    for run in reversed(runs):  # the calls in the order the function made them: the backward pass ran them last first
+        name, location = _rule_of(run.grad_fn)
+        for i, (variable, returned) in enumerate(zip(run.variables, run.returned)):
+            if returned is None or not 0 < np.size(raw(variable._value)):
+                continue
+            label = variable.name or f"Variable {i}"
+            if np.size(raw(variable._value)) <= _MOST_ENTRIES:
+                truth = _difference_in(run, variable, None)
+                judged.append((name, location, label, raw(returned), truth, run.inputs))
+            else:
+                directions = _directions(np.shape(raw(variable._value)))
+                along = [_inner(raw(returned), d) for d in directions]
+                truth = _difference_in(run, variable, directions)
+                judged.append((name, location, label, np.array(along, dtype=object), truth, run.inputs,
+                               int(np.size(raw(variable._value)))))
+    return judged
 
 
-def _difference_in(function, args, cotangent, variable):
-    """The derivative of ``function``'s value weighted by ``cotangent`` in each entry of ``variable``'s value: central
-    differences at ``_BITS`` bits (step 2^-(_BITS/3) of the entry, or of 1 below it), the value restored after."""
+_DIRECTIONS = 3  # a Variable past `_MOST_ENTRIES` entries is judged along this many random directions (seeded)
+
+
+def _directions(shape):
+    """`_DIRECTIONS` random unit directions in a value of ``shape``, as exact numbers (the same at every check)."""
+    rng = np.random.default_rng(len(shape) + int(np.prod(shape)))
+    out = []
+    for _ in range(_DIRECTIONS):
+        d = rng.standard_normal(shape)
+        out.append(np.asarray(to_mp(d / np.linalg.norm(d)), dtype=object))
+    return out
+
+
+def _inner(a, b):
+    return np.sum(np.asarray(a, dtype=object) * np.asarray(b, dtype=object))
+
+
+def _rule_of(grad_fn):
+    """``(rule's name, "file.py:LINE")`` of a user's rule, at its ``def``."""
+    code = getattr(grad_fn, "__code__", None)
+    if code is None:
+        return f"{type(grad_fn).__name__}()", None
+    return f"{code.co_name}()", f"{code.co_filename}:{def_line(code.co_filename, code.co_firstlineno)}"
+
+
+def _difference_in(run, variable, directions):
+    """The derivative of ``run``'s call's output weighted by its upstream gradients in each entry of ``variable``'s
+    value (or along each of ``directions``): central differences at ``_BITS`` bits (step 2^-(_BITS/3) of the
+    entry's size, or of 1 below it), the value restored after."""
     import mpmath  # lazy: as above
 
     held = variable._value
     centre = np.asarray(to_mp(np.asarray(held, dtype=np.float64)), dtype=object)
-    slopes = np.empty(centre.shape, dtype=object)
+    scale = max([abs(c) for c in centre.ravel()] + [mpmath.mpf(1)])
+
+    def weighted(moved):
+        variable.assign(moved if centre.shape else moved[()])
+        outputs = run.primal()
+        outputs = list(outputs) if isinstance(outputs, (tuple, list)) else [outputs]
+        return sum(_inner(raw(out), up) for out, up in zip(outputs, run.upstream))
+
     try:
+        if directions is not None:
+            step = mpmath.ldexp(scale, -(_BITS // 3))
+            slopes = [(weighted(centre + step * d) - weighted(centre - step * d)) / (2 * step) for d in directions]
+            return np.array(slopes, dtype=object)
+        slopes = np.empty(centre.shape, dtype=object)
         for index in np.ndindex(centre.shape):
             step = mpmath.ldexp(max(abs(centre[index]), mpmath.mpf(1)), -(_BITS // 3))
             sides = []
             for sign in (1, -1):
                 moved = centre.copy()
                 moved[index] = centre[index] + sign * step
-                variable.assign(moved if centre.shape else moved[()])
-                sides.append(np.sum(np.asarray(raw(function(*args)), dtype=object) * cotangent))
+                sides.append(weighted(moved))
             slopes[index] = (sides[0] - sides[1]) / (2 * step)
     finally:
         variable.assign(held)
     return slopes if centre.shape else slopes[()]
 
 
-def _shown(number):
-    """A judged gradient as a short text: its entries to 8 digits."""
+_SHOWN_ENTRIES = 6  # a longer gradient shows its first entries and its length
+
+
+def _shown(number, digits=8):
+    """A judged gradient (or a call's inputs) as a short text: its entries to ``digits`` digits, the first
+    `_SHOWN_ENTRIES` of a longer one."""
     import mpmath  # lazy: as above
 
-    entries = [mpmath.nstr(mpmath.mpf(x), 8) for x in np.ravel(np.asarray(raw(number), dtype=object))]
-    return entries[0] if np.ndim(raw(number)) == 0 else "[" + ", ".join(entries) + "]"
+    if isinstance(number, (list, tuple)):
+        parts = [_shown(n, digits) for n in number]
+        return parts[0] if len(parts) == 1 else "(" + ", ".join(parts) + ")"
+    flat = np.ravel(np.asarray(raw(number), dtype=object))
+    entries = [mpmath.nstr(mpmath.mpf(x), digits) for x in flat[:_SHOWN_ENTRIES]]
+    if np.ndim(raw(number)) == 0:
+        return entries[0]
+    more = f", ... ({flat.size} entries)" if flat.size > _SHOWN_ENTRIES else ""
+    return "[" + ", ".join(entries) + more + "]"
+
+
+def _shown_apart(returned, truth):
+    """``returned`` and ``truth`` as texts with the fewest digits from 8 to 20 at which they differ."""
+    for digits in (8, 12, 16, 20):
+        pair = _shown(returned, digits), _shown(truth, digits)
+        if pair[0] != pair[1]:
+            return pair
+    return pair
 
 
 def _name_the_rule(finding, bridge, point_args, cotangent=None, rebuilt=None):
@@ -344,8 +500,8 @@ def _present(gradient, numbers):
     return any(_close(candidate, target) for candidate in numbers.get(target.shape, ()))
 
 
-def _close(candidate, target):
-    """Whether two arrays of numbers agree entry by entry to `_AGREE` of the larger's largest entry."""
+def _close(candidate, target, tolerance=_AGREE):
+    """Whether two arrays of numbers agree entry by entry to ``tolerance`` of the larger's largest entry."""
     import mpmath  # lazy: as above
 
     a = np.ravel(np.asarray(raw(candidate), dtype=object))
@@ -360,4 +516,4 @@ def _close(candidate, target):
     if not all(mpmath.isfinite(x) for x in a + b):
         return all(x == y or (mpmath.isnan(x) and mpmath.isnan(y)) for x, y in zip(a, b))
     scale = max([abs(x) for x in a + b], default=0)
-    return all(abs(x - y) <= _AGREE * scale for x, y in zip(a, b))
+    return all(abs(x - y) <= tolerance * scale for x, y in zip(a, b))
