@@ -445,6 +445,8 @@ def _smooth_new(name, args):
         return Sym(ball, answer)
     if all(s.d is None or _unmoved(s.d) for s in syms):  # no slope needed, nor formed (sqrt's at 0 is none)
         return Sym(ball, answer, [_const(0)] * _width(syms))
+    if name == "arccosh" and _zero_at_point(sub(syms[0].q, _one())) and _nonnegative_around(sub(syms[0].q, _one())):
+        return _arccosh_tip(ball, answer, syms[0])
     if name == "arctan2" and syms[0].b.is_zero() and syms[1].b < 0 and syms[0].d is not None:
         return Sym(ball, answer, [None] * _width(syms))  # on its cut, y moving: a jump of 2 pi in y, no slope there
     if name == "sqrt":
@@ -613,6 +615,47 @@ def _tip(ball, answer, u, squares):
     return tip
 
 
+SIGN_BITS = 1024  # the most bits a factor's ball is evaluated at to find its sign at the point
+
+
+def _nonnegative_around(q):
+    """Whether the quotient ``q`` of the unknown inputs is >= 0 all around the point: each factor of its numerator
+    and denominator that comes in an odd power is nonzero at the point (its sign is its sign nearby), and the signs of
+    those and of the constant make +1 (x0^2 / (2 - x1) + x0^3 is x0^2 (1 + (2 - x1) x0) / (2 - x1)); at the point's
+    own numbers (no unknowns) nothing is known of its neighbours."""
+    if not state().symbolic:
+        return False
+    sign = 1
+    for poly in q:
+        content, found = identities.factors(poly)
+        sign *= 1 if content > 0 else -1
+        for factor, times in found:
+            if times % 2:
+                factor_sign = sign_of(state(), (factor, state().one), SIGN_BITS, state().points)
+                if factor_sign is None:
+                    return False
+                sign *= factor_sign
+    return sign > 0
+
+
+def _arccosh_tip(ball, answer, x):
+    """arccosh(x) at x = 1, the end of its domain, x - 1 >= 0 all around the point (`_nonnegative_around`),
+    with no slope along a seed that moves x: arccosh(1 + u) is sqrt(2 u) (1 - u / 12 + ...), a cone's tip. Its
+    square is a smooth function of u, 2 u - u^2 / 3 + ..., so the square keeps its slopes (`_arccosh_squared`):
+    arccosh(1 + x^2 / (2 - y))^2 at x = 0 has slope 0 in x. Where x - 1 may fall below 0 beside the point (1 - x^2)
+    the function is no number there, and no slope is proven (its slope's 1 / sqrt(x - 1) is a division by 0)."""
+    tip = Sym(ball, answer, [_const(0) if _unmoved([e]) else None for e in x.d])
+    state().cones[id(tip)] = (tip, x)
+    return tip
+
+
+def _arccosh_squared(tip, x):
+    """arccosh(x)^2 at x = 1 (`_arccosh_tip`): its slope 2 arccosh(x) / sqrt(x^2 - 1) times x's, that factor an atom of
+    x (2 at x = 1, the limit `arb_proof_balls.ball_of` gives it) since arccosh(x)^2 is analytic there."""
+    slope = _call("slope of arccosh^2", x.q)
+    return Sym(tip.b * tip.b, mul(tip.q, tip.q), _tangent([slope], [x]))
+
+
 def _nonnegative(q):
     """Whether the quotient ``q`` is >= 0 wherever it is defined, by its form: in a run whose inputs are unknowns, a
     sum of even powers with positive coefficients over a positive constant (a^2 + b^2; at the point's own numbers
@@ -633,10 +676,14 @@ def _constant_exponent(y):
 def _power(x, y):
     x, y = _lift(x), _lift(y)
     exponent = _constant_exponent(y)
+    even = exponent is not None and exponent == int(exponent) and exponent > 0 and int(exponent) % 2 == 0
     tip = state().tips.get(id(x))
-    if tip is not None and exponent is not None:
-        if exponent == int(exponent) and exponent > 0 and int(exponent) % 2 == 0:  # sqrt(u)^2k is u^k
-            return _power(tip[1], int(exponent) // 2) if exponent > 2 else tip[1]
+    if tip is not None and even:  # sqrt(u)^2k is u^k
+        return _power(tip[1], int(exponent) // 2) if exponent > 2 else tip[1]
+    cone = state().cones.get(id(x))
+    if cone is not None and even:  # arccosh(x)^2k, a power of a smooth square
+        square = _arccosh_squared(*cone)
+        return _power(square, int(exponent) // 2) if exponent > 2 else square
     ball = _arb.ELEMENTWISE["power"](x.b, y.b)
     if x.q is None or y.q is None:  # an unknown's power (a pole's term squared): unknown, as `_smooth_new`'s
         return Sym(ball, None, _beside_an_unknown("power", [x, y]))
@@ -950,6 +997,8 @@ def _run(name, args):
     """The proof number the op ``name`` answers for ``args`` (`run`'s work, before it notes an answer >= 0)."""
     if name in ("square", "multiply") and id(args[0]) in state().tips and all(a is args[0] for a in args):
         return state().tips[id(args[0])][1]  # sqrt(u)^2 is u
+    if name in ("square", "multiply") and id(args[0]) in state().cones and all(a is args[0] for a in args):
+        return _arccosh_squared(*state().cones[id(args[0])])
     if name == "hypot" and len(args) == 2:  # sqrt(x^2 + y^2), a cone's tip at (0, 0) as |x + iy| is
         return modulus(*args)
     if name in _SMOOTH:

@@ -77,6 +77,7 @@ class _Proof:
         self.constant_directions = []  # the constants sin and cos met, each the direction of its small multiples
         self.kinked = set()  # the numbers of atoms standing for repeated eigenvalues: no function of the matrix alone
         self.tips = {}  # id of a sqrt(u) at u = 0 (a cone's tip, no slope) -> (it, u): its even powers are u's
+        self.cones = {}  # id of an arccosh(x) at x = 1 (a cone's tip, no slope) -> (it, x): its square is smooth
         self.nonnegative = {}  # id of a number the program made of squares (>= 0 all around the point) -> it
         self.denominators = []  # every polynomial divided by (`inv`): each must be nonzero at the point
         self.tied = False  # whether a comparison met balls that overlap: its answer is no constant mask
