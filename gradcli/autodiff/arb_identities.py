@@ -396,7 +396,8 @@ def root_of_unity(m, n):
     s = sin(2 pi / L) (for 4 | L, T of c too), reduced by c's minimal polynomial (degree phi(L) / 2: c^2 = (1 - 2c) / 4
     for L = 5), which with s^2 = 1 - c^2 is the rule `_Proof.reduced` applies. A sum of roots that is 0 (a DFT's
     other bins of a constant signal, a Hann window's angles against its transform's, a length 5 beside a length 10)
-    is then the zero polynomial. None past the limits (the caller's ball atoms stand)."""
+    is then the zero polynomial. Past the limits (a lowest denominator above `max_power`, or a field that would
+    grow past it), the atoms of the circle's symmetries (`_by_symmetry`)."""
     turn = _ops.state().flint.fmpq(m % n, n)
     p, q = int(turn.p), int(turn.q)
     if 4 % q == 0:
@@ -407,9 +408,45 @@ def root_of_unity(m, n):
                      for radicand, f in zip(_QUADRATIC[q], (math.cos, math.sin)))
     field = _field(q)
     if field is None:
-        return None
+        return _by_symmetry(_ops.state().flint.fmpq(2 * p, q))
     size, circle = field
     return _turn_in_field(p * (size // q), size, circle)
+
+
+def _by_symmetry(r):
+    """(cos, sin) of pi ``r`` (a rational whose denominator is past the field's limits: a 5,000-entry window's angle)
+    as atoms of the first octant (`_cosine_by_symmetry`): cos(2 pi k / N) and cos(2 pi (N - k) / N) are one atom, so
+    a symmetric window is proven symmetric, and sin^2 + cos^2 = 1 holds; the relations among the N-th roots that
+    need the field (their sum 0: a long DFT's silent bin) are not known."""
+    return _cosine_by_symmetry(r), _cosine_by_symmetry(_ops.state().flint.fmpq(1, 2) - r)
+
+
+def _cosine_by_symmetry(r):
+    """cos(pi ``r``) through cos's period, parity and reflections, cos(pi r) = cos(pi (2 - r)) = -cos(pi (1 - r)),
+    as +-cos(pi a) or +-sin(pi (1/2 - a)) with a in [0, 1/4] (`_octant`)."""
+    flint = _ops.state().flint
+    r = r - 2 * (int(r.p) // (2 * int(r.q)))  # in [0, 2)
+    if r > 1:
+        r = 2 - r
+    sign = 1
+    if r > flint.fmpq(1, 2):
+        r, sign = 1 - r, -1
+    if r == 0 or 2 * r == 1:
+        value = _q(1 if r == 0 else 0)
+    elif 4 * r <= 1:
+        value = _octant("cos", r)
+    else:
+        value = _octant("sin", flint.fmpq(1, 2) - r)
+    return value if sign > 0 else _ops.neg(value)
+
+
+def _octant(name, a):
+    """cos or sin of pi ``a`` (0 < a <= 1/4) as the atom of that call, sin's square 1 - cos^2."""
+    angle = _ops.mul(_q(a), pi())
+    cos = _ops.call("cos", angle)
+    if name == "cos":
+        return cos
+    return _ops.call("sin", angle, square=lambda number: _ops.state().one - cos[0] * cos[0])
 
 
 # the reduced denominators whose roots are quadratic: (r, r') with |cos| = sqrt(r)/2 and |sin| = sqrt(r')/2
