@@ -391,11 +391,11 @@ SLOPE_TERMS = 256  # beside a pole, a slope with more terms is its ball at the p
 
 def _within_limits(op, a, b, on_balls):
     """``op(a, b)`` of two quotients; where the answer is past the proof's limits in a run asking the slopes beside a
-    pole (`beside_poles`, the inputs unknowns), the ball of its value at the point, an atom. Those slopes are wanted as
-    numbers; only the pole's own argument needs to be a function of the inputs (`_beside_the_pole`), and summing the
-    slopes of many logs over unknowns multiplies their denominators together (a spectrogram's bins in decibels: the
-    sum of u_k' / u_k over the bins of a length-10 frame, whose common denominator is past any limit), so a slope of
-    more than SLOPE_TERMS terms is a ball too."""
+    pole (`beside_poles`, the inputs unknowns), the ball of its value at the point, an atom (`_Proof.ball_atom`).
+    Those slopes are wanted as numbers; only the pole's own argument needs to be a function of the inputs
+    (`_beside_the_pole`), and summing the slopes of many logs over unknowns multiplies their denominators together (a
+    spectrogram's bins in decibels: the sum of u_k' / u_k over the bins of a length-10 frame, whose common denominator
+    is past any limit), so a slope of more than SLOPE_TERMS terms is a ball too."""
     numbers = beside_poles and state().symbolic
     try:
         out = op(a, b)
@@ -407,8 +407,10 @@ def _within_limits(op, a, b, on_balls):
     try:
         ball = on_balls(ball_of(state(), a, state().points), ball_of(state(), b, state().points))
     except (LookupError, ArithmeticError, ValueError):
-        raise NoProof("a slope past the proof's limits, with no ball at the point") from None
-    return state().constant(ball)
+        ball = None
+    if ball is None or not ball.is_finite():
+        raise NoProof("a slope past the proof's limits, with no ball at the point")
+    return state().ball_atom(ball)  # an atom even where the ball is exact: a 0 at the point is no zero function
 
 
 def _smooth(name, args):
@@ -1246,9 +1248,9 @@ def zeros_of(out):
 
 
 def _zero_at_point(q):
-    """Whether the quotient ``q``'s numerator is exactly 0 at the point (`arb_proof_quotients.vanishes`: x^2 sqrt(x + 1)'s
-    slope 2 x sqrt(x + 1) + x^2 / (2 sqrt(x + 1)) at x = 0, a function of x whose every term holds the exact 0). A 0
-    at the point only where its denominators are nonzero there, as any."""
+    """Whether the quotient ``q``'s numerator is exactly 0 at the point (`arb_proof_quotients.vanishes`: x^2
+    sqrt(x + 1)'s slope 2 x sqrt(x + 1) + x^2 / (2 sqrt(x + 1)) at x = 0, a function of x whose every term holds the
+    exact 0). A 0 at the point only where its denominators are nonzero there, as any."""
     return quotients.vanishes(q[0])
 
 

@@ -127,6 +127,13 @@ class _Proof:
                 poly = out
         return poly
 
+    def ball_atom(self, x):
+        """The finite ball ``x`` as an atom of its own: a number known only by its ball, no function of the inputs."""
+        self.kept.append(x)
+        found = self.atom(("ball", id(x)))
+        self.defs[self.number(found)] = ("ball", x)
+        return found
+
     def constant(self, x):
         """A number from the program (a float, an int, an exact ball) as a quotient; an inexact ball is an atom."""
         if isinstance(x, (bool, np.bool_)):
@@ -135,10 +142,7 @@ class _Proof:
             if not x.is_finite():
                 raise NoProof("a constant that is not finite")
             if not x.is_exact():
-                self.kept.append(x)
-                found = self.atom(("ball", id(x)))
-                self.defs[self.number(found)] = ("ball", x)
-                return found
+                return self.ball_atom(x)
             man, exp = x.mid().man_exp()
             value = self.flint.fmpq(int(man)) * self.flint.fmpq(2) ** int(exp)
         elif isinstance(x, (int, np.integer)):
