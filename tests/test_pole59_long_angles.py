@@ -1,7 +1,8 @@
 """Sine and cosine of p pi / q past the field's limits (2q above `max_power`, a long window's angle) in a proof: the
 circle's symmetries reduce the angle to the first octant, so cos(2 pi k / N) and cos(2 pi (N - k) / N) are one number
 and a long symmetric window is proven symmetric. Where it stops: the relations among the N-th roots that need their
-field (their sum 0, a long DFT's silent bin) are not known.
+field (their sum 0, a long DFT's silent bin) are not known, and each distinct angle is an atom, so a whole window of
+more than about 500 entries (gnp.hanning(5000)) is more atoms than one proof may use.
 """
 
 import sys
@@ -45,8 +46,8 @@ def test_the_roots_of_a_long_length_sum_to_0():
 
 
 def _mirrored(x):
-    window = gnp.hanning(80)  # angles 2 pi k / 79
-    return x[0] * (window[3] - window[76]) + x[1] * (window[7] + window[72] - 2 * window[7])
+    window = gnp.hanning(500)  # angles 2 pi k / 499: each distinct cosine one atom, about as many as a proof may use
+    return x[0] * (window[3] - window[496]) + x[1] * (window[7] + window[492] - 2 * window[7])
 
 
 def test_a_long_windows_mirror_entries_are_proven_equal():

@@ -63,8 +63,12 @@ def sine(name, q):
     once (the caller's own atom), or its expansion would pass the proof's limits (q one atom then, as in the first
     case). At a rational multiple of pi (a window's angle 2 pi k / n, pi/2) the exact root of unity (`root_of_unity`)."""
     turn = _multiple_of_pi(q)
-    if turn is not None and (found := root_of_unity(int(turn.p), 2 * int(turn.q))) is not None:
-        return found[1] if name == "sin" else found[0]
+    if turn is not None:
+        found = _in_the_field(int(turn.p), 2 * int(turn.q))
+        if found is not None:
+            return found[1] if name == "sin" else found[0]
+        # past the field's limits, the one part asked for (a long window's cosines make no sine atoms)
+        return _cosine_by_symmetry(turn if name == "cos" else _ops.state().flint.fmpq(1, 2) - turn)
     parts = _parts(q)
     if parts is None or (len(parts) == 1 and abs(parts[0][0]) == 1):
         return None
@@ -398,6 +402,12 @@ def root_of_unity(m, n):
     other bins of a constant signal, a Hann window's angles against its transform's, a length 5 beside a length 10)
     is then the zero polynomial. Past the limits (a lowest denominator above `max_power`, or a field that would
     grow past it), the atoms of the circle's symmetries (`_by_symmetry`)."""
+    found = _in_the_field(m, n)
+    return _by_symmetry(_ops.state().flint.fmpq(2 * m, n)) if found is None else found
+
+
+def _in_the_field(m, n):
+    """`root_of_unity` where the field holds it, else None."""
     turn = _ops.state().flint.fmpq(m % n, n)
     p, q = int(turn.p), int(turn.q)
     if 4 % q == 0:
@@ -408,7 +418,7 @@ def root_of_unity(m, n):
                      for radicand, f in zip(_QUADRATIC[q], (math.cos, math.sin)))
     field = _field(q)
     if field is None:
-        return _by_symmetry(_ops.state().flint.fmpq(2 * p, q))
+        return None
     size, circle = field
     return _turn_in_field(p * (size // q), size, circle)
 
@@ -416,8 +426,9 @@ def root_of_unity(m, n):
 def _by_symmetry(r):
     """(cos, sin) of pi ``r`` (a rational whose denominator is past the field's limits: a 5,000-entry window's angle)
     as atoms of the first octant (`_cosine_by_symmetry`): cos(2 pi k / N) and cos(2 pi (N - k) / N) are one atom, so
-    a symmetric window is proven symmetric, and sin^2 + cos^2 = 1 holds; the relations among the N-th roots that
-    need the field (their sum 0: a long DFT's silent bin) are not known."""
+    a symmetric window is proven symmetric, and sin^2 + cos^2 = 1 holds. Where it stops: the relations among the N-th
+    roots that need the field (their sum 0: a long DFT's silent bin) are not known, and each distinct angle is an
+    atom, so a whole window of more than about 500 entries in one proof is more atoms than it may use (`arb_proof_quotients.ATOMS`)."""
     return _cosine_by_symmetry(r), _cosine_by_symmetry(_ops.state().flint.fmpq(1, 2) - r)
 
 
@@ -441,12 +452,12 @@ def _cosine_by_symmetry(r):
 
 
 def _octant(name, a):
-    """cos or sin of pi ``a`` (0 < a <= 1/4) as the atom of that call, sin's square 1 - cos^2."""
+    """cos or sin of pi ``a`` (0 < a <= 1/4) as the atom of that call, the one made second with its square 1 - the
+    other's squared (sin^2 + cos^2 = 1)."""
     angle = _ops.mul(_q(a), pi())
-    cos = _ops.call("cos", angle)
-    if name == "cos":
-        return cos
-    return _ops.call("sin", angle, square=lambda number: _ops.state().one - cos[0] * cos[0])
+    proof = _ops.state()
+    other = proof.atoms.get(("call", "sin" if name == "cos" else "cos", _ops.name(angle)))
+    return _ops.call(name, angle, square=lambda number: None if other is None else proof.one - other * other)
 
 
 # the reduced denominators whose roots are quadratic: (r, r') with |cos| = sqrt(r)/2 and |sin| = sqrt(r')/2
