@@ -3,7 +3,8 @@ the pole's term does not move keeps its exact slope, the others have none, and n
 
 log(x0^2) + x1^2 at x0 = 0 is -inf all along x1, and its slope there is x1^2's; a coordinate counts as unmoved
 only where the pole's argument's slope along it is the zero function of the inputs (a proof run on unknowns), never
-a slope merely 0 at the point (x0^2 x1^2 at x0 = 0 moves with x1 wherever x0 does not vanish).
+a slope merely 0 at the point (x0^2 x1^2 at x0 = 0 moves with x1 wherever x0 does not vanish: its log's slope there
+is 2 / x1 beside the pole, tests/test_pole59_pole_slopes.py).
 """
 
 import math
@@ -37,11 +38,13 @@ def _matches(found, truth):
     (lambda x: gnp.log(x[0] ** 2) + x[1] ** 2, [math.nan, 6.0]),
     (lambda x: gnp.log(x[0] ** 2 + 0 * x[1]) - 2 * x[1], [math.nan, -2.0]),
     (lambda x: 3 * gnp.log(x[0] ** 2) / 2 + gnp.sin(x[1]), [math.nan, math.cos(3.0)]),
-    # x1 moves the pole's argument: its slope there 0 at x0 = 0 only
-    (lambda x: gnp.log(x[0] ** 2 * x[1] ** 2) + x[1], [math.nan, math.nan]),
+    # x1 moves the pole's argument, whose log's slope 2 / x1 beside the line x0 = 0 is the slope beside the pole
+    (lambda x: gnp.log(x[0] ** 2 * x[1] ** 2) + x[1], [math.nan, 5 / 3]),
+    # x1 moves the pole's argument off 0 along x1: log((x1 - 3)^2) has no slope at 3
+    (lambda x: gnp.log(x[0] ** 2 + (x[1] - 3) ** 2) + x[1], [math.nan, math.nan]),
     # the pole's term times x1: its slope in x1 is the term itself, no number
     (lambda x: x[1] * gnp.log(x[0] ** 2), [math.nan, math.nan]),
-], ids=["sum", "unmoved-argument", "scaled", "argument-moves", "times-the-term"])
+], ids=["sum", "unmoved-argument", "scaled", "argument-moves", "argument-leaves-0", "times-the-term"])
 def test_a_coordinate_the_poles_term_does_not_move_keeps_its_slope(function, truth):
     # before: every entry NaN
     found = _exact(function, [0.0, 3.0])

@@ -63,8 +63,12 @@ def sine(name, q):
     once (the caller's own atom), or its expansion would pass the proof's limits (q one atom then, as in the first
     case). At a rational multiple of pi (a window's angle 2 pi k / n, pi/2) the exact root of unity (`root_of_unity`)."""
     turn = _multiple_of_pi(q)
-    if turn is not None and (found := root_of_unity(int(turn.p), 2 * int(turn.q))) is not None:
-        return found[1] if name == "sin" else found[0]
+    if turn is not None:
+        found = _in_the_field(int(turn.p), 2 * int(turn.q))
+        if found is not None:
+            return found[1] if name == "sin" else found[0]
+        # past the field's limits, the one part asked for (a long window's cosines make no sine atoms)
+        return _cosine_by_symmetry(turn if name == "cos" else _ops.state().flint.fmpq(1, 2) - turn)
     parts = _parts(q)
     if parts is None or (len(parts) == 1 and abs(parts[0][0]) == 1):
         return None
@@ -396,7 +400,14 @@ def root_of_unity(m, n):
     s = sin(2 pi / L) (for 4 | L, T of c too), reduced by c's minimal polynomial (degree phi(L) / 2: c^2 = (1 - 2c) / 4
     for L = 5), which with s^2 = 1 - c^2 is the rule `_Proof.reduced` applies. A sum of roots that is 0 (a DFT's
     other bins of a constant signal, a Hann window's angles against its transform's, a length 5 beside a length 10)
-    is then the zero polynomial. None past the limits (the caller's ball atoms stand)."""
+    is then the zero polynomial. Past the limits (a lowest denominator above `max_power`, or a field that would
+    grow past it), the atoms of the circle's symmetries (`_by_symmetry`)."""
+    found = _in_the_field(m, n)
+    return _by_symmetry(_ops.state().flint.fmpq(2 * m, n)) if found is None else found
+
+
+def _in_the_field(m, n):
+    """`root_of_unity` where the field holds it, else None."""
     turn = _ops.state().flint.fmpq(m % n, n)
     p, q = int(turn.p), int(turn.q)
     if 4 % q == 0:
@@ -410,6 +421,44 @@ def root_of_unity(m, n):
         return None
     size, circle = field
     return _turn_in_field(p * (size // q), size, circle)
+
+
+def _by_symmetry(r):
+    """(cos, sin) of pi ``r`` (a rational whose denominator is past the field's limits: a 5,000-entry window's angle)
+    as atoms of the first octant (`_cosine_by_symmetry`): cos(2 pi k / N) and cos(2 pi (N - k) / N) are one atom, so
+    a symmetric window is proven symmetric, and sin^2 + cos^2 = 1 holds. Where it stops: the relations among the N-th
+    roots that need the field (their sum 0: a long DFT's silent bin) are not known, and each distinct angle is an
+    atom, so a whole window of more than about 500 entries in one proof is more atoms than it may use
+    (`arb_proof_quotients.ATOMS`)."""
+    return _cosine_by_symmetry(r), _cosine_by_symmetry(_ops.state().flint.fmpq(1, 2) - r)
+
+
+def _cosine_by_symmetry(r):
+    """cos(pi ``r``) through cos's period, parity and reflections, cos(pi r) = cos(pi (2 - r)) = -cos(pi (1 - r)),
+    as +-cos(pi a) or +-sin(pi (1/2 - a)) with a in [0, 1/4] (`_octant`)."""
+    flint = _ops.state().flint
+    r = r - 2 * (int(r.p) // (2 * int(r.q)))  # in [0, 2)
+    if r > 1:
+        r = 2 - r
+    sign = 1
+    if r > flint.fmpq(1, 2):
+        r, sign = 1 - r, -1
+    if r == 0 or 2 * r == 1:
+        value = _q(1 if r == 0 else 0)
+    elif 4 * r <= 1:
+        value = _octant("cos", r)
+    else:
+        value = _octant("sin", flint.fmpq(1, 2) - r)
+    return value if sign > 0 else _ops.neg(value)
+
+
+def _octant(name, a):
+    """cos or sin of pi ``a`` (0 < a <= 1/4) as the atom of that call, the one made second with its square 1 - the
+    other's squared (sin^2 + cos^2 = 1)."""
+    angle = _ops.mul(_q(a), pi())
+    proof = _ops.state()
+    other = proof.atoms.get(("call", "sin" if name == "cos" else "cos", _ops.name(angle)))
+    return _ops.call(name, angle, square=lambda number: None if other is None else proof.one - other * other)
 
 
 # the reduced denominators whose roots are quadratic: (r, r') with |cos| = sqrt(r)/2 and |sin| = sqrt(r')/2

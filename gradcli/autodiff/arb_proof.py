@@ -371,9 +371,46 @@ def _tangent(slopes, syms):
     for slope, s in zip(slopes, syms):
         if s.d is None:
             continue
-        piece = [None if e is None or slope is None else mul(slope, e) for e in s.d]
-        out = piece if out is None else [None if a is None or b is None else add(a, b) for a, b in zip(out, piece)]
+        piece = [None if e is None or slope is None else _times(slope, e) for e in s.d]
+        out = piece if out is None else [None if a is None or b is None else _plus(a, b) for a, b in zip(out, piece)]
     return out
+
+
+def _plus(a, b):
+    """a + b of two derivative entries (`_within_limits`)."""
+    return _within_limits(add, a, b, lambda x, y: x + y)
+
+
+def _times(a, b):
+    """a * b of a slope and a derivative entry (`_within_limits`)."""
+    return _within_limits(mul, a, b, lambda x, y: x * y)
+
+
+SLOPE_TERMS = 256  # beside a pole, a slope with more terms is its ball at the point (`_within_limits`)
+
+
+def _within_limits(op, a, b, on_balls):
+    """``op(a, b)`` of two quotients; where the answer is past the proof's limits in a run asking the slopes beside a
+    pole (`beside_poles`, the inputs unknowns), the ball of its value at the point, an atom (`_Proof.ball_atom`).
+    Those slopes are wanted as numbers; only the pole's own argument needs to be a function of the inputs
+    (`_beside_the_pole`), and summing the slopes of many logs over unknowns multiplies their denominators together (a
+    spectrogram's bins in decibels: the sum of u_k' / u_k over the bins of a length-10 frame, whose common denominator
+    is past any limit), so a slope of more than SLOPE_TERMS terms is a ball too."""
+    numbers = beside_poles and state().symbolic
+    try:
+        out = op(a, b)
+        if not numbers or len(out[0]) + len(out[1]) <= SLOPE_TERMS:
+            return out
+    except NoProof:
+        if not numbers:
+            raise
+    try:
+        ball = on_balls(ball_of(state(), a, state().points), ball_of(state(), b, state().points))
+    except (LookupError, ArithmeticError, ValueError):
+        ball = None
+    if ball is None or not ball.is_finite():
+        raise NoProof("a slope past the proof's limits, with no ball at the point")
+    return state().ball_atom(ball)  # an atom even where the ball is exact: a 0 at the point is no zero function
 
 
 def _smooth(name, args):
@@ -400,7 +437,7 @@ def _smooth_new(name, args):
             raise NoProof(f"{name} at its pole")
         # no number here (its ball is NaN): an unknown, which only a pick that leaves it out (where's other
         # branch, log 0 masked) lets a proof pass; any other use carries the unknown into the answer
-        return Sym(ball, None, _still_along(syms))
+        return Sym(ball, None, _beside_the_pole(name, syms))
     answer = value(*[s.q for s in syms])
     if name in ("arcsin", "arccos") and _pi_multiple(answer):
         ends.append(name)  # at +-1 exactly (`arb_identities.arcsin`): a cone's tip where its argument peaks there
@@ -410,6 +447,8 @@ def _smooth_new(name, args):
         return Sym(ball, answer)
     if all(s.d is None or _unmoved(s.d) for s in syms):  # no slope needed, nor formed (sqrt's at 0 is none)
         return Sym(ball, answer, [_const(0)] * _width(syms))
+    if name == "arccosh" and _zero_at_point(sub(syms[0].q, _one())) and _nonnegative_around(sub(syms[0].q, _one())):
+        return _arccosh_tip(ball, answer, syms[0])
     if name == "arctan2" and syms[0].b.is_zero() and syms[1].b < 0 and syms[0].d is not None:
         return Sym(ball, answer, [None] * _width(syms))  # on its cut, y moving: a jump of 2 pi in y, no slope there
     if name == "sqrt":
@@ -423,32 +462,94 @@ def _still_along(syms):
     all along that line, as log(x0^2) is along x1), unknown (None) along the others; None where nothing moves."""
     if all(s.d is None for s in syms):
         return None
-    still = [state().symbolic and all(s.d is None or (s.d[k] is not None and is_zero(s.d[k])) for s in syms)
-             for k in range(_width(syms))]
+    still = [state().symbolic and all(s.d is None or _zero_function(s.d[k]) for s in syms) for k in range(_width(syms))]
     return [_const(0) if k else None for k in still]
 
 
+def _zero_function(e):
+    """Whether the derivative entry ``e`` is known and the zero function (False where reducing it by the atoms' rules
+    is past the proof's limits: a seed that moves it, as far as the proof can tell)."""
+    if e is None or e[0].is_zero():
+        return e is not None
+    try:  # a ball at the point that is not 0 tells the entry is no zero function, without reducing it
+        if not ball_of(state(), (e[0], state().one), state().points).contains(0):
+            return False
+    except (LookupError, ArithmeticError, ValueError):
+        pass
+    try:
+        return is_zero(e)
+    except NoProof:
+        return False
+
+
+# The ops whose pole is a log's, each with the base whose log divides its slope 1 / u (None: e's)
+_LOG_BASES = {"log": None, "log1p": None, "log2": 2, "log10": 10}
+
+
+def _beside_the_pole(name, syms):
+    """The derivative entries of an op's answer at its pole (`_still_along`); for a log asked beside its pole
+    (`beside_poles`, the inputs unknowns), along a seed that moves its argument u, u' / u where that quotient, reduced
+    by its parts' gcd, has a denominator proven nonzero at the point: log(x0^2 x1^2) at x0 = 0 is -inf all along x1,
+    and beside that line (x0 != 0) its slope in x1 is 2 / x1 whatever x0, the slope beside the pole; log(x0^2 +
+    x1^2) at (0, 0) has none (2 x1 / (x0^2 + x1^2) has no limit there)."""
+    still = _still_along(syms)
+    if still is None or name not in _LOG_BASES or not (beside_poles and state().symbolic):
+        return still
+    place, shift, _ = POLES[name]
+    u = syms[place]
+    argument = add(u.q, _const(shift)) if shift else u.q
+    base = _LOG_BASES[name]
+    out = []
+    for entry, e in zip(still, u.d):
+        if entry is not None or e is None:
+            out.append(entry)
+            continue
+        num, den = quotients.reduced_pair(e, argument)
+        if not quotients.nonzero_at_point(den):
+            out.append(None)
+            continue
+        slope = div((num, state().one), (den, state().one))
+        out.append(slope if base is None else div(slope, _log_of(base)))
+    return out
+
+
 def _beside_an_unknown(name, syms):
-    """The derivative entries of ``name`` on arguments one of which is an unknown number (a pole's term): a sum's, a
-    difference's, a negation's and a product's or quotient by a constant's, which need no unknown's value (the
-    finite part's slopes beside log(x0^2) + x1^2's pole), each unknown where an entry it sums is; None where
-    nothing moves."""
+    """The derivative entries of ``name`` on arguments one of which is an unknown number (a pole's term, no number at
+    the point): along each seed, the sum of each moving argument's entry times the op's partial derivative in it, where
+    that partial needs no unknown's value (a sum's 1, a product's other factor, a quotient's 1 / y): the finite part's
+    slopes beside log(x0^2) + x1^2's pole, x2^2 + cos(x1) log(x0^2)'s in x2, log(x0^2)^2 + x1^2's in x1. An argument
+    the seed leaves still (its entry the zero function of the unknown inputs) adds nothing whatever the partial; an
+    entry is unknown where a moving argument's partial or entry is. None where nothing moves."""
     if all(s.d is None for s in syms):
         return None
-    slopes = None
-    if name in ("add", "subtract", "negative"):
-        slopes = _SMOOTH[name][1](None, *[None] * len(syms))
-    elif name == "multiply":
-        slopes = (syms[1].q, syms[0].q)
-    elif name == "divide" and syms[1].d is None and syms[1].q is not None:
-        slopes = (inv(syms[1].q), None)
-    if slopes is None:
-        return [None] * _width(syms)
     out = [_const(0)] * _width(syms)
-    for slope, s in zip(slopes, syms):
+    for partial, s in zip(_partials(name, syms), syms):
         if s.d is not None:
-            out = [None if a is None or e is None or slope is None else add(a, mul(slope, e)) for a, e in zip(out, s.d)]
+            out = [None if total is None else _moved_by(total, partial, e) for total, e in zip(out, s.d)]
     return out
+
+
+def _moved_by(total, partial, e):
+    """``total`` plus ``partial`` times the entry ``e`` (`_beside_an_unknown`), None where unknown."""
+    if e is None:
+        return None
+    if _zero_function(e) and (partial is not None or state().symbolic):  # at the point's numbers, 0 there only
+        return total
+    return None if partial is None else _plus(total, _times(partial, e))
+
+
+def _partials(name, syms):
+    """The partial derivatives of the op ``name`` in each argument that need no unknown's value, None for the others."""
+    if name in ("add", "subtract", "negative"):
+        return _SMOOTH[name][1](None, *[None] * len(syms))
+    if name == "multiply":
+        return syms[1].q, syms[0].q
+    if name == "divide":
+        x, y = syms
+        if y.q is None or y.q[0].is_zero():
+            return None, None
+        return inv(y.q), None if x.q is None else neg(div(x.q, mul(y.q, y.q)))
+    return [None] * len(syms)
 
 
 def _pi_multiple(q):
@@ -491,7 +592,7 @@ def modulus(re, im):
     # 0 by algebra too where the parts' balls straddle it (roots of unity of two lengths in one field); a ball off 0
     # needs no reduction to say it is not
     zero = u.b.contains(0) and is_zero(u.q)
-    if not (u.b.is_zero() or zero):
+    if not (u.b.is_zero() or zero or (u.b.contains(0) and _zero_at_point(u.q))):  # (at the point: length-5 roots)
         return run("sqrt", u)
     return _tip(_arb.ARB(0), _const(0) if zero else _sqrt(u.q), u, squares=True)
 
@@ -516,6 +617,47 @@ def _tip(ball, answer, u, squares):
     return tip
 
 
+SIGN_BITS = 1024  # the most bits a factor's ball is evaluated at to find its sign at the point
+
+
+def _nonnegative_around(q):
+    """Whether the quotient ``q`` of the unknown inputs is >= 0 all around the point: each factor of its numerator
+    and denominator that comes in an odd power is nonzero at the point (its sign is its sign nearby), and the signs of
+    those and of the constant make +1 (x0^2 / (2 - x1) + x0^3 is x0^2 (1 + (2 - x1) x0) / (2 - x1)); at the point's
+    own numbers (no unknowns) nothing is known of its neighbours."""
+    if not state().symbolic:
+        return False
+    sign = 1
+    for poly in q:
+        content, found = identities.factors(poly)
+        sign *= 1 if content > 0 else -1
+        for factor, times in found:
+            if times % 2:
+                factor_sign = sign_of(state(), (factor, state().one), SIGN_BITS, state().points)
+                if factor_sign is None:
+                    return False
+                sign *= factor_sign
+    return sign > 0
+
+
+def _arccosh_tip(ball, answer, x):
+    """arccosh(x) at x = 1, the end of its domain, x - 1 >= 0 all around the point (`_nonnegative_around`),
+    with no slope along a seed that moves x: arccosh(1 + u) is sqrt(2 u) (1 - u / 12 + ...), a cone's tip. Its
+    square is a smooth function of u, 2 u - u^2 / 3 + ..., so the square keeps its slopes (`_arccosh_squared`):
+    arccosh(1 + x^2 / (2 - y))^2 at x = 0 has slope 0 in x. Where x - 1 may fall below 0 beside the point (1 - x^2)
+    the function is no number there, and no slope is proven (its slope's 1 / sqrt(x - 1) is a division by 0)."""
+    tip = Sym(ball, answer, [_const(0) if _unmoved([e]) else None for e in x.d])
+    state().cones[id(tip)] = (tip, x)
+    return tip
+
+
+def _arccosh_squared(tip, x):
+    """arccosh(x)^2 at x = 1 (`_arccosh_tip`): its slope 2 arccosh(x) / sqrt(x^2 - 1) times x's, that factor an atom of
+    x (2 at x = 1, the limit `arb_proof_balls.ball_of` gives it) since arccosh(x)^2 is analytic there."""
+    slope = _call("slope of arccosh^2", x.q)
+    return Sym(tip.b * tip.b, mul(tip.q, tip.q), _tangent([slope], [x]))
+
+
 def _nonnegative(q):
     """Whether the quotient ``q`` is >= 0 wherever it is defined, by its form: in a run whose inputs are unknowns, a
     sum of even powers with positive coefficients over a positive constant (a^2 + b^2; at the point's own numbers
@@ -536,11 +678,17 @@ def _constant_exponent(y):
 def _power(x, y):
     x, y = _lift(x), _lift(y)
     exponent = _constant_exponent(y)
+    even = exponent is not None and exponent == int(exponent) and exponent > 0 and int(exponent) % 2 == 0
     tip = state().tips.get(id(x))
-    if tip is not None and exponent is not None:
-        if exponent == int(exponent) and exponent > 0 and int(exponent) % 2 == 0:  # sqrt(u)^2k is u^k
-            return _power(tip[1], int(exponent) // 2) if exponent > 2 else tip[1]
+    if tip is not None and even:  # sqrt(u)^2k is u^k
+        return _power(tip[1], int(exponent) // 2) if exponent > 2 else tip[1]
+    cone = state().cones.get(id(x))
+    if cone is not None and even:  # arccosh(x)^2k, a power of a smooth square
+        square = _arccosh_squared(*cone)
+        return _power(square, int(exponent) // 2) if exponent > 2 else square
     ball = _arb.ELEMENTWISE["power"](x.b, y.b)
+    if x.q is None or y.q is None:  # an unknown's power (a pole's term squared): unknown, as `_smooth_new`'s
+        return Sym(ball, None, _beside_an_unknown("power", [x, y]))
     if exponent is not None and exponent < 0 and x.q is not None and x.b.is_zero():
         return Sym(ball, None, None if x.d is None else [None] * len(x.d))  # its pole: an unknown, as `_smooth_new`'s
     if exponent is not None:
@@ -553,7 +701,7 @@ def _power(x, y):
             return Sym(ball, answer, d)
     if exponent is not None and exponent > 0 and x.q is not None and x.b.is_zero():
         return _power_of_zero(x, y)
-    if x.q is None or y.q is None or not _above(x):
+    if not _above(x):
         raise NoProof("a power with a base not proven above 0 and an exponent not a small integer")
     answer = _exp(mul(y.q, _log(x.q)))
     return Sym(ball, answer, _tangent([mul(y.q, div(answer, x.q)), mul(answer, _log(x.q))], [x, y]))
@@ -851,6 +999,8 @@ def _run(name, args):
     """The proof number the op ``name`` answers for ``args`` (`run`'s work, before it notes an answer >= 0)."""
     if name in ("square", "multiply") and id(args[0]) in state().tips and all(a is args[0] for a in args):
         return state().tips[id(args[0])][1]  # sqrt(u)^2 is u
+    if name in ("square", "multiply") and id(args[0]) in state().cones and all(a is args[0] for a in args):
+        return _arccosh_squared(*state().cones[id(args[0])])
     if name == "hypot" and len(args) == 2:  # sqrt(x^2 + y^2), a cone's tip at (0, 0) as |x + iy| is
         return modulus(*args)
     if name in _SMOOTH:
@@ -912,7 +1062,7 @@ def _opaque(name, args):
     syms = [_lift(a) for a in args]
     ball = OPAQUE[name](*[s.b for s in syms])
     if any(s.q is None for s in syms):
-        return Sym(ball, None, None if all(s.d is None for s in syms) else [None] * _width(syms))
+        return Sym(ball, None, _beside_an_unknown(name, syms))
     exact, signs = _by_parity(name, [s.q for s in syms])
     # odd in an argument that is exactly 0: the function is 0 there, whatever the others, and so its slope in them
     at_0 = next((k for k, parity in enumerate(PARITIES.get(name, ())) if parity == -1 and exact[k][0].is_zero()), None)
@@ -1098,13 +1248,10 @@ def zeros_of(out):
 
 
 def _zero_at_point(q):
-    """Whether the quotient ``q``'s numerator is exactly 0 at the point: its ball there, from the atoms' values,
-    is the exact 0 (x^2 sqrt(x + 1)'s slope 2 x sqrt(x + 1) + x^2 / (2 sqrt(x + 1)) at x = 0, a function of x
-    whose every term holds the exact 0). A 0 at the point only where its denominators are nonzero there, as any."""
-    try:
-        return ball_of(state(), (q[0], state().one), state().points).is_zero()
-    except (LookupError, ArithmeticError, ValueError):
-        return False
+    """Whether the quotient ``q``'s numerator is exactly 0 at the point (`arb_proof_quotients.vanishes`: x^2
+    sqrt(x + 1)'s slope 2 x sqrt(x + 1) + x^2 / (2 sqrt(x + 1)) at x = 0, a function of x whose every term holds the
+    exact 0). A 0 at the point only where its denominators are nonzero there, as any."""
+    return quotients.vanishes(q[0])
 
 
 def same(a, b):

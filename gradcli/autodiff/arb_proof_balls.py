@@ -68,6 +68,9 @@ def ball_of(proof, q, points=None):
             elif name in ("i0e", "i1e"):  # e^-|x| I_n(x): I0 even, I1 odd
                 x = quotient(args[0])
                 values[number] = abs(x).bessel_i(0, scaled=True) if name == "i0e" else (-abs(x)).exp() * x.bessel_i(1)
+            elif name == "slope of arccosh^2":  # 2 arccosh(x) / sqrt(x^2 - 1), analytic at x = 1, where it is 2
+                x = quotient(args[0])
+                values[number] = flint.arb(2) if x == 1 else 2 * x.acosh() / (x * x - 1).sqrt()
             elif name == "log" and len(args) == 1:
                 values[number] = _log(args[0], quotient)
             elif name in _BALL_METHODS and len(args) == 1:

@@ -77,6 +77,7 @@ class _Proof:
         self.constant_directions = []  # the constants sin and cos met, each the direction of its small multiples
         self.kinked = set()  # the numbers of atoms standing for repeated eigenvalues: no function of the matrix alone
         self.tips = {}  # id of a sqrt(u) at u = 0 (a cone's tip, no slope) -> (it, u): its even powers are u's
+        self.cones = {}  # id of an arccosh(x) at x = 1 (a cone's tip, no slope) -> (it, x): its square is smooth
         self.nonnegative = {}  # id of a number the program made of squares (>= 0 all around the point) -> it
         self.denominators = []  # every polynomial divided by (`inv`): each must be nonzero at the point
         self.tied = False  # whether a comparison met balls that overlap: its answer is no constant mask
@@ -126,6 +127,13 @@ class _Proof:
                 poly = out
         return poly
 
+    def ball_atom(self, x):
+        """The finite ball ``x`` as an atom of its own: a number known only by its ball, no function of the inputs."""
+        self.kept.append(x)
+        found = self.atom(("ball", id(x)))
+        self.defs[self.number(found)] = ("ball", x)
+        return found
+
     def constant(self, x):
         """A number from the program (a float, an int, an exact ball) as a quotient; an inexact ball is an atom."""
         if isinstance(x, (bool, np.bool_)):
@@ -134,10 +142,7 @@ class _Proof:
             if not x.is_finite():
                 raise NoProof("a constant that is not finite")
             if not x.is_exact():
-                self.kept.append(x)
-                found = self.atom(("ball", id(x)))
-                self.defs[self.number(found)] = ("ball", x)
-                return found
+                return self.ball_atom(x)
             man, exp = x.mid().man_exp()
             value = self.flint.fmpq(int(man)) * self.flint.fmpq(2) ** int(exp)
         elif isinstance(x, (int, np.integer)):
@@ -226,11 +231,39 @@ def reduced_pair(a, b):
 
 def vanishes(poly):
     """Whether the polynomial ``poly`` is exactly 0 at the point: its ball there (symbolic inputs at their values)
-    the exact 0. False where an atom has no ball."""
+    the exact 0, or, where that ball only holds 0, the polynomial with the inputs put in the zero polynomial by the
+    atoms' rules (`_at_inputs`): a silent bin's power through the roots of unity of length 5, whose atoms' balls
+    are inexact. False where an atom has no ball."""
     try:
-        return ball_of(_state, (poly, _state.one), _state.points).is_zero()
+        ball = ball_of(_state, (poly, _state.one), _state.points)
     except (LookupError, ArithmeticError, ValueError):
         return False
+    if ball.is_zero():
+        return True
+    return bool(ball.contains(0)) and _at_inputs(poly).is_zero()
+
+
+SUBSTITUTIONS = 4  # the rounds of putting the inputs in and reducing by the atoms' rules (a rule may bring inputs back)
+
+
+def _at_inputs(poly):
+    """``poly`` with each symbolic input atom replaced by its exact value at the point and reduced by the atoms'
+    rules (sqrt(q)^2 = q may bring inputs back: again, up to SUBSTITUTIONS rounds); ``poly`` itself where a round
+    is past the proof's limits. The other atoms stay unknowns, so a zero polynomial is 0 whatever their values."""
+    values = {n: ball.mid().man_exp() for n, ball in _state.points.items() if ball.is_exact()}
+    try:
+        for _ in range(SUBSTITUTIONS):
+            used = {str(_state.gens[n]): _state.flint.fmpq(int(man)) * _state.flint.fmpq(2) ** int(exp)
+                    for n, (man, exp) in values.items() if poly.degrees()[n] > 0}
+            if used:
+                poly = poly.subs(used)
+            if _state.squares:
+                poly = _state.reduced(poly)
+            if poly.is_zero() or not any(poly.degrees()[n] > 0 for n in values):
+                return poly
+    except NoProof:
+        pass
+    return poly
 
 
 def power(a, n):
@@ -275,6 +308,16 @@ def defined_at_point(answer_is_a_number=False):
             return False
     proof.denominators = left_out  # each other one proven: asked again only of those met later
     return True
+
+
+def nonzero_at_point(poly):
+    """Whether the polynomial ``poly`` is proven nonzero at the point (`defined_at_point`'s test of a denominator, its
+    ball first: one that is 0 there by algebra is not)."""
+    if poly.is_constant():
+        return not poly.is_zero()
+    if vanishes(poly):
+        return False
+    return sign_of(_state, (poly, _state.one), DENOMINATOR_BITS, _state.points) is not None or _nonzero(poly)
 
 
 def _no_number(poly):

@@ -129,9 +129,10 @@ def rule_zeros(rule, args):
 
 def slopes_beside_pole(run, args, bits):
     """Each coordinate's derivative entry of ``run`` at a pole of its value (log(x0^2) + x1^2 at x0 = 0), as a
-    ball: the exact slope where the pole's term does not move along the coordinate (its argument's slope there the
-    zero function of the unknown inputs: log(x0^2) is -inf all along x1, and the slope is 2 x1's), None along
-    the others (no derivative there) or where the program cannot run on proof numbers; each ball at ``bits``."""
+    ball: the slope the function has beside the pole along the coordinate (log(x0^2) is -inf all along x1, and the
+    slope is 2 x1's; log(x0^2 x1^2)'s is 2 / x1 wherever x0 is not 0; `arb_proof._beside_the_pole`), None where it
+    has none (the pole's term itself moves: x1 log(x0^2) along x1) or where the program cannot run on proof numbers;
+    each ball at ``bits``."""
     import flint  # lazy: python-flint, only where a proof runs
 
     flat = np.concatenate([np.asarray(a, dtype=np.float64).ravel() for a in args]) if args else np.zeros(0)

@@ -1,0 +1,57 @@
+"""Sine and cosine of p pi / q past the field's limits (2q above `max_power`, a long window's angle) in a proof: the
+circle's symmetries reduce the angle to the first octant, so cos(2 pi k / N) and cos(2 pi (N - k) / N) are one number
+and a long symmetric window is proven symmetric. Where it stops: the relations among the N-th roots that need their
+field (their sum 0, a long DFT's silent bin) are not known, and each distinct angle is an atom, so a whole window of
+more than about 500 entries (gnp.hanning(5000)) is more atoms than one proof may use.
+"""
+
+import sys
+
+import numpy as np
+import pytest
+
+import gradcli
+import gradcli.numpy as gnp
+
+sys.path.insert(0, __file__.rsplit("/", 1)[0])
+from test_win58_proof_angles import _proven_zero  # noqa: E402
+
+
+@pytest.mark.parametrize("make", [
+    lambda pi, f: f("cos", pi * 2 * 3 / 4999) - f("cos", pi * 2 * 4996 / 4999),  # a symmetric window's mirror entries
+    lambda pi, f: f("sin", pi * 2 * 3 / 4999) + f("sin", pi * 2 * 4996 / 4999),
+    lambda pi, f: f("cos", pi * 2 * 1000 / 4999) ** 2 + f("sin", pi * 2 * 1000 / 4999) ** 2 - 1,
+    lambda pi, f: f("cos", pi * 3 / 70) + f("cos", pi * 67 / 70),  # cos(pi - a) = -cos(a)
+    lambda pi, f: f("sin", pi * 3 / 70) + f("sin", pi * 137 / 70),  # sin(2 pi - a) = -sin(a)
+    lambda pi, f: f("sin", pi * 1000 / 4999) - f("cos", pi * 2999 / 9998),  # sin(a) = cos(pi/2 - a)
+], ids=["mirror-cos", "mirror-sin", "pythagoras", "reflection", "period", "complement"])
+def test_angles_past_the_field_meet_by_the_circles_symmetries(make):
+    # before: each an atom of its own angle, nothing proven
+    assert _proven_zero(make)
+
+
+@pytest.mark.parametrize("make", [
+    lambda pi, f: f("cos", pi * 2 * 3 / 4999) - f("cos", pi * 2 * 4 / 4999),
+    lambda pi, f: f("sin", pi * 3 / 70) - f("cos", pi * 3 / 70),
+], ids=["neighbours", "sin-against-cos"])
+def test_other_angles_stay_apart(make):
+    assert not _proven_zero(make)
+
+
+@pytest.mark.xfail(strict=True, reason="where the proof stops: the N-th roots past max_power are atoms of the circle's "
+                   "symmetries only, so their sum being 0 (a cyclotomic relation, a length-70 DFT's silent bin) is not "
+                   "known")
+def test_the_roots_of_a_long_length_sum_to_0():
+    assert _proven_zero(lambda pi, f: sum(f("cos", pi * 2 * k / 70) for k in range(70)))
+
+
+def _mirrored(x):
+    window = gnp.hanning(500)  # angles 2 pi k / 499: each distinct cosine one atom, about as many as a proof may use
+    return x[0] * (window[3] - window[496]) + x[1] * (window[7] + window[492] - 2 * window[7])
+
+
+def test_a_long_windows_mirror_entries_are_proven_equal():
+    # before: error, "on balls, the exact value is within 2^-32762 of 0 but not proven 0"
+    result = gradcli.check(_mirrored, [{"x": np.array([1.5, -2.0])}], dtypes=("float64",), fixes=False).results[0]
+    assert result.status == "ok", [f.message for f in result.findings]
+    assert result.exact_value == 0 and result.exact_gradient == {"x": [0.0, 0.0]}
