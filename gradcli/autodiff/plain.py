@@ -93,6 +93,47 @@ def kept(value):
     return box
 
 
+def handed(value):
+    """``value``, an argument the exact reference hands user code, with each bare high-precision number (a scalar, or
+    an object array of them) in a `Plain` box, inside dicts, lists and tuples (a tree's leaves) too, so that NumPy's
+    array API (``x.astype``, ``x.shape``, ``x.reshape``, ``x.T``, ``x.dtype``) answers on it as on the float run's
+    NumPy values; a traced value, a float and anything else as they are."""
+    if isinstance(value, Box):
+        return value
+    if type(value) in (list, tuple):
+        return type(value)(handed(item) for item in value)
+    if isinstance(value, tuple) and hasattr(value, "_fields"):  # a NamedTuple
+        return type(value)(*(handed(item) for item in value))
+    if type(value) is dict:
+        return {key: handed(item) for key, item in value.items()}
+    if not _on and tracer._MP_TYPES and isinstance(value, (np.ndarray, *tracer._MP_TYPES)):
+        enable()  # mpmath's numbers before any ball's (a finite difference's rounding replay): boxed all the same
+    return kept(value)
+
+
+def tree_leaves(value):
+    """The leaves of ``value`` as `handed` walks it: the items of its dicts, lists and tuples, at any depth."""
+    if isinstance(value, Box) or not isinstance(value, (list, tuple, dict)):
+        yield value
+        return
+    for item in (value.values() if type(value) is dict else value):
+        yield from tree_leaves(item)
+
+
+def given_back(value):
+    """``value``, what user code handed with `handed` arguments returned, with its `Plain` boxes (in lists, tuples
+    and dicts too) taken off: the exact reference reads its numbers bare, as it handed them."""
+    if isinstance(value, Plain):
+        return raw(value)
+    if type(value) in (list, tuple):
+        return type(value)(given_back(item) for item in value)
+    if isinstance(value, tuple) and hasattr(value, "_fields"):
+        return type(value)(*(given_back(item) for item in value))
+    if type(value) is dict:
+        return {key: given_back(item) for key, item in value.items()}
+    return value
+
+
 def kept_step(value):
     """``value``, the answer of a step function (floor, ceil, sign, rint, gammasgn) on high-precision numbers, in a
     `StepAnswer` box where it is bare, so that its whole numbers may leave as floats too; else as `kept`."""
