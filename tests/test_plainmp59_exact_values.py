@@ -27,7 +27,7 @@ def at_a_tie(x, y):
 
 def using_the_array_api(x, y):
     assert x.shape == () and x.ndim == 0 and x.size == 1
-    w = (x * y).reshape(1).T.reshape(()) + x.astype(np.float64)
+    w = (x * y.reshape(())).reshape(1).T.reshape(()) + x.astype(np.float64)
     return np.maximum(x.astype(np.float32), y) + w * (1 + np.finfo(x.dtype).eps)
 
 
