@@ -16,7 +16,10 @@ under ``sort`` compares through the decisions (`ops_shape.ranked`). NumPy's own
 functions without a gradcli spelling (``np.searchsorted``, ``np.unique``, a ufunc's
 ``reduce``) run with each number in a plain box of its own, so the comparisons
 NumPy makes on object arrays are decisions too; ``np.isclose`` and ``np.allclose``
-are decided as their formula. ``np.asarray(x)`` gives an object array of
+are decided as their formula. The exact reference hands a Python function's code its
+numbers boxed too where no trace boxes them (`handed`: mpmath's runs, an input held, a
+tree's leaves), so ``x.astype``, ``x.shape``, ``x.reshape`` answer on them as on the
+float run's values. ``np.asarray(x)`` gives an object array of
 plain boxes (a gradcli op gathers it back into one). A number taken out as a
 float (``float(x)``, ``x.item()``, ``np.asarray(x, dtype=float)``,
 ``math.isfinite(x)``) would be compared as a float no ball records: `TakenOut`
