@@ -80,14 +80,18 @@ def test_a_window_is_scipys_in_a_dtype_and_its_mathematics_in_an_exact_run(name,
 
 def test_blackmans_ends_are_exactly_0_in_a_plain_module(tmp_path):
     path = tmp_path / "windowed.py"
-    path.write_text("from scipy import signal\nfrom scipy.signal.windows import tukey\n\n\n"
+    path.write_text("from scipy import signal\nfrom scipy.signal.windows import hamming, tukey\n\n\n"
                     "def windowed(x):\n    return (x * (signal.windows.blackman(5) + tukey(5, 0.5))).sum()\n\n\n"
+                    "def hamming_ends(x):\n    return (x * hamming(3)).sum()\n\n\n"
                     "def nuttall(x):\n    return (x * signal.get_window('nuttall', 3)).sum()\n\n\n"
                     "def dpss(x):\n    return (x * signal.windows.dpss(3, 1.0)).sum()\n")
     (result,) = gradcli.check(f"{path}:windowed", {"x": np.arange(1.0, 6.0)}, dtypes=["float64"], fixes=False).results
     assert result.status == "ok", result.notes
     assert [float(g) for g in result.exact_gradient["x"]][::4] == [0.0, 0.0]  # SciPy's blackman: -1.4e-17 at the ends
     assert result.gradient["x"][0] == pytest.approx(-1.4e-17, abs=1e-18)
+    (ends,) = gradcli.check(f"{path}:hamming_ends", {"x": np.ones(3)}, dtypes=["float64"], fixes=False).results
+    assert float(ends.exact_gradient["x"][0]) == 0.08  # the decimals' 0.54 - 0.46
+    assert ends.gradient["x"][0] == scipy.signal.windows.hamming(3)[0] != 0.08  # SciPy's floats
     (other,) = gradcli.check(f"{path}:nuttall", {"x": np.ones(3)}, dtypes=["float64"], fixes=False).results
     assert other.exact_value is None and any("'nuttall' window has no exact form" in note for note in other.notes)
     with pytest.raises(InputError, match="scipy.signal.windows.dpss is a SciPy function gradcli.scipy does not have"):
