@@ -39,6 +39,13 @@ def parts_of_a_complex_cast(x, y):
     return np.imag(x * y.astype(np.complex128)) + np.real(x * y)
 
 
+def ndarray_methods(x, y):
+    picked = x.take(x.argsort()) * y.repeat(1)[y.argmax()] + np.stack([x, y]).flat[1]
+    matrix = np.outer(x, y)
+    kept = (x > 0).any() and (y > 0).all()
+    return picked.sum() * kept + matrix.diagonal().sum() + matrix.mT.trace() + x.cumprod()[-1] + x.nbytes * 0
+
+
 def a_tree(params):
     return np.sum(params["w"].astype(np.float32) * params["b"].reshape(-1).T)
 '''
@@ -91,6 +98,17 @@ def test_held_inputs_and_trees_are_boxed_too(module):
                                dtypes=["float64"]))
     assert tree.status == "ok", tree.notes
     assert tree.exact_gradient["params.w"] == [pytest.approx(3.0), pytest.approx(5.0)]
+
+
+@pytest.mark.parametrize("wrt", [None, ["x"]], ids=["all", "y held"])
+def test_ndarrays_methods_answer_on_traced_and_exact_values(module, wrt):
+    # a.argmax(), a.take(...), a.flat, a.mT ... as NumPy's functions of the array: before, no such attribute
+    x, y = np.array([1.0, 2.0]), np.array([3.0, 4.0])
+    point = _only(gradcli.check(f"{module}:ndarray_methods", {"x": x, "y": y}, dtypes=["float64"], wrt=wrt))
+    assert point.status == "ok", point.notes
+    assert point.value == 40.0 == point.exact_value
+    # 4 x (+ x1 twice) + y twice (the diagonal, the trace) + (x1, x0) of the product
+    assert point.exact_gradient["x"] == [4 + 3 + 3 + 2, 4 + 2 + 4 + 4 + 1]
 
 
 def test_an_object_array_cast_to_complex_stays_exact(module):

@@ -221,6 +221,26 @@ def _install():
     B.astype = lambda self, dtype: ops.astype(self, dtype)
     B.copy = lambda self, order="C": ops_array.copy(self)
     B.clip = lambda self, lo=None, hi=None: ops.clip(self, lo, hi)
+    for name in _AS_FUNCTIONS:
+        setattr(B, name, _method_calling(name))
+    B.flat = property(lambda self: ops_array.ravel(self))  # read, indexed and iterated: a flat array's entries
+    B.mT = property(lambda self: namespace.swapaxes(self, -1, -2))
+    B.itemsize = property(lambda self: self.dtype.itemsize)
+    B.nbytes = property(lambda self: self.size * self.dtype.itemsize)
+
+
+# ndarray's methods that are NumPy's function of the array and the method's arguments (``a.argmax(axis)`` is
+# ``np.argmax(a, axis)``), answered by gradcli.numpy's function; NumPy's in-place ones (``sort``, ``fill``) are not.
+_AS_FUNCTIONS = ("all", "any", "argmax", "argmin", "argpartition", "argsort", "cumprod", "diagonal", "nonzero",
+                 "repeat", "round", "searchsorted", "swapaxes", "take", "trace")
+
+
+def _method_calling(name):
+    def method(self, *args, **kwargs):
+        return getattr(namespace, name)(self, *args, **kwargs)
+
+    method.__name__ = name
+    return method
 
 
 def _numpy_dtype(box):
