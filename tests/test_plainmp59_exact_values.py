@@ -64,7 +64,7 @@ def _only(result):
 
 
 def test_a_tie_of_a_cast_input_is_judged_a_kink(module):
-    # the kink test's sides run on mpmath's numbers: before, "'mpf' object has no attribute 'astype'" and no verdict
+    # the kink test's sides run on mpmath's numbers, which answer x.astype as the float run's do
     point = _only(gradcli.check(f"{module}:at_a_tie", {"x": 1.0, "y": 1.0}, dtypes=["float64"]))
     assert not any("exact reference failed" in note for note in point.notes), point.notes
     assert point.status == "domain"
@@ -102,7 +102,7 @@ def test_held_inputs_and_trees_are_boxed_too(module):
 
 @pytest.mark.parametrize("wrt", [None, ["x"]], ids=["all", "y held"])
 def test_ndarrays_methods_answer_on_traced_and_exact_values(module, wrt):
-    # a.argmax(), a.take(...), a.flat, a.mT ... as NumPy's functions of the array: before, no such attribute
+    # a.argmax(), a.take(...), a.flat, a.mT ... answered as NumPy's functions of the array
     x, y = np.array([1.0, 2.0]), np.array([3.0, 4.0])
     point = _only(gradcli.check(f"{module}:ndarray_methods", {"x": x, "y": y}, dtypes=["float64"], wrt=wrt))
     assert point.status == "ok", point.notes
@@ -112,7 +112,7 @@ def test_ndarrays_methods_answer_on_traced_and_exact_values(module, wrt):
 
 
 def test_an_object_array_cast_to_complex_stays_exact(module):
-    # NumPy's astype of the mpmath path's object array made float64 complex numbers: "did not settle below 4000 digits"
+    # NumPy's own astype of an object array of mpmath's numbers would make float64 complex numbers of them
     point = _only(gradcli.check(f"{module}:a_vector_cast_to_complex", {"x": np.array([1.0, 2.0])}, dtypes=["float64"]))
     assert point.status == "ok", point.notes
     assert point.exact_gradient["x"] == [1.0, 1.0]
