@@ -109,7 +109,8 @@ linalg = SimpleNamespace(
 )
 signal = SimpleNamespace(convolve=_signal.convolve, get_window=_scipy_windows.get_window)
 signal_windows = SimpleNamespace(**{name: getattr(_scipy_windows, name) for name in
-                                    "bartlett blackman boxcar gaussian general_cosine hamming hann kaiser tukey".split()})
+                                    "bartlett blackman blackmanharris boxcar cosine flattop gaussian general_cosine general_hamming hamming hann "
+                                    "kaiser nuttall triang tukey".split()})
 integrate = SimpleNamespace(odeint=_integrate.odeint)
 
 

@@ -1,6 +1,7 @@
-"""SciPy's window functions (``scipy.signal.windows.hann``, ``hamming``, ``blackman``, ``kaiser``, ``tukey``,
-``gaussian``, ``general_cosine``, ``boxcar``, ``bartlett`` and ``scipy.signal.get_window``) for gradcli.scipy: SciPy's
-floats in a run in a dtype, the window's mathematics in an exact run.
+"""SciPy's window functions (``scipy.signal.windows.hann``, ``hamming``, ``blackman``, ``nuttall``,
+``blackmanharris``, ``flattop``, ``general_hamming``, ``general_cosine``, ``kaiser``, ``tukey``, ``gaussian``,
+``cosine``, ``triang``, ``boxcar``, ``bartlett`` and ``scipy.signal.get_window``) for gradcli.scipy: SciPy's floats in
+a run in a dtype, the window's mathematics in an exact run.
 
 SciPy writes a cosine window as ``sum_k a_k cos(k fac)`` over ``fac = linspace(-pi, pi, M)``: that is
 ``sum_k (-1)^k a_k cos(2 pi k n / m)``, m = M - 1, whose angles an exact run takes as the exact multiples of pi
@@ -74,6 +75,39 @@ def _blackman(counts, m):
     return _cosine_sum(counts, m, (_decimal(42), _decimal(50), _decimal(8)))
 
 
+def _decimals(*written):
+    """The decimals ``written`` (SciPy's coefficients, "0.3635819") as exact numbers of the run's kind."""
+    return tuple(tracer.exact_constant(np.float64(int(text.replace("0.", "", 1)))) / 10 ** (len(text) - 2)
+                 for text in written)
+
+
+def _nuttall(counts, m):
+    return _cosine_sum(counts, m, _decimals("0.3635819", "0.4891775", "0.1365995", "0.0106411"))
+
+
+def _blackmanharris(counts, m):
+    return _cosine_sum(counts, m, _decimals("0.35875", "0.48829", "0.14128", "0.01168"))
+
+
+def _flattop(counts, m):
+    return _cosine_sum(counts, m, _decimals("0.21557895", "0.41663158", "0.277263158", "0.083578947", "0.006947368"))
+
+
+def _general_hamming(counts, m, alpha):
+    return _cosine_sum(counts, m, (alpha, ops.subtract(1, alpha)))
+
+
+def _cosine(counts, m):
+    """sin(pi (n + 1/2) / M), M = m + 1 entries."""
+    return ops.sin(ops.multiply(ops.add(ops.multiply(counts, 2), 1), ops.constant("pi", counts) / (2 * (m + 1))))
+
+
+def _triang(counts, m):
+    """1 - |2n - m| / d, d the count M = m + 1 where it is even, else M + 1: SciPy's two ramps in one formula."""
+    d = m + 1 if (m + 1) % 2 == 0 else m + 2
+    return ops.subtract(1, ops.divide(ops.absolute(ops.subtract(ops.multiply(counts, 2), m)), d))
+
+
 def _kaiser(counts, m, beta):
     """I0(beta sqrt(1 - ((n - m/2) / (m/2))^2)) / I0(beta)."""
     ramp = ops.subtract(ops.divide(ops.multiply(counts, 2), m), 1)
@@ -126,7 +160,9 @@ def _scipys(name):
 
 # name -> (the exact entries, how many parameters it takes after M)
 _WINDOWS = {"hann": (_hann, 0), "hamming": (_hamming, 0), "blackman": (_blackman, 0), "boxcar": (_boxcar, 0),
-            "bartlett": (_bartlett, 0), "kaiser": (_kaiser, 1), "gaussian": (_gaussian, 1)}
+            "bartlett": (_bartlett, 0), "nuttall": (_nuttall, 0), "blackmanharris": (_blackmanharris, 0),
+            "flattop": (_flattop, 0), "cosine": (_cosine, 0), "triang": (_triang, 0), "kaiser": (_kaiser, 1),
+            "gaussian": (_gaussian, 1), "general_hamming": (_general_hamming, 1)}
 
 
 def _window(name):
@@ -159,8 +195,8 @@ def tukey(M, alpha=0.5, sym=True):
     return _tukey_window(M, alpha, sym, exact=_exact_run())
 
 
-hann, hamming, blackman, boxcar, bartlett, kaiser, gaussian = (
-    _window(name) for name in ("hann", "hamming", "blackman", "boxcar", "bartlett", "kaiser", "gaussian"))
+(hann, hamming, blackman, boxcar, bartlett, nuttall, blackmanharris, flattop, cosine, triang, kaiser, gaussian,
+ general_hamming) = (_window(name) for name in _WINDOWS)
 general_cosine.on_values = tukey.on_values = True
 
 # get_window's names of the windows above, SciPy's aliases included
@@ -169,7 +205,11 @@ _ALIASES = {"hann": "hann", "han": "hann", "hamming": "hamming", "hamm": "hammin
             "gaussian": "gaussian", "gauss": "gaussian", "gss": "gaussian", "tukey": "tukey", "tuk": "tukey",
             "general_cosine": "general_cosine", "general cosine": "general_cosine", "boxcar": "boxcar", "box": "boxcar",
             "ones": "boxcar", "rect": "boxcar", "rectangular": "boxcar", "bartlett": "bartlett", "bart": "bartlett",
-            "brt": "bartlett"}
+            "brt": "bartlett", "nuttall": "nuttall", "nutl": "nuttall", "nut": "nuttall",
+            "blackmanharris": "blackmanharris", "blackharr": "blackmanharris", "bkh": "blackmanharris",
+            "flattop": "flattop", "flat": "flattop", "flt": "flattop", "cosine": "cosine", "halfcosine": "cosine",
+            "triang": "triang", "triangle": "triang", "tri": "triang", "general_hamming": "general_hamming",
+            "general hamming": "general_hamming"}
 
 
 def get_window(window, Nx, fftbins=True):
