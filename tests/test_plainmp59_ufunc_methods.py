@@ -123,3 +123,13 @@ def test_applied_at_of_a_unary_op_keeps_the_dtype_and_differentiates():
     assert out.dtype == np.float32 and out.tolist() == [1.0, -2.0, 3.0]
     slope = gradcli.grad(lambda x: gnp.sum(applied_at(gnp.square, x, [2, 2]) * np.array([1.0, 1.0, 1.0])))(np.array([1.0, 2.0, 1.5]))
     assert slope.tolist() == [1.0, 1.0, 4 * 1.5 ** 3]  # (x^2)^2: 4 x^3
+
+
+def test_applied_at_writes_in_the_targets_own_float_dtype_as_numpy():
+    numpys = np.zeros(2, dtype=np.float32)
+    np.add.at(numpys, [0, 0, 1], np.array([1e-8, 1.0, 1.0 / 3]))  # each turn rounded to float32: 1e-8 + 1 is 1
+    mine = applied_at(gnp.add, np.zeros(2, dtype=np.float32), [0, 0, 1], np.array([1e-8, 1.0, 1.0 / 3]))
+    assert mine.dtype == np.float32 and mine.tolist() == numpys.tolist()
+    slope = gradcli.grad(lambda v: gnp.sum(applied_at(gnp.multiply, np.ones(2, dtype=np.float32), [0, 0], v)))(
+        np.array([2.0, 3.0]))
+    assert slope.tolist() == [3.0, 2.0]

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .ops import where
+from .ops import astype, where
 from .ops_array import asarray, broadcast_to, expand_dims, getitem, moveaxis, ravel, reshape, stack, untake
 from .tracer import TracedValueError, lifting_constants
 from .values import raw, shape_of
@@ -138,11 +138,16 @@ def applied_at(fun, target, indices, values=_NO_VALUE):
         turn[k] = seen.get(position, 0)
         seen[position] = turn[k] + 1
     flat = ravel(target)
-    dtype = _dtype_of(flat) if unary else np.result_type(_dtype_of(flat), _dtype_of(values))
+    own = _dtype_of(flat)
+    computed = own if unary else np.result_type(own, _dtype_of(values))
+    # NumPy writes each turn's answer into the target in its own float dtype (float64 values into float32: rounded)
+    dtype = own if own.kind in "fc" and computed.kind in "fc" else computed
     for now in range(int(turn.max(initial=-1)) + 1):
         taking = np.flatnonzero(turn == now)
         where_now = positions[taking]
         updated = fun(getitem(flat, where_now)) if unary else fun(getitem(flat, where_now), getitem(values, taking))
+        if computed != dtype:
+            updated = astype(updated, dtype)
         chosen = np.zeros(size, dtype=bool)
         chosen[where_now] = True
         flat = where(chosen, untake(updated, where_now, (size,), dtype), flat)
