@@ -109,9 +109,14 @@ def handed(value):
         return type(value)(*(handed(item) for item in value))
     if type(value) is dict:
         return {key: handed(item) for key, item in value.items()}
-    if not _on and tracer._MP_TYPES and isinstance(value, (np.ndarray, *tracer._MP_TYPES)):
+    if not _on and tracer._MP_TYPES and isinstance(_first(value), tracer._MP_TYPES):
         enable()  # mpmath's numbers before any ball's (a finite difference's rounding replay): boxed all the same
     return kept(value)
+
+
+def _first(value):
+    """``value``'s first entry where it is an object array, else ``value``."""
+    return value.flat[0] if type(value) is np.ndarray and value.dtype == object and value.size else value
 
 
 def tree_leaves(value):
