@@ -46,6 +46,11 @@ def ndarray_methods(x, y):
     return picked.sum() * kept + matrix.diagonal().sum() + matrix.mT.trace() + x.cumprod()[-1] + x.nbytes * 0
 
 
+def tempered(x, t, w):
+    a, b = w.tolist()
+    return np.sum(np.exp(x / float(t)) * a + b * w.item(1) + float(t * 2))
+
+
 def a_tree(params):
     return np.sum(params["w"].astype(np.float32) * params["b"].reshape(-1).T)
 '''
@@ -109,6 +114,16 @@ def test_ndarrays_methods_answer_on_traced_and_exact_values(module, wrt):
     assert point.value == 40.0 == point.exact_value
     # 4 x (+ x1 twice) + y twice (the diagonal, the trace) + (x1, x0) of the product
     assert point.exact_gradient["x"] == [4 + 3 + 3 + 2, 4 + 2 + 4 + 4 + 1]
+
+
+def test_an_input_held_still_leaves_as_the_float_it_is(module):
+    # --wrt x holds t and w: constants of the program, which float(t), w.tolist() and w.item(1) take out as the float
+    # run's NumPy values give them; x, differentiated, stays in
+    point = _only(gradcli.check(f"{module}:tempered", {"x": np.array([1.0, 2.0]), "t": 2.0, "w": np.array([3.0, 4.0])},
+                                dtypes=["float64"], wrt=["x"]))
+    assert point.status == "ok", point.notes
+    assert point.exact_gradient["x"] == [pytest.approx(3 * np.exp(0.5) / 2, rel=1e-14),
+                                         pytest.approx(3 * np.exp(1.0) / 2, rel=1e-14)]
 
 
 def test_an_object_array_cast_to_complex_stays_exact(module):

@@ -489,7 +489,7 @@ def _numpy_scalars(function):
     @functools.wraps(function)
     def numpy_scalars(*args, **kwargs):
         # an exact run's numbers (the variables' search hands them to the float function too) boxed as gradcli values
-        handed = [_NUMPY_SCALAR[type(a)](a) if type(a) in _NUMPY_SCALAR else plain.handed(a) for a in args]
+        handed = plain.handed_arguments([_NUMPY_SCALAR[type(a)](a) if type(a) in _NUMPY_SCALAR else a for a in args])
         return plain.given_back(function(*handed, **kwargs))
 
     return numpy_scalars
@@ -505,7 +505,7 @@ def _constants_exact_in(function):
         if like is None:
             return function(*args, **kwargs)
         # Every number the user's code is handed answers NumPy's array API as the float run's values do (`plain.handed`).
-        args = [plain.handed(a) for a in args]
+        args = plain.handed_arguments(args)
         # The kind of the run's numbers (balls, mpmath's, or the proof of 0's numbers, which take a constant as the
         # exact binary number it is: a ball of it would carry a radius the proof cannot cancel).
         if isinstance(like, np.ndarray):
