@@ -126,6 +126,19 @@ def test_an_input_held_still_leaves_as_the_float_it_is(module):
                                          pytest.approx(3 * np.exp(1.0) / 2, rel=1e-14)]
 
 
+def test_the_variables_search_hands_the_inputs_held(module):
+    # once a Variable exists, a check runs the function once more on exact numbers to judge variables= rules: its
+    # inputs are held still there, so float(t) and w.tolist() leave as in the float run
+    from gradcli.autodiff.tape import Variable
+
+    Variable(1.0)
+    point = _only(gradcli.check(f"{module}:tempered", {"x": np.array([1.0, 2.0]), "t": 2.0, "w": np.array([3.0, 4.0])},
+                                dtypes=["float64"], wrt=["x"]))
+    assert point.status == "ok", point.notes
+    point = _only(gradcli.check(f"{module}:at_a_tie", {"x": 1.0, "y": 1.0}, dtypes=["float64"]))
+    assert point.status == "domain" and not any("exact reference failed" in note for note in point.notes)
+
+
 def test_an_object_array_cast_to_complex_stays_exact(module):
     # NumPy's own astype of an object array of mpmath's numbers would make float64 complex numbers of them
     point = _only(gradcli.check(f"{module}:a_vector_cast_to_complex", {"x": np.array([1.0, 2.0])}, dtypes=["float64"]))

@@ -99,10 +99,12 @@ def kept(value):
     return box
 
 
-def handed_arguments(args):
-    """``args``, the arguments the exact reference hands user code, each `handed`: beside traced inputs (the ones
-    differentiated), a bare number is an input held still (``--wrt`` leaves it out), boxed `Held`."""
-    held = any(isinstance(leaf, Box) and leaf._trace is not PLAIN for leaf in tree_leaves(args))
+def handed_arguments(args, held=None):
+    """``args``, the arguments the exact reference hands user code, each `handed`: a bare number is an input held
+    still, boxed `Held`, where ``held`` says so, or (``held`` None) beside traced inputs (the ones differentiated: a
+    bare one is one ``--wrt`` leaves out)."""
+    if held is None:
+        held = any(isinstance(leaf, Box) and leaf._trace is not PLAIN for leaf in tree_leaves(args))
     return [handed(a, held) for a in args]
 
 

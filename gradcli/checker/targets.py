@@ -488,8 +488,10 @@ def _numpy_scalars(function):
 
     @functools.wraps(function)
     def numpy_scalars(*args, **kwargs):
-        # an exact run's numbers (the variables' search hands them to the float function too) boxed as gradcli values
-        handed = plain.handed_arguments([_NUMPY_SCALAR[type(a)](a) if type(a) in _NUMPY_SCALAR else a for a in args])
+        # exact numbers reach the float function only from the variables' search, which moves Variables and holds
+        # the inputs still: boxed as gradcli values, held
+        handed = plain.handed_arguments([_NUMPY_SCALAR[type(a)](a) if type(a) in _NUMPY_SCALAR else a for a in args],
+                                        held=True)
         return plain.given_back(function(*handed, **kwargs))
 
     return numpy_scalars
