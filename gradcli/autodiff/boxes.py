@@ -7,8 +7,9 @@ import sys
 
 import numpy as np
 
-from . import namespace, ops, ops_array, ops_linalg
+from . import namespace, ops, ops_array, ops_linalg, tracer
 from .tracer import Box, TracedValueError
+from .values import holds_complex, raw
 
 # np ufuncs that a traced value may meet through an operator with a NumPy
 # operand on the left (``ndarray * box``): route them to our primitives.
@@ -196,7 +197,8 @@ def _install():
     B.shape = property(lambda self: ops.shape_of(self))
     B.ndim = property(lambda self: len(ops.shape_of(self)))
     B.size = property(lambda self: int(np.prod(ops.shape_of(self))))
-    B.dtype = property(lambda self: ops.dtype_of(self))
+    B.dtype = property(_numpy_dtype)
+    B.__array_priority__ = 0.0  # an ndarray's: NumPy's binary operators defer to ``__array_ufunc__`` above anyway
     B.T = property(lambda self: ops_array.transpose(self))
     B.real = property(lambda self: ops.real(self))
     B.imag = property(lambda self: ops.imag(self))
@@ -219,6 +221,41 @@ def _install():
     B.astype = lambda self, dtype: ops.astype(self, dtype)
     B.copy = lambda self, order="C": ops_array.copy(self)
     B.clip = lambda self, lo=None, hi=None: ops.clip(self, lo, hi)
+    for name in _AS_FUNCTIONS:
+        setattr(B, name, _method_calling(name))
+    B.flat = property(lambda self: ops_array.ravel(self))  # read, indexed and iterated: a flat array's entries
+    B.mT = property(lambda self: namespace.swapaxes(self, -1, -2))
+    B.itemsize = property(lambda self: self.dtype.itemsize)
+    B.nbytes = property(lambda self: self.size * self.dtype.itemsize)
+
+
+# ndarray's methods that are NumPy's function of the array and the method's arguments (``a.argmax(axis)`` is
+# ``np.argmax(a, axis)``), answered by gradcli.numpy's function; NumPy's in-place ones (``sort``, ``fill``) are not.
+_AS_FUNCTIONS = ("all", "any", "argmax", "argmin", "argpartition", "argsort", "cumprod", "diagonal", "nonzero",
+                 "repeat", "round", "searchsorted", "swapaxes", "take", "trace")
+
+
+def _method_calling(name):
+    def method(self, *args, **kwargs):
+        return getattr(namespace, name)(self, *args, **kwargs)
+
+    method.__name__ = name
+    return method
+
+
+def _numpy_dtype(box):
+    """``box.dtype``: NumPy's dtype of its value, and for an exact run's numbers (balls, jets, mpmath's, proof numbers,
+    which NumPy holds as objects) float64's or complex128's, the dtype of the program whose mathematics they compute
+    and in which the finite differences step: ``np.finfo(x.dtype)``, ``np.zeros(n, x.dtype)`` and a comparison with
+    ``np.float32`` answer as on the float run's values."""
+    dtype = ops.dtype_of(box)
+    if dtype != object:
+        return dtype
+    value = raw(box)
+    first = value.flat[0] if type(value) is np.ndarray and value.size else value
+    if not tracer._MP_TYPES or not isinstance(first, tracer._MP_TYPES):
+        return dtype  # an object array of Python objects, or of the flags a comparison of exact numbers gives
+    return np.dtype(np.complex128 if holds_complex(value) else np.float64)
 
 
 def _shape_arg(args):

@@ -173,7 +173,8 @@ def catalogue(include_scipy=False) -> list[OpInfo]:
         rows.append(OpInfo(**{**_row(name, op).to_dict(), "note": note}))
     for space_name, space in scipy_namespace.modules().items() if include_scipy else ():
         for name, fun in vars(space).items():
-            rows.append(_row(f"scipy.{space_name}.{name}", fun))
+            if not getattr(fun, "on_values", False):  # a window is a constant of the program, no op
+                rows.append(_row(f"scipy.{space_name}.{name}", fun))
     return sorted(rows, key=lambda r: r.name)
 
 

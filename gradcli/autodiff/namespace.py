@@ -488,8 +488,8 @@ shape = _on_values(_np.shape)
 ndim = _on_values(_np.ndim)
 size = _on_values(_np.size)
 
-# NumPy's binary ufuncs' methods (np.subtract.outer, np.add.reduce, np.maximum.accumulate) on gradcli's ops; a
-# reduce or accumulate is gradcli's function of the same meaning where it has one, else the op folded.
+# NumPy's ufuncs' methods (np.subtract.outer, np.add.reduce, np.maximum.accumulate, np.negative.at) on gradcli's ops;
+# a reduce or accumulate is gradcli's function of the same meaning where it has one, else the op folded.
 _UFUNC_REDUCTIONS = {"add": (sum, cumsum), "multiply": (prod, cumprod), "maximum": (amax, None), "minimum": (amin, None),
                      "logaddexp": (logsumexp, None)}
 for _name, _fun in list(globals().items()):
@@ -497,6 +497,9 @@ for _name, _fun in list(globals().items()):
     _binary = isinstance(_real, _np.ufunc) and _real.nin == 2 and _real.nout == 1 and _real.signature is None
     if _binary and not hasattr(_fun, "outer"):
         _ufunc.give_methods(_fun, _name, *_UFUNC_REDUCTIONS.get(_name, (None, None)))
+    _unary = isinstance(_real, _np.ufunc) and _real.nin == 1 and _real.nout == 1 and _real.signature is None
+    if _unary and callable(_fun) and not isinstance(_fun, (_np.ufunc, type)) and not hasattr(_fun, "at"):
+        _ufunc.give_unary_methods(_fun, _name)  # np.negative.at(out, indices), np.exp.at
 
 __all__ = [name for name in dir() if not name.startswith("_") and name not in ("annotations",)]
 

@@ -567,5 +567,13 @@ def _counts(dtype):
     return np.dtype(dtype).kind in "biu"
 
 
-defvjp(astype, lambda g, ans, x, dtype: zeros_like(x) if _counts(dtype) else astype(g, dtype_of(x)), reads="")
+def _cast_back(g, x):
+    """A cast's cotangent in ``x``'s dtype: of a real ``x`` cast to complex, the real part of ``g`` (the imaginary
+    part moves no real input; NumPy's own cast would drop it with a ComplexWarning the user never caused)."""
+    if holds_complex(g) and not holds_complex(x):
+        g = real(g)
+    return astype(g, dtype_of(x))
+
+
+defvjp(astype, lambda g, ans, x, dtype: zeros_like(x) if _counts(dtype) else _cast_back(g, x), reads="")
 defjvp(astype, lambda t, ans, x, dtype: zeros_like(ans) if _counts(dtype) else astype(t, dtype))

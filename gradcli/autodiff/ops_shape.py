@@ -15,6 +15,7 @@ import numpy as np
 from .core import defjvp, defvjp
 from .ops import isfinite, isnan, lifted, real, select, where
 from .ops_array import asarray, broadcast_to, concatenate, flip, getitem, mean, ravel, reshape, split, transpose
+from . import tracer
 from .tracer import TracedValueError, is_mp_value, primitive
 from .values import Box, holds_box, raw, shape_of
 
@@ -490,6 +491,8 @@ def percentile(a, q, axis=None, out=None, overwrite_input=False, method="linear"
 
 def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
     """``np.nan_to_num``: NaN and infinities replaced by constants; finite elements keep their gradient."""
+    if isinstance(x, Box) and x._trace is tracer.PLAIN:  # exact numbers no trace differentiates: replaced as bare ones
+        return tracer.keep_plain(nan_to_num(x._value, copy, nan, posinf, neginf))
     value = raw(x)
     numbers = np.asarray(value)
     if numbers.dtype != object:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .ops import where
+from .ops import astype, where
 from .ops_array import asarray, broadcast_to, expand_dims, getitem, moveaxis, ravel, reshape, stack, untake
 from .tracer import TracedValueError, lifting_constants
 from .values import raw, shape_of
@@ -91,15 +91,46 @@ def give_methods(fun, name, reduction=None, accumulation=None):
     return fun
 
 
-def applied_at(fun, target, indices, values):
+def give_unary_methods(fun, name):
+    """Give ``fun`` (gradcli's op for NumPy's unary ufunc ``name``) the ufunc's ``at``, and its other methods as
+    NumPy's own refusals (a unary ufunc has no ``outer``, ``reduce``, ``accumulate`` or ``reduceat``)."""
+
+    def at(a, indices, b=None):
+        if b is not None:
+            raise TypeError(f"np.{name}.at takes no values: {name} is a unary ufunc, np.{name}.at(a, indices)")
+        if _traced(a):
+            raise TracedValueError(
+                f"np.{name}.at writes into its array in place, which cannot hold a value gradcli differentiates: as a "
+                f"statement on a name the function made itself (np.{name}.at(out, indices)) in a plain NumPy module "
+                "gradcli follows it; elsewhere build a new array (np.where)"
+            )
+        getattr(np, name).at(a, indices)
+
+    def only_binary(what):
+        def refused(*args, **kwargs):
+            raise ValueError(f"{what} only supported for binary functions")  # NumPy's words for np.{name}.{method}
+
+        return refused
+
+    fun.at = at
+    fun.outer = only_binary("outer product")
+    for method in ("reduce", "accumulate", "reduceat"):
+        setattr(fun, method, only_binary(method))
+    fun.unary_ufunc = True
+    return fun
+
+
+def applied_at(fun, target, indices, values=_NO_VALUE):
     """``target`` after NumPy's ``ufunc.at(target, indices, values)`` for gradcli's op ``fun``, as a new array: each
-    indexed entry becomes ``fun(entry, value)``, in the order of ``indices``; an entry indexed again takes its next
-    value in a later turn, so a repeated index accumulates as NumPy's unbuffered loop does."""
+    indexed entry becomes ``fun(entry, value)`` (``fun(entry)`` for a unary ufunc, no ``values``), in the order of
+    ``indices``; an entry indexed again takes its next value in a later turn, so a repeated index accumulates as
+    NumPy's unbuffered loop does (``np.negative.at(a, [0, 0])`` leaves a[0] as it was)."""
     target = asarray(target)
     shape = shape_of(target)
     size = int(np.prod(shape, dtype=np.int64))
     positions = np.arange(size).reshape(shape)[indices]
-    values = ravel(broadcast_to(values, positions.shape))
+    unary = values is _NO_VALUE
+    values = None if unary else ravel(broadcast_to(values, positions.shape))
     positions = positions.ravel()
     turn = np.zeros(positions.shape, dtype=np.int64)  # how often each entry's position came before it
     seen = {}
@@ -107,11 +138,16 @@ def applied_at(fun, target, indices, values):
         turn[k] = seen.get(position, 0)
         seen[position] = turn[k] + 1
     flat = ravel(target)
-    dtype = np.result_type(_dtype_of(flat), _dtype_of(values))
+    own = _dtype_of(flat)
+    computed = own if unary else np.result_type(own, _dtype_of(values))
+    # NumPy writes each turn's answer into the target in its own float dtype (float64 values into float32: rounded)
+    dtype = own if own.kind in "fc" and computed.kind in "fc" else computed
     for now in range(int(turn.max(initial=-1)) + 1):
         taking = np.flatnonzero(turn == now)
         where_now = positions[taking]
-        updated = fun(getitem(flat, where_now), getitem(values, taking))
+        updated = fun(getitem(flat, where_now)) if unary else fun(getitem(flat, where_now), getitem(values, taking))
+        if computed != dtype:
+            updated = astype(updated, dtype)
         chosen = np.zeros(size, dtype=bool)
         chosen[where_now] = True
         flat = where(chosen, untake(updated, where_now, (size,), dtype), flat)

@@ -16,7 +16,11 @@ under ``sort`` compares through the decisions (`ops_shape.ranked`). NumPy's own
 functions without a gradcli spelling (``np.searchsorted``, ``np.unique``, a ufunc's
 ``reduce``) run with each number in a plain box of its own, so the comparisons
 NumPy makes on object arrays are decisions too; ``np.isclose`` and ``np.allclose``
-are decided as their formula. ``np.asarray(x)`` gives an object array of
+are decided as their formula. The exact reference hands a Python function's code its
+numbers boxed too where no trace boxes them (`handed`: mpmath's runs, an input held, a
+tree's leaves), so ``x.astype``, ``x.shape``, ``x.reshape`` answer on them as on the
+float run's values; an input held still, and what is computed from such inputs alone,
+leaves as the float it is (`Held`: ``float(t)`` of a temperature ``--wrt`` leaves out). ``np.asarray(x)`` gives an object array of
 plain boxes (a gradcli op gathers it back into one). A number taken out as a
 float (``float(x)``, ``x.item()``, ``np.asarray(x, dtype=float)``,
 ``math.isfinite(x)``) would be compared as a float no ball records: `TakenOut`
@@ -43,6 +47,8 @@ from .values import raw
 
 
 def _record(trace, prim, ans, vals, kwargs, argnums, parents):
+    if parents and all(type(parent) is Held for parent in parents):
+        return _held(ans)  # computed from held inputs alone: a constant of the program, as they are
     return kept(ans)
 
 
@@ -93,15 +99,70 @@ def kept(value):
     return box
 
 
+def handed_arguments(args, held=None):
+    """``args``, the arguments the exact reference hands user code, each `handed`: a bare number is an input held
+    still, boxed `Held`, where ``held`` says so, or (``held`` None) beside traced inputs (the ones differentiated: a
+    bare one is one ``--wrt`` leaves out)."""
+    if held is None:
+        held = any(isinstance(leaf, Box) and leaf._trace is not PLAIN for leaf in tree_leaves(args))
+    return [handed(a, held) for a in args]
+
+
+def handed(value, held=False):
+    """``value``, an argument the exact reference hands user code, with each bare high-precision number (a scalar, or
+    an object array of them) in a `Plain` box (`Held` where ``held``), inside dicts, lists and tuples (a tree's
+    leaves) too, so that NumPy's array API (``x.astype``, ``x.shape``, ``x.reshape``, ``x.T``, ``x.dtype``) answers
+    on it as on the float run's NumPy values; a traced value, a float and anything else as they are."""
+    if isinstance(value, Box):
+        return value
+    if type(value) in (list, tuple):
+        return type(value)(handed(item, held) for item in value)
+    if isinstance(value, tuple) and hasattr(value, "_fields"):  # a NamedTuple
+        return type(value)(*(handed(item, held) for item in value))
+    if type(value) is dict:
+        return {key: handed(item, held) for key, item in value.items()}
+    if not _on and tracer._MP_TYPES and isinstance(_first(value), tracer._MP_TYPES):
+        enable()  # mpmath's numbers before any ball's (a finite difference's rounding replay): boxed all the same
+    return _held(value) if held else kept(value)
+
+
+def _held(value):
+    """``value`` in a `Held` box where it holds high-precision numbers, else as it is."""
+    return _boxed(value, Held) if holds_numbers(value) else value
+
+
+def _first(value):
+    """``value``'s first entry where it is an object array, else ``value``."""
+    return value.flat[0] if type(value) is np.ndarray and value.dtype == object and value.size else value
+
+
+def tree_leaves(value):
+    """The leaves of ``value`` as `handed` walks it: the items of its dicts, lists and tuples, at any depth."""
+    if isinstance(value, Box) or not isinstance(value, (list, tuple, dict)):
+        yield value
+        return
+    for item in (value.values() if type(value) is dict else value):
+        yield from tree_leaves(item)
+
+
+def given_back(value):
+    """``value``, what user code handed with `handed` arguments returned, with its `Plain` boxes (in lists, tuples
+    and dicts too) taken off: the exact reference reads its numbers bare, as it handed them."""
+    if isinstance(value, Plain):
+        return raw(value)
+    if type(value) in (list, tuple):
+        return type(value)(given_back(item) for item in value)
+    if isinstance(value, tuple) and hasattr(value, "_fields"):
+        return type(value)(*(given_back(item) for item in value))
+    if type(value) is dict:
+        return {key: given_back(item) for key, item in value.items()}
+    return value
+
+
 def kept_step(value):
     """``value``, the answer of a step function (floor, ceil, sign, rint, gammasgn) on high-precision numbers, in a
     `StepAnswer` box where it is bare, so that its whole numbers may leave as floats too; else as `kept`."""
-    if not holds_numbers(value):
-        return value
-    box = StepAnswer()
-    box._value = value
-    box._trace = PLAIN
-    return box
+    return _boxed(value, StepAnswer) if holds_numbers(value) else value
 
 
 def _bare(x):
@@ -308,8 +369,8 @@ def _allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
 _DECIDED = {"isclose": _isclose, "allclose": _allclose}  # NumPy's tests answered by their formula
 
 
-def _boxed(value):
-    box = Plain()
+def _boxed(value, kind=None):
+    box = (kind or Plain)()
     box._value = value
     box._trace = PLAIN
     return box
@@ -404,6 +465,31 @@ class StepAnswer(Plain):
         if exact is None:
             raise _taken_out("as a Python number")
         return _whole_as_float(exact)
+
+
+class Held(Plain):
+    """An input the exact run holds still (no derivative is asked in it, ``--wrt`` leaves it out), or a number
+    computed from such inputs alone: a constant of the program, which leaves as the float it is where the user's code
+    takes it out (``float(t)``, ``w.tolist()``), as the float run's NumPy value does. Its comparisons decide nothing
+    a kink test moves: no differentiated input reaches it."""
+
+    __slots__ = ()
+
+    def __float__(self):
+        return float(raw(self))
+
+    def item(self, *args):
+        value = raw(self)
+        return float(value[args] if args else value.flat[0] if type(value) is np.ndarray else value)
+
+    def tolist(self):
+        value = raw(self)
+        return np.asarray(value, dtype=float).tolist() if type(value) is np.ndarray else float(value)
+
+    def __array__(self, dtype=None, copy=None):
+        if dtype is None or np.dtype(dtype) == object:
+            return _spread(raw(self))
+        return np.asarray(raw(self), dtype=float).astype(dtype)
 
 
 def _whole_as_float(exact):

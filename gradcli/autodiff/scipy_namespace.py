@@ -26,6 +26,7 @@ from . import ops_scipy_losses as _losses
 from . import ops_signal as _signal
 from . import ops_special as _special
 from . import ops_stats as _stats
+from . import scipy_windows as _scipy_windows
 from . import tracer as _tracer
 
 _SPECIAL_OWN = (
@@ -106,13 +107,16 @@ linalg = SimpleNamespace(
     **{name: getattr(_linalg, name) for name in "det inv solve".split()},
     norm=_tracer.lifting_constants(_linalg.norm),
 )
-signal = SimpleNamespace(convolve=_signal.convolve)
+signal = SimpleNamespace(convolve=_signal.convolve, get_window=_scipy_windows.get_window)
+signal_windows = SimpleNamespace(**{name: getattr(_scipy_windows, name) for name in
+                                    "bartlett blackman blackmanharris boxcar cosine flattop gaussian general_cosine general_hamming hamming hann "
+                                    "kaiser nuttall triang tukey".split()})
 integrate = SimpleNamespace(odeint=_integrate.odeint)
 
 
 def modules():
     """Every namespace by its dotted name under ``scipy``: ``special``, ``stats.t``, ``linalg``..."""
-    found = {"special": special, "linalg": linalg, "signal": signal, "integrate": integrate}
+    found = {"special": special, "linalg": linalg, "signal": signal, "signal.windows": signal_windows, "integrate": integrate}
     found["stats"] = stats_functions
     found.update({f"stats.{dist}": space for dist, space in stats.items()})
     return found

@@ -85,6 +85,10 @@ def scipy_substitutes():
         ours = importlib.import_module(f"gradcli.scipy.{sub}")
         found[f"scipy.{sub}"] = _overlay(f"scipy.{sub}", _public(ours), real)
     top = _overlay("scipy", {**_public(gscipy), **{name.split(".")[1]: module for name, module in found.items()}}, scipy)
+    # scipy.signal.windows, a module of its own (`from scipy.signal.windows import hann`) and signal's attribute
+    found["scipy.signal"].windows = found["scipy.signal.windows"] = _overlay(
+        "scipy.signal.windows", _public(importlib.import_module("gradcli.scipy.signal.windows")),
+        importlib.import_module("scipy.signal.windows"))  # lazy: SciPy's windows, with the signal module above
     return {"scipy": top, **found}
 
 

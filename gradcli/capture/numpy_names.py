@@ -78,7 +78,7 @@ def _ufunc_method(dotted, module, name, parts):
         return None
     return (
         f"{dotted} is a method of NumPy's {name} that gradcli.numpy does not have, so gradcli cannot differentiate it"
-        " (gradcli.numpy's binary ufuncs have outer, reduce, accumulate, reduceat and at)"
+        " (gradcli.numpy's binary ufuncs have outer, reduce, accumulate, reduceat and at, its unary ones at)"
     )
 
 

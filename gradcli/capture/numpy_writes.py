@@ -159,14 +159,16 @@ def put_along_axis_into(target, index, indices, values, axis):
     return _placed(target, index, _put(target[index], indices, values, axis))
 
 
-def ufunc_at(ufunc, target, indices, values):
-    """The statement ``ufunc.at(target, indices, values)`` (``np.add.at``): NumPy's write in place where neither is
-    traced, else the updated array as a new one (`ops_ufunc.applied_at`)."""
-    if not (_traced(target) or _traced(values)) or not hasattr(ufunc, "reduceat"):
-        ufunc.at(target, indices, values)
+def ufunc_at(ufunc, target, indices, *values):
+    """The statement ``ufunc.at(target, indices, values)`` (``np.add.at``; ``np.negative.at(target, indices)`` of a
+    unary ufunc has no values): NumPy's write in place where neither is traced, else the updated array as a new one
+    (`ops_ufunc.applied_at`)."""
+    gradclis = hasattr(ufunc, "reduceat") and (bool(values) or getattr(ufunc, "unary_ufunc", False))
+    if not (_traced(target) or any(_traced(v) for v in values)) or not gradclis:
+        ufunc.at(target, indices, *values)
         return target
     _writable(target)
-    return applied_at(ufunc, target, indices, values)
+    return applied_at(ufunc, target, indices, *values)
 
 
 def _put(target, indices, values, axis):
@@ -264,8 +266,8 @@ class _Rewrite(ast.NodeTransformer):
         self.generic_visit(node)
         call = node.value
         if (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "at"
-                and len(call.args) == 3 and not call.keywords and self._local(call.args[0])):
-            # ufunc.at(out, indices, values): out bound to the array it makes
+                and len(call.args) in (2, 3) and not call.keywords and self._local(call.args[0])):
+            # ufunc.at(out, indices, values), or a unary ufunc's ufunc.at(out, indices): out bound to the array it makes
             rewritten = ast.Call(ast.Name(UFUNC_AT, ast.Load()), [call.func.value] + list(call.args), [])
             return ast.copy_location(ast.Assign([ast.Name(call.args[0].id, ast.Store())], rewritten), node)
         if not (isinstance(call, ast.Call) and len(call.args) + len(call.keywords) == 4 and call.args):

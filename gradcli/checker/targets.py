@@ -47,6 +47,7 @@ from ..capture import (
     source_of_module,
     substituted_function,
 )
+from ..autodiff import plain
 from ..autodiff.ops import high_precision, lifted
 from ..autodiff.tracer import constants_exact
 from ..autodiff.values import raw
@@ -487,7 +488,11 @@ def _numpy_scalars(function):
 
     @functools.wraps(function)
     def numpy_scalars(*args, **kwargs):
-        return function(*(_NUMPY_SCALAR[type(a)](a) if type(a) in _NUMPY_SCALAR else a for a in args), **kwargs)
+        # exact numbers reach the float function only from the variables' search, which moves Variables and holds
+        # the inputs still: boxed as gradcli values, held
+        handed = plain.handed_arguments([_NUMPY_SCALAR[type(a)](a) if type(a) in _NUMPY_SCALAR else a for a in args],
+                                        held=True)
+        return plain.given_back(function(*handed, **kwargs))
 
     return numpy_scalars
 
@@ -498,9 +503,11 @@ def _constants_exact_in(function):
 
     @functools.wraps(function)
     def computing_constants_exactly(*args, **kwargs):
-        like = next((raw(a) for a in args if high_precision(a) is not None), None)
+        like = next((raw(a) for a in plain.tree_leaves(args) if high_precision(a) is not None), None)
         if like is None:
             return function(*args, **kwargs)
+        # Every number the user's code is handed answers NumPy's array API as the float run's values do (`plain.handed`).
+        args = plain.handed_arguments(args)
         # The kind of the run's numbers (balls, mpmath's, or the proof of 0's numbers, which take a constant as the
         # exact binary number it is: a ball of it would carry a radius the proof cannot cancel).
         if isinstance(like, np.ndarray):
@@ -508,7 +515,7 @@ def _constants_exact_in(function):
         kind = exact_constants.kind_of([like])
         with constants_exact(lambda value: exact_constants.lift(value, kind) if kind else lifted(value, like)), \
                 constant_arrays_exact(getattr(inspect.unwrap(function), "__globals__", {})):
-            return function(*args, **kwargs)
+            return plain.given_back(function(*args, **kwargs))
 
     return computing_constants_exactly
 
