@@ -72,6 +72,8 @@ _BUSY_SHARE = 0.1
 # How long an abandoned call is given to end once stopped: an exception at its next line of Python, or a framework's
 # cancellation, ends it within an operation; one still running after this runs compiled code nothing stops.
 _GRACE_SECONDS = 1.0
+# The stop is raised again this often within the grace: Python drops one raised while a finaliser (``__del__``) runs.
+_RAISED_EVERY = 0.01
 
 
 class OwnCallStopped(InputError):
@@ -224,8 +226,8 @@ def _abandon(worker, stop):
         with contextlib.suppress(Exception):  # a framework's cancellation that fails leaves the exception to stop it
             stop()
     before, until = _threads_cpu(), time.perf_counter() + _GRACE_SECONDS
-    while not _ended(worker.thread, 0.05) and time.perf_counter() < until:
-        _raise_in(worker.thread)  # again: an exception raised while Python ran a finaliser (__del__) is dropped there
+    while not _ended(worker.thread, _RAISED_EVERY) and time.perf_counter() < until:
+        _raise_in(worker.thread)  # again: one raised while Python ran a finaliser was dropped there
     if not worker.thread.is_alive():
         return True
     _LEFT.append(worker)
@@ -262,7 +264,7 @@ def _threads_cpu():
 def _busy_since(before, seconds):
     """The threads that ran at least `_BUSY_SHARE` of the ``seconds`` since ``before`` (`_threads_cpu`) on a core."""
     least = _BUSY_SHARE * seconds * os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else math.inf
-    return {thread for thread, ticks in _threads_cpu().items() if ticks - before.get(thread, ticks) >= least}
+    return {thread for thread, ticks in _threads_cpu().items() if ticks - before.get(thread, 0) >= least}
 
 
 def _one_idle_core(thread_id):
