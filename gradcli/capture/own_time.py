@@ -53,6 +53,7 @@ from ..folders import GRADCLI_FOLDER, installed_package_file
 from .lines import innermost_users, is_user_file
 
 _LIMIT = contextvars.ContextVar("gradcli_own_call_limit", default=None)
+_SHARE = contextvars.ContextVar("gradcli_own_call_share", default=1.0)  # of the bound, a call may wait (`sharing`)
 
 # Once the calls left behind have used --max-time, each further call still waits this share of it: a call that
 # returns at once still gives its numbers, and one that hangs costs a tenth of the budget, not all of it again.
@@ -72,6 +73,8 @@ _BUSY_SHARE = 0.1
 # How long an abandoned call is given to end once stopped: an exception at its next line of Python, or a framework's
 # cancellation, ends it within an operation; one still running after this runs compiled code nothing stops.
 _GRACE_SECONDS = 1.0
+# The most an abandoned call importing a module is waited for, to stop it once the import is done.
+_IMPORT_SECONDS = 30.0
 # The stop is raised again this often within the grace: Python drops one raised while a finaliser (``__del__``) runs.
 _RAISED_EVERY = 0.01
 
@@ -111,6 +114,17 @@ def bounding(seconds):
         _LIMIT.reset(token)
 
 
+@contextlib.contextmanager
+def sharing(fraction):
+    """Every bounded call in this block waits at most ``fraction`` of the bound (a sweep's call over its whole range:
+    a point whose call never ends must leave the points, asked one by one after it, their time)."""
+    token = _SHARE.set(fraction)
+    try:
+        yield
+    finally:
+        _SHARE.reset(token)
+
+
 class _Worker:
     """One daemon thread running the calls handed to it, one at a time, until it is retired (`_abandon`)."""
 
@@ -142,9 +156,12 @@ _LEFT = []  # the workers whose abandoned call did not stop: compiled code that 
 
 
 def _running_on():
-    """The workers whose abandoned call still runs (each keeps a core busy), the ones that ended forgotten."""
+    """The workers whose abandoned call still runs (each keeps a core busy), the ones that ended forgotten; each is
+    stopped again, for one that was importing when it was abandoned (`_raise_in`) may be back in lines of Python."""
     _LEFT[:] = [worker for worker in _LEFT if worker.thread.is_alive()]
-    return list(_LEFT)
+    for worker in _LEFT:
+        _raise_in(worker.thread)
+    return [worker for worker in _LEFT if not _ended(worker.thread, 0)]
 
 
 def exit_past_calls_left(code):
@@ -177,7 +194,7 @@ def run_bounded(call, what, stop_with=None):
     with _WORKER_LOCK:
         worker = _WORKER = _WORKER or _Worker()
     done, answer = threading.Event(), []
-    waited = limit.wait()
+    waited = min(limit.wait(), limit.seconds * _SHARE.get())
     started = time.perf_counter()
     context = contextvars.copy_context()  # the check's settings (its dtype, its hooks) hold in the worker too
     worker.jobs.put((lambda: context.run(call), done, answer))
@@ -219,14 +236,20 @@ def _abandon(worker, stop):
     `_GRACE_SECONDS`; else the worker is noted among those running on (`_running_on`), and the threads the call kept
     busy meanwhile (its own, and the framework's that no Python code runs in: XLA's pool) are kept to one idle core."""
     # First, while the thread surely runs (a worker ends only once retired): a thread ended, its id may be another's.
-    _raise_in(worker.thread)
+    _raise_in(worker.thread)  # (a call importing is stopped once its import is done, below or at `_running_on`)
     worker.retired = True
     worker.jobs.put(None)  # wakes it where it ended its call meanwhile and waits for the next
     if stop is not None:
         with contextlib.suppress(Exception):  # a framework's cancellation that fails leaves the exception to stop it
             stop()
     before, until = _threads_cpu(), time.perf_counter() + _GRACE_SECONDS
-    while not _ended(worker.thread, _RAISED_EVERY) and time.perf_counter() < until:
+    importing_until = time.perf_counter() + _IMPORT_SECONDS
+    while not _ended(worker.thread, _RAISED_EVERY):
+        now = time.perf_counter()
+        if _importing(worker.thread) and now < importing_until:
+            until = max(until, now + _GRACE_SECONDS)  # an import ends (a framework's lazy one may take seconds)
+        elif now >= until:
+            break
         _raise_in(worker.thread)  # again: one raised while Python ran a finaliser was dropped there
     if not worker.thread.is_alive():
         return True
@@ -238,9 +261,20 @@ def _abandon(worker, stop):
 
 
 def _raise_in(thread):
-    """Raise `_Abandoned` in ``thread`` at its next line of Python, where it still runs."""
-    if thread.is_alive():
+    """Raise `_Abandoned` in ``thread`` at its next line of Python, where it still runs and imports nothing: a module
+    stopped halfway through its import stays broken for the whole process (``torch._dynamo`` without ``utils``)."""
+    if thread.is_alive() and not _importing(thread):
         ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread.ident), ctypes.py_object(_Abandoned))
+
+
+def _importing(thread):
+    """Whether ``thread`` is inside an import (a frame of Python's import machinery on its stack)."""
+    frame = sys._current_frames().get(thread.ident)  # noqa: SLF001 - the one way to read another thread's stack
+    while frame is not None:
+        if frame.f_code.co_filename.startswith("<frozen importlib"):
+            return True
+        frame = frame.f_back
+    return False
 
 
 def _ended(thread, seconds):
