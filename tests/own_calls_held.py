@@ -63,3 +63,18 @@ def assert_twice_sine_in_time(bridge):
     with own_time.bounding(5.0):
         value, (grad,) = bridge.own((np.float64(0.5),), np.float64(1.0))
     assert np.isclose(value, 2 * np.sin(0.5), rtol=1e-14) and np.isclose(grad, 2 * np.cos(0.5), rtol=1e-14)
+
+
+@contextlib.contextmanager
+def bounded(monkeypatch, seconds, grace):
+    """Within it, bounded calls wait ``seconds`` (no floor), an abandoned one is given ``grace`` to end; yields the
+    event the test's held calls wait on, set at the end, when no call is left running beside the next test."""
+    monkeypatch.setattr(own_time, "FLOOR_SECONDS", 0.0)
+    monkeypatch.setattr(own_time, "_GRACE_SECONDS", grace)
+    release = threading.Event()
+    try:
+        with own_time.bounding(seconds):
+            yield release
+    finally:
+        release.set()
+        ended_all()

@@ -10,19 +10,14 @@ import time
 import pytest
 
 from gradcli.capture import own_time
-from own_calls_held import ended_all
+from own_calls_held import bounded as held_briefly, ended_all
 
 
 @pytest.fixture
 def bounded(monkeypatch):
     """A bound of 0.2 seconds with no floor, a short grace, and nothing left running past the test."""
-    monkeypatch.setattr(own_time, "FLOOR_SECONDS", 0.0)
-    monkeypatch.setattr(own_time, "_GRACE_SECONDS", 0.5)
-    release = threading.Event()
-    with own_time.bounding(0.2):
+    with held_briefly(monkeypatch, 0.2, 0.5) as release:
         yield release
-    release.set()
-    ended_all()
 
 
 def _named():

@@ -1,7 +1,6 @@
 """A sweep whose framework's call over the whole range does not return within its share of --max-time goes point by
 point, each call bounded, and says so (`sweep.vectorised`); the whole range is not asked again in the next dtype."""
 
-import threading
 from dataclasses import replace
 
 import numpy as np
@@ -10,7 +9,7 @@ import pytest
 from gradcli.capture import own_time
 from gradcli.checker.targets import resolve
 from gradcli.sweep import vectorised
-from own_calls_held import ended_all
+from own_calls_held import bounded as held_briefly
 
 
 class _RangeNeverReturns:
@@ -27,13 +26,8 @@ class _RangeNeverReturns:
 @pytest.fixture
 def bounded(monkeypatch):
     """A bound of 0.4 seconds with no floor and a short grace; the event every held call waits on, set at the end."""
-    monkeypatch.setattr(own_time, "FLOOR_SECONDS", 0.0)
-    monkeypatch.setattr(own_time, "_GRACE_SECONDS", 0.05)
-    release = threading.Event()
-    with own_time.bounding(0.4):
+    with held_briefly(monkeypatch, 0.4, 0.05) as release:
         yield release
-    release.set()
-    ended_all()
 
 
 def test_a_whole_range_that_never_returns_goes_point_by_point_and_says_so(bounded):
