@@ -82,7 +82,7 @@ def check_point(target, point, dtype, chosen, options):
     if result.status == Verdict.ERROR:
         return result
     try:
-        with one_point(_stopped_loops(target, [as_float64(a) for a in working_args])):
+        with one_point(_stopped_loops(target, [as_float64(a) for a in working_args]), finfo(dtype).nmant + 1):
             return _checked(result, target, point, working_args, dtype, chosen, options)
     except OwnCallStopped as stopped:  # the framework's own run did not return in --max-time: nothing to judge
         record(result, own_call_stopped(stopped))
