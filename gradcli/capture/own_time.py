@@ -67,8 +67,8 @@ FLOOR_SECONDS = 3.0
 # of threads (two on two cores) which one that never ends can hold all of, so that every later program waits for ever.
 MOST_RUNNING_ON = 1
 _LEAST_PRIORITY = 19  # a Unix nice value: the thread runs when nothing else wants its core
-# A thread that ran this share of the grace on a core is one a call that runs on keeps busy (a loaded machine gave a
-# spinning thread a quarter of a core; a thread that only waits runs none of it).
+# A thread that ran this share of the grace's second half on a core is one a call that runs on keeps busy (a loaded
+# machine gave a spinning thread a quarter of a core; a thread that only waits runs none of it).
 _BUSY_SHARE = 0.1
 # How long an abandoned call is given to end once stopped: an exception at its next line of Python, or a framework's
 # cancellation, ends it within an operation; one still running after this runs compiled code nothing stops.
@@ -242,20 +242,25 @@ def _abandon(worker, stop):
     if stop is not None:
         with contextlib.suppress(Exception):  # a framework's cancellation that fails leaves the exception to stop it
             stop()
-    before, until = _threads_cpu(), time.perf_counter() + _GRACE_SECONDS
-    importing_until = time.perf_counter() + _IMPORT_SECONDS
+    until = time.perf_counter() + _GRACE_SECONDS
+    importing_until, before = time.perf_counter() + _IMPORT_SECONDS, None
     while not _ended(worker.thread, _RAISED_EVERY):
         now = time.perf_counter()
         if _importing(worker.thread) and now < importing_until:
-            until = max(until, now + _GRACE_SECONDS)  # an import ends (a framework's lazy one may take seconds)
+            until, before = max(until, now + _GRACE_SECONDS), None  # an import ends (a lazy one may take seconds)
         elif now >= until:
             break
+        elif before is None and now >= until - _GRACE_SECONDS / 2:
+            # the threads' time over the grace's second half: a pool's threads that spin a moment after an operation
+            # (OpenMP's) are idle by then, the call's are not
+            before, sampled = _threads_cpu(), now
         _raise_in(worker.thread)  # again: one raised while Python ran a finaliser was dropped there
     if not worker.thread.is_alive():
         return True
     _LEFT.append(worker)
     others = {thread.native_id for thread in threading.enumerate()} - {worker.thread.native_id}
-    for thread_id in _busy_since(before, _GRACE_SECONDS) - others:  # gradcli's and the user's Python threads kept
+    busy = _busy_since(before, time.perf_counter() - sampled) if before is not None else set()
+    for thread_id in busy - others:  # gradcli's and the user's Python threads kept as they are
         _one_idle_core(thread_id)
     return False
 
