@@ -415,8 +415,11 @@ class TensorFlowFunction:
             "its value" if cotangent is None else "its value and tf.GradientTape's gradient")
         try:
             with self.models.restoring(), self._state_held(leaves, rebuild):  # its trace here: no call of the user's
+                # Cancellation for a compiled function alone: under it an eager run's nested tf.function records other
+                # ops than the graph's (held to each other, `_held_to_eager`); an eager one stops at its next line.
                 got = run_bounded(lambda: self._own(args, cotangent, leaves, rebuild, key),
-                                  lambda: named_call("TensorFlow", self.text, self.fun, how), stop_with=cancellable)
+                                  lambda: named_call("TensorFlow", self.text, self.fun, how),
+                                  stop_with=cancellable if self.compiled else None)
         except OwnCallStopped:  # no error of the user's: the call did not return in time
             raise
         except Exception as error:  # noqa: BLE001 - one autograph traced is told at the user's lines
