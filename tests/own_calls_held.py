@@ -1,7 +1,8 @@
 """For the tests of a framework's own calls bounded by --max-time (`capture.own_time`): the user's file run, and a
-bridge's bounded calls each first held on an event the test releases at its end, so no thread is left spinning."""
+bridge's bounded calls each first held on an event the test releases at its end, so no thread is left running."""
 
 import contextlib
+import functools
 import threading
 
 import numpy as np
@@ -20,18 +21,34 @@ def users_functions(folder, source, filename):
     return names
 
 
+def held_in_python(release):
+    """Wait for the event ``release`` in lines of Python, as a loop of the user's runs: a call gradcli can stop."""
+    while not release.wait(0.01):
+        pass
+
+
 @contextlib.contextmanager
-def held(monkeypatch, bridge_module):
-    """Within it, each call ``bridge_module`` bounds (its `run_bounded`) is held on the event yielded, set at the end,
-    and then returns without running (nothing of the framework's runs on beside the next test); the floor of the
-    wait taken away, so that a short --max-time is the wait."""
+def held(monkeypatch, bridge_module, stoppable=True):
+    """Within it, each call ``bridge_module`` bounds (its `run_bounded`) is held on the event yielded (in Python's
+    lines where ``stoppable``, else in C, which nothing stops), set at the end, and then returns without running; the
+    floor of the wait and most of the grace taken away, so that a short --max-time is the wait. At the end no held
+    call is left running beside the next test."""
     monkeypatch.setattr(own_time, "FLOOR_SECONDS", 0.0)
+    monkeypatch.setattr(own_time, "_GRACE_SECONDS", 0.1)
     release, real = threading.Event(), bridge_module.run_bounded
-    monkeypatch.setattr(bridge_module, "run_bounded", lambda call, what: real(lambda: release.wait(30), what))
+    hold = functools.partial(held_in_python if stoppable else threading.Event.wait, release)
+    monkeypatch.setattr(bridge_module, "run_bounded", lambda call, what, **_: real(hold, what))
     try:
         yield release
     finally:
         release.set()
+        ended_all()
+
+
+def ended_all():
+    """Wait until every call left running (`own_time._running_on`) has ended: the tests' holds end once released."""
+    for worker in own_time._running_on():
+        worker.thread.join(5)
 
 
 def range_stopped(monkeypatch, bridge_module, bridge):
@@ -46,3 +63,18 @@ def assert_twice_sine_in_time(bridge):
     with own_time.bounding(5.0):
         value, (grad,) = bridge.own((np.float64(0.5),), np.float64(1.0))
     assert np.isclose(value, 2 * np.sin(0.5), rtol=1e-14) and np.isclose(grad, 2 * np.cos(0.5), rtol=1e-14)
+
+
+@contextlib.contextmanager
+def bounded(monkeypatch, seconds, grace):
+    """Within it, bounded calls wait ``seconds`` (no floor), an abandoned one is given ``grace`` to end; yields the
+    event the test's held calls wait on, set at the end, when no call is left running beside the next test."""
+    monkeypatch.setattr(own_time, "FLOOR_SECONDS", 0.0)
+    monkeypatch.setattr(own_time, "_GRACE_SECONDS", grace)
+    release = threading.Event()
+    try:
+        with own_time.bounding(seconds):
+            yield release
+    finally:
+        release.set()
+        ended_all()

@@ -49,5 +49,5 @@ def test_an_exact_loop_far_past_the_points_own_trips_is_that_points_no_verdict()
                               max_time=3.0).results
     assert result.status == "error"
     message = result.findings[0].message
-    assert message.startswith(f"a lax.while_loop at {__file__}:") and "trips here, where it took 11 in the first run at " \
-        "the point: its float run may end only by rounding" in message, message
+    assert message.startswith(f"a lax.while_loop at {__file__}:") and "bits, where it took 11 in the first run at " \
+        "the point at 53: its float run may end only by rounding" in message, message

@@ -48,7 +48,7 @@ def test_pytorch_s_own_value_and_gradient_are_bounded_and_named(names, bridge, m
             assert str(stopped.value).startswith(
                 f"PyTorch's own run of {path}:smooth ({how}, defined at {path}:5) was still running after 0.2 seconds "
                 "(--max-time 0.2)"), str(stopped.value)
-            assert "gradcli left it running" in str(stopped.value)
+            assert "gradcli stopped it" in str(stopped.value)
 
 
 def test_pytorch_over_a_range_is_bounded_too(names, bridge, monkeypatch):
@@ -70,7 +70,7 @@ def test_a_call_left_in_the_users_code_is_placed_at_its_line(names, monkeypatch)
             own_time.run_bounded(lambda: names["waits"](release), lambda: ("the held call", ""))
         assert str(stopped.value).startswith(
             f"the held call was still running after 0.2 seconds (--max-time 0.2) (it was at {path}:10, in your code, "
-            "when gradcli stopped waiting): gradcli left it running")
+            "when gradcli stopped waiting): gradcli stopped it")
         with own_time.bounding(0.2), pytest.raises(own_time.OwnCallStopped) as stopped:  # gradcli's and Python's lines
             own_time.run_bounded(functools.partial(release.wait, 30), lambda: ("the held call", ""))
         assert "in your code" not in str(stopped.value)

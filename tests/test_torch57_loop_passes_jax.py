@@ -67,7 +67,7 @@ def test_a_loop_that_ended_in_the_points_passes_is_stopped_beside_it_not_at_it(m
             _never_ending(key)
         with pytest.raises(loop_trips.LoopStopped):
             _never_ending(key)
-    assert stopped == {id(key): (key, None, 3)}
+    assert stopped == {id(key): (key, None, 3, 53)}  # its trips at float64's 53 bits
 
 
 def test_a_stop_by_a_steps_bound_of_trips_is_not_the_points(monkeypatch):

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import sys
 import time
 
 from ..errors import InputError
@@ -137,19 +138,23 @@ def watch_for_a_check(seconds):
 A_POINTS_SHARE = "its point's share of the sweep's --max-time"  # a stop by it leaves the sweep its time
 
 
-# A loop at the point's exact reference may run this many times its trips in the point's first run, plus this many.
+# A loop at the point's exact reference may run this many times its trips in the point's first run, scaled by the
+# precision (`allowed_beyond`), plus this many.
 BEYOND_THE_POINT = (10, 1000)
+_FLOAT64_BITS = 53  # the significand's bits of a run whose numbers' dtype is not said (`one_point`'s ``bits``)
 
 _STOPPED = contextvars.ContextVar("gradcli_loops_stopped_at_the_point", default=None)
+_FIRST_BITS = contextvars.ContextVar("gradcli_loops_first_run_bits", default=_FLOAT64_BITS)
 
 
 @contextlib.contextmanager
-def one_point(stopped):
+def one_point(stopped, bits=_FLOAT64_BITS):
     """Every loop replayed in this block (this thread or task) runs at one point's passes: a loop stopped by time or
     by `MAX_TRIPS` is noted in the dict ``stopped`` (kept by the caller for the point, across its passes: id(key) ->
-    (key, its stop or None where it ended, its trips)), and a loop noted there raises its stop again at once instead
-    of running to its bound a second time. A loop that ended in the point's first run may run `BEYOND_THE_POINT`
-    times those trips plus its slack outside a difference's steps (the exact reference), no more.
+    (key, its stop or None where it ended, its trips, the significand's bits of the run that noted it: ``bits``, the
+    block's float dtype's)), and a loop noted there raises its stop again at once instead of running to its bound a
+    second time. A loop that ended in the point's first run may run `allowed_beyond` those trips outside a
+    difference's steps (the exact reference), no more.
 
     A stop by the ceiling is noted only for a loop that has not ended in the point's passes: once it ended (at the
     point itself, where each pass begins), a later stop is at a step beside the point (a kink test's side) whose loop
@@ -157,11 +162,33 @@ def one_point(stopped):
     reference's run there may never end): each later pass would spend the same seconds to meet it again, where the
     reference it belongs to fails anyway. A stop under a watch of a difference's steps (one with `Watch.allowed`) is
     the step's, never noted."""
-    token = _STOPPED.set(stopped)
+    token, bits_token = _STOPPED.set(stopped), _FIRST_BITS.set(bits)
     try:
         yield stopped
     finally:
+        _FIRST_BITS.reset(bits_token)
         _STOPPED.reset(token)
+
+
+def allowed_beyond(trips, bits):
+    """The trips a loop may run on exact numbers where it ended after ``trips`` on numbers of ``bits`` significand
+    bits: `BEYOND_THE_POINT`, its factor scaled by the working precision over ``bits``. A loop that runs until its
+    terms stop changing the sum (a series to convergence) runs about as many more trips as the precision has more
+    bits, and ends within it; one whose float run ended only by rounding (a number squared to 0) never does."""
+    scale = max(1.0, working_bits() / bits)
+    return int(BEYOND_THE_POINT[0] * trips * scale) + BEYOND_THE_POINT[1]
+
+
+def working_bits():
+    """The precision the exact numbers in use now carry, in bits: mpmath's and flint's, the greater (53 where neither
+    is loaded, or at their defaults: a float run)."""
+    found = _FLOAT64_BITS
+    mpmath, flint = sys.modules.get("mpmath"), sys.modules.get("flint")  # loaded by an exact run, never here
+    if mpmath is not None:
+        found = max(found, mpmath.mp.prec)
+    if flint is not None:
+        found = max(found, flint.ctx.prec)
+    return found
 
 
 def watch_in_force():
@@ -197,7 +224,7 @@ def turns(key, name):
     # exact reference's) far past that count is one whose float run ended by rounding, which exact numbers may not.
     beyond = None
     if before is not None and (watch is None or watch.allowed is None):
-        beyond = BEYOND_THE_POINT[0] * before[2] + BEYOND_THE_POINT[1]
+        beyond = allowed_beyond(before[2], before[3])
     trips, started = 0, time.perf_counter()
     try:
         while trips < MAX_TRIPS:
@@ -206,9 +233,10 @@ def turns(key, name):
                     watch.ask(key, trips, name, started)
                 if beyond is not None and trips > beyond:
                     raise LoopStopped(
-                        f"{name} ran {trips} trips here, where it took {before[2]} in the first run at the point: its "
-                        "float run may end only by rounding (a number squared to 0, an iterate that stops changing), "
-                        "which the exact numbers may never do", name, trips)
+                        f"{name} ran {trips} trips here at {working_bits()} bits, where it took {before[2]} in the "
+                        f"first run at the point at {before[3]}: its float run may end only by rounding (a number "
+                        "squared to 0, an iterate that stops changing), which the exact numbers may never do", name,
+                        trips)
             yield trips
             trips += 1
         raise LoopStopped(f"{name} ran {MAX_TRIPS} trips without its condition turning false (at this point or at "
@@ -216,11 +244,11 @@ def turns(key, name):
     except LoopStopped as stop:
         past = beyond is not None and trips > beyond  # the point's own fact, as a stop by time is
         if stopped is not None and (watch is None or watch.allowed is None) and (before is None or stop.by_time or past):
-            stopped[id(key)] = (key, stop, trips)  # the key held with it, so its id is not another loop's
+            stopped[id(key)] = (key, stop, trips, _FIRST_BITS.get())  # the key held with it: its id is no other's
         raise
     except GeneratorExit:  # the caller left the loop: its condition turned false
         if stopped is not None and before is None:
-            stopped[id(key)] = (key, None, trips)
+            stopped[id(key)] = (key, None, trips, _FIRST_BITS.get())
         raise
     finally:
         if watch is not None:

@@ -7,13 +7,32 @@ fraction whose loop never ends), a PyTorch forward or a TensorFlow function
 can loop forever in the user's own code, and neither can be interrupted from
 Python. So a bridge runs the framework's calls through `run_bounded`: in a
 worker thread, while the check (or sweep) waits at most what is left of
---max-time (`bounding`). A call past it is left running in that thread (a
-daemon: it keeps no process alive), the next call gets a fresh worker, and the
-point says that the framework's own call did not finish (`OwnCallStopped`),
-naming the call and, where the call was left inside the user's Python code,
-its line. Compilation (JAX's XLA program, gradcli's trace of a TensorFlow
-graph) is awaited before, unbounded: it ends, and a loaded machine's slow one
-is no hang.
+--max-time (`bounding`). Compilation (JAX's XLA program, gradcli's trace of a
+TensorFlow graph) is awaited before, unbounded: it ends, and a loaded
+machine's slow one is no hang.
+
+A call past its time is stopped where it can be: an exception raised in its
+thread (`_Abandoned`) ends it at its next line of Python, which a PyTorch
+forward, a Python ``backward`` and eager TensorFlow reach between operations,
+and a framework's own way to cancel stops what it runs in compiled code
+(TensorFlow's cancellation, which its graphs' loops honour between trips: the
+bridge hands it over as ``stop_with``). The point says that the framework's
+own call did not finish (`OwnCallStopped`), naming the call and, where the
+call was inside the user's Python code, its line.
+
+A compiled program that honours nothing (JAX's XLA code: its loop never
+returns to Python and has no cancellation) runs on until the process ends, in
+its worker (a daemon: it keeps no process alive) and in the framework's own
+threads (XLA's CPU pool: both threads of a two-core machine, measured for
+``exp1`` beside 1e-300). gradcli puts every thread it keeps busy at the least
+CPU priority and on one core, the same for all of them (`_one_idle_core`):
+together they keep at most one core busy, and that one only while nothing
+else asks for it, so the work after them, gradcli's and the machine's, runs
+as fast as before. No framework call starts
+beside such a call (`MOST_RUNNING_ON`, `_not_beside`): XLA's CPU code may hold
+every thread of its pool in the one that runs on, so a next program would
+wait for ever, and a next that never ends would add its threads. A point asked
+for then has no verdict and says why.
 """
 
 from __future__ import annotations
@@ -21,6 +40,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import contextvars
+import ctypes
 import math
 import os
 import queue
@@ -33,6 +53,7 @@ from ..folders import GRADCLI_FOLDER, installed_package_file
 from .lines import innermost_users, is_user_file
 
 _LIMIT = contextvars.ContextVar("gradcli_own_call_limit", default=None)
+_SHARE = contextvars.ContextVar("gradcli_own_call_share", default=1.0)  # of the bound, a call may wait (`sharing`)
 
 # Once the calls left behind have used --max-time, each further call still waits this share of it: a call that
 # returns at once still gives its numbers, and one that hangs costs a tenth of the budget, not all of it again.
@@ -42,9 +63,30 @@ _SHARE_AFTER = 0.1
 FLOOR_SECONDS = 3.0
 
 
+# The most calls left running on at once: beside them no call starts. One: XLA's CPU code runs a program on a pool
+# of threads (two on two cores) which one that never ends can hold all of, so that every later program waits for ever.
+MOST_RUNNING_ON = 1
+_LEAST_PRIORITY = 19  # a Unix nice value: the thread runs when nothing else wants its core
+# A thread that ran this share of the grace's second half on a core is one a call that runs on keeps busy (a loaded
+# machine gave a spinning thread a quarter of a core; a thread that only waits runs none of it).
+_BUSY_SHARE = 0.1
+# How long an abandoned call is given to end once stopped: an exception at its next line of Python, or a framework's
+# cancellation, ends it within an operation; one still running after this runs compiled code nothing stops.
+_GRACE_SECONDS = 1.0
+# The most an abandoned call importing a module is waited for, to stop it once the import is done.
+_IMPORT_SECONDS = 30.0
+# The stop is raised again this often within the grace: Python drops one raised while a finaliser (``__del__``) runs.
+_RAISED_EVERY = 0.01
+
+
 class OwnCallStopped(InputError):
-    """A framework's own call (its value and gradient at a point) still running when its time ran out; the message
-    names the call and the user's function, and says the call was left behind."""
+    """A framework's own call (its value and gradient at a point) still running when its time ran out, or not started
+    beside one that runs on; the message names the call and the user's function, and says what became of it."""
+
+
+class _Abandoned(BaseException):
+    """Raised inside a framework's call gradcli stopped waiting for, to end it at its next line of Python: a
+    BaseException, so that the user's ``except Exception`` does not keep the call going."""
 
 
 class _Limit:
@@ -72,34 +114,61 @@ def bounding(seconds):
         _LIMIT.reset(token)
 
 
+@contextlib.contextmanager
+def sharing(fraction):
+    """Every bounded call in this block waits at most ``fraction`` of the bound (a sweep's call over its whole range:
+    a point whose call never ends must leave the points, asked one by one after it, their time)."""
+    token = _SHARE.set(fraction)
+    try:
+        yield
+    finally:
+        _SHARE.reset(token)
+
+
 class _Worker:
-    """One daemon thread running the calls handed to it, one at a time."""
+    """One daemon thread running the calls handed to it, one at a time, until it is retired (`_abandon`)."""
 
     def __init__(self):
         self.jobs = queue.SimpleQueue()
+        self.retired, self.named = False, ""  # ``named``: the call it was abandoned in, for a message
         self.thread = threading.Thread(target=self._serve, name="gradcli-own-call", daemon=True)
         self.thread.start()
 
     def _serve(self):
-        while True:
-            call, done, answer = self.jobs.get()
-            try:
-                answer.append((True, call()))
-            except BaseException as error:  # noqa: BLE001 - handed back to the waiting caller, raised there
-                answer.append((False, error))
-            done.set()
+        try:
+            while not self.retired:
+                job = self.jobs.get()
+                if job is None:  # woken to end: retired between calls
+                    return
+                call, done, answer = job
+                try:
+                    answer.append((True, call()))
+                except BaseException as error:  # noqa: BLE001 - handed back to the waiting caller, raised there
+                    answer.append((False, error))
+                done.set()
+        except _Abandoned:  # the stop arrived between two lines of this loop, not inside the call: retired all the same
+            return
 
 
-_WORKER = None  # the worker for the next call; a worker left behind with a call still running is forgotten
+_WORKER = None  # the worker for the next call; a worker whose call was abandoned is retired
 _WORKER_LOCK = threading.Lock()
-_LEFT = []  # the workers left behind, each with a call still running
+_LEFT = []  # the workers whose abandoned call did not stop: compiled code that runs on
+
+
+def _running_on():
+    """The workers whose abandoned call still runs (each keeps a core busy), the ones that ended forgotten; each is
+    stopped again, for one that was importing when it was abandoned (`_raise_in`) may be back in lines of Python."""
+    _LEFT[:] = [worker for worker in _LEFT if worker.thread.is_alive()]
+    for worker in _LEFT:
+        _raise_in(worker.thread)
+    return [worker for worker in _LEFT if not _ended(worker.thread, 0)]
 
 
 def exit_past_calls_left(code):
     """End the process with ``code`` (an int) at once, its exit handlers run and its output flushed, where a call was
     left running (`run_bounded`): Python's teardown stops such a thread inside the framework's C++ code, which aborts
     the process (exit 134) instead of exiting with gradcli's code. Nothing where none was left."""
-    if not isinstance(code, int) or not any(worker.thread.is_alive() for worker in _LEFT):
+    if not isinstance(code, int) or not _running_on():
         return
     atexit._run_exitfuncs()  # noqa: SLF001 - the handlers an exit runs, run before the exit that skips them
     for stream in (sys.stdout, sys.stderr):
@@ -108,18 +177,24 @@ def exit_past_calls_left(code):
     os._exit(code)
 
 
-def run_bounded(call, what):
-    """``call()`` (a framework's own run), waiting at most the time `bounding` leaves; past it `OwnCallStopped`,
-    ``what()`` naming the call as ``(call, more)`` (``("JAX's own run of f.py:g", " (its program runs ...)")``). Outside `bounding`, or inside a bounded call,
-    ``call()`` runs here."""
+def run_bounded(call, what, stop_with=None):
+    """``call()`` (a framework's own run), waiting at most the time `bounding` leaves; past it the call is stopped
+    where it can be and `OwnCallStopped` raised, ``what()`` naming the call as ``(call, more)`` (``("JAX's own run of
+    f.py:g", " (its program runs ...)")``). ``stop_with``: the framework's own way to stop what it runs in compiled
+    code, ``stop_with(call)`` giving ``(the call made stoppable, the function that stops it)``. Outside `bounding`, or
+    inside a bounded call, ``call()`` runs here; while `MOST_RUNNING_ON` abandoned calls run on, none starts."""
     global _WORKER
     limit = _LIMIT.get()
     if limit is None or threading.current_thread().name == "gradcli-own-call":
         return call()
+    _not_beside(_running_on(), what)
+    stop = None
+    if stop_with is not None:
+        call, stop = stop_with(call)
     with _WORKER_LOCK:
         worker = _WORKER = _WORKER or _Worker()
     done, answer = threading.Event(), []
-    waited = limit.wait()
+    waited = min(limit.wait(), limit.seconds * _SHARE.get())
     started = time.perf_counter()
     context = contextvars.copy_context()  # the check's settings (its dtype, its hooks) hold in the worker too
     worker.jobs.put((lambda: context.run(call), done, answer))
@@ -127,18 +202,118 @@ def run_bounded(call, what):
         with _WORKER_LOCK:
             if _WORKER is worker:
                 _WORKER = None
-            _LEFT.append(worker)
         limit.lost += time.perf_counter() - started
         call_named, more = what()
+        where = _where_left(worker.thread)  # read before the stop: a stopped call's thread has no line left
+        worker.named = call_named
+        became = ("gradcli stopped it" if _abandon(worker, stop) else
+                  "gradcli could not stop it (compiled code honours no stop): it runs on until this process ends, at "
+                  "the least CPU priority, on one core with any other such call")
         raise OwnCallStopped(
             f"{call_named} was still running after {waited:.3g} seconds (--max-time {limit.given:g})"
-            f"{more}{_where_left(worker.thread)}: gradcli left it running, and without the numbers under test it "
-            "cannot say whether they are right: no verdict (raise --max-time to wait longer)"
+            f"{more}{where}: {became}, and without the numbers under test gradcli cannot say whether they are right: "
+            "no verdict (raise --max-time to wait longer)"
         )
     ok, found = answer[0]
     if ok:
         return found
     raise found
+
+
+def _not_beside(running, what):
+    """Raise `OwnCallStopped` where ``running`` holds `MOST_RUNNING_ON` calls that run on: no call starts beside them."""
+    if len(running) >= MOST_RUNNING_ON:
+        raise OwnCallStopped(
+            f"{what()[0]} was not started: an earlier call gradcli stopped waiting for ({running[0].named}) still "
+            "runs in compiled code that honours no stop, and gradcli starts no framework call beside it: no verdict "
+            "(it ends with this process; check this point in a process of its own)"
+        )
+
+
+def _abandon(worker, stop):
+    """Retire ``worker``, whose call ran past its time, and stop that call: the framework's own ``stop`` (None: none),
+    and `_Abandoned` raised in its thread at its next line of Python. True where the call ended within
+    `_GRACE_SECONDS`; else the worker is noted among those running on (`_running_on`), and the threads the call kept
+    busy meanwhile (its own, and the framework's that no Python code runs in: XLA's pool) are kept to one idle core."""
+    # First, while the thread surely runs (a worker ends only once retired): a thread ended, its id may be another's.
+    _raise_in(worker.thread)  # (a call importing is stopped once its import is done, below or at `_running_on`)
+    worker.retired = True
+    worker.jobs.put(None)  # wakes it where it ended its call meanwhile and waits for the next
+    if stop is not None:
+        with contextlib.suppress(Exception):  # a framework's cancellation that fails leaves the exception to stop it
+            stop()
+    until = time.perf_counter() + _GRACE_SECONDS
+    importing_until, before = time.perf_counter() + _IMPORT_SECONDS, None
+    while not _ended(worker.thread, _RAISED_EVERY):
+        now = time.perf_counter()
+        if _importing(worker.thread) and now < importing_until:
+            until, before = max(until, now + _GRACE_SECONDS), None  # an import ends (a lazy one may take seconds)
+        elif now >= until:
+            break
+        elif before is None and now >= until - _GRACE_SECONDS / 2:
+            # the threads' time over the grace's second half: a pool's threads that spin a moment after an operation
+            # (OpenMP's) are idle by then, the call's are not
+            before, sampled = _threads_cpu(), now
+        _raise_in(worker.thread)  # again: one raised while Python ran a finaliser was dropped there
+    if not worker.thread.is_alive():
+        return True
+    _LEFT.append(worker)
+    others = {thread.native_id for thread in threading.enumerate()} - {worker.thread.native_id}
+    busy = _busy_since(before, time.perf_counter() - sampled) if before is not None else set()
+    for thread_id in busy - others:  # gradcli's and the user's Python threads kept as they are
+        _one_idle_core(thread_id)
+    return False
+
+
+def _raise_in(thread):
+    """Raise `_Abandoned` in ``thread`` at its next line of Python, where it still runs and imports nothing: a module
+    stopped halfway through its import stays broken for the whole process (``torch._dynamo`` without ``utils``)."""
+    if thread.is_alive() and not _importing(thread):
+        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread.ident), ctypes.py_object(_Abandoned))
+
+
+def _importing(thread):
+    """Whether ``thread`` is inside an import (a frame of Python's import machinery on its stack)."""
+    frame = sys._current_frames().get(thread.ident)  # noqa: SLF001 - the one way to read another thread's stack
+    while frame is not None:
+        if frame.f_code.co_filename.startswith("<frozen importlib"):
+            return True
+        frame = frame.f_back
+    return False
+
+
+def _ended(thread, seconds):
+    """Whether ``thread`` ended within ``seconds``."""
+    thread.join(seconds)
+    return not thread.is_alive()
+
+
+def _threads_cpu():
+    """Each of this process's threads' CPU time so far, in clock ticks, by its id (Linux's /proc; elsewhere none)."""
+    found = {}
+    with contextlib.suppress(OSError):
+        for name in os.listdir("/proc/self/task"):
+            with contextlib.suppress(OSError, ValueError, IndexError):
+                with open(f"/proc/self/task/{name}/stat") as stat:
+                    fields = stat.read().rsplit(")", 1)[1].split()
+                found[int(name)] = int(fields[11]) + int(fields[12])  # utime and stime
+    return found
+
+
+def _busy_since(before, seconds):
+    """The threads that ran at least `_BUSY_SHARE` of the ``seconds`` since ``before`` (`_threads_cpu`) on a core."""
+    least = _BUSY_SHARE * seconds * os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else math.inf
+    return {thread for thread, ticks in _threads_cpu().items() if ticks - before.get(thread, 0) >= least}
+
+
+def _one_idle_core(thread_id):
+    """Keep the thread ``thread_id`` (one a call that runs on keeps busy) to the least CPU priority and to one core,
+    the same one for every such thread, so that together they keep at most one core busy, and that one only while
+    nothing else asks for it. Linux sets a thread's own priority and cores; elsewhere the thread is left as it is."""
+    with contextlib.suppress(AttributeError, OSError):
+        os.setpriority(os.PRIO_PROCESS, thread_id, _LEAST_PRIORITY)
+    with contextlib.suppress(AttributeError, OSError):
+        os.sched_setaffinity(thread_id, {max(os.sched_getaffinity(0))})
 
 
 def named_call(framework, text, fun, how):

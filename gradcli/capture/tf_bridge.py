@@ -106,6 +106,20 @@ def _tf():
     return tf
 
 
+def cancellable(call):
+    """``(call, stop)`` for `own_time.run_bounded`: ``call`` run under a TensorFlow cancellation manager, whose
+    cancellation (``stop()``) ends the compiled functions it runs, their graphs' loops between two trips."""
+    from tensorflow.python.eager import cancellation  # lazy: TensorFlow's own, loaded with the user's target
+
+    manager = cancellation.CancellationManager()
+
+    def run():
+        with cancellation.CancellationManagerContext(manager):
+            return call()
+
+    return run, manager.start_cancel
+
+
 def _gradcli_forward(fun, rebuild, leaves):
     """Call the user's function on tensors: the frame every forward op's traceback passes through."""
     return fun(*rebuild(list(leaves)))
@@ -410,8 +424,11 @@ class TensorFlowFunction:
             "its value" if cotangent is None else "its value and tf.GradientTape's gradient")
         try:
             with self.models.restoring(), self._state_held(leaves, rebuild):  # its trace here: no call of the user's
+                # Cancellation for a compiled function alone: under it an eager run's nested tf.function records other
+                # ops than the graph's (held to each other, `_held_to_eager`); an eager one stops at its next line.
                 got = run_bounded(lambda: self._own(args, cotangent, leaves, rebuild, key),
-                                  lambda: named_call("TensorFlow", self.text, self.fun, how))
+                                  lambda: named_call("TensorFlow", self.text, self.fun, how),
+                                  stop_with=cancellable if self.compiled else None)
         except OwnCallStopped:  # no error of the user's: the call did not return in time
             raise
         except Exception as error:  # noqa: BLE001 - one autograph traced is told at the user's lines
@@ -1110,7 +1127,7 @@ class TensorFlowFunction:
             return self._elementwise_replay(arrays, np.dtype(dtype))  # a dtype TensorFlow lacks (longdouble)
         how = f"tf.vectorized_map of its value and gradient over {len(arrays[0]) if arrays else 0} points"
         return run_bounded(lambda: self._vectorised_by_tensorflow(arrays, dtype),
-                           lambda: named_call("TensorFlow", self.text, self.fun, how))
+                           lambda: named_call("TensorFlow", self.text, self.fun, how), stop_with=cancellable)
 
     def _vectorised_by_tensorflow(self, arrays, dtype):
         if len(arrays) != self.parameters:

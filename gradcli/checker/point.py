@@ -84,29 +84,36 @@ def check_point(target, point, dtype, chosen, options):
     if result.status == Verdict.ERROR:
         return result
     try:
-        with one_point(_stopped_loops(target, [as_float64(a) for a in working_args])):
+        with one_point(_stopped_loops(target, [as_float64(a) for a in working_args]), finfo(dtype).nmant + 1):
             return _checked(result, target, point, working_args, dtype, chosen, options)
     except OwnCallStopped as stopped:  # the framework's own run did not return in --max-time: nothing to judge
         record(result, own_call_stopped(stopped))
         return result
     except LoopStopped as stopped:  # a loop of the user's that does not end within the budget here: this point's fact
+        left = None
         if result.value is None and target.bridge is not None:
-            _framework_numbers(result, target, working_args, chosen, dtype)
+            left = _framework_numbers(result, target, working_args, chosen, dtype)
         record(result, loop_stopped(stopped))
+        if left is not None:  # the numbers under test did not come either: the framework's own call is named too
+            record(result, own_call_stopped(left))
         return result
 
 
 def _framework_numbers(result, target, working_args, chosen, dtype):
     """``result``'s value and gradient from the framework's own run alone, where a replay beside it (for provenance)
-    stopped in a loop before they were read: the numbers under test, shown though no verdict judges them."""
+    stopped in a loop before they were read: the numbers under test, shown though no verdict judges them. Returns the
+    `OwnCallStopped` where the framework's own call did not return within --max-time either, else None."""
     argnums = tuple(target.variables.index(n) for n in chosen)
     try:
         with without_replay():
             value, grads, _ = _run_with(target, working_args, argnums, dtype, provenance.Watch(dtype))
+    except OwnCallStopped as left:
+        return left
     except Exception:  # noqa: BLE001 - the point has no verdict already: its numbers are shown only where they come
-        return
+        return None
     result.value = plain(value)
     result.gradient = {n: plain(g) for n, g in zip(chosen, grads)}
+    return None
 
 
 def _checked(result, target, point, working_args, dtype, chosen, options):

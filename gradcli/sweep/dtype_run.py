@@ -129,7 +129,7 @@ class DtypeRun:
         except loop_trips.LoopStopped as raised:  # a stop `stopped` may not hold: one under a watch of its own
             stop = raised
         # `stopped` holds every loop run (None for one that ended): a stop caught inside the run still spoils it
-        stop = stop or next((held for _, held, _ in stopped.values() if held is not None), None)
+        stop = stop or next((held for _, held, *_ in stopped.values() if held is not None), None)
         if stop is not None:
             if not self.loop_noted:
                 self.loop_noted = True

@@ -17,6 +17,7 @@ from ..autodiff.tracer import hooks
 from ..autodiff.transforms import trace_inputs, value_and_grad, vjp
 from ..autodiff.values import raw
 from ..capture.bridge import PerPoint, Unmapped, differentiating_the_primal
+from ..capture import own_time
 from ..capture.own_time import OwnCallStopped
 from ..checker import balls
 from ..checker.dtypes import dtype_named, finfo
@@ -116,8 +117,18 @@ def points_shape(args):
     return min((np.shape(a) for a in args), key=len)
 
 
+# The share of --max-time the call over the whole range waits: the rest is the points', asked one by one if it stops.
+_WHOLE_RANGE_SHARE = 0.5
+_RANGE_STOPPED = "whole range stopped"  # the target's shared record of why its whole range's call was given up
+# Why a sweep asked each point on its own: its framework's call over the whole range ran past --max-time.
+WHOLE_RANGE_STOPPED = ("its framework's call over the whole range did not return ({stopped}), so each point was asked "
+                       "on its own, each call bounded by what --max-time leaves: a point whose call does not return "
+                       "either has no verdict")
+
+
 def _by_bridge(resolved, args, wrt):
-    """The framework's own values and gradients at every point in one vectorised call (``jax.vmap``), or None.
+    """The framework's own values and gradients at every point in one vectorised call (``jax.vmap``), or None; point
+    by point where that call did not return within --max-time (`WHOLE_RANGE_STOPPED`).
 
     A dtype the framework lacks (longdouble, a wider reference) is the
     replayed graph's, run by the core at that precision; a function the
@@ -128,12 +139,18 @@ def _by_bridge(resolved, args, wrt):
         return None
     names = resolved.variables
     dtype = args[0].dtype
+    shared = getattr(resolved, "shared", {})
+    if _RANGE_STOPPED in shared:  # a call over the whole range did not return once: none is waited for again
+        return _each_point(resolved, args, wrt, shared[_RANGE_STOPPED])
     try:
-        with np.errstate(all="ignore"):
+        with np.errstate(all="ignore"), own_time.sharing(_WHOLE_RANGE_SHARE):
             got = vectorised(args, dtype)
     except PerPoint as why:  # the framework's numbers at a point are its call at that point alone
         return _each_point(resolved, args, wrt, str(why))
-    except (Unmapped, OwnCallStopped):  # a framework's run that never returned is not run again point by point
+    except OwnCallStopped as stopped:  # one point may hold the whole range's call: each point is asked on its own
+        why = shared[_RANGE_STOPPED] = WHOLE_RANGE_STOPPED.format(stopped=stopped)
+        return _each_point(resolved, args, wrt, why)
+    except Unmapped:
         raise
     except Exception:  # noqa: BLE001 - not vectorisable as it stands: per point, through the core
         return None
