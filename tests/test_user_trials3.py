@@ -146,11 +146,15 @@ def reduced(x):
 
 def accumulated(x):
     np.add.at(x, [0, 0], 1.0)
-    return x[0]
+    return x[0] * x[1]
+
+
+def vectorised(x):
+    return np.sum(np.vectorize(lambda v: v * v)(x))
 '''
 
 
-def test_numpy_ufunc_reductions_are_differentiated_and_their_other_methods_refused_at_their_line(tmp_path):
+def test_numpy_ufunc_reductions_and_methods_are_differentiated_and_what_gradcli_lacks_refused_at_its_line(tmp_path):
     path = tmp_path / "ufuncs.py"
     path.write_text(UFUNCS)
     x = np.array([1000.0, 1000.5, -3.0])
@@ -158,5 +162,8 @@ def test_numpy_ufunc_reductions_are_differentiated_and_their_other_methods_refus
     weights = np.exp(x - x.max()) / np.exp(x - x.max()).sum()
     assert report.results[0].status == "ok"
     assert np.allclose(np.asarray(report.results[0].exact_gradient["x"], dtype=float), weights + 2 * x, rtol=1e-12)
-    code = CliRunner().invoke(cli, ["check", f"{path}:accumulated", "--at", "x=[1,2]"])
-    assert code.exit_code == 2 and "numpy.add.at" in code.stderr and "line 9" in code.stderr
+    accumulated = gradcli.check(f"{path}:accumulated", [{"x": np.array([1.0, 2.0])}], dtypes=("float64",)).results[0]
+    assert accumulated.status == "ok"  # (x0 + 2) * x1, x0 added to twice in place
+    assert np.allclose(np.asarray(accumulated.exact_gradient["x"], dtype=float), [2.0, 3.0], rtol=1e-14)
+    code = CliRunner().invoke(cli, ["check", f"{path}:vectorised", "--at", "x=[1,2]"])
+    assert code.exit_code == 2 and "numpy.vectorize" in code.stderr and "line 14" in code.stderr
