@@ -1,0 +1,232 @@
+"""A user's JAX code, twenty-fourth round (second half): a linear model whose L2 penalty walks the parameter tree by
+jax.tree_util, pairwise log-sum-exp by lax.map, GELU by erf and jax.nn.gelu(approximate=False), a logit of a sigmoid,
+the Hurwitz zeta in its shift, a fixed point solved in lax.while_loop under a custom_vjp (implicit derivative, right
+and with its factor forgotten), the first principal component's variance by jnp.linalg.eigh, vector norms with
+ord=3, ord=inf and ord=1, a norm guarded by the double-where pattern, a tanh block under jax.checkpoint with a
+policy, a survival total by jnp.cumprod through zeros, a reparameterised Gaussian sample with a fixed key, jax.nn.silu
+in its tail and the generalised normal and Laplace log-densities."""
+
+import functools
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import lax
+from jax.flatten_util import ravel_pytree
+from jax.scipy import stats
+from jax.scipy.special import erf, logit, zeta
+
+# --- parameter trees ------------------------------------------------------------------------------------------------
+
+
+def tree_regularised_loss(params, batch):
+    """Mean squared error of a linear model plus 0.01 times the squared norm of every leaf of the tree."""
+    pred = batch["x"] @ params["dense"]["w"] + params["dense"]["b"]
+    err = jnp.mean((pred - batch["y"]) ** 2)
+    squares = jax.tree_util.tree_map(lambda p: jnp.sum(p ** 2), params)
+    penalty = jax.tree_util.tree_reduce(lambda a, b: a + b, squares)
+    return err + 0.01 * penalty
+
+
+def tree_args():
+    params = {"dense": {"w": np.array([0.5, -1.0]), "b": np.array(0.25)}, "temperature": np.array(2.0)}
+    batch = {"x": np.array([[1.0, 2.0], [0.5, -1.0], [3.0, 0.0]]), "y": np.array([1.0, 0.0, 2.0])}
+    return params, batch
+
+
+def ravelled_log_sum_exp(params):
+    """log-sum-exp over every number of the parameter tree, flattened by ravel_pytree."""
+    flat, _ = ravel_pytree(params)
+    return jnp.log(jnp.sum(jnp.exp(flat)))
+
+
+def ravel_args():
+    return ({"a": np.array([1.0, 2.0]), "b": {"c": np.array(3.0)}},)
+
+
+def ravel_args_far():
+    return ({"a": np.array([800.0, -800.0]), "b": {"c": np.array(799.0)}},)
+
+
+# --- reductions -----------------------------------------------------------------------------------------------------
+
+
+def pairwise_lse_total(x):
+    """log(e^a + e^b) for each consecutive pair, summed (lax.map over the pairs)."""
+    pairs = x.reshape(-1, 2)
+    return jnp.sum(lax.map(lambda r: jnp.logaddexp(r[0], r[1]), pairs))
+
+
+def pairwise_lse_naive(x):
+    pairs = x.reshape(-1, 2)
+    return jnp.sum(lax.map(lambda r: jnp.log(jnp.exp(r[0]) + jnp.exp(r[1])), pairs))
+
+
+def row_log_likelihood(x):
+    """A per-row score (a Gaussian term minus a log-sum-exp written out), rows mapped two at a time."""
+    def row(r):
+        return -0.5 * jnp.sum(r ** 2) - jnp.log(jnp.sum(jnp.exp(r)))
+    return jnp.sum(lax.map(row, x, batch_size=2))
+
+
+# --- activations ----------------------------------------------------------------------------------------------------
+
+
+def gelu_erf_sum(x):
+    """GELU written from its definition x Phi(x)."""
+    return jnp.sum(x * 0.5 * (1.0 + erf(x / jnp.sqrt(2.0))))
+
+
+def gelu_library_sum(x):
+    return jnp.sum(jax.nn.gelu(x, approximate=False))
+
+
+def logit_of_sigmoid(x):
+    """The round trip logit(sigmoid(x)), which is x."""
+    return jnp.sum(logit(jax.nn.sigmoid(x)))
+
+
+def silu_sum(x):
+    return jnp.sum(jax.nn.silu(x))
+
+
+# --- special functions and densities --------------------------------------------------------------------------------
+
+
+def hurwitz_tail(q):
+    """sum over n of 1 / (n + q)^3, in the shift q."""
+    return jnp.sum(zeta(3.0, q))
+
+
+def gennorm_log_likelihood(x):
+    """Generalised normal with shape 1.5: log density -|x|^1.5 + constant."""
+    return jnp.sum(stats.gennorm.logpdf(x, 1.5))
+
+
+def laplace_log_likelihood(mu):
+    data = jnp.array([0.5, 2.0, -1.0])
+    return jnp.sum(stats.laplace.logpdf(data, loc=mu))
+
+
+# --- a fixed point with an implicit derivative ----------------------------------------------------------------------
+
+
+def _iterate(a):
+    """z = 0.5 cos z + a by iteration, until the iterate stops moving (at most 200 trips)."""
+    def cond(state):
+        z, previous, k = state
+        return (k < 200) & (z != previous)
+
+    def body(state):
+        z, _, k = state
+        return 0.5 * jnp.cos(z) + a, z, k + 1
+
+    z, _, _ = lax.while_loop(cond, body, (a, a + 1.0, 0))
+    return z
+
+
+@jax.custom_vjp
+def fixed_point(a):
+    return _iterate(a)
+
+
+def _fixed_point_fwd(a):
+    z = _iterate(a)
+    return z, z
+
+
+def _fixed_point_bwd(z, g):
+    return (g / (1.0 + 0.5 * jnp.sin(z)),)
+
+
+fixed_point.defvjp(_fixed_point_fwd, _fixed_point_bwd)
+
+
+@jax.custom_vjp
+def fixed_point_fast(a):
+    return _iterate(a)
+
+
+def _fixed_point_fast_fwd(a):
+    z = _iterate(a)
+    return z, z
+
+
+def _fixed_point_fast_bwd(z, g):
+    return (g,)
+
+
+fixed_point_fast.defvjp(_fixed_point_fast_fwd, _fixed_point_fast_bwd)
+
+
+def fixed_point_energy(a):
+    return jnp.sum(jax.vmap(fixed_point)(a) ** 2)
+
+
+def fixed_point_fast_energy(a):
+    return jnp.sum(jax.vmap(fixed_point_fast)(a) ** 2)
+
+
+# --- linear algebra -------------------------------------------------------------------------------------------------
+
+
+def top_component_variance(x):
+    """The variance along the first principal component of 2-D data (rows are samples)."""
+    centred = x - jnp.mean(x, axis=0)
+    cov = centred.T @ centred / (x.shape[0] - 1)
+    eigenvalues, _ = jnp.linalg.eigh(cov)
+    return eigenvalues[-1]
+
+
+def reconstruction_error(x):
+    """The squared error of projecting centred 2-D data onto its first principal direction."""
+    centred = x - jnp.mean(x, axis=0)
+    _, vectors = jnp.linalg.eigh(centred.T @ centred)
+    top = vectors[:, -1]
+    return jnp.sum((centred - jnp.outer(centred @ top, top)) ** 2)
+
+
+def l3_norm(x):
+    return jnp.linalg.norm(x, ord=3)
+
+
+def max_norm(x):
+    return jnp.linalg.norm(x, ord=jnp.inf)
+
+
+def l1_norm(x):
+    return jnp.linalg.norm(x, ord=1)
+
+
+def guarded_norm(x):
+    """The Euclidean norm, guarded so that its gradient at 0 is not NaN (the double-where pattern)."""
+    sq = jnp.sum(x * x)
+    safe = jnp.where(sq > 0, sq, 1.0)
+    return jnp.where(sq > 0, jnp.sqrt(safe), 0.0)
+
+
+# --- memory and sequences -------------------------------------------------------------------------------------------
+
+
+@functools.partial(jax.checkpoint, policy=jax.checkpoint_policies.nothing_saveable)
+def _block(w, h):
+    return jnp.tanh(w @ h)
+
+
+def deep_tanh_energy(w):
+    """Three applications of one tanh layer, each rematerialised in the backward pass."""
+    h = jnp.array([1.0, -0.5])
+    for _ in range(3):
+        h = _block(w, h)
+    return jnp.sum(h ** 2)
+
+
+def survival_total(x):
+    return jnp.sum(jnp.cumprod(x))
+
+
+def reparam_energy(mu, log_sigma):
+    """E[z^2] by three reparameterised samples z = mu + sigma eps with a fixed key."""
+    eps = jax.random.normal(jax.random.key(42), (3,), dtype=jnp.float64)
+    z = mu + jnp.exp(log_sigma) * eps
+    return jnp.sum(z ** 2)
