@@ -24,8 +24,11 @@ from .. import numpy as gnp
 from ..errors import InputError
 
 # What gradcli differentiates, per NumPy module it stands in for.
-_DIFFERENTIATED = {"numpy": set(gnp.__all__), "numpy.linalg": set(vars(gnp.linalg)), "numpy.fft": set(vars(gnp.fft))}
-_REAL = {"numpy": numpy, "numpy.linalg": numpy.linalg, "numpy.fft": numpy.fft}
+_DIFFERENTIATED = {"numpy": set(gnp.__all__), "numpy.linalg": set(vars(gnp.linalg)), "numpy.fft": set(vars(gnp.fft)),
+                   "numpy.polynomial": set(vars(gnp.polynomial)),
+                   **{f"numpy.polynomial.{sub}": set(vars(ours)) for sub, ours in vars(gnp.polynomial).items()}}
+_REAL = {"numpy": numpy, "numpy.linalg": numpy.linalg, "numpy.fft": numpy.fft, "numpy.polynomial": numpy.polynomial,
+         **{f"numpy.polynomial.{sub}": getattr(numpy.polynomial, sub) for sub in vars(gnp.polynomial)}}
 # SciPy's submodules that gradcli differentiates (gradcli.scipy has each; the others are SciPy's own).
 SCIPY_SUBMODULES = ("special", "stats", "linalg", "signal", "integrate")
 # Kept as NumPy's own: they make data or describe dtypes, and never see a traced value.
