@@ -478,6 +478,9 @@ NUMPY = [
     # on the pole the angle is a cone in x and y; along z it stays 0
     Case(N, "polar_angle", "p=[0,0,1]", "float64", "domain", _fixed("p", [None, None, 0])),
     Case(N, "polar_angle_naive", "p=[0,0,1]", "float64", "domain", _fixed("p", [None, None, 0])),
+    Case(N, "guarded_norm", "x=[3,4]", "float64", "ok", _fixed("x", [0.6, 0.8])),
+    # the guard makes the gradient 0 at 0, but the norm has no derivative there
+    Case(N, "guarded_norm", "x=[0,0]", "float64", "domain", _fixed("x", [None, None])),
     Case(N, "phase_energy", "x=[0,2,4,6]", "float64", "ok", _phase_slopes()),
 ]
 

@@ -1,10 +1,12 @@
 """A user's plain NumPy code, twenty-fourth round (second half): Chebyshev and Hermite series by np.polynomial, a power
 series by np.polynomial.polynomial.polyval, the larger root by np.roots, hinge and squared-hinge losses by np.clip, a
 clipped log-loss, ridge regression by np.linalg.solve, a Mahalanobis distance by np.linalg.inv, the trace of an
-inverse, log-determinants by np.linalg.det, slogdet and Cholesky, Lambert's W by Newton's method in a for loop, a
-softmax with its maximum subtracted (and without), log-softmax by np.logaddexp.reduce, a Box-Muller transform, the
-polar angle of spherical coordinates (by arccos and by arctan2 of hypot), entropy guarded by np.nan_to_num, a phase
-unwrapped from np.angle, a quadratic form by np.einsum and the energy of a self-convolution."""
+inverse, log-determinants by np.linalg.det, slogdet and Cholesky, a quadratic form by np.einsum, the energy of a
+self-convolution, a line fit's residual by np.linalg.lstsq, second differences of an edge-padded signal (np.pad), a
+product by np.linalg.multi_dot, Lambert's W and cube roots by Newton's method in for loops (the second stopping once
+its steps are small), a softmax with its maximum subtracted (and without), log-softmax by np.logaddexp.reduce,
+entropy guarded by np.nan_to_num, a Box-Muller transform, the polar angle of spherical coordinates (by arccos and by
+arctan2 of hypot), a norm guarded by the double-where pattern and a phase unwrapped from np.angle."""
 
 import numpy as np
 
@@ -184,6 +186,13 @@ def polar_angle_naive(p):
 def polar_angle(p):
     x, y, z = p
     return np.arctan2(np.hypot(x, y), z)
+
+
+def guarded_norm(x):
+    """The Euclidean norm, guarded so that its gradient at 0 is not NaN (the double-where pattern)."""
+    sq = np.sum(x * x)
+    safe = np.where(sq > 0, sq, 1.0)
+    return np.where(sq > 0, np.sqrt(safe), 0.0)
 
 
 def phase_energy(x):
