@@ -8,7 +8,8 @@ numpy.linalg as la``) and of SciPy's ``special``, ``stats``, ``linalg``, ``signa
 is refused: those stay SciPy's own). Names gradcli does not differentiate but NumPy may keep
 computing pass: dtypes and other classes, constants, ``numpy.random`` and a
 few helpers about dtypes and printing; not the classes whose instances compute on what they are called with
-(``np.vectorize(f)``, ``np.poly1d(c)``), followed to the line that makes the instance.
+(``np.vectorize(f)``, ``np.poly1d(c)``, ``np.polynomial.Polynomial(c)``), followed to the line that makes the
+instance.
 """
 
 from __future__ import annotations
@@ -40,7 +41,8 @@ _HELPER_FUNCTIONS = {
 _WATCHED_ROOTS = ("numpy", "scipy")
 # NumPy classes whose instances compute on the values they are called with (np.vectorize(f)(x), np.poly1d(c)(x)):
 # unlike dtypes and other classes, what they make does see a traced value.
-_COMPUTING_CLASSES = {"vectorize", "poly1d"}
+_COMPUTING_CLASSES = {"vectorize", "poly1d",
+                      "Polynomial", "Chebyshev", "Legendre", "Hermite", "HermiteE", "Laguerre"}  # np.polynomial's series
 
 
 def missing_function(dotted):
