@@ -17,6 +17,7 @@ A coordinate with no derivative is written NaN by hand.
 import math
 
 import mpmath
+import numpy as np
 
 from cases import Case, mp
 from cases2 import NAN
@@ -162,6 +163,30 @@ def _bottom_scatter(x):
     return half - mpmath.sqrt(((c[0][0] - c[1][1]) / 2) ** 2 + c[0][1] ** 2)
 
 
+def _condition_2x2(a):
+    """sigma_1 / sigma_2 = sigma_1^2 / |det A|, sigma_1^2 = (F + sqrt(F^2 - 4 det^2)) / 2, F = |A|_F^2."""
+    fro = sum(v * v for row in a for v in row)
+    det = a[0][0] * a[1][1] - a[0][1] * a[1][0]
+    return (fro + mpmath.sqrt(fro * fro - 4 * det * det)) / 2 / abs(det)
+
+
+def _attention(q):
+    """sum over queries i and value columns d of softmax_j(q_i . k_j c)_j v_jd, c the float 1 / sqrt(2) JAX scales by."""
+    keys = [[1, 0], [0, 1], [1, 1]]
+    totals = [3, mp("-0.5"), 3]  # each value row summed
+    c = _f(1 / math.sqrt(2))
+    out = 0
+    for qi in q:
+        p = _softmax([c * (qi[0] * k[0] + qi[1] * k[1]) for k in keys])
+        out += sum(pj * t for pj, t in zip(p, totals))
+    return out
+
+
+def _log_sf_slope(x):
+    """d/dx log(1 - Phi(x)) = -phi(x) / (1 - Phi(x))."""
+    return -_phi(x) / (mpmath.erfc(x / mpmath.sqrt(2)) / 2)
+
+
 W2 = [[0.5, -1.0], [2.0, 0.25]]
 PCA = [[1, 2], [0.5, -1], [3, 0.25], [-1, 1]]
 ISOTROPIC = [[1, 0], [-1, 0], [0, 1], [0, -1]]
@@ -238,6 +263,23 @@ JAX = [
     # isotropic: the two eigenvalues tie, the smaller one is a cone in every entry
     Case(J, "reconstruction_error", "x=[[1,0],[-1,0],[0,1],[0,-1]]", "float64", "domain",
          hp(lambda: {"x": [[NAN, NAN] for _ in ISOTROPIC]})),
+    Case(J, "condition_number", "a=[[2,1],[0.5,3]]", "float64", "ok", num_grad(_condition_2x2, a=[[2, 1], [0.5, 3]])),
+    # a rotation: both singular values 1, the condition number at its minimum (a kink in every entry)
+    Case(J, "condition_number", "a=[[0,1],[-1,0]]", "float64", "domain", hp(lambda: {"a": [[NAN, NAN], [NAN, NAN]]})),
+    Case(J, "euclidean_norm", "x=[3,4]", "float64", "ok", _fixed("x", [0.6, 0.8])),
+    Case(J, "euclidean_norm", "x=[0,0]", "float64", "domain", _fixed("x", [None, None])),
+    # jax.nn.dot_product_attention takes its softmax in float32 whatever the inputs' dtype: float64 keeps 7 digits
+    Case(J, "attention_total", "q=[[1,2],[0.5,-1]]", "float64", "unstable", num_grad(_attention, q=[[1, 2], [0.5, -1]]),
+         "out = jax.nn.dot_product_attention("),
+    # ... and exp(-1131) underflows in that float32
+    Case(J, "attention_total", "q=[[800,-800],[1,2]]", "float64", "unstable",
+         num_grad(_attention, q=[[800, -800], [1, 2]])),
+    Case(J, "attention_total", "q=[[80,-80],[1,2]]", "float32", "ok",
+         num_grad(_attention, dtype="float32", q=[[80, -80], [1, 2]])),
+    Case(J, "log_survival_naive", "x=[1,-2]", "float64", "ok", _each("x", _log_sf_slope, [1, -2])),
+    # P(Z > 40) = 3.7e-350 underflows to 0: log 0 where the answer is -804.6
+    Case(J, "log_survival_naive", "x=[40]", "float64", "unstable", _each("x", _log_sf_slope, [40]),
+         "return jnp.sum(jnp.log(stats.norm.sf(x)))"),
     Case(J, "l3_norm", "x=[3,-4]", "float64", "ok", _l3_slopes([3, -4])),
     Case(J, "l3_norm", "x=[3,-4]", "float32", "ok", _l3_slopes([3, -4], "float32")),
     # (|x0|^3 + 1)^(1/3) is smooth at x0 = 0, slope 0
@@ -325,6 +367,16 @@ def _chol_logdet_truth():
     def truth():
         inv = mpmath.inverse(mpmath.matrix([[2, 1], [1, 3]]))
         return {"a": [[inv[0, 0], mp(0)], [2 * inv[1, 0], inv[1, 1]]]}
+    return hp(truth)
+
+
+def _float32_layer_slopes(x):
+    """d/dx sum tanh(W x) = W^T (1 - tanh(W x)^2), W the float32 numbers the program stores."""
+    def truth():
+        w = [[mp(float(np.float32(v))) for v in row] for row in [[0.1, -0.7], [1.3, 0.2]]]
+        xs = _in("float64", x)
+        t = [mpmath.tanh(row[0] * xs[0] + row[1] * xs[1]) for row in w]
+        return {"x": [sum(w[i][j] * (1 - t[i] ** 2) for i in range(2)) for j in range(2)]}
     return hp(truth)
 
 
@@ -440,6 +492,7 @@ NUMPY = [
          _inverse_transpose(TINY3), "return np.log(np.linalg.det(a))", fix="slogdet"),
     Case(N, "log_det_slogdet", "a=[[1e-110,0,0],[0,1e-110,0],[0,0,1e-110]]", "float64", "ok", _inverse_transpose(TINY3)),
     Case(N, "log_det_cholesky", "a=[[2,1],[1,3]]", "float64", "ok", _chol_logdet_truth()),
+    Case(N, "float32_layer", "x=[0.3,-1.2]", "float64", "ok", _float32_layer_slopes([0.3, -1.2])),
     Case(N, "quadratic_form", "x=[1,-2]", "float64", "ok", _fixed("x", [4, -12])),
     Case(N, "self_convolution_energy", "x=[1,-2,0.5]", "float64", "ok", num_grad(_self_convolution, x=[1, -2, 0.5])),
     Case(N, "line_fit_residual", "t=[0,1,2,3]", "float64", "ok", num_grad(_residual, t=[0, 1, 2, 3])),

@@ -186,6 +186,14 @@ def reconstruction_error(x):
     return jnp.sum((centred - jnp.outer(centred @ top, top)) ** 2)
 
 
+def condition_number(a):
+    return jnp.linalg.cond(a)
+
+
+def euclidean_norm(x):
+    return jnp.linalg.vector_norm(x)
+
+
 def l3_norm(x):
     return jnp.linalg.norm(x, ord=3)
 
@@ -203,6 +211,20 @@ def guarded_norm(x):
     sq = jnp.sum(x * x)
     safe = jnp.where(sq > 0, sq, 1.0)
     return jnp.where(sq > 0, jnp.sqrt(safe), 0.0)
+
+
+def attention_total(q):
+    """One head of scaled dot-product attention of two queries over three keys, its outputs summed."""
+    keys = jnp.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])
+    values = jnp.array([[1.0, 2.0], [-1.0, 0.5], [0.0, 3.0]])
+    out = jax.nn.dot_product_attention(q[None, :, None, :], keys[None, :, None, :].astype(q.dtype),
+                                       values[None, :, None, :].astype(q.dtype))
+    return jnp.sum(out)
+
+
+def log_survival_naive(x):
+    """log P(Z > x) for a standard normal, by the survival function."""
+    return jnp.sum(jnp.log(stats.norm.sf(x)))
 
 
 # --- memory and sequences -------------------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 """A user's plain NumPy code, twenty-fourth round (second half): Chebyshev and Hermite series by np.polynomial, a power
 series by np.polynomial.polynomial.polyval, the larger root by np.roots, hinge and squared-hinge losses by np.clip, a
 clipped log-loss, ridge regression by np.linalg.solve, a Mahalanobis distance by np.linalg.inv, the trace of an
-inverse, log-determinants by np.linalg.det, slogdet and Cholesky, a quadratic form by np.einsum, the energy of a
+inverse, log-determinants by np.linalg.det, slogdet and Cholesky, a tanh layer with float32 weights, a quadratic form by np.einsum, the energy
+of a
 self-convolution, a line fit's residual by np.linalg.lstsq, second differences of an edge-padded signal (np.pad), a
 product by np.linalg.multi_dot, Lambert's W and cube roots by Newton's method in for loops (the second stopping once
 its steps are small), a softmax with its maximum subtracted (and without), log-softmax by np.logaddexp.reduce,
@@ -86,6 +87,14 @@ def log_det_slogdet(a):
 def log_det_cholesky(a):
     chol = np.linalg.cholesky(a)
     return 2.0 * np.sum(np.log(np.diag(chol)))
+
+
+W32 = np.array([[0.1, -0.7], [1.3, 0.2]], dtype=np.float32)
+
+
+def float32_layer(x):
+    """A tanh layer whose weights were stored in float32."""
+    return np.sum(np.tanh(W32 @ x))
 
 
 def quadratic_form(x):
