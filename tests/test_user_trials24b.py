@@ -37,6 +37,8 @@ CHOSEN = [
     "numpy_lib24b:larger_root@p=[1,-3,2]:float64",
     "numpy_lib24b:sandwich_trace@a=[[1,2],[3,4]]:float64",
     "numpy_lib24b:padded_curvature@x=[1,3,2,5]:float64",
+    # finding M2 too: np.apply_along_axis was "a NumPy function gradcli.numpy does not have"
+    "numpy_lib24b:row_norm_total@x=[[3,4],[0,0]]:float64",
     # the maximum subtracted in a softmax ties: either is subtracted, the softmax is smooth
     "numpy_lib24b:softmax_first@x=[1000,1000,-1000]:float64",
 ]
@@ -165,6 +167,19 @@ def test_a_pad_by_the_arrays_own_entries_counts_each_copy(mode, widths):
     result = gradcli.check(lambda a: gnp.sum(gnp.pad(a, widths, mode=mode) ** 2), {"a": a}, dtypes=["float64"]).results[0]
     assert result.status == "ok"
     np.testing.assert_array_equal(result.exact_gradient["a"], 2 * a * copies)
+
+
+@pytest.mark.parametrize("axis", [0, 1, -1])
+def test_apply_along_axis_places_each_answer_where_the_axis_was(axis):
+    """np.apply_along_axis: NumPy's array for a function giving a number, a line and a matrix per slice; the gradient
+    of the slices' sums of squares is 2 x."""
+    x = np.arange(24.0).reshape(2, 3, 4)
+    for ours, numpys in ((lambda r: gnp.sum(r ** 2), lambda r: np.sum(r ** 2)), (lambda r: r[::-1] * 2, lambda r: r[::-1] * 2),
+                         (lambda r: gnp.outer(r, r), lambda r: np.outer(r, r))):
+        np.testing.assert_array_equal(gnp.apply_along_axis(ours, axis, x), np.apply_along_axis(numpys, axis, x))
+    result = gradcli.check(lambda x: gnp.sum(gnp.apply_along_axis(lambda r: gnp.sum(r ** 2), axis, x)), {"x": x},
+                           dtypes=["float64"]).results[0]
+    np.testing.assert_array_equal(result.exact_gradient["x"], 2 * x)
 
 
 def test_pads_that_compute_values_are_refused_on_traced_arrays():

@@ -243,6 +243,7 @@ _SAMPLES = {
     "convolve": lambda num: (num(_V), num(_V[:2])),
     "meshgrid": lambda num: (num(_V), num(_V[:2])),
     "roots": lambda num: (num(_V),),
+    "apply_along_axis": lambda num: (lambda line: line * line, 1, num(_M)),
     "linalg.multi_dot": lambda num: ([num(_M), num(_M), num(_M)],),
     **{f"polynomial.{series}": lambda num: (num(_V), num(_V)) for series in (
         "polynomial.polyval", "chebyshev.chebval", "legendre.legval", "hermite.hermval", "hermite_e.hermeval",

@@ -311,6 +311,7 @@ quantile = _shape.quantile
 partition = _shape.partition
 r_ = _shape.r_
 pad = _shape.pad
+apply_along_axis = _shape.apply_along_axis
 gradient = _shape.gradient
 c_ = _shape.c_
 

@@ -14,7 +14,8 @@ import numpy as np
 
 from .core import defjvp, defvjp
 from .ops import isfinite, isnan, lifted, real, select, where
-from .ops_array import asarray, broadcast_to, concatenate, flip, getitem, mean, ravel, reshape, split, take, transpose
+from .ops_array import (asarray, broadcast_to, concatenate, flip, getitem, mean, moveaxis, ravel, reshape, split, stack,
+                        take, transpose)
 from .tracer import TracedValueError, is_mp_value, primitive
 from .values import Box, holds_box, raw, shape_of
 
@@ -574,6 +575,24 @@ def pad(array, pad_width, mode="constant", constant_values=0, **kwargs):
             blocks.append(np.full(shape[:axis] + [after] + shape[axis + 1:], high, dtype=dtype))
         out = concatenate(blocks, axis=axis) if len(blocks) > 1 else out
     return out
+
+
+def apply_along_axis(func1d, axis, arr, *args, **kwargs):
+    """``np.apply_along_axis``: ``func1d`` called on each 1-D slice of ``arr`` along ``axis`` (the user's own
+    function, so its ops are recorded), its answers stacked where the axis was, as NumPy places them."""
+    arr = asarray(arr)
+    shape = tuple(shape_of(arr))
+    axis = axis % len(shape)
+    rest = shape[:axis] + shape[axis + 1:]
+    if not all(rest):
+        raise ValueError("Cannot apply_along_axis when any iteration dimensions are 0")
+    lines = moveaxis(arr, axis, -1)
+    answers = [asarray(func1d(getitem(lines, index), *args, **kwargs)) for index in np.ndindex(*rest)]
+    answer_dims = len(shape_of(answers[0]))
+    out = reshape(stack(answers), rest + tuple(shape_of(answers[0])))
+    if not answer_dims:
+        return out
+    return moveaxis(out, list(range(len(rest), len(rest) + answer_dims)), list(range(axis, axis + answer_dims)))
 
 
 def _gradient_along(f, axis, spacing):

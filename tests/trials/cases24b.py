@@ -498,6 +498,9 @@ NUMPY = [
     Case(N, "line_fit_residual", "t=[0,1,2,3]", "float64", "ok", num_grad(_residual, t=[0, 1, 2, 3])),
     Case(N, "line_fit_residual", "t=[0,1,2,3]", "float32", "ok", num_grad(_residual, dtype="float32", t=[0, 1, 2, 3])),
     Case(N, "padded_curvature", "x=[1,3,2,5]", "float64", "ok", num_grad(_curvature, x=[1, 3, 2, 5])),
+    Case(N, "row_norm_total", "x=[[3,4],[1,0]]", "float64", "ok", hp(lambda: {"x": [[mp("0.6"), mp("0.8")], [mp(1), mp(0)]]})),
+    # a row at 0: its norm is a cone there
+    Case(N, "row_norm_total", "x=[[3,4],[0,0]]", "float64", "domain", hp(lambda: {"x": [[mp("0.6"), mp("0.8")], [NAN, NAN]]})),
     Case(N, "sandwich_trace", "a=[[1,2],[3,4]]", "float64", "ok", _sandwich_slopes([[1, 2], [3, 4]])),
     Case(N, "cube_root_total", "a=[8,0.001,1000]", "float64", "ok",
          _each("a", lambda v: 1 / (3 * mpmath.cbrt(v) ** 2), [8, 0.001, 1000])),

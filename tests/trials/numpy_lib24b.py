@@ -4,7 +4,7 @@ clipped log-loss, ridge regression by np.linalg.solve, a Mahalanobis distance by
 inverse, log-determinants by np.linalg.det, slogdet and Cholesky, a tanh layer with float32 weights, a quadratic form by np.einsum, the energy
 of a
 self-convolution, a line fit's residual by np.linalg.lstsq, second differences of an edge-padded signal (np.pad), a
-product by np.linalg.multi_dot, Lambert's W and cube roots by Newton's method in for loops (the second stopping once
+product by np.linalg.multi_dot, row norms by np.apply_along_axis, Lambert's W and cube roots by Newton's method in for loops (the second stopping once
 its steps are small), a softmax with its maximum subtracted (and without), log-softmax by np.logaddexp.reduce,
 entropy guarded by np.nan_to_num, a Box-Muller transform, the polar angle of spherical coordinates (by arccos and by
 arctan2 of hypot), a norm guarded by the double-where pattern and a phase unwrapped from np.angle."""
@@ -122,6 +122,11 @@ def padded_curvature(x):
     """The energy of second differences, the signal extended by its edge values."""
     p = np.pad(x, 1, mode="edge")
     return np.sum((p[2:] - 2 * p[1:-1] + p[:-2]) ** 2)
+
+
+def row_norm_total(x):
+    """The rows' Euclidean norms, one row at a time, summed."""
+    return np.sum(np.apply_along_axis(np.linalg.norm, 1, x))
 
 
 def sandwich_trace(a):
