@@ -47,8 +47,9 @@ KNOWN_WRONG = {
         "F2: log(det(a)) where det underflows is unstable at its line, but no fix is offered: np.linalg.slogdet(a)[1] "
         "(and jnp/torch/tf's slogdet) is the stable spelling",
     "numpy_lib24b:polar_angle_naive@p=[0,0,1]:float64":
-        "P2: arccos(z / sqrt(x*x + y*y + z*z)) at the pole: z / r is exactly 1 (arccos's edge, a cone in x and y), but "
-        "the exact reference climbs to 4000 digits and gives no verdict, where arctan2(hypot(x, y), z) is domain",
+        "P2: arccos(z / np.sqrt(x*x + y*y + z*z)) at the pole: z / r is exactly 1 (arccos's edge, a cone in x and y), "
+        "but the exact reference climbs to 4000 digits and gives no verdict (arccos(p[1] / np.sqrt(p[0]**2 + p[1]**2)) "
+        "at (0, 1) too), where arccos(p[2] / np.linalg.norm(p)) and arctan2(hypot(x, y), z) are domain",
     "numpy_lib24b:phase_energy@x=[0,2,4,6]:float64":
         "U2: np.unwrap of a phase whose first entry is 0 and whose wrapped entry comes back to an exact float "
         "(sum(unwrap(x) ** 2) at x = [0, 2, 4 - 2 pi_f]) is 'within 1e-2558 of 0 but not proven 0': no verdict",

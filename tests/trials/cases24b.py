@@ -187,6 +187,13 @@ def _log_sf_slope(x):
     return -_phi(x) / (mpmath.erfc(x / mpmath.sqrt(2)) / 2)
 
 
+def _inverse_transpose(a):
+    def truth():
+        g = mpmath.inverse(mpmath.matrix([[_f(v) for v in row] for row in a])).T
+        return {"a": [[g[i, j] for j in range(len(a))] for i in range(len(a))]}
+    return hp(truth)
+
+
 W2 = [[0.5, -1.0], [2.0, 0.25]]
 PCA = [[1, 2], [0.5, -1], [3, 0.25], [-1, 1]]
 ISOTROPIC = [[1, 0], [-1, 0], [0, 1], [0, -1]]
@@ -303,6 +310,25 @@ JAX = [
     Case(J, "survival_total", "x=[0.5,0.25,2]", "float32", "ok", _fixed("x", [1.75, 1.5, 0.125])),
     Case(J, "survival_total", "x=[2,0,3]", "float64", "ok", _fixed("x", [1, 8, 0])),
     Case(J, "survival_total", "x=[0,0,3]", "float64", "ok", _fixed("x", [1, 0, 0])),
+    # 0.1 sum 0.9^(n-1-k) x_k after the first, which enters as 0.9^(n-1)
+    Case(J, "ema_last", "x=[1,2,3,4,5]", "float64", "ok",
+         hp(lambda: {"x": [_f(0.9) ** 4] + [_f(0.1) * _f(0.9) ** (3 - k) for k in range(4)]})),
+    Case(J, "ema_last", "x=[1,2,3,4,5]", "float32", "ok",
+         hp(lambda: {"x": [_in("float32", [0.9])[0] ** 4]
+                     + [_in("float32", [0.1])[0] * _in("float32", [0.9])[0] ** (3 - k) for k in range(4)]})),
+    Case(J, "pairwise_distance_total", "points=[[0,0],[3,4],[3,5]]", "float64", "ok",
+         hp(lambda: {"points": [[mp("-0.6"), mp("-0.8")], [mp("0.6"), mp("-0.2")], [mp(0), mp(1)]]})),
+    # two points coincide: the distance between them is a cone
+    Case(J, "pairwise_distance_total", "points=[[0,0],[3,4],[3,4]]", "float64", "domain",
+         hp(lambda: {"points": [[mp("-0.6"), mp("-0.8")], [NAN, NAN], [NAN, NAN]]})),
+    # a negative determinant: log |det| still has the gradient A^-T
+    Case(J, "log_abs_det", "a=[[1,2],[3,1]]", "float64", "ok", _inverse_transpose([[1, 2], [3, 1]])),
+    Case(J, "log_abs_det", "a=[[1,2],[3,1]]", "float32", "ok", _inverse_transpose([[1, 2], [3, 1]])),
+    # the stop_gradient holds round(x) - x constant: the derivative through it is 2 round(x)
+    Case(J, "rounded_ste", "x=[0.3,1.7]", "float64", "ok", _fixed("x", [0, 4])),
+    Case(J, "relu6_total", "x=[-1,3,7]", "float64", "ok", _fixed("x", [0, 1, 0])),
+    # at 6 the slope drops from 1 to 0
+    Case(J, "relu6_total", "x=[6,3]", "float64", "domain", _fixed("x", [None, 1])),
     Case(J, "reparam_energy", "mu=0.5,log_sigma=-0.3", "float64", "ok", hp(_reparam_truth)),
 ]
 
@@ -351,13 +377,6 @@ def _inverse_trace_slopes(a):
     def truth():
         inv = mpmath.inverse(mpmath.matrix([[_f(v) for v in row] for row in a]))
         g = -(inv * inv).T
-        return {"a": [[g[i, j] for j in range(len(a))] for i in range(len(a))]}
-    return hp(truth)
-
-
-def _inverse_transpose(a):
-    def truth():
-        g = mpmath.inverse(mpmath.matrix([[_f(v) for v in row] for row in a])).T
         return {"a": [[g[i, j] for j in range(len(a))] for i in range(len(a))]}
     return hp(truth)
 
@@ -469,6 +488,8 @@ NUMPY = [
     Case(N, "chebyshev_fit_energy", "c=[1,0.5,-0.25]", "float64", "ok", _chebyshev_slopes([1, 0.5, -0.25])),
     Case(N, "hermite_profile", "x=[0.5,-1]", "float64", "ok", _fixed("x", [0, 3])),
     Case(N, "power_series", "c=[1,2,3]", "float64", "ok", _fixed("c", [1, 2, 4])),
+    # np.polynomial's classes compute on the coefficients they are made of: refused by name, as np.poly1d is
+    Case(N, "power_series_by_class", "c=[1,2,3]", "float64", "input-error", message=("numpy.polynomial.Polynomial", "line")),
     Case(N, "larger_root", "p=[1,-3,2]", "float64", "ok", _larger_root_slopes([1, -3, 2])),
     # a double root: the discriminant's square root is a cone in every coefficient
     Case(N, "larger_root", "p=[1,-2,1]", "float64", "domain", _fixed("p", [None, None, None])),

@@ -1,10 +1,14 @@
 """A user's JAX code, twenty-fourth round (second half): a linear model whose L2 penalty walks the parameter tree by
-jax.tree_util, pairwise log-sum-exp by lax.map, GELU by erf and jax.nn.gelu(approximate=False), a logit of a sigmoid,
-the Hurwitz zeta in its shift, a fixed point solved in lax.while_loop under a custom_vjp (implicit derivative, right
-and with its factor forgotten), the first principal component's variance by jnp.linalg.eigh, vector norms with
-ord=3, ord=inf and ord=1, a norm guarded by the double-where pattern, a tanh block under jax.checkpoint with a
-policy, a survival total by jnp.cumprod through zeros, a reparameterised Gaussian sample with a fixed key, jax.nn.silu
-in its tail and the generalised normal and Laplace log-densities."""
+jax.tree_util, a log-sum-exp over a tree flattened by ravel_pytree, pairwise log-sum-exp and per-row scores by lax.map,
+GELU by erf and jax.nn.gelu(approximate=False), a logit of a sigmoid, jax.nn.silu in its tail, the Hurwitz zeta in its
+shift, the generalised normal and Laplace log-densities, a fixed point solved in lax.while_loop under a custom_vjp
+(implicit derivative, right and with its factor forgotten), the first principal component's variance and the
+projection's error by jnp.linalg.eigh, jnp.linalg.cond and vector_norm, norms with ord=3, ord=inf and ord=1, a norm
+guarded by the double-where pattern, scaled dot-product attention by jax.nn.dot_product_attention, the log of the
+normal survival function, a tanh block under jax.checkpoint with a policy, an exponential moving average by an
+unrolled lax.scan, distances through jnp.vectorize with a signature, slogdet of a negative determinant, rounding with
+a straight-through gradient, relu6, a survival total by jnp.cumprod through zeros and a reparameterised Gaussian
+sample with a fixed key."""
 
 import functools
 
@@ -241,6 +245,36 @@ def deep_tanh_energy(w):
     for _ in range(3):
         h = _block(w, h)
     return jnp.sum(h ** 2)
+
+
+def ema_last(x):
+    """An exponential moving average by lax.scan (unrolled two steps at a time), its last value."""
+    def step(avg, v):
+        avg = 0.9 * avg + 0.1 * v
+        return avg, avg
+
+    last, _ = lax.scan(step, x[0], x[1:], unroll=2)
+    return last
+
+
+def pairwise_distance_total(points):
+    """The distances between consecutive points, through jnp.vectorize with a core signature."""
+    dist = jnp.vectorize(lambda a, b: jnp.sqrt(jnp.sum((a - b) ** 2)), signature="(n),(n)->()")
+    return jnp.sum(dist(points[1:], points[:-1]))
+
+
+def log_abs_det(a):
+    _, logdet = jnp.linalg.slogdet(a)
+    return logdet
+
+
+def rounded_ste(x):
+    """Rounding with a straight-through gradient: the forward rounds, the backward passes the gradient through."""
+    return jnp.sum((x + lax.stop_gradient(jnp.round(x) - x)) ** 2)
+
+
+def relu6_total(x):
+    return jnp.sum(jax.nn.relu6(x))
 
 
 def survival_total(x):
