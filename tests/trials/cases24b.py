@@ -559,6 +559,10 @@ NUMPY = [
     # the guard makes the gradient 0 at 0, but the norm has no derivative there
     Case(N, "guarded_norm", "x=[0,0]", "float64", "domain", _fixed("x", [None, None])),
     Case(N, "phase_energy", "x=[0,2,4,6]", "float64", "ok", _phase_slopes()),
+    # np.angle gives 4 - 2 pi, a step np.unwrap leaves alone
+    Case(N, "phase_energy", "x=[0,4]", "float64", "ok", hp(lambda: {"x": [mp(0), 2 * (4 - 2 * mpmath.pi)]})),
+    # from 1, the step 3 - 2 pi is past pi: unwrap adds back 2 pi as the float
+    Case(N, "phase_energy", "x=[1,4]", "float64", "ok", hp(lambda: {"x": [mp(2), 2 * (4 - 2 * mpmath.pi + 2 * PI)]})),
 ]
 
 ALL = JAX + NUMPY
