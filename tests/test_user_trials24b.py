@@ -84,6 +84,19 @@ def _where_guarded_square(x):
     return gnp.where(sq > 0, gnp.where(sq > 0, sq, 1.0), 0.0)
 
 
+def _where_guarded_half_power(x):
+    """x^1.5 beyond the guard takes sqrt(0) at the point, yet is smooth through it beside 0: slope 0."""
+    return gnp.where(x > 0, x * gnp.sqrt(gnp.where(x > 0, x, 1.0)), 0.0)
+
+
+def _if_guarded_norm_times_sum(x):
+    """|x| sum(x): a cone times a plane through 0 is differentiable there, gradient 0."""
+    sq = gnp.sum(x * x)
+    if sq > 0:
+        return gnp.sqrt(sq) * gnp.sum(x)
+    return 0.0 * sq
+
+
 @pytest.mark.parametrize("function, point", [(_if_guarded_norm, {"x": np.array([0.0, 0.0])}),
                                              (_where_guarded_abs, {"x": 0.0})])
 def test_a_guard_whose_other_piece_is_a_cone_at_the_point_is_a_kink(function, point):
@@ -93,9 +106,12 @@ def test_a_guard_whose_other_piece_is_a_cone_at_the_point_is_a_kink(function, po
     assert result.status == "domain"
 
 
-def test_a_guard_around_a_smooth_piece_keeps_its_slope():
-    result = gradcli.check(_where_guarded_square, {"x": 0.0}, dtypes=["float64"]).results[0]
-    assert (result.status, result.exact_gradient) == ("ok", {"x": 0.0})
+@pytest.mark.parametrize("function, point", [(_where_guarded_square, 0.0), (_where_guarded_half_power, 0.0),
+                                             (_if_guarded_norm_times_sum, np.array([0.0, 0.0]))])
+def test_a_guard_around_a_piece_smooth_at_the_point_keeps_its_slope(function, point):
+    """The kink test G1 sends such points to finds none: the slope is the pieces' common 0."""
+    result = gradcli.check(function, {"x": point}, dtypes=["float64"]).results[0]
+    assert result.status == "ok" and np.all(np.asarray(result.exact_gradient["x"]) == 0)
 
 
 # --- M2: np.polynomial's series, np.roots, multi_dot, np.pad by copies ------------------------------------------------
