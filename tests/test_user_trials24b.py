@@ -20,6 +20,7 @@ import pytest
 import gradcli
 import gradcli.numpy as gnp
 from gradcli.capture.numpy_names import missing_function
+from gradcli.checker.source_fixes import source_rewrites
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "trials"))
 
@@ -39,13 +40,12 @@ CHOSEN = [
     "numpy_lib24b:padded_curvature@x=[1,3,2,5]:float64",
     # finding M2 too: np.apply_along_axis was "a NumPy function gradcli.numpy does not have"
     "numpy_lib24b:row_norm_total@x=[[3,4],[0,0]]:float64",
+    # finding F2: log(det(a)) where det underflows (1e-330) was unstable with no fix; np.linalg.slogdet(a)[1], re-checked
+    "numpy_lib24b:log_det_naive@a=[[1e-110,0,0],[0,1e-110,0],[0,0,1e-110]]:float64",
     # the maximum subtracted in a softmax ties: either is subtracted, the softmax is smooth
     "numpy_lib24b:softmax_first@x=[1000,1000,-1000]:float64",
 ]
 KNOWN_WRONG = {
-    "numpy_lib24b:log_det_naive@a=[[1e-110,0,0],[0,1e-110,0],[0,0,1e-110]]:float64":
-        "F2: log(det(a)) where det underflows is unstable at its line, but no fix is offered: np.linalg.slogdet(a)[1] "
-        "(and jnp/torch/tf's slogdet) is the stable spelling",
     "numpy_lib24b:polar_angle_naive@p=[0,0,1]:float64":
         "P2: arccos(z / np.sqrt(x*x + y*y + z*z)) at the pole: z / r is exactly 1 (arccos's edge, a cone in x and y), "
         "but the exact reference climbs to 4000 digits and gives no verdict (arccos(p[1] / np.sqrt(p[0]**2 + p[1]**2)) "
@@ -56,7 +56,6 @@ KNOWN_WRONG = {
 }
 # Each known-wrong case's words for its finding, seen at a ceiling of 120 digits (`known_wrong_problems`).
 SYMPTOMS = {
-    "numpy_lib24b:log_det_naive@a=[[1e-110,0,0],[0,1e-110,0],[0,0,1e-110]]:float64": "np.log(np.linalg.det(a))",
     "numpy_lib24b:polar_angle_naive@p=[0,0,1]:float64": "did not settle",
     "numpy_lib24b:phase_energy@x=[0,4]:float64": "not proven 0",
 }
@@ -112,6 +111,31 @@ def test_a_guard_around_a_piece_smooth_at_the_point_keeps_its_slope(function, po
     """The kink test G1 sends such points to finds none: the slope is the pieces' common 0."""
     result = gradcli.check(function, {"x": point}, dtypes=["float64"]).results[0]
     assert result.status == "ok" and np.all(np.asarray(result.exact_gradient["x"]) == 0)
+
+
+# --- F2: log(det(A)) by slogdet ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("head, namespace", [("import numpy as np", "numpy"), ("import gradcli.numpy as np", "gradcli.numpy")])
+def test_a_log_of_a_determinant_is_rewritten_to_slogdet_and_nothing_else_is(head, namespace):
+    """F2's class: log(det(A)) however A is written, in the module's own spelling of slogdet (also through a name
+    the linalg module is imported under); a log of something else built from det, or a det not logged, is left.
+    (JAX's, PyTorch's and TensorFlow's log(det(a)) read and write the same way: jnp/torch/tf.linalg.slogdet(a)[1].)"""
+    source = f"""{head}
+from numpy import linalg as la
+
+
+def f(a, b):
+    return np.log(np.linalg.det(a @ b)) + np.log(la.det(a))
+
+
+def g(a):
+    return np.log(np.linalg.det(a) + 1.0) + np.linalg.det(a) + np.log(np.abs(np.linalg.det(a)))
+"""
+    found = {name: edits for name, _, edits in source_rewrites(source, list(range(1, 12)), namespace, {})}
+    texts = [text for _, text in found.get("slogdet", [])]
+    # NumPy's linalg is reached by its shortest local name; gradcli.numpy's module reads la.det as NumPy's own
+    assert texts == (["la.slogdet(a @ b)[1]", "la.slogdet(a)[1]"] if namespace == "numpy" else ["np.linalg.slogdet(a @ b)[1]"])
 
 
 # --- M2: np.polynomial's series, np.roots, multi_dot, np.pad by copies ------------------------------------------------
