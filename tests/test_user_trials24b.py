@@ -51,8 +51,9 @@ KNOWN_WRONG = {
         "but the exact reference climbs to 4000 digits and gives no verdict (arccos(p[1] / np.sqrt(p[0]**2 + p[1]**2)) "
         "at (0, 1) too), where arccos(p[2] / np.linalg.norm(p)) and arctan2(hypot(x, y), z) are domain",
     "numpy_lib24b:phase_energy@x=[0,4]:float64":
-        "U2: sum(unwrap(angle(exp(1j * x))) ** 2) at x = [0, 4] (angle 4 - 2 pi, a step unwrap leaves alone) is "
-        "'within 1e-2559 of 0 but not proven 0': no verdict, where [1, 4], [2, 4] and [0, 2] are ok",
+        "U2: sum(unwrap(angle(exp(1j * x))) ** 2) at x = [0, 4] (angle 4 - 2 pi, a step unwrap leaves alone): x[0]'s "
+        "slope, exactly 0, is 'within 1e-2559 of 0 but not proven 0': no verdict; unwrap(angle(exp(1j * x)))[1] alone "
+        "the same, while angle(exp(1j * x[0])) ** 2 + angle(exp(1j * x[1])) and unwrap at [0, 2] (no 2 pi shift) are ok",
 }
 # Each known-wrong case's words for its finding, seen at a ceiling of 120 digits (`known_wrong_problems`).
 SYMPTOMS = {
