@@ -111,6 +111,26 @@ def trial_params(chosen, known_wrong):
                        for case_id, reason in sorted(known_wrong.items()))]
 
 
+def round_tests(cases_module, chosen, known_wrong, symptoms):
+    """The two tests of one round's file, for it to name at module level: its chosen trials and its known
+    disagreements (strict xfails, judged at 120 digits by their ``symptoms``), and that every case has a truth."""
+    by_id = {case.id: case for case in cases_module.ALL}
+
+    @pytest.mark.parametrize("case_id", trial_params(chosen, known_wrong))
+    def test_trial(case_id):
+        case = by_id[case_id]
+        found = known_wrong_problems(case, symptoms[case_id], 120) if case_id in known_wrong else problems_of(case)
+        assert found == []
+
+    def test_the_chosen_trials_exist_and_every_case_has_a_truth():
+        assert set(known_wrong) <= set(by_id) and set(symptoms) == set(known_wrong)
+        errors = [case for case in cases_module.ALL if case.verdict == "input-error"]  # their truth: the message
+        assert all(case.message and case.truth is None for case in errors)
+        assert_every_case_sound(chosen, [case for case in cases_module.ALL if case not in errors])
+
+    return test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth
+
+
 def has_a_truth(case, chosen):
     """A chosen case's truth evaluates; any other's is written (a function, or a name `judge` finds): evaluating
     every truth at its digits costs minutes, and `python tests/trials/run.py` evaluates them all as it judges."""

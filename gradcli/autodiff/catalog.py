@@ -74,7 +74,7 @@ _CONSTRUCTORS = {
 _NOT_OPS = {
     "pi", "e", "inf", "nan", "newaxis", "float16", "float32", "float64", "complex64",
     "complex128", "int32", "int64", "ndarray", "shape", "ndim", "size", "finfo", "errstate",
-    "linalg", "fft",
+    "linalg", "fft", "polynomial",
 }
 
 
@@ -169,6 +169,9 @@ def catalogue(include_scipy=False) -> list[OpInfo]:
         functions = vars(getattr(gnp, space))
         for name in sorted(n for n, f in functions.items() if f.__module__ != "numpy.fft"):
             rows.append(_row(f"{space}.{name}", functions[name]))
+    for module_name, module in vars(gnp.polynomial).items():  # np.polynomial.chebyshev.chebval and its kin
+        for name, fun in vars(module).items():
+            rows.append(_row(f"polynomial.{module_name}.{name}", fun))
     for name, (op, note) in _SYNTAX.items():
         rows.append(OpInfo(**{**_row(name, op).to_dict(), "note": note}))
     for space_name, space in scipy_namespace.modules().items() if include_scipy else ():
@@ -240,6 +243,12 @@ _SAMPLES = {
     "polyval": lambda num: (num(_V), num(0.5)),
     "convolve": lambda num: (num(_V), num(_V[:2])),
     "meshgrid": lambda num: (num(_V), num(_V[:2])),
+    "roots": lambda num: (num(_V),),
+    "apply_along_axis": lambda num: (lambda line: line * line, 1, num(_M)),
+    "linalg.multi_dot": lambda num: ([num(_M), num(_M), num(_M)],),
+    **{f"polynomial.{series}": lambda num: (num(_V), num(_V)) for series in (
+        "polynomial.polyval", "chebyshev.chebval", "legendre.legval", "hermite.hermval", "hermite_e.hermeval",
+        "laguerre.lagval")},
 }
 _SCIPY_SAMPLES = {
     "scipy.stats.dirichlet": lambda num: (num([0.25, 0.75]), num([1.5, 2.0])),

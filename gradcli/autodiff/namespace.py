@@ -25,6 +25,7 @@ from . import ops_fitting as _fitting
 from . import ops_linalg as _linalg
 from . import ops_numeric as _numeric
 from . import ops_qr as _qr
+from . import ops_series as _series
 from . import ops_shape as _shape
 from . import ops_special as _special
 from . import ops_ufunc as _ufunc
@@ -247,6 +248,18 @@ linalg = _types.SimpleNamespace(
     matrix_power=_matrix_power,
     cond=_condition_number,
     qr=_qr.qr,
+    multi_dot=_series.multi_dot,
+)
+roots = _series.roots
+# np.polynomial's modules, each with its series' evaluation (coefficients lowest degree first); NumPy's own classes
+# (Polynomial, Chebyshev, ...) and fitting stay NumPy's.
+polynomial = _types.SimpleNamespace(
+    polynomial=_types.SimpleNamespace(polyval=_series.polyval),
+    chebyshev=_types.SimpleNamespace(chebval=_series.chebval),
+    legendre=_types.SimpleNamespace(legval=_series.legval),
+    hermite=_types.SimpleNamespace(hermval=_series.hermval),
+    hermite_e=_types.SimpleNamespace(hermeval=_series.hermeval),
+    laguerre=_types.SimpleNamespace(lagval=_series.lagval),
 )
 _FFT_NAMES = "fft ifft fft2 ifft2 fftn ifftn rfft irfft rfft2 irfft2 rfftn irfftn fftshift ifftshift"
 # fftfreq and rfftfreq are NumPy's own: the bins' frequencies are constants.
@@ -298,6 +311,7 @@ quantile = _shape.quantile
 partition = _shape.partition
 r_ = _shape.r_
 pad = _shape.pad
+apply_along_axis = _shape.apply_along_axis
 gradient = _shape.gradient
 c_ = _shape.c_
 

@@ -14,7 +14,8 @@ import numpy as np
 
 from .core import defjvp, defvjp
 from .ops import isfinite, isnan, lifted, real, select, where
-from .ops_array import asarray, broadcast_to, concatenate, flip, getitem, mean, ravel, reshape, split, transpose
+from .ops_array import (asarray, broadcast_to, concatenate, flip, getitem, mean, moveaxis, ravel, reshape, split, stack,
+                        take, transpose)
 from . import tracer
 from .tracer import TracedValueError, is_mp_value, primitive
 from .values import Box, holds_box, raw, shape_of
@@ -534,18 +535,33 @@ def real_if_close(a, tol=100):
 # -- padding, numerical gradients, evenly spaced points ------------------------------------
 
 
-def pad(array, pad_width, mode="constant", constant_values=0):
-    """``np.pad`` with a constant: the array between blocks of ``constant_values``, which keeps its gradient.
+# np.pad's modes that copy entries of the array (reflect and symmetric with reflect_type 'even'): which entry each
+# padded place holds is NumPy's own np.pad of the positions.
+_COPYING_PADS = ("edge", "reflect", "symmetric", "wrap")
 
-    Other modes (edge, reflect, ...) are NumPy's on plain values and refused on
-    traced ones rather than differentiated wrongly.
+
+def pad(array, pad_width, mode="constant", constant_values=0, **kwargs):
+    """``np.pad`` with a constant (the array between blocks of ``constant_values``) or by copies of its own entries
+    (``edge``, ``reflect``, ``symmetric``, ``wrap``): each keeps its gradient.
+
+    The modes that compute new values (linear_ramp, maximum, mean, odd reflections, ...) are NumPy's on plain values
+    and refused on traced ones rather than differentiated wrongly.
     """
     on_mpmath = np.asarray(raw(array)).dtype == object
     if not isinstance(array, Box) and not on_mpmath:
         extra = {"constant_values": constant_values} if mode == "constant" else {}
-        return np.pad(array, pad_width, mode=mode, **extra)
-    if mode != "constant":
-        raise NotImplementedError(f"gradcli.numpy.pad differentiates mode='constant' only, not {mode!r}")
+        return np.pad(array, pad_width, mode=mode, **extra, **kwargs)
+    if mode in _COPYING_PADS and kwargs.get("reflect_type", "even") == "even":
+        widths = np.broadcast_to(np.asarray(pad_width, dtype=int), (len(shape_of(array)), 2))
+        out = array
+        for axis, (before, after) in enumerate(widths):
+            if before or after:
+                places = np.pad(np.arange(shape_of(out)[axis]), (before, after), mode=mode)
+                out = take(out, places, axis=axis)
+        return out
+    if mode != "constant" or kwargs:
+        raise NotImplementedError(f"gradcli.numpy.pad differentiates the modes 'constant' and {', '.join(map(repr, _COPYING_PADS))}"
+                                  f" (reflections of reflect_type 'even'), not {mode!r} {kwargs or ''}".rstrip())
     widths = np.broadcast_to(np.asarray(pad_width, dtype=int), (len(shape_of(array)), 2))
     values = np.broadcast_to(np.asarray(constant_values), (len(shape_of(array)), 2))
     if on_mpmath:  # the exact reference: its constants the run's own numbers (an mpf beside balls rounds at mpmath's bits)
@@ -562,6 +578,24 @@ def pad(array, pad_width, mode="constant", constant_values=0):
             blocks.append(np.full(shape[:axis] + [after] + shape[axis + 1:], high, dtype=dtype))
         out = concatenate(blocks, axis=axis) if len(blocks) > 1 else out
     return out
+
+
+def apply_along_axis(func1d, axis, arr, *args, **kwargs):
+    """``np.apply_along_axis``: ``func1d`` called on each 1-D slice of ``arr`` along ``axis`` (the user's own
+    function, so its ops are recorded), its answers stacked where the axis was, as NumPy places them."""
+    arr = asarray(arr)
+    shape = tuple(shape_of(arr))
+    axis = axis % len(shape)
+    rest = shape[:axis] + shape[axis + 1:]
+    if not all(rest):
+        raise ValueError("Cannot apply_along_axis when any iteration dimensions are 0")
+    lines = moveaxis(arr, axis, -1)
+    answers = [asarray(func1d(getitem(lines, index), *args, **kwargs)) for index in np.ndindex(*rest)]
+    answer_dims = len(shape_of(answers[0]))
+    out = reshape(stack(answers), rest + tuple(shape_of(answers[0])))
+    if not answer_dims:
+        return out
+    return moveaxis(out, list(range(len(rest), len(rest) + answer_dims)), list(range(axis, axis + answer_dims)))
 
 
 def _gradient_along(f, axis, spacing):

@@ -58,13 +58,19 @@ _CONSTRUCTORS = ("zeros", "empty", "ones", "full", "zeros_like", "empty_like", "
 
 @functools.cache
 def substitutes():
-    """``{module name: the module a substituted import gives}``: ``numpy``, ``numpy.linalg`` and ``numpy.fft``."""
+    """``{module name: the module a substituted import gives}``: ``numpy``, ``numpy.linalg``, ``numpy.fft``,
+    ``numpy.polynomial`` and its series' modules."""
     names = {name: getattr(gnp, name) for name in gnp.__all__}
     names["array"] = _operands_in_exact_runs(names["array"])
     names.update((name, fresh(names[name])) for name in _CONSTRUCTORS)
     found = {}
     for sub in NUMPY_SUBMODULES:
         found[f"numpy.{sub}"] = names[sub] = _overlay(f"numpy.{sub}", _public(getattr(gnp, sub)), getattr(numpy, sub))
+    series = {}  # numpy.polynomial's modules, one level further down
+    for sub, ours in vars(gnp.polynomial).items():
+        real = getattr(numpy.polynomial, sub)
+        found[f"numpy.polynomial.{sub}"] = series[sub] = _overlay(f"numpy.polynomial.{sub}", _public(ours), real)
+    found["numpy.polynomial"] = names["polynomial"] = _overlay("numpy.polynomial", series, numpy.polynomial)
     return {"numpy": _overlay("numpy", names, numpy), **found}
 
 

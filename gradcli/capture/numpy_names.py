@@ -8,7 +8,8 @@ numpy.linalg as la``) and of SciPy's ``special``, ``stats``, ``linalg``, ``signa
 is refused: those stay SciPy's own). Names gradcli does not differentiate but NumPy may keep
 computing pass: dtypes and other classes, constants, ``numpy.random`` and a
 few helpers about dtypes and printing; not the classes whose instances compute on what they are called with
-(``np.vectorize(f)``, ``np.poly1d(c)``), followed to the line that makes the instance.
+(``np.vectorize(f)``, ``np.poly1d(c)``, ``np.polynomial.Polynomial(c)``), followed to the line that makes the
+instance.
 """
 
 from __future__ import annotations
@@ -24,8 +25,11 @@ from .. import numpy as gnp
 from ..errors import InputError
 
 # What gradcli differentiates, per NumPy module it stands in for.
-_DIFFERENTIATED = {"numpy": set(gnp.__all__), "numpy.linalg": set(vars(gnp.linalg)), "numpy.fft": set(vars(gnp.fft))}
-_REAL = {"numpy": numpy, "numpy.linalg": numpy.linalg, "numpy.fft": numpy.fft}
+_DIFFERENTIATED = {"numpy": set(gnp.__all__), "numpy.linalg": set(vars(gnp.linalg)), "numpy.fft": set(vars(gnp.fft)),
+                   "numpy.polynomial": set(vars(gnp.polynomial)),
+                   **{f"numpy.polynomial.{sub}": set(vars(ours)) for sub, ours in vars(gnp.polynomial).items()}}
+_REAL = {"numpy": numpy, "numpy.linalg": numpy.linalg, "numpy.fft": numpy.fft, "numpy.polynomial": numpy.polynomial,
+         **{f"numpy.polynomial.{sub}": getattr(numpy.polynomial, sub) for sub in vars(gnp.polynomial)}}
 # SciPy's submodules that gradcli differentiates (gradcli.scipy has each; the others are SciPy's own).
 SCIPY_SUBMODULES = ("special", "stats", "linalg", "signal", "integrate")
 # Kept as NumPy's own: they make data or describe dtypes, and never see a traced value.
@@ -37,7 +41,8 @@ _HELPER_FUNCTIONS = {
 _WATCHED_ROOTS = ("numpy", "scipy")
 # NumPy classes whose instances compute on the values they are called with (np.vectorize(f)(x), np.poly1d(c)(x)):
 # unlike dtypes and other classes, what they make does see a traced value.
-_COMPUTING_CLASSES = {"vectorize", "poly1d"}
+_COMPUTING_CLASSES = {"vectorize", "poly1d",
+                      "Polynomial", "Chebyshev", "Legendre", "Hermite", "HermiteE", "Laguerre"}  # np.polynomial's series
 
 
 def missing_function(dotted):

@@ -32,7 +32,7 @@ from .where_fixes import double_where
 # (np.sum, jnp.sum, gnp.logsumexp) or through the framework's spellings table (jax.nn.softmax).
 _ARRAY_NAMES = (
     "sum", "exp", "log", "sigmoid", "softmax", "log_softmax", "logsumexp", "log_sigmoid", "softplus", "logaddexp", "where",
-    "log1p", "expm1", "xlogy", "xlog1py", "ndtr", "log_ndtr", "mean", "cumsum", "erf", "erfc",
+    "log1p", "expm1", "xlogy", "xlog1py", "ndtr", "log_ndtr", "mean", "cumsum", "erf", "erfc", "linalg.det",
 )
 
 # Another spelling of the same function the framework's table names once (torch.softmax and F.softmax).
@@ -198,6 +198,8 @@ class _Reader:
             return None
         if full in self.spelling.formula_of:
             return self.spelling.formula_of[full]
+        if full.rpartition(".")[0] == f"{self.spelling.namespace}.linalg" and f"linalg.{attribute}" in _ARRAY_NAMES:
+            return f"linalg.{attribute}"  # np.linalg.det, jnp.linalg.det, torch.linalg.det
         if full.rpartition(".")[0] == self.spelling.namespace and attribute in _ARRAY_NAMES:
             return attribute  # imported by its own name: ``from numpy import *``
         if full in _SCIPY_NAMES:
@@ -273,6 +275,16 @@ def logsumexp(reader, node):
     if reader.spelling.namespace == "torch" and not axis_given:  # torch.logsumexp needs a dim: over all, flattened
         return None if carried else [("logsumexp", [("call", "torch.flatten", exp[1]), ("text", "0")])]
     return [("logsumexp", [exp[1], *carried])]
+
+
+def log_det(reader, node):
+    """log(det(A)) as the log |det A| of the namespace's slogdet: a determinant over- or underflows (1e-110 I of order
+    3 is 1e-330) where its logarithm is an ordinary number; where det A > 0 the two are the same function."""
+    inner = _logarithm_of(reader, node)
+    det = None if inner is None else reader.call(inner, "linalg.det")
+    if det is None or det[2] or det[3]:
+        return None
+    return [("=format", [("text", "{0}[1]"), ("call", f"{reader.spelling.namespace}.linalg.slogdet", det[1])])]
 
 
 def log_mean_exp(reader, node):
@@ -737,6 +749,7 @@ def log_of_softmax(reader, node):
 PATTERNS = [
     ("logsumexp", "log(sum(exp(u), axis)) -> logsumexp(u, axis)", logsumexp),
     ("logsumexp", "log(mean(exp(u), axis)) -> logsumexp(u, axis) - log(n)", log_mean_exp),
+    ("slogdet", "log(det(A)) -> slogdet(A)[1], the log |det A| no over- or underflow of det A reaches", log_det),
     ("log_softmax", "log(softmax(u, axis)) -> log_softmax(u, axis)", log_softmax),
     ("cumlogsumexp", "log(cumsum(exp(u), axis)) -> the running log-sum-exp of u along axis", log_cumsum_exp),
     ("log_sigmoid", "log(sigmoid(u)) -> log_sigmoid(u); log(1 - sigmoid(u)) -> log_sigmoid(-u)", log_sigmoid),

@@ -813,6 +813,8 @@ def _from_each_side(target, args, budget):
             piece = _on_piece(function, arb_core.decisions)
             if _jumps_beside(piece, base, i, k, x, side * beside, value):
                 raise _Fallback("the function jumps at a switch the point sits on")
+            if _root_at_the_point(piece, base):
+                raise _Fallback("a side's piece takes a root of an exact 0 at the point: the tip of a cone")
 
             def quotient(factor, bits):
                 budget.afford()
@@ -843,6 +845,20 @@ def _from_each_side(target, args, budget):
         return right
 
     return sided
+
+
+def _root_at_the_point(piece, base):
+    """Whether ``piece`` (the branches one side of a switch takes), run at the point itself, takes a root of an exact 0:
+    the guarded norm where(s > 0, sqrt(where(s > 0, s, 1)), 0) at x = 0, whose own branch never takes it, goes on past
+    its switch as sqrt(x * x), no smooth piece there."""
+    saved, arb_core.roots = arb_core.roots, []
+    try:
+        _shifted(piece, base, 0, 0, base[0] if np.ndim(base[0]) == 0 else base[0].flat[0])
+        return bool(arb_core.roots)
+    except (_OffPath, _NotFinite, ArithmeticError, ValueError):
+        return False
+    finally:
+        arb_core.roots = saved
 
 
 def _side_step(target, args, x, h, nearest):
