@@ -16,6 +16,7 @@ from dataclasses import replace
 import numpy as np
 
 from ..autodiff.mp import ieee
+from ..autodiff.boxes import computing_as, noting_dtype_reads
 from ..autodiff.ops import is_float_dtype, raw
 from ..autodiff.ops_array import sum_ as total
 from ..autodiff.custom import variable_rules_run
@@ -39,7 +40,7 @@ from .points import common_shape
 from .precision import Exact, every_coordinate
 from .provenance import finite
 from .results import Finding, Later, PointResult
-from .targets import describe, raised_line
+from .targets import describe, raised_line, stepped_as_the_dtype
 from .verdict import Verdict
 
 
@@ -84,7 +85,8 @@ def check_point(target, point, dtype, chosen, options):
     if result.status == Verdict.ERROR:
         return result
     try:
-        with one_point(_stopped_loops(target, [as_float64(a) for a in working_args]), finfo(dtype).nmant + 1):
+        with one_point(_stopped_loops(target, [as_float64(a) for a in working_args]), finfo(dtype).nmant + 1), \
+                computing_as(dtype):  # the exact runs compute the program in ``dtype``: its dtype reads answer so
             return _checked(result, target, point, working_args, dtype, chosen, options)
     except OwnCallStopped as stopped:  # the framework's own run did not return in --max-time: nothing to judge
         record(result, own_call_stopped(stopped))
@@ -125,7 +127,8 @@ def _checked(result, target, point, working_args, dtype, chosen, options):
         # whose run ran none pays no variables' search
         own = target.bridge is None
         with variables_read() if own else contextlib.nullcontext(()) as read, \
-                variable_rules_run() if own else contextlib.nullcontext(()) as variables_rules:
+                variable_rules_run() if own else contextlib.nullcontext(()) as variables_rules, \
+                noting_dtype_reads() as dtype_reads:
             value, grads, recording = _run(target, working_args, argnums, dtype)
     except InputError:
         raise
@@ -148,7 +151,9 @@ def _checked(result, target, point, working_args, dtype, chosen, options):
         if options.order == 2 and result.status != Verdict.ERROR:
             record(result, *check_hessian(result, target, point, dtype, chosen, result.rtol))
         return result
-    differences = _differences(result, target, rounded, chosen, options, dtype)
+    # a program that read its dtype is differenced as the program of ``dtype``, not float64's
+    stepped = stepped_as_the_dtype(target) if dtype_reads and np.dtype(dtype) != np.float64 else target
+    differences = _differences(result, stepped, rounded, chosen, options, dtype)
     exact, (target, program, rounded_constant) = _exact(result, (original, target), (rounded, written), chosen,
                                                         options.seed, options.max_time, full=options.full, dtype=dtype)
     rtol = result.rtol
