@@ -34,6 +34,12 @@ def clipped_log(p):
 
 def guarded_log(x):
     return np.sum(np.log(np.maximum(x, np.finfo(x.dtype).tiny)))
+
+
+def cancels_in_float32(x):
+    if x.dtype == np.float32:
+        return np.sin((1 + x) - 1) * 3
+    return np.sin(x) * 3
 '''
 
 
@@ -105,3 +111,10 @@ def test_a_sweep_of_a_branch_on_the_dtype_is_ok_in_each_dtype(module):
     swept = gradcli.sweep(f"{module}:branch", {"x": (1.0, 3.0, 3)}, dtypes=("float32", "float64"), fixes=False)
     counts = {dtype: part["counts"] for dtype, part in swept.to_dict()["dtypes"].items()}
     assert counts == {"float32": {"ok": 3}, "float64": {"ok": 3}}, counts
+
+
+def test_the_op_that_lost_float32s_digits_is_named_in_float32s_branch(module):
+    (point,) = gradcli.check(f"{module}:cancels_in_float32", {"x": 1e-6}, dtypes=["float32"]).results
+    assert point.status == "unstable"
+    # the explanation pairs the float32 run with the exact run of the same (float32) program, op by op
+    assert any(f.op == "subtract" and "cancellation" in f.message for f in point.findings), point.findings

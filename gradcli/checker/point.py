@@ -854,7 +854,8 @@ class _Explanation:
     def __call__(self, result):
         import mpmath  # lazy: as above
 
-        with ieee(), np.errstate(all="ignore"), mpmath.workprec(self.precision), held_in(self.program):
+        with ieee(), np.errstate(all="ignore"), mpmath.workprec(self.precision), held_in(self.program), \
+                computing_as(self.arguments[-1]):
             return _explain_inaccuracy(result, *self.arguments, self.statuses)
 
 
