@@ -36,6 +36,10 @@ def guarded_log(x):
     return np.sum(np.log(np.maximum(x, np.finfo(x.dtype).tiny)))
 
 
+def scaled_by_a_held_input(x, y):
+    return x * (y * 2 if y.dtype == np.float32 else y * y)
+
+
 def cancels_in_float32(x):
     if x.dtype == np.float32:
         return np.sin((1 + x) - 1) * 3
@@ -118,3 +122,13 @@ def test_the_op_that_lost_float32s_digits_is_named_in_float32s_branch(module):
     assert point.status == "unstable"
     # the explanation pairs the float32 run with the exact run of the same (float32) program, op by op
     assert any(f.op == "subtract" and "cancellation" in f.message for f in point.findings), point.findings
+
+
+def test_an_input_held_still_answers_its_dtype_too(module):
+    points = _by_dtype(gradcli.check(f"{module}:scaled_by_a_held_input", {"x": 1.0, "y": 3.0},
+                                     dtypes=["float32", "float64"], wrt=["x"]))
+    # d/dx of x * 2y in float32 and of x * y^2 in float64, y = 3 held still; the differences step that program too
+    assert points["float32"].exact_gradient["x"] == pytest.approx(6, rel=1e-12)
+    assert points["float32"].fd_gradient["x"] == pytest.approx(6, rel=1e-6)
+    assert points["float64"].exact_gradient["x"] == pytest.approx(9, rel=1e-12)
+    assert {p.status for p in points.values()} == {"ok"}, [p.findings for p in points.values()]

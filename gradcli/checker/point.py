@@ -40,7 +40,7 @@ from .points import common_shape
 from .precision import Exact, every_coordinate
 from .provenance import finite
 from .results import Finding, Later, PointResult
-from .targets import describe, raised_line, stepped_as_the_dtype
+from .targets import describe, raised_line, reads_a_dtype, stepped_as_the_dtype
 from .verdict import Verdict
 
 
@@ -139,6 +139,8 @@ def _checked(result, target, point, working_args, dtype, chosen, options):
     result.value = plain(value)
     result.gradient = {n: plain(g) for n, g in zip(chosen, grads)}
     rounded = [as_float64(a) for a in working_args]  # what the dtype sees, exactly, as float64
+    # a program that read its dtype (its source too: an input --wrt holds is NumPy's own value in this run)
+    own_dtype_read = np.dtype(dtype) != np.float64 and (bool(dtype_reads) or reads_a_dtype(target))
     # The program as written is the float64 one: the point as given is a float64 number too.
     original, target = _as_held(target, None, np.float64, (), ()), _as_held(target, recording, dtype, working_args, argnums)
     written = [as_float64(cast(point[n], np.float64)) for n in names]  # the point as given
@@ -151,8 +153,8 @@ def _checked(result, target, point, working_args, dtype, chosen, options):
         if options.order == 2 and result.status != Verdict.ERROR:
             record(result, *check_hessian(result, target, point, dtype, chosen, result.rtol))
         return result
-    # a program that read its dtype is differenced as the program of ``dtype``, not float64's
-    stepped = stepped_as_the_dtype(target) if dtype_reads and np.dtype(dtype) != np.float64 else target
+    # differenced as the program of ``dtype``, not float64's
+    stepped = stepped_as_the_dtype(target) if own_dtype_read else target
     differences = _differences(result, stepped, rounded, chosen, options, dtype)
     exact, (target, program, rounded_constant) = _exact(result, (original, target), (rounded, written), chosen,
                                                         options.seed, options.max_time, full=options.full, dtype=dtype)

@@ -18,6 +18,7 @@ import importlib.util
 import inspect
 import math
 import os
+import re
 import signal
 import sys
 import threading
@@ -736,6 +737,25 @@ def _import_failed(module_text, target, error) -> InputError:
     else:
         message = f"importing {module_text} failed: {type(error).__name__}: {error}"
     return InputError(message, text=target, span=(0, len(module_text)))
+
+
+# What in a function's source reads a value's dtype: ``x.dtype`` (not ``dtype=x.dtype`` handed on), ``x.itemsize``,
+# ``np.finfo``, ``np.iinfo``, ``np.result_type``, ``np.can_cast``.
+_DTYPE_READ = re.compile(r"\.dtype\b(?!\s*[,)])|\b(?:itemsize|finfo|iinfo|result_type|can_cast)\b")
+
+
+def reads_a_dtype(target):
+    """Whether the code of ``target``'s own function reads a value's dtype where its run may not show it (an input
+    ``--wrt`` holds is NumPy's own value in a dtype's run): its source, read once."""
+    if target.kind != "function" or target.bridge is not None:
+        return False
+    if "reads a dtype" not in target.shared:
+        try:
+            source = inspect.getsource(inspect.unwrap(target.function))
+        except (OSError, TypeError):
+            source = ""
+        target.shared["reads a dtype"] = bool(_DTYPE_READ.search(source))
+    return target.shared["reads a dtype"]
 
 
 def stepped_as_the_dtype(target):
