@@ -295,7 +295,16 @@ def _numpy_dtype(box):
     if not tracer._MP_TYPES or not isinstance(first, tracer._MP_TYPES):
         return dtype  # an object array of Python objects, or of the flags a comparison of exact numbers gives
     real = _PROGRAM_DTYPE.get() or np.dtype(np.float64)
-    return _noted(np.result_type(real, np.complex64) if holds_complex(value) else real)
+    return _noted(_complex_of(real) if holds_complex(value) else real)
+
+
+def _complex_of(real):
+    """The complex dtype whose parts are ``real``'s numbers, as NumPy pairs them (float16's and float32's complex64);
+    complex128 for a dtype NumPy pairs with none (ml_dtypes' bfloat16)."""
+    try:
+        return np.result_type(real, np.complex64)
+    except TypeError:
+        return np.dtype(np.complex128)
 
 
 def _shape_arg(args):
