@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextvars
 import linecache
 import sys
+from contextlib import contextmanager
 
 import numpy as np
 
@@ -243,19 +245,66 @@ def _method_calling(name):
     return method
 
 
+# The float dtype of the program an exact run computes the mathematics of (None: float64's), and where the run notes
+# that a program read a value's dtype (None: nowhere).
+_PROGRAM_DTYPE = contextvars.ContextVar("gradcli_program_dtype", default=None)
+_DTYPE_READS = contextvars.ContextVar("gradcli_dtype_reads", default=None)
+
+
+@contextmanager
+def computing_as(dtype):
+    """Within it, an exact run's numbers answer ``x.dtype`` as the program in ``dtype`` (a real float dtype; None or
+    float64: float64's) sees its values: ``np.finfo(x.dtype).eps``, ``x.dtype == np.float32`` and ``x.itemsize`` are
+    that program's, so the exact reference of the float32 program takes the float32 program's branches and limits."""
+    token = _PROGRAM_DTYPE.set(None if dtype is None or np.dtype(dtype) == np.float64 else np.dtype(dtype))
+    try:
+        yield
+    finally:
+        _PROGRAM_DTYPE.reset(token)
+
+
+@contextmanager
+def noting_dtype_reads():
+    """Within it, each read of a float value's ``dtype`` (a traced one's in a dtype's run, an exact run's numbers') is
+    noted in the list it yields: a program that read none computes the same mathematics in every dtype."""
+    reads = []
+    token = _DTYPE_READS.set(reads)
+    try:
+        yield reads
+    finally:
+        _DTYPE_READS.reset(token)
+
+
+def _noted(dtype):
+    reads = _DTYPE_READS.get()
+    if reads is not None and dtype.kind in "fcV":
+        reads.append(dtype)
+    return dtype
+
+
 def _numpy_dtype(box):
     """``box.dtype``: NumPy's dtype of its value, and for an exact run's numbers (balls, jets, mpmath's, proof numbers,
-    which NumPy holds as objects) float64's or complex128's, the dtype of the program whose mathematics they compute
-    and in which the finite differences step: ``np.finfo(x.dtype)``, ``np.zeros(n, x.dtype)`` and a comparison with
-    ``np.float32`` answer as on the float run's values."""
+    which NumPy holds as objects) the dtype of the program whose mathematics they compute (`computing_as`: float64's
+    unless the checker says another), its complex counterpart for complex numbers: ``np.finfo(x.dtype)``,
+    ``np.zeros(n, x.dtype)`` and a comparison with ``np.float32`` answer as on that program's float values."""
     dtype = ops.dtype_of(box)
     if dtype != object:
-        return dtype
+        return _noted(dtype)
     value = raw(box)
     first = value.flat[0] if type(value) is np.ndarray and value.size else value
     if not tracer._MP_TYPES or not isinstance(first, tracer._MP_TYPES):
         return dtype  # an object array of Python objects, or of the flags a comparison of exact numbers gives
-    return np.dtype(np.complex128 if holds_complex(value) else np.float64)
+    real = _PROGRAM_DTYPE.get() or np.dtype(np.float64)
+    return _noted(_complex_of(real) if holds_complex(value) else real)
+
+
+def _complex_of(real):
+    """The complex dtype whose parts are ``real``'s numbers, as NumPy pairs them (float16's and float32's complex64);
+    complex128 for a dtype NumPy pairs with none (ml_dtypes' bfloat16)."""
+    try:
+        return np.result_type(real, np.complex64)
+    except TypeError:
+        return np.dtype(np.complex128)
 
 
 def _shape_arg(args):

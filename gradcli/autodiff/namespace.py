@@ -479,8 +479,28 @@ iscomplexobj = _on_values(_np.iscomplexobj)
 isrealobj = _on_values(_np.isrealobj)
 iscomplex = _on_values(_np.iscomplex)
 isreal = _on_values(_np.isreal)
-result_type = _on_values(_np.result_type)
-can_cast = _on_values(_np.can_cast)
+
+
+def _on_dtypes(fun):
+    """NumPy's ``fun`` of dtypes (``result_type``, ``can_cast``), each traced argument read as its dtype: an exact
+    run's numbers, which NumPy holds as objects, as the dtype of the program they compute (``box.dtype``)."""
+
+    @_functools.wraps(fun)
+    def call(*args, **kwargs):
+        def read(a):
+            if not isinstance(a, _Box):
+                return a
+            value = _raw(a)
+            return value if type(value) in (bool, int, float, complex) else a.dtype  # a Python number stays weak
+
+        return fun(*[read(a) for a in args], **{k: read(v) for k, v in kwargs.items()})
+
+    call.on_values = True  # the catalogue lists ops, not these
+    return call
+
+
+result_type = _on_dtypes(_np.result_type)
+can_cast = _on_dtypes(_np.can_cast)
 promote_types = _on_values(_np.promote_types)
 unravel_index = _on_values(_np.unravel_index)
 ravel_multi_index = _on_values(_np.ravel_multi_index)

@@ -16,6 +16,7 @@ from dataclasses import replace
 import numpy as np
 
 from ..autodiff.mp import ieee
+from ..autodiff.boxes import computing_as, noting_dtype_reads
 from ..autodiff.ops import is_float_dtype, raw
 from ..autodiff.ops_array import sum_ as total
 from ..autodiff.custom import variable_rules_run
@@ -39,7 +40,7 @@ from .points import common_shape
 from .precision import Exact, every_coordinate
 from .provenance import finite
 from .results import Finding, Later, PointResult
-from .targets import describe, raised_line
+from .targets import describe, raised_line, reads_a_dtype, stepped_as_the_dtype
 from .verdict import Verdict
 
 
@@ -84,7 +85,8 @@ def check_point(target, point, dtype, chosen, options):
     if result.status == Verdict.ERROR:
         return result
     try:
-        with one_point(_stopped_loops(target, [as_float64(a) for a in working_args]), finfo(dtype).nmant + 1):
+        with one_point(_stopped_loops(target, [as_float64(a) for a in working_args]), finfo(dtype).nmant + 1), \
+                computing_as(dtype):  # the exact runs compute the program in ``dtype``: its dtype reads answer so
             return _checked(result, target, point, working_args, dtype, chosen, options)
     except OwnCallStopped as stopped:  # the framework's own run did not return in --max-time: nothing to judge
         record(result, own_call_stopped(stopped))
@@ -125,7 +127,8 @@ def _checked(result, target, point, working_args, dtype, chosen, options):
         # whose run ran none pays no variables' search
         own = target.bridge is None
         with variables_read() if own else contextlib.nullcontext(()) as read, \
-                variable_rules_run() if own else contextlib.nullcontext(()) as variables_rules:
+                variable_rules_run() if own else contextlib.nullcontext(()) as variables_rules, \
+                noting_dtype_reads() as dtype_reads:
             value, grads, recording = _run(target, working_args, argnums, dtype)
     except InputError:
         raise
@@ -136,6 +139,8 @@ def _checked(result, target, point, working_args, dtype, chosen, options):
     result.value = plain(value)
     result.gradient = {n: plain(g) for n, g in zip(chosen, grads)}
     rounded = [as_float64(a) for a in working_args]  # what the dtype sees, exactly, as float64
+    # a program that read its dtype (its source too: an input --wrt holds is NumPy's own value in this run)
+    own_dtype_read = np.dtype(dtype) != np.float64 and (bool(dtype_reads) or reads_a_dtype(target))
     # The program as written is the float64 one: the point as given is a float64 number too.
     original, target = _as_held(target, None, np.float64, (), ()), _as_held(target, recording, dtype, working_args, argnums)
     written = [as_float64(cast(point[n], np.float64)) for n in names]  # the point as given
@@ -148,7 +153,9 @@ def _checked(result, target, point, working_args, dtype, chosen, options):
         if options.order == 2 and result.status != Verdict.ERROR:
             record(result, *check_hessian(result, target, point, dtype, chosen, result.rtol))
         return result
-    differences = _differences(result, target, rounded, chosen, options, dtype)
+    # differenced as the program of ``dtype``, not float64's
+    stepped = stepped_as_the_dtype(target) if own_dtype_read else target
+    differences = _differences(result, stepped, rounded, chosen, options, dtype)
     exact, (target, program, rounded_constant) = _exact(result, (original, target), (rounded, written), chosen,
                                                         options.seed, options.max_time, full=options.full, dtype=dtype)
     rtol = result.rtol
@@ -849,7 +856,8 @@ class _Explanation:
     def __call__(self, result):
         import mpmath  # lazy: as above
 
-        with ieee(), np.errstate(all="ignore"), mpmath.workprec(self.precision), held_in(self.program):
+        with ieee(), np.errstate(all="ignore"), mpmath.workprec(self.precision), held_in(self.program), \
+                computing_as(self.arguments[-1]):
             return _explain_inaccuracy(result, *self.arguments, self.statuses)
 
 

@@ -18,6 +18,7 @@ import importlib.util
 import inspect
 import math
 import os
+import re
 import signal
 import sys
 import threading
@@ -47,7 +48,7 @@ from ..capture import (
     source_of_module,
     substituted_function,
 )
-from ..autodiff import plain
+from ..autodiff import mp as mp_core, plain
 from ..autodiff.ops import high_precision, lifted
 from ..autodiff.tracer import constants_exact
 from ..autodiff.values import raw
@@ -62,6 +63,7 @@ from ..expr.parse import parse
 from ..folders import outside_python_and_gradcli
 from .balls import OutOfTime
 from .options import FRAMEWORKS
+from .precision import to_mp
 from .target_text import FUNCTION_TARGET
 
 
@@ -735,3 +737,50 @@ def _import_failed(module_text, target, error) -> InputError:
     else:
         message = f"importing {module_text} failed: {type(error).__name__}: {error}"
     return InputError(message, text=target, span=(0, len(module_text)))
+
+
+# What in a function's source reads a value's dtype: ``x.dtype`` (not ``dtype=x.dtype`` handed on), ``x.itemsize``,
+# ``np.finfo``, ``np.iinfo``, ``np.result_type``, ``np.can_cast``.
+_DTYPE_READ = re.compile(r"\.dtype\b(?!\s*[,)])|\b(?:itemsize|finfo|iinfo|result_type|can_cast)\b")
+
+
+def reads_a_dtype(target):
+    """Whether the code of ``target``'s own function reads a value's dtype where its run may not show it (an input
+    ``--wrt`` holds is NumPy's own value in a dtype's run): its source, read once."""
+    if target.kind != "function" or target.bridge is not None:
+        return False
+    if "reads a dtype" not in target.shared:
+        try:
+            source = inspect.getsource(inspect.unwrap(target.function))
+        except (OSError, TypeError):
+            source = ""
+        target.shared["reads a dtype"] = bool(_DTYPE_READ.search(source))
+    return target.shared["reads a dtype"]
+
+
+def stepped_as_the_dtype(target):
+    """``target`` whose finite differences step the program of the dtype its check runs in (`boxes.computing_as`,
+    set around the check): each step a run of ``mp_function`` on mpmath numbers at float64's 53 bits, whose values
+    answer ``x.dtype`` as that program's do, for a function that read its dtype (``np.finfo(x.dtype).eps``, a
+    branch on ``x.dtype == np.float32``), where float64 steps would difference the float64 program.
+
+    A complex step has no such run: the differences are central ones alone."""
+    if target.kind != "function" or target.bridge is not None:
+        return target
+    mp_function = target.mp_function
+
+    def stepped(*args):
+        import mpmath  # lazy: the exact reference's numbers, loaded with it
+
+        mp_core.enable()
+        with mpmath.workprec(53):
+            return _as_floats(raw(mp_function(*[to_mp(a) for a in args])))
+
+    return replace(target, function=stepped, analytic=False, shared={})
+
+
+def _as_floats(value):
+    """An mpmath number or an object array of them as float64's (what a float64 step would have returned)."""
+    if type(value) is np.ndarray and value.dtype == object:
+        return np.array([_as_floats(v) for v in value.ravel()], dtype=float).reshape(value.shape)
+    return float(value) if not isinstance(value, bool) else value
