@@ -94,10 +94,10 @@ def while_rule(params, compile_body, where=None, solver=None):
                 past += 1
                 moves.append(_moved(stepped, carry))
                 if moves[-1] <= 2 ** (_UNITS - precision(MP)):
-                    solver.settled[_POINT.get()] = True
+                    solver.settled[point_key(_POINT.get())] = True
                     return _reading(stepped, operands)
                 if past > _PAST_THE_END * precision(MP) or _not_converging(moves):
-                    solver.settled[_POINT.get()] = False
+                    solver.settled[point_key(_POINT.get())] = False
                     return ended  # no limit at this precision: the loop as written
                 carry = stepped
                 continue
@@ -130,14 +130,14 @@ class Solver:
         self.by_comparisons, self.settled = by_comparisons, {}
 
 
-_POINT = contextvars.ContextVar("gradcli_solver_point", default=None)  # `point_key` of the run `solving_at` names
+_POINT = contextvars.ContextVar("gradcli_solver_point", default=None)  # the float inputs of the run `solving_at` names
 
 
 @contextlib.contextmanager
 def solving_at(floats):
     """Inside it, each solver's exact run (`while_rule`) is recorded as one at the point whose float inputs are
     ``floats`` (`Solver.settled`)."""
-    token = _POINT.set(point_key(floats))
+    token = _POINT.set(floats)
     try:
         yield
     finally:
@@ -145,8 +145,11 @@ def solving_at(floats):
 
 
 def point_key(floats):
-    """The point whose float inputs are ``floats`` (float arrays, or the exact numbers of a run at that point), as a
-    hash of their float64 values: an exact run at the point a float run holds has the key of its arguments."""
+    """The point whose float inputs are ``floats`` (float arrays, or mpmath's numbers of a run at that point), as a
+    hash of their float64 values: an exact run at the point a float run holds has the key of its arguments (None:
+    no point named)."""
+    if floats is None:
+        return None
     return hash(tuple(float(entry) for leaf in floats for entry in np.asarray(raw(leaf), dtype=object).ravel()))
 
 
