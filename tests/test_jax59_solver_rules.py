@@ -176,3 +176,16 @@ def test_a_loop_past_its_end_stops_where_its_moves_stop_shrinking():
 
     assert not _not_converging([1.0, 0.5, 0.25, 0.125]) and not _not_converging([0.1, 0.1, 0.1])
     assert _not_converging([0.1, 0.1, 0.1, 0.1]) and _not_converging([1.0, 0.5, 0.5, 0.6, 0.7])
+
+
+@pytest.mark.parametrize("order", [(0.5, -0.5), (-0.5, 0.5)])
+def test_each_point_notes_what_its_own_solver_run_did(module, order):
+    # every point's exact reference runs before the first point is judged: a note read from the last run to end
+    # gave each point the last point's (review59)
+    report = gradcli.check(f"{module}:grown", [{"a": a} for a in order], dtypes=("float64",), fixes=False)
+    said = {}
+    for result in report.results:
+        (note,) = [note for note in result.notes if "grown" in note]
+        said[float(result.point["a"])] = note
+    assert "is no solver gradcli can run to a limit" in said[0.5]  # grows past its end
+    assert "is a solver that stops at its own tolerance" in said[-0.5]  # below 0 the state never moves

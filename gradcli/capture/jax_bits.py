@@ -129,9 +129,6 @@ def reduce_precision(params, x):
 
 def _rounded_bits(values, exponent_bits, mantissa_bits):
     """XLA's reduce_precision on NumPy floats, bit by bit."""
-    values = np.asarray(values)
-def _rounded_bits(values, exponent_bits, mantissa_bits):
-    """XLA's reduce_precision on NumPy floats, bit by bit."""
     finfo = np.finfo(values.dtype)
     own_mantissa, own_exponent = finfo.nmant, finfo.iexp
     unsigned = _UNSIGNED[values.dtype.itemsize]

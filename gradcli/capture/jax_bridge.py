@@ -28,6 +28,7 @@ numbers, balls and longdouble replay the float64 graph at their own precision.
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import os
 from types import SimpleNamespace
@@ -42,6 +43,7 @@ from .exact_constants import held_for
 from .jax_compile import _EXECUTABLES, _Compiling, _digest, _join, _joinable, _kept, _Part, _Unchanged  # noqa: F401 - _EXECUTABLES: the store, where tests and the benchmark empty it
 from .jax_modes import (afresh, as_written, hands_users_mode_wide, literals_copied_in_place, mode_of, other_modes_constant,
                         own_constants, values_reached)
+from .jax_loops import point_key, solving_at
 from .jax_rewrites import compiled_otherwise_note
 from .jax_walk import (_users_file, collect_rules, compile_jaxpr, every_equation, flushed_as_xla, holds_an_ended_trace,
                        library_functions_named, library_site,
@@ -297,16 +299,17 @@ class _Captured:
         """The point's notes (`Bridge.notes`): each solver in a custom rule's primal (`jax_loops.Solver`), whose rule
         the exact reference judges against the slope of what it converges to, or, where it never settles, against
         the loop as written."""
-        key, _ = self.key(args)
+        key, leaves = self.key(args)
         if key[:2] not in self.graphs:
             return []
-        notes = []
+        notes, at = [], point_key(self._split(key, leaves)[0])
         for loop, called, line, solver in self.graphs[key[:2]][0].solvers:
             where = f"{loop}: this lax.while_loop, in the primal of the {called} at {line},"
-            if solver.settled is False:
+            settled = solver.settled.get(at)
+            if settled is False:
                 notes.append(f"{where} is no solver gradcli can run to a limit (past its stopping test its state "
                              "does not settle), so the exact reference is the loop as written")
-            elif solver.settled:
+            elif settled:
                 steps = (", and chooses its state by comparisons: the primal as run is a step function of its input, "
                          "its own slope 0 between the steps" if solver.by_comparisons else "")
                 notes.append(f"{where} is a solver that stops at its own tolerance{steps}; gradcli judges the rule "
@@ -430,7 +433,15 @@ class _Captured:
     def forward(self, *args):
         key, leaves = self.key(args)
         program = self.graph(key)[0]
-        return self._held(program, leaves, None, lambda dtype: self.graph(_retyped(key, dtype))[0]).run(leaves)[0]
+        with self._solving_at(key, leaves):
+            return self._held(program, leaves, None, lambda dtype: self.graph(_retyped(key, dtype))[0]).run(leaves)[0]
+
+    def _solving_at(self, key, leaves):
+        """The block of a run at ``leaves``: where the program has solvers (`jax_loops.Solver`), their runs in it
+        recorded as at that point (`solving_at`), which `solver_notes` reads."""
+        if not self.graph(key)[0].solvers:
+            return contextlib.nullcontext()
+        return solving_at(self._split(key, leaves)[0])
 
     # -- the user's own constants, as a narrower dtype's program holds them
     def _held(self, program, leaves, forward=None, in_dtype=None):
@@ -625,11 +636,13 @@ class _Captured:
         forward = self.graph(key)[0]
         if self.graph(key)[2].shape == () and _is_one(cotangent):
             in_dtype = lambda dtype: self.seeded(_retyped(key, dtype))[0]  # noqa: E731
-            grads = self._held(self.seeded(key)[0], leaves, forward, in_dtype).run(floats + others)[1:]
+            with self._solving_at(key, leaves):
+                grads = self._held(self.seeded(key)[0], leaves, forward, in_dtype).run(floats + others)[1:]
         else:  # any other cotangent runs through the VJP, rounding as JAX's own VJP with it does
             in_dtype = lambda dtype: self.backward_program(_retyped(key, dtype))[0]  # noqa: E731
             program = self._held(self.backward_program(key)[0], leaves, forward, in_dtype)
-            grads = program.run(floats + others + [cotangent])[1:]
+            with self._solving_at(key, leaves):
+                grads = program.run(floats + others + [cotangent])[1:]
         return self._per_argument(key, leaves, floating, iter(grads))
 
     def _per_argument(self, key, leaves, floating, grads):

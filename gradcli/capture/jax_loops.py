@@ -14,6 +14,9 @@ turns to mpmath). The backward graph of a scan is a scan, replayed the same way.
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
+
 import numpy as np
 
 import gradcli.numpy as gnp
@@ -69,8 +72,8 @@ def while_rule(params, compile_body, where=None, solver=None):
     the working precision (`_moved`): what it converges to, the function its rule differentiates, whose differences at
     growing precision are that function's slope (the loop's own end is off it by its tolerance, and where it
     chooses its state by comparisons a step function of its input, its slope 0 between the steps). Where the state
-    never settles, or stops converging, the loop as written stands (``solver.settled`` says which). On balls it raises `NoArb`, so the
-    exact reference takes mpmath's numbers.
+    never settles, or stops converging, the loop as written stands (``solver.settled`` says which, at the point
+    `solving_at` names). On balls it raises `NoArb`, so the exact reference takes mpmath's numbers.
     """
     condition = compile_body(params["cond_jaxpr"])
     body = compile_body(params["body_jaxpr"])
@@ -91,10 +94,10 @@ def while_rule(params, compile_body, where=None, solver=None):
                 past += 1
                 moves.append(_moved(stepped, carry))
                 if moves[-1] <= 2 ** (_UNITS - precision(MP)):
-                    solver.settled = True
+                    solver.settled[point_key(_POINT.get())] = True
                     return _reading(stepped, operands)
                 if past > _PAST_THE_END * precision(MP) or _not_converging(moves):
-                    solver.settled = False
+                    solver.settled[point_key(_POINT.get())] = False
                     return ended  # no limit at this precision: the loop as written
                 carry = stepped
                 continue
@@ -117,13 +120,37 @@ _PAST_THE_END = 2
 
 class Solver:
     """A while loop in the primal of a user's custom rule, which the exact reference runs to its limit (`while_rule`):
-    whether it chooses its state by comparisons (`solver_loop`), and whether its last exact run settled (None: none
-    has run)."""
+    whether it chooses its state by comparisons (`solver_loop`), and, by the point of the run (`point_key`), whether
+    the last exact run there settled: the exact references of all a check's points run before the first is judged,
+    so each point reads its own."""
 
     __slots__ = ("by_comparisons", "settled")
 
     def __init__(self, by_comparisons):
-        self.by_comparisons, self.settled = by_comparisons, None
+        self.by_comparisons, self.settled = by_comparisons, {}
+
+
+_POINT = contextvars.ContextVar("gradcli_solver_point", default=None)  # the float inputs of the run `solving_at` names
+
+
+@contextlib.contextmanager
+def solving_at(floats):
+    """Inside it, each solver's exact run (`while_rule`) is recorded as one at the point whose float inputs are
+    ``floats`` (`Solver.settled`)."""
+    token = _POINT.set(floats)
+    try:
+        yield
+    finally:
+        _POINT.reset(token)
+
+
+def point_key(floats):
+    """The point whose float inputs are ``floats`` (float arrays, or mpmath's numbers of a run at that point), as a
+    hash of their float64 values: an exact run at the point a float run holds has the key of its arguments (None:
+    no point named)."""
+    if floats is None:
+        return None
+    return hash(tuple(float(entry) for leaf in floats for entry in np.asarray(raw(leaf), dtype=object).ravel()))
 
 
 def _reading(carry, operands):

@@ -182,12 +182,15 @@ def run_bounded(call, what, stop_with=None):
     where it can be and `OwnCallStopped` raised, ``what()`` naming the call as ``(call, more)`` (``("JAX's own run of
     f.py:g", " (its program runs ...)")``). ``stop_with``: the framework's own way to stop what it runs in compiled
     code, ``stop_with(call)`` giving ``(the call made stoppable, the function that stops it)``. Outside `bounding`, or
-    inside a bounded call, ``call()`` runs here; while `MOST_RUNNING_ON` abandoned calls run on, none starts."""
+    inside a bounded call, ``call()`` runs here; while `MOST_RUNNING_ON` abandoned calls run on, none starts, bounded
+    or not."""
     global _WORKER
-    limit = _LIMIT.get()
-    if limit is None or threading.current_thread().name == "gradcli-own-call":
+    if threading.current_thread().name == "gradcli-own-call":
         return call()
-    _not_beside(_running_on(), what)
+    _not_beside(_running_on(), what)  # unbounded too: beside a call that holds XLA's pool, a next one waits for ever
+    limit = _LIMIT.get()
+    if limit is None:
+        return call()
     stop = None
     if stop_with is not None:
         call, stop = stop_with(call)

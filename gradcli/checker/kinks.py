@@ -99,7 +99,7 @@ def may_have_kink(target, args, result):
     then the likelier story than a wrong rule, and the test tells them apart. A smooth point where
     all agree pays one traced forward run.
     """
-    import mpmath
+    import mpmath  # lazy: heavy; loaded by the exact reference whose numbers the kink tests read
 
     if not per_coordinate(sum(np.size(a) for a in args)):
         # Along the random direction only: where the rule disagrees there, or where the point decides a branch
@@ -151,7 +151,7 @@ def _ops_run(target, args):
 def _watched_run(target, mp_args, watch):
     """Whether a traced forward run of ``target`` at ``mp_args`` (at `START_DIGITS`) ends without raising, each op
     it calls shown to ``watch(prim, values, ans)`` before any forward hook already set."""
-    import mpmath
+    import mpmath  # lazy: heavy; loaded by the exact reference whose numbers the kink tests read
 
     saved = hooks.forward
 
@@ -176,7 +176,7 @@ def undefined_at_kinks(target, args, result):
 
     (The central difference there is the mean of two one-sided slopes, or a one-sided infinity: not a derivative.)
     """
-    import mpmath
+    import mpmath  # lazy: heavy; loaded by the exact reference whose numbers the kink tests read
 
     where = {label: (i, index) for i, index, label in coordinates_of(target, args)}
     for label, _, _ in result.kinks + result.singular:
@@ -209,7 +209,7 @@ def jumps_whatever_is_held(target, args, attempt, result, budget, digits):
     derivative, whatever the held values make of the rule, so that jump is the point's verdict (the one floor
     gives alone); the other entries' differences would move what is held, so they are no derivative either.
     """
-    import mpmath
+    import mpmath  # lazy: heavy; loaded by the exact reference whose numbers the kink tests read
 
     result.value, result.gradient = attempt.value, attempt.gradient
     result.direction, result.directional = attempt.direction, attempt.directional
@@ -331,7 +331,7 @@ def find_kinks(target, args, result, budget, most_digits=None, flat=None):
     sides share (`_slope_of_both_sides`) is its gradient entry, not the switch's own rule. ``flat`` (a list)
     gets the label of each coordinate whose one-sided slopes are both 0 (`FLAT`).
     """
-    import mpmath
+    import mpmath  # lazy: heavy; loaded by the exact reference whose numbers the kink tests read
 
     most_digits = max_digits() if most_digits is None else most_digits
     on_balls = target.formula is not None and result.method == "balls"  # every op's ball finite, derivatives too
@@ -509,7 +509,7 @@ def _slope_of_both_sides(target, args, i, index, budget):
     slope is. A 0 is proven 0 on balls at every neighbour. None where it cannot tell: a kink, a side
     that does not settle, a neighbour on another switch, no balls.
     """
-    import mpmath
+    import mpmath  # lazy: heavy; loaded by the exact reference whose numbers the kink tests read
 
     program = target.shared.get("exact roots")
     if program is None or index is not None or not all(type(a) is float for a in args) or budget.left() <= 0:
@@ -557,7 +557,7 @@ def _with_longer_steps(target, mp_args, i, index, digits, budget, settled=None):
     verdict stands only where steps 10^(digits/6) times shorter (twice the digits) see the same kind, so a switch
     beside the point that the longer steps cross (a smooth point's neighbour) claims nothing.
     """
-    import mpmath
+    import mpmath  # lazy: heavy; loaded by the exact reference whose numbers the kink tests read
 
     verdicts = []
     for more in (digits, 2 * digits):
@@ -580,7 +580,7 @@ def _seen_at_the_smallest_scale(target, mp_args, i, index, digits, most_digits, 
     shorter steps need twice the digits |x| / smallest adds; past ``most_digits``,
     or lost in noise, they claim nothing and the kink stands.
     """
-    import mpmath
+    import mpmath  # lazy: heavy; loaded by the exact reference whose numbers the kink tests read
 
     x = mp_args[i] if index is None else mp_args[i][index]
     smallest = _smallest_magnitude(mp_args)
@@ -606,10 +606,10 @@ def _sides_agree_closer(target, mp_args, i, index, step_scale, verdict):
     A kink at the point shows its two slopes at every step, however short. Beside a switch instead (eigvalsh's gap
     sqrt(d^2 + 4 c^2) at c = 1e-200, whose |d| the longer steps see), the shorter steps see the point's own
     smooth piece: slopes within the rounding of the eigensolver's entries, at any digits, yet both sides 10^100
-    times closer than the kink's two slopes. Then the kink is not the point's: None where they do not (a jump, a
+    times closer than the kink's two slopes. Then the kink is not the point's: False where they do not (a jump, a
     side that diverges, noise as large as the kink's gap), so that the kink stands.
     """
-    import mpmath
+    import mpmath  # lazy: heavy; loaded by the exact reference whose numbers the kink tests read
 
     if not (isinstance(verdict, tuple) and verdict[0] == "kink"):
         return False
@@ -633,7 +633,7 @@ def _sides_agree_closer(target, mp_args, i, index, step_scale, verdict):
 def smallest_value_at(target, mp_args):
     """The smallest nonzero |entry| of any op's answer in a traced run of ``target`` at the point (at most 1; 1 where
     the run raises): the scale of the nearest switch the program's own values may put beside the point."""
-    import mpmath
+    import mpmath  # lazy: heavy; loaded by the exact reference whose numbers the kink tests read
 
     smallest = [mpmath.mpf(1)]
 
@@ -663,7 +663,7 @@ def _seen_below_the_smallest_value(target, mp_args, i, index, digits, most_digit
     reach, which then see a jump on the left. Shorter steps need more digits where x is not 0; past
     ``most_digits``, or lost in noise, they claim nothing and the verdict stands.
     """
-    import mpmath
+    import mpmath  # lazy: heavy; loaded by the exact reference whose numbers the kink tests read
 
     x = mp_args[i] if index is None else mp_args[i][index]
     taken = abs(x) if x != 0 else _smallest_magnitude(mp_args)
@@ -701,7 +701,7 @@ def _kink_at(target, mp_args, i, index=None, divisors=_STEPS, settled=None, step
 
 def _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, step_digits=None):
     """`_kink_at`'s test; ``step_digits``: the digits the steps are made for, where the values are taken at more."""
-    import mpmath
+    import mpmath  # lazy: heavy; loaded by the exact reference whose numbers the kink tests read
 
     digits = step_digits or mpmath.mp.dps
     x = mp_args[i] if index is None else mp_args[i][index]
@@ -792,7 +792,7 @@ _LARGEST_FLOAT = 1.7976931348623157e308
 
 def _sides_settle(quotients):
     """Whether each side's quotients at the two steps agree (a smooth side, or a kink's two slopes)."""
-    import mpmath
+    import mpmath  # lazy: heavy; loaded by the exact reference whose numbers the kink tests read
 
     (left1, right1, _), (left2, right2, _) = quotients
     return all(abs(b - a) <= mpmath.mpf(10) ** -6 * max(abs(a), abs(b)) for a, b in ((left1, left2), (right1, right2)))
@@ -804,7 +804,7 @@ def _rounded_away(at, x, step, beside, f0):
     the step changes reaches the program only below the working digits (its square, a norm at a cap), so the values
     at the step were the point's own branch. (A value the working digits cannot hold at the point itself, mod(800,
     1e-310), is the climb's to resolve, its steps shrinking with it.)"""
-    import mpmath
+    import mpmath  # lazy: heavy; loaded by the exact reference whose numbers the kink tests read
 
     digits = mpmath.mp.dps
 
@@ -858,7 +858,7 @@ def _keeps_falling(step, second, third):
     """Whether a side whose quotient fell from the longer step to ``step`` (to ``second``) falls again one more
     step down (``third()``: the quotient and step there) by at least the factor `_FLAT_POWER` asks: c h^p, and
     h^p log h, fall at every step, where a quotient only passing near 0 between two steps does not."""
-    import mpmath
+    import mpmath  # lazy: heavy; loaded by the exact reference whose numbers the kink tests read
 
     try:
         last, h = third()
@@ -873,7 +873,7 @@ def _logarithmic(steps, first, second, third):
     caller asks that they grow in size). x log x at 0 from the right (quotient log h) grows without bound, 1.5 times per step here,
     far from the tenfold a pole's 1/h shows; c h^-e with e > 0 grows by more per decade at each step down,
     and c h^e (slope 0) shrinks."""
-    import mpmath
+    import mpmath  # lazy: heavy; loaded by the exact reference whose numbers the kink tests read
 
     try:
         last, h = third()
@@ -890,7 +890,7 @@ def _on_an_edge(f0, quotients, steps):
     """``("singular", left, right)`` with an `Outside` side where the function is a number at the point and on one
     side but on the other at neither step (sqrt(x - sin x) at 0), else None. The defined side is its slope, 0
     where its quotient falls with the step, or its growing quotients."""
-    import mpmath
+    import mpmath  # lazy: heavy; loaded by the exact reference whose numbers the kink tests read
 
     if not mpmath.isfinite(f0):
         return None
@@ -942,7 +942,7 @@ def _smallest_magnitude(mp_args):
     A switch near 0 sits where the other coordinates put it (|b| = |a| in
     abs(a*a - b*b) at a = 5e-324): a step of 1e-20 from b = 0 would cross it.
     """
-    import mpmath
+    import mpmath  # lazy: heavy; loaded by the exact reference whose numbers the kink tests read
 
     entries = [abs(e) for a in mp_args for e in flat_entries(a) if mpmath.isfinite(e) and e != 0]
     return min([mpmath.mpf(1), *entries])

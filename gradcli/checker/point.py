@@ -216,9 +216,9 @@ _DTYPES_MIXED = "dtypes-mixed"  # a finding's kind: the framework refused to mix
 
 def without_refused_dtypes(results, notes):
     """One point's ``results`` (one per dtype) without those whose run the framework refused for mixing float dtypes
-    (`bridge.dtypes_mixed`), each said in ``notes``, where another dtype ran: the program its user runs is judged in
-    that dtype, and a float32 program whose library raises in float64 is no failure of the program. Where none ran,
-    every result stays (no verdict, saying why)."""
+    (`bridge.dtypes_mixed`), each said in ``notes`` (once: every point's refusal says the same), where another dtype
+    ran: the program its user runs is judged in that dtype, and a float32 program whose library raises in float64 is
+    no failure of the program. Where none ran, every result stays (no verdict, saying why)."""
     refused = [r for r in results if any(f.kind == _DTYPES_MIXED for f in r.findings)]
     if not refused or len(refused) == len(results):
         return results
@@ -226,7 +226,9 @@ def without_refused_dtypes(results, notes):
     for r in refused:
         said = next(f for f in r.findings if f.kind == _DTYPES_MIXED)
         at = f" (at {said.location})" if said.location else ""
-        notes.append(f"not run in {r.dtype}: {said.message}{at}; the program runs in {ran}, its verdict there")
+        note = f"not run in {r.dtype}: {said.message}{at}; the program runs in {ran}, its verdict there"
+        if note not in notes:
+            notes.append(note)
     return [r for r in results if r not in refused]
 
 
