@@ -35,9 +35,6 @@ _split_runs = weakref.WeakSet()
 _NUMPY_2 = np.lib.NumpyVersion(np.__version__) >= "2.0.0"
 
 MAX_SIZE = 6  # a larger matrix's elimination outgrows a proof's terms anyway
-# The largest matrix whose eigenvectors a proof writes over irrational eigenvalues (`_eigenvectors`): its resolvent's
-# quotients over their atoms cost a second a matrix at 4 x 4 (rational eigenvalues: any size to MAX_SIZE).
-VECTORS_SIZE = 3
 
 
 def _matrix(a):
@@ -465,25 +462,28 @@ def _spectrum_by_groups(out, name, cells, read, groups, signed):
         slopes = [_member_slopes(name, keys, signed, projector, change) for change in changes]
         for m, k in enumerate(keys):
             out[k] = proof.Sym(ball, value, None if width is None else [slope[m] for slope in slopes])
-    if all(len(keys) == 1 for keys, _, _ in groups) and (n <= VECTORS_SIZE or all(r is not None for *_, r in groups)):
-        _eigenvectors(out, groups, numbers, projectors, changes, width)
+    _eigenvectors(out, groups, numbers, projectors, changes, width)
 
 
 def _eigenvectors(out, groups, numbers, projectors, changes, width):
-    """eigh's eigenvectors (the rows below the eigenvalues in ``out``) where every eigenvalue is simple, as exact
-    functions of the matrix: v = s P e_r / sqrt(P_rr), P the eigenvalue's projector, r the entry where the
+    """eigh's eigenvectors (the rows below the eigenvalues in ``out``) of its simple eigenvalues, as exact
+    functions of the matrix, a repeated group's beside them too: v = s P e_r / sqrt(P_rr), P the eigenvalue's projector, r the entry where the
     point's vector is largest and s its sign there (the sign NumPy picks), and dv = R dA v, R the reduced
     resolvent, the sum of P_h / (lambda - lambda_h) over the other eigenvalues. So a slope of the vector that
     is 0 by the matrix's symmetry ([[a, b], [b, a]]'s top vector (1, 1) / sqrt 2, its square's slope in b) is
-    proven, where atoms leave it unknown."""
+    proven, where atoms leave it unknown. A repeated group's own vectors stay unknown: only the space they span
+    (their projector) is a function of the matrix, no single vector of it is (a loss reading one jumps as the
+    matrix turns them)."""
     state = proof.state()
     n = len(projectors[0])
     for g, ((keys, _, _), projector) in enumerate(zip(groups, projectors)):
+        if len(keys) > 1:
+            continue
         column = keys[0][-1]
         balls = [out[1 + i, column].b for i in range(n)]
         r = max(range(n), key=lambda i: abs(float(balls[i].mid())))
         if not (balls[r] > 0 or balls[r] < 0):
-            return  # no sign to follow: the atoms stand
+            continue  # no sign to follow: the atoms stand
         sign = proof.const(1 if balls[r] > 0 else -1)
         ball = proof.ball_of(state, projector[r][r])
         root = proof.run("sqrt", proof.Sym(ball, projector[r][r]))
@@ -499,8 +499,11 @@ def _eigenvectors(out, groups, numbers, projectors, changes, width):
             if any(e is None for row in change for e in row):
                 slopes.append([None] * n)
                 continue
-            moved = [_total(proof.mul(change[k][m], vector[m]) for m in range(n)) for k in range(n)]
-            slopes.append([_total(proof.mul(resolvent[i][k], moved[k]) for k in range(n)) for i in range(n)])
+            # (a seed moves an entry or two: the products with the change's 0s are skipped, not multiplied out)
+            moved = [_total(proof.mul(change[k][m], vector[m]) for m in range(n) if not proof.is_zero(change[k][m]))
+                     for k in range(n)]
+            slopes.append([_total(proof.mul(resolvent[i][k], moved[k]) for k in range(n) if not proof.is_zero(moved[k]))
+                           for i in range(n)])
         for i in range(n):
             out[1 + i, column] = proof.Sym(balls[i], vector[i], None if width is None else [s[i] for s in slopes])
 
