@@ -35,9 +35,6 @@ _split_runs = weakref.WeakSet()
 _NUMPY_2 = np.lib.NumpyVersion(np.__version__) >= "2.0.0"
 
 MAX_SIZE = 6  # a larger matrix's elimination outgrows a proof's terms anyway
-# The largest matrix whose eigenvectors a proof writes over irrational eigenvalues (`_eigenvectors`): its resolvent's
-# quotients over their atoms cost a second a matrix at 4 x 4 (rational eigenvalues: any size to MAX_SIZE).
-VECTORS_SIZE = 3
 
 
 def _matrix(a):
@@ -255,12 +252,16 @@ def _kinds_of_kink(balls, mask, signs, groups):
         zero = signs == "equivalent" and any(v.contains(0) for v in spectrum)
     out = []
     if equal:
-        out.append(f"two of a decomposition's {what} are equal here, where no single one (nor a vector of theirs) is "
-                   "a function of the matrix that a proof can name")
+        out.append(_equal_in_words(what))
     if zero:
         out.append("a decomposition's singular value is 0 here (or not proven apart from 0), the tip of a cone "
                    "(as |x| at 0), where its slope is no function of the matrix that a proof can name")
     return out
+
+
+def _equal_in_words(what):
+    return (f"two of a decomposition's {what} are equal here, where no single one (nor a vector of theirs) is a "
+            "function of the matrix that a proof can name")
 
 
 def _eigenvalue_groups(cells, read, mask):
@@ -461,25 +462,28 @@ def _spectrum_by_groups(out, name, cells, read, groups, signed):
         slopes = [_member_slopes(name, keys, signed, projector, change) for change in changes]
         for m, k in enumerate(keys):
             out[k] = proof.Sym(ball, value, None if width is None else [slope[m] for slope in slopes])
-    if all(len(keys) == 1 for keys, _, _ in groups) and (n <= VECTORS_SIZE or all(r is not None for *_, r in groups)):
-        _eigenvectors(out, groups, numbers, projectors, changes, width)
+    _eigenvectors(out, groups, numbers, projectors, changes, width)
 
 
 def _eigenvectors(out, groups, numbers, projectors, changes, width):
-    """eigh's eigenvectors (the rows below the eigenvalues in ``out``) where every eigenvalue is simple, as exact
-    functions of the matrix: v = s P e_r / sqrt(P_rr), P the eigenvalue's projector, r the entry where the
+    """eigh's eigenvectors (the rows below the eigenvalues in ``out``) of its simple eigenvalues, as exact
+    functions of the matrix, a repeated group's beside them too: v = s P e_r / sqrt(P_rr), P the eigenvalue's projector, r the entry where the
     point's vector is largest and s its sign there (the sign NumPy picks), and dv = R dA v, R the reduced
     resolvent, the sum of P_h / (lambda - lambda_h) over the other eigenvalues. So a slope of the vector that
     is 0 by the matrix's symmetry ([[a, b], [b, a]]'s top vector (1, 1) / sqrt 2, its square's slope in b) is
-    proven, where atoms leave it unknown."""
+    proven, where atoms leave it unknown. A repeated group's own vectors stay unknown: only the space they span
+    (their projector) is a function of the matrix, no single vector of it is (a loss reading one jumps as the
+    matrix turns them)."""
     state = proof.state()
     n = len(projectors[0])
     for g, ((keys, _, _), projector) in enumerate(zip(groups, projectors)):
+        if len(keys) > 1:
+            continue
         column = keys[0][-1]
         balls = [out[1 + i, column].b for i in range(n)]
         r = max(range(n), key=lambda i: abs(float(balls[i].mid())))
         if not (balls[r] > 0 or balls[r] < 0):
-            return  # no sign to follow: the atoms stand
+            continue  # no sign to follow: the atoms stand
         sign = proof.const(1 if balls[r] > 0 else -1)
         ball = proof.ball_of(state, projector[r][r])
         root = proof.run("sqrt", proof.Sym(ball, projector[r][r]))
@@ -495,8 +499,11 @@ def _eigenvectors(out, groups, numbers, projectors, changes, width):
             if any(e is None for row in change for e in row):
                 slopes.append([None] * n)
                 continue
-            moved = [_total(proof.mul(change[k][m], vector[m]) for m in range(n)) for k in range(n)]
-            slopes.append([_total(proof.mul(resolvent[i][k], moved[k]) for k in range(n)) for i in range(n)])
+            # (a seed moves an entry or two: the products with the change's 0s are skipped, not multiplied out)
+            moved = [_total(proof.mul(change[k][m], vector[m]) for m in range(n) if not proof.is_zero(change[k][m]))
+                     for k in range(n)]
+            slopes.append([_total(proof.mul(resolvent[i][k], moved[k]) for k in range(n) if not proof.is_zero(moved[k]))
+                           for i in range(n)])
         for i in range(n):
             out[1 + i, column] = proof.Sym(balls[i], vector[i], None if width is None else [s[i] for s in slopes])
 
@@ -821,15 +828,17 @@ def _balls_about(numbers, spread):
 
 def _complex_eigenvalues(name, cells, numbers, spread, mask):
     """A general matrix's eig with complex answers (a framework's eig is complex always) on proof numbers: its
-    eigenvalues from the characteristic polynomial's roots where every entry is an exact rational and no root
-    repeats, each a complex number of proof numbers (`arb_complex.ExactComplex`), its eigenvectors unknown.
+    eigenvalues from the characteristic polynomial's roots where every entry is an exact rational, each a complex
+    number of proof numbers (`arb_complex.ExactComplex`), its eigenvectors unknown.
 
     flint isolates each root: a real one has the imaginary part the exact 0 (a simple real eigenvalue of a real
     matrix stays real along every change), a non-real one comes with its conjugate, the two sharing one real part
-    and one imaginary part, atoms whose balls are the root's. Each slope is an atom of its own but the last real
-    eigenvalue's (else the last pair's real part), written as the trace less the others, so that the sum of the
+    and one imaginary part, atoms whose balls are the root's. A root's slopes are atoms of their own but the last
+    real root's (else the last pair's real part), written as the trace less the others, so that the sum of the
     eigenvalues is the trace with its slopes: the sum of their real parts has slope 0 off the diagonal, a proof,
-    and the imaginary parts cancel exactly. A repeated root, or an entry that is no rational constant: NoProof."""
+    and the imaginary parts cancel exactly. A root of multiplicity m (a Jordan block's) is a group of m members
+    sharing its value (`_repeated_root_members`): the group's sum is a function of the matrix, each member alone
+    is not. An entry that is no rational constant: NoProof."""
     import flint  # lazy: python-flint, only where a proof runs
     import mpmath  # lazy: only a proof through a decomposition asks for mpmath's solver
 
@@ -838,81 +847,197 @@ def _complex_eigenvalues(name, cells, numbers, spread, mask):
     spectrum = [k for k in np.ndindex(mask.shape) if mask[k]]
     if cells.shape != (n, n) or len(spectrum) != n or any(r is None for row in rationals for r in row):
         raise proof.NoProof(f"{name}'s complex eigenvalues of a matrix not of exact rational entries")
-    roots = []  # (real part's ball, imaginary part's ball; None for a real root)
-    for factor, power in flint.fmpq_mat(rationals).charpoly().factor()[1]:
-        if power > 1:
-            raise proof.NoProof(f"a repeated eigenvalue of {name}'s general matrix")
+    roots = []  # (real part's ball, imaginary part's ball or None for a real root, multiplicity, factor)
+    matrix = flint.fmpq_mat(rationals)
+    characteristic = matrix.charpoly()
+    factors = characteristic.factor()[1]
+    for f, (factor, power) in enumerate(factors):
         if factor.degree() == 1:
-            roots.append((flint.arb(-factor[0] / factor[1]), None))
+            roots.append((flint.arb(-factor[0] / factor[1]), None, power, f))
             continue
         for z, _ in factor.complex_roots():  # a real root's imaginary part the exact 0; a pair once, as r + i s, s > 0
             if not (z.imag.is_zero() or z.imag > 0 or z.imag < 0):
                 raise proof.NoProof(f"a root of {name}'s characteristic polynomial not told real or not")
             if not z.imag < 0:
-                roots.append((z.real, None if z.imag.is_zero() else z.imag))
-    matched = _matched_roots([complex(numbers[k]) for k in spectrum], roots)
+                roots.append((z.real, None if z.imag.is_zero() else z.imag, power, f))
+    matched = _matched_roots([complex(numbers[k]) for k in spectrum], [root[:3] for root in roots])
     width = next((len(s.d) for s in cells.flat if s.d is not None), None)
     signed, row_sign, col_sign = _canonical_signs(cells, np.ones(cells.shape, dtype=bool), "similar")
     movers = [(i, j, s) for (i, j), s in np.ndenumerate(cells) if s.d is not None]
 
-    def part(key, ball):  # an atom whose ball is the root's part, its slopes atoms along the entries that move
-        value = _group_value(name, [key], ball, signed)
+    def slopes(key, kinked=False):  # a tangent of atoms, one along each entry that moves (``kinked``: so marked)
         if width is None:
-            return proof.Sym(ball, value)
-        slopes = [proof.mul(proof.const(row_sign[i] * col_sign[j]), proof.atom(("slope", name, key, (i, j), signed)))
-                  for i, j, _ in movers]
-        return proof.Sym(ball, value, proof.tangent(slopes, [s for _, _, s in movers]) or [proof.const(0)] * width)
+            return None
+        atoms = [proof.atom(("slope", name, key, (i, j), signed)) for i, j, _ in movers]
+        if kinked:
+            state = proof.state()
+            state.kinked.update(state.number(a) for a in atoms)
+        signed_atoms = [proof.mul(proof.const(row_sign[i] * col_sign[j]), a) for (i, j, _), a in zip(movers, atoms)]
+        return proof.tangent(signed_atoms, [s for _, _, s in movers]) or [proof.const(0)] * width
 
-    parts = {}  # root -> (real part, imaginary part or None)
-    for r in dict.fromkeys(r for r, _ in matched):
-        re, im = roots[r]
-        parts[r] = (part((spectrum[0], r, "re"), re), None if im is None else part((spectrum[0], r, "im"), im))
+    def pair(r):  # 2 for a non-real root, whose conjugate's real part is its own
+        return 1 if roots[r][1] is None else 2
+
+    parts = {}  # root -> [real part, imaginary part or None]: its value, and the slopes of its group's sum
+    ordered = list(dict.fromkeys(r for r, _ in matched))
+    derived = {[r for r in ordered if roots[r][3] == f][-1] for f in range(len(factors))}  # each factor's last
+    for r in ordered:
+        re, im, power, _ = roots[r]
+        keys = [(spectrum[0], r, "re")] * power  # a repeated root's value is its group's: no kink in itself
+        parts[r] = [proof.Sym(re, _group_value(name, keys, re, signed), None if r in derived else slopes(keys[0]))]
+        if im is not None:
+            keys = [(spectrum[0], r, "im")] * power
+            parts[r].append(proof.Sym(im, _group_value(name, keys, im, signed), slopes(keys[0])))
+        else:
+            parts[r].append(None)
+    if width is not None:  # each factor's roots' real parts move by tr(P dA) together, P the factor's projector
+        for f, (factor, power) in enumerate(factors):
+            total = _factor_slopes(_factor_projector(matrix, characteristic, factor ** power), cells, width)
+            own = [r for r in parts if roots[r][3] == f]
+            for r in own[:-1]:
+                total = [None if t is None or d is None else proof.sub(t, proof.mul(proof.const(pair(r)), d))
+                         for t, d in zip(total, parts[r][0].d)]
+            r = own[-1]
+            parts[r][0] = proof.Sym(parts[r][0].b, parts[r][0].q,
+                                    [None if t is None else proof.div(t, proof.const(pair(r))) for t in total])
     last = max(parts, key=lambda r: (parts[r][1] is None, r))
-    others = [proof.Sym(p.b * (1 if im is None else 2), p.q if im is None else proof.mul(proof.const(2), p.q),
-                        p.d if im is None or p.d is None else [None if t is None else proof.mul(proof.const(2), t) for t in p.d])
-              for r, (p, im) in parts.items() if r != last]
-    share = 1 if parts[last][1] is None else 2
-    trace = proof.const(0)
-    for i in range(n):
-        trace = proof.add(trace, cells[i, i].q)
-    value = proof.div(_total([trace] + [proof.neg(o.q) for o in others]), proof.const(share))
-    slopes = None
-    if width is not None:
-        slopes = []
-        for t in range(width):
-            terms = [cells[i, i].d[t] if cells[i, i].d is not None else proof.const(0) for i in range(n)]
-            terms += [None if o.d is None or o.d[t] is None else proof.neg(o.d[t]) for o in others]
-            slopes.append(None if any(e is None for e in terms) else proof.div(_total(terms), proof.const(share)))
-    parts[last] = (proof.Sym(parts[last][0].b, value, slopes), parts[last][1])
+    # the trace is each root's real part times the eigenvalues it is
+    others = [pair(r) * roots[r][2] for r in parts if r != last]
+    trace = _total(cells[i, i].q for i in range(n))
+    value = proof.div(_total([trace] + [proof.neg(proof.mul(proof.const(k), parts[r][0].q))
+                                        for k, r in zip(others, [r for r in parts if r != last])]),
+                      proof.const(pair(last) * roots[last][2]))
+    parts[last][0] = proof.Sym(parts[last][0].b, value, parts[last][0].d)
     out = np.empty(numbers.shape, dtype=object)
     for k in np.ndindex(numbers.shape):  # a vector's entry: unknown, its parts' balls about mpmath's answer
         radius = spread * (1 + abs(complex(numbers[k])))
         unknown = None if width is None else [None] * width
         out[k] = ExactComplex(*(proof.Sym(_ball_about(flint, p, radius), None, unknown)
                                 for p in (mpmath.re(numbers[k]), mpmath.im(numbers[k]))))
+    members = {r: _repeated_root_members(r, roots[r][2], parts[r], slopes,
+                                         _defective(matrix, *factors[roots[r][3]])) for r in parts}
+    met = {}
     for k, (r, conjugate) in zip(spectrum, matched):
-        re, im = parts[r]
+        i = met[r, conjugate] = met.get((r, conjugate), -1) + 1  # the group's members in turn, a conjugate's as its own
+        re, im = members[r][i]
         out[k] = ExactComplex(re, 0 if im is None else _negated(im) if conjugate else im)
+    if any(root[2] > 1 for root in roots):
+        repeated.append(_equal_in_words("eigenvalues"))
+        if movers:  # a change of the matrix may split the group (a Jordan block's by the square root of its size)
+            _split_runs.add(proof.state())
     return out
+
+
+def _factor_projector(matrix, characteristic, power):
+    """The spectral projector onto the generalised eigenspace of the roots of ``power`` (a factor of the rational
+    ``matrix``'s ``characteristic`` polynomial to its full multiplicity), as a rational matrix: with r the rest of
+    the polynomial and s power + t r = 1 (Bezout's identity; the two share no root), P = t(A) r(A), which is the
+    identity on that space and 0 on the others, defective or not."""
+    rest = characteristic // power
+    _, _, t = power.xgcd(rest)
+    return _polynomial_at((t * rest) % characteristic, matrix)
+
+
+def _polynomial_at(poly, matrix):
+    """poly(A) for a rational polynomial and matrix (flint's), by Horner's rule."""
+    n = matrix.nrows()
+    out = matrix * 0
+    for c in reversed(poly.coeffs()):
+        out = out * matrix
+        for i in range(n):
+            out[i, i] += c
+    return out
+
+
+def _defective(matrix, factor, power):
+    """Whether the roots of ``factor`` (an irreducible factor of the matrix's characteristic polynomial to the
+    ``power`` it divides it) lack a full set of eigenvectors: factor(A)'s null space is smaller than the
+    multiplicity's share of the space (a Jordan block's)."""
+    return power > 1 and _polynomial_at(factor, matrix).rank() != matrix.nrows() - power * factor.degree()
+
+
+def _factor_slopes(projector, cells, width):
+    """tr(P dA) along each seed: the slope of the sum of the eigenvalues a projector's space holds."""
+    state = proof.state()
+    n = cells.shape[0]
+    weights = [[(state.ctx.constant(projector[j, i]), state.one) for j in range(n)] for i in range(n)]
+    out = []
+    for t in range(width):
+        change = [[_slope_of(cells[i, j], t) for j in range(n)] for i in range(n)]
+        if any(e is None for row in change for e in row):
+            out.append(None)
+            continue
+        out.append(_total(proof.mul(weights[i][j], change[i][j]) for i in range(n) for j in range(n)
+                          if not proof.is_zero(change[i][j])))
+    return out
+
+
+def _repeated_root_members(r, power, parts, slopes, defective):
+    """``[(real part, imaginary part or None), ...]``, the ``power`` eigenvalues a root of that multiplicity is
+    (`_complex_eigenvalues`), from ``parts``, the root's parts whose slopes are the group's sums.
+
+    One root alone is its own member. The members of a repeated one share its value, and along a change they split:
+    no member has a derivative, their sum has. So each member's slope is an atom marked kinked but the last's, the
+    group's sum less the others', and a sum over the group meets those atoms only to cancel them. A real root's
+    imaginary parts are the exact 0 at the point and sum to 0 along every change (a real matrix's group is closed
+    under conjugation). Where the group has eigenvectors for all its members the split is of the change's own size,
+    so the chain rule through the members holds (a sum of their squares moves by 2 lambda times the sum's slope).
+    A ``defective`` group (a Jordan block [[a, 1], [e, a]], a +- sqrt(e)) splits by a root of the change, whose
+    square is of the change's size: the sum of squares moves by 2 lambda tr(dA) + 2 e, which no chain rule through
+    the members sees. Each member's value there is the root plus a deviation of its own, an atom whose ball is the
+    exact 0 (the last the others' negated sum), marked kinked: the members' sum holds none, a sum of their squares
+    or their product holds deviations times the members' slopes, which leave its derivative unproven, as it is."""
+    re, im = parts
+    if power == 1:
+        return [(re, im)]
+    state = proof.state()
+    width = None if re.d is None else len(re.d)
+    zero = proof.Sym(re.b * 0, proof.const(0), None if width is None else [proof.const(0)] * width)
+
+    def split(whole, part):  # the members' parts: atoms marked kinked, the last the whole's rest
+        deviations = []
+        if defective:
+            for m in range(power - 1):
+                deviation = proof.atom(("deviation", r, part, m, id(state)))
+                state.defs[state.number(deviation)] = ("ball", whole.b * 0)
+                state.kinked.add(state.number(deviation))
+                deviations.append(deviation)
+            deviations.append(proof.neg(_total(deviations)))
+        members = []
+        for m in range(power - 1):
+            value = proof.add(whole.q, deviations[m]) if defective else whole.q
+            members.append(proof.Sym(whole.b, value, slopes((r, part, "member", m), kinked=True)))
+        rest = None if width is None else [
+            None if whole.d[t] is None or any(a.d[t] is None for a in members)
+            else proof.sub(whole.d[t], _total(a.d[t] for a in members)) for t in range(width)]
+        value = proof.add(whole.q, deviations[-1]) if defective else whole.q
+        return members + [proof.Sym(whole.b, value, rest)]
+
+    res = split(re, "re")
+    ims = split(zero if im is None else im, "im")
+    return list(zip(res, ims))
 
 
 def _matched_roots(values, roots):
     """For each of the answer's eigenvalues ``values`` (complex floats), ``(root, conjugate)``: the proven root it
-    is (an index of ``roots``, `_complex_eigenvalues`), or that root's conjugate; each real root met once and each
-    non-real one once as itself and once conjugated, each value far nearer its root than any other, else NoProof."""
-    candidates = []
-    for r, (re, im) in enumerate(roots):
+    is (an index of ``roots``, `_complex_eigenvalues`), or that root's conjugate; each real root met as often as its
+    multiplicity and each non-real one as often as itself and as often conjugated, each value far nearer its root
+    than any other, else NoProof."""
+    candidates, counts = [], {}
+    for r, (re, im, power) in enumerate(roots):
         centre = complex(float(re.mid()), 0.0 if im is None else float(im.mid()))
         candidates.append((r, False, centre))
+        counts[r, False] = power
         if im is not None:
             candidates.append((r, True, centre.conjugate()))
+            counts[r, True] = power
     out = []
     for v in values:
         ranked = sorted(candidates, key=lambda c: abs(v - c[2]))
         if len(ranked) > 1 and not abs(v - ranked[0][2]) * 4 < abs(v - ranked[1][2]):
             raise proof.NoProof("an eigenvalue not told apart from another")
         out.append(ranked[0][:2])
-    if len(set(out)) != len(out) or len(out) != len(candidates):
+    if any(out.count(c) != power for c, power in counts.items()) or len(out) != sum(counts.values()):
         raise proof.NoProof("eigenvalues that are not the characteristic polynomial's roots one by one")
     return out
 

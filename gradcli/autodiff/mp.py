@@ -955,9 +955,13 @@ def _exact_logabsdet(a):
 
 
 def _exact_solve(a, b):
-    """A^-1 b for one matrix and a matrix of columns, each entry exact then rounded once."""
+    """A^-1 b for one matrix and a matrix of columns, each entry exact then rounded once; complex ones as the real
+    system twice their size (`_exact_complex_solve`)."""
     rows = _exact_rows(a, b)
     if rows is None:
+        solved = _exact_complex_solve(a, b)
+        if solved is not None:
+            return solved
         matrix = _to_matrix(a)
         return np.stack([_from_matrix(mpmath.lu_solve(matrix, mpmath.matrix(b[:, j].tolist())))[:, 0]
                          for j in range(b.shape[1])], axis=-1)
@@ -965,6 +969,28 @@ def _exact_solve(a, b):
     if det == 0:
         raise ZeroDivisionError("matrix is singular")
     return np.array([[_rounded(e) for e in row] for row in solved], dtype=object)
+
+
+def _exact_complex_solve(a, b):
+    """`_exact_solve` of complex entries as the real system [[Re A, -Im A], [Im A, Re A]] [Re x; Im x] = [Re b; Im b],
+    solved exactly (a matrix of eigenvectors at a defective eigenvalue is singular only below the working
+    precision's floor, mpmath's LU's); None where an entry is no finite number or the matrix is too large."""
+    n, width = a.shape[0], b.shape[1]
+    if 2 * n > _EXACT_UP_TO:
+        return None
+    parts = [_fractions(np.vectorize(part, otypes=[object])(m)) for m in (a, b) for part in (mpmath.re, mpmath.im)]
+    if any(p is None for p in parts):
+        return None
+    a_re, a_im, b_re, b_im = parts
+    rows = [a_re[i * n : (i + 1) * n] + [-e for e in a_im[i * n : (i + 1) * n]] + b_re[i * width : (i + 1) * width]
+            for i in range(n)]
+    rows += [a_im[i * n : (i + 1) * n] + a_re[i * n : (i + 1) * n] + b_im[i * width : (i + 1) * width]
+             for i in range(n)]
+    det, solved = _eliminated(rows, 2 * n, width)
+    if det == 0:
+        raise ZeroDivisionError("matrix is singular")
+    return np.array([[mpmath.mpc(_rounded(solved[i][j]), _rounded(solved[n + i][j])) for j in range(width)]
+                     for i in range(n)], dtype=object)
 
 
 def _exact_inv(a):

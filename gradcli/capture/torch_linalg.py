@@ -174,8 +174,17 @@ def qr(a, mode="reduced"):
 
 def eig(a):
     """``aten.linalg_eig``: the eigenvalues and unit eigenvectors of a general matrix as complex tensors, in the order
-    and phases of LAPACK's geev, which PyTorch's CPU kernel and NumPy's share."""
-    return eig_complex(a)
+    and phases PyTorch's own kernel gives: its LAPACK is not NumPy's, and in float32 the two part at a defective
+    eigenvalue ([[3, 1], [-1, 1]]: NumPy's 2 twice with one eigenvector twice, a singular matrix; PyTorch's
+    2 +- 3.5e-4 i)."""
+    return eig_complex(a, _pytorchs_eig)
+
+
+def _pytorchs_eig(floats):
+    """PyTorch's own eig of a float matrix, as NumPy arrays."""
+    import torch  # lazy: loaded already by the PyTorch target whose graph this replays
+
+    return tuple(t.numpy() for t in torch.linalg.eig(torch.from_numpy(np.ascontiguousarray(floats))))
 
 
 def matrix_exp(a):
