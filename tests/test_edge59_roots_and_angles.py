@@ -4,7 +4,8 @@
 proof can write (sqrt((1 + H)^2) is 1 + H once H's sign is known), so arccos is at the end of its
 domain, a cone in x and y and constant in z. ``arccosh(1 - x^2)^2`` at 0 is defined at the point
 alone: arccosh(1) is the exact 0 and the argument falls below 1 on both sides, an edge of arccosh's
-domain named as such.
+domain named as such. An angle through exp(1j x) unwrapped past a 2 pi shift goes through a floor mod,
+x - y floor(x / y), whose slope inside a period is x's: the exact 0 of an untouched entry is proven.
 """
 
 from __future__ import annotations
@@ -28,6 +29,10 @@ def polar_2d(p):
 
 def inside_only_here(x):
     return np.arccosh(1 - x ** 2) ** 2
+
+
+def unwrapped_phase(x):
+    return np.unwrap(np.angle(np.exp(1j * x)))[1]
 """
 
 
@@ -99,3 +104,26 @@ def test_arccosh_at_one_is_the_exact_0_and_outside_stays_unproven():
 
     assert settled(lambda x: gnp.arccosh(1 - x ** 2) ** 2, [0.0]) == 0
     assert math.isnan(settled(lambda x: gnp.arccosh(0.5 - x ** 2) - gnp.arccosh(0.5 - x ** 2), [0.0]))
+
+
+def test_an_unwrapped_phase_past_a_2_pi_shift_has_its_exact_0_proven(tmp_path):
+    result = _checked(tmp_path, "unwrapped_phase", {"x": np.array([0.0, 4.0])})
+    assert result.status == "ok", [f.message for f in result.findings]
+    assert [float(g) for g in np.ravel(result.exact_gradient["x"])] == [0.0, 1.0]
+
+
+def test_a_floor_mod_keeps_its_slope_inside_a_period_and_none_where_it_jumps():
+    import gradcli.numpy as gnp
+    from gradcli.autodiff import arb as arb_core
+    from gradcli.checker import python_zero
+    from gradcli.checker.exact_python import _traced
+
+    arb_core.enable()
+
+    def run(*t):
+        return _traced(lambda x: gnp.mod(x, 2.0) - x, t)
+
+    assert python_zero.proven(run, [np.array([3.3])], coordinate=0)[1] == [True]  # slope 1 - 1 inside (2, 4)
+    assert python_zero.proven(run, [np.array([2.0])], coordinate=0)[1] == [False]  # a jump of 2 at x = 2
+    twice = lambda *t: _traced(lambda x: gnp.mod(x, 2.0) * 2.0 - x, t)  # noqa: E731
+    assert python_zero.proven(twice, [np.array([3.3])], coordinate=0)[1] == [False]  # slope 1, not 0

@@ -47,17 +47,13 @@ CHOSEN = [
     # finding P2: arccos(z / np.sqrt(x*x + y*y + z*z)) at the pole gave no verdict: z / r, exactly 1, is arccos's
     # edge, a cone in x and y, constant in z
     "numpy_lib24b:polar_angle_naive@p=[0,0,1]:float64",
+    # finding U2: unwrap(angle(exp(1j * x))) with a 2 pi shift: x[0]'s slope, exactly 0, was not proven 0 (unwrap's
+    # mod had no proof rule)
+    "numpy_lib24b:phase_energy@x=[0,4]:float64",
 ]
-KNOWN_WRONG = {
-    "numpy_lib24b:phase_energy@x=[0,4]:float64":
-        "U2: sum(unwrap(angle(exp(1j * x))) ** 2) at x = [0, 4] (angle 4 - 2 pi, a step unwrap leaves alone): x[0]'s "
-        "slope, exactly 0, is 'within 1e-2559 of 0 but not proven 0': no verdict; unwrap(angle(exp(1j * x)))[1] alone "
-        "the same, while angle(exp(1j * x[0])) ** 2 + angle(exp(1j * x[1])) and unwrap at [0, 2] (no 2 pi shift) are ok",
-}
+KNOWN_WRONG = {}
 # Each known-wrong case's words for its finding, seen at a ceiling of 120 digits (`known_wrong_problems`).
-SYMPTOMS = {
-    "numpy_lib24b:phase_energy@x=[0,4]:float64": "not proven 0",
-}
+SYMPTOMS = {}
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases24b, CHOSEN, KNOWN_WRONG, SYMPTOMS)
 
 

@@ -1045,9 +1045,18 @@ def _run(name, args):
         return _lift(args[0])
     if name == "log_ndtr":
         return _log_ndtr(_lift(args[0]))
+    if name == "mod" and len(args) == 2:
+        return _floor_mod(*args)
     if name in OPAQUE:
         return _opaque(name, args)
     raise NoProof(f"no proof rule for {name}")
+
+
+def _floor_mod(x, y):
+    """x mod y as NumPy takes it, x - y floor(x / y): a phase wrapped into a period (unwrap's step, an angle's 2 pi
+    taken off) keeps x's exact form beside its whole number of periods, so a slope through it is proven as x's;
+    where x / y is a whole number the floor may jump, and no slope is known."""
+    return _run("subtract", (x, _run("multiply", (y, _run("floor", (_run("divide", (x, y)),))))))
 
 
 LOG_NDTR_LEFT = -30  # left of this, log_ndtr's sum 1 + erf(x / sqrt 2) would need thousands of bits to part from 0
