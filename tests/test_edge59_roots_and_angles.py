@@ -31,6 +31,10 @@ def inside_only_here(x):
     return np.arccosh(1 - x ** 2) ** 2
 
 
+def inside_on_the_right(x):
+    return np.arccosh(1 + x ** 3)
+
+
 def unwrapped_phase(x):
     return np.unwrap(np.angle(np.exp(1j * x)))[1]
 """
@@ -67,6 +71,11 @@ def test_a_function_defined_at_the_point_alone_is_at_arccoshs_edge(tmp_path):
     assert result.status == "domain", [f.message for f in result.findings]
     (edge,) = [f.message for f in result.findings if f.kind == "singular"]
     assert "arccosh is at 1" in edge
+    # defined on one side: the kink test's one-sided words alone, the edge not said twice
+    result = _checked(tmp_path, "inside_on_the_right", {"x": 0.0})
+    assert result.status == "domain", [f.message for f in result.findings]
+    (edge,) = [f.message for f in result.findings if f.kind == "singular"]
+    assert "from the left the function is not defined" in edge
 
 
 def test_a_quotient_of_one_root_over_its_square_is_constant_along_the_axis():

@@ -94,7 +94,7 @@ def own_call_stopped(stopped):
 
 # Why a point on an op's domain edge (`precision.Edge`) has no derivative, by the op
 _LOG_EDGE = "{}(0, y) is 0 by definition, but its slope in x there is a log that is no number"
-_EDGE_WHY = {"arccosh": "arccosh is at 1, the end of its domain, with its argument below 1 beside the point "
+_EDGE_WHY = {"arccosh": "arccosh is at 1, the end of its domain, with its argument below 1 on a side of the point "
                         "(no number there) and its slope 1 / sqrt(x^2 - 1) infinite"}
 
 
