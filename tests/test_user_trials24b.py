@@ -44,22 +44,16 @@ CHOSEN = [
     "numpy_lib24b:log_det_naive@a=[[1e-110,0,0],[0,1e-110,0],[0,0,1e-110]]:float64",
     # the maximum subtracted in a softmax ties: either is subtracted, the softmax is smooth
     "numpy_lib24b:softmax_first@x=[1000,1000,-1000]:float64",
+    # finding P2: arccos(z / np.sqrt(x*x + y*y + z*z)) at the pole gave no verdict: z / r, exactly 1, is arccos's
+    # edge, a cone in x and y, constant in z
+    "numpy_lib24b:polar_angle_naive@p=[0,0,1]:float64",
+    # finding U2: unwrap(angle(exp(1j * x))) with a 2 pi shift: x[0]'s slope, exactly 0, was not proven 0 (unwrap's
+    # mod had no proof rule)
+    "numpy_lib24b:phase_energy@x=[0,4]:float64",
 ]
-KNOWN_WRONG = {
-    "numpy_lib24b:polar_angle_naive@p=[0,0,1]:float64":
-        "P2: arccos(z / np.sqrt(x*x + y*y + z*z)) at the pole: z / r is exactly 1 (arccos's edge, a cone in x and y), "
-        "but the exact reference climbs to 4000 digits and gives no verdict (arccos(p[1] / np.sqrt(p[0]**2 + p[1]**2)) "
-        "at (0, 1) too), where arccos(p[2] / np.linalg.norm(p)) and arctan2(hypot(x, y), z) are domain",
-    "numpy_lib24b:phase_energy@x=[0,4]:float64":
-        "U2: sum(unwrap(angle(exp(1j * x))) ** 2) at x = [0, 4] (angle 4 - 2 pi, a step unwrap leaves alone): x[0]'s "
-        "slope, exactly 0, is 'within 1e-2559 of 0 but not proven 0': no verdict; unwrap(angle(exp(1j * x)))[1] alone "
-        "the same, while angle(exp(1j * x[0])) ** 2 + angle(exp(1j * x[1])) and unwrap at [0, 2] (no 2 pi shift) are ok",
-}
+KNOWN_WRONG = {}
 # Each known-wrong case's words for its finding, seen at a ceiling of 120 digits (`known_wrong_problems`).
-SYMPTOMS = {
-    "numpy_lib24b:polar_angle_naive@p=[0,0,1]:float64": "did not settle",
-    "numpy_lib24b:phase_energy@x=[0,4]:float64": "not proven 0",
-}
+SYMPTOMS = {}
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases24b, CHOSEN, KNOWN_WRONG, SYMPTOMS)
 
 

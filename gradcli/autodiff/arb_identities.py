@@ -255,11 +255,19 @@ def arcsin(q):
     (arcsin(x / sqrt(1 + x^2)) is arctan(x)); +-pi/2 at +-1, once the atoms' squares are put in (the cosine
     of parallel vectors, 28 / (sqrt(14) sqrt(56)), is 1); the odd atom otherwise."""
     proof = _ops.state()
-    end = _constant((proof.reduced(q[0]), proof.reduced(q[1])))
+    end = _constant(_lowest_terms(proof.reduced(q[0]), proof.reduced(q[1])))
     if end is not None and abs(end) == 1:
         return _ops.mul(_q(proof.flint.fmpq(int(end), 2)), pi())
     simpler = _unrooted(q, -1)
     return _ops.odd("arcsin")(q) if simpler is None else _arctan(simpler)
+
+
+def _lowest_terms(num, den):
+    """num / den divided by their gcd: (1 + H) / sqrt((1 + H)^2), z / r on the axis, is the constant 1 it is."""
+    if num.is_zero() or num.is_constant() or den.is_constant():
+        return num, den
+    common = num.gcd(den)
+    return (num, den) if common.is_one() else (num / common, den / common)
 
 
 def arccos(q):

@@ -288,7 +288,7 @@ def _table():
         "cosh": (_cosh, lambda a, x: (_sinh(x),)),
         "tanh": (_tanh, lambda a, x: (sub(one(), mul(a, a)),)),
         "arcsinh": (_odd("arcsinh"), lambda a, x: (inv(_sqrt(add(one(), mul(x, x)))),)),
-        "arccosh": (lambda x: _call("arccosh", x),
+        "arccosh": (_arccosh,
                     lambda a, x: (inv(mul(_sqrt(sub(x, one())), _sqrt(add(x, one())))),)),
         "arctanh": (_arctanh, lambda a, x: (inv(sub(one(), mul(x, x))),)),
         "logaddexp": (_logaddexp, lambda a, x, y: (div(_exp(x), add(_exp(x), _exp(y))), div(_exp(y), add(_exp(x), _exp(y))))),
@@ -439,16 +439,25 @@ def _smooth_new(name, args):
         # branch, log 0 masked) lets a proof pass; any other use carries the unknown into the answer
         return Sym(ball, None, _beside_the_pole(name, syms))
     answer = value(*[s.q for s in syms])
-    if name in ("arcsin", "arccos") and _pi_multiple(answer):
+    at_end = name in ("arcsin", "arccos") and _pi_multiple(answer)
+    if at_end:
         ends.append(name)  # at +-1 exactly (`arb_identities.arcsin`): a cone's tip where its argument peaks there
         if not ball.is_finite():
             ball = ball_of(state(), answer)  # the edge's own value
     if all(s.d is None for s in syms):
         return Sym(ball, answer)
+    if _width(syms) == 0 and (at_end or (name == "arccosh" and is_zero(answer))):
+        return Sym(ball, answer, [])  # the value alone asked about: no slope formed, infinite at the domain's end
     if all(s.d is None or _unmoved(s.d) for s in syms):  # no slope needed, nor formed (sqrt's at 0 is none)
         return Sym(ball, answer, [_const(0)] * _width(syms))
-    if name == "arccosh" and _zero_at_point(sub(syms[0].q, _one())) and _nonnegative_around(sub(syms[0].q, _one())):
-        return _arccosh_tip(ball, answer, syms[0])
+    if name == "arccosh" and _zero_at_point(sub(syms[0].q, _one())):
+        if _nonnegative_around(sub(syms[0].q, _one())):
+            return _arccosh_tip(ball, answer, syms[0])
+        if state().symbolic and _moves(syms[0]):
+            # x may fall below 1 beside the point (1 - x^2): the seed leaves arccosh's domain, whose slope 1 / sqrt(x - 1)
+            # is infinite at its edge, never a 0 to prove
+            edges.append(name)
+            raise NoProof("arccosh at 1 with its argument not proven >= 1 around the point")
     if name == "arctan2" and syms[0].b.is_zero() and syms[1].b < 0 and syms[0].d is not None:
         return Sym(ball, answer, [None] * _width(syms))  # on its cut, y moving: a jump of 2 pi in y, no slope there
     if name == "sqrt":
@@ -550,6 +559,12 @@ def _partials(name, syms):
             return None, None
         return inv(y.q), None if x.q is None else neg(div(x.q, mul(y.q, y.q)))
     return [None] * len(syms)
+
+
+def _arccosh(x):
+    """arccosh(x): the exact 0 at x = 1, the end of its domain and inside it (arccosh(1 - x^2) at x = 0), so a value
+    that is 0 there is proven so; the atom elsewhere."""
+    return _const(0) if is_zero(sub(x, _one())) else _call("arccosh", x)
 
 
 def _pi_multiple(q):
@@ -1030,9 +1045,18 @@ def _run(name, args):
         return _lift(args[0])
     if name == "log_ndtr":
         return _log_ndtr(_lift(args[0]))
+    if name == "mod" and len(args) == 2:
+        return _floor_mod(*args)
     if name in OPAQUE:
         return _opaque(name, args)
     raise NoProof(f"no proof rule for {name}")
+
+
+def _floor_mod(x, y):
+    """x mod y as NumPy takes it, x - y floor(x / y): a phase wrapped into a period (unwrap's step, an angle's 2 pi
+    taken off) keeps x's exact form beside its whole number of periods, so a slope through it is proven as x's;
+    where x / y is a whole number the floor may jump, and no slope is known."""
+    return _run("subtract", (x, _run("multiply", (y, _run("floor", (_run("divide", (x, y)),))))))
 
 
 LOG_NDTR_LEFT = -30  # left of this, log_ndtr's sum 1 + erf(x / sqrt 2) would need thousands of bits to part from 0
@@ -1180,6 +1204,9 @@ def stepped(values, offsets, step, side, slopes=False):
     (``slopes``: each its derivative along ``offsets``, the offset itself). A program's value at these on both
     sides the same function of H: its central differences are 0 at every step."""
     h = state().atom(("step",))
+    number = state().number(h)
+    # H in (0, step]: a factor's sign there is its sign all along the step (sqrt((1 + H)^2) is 1 + H)
+    state().signs[number], state().points[number] = 1, step.union(0)
     out, still = [], {}  # the entries that do not move, equal ones one number (as `exact_jets.interned`)
     for v, t in zip(values, offsets):
         d = [_const(float(t))] if slopes else None

@@ -92,6 +92,12 @@ def own_call_stopped(stopped):
     return no_verdict(Finding("undetermined", "forward", "framework's own call", str(stopped)))
 
 
+# Why a point on an op's domain edge (`precision.Edge`) has no derivative, by the op
+_LOG_EDGE = "{}(0, y) is 0 by definition, but its slope in x there is a log that is no number"
+_EDGE_WHY = {"arccosh": "arccosh is at 1, the end of its domain, with its argument below 1 on a side of the point "
+                        "(no number there) and its slope 1 / sqrt(x^2 - 1) infinite"}
+
+
 def _kink_gap(left, right):
     """Where a kink's two slopes print alike (1 and 1 + 1e-300), by how much they differ; else nothing."""
     if f"{float(left):.6g}" != f"{float(right):.6g}":
@@ -120,8 +126,8 @@ def _domain(target, exact, exact_grads, gradient_known, chosen, dtype, folded=()
             "singular",
             "forward",
             name,
-            f"the function is at the edge of its domain in {name}: {left.op}(0, y) is 0 by definition, but its "
-            "slope in x there is a log that is no number, so it has no derivative here",
+            f"the function is at the edge of its domain in {name}: {_EDGE_WHY.get(left.op, _LOG_EDGE).format(left.op)}, "
+            "so it has no derivative here",
         ) if isinstance(left, Edge) else Finding(
             "singular",
             "forward",

@@ -138,7 +138,9 @@ def compute_mpmath(target, args, seed, result, budget=None, start=START_DIGITS, 
     # (along a random direction: one entry, no coordinates); a slope settled as no number (xlogy's in x at (0, 0)
     # is log 0) may be an op's domain edge too, named as such
     if (result.unsettled or _slope_not_a_number(history)) and result.directional is None:
-        result.singular.extend(_at_edges(target, args, history[-1], len(flat_entries(result.value)), zeros))
+        named = {found[0] for found in result.kinks + result.singular}  # a side the kink test saw says it first
+        edges = _at_edges(target, args, history[-1], len(flat_entries(result.value)), zeros)
+        result.singular.extend(edge for edge in edges if edge[0] not in named)
     undefined_at_kinks(target, args, result)
     if noisy and _rule_below_a_noisy_zero(result, _entries_of(result), zeros.proven()):
         return _tiny_derivative(target, args, seed, result, budget, digits, zeros.proven())
