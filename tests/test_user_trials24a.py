@@ -1,5 +1,5 @@
 """The twenty-fourth round (a) of user trials (tests/trials/cases24a.py), PyTorch and TensorFlow/Keras: singular
-values at repeated and zero singular values, a pseudo-inverse across a rank drop, triangular solves, Kronecker
+values at repeated and zero singular values, a pseudo-inverse at a rank drop, triangular solves, Kronecker
 products, std_mean on a flat row, a bucketize lookup table, causal and hand-written attention, transposed and
 depthwise convolutions, pixel_shuffle, cumulative_trapezoid, cholesky_inverse, Beta/Dirichlet concentrations, a
 gradient penalty through torch.func.grad, autograd.Functions with mark_non_differentiable; TensorFlow's Dawson integral
@@ -27,24 +27,20 @@ from test_user_trials import assert_every_case_sound, known_wrong_problems, prob
 
 CHOSEN = {  # case id -> what it holds
     "torch_lib24a:upsample_energy@x=[1,-1,2]:float64":
-        "C1: F.conv_transpose1d (aten.convolution with transposed=True) had no replay (exit 2): ok, exact [15, -44, 64]",
+        "C1: F.conv_transpose1d (aten.convolution with transposed=True) had no replay (exit 2): ok, exact "
+        "[15, -44, 64]",
     "torch_lib24a:precision_trace@l=[[2,0],[0.5,1]]:float64":
         "L1: torch.cholesky_inverse (aten.cholesky_inverse) had no replay (exit 2): ok, the upper entry's slope 0",
     "torch_lib24a:pinv_readout@a=[[2,1],[0.5,3]]:float64":
         "L1: torch.linalg.pinv (aten.linalg_pinv.atol_rtol_tensor) had no replay (exit 2): ok at an invertible matrix",
+    "torch_lib24a:pinv_readout@a=[[1,2],[2,4]]:float64":
+        "L1 at a rank drop: PyTorch's cutoff (2 eps times the largest singular value) keeps the rank under moves that "
+        "small, so the slope is the rank-1 truncation's and ok is right",
     "torch_lib24a:lse_weighted@x=[800,-1,2]:float64":
         "an autograd.Function's backward exponentiating unshifted: unstable, named at its return line",
 }
-KNOWN_WRONG = {
-    "torch_lib24a:pinv_readout@a=[[1,2],[2,4]]:float64":
-        "D1: the pseudo-inverse of a rank-deficient matrix jumps under any entry's move (the rank rises and 1/t "
-        "appears), so there is no derivative (domain); gradcli's exact pinv keeps the rank it finds and differentiates "
-        "at that rank: ok with PyTorch's finite gradient, while its own finite differences (~1e10) are called "
-        "unreliable",
-}
-SYMPTOMS = {
-    "torch_lib24a:pinv_readout@a=[[1,2],[2,4]]:float64": '"status": "ok"',
-}
+KNOWN_WRONG = {}
+SYMPTOMS = {}
 OPEN_ELSEWHERE = {
     "tf_lib24a:phase_sum@re=[1,-2],im=[0.5,0]:float64":
         "B1: tf.math.angle(tf.complex(re, im)) at -2 + 0i is domain (a jump in im, found and said), but the exact "

@@ -1,14 +1,15 @@
 """The twenty-fourth trial set (a), PyTorch and TensorFlow/Keras: singular values (nuclear and spectral norms, svdvals
-and tf.linalg.svd without vectors) at repeated and zero singular values, a pseudo-inverse across a rank drop,
-triangular solves, Kronecker products, std_mean on a flat row, a bucketize lookup table at a knot, causal
-scaled_dot_product_attention and an attention whose softmax overflows, conv1d, conv_transpose1d, depthwise_conv2d,
-pixel_shuffle, cumulative_trapezoid, cholesky_inverse, Beta and Dirichlet concentrations, a logit-normal, a gradient
-penalty through torch.func.grad (naive log cosh cancelling, stable), autograd.Functions with mark_non_differentiable
-(right, scattering to the wrong entry, a backward whose exponentials overflow), poisson_nll_loss on rates at 0;
-TensorFlow's Dawson integral far out, Bessel Y1 near 0, expm of a generator, RGB to HSV at a tie, a complex number's
-angle on its branch cut and modulus at and near 0, unsorted_segment_prod/_max, reduce_prod through zeros, Keras' MAPE
-(computed in float32 whatever the input), einsum, conv1d, a Newton solve in a while_loop (unrolled, and behind
-custom_gradient rules right and wrong), a safe norm's custom gradient at 0 and reduce_variance on a constant row.
+and tf.linalg.svd without vectors) at repeated and zero singular values, a pseudo-inverse at a rank drop (its cutoff
+keeps the rank), triangular solves, Kronecker products, std_mean on a flat row, a bucketize lookup table at a knot,
+causal scaled_dot_product_attention and an attention whose softmax overflows, conv1d, conv_transpose1d,
+depthwise_conv2d, pixel_shuffle, cumulative_trapezoid, cholesky_inverse, Beta and Dirichlet concentrations, a
+logit-normal, a gradient penalty through torch.func.grad (naive log cosh cancelling, stable), autograd.Functions with
+mark_non_differentiable (right, scattering to the wrong entry, a backward whose exponentials overflow),
+poisson_nll_loss on rates at 0; TensorFlow's Dawson integral far out, Bessel Y1 near 0, expm of a generator, RGB to HSV
+at a tie, a complex number's angle on its branch cut and modulus at and near 0, unsorted_segment_prod/_max,
+reduce_prod through zeros, Keras' MAPE (computed in float32 whatever the input), einsum, conv1d, a Newton solve in a
+while_loop (unrolled, and behind custom_gradient rules right and wrong), a safe norm's custom gradient at 0 and
+reduce_variance on a constant row.
 
 Truths are expressions written here, evaluated by mpmath (2,000 digits unless said), never the user files' code;
 points are the numbers the dtype holds.
@@ -63,6 +64,19 @@ def _inv_readout(a):
     inv = [[a[1][1] / d, -a[0][1] / d], [-a[1][0] / d, a[0][0] / d]]
     w = [[1, 2], [-1, mp("0.5")]]
     return sum(inv[i][j] * w[i][j] for i in range(2) for j in range(2))
+
+
+def _truncated_readout(a):
+    """<pinv of A's rank-1 truncation, W>: P A^T / l1, P = (A^T A - l2 I) / (l1 - l2) projecting on the top
+    eigenvector."""
+    m = [[sum(a[k][i] * a[k][j] for k in range(2)) for j in range(2)] for i in range(2)]
+    half, det = (m[0][0] + m[1][1]) / 2, _det(m)
+    root = mpmath.sqrt(half * half - det)
+    l1, l2 = half + root, half - root
+    p = [[(m[i][j] - (l2 if i == j else 0)) / (l1 - l2) for j in range(2)] for i in range(2)]
+    pinv = [[sum(p[i][k] * a[j][k] for k in range(2)) / l1 for j in range(2)] for i in range(2)]
+    w = [[1, 2], [-1, mp("0.5")]]
+    return sum(pinv[i][j] * w[i][j] for i in range(2) for j in range(2))
 
 
 def _triangular(l):
@@ -211,8 +225,9 @@ TORCH = [
     Case(T, "spectral_norm", "a=[[2,1],[0.5,3]]", "float64", "ok", num_grad(_spectral, a=[[2, 1], [0.5, 3]])),
     Case(T, "spectral_norm", "a=[[1,0],[0,1]]", "float64", "domain", _values("a", [[NAN, NAN], [NAN, NAN]])),
     Case(T, "pinv_readout", "a=[[2,1],[0.5,3]]", "float64", "ok", num_grad(_inv_readout, a=[[2, 1], [0.5, 3]])),
-    # rank 1: any entry's move makes the matrix invertible, and the pseudo-inverse jumps
-    Case(T, "pinv_readout", "a=[[1,2],[2,4]]", "float64", "domain", _values("a", [[NAN, NAN], [NAN, NAN]])),
+    # rank 1: PyTorch's pinv drops singular values below 2 eps times the largest, so under moves that small the
+    # matrix stays rank 1 to it and the slope is that of the rank-1 truncation's pseudo-inverse (no jump)
+    Case(T, "pinv_readout", "a=[[1,2],[2,4]]", "float64", "ok", num_grad(_truncated_readout, a=[[1, 2], [2, 4]])),
     Case(T, "triangular_energy", "l=[[2,0],[0.5,0.001]]", "float64", "ok",
          num_grad(_triangular, l=[[2, 0], [0.5, 0.001]])),
     Case(T, "triangular_energy", "l=[[2,0],[0.5,0.001]]", "float32", "ok",
@@ -359,7 +374,8 @@ def _depthwise(x):
     for c in range(2):
         for i in range(2):
             for j in range(2):
-                out = sum(x[((i + di) * 3 + j + dj) * 2 + c] * k[(di * 2 + dj) * 2 + c] for di in range(2) for dj in range(2))
+                out = sum(x[((i + di) * 3 + j + dj) * 2 + c] * k[(di * 2 + dj) * 2 + c]
+                          for di in range(2) for dj in range(2))
                 total += out * out
     return total
 
