@@ -39,12 +39,18 @@ CHOSEN = {  # case id -> what it holds
     "torch_lib24a:lse_weighted@x=[800,-1,2]:float64":
         "an autograd.Function's backward exponentiating unshifted: unstable, named at its return line",
 }
-KNOWN_WRONG = {}
-SYMPTOMS = {}
+KNOWN_WRONG = {
+    "torch_lib24a:phase_sum@re=[1,-2],im=[0.5,0]:float64":
+        "B1: torch.angle(torch.complex(re, im)) at -2 + 0i jumps in im (domain, said) and is flat (pi) in re along "
+        "the cut, slope 0; the exact complex rule there is NaN for re too, and settling that entry finds both "
+        "one-sided slopes 0 at 120 digits but calls it 'no finite derivative' (as it must for 1 + abs(x) * 1e-300 - 1, "
+        "whose kink lies below those digits): truth re [-0.4, 0]",
+}
+SYMPTOMS = {
+    "torch_lib24a:phase_sum@re=[1,-2],im=[0.5,0]:float64": "the one-sided slopes agree, the central one does not",
+}
 OPEN_ELSEWHERE = {
-    "tf_lib24a:phase_sum@re=[1,-2],im=[0.5,0]:float64":
-        "B1: tf.math.angle(tf.complex(re, im)) at -2 + 0i is domain (a jump in im, found and said), but the exact "
-        "gradient of re there is 'no finite derivative' too, where the phase is flat (pi) along the cut: truth 0",
+    "tf_lib24a:phase_sum@re=[1,-2],im=[0.5,0]:float64": "B1, in TensorFlow (tf.math.angle(tf.complex(re, im)))",
 }
 BY_ID = {case.id: case for case in cases24a.ALL}
 

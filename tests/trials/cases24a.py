@@ -5,7 +5,7 @@ causal scaled_dot_product_attention and an attention whose softmax overflows, co
 depthwise_conv2d, pixel_shuffle, cumulative_trapezoid, cholesky_inverse, Beta and Dirichlet concentrations, a
 logit-normal, a gradient penalty through torch.func.grad (naive log cosh cancelling, stable), autograd.Functions with
 mark_non_differentiable (right, scattering to the wrong entry, a backward whose exponentials overflow),
-poisson_nll_loss on rates at 0; TensorFlow's Dawson integral far out, Bessel Y1 near 0, expm of a generator, RGB to HSV
+poisson_nll_loss on rates at 0, a complex phase on its cut; TensorFlow's Dawson integral far out, Bessel Y1 near 0, expm of a generator, RGB to HSV
 at a tie, a complex number's angle on its branch cut and modulus at and near 0, unsorted_segment_prod/_max,
 reduce_prod through zeros, Keras' MAPE (computed in float32 whatever the input), einsum, conv1d, a Newton solve in a
 while_loop (unrolled, and behind custom_gradient rules right and wrong), a safe norm's custom gradient at 0 and
@@ -281,6 +281,9 @@ TORCH = [
     Case(T, "lse_weighted", "x=[1,0.5,2]", "float32", "ok", _lse([1, 0.5, 2], "float32")),
     Case(T, "lse_weighted", "x=[800,-1,2]", "float64", "unstable", _lse([800, -1, 2]),
          "return grad * torch.exp(x) / torch.exp(x).sum()"),
+    # torch.angle(torch.complex(re, im)) at -2 + 0i: a jump in im, flat (pi) in re along the cut
+    Case(T, "phase_sum", "re=[1,-2],im=[0.5,0]", "float64", "domain",
+         hp(lambda: {"re": [mp("-0.4"), mp(0)], "im": [mp("0.8"), NAN]})),
     Case(T, "poisson_rate_loss", "rate=[0,2.5]", "float64", "ok", _poisson_rate([0, 2.5])),
     Case(T, "poisson_rate_loss", "rate=[0,2.5]", "float32", "ok", _poisson_rate([0, 2.5], "float32")),
 ]

@@ -4,7 +4,8 @@ interpolation by bucketize, causal scaled_dot_product_attention and a hand-writt
 conv_transpose1d, pixel_shuffle, cumulative_trapezoid, cholesky_inverse, Beta and Dirichlet log-densities in their
 concentrations, a logit-normal through a SigmoidTransform, a gradient penalty through torch.func.grad (log cosh naive
 and stable), autograd.Functions (a top-1 with mark_non_differentiable indices, a top-1 whose backward scatters to the
-wrong place, a log-sum-exp whose backward exponentiates unshifted) and poisson_nll_loss on rates at 0."""
+wrong place, a log-sum-exp whose backward exponentiates unshifted), poisson_nll_loss on rates at 0 and the phase of
+a complex number built from two real tensors."""
 
 import torch
 import torch.nn.functional as F
@@ -226,3 +227,8 @@ def poisson_rate_loss(rate):
     """Poisson NLL on predicted rates (not logs), counts [0, 3]."""
     counts = torch.tensor([0.0, 3.0], dtype=rate.dtype)
     return F.poisson_nll_loss(rate, counts, log_input=False, reduction="sum")
+
+
+def phase_sum(re, im):
+    """The phases of complex numbers built from two real tensors, weighted (torch.angle)."""
+    return (torch.angle(torch.complex(re, im)) * torch.tensor([1.0, 3.0], dtype=re.dtype)).sum()
