@@ -8,9 +8,10 @@ solve in a while_loop behind custom gradients.
 
 The whole set runs case by case through the CLI as tests/trials/run.py does (cases24a.ALL); here, the PyTorch cases
 the CPU budget allows (one framework import). Known disagreements are strict xfails naming their finding; the
-TensorFlow ones are listed in OPEN_ELSEWHERE (this file imports PyTorch alone). The findings' classes are tested
+TensorFlow ones would be listed in OPEN_ELSEWHERE (this file imports PyTorch alone). The findings' classes are tested
 below: transposed convolutions of any rank, stride, padding, dilation, output padding and groups (C1),
-cholesky_inverse and linalg.pinv (L1), and TensorFlow's RGBToHSV (H1) and depthwise convolutions (W1) on NumPy arrays.
+cholesky_inverse and linalg.pinv (L1), and TensorFlow's RGBToHSV (H1) and depthwise convolutions (W1) on NumPy arrays;
+a complex phase on its cut (B1) is a chosen trial.
 """
 
 import colorsys
@@ -36,22 +37,16 @@ CHOSEN = {  # case id -> what it holds
     "torch_lib24a:pinv_readout@a=[[1,2],[2,4]]:float64":
         "L1 at a rank drop: PyTorch's cutoff (2 eps times the largest singular value) keeps the rank under moves that "
         "small, so the slope is the rank-1 truncation's and ok is right",
+    "torch_lib24a:phase_sum@re=[1,-2],im=[0.5,0]:float64":
+        "B1: torch.angle(torch.complex(re, im)) at -2 + 0i jumps in im (domain) and is flat (pi) in re along the cut; "
+        "the complex rule's NaN for re was settled as 'no finite derivative (the one-sided slopes agree)': where the "
+        "kink test found no kink, the slope both sides share (0)",
     "torch_lib24a:lse_weighted@x=[800,-1,2]:float64":
         "an autograd.Function's backward exponentiating unshifted: unstable, named at its return line",
 }
-KNOWN_WRONG = {
-    "torch_lib24a:phase_sum@re=[1,-2],im=[0.5,0]:float64":
-        "B1: torch.angle(torch.complex(re, im)) at -2 + 0i jumps in im (domain, said) and is flat (pi) in re along "
-        "the cut, slope 0; the exact complex rule there is NaN for re too, and settling that entry finds both "
-        "one-sided slopes 0 at 120 digits but calls it 'no finite derivative' (as it must for 1 + abs(x) * 1e-300 - 1, "
-        "whose kink lies below those digits): truth re [-0.4, 0]",
-}
-SYMPTOMS = {
-    "torch_lib24a:phase_sum@re=[1,-2],im=[0.5,0]:float64": "the one-sided slopes agree, the central one does not",
-}
-OPEN_ELSEWHERE = {
-    "tf_lib24a:phase_sum@re=[1,-2],im=[0.5,0]:float64": "B1, in TensorFlow (tf.math.angle(tf.complex(re, im)))",
-}
+KNOWN_WRONG = {}
+SYMPTOMS = {}
+OPEN_ELSEWHERE = {}
 BY_ID = {case.id: case for case in cases24a.ALL}
 
 
