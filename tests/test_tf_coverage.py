@@ -24,7 +24,7 @@ eigvalsh, band_part, pad, roll, tensor_scatter_nd_update, squared
 difference, log_softmax, igamma, Bessel i0e and i1e, softsign,
 reduce_euclidean_norm, segment_sum, expint, Hurwitz zeta in q, spence, Bessel k0e and k1e, a dense layer, a bias add (its bias's gradient), logaddexp, conv1d and
 conv2d (Conv2D and its two backprops), segment max, min, mean and prod (sorted and
-unsorted). Still refused: depthwise convolutions.
+unsorted). Still refused: cross products (Cross).
 """
 
 import os
