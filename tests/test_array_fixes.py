@@ -177,6 +177,30 @@ def test_a_local_used_outside_the_expression_stays_assigned():
     assert kept["sigmoid"][0][0] == ((6, 0), (7, 0))  # the assignment goes with its use
 
 
+@pytest.mark.parametrize("namespace, module, spellings", [
+    ("jax.numpy", "jax.numpy as jnp", None),
+    ("torch", "torch", "torch"),
+])
+def test_a_local_the_rewrite_still_reads_keeps_its_assignment(namespace, module, spellings):
+    """exp(s) / sum(exp(s)) reads s through only to see both exps take the same argument; softmax(s) still reads it."""
+    if spellings == "torch":
+        from gradcli.capture.torch_bridge import SPELLINGS as spellings
+    exp, total = ("jnp.exp", "jnp.sum({0}, axis=-1, keepdims=True)") if namespace == "jax.numpy" else (
+        "torch.exp", "{0}.sum(-1, keepdim=True)")
+    found = _rewrites(
+        f"""
+        import {module}
+
+
+        def attention(q, k):
+            scores = q @ k.T / 2
+            return {exp}(scores) / {total.format(exp + "(scores)")}
+        """, namespace, spellings)
+    [edit] = found["softmax"]
+    assert edit[0] == ((7, 11), (7, 11 + len(f"{exp}(scores) / {total.format(exp + '(scores)')}")))
+    assert "(scores, " in edit[1]  # the assignment of scores (line 6) is left as it is
+
+
 def test_log_of_a_softmax_with_other_arguments_is_left_alone():
     found = _rewrites(
         """

@@ -37,8 +37,8 @@ def example_args():
     return params, batch
 
 
-def per_channel(x):
-    return tf.reduce_sum(tf.nn.depthwise_conv2d(tf.reshape(x, (1, 2, 2, 1)), tf.ones((1, 1, 1, 2), x.dtype), [1, 1, 1, 1], "VALID"))
+def crossed(x):
+    return tf.reduce_sum(tf.linalg.cross(x[:3], tf.constant([1.0, 2.0, 3.0], x.dtype)))
 
 
 def mean_squared(x, y):

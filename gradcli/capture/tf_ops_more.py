@@ -450,25 +450,44 @@ def _conv2d_function(attrs, input_shape, filter_shape):
     return function
 
 
-def _conv2d(ins, attrs):
-    x, w = ins
-    return _conv2d_function(attrs, gnp.shape(raw(x)), gnp.shape(raw(w)))(x, w)
+def _depthwise_function(attrs, input_shape, filter_shape):
+    """The convolution a DepthwiseConv2dNative op computes: a Conv2D with one group per input channel, whose filter
+    [rows, columns, channels, multiplier] is read as [rows, columns, 1, channels * multiplier] (channel-major, as
+    TensorFlow orders the outputs)."""
+    rows, columns, channels, multiplier = filter_shape
+    grouped = (rows, columns, 1, channels * multiplier)
+    convolve = _conv2d_function(attrs, input_shape, grouped)
+    return lambda x, w: convolve(x, gnp.reshape(w, grouped))
 
 
-def _conv2d_input_grad(ins, attrs):
-    sizes, w, dy = ins
-    shape = tuple(int(d) for d in np.ravel(raw(sizes)))
-    function = _conv2d_function(attrs, shape, gnp.shape(raw(w)))
-    zeros = np.zeros(shape, dtype=_float_kind(dy))
-    return convolution.pullback(lambda x: function(x, w), (zeros,), dy)[0]
+def _convolved(make):
+    """A convolution op's replay: ``make``'s function of (input, filter)."""
+    def replay(ins, attrs):
+        x, w = ins
+        return make(attrs, gnp.shape(raw(x)), gnp.shape(raw(w)))(x, w)
+    return replay
 
 
-def _conv2d_filter_grad(ins, attrs):
-    x, sizes, dy = ins
-    shape = tuple(int(d) for d in np.ravel(raw(sizes)))
-    function = _conv2d_function(attrs, gnp.shape(raw(x)), shape)
-    zeros = np.zeros(shape, dtype=_float_kind(dy))
-    return convolution.pullback(lambda w: function(x, w), (zeros,), dy)[0]
+def _input_grad(make):
+    """A convolution's backprop-input op (input sizes, filter, output gradient) as the VJP of ``make``'s function."""
+    def replay(ins, attrs):
+        sizes, w, dy = ins
+        shape = tuple(int(d) for d in np.ravel(raw(sizes)))
+        function = make(attrs, shape, gnp.shape(raw(w)))
+        zeros = np.zeros(shape, dtype=_float_kind(dy))
+        return convolution.pullback(lambda x: function(x, w), (zeros,), dy)[0]
+    return replay
+
+
+def _filter_grad(make):
+    """A convolution's backprop-filter op (input, filter sizes, output gradient) as the VJP of ``make``'s function."""
+    def replay(ins, attrs):
+        x, sizes, dy = ins
+        shape = tuple(int(d) for d in np.ravel(raw(sizes)))
+        function = make(attrs, gnp.shape(raw(x)), shape)
+        zeros = np.zeros(shape, dtype=_float_kind(dy))
+        return convolution.pullback(lambda w: function(x, w), (zeros,), dy)[0]
+    return replay
 
 
 _CONV_ATTRS = ("strides", "padding", "explicit_paddings", "data_format", "dilations")
@@ -611,6 +630,25 @@ def _complex(ins, attrs):
     return ins[0] + 1j * ins[1]
 
 
+def _rgb_to_hsv(ins, attrs):
+    """``RGBToHSV`` (tf.image.rgb_to_hsv) as TensorFlow's kernel computes it: value the largest channel, saturation
+    the spread over it, hue from whichever channel is largest (red before green before blue where they tie), in
+    [0, 1); a gray pixel's hue and a black one's saturation 0. A zero spread or value is never divided by, so its
+    branch left unselected carries no NaN into the gradient."""
+    rgb = ins[0]
+    r, g, b = rgb[..., 0], rgb[..., 1], rgb[..., 2]
+    value = gnp.maximum(gnp.maximum(r, g), b)
+    spread = value - gnp.minimum(gnp.minimum(r, g), b)
+    zero, one = gnp.zeros_like(value), gnp.ones_like(value)
+    saturation = gnp.where(value > 0, spread / gnp.where(value > 0, value, one), zero)
+    norm = (1 / gnp.where(spread > 0, spread, one)) * _like(1 / 6, value)
+    hue = gnp.where(r == value, norm * (g - b),
+                    gnp.where(g == value, norm * (b - r) + _like(2 / 6, value), norm * (r - g) + _like(4 / 6, value)))
+    hue = gnp.where(spread > 0, hue, zero)
+    hue = gnp.where(hue < 0, hue + 1, hue)
+    return gnp.stack([hue, saturation, value], axis=-1)
+
+
 # TensorFlow's complex ops that real losses reach (tf.signal.stft, tf.signal.rfft) and leave (tf.math.real, tf.abs).
 COMPLEX_OPS = {
     **{f"{op}{suffix}": (_transform(name, rank, sized), ())
@@ -708,13 +746,17 @@ MORE_OPS = {
     "BesselK1e": (_unary(special.k1e), ()),
     "BesselK0": (_unary(lambda x: _unscaled(special.k0e, x)), ()),
     "BesselK1": (_unary(lambda x: _unscaled(special.k1e, x)), ()),
+    "RGBToHSV": (_rgb_to_hsv, ()),
     "ResizeBilinear": (_resize_bilinear, _RESIZE_ATTRS),
     "ResizeBilinearGrad": (_resize_bilinear_grad, _RESIZE_ATTRS),
     "MaxPool": (_max_pool, _POOL_ATTRS),
     "AvgPool": (_avg_pool, _POOL_ATTRS),
     "MaxPoolGrad": (_max_pool_grad, _POOL_ATTRS),
     "AvgPoolGrad": (_avg_pool_grad, _POOL_ATTRS),
-    "Conv2D": (_conv2d, _CONV_ATTRS),
-    "Conv2DBackpropInput": (_conv2d_input_grad, _CONV_ATTRS),
-    "Conv2DBackpropFilter": (_conv2d_filter_grad, _CONV_ATTRS),
+    "Conv2D": (_convolved(_conv2d_function), _CONV_ATTRS),
+    "Conv2DBackpropInput": (_input_grad(_conv2d_function), _CONV_ATTRS),
+    "Conv2DBackpropFilter": (_filter_grad(_conv2d_function), _CONV_ATTRS),
+    "DepthwiseConv2dNative": (_convolved(_depthwise_function), _CONV_ATTRS),
+    "DepthwiseConv2dNativeBackpropInput": (_input_grad(_depthwise_function), _CONV_ATTRS),
+    "DepthwiseConv2dNativeBackpropFilter": (_filter_grad(_depthwise_function), _CONV_ATTRS),
 }

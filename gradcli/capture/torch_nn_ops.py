@@ -257,11 +257,25 @@ def _sigmoid(x):
     return 1 / (1 + gnp.exp(-x))
 
 
+def _convolved(x, weight, stride, padding, dilation, transposed, output_padding, groups):
+    """The convolution ``aten.convolution`` names, without its bias: a correlation, or a transposed one."""
+    if not transposed:
+        return convolution.convolve(x, weight, tuple(stride), [(p, p) for p in padding], None, tuple(dilation), int(groups))
+    # A transposed convolution correlates the input spread out by the stride (stride - 1 zeros between neighbours)
+    # with the kernel flipped and each group's in and out channels swapped, padded so that every product lands.
+    kernel = np.shape(raw(weight))[2:]
+    flipped = gnp.flip(weight, axis=tuple(range(2, 2 + len(kernel))))
+    per_group = np.shape(raw(weight))[0] // int(groups)
+    parts = [gnp.swapaxes(flipped[g * per_group:(g + 1) * per_group], 0, 1) for g in range(int(groups))]
+    swapped = parts[0] if len(parts) == 1 else gnp.concatenate(parts, axis=0)
+    widths = [(d * (k - 1) - p, d * (k - 1) - p + extra) for k, d, p, extra in zip(kernel, dilation, padding, output_padding)]
+    return convolution.convolve(x, swapped, (1,) * len(kernel), widths, tuple(stride), tuple(dilation), int(groups))
+
+
 def _convolution(x, weight, bias, stride, padding, dilation, transposed, output_padding, groups):
-    """``aten.convolution`` (``F.conv1d/2d/3d``): gradcli's convolution of the input, plus the bias per channel."""
-    if transposed:
-        raise InputError("the PyTorch op aten.convolution with transposed=True (a transposed convolution) is not replayed by gradcli")
-    out = convolution.convolve(x, weight, tuple(stride), [(p, p) for p in padding], None, tuple(dilation), int(groups))
+    """``aten.convolution`` (``F.conv1d/2d/3d``, ``F.conv_transpose1d/2d/3d``): gradcli's convolution of the input,
+    plus the bias per channel."""
+    out = _convolved(x, weight, stride, padding, dilation, transposed, output_padding, groups)
     if bias is None:
         return out
     return out + gnp.reshape(bias, (1, -1) + (1,) * (np.ndim(raw(out)) - 2))
@@ -269,11 +283,9 @@ def _convolution(x, weight, bias, stride, padding, dilation, transposed, output_
 
 def _convolution_backward(g, x, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask):
     """``aten.convolution_backward``: the gradients of the input, the kernel and the bias, as the convolution's VJP."""
-    if transposed:
-        raise InputError("the PyTorch op aten.convolution_backward of a transposed convolution is not replayed by gradcli")
 
     def forward(a, b):
-        return convolution.convolve(a, b, tuple(stride), [(p, p) for p in padding], None, tuple(dilation), int(groups))
+        return _convolved(a, b, stride, padding, dilation, transposed, output_padding, groups)
 
     grad_x, grad_w = convolution.pullback(forward, (x, weight), g)
     grad_b = gnp.sum(g, axis=(0,) + tuple(range(2, np.ndim(raw(g))))) if bias_sizes is not None and output_mask[2] else None

@@ -797,6 +797,30 @@ def _cholesky_solve(b, factor, upper=False):
     return _solve_triangular(gnp.swapaxes(lower, -1, -2), halfway, upper=True)
 
 
+def _float_dtype_of(x):
+    """The float dtype of a float run's array; float64 for exact numbers, whose run stands for a float64 one."""
+    dtype = getattr(raw(x), "dtype", None)
+    return dtype if dtype is not None and is_float_dtype(dtype) else np.dtype(np.float64)
+
+
+def _cholesky_inverse(factor, upper=False):
+    """``aten.cholesky_inverse``: ``(L L^T)^-1`` (``(U^T U)^-1`` when ``upper``), the identity solved for."""
+    shape = np.shape(raw(factor))
+    identity = np.eye(shape[-1], dtype=_float_dtype_of(factor))
+    return _cholesky_solve(np.broadcast_to(identity, shape), factor, upper)
+
+
+def _pinv(a, atol=None, rtol=None, hermitian=False):
+    """``aten.linalg_pinv``: the pseudo-inverse keeping the singular values above ``rtol`` times the largest, PyTorch's
+    default ``rtol`` the dtype's epsilon times the larger side (NumPy's float64 one would drop other values in
+    float32)."""
+    if atol is not None:
+        raise InputError("the PyTorch op linalg_pinv with atol= is not replayed by gradcli: give rtol= alone")
+    if rtol is None:
+        rtol = max(np.shape(raw(a))[-2:]) * float(np.finfo(_float_dtype_of(a)).eps)
+    return gnp.linalg.pinv(a, rtol=raw(rtol), hermitian=hermitian)
+
+
 def _diagonal_places(shape, offset, dim1, dim2):
     """The index of a diagonal of an array of ``shape`` (as ``aten.diagonal`` takes it), for writing into it."""
     ndim = len(shape)
@@ -1075,6 +1099,8 @@ OPS = {
     "linalg_lu_factor_ex": lambda a, pivot=True, check_errors=False: (*torch_linalg.lu_factor(a), _no_errors(a)),
     "linalg_solve_triangular": _solve_triangular,
     "cholesky_solve": _cholesky_solve,
+    "cholesky_inverse": _cholesky_inverse,
+    "linalg_pinv": _pinv,
     "_linalg_eigh": _eigh,
     "linalg_eig": torch_linalg.eig,
     "linalg_eigvals": lambda a: torch_linalg.eig(a)[0],

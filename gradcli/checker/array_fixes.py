@@ -885,6 +885,17 @@ def _covers(node, lines):
     return any(node.lineno <= line <= node.end_lineno for line in lines)
 
 
+def _names_read(texts):
+    """The names the expressions ``texts`` read; every identifier where one does not parse (kept rather than lost)."""
+    names = set()
+    for text in texts:
+        try:
+            names |= {n.id for n in ast.walk(ast.parse(text.strip(), mode="eval")) if isinstance(n, ast.Name)}
+        except SyntaxError:
+            names |= set(re.findall(r"[A-Za-z_]\w*", text))
+    return names
+
+
 def _alone(source_lines, statement):
     """Whether ``statement`` has its lines to itself (nothing but blanks and a comment beside it)."""
     head = source_lines[statement.lineno - 1].encode("utf-8")[: statement.col_offset]
@@ -915,7 +926,7 @@ def array_rewrites(source, tree, lines, spelling, resolve, ranks=None):
         edits, needed = [], set()
         for function, reader.locals, parents in functions:
             reader.parents = parents
-            matched, consumed = [], set()
+            matched, consumed, written = [], set(), []
             for root in _roots(function, reader.locals, lines):
                 reader.root = root
                 for node in ast.walk(root):
@@ -927,6 +938,7 @@ def array_rewrites(source, tree, lines, spelling, resolve, ranks=None):
                     text = next((t for t in (writer.call(*c) for c in choices or ()) if t is not None), None)
                     # edits a pattern made away from its node: the value of a local it reads, at its assignment
                     edits += [(((n.lineno, n.col_offset), (n.end_lineno, n.end_col_offset)), new) for n, new in reader.elsewhere]
+                    written += [new for _, new in reader.elsewhere]
                     if text is None:
                         continue
                     if text.startswith("-") and _negation(parents.get(node)):  # -(-f(u)) is f(u)
@@ -935,9 +947,12 @@ def array_rewrites(source, tree, lines, spelling, resolve, ranks=None):
                         text = f"({text})"
                     edits.append((((node.lineno, node.col_offset), (node.end_lineno, node.end_col_offset)), text))
                     needed |= spelling.imports_needed
+                    written.append(text)
                     matched.append(node)
                     consumed |= reader.consumed
             gone = list(matched)  # where a use no longer runs: the rewritten nodes, then each deleted assignment
+            # a name the pattern read through only to compare (exp(u) / sum(exp(u))) stays in the new text: kept
+            consumed -= _names_read(written)
             for _ in range(len(consumed)):
                 for local in sorted(consumed):
                     statement = reader.locals.assignments[local]

@@ -11,6 +11,8 @@ per entry:
 - ``+inf`` or ``-inf``: the function is finite and continuous at the point, and
   its one-sided slope grows without bound to that infinity on every side of the
   point in its domain (cbrt at 0 from both sides, sqrt at 0 from the right);
+- a finite number: both one-sided slopes exist and agree where the kink test found no kink, so the derivative is
+  theirs (a rule's NaN where the function is smooth in that coordinate: the phase of x + 0i on its cut, in x);
 - NaN: no derivative, finite or infinite, with the reason (a kink, a jump, a
   value that is no finite number beside or at the point, slopes that diverge
   apart or one that diverges beside one that settles).
@@ -45,38 +47,43 @@ def settle_result(result, target, args, exact, chosen, program=None):
         shapes.append((np.shape(a), len(entries)))
     if all(e is None or mpmath.isfinite(e) for e in flat):
         return
+    found = list(getattr(exact, "kinks", None) or []) + list(getattr(exact, "singular", None) or [])
+    kinked = {label for label, _, _ in found}
     with held_in(program):
-        limits, reasons = settle_entries(target, args, flat)
+        limits, reasons = settle_entries(target, args, flat, kinked)
     position = 0
     for name, (shape, size) in zip(target.variables, shapes):
         mine = slice(position, position + size)
         position += size
-        if name not in chosen or all(r is None for r in reasons[mine]):
+        if name not in chosen or all(limit is None for limit in limits[mine]):
             continue
         entries = [e if limit is None else limit for e, limit in zip(flat[mine], limits[mine])]
         result.exact_gradient[name] = plain(np.array(entries, dtype=object).reshape(shape) if shape else entries[0])
         why = reasons[mine]
-        result.exact_gradient_why[name] = np.array(why, dtype=object).reshape(shape).tolist() if shape else why[0]
+        if any(r is not None for r in why):
+            result.exact_gradient_why[name] = np.array(why, dtype=object).reshape(shape).tolist() if shape else why[0]
 
 
-def settle_entries(target, args, gradient):
+def settle_entries(target, args, gradient, kinked=()):
     """``(limits, reasons)``: per flat entry of ``gradient`` (one per coordinate of ``args``, mpmath numbers), the
     entry's exact one-sided limit (an mpf ``+inf``/``-inf``, or NaN: no derivative) where the entry is no finite
-    number, else None; and the reason, in words, for each of those (None elsewhere). ``target``'s program runs on
-    mpmath numbers at ``args`` (float64 numbers and arrays, as the reference took them)."""
+    number, else None; and the reason, in words, for each infinite or NaN one (None elsewhere). A coordinate the
+    kink test did not find at a kink (its label not in ``kinked``) whose two one-sided slopes agree has their slope.
+    ``target``'s program runs on mpmath numbers at ``args`` (float64 numbers and arrays, as the reference took
+    them)."""
     import mpmath
 
     limits, reasons = [], []
     mp_args = [to_mp(a) for a in args]
     smallest = min([mpmath.mpf(1), *(abs(e) for a in mp_args for e in flat_entries(a) if mpmath.isfinite(e) and e)])
-    for entry, (i, index, _) in zip(gradient, coordinates_of(target, args)):
+    for entry, (i, index, label) in zip(gradient, coordinates_of(target, args)):
         if entry is None or mpmath.isfinite(entry):
             limits.append(None)
             reasons.append(None)
             continue
         with mpmath.workdps(2 * START_DIGITS), np.errstate(all="ignore"):
             try:
-                limit, reason = _entry(target.mp_function, mp_args, i, index, smallest)
+                limit, reason = _entry(target.mp_function, mp_args, i, index, smallest, may_share=label not in kinked)
             except Exception as error:  # noqa: BLE001 - the program raised beside the point: no claim of a limit
                 limit, reason = mpmath.nan, f"no finite derivative (the program raised beside the point: {error})"
         limits.append(limit)
@@ -84,8 +91,9 @@ def settle_entries(target, args, gradient):
     return limits, reasons
 
 
-def _entry(function, mp_args, i, index, smallest):
-    """``(limit, reason)`` of the coordinate ``index`` of argument ``i`` (see `settle_entries`)."""
+def _entry(function, mp_args, i, index, smallest, may_share=False):
+    """``(limit, reason)`` of the coordinate ``index`` of argument ``i`` (see `settle_entries`); ``may_share``: the
+    kink test, whose steps climb past noise, found no kink there, so agreeing one-sided slopes are the derivative."""
     import mpmath
 
     x = mp_args[i] if index is None else mp_args[i][index]
@@ -116,9 +124,16 @@ def _entry(function, mp_args, i, index, smallest):
             where = f"the {_NAMES[next(iter(inside))]}{only}" if len(inside) == 1 else "both sides"
             return sign * mpmath.inf, f"the slope grows without bound to {'+' if sign > 0 else '-'}inf from {where}"
     said = [_said(side, found) for side, found in inside.items()]
-    if len(inside) == 2 and all(found[0] == "slope" for found in inside.values()) and \
-            abs(inside[-1][1] - inside[1][1]) <= _SETTLED * max(abs(inside[-1][1]), abs(inside[1][1])):
-        return mpmath.nan, "no finite derivative was found here (the one-sided slopes agree, the central one does not)"
+    if len(inside) == 2 and all(found[0] == "slope" for found in inside.values()):
+        left, right = inside[-1][1], inside[1][1]
+        # The phase of x + 0i on its cut is flat in x while the complex rule there is NaN: where the kink test saw no
+        # kink, sides that agree far below their quotients' own digits are the derivative. A kink it found stays
+        # one (1 + abs(x) * 1e-300 - 1 at 0 has sides that agree at these digits and differ at more).
+        if may_share and abs(left - right) <= mpmath.mpf(10) ** -(mpmath.mp.dps // 4) * max(abs(left), abs(right)):
+            return (left + right) / 2, None
+        if abs(left - right) <= _SETTLED * max(abs(left), abs(right)):
+            return mpmath.nan, ("no finite derivative was found here (the one-sided slopes agree, the central one "
+                                "does not)")
     return mpmath.nan, f"no derivative: {' and '.join(said)}{only}"
 
 
