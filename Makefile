@@ -56,10 +56,13 @@ fuzz: $(BIN)/python
 	$(INSTALL) -e ".[test,fuzz]" || $(INSTALL) -e ".[test]"
 	$(BIN)/python tests/fuzz/run.py --minutes $(MINUTES)
 
+# The trial rounds `make trials` runs, each a pattern of a round's name: ROUNDS="3 4 5", ROUNDS="1*" (10a to 19b).
+ROUNDS ?= *
+
 trials: $(BIN)/python
 	$(INSTALL) -e ".[test,jax]" "torch==2.13.0" "tensorflow-cpu>=2.16"
 	@# The earlier new-user trial rounds' regression files (each re-runs whole user programs), beside the suite.
-	$(BIN)/python -m pytest -q -n auto --dist loadfile $(wildcard tests/test_user_trials*.py)
+	$(BIN)/python -m pytest -q -n auto --dist loadfile $(sort $(wildcard $(foreach round,$(ROUNDS),tests/test_user_trials$(round).py)))
 
 autograd-suite: $(BIN)/python
 	$(INSTALL) -e ".[test]"

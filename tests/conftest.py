@@ -62,7 +62,9 @@ def _temporary_files_in_the_sessions_folder(_temporary_folder_made_first, tmp_pa
 # run by `make bench` before the benchmarks. The suite keeps within its ten minutes on two cores; the latest two
 # trial rounds and the trials' shared helpers (test_user_trials.py) stay in every run.
 LONG_MODE = {f"test_user_trials{r}.py" for r in ("3", "4", "5", "6", "7", "8", "9a", "9b", "10a", "10b", "11a", "11b",
-                                                 "12a", "12b", "13a", "13b", "14a", "14b")} | {"test_bench_smoke.py"}
+                                                 "12a", "12b", "13a", "13b", "14a", "14b", "15a", "15b", "16a", "16b",
+                                                 "17a", "17b", "18", "19a", "19b", "20a", "20b", "21a", "21b", "21c",
+                                                 "22a", "22b")} | {"test_bench_smoke.py"}
 
 
 def pytest_addoption(parser):

@@ -72,7 +72,9 @@ def test_the_fixture_passes_sound_framework_code_at_tiny_points():
     ("tf_lib6.py:lgamma_far", {"x": np.array([1e300, 3.0])}),  # a tf.function with an input signature
 ])
 def test_the_fixture_passes_jax_and_tensorflow_code_whose_gradients_are_tiny_or_far_out(target, point):
-    report = assert_gradients_ok(_target(target), [point], dtypes=("float64",))
+    # a verdict, not the shared machine's load, is under test: a tf.function's first trace on a loaded machine may
+    # take longer than the default --max-time's 30 seconds, and its own run would then have no verdict
+    report = assert_gradients_ok(_target(target), [point], dtypes=("float64",), max_time=600)
     assert [r.status.value for r in report.results] == ["ok"]
 
 

@@ -20,6 +20,10 @@ from .arb_proof_balls import ball_of, binary_fraction, sign_of
 
 ATOMS = 256  # the unknowns a proof may use
 MAX_TERMS = 2000  # a numerator or denominator with more terms is not worth a proof
+# A quotient whose terms times its leading coefficients' bits pass this is not worth a proof: a loop squaring an exact
+# number doubles its bits each trip (50 trips of a logistic map: 2^50 times a float's), and a product of two costs
+# terms^2 multiplications of numbers that long.
+MAX_SIZE = 2**22
 REDUCE_TERMS = 64  # above this many terms a quotient is reduced by the gcd of its parts
 MAX_POWER = 64  # the largest integer power expanded
 
@@ -169,6 +173,8 @@ def _checked(q):
         num, den = identities.substituted(num), identities.substituted(den)
     if len(num) > MAX_TERMS or len(den) > MAX_TERMS:
         raise NoProof("too many terms")
+    if (len(num) + len(den)) * (_bits(num) + _bits(den)) > MAX_SIZE:
+        raise NoProof("numbers too long")
     if len(num) + len(den) > REDUCE_TERMS and not den.is_constant():
         common = num.gcd(den)
         if not common.is_one():
@@ -176,6 +182,11 @@ def _checked(q):
     if den.is_constant() and not den.is_one():
         num, den = num * (1 / den.leading_coefficient()), _state.one
     return num, den
+
+
+def _bits(poly):
+    """The bits of ``poly``'s leading coefficient (its height: the longer of its numerator and denominator; 0 for 0)."""
+    return poly.leading_coefficient().height_bits() if len(poly) else 0
 
 
 def add(a, b):
