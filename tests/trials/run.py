@@ -42,6 +42,7 @@ from cases22b import ALL as TWENTY_SECOND_B
 from cases23a import ALL as TWENTY_THIRD_A
 from cases23b import ALL as TWENTY_THIRD_B
 from cases23c import ALL as TWENTY_THIRD_C
+from cases24c import ALL as TWENTY_FOURTH_C
 from judge import judge, run_cli
 
 # mpmath's working precision is one setting for the whole process: a truth computed at 2,000 digits in one thread
@@ -53,7 +54,8 @@ ALL = (FIRST + SECOND + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINT
        + ELEVENTH_A + ELEVENTH_B + TWELFTH_A + TWELFTH_B + THIRTEENTH_A + THIRTEENTH_B + FOURTEENTH_A
        + FOURTEENTH_B + FIFTEENTH_A + FIFTEENTH_B + SIXTEENTH_A + SIXTEENTH_B + SEVENTEENTH_A + EIGHTEENTH
        + NINETEENTH_A + NINETEENTH_B + TWENTIETH_A + TWENTIETH_B + TWENTY_FIRST_A + TWENTY_FIRST_B
-       + TWENTY_FIRST_C + TWENTY_SECOND_A + TWENTY_SECOND_B + TWENTY_THIRD_A + TWENTY_THIRD_B + TWENTY_THIRD_C)
+       + TWENTY_FIRST_C + TWENTY_SECOND_A + TWENTY_SECOND_B + TWENTY_THIRD_A + TWENTY_THIRD_B + TWENTY_THIRD_C
+       + TWENTY_FOURTH_C)
 
 
 def one(case):
