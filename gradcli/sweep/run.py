@@ -69,7 +69,8 @@ def sweep(target, ranges, options: CheckOptions = None, *, fixed=None, progress=
     # those --wrt names, else every number; the checks judge what --wrt names, arrays held too.
     scalars = tuple(n for n in resolved.variables if n in ranges or isinstance(held.get(n), float))
     checking = replace(options, fixes=False, wrt=tuple(n for n in wrt if n in scalars) or scalars)
-    result = SweepResult(resolved.text, resolved.kind, list(resolved.variables), ranges, fixed=shown)
+    result = SweepResult(resolved.text, resolved.kind, list(resolved.variables), ranges, fixed=shown,
+                         framework=resolved.framework)
     checking = replace(checking, dtypes=runnable_dtypes(resolved, checking.dtypes, result.notes))
     # Once per sweep (its checks' notes are not kept): the held values as given, JAX arrays before they are numbers.
     result.notes.extend(narrowed_notes([fixed or {}], resolved.variables, checking.dtypes))
