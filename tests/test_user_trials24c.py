@@ -9,11 +9,12 @@ fixture and gradcli.check on pytrees, with the round's findings:
 - P1: a plain NumPy function in a script that imports gradcli is read as gradcli code and fails on NumPy's own
   functions, with nothing saying framework='numpy' checks it unchanged;
 - F1: a jump of 2e-9 (F.softplus's threshold written out) was told as "20 from the left and 20 from the right";
-- T1 (open): a sweep cannot range over a leaf of a tree held from --args (params.a).
+- T1: a sweep could not range over a number of a tree held from --args (params.a).
 
 The whole set runs with ``python tests/trials/run.py lib24c``; here, a few cheap ones (NumPy alone).
 """
 
+import json
 import os
 import sys
 
@@ -102,9 +103,44 @@ def test_plain_numpy_code_beside_gradcli_is_told_how_to_check_it_unchanged():
     assert np.allclose(told.results[0].gradient["x"], np.exp([1.0, 2.0]), rtol=1e-14)
 
 
-@pytest.mark.xfail(strict=True, raises=InputError, reason="T1: a sweep ranges only over a target's own arguments, not a "
-                   "leaf of a tree held from --args (params.a of poly_fit_args)")
-def test_a_sweep_ranges_over_a_leaf_of_a_tree_held_from_args():
+def test_a_sweep_ranges_over_a_number_of_a_tree_held_from_args():
+    """T1: params.a of poly_fit_args swept, the rest of the trees held; a leaf of several numbers, or none of the
+    trees', is refused with its reason."""
     held = numpy_lib24c.poly_fit_args()
     swept = sweep(numpy_lib24c.poly_fit_loss, {"params.a": (-1, 1, 3)}, fixed=held, dtypes=("float64",), fixes=False)
-    assert [i.status for i in swept.dtypes["float64"].intervals] == ["ok"]
+    assert [str(i.status) for i in swept.dtypes["float64"].intervals] == ["ok"]
+    assert "params.a" in swept.variables and "data.x" in swept.variables
+    with pytest.raises(InputError, match=r"data.x: a leaf of \(4,\) numbers"):
+        sweep(numpy_lib24c.poly_fit_loss, {"data.x": (0, 1, 3)}, fixed=held, dtypes=("float64",), fixes=False)
+    with pytest.raises(InputError, match="params.zz: not a variable of the target, nor a leaf"):
+        sweep(numpy_lib24c.poly_fit_loss, {"params.zz": (0, 1, 3)}, fixed=held, dtypes=("float64",), fixes=False)
+
+
+def test_the_command_line_sweeps_a_number_of_a_tree_held_from_args():
+    """T1 as typed: gradcli sweep file.py:poly_fit_loss --args file.py:poly_fit_args --range params.b=-2:2:3."""
+    from click.testing import CliRunner
+
+    from gradcli.cli import cli
+
+    path = numpy_lib24c.__file__
+    result = CliRunner().invoke(cli, ["sweep", f"{path}:poly_fit_loss", "--args", f"{path}:poly_fit_args",
+                                      "--range", "params.b=-2:2:3", "--dtype", "float64", "--json", "--no-fix"])
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    assert document["ranges"]["params.b"]["n"] == 3 and document["dtypes"]["float64"]["counts"] == {"ok": 3}
+
+
+def test_an_audit_spec_sweeps_a_number_of_a_tree_held_from_args(tmp_path):
+    """T1 in a spec: range = "params.b=..." beside args =."""
+    from click.testing import CliRunner
+
+    from gradcli.cli import cli
+
+    path = numpy_lib24c.__file__
+    spec = tmp_path / "spec.toml"
+    spec.write_text(f'[[case]]\nname = "fit"\ntarget = "{path}:poly_fit_loss"\nargs = "{path}:poly_fit_args"\n'
+                    'range = "params.b=-2:2:3"\ndtypes = ["float64"]\n')
+    result = CliRunner().invoke(cli, ["audit", str(spec), "--json"])
+    assert result.exit_code == 0, result.output
+    (fit,) = json.loads(result.stdout)["cases"]
+    assert fit["status"] == "pass" and fit["sweep"]["dtypes"]["float64"]["counts"] == {"ok": 3}

@@ -113,7 +113,8 @@ def _ranges(ranges, resolved):
         raise InputError("ranges: give a dict of variable -> (lo, hi[, n[, scale]])")
     built = {}
     for name, value in ranges.items():
-        if name not in resolved.variables:
+        leaf = resolved.kind == "function" and name.split(".")[0] in resolved.variables  # params.a of a tree held
+        if name not in resolved.variables and not leaf:
             raise InputError(f"range for {name}: not a variable of the target ({', '.join(resolved.variables)})")
         if not isinstance(value, Range):
             if not isinstance(value, (tuple, list)) or not 2 <= len(value) <= 4:
@@ -202,9 +203,23 @@ def _held_leaves(resolved, held, first, ranges, wrt=()):
     call is handed the trees rebuilt from them.
     """
     if all(isinstance(v, float) for v in held.values()):
+        _leaves_swept(ranges, resolved, {})
         return resolved, held
     flat, [point] = with_tree_arguments(resolved, [first], wrt)
+    _leaves_swept(ranges, flat, {n: v for n, v in point.items() if n not in resolved.variables})
     return flat, {n: v if isinstance(v, float) else np.asarray(v) for n, v in point.items() if n not in ranges}
+
+
+def _leaves_swept(ranges, flat, leaves):
+    """InputError unless each range over a leaf of a tree held (``params.a`` of --args) names a number of it:
+    ``leaves`` are the flattened trees' leaves as given."""
+    for name in ranges:
+        if name not in flat.variables:
+            raise InputError(f"range for {name}: not a variable of the target, nor a leaf of a tree held "
+                             f"({', '.join(flat.variables)})")
+        if name in leaves and np.ndim(leaves[name]) != 0:
+            raise InputError(f"range for {name}: a leaf of {np.shape(leaves[name])} numbers; a sweep ranges over "
+                             "a leaf that is one number")
 
 
 class _Progress:
