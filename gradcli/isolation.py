@@ -540,7 +540,8 @@ def sweep_within(resolved, ranges, options, fixed, timeout):
     if outcome.answer is not None:
         return _unpacked(outcome.answer)
     why = f"{resolved.text} {outcome.problem}"
-    result = SweepResult(resolved.text, resolved.kind, list(resolved.variables), ranges, fixed=fixed, notes=[why])
+    result = SweepResult(resolved.text, resolved.kind, list(resolved.variables), ranges, fixed=fixed, notes=[why],
+                         framework=resolved.framework)
     (name, first), points = next(iter(ranges.items())), math.prod(r.n for r in ranges.values())
     box = {v: [r.lo, r.hi] for v, r in ranges.items()} if len(ranges) > 1 else None
     kind = "out of time" if outcome.timed_out else "raised"

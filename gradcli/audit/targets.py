@@ -50,7 +50,7 @@ def check_case(case, variables=None) -> None:
             raise PointError("at", error.message) from None
     for text in case.ranges:
         name = parse_range(text)[0]
-        if name not in variables:
+        if name not in variables and name.split(".")[0] not in variables:  # params.a: a leaf of a tree held
             raise PointError("range", f"range {text}: '{name}' is not a variable of the target (its variables: {', '.join(variables)})")
 
 

@@ -667,7 +667,8 @@ def _parameter_rank(reader, node):
 
 
 def _hand_softmax(reader, node):
-    """For ``exp(u) / sum(exp(u), axis)`` or ``exp(u)[i] / sum(exp(u))``: (u, axis, i or None); else None.
+    """For ``exp(u) / sum(exp(u), axis)``, ``exp(u)[i] / sum(exp(u))`` or ``exp(u[i]) / sum(exp(u))``: (u, axis, i or
+    None); else None.
 
     The axis is the argument the softmax runs over, or "all" for every
     element (a sum without an axis). A sum over an axis without keepdims
@@ -683,16 +684,20 @@ def _hand_softmax(reader, node):
     inner = None if total is None else reader.call(total[1], "exp")
     if exp is None or inner is None or exp[2] or exp[3] or inner[2] or inner[3] or _carried(total[2], total[3]) is None:
         return None
-    if not _same(reader.look(exp[1]), reader.look(inner[1])):
+    u, entry = reader.look(exp[1]), None
+    if index is None and isinstance(u, ast.Subscript):  # exp(u[i]) / sum(exp(u)) is exp(u)[i] / sum(exp(u))
+        u, entry = reader.look(u.value), u.slice
+    if not _same(u, reader.look(inner[1])):
         return None
+    operand, index = (exp[1], index) if entry is None else (inner[1], entry)
     axes = total[2] + [k.value for k in total[3] if k.arg in ("axis", "dim")]
     kept = any(k.arg in ("keepdims", "keepdim") and isinstance(k.value, ast.Constant) and k.value.value is True for k in total[3])
-    vector = _parameter_rank(reader, exp[1]) == 1
+    vector = _parameter_rank(reader, operand) == 1
     if not axes:
-        return exp[1], ("vector" if vector else "all"), index
+        return operand, ("vector" if vector else "all"), index
     if index is None and (kept or reader.number(axes[0], 0)):
-        return exp[1], axes[0], None
-    return (exp[1], "vector", None) if index is None and vector else None
+        return operand, axes[0], None
+    return (operand, "vector", None) if index is None and vector else None
 
 
 def _softmax_choices(reader, u, axis, log):

@@ -100,11 +100,17 @@ _EDGE_WHY = {"arccosh": "arccosh is at 1, the end of its domain, with its argume
 
 def _kink_gap(left, right):
     """Where a kink's two slopes print alike (1 and 1 + 1e-300), by how much they differ; else nothing."""
-    if f"{float(left):.6g}" != f"{float(right):.6g}":
+    gap = _gap(left, right)
+    return f" ({gap})" if gap else ""
+
+
+def _gap(left, right):
+    """"they differ by d" where two exact numbers print alike in six digits (a jump of 2e-9 at 20); else ""."""
+    if f"{float(left):.6g}" != f"{float(right):.6g}" or not all(math.isfinite(float(v)) for v in (left, right)):
         return ""
     import mpmath  # lazy: exact numbers are mpmath's, loaded by the reference that found the kink
 
-    return f" (they differ by {mpmath.nstr(mpmath.fsub(right, left, exact=True), 6)})"
+    return f"they differ by {mpmath.nstr(mpmath.fsub(right, left, exact=True), 6)}"
 
 
 def _domain(target, exact, exact_grads, gradient_known, chosen, dtype, folded=()):
@@ -539,12 +545,14 @@ def _jump(name, left, right):
     jump = left if isinstance(left, Jump) else right
     values = [side.value if isinstance(side, Jump) else jump.at for side in (left, right)]
     at = f" at its switch {jump.switch}" if jump.switch else ""
+    gap = _gap(values[0], values[1])
     return Finding(
         "jump",
         "forward",
         name,
         f"the function jumps here in {name}{at}: its value is {float(values[0]):.6g} from the left and "
-        f"{float(values[1]):.6g} from the right ({float(jump.at):.6g} at the point), so it has no derivative here",
+        f"{float(values[1]):.6g} from the right ({float(jump.at):.6g} at the point{'; ' + gap if gap else ''}), "
+        "so it has no derivative here",
         output={"left": plain(values[0]), "right": plain(values[1]), "at": plain(jump.at), "switch": jump.switch},
     )
 

@@ -49,6 +49,12 @@ class Range:
         return {"lo": self.lo, "hi": self.hi, "n": self.n, "scale": self.scale}
 
 
+def _leaf_path(name):
+    """Whether ``name`` is a path to a leaf of a tree argument (``params.a``, ``layers.0.w``)."""
+    parts = name.split(".")
+    return len(parts) > 1 and parts[0].isidentifier() and all(p.isidentifier() or p.isdigit() for p in parts[1:])
+
+
 def split_range(text, variables=None, option="--range"):
     """``VAR=LO:HI[:N]`` as ``(name, lo, hi, n)`` (``n`` None when not given); InputError with the bad part underlined.
 
@@ -63,13 +69,13 @@ def split_range(text, variables=None, option="--range"):
     if not sep:
         raise InputError(f"{option} {text}: expected VAR=LO:HI[:N], as in x=-5:5:101", text=text, span=(0, len(text)))
     name_span = (0, max(1, len(text) - len(spec) - 1))
-    if variables is not None and name not in variables:
+    if variables is not None and name not in variables and not (_leaf_path(name) and name.split(".")[0] in variables):
         raise InputError(
             f"{option} {text}: '{name}' is not a variable of the target (its variables: {', '.join(variables)})",
             text=text,
             span=name_span,
         )
-    if variables is None and not name.isidentifier():
+    if variables is None and not (name.isidentifier() or _leaf_path(name)):
         raise InputError(f"{option} {text}: '{name}' is not a variable name", text=text, span=name_span)
     pieces, spans, start = spec.split(":"), [], len(text) - len(spec)
     for piece in pieces:

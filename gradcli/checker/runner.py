@@ -107,7 +107,27 @@ def check(target, points, options: CheckOptions = None, **changes) -> CheckRepor
     dtypes = [dtype_named(name) for name in options.dtypes]
     with differentiating_only(resolved, chosen):
         _check_points(resolved, given, normalized, dtypes, chosen, options, report)
+    report.notes.extend(_plain_numpy_notes(resolved, options, report))
     return report
+
+
+# How a plain NumPy call on a traced value reads (`autodiff.boxes`): the target's own numpy, not gradcli.numpy.
+_PLAIN_NUMPY_CALLED = "was called on a value gradcli is differentiating"
+
+
+def _plain_numpy_notes(resolved, options, report):
+    """A note where a function read as gradcli's (its module imports gradcli) called NumPy's own functions on the
+    values checked: plain NumPy code in a script that also calls gradcli.check is read so, and is checked unchanged
+    with framework='numpy'."""
+    if options.framework is not None or resolved.framework != "gradcli" or resolved.kind != "function":
+        return []
+    if not any(_PLAIN_NUMPY_CALLED in (r.error or "") for r in report.results):
+        return []
+    return [
+        f"{resolved.text} is read as gradcli code (its module imports gradcli), so NumPy's own functions it calls "
+        "drop the gradient; to check it as the plain NumPy code it is, unchanged, give framework='numpy' "
+        "(--framework numpy; the spec key framework)"
+    ]
 
 
 def narrowed_notes(given, names, dtypes):

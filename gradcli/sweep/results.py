@@ -235,6 +235,7 @@ class SweepResult:
     fixed: dict = field(default_factory=dict)  # the variables not swept -> the value they are held at
     seconds: float = 0.0
     setup_seconds: float = 0.0  # of ``seconds``, loading the target and its framework and tracing it: before --max-time's clock
+    framework: str = "gradcli"  # what the target is written for, as a check's report says (jax, torch, numpy, ...)
 
     @property
     def swept(self):
@@ -245,6 +246,7 @@ class SweepResult:
             "schema": "gradcli.sweep/1",
             "target": self.target,
             "kind": self.kind,
+            "framework": self.framework,
             "variables": list(self.variables),
             "ranges": {name: r.to_dict() for name, r in self.ranges.items()},
             "fixed": dict(self.fixed),

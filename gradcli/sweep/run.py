@@ -69,7 +69,8 @@ def sweep(target, ranges, options: CheckOptions = None, *, fixed=None, progress=
     # those --wrt names, else every number; the checks judge what --wrt names, arrays held too.
     scalars = tuple(n for n in resolved.variables if n in ranges or isinstance(held.get(n), float))
     checking = replace(options, fixes=False, wrt=tuple(n for n in wrt if n in scalars) or scalars)
-    result = SweepResult(resolved.text, resolved.kind, list(resolved.variables), ranges, fixed=shown)
+    result = SweepResult(resolved.text, resolved.kind, list(resolved.variables), ranges, fixed=shown,
+                         framework=resolved.framework)
     checking = replace(checking, dtypes=runnable_dtypes(resolved, checking.dtypes, result.notes))
     # Once per sweep (its checks' notes are not kept): the held values as given, JAX arrays before they are numbers.
     result.notes.extend(narrowed_notes([fixed or {}], resolved.variables, checking.dtypes))
@@ -112,7 +113,8 @@ def _ranges(ranges, resolved):
         raise InputError("ranges: give a dict of variable -> (lo, hi[, n[, scale]])")
     built = {}
     for name, value in ranges.items():
-        if name not in resolved.variables:
+        leaf = resolved.kind == "function" and name.split(".")[0] in resolved.variables  # params.a of a tree held
+        if name not in resolved.variables and not leaf:
             raise InputError(f"range for {name}: not a variable of the target ({', '.join(resolved.variables)})")
         if not isinstance(value, Range):
             if not isinstance(value, (tuple, list)) or not 2 <= len(value) <= 4:
@@ -201,9 +203,23 @@ def _held_leaves(resolved, held, first, ranges, wrt=()):
     call is handed the trees rebuilt from them.
     """
     if all(isinstance(v, float) for v in held.values()):
+        _leaves_swept(ranges, resolved, {})
         return resolved, held
     flat, [point] = with_tree_arguments(resolved, [first], wrt)
+    _leaves_swept(ranges, flat, {n: v for n, v in point.items() if n not in resolved.variables})
     return flat, {n: v if isinstance(v, float) else np.asarray(v) for n, v in point.items() if n not in ranges}
+
+
+def _leaves_swept(ranges, flat, leaves):
+    """InputError unless each range over a leaf of a tree held (``params.a`` of --args) names a number of it:
+    ``leaves`` are the flattened trees' leaves as given."""
+    for name in ranges:
+        if name not in flat.variables:
+            raise InputError(f"range for {name}: not a variable of the target, nor a leaf of a tree held "
+                             f"({', '.join(flat.variables)})")
+        if name in leaves and np.ndim(leaves[name]) != 0:
+            raise InputError(f"range for {name}: a leaf of {np.shape(leaves[name])} numbers; a sweep ranges over "
+                             "a leaf that is one number")
 
 
 class _Progress:

@@ -46,17 +46,18 @@ def check_findings(check):
 
     A point at which the target raised counts as a finding of its own.
     """
-    return [(where, f) for where, f, _ in _judged_findings(check)]
+    return [(where, f) for where, f, *_ in _judged_findings(check)]
 
 
 def _judged_findings(check):
-    """`check_findings`, each with its point's verdict (at a point judged ok, a finding is only a note)."""
+    """`check_findings`, each with its point's verdict (at a point judged ok, a finding is only a note) and False (no
+    threshold of a sweep, see `_swept_findings`)."""
     found = []
     for r in (check or {}).get("results", []):
         where, status = f"{point_text(r['point'])} [{r['dtype']}]", str(r["status"])
         if r.get("error"):
-            found.append((where, {"kind": "error", "phase": "", "op": "", "message": f"the target raised {r['error']}"}, status))
-        found.extend((where, f, status) for f in shown_order(r.get("findings", [])))
+            found.append((where, {"kind": "error", "phase": "", "op": "", "message": f"the target raised {r['error']}"}, status, False))
+        found.extend((where, f, status, False) for f in shown_order(r.get("findings", [])))
     return found
 
 
@@ -65,7 +66,9 @@ def first_of(case):
 
     The worst thing that happened: a finding at the point whose verdict is
     most severe (error, then wrong, unstable, domain; a sweep's finding
-    counts as the worse verdict at its threshold). At that verdict, located
+    counts as the worse verdict at its threshold). At that verdict, a
+    threshold where the verdict changes before one inside an interval of one
+    verdict (where only the bits lost or the op change), then located
     findings first (an op named, or the target's own raise), the earliest of
     those in the check's order (points, then the forward pass before the
     backward one); then unlocated ones. Notes on gradcli's own methods (the
@@ -78,10 +81,10 @@ def first_of(case):
         return None
 
     def rank(entry):
-        index, (_, f, status) = entry
-        return is_method_note(f), -Verdict(status).severity, not (f.get("op") or f["kind"] == "error"), index
+        index, (_, f, status, steady) = entry
+        return is_method_note(f), -Verdict(status).severity, steady, not (f.get("op") or f["kind"] == "error"), index
 
-    where, finding, _ = min(enumerate(found), key=rank)[1]
+    where, finding, *_ = min(enumerate(found), key=rank)[1]
     return where, finding
 
 
@@ -98,11 +101,12 @@ def sweep_findings(sweep):
 
     Where is "float32: x = 88.72 -> 88.72, ok -> unstable (nan, every bit lost)", the sides as `Threshold.said` words them.
     """
-    return [(where, f) for where, f, _ in _swept_findings(sweep)]
+    return [(where, f) for where, f, *_ in _swept_findings(sweep)]
 
 
 def _swept_findings(sweep):
-    """`sweep_findings`, each with the worse of the two verdicts its threshold lies between."""
+    """`sweep_findings`, each with the worse of the two verdicts its threshold lies between, and whether the two are
+    one verdict (a threshold inside an interval of it, where only the bits lost or the op change)."""
     found, told = [], set()
     for dtype, swept in (sweep or {}).get("dtypes", {}).items():
         for t in swept.get("thresholds", []):
@@ -112,7 +116,7 @@ def _swept_findings(sweep):
                 told.add(said)
                 sides = f"{t.get('from_said', t['from'])} -> {t.get('to_said', t['to'])}"
                 where = f"{dtype}: {t['variable']} = {_edge_text(t['at'], dtype)} -> {_edge_text(t['next'], dtype)}, {sides}"
-                found.append((where, t["finding"], str(Verdict.worst(t["from"], t["to"]))))
+                found.append((where, t["finding"], str(Verdict.worst(t["from"], t["to"])), str(t["from"]) == str(t["to"])))
     return found
 
 
