@@ -39,7 +39,7 @@ from .judgement import Judgement, no_verdict, record
 from .points import common_shape
 from .precision import Exact, every_coordinate
 from .provenance import finite
-from .results import Finding, Later, PointResult
+from .results import Finding, Later, PointResult, findings_made
 from .targets import describe, raised_line, reads_a_dtype, stepped_as_the_dtype
 from .verdict import Verdict
 
@@ -219,7 +219,7 @@ def without_refused_dtypes(results, notes):
     (`bridge.dtypes_mixed`), each said in ``notes`` (once: every point's refusal says the same), where another dtype
     ran: the program its user runs is judged in that dtype, and a float32 program whose library raises in float64 is
     no failure of the program. Where none ran, every result stays (no verdict, saying why)."""
-    refused = [r for r in results if any(f.kind == _DTYPES_MIXED for f in r.findings)]
+    refused = [r for r in results if any(f.kind == _DTYPES_MIXED for f in findings_made(r))]
     if not refused or len(refused) == len(results):
         return results
     ran = ", ".join(r.dtype for r in results if r not in refused)

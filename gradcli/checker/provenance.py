@@ -25,6 +25,7 @@ from ..autodiff.tracer import hooks
 from ..capture import replayed_location
 from ..capture.lines import def_line
 from ..folders import GRADCLI_FOLDER
+from .compare import exact_text
 from .dtypes import finfo
 from .precision import to_mp
 from .results import Finding
@@ -1062,7 +1063,7 @@ def _show_exact(value):
         import mpmath
 
         if isinstance(value, mpmath.mpf):
-            return mpmath.nstr(value, 10)
+            return exact_text(value, 10, significant=10)  # in a few digits whatever precision is set
     except ImportError:  # pragma: no cover
         pass
     return _show(value)

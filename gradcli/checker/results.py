@@ -100,6 +100,12 @@ class _Findings:
         result.__dict__["_findings"] = list(value) if type(value) is tuple else value
 
 
+def findings_made(result):
+    """The findings of ``result`` made so far, without making the explanations left for a view to read: what a
+    check itself decides by (a finding made with the verdict) never pays for an explanation."""
+    return result.__dict__.get("_findings", [])
+
+
 class Later:
     """A field's value to be made when the field is first read (`_MadeWhenRead`): ``Later(make, *args)``."""
 
