@@ -37,6 +37,7 @@ for then has no verdict and says why.
 
 from __future__ import annotations
 
+import _thread
 import atexit
 import contextlib
 import contextvars
@@ -44,6 +45,7 @@ import ctypes
 import math
 import os
 import queue
+import signal
 import sys
 import threading
 import time
@@ -191,6 +193,7 @@ def run_bounded(call, what, stop_with=None):
     limit = _LIMIT.get()
     if limit is None:
         return call()
+    _dropped_stops_quiet()
     stop = None
     if stop_with is not None:
         call, stop = stop_with(call)
@@ -221,6 +224,122 @@ def run_bounded(call, what, stop_with=None):
     if ok:
         return found
     raise found
+
+
+class _StoppedHere(BaseException):
+    """Raised at a line of the user's code run inside `bounded_here`, past its time: a BaseException, so that the
+    user's ``except Exception`` does not keep the work going."""
+
+
+class _Here:
+    """A `bounded_here` block's state: ``done`` once it has ended (set under ``lock``, which the watcher holds to
+    interrupt it), ``where`` the user's line it was stopped at; ``outside`` the frames that entered the block (a
+    script of the user's calling gradcli among them), whose lines are no work of the block's."""
+
+    def __init__(self, outside):
+        self.lock, self.ended, self.outside = threading.Lock(), threading.Event(), outside
+        self.done, self.where = False, None
+
+
+_IN_HERE = contextvars.ContextVar("gradcli_bounded_here", default=False)
+# The signal the watcher interrupts the main thread with (`_thread.interrupt_main`: no signal reaches the process;
+# Python runs the handler `bounded_here` sets in place of any other during the block).
+_STOP_SIGNAL = getattr(signal, "SIGUSR2", None)
+
+
+@contextlib.contextmanager
+def bounded_here(stopped):
+    """The block, gradcli's own work in the main thread that runs the user's Python (its trace of a PyTorch
+    function), bounded as `run_bounded`'s calls are: past --max-time (at least `FLOOR_SECONDS`) `_StoppedHere` is
+    raised at the next line of the user's code it runs, and the block raises ``stopped(after, where)`` instead
+    (``after`` the wait said, ``"3 seconds (--max-time 2)"``; ``where`` the user's ``file:line``).
+
+    The watcher interrupts the main thread, whose handler raises the stop only where the frame it interrupts is the
+    user's: an exception of the user's own line, never one landing in PyTorch's or gradcli's bookkeeping or in a
+    finaliser PyTorch's C++ code runs (an exception raised into a thread at any line aborted the process there).
+    Outside `bounding`, outside the main thread or inside another such block: no bound of its own."""
+    limit = _LIMIT.get()
+    if (limit is None or _IN_HERE.get() or _STOP_SIGNAL is None
+            or threading.current_thread() is not threading.main_thread()):
+        yield
+        return
+    # the whole bound, not what calls left behind left of it: a trace is made once per check, and a framework's own
+    # call may hang where the trace does not
+    waited = limit.seconds * _SHARE.get()
+    entered, frame = [], sys._getframe()  # noqa: SLF001 - the frames the block is entered from, to leave out
+    while frame is not None:
+        entered.append(frame)  # held while the block runs, so that no frame inside it takes one's id
+        frame = frame.f_back
+    here, started = _Here({id(frame) for frame in entered}), time.perf_counter()
+    here.entered = entered
+    handler = signal.signal(_STOP_SIGNAL, lambda _signal, frame: _stop_from(here, frame))
+    watcher = threading.Thread(target=_watch_here, args=(here, started + waited), name="gradcli-own-watch", daemon=True)
+    token = _IN_HERE.set(True)
+    try:
+        try:
+            watcher.start()
+            yield
+        finally:
+            with here.lock:
+                here.done = True
+            here.ended.set()  # wakes the watcher, which has nothing left to watch
+            signal.signal(_STOP_SIGNAL, handler)
+    except _StoppedHere:
+        limit.lost += time.perf_counter() - started
+        raise stopped(f"{waited:.3g} seconds (--max-time {limit.given:g})", here.where or "") from None
+    finally:
+        _IN_HERE.reset(token)
+
+
+def _watch_here(here, deadline):
+    """`bounded_here`'s watcher: from ``deadline`` on, interrupt the main thread (`_stop_from` runs there) every
+    `_RAISED_EVERY` seconds until the block has ended."""
+    if here.ended.wait(max(deadline - time.perf_counter(), 0.0)):
+        return
+    while True:
+        with here.lock:
+            if here.done:
+                return
+            _thread.interrupt_main(_STOP_SIGNAL)
+        if here.ended.wait(_RAISED_EVERY):
+            return
+
+
+def _stop_from(here, frame):
+    """In the main thread, interrupted at ``frame`` once ``here``'s block is out of time: `_StoppedHere` raised
+    there where ``frame`` is the user's code inside the block, the user's own line raising it; elsewhere (PyTorch's
+    code, gradcli's, a finaliser) nothing, till the next interruption."""
+    if here.done or frame is None or not _users(frame.f_code.co_filename):
+        return
+    inside = frame
+    while inside is not None and id(inside) not in here.outside:
+        inside = inside.f_back
+    if inside is None:  # the stack reached no frame that entered the block: not the block's work
+        return
+    if id(frame) in here.outside:
+        return
+    here.where = f"{frame.f_code.co_filename}:{frame.f_lineno}"
+    raise _StoppedHere
+
+
+def _dropped_stops_quiet():
+    """Keep Python from printing a stop it dropped (`_Abandoned`, `_StoppedHere` raised while a finaliser or a weak
+    reference's callback ran: "Exception ignored in ..."): the stop is raised again, and the user's output is theirs.
+    Every other unraisable exception goes to the hook in place before."""
+    before = sys.unraisablehook
+    if getattr(before, "gradcli_stops_quiet", False):
+        return
+
+    def hook(unraisable):
+        if not (isinstance(unraisable.exc_type, type) and issubclass(unraisable.exc_type, (_Abandoned, _StoppedHere))):
+            before(unraisable)
+    hook.gradcli_stops_quiet = True
+    sys.unraisablehook = hook
+
+
+def _users(path):
+    """Whether the file ``path`` is the user's code: neither gradcli's nor an installed package's."""
+    return is_user_file(path, GRADCLI_FOLDER) and not installed_package_file(path)
 
 
 def _not_beside(running, what):
@@ -277,7 +396,11 @@ def _raise_in(thread):
 
 def _importing(thread):
     """Whether ``thread`` is inside an import (a frame of Python's import machinery on its stack)."""
-    frame = sys._current_frames().get(thread.ident)  # noqa: SLF001 - the one way to read another thread's stack
+    return _frames_importing(sys._current_frames().get(thread.ident))  # noqa: SLF001 - the one way to read another thread's stack
+
+
+def _frames_importing(frame):
+    """Whether the stack from ``frame`` is inside an import (a frame of Python's import machinery on it)."""
     while frame is not None:
         if frame.f_code.co_filename.startswith("<frozen importlib"):
             return True
@@ -331,8 +454,7 @@ def _where_left(thread):
     """Where the user's Python code was when ``thread`` (a call left behind) was left: a loop in the user's own code
     (a PyTorch forward, an eager TensorFlow function) is the likeliest hang; "" where the call was in compiled code."""
     frame = sys._current_frames().get(thread.ident)  # noqa: SLF001 - the one way to read another thread's stack
-    users = lambda path: is_user_file(path, GRADCLI_FOLDER) and not installed_package_file(path)  # noqa: E731
-    found = frame and innermost_users(frame, users)
+    found = frame and innermost_users(frame, _users)
     if found is None:
         return ""
     return f" (it was at {found[0].f_code.co_filename}:{found[1]}, in your code, when gradcli stopped waiting)"

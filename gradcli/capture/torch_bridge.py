@@ -31,7 +31,7 @@ from .bridge import Bridge, differentiated
 from .exact_constants import held_for
 from .lines import def_line, is_user_file, math_call_advice, user_line
 from .loop_trips import LoopStopped, watch_in_force
-from .own_time import named_call, run_bounded
+from .own_time import bounded_here, named_call, run_bounded
 from .torch_graph import (GeneratorsHeld, branches_on_dtype, held_numbers, hold_following_constants,
                           quiet_fake_tensors, replay, same_program, torch_dir, trace)
 from .torch_ctc import trace_shapes
@@ -402,7 +402,8 @@ class _Captured:
 
         counts, (_, rebuild) = [], flatten(list(args))
         try:
-            with torch.no_grad(), loops_step_by_step(counting=counts):
+            with bounded_here(self._stopped("run counting its while loops")), torch.no_grad(), \
+                    loops_step_by_step(counting=counts):
                 self._call(rebuild(_examples_in(leaves, dtype)))
         except Exception:  # noqa: BLE001 - only a message's aside: no count where the run fails
             return None
@@ -456,7 +457,8 @@ class _Captured:
         import torch  # lazy: only a PyTorch target needs it
 
         counts, (_, rebuild) = [], flatten(list(args))
-        with torch.no_grad(), loops_step_by_step(counting=counts):
+        with bounded_here(self._stopped("run counting its while loops")), torch.no_grad(), \
+                loops_step_by_step(counting=counts):
             self._call(rebuild([_example(leaf) for leaf in leaves]))
         if tuple(counts) == graph.trip_counts:
             return graph
@@ -476,6 +478,17 @@ class _Captured:
             found = self.narrower[key] = graph if same_program(graph, traced, dtype) else traced
         return found
 
+    def _stopped(self, doing):
+        """For `own_time.bounded_here`: the stop of gradcli's own ``doing`` (``"trace"``) of the function, which runs
+        the user's Python in gradcli's thread, past the check's time: the point's fact, as a loop's stop by time is."""
+        name = f"gradcli's {doing} of {self.text}"
+
+        def stopped(after, where):
+            at = f" (it was at {where}, in your code, when gradcli stopped it)" if where else ""
+            return LoopStopped(f"{name}, which runs your Python, was still running after {after}{at}: gradcli "
+                               "stopped it (raise --max-time to wait longer)", name, 0, by_time=True)
+        return stopped
+
     def _trace(self, args, leaves, held=(), examples=None, counts=None):
         # A trace stopped by time (a long loop unrolled) is not made again for the same layout, counts and dtypes
         # under the same watch (one check's): a later check's may allow it more time.
@@ -487,7 +500,8 @@ class _Captured:
         examples = [_example(leaf) for leaf in leaves] if examples is None else examples
         _, rebuild = flatten(list(args))
         try:
-            with valid_guards(torch_dir()), quiet_fake_tensors(), trace_shapes(), set_at_index_tensors():
+            with bounded_here(self._stopped("trace")), valid_guards(torch_dir()), quiet_fake_tensors(), trace_shapes(), \
+                    set_at_index_tensors():
                 joint = self._joint_function(rebuild, leaves, held)
                 upstream, noted = self._output_example(rebuild, examples, joint)
                 try:
