@@ -1,4 +1,4 @@
-"""A JAX function that branches on its dtype: its float32 program's exact reference is float32's branch (open)."""
+"""A JAX function that branches on its dtype: its float32 program's exact reference is float32's branch."""
 
 from __future__ import annotations
 
@@ -15,8 +15,6 @@ def branch(x):
 '''
 
 
-@pytest.mark.xfail(strict=True, reason="dtype59 finding: JAX's exact replay is the float64 trace whatever the code chose "
-                                       "by dtype, so float32's x * 2 is judged against float64's x * x (unstable)")
 def test_a_jax_branch_on_the_dtype_is_float32s_own(tmp_path):
     (tmp_path / "jax_reads_dtype.py").write_text(MODULE)
     points = {p.dtype: p for p in gradcli.check(f"{tmp_path}/jax_reads_dtype.py:branch", {"x": 2.0},

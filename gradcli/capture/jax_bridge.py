@@ -42,7 +42,7 @@ from .bridge import Bridge, differentiated
 from .exact_constants import held_for
 from .jax_compile import _EXECUTABLES, _Compiling, _digest, _join, _joinable, _kept, _Part, _Unchanged  # noqa: F401 - _EXECUTABLES: the store, where tests and the benchmark empty it
 from .jax_modes import (afresh, as_written, hands_users_mode_wide, literals_copied_in_place, mode_of, other_modes_constant,
-                        own_constants, values_reached)
+                        own_constants, programs_differ, values_reached)
 from .jax_loops import point_key, solving_at
 from .jax_rewrites import compiled_otherwise_note
 from .jax_walk import (_users_file, collect_rules, compile_jaxpr, every_equation, flushed_as_xla, holds_an_ended_trace,
@@ -248,6 +248,7 @@ class _Captured:
         code = getattr(inspect.unwrap(fun), "__code__", None)
         self.where = f"{code.co_filename}:{code.co_firstlineno}" if code else text
         self.graphs = {}  # key's structure and types -> (forward program, rules, output aval, closed jaxpr)
+        self.chosen = {}  # (key's structure and types, narrower types) -> whether the code chose another program there
         self.backwards = {}  # key -> (backward program, its closed jaxpr, its traced jit)
         self.seeds = {}  # key -> (closed jaxpr, traced jit) of value_and_grad: JAX's own numbers
         self.compiled = {}  # (what, key) -> a `_Compiling` (own) or a jitted function (vmap)
@@ -434,7 +435,7 @@ class _Captured:
         key, leaves = self.key(args)
         program = self.graph(key)[0]
         with self._solving_at(key, leaves):
-            return self._held(program, leaves, None, lambda dtype: self.graph(_retyped(key, dtype))[0]).run(leaves)[0]
+            return self._held(program, leaves, None, lambda dtype: self.graph(_retyped(key, dtype))[0], key).run(leaves)[0]
 
     def _solving_at(self, key, leaves):
         """The block of a run at ``leaves``: where the program has solvers (`jax_loops.Solver`), their runs in it
@@ -444,9 +445,10 @@ class _Captured:
         return solving_at(self._split(key, leaves)[0])
 
     # -- the user's own constants, as a narrower dtype's program holds them
-    def _held(self, program, leaves, forward=None, in_dtype=None):
+    def _held(self, program, leaves, forward=None, in_dtype=None, key=None):
         """``program`` (at float64) as the program in the dtype the exact reference replays holds the user's own
-        constants (`exact_constants.held_in`), or itself: a float run, or the float64 program.
+        constants (`exact_constants.held_in`), or itself: a float run, or the float64 program. Where the code chose
+        another program in that dtype (`_chose_by_dtype` at ``key``), that program: ``in_dtype(dtype)``.
 
         A backward program holds only the numbers its ``forward`` program's user
         constants changed: its other constants on the user's lines are derivatives'.
@@ -456,6 +458,8 @@ class _Captured:
         held = held_for([leaf for leaf in leaves if _floating(_leaf_type(leaf)[1])])  # data (a key, labels) says nothing
         if held is None:
             return program
+        if key is not None and self._chose_by_dtype(key, held):
+            return in_dtype(held)  # its literals are the dtype's own: nothing left to hold
         if in_dtype is not None and program.draws():
             program = program.with_draws_of(in_dtype(held))
         import jax  # lazy: only a JAX target loads JAX
@@ -471,14 +475,29 @@ class _Captured:
         float64 graphs captured so far; None before any is."""
         import jax  # lazy: only a JAX target loads JAX
 
-        graphs = [graph[0] for key, graph in self.graphs.items() if all(d == np.float64 for _, d in key[1] if _floating(d))]
+        keys = [key for key in self.graphs if all(d == np.float64 for _, d in key[1] if _floating(d))]
+        graphs = [self.graphs[key][0] for key in keys]
         if not graphs:
             return None
         changes = {}
         for program in graphs:
             changes.update(program.held_in(np.dtype(dtype), not jax.config.jax_enable_x64)[1])
         drawn = any(program.draws() for program in graphs) and np.dtype(dtype) != np.float64
-        return tuple(sorted(changes.items())) + ((_DRAWS_X64, _DrawsIn(np.dtype(dtype))),) * drawn
+        chose = any(self._chose_by_dtype(key + (None,), dtype) for key in keys)  # the graphs are kept per key[:2]
+        return (tuple(sorted(changes.items())) + ((_DRAWS_X64, _DrawsIn(np.dtype(dtype))),) * drawn
+                + (("the operations of the code's float64 branch", f"its {np.dtype(dtype).name} branch's"),) * chose)
+
+    def _chose_by_dtype(self, key, dtype):
+        """Whether the function traced at ``key`` (its floats float64) is another program with its floats in ``dtype``
+        (`jax_modes.programs_differ`): the code read its dtype (``x * 2 if x.dtype == jnp.float32 else x * x``).
+        A program drawing random numbers is another program in every dtype (JAX draws each dtype's numbers its own
+        way): its draws are paired as `_held` pairs them, and the rest is the float64 trace's."""
+        narrow = _retyped(key, dtype)
+        if narrow is None or narrow[:2] == key[:2] or self.graph(key)[0].draws():
+            return False
+        if (key[:2], narrow[1]) not in self.chosen:
+            self.chosen[key[:2], narrow[1]] = programs_differ(self.graph(key)[3], self.graph(narrow)[3])
+        return self.chosen[key[:2], narrow[1]]
 
     # -- the backward graph
     def _of_floats(self, key, others):
@@ -637,10 +656,10 @@ class _Captured:
         if self.graph(key)[2].shape == () and _is_one(cotangent):
             in_dtype = lambda dtype: self.seeded(_retyped(key, dtype))[0]  # noqa: E731
             with self._solving_at(key, leaves):
-                grads = self._held(self.seeded(key)[0], leaves, forward, in_dtype).run(floats + others)[1:]
+                grads = self._held(self.seeded(key)[0], leaves, forward, in_dtype, key).run(floats + others)[1:]
         else:  # any other cotangent runs through the VJP, rounding as JAX's own VJP with it does
             in_dtype = lambda dtype: self.backward_program(_retyped(key, dtype))[0]  # noqa: E731
-            program = self._held(self.backward_program(key)[0], leaves, forward, in_dtype)
+            program = self._held(self.backward_program(key)[0], leaves, forward, in_dtype, key)
             with self._solving_at(key, leaves):
                 grads = program.run(floats + others + [cotangent])[1:]
         return self._per_argument(key, leaves, floating, iter(grads))

@@ -322,3 +322,93 @@ def literals_copied_in_place(jaxpr):
             for nested in value if isinstance(value, (tuple, list)) else (value,):
                 if hasattr(nested, "eqns") or hasattr(nested, "jaxpr"):
                     literals_copied_in_place(nested)
+
+
+def programs_differ(wide, narrow):
+    """Whether ``narrow`` (a closed jaxpr traced in a narrower float dtype) is another program than ``wide`` (the
+    same function's float64 trace): other equations, wired otherwise, or a literal that is not the wide one as the
+    narrower dtype holds it (``jnp.finfo(x.dtype).eps``, ``2 if x.dtype == jnp.float32 else x``).
+
+    Dtypes themselves are left out (each trace has its own), and so are the
+    parameters that are functions (a custom rule's Python is the same code in
+    both) and the casts from one float dtype to another (a float64 module
+    array promotes a float32 input; ``x.astype(jnp.float32)`` is float32's
+    no-op), which an exact replay runs as the number itself: what differs is
+    what the code chose by its dtype.
+    """
+    try:
+        return _shape_of(wide) != _shape_of(narrow) or _held_as(wide, narrow)
+    except (TypeError, ValueError):  # a constant that does not compare as numbers: a program of its own
+        return True
+
+
+def _shape_of(closed):
+    """A comparable outline of a closed jaxpr or a jaxpr: per equation its primitive, its inputs (numbered
+    variables; literals by kind alone, compared by `_held_as`), its parameters without dtypes or functions."""
+    jaxpr = getattr(closed, "jaxpr", closed)
+    numbers, count = {}, iter(range(1 << 62))
+
+    def number(var):
+        if hasattr(var, "val"):
+            return "literal"
+        if id(var) not in numbers:
+            numbers[id(var)] = next(count)
+        return numbers[id(var)]
+
+    for var in list(jaxpr.constvars) + list(jaxpr.invars):
+        number(var)
+    outline = [len(getattr(closed, "consts", ()))]
+    for eqn in jaxpr.eqns:
+        if _float_cast(eqn):  # one trace's promotion to float64 (or astype) is the other's no-op: the same number
+            numbers[id(eqn.outvars[0])] = number(eqn.invars[0])
+            continue
+        ins = tuple(number(v) for v in eqn.invars)
+        params = tuple(sorted((name, _param_outline(value)) for name, value in eqn.params.items()))
+        outline.append((eqn.primitive.name, ins, params, tuple(number(v) for v in eqn.outvars)))
+    outline.append(tuple(number(v) for v in jaxpr.outvars))
+    return outline
+
+
+def _param_outline(value):
+    if isinstance(value, (bool, int, float, str, type(None))):
+        return value
+    if isinstance(value, (tuple, list)):
+        return tuple(_param_outline(v) for v in value)
+    if hasattr(value, "eqns") or (hasattr(value, "jaxpr") and hasattr(getattr(value, "jaxpr"), "eqns")):
+        return tuple(map(repr, _shape_of(value)))
+    return type(value).__name__  # a dtype, a function, an enum: the same kind of thing in both traces
+
+
+def _held_as(wide, narrow):
+    """Whether a literal or constant of ``narrow`` is not its counterpart in ``wide`` as the narrower dtype holds it
+    (the two jaxprs have one outline, `_shape_of`)."""
+    for a, b in zip(_numbers_of(wide), _numbers_of(narrow)):
+        a, b = np.asarray(a), np.asarray(b)
+        if a.shape != b.shape:
+            return True
+        held = a.astype(b.dtype) if b.dtype.kind in "fc" and a.dtype.kind in "fc" else a
+        if not np.array_equal(held, b, equal_nan=True):
+            return True
+    return False
+
+
+def _numbers_of(closed):
+    """Each constant and literal of a closed jaxpr or a jaxpr, nested ones included, in order."""
+    yield from getattr(closed, "consts", ())
+    jaxpr = getattr(closed, "jaxpr", closed)
+    for eqn in jaxpr.eqns:
+        for var in eqn.invars if not _float_cast(eqn) else ():
+            if hasattr(var, "val"):
+                yield var.val
+        for value in eqn.params.values():
+            for nested in value if isinstance(value, (tuple, list)) else (value,):
+                if hasattr(nested, "eqns") or hasattr(getattr(nested, "jaxpr", None), "eqns"):
+                    yield from _numbers_of(nested)
+
+
+def _float_cast(eqn):
+    """Whether ``eqn`` converts a float array to another float dtype."""
+    if eqn.primitive.name != "convert_element_type":
+        return False
+    kinds = [np.dtype(getattr(v.aval, "dtype", np.int8)).kind for v in (eqn.invars[0], eqn.outvars[0])]
+    return kinds == ["f", "f"]

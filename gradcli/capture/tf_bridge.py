@@ -40,7 +40,7 @@ from ..autodiff.values import raw
 from ..errors import InputError
 from ..folders import installed_package_file
 from .bridge import Bridge, PerPoint, Unmapped, points_replayed
-from .exact_constants import held_for, is_float
+from .exact_constants import held_for, held_in, is_float
 from .lines import STDLIB_FOLDER, handed_numbers, literal_numbers, math_call_advice
 from .own_time import OwnCallStopped, named_call, run_bounded
 from .tf_errors import at_users_lines, control_flow_refusal, is_users_file, unmapped_reason, users_frames_only
@@ -337,6 +337,7 @@ class TensorFlowFunction:
         self._known = {}  # the exact arguments (and cotangent) -> TensorFlow's numbers there
         self._quick = {}  # `_quick_key` of a call's leaves -> its plans
         self.written = None  # the user's own float constants in the forward graphs traced so far (None before any)
+        self.traced_at = []  # (plans, leaves, rebuild) of each trace: `held_constants` asks if a dtype's program differs
         self.variables_read = []  # (handle, dtype, value) of each variable a traced graph holds as its value then
         self.float32_program = False  # whether a float64 trace failed where the float32 one is the program (`_float32_program`)
         self.computes_otherwise = False  # whether a trace's forward made other ops than the eager run (`_held_to_eager`)
@@ -402,7 +403,16 @@ class TensorFlowFunction:
         held = [(c, float(np.asarray(c, dtype=dtype)) if limit(c) is None else float(limit(c))) for c in sorted(self.written)]
         if self.draws and np.dtype(dtype) != np.float64:  # TensorFlow draws other numbers in a narrower dtype
             held.append(("TensorFlow's random draws in float64", f"TensorFlow's random draws in {np.dtype(dtype).name}"))
+        if np.dtype(dtype) != np.float64 and self._chose_by_dtype(dtype):
+            held.append(("the operations of the code's float64 branch", f"its {np.dtype(dtype).name} branch's"))
         return tuple((c, h) for c, h in held if c != h)
+
+    def _chose_by_dtype(self, dtype):
+        """Whether a program traced so far is another program in ``dtype`` (`_program_of`): the code read its dtype
+        (``x * 2.0 if x.dtype == tf.float32 else x * x``), so the exact reference replays that dtype's trace."""
+        with held_in(dtype):
+            return any(self._program_of(captured, leaves, rebuild) is not captured
+                       for captured, leaves, rebuild in self.traced_at)
 
     # The framework's own numbers.
 
@@ -926,6 +936,8 @@ class TensorFlowFunction:
             self.untraced[(structure, shapes)] = error
             raise
         self.captured[(structure, shapes)] = captured
+        if not captured.retyped:
+            self.traced_at.append((captured, leaves, rebuild))
         return captured
 
     def _float32_program(self, leaves, rebuild):

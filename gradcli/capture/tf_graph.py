@@ -798,11 +798,15 @@ def limits_as_in(value, dtype):
 def chose_by_dtype(wide, narrow):
     """Whether the user's code computed otherwise in ``narrow`` (a plan traced in a narrower dtype) than in ``wide``
     (its float64 trace): other operations, or a float constant the narrower dtype does not round the wide one to
-    (a floor chosen by ``x.dtype``, a dtype's limits). Dtypes and constants' roundings alone are no choice."""
-    if [step.op_type for step in wide.steps] != [step.op_type for step in narrow.steps] or set(wide.static) != set(narrow.static):
+    (a floor chosen by ``x.dtype``, a dtype's limits), or the same operations wired otherwise (``x * tf.exp(y)``
+    against ``y * tf.exp(x)``). Dtypes and constants' roundings alone are no choice."""
+    read = _static_read(wide)
+    if [step.op_type for step in wide.steps] != [step.op_type for step in narrow.steps] or read != _static_read(narrow):
         return True
-    for key, value in wide.static.items():
-        other = narrow.static[key]
+    if _wiring(wide) != _wiring(narrow):
+        return True
+    for key in read:
+        value, other = wide.static[key], narrow.static[key]
         if not (isinstance(value, np.ndarray | np.generic) and value.dtype.kind == "f"):
             continue
         if not (isinstance(other, np.ndarray | np.generic) and other.dtype.kind == "f") or np.shape(value) != np.shape(other):
@@ -812,6 +816,23 @@ def chose_by_dtype(wide, narrow):
         if not np.array_equal(rounded, other, equal_nan=True):
             return True
     return False
+
+
+def _static_read(plan):
+    """The keys of ``plan``'s static values that its steps read (a trace may hold shapes that no step reads)."""
+    return {key for step in plan.steps for key in step.inputs if key in plan.static}
+
+
+def _wiring(plan):
+    """Each step's inputs and outputs of ``plan``, and its outputs, as numbers in the order its keys first appear
+    (its inputs first): two traces' names may differ where their wiring does not."""
+    numbers = {}
+
+    def numbered(keys):
+        return tuple(numbers.setdefault(key, len(numbers)) for key in keys)
+
+    numbered(plan.inputs)
+    return [(numbered(step.inputs), numbered(step.outputs)) for step in plan.steps] + [numbered(plan.outputs)]
 
 
 def _is_capture(value):
