@@ -1,4 +1,4 @@
-"""Complex tensors gradcli's replays lack (PyTorch's Householder product, TensorFlow's reverse_sequence) and
+"""Complex tensors gradcli's replays lack (PyTorch's Householder product, TensorFlow's banded triangular solve) and
 TensorFlow's cross product: an input error naming the op and the line.
 
 Where gradcli's replay of a framework holds no complex tensor for an op, the
@@ -28,8 +28,9 @@ SOURCES = {
         import tensorflow as tf
 
 
-        def reversed_(x):
-            values = tf.reverse_sequence(tf.complex(x[0:2], x[2:4])[None, :], [2], seq_axis=1, batch_axis=0)[0]
+        def solved_in_bands(x):
+            bands = tf.complex(tf.constant([[1.0, 1.0], [2.0, 3.0]], x.dtype), tf.zeros((2, 2), x.dtype))
+            values = tf.linalg.banded_triangular_solve(bands, tf.complex(x[0:2], x[2:4])[:, None])
             return tf.reduce_sum(tf.math.real(values) * tf.constant([1.0, 2.0], x.dtype))
 
 
@@ -41,7 +42,7 @@ SOURCES = {
 
 CASES = [
     ("torch", "reflected", "values = torch.linalg.householder_product(z, z[0])", "aten.linalg_householder_product"),
-    ("tensorflow", "reversed_", "values = tf.reverse_sequence(", "ReverseSequence"),
+    ("tensorflow", "solved_in_bands", "values = tf.linalg.banded_triangular_solve(", "BandedTriangularSolve"),
 ]
 
 

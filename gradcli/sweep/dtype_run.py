@@ -437,7 +437,7 @@ class DtypeRun:
         lo, hi = (float(x) for x in floats_at([lo_key, hi_key], self.dtype))
         return Interval(
             self.names[0], lo, hi, status, NOT_REFINED, max(bits) if bits else None, dict(example.point), point_class[2],
-            cause.op if cause is not None else None, point_class[3], mixed=_fare_otherwise(self.classes[k] for k in inside),
+            cause.op if cause is not None else None, point_class[3], mixed=True,  # not refined: its floats are unknown
         )
 
     def interval(self, point_class, start, end, swept, checked):
