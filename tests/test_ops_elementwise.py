@@ -293,6 +293,8 @@ TESTED_ELSEWHERE = {
     "divmod",  # below, with // and rounding
     # test_user_trials23b.py (counts and weighted sums against NumPy, the gradient a gather; not elementwise)
     "bincount",
+    # test_user_trials24b.py (NumPy's values; a root's slopes the implicit function's, a slice function's exact)
+    "roots", "apply_along_axis",
     # test_ops_reductions.py
     "sum", "mean", "prod", "max", "min", "amax", "amin", "var", "std", "cumsum", "cumprod", "logsumexp",
     # test_order_statistics.py (values against NumPy, gradients against central differences, ties)

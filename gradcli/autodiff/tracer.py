@@ -144,6 +144,26 @@ def _holds_mp(seq):
     return any(isinstance(item, _MP_TYPES) or (type(item) in (list, tuple) and _holds_mp(item)) for item in seq)
 
 
+def _holds_plain(seq):
+    """Whether a (nested) list or tuple holds a plain box (`plain.Plain`: an exact number handed to user code)."""
+    return any((isinstance(item, Box) and item._trace is PLAIN) or (type(item) in (list, tuple) and _holds_plain(item))
+               for item in seq)
+
+
+def _plain_gathered(args, a):
+    """``args`` with the plain boxes held in ``a``, an object array or a list or tuple among them, gathered into
+    plain boxes of their numbers; None where ``a`` holds none. ``np.asarray(x)`` of a plain box holds its numbers
+    boxed one by one; a list of them (``[[x, b], [b, 3.0]]``) NumPy would make such an object array of boxes,
+    which np.linalg's kernels refuse."""
+    if type(a) is _ndarray:
+        if a.size and type(a.flat[0]) in BOX_TYPES and a.flat[0]._trace is PLAIN:
+            return [gather_plain(b) for b in args]
+        return None
+    if _holds_plain(a):
+        return [_as_traced_array(b) if type(b) in (list, tuple) and holds_box(b) else b for b in args]
+    return None
+
+
 def _exact_array_if_held(value):
     return np.array(value, dtype=object) if isinstance(value, (list, tuple)) and _holds_mp(value) else value
 
@@ -321,9 +341,9 @@ def _make_door(prim):
                     return door(*[_read(b) for b in args], **kwargs)
                 if top is None or trace.level > top.level:
                     top = trace
-            elif _MP_TYPES and type(a) is _ndarray and a.dtype == object and a.size and type(a.flat[0]) in BOX_TYPES:
-                if a.flat[0]._trace is PLAIN:  # np.asarray(x) of a plain box holds its numbers boxed one by one
-                    return door(*[gather_plain(b) for b in args], **kwargs)
+            elif _MP_TYPES and (type(a) is _ndarray and a.dtype == object or type(a) is list or type(a) is tuple) \
+                    and (gathered := _plain_gathered(args, a)) is not None:
+                return door(*gathered, **kwargs)
         if watched_arrays and (swapped := _swap_watched(args)) is not None:  # a tape watches an array by identity
             return door(*swapped, **kwargs)
         if top is None:
