@@ -1,8 +1,10 @@
-"""The precision verdict is symmetric where one side is 0: an exact 0, and a computed 0 against an exact entry below
-its array's magnitude M (the largest exact entry), are measured alike against M, so a computed 0 against an exact
--2^-56 beside entries of 1 fares as a computed -2^-56 against an exact 0 (win58 saw the first unstable, the second
-ok). Two nonzero numbers keep their relative error (GELU's slope at -10, -7.7e-22, computed 1% off beside 0.87, is
-still lost: trials21b), a lone number its own, and a rule at high precision every entry's own."""
+"""An exact 0 is measured against its array's magnitude M (the largest exact entry); every other entry keeps its own
+relative error (GELU's slope at -10, -7.7e-22, computed 1% off beside 0.87, is lost: trials21b), a lone number its
+own, and a rule at high precision every entry's own. win58's finding stays open (strict xfails below): a computed 0
+against an exact -2^-56 beside entries of 1 is unstable while its mirror, a computed -2^-56 against an exact 0, is ok;
+measuring the computed 0 against M too also made the cancellation headline (exp(x)/(exp(x)-1) at x = [300, 1], the
+-5e-131 computed as 0) and fused ops' lost slopes (torch's silu at -100 in float32 beside 0.5) ok, and no rule yet
+tells the window's rounded constants from those."""
 
 import mpmath
 import numpy as np
@@ -14,11 +16,16 @@ from gradcli.checker.compare import compare, worst_error
 
 F64, F32 = np.dtype(np.float64), np.dtype(np.float32)
 
+WIN58_OPEN = pytest.mark.xfail(strict=True, reason=(
+    "win58: a computed 0 against a tiny exact entry beside larger ones is unstable, its mirror ok; measuring it against "
+    "the array's magnitude would also call the cancellation headline (exp(x)/(exp(x)-1) at [300, 1]) ok"))
+
 
 def _exact(entries):
     return np.array([mpmath.mpf(e) for e in entries], dtype=object)
 
 
+@WIN58_OPEN
 @pytest.mark.parametrize("small, beside, rtol, dtype", [
     (-2.0**-56, 1.0, 1e-10, F64),  # a window's end beside its middle
     (3e-9, 2.0, 1e-4, F32),
@@ -47,6 +54,7 @@ def window_ends(x):
     return gnp.sum(x * (c[0] + c[1])) - gnp.sum(x * 0.5) + x[1]
 
 
+@WIN58_OPEN
 def test_a_computed_zero_beside_the_gradients_magnitude_is_ok():
     (result,) = gradcli.check(window_ends, [{"x": [1.0, 2.0]}], dtypes=("float64",), fixes=False).results
     assert [float(g) for g in result.exact_gradient["x"]] == [-2.0**-56, 1.0]

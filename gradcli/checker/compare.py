@@ -1,8 +1,7 @@
 """How far computed numbers are from exact ones: the comparisons every verdict of the checker rests on.
 
 An entry passes when |computed - exact| <= atol + rtol x |exact| (numpy's
-``allclose`` rule), or, where one side is 0 (an exact 0, or a computed 0 against
-an exact entry below its array's magnitude), within rtol of that magnitude (the
+``allclose`` rule), or, for an exact 0, within rtol of its array's magnitude (the
 largest exact entry; 1 where all are 0). `WRONG_RTOL` is the relative
 error past which a gradient rule run at high precision is ``wrong`` whatever
 the tolerance asked for (a tighter ``rtol`` is tighter for the rule too: `judge`).
@@ -167,18 +166,16 @@ def worst_error(computed, exact, rtol, dtype=None):
 
 def compare(computed, exact, rtol, atol, dtype=None, flushed=False, each_alone=False):
     """``(worst relative error, passed)``: ``passed`` when every entry has |computed - exact| <= atol + rtol |exact|,
-    or, where one side is 0, is within rtol of the magnitude of the array it belongs to.
+    or, where the exact entry is 0, is within rtol of the magnitude of the array it belongs to.
 
-    A 0 on either side has no relative error to measure: every digit of the
-    other side is lost, or made up. So an exact 0, and a computed 0 against an
-    exact entry below the array's magnitude M (its largest exact entry; 1 where
-    every exact entry is 0), are measured alike, against M: a computed 0 against
-    an exact -2^-56 beside entries of 1 fares as a computed -2^-56 against an
-    exact 0 (the dtype resolves the array no finer than its magnitude). Such an
-    entry passes within rtol x M (or within atol) and has error
-    |computed - exact| / M (0 within rtol of it). Two nonzero numbers keep their
-    relative error, however small the exact one: a lone exact 1e-20 computed as
-    0 is lost (M is itself), and so is a tiny entry computed nonzero but wrong.
+    An exact 0 has no relative error to measure, so it is measured against the
+    array's magnitude M (its largest exact entry; 1 where every exact entry is
+    0): it passes within rtol x M (or within atol) and has error
+    |computed - exact| / M (0 within rtol of it). Every other entry keeps its
+    own relative error, however small the exact value: a computed 0 against an
+    exact -5e-131 beside 0.92 has lost every digit of that partial derivative
+    (the cancellation in exp(x)/(exp(x)-1) at x = 300), as has a tiny entry
+    computed nonzero but wrong.
     With atol 0, ``passed`` is exactly "the worst error is at most rtol".
     ``each_alone``: an exact 0 against max(1, M) and every other entry relative
     to itself, for a rule at high precision, whose mathematics is judged, not
@@ -228,7 +225,7 @@ def compare(computed, exact, rtol, atol, dtype=None, flushed=False, each_alone=F
             if dtype is not None and computed_value == _held(exact_value, dtype):
                 continue
         difference = abs(computed_value - exact_value)
-        if exact_value == 0 or (not each_alone and computed_value == 0 and abs(exact_value) < floor):
+        if exact_value == 0:
             error = float(difference / floor) if difference > rtol * floor else 0.0
             passed = passed and (difference <= max(atol, rtol * floor) or difference <= atol + rtol * abs(exact_value))
         else:

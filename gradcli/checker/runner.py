@@ -29,11 +29,10 @@ makes the verdict, in this order of precedence:
 
 Relative errors are measured against the exact answer. An entry passes when
 |computed - exact| <= atol + rtol x |exact| (numpy's ``allclose`` rule; atol
-is 0 unless given). Where one side is 0 there is no relative error: an exact
-0, and a computed 0 against an exact entry below its array's magnitude (the
-largest exact entry; 1 where every exact entry is 0), are compared absolutely
-against rtol x that magnitude, so a computed 0 against a tiny exact entry fares
-as a tiny computed entry against an exact 0 (`compare.compare`); the floor a
+is 0 unless given). An exact 0 has no relative error, so it is compared
+absolutely against rtol x its array's magnitude (the largest exact entry; 1
+where every exact entry is 0), while a computed 0 against a tiny exact entry
+has lost all of it (`compare.compare`); the floor a
 given atol can widen but never narrow (a tolerance never makes a check
 stricter). atol
 judges the working precision (value, gradient, Hessian; along a random
