@@ -11,6 +11,7 @@ jax = pytest.importorskip("jax")
 jnp = jax.numpy
 
 from gradcli.capture.jax_modes import programs_differ  # noqa: E402 - after the skip: JAX is optional
+from gradcli.capture.jax_walk import _written_by_user  # noqa: E402 - after the skip: JAX is optional
 
 _TABLE = np.array([1.0, 3.0, -2.0])
 
@@ -50,6 +51,14 @@ def test_a_program_that_reads_no_dtype_is_one_program(name):
 @pytest.mark.parametrize("name", CHOSEN)
 def test_a_program_that_chose_by_its_dtype_differs(name):
     assert programs_differ(*_traces(CHOSEN[name]))
+
+
+def test_a_librarys_bounds_chosen_by_the_dtype_are_no_choice_of_the_users():
+    # log_ndtr's series bounds are -20 and 8 in float64, -10 and 5 in float32: one mathematics, JAX's means to it
+    traces = _traces(jax.scipy.stats.norm.logsf)
+    assert programs_differ(*traces)  # every literal counted: the bounds differ
+    assert not programs_differ(*traces, _written_by_user)
+    assert programs_differ(*_traces(CHOSEN["finfo's eps"]), _written_by_user)
 
 
 CLIPPED = '''\

@@ -45,8 +45,8 @@ from .jax_modes import (afresh, as_written, hands_users_mode_wide, literals_copi
                         own_constants, programs_differ, values_reached)
 from .jax_loops import point_key, solving_at
 from .jax_rewrites import compiled_otherwise_note
-from .jax_walk import (_users_file, collect_rules, compile_jaxpr, every_equation, flushed_as_xla, holds_an_ended_trace,
-                       library_functions_named, library_site,
+from .jax_walk import (_users_file, _written_by_user, collect_rules, compile_jaxpr, every_equation, flushed_as_xla,
+                       holds_an_ended_trace, library_functions_named, library_site,
                        library_inlines, pointwise, rule_call_named, rule_frames_kept, rules_closing_over_the_trace, user_line,
                        users_arrays)
 from .lines import assignment_line, math_call_advice
@@ -496,7 +496,7 @@ class _Captured:
         if narrow is None or narrow[:2] == key[:2] or self.graph(key)[0].draws():
             return False
         if (key[:2], narrow[1]) not in self.chosen:
-            self.chosen[key[:2], narrow[1]] = programs_differ(self.graph(key)[3], self.graph(narrow)[3])
+            self.chosen[key[:2], narrow[1]] = programs_differ(self.graph(key)[3], self.graph(narrow)[3], _written_by_user)
         return self.chosen[key[:2], narrow[1]]
 
     # -- the backward graph

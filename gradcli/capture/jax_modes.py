@@ -324,10 +324,13 @@ def literals_copied_in_place(jaxpr):
                     literals_copied_in_place(nested)
 
 
-def programs_differ(wide, narrow):
+def programs_differ(wide, narrow, written_by_user=None):
     """Whether ``narrow`` (a closed jaxpr traced in a narrower float dtype) is another program than ``wide`` (the
-    same function's float64 trace): other equations, wired otherwise, or a literal that is not the wide one as the
-    narrower dtype holds it (``jnp.finfo(x.dtype).eps``, ``2 if x.dtype == jnp.float32 else x``).
+    same function's float64 trace): other equations, wired otherwise, or a literal of the user's own code
+    (``written_by_user(eqn)``, every literal without it) that is not the wide one as the narrower dtype holds it
+    (``jnp.finfo(x.dtype).eps``, ``2 if x.dtype == jnp.float32 else x``). A library's literals chosen by the dtype
+    (``log_ndtr``'s series bounds, -20 in float64 and -10 in float32) are its means to one mathematics, which the
+    float64 program computes exactly.
 
     Dtypes themselves are left out (each trace has its own), and so are the
     parameters that are functions (a custom rule's Python is the same code in
@@ -337,7 +340,7 @@ def programs_differ(wide, narrow):
     what the code chose by its dtype.
     """
     try:
-        return _shape_of(wide) != _shape_of(narrow) or _held_as(wide, narrow)
+        return _shape_of(wide) != _shape_of(narrow) or _held_as(wide, narrow, written_by_user or (lambda eqn: True))
     except (TypeError, ValueError):  # a constant that does not compare as numbers: a program of its own
         return True
 
@@ -379,10 +382,12 @@ def _param_outline(value):
     return type(value).__name__  # a dtype, a function, an enum: the same kind of thing in both traces
 
 
-def _held_as(wide, narrow):
-    """Whether a literal or constant of ``narrow`` is not its counterpart in ``wide`` as the narrower dtype holds it
-    (the two jaxprs have one outline, `_shape_of`)."""
-    for a, b in zip(_numbers_of(wide), _numbers_of(narrow)):
+def _held_as(wide, narrow, written_by_user):
+    """Whether a constant, or a literal ``written_by_user``, of ``narrow`` is not its counterpart in ``wide`` as the
+    narrower dtype holds it (the two jaxprs have one outline, `_shape_of`)."""
+    for (a, users), (b, _) in zip(_numbers_of(wide, written_by_user), _numbers_of(narrow, written_by_user)):
+        if not users:
+            continue
         a, b = np.asarray(a), np.asarray(b)
         if a.shape != b.shape:
             return True
@@ -392,18 +397,19 @@ def _held_as(wide, narrow):
     return False
 
 
-def _numbers_of(closed):
-    """Each constant and literal of a closed jaxpr or a jaxpr, nested ones included, in order."""
-    yield from getattr(closed, "consts", ())
+def _numbers_of(closed, written_by_user):
+    """``(number, whether it counts)`` of each constant (each counts) and literal (``written_by_user(eqn)``) of a
+    closed jaxpr or a jaxpr, nested ones included, in order."""
+    yield from ((const, True) for const in getattr(closed, "consts", ()))
     jaxpr = getattr(closed, "jaxpr", closed)
     for eqn in jaxpr.eqns:
         for var in eqn.invars if not _float_cast(eqn) else ():
             if hasattr(var, "val"):
-                yield var.val
+                yield var.val, written_by_user(eqn)
         for value in eqn.params.values():
             for nested in value if isinstance(value, (tuple, list)) else (value,):
                 if hasattr(nested, "eqns") or hasattr(getattr(nested, "jaxpr", None), "eqns"):
-                    yield from _numbers_of(nested)
+                    yield from _numbers_of(nested, written_by_user)
 
 
 def _float_cast(eqn):

@@ -800,13 +800,10 @@ def chose_by_dtype(wide, narrow):
     (its float64 trace): other operations, or a float constant the narrower dtype does not round the wide one to
     (a floor chosen by ``x.dtype``, a dtype's limits), or the same operations wired otherwise (``x * tf.exp(y)``
     against ``y * tf.exp(x)``). Dtypes and constants' roundings alone are no choice."""
-    read = _static_read(wide)
-    if [step.op_type for step in wide.steps] != [step.op_type for step in narrow.steps] or read != _static_read(narrow):
+    if [step.op_type for step in wide.steps] != [step.op_type for step in narrow.steps] or _wiring(wide) != _wiring(narrow):
         return True
-    if _wiring(wide) != _wiring(narrow):
-        return True
-    for key in read:
-        value, other = wide.static[key], narrow.static[key]
+    for key, narrow_key in zip(_static_read(wide), _static_read(narrow)):  # one wiring: paired by where they are read
+        value, other = wide.static[key], narrow.static[narrow_key]
         if not (isinstance(value, np.ndarray | np.generic) and value.dtype.kind == "f"):
             continue
         if not (isinstance(other, np.ndarray | np.generic) and other.dtype.kind == "f") or np.shape(value) != np.shape(other):
@@ -819,17 +816,19 @@ def chose_by_dtype(wide, narrow):
 
 
 def _static_read(plan):
-    """The keys of ``plan``'s static values that its steps read (a trace may hold shapes that no step reads)."""
-    return {key for step in plan.steps for key in step.inputs if key in plan.static}
+    """The keys of ``plan``'s static values that its steps read, in the order they are first read (a trace may hold
+    shapes that no step reads; a constant's name may differ between two dtypes' traces, ``Cast`` against ``Cast/x``)."""
+    return list(dict.fromkeys(key for step in plan.steps for key in step.inputs if key in plan.static))
 
 
 def _wiring(plan):
     """Each step's inputs and outputs of ``plan``, and its outputs, as numbers in the order its keys first appear
-    (its inputs first): two traces' names may differ where their wiring does not."""
+    (its inputs first), each marked whether it is a static value: two traces' names may differ where their wiring
+    does not."""
     numbers = {}
 
     def numbered(keys):
-        return tuple(numbers.setdefault(key, len(numbers)) for key in keys)
+        return tuple((numbers.setdefault(key, len(numbers)), key in plan.static) for key in keys)
 
     numbered(plan.inputs)
     return [(numbered(step.inputs), numbered(step.outputs)) for step in plan.steps] + [numbered(plan.outputs)]
