@@ -7,8 +7,8 @@ far out, expm, RGB to HSV, a complex number's angle and modulus, segment product
 solve in a while_loop behind custom gradients.
 
 The whole set runs case by case through the CLI as tests/trials/run.py does (cases24a.ALL); here, the PyTorch cases
-the CPU budget allows (one framework import). Known disagreements are strict xfails naming their finding; the
-TensorFlow ones would be listed in OPEN_ELSEWHERE (this file imports PyTorch alone). The findings' classes are tested
+the CPU budget allows (one framework import). Known disagreements are strict xfails naming their finding (none are
+open). The findings' classes are tested
 below: transposed convolutions of any rank, stride, padding, dilation, output padding and groups (C1),
 cholesky_inverse and linalg.pinv (L1), and TensorFlow's RGBToHSV (H1) and depthwise convolutions (W1) on NumPy arrays;
 a complex phase on its cut (B1) is a chosen trial.
@@ -24,7 +24,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "tri
 
 import cases24a  # noqa: E402
 
-from test_user_trials import assert_every_case_sound, known_wrong_problems, problems_of, trial_params  # noqa: E402
+from test_user_trials import round_tests  # noqa: E402
 
 CHOSEN = {  # case id -> what it holds
     "torch_lib24a:upsample_energy@x=[1,-1,2]:float64":
@@ -46,22 +46,8 @@ CHOSEN = {  # case id -> what it holds
 }
 KNOWN_WRONG = {}
 SYMPTOMS = {}
-OPEN_ELSEWHERE = {}
-BY_ID = {case.id: case for case in cases24a.ALL}
 
-
-@pytest.mark.parametrize("case_id", trial_params(list(CHOSEN), KNOWN_WRONG))
-def test_trial(case_id):
-    """A chosen case passes; a known-wrong one, its reference held to 120 digits, still shows its finding's words."""
-    case = BY_ID[case_id]
-    found = known_wrong_problems(case, SYMPTOMS[case_id], 120) if case_id in KNOWN_WRONG else problems_of(case)
-    assert found == []
-
-
-def test_the_chosen_trials_exist_and_every_case_has_a_truth():
-    assert set(KNOWN_WRONG) == set(SYMPTOMS) and set(KNOWN_WRONG) | set(OPEN_ELSEWHERE) <= set(BY_ID)
-    assert len(BY_ID) == len(cases24a.ALL)  # ids are unique
-    assert_every_case_sound(CHOSEN, cases24a.TORCH + cases24a.TF)
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases24a, CHOSEN, KNOWN_WRONG, SYMPTOMS)
 
 
 # What the trials found, for the whole class: transposed convolutions in every form aten.convolution takes (C1),
