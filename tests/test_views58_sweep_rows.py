@@ -137,7 +137,7 @@ def test_a_dtype_sweep_s_table_prints_its_footnotes_under_it():
     d = DtypeSweep("float64", 3, intervals=[Interval(**{k: v for k, v in _interval(0, 1, op=ACCUMULATION).items()
                                                            if k not in ("box", "parts", "status", "example")},
                                                      status=Verdict.UNSTABLE, parts=("value",))])
-    table, footnotes = terminal_sweep._interval_table(d, 7)
+    table, footnotes = terminal_sweep._interval_table(d, sweep_rows.rows([i.to_dict() for i in d.intervals]), 7)
     assert footnotes == [f"[1] {ACCUMULATION}"] and table.row_count == 1
 
 

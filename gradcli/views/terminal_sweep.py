@@ -62,13 +62,14 @@ def print_sweep(result, digits=7) -> None:
         cells = _cells(result, d)
         if cells is not None:
             _print_cells(out, result, cells, digits)
-        table, footnotes = _interval_table(d, digits, out.width)
+        rows = sweep_rows.rows([i.to_dict() for i in d.intervals])  # the table's rows, between which thresholds lie
+        table, footnotes = _interval_table(d, rows, digits, out.width)
         out.print(Padding(table, (0, 0, 0, 1), expand=False))  # indented as the strip above it
         for note in footnotes:
             out.print(f"  {escape(note)}", soft_wrap=True)
         for i in (i for i in d.intervals if i.error):  # what the target raised: the table's kind says only "raised"
             out.print(f"  {number(i.lo, digits)} .. {number(i.hi, digits)}: the target raised {escape(i.error)}")
-        _print_thresholds(out, result, name, d)
+        _print_thresholds(out, result, name, d, rows)
     _print_fixes(out, result, digits)
     for note in result.notes:
         out.print(f"note: {escape(note)}")
@@ -182,8 +183,8 @@ def _print_cells(out, result, cells, digits):
     out.print(legend)
 
 
-def _interval_table(d, digits, width=120):
-    """The intervals of one dtype as rows (`sweep_rows`: neighbours differing only in the bits they lose joined):
+def _interval_table(d, shown, digits, width=120):
+    """The intervals of one dtype as the rows ``shown`` (`sweep_rows`: neighbours differing only in the bits they lose joined):
     where (from/to, or a 2-D box), verdict (mixed: some floats inside fare otherwise), kind, parts, op, worst bits
     lost; and the footnotes naming the ops shortened in it.
 
@@ -197,7 +198,6 @@ def _interval_table(d, digits, width=120):
     two_d = any(i.box for i in d.intervals)
     where = ("box",) if two_d else ("from", "to")
     headers = (*where, "verdict", "kind", "parts", "op", "bits lost")
-    shown = sweep_rows.rows([i.to_dict() for i in d.intervals])
     ops, footnotes = sweep_rows.ops_shown(shown)
     cells = []
     for row, op in zip(shown, ops):
@@ -250,11 +250,11 @@ def _held_text(value):
     return repr(float(value))
 
 
-def _print_thresholds(out, result, name, d):
-    """Each threshold of one dtype: the last float before and the first after, and how to reproduce it."""
+def _print_thresholds(out, result, name, d, table):
+    """Each threshold of one dtype between two of the ``table``'s rows: the last float before and the first after, and
+    how to reproduce it; those inside a row counted."""
     from rich.markup import escape  # rich loads only when something is printed
 
-    table = sweep_rows.rows([i.to_dict() for i in d.intervals])
     shown = [t for t in d.thresholds if not sweep_rows.inside_a_row(table, t.variable, t.at, t.next)]
     inside = len(d.thresholds) - len(shown)
     if shown:
