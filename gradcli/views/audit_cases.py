@@ -37,7 +37,8 @@ def verdict(case, dtype):
 
 
 def findings(case):
-    """Every finding of a case as (where, finding dict): its check's, then its sweep's."""
+    """Every finding of a case as (where, finding dict): its check's, then its sweep's between rows of its table
+    (those inside a row counted by `sweep_findings_inside`)."""
     return check_findings(case.check) + sweep_findings(case.sweep)
 
 
@@ -76,7 +77,8 @@ def first_of(case):
     point judged ok is a note, never a finding: a case judged ok everywhere
     has none.
     """
-    found = [entry for entry in _judged_findings(case.check) + _swept_findings(case.sweep) if entry[2] != str(Verdict.OK)]
+    swept = [entry[:4] for entry in _swept_findings(case.sweep)]
+    found = [entry for entry in _judged_findings(case.check) + swept if entry[2] != str(Verdict.OK)]
     if not found:
         return None
 
@@ -91,24 +93,42 @@ def first_of(case):
 def findings_label(case):
     """How many findings a case has, in words: those at points judged not ok, and the notes at points judged ok."""
     at_ok = sum(len(r.get("findings", [])) for r in (case.check or {}).get("results", []) if str(r["status"]) == "ok")
-    problems, notes = len(findings(case)) - at_ok, at_ok
+    problems = len(findings(case)) + sweep_findings_inside(case.sweep) - at_ok
+    notes = at_ok
     words = [f"{count} {word}{'' if count == 1 else 's'}" for count, word in ((problems, "finding"), (notes, "note")) if count]
     return ", ".join(words) or "details"
 
 
 def sweep_findings(sweep):
-    """The findings at a sweep's thresholds as (where, finding dict).
+    """The findings at a sweep's thresholds between two rows of its table, as (where, finding dict).
 
-    Where is "float32: x = 88.72 -> 88.72, ok -> unstable (nan, every bit lost)", the sides as `Threshold.said` words them.
+    Where is "float32: x = 88.72 -> 88.72, ok -> unstable (nan, every bit lost)", the sides as `Threshold.said` words
+    them. A threshold inside a row (`sweep_rows.inside_a_row`: only the bits lost or the op changes there, which the
+    row's cells say) is counted by `sweep_findings_inside`, as the sweep's table in the terminal counts it.
     """
-    return [(where, f) for where, f, *_ in _swept_findings(sweep)]
+    return [(where, f) for where, f, _, _, inside in _swept_findings(sweep) if not inside]
+
+
+def sweep_findings_inside(sweep):
+    """How many findings of a sweep lie at thresholds inside a row of its table (JSON lists every one)."""
+    return sum(1 for *_, inside in _swept_findings(sweep) if inside)
+
+
+def inside_text(count):
+    """The line views show for ``count`` findings inside the rows of a sweep's table ("" for none)."""
+    if not count:
+        return ""
+    said = "finding lies at a threshold" if count == 1 else "findings lie at thresholds"
+    return f"{count} more {said} inside the rows of the table, where only the bits lost or the op changes (the JSON report lists every one)"
 
 
 def _swept_findings(sweep):
-    """`sweep_findings`, each with the worse of the two verdicts its threshold lies between, and whether the two are
-    one verdict (a threshold inside an interval of it, where only the bits lost or the op change)."""
+    """Every finding at a sweep's thresholds, each with the worse of the two verdicts its threshold lies between,
+    whether the two are one verdict (a threshold inside an interval of it, where only the bits lost or the op change),
+    and whether the threshold lies inside a row of the sweep's table."""
     found, told = [], set()
     for dtype, swept in (sweep or {}).get("dtypes", {}).items():
+        table = sweep_rows.rows(swept.get("intervals", []))
         for t in swept.get("thresholds", []):
             # A kink or a point of its own is an interval of one point: its two edges tell one finding, listed once.
             said = (dtype, t["variable"], repr(sorted(t["finding"].items()))) if t.get("finding") else None
@@ -116,7 +136,8 @@ def _swept_findings(sweep):
                 told.add(said)
                 sides = f"{t.get('from_said', t['from'])} -> {t.get('to_said', t['to'])}"
                 where = f"{dtype}: {t['variable']} = {_edge_text(t['at'], dtype)} -> {_edge_text(t['next'], dtype)}, {sides}"
-                found.append((where, t["finding"], str(Verdict.worst(t["from"], t["to"])), str(t["from"]) == str(t["to"])))
+                inside = sweep_rows.inside_a_row(table, t["variable"], t["at"], t["next"])
+                found.append((where, t["finding"], str(Verdict.worst(t["from"], t["to"])), str(t["from"]) == str(t["to"]), inside))
     return found
 
 

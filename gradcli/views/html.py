@@ -234,6 +234,7 @@ def render_sweep(sweep) -> str:
             sweep_svg(sweep),
             f'<table class="intervals"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>',
             _findings_list(audit_cases.sweep_findings(sweep), target if sweep.get("kind") == "formula" else None),
+            *(f'<p class="note">{escape(said)}</p>' for said in [audit_cases.inside_text(audit_cases.sweep_findings_inside(sweep))] if said),
             *(f'<p class="note">note: {escape(n)}</p>' for n in sweep.get("notes", [])),
             "</div>",
         ]
