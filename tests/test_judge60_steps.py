@@ -24,6 +24,7 @@ def _flat_plus(step):
 
 @pytest.mark.parametrize("step, at", [
     (gnp.floor, 2.5), (gnp.ceil, 2.5), (gnp.trunc, 2.5), (gnp.trunc, 0.0), (gnp.rint, 2.0), (gnp.round, -3.0),
+    (lambda x: gnp.round(x, 2), 1.2345),
 ])
 def test_a_step_off_its_own_step_points_is_flat(step, at):
     result = _check(_flat_plus(step) if at else lambda x: gnp.sin(x + 1) ** 2 + gnp.cos(x + 1) ** 2 + step(x), at)

@@ -930,6 +930,12 @@ def _pick(name, args):
 
 def _step(name, args):
     syms = [_lift(a) for a in args]
+    if len(syms) > 1:  # round to decimals: a constant off its steps (a ball where 10^-d is no binary number)
+        try:
+            ball = _arb.ELEMENTWISE[name](*[s.b for s in syms])
+        except _arb.NoArb as refused:  # on or across a step
+            raise NoProof(str(refused)) from None
+        return Sym(ball, _const(ball), None if all(s.d is None for s in syms) else [_const(0)] * _width(syms))
     # an exact number's step is exact even on an edge (floor of a constant 2.0): whether it jumps is `_at_jump`'s
     # (a sign off 0 on the balls' table: the branch it decides is replayed on balls one for one)
     exact = len(syms) == 1 and syms[0].b.is_exact() and (name != "sign" or syms[0].b.is_zero())
