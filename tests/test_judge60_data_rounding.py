@@ -58,3 +58,8 @@ def test_a_formula_at_inputs_meant_exactly_never_runs_again(monkeypatch):
     monkeypatch.setattr(data_rounding, "nudged_point", refuse)
     (result,) = gradcli.check("exp(x)/(exp(x)-1)", [{"x": [300.0, 1.0]}], dtypes=("float64",), fixes=False).results
     assert result.status == "unstable"
+
+
+def test_a_tiny_atol_is_not_named_as_what_let_it_pass():
+    (result,) = gradcli.check(window_end, [{"x": [1.0, 2.0]}], dtypes=("float64",), fixes=False, atol=1e-30).results
+    assert result.status == "ok" and not any("absolute tolerance" in n for n in result.notes)

@@ -476,17 +476,17 @@ def _precision(result, target, value, grads, exact, exact_grads, gradient_known,
     if not verdicts_alone:
         result.value_ulps = ulps(value, exact.value, dtype)
     if gradient_known:
-        compared = [compare(grads[n], exact_grads[n], rtol, result.atol, dtype, flushed) for n in chosen]
+        compared, reaches = [compare(grads[n], exact_grads[n], rtol, result.atol, dtype, flushed) for n in chosen], {}
         if moved is not None and not all(passed for _, passed in compared):
-            compared = _within_data_rounding(result, target, exact, grads, exact_grads, chosen, dtype, rtol, flushed,
-                                             compared, moved)
+            compared, reaches = _within_data_rounding(result, target, exact, grads, exact_grads, chosen, dtype, rtol,
+                                                      flushed, compared, moved)
         result.gradient_error = max(error for error, _ in compared)
         if not verdicts_alone:
             result.gradient_ulps = max(ulps(grads[n], exact_grads[n], dtype) or 0 for n in chosen)
         if not all(passed for _, passed in compared):
             judgement.gradient = Verdict.UNSTABLE
         pairs = [(grads[n], exact_grads[n]) for n in chosen]
-        _note_atol(result, "gradient", judgement.gradient == Verdict.OK, pairs, rtol, dtype)
+        _note_atol(result, "gradient", judgement.gradient == Verdict.OK, pairs, rtol, dtype, [reaches.get(n) for n in chosen])
     elif exact.directional is not None:
         direction = dict(zip(target.variables, exact.direction))
         computed = sum(_dot(np.asarray(raw(grads[n]), dtype=np.float64), direction[n]) for n in chosen)
@@ -506,8 +506,9 @@ def _precision(result, target, value, grads, exact, exact_grads, gradient_known,
 
 
 def _within_data_rounding(result, target, exact, grads, exact_grads, chosen, dtype, rtol, flushed, compared, moved):
-    """``compared`` again where every lost gradient entry is tiny beside its array and off by no more than the
-    rounding of the program's own data moves its exact value (`data_rounding.reach`); ``compared`` as it is else.
+    """``(compared, reaches)``: ``compared`` again where every lost gradient entry is tiny beside its array and off by
+    no more than the rounding of the program's own data moves its exact value (`data_rounding.reach`, by variable),
+    else ``compared`` as it is and no reaches.
 
     The program's rounded float constants and inputs are its data, moved by
     two units in the last place of the dtype: where that moves the exact entry
@@ -519,10 +520,10 @@ def _within_data_rounding(result, target, exact, grads, exact_grads, chosen, dty
     could = [passed or compare(grads[n], exact_grads[n], rtol, result.atol, dtype, flushed, reach=UNBOUNDED)[1]
              for n, (_, passed) in zip(chosen, compared)]
     if not all(could):
-        return compared
+        return compared, {}
     reaches = data_rounding.reach(exact, moved(), list(target.variables), chosen)
     if reaches is None:
-        return compared
+        return compared, {}
     again = [compare(grads[n], exact_grads[n], rtol, result.atol, dtype, flushed, reach=reaches[n]) for n in chosen]
     if all(passed for _, passed in again):
         named = ", ".join(n for n, (_, passed) in zip(chosen, compared) if not passed)
@@ -531,7 +532,7 @@ def _within_data_rounding(result, target, exact, grads, exact_grads, chosen, dty
             f"than moving the program's own rounded constants and inputs by {data_rounding.NUDGE_ULPS} units in the "
             f"last place of {np.dtype(dtype).name} moves that value: those exact digits are the rounding of the "
             "program's data, not of its arithmetic")
-    return again
+    return again, reaches
 
 
 def narrowed(recording, dtype):
@@ -581,9 +582,11 @@ def _relative(difference, exact):
     return float(mpmath.mpf(difference) / abs(exact))
 
 
-def _note_atol(result, what, passed, pairs, rtol, dtype):
-    """A note where the absolute tolerance alone lets ``what`` pass: it is off by more than rtol relative."""
-    if passed and result.atol and not all(compare(c, e, rtol, 0.0, dtype)[1] for c, e in pairs):
+def _note_atol(result, what, passed, pairs, rtol, dtype, reaches=None):
+    """A note where the absolute tolerance alone lets ``what`` pass: it is off by more than rtol relative (beyond each
+    entry's reach, ``reaches`` one per pair: `_within_data_rounding`)."""
+    reaches = reaches or [None] * len(pairs)
+    if passed and result.atol and not all(compare(c, e, rtol, 0.0, dtype, reach=r)[1] for (c, e), r in zip(pairs, reaches)):
         result.notes.append(
             f"the {what} is off by more than rtol {rtol:g} relative, but within --atol {result.atol:g} "
             "absolute: it passes by the absolute tolerance"
