@@ -44,3 +44,15 @@ def test_a_check_at_the_threshold_offers_the_frameworks_stable_spelling():
     assert [r.status for r in report.results] == ["ok", "unstable"]
     (softplus,) = [f for f in report.fixes if f.name == "softplus"]
     assert "domain at x=20" in softplus.note and "the rewrite's own switch" in softplus.note
+
+
+def test_a_fused_ops_lost_slope_at_a_rounded_input_stays_lost():
+    # (the data-rounding measure of the judge, in this file for its one PyTorch import) x = -100.1 is a rounding,
+    # so the judge moves it two ulps: silu's slope there, -3.3e-42 computed as 0, does not move anywhere near 0
+    def silu_loss(x):
+        return torch.nn.functional.silu(x).sum()
+
+    [result] = gradcli.check(silu_loss, [{"x": np.array([-100.1, 0.5])}], framework="torch", dtypes=("float32",),
+                             fixes=False).results
+    assert result.gradient["x"][0] == 0.0 and float(result.exact_gradient["x"][0]) < -3e-42
+    assert result.status == "unstable"
