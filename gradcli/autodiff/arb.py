@@ -172,14 +172,28 @@ def _stepped(name, step):
 
     def run(x, decimals=0):
         x = _arb(x)
-        if decimals != 0:
-            raise NoArb(f"{name} to {decimals} decimals on balls")
+        places = _places(decimals)
+        if places:  # round(x, places): the step of x 10^places, scaled back (a ball where 10^-places is no binary number)
+            scale = ARB(10) ** abs(places)
+            x = x * scale if places > 0 else x / scale
         answer, edge = step(x)
         if not answer.is_exact() or x.contains(edge):
             raise NoArb(f"{name} on or across a step: a jump, not a number on balls")
+        if places:
+            return answer / scale if places > 0 else answer * scale
         return answer
 
     return run
+
+
+def _places(decimals):
+    """round's number of decimals as an int: the jets' and the proofs' tables hand it over as an exact ball."""
+    if isinstance(decimals, ARB):
+        whole = decimals.unique_fmpz()
+        if whole is None:
+            raise NoArb("round to a number of decimals that is not a whole number")
+        return int(whole)
+    return operator.index(decimals)
 
 
 def _floor_mod(x, y):

@@ -930,6 +930,12 @@ def _pick(name, args):
 
 def _step(name, args):
     syms = [_lift(a) for a in args]
+    if len(syms) > 1:  # round to decimals: a constant off its steps (a ball where 10^-d is no binary number)
+        try:
+            ball = _arb.ELEMENTWISE[name](*[s.b for s in syms])
+        except _arb.NoArb as refused:  # on or across a step
+            raise NoProof(str(refused)) from None
+        return Sym(ball, _const(ball), None if all(s.d is None for s in syms) else [_const(0)] * _width(syms))
     # an exact number's step is exact even on an edge (floor of a constant 2.0): whether it jumps is `_at_jump`'s
     # (a sign off 0 on the balls' table: the branch it decides is replayed on balls one for one)
     exact = len(syms) == 1 and syms[0].b.is_exact() and (name != "sign" or syms[0].b.is_zero())
@@ -959,14 +965,17 @@ def _exact_step(name, x):
 
 
 def _at_jump(name, ball):
-    """Whether a step function's argument (an exact ball) sits where the step may jump: sign at 0, the others
-    at an integer or a half (floor at 2, rint at 2.5), where no slope exists, however flat each side is."""
+    """Whether a step function's argument (an exact ball) sits on one of its own step points, where no slope exists
+    however flat each side is: sign at 0, floor and ceil at an integer, trunc at a nonzero integer (it is 0 all
+    through (-1, 1)), rint and round at a half (2.5), never at an integer (rint is flat around 2)."""
     if not ball.is_exact():
         return False  # a ball that is not one number, under an exact step: strictly inside the step
     if name == "sign":
         return ball.is_zero()
-    twice = 2 * ball
-    return bool(twice.floor() == twice)
+    if name in ("rint", "round"):
+        twice = 2 * ball
+        return bool(twice.floor() == twice) and not bool(ball.floor() == ball)
+    return bool(ball.floor() == ball) and not (name == "trunc" and ball.is_zero())
 
 
 def run(name, *args, **kwargs):

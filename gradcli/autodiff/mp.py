@@ -726,6 +726,25 @@ def _xlog1py(x, y):
     return mpmath.mpf(0) if x == 0 else x * _log1p(y)
 
 
+def _to_decimals(x, decimals=0):
+    """round(x, decimals) of the exact x: the multiple of 10^-decimals nearest to x (a half to the even multiple, as
+    NumPy rounds), a step function of x decided on x itself, never on x scaled and rounded in a float (NumPy's
+    round(2.675, 2) is 2.68, the mathematics' 2.67: the float 2.675 lies below the half)."""
+    places = operator.index(decimals)
+    if not places:
+        return mpmath.nint(x)
+    if not mpmath.isfinite(x) or not x:
+        return x
+    if places > 0 and x._mpf_[2] >= 0:
+        return x  # a whole number is its own nearest multiple of 10^-places
+    if mpmath.mag(x) < -3.33 * places - 2:
+        return mpmath.mpf(0)  # below half of 10^-places: the step at 0
+    sign, man, exponent, _ = x._mpf_
+    exact = Fraction(-man if sign else man) * Fraction(2) ** exponent
+    nearest = round(exact * Fraction(10) ** places)  # Python rounds a Fraction's half to the even whole number
+    return mpmath.mpf(nearest) / 10**places if places > 0 else mpmath.mpf(nearest * 10**-places)
+
+
 def _sign(x):
     return mpmath.sign(x) if not mpmath.isnan(x) else mpmath.nan
 
@@ -790,7 +809,7 @@ ELEMENTWISE = {
     "xlog1py": _xlog1py,
     "floor": "floor",
     "ceil": "ceil",
-    "round": "nint",
+    "round": lambda x, decimals=0: _to_decimals(x, decimals),
     "rint": "nint",
     "trunc": lambda x: mpmath.floor(x) if x >= 0 else mpmath.ceil(x),
     "sign": _sign,

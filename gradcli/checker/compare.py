@@ -2,7 +2,8 @@
 
 An entry passes when |computed - exact| <= atol + rtol x |exact| (numpy's
 ``allclose`` rule), or, for an exact 0, within rtol of its array's magnitude (the
-largest exact entry; 1 where all are 0). `WRONG_RTOL` is the relative
+largest exact entry; 1 where all are 0), or, for an entry tiny beside that magnitude,
+within what the rounding of the program's own data moves it (its ``reach``). `WRONG_RTOL` is the relative
 error past which a gradient rule run at high precision is ``wrong`` whatever
 the tolerance asked for (a tighter ``rtol`` is tighter for the rule too: `judge`).
 """
@@ -164,7 +165,10 @@ def worst_error(computed, exact, rtol, dtype=None):
     return compare(computed, exact, rtol, 0.0, dtype, each_alone=True)[0]
 
 
-def compare(computed, exact, rtol, atol, dtype=None, flushed=False, each_alone=False):
+UNBOUNDED = "unbounded"  # a `compare` reach that lets every tiny entry pass: whether a reach could change a verdict
+
+
+def compare(computed, exact, rtol, atol, dtype=None, flushed=False, each_alone=False, reach=None):
     """``(worst relative error, passed)``: ``passed`` when every entry has |computed - exact| <= atol + rtol |exact|,
     or, where the exact entry is 0, is within rtol of the magnitude of the array it belongs to.
 
@@ -175,13 +179,20 @@ def compare(computed, exact, rtol, atol, dtype=None, flushed=False, each_alone=F
     own relative error, however small the exact value: a computed 0 against an
     exact -5e-131 beside 0.92 has lost every digit of that partial derivative
     (the cancellation in exp(x)/(exp(x)-1) at x = 300), as has a tiny entry
-    computed nonzero but wrong.
+    computed nonzero but wrong, unless ``reach`` says the program's data move it
+    that far.
     With atol 0, ``passed`` is exactly "the worst error is at most rtol".
     ``each_alone``: an exact 0 against max(1, M) and every other entry relative
     to itself, for a rule at high precision, whose mathematics is judged, not
     its rounding. ``flushed``: the computation flushes subnormal results to 0
     (XLA on CPU), so a 0 where the exact value is below the dtype's smallest
     normal number is the dtype's answer.
+    ``reach``: per entry (flat, in the array's order; None for an entry not
+    measured), how far the rounding of the program's own data moves its exact
+    value (`data_rounding`); an entry below rtol x M, where an exact 0 would
+    pass, that is off by no more than that is the program's data, not its
+    arithmetic, and passes with no error (`UNBOUNDED`: every such entry, to ask
+    whether any reach could change the verdict).
     """
     import mpmath
 
@@ -203,7 +214,7 @@ def compare(computed, exact, rtol, atol, dtype=None, flushed=False, each_alone=F
     worst, passed = 0.0, True
     mpf = _exact_type()
     tiny = float(finfo(np.dtype(dtype)).tiny) if flushed and dtype is not None else 0.0
-    for computed_value, exact_value in zip(computed_values, exact_values):
+    for index, (computed_value, exact_value) in enumerate(zip(computed_values, exact_values)):
         if tiny and computed_value == 0 and abs(exact_value) < tiny:
             continue  # the flushed dtype's nearest number
         # mpf stays mpf: a float would flush 1e-348 to 0.
@@ -228,11 +239,22 @@ def compare(computed, exact, rtol, atol, dtype=None, flushed=False, each_alone=F
         if exact_value == 0:
             error = float(difference / floor) if difference > rtol * floor else 0.0
             passed = passed and (difference <= max(atol, rtol * floor) or difference <= atol + rtol * abs(exact_value))
-        else:
+        elif difference <= atol + rtol * abs(exact_value):
             error = float(difference / abs(exact_value))
-            passed = passed and difference <= atol + rtol * abs(exact_value)
+        elif reach is not None and not each_alone and abs(exact_value) <= rtol * floor and _within(reach, index, difference):
+            error = 0.0
+        else:
+            error, passed = float(difference / abs(exact_value)), False
         worst = max(worst, error)
     return worst, passed
+
+
+def _within(reach, index, difference):
+    """Whether ``difference`` is no more than entry ``index``'s `compare` reach."""
+    if reach is UNBOUNDED:
+        return True
+    moved = reach[index]
+    return moved is not None and difference <= moved
 
 
 def _compare_one(computed, exact, rtol, atol, dtype):

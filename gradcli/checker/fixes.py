@@ -29,7 +29,7 @@ from ..expr.to_sympy import to_sympy
 from ..errors import InputError
 from .balls import ran_out_of_time
 from .results import Fix
-from .verdict import DEFAULT_FAIL_ON, Verdict
+from .verdict import DEFAULT_FAIL_ON, Verdict, worse_for_a_rewrite
 
 _STILL_FAILING_SHOWN = 2  # points and dtypes a partial fix's note spells out; the rest are counted, so it stays a line or two
 _PARTS = ("value", "gradient", "hessian")  # compared apart: a fix of the value alone is a partial fix
@@ -691,7 +691,7 @@ def _judged_fix(before, rechecked, kind, name, formula, note, code=None):
             what = "value" if part == 0 else "gradient"
             return None, f"another function: its exact {what} at {label} differs from the original's"
     pairs = [(label, key) for label in judged for key in ("status", *_PARTS)]
-    worse = [label for label, key in pairs if after[label][key].severity > before[label][key].severity]
+    worse = [label for label, key in pairs if worse_for_a_rewrite(after[label][key], before[label][key])]
     if worse:
         return None, f"worse at {worse[0]}"
     now_nonfinite = [label for label in judged if before[label]["finite"] and not after[label]["finite"]]
@@ -715,10 +715,19 @@ def _judged_fix(before, rechecked, kind, name, formula, note, code=None):
     elif failing:
         note = f"{note}; partial"
     note += _finiteness_label([label for label in now_finite if label in failing], after)
+    note += _own_switches([label for label in judged if after[label]["status"] == Verdict.DOMAIN != before[label]["status"]])
     before_status = {label: before[label]["status"] for label in before}
     after_status = {label: after[label]["status"] for label in after}
     fix = Fix(kind, name, formula, before_status, after_status, code=code, note=note, partial=bool(failing), parts=parts)
     return fix, ""
+
+
+def _own_switches(labels):
+    """What a fix says of the points where it alone is ``domain`` (`verdict.worse_for_a_rewrite`): "" where none."""
+    if not labels:
+        return ""
+    shown = ", ".join(labels[:_STILL_FAILING_SHOWN]) + (f" and {len(labels) - _STILL_FAILING_SHOWN} more" if len(labels) > _STILL_FAILING_SHOWN else "")
+    return f"; domain at {shown}, where the original has a derivative: the rewrite's own switch (a jump or kink its spelling has there), not counted against it"
 
 
 def _finiteness_label(now_finite, after):
@@ -816,7 +825,7 @@ def _better_than(fix, other):
     """Whether ``fix`` does better than ``other`` somewhere and worse nowhere (verdicts and their parts)."""
     pairs = [(fix.after[label], other.after[label]) for label in fix.after]
     pairs += [(fix.parts[label][key][1], other.parts[label][key][1]) for label in fix.parts for key in _PARTS]
-    if any(mine.severity > theirs.severity for mine, theirs in pairs):
+    if any(worse_for_a_rewrite(mine, theirs) for mine, theirs in pairs):
         return False
     return any(mine.severity < theirs.severity for mine, theirs in pairs)
 

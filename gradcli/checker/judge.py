@@ -11,8 +11,8 @@ import math
 import numpy as np
 
 from ..autodiff.ops import is_float_dtype, raw
-from . import provenance
-from .compare import WRONG_RTOL, cast, compare, exact_text, number_text, plain, rule_tolerance, ulps, worst_error
+from . import data_rounding, provenance
+from .compare import UNBOUNDED, WRONG_RTOL, cast, compare, exact_text, number_text, plain, rule_tolerance, ulps, worst_error
 from .dtypes import finfo, mantissa_bits
 from .judgement import Judgement, no_verdict
 from .precision import REFERENCE_RTOL, Edge, Jump, Outside, max_digits
@@ -25,11 +25,14 @@ _FLOAT64 = np.dtype(np.float64)
 _ZERO = (0, 0, 0, 0)  # mpmath's raw 0 (``libmp.fzero``)
 
 
-def judge(result, target, value, grads, exact, chosen, dtype, rtol, recording, verdicts_alone=False):
+def judge(result, target, value, grads, exact, chosen, dtype, rtol, recording, verdicts_alone=False, moved=None):
     """The judgements of one point against its exact reference: the reference, the domain, the rule, the precision.
 
     ``verdicts_alone``: only the verdicts are read (a fix's re-check), so the
     errors in units in the last place, which nothing else reads, are not measured.
+    ``moved``: a callable giving the exact references of the program with its
+    own data's roundings moved (`data_rounding`), asked for only where a tiny
+    gradient entry decides the precision verdict (`_within_data_rounding`).
     """
     if exact.unsettled:
         return [_undetermined(exact.out_of_time, exact.why), _nonfinite(recording, value, grads)]
@@ -43,11 +46,13 @@ def judge(result, target, value, grads, exact, chosen, dtype, rtol, recording, v
             return [domain]
         # The value is beyond the dtype but the gradient fits it (exp(log(a) + log(b)) at 1e38 in
         # float32): the gradient is still judged, and an inf there is not ok.
-        precision = _precision(result, target, value, grads, exact, exact_grads, gradient_known, chosen, dtype, rtol, verdicts_alone)
+        precision = _precision(result, target, value, grads, exact, exact_grads, gradient_known, chosen, dtype, rtol,
+                               verdicts_alone, moved)
         rule = _rule(target, exact, exact_grads, gradient_known, chosen, dtype, rtol, recording)
         return [domain, rule, Judgement(gradient=precision.gradient), _nonfinite(recording, value, grads)]
     rule = _rule(target, exact, exact_grads, gradient_known, chosen, dtype, rtol, recording)
-    precision = _precision(result, target, value, grads, exact, exact_grads, gradient_known, chosen, dtype, rtol, verdicts_alone)
+    precision = _precision(result, target, value, grads, exact, exact_grads, gradient_known, chosen, dtype, rtol,
+                           verdicts_alone, moved)
     return [domain, rule, precision, _nonfinite(recording, value, grads)]
 
 
@@ -446,8 +451,21 @@ def _wrong(recording, kind, message):
     return Judgement(gradient=Verdict.WRONG, findings=[Finding(kind, "backward", op, message, location=location)])
 
 
-def _precision(result, target, value, grads, exact, exact_grads, gradient_known, chosen, dtype, rtol, verdicts_alone=False):
-    """``unstable`` where the working precision loses the value or the gradient; errors, ULPs and bits on ``result``."""
+def _precision(result, target, value, grads, exact, exact_grads, gradient_known, chosen, dtype, rtol, verdicts_alone=False,
+               moved=None):
+    """``unstable`` where the working precision loses the value or the gradient; errors, ULPs and bits on ``result``.
+
+    Every entry is measured against its exact value (`compare.compare`): an
+    exact 0, which has no relative error, against its array's magnitude M (the
+    largest exact entry), any other entry relative to itself. A nonzero entry
+    below rtol x M (where an exact 0 would pass) that is off by more than rtol
+    of itself is lost, unless the rounding of the program's own data explains
+    it (`_within_data_rounding`): a float program's 0 where the exact entry is a
+    -2^-56 made of the rounded constants 0.08 + 0.42 - 0.5 is as right as its
+    mirror, a computed -2^-56 where the exact entry is 0; exp(x)/(exp(x)-1)'s
+    0 at x = 300 where the exact slope is -5e-131 is a loss (no rounding of 300
+    moves that slope to 0).
+    """
     judgement = Judgement()
     flushed = getattr(target.bridge, "flushes_subnormals", False)
     if exact.value is not None:
@@ -458,14 +476,17 @@ def _precision(result, target, value, grads, exact, exact_grads, gradient_known,
     if not verdicts_alone:
         result.value_ulps = ulps(value, exact.value, dtype)
     if gradient_known:
-        compared = [compare(grads[n], exact_grads[n], rtol, result.atol, dtype, flushed) for n in chosen]
+        compared, reaches = [compare(grads[n], exact_grads[n], rtol, result.atol, dtype, flushed) for n in chosen], {}
+        if moved is not None and not all(passed for _, passed in compared):
+            compared, reaches = _within_data_rounding(result, target, exact, grads, exact_grads, chosen, dtype, rtol,
+                                                      flushed, compared, moved)
         result.gradient_error = max(error for error, _ in compared)
         if not verdicts_alone:
             result.gradient_ulps = max(ulps(grads[n], exact_grads[n], dtype) or 0 for n in chosen)
         if not all(passed for _, passed in compared):
             judgement.gradient = Verdict.UNSTABLE
         pairs = [(grads[n], exact_grads[n]) for n in chosen]
-        _note_atol(result, "gradient", judgement.gradient == Verdict.OK, pairs, rtol, dtype)
+        _note_atol(result, "gradient", judgement.gradient == Verdict.OK, pairs, rtol, dtype, [reaches.get(n) for n in chosen])
     elif exact.directional is not None:
         direction = dict(zip(target.variables, exact.direction))
         computed = sum(_dot(np.asarray(raw(grads[n]), dtype=np.float64), direction[n]) for n in chosen)
@@ -482,6 +503,36 @@ def _precision(result, target, value, grads, exact, exact_grads, gradient_known,
     elif math.inf in (result.value_error, result.gradient_error):
         result.bits_lost = bits
     return judgement
+
+
+def _within_data_rounding(result, target, exact, grads, exact_grads, chosen, dtype, rtol, flushed, compared, moved):
+    """``(compared, reaches)``: ``compared`` again where every lost gradient entry is tiny beside its array and off by
+    no more than the rounding of the program's own data moves its exact value (`data_rounding.reach`, by variable),
+    else ``compared`` as it is and no reaches.
+
+    The program's rounded float constants and inputs are its data, moved by
+    two units in the last place of the dtype: where that moves the exact entry
+    as far as the computed one is off, the computed entry is the exact answer
+    of the program at data the dtype cannot tell from its own, as a computed
+    entry within rtol x M of an exact 0 is. The references with moved data are
+    made only here, where such an entry alone decides the verdict.
+    """
+    could = [passed or compare(grads[n], exact_grads[n], rtol, result.atol, dtype, flushed, reach=UNBOUNDED)[1]
+             for n, (_, passed) in zip(chosen, compared)]
+    if not all(could):
+        return compared, {}
+    reaches = data_rounding.reach(exact, moved(), list(target.variables), chosen)
+    if reaches is None:
+        return compared, {}
+    again = [compare(grads[n], exact_grads[n], rtol, result.atol, dtype, flushed, reach=reaches[n]) for n in chosen]
+    if all(passed for _, passed in again):
+        named = ", ".join(n for n, (_, passed) in zip(chosen, compared) if not passed)
+        result.notes.append(
+            f"the gradient in {named} is off its exact value in entries that are tiny beside the rest, by no more "
+            f"than moving the program's own rounded constants and inputs by {data_rounding.NUDGE_ULPS} units in the "
+            f"last place of {np.dtype(dtype).name} moves that value: those exact digits are the rounding of the "
+            "program's data, not of its arithmetic")
+    return again, reaches
 
 
 def narrowed(recording, dtype):
@@ -531,9 +582,11 @@ def _relative(difference, exact):
     return float(mpmath.mpf(difference) / abs(exact))
 
 
-def _note_atol(result, what, passed, pairs, rtol, dtype):
-    """A note where the absolute tolerance alone lets ``what`` pass: it is off by more than rtol relative."""
-    if passed and result.atol and not all(compare(c, e, rtol, 0.0, dtype)[1] for c, e in pairs):
+def _note_atol(result, what, passed, pairs, rtol, dtype, reaches=None):
+    """A note where the absolute tolerance alone lets ``what`` pass: it is off by more than rtol relative (beyond each
+    entry's reach, ``reaches`` one per pair: `_within_data_rounding`)."""
+    reaches = reaches or [None] * len(pairs)
+    if passed and result.atol and not all(compare(c, e, rtol, 0.0, dtype, reach=r)[1] for (c, e), r in zip(pairs, reaches)):
         result.notes.append(
             f"the {what} is off by more than rtol {rtol:g} relative, but within --atol {result.atol:g} "
             "absolute: it passes by the absolute tolerance"

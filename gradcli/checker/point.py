@@ -28,7 +28,7 @@ from ..capture.exact_constants import held_in, held_name
 from ..capture.loop_trips import LoopStopped, one_point
 from ..capture.own_time import OwnCallStopped
 from ..errors import InputError
-from . import fd, no_derivative, provenance, reference, rule_blame
+from . import data_rounding, fd, no_derivative, provenance, reference, rule_blame
 from .held_literals import held_changes, held_formula_target, held_function, holding_numbers, literals_in
 from .balls import Budget, seconds_left
 from .compare import as_float64, cast, dtype_name, exact_text, plain, rule_tolerance, tolerances
@@ -146,10 +146,10 @@ def _checked(result, target, point, working_args, dtype, chosen, options):
     written = [as_float64(cast(point[n], np.float64)) for n in names]  # the point as given
     if reading_verdicts_only():
         # A fix's re-check is judged by its verdicts, which the differences never decide.
-        exact, (target, _, _) = _exact(result, (original, target), (rounded, written), chosen, options.seed,
-                                    options.max_time, texts=False, full=options.full, dtype=dtype)
+        exact, (target, program, _) = _exact(result, (original, target), (rounded, written), chosen, options.seed,
+                                          options.max_time, texts=False, full=options.full, dtype=dtype)
         record(result, *judge(result, target, value, dict(zip(chosen, grads)), exact, chosen, dtype, result.rtol, recording,
-                              verdicts_alone=True))
+                              verdicts_alone=True, moved=_data_moved(target, rounded, chosen, options, dtype, program)))
         if options.order == 2 and result.status != Verdict.ERROR:
             record(result, *check_hessian(result, target, point, dtype, chosen, result.rtol))
         return result
@@ -159,7 +159,8 @@ def _checked(result, target, point, working_args, dtype, chosen, options):
     exact, (target, program, rounded_constant) = _exact(result, (original, target), (rounded, written), chosen,
                                                         options.seed, options.max_time, full=options.full, dtype=dtype)
     rtol = result.rtol
-    record(result, *judge(result, target, value, dict(zip(chosen, grads)), exact, chosen, dtype, rtol, recording))
+    record(result, *judge(result, target, value, dict(zip(chosen, grads)), exact, chosen, dtype, rtol, recording,
+                          moved=_data_moved(target, rounded, chosen, options, dtype, program)))
     if result.gradient_status == Verdict.DOMAIN:  # an entry no finite number: its one-sided limit, or none and why
         no_derivative.settle_result(result, target, rounded, exact, chosen, program)
     if rounded_constant is not None and result.status == Verdict.UNSTABLE:  # the cause, named first
@@ -656,6 +657,22 @@ def _exact(result, targets, points, chosen, seed, max_time=None, texts=True, ful
         result.exact_directional = plain(exact.directional)
     result.rule_gradient = {n: plain(rule_by_name.get(n)) for n in chosen}
     return exact, (target, dtype, rounded_constant)
+
+
+def _data_moved(target, rounded, chosen, options, dtype, program):
+    """A callable giving the exact references at ``rounded`` of ``target`` (the program ``program`` replays) with its
+    own rounded data moved, one per pattern of `data_rounding`: how far the rounding of its data moves each entry;
+    None where the program has no such data (a formula or a framework's graph at inputs meant exactly)."""
+    if not data_rounding.movable(target, rounded):
+        return None
+
+    def moved():
+        return [_reference(data_rounding.nudged_target(target, dtype, pattern),
+                           data_rounding.nudged_point(rounded, dtype, pattern), chosen, options.seed, options.max_time,
+                           options.full, program)
+                for pattern in data_rounding.PATTERNS]
+
+    return moved
 
 
 def _bridge_holds(target, dtype, rounded=None):

@@ -32,7 +32,9 @@ Relative errors are measured against the exact answer. An entry passes when
 is 0 unless given). An exact 0 has no relative error, so it is compared
 absolutely against rtol x its array's magnitude (the largest exact entry; 1
 where every exact entry is 0), while a computed 0 against a tiny exact entry
-has lost all of it (`compare.compare`); the floor a
+has lost all of it (`compare.compare`), unless moving the program's own
+rounded data by two ulps moves that entry as far (`judge._within_data_rounding`:
+a window's end 0.08 + 0.42 - 0.5, -2^-56 of the floats written); the floor a
 given atol can widen but never narrow (a tolerance never makes a check
 stricter). atol
 judges the working precision (value, gradient, Hessian; along a random

@@ -41,4 +41,18 @@ class Verdict(str, enum.Enum):
 
 
 SEVERITY = (Verdict.OK, Verdict.DOMAIN, Verdict.UNSTABLE, Verdict.WRONG, Verdict.ERROR)
+
+
+def worse_for_a_rewrite(after, before) -> bool:
+    """Whether a rewrite's verdict ``after`` at a point is worse than the original's ``before``: more severe, except
+    that a rewrite's ``domain`` counts against it nowhere.
+
+    A rewrite is the same mathematics (a fix of another function is refused
+    by its exact numbers), so where it alone is ``domain`` its own spelling
+    has a switch there: PyTorch's F.softplus is x past x * beta > threshold
+    (20), a jump of 2e-9 at 20 that its documentation chose. That point fails
+    no check (``domain`` is in no default --fail-on), so it is said beside the
+    fix, never a demotion of the stable spelling a user is told to use.
+    """
+    return after.severity > before.severity and after is not Verdict.DOMAIN
 DEFAULT_FAIL_ON = (Verdict.UNSTABLE, Verdict.WRONG, Verdict.ERROR)

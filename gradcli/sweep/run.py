@@ -28,7 +28,7 @@ from ..checker.options import CheckOptions
 from ..checker.ranges import MAX_POINTS, Range
 from ..checker.runner import check, chosen_variables, constants_notes, narrowed_notes, runnable_dtypes
 from ..checker.targets import by_returned_value, differentiating_only, resolve, with_tree_arguments
-from ..checker.verdict import Verdict
+from ..checker.verdict import Verdict, worse_for_a_rewrite
 from ..capture import own_time
 from ..capture.trees import held_key
 from ..errors import InputError
@@ -276,11 +276,17 @@ def _fix_sweeps(target, result, ranges, held, options, started):
             fix.name, fix.formula, fix.code or fix.diff, {d: s.intervals for d, s in result.dtypes.items()},
             {d: s.intervals for d, s in after.dtypes.items()}, _better(result, after),
         ))
+        own = _own_switches(result, after)
+        if own:
+            result.notes.append(
+                f"{fix.name}: domain at {own}, where the original has a derivative: the rewrite's own switch (a jump "
+                "or kink its spelling has there, as F.softplus's at its threshold), not counted against it")
     return sweeps
 
 
 def _better(before, after):
-    """Whether ``after`` is no worse than ``before`` at any swept point and better at one (by verdict severity).
+    """Whether ``after`` is no worse than ``before`` at any swept point and better at one (by verdict severity; a
+    point where the rewrite alone is domain counts for neither: `verdict.worse_for_a_rewrite`).
 
     A point out of time (--max-time) on either side has no verdict to compare: it counts for neither.
     """
@@ -288,9 +294,23 @@ def _better(before, after):
     for name, dtype_sweep in before.dtypes.items():
         samples, fixed = dtype_sweep.samples, after.dtypes[name].samples
         judged = (np.asarray(samples.kind) != "out of time") & (np.asarray(fixed.kind) != "out of time")
-        old = np.array([Verdict(s).severity for s in np.asarray(samples.status)[judged]])
-        new = np.array([Verdict(s).severity for s in np.asarray(fixed.status)[judged]])
-        if np.any(new > old):
+        old = [Verdict(s) for s in np.asarray(samples.status)[judged]]
+        new = [Verdict(s) for s in np.asarray(fixed.status)[judged]]
+        if any(worse_for_a_rewrite(a, b) for a, b in zip(new, old)):
             return False
-        improved = improved or bool(np.any(new < old))
+        improved = improved or any(a.severity < b.severity for a, b in zip(new, old))
     return improved
+
+
+def _own_switches(before, after):
+    """Where the rewrite's sweep alone is domain, as text ("x = 20 (float32, float64)"); "" where nowhere."""
+    found = {}
+    for name, dtype_sweep in before.dtypes.items():
+        samples, fixed = dtype_sweep.samples, after.dtypes[name].samples
+        if samples is None or fixed is None or len(samples.axes) != 1:
+            continue
+        (variable, axis), = samples.axes.items()
+        alone = (np.asarray(fixed.status) == Verdict.DOMAIN.value) & (np.asarray(samples.status) != Verdict.DOMAIN.value)
+        for x in np.asarray(axis)[alone].tolist()[:3]:
+            found.setdefault(f"{variable} = {x:g}", []).append(name)
+    return "; ".join(f"{where} ({', '.join(names)})" for where, names in found.items())
