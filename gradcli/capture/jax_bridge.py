@@ -493,10 +493,10 @@ class _Captured:
     def _chose_by_dtype(self, key, dtype):
         """Whether the function traced at ``key`` (its floats float64) is another program with its floats in ``dtype``
         (`jax_modes.programs_differ`): the code read its dtype (``x * 2 if x.dtype == jnp.float32 else x * x``).
-        A program drawing random numbers is another program in every dtype (JAX draws each dtype's numbers its own
-        way): its draws are paired as `_held` pairs them, and the rest is the float64 trace's."""
+        The steps drawing random numbers, which JAX takes in each dtype its own way, are compared as draws alone:
+        where the rest is one program, its draws are paired as `_held` pairs them."""
         narrow = _retyped(key, dtype)
-        if narrow is None or narrow[:2] == key[:2] or self.graph(key)[0].draws():
+        if narrow is None or narrow[:2] == key[:2]:
             return False
         if (key[:2], narrow[1]) not in self.chosen:
             self.chosen[key[:2], narrow[1]] = programs_differ(self.graph(key)[3], self.graph(narrow)[3], _written_by_user)

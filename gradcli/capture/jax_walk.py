@@ -40,6 +40,7 @@ from .exact_constants import kind_of, lifted, precision, reusable, standing_for,
 from .flushing import FlushedToRecorder, flushed
 from .jax_cache import compiled
 from .jax_loops import LOOPS, Solver, fixed_iteration, solver_loop
+from .jax_modes import PRNG_PRIMITIVES
 from .jax_ops import ELEMENTWISE, LIBRARY_CALLS, LIBRARY_JITS, PRIMITIVES
 from .lines import GRADCLI_FOLDER, STDLIB_FOLDER, def_line, package_folder
 
@@ -60,8 +61,7 @@ _INLINED = {
 _SCANNED = ("cumprod", "cummax", "cummin", "cumlogsumexp")
 # JAX's PRNG: keys, and the bits and numbers drawn from them, are data (no variable reaches them): JAX computes
 # them (`_drawn_by_jax`), bit for bit its own, and the replay takes them as given.
-_DRAWS = frozenset(("random_seed", "random_wrap", "random_unwrap", "random_bits", "random_split", "random_fold_in",
-                    "random_clone", "threefry2x32"))
+_DRAWS = PRNG_PRIMITIVES
 # The user's rules a custom derivative carries (a custom_vjp's fwd only saves residuals: its primal is judged as such).
 _RULE_PARAMS = {"custom_vjp_call": ("bwd",), "custom_vjp_call_jaxpr": ("bwd",), "custom_jvp_call": ("jvp_jaxpr_fun", "jvp_jaxpr_thunk")}
 
