@@ -143,6 +143,7 @@ def _exact_kind(solver, operands, named):
 
 
 def _holds_jets(values):
+    """Whether ``values`` (a loop's operands) hold jets: forward mode's balls, carrying slopes."""
     for value in values:
         value = raw(value)
         first = value.flat[0] if isinstance(value, np.ndarray) and value.dtype == object and value.size else value
