@@ -43,7 +43,7 @@ from .exact_constants import held_for
 from .jax_compile import _EXECUTABLES, _Compiling, _digest, _join, _joinable, _kept, _Part, _Unchanged  # noqa: F401 - _EXECUTABLES: the store, where tests and the benchmark empty it
 from .jax_modes import (afresh, as_written, hands_users_mode_wide, literals_copied_in_place, mode_of, other_modes_constant,
                         own_constants, programs_differ, values_reached)
-from .jax_loops import point_key, solving_at
+from .jax_loops import CONVERGED, point_key, solving_at
 from .jax_rewrites import compiled_otherwise_note
 from .jax_walk import (_users_file, _written_by_user, collect_rules, compile_jaxpr, every_equation, flushed_as_xla,
                        holds_an_ended_trace, library_functions_named, library_site,
@@ -305,18 +305,21 @@ class _Captured:
             return []
         notes, at = [], point_key(self._split(key, leaves)[0])
         for loop, called, line, solver in self.graphs[key[:2]][0].solvers:
-            where = f"{loop}: this lax.while_loop, in the primal of the {called} at {line},"
-            settled = solver.settled.get(at)
+            where = f"{loop}: this {solver.named}, in the primal of the {called} at {line},"
+            settled, moved = solver.settled.get(at, (None, 0.0))
+            stop = "stopping test" if solver.named == "lax.while_loop" else "last trip"
             if settled is False:
-                notes.append(f"{where} is no solver gradcli can run to a limit (past its stopping test its state "
-                             "does not settle), so the exact reference is the loop as written")
+                notes.append(f"{where} is no solver gradcli can run to a limit (past its {stop} its state does not "
+                             "settle), so the exact reference is the loop as written")
             elif settled:
                 steps = (", and chooses its state by comparisons: the primal as run is a step function of its input, "
                          "its own slope 0 between the steps" if solver.by_comparisons else "")
-                notes.append(f"{where} is a solver that stops at its own tolerance{steps}; gradcli judges the rule "
-                             "against the slope of what it converges to (the exact reference runs the loop past its "
-                             "stopping test until its state stops changing at each working precision, and differences "
-                             "that limit)")
+                ends = "stops at its own tolerance" if solver.named == "lax.while_loop" else "runs a fixed number of trips"
+                far = (f" (here it ends {moved:.1e} of itself from its limit, as far as one more trip moves it)"
+                       if moved > CONVERGED else "")
+                notes.append(f"{where} is a solver that {ends}{steps}{far}; gradcli judges the rule against the slope "
+                             f"of what it converges to (the exact reference runs the loop past its {stop} until its "
+                             "state stops changing at each working precision, and differences that limit)")
         return notes
 
     def own_call_named(self, args):
@@ -490,10 +493,10 @@ class _Captured:
     def _chose_by_dtype(self, key, dtype):
         """Whether the function traced at ``key`` (its floats float64) is another program with its floats in ``dtype``
         (`jax_modes.programs_differ`): the code read its dtype (``x * 2 if x.dtype == jnp.float32 else x * x``).
-        A program drawing random numbers is another program in every dtype (JAX draws each dtype's numbers its own
-        way): its draws are paired as `_held` pairs them, and the rest is the float64 trace's."""
+        The steps drawing random numbers, which JAX takes in each dtype its own way, are compared as draws alone:
+        where the rest is one program, its draws are paired as `_held` pairs them."""
         narrow = _retyped(key, dtype)
-        if narrow is None or narrow[:2] == key[:2] or self.graph(key)[0].draws():
+        if narrow is None or narrow[:2] == key[:2]:
             return False
         if (key[:2], narrow[1]) not in self.chosen:
             self.chosen[key[:2], narrow[1]] = programs_differ(self.graph(key)[3], self.graph(narrow)[3], _written_by_user)

@@ -21,9 +21,10 @@ import numpy as np
 
 import gradcli.numpy as gnp
 
-from ..autodiff.arb import NoArb
+from ..autodiff import arb as arb_core
+from ..autodiff.arb import Jet, NoArb
 from ..autodiff.values import raw
-from .exact_constants import BALL, MP, PROOF, kind_of, precision
+from .exact_constants import BALL, MP, PROOF, kind_of, loaded_mpmath, off_the_path, precision
 from .loop_trips import turns
 
 
@@ -34,13 +35,21 @@ def _stacked(parts, shape, dtype):
     return gnp.stack(list(parts), axis=0)
 
 
-def scan_rule(params, compile_body):
-    """The replay of a ``scan`` equation: its body run ``length`` times, carries threaded, outputs stacked."""
+def scan_rule(params, compile_body, where=None, solver=None):
+    """The replay of a ``scan`` equation: its body run ``length`` times, carries threaded, outputs stacked; ``where``:
+    the user's line of the loop.
+
+    A ``solver`` (`Solver`: a scan of no inputs and no outputs but its carry, as a ``lax.fori_loop`` of a fixed trip
+    count becomes, in the primal of a user's custom rule: a Newton iteration run a fixed number of times) is run on
+    exact numbers past its last trip to its limit, as a while loop's is (`while_rule`): its N-th iterate's slope is
+    off the limit's by more than its value is (a Newton iteration's, by its value's error over the last step's).
+    """
     body = compile_body(params["jaxpr"])
     consts_n, carry_n = int(params["num_consts"]), int(params["num_carry"])
     length, reverse = int(params["length"]), bool(params.get("reverse", False))
+    named = f"a lax.scan{f' at {where}' if where else ''}"
 
-    def scan(rule_params, *operands):
+    def scan(rule_params, kind, *operands):
         consts = list(operands[:consts_n])
         carry = list(operands[consts_n : consts_n + carry_n])
         xs = operands[consts_n + carry_n :]
@@ -50,13 +59,23 @@ def scan_rule(params, compile_body):
             carry = list(out[:carry_n])
             for column, y in zip(ys, out[carry_n:]):
                 column[i] = y
+        if kind is not None:
+            return _past_its_end(body, consts, carry, operands, solver, named, kind)
         stacked = [
             _stacked(column, shape, dtype)
             for column, shape, dtype in zip(ys, rule_params["_out"][carry_n:], rule_params["_dtypes"][carry_n:])
         ]
         return carry + stacked
 
-    return scan
+    return _run_as_solver(solver, named, scan)
+
+
+def fixed_iteration(params):
+    """Whether a ``scan`` equation iterates its carry alone a fixed number of times (no inputs scanned over, no
+    outputs stacked: a ``lax.fori_loop`` with trip counts known when traced), the form a solver of fixed trips takes."""
+    jaxpr = params["jaxpr"].jaxpr
+    carry = int(params["num_carry"])
+    return len(jaxpr.invars) == int(params["num_consts"]) + carry and len(jaxpr.outvars) == carry
 
 
 def while_rule(params, compile_body, where=None, solver=None):
@@ -68,50 +87,121 @@ def while_rule(params, compile_body, where=None, solver=None):
     JAX's lowering selects them.
 
     A ``solver`` (`Solver`: a loop in the primal of a user's custom rule, a bisection or a Newton iteration that
-    stops at its own tolerance) is run on mpmath numbers past its stopping test until its state stops changing at
+    stops at its own tolerance) is run on exact numbers past its stopping test until its state stops changing at
     the working precision (`_moved`): what it converges to, the function its rule differentiates, whose differences at
     growing precision are that function's slope (the loop's own end is off it by its tolerance, and where it
     chooses its state by comparisons a step function of its input, its slope 0 between the steps). Where the state
     never settles, or stops converging, the loop as written stands (``solver.settled`` says which, at the point
-    `solving_at` names). On balls it raises `NoArb`, so the exact reference takes mpmath's numbers.
+    `solving_at` names). On balls too, each ball of its limit widened by what a trip may still move it; jets run
+    it where its state is a smooth function of its input.
     """
     condition = compile_body(params["cond_jaxpr"])
     body = compile_body(params["body_jaxpr"])
     cond_n, body_n = int(params["cond_nconsts"]), int(params["body_nconsts"])
     named = f"a lax.while_loop{f' at {where}' if where else ''}"
 
-    def loop(rule_params, *operands):
+    def loop(rule_params, kind, *operands):
         cond_consts = list(operands[:cond_n])
         body_consts = list(operands[cond_n : cond_n + body_n])
         carry = list(operands[cond_n + body_n :])
-        kind = kind_of(operands) if solver is not None else None  # a bracket of constants: the body reads the input
-        if kind in (BALL, PROOF):
-            raise NoArb(f"{named} is a solver, whose limit the exact reference finds on mpmath's numbers")
-        ended, past, moves = None, 0, []
         for _ in turns(condition, named):
-            if ended is not None:  # a solver past its own end: on until its state stops changing
-                stepped = list(body.run(body_consts + carry))
-                past += 1
-                moves.append(_moved(stepped, carry))
-                if moves[-1] <= 2 ** (_UNITS - precision(MP)):
-                    solver.settled[point_key(_POINT.get())] = True
-                    return _reading(stepped, operands)
-                if past > _PAST_THE_END * precision(MP) or _not_converging(moves):
-                    solver.settled[point_key(_POINT.get())] = False
-                    return ended  # no limit at this precision: the loop as written
-                carry = stepped
-                continue
             (going,) = condition.run(cond_consts + carry)
             going = np.asarray(raw(going)).astype(bool)
             if not going.any():
-                if kind != MP:
+                if kind is None:
                     return carry
-                ended = carry
-                continue
+                return _past_its_end(body, body_consts, carry, operands, solver, named, kind)
             stepped = list(body.run(body_consts + carry))
             carry = stepped if going.ndim == 0 else [_where_going(going, new, old) for new, old in zip(stepped, carry)]
 
-    return loop
+    return _run_as_solver(solver, named, loop)
+
+
+def _run_as_solver(solver, named, run):
+    """A loop's rule from ``run(rule_params, kind, *operands)``, handed the kind of exact numbers a ``solver`` runs
+    to its limit on (`_exact_kind`: None for a float run or no solver). On balls the solver's comparisons are
+    decided off the program's path (`exact_constants.off_the_path`): its steps choose its state by comparisons whose
+    outcomes change within any difference step, while the limit it runs to is one smooth function there."""
+
+    def rule(rule_params, *operands):
+        kind = _exact_kind(solver, operands, named)  # of all operands: a bracket of constants reads the input
+        with off_the_path() if kind == BALL else contextlib.nullcontext():
+            return run(rule_params, kind, *operands)
+
+    return rule
+
+
+def _exact_kind(solver, operands, named):
+    """The kind of exact numbers (`exact_constants.kind_of`) a ``solver``'s loop runs on here, which it runs to its
+    limit: mpmath's or balls (jets too, where the solver's state is a smooth function of its input); None for a
+    float run or no solver. A proof's numbers, and jets through a solver choosing its state by comparisons (whose
+    slope they would take as the steps' 0), raise `NoArb`: the reference turns to differences of the limit."""
+    kind = kind_of(operands) if solver is not None else None
+    if kind == PROOF or (kind == BALL and solver.by_comparisons and _holds_jets(operands)):
+        raise NoArb(f"{named} is a solver, whose limit's slope the exact reference finds by differences")
+    return kind
+
+
+def _holds_jets(values):
+    """Whether ``values`` (a loop's operands) hold jets: forward mode's balls, carrying slopes."""
+    for value in values:
+        value = raw(value)
+        first = value.flat[0] if isinstance(value, np.ndarray) and value.dtype == object and value.size else value
+        if type(raw(first)) is Jet:
+            return True
+    return False
+
+
+def _past_its_end(body, consts, carry, operands, solver, named, kind):
+    """A solver's state ``carry`` at its own end, run on (``body`` on ``consts`` and the state) until it stops
+    changing at the working precision: its limit (`_reading`; on balls each widened by what a trip may still move
+    it, `_widened`), or ``carry`` itself where it grows or cycles instead. What it did is recorded at the point
+    `solving_at` names (`Solver.settled`)."""
+    at, ended, moves = point_key(_POINT.get()), carry, []
+    settled = _unit(kind, _UNITS - precision(kind))
+    for past in turns(body, f"{named}, run past its end to its limit,"):
+        stepped = list(body.run(consts + carry))
+        moves.append(_moved(stepped, carry))
+        if not past:  # how far its end is from its limit, by its value (a jet's slopes move too)
+            first = float(_moved(stepped, carry, slopes=False))
+        if moves[-1] <= settled:
+            solver.settled[at] = (True, first)
+            return _reading(stepped, operands) if kind == MP else _widened(stepped, 4 * settled)
+        if past >= _PAST_THE_END * precision(kind) or _not_converging(moves):
+            solver.settled[at] = (False, first)
+            return ended  # no limit at this precision: the loop as written
+        carry = stepped
+    return ended
+
+
+def _unit(kind, exponent):
+    """2 ** ``exponent`` as an exact number of ``kind`` (a float would be 0 past 2^-1074)."""
+    if kind == MP:
+        return loaded_mpmath().mpf(2) ** exponent
+    return arb_core.ARB(2) ** exponent
+
+
+def _widened(carry, relative):
+    """A solver's settled state on balls, each ball (a jet's value and its slopes too) widened by ``relative`` of
+    itself: its limit is within what a last trip may move it (a bisection's bracket holds its root)."""
+    def wide(ball):
+        return ball + arb_core.ARB(0, (abs(ball).upper() * relative).upper())
+
+    def entry(x):
+        x = raw(x)
+        if type(x) is Jet:
+            d = None if x.d is None else np.array([None if t is None else wide(t) for t in x.d], dtype=object)
+            return Jet(wide(x.v), d)
+        return wide(x) if isinstance(x, arb_core.ARB) else x
+
+    out = []
+    for value in carry:
+        held = raw(value)
+        if isinstance(held, np.ndarray) and held.dtype == object:
+            out.append(np.array([entry(x) for x in held.ravel()], dtype=object).reshape(held.shape))
+        else:
+            out.append(entry(held) if held is not None else value)
+    return out
 
 
 # A solver's trips past its own end, per bit of the working precision: a bisection halves its bracket once a trip.
@@ -119,15 +209,17 @@ _PAST_THE_END = 2
 
 
 class Solver:
-    """A while loop in the primal of a user's custom rule, which the exact reference runs to its limit (`while_rule`):
-    whether it chooses its state by comparisons (`solver_loop`), and, by the point of the run (`point_key`), whether
-    the last exact run there settled: the exact references of all a check's points run before the first is judged,
-    so each point reads its own."""
+    """A loop in the primal of a user's custom rule, which the exact reference runs to its limit (`while_rule`,
+    `scan_rule`): the loop's name for a note (``lax.while_loop``, ``lax.fori_loop``), whether it chooses its state by
+    comparisons (`solver_loop`), and, by the point of the run (`point_key`), what the last exact run there did:
+    ``(settled, moved)``, whether its state settled past its end and how far (relative) its first trip past the end
+    moved it (`CONVERGED`); the exact references of all a check's points run before the first is judged, so each
+    point reads its own."""
 
-    __slots__ = ("by_comparisons", "settled")
+    __slots__ = ("named", "by_comparisons", "settled")
 
-    def __init__(self, by_comparisons):
-        self.by_comparisons, self.settled = by_comparisons, {}
+    def __init__(self, by_comparisons, named="lax.while_loop"):
+        self.named, self.by_comparisons, self.settled = named, by_comparisons, {}
 
 
 _POINT = contextvars.ContextVar("gradcli_solver_point", default=None)  # the float inputs of the run `solving_at` names
@@ -145,12 +237,20 @@ def solving_at(floats):
 
 
 def point_key(floats):
-    """The point whose float inputs are ``floats`` (float arrays, or mpmath's numbers of a run at that point), as a
+    """The point whose float inputs are ``floats`` (float arrays, or exact numbers of a run at that point), as a
     hash of their float64 values: an exact run at the point a float run holds has the key of its arguments (None:
     no point named)."""
     if floats is None:
         return None
-    return hash(tuple(float(entry) for leaf in floats for entry in np.asarray(raw(leaf), dtype=object).ravel()))
+    return hash(tuple(_float_of(entry) for leaf in floats for entry in np.asarray(raw(leaf), dtype=object).ravel()))
+
+
+def _float_of(entry):
+    """The float an exact run's input ``entry`` stands at (a jet's value's, a ball's midpoint)."""
+    entry = raw(entry)
+    if type(entry) is Jet:
+        entry = entry.v
+    return float(entry.mid()) if arb_core.ARB is not None and isinstance(entry, arb_core.ARB) else float(entry)
 
 
 def _reading(carry, operands):
@@ -164,19 +264,33 @@ def _reading(carry, operands):
     return [gnp.where(True, value, joined) if kind_of([value]) == MP else value for value in carry]
 
 
-def _moved(new, old):
+def _moved(new, old, slopes=True):
     """How far a loop's carried numbers moved in a trip, relative to their size (the largest move; 0 where none
-    did); its counters, integers, left out."""
+    did); its counters, integers, left out; a ball by its midpoint, a jet by its value's and (``slopes``) its
+    slopes'."""
     largest = 0
     for a, b in zip(new, old):
         a, b = np.asarray(raw(a)), np.asarray(raw(b))
         if a.dtype.kind in "biu" and b.dtype.kind in "biu":
             continue
         for one, other in zip(a.astype(object).ravel(), b.astype(object).ravel()):
-            if one != other:
-                size = max(abs(one), abs(other))
-                largest = max(largest, abs(one - other) / size if size else 0)
+            for x, y in zip(_numbers(one, slopes), _numbers(other, slopes)):
+                if x != y:
+                    size = max(abs(x), abs(y))
+                    largest = max(largest, abs(x - y) / size if size else 0)
     return largest
+
+
+def _numbers(entry, slopes):
+    """The numbers `_moved` compares in a carried entry: mpmath's number itself, a ball's midpoint, a jet's value's
+    and (``slopes``) its slopes' midpoints."""
+    entry = raw(entry)
+    if type(entry) is Jet:
+        d = () if entry.d is None or not slopes else entry.d
+        return [entry.v.mid()] + [t.mid() for t in d if t is not None]
+    if arb_core.ARB is not None and isinstance(entry, arb_core.ARB):
+        return [entry.mid()]
+    return [entry]
 
 
 def _not_converging(moves):
@@ -190,12 +304,15 @@ def _not_converging(moves):
 # iteration may step between two neighbours there forever), and how many trips in a row a solver past its end may
 # move no less than before.
 _UNITS, _STALLS = 8, 3
+# The move, relative, of a solver's first trip past its end, below which its end is its limit to a few of float64's
+# last bits: a loop converged by its end (a note says how far from its limit one that moves more ends).
+CONVERGED = 2.0 ** (_UNITS - 53)
 
 
 def solver_loop(params):
-    """Whether a ``while`` equation's body chooses its state by comparisons of floats (a ``select_n``, and an order
-    of two floats: a bisection, a bracketing search), so that its end is a step function of its inputs; a choice by
-    an integer counter leaves the state a smooth function of them."""
+    """Whether a ``while`` (or ``scan``) equation's body chooses its state by comparisons of floats (a ``select_n``,
+    and an order of two floats: a bisection, a bracketing search), so that its end is a step function of its inputs;
+    a choice by an integer counter leaves the state a smooth function of them."""
     found = set()
 
     def walk(jaxpr):
@@ -207,7 +324,7 @@ def solver_loop(params):
                 if hasattr(inner, "eqns"):
                     walk(inner)
 
-    walk(params["body_jaxpr"].jaxpr)
+    walk(params["body_jaxpr" if "body_jaxpr" in params else "jaxpr"].jaxpr)
     return {"select_n", "order of floats"} <= found
 
 

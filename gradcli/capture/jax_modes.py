@@ -345,10 +345,41 @@ def programs_differ(wide, narrow, written_by_user=None):
         return True
 
 
+# JAX's PRNG primitives: the steps of a trace that draw random numbers, which each dtype draws its own way (x64's
+# 64 bits a number, float32's 32: other shifts, other literals), the same draw of one key in both.
+PRNG_PRIMITIVES = frozenset(("random_seed", "random_wrap", "random_unwrap", "random_bits", "random_split",
+                             "random_fold_in", "random_clone", "threefry2x32"))
+
+
+def _draws(jaxpr):
+    """The equations of ``jaxpr`` that draw random numbers, by id: JAX's PRNG primitives, and those computing from
+    their draws and the jaxpr's other data alone (a call of ``jax.random.normal``, its bits turned into floats),
+    which `_shape_of` and `_numbers_of` take as one draw each, whatever its dtype made of it."""
+    data = {id(v) for v in list(jaxpr.constvars) + list(jaxpr.invars) if not _of_floats(v)}
+    drawn, steps = set(), set()
+    for eqn in jaxpr.eqns:
+        ins = [id(v) for v in eqn.invars if not hasattr(v, "val")]
+        if eqn.primitive.name in PRNG_PRIMITIVES or (
+                any(i in drawn for i in ins) and all(i in drawn or i in data for i in ins)):
+            steps.add(id(eqn))
+            drawn.update(id(v) for v in eqn.outvars)
+    return steps
+
+
+def _of_floats(var):
+    """Whether ``var`` holds floats (or complex numbers); a PRNG key's dtype is none of NumPy's."""
+    try:
+        return np.dtype(getattr(var.aval, "dtype", np.float64)).kind in "fc"
+    except TypeError:
+        return False
+
+
 def _shape_of(closed):
     """A comparable outline of a closed jaxpr or a jaxpr: per equation its primitive, its inputs (numbered
-    variables; literals by kind alone, compared by `_held_as`), its parameters without dtypes or functions."""
+    variables; literals by kind alone, compared by `_held_as`), its parameters without dtypes or functions; a step
+    drawing random numbers (`_draws`) as a draw of its inputs, whose steps each dtype takes its own way."""
     jaxpr = getattr(closed, "jaxpr", closed)
+    draws = _draws(jaxpr)
     numbers, count = {}, iter(range(1 << 62))
 
     def number(var):
@@ -366,6 +397,9 @@ def _shape_of(closed):
             numbers[id(eqn.outvars[0])] = number(eqn.invars[0])
             continue
         ins = tuple(number(v) for v in eqn.invars)
+        if id(eqn) in draws:
+            outline.append(("a draw", ins, tuple(number(v) for v in eqn.outvars)))
+            continue
         params = tuple(sorted((name, _param_outline(value)) for name, value in eqn.params.items()))
         outline.append((eqn.primitive.name, ins, params, tuple(number(v) for v in eqn.outvars)))
     outline.append(tuple(number(v) for v in jaxpr.outvars))
@@ -399,10 +433,13 @@ def _held_as(wide, narrow, written_by_user):
 
 def _numbers_of(closed, written_by_user):
     """``(number, whether it counts)`` of each constant (each counts) and literal (``written_by_user(eqn)``) of a
-    closed jaxpr or a jaxpr, nested ones included, in order."""
+    closed jaxpr or a jaxpr, nested ones included, in order; a draw's (`_draws`) left out."""
     yield from ((const, True) for const in getattr(closed, "consts", ()))
     jaxpr = getattr(closed, "jaxpr", closed)
+    draws = _draws(jaxpr)
     for eqn in jaxpr.eqns:
+        if id(eqn) in draws:  # a draw's numbers are its dtype's own way to the same draw
+            continue
         for var in eqn.invars if not _float_cast(eqn) else ():
             if hasattr(var, "val"):
                 yield var.val, written_by_user(eqn)

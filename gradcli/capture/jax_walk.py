@@ -39,7 +39,8 @@ from .bridge import on_its_line, replayed_at
 from .exact_constants import kind_of, lifted, precision, reusable, standing_for, standing_in, window_decimal
 from .flushing import FlushedToRecorder, flushed
 from .jax_cache import compiled
-from .jax_loops import LOOPS, Solver, solver_loop
+from .jax_loops import LOOPS, Solver, fixed_iteration, solver_loop
+from .jax_modes import PRNG_PRIMITIVES
 from .jax_ops import ELEMENTWISE, LIBRARY_CALLS, LIBRARY_JITS, PRIMITIVES
 from .lines import GRADCLI_FOLDER, STDLIB_FOLDER, def_line, package_folder
 
@@ -60,8 +61,7 @@ _INLINED = {
 _SCANNED = ("cumprod", "cummax", "cummin", "cumlogsumexp")
 # JAX's PRNG: keys, and the bits and numbers drawn from them, are data (no variable reaches them): JAX computes
 # them (`_drawn_by_jax`), bit for bit its own, and the replay takes them as given.
-_DRAWS = frozenset(("random_seed", "random_wrap", "random_unwrap", "random_bits", "random_split", "random_fold_in",
-                    "random_clone", "threefry2x32"))
+_DRAWS = PRNG_PRIMITIVES
 # The user's rules a custom derivative carries (a custom_vjp's fwd only saves residuals: its primal is judged as such).
 _RULE_PARAMS = {"custom_vjp_call": ("bwd",), "custom_vjp_call_jaxpr": ("bwd",), "custom_jvp_call": ("jvp_jaxpr_fun", "jvp_jaxpr_thunk")}
 
@@ -856,15 +856,18 @@ class _Compiler:
 
     def subprogram(self, closed, site):
         """A sub-jaxpr (a branch, a loop's body) as its own `Program`, its steps in the rule its equation is in."""
-        sub = _Compiler(site[0], self.rules, self.inlined, self.users_arrays, site[2]).program(closed)
+        compiler = _Compiler(site[0], self.rules, self.inlined, self.users_arrays, site[2])
+        # a loop in a branch or a loop's body inside a custom primal is that primal's solver, noted with the others
+        compiler.custom_primals_of, compiler.solvers = list(self.custom_primals_of), self.solvers
+        sub = compiler.program(closed)
         for step in sub.steps:
             step.user_rule = step.user_rule or site[1]
         return sub
 
     def loop(self, eqn, inputs, env, program, site):
         made = LOOPS[eqn.primitive.name]
-        if eqn.primitive.name == "while":  # a while loop stopped at its bound is named at its line
-            solver = Solver(solver_loop(eqn.params)) if self.custom_primals_of else None
+        if eqn.primitive.name in ("while", "scan"):  # a loop stopped at its bound is named at its line
+            solver = self.solver(eqn)
             made = partial(made, where=site[0], solver=solver)
             if solver is not None:
                 self.solvers.append((site[0], *self.custom_primals_of[-1], solver))
@@ -877,6 +880,20 @@ class _Compiler:
         rule = made(eqn.params, compile_body)
         remade = partial(_loop_of, made, eqn.params)
         self.emit(eqn, eqn.primitive.name, rule, inputs, env, program, site, multiple=True, programs=(tuple(programs), remade))
+
+    def solver(self, eqn):
+        """The `jax_loops.Solver` of a loop equation in the primal of a user's custom rule (a while loop, or a scan that
+        iterates its carry alone: `jax_loops.fixed_iteration`), else None."""
+        if not self.custom_primals_of:
+            return None
+        if eqn.primitive.name == "while":
+            return Solver(solver_loop(eqn.params))
+        if not fixed_iteration(eqn.params):
+            return None
+        codes = eqn.source_info.traceback.raw_frames()[0] if eqn.source_info.traceback else []
+        fori = any(code.co_name == "fori_loop" and os.path.abspath(code.co_filename).startswith(_jax_directory())
+                   for code in codes)
+        return Solver(solver_loop(eqn.params), "lax.fori_loop" if fori else "lax.scan")
 
     def cond(self, eqn, inputs, env, program, site):
         branches = tuple(self.subprogram(b, site) for b in eqn.params["branches"])

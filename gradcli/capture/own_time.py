@@ -28,7 +28,9 @@ threads (XLA's CPU pool: both threads of a two-core machine, measured for
 CPU priority and on one core, the same for all of them (`_one_idle_core`):
 together they keep at most one core busy, and that one only while nothing
 else asks for it, so the work after them, gradcli's and the machine's, runs
-as fast as before. No framework call starts
+as fast as before; once the call ends, each thread it kept busy gets back the
+priority and cores it had (`_restored`: XLA's pool serves every later program),
+where the system lets a process raise a thread's priority again. No framework call starts
 beside such a call (`MOST_RUNNING_ON`, `_not_beside`): XLA's CPU code may hold
 every thread of its pool in the one that runs on, so a next program would
 wait for ever, and a next that never ends would add its threads. A point asked
@@ -133,6 +135,7 @@ class _Worker:
     def __init__(self):
         self.jobs = queue.SimpleQueue()
         self.retired, self.named = False, ""  # ``named``: the call it was abandoned in, for a message
+        self.lowered = {}  # the threads kept to one idle core while its abandoned call ran on: id -> (nice, cores)
         self.thread = threading.Thread(target=self._serve, name="gradcli-own-call", daemon=True)
         self.thread.start()
 
@@ -158,8 +161,12 @@ _LEFT = []  # the workers whose abandoned call did not stop: compiled code that 
 
 
 def _running_on():
-    """The workers whose abandoned call still runs (each keeps a core busy), the ones that ended forgotten; each is
-    stopped again, for one that was importing when it was abandoned (`_raise_in`) may be back in lines of Python."""
+    """The workers whose abandoned call still runs (each keeps a core busy), the ones that ended forgotten (the threads
+    they kept busy given back their priority and cores, `_restored`); each is stopped again, for one that was
+    importing when it was abandoned (`_raise_in`) may be back in lines of Python."""
+    for worker in _LEFT:
+        if not worker.thread.is_alive():
+            _restored(worker)
     _LEFT[:] = [worker for worker in _LEFT if worker.thread.is_alive()]
     for worker in _LEFT:
         _raise_in(worker.thread)
@@ -383,7 +390,10 @@ def _abandon(worker, stop):
     others = {thread.native_id for thread in threading.enumerate()} - {worker.thread.native_id}
     busy = _busy_since(before, time.perf_counter() - sampled) if before is not None else set()
     for thread_id in busy - others:  # gradcli's and the user's Python threads kept as they are
+        worker.lowered[thread_id] = _scheduling(thread_id)
         _one_idle_core(thread_id)
+    if worker.lowered:  # given back the moment the call ends, a later program's threads at full speed
+        threading.Thread(target=_restored, args=(worker, True), name="gradcli-own-call-ended", daemon=True).start()
     return False
 
 
@@ -440,6 +450,36 @@ def _one_idle_core(thread_id):
         os.setpriority(os.PRIO_PROCESS, thread_id, _LEAST_PRIORITY)
     with contextlib.suppress(AttributeError, OSError):
         os.sched_setaffinity(thread_id, {max(os.sched_getaffinity(0))})
+
+
+def _scheduling(thread_id):
+    """``(nice, cores)`` of the thread ``thread_id`` now, for `_restored` (None for what the system does not say)."""
+    nice = cores = None
+    with contextlib.suppress(AttributeError, OSError):
+        nice = os.getpriority(os.PRIO_PROCESS, thread_id)
+    with contextlib.suppress(AttributeError, OSError):
+        cores = os.sched_getaffinity(thread_id)
+    return nice, cores
+
+
+def _restored(worker, waiting=False):
+    """Give each thread ``worker``'s abandoned call kept to one idle core (`_Worker.lowered`) its priority and cores
+    back, once the call has ended (``waiting``: wait for that first). Its cores come back always; its priority where
+    the system lets a process raise it again (root, or a RLIMIT_NICE that allows it), else it stays low: it runs as
+    fast as before on a machine with cores to spare, and yields to other work where there is none."""
+    if waiting:
+        worker.thread.join()
+    while worker.lowered:
+        try:
+            thread_id, (nice, cores) = worker.lowered.popitem()  # one caller gives each back: the watcher or the next
+        except KeyError:
+            return
+        if cores is not None:
+            with contextlib.suppress(AttributeError, OSError):
+                os.sched_setaffinity(thread_id, cores)
+        if nice is not None:
+            with contextlib.suppress(AttributeError, OSError):
+                os.setpriority(os.PRIO_PROCESS, thread_id, nice)
 
 
 def named_call(framework, text, fun, how):
