@@ -1084,3 +1084,30 @@ def _canonical_signs(cells, read, signs):
 
 RULES = {"linalg.det": _stacked(det), "linalg.slogdet": _stacked(slogdet), "linalg.solve": solve,
          "linalg.inv": _stacked(inv), "linalg.cholesky": _stacked(cholesky)}
+
+
+DEFECTIVE_SIZE = 12  # the largest matrix whose eigenvalues' defects `defective` decides by its exact polynomial
+
+
+def defective(matrix):
+    """Whether a real square matrix of mpmath numbers (exact binary rationals) has an eigenvalue with fewer
+    eigenvectors than its multiplicity (a Jordan block), decided exactly by its characteristic polynomial's
+    factors (`_defective`); False past `DEFECTIVE_SIZE` rows or for an entry that is no finite real number."""
+    import flint  # lazy: python-flint, the exact rationals
+    import mpmath  # lazy: the exact run's numbers
+
+    n = matrix.shape[0]
+    if matrix.shape != (n, n) or n > DEFECTIVE_SIZE:
+        return False
+    if any(not isinstance(z, mpmath.mpf) or not mpmath.isfinite(z) for z in matrix.flat):
+        return False
+
+    def exact(z):
+        sign, mantissa, exponent, _ = z._mpf_  # (mpf.man_exp drops the sign)
+        mantissa = -int(mantissa) if sign else int(mantissa)
+        if exponent >= 0:
+            return flint.fmpq(int(mantissa) * 2 ** int(exponent))
+        return flint.fmpq(int(mantissa), 2 ** int(-exponent))
+
+    rationals = flint.fmpq_mat([[exact(z) for z in row] for row in matrix])
+    return any(_defective(rationals, factor, power) for factor, power in rationals.charpoly().factor()[1])

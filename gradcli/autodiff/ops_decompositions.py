@@ -72,15 +72,19 @@ def iterative(fun, reads=None, spectrum=None, signs="similar", hermitian=False):
             return arb_proof_linalg.decomposition(run.__name__, args[0], answer, read, spectrum, signs, hermitian)
         mpmath = loaded_mpmath()
         mode = mpmath.mp._prec_rounding[1]
-        if mode == "n":
-            return fun(*args, **kwargs)
         prec = mpmath.mp.prec
-        mpmath.mp._prec_rounding[1] = "n"
+        outer, _working_bits[0] = _working_bits[0], prec
         try:
-            with mpmath.workprec(2 * prec + _GUARD_BITS):
-                out = fun(*args, **kwargs)
+            if mode == "n":
+                return fun(*args, **kwargs)
+            mpmath.mp._prec_rounding[1] = "n"
+            try:
+                with mpmath.workprec(2 * prec + _GUARD_BITS):
+                    out = fun(*args, **kwargs)
+            finally:
+                mpmath.mp._prec_rounding[1] = mode
         finally:
-            mpmath.mp._prec_rounding[1] = mode
+            _working_bits[0] = outer
         return _rounded(out, (mpmath.mpf, mpmath.mpc))
 
     run.__name__ = getattr(fun, "__name__", "iterative")
@@ -119,6 +123,9 @@ def _singular_row(shape, matrix_shape):
 
 
 _GUARD_BITS = 32  # beyond twice the working precision: the solver's last digits are not its answer's
+# The working precision of the exact run an `iterative` solver answers, whatever precision the solver itself runs at
+# (twice it under a directed rounding); None outside one (a proof's balls, which take the matrix as it is).
+_working_bits = [None]
 
 
 def _rounded(out, kinds):
@@ -556,11 +563,12 @@ def _eig_packed_raw(a, kernel=None):
 def _eig_packed_mp(a, kernel=None):
     """The same packing on mpmath numbers: mpmath's eig, in the order, unit length and phase of NumPy's eig (with
     ``kernel``, of the kernel's, and complex always) on the floats nearest the matrix (each answer kept, `_kept`)."""
-    return _kept(_eigs_kept, _eig_packed_mp_afresh, a, kernel)
+    return _kept(_eigs_kept, _eig_packed_mp_afresh, a, kernel, _working_bits[0])
 
 
-def _eig_packed_mp_afresh(a, kernel):
-    """`_eig_packed_mp`'s answer, mpmath's eig run."""
+def _eig_packed_mp_afresh(a, kernel, bits=None):
+    """`_eig_packed_mp`'s answer, mpmath's eig run (of the matrix split as the kernel's floats split it at the
+    working precision ``bits``, `_split_as_the_kernel`)."""
     mpmath = loaded_mpmath()
     a = np.asarray(a, dtype=object)
     real_input = not any(isinstance(z, mpmath.mpc) for z in a.flat)
@@ -571,7 +579,10 @@ def _eig_packed_mp_afresh(a, kernel):
     out = np.empty(a.shape[:-2] + (a.shape[-1] + 1, a.shape[-1]), dtype=object)
     for index in np.ndindex(a.shape[:-2]):
         with mpmath.workprec(mpmath.mp.prec + _range_bits(a[index].flat)):
-            w, vectors = mpmath.eig(mpmath.matrix(a[index].tolist()))
+            for matrix in _split_as_the_kernel(a[index], w_np[index], bits):
+                w, vectors = mpmath.eig(mpmath.matrix(matrix.tolist()))
+                if _as_real_as(w_np[index], w):
+                    break
         # Kept to the digits found (rounded to the working precision, 4 +- 1e-300 would be 4 twice, exact):
         # the ops after round them, and directed rounding sees it.
         vectors = np.array(vectors.tolist(), dtype=object)
@@ -582,7 +593,12 @@ def _eig_packed_mp_afresh(a, kernel):
             unmatched.remove(j)
             column = vectors[:, j] / mpmath.sqrt(sum(abs(z) ** 2 for z in vectors[:, j]))
             theirs = v_np[index][:, k]
-            if real_answer:
+            if real_answer and not _real_eigenvalue(target, w[j], w):
+                # NumPy's answer real at the floats, mpmath's a pair: a matrix beside a Jordan block (2 +- i sqrt(e)),
+                # whose eigenvalues NumPy gives complex there, so the program is a function of the pair as it is
+                column = column * _unit_turn(np.vdot(_complex_floats(column), theirs), True)
+                out[index][0, k], out[index][1:, k] = mpmath.mpc(w[j]), column
+            elif real_answer:
                 column = column * _unit_turn(np.vdot(_complex_floats(column), theirs), True)
                 out[index][0, k], out[index][1:, k] = mpmath.re(w[j]), [mpmath.re(z) for z in column]
             elif real_input and _real_eigenvalue(target, w[j], w):
@@ -591,6 +607,52 @@ def _eig_packed_mp_afresh(a, kernel):
                 column = column * _unit_turn(np.vdot(_complex_floats(column), theirs), True)
                 out[index][0, k], out[index][1:, k] = mpmath.mpc(w[j]), column
     return out
+
+
+_SPLIT_BITS = 8  # how far above the working precision's last bit a Jordan block's split change lies
+
+
+def _split_as_the_kernel(matrix, kernels, bits):
+    """The matrices whose eig stands for ``matrix``'s in an exact run at ``bits`` of precision (None: in a proof, the
+    matrix itself), the first whose eigenvalues are real where the kernel's are taken.
+
+    A Jordan block (a defective eigenvalue, [[3, 1], [-1, 1]]'s 2) has no derivative alone, but the kernel's floats
+    split it by their rounding (2 +- 1.5e-8), and every rule the program's gradient runs (gradcli's, PyTorch's,
+    JAX's, TensorFlow's) is then exact at a matrix that near, its eigenvectors apart: for a smooth function of the
+    group (its sum, its product) the rule's limit is the exact derivative. At the exact matrix the eigenvectors
+    are one, and the rule divides by their difference, which the solver leaves to its rounding (at one precision 0,
+    at another the rounding's own noise). So where the kernel split a group that the matrix's rational
+    characteristic polynomial proves defective, the exact run takes the matrix changed by a fixed pattern
+    `_SPLIT_BITS` above its last bit, of either sign: that splits the group by about its square root, as the
+    solver's rounding does but above it, while a smooth function of the group moves by the change alone, below the
+    digits the run keeps. A group the kernel left equal ([[2, 1], [0, 2]], which LAPACK takes as it is) stays at the
+    matrix: the rule's chain through its equal members is what the floats ran.
+    """
+    mpmath = loaded_mpmath()
+    if bits is None or not _split_near_pair(kernels) or not arb_proof_linalg.defective(matrix):
+        return [matrix]
+    n = matrix.shape[-1]
+    scale = max(abs(z) for z in matrix.flat)
+    step = mpmath.ldexp(1, int(mpmath.mag(scale)) + _SPLIT_BITS - bits)
+    pattern = [[0 if i == j else (-1) ** (i + j) * (1 + (i * j + i + 2 * j) % 3) for j in range(n)] for i in range(n)]
+    return [matrix + np.array([[sign * step * e for e in row] for row in pattern], dtype=object) for sign in (1, -1)]
+
+
+def _as_real_as(kernels, spectrum):
+    """Whether mpmath's ``spectrum`` holds as many real eigenvalues as the kernel's floats (`_real_eigenvalue`)."""
+    mpmath = loaded_mpmath()
+    scale = max([1] + [abs(z) for z in spectrum])
+    real = sum(abs(mpmath.im(z)) <= scale * mpmath.mpf(2) ** (-(mpmath.mp.prec // 2)) for z in spectrum)
+    return real >= sum(complex(t).imag == 0 for t in np.ravel(kernels))
+
+
+def _split_near_pair(kernels):
+    """Whether two of a kernel's eigenvalues lie apart by no more than a Jordan block's rounding splits it (a
+    thousandth of the spectrum's size: float64's 1.5e-8 of a pair, 6e-6 of a triple), yet are not equal."""
+    w = np.asarray(kernels, dtype=complex).ravel()
+    scale = max(1.0, float(np.max(np.abs(w)))) if w.size else 1.0
+    gaps = np.abs(w[:, None] - w[None, :])
+    return bool(np.any((gaps > 0) & (gaps <= 1e-3 * scale)))
 
 
 def _complex_floats(column):
