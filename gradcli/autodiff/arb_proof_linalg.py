@@ -463,6 +463,75 @@ def _spectrum_by_groups(out, name, cells, read, groups, signed):
         for m, k in enumerate(keys):
             out[k] = proof.Sym(ball, value, None if width is None else [slope[m] for slope in slopes])
     _eigenvectors(out, groups, numbers, projectors, changes, width)
+    _group_vectors(out, (name, signed), groups, numbers, projectors, changes, width)
+
+
+def _resolvent(g, numbers, projectors):
+    """The reduced resolvent of group ``g``: the sum of P_h / (lambda_g - lambda_h) over the other groups h."""
+    n = len(projectors[0])
+    resolvent = [[proof.const(0)] * n for _ in range(n)]
+    for h, other in enumerate(projectors):
+        if h != g:
+            scale = proof.inv(proof.sub(numbers[g], numbers[h]))
+            resolvent = [[proof.add(resolvent[i][j], proof.mul(other[i][j], scale)) for j in range(n)] for i in range(n)]
+    return resolvent
+
+
+def _moved_along(resolvent, change, vector):
+    """R dA v along one seed's ``change`` (None entries where it is unknown)."""
+    n = len(vector)
+    if any(e is None for row in change for e in row):
+        return [None] * n
+    # (a seed moves an entry or two: the products with the change's 0s are skipped, not multiplied out)
+    moved = [_total(proof.mul(change[k][m], vector[m]) for m in range(n) if not proof.is_zero(change[k][m]))
+             for k in range(n)]
+    return [_total(proof.mul(resolvent[i][k], moved[k]) for k in range(n) if not proof.is_zero(moved[k]))
+            for i in range(n)]
+
+
+def _group_vectors(out, named, groups, numbers, projectors, changes, width):
+    """eigh's eigenvectors of a repeated group (its columns of ``out``): no single one is a function of the matrix,
+    but the space they span is, its projector P = V V^T. Each vector is P u, u's entries atoms whose balls are
+    mpmath's numbers (an entry of a row P holds none of is the exact 0), and along a change dA the group's vectors move by R dA V (R the group's reduced resolvent, as a simple
+    eigenvector's) plus a turn within the group, V W with W antisymmetric, whose entries are atoms marked kinked:
+    the turn is what a change that splits the group decides, a jump. A loss of the projector (V V^T, tr(P B))
+    meets W only as V (W + W^T) V^T, the exact 0, so its slope is the exact function dP = R dA P + P dA R of the
+    matrix and a 0 of it is proven; a loss reading one vector holds W's atoms: no function of the matrix."""
+    state = proof.state()
+    n = len(projectors[0])
+    for g, (keys, _, _) in enumerate(groups):
+        if len(keys) == 1:
+            continue
+        columns = [k[-1] for k in keys]
+        projector, vectors = projectors[g], []
+        for m, column in enumerate(columns):  # P u: in the group's space, its entries 0 where P's rows are
+            unknown = []
+            for i in range(n):
+                entry = proof.atom(("group vector", named, keys[m], i))
+                state.defs[state.number(entry)] = ("ball", out[1 + i, column].b)
+                unknown.append(entry)
+            vectors.append([_total(proof.mul(projector[i][k], unknown[k]) for k in range(n)
+                                   if not proof.is_zero(projector[i][k])) for i in range(n)])
+        resolvent = _resolvent(g, numbers, projectors)
+        slopes = [[None] * len(columns) for _ in changes]
+        for t, change in enumerate(changes):
+            turns = {}
+            for l in range(len(columns)):
+                for m in range(l + 1, len(columns)):
+                    turn = proof.atom(("group turn", named, keys[l], keys[m], t))
+                    state.kinked.add(state.number(turn))
+                    turns[l, m], turns[m, l] = turn, proof.neg(turn)
+            for m in range(len(columns)):
+                moved = _moved_along(resolvent, change, vectors[m])
+                if moved[0] is None:
+                    slopes[t][m] = [None] * n
+                    continue
+                slopes[t][m] = [_total([moved[i]] + [proof.mul(vectors[l][i], turns[l, m])
+                                                     for l in range(len(columns)) if l != m]) for i in range(n)]
+        for m, column in enumerate(columns):
+            for i in range(n):
+                out[1 + i, column] = proof.Sym(out[1 + i, column].b, vectors[m][i],
+                                               None if width is None else [slopes[t][m][i] for t in range(width)])
 
 
 def _eigenvectors(out, groups, numbers, projectors, changes, width):
@@ -488,22 +557,8 @@ def _eigenvectors(out, groups, numbers, projectors, changes, width):
         ball = proof.ball_of(state, projector[r][r])
         root = proof.run("sqrt", proof.Sym(ball, projector[r][r]))
         vector = [proof.div(proof.mul(sign, projector[i][r]), root.q) for i in range(n)]
-        resolvent = [[proof.const(0)] * n for _ in range(n)]
-        for h, other in enumerate(projectors):
-            if h != g:
-                scale = proof.inv(proof.sub(numbers[g], numbers[h]))
-                resolvent = [[proof.add(resolvent[i][j], proof.mul(other[i][j], scale)) for j in range(n)]
-                             for i in range(n)]
-        slopes = []
-        for change in changes:
-            if any(e is None for row in change for e in row):
-                slopes.append([None] * n)
-                continue
-            # (a seed moves an entry or two: the products with the change's 0s are skipped, not multiplied out)
-            moved = [_total(proof.mul(change[k][m], vector[m]) for m in range(n) if not proof.is_zero(change[k][m]))
-                     for k in range(n)]
-            slopes.append([_total(proof.mul(resolvent[i][k], moved[k]) for k in range(n) if not proof.is_zero(moved[k]))
-                           for i in range(n)])
+        resolvent = _resolvent(g, numbers, projectors)
+        slopes = [_moved_along(resolvent, change, vector) for change in changes]
         for i in range(n):
             out[1 + i, column] = proof.Sym(balls[i], vector[i], None if width is None else [s[i] for s in slopes])
 

@@ -192,7 +192,7 @@ _eigh_packed = primitive(
 )
 
 
-def _inverse_gaps(w, g_v):
+def _inverse_gaps(w, g_v, projected=None):
     """F[i, j] = 1 / (w_j - w_i) off the diagonal, the factor of eigenvector j's change along eigenvector i.
 
     Across a repeated eigenvalue the eigenvectors jump with the direction of a
@@ -203,6 +203,11 @@ def _inverse_gaps(w, g_v):
     Between distinct eigenvalues F does not look at ``g_v``: the adjoint stays
     linear in its cotangent, which forward mode (the transpose of this adjoint,
     taken at a zero cotangent) relies on.
+
+    ``projected`` (eigh's V^H conj(g_V)): a Hermitian matrix's gradient reads F only through
+    F[i, j] (P[i, j] - conj(P[j, i])), so where that difference is 0 within a repeated group, to the rounding of
+    its terms, the loss does not turn with the group's vectors (a function of their projector V V^H, tr(P B)):
+    its derivative is there, and F's entry 0 gives it (`_turn_free`).
     """
     n = shape_of(w)[-1]
     gaps = expand_dims(w, -2) - expand_dims(w, -1)  # w_j - w_i
@@ -210,15 +215,46 @@ def _inverse_gaps(w, g_v):
     reads_vector = np.any(np.asarray(raw(g_v) != 0, dtype=bool), axis=-2, keepdims=True)  # column j read
     apart = off_diagonal & np.asarray(raw(gaps) != 0, dtype=bool)
     undefined = off_diagonal & ~np.asarray(raw(gaps) != 0, dtype=bool) & reads_vector
+    if projected is not None:
+        turn_free = _turn_free(raw(projected))
+        undefined = undefined & ~turn_free
+        # a pair the solver's rounding split (2 and 2 + 4e-16 of a repeated 2): 1 / gap would blow that rounding up
+        apart = apart & ~(turn_free & _tied(raw(w), raw(gaps)))
     nans = np.where(undefined, np.nan, 0.0).astype(np.asarray(raw(w)).real.dtype)  # in the eigenvalues' own dtype
     return select(apart, 1.0 / select(apart, gaps, 1.0), 0.0) + nans
+
+
+def _turn_free(projected):
+    """Where P[i, j] and conj(P[j, i]) agree to 16 roundings of their size (the dtype's, or mpmath's precision)."""
+    p = np.asarray(projected)
+    mirrored = np.conj(np.swapaxes(p, -1, -2))
+    if p.dtype == object:
+        mpmath = loaded_mpmath()
+        unit = mpmath.mpf(2) ** -mpmath.mp.prec
+        size = np.vectorize(lambda z: abs(z), otypes=[object])
+    else:
+        unit, size = np.finfo(p.real.dtype).eps, np.abs
+    return np.asarray(size(p - mirrored) <= 16 * unit * (size(p) + size(mirrored)), dtype=bool)
+
+
+def _tied(w, gaps):
+    """Where two eigenvalues lie apart by no more than 16 roundings of the spectrum's largest (equal but for it)."""
+    w, gaps = np.asarray(w), np.asarray(gaps)
+    if gaps.dtype == object:
+        mpmath = loaded_mpmath()
+        size = np.vectorize(lambda z: abs(z), otypes=[object])
+        unit = mpmath.mpf(2) ** -mpmath.mp.prec
+    else:
+        size, unit = np.abs, np.finfo(gaps.real.dtype).eps
+    scale = np.max(size(w), axis=-1, keepdims=True)[..., None] if w.size else 0
+    return np.asarray(size(gaps) <= 16 * unit * scale, dtype=bool)
 
 
 def _symmetric_gradient(g_w, g_v, w, v):
     """The gradient of eigh for a full (Hermitian) matrix: V (diag(gw) + F * V^H conj(gV)) V^H, conjugated back."""
     n = shape_of(w)[-1]
     projected = matmul(_H(v), conj(g_v))
-    inner = projected * _inverse_gaps(w, g_v) + expand_dims(g_w, -2) * _eye(n, w)
+    inner = projected * _inverse_gaps(w, g_v, projected) + expand_dims(g_w, -2) * _eye(n, w)
     return conj(matmul(matmul(v, inner), _H(v)))
 
 
