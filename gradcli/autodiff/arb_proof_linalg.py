@@ -198,6 +198,10 @@ def decomposition(name, a, answer, reads=None, spectrum=None, signs="similar", h
         groups = _eigenvalue_groups(cells, read, mask)
         if groups is None:
             groups = _groups_by_algebra(cells, read, mask, balls)
+        if groups is None:
+            closed = _pair_in_closed_form(cells, read, mask, balls)
+            if closed is not None:
+                return closed
     elif signs == "equivalent" and spectrum is not None:
         groups = _singular_value_groups(cells, mask)
     if groups is not None:  # each vector entry a function where no value repeats (nor, singular, is 0)
@@ -314,6 +318,37 @@ def _groups_by_algebra(cells, read, mask, balls):
             groups.append((spectrum[start : i + 1], values[start].union(values[i]), None))
             start = i + 1
     return groups
+
+
+def _pair_in_closed_form(cells, read, mask, balls):
+    """A real symmetric 2x2's eigenvalues (tr -+ sqrt((a - d)^2 + 4 b^2)) / 2, where that square root's radicand is
+    proven above 0 (two eigenvalues apart however near: 1.35 +- 1e-200 of computed diagonal entries equal at the
+    point, whose balls overlap), each the exact function of the matrix it is, its slopes too: the gap's slope in a
+    diagonal entry, (a - d) da / gap, is the exact 0 where a and d are one number. Its vectors unknown, in the
+    ``balls`` about mpmath's answer. Else None."""
+    if cells.shape != (2, 2) or any(isinstance(s, ExactComplex) or s.q is None for s in cells.flat):
+        return None
+    spectrum = [k for k in np.ndindex(mask.shape) if mask[k]]
+    if len(spectrum) != 2 or read[1, 0] == read[0, 1]:  # the symmetric matrix one triangle makes, or none
+        return None
+    a, d = cells[0, 0], cells[1, 1]
+    b = cells[1, 0] if read[1, 0] else cells[0, 1]
+    try:
+        radicand = proof.run("add", proof.run("square", proof.run("subtract", a, d)),
+                             proof.run("multiply", proof.Sym(4.0), proof.run("square", b)))
+        if not radicand.b > 0:
+            return None
+        root, trace = proof.run("sqrt", radicand), proof.run("add", a, d)
+        pair = [proof.run("multiply", proof.Sym(0.5), proof.run(name, trace, root)) for name in ("subtract", "add")]
+    except (ArithmeticError, LookupError, ValueError, proof.NoProof):  # past a proof's limits: the atoms stand
+        return None
+    width = next((len(s.d) for s in cells.flat if s.d is not None), None)
+    out = np.empty(mask.shape, dtype=object)
+    for k in np.ndindex(mask.shape):
+        out[k] = proof.Sym(balls[k], None, None if width is None else [None] * width)
+    for k, value in zip(spectrum, pair):  # ascending, as eigh gives them
+        out[k] = value
+    return out
 
 
 def _characteristic(matrix):
