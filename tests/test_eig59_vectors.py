@@ -1,10 +1,9 @@
 """eigh's eigenvectors on proof numbers: a simple eigenvalue's vector is an exact function of the matrix at any size
 a proof takes (four rows of irrational eigenvalues), and beside a repeated group too, so a slope that is 0 by the
 matrix's blocks is proven; a single vector of a repeated group is no function of the matrix (its loss jumps), while
-the group's projector is one, which the proof cannot yet write (a strict xfail)."""
+the group's projector is one, its 0 slopes proven (tests/test_eig60_projector.py holds more)."""
 
 import numpy as np
-import pytest
 
 import gradcli
 import gradcli.numpy as gnp
@@ -63,9 +62,7 @@ def test_a_single_vector_of_a_repeated_pair_is_no_function_of_the_matrix():
     assert any("jumps" in f.message for f in result.findings)
 
 
-@pytest.mark.xfail(strict=True, reason="eig59: a repeated group's projector V V^T is a function of the matrix (here I, "
-                                       "constant), but the proof leaves the group's vectors unknown, so its 0 slopes "
-                                       "stay unproven: no exact reference")
 def test_the_projector_of_a_repeated_pair_is_smooth():
     result = gradcli.check(projector_of_the_pair, [{"a": 2 * np.eye(2)}], dtypes=("float64",), fixes=False).results[0]
     assert result.status == "ok", (result.status, result.findings)
+    assert np.all(np.asarray(result.exact_gradient["a"], dtype=object) == 0)  # V V^T is I near 2 I: proven 0

@@ -1,7 +1,8 @@
 """A kink is a property of the point (issue 27): eigvalsh's gap sqrt(d^2 + 4 c^2) of a symmetric 2x2 whose diagonal
 entries the program computes equal, at c = 1e-200, is smooth at the point, though steps relative to |x| (1e-40 of
 0.3) see |d|, the cone beside it. The steps at the point's own scale (below its smallest entry) see both sides agree
-far closer than that cone's slopes, though within the eigensolver's rounding at any digits: no kink is claimed."""
+far closer than that cone's slopes, though within the eigensolver's rounding at any digits: no kink is claimed. The
+gap's slope in x[0] and x[1] is the exact 0, proven by the pair's closed form (its diagonal entries one number)."""
 
 import pytest
 
@@ -31,11 +32,6 @@ def test_a_near_tie_of_computed_entries_is_no_kink(near_tie):
     assert not [f for f in result.findings if f.kind in ("kink", "singular", "jump")], said
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "K1's rest: float64's eigvalsh rounds the gap 2e-200 to 0 (unstable), but the gap's slope in x[0] and x[1], 0 "
-    "exactly (both eigenvectors' first entries squared are 1/2), is not proven 0: a proof names eigvalsh's slopes as "
-    "unknowns (arb_proof_linalg.decomposition), and mpmath's differences leave it within the solver's rounding, "
-    "so the reference does not settle"))
 def test_a_near_tie_of_computed_entries_is_unstable_with_its_exact_gradient(near_tie):
     result = near_tie
     assert result.status == "unstable"

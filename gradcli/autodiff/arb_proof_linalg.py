@@ -198,6 +198,10 @@ def decomposition(name, a, answer, reads=None, spectrum=None, signs="similar", h
         groups = _eigenvalue_groups(cells, read, mask)
         if groups is None:
             groups = _groups_by_algebra(cells, read, mask, balls)
+        if groups is None:
+            closed = _pair_in_closed_form(cells, read, mask, balls)
+            if closed is not None:
+                return closed
     elif signs == "equivalent" and spectrum is not None:
         groups = _singular_value_groups(cells, mask)
     if groups is not None:  # each vector entry a function where no value repeats (nor, singular, is 0)
@@ -314,6 +318,37 @@ def _groups_by_algebra(cells, read, mask, balls):
             groups.append((spectrum[start : i + 1], values[start].union(values[i]), None))
             start = i + 1
     return groups
+
+
+def _pair_in_closed_form(cells, read, mask, balls):
+    """A real symmetric 2x2's eigenvalues (tr -+ sqrt((a - d)^2 + 4 b^2)) / 2, where that square root's radicand is
+    proven above 0 (two eigenvalues apart however near: 1.35 +- 1e-200 of computed diagonal entries equal at the
+    point, whose balls overlap), each the exact function of the matrix it is, its slopes too: the gap's slope in a
+    diagonal entry, (a - d) da / gap, is the exact 0 where a and d are one number. Its vectors unknown, in the
+    ``balls`` about mpmath's answer. Else None."""
+    if cells.shape != (2, 2) or any(isinstance(s, ExactComplex) or s.q is None for s in cells.flat):
+        return None
+    spectrum = [k for k in np.ndindex(mask.shape) if mask[k]]
+    if len(spectrum) != 2 or read[1, 0] == read[0, 1]:  # the symmetric matrix one triangle makes, or none
+        return None
+    a, d = cells[0, 0], cells[1, 1]
+    b = cells[1, 0] if read[1, 0] else cells[0, 1]
+    try:
+        radicand = proof.run("add", proof.run("square", proof.run("subtract", a, d)),
+                             proof.run("multiply", proof.Sym(4.0), proof.run("square", b)))
+        if not radicand.b > 0:
+            return None
+        root, trace = proof.run("sqrt", radicand), proof.run("add", a, d)
+        pair = [proof.run("multiply", proof.Sym(0.5), proof.run(name, trace, root)) for name in ("subtract", "add")]
+    except (ArithmeticError, LookupError, ValueError, proof.NoProof):  # past a proof's limits: the atoms stand
+        return None
+    width = next((len(s.d) for s in cells.flat if s.d is not None), None)
+    out = np.empty(mask.shape, dtype=object)
+    for k in np.ndindex(mask.shape):
+        out[k] = proof.Sym(balls[k], None, None if width is None else [None] * width)
+    for k, value in zip(spectrum, pair):  # ascending, as eigh gives them
+        out[k] = value
+    return out
 
 
 def _characteristic(matrix):
@@ -463,6 +498,75 @@ def _spectrum_by_groups(out, name, cells, read, groups, signed):
         for m, k in enumerate(keys):
             out[k] = proof.Sym(ball, value, None if width is None else [slope[m] for slope in slopes])
     _eigenvectors(out, groups, numbers, projectors, changes, width)
+    _group_vectors(out, (name, signed), groups, numbers, projectors, changes, width)
+
+
+def _resolvent(g, numbers, projectors):
+    """The reduced resolvent of group ``g``: the sum of P_h / (lambda_g - lambda_h) over the other groups h."""
+    n = len(projectors[0])
+    resolvent = [[proof.const(0)] * n for _ in range(n)]
+    for h, other in enumerate(projectors):
+        if h != g:
+            scale = proof.inv(proof.sub(numbers[g], numbers[h]))
+            resolvent = [[proof.add(resolvent[i][j], proof.mul(other[i][j], scale)) for j in range(n)] for i in range(n)]
+    return resolvent
+
+
+def _moved_along(resolvent, change, vector):
+    """R dA v along one seed's ``change`` (None entries where it is unknown)."""
+    n = len(vector)
+    if any(e is None for row in change for e in row):
+        return [None] * n
+    # (a seed moves an entry or two: the products with the change's 0s are skipped, not multiplied out)
+    moved = [_total(proof.mul(change[k][m], vector[m]) for m in range(n) if not proof.is_zero(change[k][m]))
+             for k in range(n)]
+    return [_total(proof.mul(resolvent[i][k], moved[k]) for k in range(n) if not proof.is_zero(moved[k]))
+            for i in range(n)]
+
+
+def _group_vectors(out, named, groups, numbers, projectors, changes, width):
+    """eigh's eigenvectors of a repeated group (its columns of ``out``): no single one is a function of the matrix,
+    but the space they span is, its projector P = V V^T. Each vector is P u, u's entries atoms whose balls are
+    mpmath's numbers (an entry of a row P holds none of is the exact 0), and along a change dA the group's vectors move by R dA V (R the group's reduced resolvent, as a simple
+    eigenvector's) plus a turn within the group, V W with W antisymmetric, whose entries are atoms marked kinked:
+    the turn is what a change that splits the group decides, a jump. A loss of the projector (V V^T, tr(P B))
+    meets W only as V (W + W^T) V^T, the exact 0, so its slope is the exact function dP = R dA P + P dA R of the
+    matrix and a 0 of it is proven; a loss reading one vector holds W's atoms: no function of the matrix."""
+    state = proof.state()
+    n = len(projectors[0])
+    for g, (keys, _, _) in enumerate(groups):
+        if len(keys) == 1:
+            continue
+        columns = [k[-1] for k in keys]
+        projector, vectors = projectors[g], []
+        for m, column in enumerate(columns):  # P u: in the group's space, its entries 0 where P's rows are
+            unknown = []
+            for i in range(n):
+                entry = proof.atom(("group vector", named, keys[m], i))
+                state.defs[state.number(entry)] = ("ball", out[1 + i, column].b)
+                unknown.append(entry)
+            vectors.append([_total(proof.mul(projector[i][k], unknown[k]) for k in range(n)
+                                   if not proof.is_zero(projector[i][k])) for i in range(n)])
+        resolvent = _resolvent(g, numbers, projectors)
+        slopes = [[None] * len(columns) for _ in changes]
+        for t, change in enumerate(changes):
+            turns = {}
+            for l in range(len(columns)):
+                for m in range(l + 1, len(columns)):
+                    turn = proof.atom(("group turn", named, keys[l], keys[m], t))
+                    state.kinked.add(state.number(turn))
+                    turns[l, m], turns[m, l] = turn, proof.neg(turn)
+            for m in range(len(columns)):
+                moved = _moved_along(resolvent, change, vectors[m])
+                if moved[0] is None:
+                    slopes[t][m] = [None] * n
+                    continue
+                slopes[t][m] = [_total([moved[i]] + [proof.mul(vectors[l][i], turns[l, m])
+                                                     for l in range(len(columns)) if l != m]) for i in range(n)]
+        for m, column in enumerate(columns):
+            for i in range(n):
+                out[1 + i, column] = proof.Sym(out[1 + i, column].b, vectors[m][i],
+                                               None if width is None else [slopes[t][m][i] for t in range(width)])
 
 
 def _eigenvectors(out, groups, numbers, projectors, changes, width):
@@ -488,22 +592,8 @@ def _eigenvectors(out, groups, numbers, projectors, changes, width):
         ball = proof.ball_of(state, projector[r][r])
         root = proof.run("sqrt", proof.Sym(ball, projector[r][r]))
         vector = [proof.div(proof.mul(sign, projector[i][r]), root.q) for i in range(n)]
-        resolvent = [[proof.const(0)] * n for _ in range(n)]
-        for h, other in enumerate(projectors):
-            if h != g:
-                scale = proof.inv(proof.sub(numbers[g], numbers[h]))
-                resolvent = [[proof.add(resolvent[i][j], proof.mul(other[i][j], scale)) for j in range(n)]
-                             for i in range(n)]
-        slopes = []
-        for change in changes:
-            if any(e is None for row in change for e in row):
-                slopes.append([None] * n)
-                continue
-            # (a seed moves an entry or two: the products with the change's 0s are skipped, not multiplied out)
-            moved = [_total(proof.mul(change[k][m], vector[m]) for m in range(n) if not proof.is_zero(change[k][m]))
-                     for k in range(n)]
-            slopes.append([_total(proof.mul(resolvent[i][k], moved[k]) for k in range(n) if not proof.is_zero(moved[k]))
-                           for i in range(n)])
+        resolvent = _resolvent(g, numbers, projectors)
+        slopes = [_moved_along(resolvent, change, vector) for change in changes]
         for i in range(n):
             out[1 + i, column] = proof.Sym(balls[i], vector[i], None if width is None else [s[i] for s in slopes])
 
@@ -1084,3 +1174,30 @@ def _canonical_signs(cells, read, signs):
 
 RULES = {"linalg.det": _stacked(det), "linalg.slogdet": _stacked(slogdet), "linalg.solve": solve,
          "linalg.inv": _stacked(inv), "linalg.cholesky": _stacked(cholesky)}
+
+
+DEFECTIVE_SIZE = 12  # the largest matrix whose eigenvalues' defects `defective` decides by its exact polynomial
+
+
+def defective(matrix):
+    """Whether a real square matrix of mpmath numbers (exact binary rationals) has an eigenvalue with fewer
+    eigenvectors than its multiplicity (a Jordan block), decided exactly by its characteristic polynomial's
+    factors (`_defective`); False past `DEFECTIVE_SIZE` rows or for an entry that is no finite real number."""
+    import flint  # lazy: python-flint, the exact rationals
+    import mpmath  # lazy: the exact run's numbers
+
+    n = matrix.shape[0]
+    if matrix.shape != (n, n) or n > DEFECTIVE_SIZE:
+        return False
+    if any(not isinstance(z, mpmath.mpf) or not mpmath.isfinite(z) for z in matrix.flat):
+        return False
+
+    def exact(z):
+        sign, mantissa, exponent, _ = z._mpf_  # (mpf.man_exp drops the sign)
+        mantissa = -int(mantissa) if sign else int(mantissa)
+        if exponent >= 0:
+            return flint.fmpq(int(mantissa) * 2 ** int(exponent))
+        return flint.fmpq(int(mantissa), 2 ** int(-exponent))
+
+    rationals = flint.fmpq_mat([[exact(z) for z in row] for row in matrix])
+    return any(_defective(rationals, factor, power) for factor, power in rationals.charpoly().factor()[1])

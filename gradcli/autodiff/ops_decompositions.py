@@ -72,15 +72,19 @@ def iterative(fun, reads=None, spectrum=None, signs="similar", hermitian=False):
             return arb_proof_linalg.decomposition(run.__name__, args[0], answer, read, spectrum, signs, hermitian)
         mpmath = loaded_mpmath()
         mode = mpmath.mp._prec_rounding[1]
-        if mode == "n":
-            return fun(*args, **kwargs)
         prec = mpmath.mp.prec
-        mpmath.mp._prec_rounding[1] = "n"
+        outer, _working_bits[0] = _working_bits[0], prec
         try:
-            with mpmath.workprec(2 * prec + _GUARD_BITS):
-                out = fun(*args, **kwargs)
+            if mode == "n":
+                return fun(*args, **kwargs)
+            mpmath.mp._prec_rounding[1] = "n"
+            try:
+                with mpmath.workprec(2 * prec + _GUARD_BITS):
+                    out = fun(*args, **kwargs)
+            finally:
+                mpmath.mp._prec_rounding[1] = mode
         finally:
-            mpmath.mp._prec_rounding[1] = mode
+            _working_bits[0] = outer
         return _rounded(out, (mpmath.mpf, mpmath.mpc))
 
     run.__name__ = getattr(fun, "__name__", "iterative")
@@ -119,6 +123,9 @@ def _singular_row(shape, matrix_shape):
 
 
 _GUARD_BITS = 32  # beyond twice the working precision: the solver's last digits are not its answer's
+# The working precision of the exact run an `iterative` solver answers, whatever precision the solver itself runs at
+# (twice it under a directed rounding); None outside one (a proof's balls, which take the matrix as it is).
+_working_bits = [None]
 
 
 def _rounded(out, kinds):
@@ -185,7 +192,7 @@ _eigh_packed = primitive(
 )
 
 
-def _inverse_gaps(w, g_v):
+def _inverse_gaps(w, g_v, projected=None):
     """F[i, j] = 1 / (w_j - w_i) off the diagonal, the factor of eigenvector j's change along eigenvector i.
 
     Across a repeated eigenvalue the eigenvectors jump with the direction of a
@@ -196,6 +203,11 @@ def _inverse_gaps(w, g_v):
     Between distinct eigenvalues F does not look at ``g_v``: the adjoint stays
     linear in its cotangent, which forward mode (the transpose of this adjoint,
     taken at a zero cotangent) relies on.
+
+    ``projected`` (eigh's V^H conj(g_V)): a Hermitian matrix's gradient reads F only through
+    F[i, j] (P[i, j] - conj(P[j, i])), so where that difference is 0 within a repeated group, to the rounding of
+    its terms, the loss does not turn with the group's vectors (a function of their projector V V^H, tr(P B)):
+    its derivative is there, and F's entry 0 gives it (`_turn_free`).
     """
     n = shape_of(w)[-1]
     gaps = expand_dims(w, -2) - expand_dims(w, -1)  # w_j - w_i
@@ -203,15 +215,46 @@ def _inverse_gaps(w, g_v):
     reads_vector = np.any(np.asarray(raw(g_v) != 0, dtype=bool), axis=-2, keepdims=True)  # column j read
     apart = off_diagonal & np.asarray(raw(gaps) != 0, dtype=bool)
     undefined = off_diagonal & ~np.asarray(raw(gaps) != 0, dtype=bool) & reads_vector
+    if projected is not None:
+        turn_free = _turn_free(raw(projected))
+        undefined = undefined & ~turn_free
+        # a pair the solver's rounding split (2 and 2 + 4e-16 of a repeated 2): 1 / gap would blow that rounding up
+        apart = apart & ~(turn_free & _tied(raw(w), raw(gaps)))
     nans = np.where(undefined, np.nan, 0.0).astype(np.asarray(raw(w)).real.dtype)  # in the eigenvalues' own dtype
     return select(apart, 1.0 / select(apart, gaps, 1.0), 0.0) + nans
+
+
+def _turn_free(projected):
+    """Where P[i, j] and conj(P[j, i]) agree to 16 roundings of their size (the dtype's, or mpmath's precision)."""
+    p = np.asarray(projected)
+    mirrored = np.conj(np.swapaxes(p, -1, -2))
+    if p.dtype == object:
+        mpmath = loaded_mpmath()
+        unit = mpmath.mpf(2) ** -mpmath.mp.prec
+        size = np.vectorize(lambda z: abs(z), otypes=[object])
+    else:
+        unit, size = np.finfo(p.real.dtype).eps, np.abs
+    return np.asarray(size(p - mirrored) <= 16 * unit * (size(p) + size(mirrored)), dtype=bool)
+
+
+def _tied(w, gaps):
+    """Where two eigenvalues lie apart by no more than 16 roundings of the spectrum's largest (equal but for it)."""
+    w, gaps = np.asarray(w), np.asarray(gaps)
+    if gaps.dtype == object:
+        mpmath = loaded_mpmath()
+        size = np.vectorize(lambda z: abs(z), otypes=[object])
+        unit = mpmath.mpf(2) ** -mpmath.mp.prec
+    else:
+        size, unit = np.abs, np.finfo(gaps.real.dtype).eps
+    scale = np.max(size(w), axis=-1, keepdims=True)[..., None] if w.size else 0
+    return np.asarray(size(gaps) <= 16 * unit * scale, dtype=bool)
 
 
 def _symmetric_gradient(g_w, g_v, w, v):
     """The gradient of eigh for a full (Hermitian) matrix: V (diag(gw) + F * V^H conj(gV)) V^H, conjugated back."""
     n = shape_of(w)[-1]
     projected = matmul(_H(v), conj(g_v))
-    inner = projected * _inverse_gaps(w, g_v) + expand_dims(g_w, -2) * _eye(n, w)
+    inner = projected * _inverse_gaps(w, g_v, projected) + expand_dims(g_w, -2) * _eye(n, w)
     return conj(matmul(matmul(v, inner), _H(v)))
 
 
@@ -556,11 +599,12 @@ def _eig_packed_raw(a, kernel=None):
 def _eig_packed_mp(a, kernel=None):
     """The same packing on mpmath numbers: mpmath's eig, in the order, unit length and phase of NumPy's eig (with
     ``kernel``, of the kernel's, and complex always) on the floats nearest the matrix (each answer kept, `_kept`)."""
-    return _kept(_eigs_kept, _eig_packed_mp_afresh, a, kernel)
+    return _kept(_eigs_kept, _eig_packed_mp_afresh, a, kernel, _working_bits[0])
 
 
-def _eig_packed_mp_afresh(a, kernel):
-    """`_eig_packed_mp`'s answer, mpmath's eig run."""
+def _eig_packed_mp_afresh(a, kernel, bits=None):
+    """`_eig_packed_mp`'s answer, mpmath's eig run (of the matrix split as the kernel's floats split it at the
+    working precision ``bits``, `_split_as_the_kernel`)."""
     mpmath = loaded_mpmath()
     a = np.asarray(a, dtype=object)
     real_input = not any(isinstance(z, mpmath.mpc) for z in a.flat)
@@ -571,7 +615,10 @@ def _eig_packed_mp_afresh(a, kernel):
     out = np.empty(a.shape[:-2] + (a.shape[-1] + 1, a.shape[-1]), dtype=object)
     for index in np.ndindex(a.shape[:-2]):
         with mpmath.workprec(mpmath.mp.prec + _range_bits(a[index].flat)):
-            w, vectors = mpmath.eig(mpmath.matrix(a[index].tolist()))
+            for matrix in _split_as_the_kernel(a[index], w_np[index], bits):
+                w, vectors = mpmath.eig(mpmath.matrix(matrix.tolist()))
+                if _as_real_as(w_np[index], w):
+                    break
         # Kept to the digits found (rounded to the working precision, 4 +- 1e-300 would be 4 twice, exact):
         # the ops after round them, and directed rounding sees it.
         vectors = np.array(vectors.tolist(), dtype=object)
@@ -582,7 +629,12 @@ def _eig_packed_mp_afresh(a, kernel):
             unmatched.remove(j)
             column = vectors[:, j] / mpmath.sqrt(sum(abs(z) ** 2 for z in vectors[:, j]))
             theirs = v_np[index][:, k]
-            if real_answer:
+            if real_answer and not _real_eigenvalue(target, w[j], w):
+                # NumPy's answer real at the floats, mpmath's a pair: a matrix beside a Jordan block (2 +- i sqrt(e)),
+                # whose eigenvalues NumPy gives complex there, so the program is a function of the pair as it is
+                column = column * _unit_turn(np.vdot(_complex_floats(column), theirs), True)
+                out[index][0, k], out[index][1:, k] = mpmath.mpc(w[j]), column
+            elif real_answer:
                 column = column * _unit_turn(np.vdot(_complex_floats(column), theirs), True)
                 out[index][0, k], out[index][1:, k] = mpmath.re(w[j]), [mpmath.re(z) for z in column]
             elif real_input and _real_eigenvalue(target, w[j], w):
@@ -591,6 +643,52 @@ def _eig_packed_mp_afresh(a, kernel):
                 column = column * _unit_turn(np.vdot(_complex_floats(column), theirs), True)
                 out[index][0, k], out[index][1:, k] = mpmath.mpc(w[j]), column
     return out
+
+
+_SPLIT_BITS = 8  # how far above the working precision's last bit a Jordan block's split change lies
+
+
+def _split_as_the_kernel(matrix, kernels, bits):
+    """The matrices whose eig stands for ``matrix``'s in an exact run at ``bits`` of precision (None: in a proof, the
+    matrix itself), the first whose eigenvalues are real where the kernel's are taken.
+
+    A Jordan block (a defective eigenvalue, [[3, 1], [-1, 1]]'s 2) has no derivative alone, but the kernel's floats
+    split it by their rounding (2 +- 1.5e-8), and every rule the program's gradient runs (gradcli's, PyTorch's,
+    JAX's, TensorFlow's) is then exact at a matrix that near, its eigenvectors apart: for a smooth function of the
+    group (its sum, its product) the rule's limit is the exact derivative. At the exact matrix the eigenvectors
+    are one, and the rule divides by their difference, which the solver leaves to its rounding (at one precision 0,
+    at another the rounding's own noise). So where the kernel split a group that the matrix's rational
+    characteristic polynomial proves defective, the exact run takes the matrix changed by a fixed pattern
+    `_SPLIT_BITS` above its last bit, of either sign: that splits the group by about its square root, as the
+    solver's rounding does but above it, while a smooth function of the group moves by the change alone, below the
+    digits the run keeps. A group the kernel left equal ([[2, 1], [0, 2]], which LAPACK takes as it is) stays at the
+    matrix: the rule's chain through its equal members is what the floats ran.
+    """
+    mpmath = loaded_mpmath()
+    if bits is None or not _split_near_pair(kernels) or not arb_proof_linalg.defective(matrix):
+        return [matrix]
+    n = matrix.shape[-1]
+    scale = max(abs(z) for z in matrix.flat)
+    step = mpmath.ldexp(1, int(mpmath.mag(scale)) + _SPLIT_BITS - bits)
+    pattern = [[0 if i == j else (-1) ** (i + j) * (1 + (i * j + i + 2 * j) % 3) for j in range(n)] for i in range(n)]
+    return [matrix + np.array([[sign * step * e for e in row] for row in pattern], dtype=object) for sign in (1, -1)]
+
+
+def _as_real_as(kernels, spectrum):
+    """Whether mpmath's ``spectrum`` holds as many real eigenvalues as the kernel's floats (`_real_eigenvalue`)."""
+    mpmath = loaded_mpmath()
+    scale = max([1] + [abs(z) for z in spectrum])
+    real = sum(abs(mpmath.im(z)) <= scale * mpmath.mpf(2) ** (-(mpmath.mp.prec // 2)) for z in spectrum)
+    return real >= sum(complex(t).imag == 0 for t in np.ravel(kernels))
+
+
+def _split_near_pair(kernels):
+    """Whether two of a kernel's eigenvalues lie apart by no more than a Jordan block's rounding splits it (a
+    thousandth of the spectrum's size: float64's 1.5e-8 of a pair, 6e-6 of a triple), yet are not equal."""
+    w = np.asarray(kernels, dtype=complex).ravel()
+    scale = max(1.0, float(np.max(np.abs(w)))) if w.size else 1.0
+    gaps = np.abs(w[:, None] - w[None, :])
+    return bool(np.any((gaps > 0) & (gaps <= 1e-3 * scale)))
 
 
 def _complex_floats(column):
