@@ -111,22 +111,30 @@ def trial_params(chosen, known_wrong):
                        for case_id, reason in sorted(known_wrong.items()))]
 
 
-def round_tests(cases_module, chosen, known_wrong, symptoms):
+def round_tests(cases_module, chosen, known_wrong=None, symptoms=None, run_elsewhere=()):
     """The two tests of one round's file, for it to name at module level: its chosen trials and its known
-    disagreements (strict xfails, judged at 120 digits by their ``symptoms``), and that every case has a truth."""
+    disagreements (strict xfails, judged at 120 digits by their ``symptoms``), and that every case has a truth.
+
+    ``run_elsewhere`` names cases other tests run (the file's own, or another file's, an open finding's among them):
+    they exist, and their truths evaluate as the chosen ones' do. A chosen input error is judged by its message."""
+    known_wrong, symptoms = known_wrong or {}, symptoms or {}
     by_id = {case.id: case for case in cases_module.ALL}
 
     @pytest.mark.parametrize("case_id", trial_params(chosen, known_wrong))
     def test_trial(case_id):
+        """A chosen case passes; a known-wrong one, its reference held to 120 digits, still shows its finding's
+        words."""
         case = by_id[case_id]
         found = known_wrong_problems(case, symptoms[case_id], 120) if case_id in known_wrong else problems_of(case)
         assert found == []
 
     def test_the_chosen_trials_exist_and_every_case_has_a_truth():
-        assert set(known_wrong) <= set(by_id) and set(symptoms) == set(known_wrong)
+        assert set(known_wrong) | set(run_elsewhere) <= set(by_id) and set(symptoms) == set(known_wrong)
+        assert set(chosen) <= set(by_id) and len(by_id) == len(cases_module.ALL)  # ids are unique
         errors = [case for case in cases_module.ALL if case.verdict == "input-error"]  # their truth: the message
         assert all(case.message and case.truth is None for case in errors)
-        assert_every_case_sound(chosen, [case for case in cases_module.ALL if case not in errors])
+        evaluated = [case_id for case_id in [*chosen, *run_elsewhere] if by_id[case_id].verdict != "input-error"]
+        assert_every_case_sound(evaluated, [case for case in cases_module.ALL if case not in errors])
 
     return test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth
 

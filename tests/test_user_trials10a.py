@@ -14,7 +14,6 @@ import sys
 
 import mpmath
 import numpy as np
-import pytest
 from click.testing import CliRunner
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "trials"))
@@ -22,7 +21,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "tri
 import cases10a  # noqa: E402
 import judge  # noqa: E402
 
-from test_user_trials import assert_every_case_sound, problems_of  # noqa: E402
+from test_user_trials import round_tests  # noqa: E402
 
 import gradcli  # noqa: E402
 from gradcli.cli import cli  # noqa: E402
@@ -56,15 +55,7 @@ BY_ID = {case.id: case for case in cases10a.ALL}
 TRIALS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "trials")
 
 
-@pytest.mark.parametrize("case_id", CHOSEN)
-def test_trial(case_id):
-    assert problems_of(BY_ID[case_id]) == []
-
-
-def test_the_chosen_trials_exist_and_every_case_has_a_truth():
-    assert set(CHOSEN) <= set(BY_ID) and len(BY_ID) == len(cases10a.ALL)  # ids are unique
-    assert_every_case_sound(CHOSEN, [case for case in cases10a.ALL if case.truth is not None])
-    assert all(case.message for case in cases10a.ALL if case.truth is None)  # input errors: what the message says
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases10a, CHOSEN)
 
 
 def test_the_judge_fails_a_subnormal_called_exact_and_a_corner_called_unreferenced():

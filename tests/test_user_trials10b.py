@@ -13,14 +13,13 @@ import os
 import sys
 
 import numpy as np
-import pytest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "trials"))
 
 import cases10b  # noqa: E402
 import judge  # noqa: E402
 
-from test_user_trials import assert_every_case_sound, problems_of  # noqa: E402
+from test_user_trials import problems_of, round_tests  # noqa: E402
 
 import gradcli  # noqa: E402
 
@@ -38,25 +37,17 @@ CHOSEN = [
     # TensorFlow's cumprod rule divides by x and div_no_nan's 0 stands where the slope is 8
     "tf_lib10b:running_product@x=[2,0,3]:float64",
 ]
+UNDERFLOW_NAMED = "tf_lib10b:hypot_sum@a=[0],b=[1e-200]:float64"  # C7, run by its own test below
 BY_ID = {case.id: case for case in cases10b.ALL}
 
 
-@pytest.mark.parametrize("case_id", CHOSEN)
-def test_trial(case_id):
-    assert problems_of(BY_ID[case_id]) == []
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(
+    cases10b, CHOSEN, run_elsewhere=[UNDERFLOW_NAMED])
 
 
 def test_a_custom_rules_forward_underflow_is_named():
     """C7: the squares' line, where the value 1e-200 was lost, is named beside the rule's 0 / 0."""
-    assert problems_of(BY_ID["tf_lib10b:hypot_sum@a=[0],b=[1e-200]:float64"]) == []
-
-
-def test_the_chosen_trials_exist_and_every_case_has_a_truth():
-    judged = cases10b.TORCH + cases10b.TF  # the input errors have messages, not truths
-    chosen = [c for c in CHOSEN if BY_ID[c] in judged] + ["tf_lib10b:hypot_sum@a=[0],b=[1e-200]:float64"]
-    assert_every_case_sound(chosen, judged)
-    assert len(BY_ID) == len(cases10b.ALL)
-    assert all(case.message for case in cases10b.INPUT_ERRORS)
+    assert problems_of(BY_ID[UNDERFLOW_NAMED]) == []
 
 
 def test_the_judge_fails_the_padding_rows_missing_gradient():

@@ -12,14 +12,13 @@ import os
 import sys
 
 import numpy as np
-import pytest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "trials"))
 
 import cases11a  # noqa: E402
 import judge  # noqa: E402
 
-from test_user_trials import assert_every_case_sound, problems_of  # noqa: E402
+from test_user_trials import round_tests  # noqa: E402
 
 import gradcli  # noqa: E402
 
@@ -54,14 +53,7 @@ CHOSEN = [
 BY_ID = {case.id: case for case in cases11a.ALL}
 
 
-@pytest.mark.parametrize("case_id", CHOSEN)
-def test_trial(case_id):
-    assert problems_of(BY_ID[case_id]) == []
-
-
-def test_the_chosen_trials_exist_and_every_case_has_a_truth():
-    assert set(CHOSEN) <= set(BY_ID) and len(BY_ID) == len(cases11a.ALL)  # ids are unique
-    assert_every_case_sound(CHOSEN, [case for case in cases11a.ALL if case.truth is not None])
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases11a, CHOSEN)
 
 
 def test_the_judge_fails_an_exact_value_that_misses_the_first_term_of_a_sum():

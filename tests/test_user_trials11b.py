@@ -14,14 +14,12 @@ import json
 import os
 import sys
 
-import pytest
-
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "trials"))
 
 import cases11b  # noqa: E402
 import judge  # noqa: E402
 
-from test_user_trials import assert_every_case_sound, problems_of  # noqa: E402
+from test_user_trials import round_tests  # noqa: E402
 
 CHOSEN = [
     # a tensor hook that clamps the gradient is the rule at fault, named at its own line (D1)
@@ -49,16 +47,7 @@ CHOSEN = [
 BY_ID = {case.id: case for case in cases11b.ALL}
 
 
-@pytest.mark.parametrize("case_id", CHOSEN)
-def test_trial(case_id):
-    assert problems_of(BY_ID[case_id]) == []
-
-
-def test_the_chosen_trials_exist_and_every_case_has_a_truth():
-    judged = cases11b.TORCH + cases11b.TF  # the input errors have messages, not truths
-    assert_every_case_sound([c for c in CHOSEN if BY_ID[c] in judged], judged)
-    assert set(CHOSEN) <= set(BY_ID)
-    assert all(case.message for case in cases11b.INPUT_ERRORS)
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases11b, CHOSEN)
 
 
 def test_the_judge_fails_a_hook_blamed_on_the_op_it_hooks():

@@ -11,14 +11,12 @@ import json
 import os
 import sys
 
-import pytest
-
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "trials"))
 
 import cases12a  # noqa: E402
 import judge  # noqa: E402
 
-from test_user_trials import assert_every_case_sound, problems_of  # noqa: E402
+from test_user_trials import round_tests  # noqa: E402
 
 CHOSEN = [
     # a meta-gradient through Adam at a weight whose inner gradient is 0: sqrt(v) at 0 times v's slope 0 is NaN at
@@ -57,14 +55,7 @@ def _trials_runner():
     return module
 
 
-@pytest.mark.parametrize("case_id", CHOSEN)
-def test_trial(case_id):
-    assert problems_of(BY_ID[case_id]) == []
-
-
-def test_the_chosen_trials_exist_and_every_case_has_a_truth():
-    assert len(BY_ID) == len(cases12a.ALL)  # ids are unique
-    assert_every_case_sound(CHOSEN, [case for case in cases12a.ALL if case.truth is not None])
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases12a, CHOSEN)
 
 
 def test_the_judge_fails_a_nan_where_the_adam_step_is_smooth():

@@ -15,13 +15,11 @@ products had no replay) and E8 (a Gamma sample had no replay) are fixed: their c
 import os
 import sys
 
-import pytest
-
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "trials"))
 
 import cases12b  # noqa: E402
 
-from test_user_trials import assert_every_case_sound, problems_of  # noqa: E402
+from test_user_trials import round_tests  # noqa: E402
 
 CHOSEN = [
     # sigmoid(40) rounds to 1: (1 - p_t) ** 0.5 differentiates to inf, times 0; named at that line
@@ -49,17 +47,6 @@ CHOSEN = [
     # Keras' KL divergence at its labels in float32: the label constant, clipped (a fold), is float32's number (E3)
     "tf_lib12b:kl_div@pred=[[0.2,0.3,0.5]]:float32",
 ]
-BY_ID = {case.id: case for case in cases12b.ALL}
 
 
-@pytest.mark.parametrize("case_id", CHOSEN)
-def test_trial(case_id):
-    assert problems_of(BY_ID[case_id]) == []
-
-
-def test_the_chosen_trials_exist_and_every_case_has_a_truth():
-    judged = cases12b.TORCH + cases12b.TF  # the input errors have messages, not truths
-    assert_every_case_sound([c for c in CHOSEN if BY_ID[c] in judged], judged)
-    assert set(CHOSEN) <= set(BY_ID)
-    assert all(case.message for case in cases12b.INPUT_ERRORS)
-    assert len(BY_ID) == len(cases12b.ALL)
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases12b, CHOSEN)

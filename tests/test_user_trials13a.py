@@ -11,14 +11,12 @@ import json
 import os
 import sys
 
-import pytest
-
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "trials"))
 
 import cases13a  # noqa: E402
 import judge  # noqa: E402
 
-from test_user_trials import assert_every_case_sound, problems_of  # noqa: E402
+from test_user_trials import round_tests  # noqa: E402
 
 CHOSEN = [
     # scipy.stats.t.logpdf with a datum at the location: z = 0 sizes the high-precision path's extra digits
@@ -44,14 +42,7 @@ CHOSEN = [
 BY_ID = {case.id: case for case in cases13a.ALL}
 
 
-@pytest.mark.parametrize("case_id", CHOSEN)
-def test_trial(case_id):
-    assert problems_of(BY_ID[case_id]) == []
-
-
-def test_the_chosen_trials_exist_and_every_case_has_a_truth():
-    assert set(CHOSEN) <= set(BY_ID) and len(BY_ID) == len(cases13a.ALL)  # ids are unique
-    assert_every_case_sound(CHOSEN, [case for case in cases13a.ALL if case.truth is not None])
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases13a, CHOSEN)
 
 
 def test_the_judge_fails_a_slope_of_zero_at_the_box_cox_patch():

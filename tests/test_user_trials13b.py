@@ -12,13 +12,11 @@ upsampling's backward kernel had no replay) and G6 (gumbel_softmax's seeded nois
 import os
 import sys
 
-import pytest
-
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "trials"))
 
 import cases13b  # noqa: E402
 
-from test_user_trials import assert_every_case_sound, problems_of  # noqa: E402
+from test_user_trials import round_tests  # noqa: E402
 
 CHOSEN = [
     # the variance is clamped to eps under no_grad: the loss is flat in var, PyTorch's slope -2e10; wrong at the call
@@ -34,17 +32,6 @@ CHOSEN = [
     # gumbel_softmax's noise under a seed: exponential_'s own kernel draws it, not its decomposition's rand_like (G6)
     "torch_lib13b:gumbel@z=[0.1,0.5,-0.3]:float64",
 ]
-BY_ID = {case.id: case for case in cases13b.ALL}
 
 
-@pytest.mark.parametrize("case_id", CHOSEN)
-def test_trial(case_id):
-    assert problems_of(BY_ID[case_id]) == []
-
-
-def test_the_chosen_trials_exist_and_every_case_has_a_truth():
-    judged = cases13b.TORCH + cases13b.TORCH_MORE + cases13b.TF + cases13b.TF_MORE  # input errors have messages
-    assert_every_case_sound([c for c in CHOSEN if BY_ID[c] in judged], judged)
-    assert set(CHOSEN) <= set(BY_ID)
-    assert all(case.message for case in cases13b.INPUT_ERRORS)
-    assert len(BY_ID) == len(cases13b.ALL)
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases13b, CHOSEN)

@@ -11,14 +11,12 @@ import json
 import os
 import sys
 
-import pytest
-
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "trials"))
 
 import cases14a  # noqa: E402
 import judge  # noqa: E402
 
-from test_user_trials import assert_every_case_sound, problems_of  # noqa: E402
+from test_user_trials import round_tests  # noqa: E402
 
 CHOSEN = [
     # log(0) of a constant replaced by nan_to_num(neginf=-50): the weights' slopes are -50 and log(0.5)
@@ -33,14 +31,7 @@ CHOSEN = [
 BY_ID = {case.id: case for case in cases14a.ALL}
 
 
-@pytest.mark.parametrize("case_id", CHOSEN)
-def test_trial(case_id):
-    assert problems_of(BY_ID[case_id]) == []
-
-
-def test_the_chosen_trials_exist_and_every_case_has_a_truth():
-    assert set(CHOSEN) <= set(BY_ID) and len(BY_ID) == len(cases14a.ALL)  # ids are unique
-    assert_every_case_sound(CHOSEN, [case for case in cases14a.ALL if case.truth is not None])
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases14a, CHOSEN)
 
 
 def test_the_judge_fails_a_domain_verdict_on_the_guarded_weights():

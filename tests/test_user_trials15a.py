@@ -11,14 +11,13 @@ import os
 import sys
 
 import numpy as np
-import pytest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "trials"))
 
 import cases15a  # noqa: E402
 import judge  # noqa: E402
 
-from test_user_trials import assert_every_case_sound, problems_of, trial_params  # noqa: E402
+from test_user_trials import round_tests  # noqa: E402
 
 import gradcli  # noqa: E402
 from gradcli.capture.detect import framework_of_source  # noqa: E402
@@ -40,14 +39,7 @@ KNOWN_WRONG = {}
 BY_ID = {case.id: case for case in cases15a.ALL}
 
 
-@pytest.mark.parametrize("case_id", trial_params(CHOSEN, KNOWN_WRONG))
-def test_trial(case_id):
-    assert problems_of(BY_ID[case_id]) == []
-
-
-def test_the_chosen_trials_exist_and_every_case_has_a_truth():
-    assert set(KNOWN_WRONG) <= set(BY_ID)
-    assert_every_case_sound(CHOSEN, [case for case in cases15a.ALL if case.truth is not None])
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases15a, CHOSEN, KNOWN_WRONG)
 
 
 def test_the_judge_fails_no_verdict_at_the_von_mises_optimum():

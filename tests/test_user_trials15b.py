@@ -15,13 +15,11 @@ moved into the shard read as new (A1).
 import os
 import sys
 
-import pytest
-
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "trials"))
 
 import cases15b  # noqa: E402
 
-from test_user_trials import assert_every_case_sound, problems_of, trial_params  # noqa: E402
+from test_user_trials import problems_of, round_tests  # noqa: E402
 
 CHOSEN = [
     # -p log p through PyTorch's decomposition (where over 0-d float32 constants), inside its domain
@@ -37,21 +35,13 @@ KNOWN_WRONG = {}
 BY_ID = {case.id: case for case in cases15b.ALL}
 
 
-@pytest.mark.parametrize("case_id", trial_params(CHOSEN, KNOWN_WRONG))
-def test_trial(case_id):
-    assert problems_of(BY_ID[case_id]) == []
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases15b, CHOSEN, KNOWN_WRONG)
 
 
 def test_a_module_built_and_converted_inside_the_function_is_a_limit_said_at_its_line():
     """Finding T5: PyTorch runs it, the capture cannot convert parameters made during the trace; exit 2 with the
     user's line and the way out (--args), never "the target raised RuntimeError: Couldn't swap"."""
     assert problems_of(BY_ID["torch_lib15b:masked_attention@q=[[[0.5,-1],[1,2]]]:float64"]) == []
-
-
-def test_the_chosen_trials_exist_and_every_case_has_a_truth():
-    assert set(KNOWN_WRONG) <= set(BY_ID) and len(BY_ID) == len(cases15b.ALL)  # ids are unique
-    assert_every_case_sound(CHOSEN, cases15b.TORCH + cases15b.TF)
-    assert all(case.message for case in cases15b.INPUT_ERRORS)
 
 
 def test_a_wrong_rule_message_shows_the_digits_where_rule_and_exact_differ():

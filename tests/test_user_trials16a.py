@@ -15,7 +15,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "tri
 
 import cases16a  # noqa: E402
 
-from test_user_trials import assert_every_case_sound, problems_of, trial_params  # noqa: E402
+from test_user_trials import round_tests  # noqa: E402
 
 from gradcli.capture.numpy_names import check_names  # noqa: E402
 from gradcli.errors import InputError  # noqa: E402
@@ -36,18 +36,9 @@ CHOSEN = [
     "numpy_lib16a:vectorized_huber@r=[0.5,2]:float64",
 ]
 KNOWN_WRONG = {}
-BY_ID = {case.id: case for case in cases16a.ALL}
 
 
-@pytest.mark.parametrize("case_id", trial_params(CHOSEN, KNOWN_WRONG))
-def test_trial(case_id):
-    assert problems_of(BY_ID[case_id]) == []
-
-
-def test_the_chosen_trials_exist_and_every_case_has_a_truth():
-    assert set(CHOSEN) | set(KNOWN_WRONG) <= set(BY_ID)
-    with_truths = [case for case in cases16a.ALL if case.truth is not None]
-    assert_every_case_sound([c for c in CHOSEN if BY_ID[c].truth is not None], with_truths)
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases16a, CHOSEN, KNOWN_WRONG)
 
 
 CLASSES = '''

@@ -21,7 +21,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "tri
 
 import cases16b  # noqa: E402
 
-from test_user_trials import assert_every_case_sound, problems_of, trial_params  # noqa: E402
+from test_user_trials import round_tests  # noqa: E402
 
 CHOSEN = [
     # a custom backward that hands back (d/db, d/da): wrong, at its own line
@@ -33,17 +33,9 @@ CHOSEN = [
     "torch_lib16b:scale_loss@scale_args:float64",
 ]
 KNOWN_WRONG = {}
-BY_ID = {case.id: case for case in cases16b.ALL}
 
 
-@pytest.mark.parametrize("case_id", trial_params(CHOSEN, KNOWN_WRONG))
-def test_trial(case_id):
-    assert problems_of(BY_ID[case_id]) == []
-
-
-def test_the_chosen_trials_exist_and_every_case_has_a_truth():
-    assert set(KNOWN_WRONG) <= set(BY_ID) and len(BY_ID) == len(cases16b.ALL)  # ids are unique
-    assert_every_case_sound(CHOSEN, cases16b.TORCH + cases16b.TF)
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases16b, CHOSEN, KNOWN_WRONG)
 
 
 def test_a_trace_given_up_on_leaves_no_traceback_in_the_log():

@@ -11,13 +11,11 @@ disagreements are strict xfails naming their finding.
 import os
 import sys
 
-import pytest
-
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "trials"))
 
 import cases17a  # noqa: E402
 
-from test_user_trials import assert_every_case_sound, problems_of, trial_params  # noqa: E402
+from test_user_trials import round_tests  # noqa: E402
 
 CHOSEN = [
     # JAX's log_ndtr below -20 is a three-term asymptotic series: replayed as log Phi, the exact reference no longer
@@ -34,14 +32,6 @@ CHOSEN = [
     "jax_lib17a:dilog_sum@x=[0.5]:float64",
 ]
 KNOWN_WRONG = {}
-BY_ID = {case.id: case for case in cases17a.ALL}
 
 
-@pytest.mark.parametrize("case_id", trial_params(CHOSEN, KNOWN_WRONG))
-def test_trial(case_id):
-    assert problems_of(BY_ID[case_id]) == []
-
-
-def test_the_chosen_trials_exist_and_every_case_has_a_truth():
-    assert set(KNOWN_WRONG) <= set(BY_ID)
-    assert_every_case_sound(CHOSEN, cases17a.ALL)
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases17a, CHOSEN, KNOWN_WRONG)

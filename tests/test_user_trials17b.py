@@ -15,13 +15,11 @@ tests/test_tf_coverage.py replays them as TensorFlow computes them.
 import os
 import sys
 
-import pytest
-
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "trials"))
 
 import cases17b  # noqa: E402
 
-from test_user_trials import assert_every_case_sound, problems_of, trial_params  # noqa: E402
+from test_user_trials import round_tests  # noqa: E402
 
 CHOSEN = [
     # log1p(exp(d)) at d = 800 inside RelaxedBernoulli.log_prob: unstable, named at the user's call
@@ -35,17 +33,10 @@ CHOSEN = [
 ]
 KNOWN_WRONG = {}
 OPEN_ELSEWHERE = {}
-BY_ID = {case.id: case for case in cases17b.ALL}
 
 
-@pytest.mark.parametrize("case_id", trial_params(CHOSEN, KNOWN_WRONG))
-def test_trial(case_id):
-    assert problems_of(BY_ID[case_id]) == []
-
-
-def test_the_chosen_trials_exist_and_every_case_has_a_truth():
-    assert set(KNOWN_WRONG) | set(OPEN_ELSEWHERE) <= set(BY_ID) and len(BY_ID) == len(cases17b.ALL)  # ids are unique
-    assert_every_case_sound(CHOSEN, cases17b.TORCH + cases17b.TF)
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(
+    cases17b, CHOSEN, KNOWN_WRONG, run_elsewhere=OPEN_ELSEWHERE)
 
 
 def test_a_backward_pytorch_refuses_is_named_at_its_def_line():

@@ -10,13 +10,11 @@ NumPy ones (one framework import). Known disagreements are strict xfails naming 
 import os
 import sys
 
-import pytest
-
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "trials"))
 
 import cases18  # noqa: E402
 
-from test_user_trials import assert_every_case_sound, problems_of, trial_params  # noqa: E402
+from test_user_trials import round_tests  # noqa: E402
 
 CHOSEN = [
     # (1 - y) z + logaddexp(0, -z) at +-800 and at 0
@@ -31,14 +29,6 @@ CHOSEN = [
     "numpy_lib18:log1m_exp@x=[-1e-20,-5]:float64",
 ]
 KNOWN_WRONG = {}
-BY_ID = {case.id: case for case in cases18.ALL}
 
 
-@pytest.mark.parametrize("case_id", trial_params(CHOSEN, KNOWN_WRONG))
-def test_trial(case_id):
-    assert problems_of(BY_ID[case_id]) == []
-
-
-def test_the_chosen_trials_exist_and_every_case_has_a_truth():
-    assert set(KNOWN_WRONG) <= set(BY_ID)
-    assert_every_case_sound(CHOSEN, cases18.ALL)
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases18, CHOSEN, KNOWN_WRONG)

@@ -13,13 +13,11 @@ Known disagreements are strict xfails naming their finding.
 import os
 import sys
 
-import pytest
-
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "trials"))
 
 import cases19a  # noqa: E402
 
-from test_user_trials import assert_every_case_sound, problems_of, trial_params  # noqa: E402
+from test_user_trials import round_tests  # noqa: E402
 
 CHOSEN = [
     # the sinh form of the Einstein heat capacity at 600: the cotangent of sinh(300) underflows in any reverse mode
@@ -45,17 +43,9 @@ CHOSEN = [
     "jax_lib19a:skewnorm_cdf@x=[-10]:float64",
 ]
 KNOWN_WRONG = {}
-BY_ID = {case.id: case for case in cases19a.ALL}
 
 
-@pytest.mark.parametrize("case_id", trial_params(CHOSEN, KNOWN_WRONG))
-def test_trial(case_id):
-    assert problems_of(BY_ID[case_id]) == []
-
-
-def test_the_chosen_trials_exist_and_every_case_has_a_truth():
-    assert set(KNOWN_WRONG) <= set(BY_ID)
-    assert_every_case_sound(CHOSEN, cases19a.ALL)
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases19a, CHOSEN, KNOWN_WRONG)
 
 
 def test_a_distribution_tail_underflowing_is_named_before_the_log_it_breaks():

@@ -16,13 +16,11 @@ tests/test_torch55_numpy_forward.py.
 import os
 import sys
 
-import pytest
-
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "trials"))
 
 import cases19b  # noqa: E402
 
-from test_user_trials import assert_every_case_sound, problems_of, trial_params  # noqa: E402
+from test_user_trials import round_tests  # noqa: E402
 
 CHOSEN = [
     # Geometric's log(probs) of sigmoid(-800) = 0: unstable, named at the user's call
@@ -40,14 +38,7 @@ CHOSEN = [
 ]
 KNOWN_WRONG = {}
 OPEN_ELSEWHERE = {}  # fresnel_c_sum (A1) runs in process in tests/test_ops53_tf_fresnel_dawsn.py
-BY_ID = {case.id: case for case in cases19b.ALL}
 
 
-@pytest.mark.parametrize("case_id", trial_params(CHOSEN, KNOWN_WRONG))
-def test_trial(case_id):
-    assert problems_of(BY_ID[case_id]) == []
-
-
-def test_the_chosen_trials_exist_and_every_case_has_a_truth():
-    assert set(KNOWN_WRONG) | set(OPEN_ELSEWHERE) <= set(BY_ID) and len(BY_ID) == len(cases19b.ALL)  # ids are unique
-    assert_every_case_sound(CHOSEN, cases19b.TORCH + cases19b.TF)
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(
+    cases19b, CHOSEN, KNOWN_WRONG, run_elsewhere=OPEN_ELSEWHERE)

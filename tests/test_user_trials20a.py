@@ -11,13 +11,11 @@ The whole set runs with ``python tests/trials/run.py jax_lib20a numpy_lib20a gn_
 import os
 import sys
 
-import pytest
-
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "trials"))
 
 import cases20a  # noqa: E402
 
-from test_user_trials import assert_every_case_sound, problems_of  # noqa: E402
+from test_user_trials import round_tests  # noqa: E402
 
 CHOSEN = [
     # finding C2: rfft(x).real ** 2 + .imag ** 2 in plain NumPy; the exact run's object array answered .real with
@@ -39,13 +37,6 @@ CHOSEN = [
     # finding Z1's numpy_lib20a:spectral_entropy@x=[1,-1,1,-1] (a silent bin's p log p, exact gradient 0) passes, but
     # climbs to 4000 digits before its proof (10 s): test_fft56_transform_zeros.py holds it at 120 digits
 ]
-BY_ID = {case.id: case for case in cases20a.ALL}
 
 
-@pytest.mark.parametrize("case_id", CHOSEN)
-def test_trial(case_id):
-    assert problems_of(BY_ID[case_id]) == []
-
-
-def test_the_chosen_trials_exist_and_every_case_has_a_truth():
-    assert_every_case_sound(CHOSEN, cases20a.ALL)
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases20a, CHOSEN)

@@ -21,7 +21,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "tri
 
 import cases20b  # noqa: E402
 
-from test_user_trials import assert_every_case_sound, problems_of, trial_params  # noqa: E402
+from test_user_trials import round_tests  # noqa: E402
 
 CHOSEN = [
     # P1: PyTorch's pdist kernel takes slope 0 at a zero distance; its replay took the VJP of sqrt(0) (NaN), so the
@@ -39,17 +39,10 @@ CHOSEN = [
 ]
 KNOWN_WRONG = {}
 OPEN_ELSEWHERE = {}  # X1 (tf.math.xlogy at x = y = 0, both varying): domain, x[0] at the edge, y[0] an exact 0
-BY_ID = {case.id: case for case in cases20b.ALL}
 
 
-@pytest.mark.parametrize("case_id", trial_params(CHOSEN, KNOWN_WRONG))
-def test_trial(case_id):
-    assert problems_of(BY_ID[case_id]) == []
-
-
-def test_the_chosen_trials_exist_and_every_case_has_a_truth():
-    assert set(KNOWN_WRONG) | set(OPEN_ELSEWHERE) <= set(BY_ID) and len(BY_ID) == len(cases20b.ALL)  # ids are unique
-    assert_every_case_sound(CHOSEN, cases20b.TORCH + cases20b.TF)
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(
+    cases20b, CHOSEN, KNOWN_WRONG, run_elsewhere=OPEN_ELSEWHERE)
 
 
 # What the trials found, for the whole class: PyTorch's distance kernels at a zero distance (P1), and each of

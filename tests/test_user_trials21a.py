@@ -11,13 +11,11 @@ The whole set runs with ``python tests/trials/run.py jax_lib21a numpy_lib21a``; 
 import os
 import sys
 
-import pytest
-
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "trials"))
 
 import cases21a  # noqa: E402
 
-from test_user_trials import assert_every_case_sound, problems_of  # noqa: E402
+from test_user_trials import round_tests  # noqa: E402
 
 CHOSEN = [
     # finding F1: a module importing scipy.special's log_expit was offered -np.logaddexp(0, -u), not log_expit(u)
@@ -34,14 +32,6 @@ CHOSEN = [
     # is proven (JAX's eigh the same: tests/test_eigen57_jax.py)
     "numpy_lib21a:eigen_energy@a=[[1,0],[0,1]]:float64",
 ]
-BY_ID = {case.id: case for case in cases21a.ALL}
 
 
-@pytest.mark.parametrize("case_id", CHOSEN)
-def test_trial(case_id):
-    assert problems_of(BY_ID[case_id]) == []
-
-
-def test_the_chosen_trials_exist_and_every_case_has_a_truth():
-    assert set(CHOSEN) <= set(BY_ID)
-    assert_every_case_sound(CHOSEN, cases21a.ALL)
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases21a, CHOSEN)

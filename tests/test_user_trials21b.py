@@ -21,7 +21,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "tri
 
 import cases21b  # noqa: E402
 
-from test_user_trials import assert_every_case_sound, known_wrong_problems, problems_of, trial_params  # noqa: E402
+from test_user_trials import round_tests  # noqa: E402
 
 CHOSEN = {  # case id -> what it holds
     "torch_lib21b:hermite_energy@x=[0.5,2]:float64":
@@ -50,21 +50,10 @@ CHOSEN = {  # case id -> what it holds
 KNOWN_WRONG: dict = {}
 SYMPTOMS: dict = {}
 OPEN_ELSEWHERE: dict = {}
-BY_ID = {case.id: case for case in cases21b.ALL}
 
 
-@pytest.mark.parametrize("case_id", trial_params(list(CHOSEN), KNOWN_WRONG))
-def test_trial(case_id):
-    """A chosen case passes; a known-wrong one, its reference held to 120 digits, still shows its finding's words."""
-    case = BY_ID[case_id]
-    found = known_wrong_problems(case, SYMPTOMS[case_id], 120) if case_id in KNOWN_WRONG else problems_of(case)
-    assert found == []
-
-
-def test_the_chosen_trials_exist_and_every_case_has_a_truth():
-    assert set(KNOWN_WRONG) == set(SYMPTOMS) and set(KNOWN_WRONG) | set(OPEN_ELSEWHERE) <= set(BY_ID)
-    assert len(BY_ID) == len(cases21b.ALL)  # ids are unique
-    assert_every_case_sound(CHOSEN, cases21b.TORCH + cases21b.TF)
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(
+    cases21b, CHOSEN, KNOWN_WRONG, SYMPTOMS, run_elsewhere=OPEN_ELSEWHERE)
 
 
 # What the trials found, for the whole class: each of torch.special's orthogonal polynomials and functions with no

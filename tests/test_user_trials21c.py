@@ -11,13 +11,11 @@ Known disagreements are strict xfails naming their finding.
 import os
 import sys
 
-import pytest
-
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "trials"))
 
 import cases21c  # noqa: E402
 
-from test_user_trials import assert_every_case_sound, known_wrong_problems, problems_of, trial_params  # noqa: E402
+from test_user_trials import round_tests  # noqa: E402
 
 CHOSEN = [
     # finding S1: SciPy's rel_entr and kl_div of a constant target beside the model q, at q = target (KL 0): the
@@ -42,16 +40,7 @@ CHOSEN = [
 KNOWN_WRONG = {}
 # Each known-wrong case's words for its finding, seen at a ceiling of 120 digits (`known_wrong_problems`).
 SYMPTOMS = {}
-BY_ID = {case.id: case for case in cases21c.ALL}
 
 
-@pytest.mark.parametrize("case_id", trial_params(CHOSEN, KNOWN_WRONG))
-def test_trial(case_id):
-    case = BY_ID[case_id]
-    found = known_wrong_problems(case, SYMPTOMS[case_id], 120) if case_id in KNOWN_WRONG else problems_of(case)
-    assert found == []
-
-
-def test_the_chosen_trials_exist_and_every_case_has_a_truth():
-    assert set(KNOWN_WRONG) <= set(BY_ID) and set(SYMPTOMS) == set(KNOWN_WRONG)
-    assert_every_case_sound(CHOSEN, cases21c.ALL)
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(
+    cases21c, CHOSEN, KNOWN_WRONG, SYMPTOMS)

@@ -24,7 +24,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "tri
 
 import cases23b  # noqa: E402
 
-from test_user_trials import assert_every_case_sound, known_wrong_problems, problems_of, trial_params  # noqa: E402
+from test_user_trials import round_tests  # noqa: E402
 
 CHOSEN = [
     # finding U1: np.unwrap's correction mod(d + pi, 2 pi) - pi - d, exactly 0, was "not proven 0": no verdict
@@ -54,21 +54,10 @@ CHOSEN = [
 KNOWN_WRONG = {}
 # Each known-wrong case's words for its finding, seen at a ceiling of 120 digits (`known_wrong_problems`).
 SYMPTOMS = {}
-BY_ID = {case.id: case for case in cases23b.ALL}
 
 
-@pytest.mark.parametrize("case_id", trial_params(CHOSEN, KNOWN_WRONG))
-def test_trial(case_id):
-    case = BY_ID[case_id]
-    found = known_wrong_problems(case, SYMPTOMS[case_id], 120) if case_id in KNOWN_WRONG else problems_of(case)
-    assert found == []
-
-
-def test_the_chosen_trials_exist_and_every_case_has_a_truth():
-    assert set(KNOWN_WRONG) <= set(BY_ID) and set(SYMPTOMS) == set(KNOWN_WRONG)
-    errors = [case for case in cases23b.ALL if case.verdict == "input-error"]
-    assert all(case.message and case.truth is None for case in errors)
-    assert_every_case_sound(CHOSEN, [case for case in cases23b.ALL if case not in errors])
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(
+    cases23b, CHOSEN, KNOWN_WRONG, SYMPTOMS)
 
 
 @pytest.mark.parametrize("x, y", [(3.0, 7.0), (-2.5, 0.75), (7.5, -2.0), (0.3, np.pi)])

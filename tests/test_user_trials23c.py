@@ -19,7 +19,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "tri
 
 import cases23c  # noqa: E402
 
-from test_user_trials import assert_every_case_sound, known_wrong_problems, problems_of, trial_params  # noqa: E402
+from test_user_trials import round_tests  # noqa: E402
 
 CHOSEN = [
     # finding L1: log(cosh(x)) past 710 had no fix; np.logaddexp's spelling of the catalogue's log cosh is re-checked ok
@@ -38,19 +38,10 @@ CHOSEN = [
 KNOWN_WRONG = {}
 # Each known-wrong case's words for its finding, seen at a ceiling of 120 digits (`known_wrong_problems`).
 SYMPTOMS = {}
-BY_ID = {case.id: case for case in cases23c.ALL}
 
 
-@pytest.mark.parametrize("case_id", trial_params(CHOSEN, KNOWN_WRONG))
-def test_trial(case_id):
-    case = BY_ID[case_id]
-    found = known_wrong_problems(case, SYMPTOMS[case_id], 120) if case_id in KNOWN_WRONG else problems_of(case)
-    assert found == []
-
-
-def test_the_chosen_trials_exist_and_every_case_has_a_truth():
-    assert set(KNOWN_WRONG) <= set(BY_ID) and set(SYMPTOMS) == set(KNOWN_WRONG)
-    assert_every_case_sound(CHOSEN, cases23c.ALL)
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(
+    cases23c, CHOSEN, KNOWN_WRONG, SYMPTOMS)
 
 
 def _fix(formula, points, name):

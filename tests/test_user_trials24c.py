@@ -34,7 +34,7 @@ import cases24c  # noqa: E402
 import numpy_lib24c  # noqa: E402
 from audit_reports import case  # noqa: E402
 
-from test_user_trials import assert_every_case_sound, problems_of, trial_params  # noqa: E402
+from test_user_trials import round_tests  # noqa: E402
 
 CHOSEN = [
     # finding X1: exp(z[0]) / sum(exp(z)) is the softmax's entry 0: log_softmax offered and re-checked ok
@@ -44,17 +44,9 @@ CHOSEN = [
     "numpy_lib24c:log_cosh_naive@x=[711]:float64",
 ]
 KNOWN_WRONG = {}
-BY_ID = {c.id: c for c in cases24c.ALL}
 
 
-@pytest.mark.parametrize("case_id", trial_params(CHOSEN, KNOWN_WRONG))
-def test_trial(case_id):
-    assert problems_of(BY_ID[case_id]) == []
-
-
-def test_the_chosen_trials_exist_and_every_case_has_a_truth():
-    assert set(KNOWN_WRONG) <= set(BY_ID)
-    assert_every_case_sound(CHOSEN, cases24c.ALL)
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases24c, CHOSEN, KNOWN_WRONG)
 
 
 def test_an_audit_names_the_threshold_where_the_verdict_changes_first():

@@ -17,7 +17,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "tri
 
 import cases3  # noqa: E402
 
-from test_user_trials import assert_every_case_sound, problems_of  # noqa: E402
+from test_user_trials import round_tests  # noqa: E402
 
 import gradcli  # noqa: E402
 from gradcli.checker.source_fixes import source_rewrites, splice  # noqa: E402
@@ -45,16 +45,9 @@ CHOSEN = [
     # a clip saturated at a float32 bound: the bound it picks is an exact ball, not a float32 constant in the next op
     "tf_more:keras_bce_probs@p=[1,0.5]:float32",
 ]
-BY_ID = {case.id: case for case in cases3.ALL}
 
 
-@pytest.mark.parametrize("case_id", CHOSEN)
-def test_trial(case_id):
-    assert problems_of(BY_ID[case_id]) == []
-
-
-def test_the_chosen_trials_exist_and_every_case_has_a_truth():
-    assert_every_case_sound(CHOSEN, cases3.ALL)
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases3, CHOSEN)
 
 
 def _rewrites(source, lines, framework, ranks=None):

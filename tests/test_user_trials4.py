@@ -19,7 +19,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "tri
 import cases4  # noqa: E402
 import judge  # noqa: E402
 
-from test_user_trials import _run, assert_every_case_sound, problems_of  # noqa: E402
+from test_user_trials import _run, round_tests  # noqa: E402
 from test_user_trials3 import _rewrites  # noqa: E402
 
 import gradcli  # noqa: E402
@@ -54,13 +54,7 @@ CHOSEN = [
 BY_ID = {case.id: case for case in cases4.ALL}
 
 
-@pytest.mark.parametrize("case_id", CHOSEN)
-def test_trial(case_id):
-    assert problems_of(BY_ID[case_id]) == []
-
-
-def test_the_chosen_trials_exist_and_every_case_has_a_truth():
-    assert_every_case_sound(CHOSEN, cases4.ALL)
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases4, CHOSEN)
 
 
 # -- T7: a fix that ends a NaN but still loses digits ---------------------------------------------------------

@@ -19,7 +19,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "tri
 
 import cases5  # noqa: E402
 
-from test_user_trials import assert_every_case_sound, problems_of  # noqa: E402
+from test_user_trials import round_tests  # noqa: E402
 from test_user_trials3 import _rewrites  # noqa: E402
 
 import gradcli  # noqa: E402
@@ -56,16 +56,9 @@ CHOSEN = [
     # routes: an nn.Sequential's parameter by name with --args
     "torch_lib5:stack_loss@stack_args:float64",
 ]
-BY_ID = {case.id: case for case in cases5.ALL}
 
 
-@pytest.mark.parametrize("case_id", CHOSEN)
-def test_trial(case_id):
-    assert problems_of(BY_ID[case_id]) == []
-
-
-def test_the_chosen_trials_exist_and_every_case_has_a_truth():
-    assert_every_case_sound(CHOSEN, cases5.ALL)
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases5, CHOSEN)
 
 
 # -- T17: the xlogy guard, in each framework's spelling -------------------------------------------------------------

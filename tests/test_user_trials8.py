@@ -15,7 +15,6 @@ import sys
 
 import mpmath
 import numpy as np
-import pytest
 from click.testing import CliRunner
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "trials"))
@@ -23,7 +22,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "tri
 import cases8  # noqa: E402
 import judge  # noqa: E402
 
-from test_user_trials import has_a_truth, problems_of  # noqa: E402
+from test_user_trials import round_tests  # noqa: E402
 
 import gradcli  # noqa: E402
 from gradcli.cli import cli  # noqa: E402
@@ -49,16 +48,7 @@ BY_ID = {case.id: case for case in cases8.ALL}
 TRIALS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "trials")
 
 
-@pytest.mark.parametrize("case_id", CHOSEN)
-def test_trial(case_id):
-    assert problems_of(BY_ID[case_id]) == []
-
-
-def test_the_chosen_trials_exist_and_every_case_has_a_truth():
-    assert set(CHOSEN) <= set(BY_ID)
-    assert len(BY_ID) == len(cases8.ALL)  # ids are unique
-    for case in cases8.ALL:
-        assert has_a_truth(case, CHOSEN) if case.truth is not None else case.message, case.id
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases8, CHOSEN)
 
 
 def test_the_judge_fails_a_finite_gradient_where_a_coordinate_has_a_kink():

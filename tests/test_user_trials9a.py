@@ -23,7 +23,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "tri
 import cases9a  # noqa: E402
 import judge  # noqa: E402
 
-from test_user_trials import has_a_truth, problems_of  # noqa: E402
+from test_user_trials import round_tests  # noqa: E402
 
 import gradcli  # noqa: E402
 from gradcli.cli import cli  # noqa: E402
@@ -46,16 +46,7 @@ BY_ID = {case.id: case for case in cases9a.ALL}
 TRIALS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "trials")
 
 
-@pytest.mark.parametrize("case_id", CHOSEN)
-def test_trial(case_id):
-    assert problems_of(BY_ID[case_id]) == []
-
-
-def test_the_chosen_trials_exist_and_every_case_has_a_truth():
-    assert set(CHOSEN) <= set(BY_ID)
-    assert len(BY_ID) == len(cases9a.ALL)  # ids are unique
-    for case in cases9a.ALL:
-        assert has_a_truth(case, CHOSEN) if case.truth is not None else case.message, case.id
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases9a, CHOSEN)
 
 
 def test_the_judge_fails_the_mean_of_two_slopes_passed_off_as_a_gradient():

@@ -21,7 +21,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "tri
 import cases9b  # noqa: E402
 import judge  # noqa: E402
 
-from test_user_trials import assert_every_case_sound, problems_of  # noqa: E402
+from test_user_trials import round_tests  # noqa: E402
 
 import gradcli  # noqa: E402
 from gradcli.testing import GradientCheckError  # noqa: E402
@@ -54,13 +54,7 @@ BY_ID = {case.id: case for case in cases9b.ALL}
 TRIALS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "trials")
 
 
-@pytest.mark.parametrize("case_id", CHOSEN)
-def test_trial(case_id):
-    assert problems_of(BY_ID[case_id]) == []
-
-
-def test_the_chosen_trials_exist_and_every_case_has_a_truth():
-    assert_every_case_sound(CHOSEN, cases9b.ALL)
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases9b, CHOSEN)
 
 
 def test_the_judge_fails_the_straight_through_slope_of_a_clamped_variance():
@@ -91,4 +85,3 @@ def test_the_library_and_the_fixture_take_a_torch_autograd_function_wrong_past_i
     with pytest.raises(GradientCheckError) as raised:
         gradcheck(torch_lib9b.fast_softplus, [{"x": np.array(16.0)}], dtypes=("float64",))
     assert f"torch_lib9b.py:{line}" in str(raised.value)
-
