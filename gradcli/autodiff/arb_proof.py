@@ -930,6 +930,8 @@ def _pick(name, args):
 
 def _step(name, args):
     syms = [_lift(a) for a in args]
+    if len(syms) == 1:
+        syms = [_exactly(syms[0])]
     # an exact number's step is exact even on an edge (floor of a constant 2.0): whether it jumps is `_at_jump`'s
     # (a sign off 0 on the balls' table: the branch it decides is replayed on balls one for one)
     exact = len(syms) == 1 and syms[0].b.is_exact() and (name != "sign" or syms[0].b.is_zero())
@@ -938,8 +940,24 @@ def _step(name, args):
         raise NoProof(f"{name} not decided")
     if all(s.d is None for s in syms):
         return Sym(ball, _const(ball))
-    flat = not _at_jump(name, syms[0].b)  # slope 0 inside a step; none where it jumps
-    return Sym(ball, _const(ball), [_const(0) if flat else None] * _width(syms))
+    if not _at_jump(name, syms[0].b):
+        return Sym(ball, _const(ball), [_const(0)] * _width(syms))  # slope 0 inside a step
+    # at a jump: none, but along a seed that leaves the argument where it is (its slope the zero function of the
+    # unknown inputs: floor(sin(x)^2 + cos(x)^2)), which stays on the step it is on
+    kept = [state().symbolic and all(s.d is None or _zero_function(s.d[k]) for s in syms) for k in range(_width(syms))]
+    return Sym(ball, _const(ball), [_const(0) if k else None for k in kept])
+
+
+def _exactly(s):
+    """``s`` with the exact ball of its quotient where its ball is not exact but its quotient is a rational constant
+    (sin(x)^2 + cos(x)^2, whose ball at any precision straddles 1): a step of it is then decided as the constant's."""
+    if s.b.is_exact() or s.q is None or not s.q[1].is_constant():
+        return s
+    top = state().reduced(s.q[0]) if state().squares else s.q[0]
+    if not top.is_constant():
+        return s
+    value = (top, s.q[1])
+    return Sym(ball_of(state(), value), value, s.d)
 
 
 def _exact_step(name, x):
@@ -959,14 +977,17 @@ def _exact_step(name, x):
 
 
 def _at_jump(name, ball):
-    """Whether a step function's argument (an exact ball) sits where the step may jump: sign at 0, the others
-    at an integer or a half (floor at 2, rint at 2.5), where no slope exists, however flat each side is."""
+    """Whether a step function's argument (an exact ball) sits where the step jumps: sign at 0, floor and ceil at
+    an integer, trunc at an integer but 0 (trunc is 0 on (-1, 1): fmod's x - y trunc(x / y) is x there), rint and
+    round at a half (2.5), where no slope exists, however flat each side is."""
     if not ball.is_exact():
         return False  # a ball that is not one number, under an exact step: strictly inside the step
     if name == "sign":
         return ball.is_zero()
-    twice = 2 * ball
-    return bool(twice.floor() == twice)
+    if name in ("rint", "round"):
+        twice = 2 * ball
+        return bool(twice.floor() == twice) and ball.floor() != ball
+    return bool(ball.floor() == ball) and not (name == "trunc" and ball.is_zero())
 
 
 def run(name, *args, **kwargs):
