@@ -931,7 +931,7 @@ def _pick(name, args):
 def _step(name, args):
     syms = [_lift(a) for a in args]
     if len(syms) == 1:
-        syms = [_exactly(syms[0])]
+        syms = [_as_its_constant(syms[0])]
     # an exact number's step is exact even on an edge (floor of a constant 2.0): whether it jumps is `_at_jump`'s
     # (a sign off 0 on the balls' table: the branch it decides is replayed on balls one for one)
     exact = len(syms) == 1 and syms[0].b.is_exact() and (name != "sign" or syms[0].b.is_zero())
@@ -948,7 +948,7 @@ def _step(name, args):
     return Sym(ball, _const(ball), [_const(0) if k else None for k in kept])
 
 
-def _exactly(s):
+def _as_its_constant(s):
     """``s`` with the exact ball of its quotient where its ball is not exact but its quotient is a rational constant
     (sin(x)^2 + cos(x)^2, whose ball at any precision straddles 1): a step of it is then decided as the constant's."""
     if s.b.is_exact() or s.q is None or not s.q[1].is_constant():
