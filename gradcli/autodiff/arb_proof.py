@@ -1191,6 +1191,43 @@ def _logsumexp_whole(x):
     return Sym(ball, answer, _tangent([div(e, total) for e in exps], syms))
 
 
+def total(x, axis=None, keepdims=False, **options):
+    """np.sum of `Sym` numbers: a whole sum's numerators over one denominator added at once, pairwise (a running sum
+    of N long roots costs N^2 terms, this N log N), its answer in the shorter of its forms on the long circle
+    (`arb_identities.shorter_on_circle`: the sum of a whole window's cosines is its constant); the balls added one by
+    one as NumPy's sum adds them. Along an axis, of unknowns, or beside a pole: NumPy's sum of the numbers' adds."""
+    x = np.asarray(x, dtype=object)
+    syms = [_lift(e) for e in x.flat] if axis is None and not keepdims and not options and x.size > 1 else None
+    if syms is None or beside_poles or any(s.q is None for s in syms):
+        return np.sum(x, axis=axis, keepdims=keepdims, **options)
+    ball = syms[0].b
+    for s in syms[1:]:
+        ball = _arb.ELEMENTWISE["add"](ball, s.b)
+    answer = _summed([s.q for s in syms])
+    moving = [s for s in syms if s.d is not None]
+    if not moving:
+        return Sym(ball, answer)
+    slopes = [None if any(s.d[k] is None for s in moving) else _summed([s.d[k] for s in moving])
+              for k in range(_width(moving))]
+    return Sym(ball, answer, slopes)
+
+
+def _summed(terms):
+    """The sum of the quotients ``terms``: the numerators over each denominator added pairwise, then those sums."""
+    over = {}
+    for num, den in terms:
+        over.setdefault(str(den), (den, []))[1].append(num)
+    parts = []
+    for den, nums in over.values():
+        while len(nums) > 1:
+            nums = [a + b for a, b in zip(nums[::2], nums[1::2])] + nums[len(nums) - len(nums) % 2:]
+        parts.append((identities.shorter_on_circle(nums[0]), den))
+    out = parts[0]
+    for part in parts[1:]:
+        out = add(out, part)
+    return quotients.checked(out) if len(parts) == 1 else out
+
+
 def extremum(pick, name):
     """max or min of `Sym` numbers: the one the balls pick (``pick``: `arb._maximum`, `arb._minimum`), or
     where they overlap the one the op ``name`` ("maximum", "minimum") picks exactly."""
