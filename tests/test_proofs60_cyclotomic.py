@@ -81,3 +81,26 @@ def test_a_long_windows_sum_is_its_exact_value(tmp_path):
     (result,) = gradcli.check(f"{path}:centred_sum", [point], dtypes=("float64",), fixes=False).results
     assert result.status == "ok", [f.message for f in result.findings]
     assert result.exact_value == 0 and result.exact_gradient == {"x": 0.0, "y": 0.0}
+
+
+def test_a_window_is_made_once_per_kind_of_number_and_precision():
+    # a long window costs seconds per run: the differences' noise runs at one precision share it, each its own copy
+    import mpmath
+
+    from gradcli.autodiff import tracer, windows
+
+    made = []
+
+    def make():
+        made.append(mpmath.mp.prec)
+        return np.array([mpmath.mpf(1) / 3], dtype=object)
+
+    with tracer.constants_exact(mpmath.mpf):
+        with mpmath.workprec(100):
+            first, again = windows.made_once(("test", 1), make), windows.made_once(("test", 1), make)
+            first[0] = 0  # the user's code writing into its window leaves the next run's alone
+            third = mpmath.mpf(1) / 3
+        with mpmath.workprec(200):
+            finer = windows.made_once(("test", 1), make)
+    assert made == [100, 200] and again[0] == third and finer[0] != third
+    windows._MADE.clear()

@@ -21,7 +21,7 @@ import numpy as np
 from . import ops, tracer
 from .ops_scipy import i0
 from .values import raw
-from .windows import _bartlett, _cosines, _decimal, _unrecorded
+from .windows import _bartlett, _cosines, _decimal, _unrecorded, exactly, made_once
 
 
 def _exact_run():
@@ -44,10 +44,14 @@ def _exact(entries, M, parameters, sym):
     if M <= 1:
         return np.ones(M)
     n = M if sym else M + 1
+    window = made_once((entries, n, *map(exactly, parameters)), lambda: _symmetric(entries, n, parameters))
+    return window if sym else window[:M]
+
+
+def _symmetric(entries, n, parameters):
     with _unrecorded():
         counts = tracer.exact_constant(np.arange(n, dtype=np.float64))
-        window = raw(entries(counts, n - 1, *parameters))
-    return window if sym else window[:M]
+        return raw(entries(counts, n - 1, *parameters))
 
 
 def _cosine_sum(counts, m, coefficients):
@@ -165,6 +169,10 @@ def kaiser_bessel_derived(M, beta, *, sym=True):
 
 def _kbd(M, beta):
     """The exact KBD window of even length ``M`` and the run's exact ``beta``."""
+    return made_once(("kaiser_bessel_derived", M, exactly(beta)), lambda: _kbd_entries(M, beta))
+
+
+def _kbd_entries(M, beta):
     half = M // 2
     with _unrecorded():
         counts = tracer.exact_constant(np.arange(half + 1, dtype=np.float64))
