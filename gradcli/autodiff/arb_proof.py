@@ -1197,7 +1197,9 @@ def total(x, axis=None, keepdims=False, **options):
     (`arb_identities.shorter_on_circle`: the sum of a whole window's cosines is its constant); the balls added one by
     one as NumPy's sum adds them. Along an axis, of unknowns, or beside a pole: NumPy's sum of the numbers' adds."""
     x = np.asarray(x, dtype=object)
-    syms = [_lift(e) for e in x.flat] if axis is None and not keepdims and not options and x.size > 1 else None
+    whole = axis is None and not keepdims and not options and x.size > 1
+    # real numbers only: a complex one (an exact transform's bin) adds as its own kind does
+    syms = [_lift(e) for e in x.flat] if whole and all(isinstance(e, _REAL) for e in x.flat) else None
     if syms is None or beside_poles or any(s.q is None for s in syms):
         return np.sum(x, axis=axis, keepdims=keepdims, **options)
     ball = syms[0].b
@@ -1210,6 +1212,9 @@ def total(x, axis=None, keepdims=False, **options):
     slopes = [None if any(s.d[k] is None for s in moving) else _summed([s.d[k] for s in moving])
               for k in range(_width(moving))]
     return Sym(ball, answer, slopes)
+
+
+_REAL = (Sym, int, float, np.integer, np.floating)
 
 
 def _summed(terms):
