@@ -543,7 +543,10 @@ def shorter_on_circle(poly):
     proof = _ops.state()
     if proof.long_circle is None or poly.degrees()[proof.number(proof.long_circle[0])] <= 0:
         return poly
-    found = circle_rem(proof.reduced(poly))
+    try:
+        found = circle_rem(proof.reduced(poly))
+    except ArithmeticError:  # `arb_proof.NoProof`: the atoms' rules past the proof's limits
+        return poly
     return found if len(found) < len(poly) else poly
 
 
