@@ -535,7 +535,10 @@ def circle_zero(poly):
     proof = _ops.state()
     if proof.long_circle is None or poly.degrees()[proof.number(proof.long_circle[0])] <= 0:
         return False
-    return circle_rem(proof.reduced(poly)).is_zero()
+    try:
+        return circle_rem(proof.reduced(poly)).is_zero()
+    except ArithmeticError:  # `arb_proof.NoProof`: the atoms' rules past the proof's limits: not proven
+        return False
 
 
 def shorter_on_circle(poly):
