@@ -562,11 +562,11 @@ def cyclotomic(order):
 
 
 def _by_symmetry(r):
-    """(cos, sin) of pi ``r`` (a rational whose denominator is past the field's limits: a 5,000-entry window's angle)
-    as atoms of the first octant (`_cosine_by_symmetry`): cos(2 pi k / N) and cos(2 pi (N - k) / N) are one atom, so
-    a symmetric window is proven symmetric, and sin^2 + cos^2 = 1 holds. Where it stops: the relations among the N-th
-    roots that need the field (their sum 0: a long DFT's silent bin) are not known, and each distinct angle is an
-    atom, so a whole window of more than about 500 entries in one proof is more atoms than it may use
+    """(cos, sin) of pi ``r`` (a rational whose denominator is past the long circle's order, `CIRCLE_ORDER`) as atoms
+    of the first octant (`_cosine_by_symmetry`): cos(2 pi k / N) and cos(2 pi (N - k) / N) are one atom, so a
+    symmetric window is proven symmetric, and sin^2 + cos^2 = 1 holds. Where it stops: the relations among the N-th
+    roots that need their minimal polynomial (their sum 0) are not known, and each distinct angle is an atom, so
+    a whole window of more than about 500 entries in one proof is more atoms than it may use
     (`arb_proof_quotients.ATOMS`)."""
     return _cosine_by_symmetry(r), _cosine_by_symmetry(_ops.state().flint.fmpq(1, 2) - r)
 
