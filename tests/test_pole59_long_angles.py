@@ -1,8 +1,6 @@
 """Sine and cosine of p pi / q past the field's limits (2q above `max_power`, a long window's angle) in a proof: the
-circle's symmetries reduce the angle to the first octant, so cos(2 pi k / N) and cos(2 pi (N - k) / N) are one number
-and a long symmetric window is proven symmetric. Where it stops: the relations among the N-th roots that need their
-field (their sum 0, a long DFT's silent bin) are not known, and each distinct angle is an atom, so a whole window of
-more than about 500 entries (gnp.hanning(5000)) is more atoms than one proof may use.
+circle's symmetries hold, so cos(2 pi k / N) and cos(2 pi (N - k) / N) are one number and a long symmetric window is
+proven symmetric (the N-th roots' sum: tests/test_proofs60_cyclotomic.py).
 """
 
 import sys
@@ -38,15 +36,8 @@ def test_other_angles_stay_apart(make):
     assert not _proven_zero(make)
 
 
-@pytest.mark.xfail(strict=True, reason="where the proof stops: the N-th roots past max_power are atoms of the circle's "
-                   "symmetries only, so their sum being 0 (a cyclotomic relation, a length-70 DFT's silent bin) is not "
-                   "known")
-def test_the_roots_of_a_long_length_sum_to_0():
-    assert _proven_zero(lambda pi, f: sum(f("cos", pi * 2 * k / 70) for k in range(70)))
-
-
 def _mirrored(x):
-    window = gnp.hanning(500)  # angles 2 pi k / 499: each distinct cosine one atom, about as many as a proof may use
+    window = gnp.hanning(500)  # angles 2 pi k / 499
     return x[0] * (window[3] - window[496]) + x[1] * (window[7] + window[492] - 2 * window[7])
 
 

@@ -849,7 +849,7 @@ def _whole(name, on_mpmath, on_arb=None, on_jets=None):
 
     def run(*args, **kwargs):
         if proof.proving and any(proof.holds(a) for a in args):
-            on_syms = on_mpmath if name == "sum" else SYM_REDUCTIONS.get(name)
+            on_syms = SYM_REDUCTIONS.get(name)
             if on_syms is None:
                 raise NoArb(f"no proof rule for {name}")
             return on_syms(*args, **kwargs)
@@ -1026,7 +1026,7 @@ def enable():
     proof.bind(ARB=arb, ELEMENTWISE=ELEMENTWISE, _decide=_decide, _equal=_equal, _logsumexp=_logsumexp, _extremum=_extremum,
                nan_in=nan_in,
                last_decision=lambda: decisions[-1], tie_count=lambda: len(ties), untie=lambda n: ties.__delitem__(slice(n, None)))
-    SYM_REDUCTIONS.update({"logsumexp": proof.logsumexp, "max": proof.extremum(_maximum, "maximum"), "min": proof.extremum(_minimum, "minimum")})
+    SYM_REDUCTIONS.update({"sum": proof.total, "logsumexp": proof.logsumexp, "max": proof.extremum(_maximum, "maximum"), "min": proof.extremum(_minimum, "minimum")})
     SYM_REDUCTIONS.update(proof_linalg.RULES)
     for module in (ops, ops_array, ops_linalg, ops_special):
         for value in vars(module).values():

@@ -67,7 +67,10 @@ def sine(name, q):
         found = _in_the_field(int(turn.p), 2 * int(turn.q))
         if found is not None:
             return found[1] if name == "sin" else found[0]
-        # past the field's limits, the one part asked for (a long window's cosines make no sine atoms)
+        # past the field's limits, powers of the long circle's root (`long_root`), else the one part asked for
+        found = long_root(turn)
+        if found is not None:
+            return found[1] if name == "sin" else found[0]
         return _cosine_by_symmetry(turn if name == "cos" else _ops.state().flint.fmpq(1, 2) - turn)
     parts = _parts(q)
     if parts is None or (len(parts) == 1 and abs(parts[0][0]) == 1):
@@ -409,9 +412,13 @@ def root_of_unity(m, n):
     for L = 5), which with s^2 = 1 - c^2 is the rule `_Proof.reduced` applies. A sum of roots that is 0 (a DFT's
     other bins of a constant signal, a Hann window's angles against its transform's, a length 5 beside a length 10)
     is then the zero polynomial. Past the limits (a lowest denominator above `max_power`, or a field that would
-    grow past it), the atoms of the circle's symmetries (`_by_symmetry`)."""
+    grow past it), powers of one root of a long order (`long_root`); past that order's limit, the atoms of the
+    circle's symmetries (`_by_symmetry`)."""
     found = _in_the_field(m, n)
-    return _by_symmetry(_ops.state().flint.fmpq(2 * m, n)) if found is None else found
+    if found is not None:
+        return found
+    turn = _ops.state().flint.fmpq(2 * m, n)
+    return long_root(turn) or _by_symmetry(turn)
 
 
 def _in_the_field(m, n):
@@ -431,12 +438,135 @@ def _in_the_field(m, n):
     return _turn_in_field(p * (size // q), size, circle)
 
 
+# -- roots of a long order: powers of one root z -------------------------------------------------
+
+CIRCLE_ORDER = 1 << 21  # the largest order M of the root z = e^(2 pi i / M) a proof's long roots are powers of
+
+
+def long_root(r):
+    """(cos, sin) of pi ``r`` (a rational past the field's limits: a 10,000-entry window's angle 2 pi k / 9999) as
+    polynomials in one root z = e^(2 pi i / M), M a multiple of 4 and of every long denominator met (`_long_circle`):
+    cos = (z^e + z^-e) / 2 and sin = (z^e - z^-e) / (2i), i = z^(M/4), each power folded below M/2 by z^(M/2) = -1
+    (the rule `_Proof.reduced` applies), so every long root is two terms and no atom of its own. Mirror entries are
+    one number and sin^2 + cos^2 = 1 by that rule; the relations that need z's minimal polynomial (the N-th roots
+    summing to 0: a long window's sum, a long DFT's silent bin) are the zero test's (`circle_zero`), which divides
+    by the cyclotomic polynomial of M. None past CIRCLE_ORDER."""
+    proof = _ops.state()
+    turn = r / 2
+    circle = _long_circle(int(turn.q))
+    if circle is None:
+        return None
+    z, order = circle
+    e = int(turn.p) * (order // int(turn.q))
+    half = proof.flint.fmpq(1, 2)
+    return (_powers(z, order, [(e, half), (-e, half)]),
+            _powers(z, order, [(e + 3 * order // 4, half), (order // 4 - e, half)]))
+
+
+def _powers(z, order, terms):
+    """The sum of c z^k over ``terms`` (k, c) as a quotient, each power folded below order / 2 (z^(order/2) = -1)."""
+    proof = _ops.state()
+    half, out = order // 2, proof.zero
+    for k, c in terms:
+        k %= order
+        if k >= half:
+            k, c = k - half, -c
+        out = out + z[0] ** k * c
+    return out, proof.one
+
+
+def _long_circle(q):
+    """(z, M): the proof's root of the long order M, a multiple of ``q`` and 4; a root met before of an order that
+    ``q`` does not divide is rewritten as the power of the new one it is (z_old = z^(M / M_old): `substituted`), so
+    the roots met before and after are numbers of one ring. None past CIRCLE_ORDER."""
+    proof = _ops.state()
+    old = proof.long_circle
+    order = math.lcm(4, q) if old is None else math.lcm(old[1], q)
+    if order > CIRCLE_ORDER:
+        return None
+    if old is not None and old[1] == order:
+        return old
+    z = proof.atom(("long circle", order))
+    number = proof.number(z)
+    proof.defs[number] = ("circle", order)
+    proof.squares[number], proof.degrees[number] = proof.ctx.constant(-1), order // 2
+    if old is not None:
+        former = proof.number(old[0])
+        proof.substitutions[former] = _powers(z, order, [(order // old[1], 1)])[0]
+        proof.squares.pop(former, None)
+        proof.degrees.pop(former, None)
+    proof.long_circle = (z, order)
+    return proof.long_circle
+
+
+def circle_rem(poly):
+    """``poly`` (reduced by the atoms' rules, so each power of z is below M/2) with each of its polynomials in the
+    long circle's root z (one per monomial of the other atoms) taken modulo the cyclotomic polynomial of M, z's
+    minimal polynomial: the number is the same, and it is 0 exactly where this is the zero polynomial."""
+    proof = _ops.state()
+    if proof.long_circle is None:
+        return poly
+    z, order = proof.long_circle
+    number = proof.number(z)
+    if poly.degrees()[number] <= 0:
+        return poly
+    minimal = cyclotomic(order)
+    groups = {}
+    for monomial, coefficient in poly.to_dict().items():
+        rest = list(monomial)
+        k, rest[number] = rest[number], 0
+        groups.setdefault(tuple(rest), {})[k] = coefficient
+    out = {}
+    for rest, powers in groups.items():
+        if max(powers) >= minimal.degree():
+            dense = [0] * (max(powers) + 1)
+            for k, coefficient in powers.items():
+                dense[k] = coefficient
+            powers = {k: c for k, c in enumerate((proof.flint.fmpq_poly(dense) % minimal).coeffs()) if c != 0}
+        for k, coefficient in powers.items():
+            monomial = list(rest)
+            monomial[number] = k
+            out[tuple(monomial)] = coefficient
+    return proof.ctx.from_dict(out)
+
+
+def circle_zero(poly):
+    """Whether ``poly`` is 0 by the long circle's minimal polynomial (`circle_rem`), its atoms' rules applied first."""
+    proof = _ops.state()
+    if proof.long_circle is None or poly.degrees()[proof.number(proof.long_circle[0])] <= 0:
+        return False
+    try:
+        return circle_rem(proof.reduced(poly)).is_zero()
+    except ArithmeticError:  # `arb_proof.NoProof`: the atoms' rules past the proof's limits: not proven
+        return False
+
+
+def shorter_on_circle(poly):
+    """``poly`` or the same number in fewer terms by the long circle's rules (a sum of all N-th roots: 0)."""
+    proof = _ops.state()
+    if proof.long_circle is None or poly.degrees()[proof.number(proof.long_circle[0])] <= 0:
+        return poly
+    try:
+        found = circle_rem(proof.reduced(poly))
+    except ArithmeticError:  # `arb_proof.NoProof`: the atoms' rules past the proof's limits
+        return poly
+    return found if len(found) < len(poly) else poly
+
+
+@functools.lru_cache(maxsize=16)
+def cyclotomic(order):
+    """The cyclotomic polynomial of ``order`` (flint's fmpq_poly): the minimal polynomial of e^(2 pi i / order)."""
+    import flint  # lazy: python-flint, only where a proof runs
+
+    return flint.fmpq_poly([int(c) for c in flint.fmpz_poly.cyclotomic(order).coeffs()])
+
+
 def _by_symmetry(r):
-    """(cos, sin) of pi ``r`` (a rational whose denominator is past the field's limits: a 5,000-entry window's angle)
-    as atoms of the first octant (`_cosine_by_symmetry`): cos(2 pi k / N) and cos(2 pi (N - k) / N) are one atom, so
-    a symmetric window is proven symmetric, and sin^2 + cos^2 = 1 holds. Where it stops: the relations among the N-th
-    roots that need the field (their sum 0: a long DFT's silent bin) are not known, and each distinct angle is an
-    atom, so a whole window of more than about 500 entries in one proof is more atoms than it may use
+    """(cos, sin) of pi ``r`` (a rational whose denominator is past the long circle's order, `CIRCLE_ORDER`) as atoms
+    of the first octant (`_cosine_by_symmetry`): cos(2 pi k / N) and cos(2 pi (N - k) / N) are one atom, so a
+    symmetric window is proven symmetric, and sin^2 + cos^2 = 1 holds. Where it stops: the relations among the N-th
+    roots that need their minimal polynomial (their sum 0) are not known, and each distinct angle is an atom, so
+    a whole window of more than about 500 entries in one proof is more atoms than it may use
     (`arb_proof_quotients.ATOMS`)."""
     return _cosine_by_symmetry(r), _cosine_by_symmetry(_ops.state().flint.fmpq(1, 2) - r)
 
@@ -624,6 +754,8 @@ def _atom_sign(number):
         return None
     if what[0] in ("exp", "pi"):
         return 1
+    if what[0] == "circle":
+        return None  # the long circle's root is no real number: its powers' signs are their sums'
     if what[0] == "sqrt":
         return 1 if quotient_sign(what[1][0]) == 1 else None
     try:

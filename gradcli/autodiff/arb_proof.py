@@ -936,6 +936,7 @@ def _step(name, args):
         except _arb.NoArb as refused:  # on or across a step
             raise NoProof(str(refused)) from None
         return Sym(ball, _const(ball), None if all(s.d is None for s in syms) else [_const(0)] * _width(syms))
+    syms = [_as_its_constant(syms[0])]
     # an exact number's step is exact even on an edge (floor of a constant 2.0): whether it jumps is `_at_jump`'s
     # (a sign off 0 on the balls' table: the branch it decides is replayed on balls one for one)
     exact = len(syms) == 1 and syms[0].b.is_exact() and (name != "sign" or syms[0].b.is_zero())
@@ -944,8 +945,24 @@ def _step(name, args):
         raise NoProof(f"{name} not decided")
     if all(s.d is None for s in syms):
         return Sym(ball, _const(ball))
-    flat = not _at_jump(name, syms[0].b)  # slope 0 inside a step; none where it jumps
-    return Sym(ball, _const(ball), [_const(0) if flat else None] * _width(syms))
+    if not _at_jump(name, syms[0].b):
+        return Sym(ball, _const(ball), [_const(0)] * _width(syms))  # slope 0 inside a step
+    # at a jump: none, but along a seed that leaves the argument where it is (its slope the zero function of the
+    # unknown inputs: floor(sin(x)^2 + cos(x)^2)), which stays on the step it is on
+    kept = [state().symbolic and all(s.d is None or _zero_function(s.d[k]) for s in syms) for k in range(_width(syms))]
+    return Sym(ball, _const(ball), [_const(0) if k else None for k in kept])
+
+
+def _as_its_constant(s):
+    """``s`` with the exact ball of its quotient where its ball is not exact but its quotient is a rational constant
+    (sin(x)^2 + cos(x)^2, whose ball at any precision straddles 1): a step of it is then decided as the constant's."""
+    if s.b.is_exact() or s.q is None or not s.q[1].is_constant():
+        return s
+    top = state().reduced(s.q[0]) if state().squares else s.q[0]
+    if not top.is_constant():
+        return s
+    value = (top, s.q[1])
+    return Sym(ball_of(state(), value), value, s.d)
 
 
 def _exact_step(name, x):
@@ -1177,6 +1194,48 @@ def _logsumexp_whole(x):
     if all(s.d is None for s in syms):
         return Sym(ball, answer)
     return Sym(ball, answer, _tangent([div(e, total) for e in exps], syms))
+
+
+def total(x, axis=None, keepdims=False, **options):
+    """np.sum of `Sym` numbers: a whole sum's numerators over one denominator added at once, pairwise (a running sum
+    of N long roots costs N^2 terms, this N log N), its answer in the shorter of its forms on the long circle
+    (`arb_identities.shorter_on_circle`: the sum of a whole window's cosines is its constant); the balls added one by
+    one as NumPy's sum adds them. Along an axis, of unknowns, or beside a pole: NumPy's sum of the numbers' adds."""
+    x = np.asarray(x, dtype=object)
+    whole = axis is None and not keepdims and not options and x.size > 1
+    # real numbers only: a complex one (an exact transform's bin) adds as its own kind does
+    syms = [_lift(e) for e in x.flat] if whole and all(isinstance(e, _REAL) for e in x.flat) else None
+    if syms is None or beside_poles or any(s.q is None for s in syms):
+        return np.sum(x, axis=axis, keepdims=keepdims, **options)
+    ball = syms[0].b
+    for s in syms[1:]:
+        ball = _arb.ELEMENTWISE["add"](ball, s.b)
+    answer = _summed([s.q for s in syms])
+    moving = [s for s in syms if s.d is not None]
+    if not moving:
+        return Sym(ball, answer)
+    slopes = [None if any(s.d[k] is None for s in moving) else _summed([s.d[k] for s in moving])
+              for k in range(_width(moving))]
+    return Sym(ball, answer, slopes)
+
+
+_REAL = (Sym, int, float, np.integer, np.floating)
+
+
+def _summed(terms):
+    """The sum of the quotients ``terms``: the numerators over each denominator added pairwise, then those sums."""
+    over = {}
+    for num, den in terms:
+        over.setdefault(str(den), (den, []))[1].append(num)
+    parts = []
+    for den, nums in over.values():
+        while len(nums) > 1:
+            nums = [a + b for a, b in zip(nums[::2], nums[1::2])] + nums[len(nums) - len(nums) % 2:]
+        parts.append((identities.shorter_on_circle(nums[0]), den))
+    out = parts[0]
+    for part in parts[1:]:
+        out = add(out, part)
+    return quotients.checked(out) if len(parts) == 1 else out
 
 
 def extremum(pick, name):

@@ -87,14 +87,26 @@ def ball_of(proof, q, points=None):
             term = flint.arb(coefficient.p) / flint.arb(coefficient.q)
             for number, power in enumerate(monomial):
                 if power:
-                    term = term * atom_ball(number) ** power
+                    term = term * (_turned(flint, proof, number, power) or atom_ball(number) ** power)
             total = total + term
         return total
 
     def quotient(pair):
-        return polynomial(pair[0]) / polynomial(pair[1])
+        value = polynomial(pair[0]) / polynomial(pair[1])
+        # a proof number is real: through the long circle's root its numerator and denominator may not be
+        return value.real if isinstance(value, flint.acb) else value
 
     return quotient(q)
+
+
+def _turned(flint, proof, number, power):
+    """z^power as a complex ball where the atom ``number`` is the long circle's root z = e^(2 pi i / M)
+    (`arb_identities.long_root`), its parts cos and sin of 2 pi power / M exact to the ball's precision; else None."""
+    what = proof.defs.get(number)
+    if what is None or what[0] != "circle":
+        return None
+    turn = flint.fmpq(2 * power, what[1])
+    return flint.acb(flint.arb.cos_pi_fmpq(turn), flint.arb.sin_pi_fmpq(turn))
 
 
 def _log(q, quotient):

@@ -70,6 +70,7 @@ class _Proof:
         self.degrees = {}  # an atom's number -> the power its rule in `squares` is of, where not 2 (c^2 for cos(2 pi/5))
         self.circles = {}  # n -> the atoms cos and sin of 2 pi / n and their Chebyshev polynomials (`arb_identities`)
         self.field = None  # the n whose circle holds the run's roots of unity (`arb_identities.root_of_unity`)
+        self.long_circle = None  # (z, M): the root of a long order M whose powers longer roots are (`long_root`)
         self.logs = {}  # a log atom (as text) -> the quotient it is the log of: exp of it is that quotient again
         self.kept = []  # objects an atom is named after by identity, kept alive
         self.defs = {}  # an atom's number -> what it is the value of, for `ball_of`: (function, argument quotients)
@@ -251,7 +252,10 @@ def vanishes(poly):
         return False
     if ball.is_zero():
         return True
-    return bool(ball.contains(0)) and _at_inputs(poly).is_zero()
+    if not ball.contains(0):
+        return False
+    found = _at_inputs(poly)
+    return found.is_zero() or identities.circle_zero(found)
 
 
 SUBSTITUTIONS = 4  # the rounds of putting the inputs in and reducing by the atoms' rules (a rule may bring inputs back)
@@ -285,7 +289,12 @@ def power(a, n):
 
 def is_zero(q):
     """Whether ``q`` is the zero function (where every denominator met is nonzero: see `defined_at_point`)."""
-    return q[0].is_zero() or (bool(_state.squares) and _state.reduced(q[0]).is_zero() and not identities.nilpotent_in(q[1]))
+    if q[0].is_zero():
+        return True
+    if not _state.squares or q[0].is_constant():
+        return False
+    top = _state.reduced(q[0])
+    return (top.is_zero() or identities.circle_zero(top)) and not identities.nilpotent_in(q[1])
 
 
 DENOMINATOR_BITS = 1 << 12  # the most bits a denominator's ball is evaluated at to part it from 0
@@ -388,6 +397,8 @@ def _sine(name, q):
 
     return _call(name, q, square=square)
 
+
+checked = _checked  # a quotient made outside this module's arithmetic, held to its limits
 
 # What `arb_proof` and `arb_proof_linalg` build on: a number as a constant, a quotient's name and sign, atoms.
 const, name_of, call, negative, odd, sine = _const, _name, _call, _negative, _odd, _sine

@@ -17,7 +17,8 @@ import sys
 
 import numpy as np
 
-from .ops import absolute, equal, greater_equal, high_precision, isfinite, less, logical_and, mod, multiply, negative, where
+from .ops import (absolute, divide, equal, greater_equal, high_precision, isfinite, less, logical_and, mod, multiply,
+                  subtract, trunc, where)
 from .ops_array import asarray
 from .values import is_float_dtype, raw
 
@@ -32,10 +33,18 @@ def fmod(x1, x2):
     """``np.fmod``: the remainder of ``x1 / x2`` cut toward 0, with the sign of ``x1`` (``x1 - x2 trunc(x1 / x2)``);
     slope 1 in ``x1`` and ``-trunc(x1 / x2)`` in ``x2``, a jump at each multiple of ``x2`` away from 0."""
     x1, x2 = asarray(x1), asarray(x2)
-    remainder = mod(absolute(x1), absolute(x2))
+    if high_precision(x1) is not None or high_precision(x2) is not None:
+        # exact numbers: the definition itself, exact as written; trunc is flat across 0, so at x1 = 0, where fmod is
+        # x1 itself, no step stands and no branch on x1's sign is taken (a proof's slope there is 1)
+        return subtract(x1, multiply(x2, trunc(divide(x1, x2))))
     values = np.asarray(raw(x1))
-    negative_side = np.signbit(values) if values.dtype.kind == "f" else less(x1, 0)
-    return where(negative_side, negative(remainder), remainder)
+    # The dividend's sign as a constant factor, not abs: |x1| = x1 * sign keeps fmod's slope 1 at x1 = 0, where
+    # abs's slope is 0; each product is exact (a sign turned), and C's fmod of the magnitudes is NumPy's mod of them.
+    if values.dtype.kind == "f":
+        sign = np.where(np.signbit(values), -1, 1).astype(values.dtype)
+    else:
+        sign = where(less(x1, 0), -1, 1)
+    return multiply(mod(multiply(x1, sign), absolute(x2)), sign)
 
 
 def ldexp(x1, x2):

@@ -110,7 +110,7 @@ linalg = SimpleNamespace(
 signal = SimpleNamespace(convolve=_signal.convolve, get_window=_scipy_windows.get_window)
 signal_windows = SimpleNamespace(**{name: getattr(_scipy_windows, name) for name in
                                     "bartlett blackman blackmanharris boxcar cosine flattop gaussian general_cosine general_hamming hamming hann "
-                                    "kaiser nuttall triang tukey".split()})
+                                    "kaiser kaiser_bessel_derived nuttall triang tukey".split()})
 integrate = SimpleNamespace(odeint=_integrate.odeint)
 
 

@@ -1,7 +1,7 @@
 """SciPy's window functions (``scipy.signal.windows.hann``, ``hamming``, ``blackman``, ``nuttall``,
-``blackmanharris``, ``flattop``, ``general_hamming``, ``general_cosine``, ``kaiser``, ``tukey``, ``gaussian``,
-``cosine``, ``triang``, ``boxcar``, ``bartlett`` and ``scipy.signal.get_window``) for gradcli.scipy: SciPy's floats in
-a run in a dtype, the window's mathematics in an exact run.
+``blackmanharris``, ``flattop``, ``general_hamming``, ``general_cosine``, ``kaiser``, ``kaiser_bessel_derived``,
+``tukey``, ``gaussian``, ``cosine``, ``triang``, ``boxcar``, ``bartlett`` and ``scipy.signal.get_window``) for
+gradcli.scipy: SciPy's floats in a run in a dtype, the window's mathematics in an exact run.
 
 SciPy writes a cosine window as ``sum_k a_k cos(k fac)`` over ``fac = linspace(-pi, pi, M)``: that is
 ``sum_k (-1)^k a_k cos(2 pi k n / m)``, m = M - 1, whose angles an exact run takes as the exact multiples of pi
@@ -21,7 +21,7 @@ import numpy as np
 from . import ops, tracer
 from .ops_scipy import i0
 from .values import raw
-from .windows import _bartlett, _cosines, _decimal, _unrecorded
+from .windows import _bartlett, _cosines, _decimal, _unrecorded, exactly, made_once
 
 
 def _exact_run():
@@ -44,10 +44,14 @@ def _exact(entries, M, parameters, sym):
     if M <= 1:
         return np.ones(M)
     n = M if sym else M + 1
+    window = made_once((entries, n, *map(exactly, parameters)), lambda: _symmetric(entries, n, parameters))
+    return window if sym else window[:M]
+
+
+def _symmetric(entries, n, parameters):
     with _unrecorded():
         counts = tracer.exact_constant(np.arange(n, dtype=np.float64))
-        window = raw(entries(counts, n - 1, *parameters))
-    return window if sym else window[:M]
+        return raw(entries(counts, n - 1, *parameters))
 
 
 def _cosine_sum(counts, m, coefficients):
@@ -152,6 +156,31 @@ def _tukey_window(M, alpha=0.5, sym=True, *, exact):
     return _scipys("tukey")(M, alpha, sym=sym)
 
 
+def kaiser_bessel_derived(M, beta, *, sym=True):
+    """SciPy's ``kaiser_bessel_derived`` window (M even, symmetric only); in an exact run its mathematics: the square
+    roots of a Kaiser window's running sums over its whole, sqrt(c_n / c_(M/2)) for n < M/2 mirrored, with the Kaiser
+    window of M/2 + 1 entries exact (`_kaiser`). Its entries n and n + M/2 are then proven to square to 1 together
+    (Princen-Bradley: c_n + c_(M/2-1-n) is the whole sum, the Kaiser window being symmetric), the condition an MDCT's
+    overlap-add reconstructs its signal by."""
+    if not (_exact_run() and sym and M >= 2 and M % 2 == 0):
+        return _scipys("kaiser_bessel_derived")(M, beta, sym=sym)  # SciPy's numbers, or its error (odd M, sym=False)
+    return _kbd(M, _parameter(beta, "kaiser_bessel_derived"))
+
+
+def _kbd(M, beta):
+    """The exact KBD window of even length ``M`` and the run's exact ``beta``."""
+    return made_once(("kaiser_bessel_derived", M, exactly(beta)), lambda: _kbd_entries(M, beta))
+
+
+def _kbd_entries(M, beta):
+    half = M // 2
+    with _unrecorded():
+        counts = tracer.exact_constant(np.arange(half + 1, dtype=np.float64))
+        sums = np.cumsum(np.asarray(raw(_kaiser(counts, half, beta)), dtype=object))
+        rising = list(raw(ops.sqrt(ops.divide(sums[:-1], sums[-1]))))
+    return np.array(rising + rising[::-1], dtype=object)
+
+
 def _scipys(name):
     import scipy.signal.windows  # lazy: SciPy is heavy, loaded only by a module that imports it (and asks)
 
@@ -197,7 +226,7 @@ def tukey(M, alpha=0.5, sym=True):
 
 (hann, hamming, blackman, boxcar, bartlett, nuttall, blackmanharris, flattop, cosine, triang, kaiser, gaussian,
  general_hamming) = (_window(name) for name in _WINDOWS)
-general_cosine.on_values = tukey.on_values = True
+general_cosine.on_values = tukey.on_values = kaiser_bessel_derived.on_values = True
 
 # get_window's names of the windows above, SciPy's aliases included
 _ALIASES = {"hann": "hann", "han": "hann", "hamming": "hamming", "hamm": "hamming", "ham": "hamming",
@@ -209,7 +238,8 @@ _ALIASES = {"hann": "hann", "han": "hann", "hamming": "hamming", "hamm": "hammin
             "blackmanharris": "blackmanharris", "blackharr": "blackmanharris", "bkh": "blackmanharris",
             "flattop": "flattop", "flat": "flattop", "flt": "flattop", "cosine": "cosine", "halfcosine": "cosine",
             "triang": "triang", "triangle": "triang", "tri": "triang", "general_hamming": "general_hamming",
-            "general hamming": "general_hamming"}
+            "general hamming": "general_hamming", "kaiser_bessel_derived": "kaiser_bessel_derived",
+            "kbd": "kaiser_bessel_derived"}
 
 
 def get_window(window, Nx, fftbins=True):
@@ -235,6 +265,12 @@ def get_window(window, Nx, fftbins=True):
         )
     if found == "tukey":
         return _tukey_window(Nx, *parameters, sym=sym, exact=True)
+    if found == "kaiser_bessel_derived" and (not sym or Nx % 2 or len(parameters) != 1):
+        import scipy.signal  # lazy: SciPy's own error (a periodic KBD window, an odd length, no beta)
+
+        return scipy.signal.get_window(window, Nx, fftbins=fftbins)
+    if found == "kaiser_bessel_derived":
+        return _kbd(Nx, _parameter(parameters[0], "kaiser_bessel_derived")) if Nx >= 2 else np.ones(Nx)
     if found == "general_cosine":
         (a,) = parameters
         return _exact(_general_cosine, Nx, [_parameter(c, "general_cosine") for c in np.ravel(a)], sym)

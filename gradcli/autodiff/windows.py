@@ -28,12 +28,59 @@ def _window(numpy_window, entries):
     def window(M):
         if tracer.exact_constant is None or M <= 1 or not tracer._from_user_code(sys._getframe(1)):
             return numpy_window(M)
-        with _unrecorded():
-            counts = tracer.exact_constant(np.arange(M, dtype=np.float64))
-            return entries(counts, M - 1)
+        return made_once((numpy_window.__name__, M), lambda: _entries_of(entries, M))
 
     window.on_values = True  # the catalogue lists ops, not these
     return window
+
+
+def _entries_of(entries, M):
+    with _unrecorded():
+        counts = tracer.exact_constant(np.arange(M, dtype=np.float64))
+        return entries(counts, M - 1)
+
+
+_MADE = {}  # (a window's name and parameters, the run's kind of number and precision) -> its exact entries
+_MADE_HELD = 32  # beyond this many windows the table starts again (a long audit's many lengths and precisions)
+
+
+def made_once(key, make):
+    """``make()`` (a window's exact entries), made once per kind of number and precision: a run at one precision (each
+    of the differences' noise runs, rounding up or down) asks for the same window again, and a long one costs seconds.
+    Only mpmath's numbers and flint's balls are kept: a proof's numbers belong to their own proof run."""
+    precision = _precision_of(tracer.exact_constant(0.0))
+    if precision is None:
+        return make()
+    found = _MADE.get((key, precision))
+    if found is None:
+        if len(_MADE) >= _MADE_HELD:
+            _MADE.clear()
+        found = _MADE[(key, precision)] = make()
+    return found.copy()
+
+
+def exactly(number):
+    """A key for an exact ``number`` of a run (a window's parameter), the same only for the same number."""
+    if hasattr(number, "_mpf_"):
+        return number._mpf_
+    if hasattr(number, "mid"):
+        return number.mid().man_exp(), str(number.rad())
+    return repr(number)
+
+
+def _precision_of(number):
+    """What a run's exact ``number`` is computed at: mpmath's precision and rounding, or flint's precision; None for
+    another kind (a proof's number, a jet)."""
+    kind = type(number)
+    if kind.__module__.startswith("mpmath"):
+        import mpmath  # lazy: loaded by whatever made the number
+
+        return "mpmath", *mpmath.mp._prec_rounding
+    if kind.__module__.startswith("flint") and kind.__name__ == "arb":
+        import flint  # lazy: loaded by whatever made the number
+
+        return "arb", flint.ctx.prec
+    return None
 
 
 @contextlib.contextmanager
