@@ -1,13 +1,32 @@
 """PyTorch's leftovers (issue 29): a program that branches on its dtype is differenced as the float32 program it is in
-float32 (the finite-difference column shows that branch's slope, not float64's), and the ``gradcheck`` fixture's failure
-message carries the notes a terminal check prints (a dtype the program refuses to run in)."""
+float32 (the finite-difference column shows that branch's slope, not float64's); the ``gradcheck`` fixture's failure
+message carries the notes a terminal check prints (a dtype the program refuses to run in); gradcli's own trace of a
+forward that never ends, started from a worker thread, is stopped by --max-time as in the main thread."""
+
+import threading
 
 import numpy as np
 import pytest
 import torch
 
 import gradcli
+from gradcli.capture import own_time
 from gradcli.testing import GradientCheckError
+from own_calls_held import ended_all, users_functions
+
+ENDLESS = '''
+import torch
+
+RUNNING = [True]
+
+
+def endless(x):
+    y = x
+    while True:
+        y = torch.sin(y) + 0.0 * y
+        if not RUNNING[0]:
+            raise RuntimeError("ended by the test")
+'''
 
 
 def doubled_or_squared(x):
@@ -61,3 +80,28 @@ def test_the_fixtures_message_ends_with_the_reports_notes():
     notes = [line for line in message.splitlines() if line.startswith("note: ")]
     assert notes == [f"note: {note}" for note in failed.value.report.notes] and len(notes) == 1, message
     assert notes[0].startswith("note: not run in float64: the program raises in float64"), message
+
+
+def test_a_trace_that_never_ends_started_from_a_worker_thread_is_stopped(tmp_path, monkeypatch):
+    names = users_functions(tmp_path, ENDLESS, "fw60_endless.py")
+    monkeypatch.setattr(own_time, "FLOOR_SECONDS", 0.0)
+    monkeypatch.setattr(own_time, "_GRACE_SECONDS", 0.1)
+    path, found = names["__file__"], []
+
+    def check():
+        found.extend(gradcli.check(f"{path}:endless", [{"x": 0.5}], dtypes=("float64",), fixes=False,
+                                   max_time=0.3).results)
+
+    worker = threading.Thread(target=check, daemon=True)  # no main thread: no signal reaches it
+    worker.start()
+    worker.join(30)
+    names["RUNNING"][0] = False  # a loop no bound stopped raises
+    ended_all()
+    assert not worker.is_alive() and len(found) == 1
+    (result,) = found
+    assert result.status.value == "error" and result.value is None
+    trace = result.findings[0]
+    said = f"gradcli's trace of {path}:endless, which runs your Python, was still running after 0.3 seconds"
+    assert trace.message.startswith(said), trace.message
+    assert any(f"(it was at {path}:{line}, in your code, when gradcli stopped it)" in trace.message
+               for line in (8, 9, 10)), trace.message

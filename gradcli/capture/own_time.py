@@ -233,12 +233,13 @@ class _StoppedHere(BaseException):
 
 class _Here:
     """A `bounded_here` block's state: ``done`` once it has ended (set under ``lock``, which the watcher holds to
-    interrupt it), ``where`` the user's line it was stopped at; ``outside`` the frames that entered the block (a
-    script of the user's calling gradcli among them), whose lines are no work of the block's."""
+    interrupt it), ``late`` once it is out of time, ``where`` the user's line it was stopped at; ``outside`` the frames
+    that entered the block (a script of the user's calling gradcli among them), whose lines are no work of the
+    block's."""
 
     def __init__(self, outside):
         self.lock, self.ended, self.outside = threading.Lock(), threading.Event(), outside
-        self.done, self.where = False, None
+        self.done, self.late, self.where = False, False, None
 
 
 _IN_HERE = contextvars.ContextVar("gradcli_bounded_here", default=False)
@@ -249,18 +250,24 @@ _STOP_SIGNAL = getattr(signal, "SIGUSR2", None)
 
 @contextlib.contextmanager
 def bounded_here(stopped):
-    """The block, gradcli's own work in the main thread that runs the user's Python (its trace of a PyTorch
-    function), bounded as `run_bounded`'s calls are: past --max-time (at least `FLOOR_SECONDS`) `_StoppedHere` is
-    raised at the next line of the user's code it runs, and the block raises ``stopped(after, where)`` instead
-    (``after`` the wait said, ``"3 seconds (--max-time 2)"``; ``where`` the user's ``file:line``).
+    """The block, gradcli's own work in the thread that runs the user's Python (its trace of a PyTorch function),
+    bounded as `run_bounded`'s calls are: past --max-time (at least `FLOOR_SECONDS`) `_StoppedHere` is raised at the
+    next line of the user's code it runs, and the block raises ``stopped(after, where)`` instead (``after`` the wait
+    said, ``"3 seconds (--max-time 2)"``; ``where`` the user's ``file:line``).
 
-    The watcher interrupts the main thread, whose handler raises the stop only where the frame it interrupts is the
-    user's: an exception of the user's own line, never one landing in PyTorch's or gradcli's bookkeeping or in a
-    finaliser PyTorch's C++ code runs (an exception raised into a thread at any line aborted the process there).
-    Outside `bounding`, outside the main thread or inside another such block: no bound of its own."""
+    The stop is raised only where the frame running is the user's: an exception of the user's own line, never one
+    landing in PyTorch's or gradcli's bookkeeping or in a finaliser PyTorch's C++ code runs (an exception raised into a
+    thread at any line aborted the process there). In the main thread a watcher interrupts it, and the handler raises
+    where the frame it interrupts is the user's (`_stop_from`); in any other thread (a check started from a thread
+    pool) no signal reaches it, so the block traces the calls it makes (`_tracing_users_lines`): each frame of the
+    user's code is handed a line tracer that raises once the watcher says the time is out. That costs the block about
+    as much time again as it takes untraced; where the thread has a trace function already (a debugger, coverage),
+    it stays the thread's and the block has no bound of its own. Outside `bounding` or inside another such block: no
+    bound of its own."""
     limit = _LIMIT.get()
-    if (limit is None or _IN_HERE.get() or _STOP_SIGNAL is None
-            or threading.current_thread() is not threading.main_thread()):
+    on_main = threading.current_thread() is threading.main_thread()
+    if (limit is None or _IN_HERE.get() or (on_main and _STOP_SIGNAL is None)
+            or (not on_main and sys.gettrace() is not None)):
         yield
         return
     # the whole bound, not what calls left behind left of it: a trace is made once per check, and a framework's own
@@ -272,8 +279,12 @@ def bounded_here(stopped):
         frame = frame.f_back
     here, started = _Here({id(frame) for frame in entered}), time.perf_counter()
     here.entered = entered
-    handler = signal.signal(_STOP_SIGNAL, lambda _signal, frame: _stop_from(here, frame))
-    watcher = threading.Thread(target=_watch_here, args=(here, started + waited), name="gradcli-own-watch", daemon=True)
+    if on_main:
+        handler = signal.signal(_STOP_SIGNAL, lambda _signal, frame: _stop_from(here, frame))
+    else:
+        sys.settrace(_tracing_users_lines(here))
+    watcher = threading.Thread(target=_watch_here, args=(here, started + waited, on_main), name="gradcli-own-watch",
+                               daemon=True)
     token = _IN_HERE.set(True)
     try:
         try:
@@ -283,7 +294,10 @@ def bounded_here(stopped):
             with here.lock:
                 here.done = True
             here.ended.set()  # wakes the watcher, which has nothing left to watch
-            signal.signal(_STOP_SIGNAL, handler)
+            if on_main:
+                signal.signal(_STOP_SIGNAL, handler)
+            else:
+                sys.settrace(None)
     except _StoppedHere:
         limit.lost += time.perf_counter() - started
         raise stopped(f"{waited:.3g} seconds (--max-time {limit.given:g})", here.where or "") from None
@@ -291,18 +305,43 @@ def bounded_here(stopped):
         _IN_HERE.reset(token)
 
 
-def _watch_here(here, deadline):
-    """`bounded_here`'s watcher: from ``deadline`` on, interrupt the main thread (`_stop_from` runs there) every
+def _watch_here(here, deadline, on_main):
+    """`bounded_here`'s watcher: from ``deadline`` on, say the block is out of time (``here.late``, which the line
+    tracer of a thread other than the main one reads) and interrupt the main thread (`_stop_from` runs there) every
     `_RAISED_EVERY` seconds until the block has ended."""
     if here.ended.wait(max(deadline - time.perf_counter(), 0.0)):
         return
-    while True:
+    here.late = True
+    while on_main:
         with here.lock:
             if here.done:
                 return
             _thread.interrupt_main(_STOP_SIGNAL)
         if here.ended.wait(_RAISED_EVERY):
             return
+
+
+def _tracing_users_lines(here):
+    """The trace function (`sys.settrace`) of a `bounded_here` block outside the main thread: each frame of the
+    user's code called inside the block is handed a line tracer that raises `_StoppedHere` at its next line once the
+    block is out of time; other frames (PyTorch's, gradcli's) are not traced line by line. Frames entered before the
+    block are never traced: a script of the user's that called gradcli is no work of the block's."""
+    users = {}  # code object -> whether it is the user's
+
+    def line(frame, event, _arg):
+        if here.late and event == "line" and not here.done:
+            here.where = f"{frame.f_code.co_filename}:{frame.f_lineno}"
+            raise _StoppedHere  # raised by a trace function, it also ends the thread's tracing
+        return line
+
+    def call(frame, _event, _arg):
+        code = frame.f_code
+        found = users.get(code)
+        if found is None:
+            found = users[code] = _users(code.co_filename)
+        return line if found else None
+
+    return call
 
 
 def _stop_from(here, frame):
