@@ -1,7 +1,9 @@
 """TensorFlow's leftovers (issue 29): a ``tf.custom_gradient`` rule with ``variables=`` inside a ``tf.function`` called
 more than once in one loss is judged at each call, each walk of the rule's gradient function paired with the forward
-call whose values it reads (`tf_graph.Walker.keyed_calls`)."""
+call whose values it reads (`tf_graph.Walker.keyed_calls`); code that chooses by its dtype inside a ``tf.cond`` branch
+or a ``tf.while_loop`` body is judged, and differenced, as the float32 program it is (`tf_graph.chose_by_dtype`)."""
 
+import numpy as np
 import pytest
 
 tf = pytest.importorskip("tensorflow")
@@ -103,3 +105,40 @@ def test_a_second_check_in_one_process_judges_the_rule_again():
     first, second = (_result(doubled_twice, POINT) for _ in range(2))
     assert first.status.value == second.status.value == "wrong"
     assert [f.message for f in _variables_findings(first)] == [f.message for f in _variables_findings(second)]
+
+
+def _by_dtype(x):
+    if x.dtype == tf.float32:
+        return x * 2.0
+    return x * x
+
+
+def _floor_by_dtype(x):
+    return tf.math.log(tf.maximum(x, 1e-3 if x.dtype == tf.float32 else 1e-12))
+
+
+def chosen_in_a_branch(x):
+    return tf.cond(x > 0, lambda: _by_dtype(x), lambda: -x)
+
+
+def chosen_in_a_loop(x):
+    return tf.while_loop(lambda i, y: i < 2, lambda i, y: (i + 1, _by_dtype(y)), (tf.constant(0), x))[1]
+
+
+def floor_chosen_in_a_branch(x):
+    return tf.cond(x > 0, lambda: _floor_by_dtype(x), lambda: -x)
+
+
+@pytest.mark.parametrize("function, point, value32, slope32, slope64", [
+    (chosen_in_a_branch, 3.0, 6.0, 2.0, 6.0),  # float32: 2 x; float64: x^2
+    (chosen_in_a_loop, 3.0, 12.0, 4.0, 108.0),  # float32: 4 x; float64: x^4
+    (floor_chosen_in_a_branch, 1e-4, float(np.log(np.float32(1e-3))), 0.0, 1e4),  # float32's floor 1e-3 holds
+])
+def test_a_dtype_chosen_inside_a_cond_or_loop_is_the_float32_programs(function, point, value32, slope32, slope64):
+    from gradcli import check
+
+    float32, float64 = check(function, [{"x": point}], dtypes=("float32", "float64"), fixes=False).results
+    assert (float32.status.value, float64.status.value) == ("ok", "ok"), (float32.findings, float64.findings)
+    assert float(float32.exact_value) == pytest.approx(value32, rel=1e-6)
+    assert float(float32.exact_gradient["x"]) == slope32 and float(float64.exact_gradient["x"]) == pytest.approx(slope64)
+    assert float(float32.fd_gradient["x"]) == pytest.approx(slope32, rel=1e-8, abs=1e-8)

@@ -846,9 +846,14 @@ def chose_by_dtype(wide, narrow):
     """Whether the user's code computed otherwise in ``narrow`` (a plan traced in a narrower dtype) than in ``wide``
     (its float64 trace): other operations, or a float constant the narrower dtype does not round the wide one to
     (a floor chosen by ``x.dtype``, a dtype's limits), or the same operations wired otherwise (``x * tf.exp(y)``
-    against ``y * tf.exp(x)``). Dtypes and constants' roundings alone are no choice."""
+    against ``y * tf.exp(x)``). Dtypes and constants' roundings alone are no choice. A conditional's branches and a
+    loop's condition and body (`Step.plans`) are compared the same way: code inside them may choose too."""
     if [step.op_type for step in wide.steps] != [step.op_type for step in narrow.steps] or _wiring(wide) != _wiring(narrow):
         return True
+    for step, narrow_step in zip(wide.steps, narrow.steps):
+        if len(step.plans) != len(narrow_step.plans) or any(
+                chose_by_dtype(plan, other) for plan, other in zip(step.plans, narrow_step.plans)):
+            return True
     for key, narrow_key in zip(_static_read(wide), _static_read(narrow)):  # one wiring: paired by where they are read
         value, other = wide.static[key], narrow.static[narrow_key]
         if not (isinstance(value, np.ndarray | np.generic) and value.dtype.kind == "f"):
