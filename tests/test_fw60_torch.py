@@ -1,8 +1,10 @@
 """PyTorch's leftovers (issue 29): a program that branches on its dtype is differenced as the float32 program it is in
 float32 (the finite-difference column shows that branch's slope, not float64's); the ``gradcheck`` fixture's failure
 message carries the notes a terminal check prints (a dtype the program refuses to run in); gradcli's own trace of a
-forward that never ends, started from a worker thread, is stopped by --max-time as in the main thread."""
+forward that never ends, started from a worker thread, is stopped by --max-time as in the main thread, and so is a
+loop in a library's own Python code (an installed package's), never reaching a line of the user's."""
 
+import sys
 import threading
 
 import numpy as np
@@ -17,15 +19,25 @@ from own_calls_held import ended_all, users_functions
 ENDLESS = '''
 import torch
 
-RUNNING = [True]
+RUNNING, TRIPS = [True], [0]
 
 
 def endless(x):
     y = x
     while True:
         y = torch.sin(y) + 0.0 * y
+        TRIPS[0] += 1
         if not RUNNING[0]:
             raise RuntimeError("ended by the test")
+'''
+
+CALLS_THE_LIBRARY = '''
+import torch
+from fw60_torch_library import endless
+
+
+def into_the_library(x):
+    return endless(x) * 2.0
 '''
 
 
@@ -104,4 +116,33 @@ def test_a_trace_that_never_ends_started_from_a_worker_thread_is_stopped(tmp_pat
     said = f"gradcli's trace of {path}:endless, which runs your Python, was still running after 0.3 seconds"
     assert trace.message.startswith(said), trace.message
     assert any(f"(it was at {path}:{line}, in your code, when gradcli stopped it)" in trace.message
-               for line in (8, 9, 10)), trace.message
+               for line in range(8, 14)), trace.message  # its first line where the trace is slow to start
+
+
+def test_a_librarys_loop_in_gradclis_trace_is_stopped_naming_the_users_call(tmp_path, monkeypatch):
+    """The same loop as an installed package's (its file in a ``site-packages`` folder), called from the user's
+    ``into_the_library``: no line of the user's runs inside it, so it is stopped at its own line once it lasts."""
+    folder = tmp_path / "site-packages"
+    folder.mkdir()
+    users_functions(folder, ENDLESS, "fw60_torch_library.py")
+    monkeypatch.syspath_prepend(str(folder))  # the user's file imports it from there
+    path = users_functions(tmp_path, CALLS_THE_LIBRARY, "fw60_calls_library.py")["__file__"]
+    monkeypatch.setattr(own_time, "FLOOR_SECONDS", 0.0)
+    monkeypatch.setattr(own_time, "_GRACE_SECONDS", 0.1)
+    ending = threading.Timer(30, lambda: sys.modules["fw60_torch_library"].RUNNING.__setitem__(0, False))
+    ending.start()  # a loop no bound stopped raises
+    try:
+        # gradcli's trace made once before, and a second: the trace reaches the loop before its time is out
+        gradcli.check(doubled_or_squared, [{"x": np.array([3.0])}], dtypes=("float64",), fixes=False)
+        (result,) = gradcli.check(f"{path}:into_the_library", [{"x": 0.5}], dtypes=("float64",), fixes=False,
+                                  max_time=1.0).results
+    finally:
+        ending.cancel()
+        ended_all()
+        library = sys.modules.pop("fw60_torch_library")
+    assert library.TRIPS[0] > 0 and library.RUNNING[0]  # stopped inside the library's loop, not by the test
+    assert result.status.value == "error" and result.value is None and result.findings, (result.error, result.notes)
+    trace = result.findings[0]
+    assert trace.message.startswith(f"gradcli's trace of {path}:into_the_library, which runs your Python, was still "
+                                    "running after 1 seconds"), trace.message
+    assert f"(it was at {path}:7, in your code, when gradcli stopped it)" in trace.message, trace.message

@@ -240,6 +240,20 @@ class _Here:
     def __init__(self, outside):
         self.lock, self.ended, self.outside = threading.Lock(), threading.Event(), outside
         self.done, self.late, self.where = False, False, None
+        self.ident = threading.get_ident()  # the thread the block runs in
+        self.tracing = False  # whether the block turned its thread's tracing on (`_stop_from`, `_tracing_users_lines`)
+        self.lasting = {}  # id of a frame of the block's, not the user's -> (the frame, when first seen past the time)
+
+    def line(self, frame, event, _arg):
+        """A frame's line tracer: `_StoppedHere` raised at its next line once the block is out of time."""
+        # Raised once: the lines of the finally blocks and exits the stop runs through on its way out are the
+        # library's cleaning up. Never inside an import: a module stopped halfway through it stays broken.
+        if self.late and event == "line" and not self.done and self.where is None and not _frames_importing(frame):
+            found = innermost_users(frame, _users)  # a library's line stopped: the user's call into it is named
+            self.where = (f"{frame.f_code.co_filename}:{frame.f_lineno}" if found is None
+                          else f"{found[0].f_code.co_filename}:{found[1]}")
+            raise _StoppedHere  # raised by a trace function, it also ends the thread's tracing
+        return self.line
 
 
 _IN_HERE = contextvars.ContextVar("gradcli_bounded_here", default=False)
@@ -283,6 +297,7 @@ def bounded_here(stopped):
         handler = signal.signal(_STOP_SIGNAL, lambda _signal, frame: _stop_from(here, frame))
     else:
         sys.settrace(_tracing_users_lines(here))
+        here.tracing = True
     watcher = threading.Thread(target=_watch_here, args=(here, started + waited, on_main), name="gradcli-own-watch",
                                daemon=True)
     token = _IN_HERE.set(True)
@@ -296,8 +311,9 @@ def bounded_here(stopped):
             here.ended.set()  # wakes the watcher, which has nothing left to watch
             if on_main:
                 signal.signal(_STOP_SIGNAL, handler)
-            else:
+            if here.tracing:
                 sys.settrace(None)
+            here.lasting.clear()  # the frames held, let go
     except _StoppedHere:
         limit.lost += time.perf_counter() - started
         raise stopped(f"{waited:.3g} seconds (--max-time {limit.given:g})", here.where or "") from None
@@ -312,13 +328,45 @@ def _watch_here(here, deadline, on_main):
     if here.ended.wait(max(deadline - time.perf_counter(), 0.0)):
         return
     here.late = True
-    while on_main:
+    while True:
         with here.lock:
             if here.done:
                 return
-            _thread.interrupt_main(_STOP_SIGNAL)
+            if on_main:
+                _thread.interrupt_main(_STOP_SIGNAL)
+            _arm_lasting(here)
         if here.ended.wait(_RAISED_EVERY):
             return
+
+
+# A frame of the block's that is not the user's, still on its stack this many seconds past its time, is a loop in a
+# library's Python code (the user's frame is never innermost): the stop is raised at its next line.
+_LASTING_SECONDS = 0.5
+
+
+def _arm_lasting(here):
+    """Hand the block's line tracer (`_Here.line`) to each frame on its stack that has stayed there `_LASTING_SECONDS`
+    since the block ran out of time and is neither gradcli's nor the user's (whose lines stop it already): a library's
+    loop (a ``torch.distributions`` series, a fixed point iterated in Python) is stopped at its own next line, the
+    user's call into it named. Only frames that last are traced, and none while the block imports: a finaliser or a
+    callback PyTorch's C++ code runs comes and goes, and a stop raised in one could abort the process. The thread
+    traces their lines once `_stop_from` (the main thread) or the block (any other) turned its tracing on; a thread
+    with a tracer of its own is left so."""
+    frame, now, on_stack = sys._current_frames().get(here.ident), time.perf_counter(), set()  # noqa: SLF001 - another thread's stack
+    if _frames_importing(frame):  # an import's frames last while it runs (a lazy one may take seconds): no loop's
+        return
+    while frame is not None and id(frame) not in here.outside:
+        path = frame.f_code.co_filename
+        if not path.startswith(GRADCLI_FOLDER) and not _users(path):
+            on_stack.add(id(frame))
+            seen = here.lasting.get(id(frame))
+            if seen is None or seen[0] is not frame:
+                here.lasting[id(frame)] = (frame, now)
+            elif now - seen[1] >= _LASTING_SECONDS and frame.f_trace is None:
+                frame.f_trace = here.line
+        frame = frame.f_back
+    for gone in set(here.lasting) - on_stack:
+        del here.lasting[gone]
 
 
 def _tracing_users_lines(here):
@@ -328,18 +376,12 @@ def _tracing_users_lines(here):
     block are never traced: a script of the user's that called gradcli is no work of the block's."""
     users = {}  # code object -> whether it is the user's
 
-    def line(frame, event, _arg):
-        if here.late and event == "line" and not here.done:
-            here.where = f"{frame.f_code.co_filename}:{frame.f_lineno}"
-            raise _StoppedHere  # raised by a trace function, it also ends the thread's tracing
-        return line
-
     def call(frame, _event, _arg):
         code = frame.f_code
         found = users.get(code)
         if found is None:
             found = users[code] = _users(code.co_filename)
-        return line if found else None
+        return here.line if found else None
 
     return call
 
@@ -347,8 +389,14 @@ def _tracing_users_lines(here):
 def _stop_from(here, frame):
     """In the main thread, interrupted at ``frame`` once ``here``'s block is out of time: `_StoppedHere` raised
     there where ``frame`` is the user's code inside the block, the user's own line raising it; elsewhere (PyTorch's
-    code, gradcli's, a finaliser) nothing, till the next interruption."""
-    if here.done or frame is None or not _users(frame.f_code.co_filename):
+    code, gradcli's, a finaliser) nothing, till the next interruption. The first interruption turns the thread's
+    tracing on, so that a library's loop that lasts is stopped at its own line (`_arm_lasting`)."""
+    if here.done:
+        return
+    if not here.tracing and sys.gettrace() is None:  # the lasting frames' lines stop a library's loop (`_arm_lasting`)
+        sys.settrace(_tracing_users_lines(here))
+        here.tracing = True
+    if frame is None or not _users(frame.f_code.co_filename):
         return
     inside = frame
     while inside is not None and id(inside) not in here.outside:
@@ -357,7 +405,7 @@ def _stop_from(here, frame):
         return
     if id(frame) in here.outside:
         return
-    here.where = f"{frame.f_code.co_filename}:{frame.f_lineno}"
+    here.where = here.where or f"{frame.f_code.co_filename}:{frame.f_lineno}"  # the first line stopped at
     raise _StoppedHere
 
 

@@ -1,6 +1,8 @@
 """gradcli's own work that runs the user's Python (`capture.own_time.bounded_here`) bounded by --max-time in a thread
 other than the main one (a check started from a thread pool), where no signal can interrupt it: past its time the
-stop is raised at the user's next line, and the thread is left untraced after the block. No framework is imported."""
+stop is raised at the user's next line, and the thread is left untraced after the block; and, in any thread, a loop in
+a library's Python code (an installed package's, never reaching a line of the user's) is stopped at its own line, the
+user's call into it named. No framework is imported."""
 
 import sys
 import textwrap
@@ -27,6 +29,11 @@ def calls_around(box, helper):
         box[0] = helper("  the library's lines")
 
 
+def into_the_library(box, library):
+    box[0] = library.spin(box)
+    return box[0]
+
+
 def quick(box):
     box[0] += 1
     return box[0]
@@ -40,6 +47,24 @@ class _Stopped(Exception):
 @pytest.fixture(scope="module")
 def names(tmp_path_factory):
     return users_functions(tmp_path_factory.mktemp("fw60"), SOURCE, "fw60_user.py")
+
+
+LIBRARY = '''
+def spin(box):
+    total = 0
+    while box[1]:
+        total += 1
+    return total
+'''
+
+
+@pytest.fixture(scope="module")
+def library(tmp_path_factory):
+    """A module of an installed package's (its file in a ``site-packages`` folder) whose loop never ends."""
+    folder = tmp_path_factory.mktemp("fw60") / "site-packages"
+    folder.mkdir()
+    found = users_functions(folder, LIBRARY, "fw60_library.py")
+    return type("Library", (), {"spin": staticmethod(found["spin"]), "__file__": found["__file__"]})
 
 
 @pytest.fixture(autouse=True)
@@ -115,3 +140,27 @@ def test_a_worker_threads_own_trace_function_is_kept(names):
 
     assert _in_a_worker_thread(work) == (1, None)
     assert seen == ["quick"]
+
+
+@pytest.mark.parametrize("in_a_worker", [False, True])
+def test_a_librarys_own_loop_is_stopped_at_its_line_naming_the_users_call(names, library, in_a_worker):
+    box = [0, True]
+
+    def work():
+        return _bounded(0.2, lambda: names["into_the_library"](box, library))
+
+    if in_a_worker:
+        found, tracing = _in_a_worker_thread(work, box)
+    else:
+        ending = threading.Timer(10, lambda: box.__setitem__(1, False))  # a loop no bound stopped ends
+        ending.start()
+        try:
+            found = work()
+        except _Stopped as error:
+            found = error
+        finally:
+            ending.cancel()
+        tracing = sys.gettrace()
+    assert isinstance(found, _Stopped), found
+    assert str(found).split(" at ")[1] == f"{names['__file__']}:17", str(found)  # the user's call into the library
+    assert tracing is None
