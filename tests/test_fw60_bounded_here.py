@@ -92,7 +92,8 @@ def _in_a_worker_thread(work, box=None):
 
 
 def _bounded(seconds, work):
-    with own_time.bounding(seconds), own_time.bounded_here(lambda after, at: _Stopped(f"stopped after {after} at {at}")):
+    stopped = lambda after, at: _Stopped(f"stopped after {after} at {at}")  # noqa: E731 - the block's exception
+    with own_time.bounding(seconds), own_time.bounded_here(stopped):
         return work()
 
 

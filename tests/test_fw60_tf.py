@@ -81,7 +81,8 @@ def test_a_wrong_rule_in_a_function_called_twice_is_wrong_at_each_call(function)
     (finding,) = _variables_findings(result)
     assert finding.location.endswith(f"test_fw60_tf.py:{_line(doubled_scale)}"), finding.location
     assert ("at 2 of its 2 calls: at its call on 0.7, for scale it returns 1.4, the exact derivative is 0.7; "
-            "at its call on 1.4, for scale it returns 2.8, the exact derivative is 1.4") in finding.message, finding.message
+            "at its call on 1.4, for scale it returns 2.8, the exact derivative is 1.4") in finding.message, \
+        finding.message
     assert not result.notes, result.notes
 
 
@@ -117,6 +118,15 @@ def _floor_by_dtype(x):
     return tf.math.log(tf.maximum(x, 1e-3 if x.dtype == tf.float32 else 1e-12))
 
 
+@tf.function
+def _chosen_inside(x):
+    return _by_dtype(x)
+
+
+def chosen_in_a_nested_function(x):
+    return _chosen_inside(x)
+
+
 def chosen_in_a_branch(x):
     return tf.cond(x > 0, lambda: _by_dtype(x), lambda: -x)
 
@@ -130,15 +140,18 @@ def floor_chosen_in_a_branch(x):
 
 
 @pytest.mark.parametrize("function, point, value32, slope32, slope64", [
-    (chosen_in_a_branch, 3.0, 6.0, 2.0, 6.0),  # float32: 2 x; float64: x^2
+    (chosen_in_a_nested_function, 3.0, 6.0, 2.0, 6.0),  # float32: 2 x; float64: x^2
+    (chosen_in_a_branch, 3.0, 6.0, 2.0, 6.0),
     (chosen_in_a_loop, 3.0, 12.0, 4.0, 108.0),  # float32: 4 x; float64: x^4
     (floor_chosen_in_a_branch, 1e-4, float(np.log(np.float32(1e-3))), 0.0, 1e4),  # float32's floor 1e-3 holds
 ])
-def test_a_dtype_chosen_inside_a_cond_or_loop_is_the_float32_programs(function, point, value32, slope32, slope64):
+def test_a_dtype_chosen_inside_a_function_cond_or_loop_is_the_float32_programs(function, point, value32, slope32,
+                                                                               slope64):
     from gradcli import check
 
     float32, float64 = check(function, [{"x": point}], dtypes=("float32", "float64"), fixes=False).results
     assert (float32.status.value, float64.status.value) == ("ok", "ok"), (float32.findings, float64.findings)
     assert float(float32.exact_value) == pytest.approx(value32, rel=1e-6)
-    assert float(float32.exact_gradient["x"]) == slope32 and float(float64.exact_gradient["x"]) == pytest.approx(slope64)
+    assert float(float32.exact_gradient["x"]) == slope32
+    assert float(float64.exact_gradient["x"]) == pytest.approx(slope64)
     assert float(float32.fd_gradient["x"]) == pytest.approx(slope32, rel=1e-8, abs=1e-8)
