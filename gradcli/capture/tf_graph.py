@@ -511,7 +511,7 @@ class Walker:
         once = {key: prefixes[0] for key, prefixes in walks.items() if key not in (forward, backward)}
         if any(len(walks[key]) != 1 for key in once) or len(walks[forward]) != len(walks[backward]):
             return None
-        body = next(t.graph for t in call.upstream)
+        body = self.walked[backward][0]  # the gradient's function graph
         paired = []
         for prefix in walks[backward]:
             read = set()
