@@ -9,7 +9,8 @@ the fixture without a conftest::
 ``gradcheck`` is `gradcli.testing.assert_gradients_ok` (same arguments, same
 `CheckOptions` and defaults); a failing check raises `GradientCheckError`, whose
 message pytest prints: each finding's op, its message and the formula (or the
-Python source line) with the op underlined.
+Python source line) with the op underlined, then the notes a terminal check
+prints (a dtype the program refuses to run in, a solver's or XLA's note).
 
 pytest imports this module in every run of every project where gradcli is
 installed, so it imports nothing but pytest: NumPy and SymPy load only when a

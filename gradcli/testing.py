@@ -37,8 +37,9 @@ def assert_gradients_ok(target, points, options=None, **changes):
     ...) are `gradcli.check`'s, merged as every entry point merges them (`build_options`:
     a change of None leaves the option as it was; an unknown name is an
     `InputError`). Returns the report when it passes. The error's
-    message names each finding's op (and file:line, for a Python target) and
-    underlines it in the formula or source line: the pytest fixture
+    message names each finding's op (and file:line, for a Python target),
+    underlines it in the formula or source line and ends with each failing
+    result's notes and the report's, as a terminal check prints them: the pytest fixture
     ``gradcheck`` shows this message as it is.
     """
     __tracebackhide__ = True  # pytest reports the failure at the test's line, not in here
@@ -68,4 +69,7 @@ def assert_gradients_ok(target, points, options=None, **changes):
                 lines.append(shown)
         if r.error:
             lines.append(f"    raised {r.error}")
+        lines.extend(f"    note: {note}" for note in r.notes)
+    # The report's own notes (a dtype the program refuses, a narrowed constant) as a terminal check prints them.
+    lines.extend(f"note: {note}" for note in report.notes)
     raise GradientCheckError("\n".join(lines), report)

@@ -240,12 +240,27 @@ class _StoppedHere(BaseException):
 
 class _Here:
     """A `bounded_here` block's state: ``done`` once it has ended (set under ``lock``, which the watcher holds to
-    interrupt it), ``where`` the user's line it was stopped at; ``outside`` the frames that entered the block (a
-    script of the user's calling gradcli among them), whose lines are no work of the block's."""
+    interrupt it), ``late`` once it is out of time, ``where`` the user's line it was stopped at; ``outside`` the frames
+    that entered the block (a script of the user's calling gradcli among them), whose lines are no work of the
+    block's."""
 
     def __init__(self, outside):
         self.lock, self.ended, self.outside = threading.Lock(), threading.Event(), outside
-        self.done, self.where = False, None
+        self.done, self.late, self.where = False, False, None
+        self.ident = threading.get_ident()  # the thread the block runs in
+        self.tracing = False  # whether the block turned its thread's tracing on (`_stop_from`, `_tracing_users_lines`)
+        self.lasting = {}  # id of a frame of the block's, not the user's -> (the frame, when first seen past the time)
+
+    def line(self, frame, event, _arg):
+        """A frame's line tracer: `_StoppedHere` raised at its next line once the block is out of time."""
+        # Raised once: the lines of the finally blocks and exits the stop runs through on its way out are the
+        # library's cleaning up. Never inside an import: a module stopped halfway through it stays broken.
+        if self.late and event == "line" and not self.done and self.where is None and not _frames_importing(frame):
+            found = innermost_users(frame, _users)  # a library's line stopped: the user's call into it is named
+            self.where = (f"{frame.f_code.co_filename}:{frame.f_lineno}" if found is None
+                          else f"{found[0].f_code.co_filename}:{found[1]}")
+            raise _StoppedHere  # raised by a trace function, it also ends the thread's tracing
+        return self.line
 
 
 _IN_HERE = contextvars.ContextVar("gradcli_bounded_here", default=False)
@@ -256,18 +271,24 @@ _STOP_SIGNAL = getattr(signal, "SIGUSR2", None)
 
 @contextlib.contextmanager
 def bounded_here(stopped):
-    """The block, gradcli's own work in the main thread that runs the user's Python (its trace of a PyTorch
-    function), bounded as `run_bounded`'s calls are: past --max-time (at least `FLOOR_SECONDS`) `_StoppedHere` is
-    raised at the next line of the user's code it runs, and the block raises ``stopped(after, where)`` instead
-    (``after`` the wait said, ``"3 seconds (--max-time 2)"``; ``where`` the user's ``file:line``).
+    """The block, gradcli's own work in the thread that runs the user's Python (its trace of a PyTorch function),
+    bounded as `run_bounded`'s calls are: past --max-time (at least `FLOOR_SECONDS`) `_StoppedHere` is raised at the
+    next line of the user's code it runs, and the block raises ``stopped(after, where)`` instead (``after`` the wait
+    said, ``"3 seconds (--max-time 2)"``; ``where`` the user's ``file:line``).
 
-    The watcher interrupts the main thread, whose handler raises the stop only where the frame it interrupts is the
-    user's: an exception of the user's own line, never one landing in PyTorch's or gradcli's bookkeeping or in a
-    finaliser PyTorch's C++ code runs (an exception raised into a thread at any line aborted the process there).
-    Outside `bounding`, outside the main thread or inside another such block: no bound of its own."""
+    The stop is raised only where the frame running is the user's: an exception of the user's own line, never one
+    landing in PyTorch's or gradcli's bookkeeping or in a finaliser PyTorch's C++ code runs (an exception raised into a
+    thread at any line aborted the process there). In the main thread a watcher interrupts it, and the handler raises
+    where the frame it interrupts is the user's (`_stop_from`); in any other thread (a check started from a thread
+    pool) no signal reaches it, so the block traces the calls it makes (`_tracing_users_lines`): each frame of the
+    user's code is handed a line tracer that raises once the watcher says the time is out. That costs the block about
+    as much time again as it takes untraced; where the thread has a trace function already (a debugger, coverage),
+    it stays the thread's and the block has no bound of its own. Outside `bounding` or inside another such block: no
+    bound of its own."""
     limit = _LIMIT.get()
-    if (limit is None or _IN_HERE.get() or _STOP_SIGNAL is None
-            or threading.current_thread() is not threading.main_thread()):
+    on_main = threading.current_thread() is threading.main_thread()
+    if (limit is None or _IN_HERE.get() or (on_main and _STOP_SIGNAL is None)
+            or (not on_main and sys.gettrace() is not None)):
         yield
         return
     # the whole bound, not what calls left behind left of it: a trace is made once per check, and a framework's own
@@ -279,8 +300,13 @@ def bounded_here(stopped):
         frame = frame.f_back
     here, started = _Here({id(frame) for frame in entered}), time.perf_counter()
     here.entered = entered
-    handler = signal.signal(_STOP_SIGNAL, lambda _signal, frame: _stop_from(here, frame))
-    watcher = threading.Thread(target=_watch_here, args=(here, started + waited), name="gradcli-own-watch", daemon=True)
+    if on_main:
+        handler = signal.signal(_STOP_SIGNAL, lambda _signal, frame: _stop_from(here, frame))
+    else:
+        sys.settrace(_tracing_users_lines(here))
+        here.tracing = True
+    watcher = threading.Thread(target=_watch_here, args=(here, started + waited, on_main), name="gradcli-own-watch",
+                               daemon=True)
     token = _IN_HERE.set(True)
     try:
         try:
@@ -290,7 +316,11 @@ def bounded_here(stopped):
             with here.lock:
                 here.done = True
             here.ended.set()  # wakes the watcher, which has nothing left to watch
-            signal.signal(_STOP_SIGNAL, handler)
+            if on_main:
+                signal.signal(_STOP_SIGNAL, handler)
+            if here.tracing:
+                sys.settrace(None)
+            here.lasting.clear()  # the frames held, let go
     except _StoppedHere:
         limit.lost += time.perf_counter() - started
         raise stopped(f"{waited:.3g} seconds (--max-time {limit.given:g})", here.where or "") from None
@@ -298,25 +328,82 @@ def bounded_here(stopped):
         _IN_HERE.reset(token)
 
 
-def _watch_here(here, deadline):
-    """`bounded_here`'s watcher: from ``deadline`` on, interrupt the main thread (`_stop_from` runs there) every
+def _watch_here(here, deadline, on_main):
+    """`bounded_here`'s watcher: from ``deadline`` on, say the block is out of time (``here.late``, which the line
+    tracer of a thread other than the main one reads) and interrupt the main thread (`_stop_from` runs there) every
     `_RAISED_EVERY` seconds until the block has ended."""
     if here.ended.wait(max(deadline - time.perf_counter(), 0.0)):
         return
+    here.late = True
     while True:
         with here.lock:
             if here.done:
                 return
-            _thread.interrupt_main(_STOP_SIGNAL)
+            if on_main:
+                _thread.interrupt_main(_STOP_SIGNAL)
+            _arm_lasting(here)
         if here.ended.wait(_RAISED_EVERY):
             return
+
+
+# A frame of the block's that is not the user's, still on its stack this many seconds past its time, is a loop in a
+# library's Python code (the user's frame is never innermost): the stop is raised at its next line.
+_LASTING_SECONDS = 0.5
+
+
+def _arm_lasting(here):
+    """Hand the block's line tracer (`_Here.line`) to each frame on its stack that has stayed there `_LASTING_SECONDS`
+    since the block ran out of time and is neither gradcli's nor the user's (whose lines stop it already): a library's
+    loop (a ``torch.distributions`` series, a fixed point iterated in Python) is stopped at its own next line, the
+    user's call into it named. Only frames that last are traced, and none while the block imports: a finaliser or a
+    callback PyTorch's C++ code runs comes and goes, and a stop raised in one could abort the process. The thread
+    traces their lines once `_stop_from` (the main thread) or the block (any other) turned its tracing on; a thread
+    with a tracer of its own is left so."""
+    frame, now, on_stack = sys._current_frames().get(here.ident), time.perf_counter(), set()  # noqa: SLF001 - another thread's stack
+    if _frames_importing(frame):  # an import's frames last while it runs (a lazy one may take seconds): no loop's
+        return
+    while frame is not None and id(frame) not in here.outside:
+        path = frame.f_code.co_filename
+        if not path.startswith(GRADCLI_FOLDER) and not _users(path):
+            on_stack.add(id(frame))
+            seen = here.lasting.get(id(frame))
+            if seen is None or seen[0] is not frame:
+                here.lasting[id(frame)] = (frame, now)
+            elif now - seen[1] >= _LASTING_SECONDS and frame.f_trace is None:
+                frame.f_trace = here.line
+        frame = frame.f_back
+    for gone in set(here.lasting) - on_stack:
+        del here.lasting[gone]
+
+
+def _tracing_users_lines(here):
+    """The trace function (`sys.settrace`) of a `bounded_here` block outside the main thread: each frame of the
+    user's code called inside the block is handed a line tracer that raises `_StoppedHere` at its next line once the
+    block is out of time; other frames (PyTorch's, gradcli's) are not traced line by line. Frames entered before the
+    block are never traced: a script of the user's that called gradcli is no work of the block's."""
+    users = {}  # code object -> whether it is the user's
+
+    def call(frame, _event, _arg):
+        code = frame.f_code
+        found = users.get(code)
+        if found is None:
+            found = users[code] = _users(code.co_filename)
+        return here.line if found else None
+
+    return call
 
 
 def _stop_from(here, frame):
     """In the main thread, interrupted at ``frame`` once ``here``'s block is out of time: `_StoppedHere` raised
     there where ``frame`` is the user's code inside the block, the user's own line raising it; elsewhere (PyTorch's
-    code, gradcli's, a finaliser) nothing, till the next interruption."""
-    if here.done or frame is None or not _users(frame.f_code.co_filename):
+    code, gradcli's, a finaliser) nothing, till the next interruption. The first interruption turns the thread's
+    tracing on, so that a library's loop that lasts is stopped at its own line (`_arm_lasting`)."""
+    if here.done:
+        return
+    if not here.tracing and sys.gettrace() is None:  # the lasting frames' lines stop a library's loop (`_arm_lasting`)
+        sys.settrace(_tracing_users_lines(here))
+        here.tracing = True
+    if frame is None or not _users(frame.f_code.co_filename):
         return
     inside = frame
     while inside is not None and id(inside) not in here.outside:
@@ -325,7 +412,7 @@ def _stop_from(here, frame):
         return
     if id(frame) in here.outside:
         return
-    here.where = f"{frame.f_code.co_filename}:{frame.f_lineno}"
+    here.where = here.where or f"{frame.f_code.co_filename}:{frame.f_lineno}"  # the first line stopped at
     raise _StoppedHere
 
 

@@ -292,7 +292,7 @@ def _dtype_of(leaf):
     return np.dtype(np.float64)
 
 
-# Why the variables' gradients of a rule's calls that `Walker.keyed_call` cannot key are not judged.
+# Why the variables' gradients of a rule's calls that `Walker.keyed_calls` cannot key are not judged.
 _NOT_TOLD_APART = ("its calls are in a function TensorFlow's graph calls more than once, a branch or a loop body, whose "
                    "values gradcli's replay does not tell apart call by call")
 
@@ -319,7 +319,7 @@ class _Captured:
         self.whole_plan = None  # the traced graph's whole plan, where it has calls of rules to judge alone
         self.variable_calls = []  # the `tf_graph.RuleCall` of each call of a variables= rule found in the plan (`rule_variables`)
         # (rule's name, "file.py:LINE") of each call of a variables= rule whose tensors the plan does not tell apart
-        # (in a function called twice, a branch, a loop body: `Walker.keyed_call`): its variables are not judged
+        # (in a branch, a loop body: `Walker.keyed_calls`): its variables are not judged
         self.unjudged = []
 
 
@@ -1092,15 +1092,17 @@ class TensorFlowFunction:
             output = (tuple(y.shape.as_list()), np.dtype(y.dtype.as_numpy_dtype))
         captured = _Captured(forward, backward, cotangent, rerun, output)
         judged = len(gradients.calls) > 1 or any(call.variables for call in gradients.calls)
-        calls = [walker.keyed_call(call) for call in gradients.calls] if judged else []
+        # each call the rule was called as in the plan (a function called twice: one per call), or None
+        keyed = [walker.keyed_calls(call) for call in gradients.calls] if judged else []
+        calls = [each for found in keyed if found is not None for each in found]
         # a rule calling another's: each judged alone (`rules_alone`); a variables= rule: its variables' gradients
         # judged (`rule_variables`)
-        if calls and None not in calls:
+        if keyed and None not in keyed:
             captured.rule_calls, captured.whole_plan = calls, plan
         # each call of a variables= rule found in the plan is judged on its own, whatever the others
-        captured.variable_calls = [call for call in calls if call is not None and call.variables]
+        captured.variable_calls = [call for call in calls if call.variables]
         captured.whole_plan = plan if captured.variable_calls else captured.whole_plan
-        captured.unjudged = [call.rule for call, keyed in zip(gradients.calls, calls) if keyed is None and call.variables]
+        captured.unjudged = [call.rule for call, found in zip(gradients.calls, keyed) if found is None and call.variables]
         captured.graph_ops = list(built) + _forward_calls(graph, frames)  # a loop's ops as run: `_graph_ops_at`
         self.written = (self.written or set()) | forward.users_numbers()
         if rerun is not None and output[1] == np.float64 and not walker.draws:  # float32 draws other numbers

@@ -350,7 +350,7 @@ class Walker:
         self.default_location = default_location
         self.static, self.steps, self.unmapped = {}, [], {}
         self.locations = {}  # key -> location of the op producing it
-        self.aliased = {}  # key -> the key its Identity step reads (`_alias`), for `keyed_call`
+        self.aliased = {}  # key -> the key its Identity step reads (`_alias`), for `keyed_calls`
         self.own_lines = set()  # keys whose op's traceback names a line of the user's
         self.folded = {}  # key -> a value an op computed at capture from static inputs
         self.folds = Folds()  # how each folded value on float constants is computed, for the exact replay
@@ -359,7 +359,7 @@ class Walker:
         self.bodies = []  # the prefix of each called function's body walked in place
         self.walked = {}  # id of each graph walked in place -> (the graph, [each prefix its keys were given])
         self.assigned = {}  # id of a captured variable's handle -> the key of the value the graph assigned it
-        self.reads = {}  # id of a captured variable's handle -> the keys of its reads held as its value (`keyed_call`)
+        self.reads = {}  # id of a captured variable's handle -> the keys of its reads held as its value (`keyed_calls`)
 
     def walk(self, graph, captures):
         """The `Plan` of ``graph``, whose input placeholders are its inputs (captures read as constants)."""
@@ -472,23 +472,70 @@ class Walker:
         """The key a tensor of the traced graph is read from in the plan (a gradient passed through a rule: its replay there)."""
         return self.renamed.get(name, name)
 
-    def keyed_call(self, call):
+    def keyed_calls(self, call):
         """``call`` (a `RuleCall` of tensors, in the traced graph or a function it calls) as the keys its tensors have
-        in the plan; None where a graph of its tensors was not walked once in place (a branch's, a loop body's, a
-        function called twice), so the call is not judged alone. An input of a nested ``tf.function``'s rule
-        that its gradient's function captured is reached from the key it has in the forward function, through
-        the aliases the calls' inputs and outputs make."""
+        in the plan: one `RuleCall` per time the graphs of its tensors were walked in place, or None where they cannot
+        be told apart, so the call is not judged alone. A function called more than once (``f(x) + f(2 * x)``, a
+        nested ``tf.function``) is walked once per call, and its gradient's function once per call too: each walk of
+        the gradient's function is paired with the walk of the forward function its inputs read (`_walks_paired`). A
+        branch's or a loop body's graph is not walked in place: its calls are not told apart. An input of a nested
+        ``tf.function``'s rule that its gradient's function captured is reached from the key it has in the forward
+        function, through the aliases the calls' inputs and outputs make."""
+        tensors = [t for group in (call.inputs, call.outputs, call.upstream, call.returned) for t in group if t is not None]
+        graphs = {id(t.graph): t.graph for t in tensors}
+        walks = {}
+        for key, graph in graphs.items():
+            walked = self.walked.get(key)
+            if walked is None or walked[0] is not graph:
+                return None
+            walks[key] = walked[1]
+        if all(len(prefixes) == 1 for prefixes in walks.values()):
+            found = self._keyed_call(call, {key: prefixes[0] for key, prefixes in walks.items()})
+            return None if found is None else (found,)
+        paired = self._walks_paired(call, walks)
+        if paired is None:
+            return None
+        found = [self._keyed_call(call, prefixes) for prefixes in paired]
+        return None if None in found else tuple(found)
+
+    def _walks_paired(self, call, walks):
+        """For a rule's call whose forward function (the graph of its inputs and outputs) and gradient's function (the
+        graph of its upstream and returned gradients) were each walked as often, more than once: ``[{id of a graph:
+        its prefix}, ...]``, one per call, each gradient's walk with the forward walk whose keys its inputs alias
+        (the forward function's values the gradient's function reads); None where any is not told apart."""
+        forward = {id(t.graph) for t in (*call.inputs, *call.outputs)}
+        backward = {id(t.graph) for t in (*call.upstream, *call.returned) if t is not None}
+        if len(forward) != 1 or len(backward) != 1 or forward == backward:
+            return None
+        (forward,), (backward,) = forward, backward
+        once = {key: prefixes[0] for key, prefixes in walks.items() if key not in (forward, backward)}
+        if any(len(walks[key]) != 1 for key in once) or len(walks[forward]) != len(walks[backward]):
+            return None
+        body = self.walked[backward][0]  # the gradient's function graph
+        paired = []
+        for prefix in walks[backward]:
+            read = set()
+            for tensor in body.inputs:
+                key = prefix + tensor.name
+                while key in self.aliased:
+                    key = self.aliased[key]
+                read.update(p for p in walks[forward] if key.startswith(p))
+            if len(read) != 1:
+                return None
+            paired.append({**once, forward: read.pop(), backward: prefix})
+        if len({choice[forward] for choice in paired}) != len(paired):
+            return None
+        return paired
+
+    def _keyed_call(self, call, prefixes):
+        """``call`` as the keys of the walks ``prefixes`` (the id of each graph of its tensors -> the prefix of the walk
+        taken), or None where its values are not told apart."""
 
         def keyed(tensor):
-            walked = self.walked.get(id(tensor.graph))
-            if walked is None or walked[0] is not tensor.graph or len(walked[1]) != 1:
-                return None
-            return self.key(walked[1][0] + tensor.name)
+            return self.key(prefixes[id(tensor.graph)] + tensor.name)
 
         keys = [tuple(keyed(t) for t in group) for group in (call.inputs, call.outputs, call.upstream)]
         returned = tuple(None if t is None else keyed(t) for t in call.returned)
-        if any(None in group for group in keys) or any(k is None for k, t in zip(returned, call.returned) if t is not None):
-            return None
         # An input the replay holds constant (a variable read as its value, not under test) is not differentiated:
         # the rule's gradient for it is not judged. The others are read where the aliases of a key start (a
         # variable's value under test, which the function's own reads alias too).
@@ -752,11 +799,11 @@ class Gradients:
 @dataclass
 class RuleCall:
     """One call of a user's ``tf.custom_gradient`` rule in a traced graph or a function it calls, by its tensors (as the
-    watch notes it) or by their keys in the plan (`Walker.keyed_call`): the rule (its name and ``file.py:LINE``),
+    watch notes it) or by their keys in the plan (`Walker.keyed_calls`): the rule (its name and ``file.py:LINE``),
     the inputs and outputs of the function it is the rule of, the upstream gradients it was handed (one per
     output) and the gradients it returned (one per input; None where it gave none). ``variables``: the names of
     the variables a ``variables=`` rule reads, the last inputs (as tensors); keyed, ``(name, keys of its reads,
-    returned key)`` of each whose value the replay holds and whose gradient the rule returned (`Walker.keyed_call`)."""
+    returned key)`` of each whose value the replay holds and whose gradient the rule returned (`Walker.keyed_calls`)."""
 
     rule: tuple
     inputs: tuple
@@ -799,9 +846,14 @@ def chose_by_dtype(wide, narrow):
     """Whether the user's code computed otherwise in ``narrow`` (a plan traced in a narrower dtype) than in ``wide``
     (its float64 trace): other operations, or a float constant the narrower dtype does not round the wide one to
     (a floor chosen by ``x.dtype``, a dtype's limits), or the same operations wired otherwise (``x * tf.exp(y)``
-    against ``y * tf.exp(x)``). Dtypes and constants' roundings alone are no choice."""
+    against ``y * tf.exp(x)``). Dtypes and constants' roundings alone are no choice. A conditional's branches and a
+    loop's condition and body (`Step.plans`) are compared the same way: code inside them may choose too."""
     if [step.op_type for step in wide.steps] != [step.op_type for step in narrow.steps] or _wiring(wide) != _wiring(narrow):
         return True
+    for step, narrow_step in zip(wide.steps, narrow.steps):
+        if len(step.plans) != len(narrow_step.plans) or any(
+                chose_by_dtype(plan, other) for plan, other in zip(step.plans, narrow_step.plans)):
+            return True
     for key, narrow_key in zip(_static_read(wide), _static_read(narrow)):  # one wiring: paired by where they are read
         value, other = wide.static[key], narrow.static[narrow_key]
         if not (isinstance(value, np.ndarray | np.generic) and value.dtype.kind == "f"):

@@ -89,12 +89,42 @@ def watching_gradients(tf, gradients, users, eager=False):
     record.record_operation = record_operation
     ops.get_gradient_function = get_gradient_function
     try:
-        yield upstream.seed
+        with _gradients_built_afresh():
+            yield upstream.seed
     finally:
         pywrap_tfe.TFE_Py_RegisterGradientFunction(original)
         record.record_operation = recording
         ops.get_gradient_function = registered
     _note_differentiated(made, gradients)
+
+
+@contextmanager
+def _gradients_built_afresh():
+    """Within it, the gradient function of a nested ``tf.function`` is built anew, once per trace, not taken from the
+    pair TensorFlow keeps from an earlier build (an earlier check, the user's own training): only a build calls the
+    user's rules inside it, which the watch notes to judge them. TensorFlow's own kept pairs stay for its own runs.
+    Where TensorFlow keeps them otherwise, nothing changes."""
+    try:
+        from tensorflow.python.eager.polymorphic_function import concrete_function  # lazy: TensorFlow's gradient cache
+        delayed = concrete_function._DelayedRewriteGradientFunctions  # noqa: SLF001 - the one class that keeps the pairs
+        kept = delayed.forward_backward
+    except (ImportError, AttributeError):
+        yield
+        return
+    built = {}  # (id of the function's pairs, gradient count) -> (pairs, its pair built in this trace)
+
+    def forward_backward(self, num_doutputs=None):
+        count = self._num_inference_outputs if num_doutputs is None else num_doutputs  # noqa: SLF001 - as TensorFlow's
+        found = built.get((id(self), count))
+        if found is None or found[0] is not self:
+            found = built[(id(self), count)] = (self, self._construct_forward_backward(count))  # noqa: SLF001
+        return found[1]
+
+    delayed.forward_backward = forward_backward
+    try:
+        yield
+    finally:
+        delayed.forward_backward = kept
 
 
 class RuleMiscounted(InputError):
@@ -217,7 +247,7 @@ def _variable_name(variable, rule):
 
 def _note_call(gradients, rule, layout, inputs, upstream, returned):
     """Note one call of a user's rule in ``gradients.calls`` as a `tf_graph.RuleCall` of the graph's tensors (the
-    walker gives them the keys of its plan, `Walker.keyed_call`): the forward it is the rule of runs from its
+    walker gives them the keys of its plan, `Walker.keyed_calls`): the forward it is the rule of runs from its
     inputs to its results, which graph mode gives the rule's ``IdentityN`` ahead of the inputs (``inputs``), the
     variables a ``variables=`` rule reads after them, their gradients after the inputs' in what it returns."""
     got = list(returned) if isinstance(returned, (list, tuple)) else [returned]

@@ -267,11 +267,13 @@ class _Captured:
     def held_constants(self, dtype):
         """``((written, held), ...)``: the user's own numbers a narrower dtype's program holds as other numbers
         (`torch_graph.held_numbers`), in the graphs traced so far; None before any is."""
-        if not self.graphs:
+        # The float64 graphs are the program the exact replay and the differences run: only they can differ from
+        # the narrower program (a graph traced in float32 is that program's own).
+        wide = {key: run_in for key, run_in in self.branching.items() if not _in_a_narrower_dtype(key)}
+        if not self.graphs or (self.branching and not wide):
             return None
         found = set().union(*(held_numbers(graph, np.dtype(dtype)) for graph in self.graphs.values()))
-        if any(graph is not run_in(dtype) for graph, run_in in
-               ((self.graphs[key], run_in) for key, run_in in self.branching.items())):
+        if any(self.graphs[key] is not run_in(dtype) for key, run_in in wide.items()):
             found.add(("the operations of the code's float64 branch", f"its {np.dtype(dtype).name} branch's"))
         return tuple(sorted(found, key=repr))
 
@@ -827,6 +829,15 @@ def _layout(args, leaves, generic=False, held=()):
         else:
             parts.append(("held", repr(value)))
     return (_structure(args), tuple(parts))
+
+
+def _in_a_narrower_dtype(layout):
+    """Whether the `_layout` ``layout`` holds a float leaf in a dtype narrower than float64 (a graph traced for the
+    run in that dtype, not the float64 program a replay on exact numbers runs)."""
+    return any(str(part[0]).split()[-1] in _NARROWER_NAMES for part in layout[1])
+
+
+_NARROWER_NAMES = ("float16", "bfloat16", "float32")
 
 
 def _quick_key(args):
