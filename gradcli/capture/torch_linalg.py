@@ -26,7 +26,7 @@ import gradcli.numpy as gnp
 
 from ..autodiff.ops_decompositions import eig_complex
 from ..autodiff.ops_shape import ranked
-from ..autodiff.values import raw
+from ..autodiff.values import holds_complex, raw
 from .exact_constants import kind_of, precision
 
 
@@ -102,9 +102,10 @@ def _rows_in_order(b, order):
 
 
 def lu_solve(lu, pivots, b, left=True, adjoint=False):
-    """``aten.linalg_lu_solve`` with real factors: X with ``A X = B`` (``A^T`` when ``adjoint``; ``X A`` when not ``left``)."""
-    if not left:  # X A = B  <=>  A^T X^T = B^T
-        return gnp.swapaxes(lu_solve(lu, pivots, gnp.swapaxes(b, -1, -2), True, not adjoint), -1, -2)
+    """``aten.linalg_lu_solve``: X with ``A X = B`` (``A^H`` when ``adjoint``, ``A^T`` of a real A; ``X A`` when not
+    ``left``)."""
+    if not left:  # X A = B  <=>  A^H X^H = B^H
+        return _adjoint(lu_solve(lu, pivots, _adjoint(b), True, not adjoint))
     n = np.shape(raw(lu))[-1]
     unit = np.eye(n, dtype=bool)
     lower = gnp.where(unit, 1.0, gnp.tril(lu, -1))
@@ -112,9 +113,14 @@ def lu_solve(lu, pivots, b, left=True, adjoint=False):
     order = _permutation(pivots)
     if not adjoint:  # P L U x = b: L U x = P^T b
         return gnp.linalg.solve(upper, gnp.linalg.solve(lower, _rows_in_order(b, order)))
-    # U^T L^T P^T x = b: P^T x = L^-T U^-T b, so x's row order[i] is row i of that
-    solved = gnp.linalg.solve(gnp.swapaxes(lower, -1, -2), gnp.linalg.solve(gnp.swapaxes(upper, -1, -2), b))
+    # U^H L^H P^T x = b: P^T x = L^-H U^-H b, so x's row order[i] is row i of that
+    solved = gnp.linalg.solve(_adjoint(lower), gnp.linalg.solve(_adjoint(upper), b))
     return _rows_in_order(solved, np.argsort(order, axis=-1))
+
+
+def _adjoint(m):
+    """The conjugate transpose of the last two axes of ``m`` (the transpose of a real one)."""
+    return gnp.swapaxes(gnp.conj(m) if holds_complex(m) else m, -1, -2)
 
 
 def lu_unpack(lu, pivots, unpack_data=True, unpack_pivots=True):
