@@ -384,6 +384,14 @@ def _mirror_pad_grad(ins, attrs):
     return convolution.pullback(lambda x: _mirror_padded(x, paddings, attrs), (zeros,), dy)[0]
 
 
+def _cross(ins, attrs):
+    """``Cross`` (tf.linalg.cross, and its own gradient): the cross product of the last axes (3 long) of ``a`` and
+    ``b``, each entry a difference of two products, exact on exact numbers."""
+    a, b = ins
+    parts = [a[..., i] * b[..., j] - a[..., j] * b[..., i] for i, j in ((1, 2), (2, 0), (0, 1))]
+    return gnp.stack(parts, axis=-1)
+
+
 def _true_coordinates(ins, attrs):
     """``Where`` of one input (tf.where(condition), tf.boolean_mask's): the coordinates of its true (non-zero)
     entries, one row each, in row-major order."""
@@ -739,6 +747,7 @@ MORE_OPS = {
     "EuclideanNorm": (_euclidean_norm, ("keep_dims",)),
     "MirrorPad": (lambda ins, attrs: _mirror_padded(ins[0], ins[1], attrs), ("mode",)),
     "MirrorPadGrad": (_mirror_pad_grad, ("mode",)),
+    "Cross": (_cross, ()),
     "Roll": (_roll, ()),
     "ReverseV2": (_reversed, ()),
     "ReverseSequence": (_reversed_sequences, ("seq_dim", "batch_dim")),

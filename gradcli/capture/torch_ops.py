@@ -405,8 +405,10 @@ def _divide(x, y, rounding_mode=None):
     if rounding_mode is not None and _integral(x) and _integral(y):  # indices (an adaptive pool's windows): no gradient
         quotient = np.abs(raw(x)) // np.abs(raw(y)) * np.sign(raw(x)) * np.sign(raw(y))
         return quotient if rounding_mode == "trunc" else np.floor_divide(raw(x), raw(y))
-    if rounding_mode is not None:
-        raise InputError(f"the PyTorch op div with rounding_mode={rounding_mode!r} is not replayed by gradcli: a rounded quotient has no gradient to check")
+    if rounding_mode == "floor":  # PyTorch's kernel is Python's floor division, as NumPy's: a step function
+        return _arithmetic(gnp.floor_divide, x, y)
+    if rounding_mode == "trunc":  # trunc(x / y), the quotient rounded toward 0, as PyTorch's kernel computes it
+        return gnp.trunc(_arithmetic(gnp.divide, x, y))
     return _arithmetic(gnp.divide, x, y)
 
 
