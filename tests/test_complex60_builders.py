@@ -112,3 +112,20 @@ def test_tensorflows_cross_product_is_exact_and_differentiates():
     np.testing.assert_array_equal(cross([a, b], {}), np.cross(a, b))
     gradient = gradcli.grad(lambda v: gnp.sum(cross([v[:3], v[3:]], {}) * np.array([1.0, -2.0, 3.0])))(np.concatenate([a, b]))
     np.testing.assert_allclose(gradient, np.concatenate([np.cross(b, [1.0, -2.0, 3.0]), np.cross([1.0, -2.0, 3.0], a)]))
+
+
+def test_a_complex_sigmoid_is_its_definition():
+    z = np.array([1.0 + 0.3j, -2.0 - 0.7j, 0.5j])
+    np.testing.assert_allclose(gnp.sigmoid(z), 1 / (1 + np.exp(-z)), rtol=1e-15)
+    assert gnp.sigmoid(complex(-2.0, 0.7)) == pytest.approx(1 / (1 + np.exp(2.0 - 0.7j)), rel=1e-15)
+
+
+def test_a_complex_matrixs_slogdet_sign_turns_with_it():
+    m = np.array([[1.0 + 0.3j, 2.0 - 0.7j], [-1.0 + 1.5j, 0.5 + 0.25j]])
+    sign, logabsdet = gnp.linalg.slogdet(m)
+    assert sign == pytest.approx(np.linalg.det(m) / abs(np.linalg.det(m)), rel=1e-14)
+    assert logabsdet == pytest.approx(np.log(abs(np.linalg.det(m))), rel=1e-14)
+    gradient = gradcli.grad(lambda t: gnp.imag(gnp.linalg.slogdet(m + t)[0]))(0.0)
+    step = 1e-6
+    truth = (np.imag(np.linalg.slogdet(m + step)[0]) - np.imag(np.linalg.slogdet(m - step)[0])) / (2 * step)
+    assert gradient == pytest.approx(truth, rel=1e-6) and abs(truth) > 0.01
