@@ -3,7 +3,7 @@ quotient rounded by torch.div's rounding_mode.
 
 A real loss of complex intermediates (|z|^2 as real(z conj(z)), abs) is what a
 user writes. A scatter into a complex tensor keeps the gradient on the tape; a
-conj()'s lazy negation (``_neg_view``) is replayed; a complex tensor's variance
+conj()'s lazy negation (``_neg_view``, where its imaginary part is read) is replayed; a complex tensor's variance
 is its mean squared modulus; a complex matrix's determinant, solve and slogdet
 (its sign a point on the unit circle that turns with the matrix) are
 differentiated through LU solves whose adjoint conjugates. Each exact value and
@@ -34,11 +34,12 @@ def complex_ops(x):
     m = z.reshape(2, 2)
     scattered = [torch.zeros(5, dtype=z.dtype).scatter(0, torch.tensor([1, 3]), z[:2]),
                  z.scatter_add(0, torch.tensor([1, 1]), z[2:4])]
-    picked = torch.where(x[0:4] > 0, z, z.conj())  # a conj() view: PyTorch's trace negates its imaginary part lazily
+    picked = torch.where(x[0:4] > 0, z, z.conj())
     sign, logabsdet = torch.linalg.slogdet(m)
     algebra = [torch.linalg.det(m), torch.linalg.solve(m, m[:, :1] + 1), sign * 3]
     spreads = torch.var(z) + torch.std(z[:3]) + logabsdet
-    return sum(power(y) for y in scattered + [picked] + algebra) + spreads + picked.abs().sum()
+    weighted = (z.conj().imag * torch.arange(1, 5, dtype=x.dtype)).sum()  # the lazy negation read, weighted
+    return sum(power(y) for y in scattered + [picked] + algebra) + spreads + picked.abs().sum() + weighted
 
 
 def test_a_real_loss_through_complex_scatters_views_and_linear_algebra_is_pytorchs():
