@@ -129,3 +129,17 @@ def test_a_complex_matrixs_slogdet_sign_turns_with_it():
     step = 1e-6
     truth = (np.imag(np.linalg.slogdet(m + step)[0]) - np.imag(np.linalg.slogdet(m - step)[0])) / (2 * step)
     assert gradient == pytest.approx(truth, rel=1e-6) and abs(truth) > 0.01
+
+
+def test_a_complex_matrix_exponential_runs_on_exact_numbers():
+    import mpmath
+    import scipy.linalg
+
+    from gradcli.autodiff import mp as mp_core
+    from gradcli.capture import torch_linalg
+
+    m = np.array([[1.0 + 0.3j, 2.0 - 0.7j], [-1.0 + 1.5j, 0.5 + 0.25j]]) * 0.3
+    mp_core.enable()
+    with mpmath.workdps(30):
+        exact = torch_linalg.matrix_exp(np.vectorize(mpmath.mpc, otypes=[object])(m))
+        np.testing.assert_allclose(np.asarray(exact, dtype=complex), scipy.linalg.expm(m), rtol=1e-13)

@@ -222,9 +222,18 @@ def matrix_exp(a):
     return total
 
 
+def _magnitude(number):
+    """A float near |number| for an exact number of any kind: real or complex, mpmath's, a ball, a jet's value."""
+    number = getattr(number, "v", number)
+    try:
+        return abs(float(number))
+    except TypeError:  # a complex number: its modulus
+        return float(abs(complex(number)))
+
+
 def _largest_row_sum(a):
     """A float near the largest absolute row sum of ``a``'s matrices (its infinity norm), for any kind of number."""
     entries = np.asarray(raw(a))
     if entries.dtype == object:  # mpmath numbers, balls (a jet's value in .v), proof numbers
-        entries = np.vectorize(lambda e: abs(float(getattr(e, "v", e))), otypes=[float])(entries)
+        entries = np.vectorize(_magnitude, otypes=[float])(entries)
     return float(np.max(np.sum(np.abs(entries), axis=-1), initial=0.0))
