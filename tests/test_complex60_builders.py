@@ -143,3 +143,15 @@ def test_a_complex_matrix_exponential_runs_on_exact_numbers():
     with mpmath.workdps(30):
         exact = torch_linalg.matrix_exp(np.vectorize(mpmath.mpc, otypes=[object])(m))
         np.testing.assert_allclose(np.asarray(exact, dtype=complex), scipy.linalg.expm(m), rtol=1e-13)
+
+
+def test_a_hermitian_matrixs_cholesky_factor_runs_on_exact_numbers():
+    import mpmath
+
+    from gradcli.autodiff import mp as mp_core
+
+    m = np.array([[3.0 + 0j, 1.0 - 2.0j], [1.0 + 2.0j, 4.0 + 0j]])
+    mp_core.enable()
+    with mpmath.workdps(30):
+        exact = gnp.linalg.cholesky(np.vectorize(mpmath.mpc, otypes=[object])(m))
+        np.testing.assert_allclose(np.asarray(exact, dtype=complex), np.linalg.cholesky(m), rtol=1e-14, atol=1e-15)
