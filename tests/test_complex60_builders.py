@@ -155,3 +155,22 @@ def test_a_hermitian_matrixs_cholesky_factor_runs_on_exact_numbers():
     with mpmath.workdps(30):
         exact = gnp.linalg.cholesky(np.vectorize(mpmath.mpc, otypes=[object])(m))
         np.testing.assert_allclose(np.asarray(exact, dtype=complex), np.linalg.cholesky(m), rtol=1e-14, atol=1e-15)
+
+
+@pytest.mark.parametrize("shape", [(2, 2), (4, 3), (2, 3)])
+def test_a_complex_qr_is_lapacks_in_floats_and_on_exact_numbers(shape):
+    import mpmath
+
+    from gradcli.autodiff import mp as mp_core
+    from gradcli.capture import torch_linalg
+
+    rng = np.random.default_rng(sum(shape))
+    m = rng.standard_normal(shape) + 1j * rng.standard_normal(shape)
+    q, r = np.linalg.qr(m)  # LAPACK's zgeqrf: R's diagonal real, its signs -sign(re a_kk)
+    ours = torch_linalg.qr(m)
+    np.testing.assert_allclose(ours[0], q, atol=1e-14)
+    np.testing.assert_allclose(ours[1], r, atol=1e-14)
+    mp_core.enable()
+    with mpmath.workdps(30):
+        exact = torch_linalg.qr(np.vectorize(mpmath.mpc, otypes=[object])(m))
+        np.testing.assert_allclose(np.asarray(exact[1], dtype=complex), r, atol=1e-14)

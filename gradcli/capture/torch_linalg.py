@@ -149,6 +149,8 @@ def _householder_qr(a):
     """(Q complete, R) of one matrix by LAPACK's Householder reflections (``geqrf``): each reflection sends its
     column to ``-sign(a_kk) |column|`` (a column already zero below the diagonal is left as it is), so R's
     diagonal has LAPACK's signs and Q and R are PyTorch's."""
+    if holds_complex(a):
+        return _complex_householder_qr(a)
     rows, cols = np.shape(raw(a))
     q = np.eye(rows)
     r = a
@@ -162,6 +164,30 @@ def _householder_qr(a):
         v = gnp.concatenate([np.zeros(k), gnp.reshape(head - beta, (1,)), below])
         reflection = np.eye(rows) - 2 * gnp.outer(v, v) / gnp.sum(v * v)
         r = gnp.matmul(reflection, r)
+        q = gnp.matmul(q, reflection)
+    return q, gnp.triu(r)
+
+
+def _complex_householder_qr(a):
+    """(Q complete, R) of one complex matrix as LAPACK's ``zgeqrf`` makes them (``zlarfg``): each reflection
+    H = I - tau v v^H, v = (1, below / (a_kk - beta)), tau = (beta - a_kk) / beta, sends its column to the real
+    beta = -sign(re a_kk) |column| (a column already real on the diagonal and zero below it is left as it is, the
+    last row's diagonal made real too); R = H^H ... A and Q = H_1 H_2 ..., so R's diagonal is real with LAPACK's
+    signs."""
+    rows, cols = np.shape(raw(a))
+    q = np.eye(rows)
+    r = a
+    for k in range(min(rows, cols)):
+        head, below = r[k, k], r[k + 1:, k]
+        settled = not np.any(np.asarray(raw(gnp.not_equal(below, 0)))) if rows - k > 1 else True
+        if settled and not np.asarray(raw(gnp.not_equal(gnp.imag(head), 0))):
+            continue  # zlarfg's tau = 0: no reflection
+        squares = gnp.real(head * gnp.conj(head)) + gnp.sum(gnp.real(below * gnp.conj(below)))
+        norm = gnp.sqrt(squares)
+        beta = gnp.where(np.asarray(raw(gnp.less(gnp.real(head), 0))), norm, -norm)
+        v = gnp.concatenate([np.zeros(k), np.ones(1), below / (head - beta)])
+        reflection = np.eye(rows) - ((beta - head) / beta) * gnp.outer(v, gnp.conj(v))
+        r = gnp.matmul(gnp.conj(gnp.transpose(reflection)), r)
         q = gnp.matmul(q, reflection)
     return q, gnp.triu(r)
 
