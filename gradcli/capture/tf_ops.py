@@ -307,7 +307,13 @@ def _scattered(shape, values, index):
     """An array of ``shape``, zero but where ``index`` adds ``values`` in (a repeated place summed): recorded, so a
     gradient flows through it where a forward pass or a second derivative reads it, real or complex."""
     dtype = np.asarray(raw(values)).dtype
-    return untake(values, index, shape, object if dtype == object else dtype)
+    if isinstance(values, Box):
+        return untake(values, index, shape, object if dtype == object else dtype)
+    out = np.zeros(shape, dtype=dtype)
+    if dtype == object:
+        out[...] = 0.0  # a float 0 beside exact numbers, which an op on them takes as it takes a float constant
+    np.add.at(out, index, np.asarray(raw(values)))
+    return out
 
 
 def _unsorted_segment_sum(ins, attrs):
