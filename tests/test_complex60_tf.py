@@ -35,21 +35,18 @@ def power(y):
 
 
 def built_arrays(x):
-    """Complex arrays built around their inputs (Pad, PadV2, MirrorPad both modes, UnsortedSegmentSum, DynamicStitch,
-    TensorScatterUpdate), conjugate transposes (BatchMatMulV2 adj_x, MatrixInverse and MatrixSolve with adjoint), a
-    weighted magnitude, and a real cross product."""
+    """Complex arrays built around their inputs (PadV2, MirrorPad, UnsortedSegmentSum, DynamicStitch), conjugate
+    transposes (BatchMatMulV2 adj_x, MatrixSolve with adjoint), a weighted magnitude, and a real cross product (each
+    builder of TensorFlow's table keeps the gradient on its own: test_complex60_builders)."""
     z = tf.complex(x[0:4], x[4:8])
     m = tf.reshape(z, (2, 2))
-    pads = [tf.pad(z, [[1, 1]]), tf.pad(z, [[1, 2]], constant_values=2), tf.pad(z, [[2, 1]], mode="REFLECT"),
-            tf.pad(z, [[2, 1]], mode="SYMMETRIC")]
+    pads = [tf.pad(z, [[1, 2]], constant_values=2), tf.pad(z, [[2, 1]], mode="SYMMETRIC")]
     summed = tf.math.unsorted_segment_sum(z, [1, 0, 1, -1], 2)
     stitched = tf.dynamic_stitch([[0, 2], [1, 3]], [z[:2], z[2:]])
-    scattered = tf.tensor_scatter_nd_update(z, [[1]], z[2:3] * z[0:1])
-    adjoints = [tf.linalg.matmul(m[None], m[None], adjoint_a=True), tf.linalg.inv(m, adjoint=True),
-                tf.linalg.solve(m, m[:, :1] + 1, adjoint=True)]
+    adjoints = [tf.linalg.matmul(m[None], m[None], adjoint_a=True), tf.linalg.solve(m, m[:, :1] + 1, adjoint=True)]
     crossed = tf.linalg.cross(x[:3], x[3:6])
-    magnitudes = tf.reduce_sum(tf.abs(pads[2]) * tf.range(1.0, 8.0, dtype=x.dtype))
-    return sum(power(y) for y in pads + [summed, stitched, scattered] + adjoints) + tf.reduce_sum(crossed * crossed) + magnitudes
+    magnitudes = tf.reduce_sum(tf.abs(pads[1]) * tf.range(1.0, 8.0, dtype=x.dtype))
+    return sum(power(y) for y in pads + [summed, stitched] + adjoints) + tf.reduce_sum(crossed * crossed) + magnitudes
 
 
 def test_arrays_built_around_complex_tensors_keep_their_gradient():
