@@ -37,8 +37,8 @@ def example_args():
     return params, batch
 
 
-def crossed(x):
-    return tf.reduce_sum(tf.linalg.cross(x[:3], tf.constant([1.0, 2.0, 3.0], x.dtype)))
+def resized(x):
+    return tf.reduce_sum(tf.image.resize(tf.reshape(x, (1, 2, 2, 1)), (3, 3), method="bicubic"))
 
 
 def mean_squared(x, y):

@@ -1021,15 +1021,21 @@ def _exact_inv(a):
 def _cholesky(a):
     # mpmath's cholesky calls a pivot below 2^-prec not positive definite (a diagonal of 1e-300 at 60
     # digits): a floor of the precision. Here only a pivot that is not positive is.
+    # A complex (Hermitian) matrix: A = L L^H, its pivots real, each entry below them reading conj(L[j, k]).
     n = a.shape[0]
+    hermitian = any(isinstance(v, mpmath.mpc) for v in a.ravel())
+    conj = mpmath.conj if hermitian else (lambda v: v)
     low = np.full((n, n), mpmath.mpf(0), dtype=object)
     for j in range(n):
-        s = a[j, j] - mpmath.fsum(low[j, k] ** 2 for k in range(j))
+        if hermitian:
+            s = mpmath.re(a[j, j]) - mpmath.fsum(abs(low[j, k]) ** 2 for k in range(j))
+        else:
+            s = a[j, j] - mpmath.fsum(low[j, k] ** 2 for k in range(j))
         if not s > 0:
             raise ValueError("matrix is not positive-definite")
         low[j, j] = mpmath.sqrt(s)
         for i in range(j + 1, n):
-            low[i, j] = (a[i, j] - mpmath.fsum(low[i, k] * low[j, k] for k in range(j))) / low[j, j]
+            low[i, j] = (a[i, j] - mpmath.fsum(low[i, k] * conj(low[j, k]) for k in range(j))) / low[j, j]
     return low
 
 

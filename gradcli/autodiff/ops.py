@@ -7,6 +7,7 @@ use them too. What a value is (``raw``, its shape and dtype) is `values`'s.
 
 from __future__ import annotations
 
+import cmath
 import math
 import operator
 
@@ -260,12 +261,16 @@ logaddexp = _elementwise(np.logaddexp, "logaddexp", None)
 def _sigmoid_raw(x):
     # Never exponentiate a positive number: exact for large |x| in any dtype.
     x = np.asarray(x) if not isinstance(x, np.generic) else x
+    if np.iscomplexobj(x):  # no sign to choose by: the definition, as the frameworks' complex kernels compute it
+        return 1 / (1 + np.exp(-x))
     e = np.exp(-np.abs(x))
     out = np.where(x >= 0, 1 / (1 + e), e / (1 + e))
     return out[()] if isinstance(out, np.ndarray) and out.ndim == 0 else out
 
 
 def _sigmoid_scalar(x):
+    if isinstance(x, complex):
+        return 1 / (1 + cmath.exp(-x))
     if x >= 0:
         return 1.0 / (1.0 + math.exp(-x))
     e = math.exp(x)

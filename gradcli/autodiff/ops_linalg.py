@@ -422,8 +422,12 @@ defvjp(_logabsdet, lambda g, ans, a: expand_dims(expand_dims(g, -1), -1) * _T(in
 
 
 def slogdet(a):
-    """(sign, log|det|): the sign is a constant, the log-determinant is differentiable."""
+    """(sign, log|det|): the log-determinant is differentiable, and so is a complex matrix's sign, det / |det|, a
+    point on the unit circle that turns with the matrix; a real matrix's sign is a constant."""
     value = raw(a)
+    if holds_complex(value):
+        determinant = det(a)
+        return determinant / absolute(determinant), _logabsdet(a)
     if is_mp_value(value):  # np.linalg cannot take object arrays: the sign of mpmath's det
         return _unwatched(lambda: sign(det(value))), _logabsdet(a)
     return np.linalg.slogdet(value)[0], _logabsdet(a)

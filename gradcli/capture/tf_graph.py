@@ -84,9 +84,7 @@ class Plan:
             seen.add(key)
             if key in self.unmapped:
                 op_type, name, location, complex_valued = self.unmapped[key]
-                why = ("works on a complex tensor, which gradcli's replay of TensorFlow holds only for its FFTs, real "
-                       "and imaginary parts, magnitude, phase and arithmetic (write it with real tensors)" if complex_valued
-                       else _NOT_REPLAYED.get(op_type, "is not one gradcli can replay yet"))
+                why = _COMPLEX_NOT_REPLAYED if complex_valued else _NOT_REPLAYED.get(op_type, "is not one gradcli can replay yet")
                 raise InputError(
                     f"{text}: the TensorFlow operation {op_type} ('{name}', at {location}) {why}, so it cannot be "
                     "checked exactly",
@@ -762,6 +760,15 @@ _FRESH_DRAWS = dict.fromkeys(
     "uniform(..., seed=...), a tf.random.Generator, or a Keras layer's seed=)",
 )
 _NOT_REPLAYED = {**_PYTHON_CALLS, **_FRESH_DRAWS}
+
+# An op the table lacks on a complex tensor: the table's entries are written with gradcli.numpy, whose ops take complex
+# numbers, so such an op is refused for want of its entry (the count is the table's), not for its complex tensor.
+_COMPLEX_NOT_REPLAYED = (
+    f"works on a complex tensor and is not among the {len(OPS)} TensorFlow operations gradcli replays (complex "
+    "tensors through those that TensorFlow allows them in: FFTs, arithmetic, elementwise functions, reductions, "
+    "slices, gathers, scatters, pads, matrix products, solves and determinants; write it with real tensors, or with "
+    "those operations)"
+)
 
 
 def _changes_a_count(op):

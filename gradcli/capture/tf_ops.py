@@ -19,7 +19,8 @@ import numpy as np
 import gradcli.numpy as gnp
 
 from ..autodiff.ops import astype, stop_gradient
-from ..autodiff.values import holds_complex, raw
+from ..autodiff.ops_array import untake
+from ..autodiff.values import Box, holds_complex, raw
 from .exact_constants import MP, kind_of, truncated_toward_zero
 from .tf_ops_more import COMPLEX_OPS, MORE_OPS
 from .tf_loops import LIST_OPS, TensorList, add_lists, zeros_like_list
@@ -186,9 +187,9 @@ def _multiply_no_nan(ins, attrs):
 def _matmul(ins, attrs):
     a, b = ins
     if attrs.get("transpose_a") or attrs.get("adj_x"):
-        a = gnp.swapaxes(a, -1, -2)
+        a = gnp.swapaxes(_conj_of_complex(a) if attrs.get("adj_x") else a, -1, -2)  # adj_x: the conjugate transpose
     if attrs.get("transpose_b") or attrs.get("adj_y"):
-        b = gnp.swapaxes(b, -1, -2)
+        b = gnp.swapaxes(_conj_of_complex(b) if attrs.get("adj_y") else b, -1, -2)
     return gnp.matmul(a, b)
 
 
@@ -299,28 +300,31 @@ def _strided_slice(ins, attrs):
 def _strided_slice_grad(ins, attrs):
     shape, begin, end, strides, dy = ins
     index = _strided_slice_index(*(np.ravel(raw(v)) for v in (begin, end, strides)), attrs, len(np.ravel(shape)))
-    return _scattered(tuple(int(d) for d in np.ravel(raw(shape))), dy, lambda out, values: out.__setitem__(index, values))
+    return _scattered(tuple(int(d) for d in np.ravel(raw(shape))), dy, index)
 
 
-def _scattered(shape, values, place):
-    """An array of ``shape``, zero but where ``place(out, values)`` puts ``values``: a gradient graph's scatter.
-
-    Gradient graphs only: their results are evaluated, never differentiated.
-    """
-    values = raw(values)
-    dtype = getattr(values, "dtype", None)
-    out = np.zeros(shape, dtype=dtype if dtype is not None and dtype != object else object)
-    if out.dtype == object:
-        out[...] = 0.0
-    place(out, values)
+def _scattered(shape, values, index):
+    """An array of ``shape``, zero but where ``index`` adds ``values`` in (a repeated place summed): recorded, so a
+    gradient flows through it where a forward pass or a second derivative reads it, real or complex."""
+    dtype = np.asarray(raw(values)).dtype
+    if isinstance(values, Box):
+        return untake(values, index, shape, object if dtype == object else dtype)
+    out = np.zeros(shape, dtype=dtype)
+    if dtype == object:
+        out[...] = 0.0  # a float 0 beside exact numbers, which an op on them takes as it takes a float constant
+    np.add.at(out, index, np.asarray(raw(values)))
     return out
 
 
 def _unsorted_segment_sum(ins, attrs):
+    """``UnsortedSegmentSum``: each segment's sum of the rows its id names; a negative id's row is dropped."""
     data, ids, count = ins
     ids = np.asarray(raw(ids))
     shape = (int(raw(count)),) + gnp.shape(data)[ids.ndim :]
-    return _scattered(shape, data, lambda out, values: np.add.at(out, ids, values))
+    kept = ids >= 0
+    if not kept.all():
+        data, ids = data[np.nonzero(kept)], ids[kept]
+    return _scattered(shape, data, ids)
 
 
 def _gather(ins, attrs):
@@ -359,13 +363,15 @@ def _split_v(ins, attrs):
 
 
 def _pad(ins, attrs):
+    """``Pad``/``PadV2`` (tf.pad's constant mode): ``x`` between blocks of the constant, recorded, so the padded
+    entries carry no gradient and ``x``'s keep theirs, real or complex, in a dtype and on exact numbers alike."""
     x, paddings = ins[:2]
-    pads = np.asarray(raw(paddings))
-    value = raw(ins[2]) if len(ins) > 2 else 0
-    dtype = _float_dtype(x)
-    out = np.full(tuple(int(n + a + b) for n, (a, b) in zip(gnp.shape(x), pads)), value, dtype=dtype if dtype is not None else object)
-    out[tuple(slice(int(a), int(a) + n) for n, (a, _) in zip(gnp.shape(x), pads))] = raw(x)
-    return out
+    widths = [(int(a), int(b)) for a, b in np.asarray(raw(paddings)).reshape(-1, 2)]
+    constant = ins[2] if len(ins) > 2 else 0
+    if not isinstance(constant, Box):
+        return gnp.pad(x, widths, constant_values=raw(constant))
+    inside = np.pad(np.ones(gnp.shape(x), dtype=bool), widths)  # a constant of the user's that is itself traced
+    return gnp.where(inside, gnp.pad(x, widths), constant)
 
 
 def _slice(ins, attrs):
@@ -421,13 +427,26 @@ def _cumprod(ins, attrs):
 
 
 def _dynamic_stitch(ins, attrs):
-    """Merge ``data[i]`` into the places ``indices[i]`` name (gradient graphs stitch shapes with it)."""
+    """Merge ``data[i]`` into the places ``indices[i]`` name, a later one where two name a place (gradient graphs
+    stitch shapes with it); traced data are placed by recorded selections, so their gradient flows."""
     half = len(ins) // 2
-    indices, data = [np.asarray(raw(i)) for i in ins[:half]], [np.asarray(raw(d)) for d in ins[half:]]
+    indices, data = [np.asarray(raw(i)) for i in ins[:half]], list(ins[half:])
     size = 1 + max(int(i.max()) for i in indices if i.size)
-    out = np.zeros((size,) + data[0].shape[indices[0].ndim :], dtype=data[0].dtype)
+    shape = (size,) + gnp.shape(data[0])[indices[0].ndim :]
+    if not any(isinstance(d, Box) for d in data):
+        out = np.zeros(shape, dtype=np.asarray(raw(data[0])).dtype)
+        for where, values in zip(indices, data):
+            out[where] = np.asarray(raw(values))
+        return out
+    out = None
     for where, values in zip(indices, data):
-        out[where] = values
+        last = {int(place): n for n, place in enumerate(where.reshape(-1))}  # a place a later entry names too
+        rows, places = np.array(list(last.values()), dtype=np.intp), np.array(list(last), dtype=np.intp)
+        flat = gnp.reshape(values, (-1,) + shape[1:])[rows]
+        placed = _scattered(shape, flat, places)
+        mask = np.zeros(shape, dtype=bool)
+        mask[places] = True
+        out = placed if out is None else gnp.where(mask, placed, out)
     return out
 
 
@@ -461,16 +480,23 @@ def _stop_gradient(ins, attrs):
 def _zeros_like(ins, attrs):
     if isinstance(ins[0], TensorList):
         return zeros_like_list(ins[0])
-    return np.zeros(gnp.shape(ins[0]), dtype=_float_dtype(ins[0]) or np.float64)
+    return np.zeros(gnp.shape(ins[0]), dtype=_numbers_dtype(ins[0]))
 
 
 def _ones_like(ins, attrs):
-    return np.ones(gnp.shape(ins[0]), dtype=_float_dtype(ins[0]) or np.float64)
+    return np.ones(gnp.shape(ins[0]), dtype=_numbers_dtype(ins[0]))
+
+
+def _numbers_dtype(x):
+    """The NumPy dtype of ``x``'s floats or complex numbers (complex64 stays complex64), float64 beside exact numbers."""
+    dtype = getattr(raw(x), "dtype", None)
+    return dtype if dtype is not None and dtype.kind in "fc" else np.float64
 
 
 def _squared_difference(x, y):
+    """(x - y)^2, and conj(x - y) (x - y) on complex tensors, as TensorFlow's kernel computes it."""
     difference = gnp.subtract(x, y)
-    return gnp.multiply(difference, difference)
+    return gnp.multiply(_conj_of_complex(difference), difference)
 
 
 def _squeeze(ins, attrs):

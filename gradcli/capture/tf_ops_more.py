@@ -21,7 +21,7 @@ from ..autodiff.ops_array import untake
 from ..autodiff.ops_decompositions import eig_complex
 from ..autodiff.ops_scipy import fresnel_c, fresnel_s, gammainc_da
 from ..autodiff.ops_shape import ranked
-from ..autodiff.values import raw
+from ..autodiff.values import holds_complex, raw
 from ..scipy import linalg as gscipy_linalg
 from ..scipy import special
 from . import convolution, orderings, torch_linalg
@@ -150,12 +150,16 @@ def _band_part(ins, attrs):
 
 
 def _adjoint(a, attrs, key="adjoint"):
-    return gnp.swapaxes(a, -1, -2) if attrs.get(key) else a
+    """``a``, or with ``attrs[key]`` its adjoint: the transpose, conjugated where ``a`` is complex."""
+    if not attrs.get(key):
+        return a
+    return gnp.swapaxes(gnp.conj(a) if holds_complex(a) else a, -1, -2)
 
 
 def _triangular_solve(ins, attrs):
     a, b = ins
-    return gscipy_linalg.solve_triangular(a, b, trans=1 if attrs.get("adjoint") else 0, lower=bool(attrs.get("lower", True)))
+    trans = (2 if holds_complex(a) else 1) if attrs.get("adjoint") else 0  # the adjoint: 'C' on a complex matrix
+    return gscipy_linalg.solve_triangular(a, b, trans=trans, lower=bool(attrs.get("lower", True)))
 
 
 def _solve(ins, attrs):
@@ -330,7 +334,9 @@ def _softsign_grad(ins, attrs):
 def _euclidean_norm(ins, attrs):
     x, axes = ins
     chosen = tuple(sorted({int(a) % max(gnp.ndim(raw(x)), 1) for a in np.ravel(raw(axes))}))
-    return gnp.sqrt(gnp.sum(gnp.multiply(x, x), axis=chosen, keepdims=bool(attrs.get("keep_dims", False))))
+    # |x|^2 of a complex entry is x conj(x): TensorFlow's norm of a complex tensor is complex, its imaginary part 0
+    squares = gnp.multiply(x, gnp.conj(x) if holds_complex(x) else x)
+    return gnp.sqrt(gnp.sum(squares, axis=chosen, keepdims=bool(attrs.get("keep_dims", False))))
 
 
 def _windowed(values, radius):
@@ -358,6 +364,32 @@ def _lrn_grad(ins, attrs):
     norm, alpha, beta = _lrn_norm(x, attrs)
     spread = _windowed(gnp.multiply(gnp.multiply(g, x), gnp.power(norm, -beta - 1)), int(attrs.get("depth_radius", 5)))
     return gnp.subtract(gnp.multiply(g, gnp.power(norm, -beta)), gnp.multiply(2 * alpha * beta, gnp.multiply(x, spread)))
+
+
+def _mirror_padded(x, paddings, attrs):
+    """``MirrorPad`` (tf.pad's REFLECT and SYMMETRIC modes): ``x`` with copies of its own entries around it, each
+    a recorded pick, so its gradient flows to the entry it copies."""
+    widths = [(int(a), int(b)) for a, b in np.asarray(raw(paddings)).reshape(-1, 2)]
+    mode = attrs.get("mode", b"REFLECT")
+    mode = (mode.decode() if isinstance(mode, bytes) else str(mode)).lower()
+    return gnp.pad(x, widths, mode="reflect" if mode == "reflect" else "symmetric")
+
+
+def _mirror_pad_grad(ins, attrs):
+    """``MirrorPadGrad``: the mirror pad's vector-Jacobian product (it is linear: taken at zeros)."""
+    dy, paddings = ins
+    widths = np.asarray(raw(paddings)).reshape(-1, 2)
+    shape = tuple(int(n - a - b) for n, (a, b) in zip(gnp.shape(raw(dy)), widths))
+    zeros = np.zeros(shape, dtype=_float_kind(dy))
+    return convolution.pullback(lambda x: _mirror_padded(x, paddings, attrs), (zeros,), dy)[0]
+
+
+def _cross(ins, attrs):
+    """``Cross`` (tf.linalg.cross, and its own gradient): the cross product of the last axes (3 long) of ``a`` and
+    ``b``, each entry a difference of two products, exact on exact numbers."""
+    a, b = ins
+    parts = [a[..., i] * b[..., j] - a[..., j] * b[..., i] for i, j in ((1, 2), (2, 0), (0, 1))]
+    return gnp.stack(parts, axis=-1)
 
 
 def _true_coordinates(ins, attrs):
@@ -713,6 +745,9 @@ MORE_OPS = {
     "Softsign": (_softsign, ()),
     "SoftsignGrad": (_softsign_grad, ()),
     "EuclideanNorm": (_euclidean_norm, ("keep_dims",)),
+    "MirrorPad": (lambda ins, attrs: _mirror_padded(ins[0], ins[1], attrs), ("mode",)),
+    "MirrorPadGrad": (_mirror_pad_grad, ("mode",)),
+    "Cross": (_cross, ()),
     "Roll": (_roll, ()),
     "ReverseV2": (_reversed, ()),
     "ReverseSequence": (_reversed_sequences, ("seq_dim", "batch_dim")),

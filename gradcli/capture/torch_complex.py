@@ -86,6 +86,7 @@ COMPLEX_OPS = {
     "_conj": gnp.conj,
     "conj_physical": gnp.conj,
     "_conj_physical": gnp.conj,
+    "_neg_view": gnp.negative,  # the lazy negation a conjugate's view carries (conj().imag, an einsum of a conj())
     "resolve_conj": lambda z: z,
     "resolve_neg": lambda z: z,
 }

@@ -1769,10 +1769,12 @@ def _replay_of(target, location, last_use=False, complex_valued=False):
         )
     if fun is None and complex_valued:
         raise InputError(
-            f"the PyTorch op aten.{packet}.{overload}{where} works on a complex tensor, and gradcli's replay of "
-            "PyTorch holds complex tensors only for its FFTs, real and imaginary parts, polar form and arithmetic, "
-            "so its exact reference cannot be computed: write it with real tensors (a 2x2 matrix's eigenvalues "
-            "from its trace and determinant, a phase as torch.atan2)"
+            f"the PyTorch op aten.{packet}.{overload}{where} works on a complex tensor and is not among the "
+            f"{sum(fun is not NotImplemented for fun in _TABLE.values())} ATen ops gradcli replays (complex tensors through "
+            "those that PyTorch allows them in: FFTs, "
+            "polar form, arithmetic, elementwise functions, reductions, indexing, scatters, pads, matrix products, "
+            "solves and determinants), so its exact reference cannot be computed: write it with real tensors, or "
+            "with those ops"
         )
     if fun is None:
         schema = getattr(target, "_schema", None)

@@ -26,7 +26,7 @@ import gradcli.numpy as gnp
 
 from ..autodiff.ops_decompositions import eig_complex
 from ..autodiff.ops_shape import ranked
-from ..autodiff.values import raw
+from ..autodiff.values import holds_complex, raw
 from .exact_constants import kind_of, precision
 
 
@@ -102,9 +102,10 @@ def _rows_in_order(b, order):
 
 
 def lu_solve(lu, pivots, b, left=True, adjoint=False):
-    """``aten.linalg_lu_solve`` with real factors: X with ``A X = B`` (``A^T`` when ``adjoint``; ``X A`` when not ``left``)."""
-    if not left:  # X A = B  <=>  A^T X^T = B^T
-        return gnp.swapaxes(lu_solve(lu, pivots, gnp.swapaxes(b, -1, -2), True, not adjoint), -1, -2)
+    """``aten.linalg_lu_solve``: X with ``A X = B`` (``A^H`` when ``adjoint``, ``A^T`` of a real A; ``X A`` when not
+    ``left``)."""
+    if not left:  # X A = B  <=>  A^H X^H = B^H
+        return _adjoint(lu_solve(lu, pivots, _adjoint(b), True, not adjoint))
     n = np.shape(raw(lu))[-1]
     unit = np.eye(n, dtype=bool)
     lower = gnp.where(unit, 1.0, gnp.tril(lu, -1))
@@ -112,9 +113,14 @@ def lu_solve(lu, pivots, b, left=True, adjoint=False):
     order = _permutation(pivots)
     if not adjoint:  # P L U x = b: L U x = P^T b
         return gnp.linalg.solve(upper, gnp.linalg.solve(lower, _rows_in_order(b, order)))
-    # U^T L^T P^T x = b: P^T x = L^-T U^-T b, so x's row order[i] is row i of that
-    solved = gnp.linalg.solve(gnp.swapaxes(lower, -1, -2), gnp.linalg.solve(gnp.swapaxes(upper, -1, -2), b))
+    # U^H L^H P^T x = b: P^T x = L^-H U^-H b, so x's row order[i] is row i of that
+    solved = gnp.linalg.solve(_adjoint(lower), gnp.linalg.solve(_adjoint(upper), b))
     return _rows_in_order(solved, np.argsort(order, axis=-1))
+
+
+def _adjoint(m):
+    """The conjugate transpose of the last two axes of ``m`` (the transpose of a real one)."""
+    return gnp.swapaxes(gnp.conj(m) if holds_complex(m) else m, -1, -2)
 
 
 def lu_unpack(lu, pivots, unpack_data=True, unpack_pivots=True):
@@ -143,6 +149,8 @@ def _householder_qr(a):
     """(Q complete, R) of one matrix by LAPACK's Householder reflections (``geqrf``): each reflection sends its
     column to ``-sign(a_kk) |column|`` (a column already zero below the diagonal is left as it is), so R's
     diagonal has LAPACK's signs and Q and R are PyTorch's."""
+    if holds_complex(a):
+        return _complex_householder_qr(a)
     rows, cols = np.shape(raw(a))
     q = np.eye(rows)
     r = a
@@ -156,6 +164,30 @@ def _householder_qr(a):
         v = gnp.concatenate([np.zeros(k), gnp.reshape(head - beta, (1,)), below])
         reflection = np.eye(rows) - 2 * gnp.outer(v, v) / gnp.sum(v * v)
         r = gnp.matmul(reflection, r)
+        q = gnp.matmul(q, reflection)
+    return q, gnp.triu(r)
+
+
+def _complex_householder_qr(a):
+    """(Q complete, R) of one complex matrix as LAPACK's ``zgeqrf`` makes them (``zlarfg``): each reflection
+    H = I - tau v v^H, v = (1, below / (a_kk - beta)), tau = (beta - a_kk) / beta, sends its column to the real
+    beta = -sign(re a_kk) |column| (a column already real on the diagonal and zero below it is left as it is, the
+    last row's diagonal made real too); R = H^H ... A and Q = H_1 H_2 ..., so R's diagonal is real with LAPACK's
+    signs."""
+    rows, cols = np.shape(raw(a))
+    q = np.eye(rows)
+    r = a
+    for k in range(min(rows, cols)):
+        head, below = r[k, k], r[k + 1:, k]
+        settled = not np.any(np.asarray(raw(gnp.not_equal(below, 0)))) if rows - k > 1 else True
+        if settled and not np.asarray(raw(gnp.not_equal(gnp.imag(head), 0))):
+            continue  # zlarfg's tau = 0: no reflection
+        squares = gnp.real(head * gnp.conj(head)) + gnp.sum(gnp.real(below * gnp.conj(below)))
+        norm = gnp.sqrt(squares)
+        beta = gnp.where(np.asarray(raw(gnp.less(gnp.real(head), 0))), norm, -norm)
+        v = gnp.concatenate([np.zeros(k), np.ones(1), below / (head - beta)])
+        reflection = np.eye(rows) - ((beta - head) / beta) * gnp.outer(v, gnp.conj(v))
+        r = gnp.matmul(gnp.conj(gnp.transpose(reflection)), r)
         q = gnp.matmul(q, reflection)
     return q, gnp.triu(r)
 
@@ -216,9 +248,18 @@ def matrix_exp(a):
     return total
 
 
+def _magnitude(number):
+    """A float near |number| for an exact number of any kind: real or complex, mpmath's, a ball, a jet's value."""
+    number = getattr(number, "v", number)
+    try:
+        return abs(float(number))
+    except TypeError:  # a complex number: its modulus
+        return float(abs(complex(number)))
+
+
 def _largest_row_sum(a):
     """A float near the largest absolute row sum of ``a``'s matrices (its infinity norm), for any kind of number."""
     entries = np.asarray(raw(a))
     if entries.dtype == object:  # mpmath numbers, balls (a jet's value in .v), proof numbers
-        entries = np.vectorize(lambda e: abs(float(getattr(e, "v", e))), otypes=[float])(entries)
+        entries = np.vectorize(_magnitude, otypes=[float])(entries)
     return float(np.max(np.sum(np.abs(entries), axis=-1), initial=0.0))

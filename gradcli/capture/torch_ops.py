@@ -27,7 +27,7 @@ from ..autodiff.ops import astype, constant
 from ..autodiff.ops_shape import lexsort, ranked
 from ..autodiff.ops_array import untake
 from ..autodiff.plain import Plain
-from ..autodiff.values import Box, is_float_dtype, raw
+from ..autodiff.values import Box, holds_complex, is_float_dtype, raw
 from ..errors import InputError
 from ..scipy import linalg as gscipy_linalg
 from ..scipy import special
@@ -295,26 +295,31 @@ def _copy(destination, source, non_blocking=False):
 
 
 def _scattered(x, dim, index, src):
-    """A copy of ``x`` to scatter into, the places ``index`` names along ``dim``, and the part of ``src`` they take."""
-    out = _copy_for(x, src)
+    """The places ``index`` names along ``dim`` of ``x``, and the part of ``src`` they take (a traced ``src``'s part
+    recorded, so its gradient flows)."""
     idx = index_array(index)
     grid = list(np.indices(idx.shape, sparse=True))
-    grid[dim % out.ndim] = idx
-    values = raw(src)
-    taken = np.asarray(values)[tuple(slice(0, n) for n in idx.shape)] if np.ndim(values) else values
-    return out, tuple(grid), taken
+    grid[dim % max(np.ndim(raw(x)), 1)] = idx
+    taken = src[tuple(slice(0, n) for n in idx.shape)] if np.ndim(raw(src)) else src
+    return tuple(grid), taken
 
 
 def _scatter_add(x, dim, index, src):
-    out, places, taken = _scattered(x, dim, index, src)
-    np.add.at(out, places, taken)
+    """``aten.scatter_add``: ``x`` plus ``src``'s entries added in at the places ``index`` names (a repeated place
+    summed), recorded where a value is traced."""
+    places, taken = _scattered(x, dim, index, src)
+    if _traced(x) or _traced(src):
+        piece = gnp.broadcast_to(taken, np.shape(np.empty(np.shape(raw(x)))[places]))
+        return x + untake(piece, places, np.shape(raw(x)), _dtype_written(x, src))
+    out = _copy_for(x, src)
+    np.add.at(out, places, np.asarray(raw(taken)) if np.ndim(raw(taken)) else raw(taken))
     return out
 
 
 def _scatter(x, dim, index, src):
-    out, places, taken = _scattered(x, dim, index, src)
-    out[places] = taken
-    return out
+    """``aten.scatter``: ``x`` with ``src``'s entries written at the places ``index`` names."""
+    places, taken = _scattered(x, dim, index, src)
+    return written_at(x, taken, places)
 
 
 _REDUCTIONS = {"sum": gnp.sum, "prod": gnp.prod, "mean": gnp.mean, "amax": gnp.amax, "amin": gnp.amin}
@@ -400,8 +405,10 @@ def _divide(x, y, rounding_mode=None):
     if rounding_mode is not None and _integral(x) and _integral(y):  # indices (an adaptive pool's windows): no gradient
         quotient = np.abs(raw(x)) // np.abs(raw(y)) * np.sign(raw(x)) * np.sign(raw(y))
         return quotient if rounding_mode == "trunc" else np.floor_divide(raw(x), raw(y))
-    if rounding_mode is not None:
-        raise InputError(f"the PyTorch op div with rounding_mode={rounding_mode!r} is not replayed by gradcli: a rounded quotient has no gradient to check")
+    if rounding_mode == "floor":  # PyTorch's kernel is Python's floor division, as NumPy's: a step function
+        return _arithmetic(gnp.floor_divide, x, y)
+    if rounding_mode == "trunc":  # trunc(x / y), the quotient rounded toward 0, as PyTorch's kernel computes it
+        return gnp.trunc(_arithmetic(gnp.divide, x, y))
     return _arithmetic(gnp.divide, x, y)
 
 
@@ -415,14 +422,16 @@ def _dim_of(x, dim):
 
 
 def _var(x, dim=None, correction=None, keepdim=False, unbiased=None):
-    """``aten.var``: the mean squared deviation, divided by n - correction (1 unless told)."""
+    """``aten.var``: the mean squared deviation (its modulus squared, a real number, on complex tensors), divided by
+    n - correction (1 unless told)."""
     axes = _axes(dim)
     shape = np.shape(raw(x))
     n = int(np.prod([shape[a] for a in (axes if isinstance(axes, tuple) else (axes,))])) if axes is not None else int(np.prod(shape))
     if correction is None:
         correction = 1 if unbiased is None or unbiased else 0
     centred = x - gnp.mean(x, axis=axes, keepdims=True)
-    return gnp.sum(centred * centred, axis=axes, keepdims=keepdim) / (n - correction)
+    squares = gnp.real(centred * gnp.conj(centred)) if holds_complex(centred) else centred * centred
+    return gnp.sum(squares, axis=axes, keepdims=keepdim) / (n - correction)
 
 
 def _prod(x, dim=None, keepdim=False, dtype=None):
@@ -904,8 +913,8 @@ def _lu_solve(factors, pivots, b, left=True, adjoint=False):
     if not isinstance(factors, _Factored):  # a real LU (a determinant's, `torch_linalg`)
         return torch_linalg.lu_solve(factors, pivots, b, left, adjoint)
     a = factors.matrix
-    if adjoint:
-        a = gnp.swapaxes(a, -1, -2)
+    if adjoint:  # A^H: PyTorch's adjoint conjugates a complex matrix
+        a = gnp.swapaxes(gnp.conj(a) if holds_complex(a) else a, -1, -2)
     if left:
         return gnp.linalg.solve(a, b)
     return gnp.swapaxes(gnp.linalg.solve(gnp.swapaxes(a, -1, -2), gnp.swapaxes(b, -1, -2)), -1, -2)

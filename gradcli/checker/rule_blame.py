@@ -495,9 +495,25 @@ def _by_shape(values):
 
 
 def _present(gradient, numbers):
-    """Whether ``gradient`` is one of the backward graph's numbers, to `_AGREE` of its largest entry."""
+    """Whether ``gradient`` is one of the backward graph's numbers, to `_AGREE` of its largest entry; a complex one
+    or its conjugate (gradcli's own rules hand a real loss's complex values dL/dRe - i dL/dIm, as JAX's, where
+    PyTorch's and TensorFlow's backward graphs hold dL/dRe + i dL/dIm)."""
     target = np.asarray(raw(gradient), dtype=object)
-    return any(_close(candidate, target) for candidate in numbers.get(target.shape, ()))
+    candidates = numbers.get(target.shape, ())
+    if any(_close(candidate, target) for candidate in candidates):
+        return True
+    conjugate = _conjugate(target)
+    return conjugate is not None and any(_close(candidate, conjugate) for candidate in candidates)
+
+
+def _conjugate(numbers):
+    """``numbers`` (an object array) conjugated where one of them is complex, else None."""
+    import mpmath  # lazy: as above
+
+    flat = numbers.ravel()
+    if not any(isinstance(x, (complex, mpmath.mpc)) or getattr(x, "imag", 0) != 0 for x in flat):
+        return None
+    return np.array([mpmath.conj(mpmath.mpmathify(x)) for x in flat], dtype=object).reshape(numbers.shape)
 
 
 def _close(candidate, target, tolerance=_AGREE):
@@ -509,8 +525,8 @@ def _close(candidate, target, tolerance=_AGREE):
     if a.shape != b.shape:
         return False
     try:
-        a = [mpmath.mpf(x) for x in a]
-        b = [mpmath.mpf(x) for x in b]
+        a = [mpmath.mpmathify(x) for x in a]  # an mpc where a number is complex
+        b = [mpmath.mpmathify(x) for x in b]
     except (TypeError, ValueError):
         return False
     if not all(mpmath.isfinite(x) for x in a + b):
