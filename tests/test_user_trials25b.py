@@ -1,0 +1,90 @@
+"""The twenty-fifth round of user trials, second half (tests/trials/cases25b.py): in JAX optax-style losses written by
+hand, the Gaussian CRPS, InfoNCE, wing and Welsch losses, multigammaln, rel_entr, a Poisson likelihood, Heron's and
+Kahan's areas, a sinh-arcsinh flow, the DiCE magic box, a custom_jvp soft clip with nondiff_argnums, a searchsorted
+calibration table, a velocity-Verlet oscillator and Bradley-Terry rankings; in plain NumPy a cut Lennard-Jones
+cluster, Coulomb and gravity energies, triangle areas, angles by arccos and arctan2, a dihedral on its cut, a
+perimeter, Black-Scholes by math.erf, implied volatility by Newton steps, Bachelier's price, Planck's spectrum, the
+inverse softplus, relativistic kinetic energy, a running variance and total variations.
+
+The whole set runs with ``python tests/trials/run.py jax_lib25b numpy_lib25b``; here, a few cheap ones (NumPy alone).
+Known disagreements are strict xfails naming their finding.
+"""
+
+import math
+import os
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+import gradcli
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "trials"))
+
+import cases25b  # noqa: E402
+
+from test_user_trials import round_tests  # noqa: E402
+
+CHOSEN = [
+    # finding E1: math.erf on the value gradcli differentiates, in a plain NumPy module, was an error verdict whose
+    # advice named np.erf, which NumPy does not have
+    "numpy_lib25b:black_scholes_call@s=100:float64",
+    # total variation at a tie: a kink in the two tied entries, the third's slope 1
+    "numpy_lib25b:total_variation@x=[1,1,2]:float64",
+    # Planck's spectrum in its tail form at 800 (every slope below float64's least subnormal) and at 1e-10
+    "numpy_lib25b:planck_tail@x=[800,1e-10,3]:float64",
+    # e^-1e-300 rounds to 1: log1p(-1)
+    "numpy_lib25b:softplus_inverse_tail@y=[1e-300]:float64",
+]
+KNOWN_WRONG = {}
+# Each known-wrong case's words for its finding, seen at a ceiling of 120 digits (`known_wrong_problems`).
+SYMPTOMS = {}
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases25b, CHOSEN, KNOWN_WRONG, SYMPTOMS)
+
+
+# --- E1: Python's math functions in a plain NumPy module ----------------------------------------------------------------
+
+SCALAR_CODE = '''
+import math
+from math import exp, log
+
+import numpy as np
+
+
+def call_delta(s):
+    """A textbook's scalar code: the normal cdf by math.erf, logs to a base, a square root of a constant."""
+    d1 = (np.log(s / 100.0) + 0.03) / 0.2
+    return 0.5 * (1.0 + math.erf(d1 / math.sqrt(2.0)))
+
+
+def bits(x):
+    return log(x, 2) + math.atan2(x, 1.0) + exp(-x) + math.pow(x, 1.5) + math.hypot(x, 2.0)
+
+
+def constant_only(x):
+    """math on plain numbers stays Python's own: a float, whatever the point."""
+    c = math.sqrt(2.0)
+    assert type(c) is float
+    return x * c
+'''
+
+
+def test_a_plain_modules_math_functions_differentiate_on_its_values(tmp_path):
+    """E1's class: a plain NumPy module's ``import math`` (and ``from math import ...``) gives functions that are
+    gradcli's ops on the values it differentiates and Python's own on plain numbers; Python's math module itself
+    stays as it was."""
+    path = tmp_path / "scalar_code.py"
+    path.write_text(textwrap.dedent(SCALAR_CODE))
+    (r,) = gradcli.check(f"{path}:call_delta", [{"s": 100.0}], dtypes=["float64"], fixes=False).results
+    d1 = (math.log(1.0) + 0.03) / 0.2
+    assert r.status == "ok" and r.exact_gradient["s"] == pytest.approx(
+        math.exp(-d1 * d1 / 2) / math.sqrt(2 * math.pi) / (0.2 * 100.0), rel=1e-14)
+    (r,) = gradcli.check(f"{path}:bits", [{"x": 0.75}], dtypes=["float64"], fixes=False).results
+    x = 0.75
+    want = 1 / (x * math.log(2)) + 1 / (1 + x * x) - math.exp(-x) + 1.5 * math.sqrt(x) + x / math.hypot(x, 2.0)
+    assert r.status == "ok" and r.exact_gradient["x"] == pytest.approx(want, rel=1e-14)
+    (r,) = gradcli.check(f"{path}:constant_only", [{"x": 3.0}], dtypes=["float64"], fixes=False).results
+    assert r.status == "ok" and r.exact_gradient["x"] == pytest.approx(math.sqrt(2.0), rel=1e-15)
+    assert sys.modules["math"] is math and math.erf.__module__ == "math"
+
