@@ -12,6 +12,7 @@ Known disagreements are strict xfails naming their finding.
 
 import math
 import os
+import re
 import sys
 import textwrap
 
@@ -19,6 +20,7 @@ import numpy as np
 import pytest
 
 import gradcli
+import gradcli.numpy as gnp
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "trials"))
 
@@ -88,3 +90,27 @@ def test_a_plain_modules_math_functions_differentiate_on_its_values(tmp_path):
     assert r.status == "ok" and r.exact_gradient["x"] == pytest.approx(math.sqrt(2.0), rel=1e-15)
     assert sys.modules["math"] is math and math.erf.__module__ == "math"
 
+
+# --- N1 and V1: an unstable result names its op in every dtype, with the digits that show the cancellation --------------
+
+
+def _planck(x):
+    return gnp.sum(x ** 3 / (gnp.exp(x) - 1.0))
+
+
+@pytest.mark.parametrize("dtype, x", [("float32", 1e-4), ("float16", 0.02)])
+def test_a_result_unstable_by_under_a_thousand_ulps_names_the_op_that_lost_them(dtype, x):
+    """N1's class: float32's tolerance (1e-4) is 840 of its ulps and float16's (1e-2) ten; a result off by less than
+    1000 ulps was unstable with no finding at all (Planck's e^x - 1 at 1e-4 in float32 is off by 1.2e-4)."""
+    (r,) = gradcli.check(_planck, [{"x": np.array([x])}], dtypes=[dtype], fixes=False).results
+    assert r.status == "unstable"
+    assert [f.op for f in r.findings if f.phase == "forward"][:1] == ["subtract"], [f.message for f in r.findings]
+
+
+def test_a_cancellation_of_an_arrays_entries_shows_the_digits_that_differ():
+    """V1's class: the operands of a cancellation in an array were written to 7 digits, so e^1e-10 - 1 read
+    ``subtract([1], 1.0) = [1e-10]``; they are written as a number's are."""
+    (r,) = gradcli.check(_planck, [{"x": np.array([1e-10])}], dtypes=["float64"], fixes=False).results
+    (finding,) = [f for f in r.findings if f.kind == "cancellation"]
+    # e^1e-10 to the last digit NumPy's exp gives on this machine
+    assert re.search(r"subtract\(\[1\.0000000001\d*\], 1\.0\) = \[1\.0000000\d+e-10\]", finding.message), finding.message
