@@ -76,12 +76,12 @@ def call_delta(s):
 
 
 def bits(x):
-    return log(x, 2) + math.atan2(x, 1.0) + exp(-x) + math.pow(x, 1.5) + math.hypot(x, 2.0)
+    return log(x, 2) + math.atan2(x, 1.0) + exp(-x) + math.pow(x, 1.5) + math.hypot(x, 2.0) + math.dist([x, 1.0], [0.0, 3.0])
 
 
 def constant_only(x):
     """math on plain numbers stays Python's own: a float, whatever the point."""
-    c = math.sqrt(2.0)
+    c = math.sqrt(2.0) + math.dist([1.0, 2.0], [1.0, 0.0]) - 2.0
     assert type(c) is float
     return x * c
 '''
@@ -99,7 +99,7 @@ def test_a_plain_modules_math_functions_differentiate_on_its_values(tmp_path):
         math.exp(-d1 * d1 / 2) / math.sqrt(2 * math.pi) / (0.2 * 100.0), rel=1e-14)
     (r,) = gradcli.check(f"{path}:bits", [{"x": 0.75}], dtypes=["float64"], fixes=False).results
     x = 0.75
-    want = 1 / (x * math.log(2)) + 1 / (1 + x * x) - math.exp(-x) + 1.5 * math.sqrt(x) + x / math.hypot(x, 2.0)
+    want = 1 / (x * math.log(2)) + 1 / (1 + x * x) - math.exp(-x) + 1.5 * math.sqrt(x) + 2 * x / math.hypot(x, 2.0)
     assert r.status == "ok" and r.exact_gradient["x"] == pytest.approx(want, rel=1e-14)
     (r,) = gradcli.check(f"{path}:constant_only", [{"x": 3.0}], dtypes=["float64"], fixes=False).results
     assert r.status == "ok" and r.exact_gradient["x"] == pytest.approx(math.sqrt(2.0), rel=1e-15)

@@ -96,7 +96,7 @@ def _math_functions():
     def on_values(real, ours):
         @functools.wraps(real)
         def call(*args):
-            if all(isinstance(a, _PLAIN_NUMBERS) for a in args):
+            if all(_plain(a) for a in args):
                 return real(*args)
             return ours(*args)
 
@@ -105,7 +105,15 @@ def _math_functions():
     found = {name: on_values(getattr(math, name), getattr(gnp, op)) for name, op in _MATH_OPS.items()
              if hasattr(math, name)}
     found["log"] = on_values(math.log, lambda x, base=None: gnp.log(x) if base is None else gnp.log(x) / gnp.log(base))
+    found["dist"] = on_values(math.dist, lambda p, q: gnp.linalg.norm(gnp.subtract(p, q)))
     return found
+
+
+def _plain(value):
+    """Whether ``value`` is a plain number, or a list or tuple of them (math.dist's points)."""
+    if isinstance(value, (list, tuple)):
+        return all(isinstance(v, _PLAIN_NUMBERS) for v in value)
+    return isinstance(value, _PLAIN_NUMBERS)
 
 
 @functools.cache
