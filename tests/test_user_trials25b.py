@@ -79,6 +79,10 @@ def bits(x):
     return log(x, 2) + math.atan2(x, 1.0) + exp(-x) + math.pow(x, 1.5) + math.hypot(x, 2.0) + math.dist([x, 1.0], [0.0, 3.0])
 
 
+def exactly_rounded(x):
+    return math.fsum([x, 1.0])
+
+
 def constant_only(x):
     """math on plain numbers stays Python's own: a float, whatever the point."""
     c = math.sqrt(2.0) + math.dist([1.0, 2.0], [1.0, 0.0]) - 2.0
@@ -104,6 +108,9 @@ def test_a_plain_modules_math_functions_differentiate_on_its_values(tmp_path):
     (r,) = gradcli.check(f"{path}:constant_only", [{"x": 3.0}], dtypes=["float64"], fixes=False).results
     assert r.status == "ok" and r.exact_gradient["x"] == pytest.approx(math.sqrt(2.0), rel=1e-15)
     assert sys.modules["math"] is math and math.erf.__module__ == "math"
+    # math.fsum, exactly rounded, has no stand-in: the advice is in the file's own spelling, as for float(x)
+    (r,) = gradcli.check(f"{path}:exactly_rounded", [{"x": 3.0}], dtypes=["float64"], fixes=False).results
+    assert r.status == "error" and "use np's functions on it" in r.error and "gradcli.numpy" not in r.error
 
 
 # --- N1 and V1: an unstable result names its op in every dtype, with the digits that show the cancellation --------------
