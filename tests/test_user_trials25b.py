@@ -64,6 +64,7 @@ test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_test
 
 SCALAR_CODE = '''
 import math
+from math import *
 from math import exp, log
 
 import numpy as np
@@ -76,7 +77,12 @@ def call_delta(s):
 
 
 def bits(x):
-    return log(x, 2) + math.atan2(x, 1.0) + exp(-x) + math.pow(x, 1.5) + math.hypot(x, 2.0) + math.dist([x, 1.0], [0.0, 3.0])
+    return log(x, 2) + math.atan2(x, 1.0) + exp(-x) + math.pow(x, 1.5) + hypot(x, 2.0) + math.dist([x, 1.0], [0.0, 3.0])
+
+
+def starred(x):
+    """Every name of math through ``from math import *``: its constants and its plain functions too."""
+    return erfc(x) * pi + floor(2.5) + isfinite(2.0)
 
 
 def exactly_rounded(x):
@@ -105,6 +111,9 @@ def test_a_plain_modules_math_functions_differentiate_on_its_values(tmp_path):
     x = 0.75
     want = 1 / (x * math.log(2)) + 1 / (1 + x * x) - math.exp(-x) + 1.5 * math.sqrt(x) + 2 * x / math.hypot(x, 2.0)
     assert r.status == "ok" and r.exact_gradient["x"] == pytest.approx(want, rel=1e-14)
+    (r,) = gradcli.check(f"{path}:starred", [{"x": 0.5}], dtypes=["float64"], fixes=False).results
+    assert r.status == "ok" and r.exact_gradient["x"] == pytest.approx(-2 / math.sqrt(math.pi) * math.exp(-0.25) * math.pi,
+                                                                        rel=1e-14)
     (r,) = gradcli.check(f"{path}:constant_only", [{"x": 3.0}], dtypes=["float64"], fixes=False).results
     assert r.status == "ok" and r.exact_gradient["x"] == pytest.approx(math.sqrt(2.0), rel=1e-15)
     assert sys.modules["math"] is math and math.erf.__module__ == "math"

@@ -73,7 +73,9 @@ def substitutes():
         real = getattr(numpy.polynomial, sub)
         found[f"numpy.polynomial.{sub}"] = series[sub] = _overlay(f"numpy.polynomial.{sub}", _public(ours), real)
     found["numpy.polynomial"] = names["polynomial"] = _overlay("numpy.polynomial", series, numpy.polynomial)
-    return {"numpy": _overlay("numpy", names, numpy), **found, "math": _overlay("math", _math_functions(), math)}
+    stand_in = _overlay("math", _math_functions(), math)
+    stand_in.__all__ = [name for name in dir(math) if not name.startswith("_")]  # `from math import *`: all of math
+    return {"numpy": _overlay("numpy", names, numpy), **found, "math": stand_in}
 
 
 # Python's math functions and gradcli.numpy's of the same meaning: scalar code in a plain NumPy module (a textbook's
