@@ -160,3 +160,31 @@ def test_the_log_of_e_to_the_u_minus_one_is_rewritten_without_its_overflow(formu
     fix = {f.name: f for f in report.fixes}["softplus inverse"]
     assert fix.formula == rewritten and not fix.partial
     assert fix.after == {"y=800 float64": "ok", "y=1e-300 float64": "ok"}
+
+
+# --- H1 (open): a literal held as float32 holds it, but its Python arithmetic computed in float64 ---------------------
+
+
+@pytest.mark.xfail(strict=True, reason="H1: held_literals rewrites c = 0.1 to float32's 0.1 at its source (co_consts), "
+                                       "so c * 3, Python's float64 arithmetic before the number meets data, is "
+                                       "computed from float32's 0.1: the exact slope 3 where the program's is "
+                                       "float32(0.1 * 3) / float32(0.1)")
+def test_a_literal_met_by_float32_data_keeps_the_float64_arithmetic_python_did_on_it(tmp_path):
+    path = tmp_path / "tripled.py"
+    path.write_text("import numpy as np\n\n\ndef tripled(x):\n    c = 0.1\n    return np.sum(x * (c * 3) / c)\n")
+    (r,) = gradcli.check(f"{path}:tripled", [{"x": np.array([1.0])}], dtypes=["float32"], fixes=False).results
+    want = float(np.float32(0.1 * 3)) / float(np.float32(0.1))  # 3.0000000745: each number as float32 holds it
+    assert r.exact_gradient["x"][0] == pytest.approx(want, rel=1e-12)
+
+
+# --- P1 (open): a pole reached through a norm's 0 --------------------------------------------------------------------
+
+
+@pytest.mark.xfail(strict=True, reason="P1: 1/sqrt(x*x + y*y) + z at (0, 0, 3) gives z no slope (NaN), where "
+                                       "1/abs(x - y) + z, 1/(x*x + y*y) + z and log(x*x + y*y) + z keep z's slope 1 "
+                                       "beside the pole: the sqrt of a 0 of squares (a cone's tip) is not seen as a "
+                                       "pole's argument")
+def test_a_pole_through_a_norms_zero_keeps_the_other_slopes():
+    (r,) = gradcli.check("1/sqrt(x*x + y*y) + z", [{"x": 0.0, "y": 0.0, "z": 3.0}], dtypes=["float64"],
+                         fixes=False).results
+    assert r.status == "domain" and r.exact_gradient["z"] == 1.0
