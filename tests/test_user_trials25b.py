@@ -6,7 +6,8 @@ cluster, Coulomb and gravity energies, triangle areas, angles by arccos and arct
 perimeter, Black-Scholes by math.erf, implied volatility by Newton steps, Bachelier's price, Planck's spectrum, the
 inverse softplus, relativistic kinetic energy, a running variance and total variations.
 
-The whole set runs with ``python tests/trials/run.py jax_lib25b numpy_lib25b``; here, a few cheap ones (NumPy alone).
+The whole set runs with ``python tests/trials/run.py jax_lib25b numpy_lib25b``; here, a few cheap ones (NumPy, and
+JAX for one known disagreement).
 Known disagreements are strict xfails naming their finding.
 """
 
@@ -29,8 +30,8 @@ import cases25b  # noqa: E402
 from test_user_trials import round_tests  # noqa: E402
 
 CHOSEN = [
-    # finding E1: math.erf on the value gradcli differentiates, in a plain NumPy module, was an error verdict whose
-    # advice named np.erf, which NumPy does not have
+    # finding E1: math.erf on the value gradcli differentiates, in a plain NumPy module (an error verdict whose advice
+    # named np.erf, which NumPy does not have, before math stood in)
     "numpy_lib25b:black_scholes_call@s=100:float64",
     # total variation at a tie: a kink in the two tied entries, the third's slope 1
     "numpy_lib25b:total_variation@x=[1,1,2]:float64",
@@ -100,7 +101,7 @@ def constant_only(x):
 def test_a_plain_modules_math_functions_differentiate_on_its_values(tmp_path):
     """E1's class: a plain NumPy module's ``import math`` (and ``from math import ...``) gives functions that are
     gradcli's ops on the values it differentiates and Python's own on plain numbers; Python's math module itself
-    stays as it was."""
+    is untouched."""
     path = tmp_path / "scalar_code.py"
     path.write_text(textwrap.dedent(SCALAR_CODE))
     (r,) = gradcli.check(f"{path}:call_delta", [{"s": 100.0}], dtypes=["float64"], fixes=False).results
@@ -132,15 +133,15 @@ def _planck(x):
 @pytest.mark.parametrize("dtype, x", [("float32", 1e-4), ("float16", 0.02)])
 def test_a_result_unstable_by_under_a_thousand_ulps_names_the_op_that_lost_them(dtype, x):
     """N1's class: float32's tolerance (1e-4) is 840 of its ulps and float16's (1e-2) ten; a result off by less than
-    1000 ulps was unstable with no finding at all (Planck's e^x - 1 at 1e-4 in float32 is off by 1.2e-4)."""
+    1000 ulps is unstable, and names the op that lost them (Planck's e^x - 1 at 1e-4 in float32 is off by 1.2e-4)."""
     (r,) = gradcli.check(_planck, [{"x": np.array([x])}], dtypes=[dtype], fixes=False).results
     assert r.status == "unstable"
     assert [f.op for f in r.findings if f.phase == "forward"][:1] == ["subtract"], [f.message for f in r.findings]
 
 
 def test_a_cancellation_of_an_arrays_entries_shows_the_digits_that_differ():
-    """V1's class: the operands of a cancellation in an array were written to 7 digits, so e^1e-10 - 1 read
-    ``subtract([1], 1.0) = [1e-10]``; they are written as a number's are."""
+    """V1's class: 7 digits write the operands of a cancellation in an array as equal numbers (e^1e-10 - 1 as
+    ``subtract([1], 1.0) = [1e-10]``): they are written as a number's are."""
     (r,) = gradcli.check(_planck, [{"x": np.array([1e-10])}], dtypes=["float64"], fixes=False).results
     (finding,) = [f for f in r.findings if f.kind == "cancellation"]
     # e^1e-10 to the last digit NumPy's exp gives on this machine
