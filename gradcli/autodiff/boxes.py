@@ -95,8 +95,10 @@ def _no_float(self, *index):
     name = call.split("(", 1)[0].split(".")[-1].strip() if call else ""
     replacement = getattr(namespace, name, None) if name else None
     alias = _own_alias(frame, name, replacement)
-    if replacement is None or isinstance(replacement, type):  # float(x), np.float64(x), ...
-        advice = "keep it as an array and use gradcli.numpy functions on it (import gradcli.numpy as gnp)"
+    if replacement is None or isinstance(replacement, type):  # float(x), np.float64(x), math.fsum(...)
+        own = _own_alias(frame, "sum", namespace.sum)  # a plain NumPy file's np reaches gradcli's ops already
+        advice = (f"keep it as an array and use {own}'s functions on it" if own is not None
+                  else "keep it as an array and use gradcli.numpy functions on it (import gradcli.numpy as gnp)")
     elif alias is not None:  # the module already reaches gradcli's ops under a name of its own
         advice = f"use {alias}.{name} instead"
     else:

@@ -1,4 +1,5 @@
-"""Plain NumPy code run on gradcli's core: ``numpy`` resolved to ``gradcli.numpy`` (``scipy`` to ``gradcli.scipy``) for one module only.
+"""Plain NumPy code run on gradcli's core: ``numpy`` resolved to ``gradcli.numpy`` (``scipy`` to ``gradcli.scipy``, ``math``
+to its functions on gradcli's values) for one module only.
 
 A module written with ``import numpy as np`` is loaded again from its source,
 as a fresh module whose own ``__import__`` hands it a stand-in ``numpy``: the
@@ -19,6 +20,7 @@ import functools
 import importlib.util
 import inspect
 import itertools
+import math
 import os
 import sys
 import textwrap
@@ -59,7 +61,7 @@ _CONSTRUCTORS = ("zeros", "empty", "ones", "full", "zeros_like", "empty_like", "
 @functools.cache
 def substitutes():
     """``{module name: the module a substituted import gives}``: ``numpy``, ``numpy.linalg``, ``numpy.fft``,
-    ``numpy.polynomial`` and its series' modules."""
+    ``numpy.polynomial`` and its series' modules, and ``math``."""
     names = {name: getattr(gnp, name) for name in gnp.__all__}
     names["array"] = _operands_in_exact_runs(names["array"])
     names.update((name, fresh(names[name])) for name in _CONSTRUCTORS)
@@ -71,7 +73,49 @@ def substitutes():
         real = getattr(numpy.polynomial, sub)
         found[f"numpy.polynomial.{sub}"] = series[sub] = _overlay(f"numpy.polynomial.{sub}", _public(ours), real)
     found["numpy.polynomial"] = names["polynomial"] = _overlay("numpy.polynomial", series, numpy.polynomial)
-    return {"numpy": _overlay("numpy", names, numpy), **found}
+    stand_in = _overlay("math", _math_functions(), math)
+    stand_in.__all__ = [name for name in dir(math) if not name.startswith("_")]  # `from math import *`: all of math
+    return {"numpy": _overlay("numpy", names, numpy), **found, "math": stand_in}
+
+
+# Python's math functions and gradcli.numpy's of the same meaning: scalar code in a plain NumPy module (a textbook's
+# ``0.5 * (1 + math.erf(x / math.sqrt(2)))``) calls them on the numbers gradcli differentiates.
+_MATH_OPS = {
+    "exp": "exp", "expm1": "expm1", "exp2": "exp2", "log1p": "log1p", "log2": "log2", "log10": "log10",
+    "sqrt": "sqrt", "cbrt": "cbrt", "pow": "power", "fabs": "fabs", "fmod": "fmod", "copysign": "copysign",
+    "hypot": "hypot", "sin": "sin", "cos": "cos", "tan": "tan", "asin": "arcsin", "acos": "arccos", "atan": "arctan",
+    "atan2": "arctan2", "sinh": "sinh", "cosh": "cosh", "tanh": "tanh", "asinh": "arcsinh", "acosh": "arccosh",
+    "atanh": "arctanh", "erf": "erf", "erfc": "erfc", "lgamma": "gammaln", "degrees": "degrees",
+    "radians": "radians",
+}
+_PLAIN_NUMBERS = (bool, int, float, numpy.integer, numpy.floating)
+
+
+def _math_functions():
+    """``{name: function}`` for the math module a plain NumPy module imports: Python's own answer on plain numbers,
+    gradcli's op where any argument is a value gradcli differentiates (or an exact run's number)."""
+
+    def on_values(real, ours):
+        @functools.wraps(real)
+        def call(*args):
+            if all(_plain(a) for a in args):
+                return real(*args)
+            return ours(*args)
+
+        return call
+
+    found = {name: on_values(getattr(math, name), getattr(gnp, op)) for name, op in _MATH_OPS.items()
+             if hasattr(math, name)}
+    found["log"] = on_values(math.log, lambda x, base=None: gnp.log(x) if base is None else gnp.log(x) / gnp.log(base))
+    found["dist"] = on_values(math.dist, lambda p, q: gnp.linalg.norm(gnp.subtract(p, q)))
+    return found
+
+
+def _plain(value):
+    """Whether ``value`` is a plain number, or a list or tuple of them (math.dist's points)."""
+    if isinstance(value, (list, tuple)):
+        return all(isinstance(v, _PLAIN_NUMBERS) for v in value)
+    return isinstance(value, _PLAIN_NUMBERS)
 
 
 @functools.cache
@@ -103,12 +147,13 @@ def _public(module):
 
 
 def _substituting_import(name, globals=None, locals=None, fromlist=(), level=0):
-    """``__import__`` for a substituted module: ``numpy``, ``scipy`` and their submodules come from the substitutes."""
+    """``__import__`` for a substituted module: ``numpy``, ``scipy`` and their submodules, and ``math``, come from the
+    substitutes."""
     root = name.partition(".")[0]
-    if level or root not in ("numpy", "scipy"):
+    if level or root not in ("numpy", "scipy", "math"):
         return builtins.__import__(name, globals, locals, fromlist, level)
     builtins.__import__(name, globals, locals, fromlist, level)  # the real submodule exists, or ImportError
-    found = substitutes() if root == "numpy" else scipy_substitutes()
+    found = scipy_substitutes() if root == "scipy" else substitutes()
     if not fromlist:
         return found[root]
     if name in found:

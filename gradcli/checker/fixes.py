@@ -53,6 +53,15 @@ def _sum_with_one(node):
     return None
 
 
+def _exp_minus_one_argument(node):
+    """For ``expm1(u)`` or ``exp(u) - 1``: u; else None."""
+    if _call(node, "expm1", 1):
+        return node.args[0]
+    if isinstance(node, Binary) and node.op == "-" and _call(node.left, "exp", 1) and _is_num(node.right, 1):
+        return node.left.args[0]
+    return None
+
+
 def _square_of(node):
     """For ``a*a``, ``a**2`` or ``a^2``: a; else None."""
     if isinstance(node, Binary):
@@ -178,14 +187,8 @@ class _Rewriter:
         is taken, so the untaken branch's slope is no NaN."""
         if not (isinstance(node, Binary) and node.op == "/"):
             return None
-        top = node.left
-        if _call(top, "expm1", 1):
-            u = top.args[0]
-        elif isinstance(top, Binary) and top.op == "-" and _call(top.left, "exp", 1) and _is_num(top.right, 1):
-            u = top.left.args[0]
-        else:
-            return None
-        if not _same(node.right, u):
+        u = _exp_minus_one_argument(node.left)
+        if u is None or not _same(node.right, u):
             return None
         z = self.src(u)
         small = f"abs({z}) < 0.1"
@@ -271,6 +274,11 @@ class _Rewriter:
                 a, b = s.left.args[0], s.right.args[0]
                 return f"({self.src(a)} + log(-expm1({self.src(b)} - {self.src(a)})))"
         return None
+
+    def softplus_inverse(self, node):
+        # log(e^u - 1) = u + log(1 - e^-u): no e^u to overflow, and -expm1(-u) keeps a small u's digits
+        u = _exp_minus_one_argument(node.args[0]) if _call(node, "log", 1) else None
+        return None if u is None else f"({self.src(u)} + log(-expm1(-{self.src(u)})))"
 
     def hypot(self, node):
         if _call(node, "sqrt"):
@@ -488,6 +496,7 @@ _REWRITES = [
     ("log sigmoid", "log(sigmoid(u)) -> -softplus(-u)", "log_sigmoid"),
     ("logaddexp", "log(exp(a) + exp(b)) -> logaddexp(a, b)", "logaddexp"),
     ("logdiffexp", "log(exp(a) - exp(b)) -> a + log(-expm1(b - a))", "logdiffexp"),
+    ("softplus inverse", "log(exp(u) - 1) -> u + log(-expm1(-u))", "softplus_inverse"),
     ("hypot", "sqrt(a*a + b*b) -> hypot(a, b)", "hypot"),
     ("inverse hyperbolic", "log(u + sqrt(u*u + 1)) -> arcsinh(u), log(u + sqrt(u*u - 1)) -> arccosh(u)",
      "inverse_hyperbolic_log"),
