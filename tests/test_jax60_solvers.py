@@ -80,7 +80,7 @@ def _solver_note(result):
 
 
 def test_a_fixed_newton_iteration_is_judged_at_its_limit(module):
-    # 8 trips from 12 leave x 2.3e-12 off the root, and d(x_8)/da 2.2e-10 off the root's slope: the rule was wrong
+    # 8 trips from 12 leave x 2.3e-12 off the root, and d(x_8)/da 2.2e-10 off the root's slope: against x_8 the rule is wrong
     result = _check(module, "fixed_cbrt", 12.0)
     assert result.status.value == "ok", result.findings
     assert float(result.exact_gradient["a"]) == pytest.approx(_cbrt_slope(12.0), rel=1e-14)

@@ -1,7 +1,7 @@
 """Step functions judged by their own step points, and round to decimals on exact numbers as the mathematics' step.
 
 floor, ceil and trunc step at integers (trunc not at 0: it is 0 through (-1, 1)), rint and round at halves; a proof
-that needs a step's slope 0 gets it everywhere else (sin^2 + cos^2 + floor(x) at 2.5 was 'not proven 0'). round(x, d)
+that needs a step's slope 0 gets it everywhere else (sin^2 + cos^2 + floor(x) at 2.5 is proven 0). round(x, d)
 on an exact number is the nearest multiple of 10^-d to that number (a half to the even one): slope 0 off its steps,
 a jump on one, and at 2.675 (the float below the decimal half) 2.67, where NumPy's float program gives 2.68."""
 

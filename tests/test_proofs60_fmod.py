@@ -1,5 +1,5 @@
 """np.fmod on exact numbers and the steps under it: fmod is x itself between -y and y, so its slope at 0 is 1 (abs's
-0 there was the autodiff's answer) and a proof at 0 takes no branch on x's sign; trunc is flat across 0, floor and
+0 there is no slope of fmod's) and a proof at 0 takes no branch on x's sign; trunc is flat across 0, floor and
 ceil jump only at whole numbers and round only at halves; a step of an argument proven a constant (sin^2 + cos^2,
 whose ball straddles 1 at every precision) is that constant's, flat along every seed."""
 

@@ -737,8 +737,10 @@ def _to_decimals(x, decimals=0):
         return x
     if places > 0 and x._mpf_[2] >= 0:
         return x  # a whole number is its own nearest multiple of 10^-places
-    if mpmath.mag(x) < -3.33 * places - 2:
-        return mpmath.mpf(0)  # below half of 10^-places: the step at 0
+    # below half of 10^-places, the step at 0: |x| < 2^mag(x), and log2(10) = 3.3219... is taken from the side that
+    # keeps the bound below that half for either sign of places (round(6e298, -299) is 1e299, not 0)
+    if mpmath.mag(x) < -2 - places * (3.33 if places > 0 else 3.32):
+        return mpmath.mpf(0)
     sign, man, exponent, _ = x._mpf_
     exact = Fraction(-man if sign else man) * Fraction(2) ** exponent
     nearest = round(exact * Fraction(10) ** places)  # Python rounds a Fraction's half to the even whole number

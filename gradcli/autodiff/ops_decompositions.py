@@ -228,26 +228,25 @@ def _turn_free(projected):
     """Where P[i, j] and conj(P[j, i]) agree to 16 roundings of their size (the dtype's, or mpmath's precision)."""
     p = np.asarray(projected)
     mirrored = np.conj(np.swapaxes(p, -1, -2))
-    if p.dtype == object:
-        mpmath = loaded_mpmath()
-        unit = mpmath.mpf(2) ** -mpmath.mp.prec
-        size = np.vectorize(lambda z: abs(z), otypes=[object])
-    else:
-        unit, size = np.finfo(p.real.dtype).eps, np.abs
+    size, unit = _size_and_rounding(p)
     return np.asarray(size(p - mirrored) <= 16 * unit * (size(p) + size(mirrored)), dtype=bool)
 
 
 def _tied(w, gaps):
     """Where two eigenvalues lie apart by no more than 16 roundings of the spectrum's largest (equal but for it)."""
     w, gaps = np.asarray(w), np.asarray(gaps)
-    if gaps.dtype == object:
-        mpmath = loaded_mpmath()
-        size = np.vectorize(lambda z: abs(z), otypes=[object])
-        unit = mpmath.mpf(2) ** -mpmath.mp.prec
-    else:
-        size, unit = np.abs, np.finfo(gaps.real.dtype).eps
+    size, unit = _size_and_rounding(gaps)
     scale = np.max(size(w), axis=-1, keepdims=True)[..., None] if w.size else 0
     return np.asarray(size(gaps) <= 16 * unit * scale, dtype=bool)
+
+
+def _size_and_rounding(array):
+    """``(size, unit)``: the entries' magnitudes as a function of an array like ``array``, and one rounding of its
+    numbers relative to their size (mpmath's precision for exact numbers, the dtype's epsilon for floats)."""
+    if array.dtype == object:
+        mpmath = loaded_mpmath()
+        return np.vectorize(lambda z: abs(z), otypes=[object]), mpmath.mpf(2) ** -mpmath.mp.prec
+    return np.abs, np.finfo(array.real.dtype).eps
 
 
 def _symmetric_gradient(g_w, g_v, w, v):

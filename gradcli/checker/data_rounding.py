@@ -86,11 +86,11 @@ class _Nudged(Mapping):
     def __bool__(self):
         return True  # it may move any float the code holds, whichever it meets
 
-    def __iter__(self):
-        return iter(self.made)
+    def __iter__(self):  # the floats met so far that it moves, as `__contains__` answers for them
+        return iter([number for number, moved in self.made.items() if moved is not None])
 
     def __len__(self):
-        return len(self.made)
+        return sum(1 for moved in self.made.values() if moved is not None)
 
 
 def nudged_target(target, dtype, pattern):

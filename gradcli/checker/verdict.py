@@ -41,6 +41,7 @@ class Verdict(str, enum.Enum):
 
 
 SEVERITY = (Verdict.OK, Verdict.DOMAIN, Verdict.UNSTABLE, Verdict.WRONG, Verdict.ERROR)
+DEFAULT_FAIL_ON = (Verdict.UNSTABLE, Verdict.WRONG, Verdict.ERROR)
 
 
 def worse_for_a_rewrite(after, before) -> bool:
@@ -55,4 +56,3 @@ def worse_for_a_rewrite(after, before) -> bool:
     fix, never a demotion of the stable spelling a user is told to use.
     """
     return after.severity > before.severity and after is not Verdict.DOMAIN
-DEFAULT_FAIL_ON = (Verdict.UNSTABLE, Verdict.WRONG, Verdict.ERROR)
