@@ -358,16 +358,27 @@ def _options(*options):
     return decorate
 
 
+def _listed(ctx, param, values):
+    """A comma-separated option given more than once, as one list: ``--dtype float32 --dtype float64`` checks both
+    (click alone would keep the last and drop the others unsaid)."""
+    return ",".join(values) if values else None
+
+
+def _list_option(*names, default=None, **settings):
+    """A comma-separated option that may be repeated, its repeats joined (`_listed`)."""
+    return click.option(*names, multiple=True, default=(default,) if default is not None else (), callback=_listed, **settings)
+
+
 # Options with one meaning wherever they appear (grad, check, sweep): declared once, here.
 _SEED = click.option("--seed", type=click.IntRange(min=0), default=_DEFAULTS["seed"], show_default=True, help="Seed for every random choice: the direction of random-direction checks, and --random inputs (grad, check).")
-_DTYPE = click.option("--dtype", "dtypes", default=",".join(_DEFAULTS["dtypes"]), show_default=True, help=f"Working precisions, comma-separated: {', '.join(NAMES)} (bfloat16 with ml_dtypes).")
-_WRT = click.option("--wrt", metavar="X[,Y]", help="Check the gradient with respect to these variables only.")
+_DTYPE = _list_option("--dtype", "dtypes", default=",".join(_DEFAULTS["dtypes"]), show_default=True, help=f"Working precisions, comma-separated or the option repeated: {', '.join(NAMES)} (bfloat16 with ml_dtypes).")
+_WRT = _list_option("--wrt", metavar="X[,Y]", help="Check the gradient with respect to these variables only.")
 _TOLERANCES = _options(
     click.option("--rtol", type=click.FloatRange(min=0.0, min_open=True), help=f"Relative tolerance for 'unstable' (default per dtype: {rtol_help()})."),
     click.option("--atol", type=float, default=_DEFAULTS["atol"], show_default=True, help="Absolute tolerance: a result passes where |computed - exact| <= atol + rtol * |exact|, entrywise (numpy's allclose rule)."),
 )
 _DIGITS = click.option("--digits", type=click.IntRange(1, 17), default=7, show_default=True, help="Significant digits to print.")
-_VAR = click.option("--var", "extra_vars", metavar="NAME[,NAME]", help="Names that are variables even if they are constants (e, pi).")
+_VAR = _list_option("--var", "extra_vars", metavar="NAME[,NAME]", help="Names that are variables even if they are constants (e, pi).")
 _NO_FIX = click.option("--no-fix", "no_fix", is_flag=True, help="Do not look for fixes.")
 
 _ORDER = click.option("--order", type=click.Choice(["1", "2"]), default=str(_DEFAULTS["order"]), show_default=True, help="2 also checks the Hessian (scalar variables).")
@@ -397,7 +408,7 @@ option_flags = _options(_SEED, _DTYPE, _WRT, _ORDER, _TOLERANCES, _FULL, _VAR, _
 
 
 def fail_on_option(fun):
-    return click.option("--fail-on", default=",".join(_DEFAULTS["fail_on"]), show_default=True, help="Verdicts that fail the check (exit 1): any of unstable, wrong, domain, error.")(fun)
+    return _list_option("--fail-on", default=",".join(_DEFAULTS["fail_on"]), show_default=True, help="Verdicts that fail the check (exit 1): any of unstable, wrong, domain, error.")(fun)
 
 
 _ARGS = click.option("--args", "args_function", metavar="FILE.py:FUNCTION", help="A function of your code returning the arguments of one point (a tuple, or a dict by name; trees of arrays allowed) or a list of points.")
