@@ -17,7 +17,7 @@ from . import arb_proof, arb_proof_linalg
 from .core import NoGradientError, defvjp
 from .ops import conj, real, select
 from .ops_array import concatenate, expand_dims, getitem, zeros_like
-from .ops_linalg import inv, matmul, svdvals, swapaxes
+from .ops_linalg import inverse_or_nan, matmul, svdvals, swapaxes
 from .ops_special import mpmath_only
 from .tracer import Box, primitive
 from .values import holds_complex, loaded_mpmath, raw, shape_of
@@ -792,7 +792,7 @@ def _eig_vjp(g, ans, a, kernel=None):
     # The unit length NumPy gives each eigenvector: only the part of g_v that keeps it counts.
     g_v = g_v - matmul(v, real(matmul(_H(v), g_v)) * _eye(n, w))
     m_bar = conj(f) * matmul(_H(v), g_v) + expand_dims(g_w, -2) * _eye(n, w)
-    v_inv_h = _H(inv(v))
+    v_inv_h = _H(inverse_or_nan(v))  # NaN where the dtype's eigenvectors are parallel (a defective pair left equal)
     grad = conj(matmul(matmul(v_inv_h, m_bar), _H(v)))
     return grad if holds_complex(a) else real(grad)
 
