@@ -5,8 +5,9 @@ is a primitive returning both halves packed in one array (the eigenvalues as
 an extra row above the eigenvectors) and the public function unpacks them with
 differentiable indexing: the rule receives one cotangent, split the same way.
 On mpmath numbers (the exact reference) each runs mpmath's own decomposition,
-turned to NumPy's order and signs; python-flint balls are refused, so the
-reference takes mpmath's path.
+turned to NumPy's order and signs (eigh's vectors of a repeated eigenvalue turned
+within their space to lie along NumPy's, `_groups_turned_as_numpy`);
+python-flint balls are refused, so the reference takes mpmath's path.
 """
 
 from __future__ import annotations
