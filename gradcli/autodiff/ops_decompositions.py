@@ -5,8 +5,9 @@ is a primitive returning both halves packed in one array (the eigenvalues as
 an extra row above the eigenvectors) and the public function unpacks them with
 differentiable indexing: the rule receives one cotangent, split the same way.
 On mpmath numbers (the exact reference) each runs mpmath's own decomposition,
-turned to NumPy's order and signs; python-flint balls are refused, so the
-reference takes mpmath's path.
+turned to NumPy's order and signs (eigh's vectors of a repeated eigenvalue turned
+within their space to lie along NumPy's, `_groups_turned_as_numpy`);
+python-flint balls are refused, so the reference takes mpmath's path.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from . import arb_proof, arb_proof_linalg
 from .core import NoGradientError, defvjp
 from .ops import conj, real, select
 from .ops_array import concatenate, expand_dims, getitem, zeros_like
-from .ops_linalg import inv, matmul, svdvals, swapaxes
+from .ops_linalg import inverse_or_nan, matmul, svdvals, swapaxes
 from .ops_special import mpmath_only
 from .tracer import Box, primitive
 from .values import holds_complex, loaded_mpmath, raw, shape_of
@@ -154,12 +155,66 @@ def _eigh_packed_mp(a, lower):
         m = np.array(a[index], dtype=object)
         full = np.tril(m) + np.conj(np.tril(m, -1)).T if lower else np.triu(m) + np.conj(np.triu(m, 1)).T
         complex_input = any(isinstance(z, mpmath.mpc) for z in full.flat)
+        numpys = _numpys_vectors(full, complex_input)
         with mpmath.workprec(mpmath.mp.prec + _range_bits(full.flat)):  # the answer kept to the digits found
             w, v = (mpmath.eighe if complex_input else mpmath.eigsy)(mpmath.matrix(full.tolist()))
-        order = sorted(range(len(w)), key=lambda i: w[i])
-        out[index][0] = [w[i] for i in order]
-        out[index][1:] = _phases_as_numpy(np.array(v.tolist(), dtype=object)[:, order], full, complex_input)
+            order = sorted(range(len(w)), key=lambda i: w[i])
+            w = [w[i] for i in order]
+            vectors = _groups_turned_as_numpy(np.array(v.tolist(), dtype=object)[:, order], w, numpys)
+        out[index][0] = w
+        out[index][1:] = _phases_as_numpy(vectors, numpys, complex_input)
     return out
+
+
+def _numpys_vectors(matrix, complex_input):
+    """NumPy's own eigenvectors of the matrix rounded to floats: the branch the exact vectors follow."""
+    to_float = complex if complex_input else float
+    return np.linalg.eigh(np.vectorize(to_float, otypes=[to_float])(matrix))[1]
+
+
+def _groups_turned_as_numpy(vectors, w, numpys):
+    """The vectors of each repeated group (eigenvalues equal to the working precision's rounding) turned within the
+    group's space to lie along NumPy's: the projections of NumPy's vectors on that space, made orthonormal in turn.
+
+    Within a repeated group any orthonormal basis of its space is an answer, and mpmath's solver picks one by its
+    rounding, another at each precision: a loss reading one vector of the group would never settle, where NumPy's
+    own choice, which the program under check returns, is one number the exact run can follow. Where NumPy's vectors
+    do not lie in the group's space (the float matrix splits the group another way) mpmath's basis stands.
+    """
+    mpmath = loaded_mpmath()
+    n = len(w)
+    scale = max((abs(x) for x in w), default=0)
+    tie = 64 * n * mpmath.mpf(2) ** -mpmath.mp.prec * scale
+    start = 0
+    while start < n:
+        end = start + 1
+        while end < n and w[end] - w[end - 1] <= tie:
+            end += 1
+        if end - start > 1:
+            turned = _along(vectors[:, start:end], numpys[:, start:end])
+            if turned is not None:
+                vectors[:, start:end] = turned
+        start = end
+    return vectors
+
+
+def _along(group, theirs):
+    """An orthonormal basis of the span of ``group``'s columns, its k-th column the part of ``theirs``' k-th column in
+    that span less its parts along the columns before it, normalised; None where a part is too short to follow."""
+    mpmath = loaded_mpmath()
+    conj = np.vectorize(mpmath.conj, otypes=[object])
+    group_h = conj(group).T
+    basis = []
+    for k in range(theirs.shape[1]):
+        target = np.array([mpmath.mpmathify(x) for x in theirs[:, k]], dtype=object)
+        part = group.dot(group_h.dot(target))
+        for b in basis:
+            part = part - b * np.sum(conj(b) * part)
+        length = mpmath.sqrt(mpmath.re(np.sum(conj(part) * part)))
+        if not length > 0.5:  # NumPy's vector has left the group's space: no basis to follow
+            return None
+        basis.append(part / length)
+    return np.stack(basis, axis=1)
 
 
 def _unit_turn(overlap, complex_input):
@@ -176,10 +231,10 @@ def _unit_turn(overlap, complex_input):
     return turn / abs(turn) if turn != 0 else 1
 
 
-def _phases_as_numpy(vectors, matrix, complex_input):
-    """Eigenvectors turned to the sign (phase) NumPy's own eigh picks, so both answer the same branch."""
+def _phases_as_numpy(vectors, numpys, complex_input):
+    """Eigenvectors turned to the sign (phase) NumPy's own eigh picks (``numpys``, `_numpys_vectors`), so both answer
+    the same branch."""
     to_float = complex if complex_input else float
-    numpys = np.linalg.eigh(np.vectorize(to_float, otypes=[to_float])(matrix))[1]
     for j in range(vectors.shape[1]):
         overlap = np.vdot(np.vectorize(to_float, otypes=[to_float])(vectors[:, j]), numpys[:, j])
         vectors[:, j] = vectors[:, j] * _unit_turn(overlap, complex_input)
@@ -737,7 +792,7 @@ def _eig_vjp(g, ans, a, kernel=None):
     # The unit length NumPy gives each eigenvector: only the part of g_v that keeps it counts.
     g_v = g_v - matmul(v, real(matmul(_H(v), g_v)) * _eye(n, w))
     m_bar = conj(f) * matmul(_H(v), g_v) + expand_dims(g_w, -2) * _eye(n, w)
-    v_inv_h = _H(inv(v))
+    v_inv_h = _H(inverse_or_nan(v))  # NaN where the dtype's eigenvectors are parallel (a defective pair left equal)
     grad = conj(matmul(matmul(v_inv_h, m_bar), _H(v)))
     return grad if holds_complex(a) else real(grad)
 

@@ -372,8 +372,34 @@ def _T(x):
     return swapaxes(x, -1, -2)
 
 
+def _inverse_vjp(g, ans, a):
+    return -matmul(matmul(_T(ans), g), _T(ans))
+
+
 inv = _linalg_op(np.linalg.inv, "linalg.inv", mp=True)
-defvjp(inv, lambda g, ans, a: -matmul(matmul(_T(ans), g), _T(ans)), reads="ans")
+defvjp(inv, _inverse_vjp, reads="ans")
+
+
+def _inverse_or_nan_raw(a):
+    """np.linalg.inv, with NaN entries for each matrix of the stack LAPACK finds singular."""
+    try:
+        return np.linalg.inv(a)
+    except np.linalg.LinAlgError:
+        a = np.asarray(a)
+        out = np.empty(a.shape, dtype=np.result_type(a.dtype, np.float32))
+        for index in np.ndindex(a.shape[:-2]):
+            try:
+                out[index] = np.linalg.inv(a[index])
+            except np.linalg.LinAlgError:
+                out[index] = np.nan
+        return out
+
+
+# A gradient rule's inverse (eig's of its eigenvectors): where the working dtype left the matrix singular, the rule
+# has no number to give, and gives NaN there, as an LU solve's division by its zero pivot does in JAX's rules, so the
+# check names the op that broke; a LinAlgError raised inside a rule the user never wrote would be no finding at all.
+inverse_or_nan = _linalg_op(_inverse_or_nan_raw, "linalg.inv", mp=True)
+defvjp(inverse_or_nan, _inverse_vjp, reads="ans")
 
 solve = _linalg_op(np.linalg.solve, "linalg.solve", mp=True)
 
