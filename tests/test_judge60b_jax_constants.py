@@ -37,6 +37,19 @@ def test_the_programs_rounded_literals_are_its_data_and_a_rerun_leaves_the_kept_
     assert [float(v) for v in again.exact_gradient["x"]] == EXACT and again.status == "ok"
 
 
+def lost_beside(x):
+    """A real slope lost beside a rounded literal: 0.1 exp(x)/(exp(x)-1) at 300.1 has the slope -5e-131 x 0.1,
+    which no move of 0.1 or 300.1 brings near 0."""
+    return jnp.sum(0.1 * jnp.exp(x) / (jnp.exp(x) - 1))
+
+
+def test_a_real_slope_lost_beside_a_moved_literal_stays_lost():
+    (lost,) = gradcli.check(lost_beside, [{"x": np.array([300.1, 1.1])}], framework="jax", dtypes=("float64",),
+                            fixes=False).results
+    assert -1e-130 < float(lost.exact_gradient["x"][0]) < 0 and abs(lost.gradient["x"][0]) > 1e-20
+    assert lost.status == "unstable" and not any("rounding of the program's data" in n for n in lost.notes)
+
+
 def test_a_replay_with_moved_constants_keeps_no_copy_and_reads_none():
     import mpmath  # the exact replay's own numbers
 
