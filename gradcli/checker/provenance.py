@@ -1389,9 +1389,10 @@ def _step_message(w, e, shown, in_error):
     if again is not None and _relative_error(w.output, again) not in (None, 0.0):
         floats = ", ".join(_digits(a, 20) for a in w.args if is_float_dtype(np.asarray(raw(a)).dtype)
                            and np.size(raw(a)) == 1)
+        given = f" (the float{'s' if ', ' in floats else ''} given {'are' if ', ' in floats else 'is'} {floats})" if floats else ""
         return (f"{w.name}({shown}) = {_show(w.output)} where {w.name} of those very numbers is {_show_exact(again)}: "
-                f"its float arithmetic came down on the other side of a step (the float{'s' if ', ' in floats else ''} "
-                f"given {'are' if ', ' in floats else 'is'} {floats}), and everything computed from it carries that jump")
+                f"its float arithmetic came down on the other side of a step{given}, and everything computed from it "
+                "carries that jump")
     return (f"{w.name}({shown}) = {_show(w.output)} where the exact run's is {_show_exact(e.output)}: the rounding of "
             f"the ops before it ({in_error:.1e} relative) carried its input across a step, and everything computed "
             "from it carries that jump")
