@@ -67,12 +67,57 @@ def is_float(value):
 
 
 def lift(value, kind):
-    """A float constant as the exact number of ``kind`` it is (an object array for an array); anything else unchanged."""
+    """A float constant as the exact number of ``kind`` it is (an object array for an array), each entry moved where
+    a move is on (`moved`); anything else unchanged."""
     if not is_float(value):
         return value
+    move = _MOVE.get()
+    if move is not None:
+        value = _moved_entries(value, move)
     if kind == PROOF:
         return arb_proof.constant(value)
     return ops.lifted(value, _like(kind))
+
+
+# A move of the graph's float constants an exact replay holds (`moved`), or None: each constant as written.
+_MOVE = contextvars.ContextVar("gradcli_constants_moved", default=None)
+
+
+@contextmanager
+def moved(move):
+    """Within it, an exact replay holds each float constant of a framework's graph as ``move(number)`` (a float to a
+    float, or None to keep it), entry by entry: the program at other roundings of its own data
+    (`checker.data_rounding`). No copy lifted while a move is on is kept (`reusable`), and none kept before is read,
+    so the replays before and after it hold the constants as written."""
+    token = _MOVE.set(move)
+    try:
+        yield
+    finally:
+        _MOVE.reset(token)
+
+
+def moved_scalars(args, positions):
+    """``args`` with the Python floats at ``positions`` (the user's code handed them an op) moved where a move is on
+    (`moved`), still Python floats: an op takes them exactly where it meets an exact replay's numbers."""
+    move = _MOVE.get()
+    if move is None:
+        return args
+    return [_moved_entries(a, move) if k in positions and type(a) is float else a for k, a in enumerate(args)]
+
+
+def _moved_entries(value, move):
+    """The float constant ``value`` (a float, a NumPy float scalar or array) with each entry ``move`` moves moved, as
+    float64 numbers where one moves (a float32 entry moved by float64's units is no float32)."""
+    if type(value) is float:
+        found = move(value)
+        return value if found is None else found
+    array = np.asarray(value)
+    entries = array.astype(np.float64).ravel().tolist()
+    shifted = [move(entry) for entry in entries]
+    if all(entry is None for entry in shifted):
+        return value
+    out = np.array([e if m is None else m for e, m in zip(entries, shifted)], dtype=np.float64).reshape(array.shape)
+    return out if isinstance(value, np.ndarray) else out[()]
 
 
 def _like(kind):
@@ -253,8 +298,9 @@ def standing_in(meaning, args):
 
 def reusable(kind):
     """Whether constants lifted to ``kind`` may be kept for later runs: balls and mpf are the same numbers at a
-    precision, but proof numbers belong to the one proof (`arb_proof.session`) that made them."""
-    return kind != PROOF
+    precision, but proof numbers belong to the one proof (`arb_proof.session`) that made them; and none made while
+    the constants are moved (`moved`), whose numbers are not the graph's."""
+    return kind != PROOF and _MOVE.get() is None
 
 
 def precision(kind):

@@ -93,7 +93,7 @@ from ..autodiff.custom import stop_of_a_form
 from ..autodiff.ops import constant, stop_gradient
 from ..autodiff.ops_stats import dirichlet_drawn, gamma_drawn
 from ..autodiff.values import raw
-from .exact_constants import angle_in, angle_of_pi, held_for, kind_of, lift, rules_constants
+from .exact_constants import angle_in, angle_of_pi, held_for, kind_of, lift, moved_scalars, rules_constants
 from .lines import (GRADCLI_FOLDER, STDLIB_FOLDER, def_line, handed_numbers, is_user_file, literal_numbers, package_folder,
                     user_line)
 from .torch_indices import refuse_reads_written, set_at_index_tensors
@@ -1798,6 +1798,7 @@ def replay(graph, inputs, fallback_location, value_only=False):
     exact = kind_of(inputs) if graph.lifted else None  # an exact replay: ops on constants alone computed exactly
     # An exact replay of the program in a narrower dtype: the user's own numbers as PyTorch holds them there.
     held = held_for(inputs)
+    exact_numbers = kind_of(inputs) is not None
     where, context = None, None
     order = graph.value_order if value_only else range(len(graph.steps))
     steps = graph.steps
@@ -1816,6 +1817,8 @@ def replay(graph, inputs, fallback_location, value_only=False):
                     args = _held_scalars(args, step.users_scalars, held if step.op in _FILLS else np.float32)
                 if held is not None and step.limits:
                     args = _held_limits(args, step.limits, held)
+                if step.users_scalars and exact_numbers:  # the program at other roundings of its data (`moved`)
+                    args = moved_scalars(args, step.users_scalars)
                 if step.rounded and kind_of(args) is not None:  # an exact replay: a rule's rounded scalars as what they stand for
                     _as_meant(step.rounded, args)
                 if step.derived and kind_of(args) is not None:  # and the numbers PyTorch derived, exactly
@@ -1828,6 +1831,8 @@ def replay(graph, inputs, fallback_location, value_only=False):
                     args = _held_scalars(args, step.users_scalars, held if step.op in _FILLS else np.float32)
                 if held is not None and step.limits:
                     args = _held_limits(args, step.limits, held)
+                if step.users_scalars and exact_numbers:
+                    args = moved_scalars(args, step.users_scalars)
             try:
                 fun = step.fun if step.exactly is None or exact is None else functools.partial(step.exactly, kind=exact)
                 env[start + index] = fun(*args, **{k: _value(v, env) for k, v in step.kwargs.items()}) if step.kwargs else fun(*args)

@@ -15,8 +15,10 @@ moved by `NUDGE_ULPS` units in the last place of the checked dtype, in
 A datum counts where it is a rounding: its shortest decimal is not the float
 itself (0.08, 0.1, pi's float), so 300.0, 0.5 and 2.0, numbers meant exactly,
 stay as they are. A Python function's constants are moved where its code holds
-them (`held_literals`); a formula's literals are the decimals they name and a
-framework graph's constants are the framework's, so there only the inputs move.
+them (`held_literals`), a framework's graph's where its exact replay lifts them
+(`exact_constants.moved`: the graph holds the user's and its libraries' floats
+alike, and a library's rounded constant is the program's data as much); a
+formula's literals are the decimals they name, so there only the inputs move.
 """
 
 from __future__ import annotations
@@ -24,12 +26,14 @@ from __future__ import annotations
 import math
 import struct
 from collections.abc import Mapping
+from contextlib import nullcontext
 from dataclasses import replace
 from fractions import Fraction
 
 import numpy as np
 
 from ..autodiff.ops import raw
+from ..capture import exact_constants
 from .dtypes import finfo
 from .held_literals import held_function, holding_numbers
 
@@ -102,10 +106,19 @@ def nudged_target(target, dtype, pattern):
                    mp_function=holding_numbers(held_function(target.mp_function, literals), literals), shared={})
 
 
+def graph_constants_moved(target, dtype, pattern):
+    """The block within which a framework's graph (``target``'s bridge) replays exactly with its rounded float
+    constants moved as `_Nudged` moves a function's (`exact_constants.moved`); nothing for any other target."""
+    if target.bridge is None:
+        return nullcontext()
+    return exact_constants.moved(_Nudged({}, dtype, pattern).get)
+
+
 def movable(target, args):
-    """Whether `nudged_target` or `nudged_point` moves anything: a Python function's code may hold rounded
-    constants; any other target's only data that can move are its inputs' rounded entries."""
-    if target.kind == "function" and target.bridge is None:
+    """Whether `nudged_target`, `graph_constants_moved` or `nudged_point` moves anything: a Python function's code
+    and a framework's graph may hold rounded constants; a formula's only data that can move are its inputs' rounded
+    entries."""
+    if target.kind == "function":
         return True
     return any(rounded(v) for a in args if type(a) is float or isinstance(a, np.ndarray) and a.dtype == np.float64
                for v in np.ravel(a).tolist())

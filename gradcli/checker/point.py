@@ -662,17 +662,17 @@ def _exact(result, targets, points, chosen, seed, max_time=None, texts=True, ful
 def _data_moved(target, rounded, chosen, options, dtype, program):
     """A callable giving the exact references at ``rounded`` of ``target`` (the program ``program`` replays) with its
     own rounded data moved, one per pattern of `data_rounding`: how far the rounding of its data moves each entry;
-    None where the program has no such data (a formula or a framework's graph at inputs meant exactly)."""
+    None where the program has no such data (a formula at inputs meant exactly)."""
     if not data_rounding.movable(target, rounded):
         return None
 
-    def moved():
-        return [_reference(data_rounding.nudged_target(target, dtype, pattern),
-                           data_rounding.nudged_point(rounded, dtype, pattern), chosen, options.seed, options.max_time,
-                           options.full, program)
-                for pattern in data_rounding.PATTERNS]
+    def moved(pattern):
+        with data_rounding.graph_constants_moved(target, dtype, pattern):
+            return _reference(data_rounding.nudged_target(target, dtype, pattern),
+                              data_rounding.nudged_point(rounded, dtype, pattern), chosen, options.seed, options.max_time,
+                              options.full, program)
 
-    return moved
+    return lambda: [moved(pattern) for pattern in data_rounding.PATTERNS]
 
 
 def _bridge_holds(target, dtype, rounded=None):

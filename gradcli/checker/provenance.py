@@ -1006,14 +1006,17 @@ def backward_root_cause(working: Recording, exact: Recording, eps):
         errors = [x for x in errors if x is not None]
         if not errors or max(errors) < 1e3 * eps:
             continue
+        # A rule reads all its op's arguments, the ones no gradient reaches too (x * round(x, 2)'s other factor).
         given = [_error_against(working, w.upstream, e.upstream)] + [
-            _error_against(working, w.args[i], e.args[i]) for i in w.argnums if i < len(w.args)
+            _error_against(working, a, b) for a, b in zip(w.args, e.args)
         ]
         given_error = max([x for x in given if x is not None] + [eps])
         growth = max(errors) / given_error
+        if not growth >= 100:  # NaN too: an infinite error from inputs infinitely off is no rule's
+            continue
         if best is None or growth > best[0]:
             best = (growth, w, e, max(errors), given_error)
-    if best is None or best[0] < 100:
+    if best is None:
         return None
     growth, w, e, out_error, in_error = best
     computed = next(c for c in w.cotangents if c is not None)
@@ -1304,14 +1307,20 @@ def _own_error(w):
 
 
 def _aligned(working_ops, exact_ops):
-    """The pairs of ops the two recordings ran for the same step: all, where both ran the same ops; else the runs of
-    ops alike in phase, name and line, the replayed ops of a framework's graph among them (a float sigmoid is four
-    ops where the exact one is one: the ops before and after it still pair)."""
+    """The pairs of ops the two recordings ran for the same step: all, where both ran the same ops; else, phase by
+    phase, all of a phase both ran alike (an exact run records the backward products that floats compute unrecorded:
+    the forward ops still pair), and in a phase they ran otherwise the runs of ops alike in name and line, the replayed
+    ops of a framework's graph among them (a float sigmoid is four ops where the exact one is one: the ops before and
+    after it still pair)."""
     def key(op):
         return op.phase, op.name, op.location
 
     if len(working_ops) == len(exact_ops):
         return [(w, e) for w, e in zip(working_ops, exact_ops) if w.name == e.name]
+    phases = [[op for op in working_ops if op.phase == "forward"], [op for op in exact_ops if op.phase == "forward"]]
+    if phases[0] and len(phases[0]) == len(phases[1]):
+        return (_aligned(*phases) + _aligned([op for op in working_ops if op.phase != "forward"],
+                                             [op for op in exact_ops if op.phase != "forward"]))
     import difflib  # lazy: only runs whose ops differ are aligned
 
     matcher = difflib.SequenceMatcher(None, [key(op) for op in working_ops], [key(op) for op in exact_ops], autojunk=False)
@@ -1383,6 +1392,27 @@ def _digits(value, digits):
     return mpmath.nstr(mpmath.mpf(value), digits)
 
 
+# The step functions: a result off by a whole step where the inputs were accurate is a step taken on the other side.
+_STEPS = frozenset({"round", "rint", "floor", "ceil", "trunc", "fix", "floor_divide", "sign"})
+
+
+def _step_message(w, e, shown, in_error):
+    """Why the step function ``w`` gave another step than the exact run ``e``: its own float arithmetic came down on
+    the other side of a step on the very numbers it was given (NumPy's round(2.675, 2) scales to 267.5 and rounds
+    up, where 2.675's float is 2.67499999...), or the rounding of an op before it carried its input across one."""
+    again = _again_exactly(w)
+    if again is not None and _relative_error(w.output, again) not in (None, 0.0):
+        floats = ", ".join(_digits(a, 20) for a in w.args if is_float_dtype(np.asarray(raw(a)).dtype)
+                           and np.size(raw(a)) == 1)
+        given = f" (the float{'s' if ', ' in floats else ''} given {'are' if ', ' in floats else 'is'} {floats})" if floats else ""
+        return (f"{w.name}({shown}) = {_show(w.output)} where {w.name} of those very numbers is {_show_exact(again)}: "
+                f"its float arithmetic came down on the other side of a step{given}, and everything computed from it "
+                "carries that jump")
+    return (f"{w.name}({shown}) = {_show(w.output)} where the exact run's is {_show_exact(e.output)}: the rounding of "
+            f"the ops before it ({in_error:.1e} relative) carried its input across a step, and everything computed "
+            "from it carries that jump")
+
+
 def _describe(w, e, growth, out_error, in_error):
     args = [raw(a) for a in w.args]
     magnitudes = [float(np.max(np.abs(a))) for a in args if isinstance(a, (float, int, np.ndarray, np.generic))]
@@ -1414,6 +1444,8 @@ def _describe(w, e, growth, out_error, in_error):
                else f"is below the smallest {dtype.name}")
         message = (f"{w.name}({shown}) underflowed to {_show(w.output)}: the exact result {_digits(exact, digits)} {why}, "
                    "so all of its digits are lost")
+    elif w.name in _STEPS:
+        kind, message = "inaccurate", _step_message(w, e, shown, in_error)
     else:
         kind = "inaccurate"
         message = (
