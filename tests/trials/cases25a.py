@@ -79,10 +79,10 @@ def _gru_weights(count, rows):
     return [flat[r * (count // rows):(r + 1) * (count // rows)] for r in range(rows)] if rows else flat
 
 
-def _gru(x):
-    """PyTorch's GRU (gates r, z, n in that order), hidden 2, every parameter (k % 5 - 2) / 4 in its own order."""
-    w_ih, w_hh = _gru_weights(12, 6), _gru_weights(12, 6)
-    b_ih, b_hh = _gru_weights(6, 0), _gru_weights(6, 0)
+def _gru_state(x, w_hh):
+    """PyTorch's GRU (gates r, z, n in that order), hidden 2, every parameter but ``w_hh`` (k % 5 - 2) / 4 in its own
+    order: the last hidden state."""
+    w_ih, b_ih, b_hh = _gru_weights(12, 6), _gru_weights(6, 0), _gru_weights(6, 0)
     h = [mp(0), mp(0)]
     for step in x:
         gi = [sum(w_ih[r][c] * step[c] for c in range(2)) + b_ih[r] for r in range(6)]
@@ -91,7 +91,18 @@ def _gru(x):
         update = [_sig(gi[2 + k] + gh[2 + k]) for k in range(2)]
         new = [mpmath.tanh(gi[4 + k] + reset[k] * gh[4 + k]) for k in range(2)]
         h = [(1 - update[k]) * new[k] + update[k] * h[k] for k in range(2)]
+    return h
+
+
+def _gru(x):
+    h = _gru_state(x, _gru_weights(12, 6))
     return h[0] - 2 * h[1]
+
+
+def _gru_energy(w):
+    """The squared last state of the GRU over SEQ, in its recurrent weights."""
+    h = _gru_state([[_f32(v) for v in step] for step in SEQ], w)
+    return h[0] ** 2 + h[1] ** 2
 
 
 def _cosine(xs, dtype="float64"):
@@ -107,7 +118,8 @@ def _cosine(xs, dtype="float64"):
 
 
 def _studentt_df_slope(df, x=mp("1.5")):
-    """d/ddf of log t_df(x): (psi((df+1)/2) - psi(df/2))/2 - 1/(2 df) - log1p(x^2/df)/2 + (df+1) x^2 / (2 df (df + x^2))."""
+    """d/ddf of log t_df(x): (psi((df+1)/2) - psi(df/2))/2 - 1/(2 df) - log1p(x^2/df)/2
+    + (df+1) x^2 / (2 df (df + x^2))."""
     return ((mpmath.psi(0, (df + 1) / 2) - mpmath.psi(0, df / 2)) / 2 - 1 / (2 * df) - mpmath.log1p(x * x / df) / 2
             + (df + 1) * x * x / (2 * df * (df + x * x)))
 
@@ -250,6 +262,10 @@ def _keras_cosine(preds):
     return hp(truth)
 
 
+def _gru_recurrent():
+    return {"gru.weight_hh_l0": num_grad(_gru_energy, "float32", w=_gru_weights(12, 6))()["w"]}
+
+
 Z_CLOSE = [[1, 0.1, 0], [1, 0, 0.1], [1, 0.12, 0.01], [1, -0.02, 0.1]]
 Z_SURE = [[1, 0.2, -0.3], [0.1, 1, 0.4], [0.9, 0.3, -0.1], [-0.2, 0.8, 0.5]]
 SEQ = [[1, -0.5], [0.3, 2], [-1, 0.25]]
@@ -334,6 +350,8 @@ TORCH = [
     Case(T, "layer_norm_readout", "x=[0.5,-1,2]", "float32", "ok", num_grad(_layer_norm, "float32", x=[0.5, -1, 2])),
     Case(T, "smoothed_energy", "x=[1,-2,0.5,3]", "float32", "ok", num_grad(_smoothed, "float32", x=[1, -2, 0.5, 3])),
     Case(T, "gru_readout", "x=" + str(SEQ).replace(" ", ""), "float32", "ok", num_grad(_gru, "float32", x=SEQ)),
+    # the model handed in by --args, checked in its recurrent weights
+    Case(T, "gru_energy", None, "float32", "ok", _gru_recurrent, args="gru_args", wrt="gru.weight_hh_l0"),
     Case(T, "lse_function", "x=[800,-1,2]", "float64", "ok", _lse_slopes([800, -1, 2])),
     Case(T, "lse_function", "x=[80,-1,2]", "float32", "ok", _lse_slopes([80, -1, 2], "float32")),
     # None for the scale is a 0 where the slope is sum(x)

@@ -227,3 +227,13 @@ def embedding_pull(x):
     """cosine_embedding_loss pulling an embedding towards a fixed one (label 1)."""
     y = torch.tensor([[3.0, 4.0, 0.0]], dtype=x.dtype)
     return F.cosine_embedding_loss(x.unsqueeze(0), y, torch.tensor([1.0], dtype=x.dtype))
+
+
+def gru_energy(gru, x):
+    """The last hidden state's energy of a GRU handed in whole (its recurrent weights are what the check moves)."""
+    out, h = gru(x)
+    return (h ** 2).sum()
+
+
+def gru_args():
+    return GRU, torch.tensor([[[1.0, -0.5], [0.3, 2.0], [-1.0, 0.25]]])
