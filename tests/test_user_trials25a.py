@@ -81,3 +81,58 @@ def test_other_errors_of_the_same_layers_are_not_read_as_mixed_dtypes():
         with pytest.raises((RuntimeError, ValueError)) as refused:
             wrong_shape()
         assert not torch_bridge._dtypes_mixed(refused.value), str(refused.value)
+
+
+# F1: the log of a modified Bessel function, or a ratio of two, rewritten through their exponentially scaled twins
+# (the TensorFlow spellings are tested in tests/test_tf_fixes.py).
+
+import textwrap  # noqa: E402
+
+from gradcli.checker.source_fixes import source_rewrites  # noqa: E402
+
+BESSEL_CODE = """
+import torch
+
+
+def resultant(kappa):
+    return (torch.special.i1(kappa) / torch.special.i0(kappa)).sum()
+
+
+def log_normaliser(x):
+    return torch.log(torch.i0(x + 1)).sum()
+
+
+def log_first_kind(x):
+    return torch.log(torch.special.i1(x))
+
+
+def not_a_ratio_of_one_argument(x, y):
+    return torch.special.i1(x) / torch.special.i0(y)
+
+
+def not_a_log_of_one_argument(x):
+    return torch.log(torch.special.i0(x) * 2)
+"""
+
+
+def _bessel_rewrites():
+    source = textwrap.dedent(BESSEL_CODE)
+    found = source_rewrites(source, list(range(1, source.count("\n") + 2)), "torch", torch_bridge.SPELLINGS)
+    return {name: [text for _, text in edits if not text.startswith("import ")] for name, _, edits in found}
+
+
+def test_a_ratio_of_bessel_functions_and_their_logs_are_written_through_the_scaled_ones_in_torchs_spelling():
+    found = _bessel_rewrites()
+    assert found["scaled bessel ratio"] == ["(torch.special.i1e(kappa) / torch.special.i0e(kappa))"]
+    assert found["scaled bessel"] == ["(torch.log(torch.special.i0e(x + 1)) + torch.abs(x + 1))",
+                                      "torch.log(torch.special.i1e(x)) + torch.abs(x)"]
+
+
+def test_the_scaled_rewrites_are_the_same_function():
+    import numpy as np
+
+    x = torch.tensor([0.5, 3.0, 40.0], dtype=torch.float64)
+    np.testing.assert_allclose(torch.special.i1e(x) / torch.special.i0e(x), torch.special.i1(x) / torch.special.i0(x),
+                               rtol=1e-14)
+    np.testing.assert_allclose(torch.log(torch.special.i1e(x)) + torch.abs(x), torch.log(torch.special.i1(x)),
+                               rtol=1e-14)

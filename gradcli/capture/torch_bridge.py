@@ -73,6 +73,7 @@ SPELLINGS = {
     "cos": "torch.cos",
     "ndtr": "torch.special.ndtr",
     "log_ndtr": "torch.special.log_ndtr",
+    **{name: f"torch.special.{name}" for name in ("i0", "i0e", "i1", "i1e")},
 }
 
 

@@ -33,6 +33,7 @@ from .where_fixes import double_where
 _ARRAY_NAMES = (
     "sum", "exp", "log", "sigmoid", "softmax", "log_softmax", "logsumexp", "log_sigmoid", "softplus", "logaddexp", "where",
     "log1p", "expm1", "xlogy", "xlog1py", "ndtr", "log_ndtr", "mean", "cumsum", "erf", "erfc", "linalg.det",
+    "i0", "i1", "k0", "k1", "i0e", "i1e", "k0e", "k1e",
 )
 
 # Another spelling of the same function the framework's table names once (torch.softmax and F.softmax).
@@ -42,6 +43,10 @@ _ALSO_READ = {
     "log_softmax": ("torch.log_softmax", "torch.special.log_softmax"),
     "logsumexp": ("torch.special.logsumexp",),
     "ndtr": ("jax.scipy.stats.norm.cdf",),  # a standard normal's CDF: the pattern takes it with one argument only
+    "i0": ("torch.i0", "tensorflow.math.special.bessel_i0"),
+    "i0e": ("tensorflow.math.special.bessel_i0e",),
+    "i1": ("tensorflow.math.special.bessel_i1",),
+    "i1e": ("tensorflow.math.special.bessel_i1e",),
 }
 
 # SciPy's name for a function, read by its dotted path in any module (NumPy code runs scipy.special on gradcli's ops).
@@ -751,6 +756,38 @@ def log_of_softmax(reader, node):
     return [_indexed(choice, own_index or index) for choice in _softmax_choices(reader, u, axis, log=True)]
 
 
+# A modified Bessel function and its exponentially scaled twin: i0e(u) = exp(-|u|) i0(u), k0e(u) = exp(u) k0(u).
+_SCALED = {"i0": "i0e", "i1": "i1e", "k0": "k0e", "k1": "k1e"}
+
+
+def scaled_bessel_log(reader, node):
+    """log(i0(u)) as log(i0e(u)) + |u| (i1 likewise), log(k0(u)) as log(k0e(u)) - u (k1 likewise): the unscaled
+    function overflows (i0(710) in float64) or underflows (k1(706)) where its logarithm is an ordinary number."""
+    inner = _logarithm_of(reader, node)
+    bessel = None if inner is None else reader.call(inner, *_SCALED)
+    if bessel is None or bessel[2] or bessel[3]:
+        return None
+    name, u = bessel[0], bessel[1]
+    scaled = ("log", [(_SCALED[name], [u])])
+    if name.startswith("i"):
+        return [("=format", [("text", "{0} + {1}"), scaled, ("abs", [u])])]
+    return [("=format", [("text", "{0} - {1}" if isinstance(u, _ATOMIC) else "{0} - ({1})"), scaled, u])]
+
+
+def scaled_bessel_ratio(reader, node):
+    """i1(u) / i0(u) as i1e(u) / i0e(u) (k1(u) / k0(u) likewise): the scales cancel, and the scaled functions neither
+    overflow nor underflow where the unscaled ones give inf / inf or 0 / 0."""
+    node = reader.look(node)
+    if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div)):
+        return None
+    top, bottom = reader.call(node.left, *_SCALED), reader.call(node.right, *_SCALED)
+    if top is None or bottom is None or top[2] or top[3] or bottom[2] or bottom[3] or top[0][0] != bottom[0][0]:
+        return None
+    if not _same(reader.look(top[1]), reader.look(bottom[1])):
+        return None
+    return [("=format", [("text", "{0} / {1}"), (_SCALED[top[0]], [top[1]]), (_SCALED[bottom[0]], [bottom[1]])])]
+
+
 PATTERNS = [
     ("logsumexp", "log(sum(exp(u), axis)) -> logsumexp(u, axis)", logsumexp),
     ("logsumexp", "log(mean(exp(u), axis)) -> logsumexp(u, axis) - log(n)", log_mean_exp),
@@ -770,6 +807,8 @@ PATTERNS = [
     ("xlogy guard", "xlogy(x, y) -> xlogy(x, where(x == 0, 1, y)); xlog1py(x, y) -> xlog1py(x, where(x == 0, 0, y))", xlogy_guarded),
     ("log_ndtr", "log(ndtr(u)) -> log_ndtr(u): the log of the normal CDF (also as 0.5*erfc(-u/sqrt(2))), kept in its far left tail",
      log_ndtr),
+    ("scaled bessel", "log(i0(u)) -> log(i0e(u)) + |u|, log(k0(u)) -> log(k0e(u)) - u (i1, k1 likewise)", scaled_bessel_log),
+    ("scaled bessel ratio", "i1(u) / i0(u) -> i1e(u) / i0e(u) (k1 / k0 likewise)", scaled_bessel_ratio),
 ]
 
 
