@@ -266,6 +266,27 @@ def _gru_recurrent():
     return {"gru.weight_hh_l0": num_grad(_gru_energy, "float32", w=_gru_weights(12, 6))()["w"]}
 
 
+def _keras_gru(x):
+    """Keras' GRU (reset after, gates z, r, h) with every kernel 0.25, recurrent weight -0.5 and bias 0.125: both
+    units and both gates see the same sums, so the state is one number h per step; the readout is h - 2 h."""
+    h = mp(0)
+    for step in x:
+        from_input = (step[0] + step[1]) / 4 + mp("0.125")
+        from_state = -2 * h / 2 + mp("0.125")
+        gate = _sig(from_input + from_state)
+        h = gate * h + (1 - gate) * mpmath.tanh(from_input + gate * from_state)
+    return -h
+
+
+def _centered(xs, dtype="float64"):
+    """d/dx of sum w (x - c)^2 with the centre c = mean(x) held (computed under no_grad): 2 w (x - c)."""
+    def truth():
+        x = _in(dtype, xs)
+        c = sum(x) / len(x)
+        return {"x": [2 * w * (v - c) for w, v in zip([1, 2, 3], x)]}
+    return hp(truth)
+
+
 Z_CLOSE = [[1, 0.1, 0], [1, 0, 0.1], [1, 0.12, 0.01], [1, -0.02, 0.1]]
 Z_SURE = [[1, 0.2, -0.3], [0.1, 1, 0.4], [0.9, 0.3, -0.1], [-0.2, 0.8, 0.5]]
 SEQ = [[1, -0.5], [0.3, 2], [-1, 0.25]]
@@ -361,6 +382,11 @@ TORCH = [
     # at 0 the epsilons keep the cosine smooth: the pull is -y / (5e-6 |y|)
     Case(T, "embedding_pull", "x=[0,0,0]", "float64", "ok", _embedding_pull([0, 0, 0])),
     Case(T, "embedding_pull", "x=[0,0,0]", "float32", "ok", _embedding_pull([0, 0, 0], "float32")),
+    # the user's no_grad centre is held, as a detach is
+    Case(T, "centered_energy", "x=[1,2,4.5]", "float64", "ok", _centered([1, 2, 4.5])),
+    Case(T, "centered_energy", "x=[1,2,4.5]", "float32", "ok", _centered([1, 2, 4.5], "float32")),
+    Case(T, "masked_nll_inplace", "x=[800,2,3,-800]", "float64", "ok", _masked_softmax([800, 2, 3, -800])),
+    Case(T, "masked_nll_inplace", "x=[1,2,3,-1]", "float32", "ok", _masked_softmax([1, 2, 3, -1], "float32")),
 ]
 
 
@@ -439,6 +465,8 @@ TF = [
     Case(K, "keras_cosine", "pred=[1,2,-1]", "float32", "ok", _keras_cosine([1, 2, -1])),
     # at 0 the clamp min(rsqrt(0), 1e7) holds: the loss is linear there, slopes -1e7 (0.6, 0.8, 0)
     Case(K, "keras_cosine", "pred=[0,0,0]", "float32", "ok", _keras_cosine([0, 0, 0])),
+    Case(K, "keras_gru_readout", "x=" + str(SEQ).replace(" ", ""), "float32", "ok",
+         num_grad(_keras_gru, "float32", x=SEQ)),
 ]
 
 INPUT_ERRORS = [

@@ -108,3 +108,15 @@ def dense_xent(x):
 def keras_cosine(pred):
     """Keras' CosineSimilarity loss against a fixed direction."""
     return keras.losses.CosineSimilarity()(tf.constant([3.0, 4.0, 0.0], pred.dtype), pred)
+
+
+RECURRENT = keras.layers.GRU(2, kernel_initializer=keras.initializers.Constant(0.25),
+                             recurrent_initializer=keras.initializers.Constant(-0.5),
+                             bias_initializer=keras.initializers.Constant(0.125))
+RECURRENT.build((1, 3, 2))
+
+
+def keras_gru_readout(x):
+    """A Keras GRU over a 3-step sequence, its last state read out."""
+    h = RECURRENT(tf.reshape(x, (1, 3, 2)))
+    return tf.reduce_sum(h * tf.constant([[1.0, -2.0]], x.dtype))
