@@ -287,6 +287,28 @@ def _centered(xs, dtype="float64"):
     return hp(truth)
 
 
+def _keras_masked(xs, dtype="float32"):
+    """d/dx of sum p v, p the softmax over the valid entries (0, 1, 3), v = (1, -2, 5, 0.5); the padded entry's 0."""
+    def truth():
+        x, v = _in(dtype, xs), [mp(1), mp(-2), mp(5), mp("0.5")]
+        valid = [0, 1, 3]
+        p = dict(zip(valid, _softmax([x[i] for i in valid])))
+        mean = sum(p[i] * v[i] for i in valid)
+        return {"x": [p[i] * (v[i] - mean) if i in valid else mp(0) for i in range(4)]}
+    return hp(truth)
+
+
+def _batch_norm(dtype):
+    """sum w ((x - m) 2 / sqrt(var + 1e-3) + 0.5), the batch's own biased variance, eps as the dtype holds it."""
+    eps = _held(dtype, 1e-3)
+
+    def f(x):
+        m = sum(x) / len(x)
+        var = sum((v - m) ** 2 for v in x) / len(x)
+        return sum(w * ((v - m) * 2 / mpmath.sqrt(var + eps) + mp("0.5")) for w, v in zip([1, 2, 3], x))
+    return f
+
+
 Z_CLOSE = [[1, 0.1, 0], [1, 0, 0.1], [1, 0.12, 0.01], [1, -0.02, 0.1]]
 Z_SURE = [[1, 0.2, -0.3], [0.1, 1, 0.4], [0.9, 0.3, -0.1], [-0.2, 0.8, 0.5]]
 SEQ = [[1, -0.5], [0.3, 2], [-1, 0.25]]
@@ -335,8 +357,9 @@ TORCH = [
     Case(T, "masked_nll", "x=[800,2,3,-800]", "float64", "ok", _masked_softmax([800, 2, 3, -800])),
     Case(T, "masked_nll", "x=[80,2,3,-80]", "float32", "ok", _masked_softmax([80, 2, 3, -80], "float32")),
     Case(T, "masked_softmax_naive", "x=[1,2,3,-1]", "float64", "ok", _masked_softmax([1, 2, 3, -1])),
+    # M1 (open): exp(x) * mask / sum(...) is log_softmax of x with the padding at -inf, but no fix is offered
     Case(T, "masked_softmax_naive", "x=[800,2,3,-1]", "float64", "unstable", _masked_softmax([800, 2, 3, -1]),
-         "e = torch.exp(x) * mask"),
+         "e = torch.exp(x) * mask", "log_softmax"),
     Case(T, "soft_min", "x=[10,11,12]", "float64", "ok", _soft_min([10, 11, 12])),
     Case(T, "soft_min", "x=[1,1.02,1.5]", "float32", "ok", _soft_min([1, 1.02, 1.5], "float32")),
     Case(T, "soft_min_naive", "x=[0.1,0.11,0.12]", "float64", "ok", _soft_min([0.1, 0.11, 0.12])),
@@ -467,6 +490,13 @@ TF = [
     Case(K, "keras_cosine", "pred=[0,0,0]", "float32", "ok", _keras_cosine([0, 0, 0])),
     Case(K, "keras_gru_readout", "x=" + str(SEQ).replace(" ", ""), "float32", "ok",
          num_grad(_keras_gru, "float32", x=SEQ)),
+    Case(K, "keras_masked_softmax", "x=[1,2,3,-1]", "float32", "ok", _keras_masked([1, 2, 3, -1])),
+    # the padded 300 is out; the winner's p = 1 - 4e-34 rounds to 1: its slope p (1 - sum p v) is 0 for 3.9e-34
+    Case(K, "keras_masked_softmax", "x=[80,2,300,-80]", "float32", "unstable", _keras_masked([80, 2, 300, -80])),
+    Case(K, "batch_norm_readout", "x=[1,2,4.5]", "float64", "ok", num_grad(_batch_norm("float64"), x=[1, 2, 4.5])),
+    # a flat batch: the variance's slope is 0 there and epsilon keeps the scale finite: 2 (w - mean w) / sqrt(eps)
+    Case(K, "batch_norm_readout", "x=[1.5,1.5,1.5]", "float32", "ok",
+         hp(lambda: {"x": [2 * (w - 2) / mpmath.sqrt(_held("float32", 1e-3)) for w in [1, 2, 3]]})),
 ]
 
 INPUT_ERRORS = [

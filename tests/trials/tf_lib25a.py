@@ -120,3 +120,16 @@ def keras_gru_readout(x):
     """A Keras GRU over a 3-step sequence, its last state read out."""
     h = RECURRENT(tf.reshape(x, (1, 3, 2)))
     return tf.reduce_sum(h * tf.constant([[1.0, -2.0]], x.dtype))
+
+
+def keras_masked_softmax(x):
+    """Keras' Softmax layer with a padding mask, its probabilities weighting fixed values."""
+    p = keras.layers.Softmax()(tf.reshape(x, (1, 4)), mask=tf.constant([[True, True, False, True]]))
+    return tf.reduce_sum(p * tf.constant([[1.0, -2.0, 5.0, 0.5]], x.dtype))
+
+
+def batch_norm_readout(x):
+    """Normalise a batch by its own moments (tf.nn.moments, tf.nn.batch_normalization), read out by fixed weights."""
+    mean, variance = tf.nn.moments(x, axes=[0])
+    y = tf.nn.batch_normalization(x, mean, variance, offset=0.5, scale=2.0, variance_epsilon=1e-3)
+    return tf.reduce_sum(y * tf.constant([1.0, 2.0, 3.0], x.dtype))
