@@ -6,8 +6,10 @@ vector, Student-t degrees of freedom far out, autograd.Functions and tf.custom_g
 Mises mean resultant length, Keras' Huber, LogCosh, CosineSimilarity and a Dense layer.
 
 The whole set runs case by case through the CLI as tests/trials/run.py does (cases25a.ALL); here, the PyTorch cases
-the CPU budget allows (one framework import). Known disagreements are strict xfails naming their finding (M1: no
-fix for a softmax masked by hand). The finding's class is tested below: every float32 layer PyTorch refuses float64 inputs in its own words (D1).
+the CPU budget allows (one framework import). Known disagreements are strict xfails naming their finding (none are
+open). The findings' classes are tested below: every float32 layer PyTorch refuses float64 inputs in its own words
+(D1), logs and ratios of modified Bessel functions written through the scaled ones (F1), a softmax weighted by a
+mask by hand rewritten as one of x + log(mask) (M1).
 """
 
 import os
@@ -28,15 +30,14 @@ CHOSEN = {  # case id -> what it holds
     "torch_lib25a:cosine_score@x=[1e-9,0,0]:float64":
         "F.cosine_similarity inside its eps clamp is linear (slopes y / (5 eps) = 6e7); PyTorch's backward "
         "differentiates the norm it clamped and gives 5.4e7: wrong",
+    "torch_lib25a:masked_softmax_naive@x=[800,2,3,-1]:float64":
+        "M1: a softmax masked by hand (exp(x) * mask over its sum, then log) had no fix: log_softmax of x + log(mask), "
+        "re-checked ok",
     "torch_lib25a:clamped_readout@x=[0.5,3]:float64":
         "an autograd.Function clamp whose backward passes everything: wrong past the clamp, named at its backward",
 }
-KNOWN_WRONG = {
-    "torch_lib25a:masked_softmax_naive@x=[800,2,3,-1]:float64":
-        "M1: a softmax masked by hand (exp(x) * mask / its sum, then log) is judged unstable and named at its exp, but "
-        "no fix is offered: log_softmax of x with the padding filled with -inf (masked_fill) is the same function",
-}
-SYMPTOMS = {"torch_lib25a:masked_softmax_naive@x=[800,2,3,-1]:float64": '"fixes": []'}
+KNOWN_WRONG = {}
+SYMPTOMS = {}
 
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases25a, CHOSEN, KNOWN_WRONG, SYMPTOMS)
 
@@ -140,3 +141,38 @@ def test_the_scaled_rewrites_are_the_same_function():
                                rtol=1e-14)
     np.testing.assert_allclose(torch.log(torch.special.i1e(x)) + torch.abs(x), torch.log(torch.special.i1(x)),
                                rtol=1e-14)
+
+
+# M1: a softmax whose exponentials a mask (or any weight) multiplies is the softmax of u + log(w).
+
+MASKED_CODE = """
+import torch
+
+
+def masked_nll(x):
+    mask = torch.tensor([1.0, 1.0, 0.0, 1.0], dtype=x.dtype)
+    e = torch.exp(x) * mask
+    p = e / e.sum()
+    return -torch.log(p[[0, 1, 3]]).sum()
+
+
+def by_rows(x, m):
+    return torch.exp(x) * m / (m * torch.exp(x)).sum(dim=-1, keepdim=True)
+
+
+def two_weights(x, m, w):
+    return torch.exp(x) * m / (w * torch.exp(x)).sum(dim=-1, keepdim=True)
+
+
+def weighted_entry(x, m):
+    return torch.exp(x[0]) * m / (torch.exp(x) * m).sum()
+"""
+
+
+def test_a_softmax_masked_by_hand_is_rewritten_as_the_softmax_of_x_plus_the_masks_log():
+    source = textwrap.dedent(MASKED_CODE)
+    found = source_rewrites(source, list(range(1, source.count("\n") + 2)), "torch", torch_bridge.SPELLINGS,
+                            ranks={"x": 1})
+    texts = {name: [text for _, text in edits if text and not text.startswith("import ")] for name, _, edits in found}
+    assert texts["log_softmax"] == ["torch.nn.functional.log_softmax(x + torch.log(mask), dim=0)[[0, 1, 3]]"]
+    assert texts["softmax"] == ["torch.softmax(x + torch.log(mask), dim=0)", "torch.softmax(x + torch.log(m), dim=-1)"]

@@ -671,9 +671,25 @@ def _parameter_rank(reader, node):
     return reader.ranks.get(node.id) if node.id in parameters else None
 
 
+def _weighted_exp(reader, node):
+    """For ``exp(u)``, ``exp(u) * w`` or ``w * exp(u)``: (the exp call as `_Reader.call` reads it, w or None); else
+    (None, None)."""
+    exp = reader.call(node, "exp")
+    if exp is not None:
+        return exp, None
+    node = reader.look(node)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
+        for factor, weight in ((node.left, node.right), (node.right, node.left)):
+            exp = reader.call(factor, "exp")
+            if exp is not None:
+                return exp, weight
+    return None, None
+
+
 def _hand_softmax(reader, node):
     """For ``exp(u) / sum(exp(u), axis)``, ``exp(u)[i] / sum(exp(u))`` or ``exp(u[i]) / sum(exp(u))``: (u, axis, i or
-    None); else None.
+    None); else None. Weighted, ``exp(u) * w / sum(exp(u) * w)`` (a padding mask of 0s and 1s), u is ``u + log(w)``:
+    exp(u) w = exp(u + log w) where w >= 0, its 0s at -inf (the rewrite is re-checked where it runs).
 
     The axis is the argument the softmax runs over, or "all" for every
     element (a sum without an axis). A sum over an axis without keepdims
@@ -685,21 +701,26 @@ def _hand_softmax(reader, node):
     top, index = reader.look(node.left), None
     if isinstance(top, ast.Subscript):
         top, index = top.value, top.slice
-    exp, total = reader.call(top, "exp"), reader.call(node.right, "sum")
-    inner = None if total is None else reader.call(total[1], "exp")
+    (exp, weight), total = _weighted_exp(reader, top), reader.call(node.right, "sum")
+    inner, inner_weight = (None, None) if total is None else _weighted_exp(reader, total[1])
     if exp is None or inner is None or exp[2] or exp[3] or inner[2] or inner[3] or _carried(total[2], total[3]) is None:
+        return None
+    if (weight is None) != (inner_weight is None) or weight is not None and not _same(reader.look(weight),
+                                                                                      reader.look(inner_weight)):
         return None
     u, entry = reader.look(exp[1]), None
     if index is None and isinstance(u, ast.Subscript):  # exp(u[i]) / sum(exp(u)) is exp(u)[i] / sum(exp(u))
         u, entry = reader.look(u.value), u.slice
-    if not _same(u, reader.look(inner[1])):
+    if not _same(u, reader.look(inner[1])) or weight is not None and entry is not None:
         return None
     operand, index = (exp[1], index) if entry is None else (inner[1], entry)
     axes = total[2] + [k.value for k in total[3] if k.arg in ("axis", "dim")]
     kept = any(k.arg in ("keepdims", "keepdim") and isinstance(k.value, ast.Constant) and k.value.value is True for k in total[3])
     vector = _parameter_rank(reader, operand) == 1
+    if weight is not None:
+        operand = ("=format", [("text", "{0} + {1}"), operand, ("log", [weight])])
     if not axes:
-        return operand, ("vector" if vector else "all"), index
+        return (operand, ("vector" if vector else "all"), index) if weight is None or vector else None
     if index is None and (kept or reader.number(axes[0], 0)):
         return operand, axes[0], None
     return (operand, "vector", None) if index is None and vector else None
