@@ -176,3 +176,21 @@ def test_a_softmax_masked_by_hand_is_rewritten_as_the_softmax_of_x_plus_the_mask
     texts = {name: [text for _, text in edits if text and not text.startswith("import ")] for name, _, edits in found}
     assert texts["log_softmax"] == ["torch.nn.functional.log_softmax(x + torch.log(mask), dim=0)[[0, 1, 3]]"]
     assert texts["softmax"] == ["torch.softmax(x + torch.log(mask), dim=0)", "torch.softmax(x + torch.log(m), dim=-1)"]
+
+
+def test_numpy_code_gets_the_scaled_bessel_functions_from_scipy_special():
+    source = textwrap.dedent("""
+        import numpy as np
+        import scipy.special as sc
+
+
+        def resultant(k):
+            return np.sum(sc.i1(k) / sc.i0(k))
+
+
+        def log_k(x):
+            return np.log(sc.k1(x))
+        """)
+    found = {name: [text for _, text in edits if not text.startswith("import ")]
+             for name, _, edits in source_rewrites(source, list(range(1, 14)), "numpy", None)}
+    assert found == {"scaled bessel": ["np.log(sc.k1e(x)) - x"], "scaled bessel ratio": ["sc.i1e(k) / sc.i0e(k)"]}

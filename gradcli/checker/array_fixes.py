@@ -55,7 +55,8 @@ _SCIPY_NAMES = {
     for package in ("scipy", "gradcli.scipy", "jax.scipy")
     for path, name in (("special.expit", "sigmoid"), ("special.softmax", "softmax"), ("special.ndtr", "ndtr"),
                        ("special.log_ndtr", "log_ndtr"), ("stats.norm.cdf", "ndtr"), ("stats.logistic.cdf", "sigmoid"),
-                       ("stats.logistic.sf", "logistic_sf"), ("special.erf", "erf"), ("special.erfc", "erfc"))
+                       ("stats.logistic.sf", "logistic_sf"), ("special.erf", "erf"), ("special.erfc", "erfc"),
+                       *((f"special.{name}", name) for name in ("i0", "i0e", "i1", "i1e", "k0", "k0e", "k1", "k1e")))
 }
 
 # Tensor methods of the same meaning as the function (x.exp().sum(0), p.log()).
@@ -75,6 +76,10 @@ _FALLBACK_PATHS = {
     ("gradcli.numpy", "cumlogsumexp"): "gradcli.numpy.logaddexp.accumulate",
     ("jax.numpy", "cumlogsumexp"): "jax.lax.cumlogsumexp",
     ("torch", "cumlogsumexp"): "torch.logcumsumexp",
+    # the exponentially scaled Bessel functions, SciPy's
+    **{(namespace, name): f"{package}.special.{name}" for namespace, package in (("numpy", "scipy"),
+                                                                                 ("gradcli.numpy", "gradcli.scipy"))
+       for name in ("i0e", "i1e", "k0e", "k1e")},
 }
 
 # SciPy's own functions NumPy has no name for, written where the module already imports from scipy.special (which
