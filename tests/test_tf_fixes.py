@@ -82,3 +82,34 @@ def test_a_tf_function_is_fixed_and_its_rewrite_traced_from_the_rewritten_lines(
     assert "softplus" in fixed, report.notes
     assert "+    return tf.math.softplus(x)\n" in fixed["softplus"].diff
     assert fixed["softplus"].after == {"x=100 float32": "ok"}
+
+
+def test_bessel_functions_logs_and_ratios_are_written_through_tensorflows_scaled_ones():
+    from gradcli.checker.source_fixes import source_rewrites
+
+    source = textwrap.dedent(
+        """
+        import tensorflow as tf
+
+
+        def log_k1(x):
+            return tf.reduce_sum(tf.math.log(tf.math.special.bessel_k1(x)))
+
+
+        def log_k0_shifted(x):
+            return tf.math.log(tf.math.special.bessel_k0(2 * x - 1))
+
+
+        def resultant(kappa):
+            return tf.math.special.bessel_i1(kappa) / tf.math.bessel_i0(kappa)
+
+
+        def mixed(x):
+            return tf.math.bessel_i1(x) / tf.math.special.bessel_k0(x)
+        """
+    )
+    found = {name: [text for _, text in edits if not text.startswith("import ")]
+             for name, _, edits in source_rewrites(source, list(range(1, 20)), "tensorflow", SPELLINGS)}
+    assert found["scaled bessel"] == ["tf.math.log(tf.math.special.bessel_k1e(x)) - x",
+                                      "tf.math.log(tf.math.special.bessel_k0e(2 * x - 1)) - (2 * x - 1)"]
+    assert found["scaled bessel ratio"] == ["tf.math.bessel_i1e(kappa) / tf.math.bessel_i0e(kappa)"]  # not i1 / k0

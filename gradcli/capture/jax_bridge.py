@@ -77,6 +77,7 @@ SPELLINGS = {
     "log_softmax": "jax.nn.log_softmax",
     "ndtr": "jax.scipy.special.ndtr",
     "log_ndtr": "jax.scipy.special.log_ndtr",
+    **{name: f"jax.scipy.special.{name}" for name in ("i0", "i0e", "i1", "i1e")},
 }
 
 class _FloatsJaxHas:

@@ -85,6 +85,8 @@ SPELLINGS = {
     "log_softmax": "tf.nn.log_softmax",
     "log_sigmoid": "tf.math.log_sigmoid",
     "sigmoid_cross_entropy_with_logits": "tf.nn.sigmoid_cross_entropy_with_logits",
+    **{name: f"tf.math.bessel_{name}" for name in ("i0", "i0e", "i1", "i1e")},
+    **{name: f"tf.math.special.bessel_{name}" for name in ("k0", "k0e", "k1", "k1e")},
 }
 
 _FLOAT64 = np.dtype(np.float64).str

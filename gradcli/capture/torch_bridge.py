@@ -73,6 +73,7 @@ SPELLINGS = {
     "cos": "torch.cos",
     "ndtr": "torch.special.ndtr",
     "log_ndtr": "torch.special.log_ndtr",
+    **{name: f"torch.special.{name}" for name in ("i0", "i0e", "i1", "i1e")},
 }
 
 
@@ -314,7 +315,7 @@ class _Captured:
         the mathematics judged, and the float64 run's refusal is said for that dtype (`bridge.dtypes_mixed`)."""
         try:
             return self._trace(args, leaves, held)
-        except RuntimeError as refused:
+        except (RuntimeError, ValueError) as refused:  # an RNN's dtype check raises ValueError
             if not _dtypes_mixed(refused):
                 raise
             dtype = held_for(leaves) or np.float32
@@ -781,10 +782,18 @@ def _example(leaf):
 
 # How PyTorch refuses to mix float dtypes in one op: "Double did not match Float" (isclose), "expected both vectors to
 # have same dtype, but found Double and Float" (dot), "expected m1 and m2 to have the same dtype, but got: double !=
-# float" (matmul), "requires the source and destination dtypes match, got Double ... Float" (index_put).
+# float" (matmul), "requires the source and destination dtypes match, got Double ... Float" (index_put); and a float32
+# module's own layers given float64 inputs: "Input type (double) and bias type (float) should be the same" (conv),
+# "RNN input dtype (torch.float64) does not match weight dtype (torch.float32)" (a ValueError: RNN, LSTM, GRU), "mixed
+# dtype (CPU): all inputs must share same datatype" (layer, group, batch and instance norms), "Type promoting not
+# supported. Got Double and Float" (prelu).
 _MIXED_DTYPES = re.compile(r"(Double|Float|Half|BFloat16) did not match (Double|Float|Half|BFloat16)"
                            r"|same dtypes?\b.*\b(double|Double|float|Float)|dtypes match, got (Double|Float)"
-                           r"|expected scalar type (Double|Float)|Found dtype (Double|Float) but expected")
+                           r"|expected scalar type (Double|Float)|Found dtype (Double|Float) but expected"
+                           r"|Input type \((double|float|c10::Half|c10::BFloat16)\) and (bias|weight) type"
+                           r"|input dtype \(torch\.\w+\) does not match weight dtype"
+                           r"|mixed dtype \(CPU\): all inputs must share same datatype"
+                           r"|Type promoting not supported\. Got (Double|Float)")
 
 
 def _dtypes_mixed(error):

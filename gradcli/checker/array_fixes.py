@@ -33,6 +33,7 @@ from .where_fixes import double_where
 _ARRAY_NAMES = (
     "sum", "exp", "log", "sigmoid", "softmax", "log_softmax", "logsumexp", "log_sigmoid", "softplus", "logaddexp", "where",
     "log1p", "expm1", "xlogy", "xlog1py", "ndtr", "log_ndtr", "mean", "cumsum", "erf", "erfc", "linalg.det",
+    "i0", "i1", "k0", "k1", "i0e", "i1e", "k0e", "k1e",
 )
 
 # Another spelling of the same function the framework's table names once (torch.softmax and F.softmax).
@@ -42,6 +43,10 @@ _ALSO_READ = {
     "log_softmax": ("torch.log_softmax", "torch.special.log_softmax"),
     "logsumexp": ("torch.special.logsumexp",),
     "ndtr": ("jax.scipy.stats.norm.cdf",),  # a standard normal's CDF: the pattern takes it with one argument only
+    "i0": ("torch.i0", "tensorflow.math.special.bessel_i0"),
+    "i0e": ("tensorflow.math.special.bessel_i0e",),
+    "i1": ("tensorflow.math.special.bessel_i1",),
+    "i1e": ("tensorflow.math.special.bessel_i1e",),
 }
 
 # SciPy's name for a function, read by its dotted path in any module (NumPy code runs scipy.special on gradcli's ops).
@@ -50,7 +55,8 @@ _SCIPY_NAMES = {
     for package in ("scipy", "gradcli.scipy", "jax.scipy")
     for path, name in (("special.expit", "sigmoid"), ("special.softmax", "softmax"), ("special.ndtr", "ndtr"),
                        ("special.log_ndtr", "log_ndtr"), ("stats.norm.cdf", "ndtr"), ("stats.logistic.cdf", "sigmoid"),
-                       ("stats.logistic.sf", "logistic_sf"), ("special.erf", "erf"), ("special.erfc", "erfc"))
+                       ("stats.logistic.sf", "logistic_sf"), ("special.erf", "erf"), ("special.erfc", "erfc"),
+                       *((f"special.{name}", name) for name in ("i0", "i0e", "i1", "i1e", "k0", "k0e", "k1", "k1e")))
 }
 
 # Tensor methods of the same meaning as the function (x.exp().sum(0), p.log()).
@@ -70,6 +76,10 @@ _FALLBACK_PATHS = {
     ("gradcli.numpy", "cumlogsumexp"): "gradcli.numpy.logaddexp.accumulate",
     ("jax.numpy", "cumlogsumexp"): "jax.lax.cumlogsumexp",
     ("torch", "cumlogsumexp"): "torch.logcumsumexp",
+    # the exponentially scaled Bessel functions, SciPy's
+    **{(namespace, name): f"{package}.special.{name}" for namespace, package in (("numpy", "scipy"),
+                                                                                 ("gradcli.numpy", "gradcli.scipy"))
+       for name in ("i0e", "i1e", "k0e", "k1e")},
 }
 
 # SciPy's own functions NumPy has no name for, written where the module already imports from scipy.special (which
@@ -666,9 +676,25 @@ def _parameter_rank(reader, node):
     return reader.ranks.get(node.id) if node.id in parameters else None
 
 
+def _weighted_exp(reader, node):
+    """For ``exp(u)``, ``exp(u) * w`` or ``w * exp(u)``: (the exp call as `_Reader.call` reads it, w or None); else
+    (None, None)."""
+    exp = reader.call(node, "exp")
+    if exp is not None:
+        return exp, None
+    node = reader.look(node)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
+        for factor, weight in ((node.left, node.right), (node.right, node.left)):
+            exp = reader.call(factor, "exp")
+            if exp is not None:
+                return exp, weight
+    return None, None
+
+
 def _hand_softmax(reader, node):
     """For ``exp(u) / sum(exp(u), axis)``, ``exp(u)[i] / sum(exp(u))`` or ``exp(u[i]) / sum(exp(u))``: (u, axis, i or
-    None); else None.
+    None); else None. Weighted, ``exp(u) * w / sum(exp(u) * w)`` (a padding mask of 0s and 1s), u is ``u + log(w)``:
+    exp(u) w = exp(u + log w) where w >= 0, its 0s at -inf (the rewrite is re-checked where it runs).
 
     The axis is the argument the softmax runs over, or "all" for every
     element (a sum without an axis). A sum over an axis without keepdims
@@ -680,21 +706,26 @@ def _hand_softmax(reader, node):
     top, index = reader.look(node.left), None
     if isinstance(top, ast.Subscript):
         top, index = top.value, top.slice
-    exp, total = reader.call(top, "exp"), reader.call(node.right, "sum")
-    inner = None if total is None else reader.call(total[1], "exp")
+    (exp, weight), total = _weighted_exp(reader, top), reader.call(node.right, "sum")
+    inner, inner_weight = (None, None) if total is None else _weighted_exp(reader, total[1])
     if exp is None or inner is None or exp[2] or exp[3] or inner[2] or inner[3] or _carried(total[2], total[3]) is None:
+        return None
+    if (weight is None) != (inner_weight is None) or weight is not None and not _same(reader.look(weight),
+                                                                                      reader.look(inner_weight)):
         return None
     u, entry = reader.look(exp[1]), None
     if index is None and isinstance(u, ast.Subscript):  # exp(u[i]) / sum(exp(u)) is exp(u)[i] / sum(exp(u))
         u, entry = reader.look(u.value), u.slice
-    if not _same(u, reader.look(inner[1])):
+    if not _same(u, reader.look(inner[1])) or weight is not None and entry is not None:
         return None
     operand, index = (exp[1], index) if entry is None else (inner[1], entry)
     axes = total[2] + [k.value for k in total[3] if k.arg in ("axis", "dim")]
     kept = any(k.arg in ("keepdims", "keepdim") and isinstance(k.value, ast.Constant) and k.value.value is True for k in total[3])
     vector = _parameter_rank(reader, operand) == 1
+    if weight is not None:
+        operand = ("=format", [("text", "{0} + {1}"), operand, ("log", [weight])])
     if not axes:
-        return operand, ("vector" if vector else "all"), index
+        return (operand, ("vector" if vector else "all"), index) if weight is None or vector else None
     if index is None and (kept or reader.number(axes[0], 0)):
         return operand, axes[0], None
     return (operand, "vector", None) if index is None and vector else None
@@ -751,6 +782,38 @@ def log_of_softmax(reader, node):
     return [_indexed(choice, own_index or index) for choice in _softmax_choices(reader, u, axis, log=True)]
 
 
+# A modified Bessel function and its exponentially scaled twin: i0e(u) = exp(-|u|) i0(u), k0e(u) = exp(u) k0(u).
+_SCALED = {"i0": "i0e", "i1": "i1e", "k0": "k0e", "k1": "k1e"}
+
+
+def scaled_bessel_log(reader, node):
+    """log(i0(u)) as log(i0e(u)) + |u| (i1 likewise), log(k0(u)) as log(k0e(u)) - u (k1 likewise): the unscaled
+    function overflows (i0(710) in float64) or underflows (k1(706)) where its logarithm is an ordinary number."""
+    inner = _logarithm_of(reader, node)
+    bessel = None if inner is None else reader.call(inner, *_SCALED)
+    if bessel is None or bessel[2] or bessel[3]:
+        return None
+    name, u = bessel[0], bessel[1]
+    scaled = ("log", [(_SCALED[name], [u])])
+    if name.startswith("i"):
+        return [("=format", [("text", "{0} + {1}"), scaled, ("abs", [u])])]
+    return [("=format", [("text", "{0} - {1}" if isinstance(u, _ATOMIC) else "{0} - ({1})"), scaled, u])]
+
+
+def scaled_bessel_ratio(reader, node):
+    """i1(u) / i0(u) as i1e(u) / i0e(u) (k1(u) / k0(u) likewise): the scales cancel, and the scaled functions neither
+    overflow nor underflow where the unscaled ones give inf / inf or 0 / 0."""
+    node = reader.look(node)
+    if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div)):
+        return None
+    top, bottom = reader.call(node.left, *_SCALED), reader.call(node.right, *_SCALED)
+    if top is None or bottom is None or top[2] or top[3] or bottom[2] or bottom[3] or top[0][0] != bottom[0][0]:
+        return None
+    if not _same(reader.look(top[1]), reader.look(bottom[1])):
+        return None
+    return [("=format", [("text", "{0} / {1}"), (_SCALED[top[0]], [top[1]]), (_SCALED[bottom[0]], [bottom[1]])])]
+
+
 PATTERNS = [
     ("logsumexp", "log(sum(exp(u), axis)) -> logsumexp(u, axis)", logsumexp),
     ("logsumexp", "log(mean(exp(u), axis)) -> logsumexp(u, axis) - log(n)", log_mean_exp),
@@ -770,6 +833,8 @@ PATTERNS = [
     ("xlogy guard", "xlogy(x, y) -> xlogy(x, where(x == 0, 1, y)); xlog1py(x, y) -> xlog1py(x, where(x == 0, 0, y))", xlogy_guarded),
     ("log_ndtr", "log(ndtr(u)) -> log_ndtr(u): the log of the normal CDF (also as 0.5*erfc(-u/sqrt(2))), kept in its far left tail",
      log_ndtr),
+    ("scaled bessel", "log(i0(u)) -> log(i0e(u)) + |u|, log(k0(u)) -> log(k0e(u)) - u (i1, k1 likewise)", scaled_bessel_log),
+    ("scaled bessel ratio", "i1(u) / i0(u) -> i1e(u) / i0e(u) (k1 / k0 likewise)", scaled_bessel_ratio),
 ]
 
 

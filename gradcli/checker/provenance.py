@@ -1440,7 +1440,7 @@ def _describe(w, e, growth, out_error, in_error):
         smallest = float(finfo(dtype).tiny)
         digits = _digits_apart(exact, smallest)
         why = (f"is a subnormal {dtype.name} (below its smallest normal number, {_digits(smallest, digits)}), which this "
-               "run flushed to 0 (as XLA's CPU backend does with subnormal results)" if subnormal
+               "run flushed to 0 (as the CPU kernels of XLA and TensorFlow do with subnormal results)" if subnormal
                else f"is below the smallest {dtype.name}")
         message = (f"{w.name}({shown}) underflowed to {_show(w.output)}: the exact result {_digits(exact, digits)} {why}, "
                    "so all of its digits are lost")
