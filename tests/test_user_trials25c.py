@@ -9,7 +9,7 @@ The whole set runs case by case through the CLI as tests/trials/run.py does (cas
 budget allows. Known disagreements are strict xfails naming their finding. The findings' classes are tested below:
 a proof of a 0 that ran an mpmath implementation on proof numbers with slopes (B1: boxcox's slope in lambda at 0
 "proven" 0, its own correct rule called wrong) and a user's grad_fn that breaks in NumPy's operators on its plain
-arrays, named at the rule's line with the steps that underflowed (R1).
+arrays, named at the rule's line with the steps that underflowed (R1); SciPy's inverse Box-Cox transforms (M1).
 """
 
 import math
@@ -43,6 +43,11 @@ CHOSEN = {  # case id -> what it holds
     "gn_lib25c:cosine_proximity@y_pred=[1e-200,2e-200,0]:float64":
         "l2_normalize's clamp 1e-12 is the program's own: the exact squared norm is clamped too, ok",
     "formula:sin(x)/x@x=1e-8:float64": "a removable singularity's neighbourhood: unstable, exact -x/3",
+    "gn_lib25c:inverse_boxcox@y=2,lmbda=1e-09:float64":
+        "M1: scipy.special.inv_boxcox had no gradcli function (AttributeError): its slope in lambda beside 0, "
+        "-y^2 e^y / 2, kept by one primitive of log1p(lambda y)/lambda",
+    "gn_lib25c:inverse_boxcox1p@y=1e-300,lmbda=0:float64":
+        "M1: inv_boxcox1p at lambda = 0: its slope in lambda, -5e-601, beyond float64 (its 0 ok)",
 }
 KNOWN_WRONG = {
     "formula:log1p(x)/x@x=0:float64":
@@ -55,14 +60,11 @@ KNOWN_WRONG = {
     "gn_lib25c:bessel_i0@kappa=[0]:float64":
         "K1: i0e(k) * exp(|k|) (and log(i0e(k)) + |k|, the von Mises log-normaliser) at k = 0: the two kinks cancel "
         "(I0 is smooth, slope 0) but the 0 is not proven: error instead of ok",
-    "gn_lib25c:inverse_boxcox@y=0.75,lmbda=0.5:float64":
-        "M1: gradcli.scipy.special has no inv_boxcox (nor inv_boxcox1p): SciPy's inverse Box-Cox raises AttributeError",
 }
 SYMPTOMS = {
     "formula:log1p(x)/x@x=0:float64": "so the rule is wrong here",
     "gn_lib25c:log1p_over_x@x=[0,1]:float64": "-0.5,",
     "gn_lib25c:bessel_i0@kappa=[0]:float64": "not proven 0",
-    "gn_lib25c:inverse_boxcox@y=0.75,lmbda=0.5:float64": "has no attribute 'inv_boxcox'",
 }
 
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases25c, CHOSEN, KNOWN_WRONG, SYMPTOMS)
@@ -88,6 +90,31 @@ def test_box_cox_slope_in_lambda_at_0_is_never_proven_0(transform, x, logged):
         got = mpmath.mpf(result.exact_gradient_text["lmbda"])
         assert result.status == "ok", [f.message for f in result.findings]
         assert abs(got - want) <= 1e-12 * abs(want)
+
+
+def test_exprel_slope_at_0_beside_a_huge_entry_is_one_half():
+    """B1 through exprel itself: its slope at 0 (1/2) beside an entry of 1e300 was 'proven' 0 by its mpmath code."""
+    result = gradcli.check(lambda x, y: 1e300 * y + sps.exprel(x), {"x": 0.0, "y": 1.0}, dtypes=("float64",)).results[0]
+    assert result.status == "ok"
+    assert float(result.exact_gradient_text["x"]) == 0.5
+
+
+# M1: SciPy's inverse Box-Cox transforms, SciPy's numbers in a dtype; their slopes at and beside lambda = 0.
+
+@pytest.mark.parametrize("y, lmbda", [(0.75, 0.0), (2.0, 1e-9), (0.3, -0.7)])
+def test_inverse_box_cox_transforms(y, lmbda):
+    import scipy.special
+
+    for name, less in (("inv_boxcox", 0), ("inv_boxcox1p", 1)):
+        result = gradcli.check(lambda y, lmbda: getattr(sps, name)(y, lmbda), {"y": y, "lmbda": lmbda},
+                               dtypes=("float64",)).results[0]
+        assert result.status == "ok" and result.value == getattr(scipy.special, name)(y, lmbda)
+        with mpmath.workdps(50):
+            a, b = mpmath.mpf(y), mpmath.mpf(lmbda)
+            power = mpmath.exp(a) if b == 0 else (1 + b * a) ** (1 / b)
+            in_lambda = -a * a * power / 2 if b == 0 else power * (a / (b * (1 + b * a)) - mpmath.log1p(b * a) / b ** 2)
+            for key, want in (("y", power / (1 + b * a)), ("lmbda", in_lambda)):
+                assert abs(mpmath.mpf(result.exact_gradient_text[key]) - want) <= 1e-12 * abs(want), (name, key)
 
 
 # R1: a user's grad_fn that breaks in NumPy's operators on plain arrays (no op recorded goes NaN): named at the

@@ -281,6 +281,8 @@ GN = [
     Case(G, "inverse_boxcox", _at(y=0.75, lmbda=0.5), "float64", "ok", _inverse_boxcox_slopes(0.75, 0.5)),
     Case(G, "inverse_boxcox", _at(y=0.75, lmbda=0), "float64", "ok", _inverse_boxcox_slopes(0.75, 0)),
     Case(G, "inverse_boxcox", _at(y=2, lmbda=1e-9), "float64", "ok", _inverse_boxcox_slopes(2, 1e-9)),
+    Case(G, "inverse_boxcox1p", _at(y=0.3, lmbda=-0.7), "float64", "ok", _inverse_boxcox_slopes(0.3, -0.7)),
+    Case(G, "inverse_boxcox1p", _at(y=1e-300, lmbda=0), "float64", "ok", _inverse_boxcox_slopes(1e-300, 0)),
     # log1p(x)/x is 0/0 at 0 (no number, no derivative) and smooth at 1
     Case(G, "log1p_over_x", _at(x=[0, 1]), "float64", "domain",
          hp(lambda: {"x": [NAN, (mpmath.mpf(1) / 2 - mpmath.log(2))]})),

@@ -253,3 +253,7 @@ def boxcox1p_scipy(x, lmbda):
 
 def log1p_over_x(x):
     return gnp.sum(gnp.log1p(x) / x)
+
+
+def inverse_boxcox1p(y, lmbda):
+    return sps.inv_boxcox1p(y, lmbda)
