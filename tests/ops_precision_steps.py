@@ -119,6 +119,24 @@ def _boxcox1p(x, lmbda):
     return _box_cox(mp.log1p(x), 1 / (1 + x))(lmbda)
 
 
+def _inverse_box_cox(minus_one):
+    """(value, [d/dy, d/dlambda]) of e^L (e^L - 1 for boxcox1p's inverse), L = log1p(lambda y)/lambda."""
+    def oracle(y, lmbda):
+        t = lmbda * y
+        if 1 + t <= 0:
+            raise Undefined("outside the domain (or its edge)")
+        if t == 0:
+            logged, in_lambda = y, -y * y / 2
+        else:
+            with mp.extraprec(20 + 2 * max(0, -int(mp.mag(t)))):  # L's slope in lambda cancels near t = 0
+                logged = mp.log1p(t) / lmbda
+                in_lambda = (y / (1 + t) - logged) / lmbda
+        value = mp.expm1(logged) if minus_one else mp.exp(logged)
+        return +value, [mp.exp(logged) / (1 + t), +(mp.exp(logged) * in_lambda)]
+
+    return oracle
+
+
 def _exprel(t):
     if t == 0:
         return mp.mpf(1), mp.mpf(1) / 2
@@ -191,6 +209,8 @@ BINARY = {
     "scipy.special.pseudo_huber": (gsp.pseudo_huber, _pseudo_huber),
     "scipy.special.boxcox": (gsp.boxcox, _boxcox),
     "scipy.special.boxcox1p": (gsp.boxcox1p, _boxcox1p),
+    "scipy.special.inv_boxcox": (gsp.inv_boxcox, _inverse_box_cox(False)),
+    "scipy.special.inv_boxcox1p": (gsp.inv_boxcox1p, _inverse_box_cox(True)),
 }
 
 

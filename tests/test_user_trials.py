@@ -77,7 +77,8 @@ BY_ID = {case.id: case for case in cases.ALL + cases2.ALL}
 def _run(case, *words):
     """``(exit code, stdout, stderr)`` of the case's command, run in this process, with ``words`` added."""
     argv = judge.command(case)
-    argv[1] = os.path.join(judge.REPO, argv[1])  # the in-process runner's folder is this process's
+    if case.file != "formula":  # a formula is no path
+        argv[1] = os.path.join(judge.REPO, argv[1])  # the in-process runner's folder is this process's
     for flag in ("--args",):
         if flag in argv:
             at = argv.index(flag) + 1

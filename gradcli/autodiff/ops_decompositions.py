@@ -89,6 +89,7 @@ def iterative(fun, reads=None, spectrum=None, signs="similar", hermitian=False):
         return _rounded(out, (mpmath.mpf, mpmath.mpc))
 
     run.__name__ = getattr(fun, "__name__", "iterative")
+    run.proves = True  # proof numbers go to `arb_proof_linalg.decomposition` above
     return run
 
 

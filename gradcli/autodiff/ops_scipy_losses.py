@@ -1,4 +1,5 @@
-"""``scipy.special``'s robust losses and power transforms: ``huber``, ``pseudo_huber``, ``boxcox``, ``boxcox1p``.
+"""``scipy.special``'s robust losses and power transforms: ``huber``, ``pseudo_huber``, ``boxcox``, ``boxcox1p``
+and their inverses ``inv_boxcox``, ``inv_boxcox1p``.
 
 Each is `ops_scipy.scipy_valued`: SciPy's own number in a float dtype, while a
 composite of gradcli's ops carries the gradient and is the exact reference's
@@ -6,7 +7,9 @@ mathematics. The Box-Cox transforms are analytic in lambda, 0 included, where
 SciPy switches to the logarithm: the composite is log(x) exprel(lambda log x) as
 one primitive, with exprel(t) = (e^t - 1)/t, whose value and slope keep their
 digits at t = 0 (1 and 1/2) and near it, so the slope in lambda at 0 is
-log(x)^2 / 2, never the 0 of the switched branch nor a 0/0.
+log(x)^2 / 2, never the 0 of the switched branch nor a 0/0. The inverses are exp (expm1) of
+log1p(lambda y)/lambda = y logrel(lambda y), logrel(t) = log1p(t)/t as one primitive likewise: its slope in
+lambda at 0 is -y^2/2.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from .core import defjvp, defvjp
-from .ops import absolute, equal, exp, greater, less, less_equal, log, log1p, logical_and, select, sqrt, where
+from .ops import absolute, equal, exp, expm1, greater, less, less_equal, log, log1p, logical_and, select, sqrt, where
 from .ops_array import unbroadcast
 from .ops_scipy import scipy_valued
 from .ops_special import _scipy_function, mpmath_only
@@ -97,14 +100,87 @@ def _in_lambda(logged, lmbda):
     return logged * logged * exprel_slope(lmbda * logged)
 
 
-defvjp(power_transform, lambda g, ans, logged, lmbda: unbroadcast(g * _in_log(logged, lmbda), logged),
-       lambda g, ans, logged, lmbda: unbroadcast(g * _in_lambda(logged, lmbda), lmbda))
-defjvp(power_transform, lambda d, ans, logged, lmbda: d * _in_log(logged, lmbda),
-       lambda d, ans, logged, lmbda: d * _in_lambda(logged, lmbda))
+def _slopes(op, in_first, in_second, slope, curvature):
+    """The rules of a transform ``op`` of (a, lambda) whose partials are ``in_first`` and ``in_second``, and of
+    ``slope``, the primitive its partial in lambda calls, by its ``curvature``."""
+    defvjp(op, lambda g, ans, a, lmbda: unbroadcast(g * in_first(a, lmbda), a),
+           lambda g, ans, a, lmbda: unbroadcast(g * in_second(a, lmbda), lmbda))
+    defjvp(op, lambda d, ans, a, lmbda: d * in_first(a, lmbda), lambda d, ans, a, lmbda: d * in_second(a, lmbda))
+    defvjp(slope, lambda g, ans, t: g * curvature(t))
+    defjvp(slope, lambda d, ans, t: d * curvature(t))
+
+
+_slopes(power_transform, _in_log, _in_lambda, exprel_slope, _exprel_curvature)
 defvjp(exprel, lambda g, ans, t: g * exprel_slope(t))
 defjvp(exprel, lambda d, ans, t: d * exprel_slope(t))
-defvjp(exprel_slope, lambda g, ans, t: g * _exprel_curvature(t))
-defjvp(exprel_slope, lambda d, ans, t: d * _exprel_curvature(t))
+
+
+def _logrel_slope_float(t):
+    """logrel'(t) = (t/(1 + t) - log1p(t))/t^2: by its series sum_k (-1)^(k+1) (k+1) t^k / (k+2) near 0, where the
+    terms cancel."""
+    t = np.asarray(t)
+    with np.errstate(all="ignore"):
+        direct = (t / (1 + t) - np.log1p(t)) / (t * t)
+        series, power = np.zeros_like(t), np.ones_like(t)  # power: (-t)^k
+        for k in range(8):
+            series = series - (k + 1) * power / (k + 2)
+            power = -power * t
+    return np.where(np.abs(t) < _SERIES_BELOW, series, direct)[()]
+
+
+def _logrel_slope_mp(t):
+    """logrel'(t) at the working precision: -1/2 at 0; elsewhere its closed form at the extra digits it cancels."""
+    mpmath = loaded_mpmath()
+    if t == 0:
+        return -mpmath.mpf(1) / 2
+    with mpmath.extraprec(20 + 2 * max(0, -int(mpmath.mag(t)))):
+        value = (t / (1 + t) - mpmath.log1p(t)) / (t * t)
+    return +value
+
+
+logrel_slope = primitive(_of_one(_logrel_slope_float), "logrel_slope",
+                         mp=mpmath_only("logrel_slope", _logrel_slope_mp), kind="elementwise")
+
+
+def _logrel_curvature(t):
+    """logrel''(t) = -1/(t (1 + t)^2) - 2 logrel'(t)/t, 2/3 at 0 (the inverse transforms' Hessian)."""
+    at_zero = equal(t, 0)
+    away = select(at_zero, 1.0, t)
+    return select(at_zero, 2 / 3, -1 / (away * (1 + away) ** 2) - 2 * logrel_slope(away) / away)
+
+
+def _inverse_power_float(y, lmbda):
+    with np.errstate(all="ignore"):
+        t = lmbda * y
+        return np.where(t == 0, y, y * (np.log1p(t) / np.where(t == 0, 1.0, t)))
+
+
+def _inverse_power_mp(y, lmbda):
+    mpmath = loaded_mpmath()
+    t = lmbda * y
+    if t < -1:  # 1 + lambda y < 0: no real power, NaN as SciPy's
+        return mpmath.nan
+    return y if t == 0 else mpmath.log1p(t) / lmbda
+
+
+_inverse_power_fun = in_input_dtype(_inverse_power_float)
+_inverse_power_fun.nin = 2
+# log1p(lmbda y)/lmbda, one primitive so that its slope in lambda, y^2 logrel'(lambda y), keeps its digits at and
+# beside lambda = 0, where log1p(t)/lambda^2 and y/(lambda (1 + t)) cancel.
+inverse_power_transform = primitive(_inverse_power_fun, "box_cox_inverse_power_transform",
+                                    mp=mpmath_only("box_cox_inverse_power_transform", _inverse_power_mp),
+                                    kind="elementwise")
+
+
+def _inverse_in_y(y, lmbda):
+    return 1 / (1 + lmbda * y)
+
+
+def _inverse_in_lambda(y, lmbda):
+    return y * y * logrel_slope(lmbda * y)
+
+
+_slopes(inverse_power_transform, _inverse_in_y, _inverse_in_lambda, logrel_slope, _logrel_curvature)
 
 
 def _huber(delta, r):
@@ -144,6 +220,17 @@ def _boxcox1p(x, lmbda):
     return _box_cox_of_log(log1p(where(at_pole, 0.0, where(less(x, -1), np.nan, x))), at_pole, lmbda)
 
 
+def _inv_boxcox(y, lmbda):
+    """The inverse Box-Cox transform, (1 + lmbda y)^(1/lmbda), exp(y) at lmbda = 0; NaN where 1 + lmbda y < 0."""
+    return exp(inverse_power_transform(y, lmbda))
+
+
+def _inv_boxcox1p(y, lmbda):
+    """The inverse of boxcox1p, (1 + lmbda y)^(1/lmbda) - 1, expm1(y) at lmbda = 0."""
+    return expm1(inverse_power_transform(y, lmbda))
+
+
 # The composites of this module that answer SciPy's own number in a float dtype, by SciPy's names.
 SCIPY_VALUED = {name: scipy_valued(name, composite) for name, composite in {
-    "huber": _huber, "pseudo_huber": _pseudo_huber, "boxcox": _boxcox, "boxcox1p": _boxcox1p}.items()}
+    "huber": _huber, "pseudo_huber": _pseudo_huber, "boxcox": _boxcox, "boxcox1p": _boxcox1p,
+    "inv_boxcox": _inv_boxcox, "inv_boxcox1p": _inv_boxcox1p}.items()}

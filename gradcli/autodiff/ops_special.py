@@ -15,6 +15,7 @@ import sys
 
 import numpy as np
 
+from . import arb_proof
 from .core import defvjp, defjvp
 from .ops import absolute, arctan2, constant, cos, exp, exp2, imag, log, log1p, multiply, real, select
 from .ops_array import unbroadcast
@@ -100,8 +101,15 @@ def beyond_numbers(name, args, error=None, why="has an exponent beyond every num
     return BeyondNumbers(f"{name}({at}) {why}{raised}")
 
 
+def _moving_proof_number(value):
+    """Whether ``value`` is, or is an object array holding, a proof number with slopes (`arb_proof.Sym`)."""
+    entries = value.flat if isinstance(value, np.ndarray) and value.dtype == object else (value,)
+    return any(type(e) is arb_proof.Sym and e.d is not None for e in entries)
+
+
 def mpmath_only(name, fun):
-    """``fun``, an mpmath implementation, refusing python-flint balls rather than reading them as floats.
+    """``fun``, an mpmath implementation, refusing python-flint balls rather than reading them as floats, and
+    proof numbers with slopes unless ``fun.proves`` (it has a proof rule of its own).
 
     mpmath would take a ball for its midpoint and answer a plain number, which
     ball arithmetic would then treat as exact; the refusal sends the exact
@@ -110,6 +118,10 @@ def mpmath_only(name, fun):
     """
 
     def run(*args, **kwargs):
+        if arb_proof.proving and not getattr(fun, "proves", False) and any(_moving_proof_number(a) for a in args):
+            # mpmath code reads a proof number as a plain number: a shortcut it takes (exprel's 1 at t == 0) drops
+            # the number's slopes, and a 0 proven through it would prove nothing
+            raise arb_proof.NoProof(f"no proof rule for {name}")
         for a in args:
             if _is_ball(a) or (isinstance(a, np.ndarray) and a.dtype == object and any(_is_ball(v) for v in a.flat)):
                 raise ArithmeticError(f"no ball implementation of {name}")

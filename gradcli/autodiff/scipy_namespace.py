@@ -40,7 +40,7 @@ special = SimpleNamespace(**{
     "psi": _special.digamma,
     "fresnel": _scipy.fresnel,
     **_scipy.SCIPY_VALUED,  # composites that answer SciPy's own number in a float dtype (expit among them)
-    **_losses.SCIPY_VALUED,  # huber, pseudo_huber, boxcox, boxcox1p
+    **_losses.SCIPY_VALUED,  # huber, pseudo_huber, boxcox, boxcox1p, inv_boxcox, inv_boxcox1p
     **_stats.SCIPY_VALUED,  # the distribution functions: pdtr, chdtrc, bdtr, fdtr, ...
     "exprel": _losses.exprel,
     # the complete elliptic integrals and the AGM; Lambert's W (its real branches 0 and -1), x^y - 1 and cos(x) - 1

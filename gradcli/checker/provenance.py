@@ -510,6 +510,9 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
         named = any(f.kind in ("underflow", "cancellation") and (f.op, f.span, f.location) == (lost.name, lost.span, lost.location) for f in findings) if lost else True
         if not named:  # the forward's root cause, when the forward finding has not named it already
             findings.append(_zero_finding(lost, broken, gave))
+        plain = _plain_arithmetic_broke(recording, node) if step is None and called is None else None
+        if plain is not None:  # the user's grad_fn broke in NumPy's operators on its plain arrays, which no op records
+            node, message = plain
         if step is not None:  # a framework's own backward graph or the user's grad_fn: the step that broke, at its line
             ran_in = "the framework's backward pass" if step.replayed else (
                 f"{node.rule[0]} of {node.name}" if node.rule else f"the gradient rule of {node.name}")
@@ -662,6 +665,41 @@ def _first_nonfinite_rule_step(recording, node):
              and op.node_name == node.name and not finite(op.output) and _repeat_key(op) not in forward]
     # the first that made a NaN or inf of finite inputs (one fed a repeated forward NaN only carries it on)
     return next((op for op in broke if all(finite(a) for a in op.args)), broke[0] if broke else None)
+
+
+def _plain_arithmetic_broke(recording, node):
+    """``(node at its place, message)`` where ``node``'s rule is the user's own grad_fn whose gradcli ops all gave
+    finite numbers: the NaN or inf came from the rule's arithmetic on plain arrays (``upstream * density /
+    ndtr(x)`` with both 0), after its last recorded op, whose line it is placed at; the ops that gave 0 from nonzero
+    numbers (an underflow the division then met) are named. None where the rule is not the user's or ran no op."""
+    ran = [op for op in recording.ops if op.in_user_code and not op.replayed and op.phase != "forward"
+           and op.node_name == node.name]
+    if not ran or not node.rule:
+        return None
+    last = ran[-1]
+    bad = next(ct for ct in node.cotangents if ct is not None and not finite(ct))
+    zeros = [op for op in ran if _made_a_zero(op)]
+    fed = "; ".join(f"{op.name}({', '.join(_show(a) for a in op.args)}) gave {_show(op.output)} at "
+                    f"{os.path.basename(op.location)}" for op in zeros)
+    message = (
+        f"in {node.rule[0]} of {node.name}, the rule's own arithmetic on plain numbers (after its last gradcli "
+        f"op, {last.name}({', '.join(_show(a) for a in last.args)}) = {_show(last.output)}) turned the finite upstream "
+        f"gradient {_show(node.upstream)} into {_show(bad)}"
+        + (f": it was handed 0s its steps made from nonzero numbers ({fed}), so a 0/0 or 1/0 there is the "
+           "rounding of those steps, not the rule's mathematics" if zeros else "")
+    )
+    return NodeRecord(node.name, last.span, last.location, node.upstream, node.cotangents, node.args, node.output,
+                      node.argnums, node.rule), message
+
+
+def _made_a_zero(op):
+    """Whether ``op`` gave a float 0 where every float argument is nonzero (exp(-800), ndtr(-40))."""
+    out = np.asarray(raw(op.output))
+    if not is_float_dtype(out.dtype) or not np.any(out == 0):
+        return False
+    floats = [np.asarray(raw(a)) for a in op.args if not isinstance(a, (int, bool))]
+    floats = [a for a in floats if is_float_dtype(a.dtype)]
+    return bool(floats) and all(np.all(a != 0) for a in floats)
 
 
 def _repeat_key(op):

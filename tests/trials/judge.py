@@ -30,7 +30,8 @@ def truth_of(case):
 def command(case):
     """The command line a user types for the case (relative paths, from the repository)."""
     path = os.path.relpath(os.path.join(HERE, case.file), REPO)
-    argv = ["check", f"{path}:{case.function}", "--dtype", case.dtype, "--json"]
+    target = case.function if case.file == "formula" else f"{path}:{case.function}"
+    argv = ["check", target, "--dtype", case.dtype, "--json"]
     if case.at is not None:
         argv += ["--at", case.at]
     if case.args is not None:
