@@ -63,6 +63,14 @@ def inverse_square_norm(v, z):
 
 def potential(v, w):
     return 2.0 * np.linalg.norm(v - w[:2]) ** -1 + np.sum(w[2:] ** 2)
+
+
+def inverse_root(v):
+    return np.sum(v * v) ** -0.5
+
+
+def many(v, w):
+    return np.sum(v * v) ** -0.5 + np.sum(w ** 3)
 '''
 
 
@@ -89,3 +97,19 @@ def test_inputs_that_move_the_norm_have_no_slope_and_the_rest_keep_theirs(tmp_pa
     w = np.asarray(r.exact_gradient["w"], dtype=float)
     assert np.isnan(r.exact_gradient["v"]).all() and np.isnan(w[:2]).all()
     assert w[2:] == pytest.approx([1.0, -2.0], rel=1e-12)
+
+
+def test_the_poles_own_inputs_have_no_slope_where_balls_make_0_of_its_infinite_one(tmp_path):
+    # 2 v is an exact 0 beside s ** -1.5's infinity: 0 * [+-inf] is 0 on balls, where the truth is no derivative
+    path = tmp_path / "norms.py"
+    path.write_text(NORMS)
+    r = _checked(f"{path}:inverse_root", {"v": np.zeros(2)})
+    assert r.status == "domain" and r.exact_value == math.inf and np.isnan(r.exact_gradient["v"]).all()
+
+
+def test_many_inputs_beside_a_norms_pole_have_their_slopes_one_by_one(tmp_path):
+    path = tmp_path / "norms.py"
+    path.write_text(NORMS)
+    r = _checked(f"{path}:many", {"v": np.zeros(20), "w": np.full(20, 0.5)})
+    assert r.status == "domain" and np.isnan(r.exact_gradient["v"]).all()
+    assert np.asarray(r.exact_gradient["w"], dtype=float) == pytest.approx(np.full(20, 0.75), rel=1e-12)
