@@ -625,8 +625,10 @@ def _root(ball, answer, u):
 def _tip(ball, answer, u, squares):
     """sqrt(u) at u = 0, a cone's tip with no slope (|z| at z = 0, sqrt(a^2 + b^2) at 0). With ``squares`` (u >= 0
     all around the point) its even powers are u's own, slopes and all: a silent FFT bin's power |X|^2, or entr of
-    sqrt(a^2 + b^2)^2, has its slope where the root has none (sqrt(x)^2 at 0 is x only on one side: no such rule)."""
-    tip = Sym(ball, answer, [None] * len(u.d))
+    sqrt(a^2 + b^2)^2, has its slope where the root has none (sqrt(x)^2 at 0 is x only on one side: no such rule).
+    Along a seed that leaves u still (its entry the zero function of the unknown inputs) the tip stands still too, slope
+    0: 1/sqrt(x^2 + y^2) + z at (0, 0) is +inf all along z, and beside that line its slope in z is 1."""
+    tip = Sym(ball, answer, [_const(0) if _unmoved([e]) else None for e in u.d])
     if squares:
         state().tips[id(tip)] = (tip, u)
     return tip
@@ -704,8 +706,12 @@ def _power(x, y):
     ball = _arb.ELEMENTWISE["power"](x.b, y.b)
     if x.q is None or y.q is None:  # an unknown's power (a pole's term squared): unknown, as `_smooth_new`'s
         return Sym(ball, None, _beside_an_unknown("power", [x, y]))
-    if exponent is not None and exponent < 0 and x.q is not None and x.b.is_zero():
-        return Sym(ball, None, None if x.d is None else [None] * len(x.d))  # its pole: an unknown, as `_smooth_new`'s
+    if exponent is not None and exponent < 0 and _power_at_its_pole(x):
+        name = "odd power" if exponent == int(exponent) and int(exponent) % 2 else "power"
+        if poles is not None:
+            poles.append(name)  # x^-k of an exact 0 (a norm's 0 under norm^-2), looked for as a log's
+            raise NoProof(f"{name} at its pole")
+        return Sym(ball, None, _beside_the_pole(name, [x]))  # its pole: an unknown, as `_smooth_new`'s
     if exponent is not None:
         if exponent * 2 == 1 and x.q is not None:  # x ** 0.5 is sqrt(x) everywhere (PyTorch's norm): its square roots
             return _smooth("sqrt", [x])
@@ -720,6 +726,12 @@ def _power(x, y):
         raise NoProof("a power with a base not proven above 0 and an exponent not a small integer")
     answer = _exp(mul(y.q, _log(x.q)))
     return Sym(ball, answer, _tangent([mul(y.q, div(answer, x.q)), mul(answer, _log(x.q))], [x, y]))
+
+
+def _power_at_its_pole(x):
+    """Whether the base ``x`` of a negative power is at the power's pole, 0: its ball, its exact quotient, or (beside
+    a pole, `beside_poles`) its quotient's numerator at the point."""
+    return x.b.is_zero() or _at_its_pole("power", [x]) or (beside_poles and _at_its_pole_here("power", [x]))
 
 
 def _power_of_zero(x, y):
@@ -754,7 +766,8 @@ beside_poles = False
 # Each op with a pole at a finite argument: the argument's place and the shift that puts the pole at 0, and the
 # value there (a log's -inf; a division's 1/0 has no sign, so no value).
 POLES = {"log": (0, 0, -math.inf), "log2": (0, 0, -math.inf), "log10": (0, 0, -math.inf),
-         "log1p": (0, 1, -math.inf), "reciprocal": (0, 0, math.nan), "divide": (1, 0, math.nan)}
+         "log1p": (0, 1, -math.inf), "reciprocal": (0, 0, math.nan), "divide": (1, 0, math.nan),
+         "power": (0, 0, math.inf), "odd power": (0, 0, math.nan)}  # x^-2, x^-1.5; x^-1, x^-3 (`_power`)
 
 
 def _at_its_pole(name, syms):
