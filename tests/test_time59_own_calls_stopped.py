@@ -10,7 +10,7 @@ import time
 import pytest
 
 from gradcli.capture import own_time
-from own_calls_held import bounded as held_briefly, ended_all
+from own_calls_held import already_in, bounded as held_briefly, ended_all, in_a_check_of_its_own
 
 
 @pytest.fixture
@@ -52,7 +52,7 @@ def test_a_call_in_lines_of_python_is_stopped_and_its_thread_ends(bounded):
     message, thread = _stopped(functools.partial(_spins, bounded))
     assert "gradcli stopped it" in message and "no verdict" in message, message
     assert not thread.is_alive() and own_time._running_on() == []
-    assert own_time.run_bounded(lambda: 7, _named) == 7  # the next call starts, on a fresh worker
+    assert in_a_check_of_its_own(lambda: 7, _named) == 7  # the next call starts, on a fresh worker
 
 
 class _HeldInAFinaliser:
@@ -79,23 +79,12 @@ def _spins_past_a_finaliser(release, entered, ended_by):
         pass
 
 
-def _already_in(monkeypatch, call, entered):
-    """The next bounded call's worker, made to run ``call`` first, returned once ``call`` has set ``entered``: the
-    bounded call queued behind it waits past its time whatever the machine's load, and its stop finds ``call`` where
-    ``entered`` was set."""
-    worker = own_time._Worker()
-    worker.jobs.put((call, threading.Event(), []))
-    monkeypatch.setattr(own_time, "_WORKER", worker)
-    assert entered.wait(120)
-    return worker
-
-
 @pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")  # the stop Python drops
 def test_a_stop_dropped_by_a_finaliser_is_raised_again(bounded, monkeypatch):
     # the grace a bound the call ends well within once stopped outside its finaliser, not a time it is meant to take
     monkeypatch.setattr(own_time, "_GRACE_SECONDS", 10.0)
     entered, ended_by = threading.Event(), []
-    worker = _already_in(monkeypatch, functools.partial(_spins_past_a_finaliser, bounded, entered, ended_by), entered)
+    worker = already_in(monkeypatch, functools.partial(_spins_past_a_finaliser, bounded, entered, ended_by), entered)
     with pytest.raises(own_time.OwnCallStopped) as stopped:
         own_time.run_bounded(lambda: 7, _named)
     assert "gradcli stopped it" in str(stopped.value) and not worker.thread.is_alive()
@@ -119,7 +108,7 @@ def test_a_call_nothing_stops_runs_on_and_no_call_starts_beside_it(bounded, monk
         entered.set()
         bounded.wait()
 
-    thread = _already_in(monkeypatch, held_in_c, entered).thread
+    thread = already_in(monkeypatch, held_in_c, entered).thread
     with pytest.raises(own_time.OwnCallStopped) as stopped:
         own_time.run_bounded(lambda: 7, _named)
     message = str(stopped.value)
@@ -132,7 +121,7 @@ def test_a_call_nothing_stops_runs_on_and_no_call_starts_beside_it(bounded, monk
         "compiled code that honours no stop, and gradcli starts no framework call beside it: no verdict")
     bounded.set()
     ended_all()
-    assert own_time.run_bounded(lambda: 7, _named) == 7  # once it ended, calls start again
+    assert in_a_check_of_its_own(lambda: 7, _named) == 7  # once it ended, calls start again
 
 
 @pytest.mark.skipif(not hasattr(os, "sched_setaffinity"), reason="a thread's own priority and cores are Linux's")
