@@ -2,6 +2,7 @@
 bridge's bounded calls each first held on an event the test releases at its end, so no thread is left running."""
 
 import contextlib
+import contextvars
 import functools
 import threading
 
@@ -78,3 +79,24 @@ def bounded(monkeypatch, seconds, grace):
     finally:
         release.set()
         ended_all()
+
+
+def already_in(monkeypatch, call, entered):
+    """The next bounded call's worker (`own_time.run_bounded`), made to run ``call`` first, returned once ``call`` has
+    set the event ``entered``: the bounded call queued behind it waits past its time whatever the machine's load, and
+    its stop finds ``call`` where ``entered`` was set (in a finaliser, or about to wait in C)."""
+    worker = own_time._Worker()
+    worker.jobs.put((call, threading.Event(), []))
+    monkeypatch.setattr(own_time, "_WORKER", worker)
+    assert entered.wait(120)
+    return worker
+
+
+def in_a_check_of_its_own(call, what):
+    """``call`` run bounded (`own_time.run_bounded`, named by ``what``) in a check of its own, with a bound it ends
+    well within: a check whose held call used its time waits a tenth of it for the next, no time to start a worker on
+    a loaded machine."""
+    def checked():
+        with own_time.bounding(120.0):
+            return own_time.run_bounded(call, what)
+    return contextvars.Context().run(checked)

@@ -12,7 +12,7 @@ import time
 import pytest
 
 from gradcli.capture import own_time
-from own_calls_held import bounded, ended_all
+from own_calls_held import already_in, bounded, ended_all
 
 
 def _named():
@@ -41,15 +41,31 @@ def test_the_threads_a_left_call_kept_busy_get_their_priority_and_cores_back_whe
     while not ids:
         time.sleep(0.01)
     before = (os.getpriority(os.PRIO_PROCESS, ids[0]), os.sched_getaffinity(ids[0]))
+    found_busy = own_time._busy_since
+
+    def spun_its_share(since, seconds):  # the pool thread given the core a machine with one to spare gives it
+        least = own_time._BUSY_SHARE * seconds * os.sysconf("SC_CLK_TCK")
+        while own_time._threads_cpu().get(ids[0], 0) - since.get(ids[0], 0) < least:
+            ended.wait(0.01)
+        return found_busy(since, seconds)
+
+    monkeypatch.setattr(own_time, "_busy_since", spun_its_share)
     try:
         with bounded(monkeypatch, 0.2, 0.3) as release:
+            entered = threading.Event()
+
+            def held_in_c():  # which nothing stops, as XLA's code is
+                entered.set()
+                release.wait()
+
+            already_in(monkeypatch, held_in_c, entered)
             with pytest.raises(own_time.OwnCallStopped, match="could not stop it"):
-                own_time.run_bounded(release.wait, _named)  # held in C, which nothing stops, as XLA's code is
+                own_time.run_bounded(lambda: 7, _named)
             assert os.getpriority(os.PRIO_PROCESS, ids[0]) == 19
             assert os.sched_getaffinity(ids[0]) == {max(os.sched_getaffinity(0))}
             spinning.clear()
         # the held call ended (released, joined): the pool thread, still alive, runs as it did before it
-        deadline = time.monotonic() + 5
+        deadline = time.monotonic() + 60  # a bound: the call ended as the block did
         while own_time._LEFT and time.monotonic() < deadline:  # the watcher gives them back as the call ends
             own_time._running_on()
             time.sleep(0.01)

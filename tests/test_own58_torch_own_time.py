@@ -4,12 +4,13 @@ user's own Python code is placed at its line. The hang is a call held on an even
 is left spinning."""
 
 import functools
+import threading
 
 import numpy as np
 import pytest
 
 from gradcli.capture import own_time, torch_bridge
-from own_calls_held import assert_twice_sine_in_time, held, range_stopped, users_functions
+from own_calls_held import already_in, assert_twice_sine_in_time, held, range_stopped, users_functions
 
 torch = pytest.importorskip("torch")
 
@@ -66,8 +67,10 @@ def test_pytorch_s_numbers_in_time_are_its_own(bridge):
 def test_a_call_left_in_the_users_code_is_placed_at_its_line(names, monkeypatch):
     path = names["__file__"]
     with held(monkeypatch, torch_bridge) as release:
+        entered = threading.Event()
+        already_in(monkeypatch, lambda: (entered.set(), names["waits"](release)), entered)
         with own_time.bounding(0.2), pytest.raises(own_time.OwnCallStopped) as stopped:
-            own_time.run_bounded(lambda: names["waits"](release), lambda: ("the held call", ""))
+            own_time.run_bounded(lambda: 7, lambda: ("the held call", ""))
         assert str(stopped.value).startswith(
             f"the held call was still running after 0.2 seconds (--max-time 0.2) (it was at {path}:10, in your code, "
             "when gradcli stopped waiting): gradcli stopped it")
@@ -84,7 +87,9 @@ def test_a_process_with_a_call_left_running_ends_with_gradcli_s_code(monkeypatch
     own_time.exit_past_calls_left(1)
     assert ended == []  # nothing left: Python's own exit
     with held(monkeypatch, torch_bridge) as release:
+        entered = threading.Event()
+        already_in(monkeypatch, lambda: (entered.set(), release.wait(30)), entered)  # held in C
         with own_time.bounding(0.2), pytest.raises(own_time.OwnCallStopped):
-            own_time.run_bounded(functools.partial(release.wait, 30), lambda: ("the held call", ""))
+            own_time.run_bounded(lambda: 7, lambda: ("the held call", ""))
         own_time.exit_past_calls_left(1)
     assert ended == [1] and handlers_ran == [True]

@@ -7,7 +7,7 @@ import threading
 import pytest
 
 from gradcli.capture import own_time
-from own_calls_held import ended_all
+from own_calls_held import already_in, ended_all
 
 
 def _named():
@@ -19,8 +19,10 @@ def test_an_unbounded_call_beside_one_that_runs_on_is_not_started(monkeypatch):
     monkeypatch.setattr(own_time, "_GRACE_SECONDS", 0.1)
     release = threading.Event()
     try:
+        entered = threading.Event()  # held in C with no cancellation, as XLA's compiled code is
+        already_in(monkeypatch, lambda: (entered.set(), release.wait()), entered)
         with own_time.bounding(0.2), pytest.raises(own_time.OwnCallStopped, match="could not stop it"):
-            own_time.run_bounded(release.wait, _named)  # held in C with no cancellation, as XLA's compiled code is
+            own_time.run_bounded(lambda: 7, _named)
         with pytest.raises(own_time.OwnCallStopped, match="the held call was not started: an earlier call"):
             own_time.run_bounded(lambda: 7, _named)  # no bound here
     finally:

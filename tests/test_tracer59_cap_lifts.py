@@ -2,6 +2,7 @@
 beside it. The cap lifts once that call ends by itself (a slow program, not an endless one), with no one waiting for
 it, and checks with no framework call (a formula, a gradcli.numpy function) are never refused while it holds."""
 
+import threading
 import time
 
 import pytest
@@ -9,7 +10,7 @@ import pytest
 import gradcli
 import gradcli.numpy as gnp
 from gradcli.capture import own_time
-from own_calls_held import bounded
+from own_calls_held import already_in, bounded, in_a_check_of_its_own
 
 
 def _named():
@@ -22,8 +23,15 @@ def _smooth(x):
 
 def test_the_cap_lifts_when_the_left_call_ends_and_never_refuses_gradcli_s_own_targets(monkeypatch):
     with bounded(monkeypatch, 0.2, 0.1) as release:
+        entered = threading.Event()
+
+        def held_in_c():  # as XLA's compiled code is
+            entered.set()
+            release.wait()
+
+        already_in(monkeypatch, held_in_c, entered)
         with pytest.raises(own_time.OwnCallStopped, match="gradcli could not stop it"):
-            own_time.run_bounded(release.wait, _named)  # held in C, as XLA's compiled code is
+            own_time.run_bounded(lambda: 7, _named)
         with pytest.raises(own_time.OwnCallStopped, match="was not started"):
             own_time.run_bounded(lambda: 7, _named)
         for target in ("log(1 + exp(x))", _smooth):
@@ -35,4 +43,4 @@ def test_the_cap_lifts_when_the_left_call_ends_and_never_refuses_gradcli_s_own_t
                 break
             time.sleep(0.01)
         assert own_time._running_on() == []
-        assert own_time.run_bounded(lambda: 7, _named) == 7
+        assert in_a_check_of_its_own(lambda: 7, _named) == 7

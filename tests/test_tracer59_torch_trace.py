@@ -46,7 +46,9 @@ def path(tmp_path_factory):
     return users_functions(tmp_path_factory.mktemp("tracer59"), SOURCE, "tracer59_torch.py")["__file__"]
 
 
-@pytest.mark.parametrize("name, lines", [("endless", (7, 8)), ("endless_backward", (22, 23))])
+# Any line the trace runs of the function under check: past a loaded machine's 0.3 seconds the trace may not have
+# reached the loop yet (measured: stopped at ``y = x`` with load 19 on two cores).
+@pytest.mark.parametrize("name, lines", [("endless", (6, 7, 8)), ("endless_backward", (15, 16, 20, 21, 22, 23, 28))])
 def test_a_trace_that_never_ends_is_stopped_at_the_users_line(path, name, lines, monkeypatch):
     monkeypatch.setattr(own_time, "FLOOR_SECONDS", 0.0)
     monkeypatch.setattr(own_time, "_GRACE_SECONDS", 0.1)
