@@ -165,6 +165,33 @@ def _precision_left_as_found():
             pytest.fail(f"the test left {name}'s precision at {now} bits (was {was})", pytrace=False)
 
 
+# JAX's x64 mode is one setting for the whole process; gradcli turns it on for a float64 check and back, and JAX
+# tests assert what the user's float32 run gives with it off. Off unless the environment asks for it.
+_JAX_X64_AS_FOUND = os.environ.get("JAX_ENABLE_X64", "").lower() in ("1", "true", "yes")
+
+
+def _jax_x64():
+    jax = sys.modules.get("jax")
+    return None if jax is None else bool(jax.config.jax_enable_x64)
+
+
+def pytest_collection_finish(session):
+    """A test module that turns JAX's x64 mode on where it is imported turns it on for every test its worker runs."""
+    if _jax_x64() not in (None, _JAX_X64_AS_FOUND):
+        raise pytest.UsageError("a test module turned JAX's x64 mode on as it was imported (jax.config.update): every "
+                                "later JAX test in the worker would run in it; use `with jax.enable_x64(True):` in the test")
+
+
+@pytest.fixture(autouse=True)
+def _jax_mode_left_as_found():
+    """JAX's x64 mode is the same after a test as before it (a test that turns it on globally fails here)."""
+    yield
+    now = _jax_x64()
+    if now not in (None, _JAX_X64_AS_FOUND):
+        sys.modules["jax"].config.update("jax_enable_x64", _JAX_X64_AS_FOUND)
+        pytest.fail(f"the test left JAX's x64 mode {'on' if now else 'off'}", pytrace=False)
+
+
 def _global_precision(name):
     module = sys.modules.get(name)
     if module is None:

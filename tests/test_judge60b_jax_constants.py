@@ -3,16 +3,12 @@
 JAX's replay keeps its literals lifted to exact numbers per kind of number (`jax_walk._Plan.start`): the rerun with
 moved constants (`exact_constants.moved`) neither keeps its numbers there nor reads the ones kept."""
 
-import jax
+import jax.numpy as jnp
 import numpy as np
 
 import gradcli
 from gradcli.capture import exact_constants
 from gradcli.checker import targets
-
-jax.config.update("jax_enable_x64", True)
-
-import jax.numpy as jnp  # noqa: E402 - after x64 is on, as a user's module sets it first
 
 EXACT = [-2.0**-56, 1.0]
 

@@ -40,7 +40,7 @@ def fmod(x1, x2):
     values = np.asarray(raw(x1))
     # The dividend's sign as a constant factor, not abs: |x1| = x1 * sign keeps fmod's slope 1 at x1 = 0, where
     # abs's slope is 0; each product is exact (a sign turned), and C's fmod of the magnitudes is NumPy's mod of them.
-    if values.dtype.kind == "f":
+    if is_float_dtype(values.dtype) and values.dtype.kind != "c":  # bfloat16 too: its sign factor in its own dtype
         sign = np.where(np.signbit(values), -1, 1).astype(values.dtype)
     else:
         sign = where(less(x1, 0), -1, 1)
