@@ -234,11 +234,17 @@ def render_sweep(sweep) -> str:
             sweep_svg(sweep),
             f'<table class="intervals"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>',
             _findings_list(audit_cases.sweep_findings(sweep), target if sweep.get("kind") == "formula" else None),
-            *(f'<p class="note">{escape(said)}</p>' for said in [audit_cases.inside_text(audit_cases.sweep_findings_inside(sweep))] if said),
+            _inside_note(sweep),
             *(f'<p class="note">note: {escape(n)}</p>' for n in sweep.get("notes", [])),
             "</div>",
         ]
     )
+
+
+def _inside_note(sweep):
+    """The count of a sweep's findings inside the rows of its table, as a note ("" for none)."""
+    said = audit_cases.inside_text(audit_cases.sweep_findings_inside(sweep))
+    return f'<p class="note">{escape(said)}</p>' if said else ""
 
 
 # -- the sweep plot -----------------------------------------------------------------

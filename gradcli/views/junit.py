@@ -125,7 +125,9 @@ def _case(suite, case):
     if case.error:
         lines.append(case.error.rstrip())
     lines += [f"{where}: {audit_cases.finding_text(f)}" for where, f in audit_cases.findings(case)]
-    lines += [said for said in [audit_cases.inside_text(audit_cases.sweep_findings_inside(case.sweep))] if said]
+    inside = audit_cases.inside_text(audit_cases.sweep_findings_inside(case.sweep))
+    if inside:
+        lines.append(inside)
     lines += [f"{interval_dtype}: {audit_cases.interval_text(i)}" for interval_dtype, i in audit_cases.failing_intervals(case.sweep)]
     failure.text = "\n".join(lines)
     return testcase
