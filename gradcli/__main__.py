@@ -21,9 +21,11 @@ def run():
     except SystemExit as stop:
         if audit:
             preload.exit_now(stop.code)
-        from .capture import own_time
-
-        own_time.exit_past_calls_left(stop.code)  # a framework's call left running would abort Python's own exit
+        # A framework's call left running would abort Python's own exit. Only a bridge starts such calls, and it
+        # imports `own_time` first: a run that never did (--help, a formula) has none and imports nothing here.
+        own_time = sys.modules.get("gradcli.capture.own_time")
+        if own_time is not None:
+            own_time.exit_past_calls_left(stop.code)
         raise
 
 

@@ -125,13 +125,18 @@ def test_python_dash_m_runs_the_cli():
     assert "gradcli, version" in done.stdout
 
 
+@pytest.mark.parametrize("entry", ["cli.main", "console script"])
 @pytest.mark.parametrize("argv", [["--help"], ["sweep", "--help"]])
-def test_help_imports_no_heavy_library(argv):
+def test_help_imports_no_heavy_library(argv, entry):
+    """Neither the command line nor the console script's wrapper around it (`gradcli.__main__.run`, which ends a run
+    whose framework call was left running) imports a heavy library for --help, up to the process's exit."""
+    call = f"main({argv!r})" if entry == "cli.main" else f"sys.argv = ['gradcli', *{argv!r}]; run()"
     probe = (
         "import sys\n"
         "from gradcli.cli import main\n"
+        "from gradcli.__main__ import run\n"
         "try:\n"
-        f"    main({argv!r})\n"
+        f"    {call}\n"
         "except SystemExit:\n"
         "    pass\n"
         "heavy = [m for m in ('numpy', 'sympy', 'mpmath', 'matplotlib', 'rich', 'jax', 'torch', 'tensorflow') if m in sys.modules]\n"
