@@ -8,6 +8,7 @@ used twice, NaN leaking through where), the same notes, the same numbers.
 """
 
 import json
+import threading
 
 import ml_dtypes  # noqa: F401 - bfloat16 below
 import numpy as np
@@ -59,11 +60,25 @@ def _reportable(text, x, dtype):
     return watch.reportable
 
 
+def _what_ran(text, x, dtype):
+    """For a failing assertion: each op's name and answer type in a recorded run of the same point, and the core's
+    process-wide state an earlier test could have left behind (hooks, exact-run constants, threads still running)."""
+    from gradcli.autodiff import tracer
+
+    recorder = provenance.Recorder()
+    point._run_with(resolve(text), [np.dtype(dtype).type(x)], (0,), np.dtype(dtype), recorder)
+    ops = [(op.name, op.phase, type(op.output).__name__, str(getattr(op.output, "dtype", ""))) for op in recorder.recording.ops]
+    threads = sorted(t.name for t in threading.enumerate())
+    return (f"ops {ops}; hooks {tracer.hooks.forward}, {tracer.hooks.backward}; exact_constant {tracer.exact_constant}; "
+            f"held_numbers {tracer.held_numbers}; threads {threads}")
+
+
 def test_the_watch_sees_what_a_recording_would_report():
     assert not _reportable("log(1 + exp(x))", 0.5, "float64")
     assert _reportable("log(1 + exp(x))", 800.0, "float64")  # exp overflows in the forward pass
     assert _reportable("sqrt(x) + x", 0.0, "float64")  # only the backward pass: 1/(2*0)
-    assert _reportable("x**0.5", 2.0, ml_dtypes.bfloat16)  # power answers in float32
+    bfloat16 = ml_dtypes.bfloat16
+    assert _reportable("x**0.5", 2.0, bfloat16), _what_ran("x**0.5", 2.0, bfloat16)  # power answers in float32
     assert not _reportable("x**0.5", 2.0, "float32")
 
 
