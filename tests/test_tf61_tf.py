@@ -20,6 +20,7 @@ import pytest
 import tensorflow as tf
 
 import gradcli
+from gradcli.capture import tf_watch
 
 X = [1.0, 2.0, -1.0, 0.5, 0.3, -0.7, 1.5, 0.25]  # four complex numbers: real parts, then imaginary parts
 
@@ -225,3 +226,44 @@ def test_a_tf_function_whose_own_gradient_tensorflow_cannot_build_is_an_error_sa
     assert result.status.value == "error"
     assert "TensorFlow's own gradient of this tf.function raises in its tf.cond" in result.error, result.error
     assert "a tf.custom_gradient rule that reads variables (variables=) inside a branch" in result.error
+
+
+@tf.custom_gradient
+def halved_in_scale(x):
+    def grad(upstream, variables=None):
+        return upstream * scale * tf.cos(x), [0.5 * upstream * tf.sin(x)]  # d/dscale is upstream * sin(x)
+
+    return scale * tf.sin(x), grad
+
+
+halved_inside = tf.function(lambda x: halved_in_scale(x))  # never called before this file's test: built here first
+
+
+def halved_in_a_function(x):
+    return halved_inside(x) + halved_inside(2.0 * x)
+
+
+def test_a_tensorflow_without_the_keeper_of_gradient_pairs_still_checks(monkeypatch):
+    """`tf_watch._gradients_built_afresh` reads TensorFlow's private class that keeps a function's gradient; a
+    TensorFlow without it (or without a door of it) leaves TensorFlow's own gradients as they are, and the check
+    still judges a variables= rule in a tf.function at each of its calls."""
+    assert tf_watch._keeper_of_pairs() is not None  # this TensorFlow has it
+    module, _ = tf_watch._PAIRS_KEPT_IN
+    monkeypatch.setattr(tf_watch, "_PAIRS_KEPT_IN", (module, "_NoSuchKeeper"))
+    assert tf_watch._keeper_of_pairs() is None
+    result = _check(halved_in_a_function, 0.7)
+    assert result.status.value == "wrong", (result.findings, result.notes)
+    (finding,) = [f for f in result.findings if "variables it reads" in f.message]
+    assert "at 2 of its 2 calls" in finding.message, finding.message
+
+
+class KeeperWithoutItsBuilder:
+    """A keeper of gradient pairs as another TensorFlow might have it: no ``_construct_forward_backward``."""
+
+    def forward_backward(self, num_doutputs=None):
+        return None
+
+
+def test_a_keeper_without_the_doors_used_counts_as_none(monkeypatch):
+    monkeypatch.setattr(tf_watch, "_PAIRS_KEPT_IN", (__name__, "KeeperWithoutItsBuilder"))
+    assert tf_watch._keeper_of_pairs() is None  # TensorFlow's own pairs kept, never half replaced
