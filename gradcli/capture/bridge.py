@@ -150,6 +150,14 @@ class Bridge:
     # arguments' gradient never reads, beside their exact derivative (`rule_blame.judge_rule_variables`); a call not
     # judged as (rule's name, "file:line", why, None, None)
     rule_variables: Optional[Callable] = None
+    # Whether ``backward`` computes the forward's values itself (JAX's one program of the value and its gradient), so
+    # that a value of the forward it lacks is one it computes otherwise (`rule_blame`); a gradient graph that reads
+    # only the forward values its rules need (TensorFlow's) lacks the others without computing them otherwise
+    backward_holds_forward: bool = True
+    # backward_traced(args, cotangent) -> `backward`'s gradients, every operation of the framework's gradient graph
+    # replayed to make them, those whose results no gradient reads included (a rule dropping an upstream gradient),
+    # or None where `backward` runs them all: the numbers `rule_blame` searches
+    backward_traced: Optional[Callable] = None
     # compiled_otherwise(args in a dtype, the framework's value there) -> a note or None: where the framework's
     # compiled program computes otherwise than its operations as given (XLA's simplifier cancelling (x + c) - c),
     # which operation, so that the check does not disagree silently with its own float replay

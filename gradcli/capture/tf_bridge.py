@@ -43,7 +43,8 @@ from .bridge import Bridge, PerPoint, Unmapped, points_replayed
 from .exact_constants import held_for, held_in, is_float
 from .lines import STDLIB_FOLDER, handed_numbers, literal_numbers, math_call_advice
 from .own_time import OwnCallStopped, named_call, run_bounded
-from .tf_errors import at_users_lines, control_flow_refusal, is_users_file, unmapped_reason, users_frames_only
+from .tf_control_flow import eager_reads_passed_on
+from .tf_errors import GraphGradientRefused, at_users_lines, control_flow_refusal, is_users_file, unmapped_reason, users_frames_only
 from .tf_eager import as_tensor, as_written, eager_answers, eager_execute, keras_as_eager, same_bits
 from .tf_graph import CALLS, Gradients, Walker, chose_by_dtype, executed, is_library_frame, limits_as_in, rerun_of
 from .tf_models import AssignInstead, ModelArguments
@@ -319,6 +320,7 @@ class _Captured:
         self.difference = None
         self.rule_calls = []  # `tf_graph.RuleCall` of each call of a user's rule in the traced graph (`rules_alone`)
         self.whole_plan = None  # the traced graph's whole plan, where it has calls of rules to judge alone
+        self.traced_plan = None  # the traced graph's whole plan, always (`backward_traced`)
         self.variable_calls = []  # the `tf_graph.RuleCall` of each call of a variables= rule found in the plan (`rule_variables`)
         # (rule's name, "file.py:LINE") of each call of a variables= rule whose tensors the plan does not tell apart
         # (in a branch, a loop body: `Walker.keyed_calls`): its variables are not judged
@@ -778,6 +780,32 @@ class TensorFlowFunction:
             out[i] = g
         return tuple(rebuild(_zeros_beside(out, leaves, floats)))
 
+    def backward_traced(self, args, cotangent):
+        """`backward`, every operation of TensorFlow's gradient graph that gradcli replays run too: a rule that drops
+        an upstream gradient (slogdet's, of its sign) leaves the operations that made it out of `backward`, whose
+        gradients none of them reach, yet they are TensorFlow's numbers, which `rule_blame` searches for the line
+        whose rule is off."""
+        leaves, rebuild = _flat(args)
+        captured = self._program_of(self._capture(leaves, rebuild), leaves, rebuild)
+        plan, cotangent_key = captured.traced_plan, captured.cotangent_key
+        ready = {*plan.inputs, *plan.static, cotangent_key}
+        replayed = []
+        for step in plan.steps:  # in the graph's order: a step whose inputs are all made is made too
+            if all(key in ready for key in step.inputs):
+                ready.update(step.outputs)
+                replayed.extend(step.outputs)
+        grads = list(captured.backward.outputs)
+        whole = plan.pruned(grads + [key for key in replayed if key not in grads], self.text, stop=(cotangent_key,))
+        floats = [i for i, leaf in enumerate(leaves) if _is_float_leaf(leaf)]
+        try:
+            values = whole.run([leaves[i] for i in floats], {cotangent_key: cotangent})[:len(grads)]
+        except Exception:  # noqa: BLE001 - an operation no gradient reads raised on these numbers: `backward`'s alone
+            return self.backward(args, cotangent)
+        out = list(leaves)
+        for i, g in zip(floats, values):
+            out[i] = g
+        return tuple(rebuild(_zeros_beside(out, leaves, floats)))
+
     def rules_alone(self, args, cotangent):
         """Each call of a user's rule the backward graph makes, judged alone: ``[(rule's name, "file.py:LINE", returned,
         truth)]``, in the order the calls returned (a rule's nested ones first); [] where there are fewer than two.
@@ -1013,6 +1041,12 @@ class TensorFlowFunction:
         return True
 
     def _trace(self, leaves, rebuild, exact):
+        """`_traced_plans`, an eager function's tf.cond and tf.while_loop gradients taking its rules' reads of
+        variables as its eager run does (`tf_control_flow`); a tf.function's as TensorFlow's own graph builds them."""
+        with contextlib.nullcontext() if self.compiled else eager_reads_passed_on():
+            return self._traced_plans(leaves, rebuild, exact)
+
+    def _traced_plans(self, leaves, rebuild, exact):
         tf = _tf()
         floats = [i for i, leaf in enumerate(leaves) if _is_float_leaf(leaf)]
         held = {i: raw(leaf) for i, leaf in enumerate(leaves) if i not in floats}
@@ -1073,10 +1107,10 @@ class TensorFlowFunction:
             graph, (y, grads) = concrete.graph, concrete.structured_outputs
             rerunnable = False  # autograph's graph is not what the eager call runs
         except (AttributeError, ValueError) as error:
-            refused = control_flow_refusal(error, self.text)
+            refused = control_flow_refusal(error, self.text, self.compiled)
             if refused is None:
                 raise
-            raise InputError(refused) from None
+            raise GraphGradientRefused(refused) from None
         walker = Walker(frames, self._recorded_reader(tf), tf.make_ndarray, self.default_location, ["gradcli_cotangent"], gradients,
                         users_number=self.users_number, variable_shape=lambda handle: tf.raw_ops.VariableShape(input=handle).numpy(),
                         draw=_drawer(tf))
@@ -1093,6 +1127,7 @@ class TensorFlowFunction:
                              keep_narrow=y.dtype == tf.float64)
             output = (tuple(y.shape.as_list()), np.dtype(y.dtype.as_numpy_dtype))
         captured = _Captured(forward, backward, cotangent, rerun, output)
+        captured.traced_plan = plan
         judged = len(gradients.calls) > 1 or any(call.variables for call in gradients.calls)
         # each call the rule was called as in the plan (a function called twice: one per call), or None
         keyed = [walker.keyed_calls(call) for call in gradients.calls] if judged else []
@@ -1563,4 +1598,6 @@ def capture(fun, text):
         held_draws=function.held_draws,
         rules_alone=function.rules_alone,
         rule_variables=function.rule_variables,
+        backward_holds_forward=False,  # its gradient graph reads a forward value where a rule needs it, and no other
+        backward_traced=function.backward_traced,
     )

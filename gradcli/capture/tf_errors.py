@@ -205,15 +205,22 @@ def is_users_file(filename):
 _CONTROL_FLOW_GRADIENTS = (("cond_v2.py", "tf.cond"), ("while_v2.py", "tf.while_loop"))
 
 
-def control_flow_refusal(error, text):
+class GraphGradientRefused(Exception):
+    """TensorFlow's graph code cannot build the gradient of the user's function (`control_flow_refusal`): TensorFlow's
+    own shortcoming, not the user's input, so the point it meets has no verdict and says why."""
+
+
+def control_flow_refusal(error, text, compiled=False):
     """The one-paragraph message for ``error``, raised by TensorFlow's own gradient of a ``tf.cond`` or
     ``tf.while_loop`` while gradcli traced ``text``'s graph to replay it; None where the error came from elsewhere.
 
     TensorFlow's eager run takes such a gradient, but its graph code cannot
     (a ``tf.custom_gradient`` rule with ``variables=`` inside a branch or a
     loop body: ``Tensor.graph is undefined``, ``not in
-    internal_capture_to_output``), and a ``tf.function`` of the user's function
-    raises the same: the graph gradcli replays does not exist.
+    internal_capture_to_output``), in a ``tf.function`` of the user's too.
+    ``compiled``: the user's function is a ``tf.function``, whose own gradient
+    raises so; else an eager function, whose graph this TensorFlow cannot build
+    (`tf_control_flow` builds it where TensorFlow's doors for it exist).
     """
     construct = None
     frame = error.__traceback__
@@ -227,12 +234,17 @@ def control_flow_refusal(error, text):
     first = words[0] if words else ""
     first = first if len(first) <= _WORDS_SHOWN else first[:_WORDS_SHOWN] + "..."
     said = f"{type(error).__name__}: {first}".rstrip(": ")
-    outside = ("the branch: call it outside (both branches computed and one picked by tf.where)" if construct == "tf.cond"
-               else "the loop body: call it outside the loop")
-    return (f"{text}: TensorFlow cannot take the gradient of its {construct} in a graph ({said}), and gradcli replays "
-            f"the function's graph, so it cannot check it; TensorFlow's own @tf.function of this function raises the "
-            f"same. A known cause is a tf.custom_gradient rule that reads variables (variables=) inside {outside}, "
-            "or hand the variables to the rule as arguments")
+    inside, outside = (("a branch", "call it outside (both branches computed and one picked by tf.where)")
+                       if construct == "tf.cond" else ("a loop body", "call it outside the loop"))
+    if compiled:
+        cannot = (f"TensorFlow's own gradient of this tf.function raises in its {construct} ({said}): TensorFlow's "
+                  f"graph gradient of a {construct} cannot be built here, though eager code takes it")
+    else:
+        cannot = (f"this TensorFlow cannot build the gradient of its {construct} in a graph ({said}), though its eager "
+                  "run takes it, and gradcli replays the function's graph, so the point has no exact reference; a "
+                  "tf.function of this function raises the same")
+    return (f"{text}: {cannot}. A known cause is a tf.custom_gradient rule that reads variables (variables=) inside "
+            f"{inside}: {outside}, or hand the variables to the rule as arguments")
 
 
 _WORDS_SHOWN = 160  # of TensorFlow's message, whose first line may print a whole resource handle

@@ -646,7 +646,8 @@ class Walker:
 
     def _conditional(self, op, inputs, outputs, location, rule):
         """A ``tf.cond`` (or a Python ``if`` autograph made one): each branch a plan, the one taken chosen as the replay runs."""
-        branches = [self._subplan(op, attribute, location) for attribute in ("then_branch", "else_branch")]
+        # the predicate, then the branches' inputs: a variable's handle among them is read inside
+        branches = [self._subplan(op, attribute, location, inputs=inputs[1:]) for attribute in ("then_branch", "else_branch")]
         self.steps.append(Step(_taking(*branches), inputs, outputs, {}, location, rule, op.type, op.name, tuple(branches)))
 
     def _while(self, op, inputs, outputs, location, rule):

@@ -12,6 +12,7 @@ This module never imports TensorFlow at import time: the trace hands it in.
 from __future__ import annotations
 
 import functools
+import importlib
 import inspect
 import os
 from contextlib import contextmanager
@@ -104,17 +105,17 @@ def _gradients_built_afresh():
     pair TensorFlow keeps from an earlier build (an earlier check, the user's own training): only a build calls the
     user's rules inside it, which the watch notes to judge them. TensorFlow's own kept pairs stay for its own runs.
     Where TensorFlow keeps them otherwise, nothing changes."""
-    try:
-        from tensorflow.python.eager.polymorphic_function import concrete_function  # lazy: TensorFlow's gradient cache
-        delayed = concrete_function._DelayedRewriteGradientFunctions  # noqa: SLF001 - the one class that keeps the pairs
-        kept = delayed.forward_backward
-    except (ImportError, AttributeError):
+    delayed = _keeper_of_pairs()
+    if delayed is None:
         yield
         return
+    kept = delayed.forward_backward
     built = {}  # (id of the function's pairs, gradient count) -> (pairs, its pair built in this trace)
 
     def forward_backward(self, num_doutputs=None):
-        count = self._num_inference_outputs if num_doutputs is None else num_doutputs  # noqa: SLF001 - as TensorFlow's
+        count = getattr(self, "_num_inference_outputs", None) if num_doutputs is None else num_doutputs  # as TensorFlow's
+        if count is None:  # a keeper that counts otherwise: its own pair
+            return kept(self, num_doutputs)
         found = built.get((id(self), count))
         if found is None or found[0] is not self:
             found = built[(id(self), count)] = (self, self._construct_forward_backward(count))  # noqa: SLF001
@@ -125,6 +126,23 @@ def _gradients_built_afresh():
         yield
     finally:
         delayed.forward_backward = kept
+
+
+# Where TensorFlow keeps a function's forward and backward pairs: its module and class (private: no public door)
+_PAIRS_KEPT_IN = ("tensorflow.python.eager.polymorphic_function.concrete_function", "_DelayedRewriteGradientFunctions")
+
+
+def _keeper_of_pairs():
+    """TensorFlow's class that keeps a function's forward and backward pairs, where this TensorFlow has it with the
+    doors `_gradients_built_afresh` calls (its ``forward_backward``, built by ``_construct_forward_backward``), else
+    None."""
+    module, name = _PAIRS_KEPT_IN
+    try:
+        keeper = getattr(importlib.import_module(module), name)  # lazy: TensorFlow's gradient cache
+    except (ImportError, AttributeError):
+        return None
+    doors = ("forward_backward", "_construct_forward_backward")
+    return keeper if all(callable(getattr(keeper, door, None)) for door in doors) else None
 
 
 class RuleMiscounted(InputError):

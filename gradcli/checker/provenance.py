@@ -257,7 +257,9 @@ class Recorder(_OnTheHooks):
         self._pending_backward = []
         self._keep = []
         self._received = {}  # id(node) -> (node, the cotangents its consumers' rules gave it so far)
-        self._sums = {}  # id(node) -> the running sum of plain cotangents the pass has added up for it
+        # id(node) -> (node, the running sum of plain cotangents the pass has added up for it), until its rule runs: a
+        # later pass (a replay's pullback inside the recorded run) may make a node of the same id
+        self._sums = {}
         self._accumulating_into = None  # (name, span, location) of the value whose gradients are being added up
 
     def _forward(self, prim, args, kwargs, ans):
@@ -314,6 +316,7 @@ class Recorder(_OnTheHooks):
                 record.span, record.location = span, record.location or location
         self._pending_backward = []
         received = self._received.pop(id(node), (node, []))[1]
+        self._sums.pop(id(node), None)  # its gradient is whole: its rule runs now
         record = NodeRecord(
             node.name, span, location, g, tuple(cotangents), tuple(node.args), node._value, tuple(node.argnums),
             _user_rule(node) if self.locate_in_python else None,
@@ -358,9 +361,10 @@ class Recorder(_OnTheHooks):
         dtype's and the high-precision one) both hold it, and a cancellation
         there (sin(x)/x: cos(x)/x + -sin(x)/x^2 at x = 1e-10) is an op to name.
         """
-        prev = self._sums.get(id(parent), first)
+        kept = self._sums.get(id(parent))
+        prev = kept[1] if kept is not None and kept[0] is parent else first
         total = prev + ct
-        self._sums[id(parent)] = total
+        self._sums[id(parent)] = (parent, total)
         self._forward(_ADD, (prev, ct), {}, total)
         self.recording.ops[-1].accumulating = True
 

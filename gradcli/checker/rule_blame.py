@@ -113,14 +113,15 @@ def guilty_line(bridge, point_args, cotangent=None):
             exact = pull(seed)
         framework = provenance.Recorder(locate_in_python=True)
         with framework, np.errstate(all="ignore"):
-            rule = bridge.backward(args, seed)
+            rule = (getattr(bridge, "backward_traced", None) or bridge.backward)(args, seed)
         ops = [op for op in true.recording.ops if op.phase == "forward" and op.replayed and op.location]
         if len({op.location for op in ops}) < 2 or len(ops) > _MOST_OPS or len(framework.recording.ops) > _MOST_OPS:
             return None
         numbers = _by_shape([raw(op.output) for op in framework.recording.ops] + [seed])
         rule = tuple(rule) if isinstance(rule, (tuple, list)) else (rule,)
         inputs_right = {f"input {i}": _close(r, e) for i, (r, e) in enumerate(zip(rule, exact))}
-        return _first_off(ops, _gradients(ops, true.recording.backward_nodes), numbers, args, inputs_right)
+        return _first_off(ops, _gradients(ops, true.recording.backward_nodes), numbers, args, inputs_right,
+                          getattr(bridge, "backward_holds_forward", True))
 
 
 def judge_rule_variables(target, point_args, program=None, cotangent=None, ran_variables_rules=False,
@@ -430,8 +431,10 @@ def _gradients(ops, nodes):
     return found
 
 
-def _first_off(ops, gradients, numbers, args, inputs_right):
-    """The last line, in forward order, handed right gradients that reads a value whose gradient is wrong."""
+def _first_off(ops, gradients, numbers, args, inputs_right, holds_forward=True):
+    """The last line, in forward order, handed right gradients that reads a value whose gradient is wrong;
+    ``holds_forward``: whether the framework's backward program computes the forward's values (`Bridge`), so that one
+    it lacks may be one it computes otherwise (`_first_value_off`)."""
     lines = list(dict.fromkeys(op.location for op in ops))
     readers = {}
     for op in ops:
@@ -457,7 +460,7 @@ def _first_off(ops, gradients, numbers, args, inputs_right):
                 read[op.location].update(f"input {i}" for i, a in enumerate(args) if raw(arg) is a)
     for line in reversed(lines):
         if right.get(line, True) and any(not right.get(other, True) for other in read[line]):
-            departed = _first_value_off(ops, readers, read, numbers)
+            departed = _first_value_off(ops, readers, read, numbers) if holds_forward else None
             line = departed or line
             return line, next(iter(names[line])) if len(names[line]) == 1 else None, departed is not None
     return None
