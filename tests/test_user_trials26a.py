@@ -1,0 +1,81 @@
+"""The twenty-sixth round of user trials, first half (tests/trials/cases26a.py): in JAX diffusion-model losses (log-SNR
+schedules, v-prediction, cumprod and cumsum alpha_bar), a VAE's Gaussian KL and reparameterised ELBO, DPO, a GP's
+marginal likelihood, negative-binomial counts, wrapped angles, sparsemax, temperature scaling, Wasserstein-1, a
+layer-normed scan RNN, gradient clips under custom_vjp, a checkpointed wave, drawdowns by cummax, value at risk by
+jnp.quantile, a masked softmax and bfloat16 mixed precision; in plain NumPy Kepler's equation, vis-viva, Fresnel
+reflectance, Arrhenius and Nernst, Weibull, generalised Pareto and Gumbel likelihoods, np.convolve, np.correlate,
+np.polyval, np.linalg.norm and cond penalties, clip and hinge corners, log2 of exp2, arcsinh and arccosh, and np.divide's
+and np.log's out= and where=.
+
+The whole set runs with ``python tests/trials/run.py jax_lib26a numpy_lib26a``; here, a few cheap NumPy ones.
+Known disagreements are strict xfails naming their finding.
+"""
+
+import os
+import sys
+
+import numpy as np
+import pytest
+
+import gradcli
+from gradcli.errors import InputError
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "trials"))
+
+import cases26a  # noqa: E402
+
+from test_user_trials import round_tests  # noqa: E402
+
+CHOSEN = [
+    # a tie of two correlations whose slopes agree in h0 and differ in h1
+    "numpy_lib26a:matched_peak@h=[1,0]:float64",
+    # 1e-300 / 1e300 underflows: log(0), named at the user's line
+    "numpy_lib26a:nernst@c_out=[1e-300],c_in=[1e300]:float64",
+    # 2^-1070, a subnormal: the backward's 1 / (y log 2) overflows
+    "numpy_lib26a:bits_round_trip@x=[-1070]:float64",
+    # a parabolic orbit: slope 0 in E, none in e
+    "numpy_lib26a:true_anomaly@E=1,e=1:float64",
+]
+KNOWN_WRONG = {
+    "numpy_lib26a:condition_number@a=[2,1,1,3]:float64":
+        "Z1: np.linalg.cond of a symmetric matrix, [[2, 1], [1, 3]]: the slope in a[3], u1^2 / s2 - s1 v2^2 / s2^2, is 0 "
+        "by the golden ratio's algebra (s1 / s2 = phi^2), which neither the proof numbers nor rising precision prove: "
+        "error (no verdict) where the exact gradient is [-1.1708, 1.1708, 1.1708, 0]",
+}
+# Each known-wrong case's words for its finding, seen at a ceiling of 120 digits (`known_wrong_problems`).
+SYMPTOMS = {
+    "numpy_lib26a:condition_number@a=[2,1,1,3]:float64": "not proven 0",
+}
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases26a, CHOSEN, KNOWN_WRONG, SYMPTOMS)
+
+
+# --- A1: a point whose every argument is data gradcli holds --------------------------------------------------------------
+
+SINE_CODE = "import numpy as np\n\n\ndef f(x):\n    return np.sum(np.sin(x))\n"
+
+
+@pytest.mark.parametrize("value, said", [(np.array([1, -2]), "x (an int64 array)"), (np.int64(1), "x (an int64 number)"),
+                                         (np.array([True, False]), "x (a bool array)")])
+def test_a_point_of_integers_alone_is_an_input_error_saying_to_give_floats(tmp_path, value, said):
+    """A1's class: gradcli holds integer and boolean arrays given whole as data (labels, masks); a point all of whose
+    arguments are such data has nothing to differentiate, and says so (a ValueError of max() on an empty list from
+    the judge before)."""
+    path = tmp_path / "sine.py"
+    path.write_text(SINE_CODE)
+    with pytest.raises(InputError, match="nothing to differentiate") as raised:
+        gradcli.check(f"{path}:f", [{"x": value}], dtypes=["float64"], fixes=False)
+    assert said in str(raised.value) and "np.array([1.0, 2.0])" in str(raised.value)
+    # the same numbers as floats are checked, and a Python int stays a variable, as it always was
+    for point in ({"x": np.asarray(value, dtype=float)}, {"x": 1}):
+        (r,) = gradcli.check(f"{path}:f", [point], dtypes=["float64"], fixes=False).results
+        assert r.status == "ok"
+
+
+def test_integer_labels_beside_a_float_variable_stay_data(tmp_path):
+    """Held data next to a variable is checked as before: the labels held, the weights differentiated."""
+    path = tmp_path / "labelled.py"
+    path.write_text("import numpy as np\n\n\ndef f(w, labels):\n    return np.sum(w[labels] ** 2)\n")
+    (r,) = gradcli.check(f"{path}:f", [{"w": np.array([1.0, 2.0, 3.0]), "labels": np.array([0, 2])}],
+                         dtypes=["float64"], fixes=False).results
+    assert r.status == "ok" and list(r.exact_gradient) == ["w"]
+    assert np.allclose(r.exact_gradient["w"], [2.0, 0.0, 6.0], rtol=1e-15, atol=0)
