@@ -79,3 +79,93 @@ def test_integer_labels_beside_a_float_variable_stay_data(tmp_path):
                          dtypes=["float64"], fixes=False).results
     assert r.status == "ok" and list(r.exact_gradient) == ["w"]
     assert np.allclose(r.exact_gradient["w"], [2.0, 0.0, 6.0], rtol=1e-15, atol=0)
+
+
+# --- U1: a ufunc's out= and where= in plain NumPy code ---------------------------------------------------------------------
+
+OUT_CODE = '''
+import numpy as np
+
+
+def temporary(x):
+    b = np.array([0.0, 2.0, 4.0])
+    return np.sum(np.divide(x, b, out=np.zeros_like(x), where=b != 0) ** 2)
+
+
+def statement(x):
+    logs = np.zeros_like(x)
+    np.log(x, out=logs, where=x > 0)
+    return np.sum(logs)
+
+
+def assigned(x):
+    logs = np.full_like(x, -1.0)
+    z = np.log(x, out=logs, where=x > 0)
+    return np.sum(z) + 2.0 * np.sum(logs)
+
+
+def accumulated(x):
+    total = np.zeros_like(x)
+    for k in range(3):
+        np.add(total, x ** k, out=total)
+    return np.sum(total)
+
+
+def nested(x):
+    logs = np.zeros_like(x)
+    return np.sum(np.log(x, out=logs, where=x > 0)) + np.sum(logs)
+
+
+def constants_only(x):
+    roots = np.zeros(3)
+    np.sqrt(np.array([4.0, 9.0, 16.0]), out=roots)
+    return np.sum(roots * x)
+
+
+class Scaler:
+    def exp(self, x, out=None):
+        return 3.0 * x
+
+
+def own_method(x):
+    y = np.zeros_like(x)
+    z = Scaler().exp(x, out=y)
+    return np.sum(z) + np.sum(y)
+'''
+
+
+def _checked(path, name, x):
+    (r,) = gradcli.check(f"{path}:{name}", [{"x": np.array(x)}], dtypes=["float64"], fixes=False).results
+    return r
+
+
+@pytest.mark.parametrize("name, x, value, slopes", [
+    # 1 / b where b is not 0, squared: the masked entry's 1 / 0 never reaches the op
+    ("temporary", [1.0, 2.0, 3.0], 1.5625, [0.0, 1.0, 0.375]),
+    # log only where x > 0: the -1's log (NaN) and its slope never reach the sum
+    ("statement", [-1.0, 0.5, 2.0], 0.0, [0.0, 2.0, 0.5]),
+    # the assignment's value and the name given as out are both the array NumPy leaves in out
+    ("assigned", [-1.0, 0.5, 2.0], -3.0, [0.0, 6.0, 1.5]),
+    ("accumulated", [0.5, 2.0], 8.75, [2.0, 5.0]),
+    ("constants_only", [1.0, 2.0, 3.0], 20.0, [2.0, 3.0, 4.0]),
+    # a method of the user's own named like a ufunc is called as written, out left to it
+    ("own_method", [1.0, 2.0], 9.0, [3.0, 3.0]),
+])
+def test_a_ufuncs_out_and_where_are_what_numpy_leaves_in_out(tmp_path, name, x, value, slopes):
+    """U1's class: np.divide(a, b, out=np.zeros_like(a), where=b != 0) and np.log(x, out=logs, where=x > 0), the safe
+    division and log idioms, are the arrays NumPy leaves in out (error "unexpected keyword argument 'out'" before),
+    the op computed on the entries where= picks alone, so a masked entry's slope is 0, not NaN."""
+    path = tmp_path / "outs.py"
+    path.write_text(OUT_CODE)
+    r = _checked(path, name, x)
+    assert r.status == "ok" and r.value == pytest.approx(value, rel=1e-15, abs=1e-300)
+    assert np.allclose(r.exact_gradient["x"], slopes, rtol=1e-15, atol=0)
+    assert np.allclose(r.gradient["x"], slopes, rtol=1e-15, atol=0)
+
+
+def test_an_out_name_inside_a_larger_expression_is_refused(tmp_path):
+    """The call with out= a name inside a larger expression cannot rebind the name the function reads again."""
+    path = tmp_path / "outs.py"
+    path.write_text(OUT_CODE)
+    r = _checked(path, "nested", [-1.0, 0.5, 2.0])
+    assert r.status == "error" and "make the call its own statement" in r.error
