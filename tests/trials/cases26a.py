@@ -9,7 +9,11 @@ Fresnel reflectance at grazing incidence and past the critical angle, Arrhenius 
 concentrations of 1e+-300, the Weibull log-cdf at 1e-12 and 1e-300, the generalised Pareto NLL at a small shape, the
 Gumbel NLL whose value passes float64's range, np.convolve, np.correlate at a tied peak, np.polyval at its root,
 np.linalg.norm penalties at 0, at 1e-200 and on a repeated or a zero singular value, np.clip and a hinge at their
-corners, log2 of exp2 at overflow and at a subnormal, and arcsinh and arccosh at 1e300.
+corners, log2 of exp2 at overflow and at a subnormal, arcsinh and arccosh at 1e300, np.linalg.cond of a symmetric
+matrix (an exact 0 slope), np.divide's and np.log's out= and where=, a metal's Fresnel reflectance through complex
+numbers and scipy.stats.nbinom. More JAX: alpha_bar by jnp.cumprod and by a cumsum of log1p, a reparameterised ELBO,
+xlogy, drawdowns by lax.cummax at tied peaks, jnp.quantile at a tie, softmax's where=, a clip by norm under a
+custom_vjp, bfloat16 mixed precision, jax.nn.squareplus at -1e10 and slogdet near a singular matrix.
 
 Truths are the mathematics written here in mpmath (closed forms, or mpmath.diff at 2,000 digits through `num_grad`),
 never the user files' code; points are the numbers the dtype holds, constants the numbers the program writes (in the
@@ -171,6 +175,16 @@ def _masked_score(scores, dtype="float64"):
     return hp(truth)
 
 
+
+def _logdet_truth(d):
+    """d/dd_i log(d0 + d1 + d0 d1) = (1 + d_j) / det."""
+    def truth():
+        d0, d1 = _in("float64", d)
+        det = d0 + d1 + d0 * d1
+        return {"d": [(1 + d1) / det, (1 + d0) / det]}
+    return hp(truth)
+
+
 RNN_W = [[0.5, -0.3], [0.8, 0.1]]
 NEAR_PI_B = 4.0 - math.pi  # exact (Sterbenz): 4 - b is float64's pi, 1.2e-16 below the cut at pi
 
@@ -301,6 +315,14 @@ JAX = [
     # the square rounded to bfloat16's 8 bits: 0.6 comes back as 0.6015625
     Case(J, "bf16_energy", "x=[0.3,1.7]", "float32", "unstable",
          hp(lambda: {"x": [2 * v for v in _in("float32", [0.3, 1.7])]})),
+    Case(J, "squareplus_total", "x=[0.5,-3]", "float64", "ok",
+         _each("x", lambda x: (1 + x / mpmath.sqrt(x * x + 4)) / 2, [0.5, -3])),
+    # jax.nn.squareplus's own (x + sqrt(x^2 + b)) / 2 cancels at -1e10: the slope 1e-20 comes out -1.8e-17
+    Case(J, "squareplus_total", "x=[0.5,-1e10]", "float64", "unstable",
+         _each("x", lambda x: (1 + x / mpmath.sqrt(x * x + 4)) / 2, [0.5, -1e10])),
+    Case(J, "near_singular_logdet", "d=[0.5,2]", "float64", "ok", _logdet_truth([0.5, 2])),
+    # 1 + 1e-9 keeps 7 digits of 1e-9: the determinant 2e-9 and its slopes lose them
+    Case(J, "near_singular_logdet", "d=[1e-9,1e-9]", "float64", "unstable", _logdet_truth([1e-9, 1e-9])),
 ]
 
 
@@ -421,6 +443,21 @@ def _sinc_power_slope(x):
 def _condition(a):
     s = mpmath.svd_r(mpmath.matrix([[a[0], a[1]], [a[2], a[3]]]), compute_uv=False)
     return max(s) / min(s)
+
+
+def _metal(theta):
+    n = mpmath.mpc(_f(0.2), _f(3.4))
+    total = 0
+    for t in theta:
+        c = mpmath.cos(t)
+        ct = mpmath.sqrt(n * n - mpmath.sin(t) ** 2)
+        total += abs((c - ct) / (c + ct)) ** 2
+    return total
+
+
+def _nbinom_truth(p):
+    """d/dp sum_k (n log p + k log(1 - p)) = 3 n / p - 13 / (1 - p), n = 2.5."""
+    return hp(lambda: {"p": 3 * mp("2.5") / _f(p) - 13 / (1 - _f(p))})
 
 
 NUMPY = [
@@ -553,6 +590,11 @@ NUMPY = [
     Case(N, "safe_ratio", "a=[1,2,3]", "float32", "ok", _fixed("a", [0, 1, 0.375])),
     # np.log only where x > 0: its slope 1 / x there, 0 elsewhere
     Case(N, "safe_log_sum", "x=[-1,0.5,2]", "float64", "ok", _fixed("x", [0, 2, 0.5])),
+    Case(N, "metal_reflectance", "theta=[0.3,1.5]", "float64", "ok", num_grad(_metal, theta=[0.3, 1.5])),
+    # grazing incidence: cos(theta) is 6e-17, the complex square root far from its cut
+    Case(N, "metal_reflectance", f"theta=[{math.pi / 2!r}]", "float64", "ok", num_grad(_metal, theta=[math.pi / 2])),
+    Case(N, "nbinom_counts", "p=0.3", "float64", "ok", _nbinom_truth(0.3)),
+    Case(N, "nbinom_counts", "p=0.999", "float64", "ok", _nbinom_truth(0.999)),
 ]
 
 ALL = JAX + NUMPY

@@ -5,7 +5,10 @@ jax.nn.log_sigmoid and by the log of a sigmoid, a Gaussian process's negative lo
 jnp.linalg.cholesky, a negative-binomial likelihood by gammaln with the rate's log-odds two ways, a wrapped angle error
 by jnp.arctan2, sparsemax written by hand with jnp.sort and jnp.cumsum, temperature scaling by log_softmax and by the log
 of a softmax, Wasserstein-1 between sorted samples, a jax.lax.scan RNN with layer norm, gradient clipping by a
-jax.custom_vjp and a jax.checkpoint'ed damped wave."""
+jax.custom_vjp and a jax.checkpoint'ed damped wave; alpha_bar by jnp.cumprod and by a cumsum of log1p, a
+reparameterised ELBO with a fixed key, a Bernoulli decoder by xlogy, drawdowns by jax.lax.cummax, value at risk by
+jnp.quantile, softmax's where=, a gradient clipped by its norm (custom_vjp with nondiff_argnums), bfloat16 mixed
+precision, jax.nn.squareplus and jnp.linalg.slogdet."""
 
 import functools
 
@@ -284,3 +287,14 @@ def norm_clipped_square(x):
 def bf16_energy(x):
     """Mixed precision: the square computed in bfloat16, summed in the input's dtype."""
     return jnp.sum((x.astype(jnp.bfloat16) ** 2).astype(x.dtype))
+
+
+def squareplus_total(x):
+    """jax.nn.squareplus with b = 4, summed."""
+    return jnp.sum(jax.nn.squareplus(x, 4.0))
+
+
+def near_singular_logdet(d):
+    """log det of [[1 + d0, 1], [1, 1 + d1]] by jnp.linalg.slogdet: det = d0 + d1 + d0 d1."""
+    a = jnp.ones((2, 2), dtype=d.dtype) + jnp.diag(d)
+    return jnp.linalg.slogdet(a)[1]

@@ -4,10 +4,13 @@ incidence and past the critical angle, Arrhenius rates and their logs at small t
 log of a ratio and by a difference of logs, the Weibull log-cdf by log(1 - exp) and by log(-expm1), the generalised
 Pareto NLL by log and by log1p at a tiny shape, the Gumbel NLL, a FIR filter's energy by np.convolve, a matched
 filter's peak by np.correlate, a polynomial filter by np.polyval, np.linalg.norm regularisers (2-norm, its square, the
-nuclear norm), np.clip and hinge losses at their corners, bits by np.log2 of np.exp2, and the inverse hyperbolic sine
-by np.arcsinh and by its logarithm."""
+nuclear norm, the sup norm), np.clip and hinge losses at their corners, bits by np.log2 of np.exp2, the inverse
+hyperbolic sine by np.arcsinh and by its logarithm, Arrhenius rate ratios, Kepler by a converging while loop, the true
+anomaly by np.arctan2, a sinc pulse's power, np.linalg.cond, safe division and logs by a ufunc's out= and where=, a
+metal's reflectance through complex numbers and scipy.stats.nbinom.logpmf."""
 
 import numpy as np
+import scipy.stats
 
 # --- orbital mechanics ----------------------------------------------------------------------------------------------
 
@@ -231,3 +234,17 @@ def safe_log_sum(x):
     logs = np.zeros_like(x)
     np.log(x, out=logs, where=x > 0)
     return np.sum(logs)
+
+
+def metal_reflectance(theta):
+    """The s-reflectance of a metal of complex index 0.2 + 3.4i, through complex arithmetic."""
+    n = 0.2 + 3.4j
+    c = np.cos(theta)
+    ct = np.sqrt(n * n - np.sin(theta) ** 2)
+    r = (c - ct) / (c + ct)
+    return np.sum(np.abs(r) ** 2)
+
+
+def nbinom_counts(p):
+    """The negative-binomial log-likelihood of the counts 0, 3 and 10 (n = 2.5) in p, by scipy.stats.nbinom.logpmf."""
+    return np.sum(scipy.stats.nbinom.logpmf(np.array([0, 3, 10]), 2.5, p))
