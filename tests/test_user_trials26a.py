@@ -116,6 +116,10 @@ def nested(x):
     return np.sum(np.log(x, out=logs, where=x > 0)) + np.sum(logs)
 
 
+def nested_argument(x, y):
+    return np.sum(np.exp(x, out=y)) + np.sum(y)
+
+
 def constants_only(x):
     roots = np.zeros(3)
     np.sqrt(np.array([4.0, 9.0, 16.0]), out=roots)
@@ -168,4 +172,8 @@ def test_an_out_name_inside_a_larger_expression_is_refused(tmp_path):
     path = tmp_path / "outs.py"
     path.write_text(OUT_CODE)
     r = _checked(path, "nested", [-1.0, 0.5, 2.0])
+    assert r.status == "error" and "make the call its own statement" in r.error
+    # an argument given as out is no different: the y the sum reads again would be the caller's zeros
+    (r,) = gradcli.check(f"{path}:nested_argument", [{"x": np.array([1.0, 2.0]), "y": np.zeros(2)}],
+                         dtypes=["float64"], fixes=False).results
     assert r.status == "error" and "make the call its own statement" in r.error

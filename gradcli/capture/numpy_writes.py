@@ -197,7 +197,7 @@ def ufunc_out(fun, kept, *args, out=None, where=True, **kwargs):
     if target is None:
         raise TracedValueError(f"np.{name}(..., where=...) without out= leaves the other entries unset: give out= "
                                "(out=np.zeros_like(x)) or use np.where")
-    if not kept and isinstance(target, np.ndarray):
+    if not kept:
         raise TracedValueError(
             f"np.{name}(..., out=...) inside a larger expression writes into an array the function may read again, "
             f"which gradcli cannot follow: make the call its own statement (np.{name}(x, out=y, where=...)) or an "
