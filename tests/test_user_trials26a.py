@@ -177,3 +177,50 @@ def test_an_out_name_inside_a_larger_expression_is_refused(tmp_path):
     (r,) = gradcli.check(f"{path}:nested_argument", [{"x": np.array([1.0, 2.0]), "y": np.zeros(2)}],
                          dtypes=["float64"], fixes=False).results
     assert r.status == "error" and "make the call its own statement" in r.error
+
+
+# --- N1: np.poly1d in plain NumPy code --------------------------------------------------------------------------------------
+
+POLY_CODE = '''
+import numpy as np
+
+XS, YS = np.array([0.0, 1.0, 2.0, 3.0]), np.array([1.0, 2.5, 2.0, 4.0])
+
+
+def fitted(x):
+    return np.sum(np.poly1d(np.polyfit(XS, YS, 2))(x) ** 2)
+
+
+def algebra(c):
+    p = np.poly1d(c)
+    q = p.deriv() * p + 2.0 * p.integ(k=1.0) - np.poly1d([1.0, 0.0]) ** 2 + p(np.poly1d([1.0, 1.0]))
+    return np.sum(q(np.array([0.5, 2.0]))) + q[1] + len(q)
+
+
+def from_roots(r):
+    return np.poly1d(r, r=True)(3.0) + np.sum(np.poly1d(r, r=True).coeffs)
+'''
+
+
+def _complex_step(f, x):
+    """The gradient of NumPy's own f at x by complex steps (exact to rounding for a polynomial's arithmetic)."""
+    return np.array([(f(x + 1e-30j * e)).imag / 1e-30 for e in np.eye(len(x))])
+
+
+@pytest.mark.parametrize("name, x, numpys", [
+    ("fitted", [0.5, 2.0], lambda x: np.sum(np.poly1d(np.polyfit([0.0, 1, 2, 3], [1.0, 2.5, 2, 4], 2))(x) ** 2)),
+    ("algebra", [1.0, -2.0, 0.5], None),
+    ("from_roots", [1.0, 2.0], lambda r: np.poly1d(r, r=True)(3.0) + np.sum(np.poly1d(r, r=True).coeffs)),
+])
+def test_a_poly1d_is_differentiated_as_numpys_computes_it(tmp_path, name, x, numpys):
+    """N1's class: np.poly1d (refused by name before): evaluation, its arithmetic, deriv, integ, roots given,
+    composition, its coefficients by power; value and gradient as NumPy's own poly1d computes them."""
+    path = tmp_path / "polys.py"
+    path.write_text(POLY_CODE)
+    namespace = {}
+    exec(compile(POLY_CODE, str(path), "exec"), namespace)  # the same code on NumPy's own poly1d: the oracle
+    numpys = numpys or namespace[name]
+    variable = {"fitted": "x", "algebra": "c", "from_roots": "r"}[name]
+    (r,) = gradcli.check(f"{path}:{name}", [{variable: np.array(x)}], dtypes=["float64"], fixes=False).results
+    assert r.status == "ok" and r.value == pytest.approx(float(numpys(np.array(x))), rel=1e-13)
+    assert np.allclose(r.exact_gradient[variable], _complex_step(numpys, np.array(x, dtype=complex)), rtol=1e-12, atol=0)
