@@ -595,6 +595,7 @@ NUMPY = [
     Case(N, "metal_reflectance", f"theta=[{math.pi / 2!r}]", "float64", "ok", num_grad(_metal, theta=[math.pi / 2])),
     Case(N, "nbinom_counts", "p=0.3", "float64", "ok", _nbinom_truth(0.3)),
     Case(N, "nbinom_counts", "p=0.999", "float64", "ok", _nbinom_truth(0.999)),
+    Case(N, "poly1d_gain", "z=[0.3,2]", "float64", "ok", _each("z", _gain_slope, [0.3, 2])),
 ]
 
 ALL = JAX + NUMPY

@@ -7,7 +7,7 @@ filter's peak by np.correlate, a polynomial filter by np.polyval, np.linalg.norm
 nuclear norm, the sup norm), np.clip and hinge losses at their corners, bits by np.log2 of np.exp2, the inverse
 hyperbolic sine by np.arcsinh and by its logarithm, Arrhenius rate ratios, Kepler by a converging while loop, the true
 anomaly by np.arctan2, a sinc pulse's power, np.linalg.cond, safe division and logs by a ufunc's out= and where=, a
-metal's reflectance through complex numbers and scipy.stats.nbinom.logpmf."""
+metal's reflectance through complex numbers, scipy.stats.nbinom.logpmf and np.poly1d."""
 
 import numpy as np
 import scipy.stats
@@ -248,3 +248,8 @@ def metal_reflectance(theta):
 def nbinom_counts(p):
     """The negative-binomial log-likelihood of the counts 0, 3 and 10 (n = 2.5) in p, by scipy.stats.nbinom.logpmf."""
     return np.sum(scipy.stats.nbinom.logpmf(np.array([0, 3, 10]), 2.5, p))
+
+
+def poly1d_gain(z):
+    """The polynomial filter's gain again, by np.poly1d."""
+    return np.sum(np.poly1d([-0.125, 0.25, -0.5, 1.0])(z) ** 2)
