@@ -25,6 +25,7 @@ from . import ops_fitting as _fitting
 from . import ops_linalg as _linalg
 from . import ops_numeric as _numeric
 from . import ops_qr as _qr
+from . import ops_poly1d as _poly1d
 from . import ops_series as _series
 from . import ops_shape as _shape
 from . import ops_special as _special
@@ -251,6 +252,7 @@ linalg = _types.SimpleNamespace(
     multi_dot=_series.multi_dot,
 )
 roots = _series.roots
+poly1d = _poly1d.poly1d
 # np.polynomial's modules, each with its series' evaluation (coefficients lowest degree first); NumPy's own classes
 # (Polynomial, Chebyshev, ...) and fitting stay NumPy's.
 polynomial = _types.SimpleNamespace(

@@ -16,7 +16,9 @@ module's array, or one bound to two names) is refused with what to write
 instead. ``np.put_along_axis(out, ...)`` and ``np.put_along_axis(out[1:],
 ...)`` as statements are such writes: into the array, or into the view a
 basic index makes of it (a fancy index makes a copy, which NumPy writes into
-and drops); so is a ufunc's ``np.add.at(out, indices, values)``.
+and drops); so is a ufunc's ``np.add.at(out, indices, values)``. A ufunc's ``out=`` (``np.divide(a, b,
+out=np.zeros_like(a), where=b != 0)``) is such a write too: the call is `ufunc_out`'s, and a local name given as
+``out`` is bound to the array NumPy leaves in it.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ from .numpy_parts import PART, part
 
 SET_ITEM, IN_PLACE, BINARY, WRITE = "__gradcli_set_item__", "__gradcli_in_place__", "__gradcli_binary__", "__gradcli_write__"
 PUT_ALONG_AXIS, PUT_ALONG_AXIS_INTO, OWNED = "__gradcli_put_along_axis__", "__gradcli_put_along_axis_into__", "__gradcli_owned__"
-UFUNC_AT = "__gradcli_ufunc_at__"
+UFUNC_AT, UFUNC_OUT = "__gradcli_ufunc_at__", "__gradcli_ufunc_out__"
 # An array's methods that return a new array the caller owns (``astype`` only where it is not the array itself).
 _COPYING_METHODS = ("copy", "astype")
 
@@ -83,7 +85,8 @@ def owned(out, source=None):
 def helpers():
     """The names a rewritten module calls, for its globals (`numpy_parts`' too)."""
     return {SET_ITEM: set_item, IN_PLACE: in_place, BINARY: binary, WRITE: write, PUT_ALONG_AXIS: put_along_axis,
-            PUT_ALONG_AXIS_INTO: put_along_axis_into, OWNED: owned, PART: part, UFUNC_AT: ufunc_at}
+            PUT_ALONG_AXIS_INTO: put_along_axis_into, OWNED: owned, PART: part, UFUNC_AT: ufunc_at,
+            UFUNC_OUT: ufunc_out}
 
 
 def _traced(value):
@@ -171,6 +174,53 @@ def ufunc_at(ufunc, target, indices, *values):
     return applied_at(ufunc, target, indices, *values)
 
 
+def ufunc_out(fun, kept, *args, out=None, where=True, **kwargs):
+    """A ufunc's call with ``out=`` (``np.log(x, out=y, where=x > 0)``): ``(its value, the array then in out)``.
+
+    Where nothing is traced it is NumPy's own call, ``out`` filled in place. Where
+    something is, the array NumPy would leave in ``out`` is made as a new one:
+    the op on the entries ``where`` picks alone (a masked entry never reaches
+    the op, so log's slope 1/x at 0 never meets a zero cotangent), ``out``'s
+    own entries elsewhere. ``kept``: whether the function reads that array
+    wherever it reads ``out`` (the rewrite binds it to the local name given as
+    ``out``, or ``out`` is an array no name holds, ``np.zeros_like(x)``); a
+    name it cannot rebind (the call inside a larger expression) would keep
+    numbers the function no longer sees, and is refused. A callee that is not
+    gradcli's op of a NumPy ufunc is called as written, ``out`` left to it.
+    """
+    name = getattr(fun, "__name__", None)
+    if not (_is_ufunc(name) and getattr(gnp, name, None) is fun):
+        return fun(*args, out=out, where=where, **kwargs), out
+    target = out[0] if isinstance(out, tuple) and len(out) == 1 else out
+    if not (any(_traced(a) for a in args) or _traced(target)):
+        return (done := getattr(np, name)(*args, out=out, where=where, **kwargs)), done
+    if target is None:
+        raise TracedValueError(f"np.{name}(..., where=...) without out= leaves the other entries unset: give out= "
+                               "(out=np.zeros_like(x)) or use np.where")
+    if not kept:
+        raise TracedValueError(
+            f"np.{name}(..., out=...) inside a larger expression writes into an array the function may read again, "
+            f"which gradcli cannot follow: make the call its own statement (np.{name}(x, out=y, where=...)) or an "
+            f"assignment's value (z = np.{name}(x, out=y, where=...))"
+        )
+    _writable(target)
+    mask = _as_index(where)
+    shape = np.broadcast_shapes(np.shape(raw(target)), np.shape(mask), *(np.shape(raw(a)) for a in args))
+    if mask is True or (isinstance(mask, np.ndarray) and mask.all()):
+        made = gnp.broadcast_to(fun(*args, **kwargs), shape)
+        return made, made
+    mask = np.broadcast_to(mask, shape)
+    computed = fun(*(gnp.broadcast_to(a, shape)[mask] for a in args), **kwargs)
+    made = _placed(gnp.broadcast_to(target, shape), mask, computed)
+    return made, made
+
+
+def _is_ufunc(name):
+    """Whether ``name`` is one of NumPy's ufuncs of one output (``divide``, ``log``, ``maximum``)."""
+    ufunc = getattr(np, name, None) if isinstance(name, str) else None
+    return isinstance(ufunc, np.ufunc) and ufunc.nout == 1
+
+
 def _put(target, indices, values, axis):
     if axis is None:
         raise TracedValueError("np.put_along_axis with axis=None on a value gradcli differentiates: give the axis")
@@ -238,15 +288,48 @@ class _Rewrite(ast.NodeTransformer):
         return bool(self.names) and isinstance(target, ast.Name) and target.id in self.names[-1]
 
     def visit_Call(self, node):
-        """``x.copy()`` and ``x.astype(...)`` inside a function: the new array noted as the function's own (`owned`)."""
+        """``x.copy()`` and ``x.astype(...)`` inside a function: the new array noted as the function's own (`owned`);
+        ``np.log(x, out=y)``, a ufunc's call with ``out=``, `ufunc_out`'s value."""
         self.generic_visit(node)
         method = node.func
+        into = self._ufunc_out(node)
+        if into is not None:  # a name given as out is rebound only by a statement's rewrite (`_rebinding`)
+            return ast.copy_location(_subscript(self._ufunc_out_call(node, not isinstance(into, ast.Name)), 0), node)
         if not (self.names and isinstance(method, ast.Attribute) and method.attr in _COPYING_METHODS):
             return node
         source = method.value if isinstance(method.value, ast.Name) else ast.Constant(None)
         return ast.copy_location(_call(OWNED, node, source), node)
 
+    def _ufunc_out(self, node):
+        """The ``out=`` expression of ``np.<ufunc>(..., out=...)`` inside a function (None for any other call)."""
+        if not (self.names and isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and isinstance(node.func.value, ast.Name) and _is_ufunc(node.func.attr)):
+            return None
+        if any(k.arg is None for k in node.keywords) or any(isinstance(a, ast.Starred) for a in node.args):
+            return None
+        return next((k.value for k in node.keywords if k.arg == "out"), None)
+
+    def _ufunc_out_call(self, node, kept):
+        """``ufunc_out(np.<ufunc>, kept, *args, **keywords)`` for the call ``node``."""
+        return ast.Call(ast.Name(UFUNC_OUT, ast.Load()), [node.func, ast.Constant(kept)] + list(node.args),
+                        list(node.keywords))
+
+    def _rebinding(self, call, node, targets=()):
+        """``call`` (a ufunc's with ``out=`` a local name) as a statement: the name bound to the array then in
+        ``out``, ``targets`` (an assignment's) to the call's value."""
+        into = self._ufunc_out(call)
+        if not (isinstance(into, ast.Name) and self._local(into)):
+            return None
+        self.generic_visit(call)  # its arguments' own writes and calls, the call itself rewritten here
+        made = self._ufunc_out_call(call, True)
+        stored = ast.Tuple([*(targets or [ast.Name("_", ast.Store())]), ast.Name(into.id, ast.Store())], ast.Store())
+        return ast.copy_location(ast.Assign([stored], made), node)
+
     def visit_Assign(self, node):
+        if len(node.targets) == 1 and not isinstance(node.targets[0], ast.Subscript):
+            rebinding = self._rebinding(node.value, node, [node.targets[0]])
+            if rebinding is not None:
+                return rebinding
         self.generic_visit(node)
         if len(node.targets) != 1:
             return node
@@ -262,7 +345,10 @@ class _Rewrite(ast.NodeTransformer):
 
     def visit_Expr(self, node):
         """``np.put_along_axis(out, ...)`` (or ``(out[index], ...)``, a view of it) or ``np.add.at(out, ...)`` as a
-        statement on a local name: ``out`` bound to the array it makes."""
+        statement on a local name: ``out`` bound to the array it makes; so is ``np.log(x, out=out, where=...)``."""
+        rebinding = self._rebinding(node.value, node)
+        if rebinding is not None:
+            return rebinding
         self.generic_visit(node)
         call = node.value
         if (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "at"
@@ -304,6 +390,10 @@ class _Rewrite(ast.NodeTransformer):
 
 def _call(name, *args):
     return ast.Call(ast.Name(name, ast.Load()), list(args), [])
+
+
+def _subscript(value, index):
+    return ast.Subscript(value, ast.Constant(index), ast.Load())
 
 
 def _calls_in(node):

@@ -239,6 +239,8 @@ class TreeArguments:
                     variables.append(path)
                 else:
                     held[path] = as_numbers(leaf)
+        if not variables:
+            raise _nothing_to_differentiate(held, text)
         layout = cls(tuple(names), templates, tuple(variables), held)
         for point in dicts[1:]:
             layout.flat_point(point, text)
@@ -290,6 +292,26 @@ class TreeArguments:
             return function(*arguments)
 
         return called
+
+
+def _nothing_to_differentiate(held, text):
+    """The InputError for a point all of whose arguments are data gradcli holds (integers, booleans, random keys)."""
+    described = ", ".join(f"{path} ({_held_kind(value)})" for path, value in held.items())
+    return InputError(
+        "nothing to differentiate: gradcli holds integer, boolean and random-key arguments as data (labels, masks, "
+        f"keys), and every argument here is one: {described}; give the numbers to differentiate as floating point "
+        "(np.array([1.0, 2.0]) rather than np.array([1, 2]), or x.astype(float))",
+        text=text,
+    )
+
+
+def _held_kind(value):
+    if type(value) is HeldKey:
+        return "a JAX random key"
+    dtype = getattr(value, "dtype", None)
+    if dtype is None:
+        return type(value).__name__
+    return f"{'an' if np.dtype(dtype).name[0] in 'aeiou' else 'a'} {np.dtype(dtype).name} {'array' if np.ndim(value) else 'number'}"
 
 
 def _shape_error(name, text):
