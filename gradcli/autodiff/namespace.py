@@ -25,6 +25,7 @@ from . import ops_fitting as _fitting
 from . import ops_linalg as _linalg
 from . import ops_numeric as _numeric
 from . import ops_qr as _qr
+from . import ops_scipy as _scipy
 from . import ops_series as _series
 from . import ops_shape as _shape
 from . import ops_special as _special
@@ -146,6 +147,7 @@ digamma = _special.digamma
 polygamma = _special.polygamma
 xlogy = _special.xlogy
 xlog1py = _special.xlog1py
+i0 = _scipy.numpy_i0
 
 # reductions
 sum = _array.sum_  # noqa: A001
