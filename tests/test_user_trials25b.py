@@ -7,8 +7,7 @@ perimeter, Black-Scholes by math.erf, implied volatility by Newton steps, Bachel
 inverse softplus, relativistic kinetic energy, a running variance and total variations.
 
 The whole set runs with ``python tests/trials/run.py jax_lib25b numpy_lib25b``; here, a few cheap ones (NumPy, and
-JAX for one known disagreement).
-Known disagreements are strict xfails naming their finding.
+JAX for the DiCE magic box).
 """
 
 import math
@@ -42,17 +41,11 @@ CHOSEN = [
     # finding H1: c = 299792458.0 meets float32 data (v / c) and Python's float64 arithmetic first (c ** 2): the exact
     # reference multiplies by float32's rounding of float64's c ** 2, as the program does (slope 1000.0000344605)
     "numpy_lib25b:relativistic_kinetic@v=[1000]:float32",
+    # finding R1: DiCE's magic box exp(logp - stop_gradient(logp)) is an estimator by design: wrong against the exact 0,
+    # named at the stop form's line with what such a form is for, not at the caller's log_sigmoid line
+    "jax_lib25b:dice_surrogate@theta=[0.5,-1]:float64",
 ]
-KNOWN_WRONG = {
-    "jax_lib25b:dice_surrogate@theta=[0.5,-1]:float64":
-        "R1: DiCE's exp(logp - stop_gradient(logp)) is judged as a stop form's rule (wrong, exact 0), but the "
-        "finding blames jax.nn.log_sigmoid's rule at the caller's line 134, not the stop form at line 129",
-}
-# Each known-wrong case's words for its finding, seen at a ceiling of 120 digits (`known_wrong_problems`).
-SYMPTOMS = {
-    "jax_lib25b:dice_surrogate@theta=[0.5,-1]:float64": "the framework's own rule of jax.nn.log_sigmoid ran on this line",
-}
-test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases25b, CHOSEN, KNOWN_WRONG, SYMPTOMS)
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases25b, CHOSEN)
 
 
 # --- E1: Python's math functions in a plain NumPy module ----------------------------------------------------------------

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 
 import numpy as np
 
@@ -74,9 +75,13 @@ def _name_in_the_program(result, target, point_args, cotangent):
     if bridge is None or finding is None:
         return
     try:
-        found = guilty_line(bridge, point_args, cotangent)
+        form = stop_form_defining(bridge, point_args, cotangent)
+        found = None if form is not None else guilty_line(bridge, point_args, cotangent)
     except Exception:  # noqa: BLE001 - the search is an extra on a verdict already made: without it the finding stands
-        found = None
+        form = found = None
+    if form is not None:
+        _named_at_the_form(finding, form)
+        return
     if found is None:
         return
     location, name, departed = found
@@ -102,15 +107,10 @@ def guilty_line(bridge, point_args, cotangent=None):
 
     mp_core.enable()
     with mpmath.workprec(_BITS):
-        args = tuple(to_mp(np.asarray(a, dtype=np.float64)) if np.ndim(a) else to_mp(float(a)) for a in point_args)
-        true = provenance.Recorder(locate_in_python=True)
-        with true, np.errstate(all="ignore"):
-            value, pull = vjp(bridge.forward, *args)
-            seed = _seed(value, cotangent)
-            if seed is None:
-                return None
-            true.phase = "backward"
-            exact = pull(seed)
+        replayed = _differentiated_replay(bridge, point_args, cotangent)
+        if replayed is None:
+            return None
+        args, seed, true, exact = replayed
         framework = provenance.Recorder(locate_in_python=True)
         with framework, np.errstate(all="ignore"):
             rule = bridge.backward(args, seed)
@@ -121,6 +121,84 @@ def guilty_line(bridge, point_args, cotangent=None):
         rule = tuple(rule) if isinstance(rule, (tuple, list)) else (rule,)
         inputs_right = {f"input {i}": _close(r, e) for i, (r, e) in enumerate(zip(rule, exact))}
         return _first_off(ops, _gradients(ops, true.recording.backward_nodes), numbers, args, inputs_right)
+
+
+def _differentiated_replay(bridge, point_args, cotangent):
+    """``(args, seed, recorder, gradient)``: the point's arguments as exact numbers, the backward passes' seed, and
+    gradcli's own backward pass over the replayed forward graph, recorded (a stop_gradient's gradient 0, as the
+    framework's); None where no seed fits (`_seed`). Run at the caller's precision."""
+    args = tuple(to_mp(np.asarray(a, dtype=np.float64)) if np.ndim(a) else to_mp(float(a)) for a in point_args)
+    true = provenance.Recorder(locate_in_python=True)
+    with true, np.errstate(all="ignore"):
+        value, pull = vjp(bridge.forward, *args)
+        seed = _seed(value, cotangent)
+        if seed is None:
+            return None
+        true.phase = "backward"
+        return args, seed, true, pull(seed)
+
+
+def stop_form_defining(bridge, point_args, cotangent=None):
+    """The line of a stop form, ``x - stop_gradient(x)``, whose gradient the framework's is, or None.
+
+    The form is 0 in value and passes x's gradient: the backward pass
+    differentiates what it multiplies (TensorFlow Probability's
+    ``custom_gradient(fx, gx, x)`` spelled out, gx its rule), or, as DiCE's
+    magic box ``exp(logp - stop_gradient(logp))`` does, gives an estimator
+    whose gradient is not the function's derivative on purpose. Where the
+    replayed graph holds such a form and gradcli's own backward pass through it
+    gives the framework's numbers, no built-in rule is off: the gradient under
+    test is the form's, and the form's line is the one to name.
+    """
+    import mpmath  # lazy: as above
+
+    mp_core.enable()
+    with mpmath.workprec(_BITS):
+        replayed = _differentiated_replay(bridge, point_args, cotangent)
+        if replayed is None:
+            return None
+        args, seed, true, through = replayed
+        forms = _stop_forms(true.recording.ops)
+        if not forms:
+            return None
+        with np.errstate(all="ignore"):
+            rule = bridge.backward(args, seed)
+        rule = tuple(rule) if isinstance(rule, (tuple, list)) else (rule,)
+        agree = len(rule) == len(through) and all(_close(r, t) for r, t in zip(rule, through))
+        return forms[0] if agree else None
+
+
+def _stop_forms(ops):
+    """The lines of the stop forms among a recording's forward ``ops``: a ``subtract`` of x and the stop_gradient of
+    that very x, in forward order."""
+    found = []
+    for op in ops:
+        if op.phase != "forward" or op.name != "subtract" or len(op.args) != 2:
+            continue
+        stop = next((p for p in op.parents if p is not None and p.name == "stop_gradient"), None)
+        if stop is not None and stop.args and op.args[0] is stop.args[0] and op.args[1] is stop.output and stop.location:
+            found.append(stop.location)
+    return list(dict.fromkeys(found))
+
+
+def _named_at_the_form(finding, location):
+    """A wrong gradient's finding named at the stop form (`stop_form_defining`) on ``location``, saying the gradient
+    is the form's and what such a form is for (no library's rule is off: its note is left out)."""
+    finding.location = location
+    finding.op = "gradient of x - stop_gradient(x)"
+    said = _LIBRARY_RULE.sub("", finding.message).replace("the gradient rule is wrong: ",
+                                                         "the gradient is not the function's derivative: ", 1)
+    finding.message = said + (
+        "; the gradient under test is the one the stop form on this line defines: x - stop_gradient(x) is 0 in value "
+        "and passes x's gradient, so the backward pass differentiates what the form multiplies (TensorFlow "
+        "Probability's custom_gradient(fx, gx, x) spelled out: gx is its rule) or gives an estimator on purpose (DiCE's "
+        "magic box exp(logp - stop_gradient(logp)): a score-function gradient where the function's derivative is 0); "
+        "gradcli's own backward pass through the form gives the framework's numbers, so no built-in rule is off, and "
+        "the exact derivative is the function's: where an estimator is meant, this verdict is its design")
+
+
+# The note `judge` adds where a library function's rule ran on the line first (no rule of a library's is off at a form).
+_LIBRARY_RULE = re.compile(r" \(the framework's own rule of [^()]* ran on this line: the library's code, not the line's\)")
 
 
 def judge_rule_variables(target, point_args, program=None, cotangent=None, ran_variables_rules=False,
