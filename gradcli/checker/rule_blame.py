@@ -75,16 +75,15 @@ def _name_in_the_program(result, target, point_args, cotangent):
     if bridge is None or finding is None:
         return
     try:
-        form = stop_form_defining(bridge, point_args, cotangent)
-        found = None if form is not None else guilty_line(bridge, point_args, cotangent)
+        found = guilty_line(bridge, point_args, cotangent)
     except Exception:  # noqa: BLE001 - the search is an extra on a verdict already made: without it the finding stands
-        form = found = None
-    if form is not None:
-        _named_at_the_form(finding, form)
-        return
+        found = None
     if found is None:
         return
     location, name, departed = found
+    if departed == STOP_FORM:
+        _named_at_the_form(finding, location)
+        return
     finding.location = location
     if name is not None:
         finding.op = f"gradient rule of {name}"
@@ -98,7 +97,8 @@ def _name_in_the_program(result, target, point_args, cotangent):
 
 def guilty_line(bridge, point_args, cotangent=None):
     """``(file:line, op name, departed)`` of the call whose built-in rule turned a right upstream gradient into a wrong
-    one, or None; ``departed``: the call's value in the framework's program is not the function's (`_first_value_off`).
+    one, or None; ``departed``: the call's value in the framework's program is not the function's (`_first_value_off`),
+    or `STOP_FORM`: no rule is off, the gradient is the one a stop form on that line defines (`_stop_forms`).
 
     The op is named where it is the line's only one (else None); a function on one line has nothing to search,
     nor a vector output without a ``cotangent`` (`name_the_call`).
@@ -107,13 +107,21 @@ def guilty_line(bridge, point_args, cotangent=None):
 
     mp_core.enable()
     with mpmath.workprec(_BITS):
-        replayed = _differentiated_replay(bridge, point_args, cotangent)
-        if replayed is None:
-            return None
-        args, seed, true, exact = replayed
+        args = tuple(to_mp(np.asarray(a, dtype=np.float64)) if np.ndim(a) else to_mp(float(a)) for a in point_args)
+        true = provenance.Recorder(locate_in_python=True)
+        with true, np.errstate(all="ignore"):
+            value, pull = vjp(bridge.forward, *args)
+            seed = _seed(value, cotangent)
+            if seed is None:
+                return None
+            true.phase = "backward"
+            exact = pull(seed)  # gradcli's own backward pass over the replay: a stop_gradient's gradient 0
         framework = provenance.Recorder(locate_in_python=True)
         with framework, np.errstate(all="ignore"):
             rule = bridge.backward(args, seed)
+        forms = _stop_forms(true.recording.ops)
+        if forms and _all_close(rule, exact):
+            return forms[0], None, STOP_FORM
         ops = [op for op in true.recording.ops if op.phase == "forward" and op.replayed and op.location]
         if len({op.location for op in ops}) < 2 or len(ops) > _MOST_OPS or len(framework.recording.ops) > _MOST_OPS:
             return None
@@ -123,54 +131,29 @@ def guilty_line(bridge, point_args, cotangent=None):
         return _first_off(ops, _gradients(ops, true.recording.backward_nodes), numbers, args, inputs_right)
 
 
-def _differentiated_replay(bridge, point_args, cotangent):
-    """``(args, seed, recorder, gradient)``: the point's arguments as exact numbers, the backward passes' seed, and
-    gradcli's own backward pass over the replayed forward graph, recorded (a stop_gradient's gradient 0, as the
-    framework's); None where no seed fits (`_seed`). Run at the caller's precision."""
-    args = tuple(to_mp(np.asarray(a, dtype=np.float64)) if np.ndim(a) else to_mp(float(a)) for a in point_args)
-    true = provenance.Recorder(locate_in_python=True)
-    with true, np.errstate(all="ignore"):
-        value, pull = vjp(bridge.forward, *args)
-        seed = _seed(value, cotangent)
-        if seed is None:
-            return None
-        true.phase = "backward"
-        return args, seed, true, pull(seed)
+# `guilty_line`'s word for a gradient that no built-in rule made wrong: a stop form defines it.
+STOP_FORM = "a stop form"
 
 
-def stop_form_defining(bridge, point_args, cotangent=None):
-    """The line of a stop form, ``x - stop_gradient(x)``, whose gradient the framework's is, or None.
+def _all_close(rule, exact):
+    """Whether the framework's gradients ``rule`` are gradcli's own ``exact`` ones, input by input (`_close`)."""
+    rule = tuple(rule) if isinstance(rule, (tuple, list)) else (rule,)
+    return len(rule) == len(exact) and all(_close(r, e) for r, e in zip(rule, exact))
 
-    The form is 0 in value and passes x's gradient: the backward pass
+
+def _stop_forms(ops):
+    """The lines of the stop forms among a recording's forward ``ops``, in forward order: a ``subtract`` of x and the
+    stop_gradient of that very x.
+
+    Such a form is 0 in value and passes x's gradient: the backward pass
     differentiates what it multiplies (TensorFlow Probability's
     ``custom_gradient(fx, gx, x)`` spelled out, gx its rule), or, as DiCE's
     magic box ``exp(logp - stop_gradient(logp))`` does, gives an estimator
     whose gradient is not the function's derivative on purpose. Where the
-    replayed graph holds such a form and gradcli's own backward pass through it
-    gives the framework's numbers, no built-in rule is off: the gradient under
-    test is the form's, and the form's line is the one to name.
+    graph holds one and gradcli's own backward pass through the replay gives
+    the framework's numbers, no built-in rule is off: the gradient under test
+    is the form's, and the form's line is the one to name.
     """
-    import mpmath  # lazy: as above
-
-    mp_core.enable()
-    with mpmath.workprec(_BITS):
-        replayed = _differentiated_replay(bridge, point_args, cotangent)
-        if replayed is None:
-            return None
-        args, seed, true, through = replayed
-        forms = _stop_forms(true.recording.ops)
-        if not forms:
-            return None
-        with np.errstate(all="ignore"):
-            rule = bridge.backward(args, seed)
-        rule = tuple(rule) if isinstance(rule, (tuple, list)) else (rule,)
-        agree = len(rule) == len(through) and all(_close(r, t) for r, t in zip(rule, through))
-        return forms[0] if agree else None
-
-
-def _stop_forms(ops):
-    """The lines of the stop forms among a recording's forward ``ops``: a ``subtract`` of x and the stop_gradient of
-    that very x, in forward order."""
     found = []
     for op in ops:
         if op.phase != "forward" or op.name != "subtract" or len(op.args) != 2:
@@ -182,7 +165,7 @@ def _stop_forms(ops):
 
 
 def _named_at_the_form(finding, location):
-    """A wrong gradient's finding named at the stop form (`stop_form_defining`) on ``location``, saying the gradient
+    """A wrong gradient's finding named at the stop form (`_stop_forms`) on ``location``, saying the gradient
     is the form's and what such a form is for (no library's rule is off: its note is left out)."""
     finding.location = location
     finding.op = "gradient of x - stop_gradient(x)"
