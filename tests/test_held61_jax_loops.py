@@ -103,3 +103,21 @@ def test_an_equation_whose_traceback_has_no_raw_frames_has_no_frames():
         assert jax_walk.user_line(bare) is None and jax_walk.library_site(bare) is None
         solver = jax_walk._Compiler.solver(types.SimpleNamespace(custom_primals_of=True), bare)
         assert solver.named == "lax.scan"  # no frames to tell a fori_loop by
+
+
+def test_only_the_steps_of_a_jitted_jax_numpy_functions_body_are_named_as_its():
+    """jnp.hypot's body (a jit of JAX's: its frames none of the user's) is jax.numpy.hypot's; jnp.exp and ``*`` on the
+    user's line are the line's own operations (`jax_walk.numpy_function_site`)."""
+    import jax.numpy as jnp
+
+    from gradcli.capture import jax_walk
+
+    def f(x, y):
+        return jnp.hypot(x, y) + jnp.exp(x) * y
+
+    outer = jax.make_jaxpr(f)(1.0, 2.0).jaxpr.eqns
+    (hypot,) = [e for e in outer if e.primitive.name in ("jit", "pjit")]
+    assert jax_walk.numpy_function_site(hypot) is None  # the call itself, on the user's line
+    inner = [jax_walk.numpy_function_site(e) for e in hypot.params["jaxpr"].jaxpr.eqns]
+    assert inner and all(site.startswith("jax.numpy.hypot, jax/_src/numpy/ufuncs.py:") for site in inner), inner
+    assert [jax_walk.numpy_function_site(e) for e in outer if e.primitive.name in ("exp", "mul")] == [None, None]

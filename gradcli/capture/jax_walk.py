@@ -671,6 +671,27 @@ def library_site(eqn, outer=None):
     return f"{_public_name(codes[called[-1]])}, {line}"
 
 
+def numpy_function_site(eqn):
+    """"jax.numpy.hypot, jax/_src/numpy/ufuncs.py:2100" for an equation of the body of a jitted jax.numpy function
+    (its frames start below the jit: none is the user's), a step of that function the user's line never wrote
+    (jnp.hypot's max^-2 in its derivative), else None. jax.numpy's operations themselves (``jnp.exp``, ``x * y``)
+    are the user's line's own: their equations carry the user's frame."""
+    codes, lasti = frames_of(eqn)
+    if not codes or any(_users_file(code.co_filename) for code in codes):
+        return None
+    inside = [k for k, code in enumerate(codes) if _in_jax_numpy(code.co_filename)]
+    if not inside or codes[inside[-1]].co_name.startswith("_"):
+        return None
+    code = codes[inside[-1]]  # the outermost: the function the user's line called
+    return f"{_public_name(code)}, {_shown_path(code.co_filename)}:{_line_of(code, lasti[inside[-1]])}"
+
+
+@lru_cache(maxsize=None)  # asked for each frame of each equation; a program's frames share a few files
+def _in_jax_numpy(path):
+    """Whether ``path`` is a file of jax.numpy's implementation (``jax/_src/numpy``)."""
+    return os.path.abspath(path).startswith(os.path.join(_jax_directory(), "_src", "numpy", ""))
+
+
 @lru_cache(maxsize=None)  # asked for each frame of each equation; a program's frames share a few files
 def _library_file(path):
     """Whether ``path`` is a library's code (JAX's ``scipy``, ``nn``; an installed package), not JAX's operators,
@@ -857,7 +878,8 @@ class _Compiler:
         """``(file:line, user rule)`` of an equation: its innermost line in the user's code, else its caller's."""
         codes = frames_of(eqn)[0]
         rule = self.rules.of_frames(codes) if self.rules is not None else None
-        return (user_line(eqn) or context[0], rule or context[1], library_site(eqn, context[2]))
+        return (user_line(eqn) or context[0], rule or context[1],
+                library_site(eqn, context[2]) or numpy_function_site(eqn))
 
     def inline(self, eqn, closed, inputs, env, program, site):
         inner = getattr(closed, "jaxpr", closed)
