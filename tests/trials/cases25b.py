@@ -204,7 +204,8 @@ JAX = [
     # JAX's own rule for arcsinh, g / sqrt(x^2 + 1), squares x: at 1e200 the slope 1e-200 / 2 comes out 0
     Case(J, "sinh_arcsinh_logdet_stable", "x=[1e200]", "float64", "unstable", _each("x", _sinh_arcsinh_slope, [1e200])),
     # exp(logp - stop_gradient(logp)) is a stop subtracted from its own input: the TensorFlow Probability form of a
-    # custom gradient, judged as a rule against its primal, the constant 3 (the estimator is deliberate: see the report)
+    # custom gradient, judged as a rule against its primal, the constant 3; the estimator is deliberate, and the finding
+    # names the form's line saying so
     Case(J, "dice_surrogate", "theta=[0.5,-1]", "float64", "wrong", _fixed("theta", [0, 0]),
          "return jnp.exp(logp - lax.stop_gradient(logp))"),
     Case(J, "soft_clipped_total", "x=[0.5,-2,4]", "float64", "ok", _each("x", _soft_clip_slope, [0.5, -2, 4])),
