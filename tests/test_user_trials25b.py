@@ -7,8 +7,7 @@ perimeter, Black-Scholes by math.erf, implied volatility by Newton steps, Bachel
 inverse softplus, relativistic kinetic energy, a running variance and total variations.
 
 The whole set runs with ``python tests/trials/run.py jax_lib25b numpy_lib25b``; here, a few cheap ones (NumPy, and
-JAX for one known disagreement).
-Known disagreements are strict xfails naming their finding.
+JAX for the DiCE magic box).
 """
 
 import math
@@ -39,22 +38,14 @@ CHOSEN = [
     "numpy_lib25b:planck_tail@x=[800,1e-10,3]:float64",
     # e^-1e-300 rounds to 1: log1p(-1)
     "numpy_lib25b:softplus_inverse_tail@y=[1e-300]:float64",
+    # finding H1: c = 299792458.0 meets float32 data (v / c) and Python's float64 arithmetic first (c ** 2): the exact
+    # reference multiplies by float32's rounding of float64's c ** 2, as the program does (slope 1000.0000344605)
+    "numpy_lib25b:relativistic_kinetic@v=[1000]:float32",
+    # finding R1: DiCE's magic box exp(logp - stop_gradient(logp)) is an estimator by design: wrong against the exact 0,
+    # named at the stop form's line with what such a form is for, not at the caller's log_sigmoid line
+    "jax_lib25b:dice_surrogate@theta=[0.5,-1]:float64",
 ]
-KNOWN_WRONG = {
-    "numpy_lib25b:relativistic_kinetic@v=[1000]:float32":
-        "H1: c = 299792458.0 meets float32 data (v / c) and Python arithmetic (c ** 2): the held literal is rewritten "
-        "at its source, so the exact reference's c ** 2 is float32's c squared, not float32's rounding of the float64 "
-        "c ** 2 the program multiplies by (exact slope 1000.0000000167, truth 1000.0000344605)",
-    "jax_lib25b:dice_surrogate@theta=[0.5,-1]:float64":
-        "R1: DiCE's exp(logp - stop_gradient(logp)) is judged as a stop form's rule (wrong, exact 0), but the "
-        "finding blames jax.nn.log_sigmoid's rule at the caller's line 134, not the stop form at line 129",
-}
-# Each known-wrong case's words for its finding, seen at a ceiling of 120 digits (`known_wrong_problems`).
-SYMPTOMS = {
-    "numpy_lib25b:relativistic_kinetic@v=[1000]:float32": "1000.0000000166898",
-    "jax_lib25b:dice_surrogate@theta=[0.5,-1]:float64": "the framework's own rule of jax.nn.log_sigmoid ran on this line",
-}
-test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases25b, CHOSEN, KNOWN_WRONG, SYMPTOMS)
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases25b, CHOSEN)
 
 
 # --- E1: Python's math functions in a plain NumPy module ----------------------------------------------------------------
@@ -159,13 +150,9 @@ def test_the_log_of_e_to_the_u_minus_one_is_rewritten_without_its_overflow(formu
     assert fix.after == {"y=800 float64": "ok", "y=1e-300 float64": "ok"}
 
 
-# --- H1 (open): a literal held as float32 holds it, but its Python arithmetic computed in float64 ---------------------
+# --- H1: a literal held as float32 where it meets data, its Python arithmetic before that computed in float64 ---------
 
 
-@pytest.mark.xfail(strict=True, reason="H1: held_literals rewrites c = 0.1 to float32's 0.1 at its source (co_consts), "
-                                       "so c * 3, Python's float64 arithmetic before the number meets data, is "
-                                       "computed from float32's 0.1: the exact slope 3 where the program's is "
-                                       "float32(0.1 * 3) / float32(0.1)")
 def test_a_literal_met_by_float32_data_keeps_the_float64_arithmetic_python_did_on_it(tmp_path):
     path = tmp_path / "tripled.py"
     path.write_text("import numpy as np\n\n\ndef tripled(x):\n    c = 0.1\n    return np.sum(x * (c * 3) / c)\n")

@@ -31,7 +31,7 @@ CHOSEN = [
     # NumPy code as it stands (its textbook KL's underflow is the audit's below): a tiny exact gradient kept, a NumPy
     # function gradcli.numpy lacks
     "numpy_lib8:tempered_softmax@z=[1,0.5,0]:float64",  # -1.4e-214 survives through the max's path
-    "numpy_lib8:von_mises_lp@kappa=2:float64",  # np.i0: exit 2 naming the function and the line
+    "numpy_lib8:von_mises_lp@kappa=2:float64",  # np.i0: NumPy's value, I1 its slope
     # rules wrong only for x < 0, or only at 0 (a division in the rule), in each framework
     "jax_lib8:x_tanh_sum@x=0:float64",
     "torch_lib8:exp2_sum@x=0.3:float64",  # a missing chain factor

@@ -26,6 +26,7 @@ from . import ops_linalg as _linalg
 from . import ops_numeric as _numeric
 from . import ops_qr as _qr
 from . import ops_poly1d as _poly1d
+from . import ops_scipy as _scipy
 from . import ops_series as _series
 from . import ops_shape as _shape
 from . import ops_special as _special
@@ -147,6 +148,7 @@ digamma = _special.digamma
 polygamma = _special.polygamma
 xlogy = _special.xlogy
 xlog1py = _special.xlog1py
+i0 = _scipy.numpy_i0
 
 # reductions
 sum = _array.sum_  # noqa: A001

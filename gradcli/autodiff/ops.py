@@ -13,7 +13,7 @@ import operator
 
 import numpy as np
 
-from .tracer import is_mp_value, nondifferentiable, primitive
+from .tracer import held_constant, is_mp_value, nondifferentiable, primitive
 from .values import dtype_of, holds_complex, in_input_dtype, is_float_dtype, loaded_mpmath, raw, shape_of, weak  # noqa: F401
 
 # dtype_of, is_float_dtype and shape_of are read from here by the checker and the tests.
@@ -71,6 +71,7 @@ def lifted(v, like):
     space = high_precision(like)
     if space is None or is_mp_value(raw(v)):
         return v
+    v = held_constant(v)  # a user's literal, as the narrower dtype's program met the data with it
     array = np.asarray(raw(v))
     if array.dtype.kind not in "fiu":
         return v

@@ -565,6 +565,11 @@ defvjp(j0, lambda g, ans, x: -g * j1(x))
 defvjp(j1, lambda g, ans, x: g * (j0(x) - ans / x))
 defvjp(y0, lambda g, ans, x: -g * y1(x))
 defvjp(y1, lambda g, ans, x: g * (y0(x) - ans / x))
+# NumPy's ``np.i0``, which plain NumPy code calls: NumPy's own value in a dtype (its Chebyshev series computed in the
+# input's float dtype, so float32's differs from SciPy's i0, which computes in float64 and rounds), I0 on exact
+# numbers as `i0` takes it, its slope I1 (SciPy's i1: without SciPy the value alone, as digamma's gradient).
+numpy_i0 = primitive(np.i0, "i0", mp=i0.prim.mp, kind="elementwise")
+defvjp(numpy_i0, lambda g, ans, x: g * i1(x))
 # In x, for an order v held fixed: C_v' = (C_{v-1} - C_{v+1}) / 2 for J and Y, I_v' = (I_{v-1} + I_{v+1}) / 2.
 defvjp(jn, None, lambda g, ans, v, x: g * (jn(v - 1, x) - jn(v + 1, x)) / 2)
 defvjp(yn, None, lambda g, ans, v, x: g * (yn(v - 1, x) - yn(v + 1, x)) / 2)

@@ -65,6 +65,9 @@ hooks = _Hooks()
 # and hands to ops meeting that dtype's data, which the exact replay of that dtype's program takes as the dtype
 # holds them (the checker sets it around that replay, `numbers_held`).
 held_numbers = {}
+# {id: number}: those of `held_numbers` that are the user's own constants (a literal of their code, a default, a module
+# global), held wherever they meet an op, a function of gradcli's they were handed to included (`held_constant`).
+held_constants = {}
 # While an exact run of a user's Python function is in progress (`constants_exact`): a callable making a plain number
 # or float array exact in that run's precision. An op the user's code calls on plain numbers alone (np.log(7.0), the
 # log of a constant array) then computes at that precision, as it does on the run's own numbers: a constant the code
@@ -628,14 +631,15 @@ _OPERATORS = {os.path.join(os.path.dirname(os.path.abspath(__file__)), name) for
 
 
 @contextlib.contextmanager
-def numbers_held(numbers):
-    """`held_numbers` set to ``numbers`` while the block runs (a replay of a narrower dtype's program)."""
-    global held_numbers
-    saved, held_numbers = held_numbers, numbers
+def numbers_held(numbers, constants=None):
+    """`held_numbers` set to ``numbers`` and `held_constants` to ``constants`` while the block runs (a replay of a
+    narrower dtype's program)."""
+    global held_numbers, held_constants
+    saved, held_numbers, held_constants = (held_numbers, held_constants), numbers, constants or {}
     try:
         yield
     finally:
-        held_numbers = saved
+        held_numbers, held_constants = saved
 
 
 @contextlib.contextmanager
@@ -651,12 +655,21 @@ def constants_exact(lift):
 
 def _held_numbers_in(args):
     """``args`` with each Python float of `held_numbers` as its dtype holds it, where the user's code handed it over
-    (gradcli's own functions keep their constants: equal to a user's number, they are still the mathematics')."""
+    or it is one of the user's constants (gradcli's own functions keep their constants: equal to a user's number,
+    they are still the mathematics')."""
     if not any(type(a) is float and a in held_numbers for a in args):
         return args
-    if not _from_user_code(sys._getframe(3)):  # past this function, `_on_mpmath` and `evaluate`: the door, or its caller
-        return args
-    return tuple(held_numbers.get(a, a) if type(a) is float else a for a in args)
+    users = _from_user_code(sys._getframe(3))  # past this function, `_on_mpmath` and `evaluate`: the door, or its caller
+    return tuple(held_numbers.get(a, a) if type(a) is float and (users or held_constants.get(id(a)) is a) else a
+                 for a in args)
+
+
+def held_constant(value):
+    """``value`` as the narrower dtype's program holds it where it is one of the user's constants (`held_constants`),
+    else ``value`` itself: a parameter a function of gradcli's makes exact before any op meets it (`ops.lifted`)."""
+    if type(value) is float and held_constants and held_constants.get(id(value)) is value:
+        return held_numbers.get(value, value)
+    return value
 
 
 def _from_user_code(frame):

@@ -309,16 +309,20 @@ class _Captured:
             where = f"{loop}: this {solver.named}, in the primal of the {called} at {line},"
             settled, moved = solver.settled.get(at, (None, 0.0))
             stop = "stopping test" if solver.named == "lax.while_loop" else "last trip"
-            if settled is False:
+            if settled is False and solver.series:
+                notes.append(f"{where} sums a series (its steps read their trip count) whose terms past its {stop} do "
+                             "not settle, so the exact reference is the loop as written")
+            elif settled is False:
                 notes.append(f"{where} is no solver gradcli can run to a limit (past its {stop} its state does not "
                              "settle), so the exact reference is the loop as written")
             elif settled:
                 steps = (", and chooses its state by comparisons: the primal as run is a step function of its input, "
                          "its own slope 0 between the steps" if solver.by_comparisons else "")
                 ends = "stops at its own tolerance" if solver.named == "lax.while_loop" else "runs a fixed number of trips"
+                ends = "sums a series to its own tolerance" if solver.series else f"is a solver that {ends}"
                 far = (f" (here it ends {moved:.1e} of itself from its limit, as far as one more trip moves it)"
                        if moved > CONVERGED else "")
-                notes.append(f"{where} is a solver that {ends}{steps}{far}; gradcli judges the rule against the slope "
+                notes.append(f"{where} {ends}{steps}{far}; gradcli judges the rule against the slope "
                              f"of what it converges to (the exact reference runs the loop past its {stop} until its "
                              "state stops changing at each working precision, and differences that limit)")
         return notes

@@ -72,10 +72,23 @@ def scan_rule(params, compile_body, where=None, solver=None):
 
 def fixed_iteration(params):
     """Whether a ``scan`` equation iterates its carry alone a fixed number of times (no inputs scanned over, no
-    outputs stacked: a ``lax.fori_loop`` with trip counts known when traced), the form a solver of fixed trips takes."""
+    outputs stacked: a ``lax.fori_loop`` with trip counts known when traced) by one map, the form a solver of fixed
+    trips takes: a loop whose steps read their trip count (a series' terms, a table's entry by trip) is no solver."""
     jaxpr = params["jaxpr"].jaxpr
-    carry = int(params["num_carry"])
-    return len(jaxpr.invars) == int(params["num_consts"]) + carry and len(jaxpr.outvars) == carry
+    consts, carry = int(params["num_consts"]), int(params["num_carry"])
+    return (len(jaxpr.invars) == consts + carry and len(jaxpr.outvars) == carry
+            and not reads_its_count(jaxpr, jaxpr.invars[consts:]))
+
+
+def reads_its_count(jaxpr, carried):
+    """Whether a loop body ``jaxpr`` computes a float it carries on from an integer among its ``carried`` inputs (a
+    trip count: ``fori_loop``'s index, a while loop's counter): a sum of terms or a recurrence of its own trips, not
+    one map iterated towards a fixed point; an equation reading such a value counts as reading it in all it gives."""
+    read = {id(v) for v in carried if np.dtype(getattr(v.aval, "dtype", np.float64)).kind in "iu"}
+    for eqn in jaxpr.eqns:
+        if any(id(v) in read for v in eqn.invars):
+            read.update(id(v) for v in eqn.outvars)
+    return any(id(v) in read and np.dtype(getattr(v.aval, "dtype", np.float64)).kind in "fc" for v in jaxpr.outvars)
 
 
 def while_rule(params, compile_body, where=None, solver=None):
@@ -214,12 +227,13 @@ class Solver:
     comparisons (`solver_loop`), and, by the point of the run (`point_key`), what the last exact run there did:
     ``(settled, moved)``, whether its state settled past its end and how far (relative) its first trip past the end
     moved it (`CONVERGED`); the exact references of all a check's points run before the first is judged, so each
-    point reads its own."""
+    point reads its own. A ``series`` is a while loop whose steps read their trip count (`reads_its_count`: a sum of
+    terms to a tolerance), run to its limit all the same and named as the series it is."""
 
-    __slots__ = ("named", "by_comparisons", "settled")
+    __slots__ = ("named", "by_comparisons", "settled", "series")
 
-    def __init__(self, by_comparisons, named="lax.while_loop"):
-        self.named, self.by_comparisons, self.settled = named, by_comparisons, {}
+    def __init__(self, by_comparisons, named="lax.while_loop", series=False):
+        self.named, self.by_comparisons, self.settled, self.series = named, by_comparisons, {}, series
 
 
 _POINT = contextvars.ContextVar("gradcli_solver_point", default=None)  # the float inputs of the run `solving_at` names

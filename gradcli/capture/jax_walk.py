@@ -39,7 +39,7 @@ from .bridge import on_its_line, replayed_at
 from .exact_constants import kind_of, lifted, precision, reusable, standing_for, standing_in, window_decimal
 from .flushing import FlushedToRecorder, flushed
 from .jax_cache import compiled
-from .jax_loops import LOOPS, Solver, fixed_iteration, solver_loop
+from .jax_loops import LOOPS, Solver, fixed_iteration, reads_its_count, solver_loop
 from .jax_modes import PRNG_PRIMITIVES
 from .jax_ops import ELEMENTWISE, LIBRARY_CALLS, LIBRARY_JITS, PRIMITIVES
 from .lines import GRADCLI_FOLDER, STDLIB_FOLDER, def_line, package_folder
@@ -614,15 +614,39 @@ def every_equation(closed):
 
 def user_line(eqn):
     """``file:line`` of the innermost line in the user's code that made ``eqn``, or None."""
-    from jax._src import source_info_util  # lazy: JAX is loaded only for a JAX target
-
-    traceback = eqn.source_info.traceback
-    codes, lines = traceback.raw_frames() if traceback else ([], [])
+    codes, lines = frames_of(eqn)
     for code, lasti in zip(codes, lines):
         if _users_file(code.co_filename):
-            frame = source_info_util.raw_frame_to_frame(code, lasti)
-            return f"{frame.file_name}:{frame.start_line}"
+            return f"{code.co_filename}:{_line_of(code, lasti)}"
     return None
+
+
+def frames_of(eqn):
+    """``(codes, byte offsets)`` of the frames JAX kept for ``eqn``, innermost first; empty where it kept none or
+    its traceback cannot be read (a JAX whose traceback lacks ``raw_frames``, a private API): then nothing is named
+    from them, and nothing fails."""
+    traceback = eqn.source_info.traceback
+    read = getattr(traceback, "raw_frames", None) if traceback else None
+    try:
+        codes, lasti = read() if read is not None else ([], [])
+    except Exception:  # noqa: BLE001 - another JAX's traceback: no frames, as for an equation JAX kept none of
+        return [], []
+    return list(codes), list(lasti)
+
+
+def _line_of(code, lasti):
+    """The line of ``code`` at the byte offset ``lasti``: JAX's own reading where it has one, else Python's table."""
+    from jax._src import source_info_util  # lazy: JAX is loaded only for a JAX target
+
+    to_frame = getattr(source_info_util, "raw_frame_to_frame", None)
+    if to_frame is not None:
+        try:
+            return to_frame(code, lasti).start_line
+        except Exception:  # noqa: BLE001 - another JAX's helper: Python's own line table below
+            pass
+    positions = list(code.co_positions())
+    line = positions[lasti // 2][0] if 0 <= lasti // 2 < len(positions) else None
+    return line if line is not None else code.co_firstlineno
 
 
 def library_site(eqn, outer=None):
@@ -635,20 +659,37 @@ def library_site(eqn, outer=None):
     the user called is then ``outer``'s (the site of the equation that call is), and so is the line where the
     equation's frames hold no library code.
     """
-    from jax._src import source_info_util  # lazy: JAX is loaded only for a JAX target
-
-    traceback = eqn.source_info.traceback
-    codes, lasti = traceback.raw_frames() if traceback else ([], [])
+    codes, lasti = frames_of(eqn)
     library = [k for k, code in enumerate(codes) if _library_file(code.co_filename)]
     user = next((k for k, code in enumerate(codes) if _users_file(code.co_filename) and not _library_file(code.co_filename)), None)
     called = [k for k in library if user is None or k < user]
     if not called:
         return outer if user is None else None
-    frame = source_info_util.raw_frame_to_frame(codes[called[0]], lasti[called[0]])
-    line = f"{_shown_path(frame.file_name)}:{frame.start_line}"
+    line = f"{_shown_path(codes[called[0]].co_filename)}:{_line_of(codes[called[0]], lasti[called[0]])}"
     if user is None and outer is not None:
         return f"{outer.rpartition(', ')[0]}, {line}"
     return f"{_public_name(codes[called[-1]])}, {line}"
+
+
+def numpy_function_site(eqn):
+    """"jax.numpy.hypot, jax/_src/numpy/ufuncs.py:2100" for an equation of the body of a jitted jax.numpy function
+    (its frames start below the jit: none is the user's), a step of that function the user's line never wrote
+    (jnp.hypot's max^-2 in its derivative), else None. jax.numpy's operations themselves (``jnp.exp``, ``x * y``)
+    are the user's line's own: their equations carry the user's frame."""
+    codes, lasti = frames_of(eqn)
+    if not codes or any(_users_file(code.co_filename) for code in codes):
+        return None
+    inside = [k for k, code in enumerate(codes) if _in_jax_numpy(code.co_filename)]
+    if not inside or codes[inside[-1]].co_name.startswith("_"):
+        return None
+    code = codes[inside[-1]]  # the outermost: the function the user's line called
+    return f"{_public_name(code)}, {_shown_path(code.co_filename)}:{_line_of(code, lasti[inside[-1]])}"
+
+
+@lru_cache(maxsize=None)  # asked for each frame of each equation; a program's frames share a few files
+def _in_jax_numpy(path):
+    """Whether ``path`` is a file of jax.numpy's implementation (``jax/_src/numpy``)."""
+    return os.path.abspath(path).startswith(os.path.join(_jax_directory(), "_src", "numpy", ""))
 
 
 @lru_cache(maxsize=None)  # asked for each frame of each equation; a program's frames share a few files
@@ -835,10 +876,10 @@ class _Compiler:
 
     def site(self, eqn, context):
         """``(file:line, user rule)`` of an equation: its innermost line in the user's code, else its caller's."""
-        traceback = eqn.source_info.traceback
-        codes = traceback.raw_frames()[0] if traceback else []
+        codes = frames_of(eqn)[0]
         rule = self.rules.of_frames(codes) if self.rules is not None else None
-        return (user_line(eqn) or context[0], rule or context[1], library_site(eqn, context[2]))
+        return (user_line(eqn) or context[0], rule or context[1],
+                library_site(eqn, context[2]) or numpy_function_site(eqn))
 
     def inline(self, eqn, closed, inputs, env, program, site):
         inner = getattr(closed, "jaxpr", closed)
@@ -887,12 +928,13 @@ class _Compiler:
         if not self.custom_primals_of:
             return None
         if eqn.primitive.name == "while":
-            return Solver(solver_loop(eqn.params))
+            body = eqn.params["body_jaxpr"].jaxpr
+            return Solver(solver_loop(eqn.params),
+                          series=reads_its_count(body, body.invars[int(eqn.params["body_nconsts"]):]))
         if not fixed_iteration(eqn.params):
             return None
-        codes = eqn.source_info.traceback.raw_frames()[0] if eqn.source_info.traceback else []
         fori = any(code.co_name == "fori_loop" and os.path.abspath(code.co_filename).startswith(_jax_directory())
-                   for code in codes)
+                   for code in frames_of(eqn)[0])
         return Solver(solver_loop(eqn.params), "lax.fori_loop" if fori else "lax.scan")
 
     def cond(self, eqn, inputs, env, program, site):
@@ -1160,8 +1202,7 @@ def _written_by_user(eqn):
     JAX's libraries' (their frames are JAX's ``scipy`` and ``nn`` packages), as
     is a constant another installed package (site-packages) writes.
     """
-    traceback = eqn.source_info.traceback
-    codes, _ = traceback.raw_frames() if traceback else ([], [])
+    codes, _ = frames_of(eqn)
     if _in_a_window_function(eqn):
         return False
     for code in codes:
@@ -1176,8 +1217,7 @@ def _in_a_window_function(eqn):
     """Whether ``eqn`` computes inside one of jax.numpy's raised-cosine windows (``jnp.hanning``, ``hamming``,
     ``blackman``), whose constants are the window's mathematics, not the user's numbers, though jax.numpy is JAX's
     machinery: its 2 pi stands for 2 pi (`_meant`) and its 0.42 for the decimal (`_window_coefficients`)."""
-    traceback = eqn.source_info.traceback
-    codes, _ = traceback.raw_frames() if traceback else ([], [])
+    codes, _ = frames_of(eqn)
     return any(code.co_name in _WINDOWS and os.path.basename(code.co_filename) == "window_functions.py"
                and _jax_machinery(os.path.abspath(code.co_filename)) for code in codes)
 
@@ -1282,13 +1322,12 @@ def _stopped_by_the_user(eqn):
     ``jnp.linalg.solve``'s, a batched ``lax.cond``'s) leaves the mathematics' derivative to judge by. JAX makes
     some without calling that function: a ``custom_jvp``'s ``nondiff_argnums`` given a traced value, and
     ``lax.switch``'s batching (``jnp.piecewise``: spence, expi) inside a jitted piece, whose equations keep the
-    switch's frames alone. An equation without a traceback (JAX told to keep none) is taken as the user's, as
-    nothing says otherwise.
+    switch's frames alone. An equation without frames (JAX told to keep none, or a traceback `frames_of` cannot
+    read) is taken as the user's, as nothing says otherwise.
     """
-    traceback = eqn.source_info.traceback
-    if not traceback:
+    codes, _ = frames_of(eqn)
+    if not codes:
         return True
-    codes, _ = traceback.raw_frames()
     # Any such call on the stack: under vmap the user's stop is bound again by JAX's batching rule, which calls
     # stop_gradient itself, so the innermost call is JAX's and the user's is further out.
     return any(inner.co_name == "stop_gradient" and not _users_file(inner.co_filename) and _users_file(outer.co_filename)

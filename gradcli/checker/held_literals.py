@@ -9,12 +9,16 @@ For a Python function, which literals those are is read from the run in the
 dtype itself (`literals_in`): a Python float handed to an op computing in the
 narrower dtype was rounded there; one meeting float64 (a float64 array, which
 promotes) was not, and a number used both ways is left as written.
-`held_function` then gives a copy of the function, and of the functions of its
+The exact run (`holding_numbers`) runs the code as written and takes each such
+number as the dtype holds it where it meets an op: Python's own float64
+arithmetic on a literal before it meets data (``c = 0.1; x * (c * 3)``) stays
+float64's, as in the program. The finite differences, which step the function
+in float64, run `held_function`'s copy of it, and of the functions of its
 module it calls, with those literals (in its code, its defaults, its closures
-and its module's globals) replaced by their rounding: the very number the run
-in the dtype computed with. A formula's evaluation hands each literal beside a
-variable's value to NumPy as a Python float: `held_formula` rounds those in
-its IR, in float64 too (a decimal literal is float64's number there).
+and its module's globals) replaced by their rounding. A formula's evaluation
+hands each literal beside a variable's value to NumPy as a Python float:
+`held_formula` rounds those in its IR, in float64 too (a decimal literal is
+float64's number there).
 """
 
 from __future__ import annotations
@@ -78,18 +82,28 @@ def held_function(function, literals):
 
 
 def holding_numbers(function, literals):
-    """``function`` (run on exact numbers) taking each Python float of ``literals`` that its code computes as it
-    runs (``c = math.sqrt(0.5)``, no constant of its code) as the dtype holds it where the code hands it to an op.
+    """``function`` (run on exact numbers) taking each Python float of ``literals`` as the dtype holds it where it
+    meets an op: one its code hands to an op, and one of its constants wherever an op meets it.
 
-    The number is the user's as the float their code computed: the run in the
-    dtype rounded that float where it met the dtype's data, as it rounds a literal.
+    Its code stays as written, so Python's own arithmetic on a literal before
+    it meets data (``c = 0.1; x * (c * 3)``, ``c ** 2``, ``math.sqrt(c)``, a
+    function of the user's handed ``c``) computes on float64's number, as the
+    program does; the float that arithmetic gives is rounded where it meets the
+    dtype's data, as the run in the dtype rounded it (`literals_in` read it
+    there), and so is a number the code computes as it runs
+    (``math.sqrt(0.5)``). A constant of the code (a literal, a default, a module
+    global) is held by its identity wherever it meets an op, inside a function
+    of gradcli's it was handed to too (``np.trapezoid(y, dx=0.1)``).
     """
     if not literals:
         return function
+    rewriter = _Rewriter(literals)
+    rewriter.function(function)
+    constants = rewriter.replaced
 
     @functools.wraps(function)
     def holding(*args, **kwargs):
-        with numbers_held(literals):
+        with numbers_held(literals, constants):
             return function(*args, **kwargs)
 
     return holding
@@ -102,10 +116,14 @@ class _Rewriter:
         self.literals = literals
         self.made = {}
         self.namespaces = {}
+        self.replaced = {}  # {id: the constant itself}: each float of the code a copy holds otherwise
 
     def value(self, value):
         if type(value) is float:
-            return self.literals.get(value, value)
+            held = self.literals.get(value, value)
+            if held is not value:
+                self.replaced[id(value)] = value
+            return held
         if isinstance(value, types.FunctionType):
             return self.function(value)
         return value
@@ -158,7 +176,7 @@ class _Rewriter:
         copy = self.namespaces[key] = dict(namespace)
         for name, value in namespace.items():
             if type(value) is float:
-                copy[name] = self.literals.get(value, value)
+                copy[name] = self.value(value)
             elif isinstance(value, types.FunctionType) and value.__globals__ is namespace:
                 copy[name] = self.function(value)
         return copy

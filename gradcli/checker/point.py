@@ -349,7 +349,7 @@ def _as_held(target, recording, dtype, working_args, argnums):
     if made is None:  # the differences too: they show the slope of the same program as the exact reference
         made = target.shared[key] = replace(
             target, function=held_function(target.function, literals),
-            mp_function=holding_numbers(held_function(target.mp_function, literals), literals),
+            mp_function=holding_numbers(target.mp_function, literals),
             shared={"literals held": literals})
     return made
 

@@ -1485,7 +1485,7 @@ def _describe(w, e, growth, out_error, in_error):
                "run flushed to 0 (as the CPU kernels of XLA and TensorFlow do with subnormal results)" if subnormal
                else f"is below the smallest {dtype.name}")
         message = (f"{w.name}({shown}) underflowed to {_show(w.output)}: the exact result {_digits(exact, digits)} {why}, "
-                   "so all of its digits are lost")
+                   "so all of its digits are lost" + _library_note(w))
     elif w.name in _STEPS:
         kind, message = "inaccurate", _step_message(w, e, shown, in_error)
     else:

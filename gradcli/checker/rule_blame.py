@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 
 import numpy as np
 
@@ -80,6 +81,9 @@ def _name_in_the_program(result, target, point_args, cotangent):
     if found is None:
         return
     location, name, departed = found
+    if departed == STOP_FORM:
+        _named_at_the_form(finding, location)
+        return
     finding.location = location
     if name is not None:
         finding.op = f"gradient rule of {name}"
@@ -93,7 +97,8 @@ def _name_in_the_program(result, target, point_args, cotangent):
 
 def guilty_line(bridge, point_args, cotangent=None):
     """``(file:line, op name, departed)`` of the call whose built-in rule turned a right upstream gradient into a wrong
-    one, or None; ``departed``: the call's value in the framework's program is not the function's (`_first_value_off`).
+    one, or None; ``departed``: the call's value in the framework's program is not the function's (`_first_value_off`),
+    or `STOP_FORM`: no rule is off, the gradient is the one a stop form on that line defines (`_stop_forms`).
 
     The op is named where it is the line's only one (else None); a function on one line has nothing to search,
     nor a vector output without a ``cotangent`` (`name_the_call`).
@@ -110,10 +115,13 @@ def guilty_line(bridge, point_args, cotangent=None):
             if seed is None:
                 return None
             true.phase = "backward"
-            exact = pull(seed)
+            exact = pull(seed)  # gradcli's own backward pass over the replay: a stop_gradient's gradient 0
         framework = provenance.Recorder(locate_in_python=True)
         with framework, np.errstate(all="ignore"):
             rule = (getattr(bridge, "backward_traced", None) or bridge.backward)(args, seed)
+        forms = _stop_forms(true.recording.ops)
+        if forms and _all_close(rule, exact):
+            return forms[0], None, STOP_FORM
         ops = [op for op in true.recording.ops if op.phase == "forward" and op.replayed and op.location]
         if len({op.location for op in ops}) < 2 or len(ops) > _MOST_OPS or len(framework.recording.ops) > _MOST_OPS:
             return None
@@ -122,6 +130,59 @@ def guilty_line(bridge, point_args, cotangent=None):
         inputs_right = {f"input {i}": _close(r, e) for i, (r, e) in enumerate(zip(rule, exact))}
         return _first_off(ops, _gradients(ops, true.recording.backward_nodes), numbers, args, inputs_right,
                           getattr(bridge, "backward_holds_forward", True))
+
+
+# `guilty_line`'s word for a gradient that no built-in rule made wrong: a stop form defines it.
+STOP_FORM = "a stop form"
+
+
+def _all_close(rule, exact):
+    """Whether the framework's gradients ``rule`` are gradcli's own ``exact`` ones, input by input (`_close`)."""
+    rule = tuple(rule) if isinstance(rule, (tuple, list)) else (rule,)
+    return len(rule) == len(exact) and all(_close(r, e) for r, e in zip(rule, exact))
+
+
+def _stop_forms(ops):
+    """The lines of the stop forms among a recording's forward ``ops``, in forward order: a ``subtract`` of x and the
+    stop_gradient of that very x.
+
+    Such a form is 0 in value and passes x's gradient: the backward pass
+    differentiates what it multiplies (TensorFlow Probability's
+    ``custom_gradient(fx, gx, x)`` spelled out, gx its rule), or, as DiCE's
+    magic box ``exp(logp - stop_gradient(logp))`` does, gives an estimator
+    whose gradient is not the function's derivative on purpose. Where the
+    graph holds one and gradcli's own backward pass through the replay gives
+    the framework's numbers, no built-in rule is off: the gradient under test
+    is the form's, and the form's line is the one to name.
+    """
+    found = []
+    for op in ops:
+        if op.phase != "forward" or op.name != "subtract" or len(op.args) != 2:
+            continue
+        stop = next((p for p in op.parents if p is not None and p.name == "stop_gradient"), None)
+        if stop is not None and stop.args and op.args[0] is stop.args[0] and op.args[1] is stop.output and stop.location:
+            found.append(stop.location)
+    return list(dict.fromkeys(found))
+
+
+def _named_at_the_form(finding, location):
+    """A wrong gradient's finding named at the stop form (`_stop_forms`) on ``location``, saying the gradient
+    is the form's and what such a form is for (no library's rule is off: its note is left out)."""
+    finding.location = location
+    finding.op = "gradient of x - stop_gradient(x)"
+    said = _LIBRARY_RULE.sub("", finding.message).replace("the gradient rule is wrong: ",
+                                                         "the gradient is not the function's derivative: ", 1)
+    finding.message = said + (
+        "; the gradient under test is the one the stop form on this line defines: x - stop_gradient(x) is 0 in value "
+        "and passes x's gradient, so the backward pass differentiates what the form multiplies (TensorFlow "
+        "Probability's custom_gradient(fx, gx, x) spelled out: gx is its rule) or gives an estimator on purpose (DiCE's "
+        "magic box exp(logp - stop_gradient(logp)): a score-function gradient where the function's derivative is 0); "
+        "gradcli's own backward pass through the form gives the framework's numbers, so no built-in rule is off, and "
+        "the exact derivative is the function's: where an estimator is meant, this verdict is its design")
+
+
+# The note `judge` adds where a library function's rule ran on the line first (no rule of a library's is off at a form).
+_LIBRARY_RULE = re.compile(r" \(the framework's own rule of [^()]* ran on this line: the library's code, not the line's\)")
 
 
 def judge_rule_variables(target, point_args, program=None, cotangent=None, ran_variables_rules=False,
