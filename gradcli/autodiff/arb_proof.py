@@ -759,6 +759,7 @@ def _above(s, shift=0):
 
 edges = []  # the ops a proof met at the edge of their domain, moved by its seed (read by `python_zero.Zeros`)
 ends = []  # arcsin and arccos met at +-1 exactly, the ends of their domain (read by `python_zero.Zeros`)
+held_steps = []  # the steps of an argument proven a rational constant no ball parts from a step (`_as_its_constant`)
 poles = None  # a list while the poles a proof meets are looked for (by `python_zero.Zeros`), else None
 # True while the slopes beside a pole of the value are asked (`python_zero.slopes_beside_pole`): an op whose argument
 # is at its pole at the point, though not as a function of the unknown inputs, is then the pole's unknown term too
@@ -978,7 +979,10 @@ def _step(name, args):
         except _arb.NoArb as refused:  # on or across a step
             raise NoProof(str(refused)) from None
         return Sym(ball, _const(ball), None if all(s.d is None for s in syms) else [_const(0)] * _width(syms))
-    syms = [_as_its_constant(syms[0])]
+    argument = syms[0]
+    syms = [_as_its_constant(argument)]
+    if syms[0] is not argument and _at_jump(name, syms[0].b):
+        held_steps.append(name)  # a constant on the step's own edge, which no ball of it parts from the step
     # an exact number's step is exact even on an edge (floor of a constant 2.0): whether it jumps is `_at_jump`'s
     # (a sign off 0 on the balls' table: the branch it decides is replayed on balls one for one)
     exact = len(syms) == 1 and syms[0].b.is_exact() and (name != "sign" or syms[0].b.is_zero())

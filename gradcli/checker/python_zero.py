@@ -22,6 +22,7 @@ import numpy as np
 from ..autodiff import arb as arb_core
 from ..autodiff import arb_proof, arb_proof_linalg
 from ..autodiff.tracer import hooks
+from . import balls
 
 
 @contextlib.contextmanager
@@ -143,6 +144,32 @@ def slopes_beside_pole(run, args, bits):
             return [None] * flat.size if slopes is None else slopes(range(flat.size))
     finally:
         arb_proof.beside_poles = False
+
+
+def through_held_steps(run, args, bits):
+    """``[value, *each coordinate's derivative entry]`` of ``run`` at the point, as balls at ``bits`` from the exact
+    quotients the program computes on proof numbers, where it takes a step of an argument its balls never part from
+    the step but its quotient proves a rational constant (floor(sin(x)^2 + cos(x)^2) x: floor(1), exactly 1, slope
+    0, the value x); None where it takes no such step, or a quotient or its ball is not known. The inputs unknowns,
+    so a seed that leaves the step's argument still leaves the step still (`arb_proof._step`)."""
+    import flint  # lazy: python-flint, only where a proof runs
+
+    flat = np.concatenate([np.asarray(a, dtype=np.float64).ravel() for a in args]) if args else np.zeros(0)
+    arb_proof.held_steps = []
+    try:
+        with flint.ctx.workprec(bits), _proving() as proof:
+            out = np.asarray(run(*_shaped_like(arb_proof.seeded(flat, _tangents(flat, None, None), True), args)),
+                             dtype=object).reshape(-1)
+            if not arb_proof.held_steps or out.size != 1 or type(out[0]) is not arb_proof.Sym:
+                return None
+            quotients = [out[0].q, *(out[0].d or [None] * flat.size)]
+            if any(q is None for q in quotients):
+                return None
+            return [arb_proof.ball_of(proof, q, proof.points) for q in quotients]
+    except Exception:  # noqa: BLE001 - no exact run: an op without a rule, a float taken out, a limit, no ball
+        return None
+    finally:
+        arb_proof.held_steps = []
 
 
 class Misaligned(arb_core.Undecided):
@@ -420,6 +447,15 @@ class Zeros:
             finally:
                 arb_proof.poles = None
         return self._value["pole"]
+
+    def through_held_steps(self, bits):
+        """`through_held_steps` of the program at the point as mpmath numbers (value first), asked once; None where
+        the program takes no step of a constant argument no ball places, or an entry has no settled ball."""
+        if "held steps" not in self._value:
+            found = through_held_steps(self.run, self.args, bits)
+            entries = None if found is None else [balls.settled(ball) for ball in found]
+            self._value["held steps"] = None if entries is None or any(e is None for e in entries) else entries
+        return self._value["held steps"]
 
     def proven(self, entries=None):
         """The flat derivative entries proven 0 so far; with ``entries`` (the value's and the derivative's, as

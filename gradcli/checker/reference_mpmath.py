@@ -423,6 +423,9 @@ def _climb(target, args, seed, result, budget, zeros, digits):
                 pole = None  # a value proven infinite is so whatever a sum absorbed (0.5 - 0.5 cos(pi/2) rounded)
                 if settled is None and value_digits is None and size == 1:
                     settled = pole = _at_a_pole(history[-2], history[-1], zeros)
+                if settled is None and value_digits is None and size == 1 and flat_gradient:
+                    # a step of a constant no rounding places (floor(sin(x)^2 + cos(x)^2)): the proof's own numbers
+                    settled = zeros.through_held_steps(mpmath.mp.prec + 64)
                 # A term absorbed in a sum is lost the same way at every rounding: no agreement before it shows.
                 needs, bounds = max(needs, absorbed.needs(before)), {}
                 if digits < needs and pole is None:
