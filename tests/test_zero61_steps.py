@@ -23,6 +23,8 @@ def test_a_step_of_a_whole_number_by_algebra_is_that_number(target):
     result = _checked(target, 0.3)
     assert result.status == "ok", [f.message for f in result.findings]
     assert result.exact_value == 0.3 and result.exact_gradient["x"] == 1
+    # gradcli's rule at high precision is floor(1) too, from the proof, not a climb through its rounding's noise
+    assert result.rule_gradient["x"] == 1 and not any("rounding" in note for note in result.notes)
 
 
 def _through_held_steps(function, at):

@@ -172,6 +172,30 @@ def through_held_steps(run, args, bits):
         arb_proof.held_steps = []
 
 
+def rule_through_held_steps(rule, args, bits):
+    """[per argument, each entry of the gradient ``rule(*numbers)`` returns], mpmath numbers from the exact quotients
+    the rule computes on proof numbers, where it takes a held step (`through_held_steps`: the rule of floor(sin(x)^2
+    + cos(x)^2) x is floor(1), which no precision rounds to one side of the step); None elsewhere, or where an entry
+    has no settled ball."""
+    import flint  # lazy: python-flint, only where a proof runs
+
+    flat = np.concatenate([np.asarray(a, dtype=np.float64).ravel() for a in args]) if args else np.zeros(0)
+    arb_proof.held_steps = []
+    try:
+        with flint.ctx.workprec(bits), _proving() as proof:
+            gradient = rule(*_shaped_like(arb_proof.seeded(flat, [[] for _ in flat], True), args))
+            entries = [[e if type(e) is arb_proof.Sym else arb_proof.lift(e) for e in np.ravel(np.asarray(g, dtype=object))]
+                       for g in gradient]
+            if not arb_proof.held_steps or any(e.q is None for g in entries for e in g):
+                return None
+            out = [[balls.settled(arb_proof.ball_of(proof, e.q, proof.points)) for e in g] for g in entries]
+    except Exception:  # noqa: BLE001 - no exact run: an op without a rule, a float taken out, a limit, no ball
+        return None
+    finally:
+        arb_proof.held_steps = []
+    return None if any(e is None for g in out for e in g) else out
+
+
 class Misaligned(arb_core.Undecided):
     """The branches decided on proof numbers do not replay on balls one for one: no piece to follow from them."""
 
@@ -456,6 +480,10 @@ class Zeros:
             entries = None if found is None else [balls.settled(ball) for ball in found]
             self._value["held steps"] = None if entries is None or any(e is None for e in entries) else entries
         return self._value["held steps"]
+
+    def held_steps_taken(self):
+        """Whether `through_held_steps` gave the program's numbers at the point (asked of it before)."""
+        return self._value.get("held steps") is not None
 
     def proven(self, entries=None):
         """The flat derivative entries proven 0 so far; with ``entries`` (the value's and the derivative's, as
