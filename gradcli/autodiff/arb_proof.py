@@ -857,13 +857,14 @@ def _scaled(name, args):
     answer = mul(scale, _opaque(plain, [*fixed, Sym(x.b, x.q)]).q)
     if all(s.d is None for s in syms):
         return Sym(ball, answer)
-    # the product's slope in x: the scale's (-side, or 1) times the answer, plus the scale times the plain function's
+    # the product's slope in x: the scale's (-side, or 1) times the answer, plus the scale times the plain one's
     slope_name = _PLAIN_SLOPES.get(plain)
     slope = (_opaque(slope_name, [Sym(x.b, x.q)]).q if slope_name is not None
              else _opaque(plain, [*fixed, Sym(x.b, x.q, [_one()])]).d[0])
     slopes = [add(mul(_const(-side if by_abs else 1), answer), mul(scale, slope))]
     if orders is None:  # an order the program passes (kve's v): its slope an atom, scaled
-        slopes = [mul(scale, _opaque(plain, [*[Sym(f.b, f.q, [_one()]) for f in fixed], Sym(x.b, x.q)]).d[0])] + slopes
+        in_order = _opaque(plain, [*[Sym(f.b, f.q, [_one()]) for f in fixed], Sym(x.b, x.q)]).d[0]
+        slopes = [mul(scale, in_order)] + slopes
     return Sym(ball, answer, _tangent(slopes, syms))
 
 

@@ -884,6 +884,8 @@ def _i1e_slope(ans, x):
     at_zero = equal(x, 0)
     away = where(at_zero, 1, x)
     return where(at_zero, 0.5, i0e(x) - ans / away - sign(x) * ans)
+
+
 # K0(x) e^x and K1(x) e^x, finite at x = 700 where K underflows: K0' = -K1 and K1' = -K0 - K1/x, with the
 # scale's slope the value itself.
 k0e = _with_mpmath("k0e")

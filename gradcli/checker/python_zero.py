@@ -184,8 +184,7 @@ def rule_through_held_steps(rule, args, bits):
     try:
         with flint.ctx.workprec(bits), _proving() as proof:
             gradient = rule(*_shaped_like(arb_proof.seeded(flat, [[] for _ in flat], True), args))
-            entries = [[e if type(e) is arb_proof.Sym else arb_proof.lift(e) for e in np.ravel(np.asarray(g, dtype=object))]
-                       for g in gradient]
+            entries = [[arb_proof.lift(e) for e in np.ravel(np.asarray(g, dtype=object))] for g in gradient]
             if not arb_proof.held_steps or any(e.q is None for g in entries for e in g):
                 return None
             out = [[balls.settled(arb_proof.ball_of(proof, e.q, proof.points)) for e in g] for g in entries]

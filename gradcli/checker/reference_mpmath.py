@@ -114,7 +114,8 @@ def compute_mpmath(target, args, seed, result, budget=None, start=START_DIGITS, 
     # drove the precision) and rise only as far as their own rounding noise asks.
     rule_digits = max(2 * START_DIGITS, min(value_digits or digits, digits))
     held = None if rule or not zeros.held_steps_taken() else python_zero.rule_through_held_steps(
-        lambda *a: value_and_grad(target.mp_function, argnums=tuple(range(len(args))))(*a)[1], args, mpmath.mp.prec + 64)
+        lambda *a: value_and_grad(target.mp_function, argnums=tuple(range(len(args))))(*a)[1], args,
+        mpmath.mp.prec + 64)
     if held is not None:  # the rule through a step no precision rounds to one side of: the proof's numbers too
         result.rule = [rebuild(to_mp(a), entries) for a, entries in zip(args, held)]
     else:
