@@ -72,3 +72,14 @@ def test_i1e_has_a_slope_at_0_and_gradclis_rule_gives_it():
         result = _checked(function, 0.0)
         assert result.status == "ok", [f.message for f in result.findings]
         assert result.gradient["k"] == result.exact_gradient["k"] == 0.5
+
+
+@pytest.mark.parametrize("at", [-3.0, 0.0, 2.0])
+def test_i0e_meets_its_definition_written_out_with_its_slope(at):
+    """i0e(k) - e^-|k| i0(k): 0 with slope 0 on the side |k| takes, I0's slope the I1 the scaled form's slope holds."""
+    from gradcli.autodiff import arb
+    from gradcli.checker import exact_python, python_zero
+
+    arb.enable()
+    function = lambda k: sps.i0e(k) - gnp.exp(-gnp.abs(k)) * sps.i0(k)  # noqa: E731
+    assert python_zero.proven(lambda *a: exact_python._traced(function, a), [np.array(at)]) == (True, [True])

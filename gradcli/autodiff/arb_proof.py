@@ -833,8 +833,6 @@ def _abs(x):
 # log(i0e(k)) + |k| is log I0(k).
 SCALED = {"i0e": ("i0", (), True), "i1e": ("i1", (), True), "k0e": ("kv", (0,), False), "k1e": ("kv", (1,), False),
           "kve": ("kv", None, False)}
-# The plain functions' slopes in x where an identity gives them (I0' = I1; the others' an atom of their own).
-_PLAIN_SLOPES = {"i0": "i1"}
 
 
 def _scaled(name, args):
@@ -858,9 +856,7 @@ def _scaled(name, args):
     if all(s.d is None for s in syms):
         return Sym(ball, answer)
     # the product's slope in x: the scale's (-side, or 1) times the answer, plus the scale times the plain one's
-    slope_name = _PLAIN_SLOPES.get(plain)
-    slope = (_opaque(slope_name, [Sym(x.b, x.q)]).q if slope_name is not None
-             else _opaque(plain, [*fixed, Sym(x.b, x.q, [_one()])]).d[0])
+    slope = _opaque(plain, [*fixed, Sym(x.b, x.q, [_one()])]).d[0]
     slopes = [add(mul(_const(-side if by_abs else 1), answer), mul(scale, slope))]
     if orders is None:  # an order the program passes (kve's v): its slope an atom, scaled
         in_order = _opaque(plain, [*[Sym(f.b, f.q, [_one()]) for f in fixed], Sym(x.b, x.q)]).d[0]
@@ -1167,10 +1163,13 @@ def _opaque(name, args):
     answer = answer if signs[0] > 0 else neg(answer)
     if all(s.d is None for s in syms):
         return Sym(ball, answer)
-    slopes = [_const(0) if at_0 not in (None, k) else _call(f"d{k}/{name}", *exact) for k in range(len(syms))]
+    slopes = [_const(0) if at_0 not in (None, k) else _call(OPAQUE_SLOPES.get((name, k), f"d{k}/{name}"), *exact)
+              for k in range(len(syms))]
     return Sym(ball, answer, _tangent([q if sign > 0 else neg(q) for q, sign in zip(slopes, signs[1:])], syms))
 
 
+# The slopes of SciPy's functions that are another such function of the same arguments (I0' = I1), so the two meet.
+OPAQUE_SLOPES = {("i0", 0): "i1"}
 # The symmetries of SciPy's functions that a proof takes as atoms, one entry per argument: 1 even in it
 # (f(-x) = f(x)), -1 odd (f(-x) = -f(x)), 0 neither or not known (an order, a parameter).
 PARITIES = {
