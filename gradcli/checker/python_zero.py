@@ -155,6 +155,8 @@ def through_held_steps(run, args, bits):
     import flint  # lazy: python-flint, only where a proof runs
 
     flat = np.concatenate([np.asarray(a, dtype=np.float64).ravel() for a in args]) if args else np.zeros(0)
+    if not _takes_a_held_step(run, args, flat):  # (a run without slopes first: a seed per input costs as many)
+        return None
     arb_proof.held_steps = []
     try:
         with flint.ctx.workprec(bits), _proving() as proof:
@@ -168,6 +170,19 @@ def through_held_steps(run, args, bits):
             return [arb_proof.ball_of(proof, q, proof.points) for q in quotients]
     except Exception:  # noqa: BLE001 - no exact run: an op without a rule, a float taken out, a limit, no ball
         return None
+    finally:
+        arb_proof.held_steps = []
+
+
+def _takes_a_held_step(run, args, flat):
+    """Whether ``run``'s value on proof numbers takes a step of a constant no ball parts from the step."""
+    arb_proof.held_steps = []
+    try:
+        with _proving():
+            run(*_shaped_like(arb_proof.seeded(flat, [[] for _ in flat], True), args))
+        return bool(arb_proof.held_steps)
+    except Exception:  # noqa: BLE001 - no run on proof numbers: no step held either
+        return False
     finally:
         arb_proof.held_steps = []
 
