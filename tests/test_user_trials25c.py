@@ -6,10 +6,11 @@ matrix product, the von Mises log-normaliser by i0e, the Student-t log density a
 near one-hot, log-space Sinkhorn steps, hand-written rules, and formulas with removable singularities.
 
 The whole set runs case by case through the CLI as tests/trials/run.py does (cases25c.ALL); here, the cases the CPU
-budget allows. Known disagreements are strict xfails naming their finding. The findings' classes are tested below:
-a proof of a 0 that ran an mpmath implementation on proof numbers with slopes (B1: boxcox's slope in lambda at 0
-"proven" 0, its own correct rule called wrong) and a user's grad_fn that breaks in NumPy's operators on its plain
-arrays, named at the rule's line with the steps that underflowed (R1); SciPy's inverse Box-Cox transforms (M1).
+budget allows (the removable 0/0s F1 and F2 and the cancelled i0e corner K1 among them). The findings' classes are
+tested below: a proof of a 0 that ran an mpmath implementation on proof numbers with slopes (B1: boxcox's slope in
+lambda at 0 "proven" 0, its own correct rule called wrong) and a user's grad_fn that breaks in NumPy's operators on
+its plain arrays, named at the rule's line with the steps that underflowed (R1); SciPy's inverse Box-Cox transforms
+(M1).
 """
 
 import math
@@ -48,26 +49,18 @@ CHOSEN = {  # case id -> what it holds
         "-y^2 e^y / 2, kept by one primitive of log1p(lambda y)/lambda",
     "gn_lib25c:inverse_boxcox1p@y=1e-300,lmbda=0:float64":
         "M1: inv_boxcox1p at lambda = 0: its slope in lambda, -5e-601, beyond float64 (its 0 ok)",
-}
-KNOWN_WRONG = {
     "formula:log1p(x)/x@x=0:float64":
-        "F1: at a removable 0/0 the exact gradient is the limit slope -0.5 (sin(x)/x and (1-cos x)/x^2 say no finite "
-        "derivative) and the checker says 'the rule is wrong here' (gradient_status wrong) of a correct rule; x/expm1(x) "
-        "likewise",
+        "F1: a removable 0/0 is no number at the point: no finite derivative, domain, as sin(x)/x (not the differences' "
+        "limit slope -0.5, and no 'rule wrong' of the correct rule)",
     "gn_lib25c:log1p_over_x@x=[0,1]:float64":
-        "F2: sum(log1p(x)/x) at [0, 1] (NaN all along x0 = 0): exact [-0.5, nan], the reverse of pole58's rule (NaN "
-        "where the broken term moves, x0; the slope beside the line, -0.1931, for x1)",
+        "F2: sum(log1p(x)/x) at [0, 1]: NaN where the broken term moves (x0), the slope beside the line for x1 "
+        "(-0.1931), as at a pole",
     "gn_lib25c:bessel_i0@kappa=[0]:float64":
-        "K1: i0e(k) * exp(|k|) (and log(i0e(k)) + |k|, the von Mises log-normaliser) at k = 0: the two kinks cancel "
-        "(I0 is smooth, slope 0) but the 0 is not proven: error instead of ok",
-}
-SYMPTOMS = {
-    "formula:log1p(x)/x@x=0:float64": "so the rule is wrong here",
-    "gn_lib25c:log1p_over_x@x=[0,1]:float64": "-0.5,",
-    "gn_lib25c:bessel_i0@kappa=[0]:float64": "not proven 0",
+        "K1: i0e(k) * exp(|k|) at k = 0: the two kinks cancel through i0e(k) = e^-|k| I0(k) (I0 smooth, slope I1(0) = "
+        "0), proven: ok",
 }
 
-test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases25c, CHOSEN, KNOWN_WRONG, SYMPTOMS)
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases25c, CHOSEN)
 
 
 # B1: a 0 proven through an mpmath implementation run on proof numbers. The Box-Cox transforms' slope in lambda at 0

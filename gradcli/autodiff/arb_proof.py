@@ -759,6 +759,7 @@ def _above(s, shift=0):
 
 edges = []  # the ops a proof met at the edge of their domain, moved by its seed (read by `python_zero.Zeros`)
 ends = []  # arcsin and arccos met at +-1 exactly, the ends of their domain (read by `python_zero.Zeros`)
+held_steps = []  # the steps of an argument proven a rational constant no ball parts from a step (`_as_its_constant`)
 poles = None  # a list while the poles a proof meets are looked for (by `python_zero.Zeros`), else None
 # True while the slopes beside a pole of the value are asked (`python_zero.slopes_beside_pole`): an op whose argument
 # is at its pole at the point, though not as a function of the unknown inputs, is then the pole's unknown term too
@@ -826,22 +827,48 @@ def _abs(x):
     return x if _decided("greater_equal", on_balls, x, _lift(0)) else run("negative", x)
 
 
-def _i0e(x):
-    """i0e(x) = e^-|x| I0(x) (even) on a `Sym`: an atom of |x|, its slope i1e(x) - sign(x) i0e(x). At x = 0 it
-    has |x|'s corner: no slope there, yet 0 along a seed that leaves x still (i0e is Lipschitz: x moving by
-    O(t^2) moves it by O(t^2)), so the other inputs' derivatives through it are proven."""
-    ball = abs(x.b).bessel_i(0, scaled=True)  # encloses i0e on a ball around 0 too: i0e(x) = i0e(|x|)
-    if x.q is None:
-        return Sym(ball, None, None if x.d is None else [None] * len(x.d))
-    answer = _call("i0e", neg(x.q) if _negative(x.q) else x.q)
-    if x.d is None:
+# The exponentially scaled functions, each its plain function (an atom of `OPAQUE`, the orders it takes first) times
+# exp of a scale: e^-|x| for I (even in x, so |x|'s corner at 0 is theirs), e^x for K. Written so, a scale the
+# program takes off again meets its inverse: i0e(k) e^|k| is I0(k), smooth at 0 where both factors have corners, and
+# log(i0e(k)) + |k| is log I0(k).
+SCALED = {"i0e": ("i0", (), True), "i1e": ("i1", (), True), "k0e": ("kv", (0,), False), "k1e": ("kv", (1,), False),
+          "kve": ("kv", None, False)}
+
+
+def _scaled(name, args):
+    """``name`` of `SCALED` on `Sym` numbers: its plain function times its scale. At x = 0 the scale e^-|x| has
+    |x|'s corner, taken as abs takes it (the tie decided on the exact quotient, the same side |x| follows), so the
+    corners of i0e(k) and e^|k| cancel on that side; along a seed that leaves x still it has slope 0 whatever the
+    side."""
+    plain, orders, by_abs = SCALED[name]
+    syms = [_lift(a) for a in args]
+    x = syms[-1]
+    ball = (abs(x.b).bessel_i(0, scaled=True) if name == "i0e"  # encloses i0e on a ball around 0 too: i0e(|x|)
+            else OPAQUE[name](*[s.b for s in syms]))
+    if any(s.q is None for s in syms):
+        return Sym(ball, None, _beside_an_unknown(name, syms))
+    fixed = [_lift(v) for v in orders] if orders is not None else [Sym(s.b, s.q) for s in syms[:-1]]
+    side = 1  # (an exact 0 that no seed moves: either side gives e^0 and slope 0)
+    if by_abs and not x.b > 0 and not (x.b.is_zero() and not _moves(x)):
+        side = -1 if x.b < 0 else _side_of_abs(x)
+    scale = _exp(neg(x.q) if by_abs and side > 0 else x.q)
+    answer = mul(scale, _opaque(plain, [*fixed, Sym(x.b, x.q)]).q)
+    if all(s.d is None for s in syms):
         return Sym(ball, answer)
-    if x.b.is_zero():
-        return Sym(ball, answer, [_const(0) if e is not None and is_zero(e) else None for e in x.d])
-    if x.b.contains(0):
-        raise NoProof("i0e's corner at 0 not decided")
-    sign = _const(1 if x.b > 0 else -1)
-    return Sym(ball, answer, _tangent([sub(_call("i1e", x.q), mul(sign, answer))], [x]))
+    # the product's slope in x: the scale's (-side, or 1) times the answer, plus the scale times the plain one's
+    slope = _opaque(plain, [*fixed, Sym(x.b, x.q, [_one()])]).d[0]
+    slopes = [add(mul(_const(-side if by_abs else 1), answer), mul(scale, slope))]
+    if orders is None:  # an order the program passes (kve's v): its slope an atom, scaled
+        in_order = _opaque(plain, [*[Sym(f.b, f.q, [_one()]) for f in fixed], Sym(x.b, x.q)]).d[0]
+        slopes = [mul(scale, in_order)] + slopes
+    return Sym(ball, answer, _tangent(slopes, syms))
+
+
+def _side_of_abs(x):
+    """The side of 0 that |x| takes for ``x`` on or beside 0 (1 right, -1 left), decided as `_abs` decides it: the
+    ball, else the exact quotient's sign, a tie recorded where x is 0 at the point."""
+    on_balls = lambda: _arb._decide(x.b >= 0, x.b < 0, x.b.is_zero())  # noqa: E731
+    return 1 if _decided("greater_equal", on_balls, x, _lift(0)) else -1
 
 
 # Which way each comparison goes, given the sign of x - y: what `_exactly` decides where balls overlap.
@@ -949,7 +976,10 @@ def _step(name, args):
         except _arb.NoArb as refused:  # on or across a step
             raise NoProof(str(refused)) from None
         return Sym(ball, _const(ball), None if all(s.d is None for s in syms) else [_const(0)] * _width(syms))
-    syms = [_as_its_constant(syms[0])]
+    argument = syms[0]
+    syms = [_as_its_constant(argument)]
+    if syms[0] is not argument and _at_jump(name, syms[0].b):
+        held_steps.append(name)  # a constant on the step's own edge, which no ball of it parts from the step
     # an exact number's step is exact even on an edge (floor of a constant 2.0): whether it jumps is `_at_jump`'s
     # (a sign off 0 on the balls' table: the branch it decides is replayed on balls one for one)
     exact = len(syms) == 1 and syms[0].b.is_exact() and (name != "sign" or syms[0].b.is_zero())
@@ -1065,8 +1095,8 @@ def _run(name, args):
         return _xlogy(*args, shift=0 if name == "xlogy" else 1)
     if name == "abs":
         return _abs(*args)
-    if name == "i0e":
-        return _i0e(_lift(args[0]))
+    if name in SCALED:
+        return _scaled(name, args)
     if name == "clip" and len(args) == 3:  # as the balls clip: max with the floor, then min with the ceiling,
         x, low, high = args  # so a tie at either end is decided on the exact quotients as max and min decide it
         inner = x if low is None else _pick("maximum", (x, low))
@@ -1133,10 +1163,13 @@ def _opaque(name, args):
     answer = answer if signs[0] > 0 else neg(answer)
     if all(s.d is None for s in syms):
         return Sym(ball, answer)
-    slopes = [_const(0) if at_0 not in (None, k) else _call(f"d{k}/{name}", *exact) for k in range(len(syms))]
+    slopes = [_const(0) if at_0 not in (None, k) else _call(OPAQUE_SLOPES.get((name, k), f"d{k}/{name}"), *exact)
+              for k in range(len(syms))]
     return Sym(ball, answer, _tangent([q if sign > 0 else neg(q) for q, sign in zip(slopes, signs[1:])], syms))
 
 
+# The slopes of SciPy's functions that are another such function of the same arguments (I0' = I1), so the two meet.
+OPAQUE_SLOPES = {("i0", 0): "i1"}
 # The symmetries of SciPy's functions that a proof takes as atoms, one entry per argument: 1 even in it
 # (f(-x) = f(x)), -1 odd (f(-x) = -f(x)), 0 neither or not known (an order, a parameter).
 PARITIES = {

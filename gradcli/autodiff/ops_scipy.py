@@ -881,7 +881,16 @@ i0e = _with_mpmath("i0e")
 i1e = _with_mpmath("i1e")
 # I0' = I1 and I1' = I0 - I1/x, with the scale's slope -sign(x) times the value.
 defvjp(i0e, lambda g, ans, x: g * (i1e(x) - sign(x) * ans))
-defvjp(i1e, lambda g, ans, x: g * (i0e(x) - ans / x - sign(x) * ans))
+defvjp(i1e, lambda g, ans, x: g * _i1e_slope(ans, x))
+
+
+def _i1e_slope(ans, x):
+    """i1e'(x) = i0e(x) - i1e(x) / x - sign(x) i1e(x), 1/2 at x = 0 (I1(x)/x -> 1/2); neither branch divides by 0."""
+    at_zero = equal(x, 0)
+    away = where(at_zero, 1, x)
+    return where(at_zero, 0.5, i0e(x) - ans / away - sign(x) * ans)
+
+
 # K0(x) e^x and K1(x) e^x, finite at x = 700 where K underflows: K0' = -K1 and K1' = -K0 - K1/x, with the
 # scale's slope the value itself.
 k0e = _with_mpmath("k0e")

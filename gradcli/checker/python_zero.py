@@ -22,6 +22,7 @@ import numpy as np
 from ..autodiff import arb as arb_core
 from ..autodiff import arb_proof, arb_proof_linalg
 from ..autodiff.tracer import hooks
+from . import balls
 
 
 @contextlib.contextmanager
@@ -143,6 +144,70 @@ def slopes_beside_pole(run, args, bits):
             return [None] * flat.size if slopes is None else slopes(range(flat.size))
     finally:
         arb_proof.beside_poles = False
+
+
+def through_held_steps(run, args, bits):
+    """``[value, *each coordinate's derivative entry]`` of ``run`` at the point, as balls at ``bits`` from the exact
+    quotients the program computes on proof numbers, where it takes a step of an argument its balls never part from
+    the step but its quotient proves a rational constant (floor(sin(x)^2 + cos(x)^2) x: floor(1), exactly 1, slope
+    0, the value x); None where it takes no such step, or a quotient or its ball is not known. The inputs unknowns,
+    so a seed that leaves the step's argument still leaves the step still (`arb_proof._step`)."""
+    import flint  # lazy: python-flint, only where a proof runs
+
+    flat = np.concatenate([np.asarray(a, dtype=np.float64).ravel() for a in args]) if args else np.zeros(0)
+    if not _takes_a_held_step(run, args, flat):  # (a run without slopes first: a seed per input costs as many)
+        return None
+    arb_proof.held_steps = []
+    try:
+        with flint.ctx.workprec(bits), _proving() as proof:
+            out = np.asarray(run(*_shaped_like(arb_proof.seeded(flat, _tangents(flat, None, None), True), args)),
+                             dtype=object).reshape(-1)
+            if not arb_proof.held_steps or out.size != 1 or type(out[0]) is not arb_proof.Sym:
+                return None
+            quotients = [out[0].q, *(out[0].d or [None] * flat.size)]
+            if any(q is None for q in quotients):
+                return None
+            return [arb_proof.ball_of(proof, q, proof.points) for q in quotients]
+    except Exception:  # noqa: BLE001 - no exact run: an op without a rule, a float taken out, a limit, no ball
+        return None
+    finally:
+        arb_proof.held_steps = []
+
+
+def _takes_a_held_step(run, args, flat):
+    """Whether ``run``'s value on proof numbers takes a step of a constant no ball parts from the step."""
+    arb_proof.held_steps = []
+    try:
+        with _proving():
+            run(*_shaped_like(arb_proof.seeded(flat, [[] for _ in flat], True), args))
+        return bool(arb_proof.held_steps)
+    except Exception:  # noqa: BLE001 - no run on proof numbers: no step held either
+        return False
+    finally:
+        arb_proof.held_steps = []
+
+
+def rule_through_held_steps(rule, args, bits):
+    """[per argument, each entry of the gradient ``rule(*numbers)`` returns], mpmath numbers from the exact quotients
+    the rule computes on proof numbers, where it takes a held step (`through_held_steps`: the rule of floor(sin(x)^2
+    + cos(x)^2) x is floor(1), which no precision rounds to one side of the step); None elsewhere, or where an entry
+    has no settled ball."""
+    import flint  # lazy: python-flint, only where a proof runs
+
+    flat = np.concatenate([np.asarray(a, dtype=np.float64).ravel() for a in args]) if args else np.zeros(0)
+    arb_proof.held_steps = []
+    try:
+        with flint.ctx.workprec(bits), _proving() as proof:
+            gradient = rule(*_shaped_like(arb_proof.seeded(flat, [[] for _ in flat], True), args))
+            entries = [[arb_proof.lift(e) for e in np.ravel(np.asarray(g, dtype=object))] for g in gradient]
+            if not arb_proof.held_steps or any(e.q is None for g in entries for e in g):
+                return None
+            out = [[balls.settled(arb_proof.ball_of(proof, e.q, proof.points)) for e in g] for g in entries]
+    except Exception:  # noqa: BLE001 - no exact run: an op without a rule, a float taken out, a limit, no ball
+        return None
+    finally:
+        arb_proof.held_steps = []
+    return None if any(e is None for g in out for e in g) else out
 
 
 class Misaligned(arb_core.Undecided):
@@ -420,6 +485,19 @@ class Zeros:
             finally:
                 arb_proof.poles = None
         return self._value["pole"]
+
+    def through_held_steps(self, bits):
+        """`through_held_steps` of the program at the point as mpmath numbers (value first), asked once; None where
+        the program takes no step of a constant argument no ball places, or an entry has no settled ball."""
+        if "held steps" not in self._value:
+            found = through_held_steps(self.run, self.args, bits)
+            entries = None if found is None else [balls.settled(ball) for ball in found]
+            self._value["held steps"] = None if entries is None or any(e is None for e in entries) else entries
+        return self._value["held steps"]
+
+    def held_steps_taken(self):
+        """Whether `through_held_steps` gave the program's numbers at the point (asked of it before)."""
+        return self._value.get("held steps") is not None
 
     def proven(self, entries=None):
         """The flat derivative entries proven 0 so far; with ``entries`` (the value's and the derivative's, as

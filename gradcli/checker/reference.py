@@ -109,14 +109,17 @@ def _rule_past_infinities(target, args, result, budget):
 
 
 def _slopes_beside_a_pole(target, args, result):
-    """At a pole of the value on balls (log(x0^2) + x1^2 at x0 = 0: -inf, every jet's entry NaN), the exact slope
-    along each coordinate the pole's term does not move (`reference_mpmath.slopes_beside_the_pole`); the other
-    entries NaN, no derivative, whatever number balls made of them. Along a random direction (many inputs), whose one entry is no number at a pole,
-    the entries one per coordinate instead: one proof run gives them all. ``result``, so changed."""
+    """At a value that is no number (log(x0^2) + x1^2 at x0 = 0: -inf; log1p(x0)/x0 + x1^2 at x0 = 0: 0/0, NaN), the
+    exact slope along each coordinate the broken term does not move (`reference_mpmath.slopes_beside_the_pole`); the
+    other entries NaN, no derivative, whatever number balls or differences made of them: a removable 0/0 is no number
+    at the point in any dtype, and the differences' limit slope beside it (log1p(x)/x's -1/2) is the slope of another
+    function, the one its limit completes. A NaN value whose pole the proof does not meet leaves every entry NaN. Along
+    a random direction (many inputs), whose one entry is no number at a pole, the entries one per coordinate instead:
+    one proof run gives them all. ``result``, so changed."""
     import mpmath  # the exact entries' numbers
 
     values = flat_entries(result.value) if result.value is not None else []
-    if len(values) != 1 or not mpmath.isinf(values[0]):
+    if len(values) != 1 or mpmath.isfinite(values[0]):
         return result
     if result.directional is not None and not result.kinks:
         return _beside_a_pole_by_coordinate(target, args, result)
@@ -124,9 +127,12 @@ def _slopes_beside_a_pole(target, args, result):
         return result
     gradient = [list(flat_entries(g)) for g in result.gradient]
     zeros = python_zero.Zeros(lambda *a: exact_python._traced(target.mp_function, a), args)
-    if zeros.pole_of_value() is None:
+    if zeros.pole_of_value() is not None:
+        slopes = iter(slopes_beside_the_pole(zeros, sum(len(g) for g in gradient)))
+    elif mpmath.isnan(values[0]):
+        slopes = iter([mpmath.nan] * sum(len(g) for g in gradient))
+    else:
         return result
-    slopes = iter(slopes_beside_the_pole(zeros, sum(len(g) for g in gradient)))
     # every entry the proof's: a ball's 0 beside the pole's own infinite slope (0 * [+-inf] is 0 on balls, as the
     # exact 0 of 2 v under sum(v * v) ** -0.5 makes it) is no derivative, which only the proof tells
     result.gradient = [rebuild(like, [next(slopes) for _ in entries]) for like, entries in zip(result.gradient, gradient)]

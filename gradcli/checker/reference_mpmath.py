@@ -113,7 +113,13 @@ def compute_mpmath(target, args, seed, result, budget=None, start=START_DIGITS, 
     # The rule and the kink test start where the value settled (not where a zero derivative
     # drove the precision) and rise only as far as their own rounding noise asks.
     rule_digits = max(2 * START_DIGITS, min(value_digits or digits, digits))
-    result.rule, result.rule_scale = rule or (rule_at(target, args, rule_digits, result, budget), result.rule_scale)
+    held = None if rule or not zeros.held_steps_taken() else python_zero.rule_through_held_steps(
+        lambda *a: value_and_grad(target.mp_function, argnums=tuple(range(len(args))))(*a)[1], args,
+        mpmath.mp.prec + 64)
+    if held is not None:  # the rule through a step no precision rounds to one side of: the proof's numbers too
+        result.rule = [rebuild(to_mp(a), entries) for a, entries in zip(args, held)]
+    else:
+        result.rule, result.rule_scale = rule or (rule_at(target, args, rule_digits, result, budget), result.rule_scale)
     if bounded[0]:
         settled = _inside_bounds(target, args, result, settled, bounded, rule_digits, budget)
         if settled is None:
@@ -423,6 +429,9 @@ def _climb(target, args, seed, result, budget, zeros, digits):
                 pole = None  # a value proven infinite is so whatever a sum absorbed (0.5 - 0.5 cos(pi/2) rounded)
                 if settled is None and value_digits is None and size == 1:
                     settled = pole = _at_a_pole(history[-2], history[-1], zeros)
+                if settled is None and value_digits is None and size == 1 and flat_gradient:
+                    # a step of a constant no rounding places (floor(sin(x)^2 + cos(x)^2)): the proof's own numbers
+                    settled = zeros.through_held_steps(mpmath.mp.prec + 64)
                 # A term absorbed in a sum is lost the same way at every rounding: no agreement before it shows.
                 needs, bounds = max(needs, absorbed.needs(before)), {}
                 if digits < needs and pole is None:
