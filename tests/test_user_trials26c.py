@@ -49,10 +49,15 @@ KNOWN_WRONG = {
         "W1: TFP's guard where(conc == 0, -z, body) is flat in conc at 0, where the density's slope is z^2/2 - z: "
         "rightly wrong, but the finding says 'the gradient rule is wrong' and names no line (no rule of the "
         "user's ran; the where's line is the place)",
+    "gn_lib26c:determinant@a=[[1,2],[2,4]]:float64":
+        "D1: gnp.linalg.det's rule g * det * inv(a)^T raises LinAlgError at an exactly singular matrix, so the check "
+        "says 'float64 cannot compute the function here: the program raised LinAlgError' (unstable, no line): the "
+        "slope is the adjugate's transpose, [[4, -2], [-2, 1]], exact in float64",
 }
 SYMPTOMS = {
     "gn_lib26c:zipf_log_pmf@s=[1.5]:float32": "relative error 2.89e-07",
     "gn_lib26c:gpd_log_prob@x=2,scale=1.5,conc=0:float64": "the gradient rule is wrong",
+    "gn_lib26c:determinant@a=[[1,2],[2,4]]:float64": "LinAlgError: Singular matrix",
 }
 
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases26c, CHOSEN, KNOWN_WRONG, SYMPTOMS)

@@ -13,8 +13,7 @@ import numpy as np
 from .core import defjvp, defvjp, defvjp_all
 from .ops import absolute, astype, exact_beside, exact_entries, exp, real, select, sqrt
 from .tracer import hooks, primitive, stack_sequences_with
-from .values import (NUMPY_SCALAR_TYPES, Box, dtype_of, float_dtype, holds_box, holds_complex, is_float_dtype,
-                     loaded_mpmath, raw, shape_of)
+from .values import NUMPY_SCALAR_TYPES, Box, dtype_of, float_dtype, holds_box, holds_complex, loaded_mpmath, raw, shape_of
 
 
 def _array_op(fun, name, kind, mp=None):
@@ -287,12 +286,11 @@ def shares_from_inputs(*values):
 
 def _softmax_weights(x, axis):
     """logsumexp's slope: the softmax of ``x`` along ``axis``, e^(x - m) / sum e^(x - m), ``m`` a constant the
-    weights do not depend on: in a float dtype the largest entry, so nothing overflows; 0 on mpmath numbers, which
+    weights do not depend on: in a NumPy dtype the largest entry, so nothing overflows; 0 on mpmath numbers, which
     never do."""
-    values = raw(x)
     top = 0
-    if is_float_dtype(dtype_of(values)):
-        top = np.max(values, axis=axis, keepdims=True, initial=-np.inf)
+    if dtype_of(x) != object:
+        top = np.max(raw(x), axis=axis, keepdims=True, initial=-np.inf)
         top = np.where(np.isfinite(top), top, 0).astype(top.dtype)
     shifted = exp(x - top)
     return shifted / sum_(shifted, axis=axis, keepdims=True)

@@ -124,6 +124,18 @@ def _logdet_slopes(rows):
     return hp(truth)
 
 
+def _cholesky_logdet_slopes(rows):
+    """log det of the symmetric matrix NumPy's cholesky reads: the lower triangle, mirrored (the upper one is never
+    read). Its slope in a_ij below the diagonal is 2 (S^-1)_ij, on it (S^-1)_ii, above it 0."""
+    def truth():
+        n = len(rows)
+        lower = _matrix(rows)
+        inverse = mpmath.matrix([[lower[max(i, j)][min(i, j)] for j in range(n)] for i in range(n)]) ** -1
+        return {"a": [[(2 if i > j else 1) * inverse[i, j] if i >= j else mpmath.mpf(0) for j in range(n)]
+                      for i in range(n)]}
+    return hp(truth)
+
+
 def _harmonic_slopes(x):
     total = sum(1 / v for v in x)
     return {"x": [len(x) / (total * total * v * v) for v in x]}
@@ -439,8 +451,8 @@ GN = [
          hp(lambda: {"a": NAN, "b": NAN, "d": NAN})),
     Case(G, "top_eigenvalue_2x2_hypot", _at(a=3, b=-1e-300, d=2), "float64", "ok",
          _closed(_top_eigenvalue_slopes, a=3, b=-1e-300, d=2)),
-    Case(G, "logdet_cholesky", _at(a=SMALL_2X2), "float64", "ok", _logdet_slopes(SMALL_2X2)),
-    Case(G, "logdet_cholesky", _at(a=WELL_3X3), "float64", "ok", _logdet_slopes(WELL_3X3)),
+    Case(G, "logdet_cholesky", _at(a=SMALL_2X2), "float64", "ok", _cholesky_logdet_slopes(SMALL_2X2)),
+    Case(G, "logdet_cholesky", _at(a=WELL_3X3), "float64", "ok", _cholesky_logdet_slopes(WELL_3X3)),
     # a right rule whose e^800 / (1 + e^800) is inf / inf in float64: unstable at the rule's line, not wrong
     Case(G, "softplus_by_exp_rule", _at(x=[800]), "float64", "unstable", _each("x", [800], _sig),
          "return upstream * gnp.exp(x) / (1.0 + gnp.exp(x))"),
@@ -515,6 +527,15 @@ GN = [
              mpmath.matrix([_in("float32", r) for r in [[3e-20, 1e-20], [1e-20, 2e-20]]]) ** -1))),
     Case(G, "gompertz_log_survival", _at(x=10, eta=100, b=1), "float32", "ok",
          _closed(_gompertz_slopes, "float32", x=10, eta=100, b=1)),
+    # a product's slopes at its zeros: the other entries' products, never ans / x
+    Case(G, "product", _at(x=[0, 2, 3]), "float64", "ok", hp(lambda: {"x": [mpmath.mpf(v) for v in (6, 0, 0)]})),
+    Case(G, "product", _at(x=[5e-324, 1e300, 2]), "float64", "ok",
+         _closed(lambda x: {"x": [x[1] * x[2], x[0] * x[2], x[0] * x[1]]}, x=[5e-324, 1e300, 2])),
+    # det's slope is the adjugate's transpose, [[4, -2], [-2, 1]] exactly in float64 at a singular matrix
+    Case(G, "determinant", _at(a=[[1, 2], [2, 4]]), "float64", "ok",
+         hp(lambda: {"a": [[mpmath.mpf(4), mpmath.mpf(-2)], [mpmath.mpf(-2), mpmath.mpf(1)]]})),
+    Case(G, "determinant", _at(a=[[1, 2], [3, 4]]), "float64", "ok",
+         hp(lambda: {"a": [[mpmath.mpf(4), mpmath.mpf(-3)], [mpmath.mpf(-2), mpmath.mpf(1)]]})),
 ]
 
 

@@ -433,3 +433,11 @@ def gpd_point():
 
 def pair_log2_partition(x, y):
     return gnp.sum(gnp.logaddexp2(x, y))
+
+
+def product(x):
+    return gnp.prod(x)
+
+
+def determinant(a):
+    return gnp.linalg.det(a)
