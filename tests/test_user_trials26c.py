@@ -13,7 +13,8 @@ the weights (logaddexp(1e300, 1e300)'s slopes were [1, 1], logsumexp's at 1e15 4
 the softmax of shifted entries and sigmoid(x - y), never the answer. Z1, a number the user's function computes as
 it runs (math.log(5.0)), which a float32 run holds as float32 where it meets float32 data: the exact run's ops
 computed with the held number but recorded the float64 one for their rules, so a rule run at high precision
-disagreed with the exact derivative by the constant's rounding and was called wrong.
+disagreed with the exact derivative by the constant's rounding and was called wrong. W1, a `wrong` where no rule of
+the user's ran and a where(x == c) takes its branch at the point: the finding names that where.
 """
 
 import math
@@ -46,19 +47,17 @@ CHOSEN = {  # case id -> what it holds
     "gn_lib26c:zipf_log_pmf@s=[1.5]:float32":
         "Z1: -s * math.log(5.0) (a number the function computes) in a float32 run: the rule at high precision used "
         "log 5 (-0.1042025566), the exact derivative float32's log 5 (-0.1042025867): 'wrong' of gradcli's own rules",
-}
-KNOWN_WRONG = {
     "gn_lib26c:gpd_log_prob@x=2,scale=1.5,conc=0:float64":
         "W1: TFP's guard where(conc == 0, -z, body) is flat in conc at 0, where the density's slope is z^2/2 - z: "
-        "rightly wrong, but the finding says 'the gradient rule is wrong' and names no line (no rule of the "
-        "user's ran; the where's line is the place)",
+        "wrong, named at the where's line (was no line, 'the gradient rule' of no rule of the user's)",
+}
+KNOWN_WRONG = {
     "gn_lib26c:determinant@a=[[1,2],[2,4]]:float64":
         "D1: gnp.linalg.det's rule g * det * inv(a)^T raises LinAlgError at an exactly singular matrix, so the check "
         "says 'float64 cannot compute the function here: the program raised LinAlgError' (unstable, no line): the "
         "slope is the adjugate's transpose, [[4, -2], [-2, 1]], exact in float64",
 }
 SYMPTOMS = {
-    "gn_lib26c:gpd_log_prob@x=2,scale=1.5,conc=0:float64": "the gradient rule is wrong",
     "gn_lib26c:determinant@a=[[1,2],[2,4]]:float64": "LinAlgError: Singular matrix",
 }
 
