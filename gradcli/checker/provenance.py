@@ -185,6 +185,19 @@ def rule_location(recording):
         _first_rule_line(recording))
 
 
+def equality_branch(recording):
+    """file:line of the last ``where`` whose condition is an equality of the program's numbers that holds at the point
+    (TensorFlow Probability's ``where(c == 0, limit, formula)``), or None. Only there does the program take that
+    branch: its derivative at the point is the branch's own (the limit's, flat in c), not the function's beside it."""
+    found = None
+    for op in recording.ops:
+        condition = op.parents[0] if op.name == "where" and op.phase == "forward" and op.parents else None
+        if condition is not None and condition.name == "equal" and np.any(raw(condition.output)) and any(
+                isinstance(a, (np.ndarray, np.floating)) and is_float_dtype(a.dtype) for a in condition.args):
+            found = op.location or found
+    return found
+
+
 def rule_library(recording, location):
     """The library function whose framework-written rule ran on ``location`` (`rule_location`), as
     "jax.scipy.special.spence": the one library function whose code the backward ops replayed there come from,
