@@ -227,14 +227,16 @@ class replayed_at:  # noqa: N801 - a context manager, named as the function it r
     jax/_src/scipy/special.py:3078" (None: the line wrote it). ``own`` is a
     library call the replay computes as gradcli's own function, which can give
     the framework's own value of it (``own.value_of(result)``, None where it
-    has none). A class, not a generator: a replay enters one per operation it
-    records.
+    has none). ``accumulates`` names the value whose gradients from several
+    uses an add of the framework's own backward pass adds up, as "exp's uses
+    at lines 29 and 30": no operator of the user's line. A class, not a
+    generator: a replay enters one per operation it records.
     """
 
     __slots__ = ("where", "token")
 
-    def __init__(self, location, rule=None, library=None, own=None):
-        self.where = (location, rule, library, own)
+    def __init__(self, location, rule=None, library=None, own=None, accumulates=None):
+        self.where = (location, rule, library, own, accumulates)
 
     def __enter__(self):
         self.token = _REPLAYED_AT.set(self.where)
@@ -257,7 +259,8 @@ def on_its_line(function, location, rule=None):
 
 
 def replayed_location():
-    """``(location, rule, library, own)`` of the operation being replayed (see `replayed_at`), or None outside a replay."""
+    """``(location, rule, library, own, accumulates)`` of the operation being replayed (see `replayed_at`), or None
+    outside a replay."""
     return _REPLAYED_AT.get()
 
 

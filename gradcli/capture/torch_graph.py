@@ -103,6 +103,7 @@ from .torch_nn_ops import NN_ELEMENTWISE, NN_OPS
 from . import torch_indices, torch_numpy_forward
 from .torch_numpy_forward import Notes, NumpyForwardsNeeded, noting_forwards, numpy_backwards_noted, replay_of, rule_of
 from .torch_pullbacks import PULLBACKS
+from .torch_sums import described as engine_sum_described, tag as engine_sum
 from .torch_ops import ELEMENTWISE, OPS, WINDOWS, written_at
 
 _RULE_TAG = re.compile(r"^(?P<name>\w+) \[rule (?P<rule>.*) @ (?P<at>.*)\]$")
@@ -419,7 +420,7 @@ def _differentiating():
     node = torch._C._current_autograd_node()
     if node is None:
         return traceback.StackSummary.from_list([])
-    return traceback.StackSummary.from_list([(_AUTOGRAD_FILE, node._sequence_nr(), node.name(), "")])
+    return traceback.StackSummary.from_list([(_AUTOGRAD_FILE, node._sequence_nr(), node.name() + engine_sum(node), "")])
 
 
 def _registered_rule(frame):
@@ -1349,6 +1350,7 @@ def compile_graph(module, drawn=None, gammas=()):
                 continue
             steps.append(Step(name, fun, convert(node.args), convert(node.kwargs), location, rule))
             steps[-1].exactly = WINDOWS.get(name)
+            _summed_by_the_engine(steps[-1], node, by_sequence)
             if users_line and not _library_frame(node):
                 steps[-1].users_scalars = frozenset(k for k, a in enumerate(steps[-1].args) if type(a) is float)
             elif location is not None and rule is None:
@@ -1370,6 +1372,18 @@ def compile_graph(module, drawn=None, gammas=()):
         _slope_of_bounds(step)
     graph.value_order = sorted(graph.value_steps)
     return graph
+
+
+def _summed_by_the_engine(step, node, by_sequence):
+    """Mark ``step`` as the add PyTorch's engine makes of a value's gradients from its uses (`torch_sums`), placed at
+    that value's line (``by_sequence``: a forward call's sequence number -> its user line) and replayed as such
+    (`replayed_at`'s ``accumulates``), where ``node`` is one."""
+    found = engine_sum_described(node.meta.get("stack_trace"), by_sequence) if step.op == "add" else None
+    if found is None:
+        return
+    words, at = found
+    step.location = at or step.location
+    step.where = (step.location, step.rule, None, None, words)
 
 
 def _bound_to_node(fun, name, node, location, gammas):

@@ -1,0 +1,129 @@
+"""The additions PyTorch's autograd engine makes on its own: a value the code uses several times gets a gradient from
+each use, and the engine adds them up as it hands them on (``InputBuffer::add``), with no operator of the user's code.
+
+A trace records such an add under the autograd node whose rule delivered the later gradient, which is all a node's
+stack trace tells. `EngineSums` tells them apart while PyTorch's backward pass runs in a trace: a hook at the end of
+each node's rule (after PyTorch's own checks of its outputs, before the engine hands them on) notes which value each
+output goes to, and the ops the engine runs after that hook, under that node, are its additions. Each is tagged with
+the value whose gradients it adds and the uses that delivered them (`tag`); `described` turns the tag into words for
+the graph's step: "the gradient accumulation of exp's uses at lines 29 and 30", placed at the value's own line.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+_TAG = re.compile(r" \[sums the gradients of (?P<value>\S+) from (?P<uses>[\d,]+)\]")
+_ACTIVE = []  # the `EngineSums` of the backward pass running in a trace now (one capture traces at a time)
+
+
+class EngineSums:
+    """While a ``with`` block runs PyTorch's backward pass of ``out`` into ``inputs`` (the tensors
+    ``torch.autograd.grad`` is asked about, named ``names``): each node's rule hooked at its end, so that the ops the
+    engine adds a value's gradients with are tagged (`tag`). The hooks are removed as the block ends: a node the
+    graph shares with other calls (a tensor computed outside the function) keeps none."""
+
+    def __init__(self, out, inputs, names=()):
+        self.out, self.inputs, self.names = out, list(inputs), list(names)
+        self.delivered = {}  # the value a gradient goes to -> the sequence numbers of the uses that delivered one
+        self.pending = []  # (value, uses) of the additions the node whose rule just ended is about to make
+        self.after = None  # (name, sequence number) of that node
+        self.handles = []
+
+    def __enter__(self):
+        seen, stack = set(), [getattr(self.out, "grad_fn", None)]
+        while stack:
+            node = stack.pop()
+            if node is None or node in seen:
+                continue
+            seen.add(node)
+            stack.extend(following for following, _ in node.next_functions)
+            if not _is_leaf(node):
+                self.handles.append(node.register_hook(lambda given, received, node=node: self._ended(node, given)))
+        _ACTIVE.append(self)
+        return self
+
+    def __exit__(self, *exc):
+        _ACTIVE.remove(self)
+        for handle in self.handles:
+            handle.remove()
+        return False
+
+    def _ended(self, node, given):
+        """``node``'s rule gave ``given`` (one gradient per edge): note the additions the engine makes of them."""
+        import torch  # lazy: only a PyTorch target runs this
+
+        self.pending, self.after = [], (node.name(), node._sequence_nr())
+        for gradient, (following, number) in zip(given, node.next_functions):
+            if following is None or gradient is None:
+                continue
+            if _is_leaf(following):  # autograd.grad hands on only the inputs it is asked about
+                position = next((k for k, t in enumerate(self.inputs) if following.variable is t), None)
+                if position is None:
+                    continue
+                value = f"input:{self.names[position] if position < len(self.names) else position}"
+            elif torch._C._will_engine_execute_node(following):
+                kind = "function" if isinstance(following, torch.autograd.function.BackwardCFunction) else "op"
+                value = f"{kind}:{following.name()}@{following._sequence_nr()}"
+            else:
+                continue
+            uses = self.delivered.setdefault((value, number), [])
+            uses.append(node._sequence_nr())
+            if len(uses) > 1:
+                self.pending.append((value, tuple(uses)))
+
+
+def _is_leaf(node):
+    """Whether an autograd node is a leaf tensor's (its ``AccumulateGrad``): where gradients end."""
+    return node.name().endswith("AccumulateGrad")
+
+
+def tag(node):
+    """The tag for an op recorded now under autograd ``node`` (the one running): the value and uses of the engine's
+    next addition where ``node``'s rule has ended, else ""."""
+    if not _ACTIVE:
+        return ""
+    sums = _ACTIVE[-1]
+    if sums.after != (node.name(), node._sequence_nr()) or not sums.pending:
+        return ""
+    value, uses = sums.pending.pop(0)
+    return f" [sums the gradients of {value} from {','.join(str(u) for u in uses)}]"
+
+
+def described(stack_trace, lines):
+    """``(words, the value's line)`` of the engine's addition a node's ``stack_trace`` is tagged with (`tag`), or None:
+    ``lines`` maps a forward call's sequence number to its user line (``file:line``). A computed value is placed at
+    its own line, an input at its first use's."""
+    match = _TAG.search(stack_trace or "")
+    if match is None:
+        return None
+    kind, _, value = match["value"].partition(":")
+    uses = [lines[int(u)] for u in match["uses"].split(",") if int(u) in lines]
+    if kind == "input":
+        name, at = ("an input" if value.isdigit() else value), (uses[0] if uses else None)
+    else:
+        node, _, number = value.rpartition("@")
+        name, at = _called(node, kind == "function"), lines.get(int(number))
+    return f"{name}'s {_uses_at(uses, at)}", at
+
+
+def _called(node, function):
+    """The call an autograd node differentiates, as the code names it: ``exp`` for ``ExpBackward0``,
+    ``log_softmax`` for ``LogSoftmaxBackward0``, a Function's own class name for its ``ClampPassBackward``."""
+    base = re.sub(r"Backward\d*$", "", node.rpartition("::")[2])
+    return base if function else re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", base).lower()
+
+
+def _uses_at(uses, at):
+    """"uses at lines 29 and 30", "2 uses on line 11": the lines of ``uses`` (``file:line``), a file named where it
+    is not ``at``'s."""
+    home = (at or "").rpartition(":")[0]
+    here = sorted({int(line.rpartition(":")[2]) for line in uses if line.rpartition(":")[0] == home})
+    shown = [str(n) for n in here] + list(dict.fromkeys(
+        os.path.basename(line) for line in uses if line.rpartition(":")[0] != home))
+    if not shown:
+        return "uses"
+    if len(shown) == 1:
+        return f"{len(uses)} uses on line {shown[0]}" if len(uses) > 1 else f"uses, one on line {shown[0]}"
+    return f"uses at lines {', '.join(shown[:-1])} and {shown[-1]}"

@@ -1,0 +1,60 @@
+"""PyTorch's backward pass adding up a value's gradients from its several uses (its engine's own add, which no operator of
+the user's code writes) named as that accumulation: the value and the lines of its uses, placed at the value's line,
+with no caret under an operator of the code (trials25a V1: the cancellation in NT-Xent's exp(sim) was "add at line 29,
+subtracts nearly equal numbers", a caret under the `+` of `torch.arange(n) + n // 2`).
+"""
+
+import inspect
+
+import numpy as np
+import pytest
+
+import gradcli
+from gradcli.views.formatting import finding_underline
+
+torch = pytest.importorskip("torch")
+
+
+def contrast(x):
+    e = torch.exp(x)
+    positive = e[0]
+    total = e.sum() + 0.0
+    return -torch.log(positive / total)
+
+
+def overflowing_sum(x):
+    c = 0.75 * torch.exp(2 * x)
+    return (torch.exp(x) * torch.exp(x) - c).sum()
+
+
+def _line(function, k):
+    """``file:line`` of the ``k``-th line of ``function``'s body."""
+    return f"{inspect.getsourcefile(function)}:{function.__code__.co_firstlineno + k}"
+
+
+class _Python:
+    kind = "function"
+
+
+def test_gradients_of_two_uses_cancelling_are_named_as_their_accumulation_at_the_values_line():
+    (result,) = gradcli.check(contrast, [{"x": np.array([40.0, 0.0, 1.0])}], dtypes=("float64",), fixes=False).results
+    assert result.status == "unstable"
+    finding = next(f for f in result.findings if f.phase == "backward")
+    uses = (_line(contrast, 2).rpartition(":")[2], _line(contrast, 3).rpartition(":")[2])
+    assert finding.kind == "cancellation"
+    assert finding.op == f"add (the gradient accumulation of exp's uses at lines {uses[0]} and {uses[1]})", finding.op
+    assert finding.location == _line(contrast, 1)  # e = torch.exp(x)
+    assert "adds up the gradients of 2 paths from one value" in finding.message
+    assert "^" not in finding_underline(_Python(), finding)  # the line shown, no operator of it underlined
+
+
+def test_gradients_of_two_uses_overflowing_in_their_sum_are_named_as_that_sum():
+    # each use of x gives 2.0e38, their sum overflows float32 before the third use's -3.0e38 arrives: exact 1.0e38
+    (result,) = gradcli.check(overflowing_sum, [{"x": np.array([44.1, 1.0])}], dtypes=("float32",), fixes=False).results
+    assert result.status == "unstable" and np.isinf(result.gradient["x"][0])
+    assert float(result.exact_gradient["x"][0]) == pytest.approx(0.5 * np.exp(np.float32(44.1).astype(float) * 2))
+    finding = next(f for f in result.findings if f.phase == "backward")
+    line = _line(overflowing_sum, 2)
+    assert finding.op == f"add (the gradient accumulation of x's 2 uses on line {line.rpartition(':')[2]})", finding.op
+    assert finding.location == line
+    assert "the first NaN or inf of that pass: the pass's own sum of the gradients of x's 2 uses" in finding.message
