@@ -1,7 +1,8 @@
-"""PyTorch's backward pass adding up a value's gradients from its several uses (its engine's own add, which no operator of
-the user's code writes) named as that accumulation: the value and the lines of its uses, placed at the value's line,
-with no caret under an operator of the code (trials25a V1: the cancellation in NT-Xent's exp(sim) was "add at line 29,
-subtracts nearly equal numbers", a caret under the `+` of `torch.arange(n) + n // 2`).
+"""The ops PyTorch's backward pass makes itself, which no operator of the user's code writes, named as what they are,
+with no caret under an operator of the code: the add of a value's gradients from its several uses, as that
+accumulation with the value and its uses' lines, at the value's line (trials25a V1: the cancellation in NT-Xent's
+exp(sim) was "add at line 29, subtracts nearly equal numbers", a caret under the `+` of `torch.arange(n) + n // 2`);
+the sum of a rule's gradient over the axes a broadcast made (a caret under the line's own `.sum()`).
 """
 
 import inspect
@@ -25,6 +26,13 @@ def contrast(x):
 def overflowing_sum(x):
     c = 0.75 * torch.exp(2 * x)
     return (torch.exp(x) * torch.exp(x) - c).sum()
+
+
+V = torch.tensor([[1.0, 2.0, 3.0], [-1.0, -2.0, -3.0]], dtype=torch.float64)
+
+
+def broadcast_then_summed(x):
+    return torch.exp(x * V).sum()
 
 
 def _line(function, k):
@@ -57,4 +65,15 @@ def test_gradients_of_two_uses_overflowing_in_their_sum_are_named_as_that_sum():
     line = _line(overflowing_sum, 2)
     assert finding.op == f"add (the gradient accumulation of x's 2 uses on line {line.rpartition(':')[2]})", finding.op
     assert finding.location == line
-    assert "the first NaN or inf of that pass: the pass's own sum of the gradients of x's 2 uses" in finding.message
+    assert "the first NaN or inf of that pass: the gradient accumulation of x's 2 uses" in finding.message
+
+
+def test_a_broadcasts_sum_in_the_backward_pass_is_named_as_that_sum_not_the_lines_own_sum():
+    # x's gradient is exp(x V) V summed over V's two rows, which nearly cancel at x[0] = 1e-9
+    (result,) = gradcli.check(broadcast_then_summed, [{"x": np.array([1e-9, 2.0, 3.0])}], dtypes=("float64",),
+                              fixes=False).results
+    assert result.status == "unstable"
+    finding = next(f for f in result.findings if f.phase == "backward")
+    assert finding.op == "sum (the sum of mul's gradient over the axes it broadcast its input along)", finding.op
+    assert finding.location == _line(broadcast_then_summed, 1)
+    assert "^" not in finding_underline(_Python(), finding)  # before: under the line's `.sum()`

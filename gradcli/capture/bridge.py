@@ -227,16 +227,17 @@ class replayed_at:  # noqa: N801 - a context manager, named as the function it r
     jax/_src/scipy/special.py:3078" (None: the line wrote it). ``own`` is a
     library call the replay computes as gradcli's own function, which can give
     the framework's own value of it (``own.value_of(result)``, None where it
-    has none). ``accumulates`` names the value whose gradients from several
-    uses an add of the framework's own backward pass adds up, as "exp's uses
-    at lines 29 and 30": no operator of the user's line. A class, not a
-    generator: a replay enters one per operation it records.
+    has none). ``by_the_pass`` is ``(kind, words)`` for an operation the
+    framework's backward pass makes itself, which no operator of the user's
+    line writes: ("accumulation", "the gradient accumulation of exp's uses at
+    lines 29 and 30"), a broadcast's sum, a cast to an input's dtype. A class,
+    not a generator: a replay enters one per operation it records.
     """
 
     __slots__ = ("where", "token")
 
-    def __init__(self, location, rule=None, library=None, own=None, accumulates=None):
-        self.where = (location, rule, library, own, accumulates)
+    def __init__(self, location, rule=None, library=None, own=None, by_the_pass=None):
+        self.where = (location, rule, library, own, by_the_pass)
 
     def __enter__(self):
         self.token = _REPLAYED_AT.set(self.where)
@@ -259,7 +260,7 @@ def on_its_line(function, location, rule=None):
 
 
 def replayed_location():
-    """``(location, rule, library, own, accumulates)`` of the operation being replayed (see `replayed_at`), or None
+    """``(location, rule, library, own, by_the_pass)`` of the operation being replayed (see `replayed_at`), or None
     outside a replay."""
     return _REPLAYED_AT.get()
 

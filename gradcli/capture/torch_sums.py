@@ -127,3 +127,52 @@ def _uses_at(uses, at):
     if len(shown) == 1:
         return f"{len(uses)} uses on line {shown[0]}" if len(uses) > 1 else f"uses, one on line {shown[0]}"
     return f"uses at lines {', '.join(shown[:-1])} and {shown[-1]}"
+
+
+_AUTOGRAD_NODE = re.compile(r'File "<autograd node>", line (?P<sequence>\d+), in (?P<node>\S+)(?P<tag>.*)')
+# The autograd nodes whose own rule ends in the sum or the cast the engine would otherwise make: the gradient of an
+# expand or a cast the code wrote.
+_RULES_THAT_SUM = ("ExpandBackward", "SumToSizeBackward", "ToCopyBackward")
+
+
+def checked_outputs(graph):
+    """``{node: (kind, words)}`` for the ops of ``graph`` (a traced backward pass) that PyTorch's engine makes as it
+    checks a rule's outputs against the inputs they are for: the sum over the axes a broadcast made (``x * W`` with
+    ``W`` of more rows: ``sum`` and ``view`` in ``MulBackward0``'s part of the trace), and the cast of the gradient to
+    an input's dtype (``_to_copy``). They end a node's part of the trace, their result leaving it, never read by the
+    rule itself: which is how they are told from a rule's own ops."""
+    found = {}
+    for node in reversed(list(graph.nodes)):
+        part = _part(node)
+        if part is None or part[1] in _RULES_THAT_SUM or not node.users:
+            continue
+        kind = _checking_kind(node)
+        if kind is None or kind == "view" and _checking_kind(node.args[0]) != "broadcast":
+            continue
+        if all(user in found or _part(user) != part for user in node.users):
+            called = _called(part[1], function=False)
+            found[node] = (("cast", f"the cast of {called}'s gradient to its input's dtype") if kind == "cast" else
+                           ("broadcast", f"the sum of {called}'s gradient over the axes it broadcast its input along"))
+    return found
+
+
+def _part(node):
+    """``(sequence number, rule)`` of the autograd node whose part of the trace ``node`` is, without its
+    tag of an addition (`tag`); None for an op outside the backward pass's rules."""
+    match = _AUTOGRAD_NODE.search(node.meta.get("stack_trace") or "") if hasattr(node, "meta") else None
+    if match is None or match["tag"].strip():
+        return None
+    return int(match["sequence"]), re.sub(r"\d+$", "", match["node"])
+
+
+def _checking_kind(node):
+    """"broadcast" for a sum keeping its axes, "view" for a reshape, "cast" for a dtype's copy; else None."""
+    target = str(getattr(node, "target", ""))
+    if target == "aten.sum.dim_IntList":
+        keep = node.args[2] if len(node.args) > 2 else node.kwargs.get("keepdim", False)
+        return "broadcast" if keep else None
+    if target in ("aten.view.default", "aten._unsafe_view.default", "aten.reshape.default", "aten.squeeze.dims"):
+        return "view"
+    if target == "aten._to_copy.default" and "dtype" in node.kwargs:
+        return "cast"
+    return None
