@@ -7,15 +7,21 @@ each node's rule (after PyTorch's own checks of its outputs, before the engine h
 output goes to, and the ops the engine runs after that hook, under that node, are its additions. Each is tagged with
 the value whose gradients it adds and the uses that delivered them (`tag`); `described` turns the tag into words for
 the graph's step: "the gradient accumulation of exp's uses at lines 29 and 30", placed at the value's own line.
+
+The engine's checks of a rule's outputs make ops of their own too, before that hook: the sum over the axes a broadcast
+made and the cast to an input's dtype, which `checked_outputs` finds as the ops ending a node's part of the trace.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import threading
 
 _TAG = re.compile(r" \[sums the gradients of (?P<value>\S+) from (?P<uses>[\d,]+)\]")
-_ACTIVE = []  # the `EngineSums` of the backward pass running in a trace now (one capture traces at a time)
+# The `EngineSums` of the backward passes running now, per thread: PyTorch's engine runs a CPU backward pass, and
+# its hooks, in the thread that asked for it, where the trace records the ops.
+_RUNNING = threading.local()
 
 
 class EngineSums:
@@ -39,13 +45,17 @@ class EngineSums:
                 continue
             seen.add(node)
             stack.extend(following for following, _ in node.next_functions)
-            if not _is_leaf(node):
+            if _is_leaf(node):
+                continue
+            try:
                 self.handles.append(node.register_hook(lambda given, received, node=node: self._ended(node, given)))
-        _ACTIVE.append(self)
+            except RuntimeError:  # a node that takes no hook: its additions stay plain adds
+                continue
+        _active().append(self)
         return self
 
     def __exit__(self, *exc):
-        _ACTIVE.remove(self)
+        _active().remove(self)
         for handle in self.handles:
             handle.remove()
         return False
@@ -63,7 +73,7 @@ class EngineSums:
                 if position is None:
                     continue
                 value = f"input:{self.names[position] if position < len(self.names) else position}"
-            elif torch._C._will_engine_execute_node(following):
+            elif _executed(following):
                 kind = "function" if isinstance(following, torch.autograd.function.BackwardCFunction) else "op"
                 value = f"{kind}:{following.name()}@{following._sequence_nr()}"
             else:
@@ -74,6 +84,24 @@ class EngineSums:
                 self.pending.append((value, tuple(uses)))
 
 
+def _active():
+    """The `EngineSums` entered in this thread, innermost last."""
+    if not hasattr(_RUNNING, "sums"):
+        _RUNNING.sums = []
+    return _RUNNING.sums
+
+
+def _executed(node):
+    """Whether the backward pass running now runs ``node`` (one leading to an input it is asked about), so that the
+    engine hands it gradients at all."""
+    import torch  # lazy: only a PyTorch target runs this
+
+    try:
+        return torch._C._will_engine_execute_node(node)
+    except RuntimeError:  # a node the engine cannot say of: no gradient counted for it
+        return False
+
+
 def _is_leaf(node):
     """Whether an autograd node is a leaf tensor's (its ``AccumulateGrad``): where gradients end."""
     return node.name().endswith("AccumulateGrad")
@@ -82,9 +110,10 @@ def _is_leaf(node):
 def tag(node):
     """The tag for an op recorded now under autograd ``node`` (the one running): the value and uses of the engine's
     next addition where ``node``'s rule has ended, else ""."""
-    if not _ACTIVE:
+    running = _active()
+    if not running:
         return ""
-    sums = _ACTIVE[-1]
+    sums = running[-1]
     if sums.after != (node.name(), node._sequence_nr()) or not sums.pending:
         return ""
     value, uses = sums.pending.pop(0)
