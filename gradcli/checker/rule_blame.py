@@ -536,23 +536,24 @@ def _taken_from(whole, part, tolerance=_AGREE):
     ``part``'s largest entry: what a slice (``v[:, :2]``, ``v[1]``) or a gather by increasing indices takes."""
     import mpmath  # lazy: as above
 
-    wanted = np.ravel(part)
     try:
-        wanted = [mpmath.mpmathify(x) for x in wanted]
+        wanted = [mpmath.mpmathify(x) for x in np.ravel(part)]
+        entries = [mpmath.mpmathify(x) for x in np.ravel(whole)]
     except (TypeError, ValueError):
         return False
     if not wanted or not all(mpmath.isfinite(x) for x in wanted):
         return False
     near = tolerance * max(abs(x) for x in wanted)
+    if all(mpmath.isfinite(x) for x in entries) and 1e-290 < near and max(abs(x) for x in entries + wanted) < 1e290:
+        # within float64's range the comparison to 1e-12 holds in floats (rounded 1e-16 apart): a large backward
+        # graph's numbers are searched at float speed
+        wanted, entries, near = [complex(x) for x in wanted], [complex(x) for x in entries], float(near)
     k = 0
-    for entry in np.ravel(whole):
-        try:
-            if abs(mpmath.mpmathify(entry) - wanted[k]) <= near:
-                k += 1
-                if k == len(wanted):
-                    return True
-        except (TypeError, ValueError):
-            return False
+    for entry in entries:
+        if abs(entry - wanted[k]) <= near:
+            k += 1
+            if k == len(wanted):
+                return True
     return False
 
 
