@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 import gradcli
+from gradcli.capture.torch_bridge import _Captured
 from gradcli.views.formatting import finding_underline
 
 torch = pytest.importorskip("torch")
@@ -33,6 +34,14 @@ V = torch.tensor([[1.0, 2.0, 3.0], [-1.0, -2.0, -3.0]], dtype=torch.float64)
 
 def broadcast_then_summed(x):
     return torch.exp(x * V).sum()
+
+
+def float32_times_float64(x):
+    return (x * V).sum()
+
+
+def written_casts_and_expands(x):
+    return (x.double().expand(2, 3) * V).sum() + x.sum().double()
 
 
 def _line(function, k):
@@ -77,3 +86,17 @@ def test_a_broadcasts_sum_in_the_backward_pass_is_named_as_that_sum_not_the_line
     assert finding.op == "sum (the sum of mul's gradient over the axes it broadcast its input along)", finding.op
     assert finding.location == _line(broadcast_then_summed, 1)
     assert "^" not in finding_underline(_Python(), finding)  # before: under the line's `.sum()`
+
+
+def _made_by_the_pass(function, point):
+    """The ops of ``function``'s graph at ``point`` that PyTorch's backward pass makes itself, with their kinds."""
+    graph = _Captured(function, function.__name__)._graph((point,), [point])
+    return [(step.op, step.where[4][0]) for step in graph.steps if len(step.where) > 2]
+
+
+def test_the_engines_sum_over_a_broadcast_and_cast_to_the_inputs_dtype_are_the_passs_own_ops():
+    point = np.array([1.0, 2.0, 3.0], dtype=np.float32)  # float32 x times float64 V: a float64 gradient for x
+    assert _made_by_the_pass(float32_times_float64, point) == [("sum", "broadcast"), ("view", "broadcast"),
+                                                                ("_to_copy", "cast")]
+    # the gradients of a cast and an expand the code writes are their rules' own: x's two uses are its only sum
+    assert _made_by_the_pass(written_casts_and_expands, point) == [("add", "accumulation")]
