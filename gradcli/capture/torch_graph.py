@@ -1383,7 +1383,7 @@ def _made_by_the_engine(step, node, by_sequence, checks):
     if node in checks:
         step.where = (step.location, step.rule, None, None, checks[node])
         return
-    found = engine_sum_described(node.meta.get("stack_trace"), by_sequence) if step.op == "add" else None
+    found = engine_sum_described(node.meta.get("stack_trace"), by_sequence) if step.op in ("add", "add_") else None
     if found is None:
         return
     words, at = found

@@ -164,7 +164,7 @@ def backward_op_label(record) -> str:
 
     An op on a line of the user's own (in a grad_fn) is named alone: the line shows it.
     """
-    if record.by_the_pass:  # an op a framework's backward pass makes itself (a value's gradients added up): no operator of the line
+    if record.by_the_pass:  # an op a framework's backward pass makes itself (a value's gradients added up)
         return f"{record.name} ({record.by_the_pass[1]})"
     if record.accumulating:
         paths = str(record.node_name).startswith("the paths")
@@ -281,7 +281,7 @@ class Recorder(_OnTheHooks):
             formulas.CURRENT.span if formulas is not None and self.phase == "forward" else None,
             replayed[0] if replayed else (f"{user.f_code.co_filename}:{user.f_lineno}" if user is not None else None),  # in a backward pass: a grad_fn's line
         )
-        record.rule, record.library, record.own, record.by_the_pass = replayed[1:5] if replayed else (None, None, None, None)
+        record.rule, record.library, record.own, record.by_the_pass = replayed[1:5] if replayed else (None,) * 4
         record.prim, record.kwargs = prim, kwargs
         record.replayed = replayed is not None
         self.recording.ops.append(record)
