@@ -301,13 +301,15 @@ class _Rewrite(ast.NodeTransformer):
         return ast.copy_location(_call(OWNED, node, source), node)
 
     def _ufunc_out(self, node):
-        """The ``out=`` expression of ``np.<ufunc>(..., out=...)`` inside a function (None for any other call)."""
+        """The ``out=`` expression of ``np.<ufunc>(..., out=...)`` inside a function, a constant None for one given
+        ``where=`` alone (`ufunc_out` says what it lacks), None for any other call."""
         if not (self.names and isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
                 and isinstance(node.func.value, ast.Name) and _is_ufunc(node.func.attr)):
             return None
         if any(k.arg is None for k in node.keywords) or any(isinstance(a, ast.Starred) for a in node.args):
             return None
-        return next((k.value for k in node.keywords if k.arg == "out"), None)
+        where_alone = ast.Constant(None) if any(k.arg == "where" for k in node.keywords) else None
+        return next((k.value for k in node.keywords if k.arg == "out"), where_alone)
 
     def _ufunc_out_call(self, node, kept):
         """``ufunc_out(np.<ufunc>, kept, *args, **keywords)`` for the call ``node``."""
