@@ -90,7 +90,7 @@ def with_constant(x):
                                                    ("decorated", "numpy.vectorize", 18)])
 def test_a_numpy_class_that_computes_is_named_before_anything_runs(function, named, line):
     """np.vectorize hands a traced array to NumPy itself: refused by name and line (finding V1), where a module's data
-    made by a function gradcli lacks (np.genfromtxt) and dtypes stay NumPy's (np.poly1d is gradcli's own since 26a)."""
+    made by a function gradcli lacks (np.genfromtxt) and dtypes stay NumPy's (np.poly1d is gradcli's own, differentiated)."""
     with pytest.raises(InputError) as raised:
         check_names(CLASSES, "classes.py", function)
     assert named in str(raised.value) and f"line {line}:" in str(raised.value)

@@ -13,7 +13,7 @@ import numpy as np
 from .core import defjvp, defvjp, defvjp_all
 from .ops import absolute, astype, exact_beside, exact_entries, exp, real, select, sqrt
 from .tracer import hooks, primitive, stack_sequences_with
-from .values import NUMPY_SCALAR_TYPES, Box, float_dtype, holds_box, holds_complex, loaded_mpmath, raw, shape_of
+from .values import NUMPY_SCALAR_TYPES, Box, dtype_of, float_dtype, holds_box, holds_complex, loaded_mpmath, raw, shape_of
 
 
 def _array_op(fun, name, kind, mp=None):
@@ -263,7 +263,37 @@ logsumexp = _array_op(_logsumexp_raw, "logsumexp", "reduction", mp=_logsumexp_ra
 
 
 def _logsumexp_vjp(g, ans, x, axis=None, keepdims=False):
-    return _expand_reduced(g, x, axis, keepdims) * exp(x - _keep(ans, x, axis, keepdims))
+    if shares_from_inputs(x):
+        weights = _softmax_weights(x, axis)
+    else:
+        weights = exp(x - _keep(ans, x, axis, keepdims))
+    return _expand_reduced(g, x, axis, keepdims) * weights
+
+
+def shares_from_inputs(*values):
+    """Whether a log-sum's rule (logsumexp's, logaddexp's) takes its shares from its inputs alone: on floats and
+    mpmath numbers, where its rounded answer would swallow them at a large magnitude (logaddexp(1e300, 1e300) rounds
+    to 1e300, and e^(1e300 - 1e300) is 1 where the share is 1/2), never e^(x - ans). On flint's balls, jets and proof
+    numbers the rule reads its answer: their anchored sums keep the tail it carries (1 - e^-1e200 of a one-hot)."""
+    for value in values:
+        value = raw(value)
+        kinds = set(map(type, value.flat)) if isinstance(value, np.ndarray) and value.dtype == object else {type(value)}
+        if not all(issubclass(kind, (int, float, np.number, np.ndarray)) or kind.__module__.startswith("mpmath")
+                   for kind in kinds):
+            return False
+    return True
+
+
+def _softmax_weights(x, axis):
+    """logsumexp's slope: the softmax of ``x`` along ``axis``, e^(x - m) / sum e^(x - m), ``m`` a constant the
+    weights do not depend on: in a NumPy dtype the largest entry, so nothing overflows; 0 on mpmath numbers, which
+    never do."""
+    top = 0
+    if dtype_of(x) != object:
+        top = np.max(raw(x), axis=axis, keepdims=True, initial=-np.inf)
+        top = np.where(np.isfinite(top), top, 0).astype(top.dtype)
+    shifted = exp(x - top)
+    return shifted / sum_(shifted, axis=axis, keepdims=True)
 
 
 defvjp(logsumexp, _logsumexp_vjp)

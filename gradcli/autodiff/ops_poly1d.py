@@ -79,6 +79,11 @@ class poly1d:  # noqa: N801 (NumPy's name)
     def __len__(self):
         return self.order
 
+    def __iter__(self):
+        """The coefficients, highest power first, as NumPy's poly1d iterates (`__getitem__` alone, which gives 0
+        beyond the order, would never end)."""
+        return (getitem(self.coeffs, k) for k in range(self.order + 1))
+
     def __getitem__(self, power):
         """The coefficient of x^power (0 beyond the order)."""
         if power > self.order or power < 0:

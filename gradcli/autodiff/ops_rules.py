@@ -69,7 +69,7 @@ from .ops import (
     tanh,
     where,
 )
-from .ops_array import broadcast_like, unbroadcast
+from .ops_array import broadcast_like, shares_from_inputs, unbroadcast
 from .tracer import hooks, is_mp_value
 from .values import Box, dtype_of, float_dtype, holds_complex, loaded_mpmath, raw, zeros_like
 
@@ -535,15 +535,23 @@ def _gt(lo, hi):
     return False if lo is None or hi is None else raw(lo) > raw(hi)
 
 
+def _share(z, other, ans):
+    """logaddexp's slope in z, the share of e^z in e^z + e^other: sigmoid(z - other), from the inputs alone, where
+    `shares_from_inputs` says so (floats, mpmath numbers), else e^(z - ans)."""
+    if shares_from_inputs(z, other):
+        return sigmoid(z - other)
+    return exp(z - ans)
+
+
 defvjp(
     logaddexp,
-    lambda g, ans, x, y: unbroadcast(g * exp(x - ans), x),
-    lambda g, ans, x, y: unbroadcast(g * exp(y - ans), y),
+    lambda g, ans, x, y: unbroadcast(g * _share(x, y, ans), x),
+    lambda g, ans, x, y: unbroadcast(g * _share(y, x, ans), y),
 )
 defjvp(
     logaddexp,
-    lambda t, ans, x, y: t * exp(x - ans),
-    lambda t, ans, x, y: t * exp(y - ans),
+    lambda t, ans, x, y: t * _share(x, y, ans),
+    lambda t, ans, x, y: t * _share(y, x, ans),
 )
 
 

@@ -18,7 +18,7 @@ import numpy as np
 from . import arb_proof
 from .core import defvjp, defjvp
 from .ops import absolute, arctan2, constant, cos, exp, exp2, imag, log, log1p, multiply, real, select
-from .ops_array import unbroadcast
+from .ops_array import shares_from_inputs, unbroadcast
 from .tracer import is_mp_value, primitive
 from .values import float_dtype, holds_complex, in_input_dtype, loaded_mpmath, raw, weak
 
@@ -234,17 +234,20 @@ defvjp(
 logaddexp2 = primitive(np.logaddexp2, "logaddexp2", mp=True, kind="elementwise")
 
 
-def _share(z, ans):
-    """2^(z - ans): the share of 2^z in 2^x + 2^y, which is logaddexp2's derivative in z."""
+def _share(z, other, ans):
+    """The share of 2^z in 2^z + 2^other, which is logaddexp2's derivative in z: 1 / (1 + 2^(other - z)) from the
+    inputs alone where `shares_from_inputs` says so (floats, mpmath numbers), else 2^(z - ans)."""
+    if shares_from_inputs(z, other):
+        return 1 / (1 + exp2(other - z))
     return exp2(z - ans)
 
 
 defvjp(
     logaddexp2,
-    lambda g, ans, x, y: unbroadcast(g * _share(x, ans), x),
-    lambda g, ans, x, y: unbroadcast(g * _share(y, ans), y),
+    lambda g, ans, x, y: unbroadcast(g * _share(x, y, ans), x),
+    lambda g, ans, x, y: unbroadcast(g * _share(y, x, ans), y),
 )
-defjvp(logaddexp2, lambda t, ans, x, y: t * _share(x, ans), lambda t, ans, x, y: t * _share(y, ans))
+defjvp(logaddexp2, lambda t, ans, x, y: t * _share(x, y, ans), lambda t, ans, x, y: t * _share(y, x, ans))
 
 
 # -- sinc(x) = sin(pi x) / (pi x) ------------------------------------------------------------

@@ -427,6 +427,8 @@ def _make_door(prim):
 
 def _record(trace, prim, ans, vals, kwargs, argnums, parents):
     """Record an op's output on ``trace``: a reverse node (behind a box of its own for an array), or another trace's box."""
+    if held_numbers:  # the node's rule reads the numbers the op computed with (a float32 run's math.log(5.0))
+        vals = _held_numbers_in(vals, 2)
     box_class = trace.box_class
     if box_class is None:
         return trace.record(trace, prim, ans, vals, kwargs, argnums, parents)
@@ -674,13 +676,14 @@ def constants_exact(lift):
         exact_constant = saved
 
 
-def _held_numbers_in(args):
+def _held_numbers_in(args, depth=3):
     """``args`` with each Python float of `held_numbers` as its dtype holds it, where the user's code handed it over
     or it is one of the user's constants (gradcli's own functions keep their constants: equal to a user's number,
-    they are still the mathematics')."""
+    they are still the mathematics'). ``depth``: the frames from this function's to the door's (past `_on_mpmath`
+    and `evaluate`: 3)."""
     if not any(type(a) is float and a in held_numbers for a in args):
         return args
-    users = _from_user_code(sys._getframe(3))  # past this function, `_on_mpmath` and `evaluate`: the door, or its caller
+    users = _from_user_code(sys._getframe(depth))  # the door, or its caller
     return tuple(held_numbers.get(a, a) if type(a) is float and (users or held_constants.get(id(a)) is a) else a
                  for a in args)
 

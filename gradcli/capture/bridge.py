@@ -37,6 +37,7 @@ from typing import Callable, Mapping, Optional
 
 import numpy as np
 
+from ..autodiff import mp as mp_core
 from ..autodiff.custom import custom_gradient, rule_applied
 from ..autodiff.plain import kept
 from ..autodiff.tape import Variable, active_traces
@@ -46,6 +47,7 @@ from ..autodiff.tree import flatten
 from ..autodiff.values import raw
 from ..errors import InputError
 from ..folders import outside_python_and_gradcli
+from .exact_constants import MP, kind_of
 from .lines import innermost_users
 
 _EXTRAS = {"jax": "JAX", "torch": "PyTorch", "tensorflow": "TensorFlow"}
@@ -233,14 +235,17 @@ class replayed_at:  # noqa: N801 - a context manager, named as the function it r
     jax/_src/scipy/special.py:3078" (None: the line wrote it). ``own`` is a
     library call the replay computes as gradcli's own function, which can give
     the framework's own value of it (``own.value_of(result)``, None where it
-    has none). A class, not a generator: a replay enters one per operation it
-    records.
+    has none). ``by_the_pass`` is ``(kind, words)`` for an operation the
+    framework's backward pass makes itself, which no operator of the user's
+    line writes: ("accumulation", "the gradient accumulation of exp's uses at
+    lines 29 and 30"), a broadcast's sum, a cast to an input's dtype. A class,
+    not a generator: a replay enters one per operation it records.
     """
 
     __slots__ = ("where", "token")
 
-    def __init__(self, location, rule=None, library=None, own=None):
-        self.where = (location, rule, library, own)
+    def __init__(self, location, rule=None, library=None, own=None, by_the_pass=None):
+        self.where = (location, rule, library, own, by_the_pass)
 
     def __enter__(self):
         self.token = _REPLAYED_AT.set(self.where)
@@ -263,7 +268,8 @@ def on_its_line(function, location, rule=None):
 
 
 def replayed_location():
-    """``(location, rule, library, own)`` of the operation being replayed (see `replayed_at`), or None outside a replay."""
+    """``(location, rule, library, own, by_the_pass)`` of the operation being replayed (see `replayed_at`), or None
+    outside a replay."""
     return _REPLAYED_AT.get()
 
 
@@ -373,6 +379,10 @@ def as_functions(bridge, name):
     ruled = _outside_traces_bare(replayed)
 
     def mp_function(*args):
+        if mp_core.mpmath is None and kind_of(flatten(list(args))[0]) == MP:
+            # gradcli's ops compute on mpmath's numbers once enabled, which a check does as its exact reference
+            # starts: a replay called before any check (a test's, a notebook's) is exact from its first call too.
+            mp_core.enable()
         if _PRIMAL.get():
             return bridge.forward(*args)
         return ruled(*args)

@@ -65,6 +65,10 @@ _DRAWS = PRNG_PRIMITIVES
 # The user's rules a custom derivative carries (a custom_vjp's fwd only saves residuals: its primal is judged as such).
 _RULE_PARAMS = {"custom_vjp_call": ("bwd",), "custom_vjp_call_jaxpr": ("bwd",), "custom_jvp_call": ("jvp_jaxpr_fun", "jvp_jaxpr_thunk")}
 
+# JAX's own additions in a backward pass (the cotangents of a value's several uses, `add_any`), which no operator of
+# the user's line writes: named as what they are (`replayed_at`'s ``by_the_pass``).
+_BY_THE_PASS = {"add_any": ("accumulation", "the gradient accumulation of a value's uses")}
+
 
 class _Literal:
     """A constant operand of a step (a literal of the jaxpr, or one of its constants).
@@ -196,7 +200,7 @@ class Program:
             for (call, how, fetch, params, out, narrow), step in zip(plan.steps, self.steps):
                 own = None if step.own is None or fetch is None else OwnCall(
                     step.own, fetch(env) if how in (_MANY, _BARE_MANY) else (fetch(env),), step.name)
-                with replayed_at(step.location, step.user_rule, step.library, own):
+                with replayed_at(step.location, step.user_rule, step.library, own, _BY_THE_PASS.get(step.name)):
                     value = _called(call, how, fetch, params, env)
                     if type(out) is int and narrow is not None:
                         value = _narrowed(value, narrow)

@@ -318,7 +318,8 @@ class _Rewrite(ast.NodeTransformer):
         return ast.copy_location(_call(OWNED, node, source), node)
 
     def _ufunc_out(self, node):
-        """The ``out=`` expression of ``np.<ufunc>(..., out=...)`` inside a function (None for any other call)."""
+        """The ``out=`` expression of ``np.<ufunc>(..., out=...)`` inside a function, a constant None for one given
+        ``where=`` alone (`ufunc_out` says what it lacks), None for any other call."""
         if not (self.names and isinstance(node, ast.Call)):
             return None
         method = node.func
@@ -334,7 +335,8 @@ class _Rewrite(ast.NodeTransformer):
         inputs = getattr(np, name).nin
         if len(node.args) == inputs + 1:  # np.log(x, y): out given positionally
             return node.args[inputs]
-        return next((k.value for k in node.keywords if k.arg == "out"), None)
+        where_alone = ast.Constant(None) if any(k.arg == "where" for k in node.keywords) else None
+        return next((k.value for k in node.keywords if k.arg == "out"), where_alone)
 
     def _ufunc_out_call(self, node, kept):
         """``ufunc_out(np.<ufunc>, kept, *args, **keywords)`` for the call ``node``."""

@@ -40,6 +40,7 @@ from .torch_indices import set_at_index_tensors
 from .torch_loops import LoopDecidedOtherwise, loops_step_by_step
 from .torch_modules import ModuleArguments
 from .torch_numpy_forward import Notes, leaves_pytorch, noting_forwards
+from .torch_sums import EngineSums
 from .torch_ops import is_exact, is_wider
 
 # Formula function -> PyTorch's spelling, for fixes written in the user's own framework.
@@ -505,7 +506,7 @@ class _Captured:
         try:
             with bounded_here(self._stopped("trace")), valid_guards(torch_dir()), quiet_fake_tensors(), trace_shapes(), \
                     set_at_index_tensors():
-                joint = self._joint_function(rebuild, leaves, held)
+                joint = self._joint_function(rebuild, leaves, held, _leaf_names(self.fun, args, leaves))
                 upstream, noted = self._output_example(rebuild, examples, joint)
                 try:
                     graph = trace(joint, examples + [upstream], counts, noted)
@@ -620,10 +621,11 @@ class _Captured:
             return torch.ones(tuple(out.shape), dtype=out.dtype), noted
         return torch.ones(tuple(out.shape), dtype=out.dtype), None
 
-    def _joint_function(self, rebuild, leaves, held, forward_only=False):
+    def _joint_function(self, rebuild, leaves, held, names=(), forward_only=False):
         """``(value, *gradients)`` of the user's function as PyTorch computes them, in the float leaves not
-        ``held``: what make_fx records. ``forward_only``: the value, its gradients zeros standing for none, for a
-        function whose backward PyTorch's engine refuses (the graph's ``refused``)."""
+        ``held``: what make_fx records, each add PyTorch's engine makes of a value's gradients tagged as such
+        (`EngineSums`; ``names``: the leaves' names, where known). ``forward_only``: the value, its gradients zeros
+        standing for none, for a function whose backward PyTorch's engine refuses (the graph's ``refused``)."""
         import torch  # lazy: only a PyTorch target needs it
 
         wanted = _float_leaves(leaves, held)
@@ -636,9 +638,11 @@ class _Captured:
                 out = self._call(rebuild(tensors))
                 if forward_only or not out.requires_grad:
                     return (out.detach(), *(torch.zeros_like(tensors[i]) for i in wanted))
+                inputs = [tensors[i] for i in wanted]
                 try:
-                    grads = torch.autograd.grad(out, [tensors[i] for i in wanted],
-                                                torch.ones_like(out) if upstream is None else upstream, allow_unused=True)
+                    with EngineSums(out, inputs, [names[i] if i < len(names) else i for i in wanted]):
+                        grads = torch.autograd.grad(out, inputs, torch.ones_like(out) if upstream is None else upstream,
+                                                    allow_unused=True)
                 except RuntimeError as error:
                     _mark_refused_rule(error, self.fun)
                     raise
@@ -649,6 +653,18 @@ class _Captured:
     def vectorised(self, arrays, dtype):
         """Values and gradients of ``fun`` at many points in one PyTorch call (torch.func.vmap); see `vectorised`."""
         return vectorised(self, arrays, dtype)
+
+
+def _leaf_names(fun, args, leaves):
+    """The names of ``fun``'s parameters for ``leaves`` where each of ``args`` is one leaf (``f(x, y)``), else none."""
+    if len(leaves) != len(args):
+        return ()
+    try:
+        parameters = list(inspect.signature(fun).parameters.values())
+    except (TypeError, ValueError):  # a builtin or a callable without a signature: its inputs unnamed
+        return ()
+    names = [p.name for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    return tuple(names[:len(args)]) if len(names) >= len(args) else ()
 
 
 def vectorised(captured, arrays, dtype):

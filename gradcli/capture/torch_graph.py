@@ -103,6 +103,7 @@ from .torch_nn_ops import NN_ELEMENTWISE, NN_OPS
 from . import torch_indices, torch_numpy_forward
 from .torch_numpy_forward import Notes, NumpyForwardsNeeded, noting_forwards, numpy_backwards_noted, replay_of, rule_of
 from .torch_pullbacks import PULLBACKS
+from .torch_sums import checked_outputs, described as engine_sum_described, tag as engine_sum
 from .torch_ops import ELEMENTWISE, OPS, WINDOWS, written_at
 
 _RULE_TAG = re.compile(r"^(?P<name>\w+) \[rule (?P<rule>.*) @ (?P<at>.*)\]$")
@@ -419,7 +420,7 @@ def _differentiating():
     node = torch._C._current_autograd_node()
     if node is None:
         return traceback.StackSummary.from_list([])
-    return traceback.StackSummary.from_list([(_AUTOGRAD_FILE, node._sequence_nr(), node.name(), "")])
+    return traceback.StackSummary.from_list([(_AUTOGRAD_FILE, node._sequence_nr(), node.name() + engine_sum(node), "")])
 
 
 def _registered_rule(frame):
@@ -1312,6 +1313,7 @@ def compile_graph(module, drawn=None, gammas=()):
 
     order = {node: i for i, node in enumerate(module.graph.nodes)}
     held = _detached_values(module.graph) - _written_back(module.graph)
+    by_the_pass = checked_outputs(module.graph)
     constants = _computed_without_grad(module.graph)
     for node in module.graph.nodes:
         if node.op == "placeholder":
@@ -1349,6 +1351,7 @@ def compile_graph(module, drawn=None, gammas=()):
                 continue
             steps.append(Step(name, fun, convert(node.args), convert(node.kwargs), location, rule))
             steps[-1].exactly = WINDOWS.get(name)
+            _made_by_the_engine(steps[-1], node, by_sequence, by_the_pass)
             if users_line and not _library_frame(node):
                 steps[-1].users_scalars = frozenset(k for k, a in enumerate(steps[-1].args) if type(a) is float)
             elif location is not None and rule is None:
@@ -1370,6 +1373,22 @@ def compile_graph(module, drawn=None, gammas=()):
         _slope_of_bounds(step)
     graph.value_order = sorted(graph.value_steps)
     return graph
+
+
+def _made_by_the_engine(step, node, by_sequence, checks):
+    """Mark ``step`` as an op PyTorch's engine makes itself, no rule's, replayed as such (`replayed_at`'s
+    ``by_the_pass``) where ``node`` is one: the add of a value's gradients from its uses (`torch_sums`), placed at
+    that value's line (``by_sequence``: a forward call's sequence number -> its user line), or one of ``checks``, a
+    broadcast's sum or a cast to an input's dtype as it checks a rule's outputs (`torch_sums.checked_outputs`)."""
+    if node in checks:
+        step.where = (step.location, step.rule, None, None, checks[node])
+        return
+    found = engine_sum_described(node.meta.get("stack_trace"), by_sequence) if step.op in ("add", "add_") else None
+    if found is None:
+        return
+    words, at = found
+    step.location = at or step.location
+    step.where = (step.location, step.rule, None, None, ("accumulation", f"the gradient accumulation of {words}"))
 
 
 def _bound_to_node(fun, name, node, location, gammas):

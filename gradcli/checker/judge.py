@@ -448,6 +448,10 @@ def _wrong(recording, kind, message):
     library = provenance.rule_library(recording, location)
     if library:  # the framework's own rule of a library function the line called: the library's code, not the line's
         message += f" (the framework's own rule of {library} ran on this line: the library's code, not the line's)"
+    if not rules and location is None and (location := provenance.equality_branch(recording)):
+        op = "where"
+        message += (" (this where takes its branch because an equality holds at this very point: the derivative "
+                    "there is the branch's own, not the function's beside the point)")
     return Judgement(gradient=Verdict.WRONG, findings=[Finding(kind, "backward", op, message, location=location)])
 
 

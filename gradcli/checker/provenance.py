@@ -50,6 +50,7 @@ class OpRecord:
     location: str = None
     node_name: str = None  # in the backward pass: the op whose gradient rule ran this
     accumulating: bool = False  # in the backward pass: an op that added up the gradients of a value used twice
+    by_the_pass: tuple = None  # a replayed op a framework's backward pass makes itself: (kind, words), `replayed_at`'s
     in_user_code: bool = False  # the op ran on a line of the user's own (a grad_fn's), not in gradcli's rule
     parents: tuple = ()  # per argument, the recorded op that produced it (None: an input or a constant)
     rule: tuple = None  # a replayed framework graph's op of the user's own gradient rule: ("bwd() of f", "model.py:20")
@@ -163,6 +164,8 @@ def backward_op_label(record) -> str:
 
     An op on a line of the user's own (in a grad_fn) is named alone: the line shows it.
     """
+    if record.by_the_pass:  # an op a framework's backward pass makes itself (a value's gradients added up)
+        return f"{record.name} ({record.by_the_pass[1]})"
     if record.accumulating:
         paths = str(record.node_name).startswith("the paths")
         return f"{record.name} (the gradient accumulation of {record.node_name if paths else str(record.node_name) + chr(39) + 's uses'})"
@@ -183,6 +186,19 @@ def rule_location(recording):
     replayed = (op.rule[1] for op in recording.ops if op.rule and op.phase != "forward")
     return next((node.rule[1] for node in recording.backward_nodes if node.rule), None) or next(replayed, None) or (
         _first_rule_line(recording))
+
+
+def equality_branch(recording):
+    """file:line of the last ``where`` whose condition is an equality of the program's numbers that holds at the point
+    (TensorFlow Probability's ``where(c == 0, limit, formula)``), or None. Only there does the program take that
+    branch: its derivative at the point is the branch's own (the limit's, flat in c), not the function's beside it."""
+    found = None
+    for op in recording.ops:
+        condition = op.parents[0] if op.name == "where" and op.phase == "forward" and op.parents else None
+        if condition is not None and condition.name == "equal" and np.any(raw(condition.output)) and any(
+                isinstance(a, (np.ndarray, np.floating)) and is_float_dtype(a.dtype) for a in condition.args):
+            found = op.location or found
+    return found
 
 
 def rule_library(recording, location):
@@ -280,11 +296,12 @@ class Recorder(_OnTheHooks):
             formulas.CURRENT.span if formulas is not None and self.phase == "forward" else None,
             replayed[0] if replayed else (f"{user.f_code.co_filename}:{user.f_lineno}" if user is not None else None),  # in a backward pass: a grad_fn's line
         )
-        record.rule, record.library, record.own = replayed[1:4] if replayed else (None, None, None)
+        record.rule, record.library, record.own, record.by_the_pass = replayed[1:5] if replayed else (None,) * 4
         record.prim, record.kwargs = prim, kwargs
         record.replayed = replayed is not None
         self.recording.ops.append(record)
-        record.accumulating = self.phase != "forward" and _accumulating(sys._getframe(1))
+        record.accumulating = self.phase != "forward" and (
+            record.by_the_pass[0] == "accumulation" if record.by_the_pass else _accumulating(sys._getframe(1)))
         record.in_user_code = user is not None or replayed is not None
         if self.phase == "forward":
             record.parents = tuple(self._producer(a) for a in args)
@@ -309,7 +326,7 @@ class Recorder(_OnTheHooks):
         span = origin.span if origin is not None else None
         location = origin.location if origin is not None else None
         for record in self._pending_backward:
-            if record.accumulating and self._accumulating_into is not None:
+            if record.accumulating and record.by_the_pass is None and self._accumulating_into is not None:
                 record.node_name, record.span, record.location = self._accumulating_into
             else:
                 record.node_name = node.name
@@ -371,7 +388,7 @@ class Recorder(_OnTheHooks):
     def __exit__(self, *exc):
         # The last gradients added up, into an input, have no rule run after them to place them.
         for record in self._pending_backward:
-            if record.accumulating and self._accumulating_into is not None:
+            if record.accumulating and record.by_the_pass is None and self._accumulating_into is not None:
                 record.node_name, record.span, record.location = self._accumulating_into
         self._pending_backward = []
         return super().__exit__(*exc)
@@ -525,6 +542,8 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
                 f"in {ran_in}, {step.name}({', '.join(_show(a) for a in step.args)}) "
                 f"gave {_show(step.output)}, the first NaN or inf of that pass"
                 + (f" (in {step.rule[0]})" if step.rule else "") + _library_note(step)
+                + (f": {step.by_the_pass[1]}, which the pass makes itself, no operator of the code"
+                   if step.by_the_pass else "")
             )
         kind = "nonfinite"
         chooser = _dropped_by(recording, first) if first is not None else None
@@ -713,8 +732,10 @@ def _repeat_key(op):
 
 
 def _step_as_node(step, node):
-    """``node``'s record, named and placed as the replayed backward step that broke."""
-    return NodeRecord(step.name, step.span, step.location, node.upstream, node.cotangents, step.args, step.output, node.argnums, step.rule)
+    """``node``'s record, named and placed as the replayed backward step that broke (an add the framework's backward
+    pass makes itself, a value's gradients added up, named as what it is: no operator of the line wrote it)."""
+    name = backward_op_label(step) if step.by_the_pass else step.name
+    return NodeRecord(name, step.span, step.location, node.upstream, node.cotangents, step.args, step.output, node.argnums, step.rule)
 
 
 def _accumulation_finding(node, received):

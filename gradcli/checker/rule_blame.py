@@ -523,8 +523,23 @@ def _first_off(ops, gradients, numbers, args, inputs_right, holds_forward=True):
         if right.get(line, True) and any(not right.get(other, True) for other in read[line]):
             departed = _first_value_off(ops, readers, read, numbers) if holds_forward else None
             line = departed or line
-            return line, next(iter(names[line])) if len(names[line]) == 1 else None, departed is not None
+            return line, _the_call(names[line]), departed is not None
     return None
+
+
+# The ops whose built-in rules move entries or are the four operations' own (a slice of eigh's vectors, the
+# symmetrising (a + a.T) / 2 a library writes before a decomposition): never the call whose rule is off.
+_PLAIN_RULES = {"getitem", "real", "imag", "conj", "transpose", "reshape", "squeeze", "expand_dims", "broadcast_to",
+                "astype", "concatenate", "stack", "copy", "negative", "add", "subtract", "multiply", "divide"}
+
+
+def _the_call(names):
+    """The op to name among the ops of a line (``names``): the line's only one, else its only one whose rule is more
+    than `_PLAIN_RULES`' (``v = eigh(a)[1][:, :2]`` names eigh); None where that leaves several or none."""
+    if len(names) == 1:
+        return next(iter(names))
+    ruled = names - _PLAIN_RULES
+    return next(iter(ruled)) if len(ruled) == 1 else None
 
 
 def _first_value_off(ops, readers, read, numbers):
@@ -567,7 +582,43 @@ def _present(gradient, numbers):
     if any(_close(candidate, target) for candidate in candidates):
         return True
     conjugate = _conjugate(target)
-    return conjugate is not None and any(_close(candidate, conjugate) for candidate in candidates)
+    if conjugate is not None and any(_close(candidate, conjugate) for candidate in candidates):
+        return True
+    # A slice or a gather of a value the backward graph holds whole (eigh's vectors, of which the user's line
+    # keeps two columns): the backward graph reads the whole value, never that part alone.
+    return any(_taken_from(candidate, part) for part in (target, conjugate) if part is not None
+               for shape, arrays in numbers.items() if _size(shape) > target.size for candidate in arrays)
+
+
+def _size(shape):
+    """The number of entries of an array of ``shape``."""
+    return int(np.prod(shape, dtype=np.int64))
+
+
+def _taken_from(whole, part, tolerance=_AGREE):
+    """Whether ``part``'s entries are, in order, entries of ``whole`` in its row-major order, each to ``tolerance`` of
+    ``part``'s largest entry: what a slice (``v[:, :2]``, ``v[1]``) or a gather by increasing indices takes."""
+    import mpmath  # lazy: as above
+
+    try:
+        wanted = [mpmath.mpmathify(x) for x in np.ravel(part)]
+        entries = [mpmath.mpmathify(x) for x in np.ravel(whole)]
+    except (TypeError, ValueError):
+        return False
+    if not wanted or not all(mpmath.isfinite(x) for x in wanted):
+        return False
+    near = tolerance * max(abs(x) for x in wanted)
+    if all(mpmath.isfinite(x) for x in entries) and 1e-290 < near and max(abs(x) for x in entries + wanted) < 1e290:
+        # within float64's range the comparison to 1e-12 holds in floats (rounded 1e-16 apart): a large backward
+        # graph's numbers are searched at float speed
+        wanted, entries, near = [complex(x) for x in wanted], [complex(x) for x in entries], float(near)
+    k = 0
+    for entry in entries:
+        if abs(entry - wanted[k]) <= near:
+            k += 1
+            if k == len(wanted):
+                return True
+    return False
 
 
 def _conjugate(numbers):
