@@ -585,20 +585,34 @@ def asarray(obj, dtype=None):
     return np.asarray(obj, dtype=dtype)
 
 
+def _like_dtype(x, dtype, fill=0):
+    """The dtype of ``np.<ctor>_like(x)``'s array as the program makes it: ``dtype`` if given, else a narrower float
+    dtype an exact run's value reports (float32 data held exactly in an object array), for a fill the program holds
+    in that dtype (a plain number; an exact one stays exact), so ``np.full_like(x, 0.1)`` is float32's 0.1 there."""
+    if dtype is not None or not isinstance(fill, (float, int, np.integer, np.floating)):
+        return dtype
+    reported = getattr(x, "dtype", None)
+    value = raw(x)
+    if isinstance(value, np.ndarray) and value.dtype == object and reported is not None and reported != object:
+        reported = np.dtype(reported)
+        return reported if reported.kind == "f" and reported.itemsize < 8 else None
+    return None
+
+
 def zeros_like(x, dtype=None):
-    return np.zeros_like(raw(x), dtype=dtype)
+    return np.zeros_like(raw(x), dtype=_like_dtype(x, dtype))
 
 
 def ones_like(x, dtype=None):
-    return np.ones_like(raw(x), dtype=dtype)
+    return np.ones_like(raw(x), dtype=_like_dtype(x, dtype))
 
 
 def empty_like(x, dtype=None):
-    return np.empty_like(raw(x), dtype=dtype)
+    return np.empty_like(raw(x), dtype=_like_dtype(x, dtype))
 
 
 def full_like(x, fill_value, dtype=None):
-    return np.full_like(raw(x), raw(fill_value), dtype=dtype)
+    return np.full_like(raw(x), raw(fill_value), dtype=_like_dtype(x, dtype, raw(fill_value)))
 
 
 def copy(x):

@@ -228,6 +228,7 @@ class Primitive:
         # trace only; its ``fun`` runs user code on the values of the outer
         # traces, which record that code's own ops as usual.
         self.opaque = opaque
+        self.writes_out = isinstance(getattr(np, self.name, None), np.ufunc)  # NumPy's namesake takes out= and where=
         self.door = door = _make_door(self)
         door.prim, door.__name__, door.__qualname__ = self, self.name, self.name
         door.__doc__, door.__wrapped__ = getattr(fun, "__doc__", None), fun
@@ -245,8 +246,20 @@ class Primitive:
             f"op '{self.name}' has no gradient rule (VJP); it cannot be differentiated"
         )
 
+    def keywords_checked(self, kwargs):
+        """``kwargs``, refused with what to write instead where they are NumPy's ``out=`` or ``where=``."""
+        if self.writes_out and ("out" in kwargs or "where" in kwargs):
+            raise TracedValueError(_NO_OUT.format(name=self.name))
+        return kwargs
+
+    def called(self, args, kwargs):
+        """``fun`` called on ``args`` with keywords (`keywords_checked`)."""
+        return self.fun(*args, **self.keywords_checked(kwargs))
+
     def evaluate(self, args, kwargs):
         """Compute on raw values that are not all numbers, then fire the forward hook."""
+        if kwargs:
+            self.keywords_checked(kwargs)
         ans = self._on_mpmath(args, kwargs) if _MP_TYPES and self.mp is not None else self.fun(*args, **kwargs)
         if hooks.forward is not None:
             hooks.forward(self, args, kwargs, ans)
@@ -274,6 +287,14 @@ class Primitive:
                 return self.fun(*args)  # NumPy scalars: as the ufunc answers, warnings and all
         with np.errstate(all="ignore"):
             return float(self.fun(*[np.float64(a) for a in args]))
+
+
+_NO_OUT = (
+    "gradcli.numpy.{name} takes no out= or where=: an array cannot hold a value gradcli differentiates, so nothing can "
+    "be written into out; use the value it returns (y = gnp.{name}(x)), and for where= pick with gnp.where "
+    "(y = gnp.where(mask, gnp.{name}(x), y), the masked inputs first replaced by safe ones where the op would fail). "
+    "Plain NumPy code (import numpy as np) may keep np.{name}(x, out=y, where=mask) as a statement"
+)
 
 
 def primitive(fun, name=None, **options):
@@ -357,7 +378,7 @@ def _make_door(prim):
                     return evaluate(args, kwargs)
                 # `evaluate` inlined, no empty ``**kwargs``: ~0.3x and ~0.2x of a ufunc's time on a NumPy scalar.
                 out = buffers.out_for(fun, args) if pool and not kwargs else None
-                ans = fun(*args, out=out) if out is not None else fun(*args, **kwargs) if kwargs else fun(*args)
+                ans = fun(*args, out=out) if out is not None else prim.called(args, kwargs) if kwargs else fun(*args)
             except TracedValueError as error:
                 return _call_with_sequences_stacked(door, args, kwargs, error)
             if hooks.forward is not None:

@@ -18,7 +18,8 @@ instead. ``np.put_along_axis(out, ...)`` and ``np.put_along_axis(out[1:],
 basic index makes of it (a fancy index makes a copy, which NumPy writes into
 and drops); so is a ufunc's ``np.add.at(out, indices, values)``. A ufunc's ``out=`` (``np.divide(a, b,
 out=np.zeros_like(a), where=b != 0)``) is such a write too: the call is `ufunc_out`'s, and a local name given as
-``out`` is bound to the array NumPy leaves in it.
+``out`` is bound to the array NumPy leaves in it, ``out`` given by keyword or after the inputs (``np.log(x, y)``),
+the ufunc named through its module or by itself (``from numpy import log``).
 """
 
 from __future__ import annotations
@@ -174,7 +175,7 @@ def ufunc_at(ufunc, target, indices, *values):
     return applied_at(ufunc, target, indices, *values)
 
 
-def ufunc_out(fun, kept, *args, out=None, where=True, **kwargs):
+def ufunc_out(fun, kept, *args, **kwargs):
     """A ufunc's call with ``out=`` (``np.log(x, out=y, where=x > 0)``): ``(its value, the array then in out)``.
 
     Where nothing is traced it is NumPy's own call, ``out`` filled in place. Where
@@ -190,7 +191,10 @@ def ufunc_out(fun, kept, *args, out=None, where=True, **kwargs):
     """
     name = getattr(fun, "__name__", None)
     if not (_is_ufunc(name) and getattr(gnp, name, None) is fun):
-        return fun(*args, out=out, where=where, **kwargs), out
+        # the name given as out (by keyword or after the ufunc's inputs, `_ufunc_out`) keeps its array
+        inputs = getattr(np, name).nin if _is_ufunc(name) else -1
+        return fun(*args, **kwargs), args[inputs] if len(args) == inputs + 1 else kwargs.get("out")
+    args, out, where, kwargs = _out_and_where(getattr(np, name).nin, args, kwargs)
     target = out[0] if isinstance(out, tuple) and len(out) == 1 else out
     if not (any(_traced(a) for a in args) or _traced(target)):
         return (done := getattr(np, name)(*args, out=out, where=where, **kwargs)), done
@@ -213,6 +217,19 @@ def ufunc_out(fun, kept, *args, out=None, where=True, **kwargs):
     computed = fun(*(gnp.broadcast_to(a, shape)[mask] for a in args), **kwargs)
     made = _placed(gnp.broadcast_to(target, shape), mask, computed)
     return made, made
+
+
+def _out_and_where(inputs, args, kwargs):
+    """``(the inputs, out, where, the other keywords)`` of a ufunc's call of ``inputs`` inputs, ``out`` given as a
+    keyword or as the argument after the inputs (``np.log(x, y)``)."""
+    kwargs = dict(kwargs)
+    out, where = kwargs.pop("out", None), kwargs.pop("where", True)
+    if len(args) > inputs:
+        if len(args) > inputs + 1 or out is not None:
+            raise TypeError(f"a ufunc of {inputs} input(s) and one output was given {len(args)} positional "
+                            "arguments, or out both positionally and as a keyword")
+        args, out = args[:inputs], args[inputs]
+    return args, out, where, kwargs
 
 
 def _is_ufunc(name):
@@ -303,11 +320,21 @@ class _Rewrite(ast.NodeTransformer):
     def _ufunc_out(self, node):
         """The ``out=`` expression of ``np.<ufunc>(..., out=...)`` inside a function, a constant None for one given
         ``where=`` alone (`ufunc_out` says what it lacks), None for any other call."""
-        if not (self.names and isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-                and isinstance(node.func.value, ast.Name) and _is_ufunc(node.func.attr)):
+        if not (self.names and isinstance(node, ast.Call)):
             return None
-        if any(k.arg is None for k in node.keywords) or any(isinstance(a, ast.Starred) for a in node.args):
+        method = node.func
+        if isinstance(method, ast.Attribute) and isinstance(method.value, ast.Name):
+            name = method.attr
+        elif isinstance(method, ast.Name):  # from numpy import log (a function of the user's so named: called as written)
+            name = method.id
+        else:
             return None
+        if not _is_ufunc(name) or any(k.arg is None for k in node.keywords) or any(
+                isinstance(a, ast.Starred) for a in node.args):
+            return None
+        inputs = getattr(np, name).nin
+        if len(node.args) == inputs + 1:  # np.log(x, y): out given positionally
+            return node.args[inputs]
         where_alone = ast.Constant(None) if any(k.arg == "where" for k in node.keywords) else None
         return next((k.value for k in node.keywords if k.arg == "out"), where_alone)
 
