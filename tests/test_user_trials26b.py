@@ -9,9 +9,9 @@ GP posterior mean through tf.linalg.solve, Barron's robust loss near alpha = 0, 
 Gamma draws and Keras layers with a non-trainable weight and under mixed_float16.
 
 The whole set runs case by case through the CLI as tests/trials/run.py does (cases26b.ALL); here, the PyTorch cases
-the CPU budget allows (one framework import), and the open findings as strict xfails (A1, F1, and G1 asked of the tables). What the trials found is
+the CPU budget allows (one framework import), and the open findings as strict xfails (A1, and G1 asked of the tables). What the trials found is
 tested below for its whole class (Z1: an exact gradient entry the dtype can only hold as 0, beside larger entries, is
-judged as that 0).
+judged as that 0; F1, a local read through though another line reads it too, in tests/test_array_fixes.py).
 """
 
 import os
@@ -30,7 +30,10 @@ from test_user_trials import round_tests  # noqa: E402
 CHOSEN = {  # case id -> what it holds
     "torch_lib26b:crf_nll@emissions=[[800,-1],[0.5,2],[-0.3,0.1]]:float64":
         "Z1: a CRF's forward algorithm through logsumexp; the first emission's slope is -5.5e-348, which float64 holds "
-        "as 0, and PyTorch's 1.1e-15 beside slopes of 0.33 was judged relative to itself: unstable -> ok",
+        "as 0; PyTorch's 1.1e-15 beside slopes of 0.33, judged relative to itself: unstable -> ok",
+    "torch_lib26b:zip_nll_naive@logit=[-40,40],eta=[0.2,1]:float64":
+        "F1: pi = torch.sigmoid(logit) is read in the zero's line as well as in torch.log(1 - pi), a local read outside "
+        "the expression: no fix -> F.logsigmoid(-logit), re-checked ok, pi's assignment kept for the other line",
     "torch_lib26b:log_cosh_loss_mixed_up@x=[0.5,-2,800]:float64":
         "an autograd.Function saving tanh whose backward returns tanh's derivative: wrong, named at its backward",
 }
@@ -38,13 +41,8 @@ KNOWN_WRONG = {
     "torch_lib26b:airy_tail@x=[0.3,-0.5]:float64":
         "A1: torch.special.airy_ai has no replay (no Airy function in gradcli): an input error where PyTorch's "
         "gradient silently drops the term (airy_ai's output needs no grad) and the truth is wrong",
-    "torch_lib26b:zip_nll_naive@logit=[-40,40],eta=[0.2,1]:float64":
-        "F1: pi = torch.sigmoid(logit) is read in the zero's line as well as in torch.log(1 - pi), and a local read "
-        "outside the expression is read through nowhere (array_fixes._Locals.value), so the log_sigmoid rewrite "
-        "F.logsigmoid(-logit) is never offered",
 }
 SYMPTOMS = {
-    "torch_lib26b:zip_nll_naive@logit=[-40,40],eta=[0.2,1]:float64": "log([1, 0]) gave [0, -inf]",
     "torch_lib26b:airy_tail@x=[0.3,-0.5]:float64": "aten.special_airy_ai",
 }
 

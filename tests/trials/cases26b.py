@@ -215,8 +215,7 @@ TORCH = [
     Case(T, "zip_nll_naive", _points(**ZIP_EASY), "float64", "ok", num_grad(_zip, **ZIP_EASY)),
     Case(T, "zip_nll", _points(**ZIP_EASY), "float64", "ok", num_grad(_zip, **ZIP_EASY)),
     Case(T, "zip_nll", _points(**ZIP_EASY), "float32", "ok", num_grad(_zip, "float32", **ZIP_EASY)),
-    # sigmoid(40) rounds to 1: log(1 - pi) is log 0
-    # F1 (open): pi is read in the zero's line too, so log(1 - pi) is not read through to log_sigmoid(-logit)
+    # sigmoid(40) rounds to 1: log(1 - pi) is log 0 (pi is read in the zero's line too, and stays)
     Case(T, "zip_nll_naive", _points(**ZIP_SURE), "float64", "unstable", num_grad(_zip, **ZIP_SURE),
          "count = -(torch.log(1 - pi)", "logsigmoid(-logit)"),
     Case(T, "zip_nll", _points(**ZIP_SURE), "float64", "ok", num_grad(_zip, **ZIP_SURE)),
