@@ -171,10 +171,27 @@ def test_a_local_used_outside_the_expression_stays_assigned():
         return e / (1 + e)
     """
     found = _rewrites(source)
-    assert "sigmoid" not in found  # e is used twice: read through nowhere
+    assert found["sigmoid"] == [(((8, 11), (8, 22)), "jax.nn.sigmoid(x)")]  # e is printed too: its assignment stays
     kept = _rewrites(source.replace("        print(e)\n", ""))
     assert [text for _, text in kept["sigmoid"]] == ["", "jax.nn.sigmoid(x)"]
     assert kept["sigmoid"][0][0] == ((6, 0), (7, 0))  # the assignment goes with its use
+
+
+def test_a_local_another_line_reads_is_read_through_and_stays_assigned():
+    """pi = sigmoid(l) read by two lines: log(1 - pi) in one is log_sigmoid(-l), and pi stays for the other."""
+    source = """
+    import jax
+    import jax.numpy as jnp
+
+
+    def zero_inflated(logit, lam):
+        pi = jax.nn.sigmoid(logit)
+        zero = -jnp.log(pi + (1 - pi) * jnp.exp(-lam))
+        count = -jnp.log(1 - pi)
+        return jnp.where(lam > 1, zero, count).sum()
+    """
+    found = _rewrites(source)
+    assert found["log_sigmoid"] == [(((9, 13), (9, 28)), "jax.nn.log_sigmoid(-logit)")]  # line 7 stays
 
 
 @pytest.mark.parametrize("namespace, module, spellings", [

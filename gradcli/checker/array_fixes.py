@@ -13,11 +13,13 @@ Local names are read through their assignment (``e = jnp.exp(x)`` then
 ``e / (1 + e)`` reads as ``jnp.exp(x) / (1 + jnp.exp(x))``) when the rule
 holds: the name is bound exactly once in its function, by a plain
 ``name = value`` statement of the function's own body (not inside a loop or a
-branch), every use of it lies inside the expression being read, and every
-name its value reads is bound at most once in the function (a parameter
-counts), so the value means the same at the use as at the assignment. A fix
-that consumes every use of such a name also deletes its assignment, when that
-statement has its lines to itself.
+branch), and every name its value reads is bound at most once in the function
+(a parameter counts), so the value means the same at the use as at the
+assignment. A fix that consumes every use of such a name also deletes its
+assignment, when that statement has its lines to itself; a use the fix leaves
+(``pi`` read in another line beside ``log(1 - pi)``) keeps it. A fix that
+edits a local's value at its assignment (a double where's guard) does so only
+where every use of the local lies inside the expression read (`_Locals.value`).
 """
 
 from __future__ import annotations
@@ -127,12 +129,19 @@ class _Locals:
         )
 
     def value(self, name, roots):
-        """The assigned value of ``name`` if it may be read through inside ``roots`` (the expression read and
-        the values of the names read through for it); else None."""
+        """The assigned value of ``name`` if every use of it lies inside ``roots`` (the expression read and the
+        values of the names read through for it), so an edit of that value at its assignment changes nothing else;
+        else None."""
         statement = self.assignments.get(name)
         if statement is None or not all(any(_inside(use, root) for root in roots) for use in self.loads.get(name, ())):
             return None
         return statement.value
+
+    def read(self, name):
+        """The assigned value of ``name`` where a pattern may read through it, its uses anywhere (a fix that leaves
+        one keeps the assignment); else None."""
+        statement = self.assignments.get(name)
+        return None if statement is None else statement.value
 
 
 def _inside(node, root):
@@ -166,7 +175,7 @@ class _Reader:
         for _ in range(8):  # a chain of names read through, never a cycle (each is bound once, before its use)
             if not (isinstance(node, ast.Name) and self.locals is not None):
                 return node
-            value = self.locals.value(node.id, [self.root, *(self.locals.assignments[n].value for n in self.consumed)])
+            value = self.locals.read(node.id)
             if value is None:
                 return node
             self.consumed.add(node.id)
