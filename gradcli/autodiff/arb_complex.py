@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import fft_steps
+
 ARB = None  # flint.arb, bound by `bind`
 _CTX = None  # flint.ctx
 _HIGH = ()  # the real numbers a high-precision run computes on (balls, jets, proof numbers)
@@ -290,14 +292,29 @@ def _scaled(v, n, norm, inverse):
 
 
 def _dft_along(x, axis, inverse, norm, proof):
-    """The DFT of an object array along one axis, each bin the sum of its terms (a term with an exact 0 factor
-    left out); ``proof``: on proof numbers (`_root`)."""
+    """The DFT of an object array along one axis (a term with an exact 0 factor left out): on balls and jets by the
+    length's factors (`fft_steps`, n log n products for a power of two); on proof numbers (``proof``: `_root`) each
+    bin the sum of its terms, whose roots are each one reduced polynomial of the proof's field (a product of two
+    twiddles would be a polynomial of twice the degree, reduced only when a 0 is asked about)."""
     moved = np.moveaxis(np.asarray(x, dtype=object), axis, -1)
     n = moved.shape[-1]
     sign = 1 if inverse else -1
     out = np.empty(moved.shape, dtype=object)
+    roots = {}
+
+    def root(m, order):
+        found = roots.get(m)
+        if found is None:
+            cos, sin = _root(m, order, False)
+            found = roots[m] = ExactComplex(cos, sin if sign > 0 else _negated(sin))
+        return found
+
     for index in np.ndindex(moved.shape[:-1]):
         row = [as_complex(e) for e in moved[index]]
+        if not proof:
+            for k, e in enumerate(fft_steps.transform(row, root)):
+                out[index + (k,)] = _scaled(e, n, norm, inverse)
+            continue
         for k in range(n):
             re, im = 0, 0
             for j, e in enumerate(row):
