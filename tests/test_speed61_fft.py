@@ -69,6 +69,7 @@ SIGNALS = [
     [1, 2 + 3j, 0.5 - 1j, 0.5 + 1j, 2 - 3j] * 6,  # Hermitian, period 5 in 30
     [0, 1, -1j] + [0] * 9,  # length 12: a real part cancelled by an imaginary part's term
     [1j, 1, -1j, -1] * 20,  # length 80: one bin alone
+    [0, 1, 0, 0, -1j] + [0] * 15,  # length 20: cos(18 k deg) = sin(72 k deg) at k = 13, 17 too, where w^t = i has t != k
     [2, -1, 0.5, 0.25, 1, 3, -2],  # length 7, nothing 0 but bin 0's imaginary part
 ]
 

@@ -132,7 +132,8 @@ def _zero_parts(parts, near, inverse):
         common = math.gcd(k, n)
         order, step = n // common, (sign * k // common) % (n // common)  # w = e^(2 pi i step / order)
         p, q = polynomials[imaginary]
-        t = (order // 4) * pow(step, -1, order) % order if order % 4 == 0 and not q.is_zero() else None
+        # i = w^t: t step = order/4 (mod order), and an odd step is its own inverse mod 4
+        t = (order // 4) * step % order if order % 4 == 0 and not q.is_zero() else None
         key = (imaginary, order, t)
         if key not in decided:
             minimal = identities.cyclotomic(order)
