@@ -99,3 +99,31 @@ def test_a_constant_signals_silent_bins_past_64_are_exact_zeros(n):
     assert row.status == "ok"
     assert abs(float(row.exact_value) - n * n * 0.49) <= 1e-9 * n * n
     assert abs(float(row.exact_gradient["x"]) - 2 * n * n * 0.7) <= 1e-9 * n * n
+
+
+def test_a_transform_of_jets_is_the_jet_of_the_transforms_of_its_parts():
+    arb_core.enable()
+    n = 24
+    signal = np.sin(np.arange(n) * 0.37)
+    row = [arb_core.Jet(flint.arb(v), np.array([flint.arb(1), flint.arb(j)], dtype=object)) for j, v in enumerate(signal)]
+    row[5] = flint.arb(2.5)  # a constant entry among the jets: no slope of its own
+    out = arb_complex._dft_along(np.array(row, dtype=object), 0, False, None, False)
+    assert out[0].im == 0 and type(out[0].im) is int
+    for k in (1, 7, 12):  # bin k of d/ds1 is sum_j w^jk (0 for k != 0), of d/ds2 sum_j j w^jk (skipping entry 5)
+        w = [cmath.exp(-2j * cmath.pi * j * k / n) for j in range(n)]
+        slopes = (sum(w[j] for j in range(n) if j != 5), sum(j * w[j] for j in range(n) if j != 5))
+        for part, pick in ((out[k].re, lambda z: z.real), (out[k].im, lambda z: z.imag)):
+            for s in (0, 1):  # a part no term reaches (bin 12's imaginary one: w = +-1) stays the plain 0
+                got = 0 if type(part) is int else float(part.d[s].mid())
+                assert abs(got - pick(slopes[s])) < 1e-9
+
+
+def test_a_long_spectral_losss_exact_slope_is_parsevals():
+    n = 512
+
+    def power(x):
+        return gnp.sum(gnp.abs(gnp.fft.fft(gnp.sin(gnp.arange(float(n)) * 0.37) + x)) ** 2)
+
+    (row,) = gradcli.check(power, [{"x": 0.7}], dtypes=("float64",), fixes=False).results
+    slope = 2 * n * float(np.sum(np.sin(np.arange(float(n)) * 0.37) + 0.7))  # sum |X|^2 = n sum |s + x|^2
+    assert row.status == "ok" and abs(float(row.exact_gradient["x"]) - slope) <= 1e-12 * abs(slope)
