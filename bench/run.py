@@ -43,6 +43,7 @@ SCRIPTS = {
     "random_direction": ("random_direction", "random-direction check 1e4"),
     "cli": ("cli_latency", "CLI latency"),
     "exact_scale": ("exact_scale", "exact reference at scale"),
+    "exact_fft": ("exact_fft", "exact FFT"),
     "sweep": ("sweep_speed", "sweep speed"),
     "audit": ("audit_jobs", "audit workers"),
     "tensorflow": ("tf_bridge", "TensorFlow bridge"),

@@ -18,6 +18,7 @@ import audit_jobs  # noqa: E402
 import check_speed  # noqa: E402
 import cli_latency  # noqa: E402
 import common  # noqa: E402
+import exact_fft  # noqa: E402
 import exact_scale  # noqa: E402
 import floor_tape  # noqa: E402
 import jax_speed  # noqa: E402
@@ -36,7 +37,7 @@ import gradcli.numpy as gnp  # noqa: E402
 
 def test_run_knows_every_script():
     modules = {module for module, _ in run.SCRIPTS.values()}
-    assert modules == {"w1_chain", "w2_arrays", "untraced", "cli_latency", "random_direction", "exact_scale", "sweep_speed", "audit_jobs", "jax_speed", "check_speed", "torch_bridge", "tf_bridge"}
+    assert modules == {"w1_chain", "w2_arrays", "untraced", "cli_latency", "random_direction", "exact_scale", "exact_fft", "sweep_speed", "audit_jobs", "jax_speed", "check_speed", "torch_bridge", "tf_bridge"}
     for module in modules:
         assert callable(getattr(sys.modules[module], "main"))
 
@@ -174,6 +175,11 @@ def test_exact_scale_tiny():
     times, correct = exact_scale.measure(reps=1, sizes=(100, 200))
     assert list(times) == ["headline", "check 100", "check 200"]
     assert all(correct.values())
+
+
+def test_exact_fft_tiny():
+    times, correct = exact_fft.measure(reps=1, sizes=(4, 6))
+    assert all(correct.values()) and set(times) == {4, 6}
 
 
 def test_audit_jobs_tiny():

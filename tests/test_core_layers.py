@@ -16,6 +16,7 @@ PACKAGE = Path(gradcli.autodiff.__file__).parent
 LAYERS = [
     # Anchored balls and proof numbers are arithmetic on flint and NumPy alone, which the ops' own
     # high-precision paths consult (a decomposition on proof numbers): leaves below everything.
+    {"fft_steps"},  # the fast Fourier transform's steps on any numbers: arithmetic alone
     {"arb_anchored", "arb_proof_balls", "arb_complex"},  # arb_complex: complex parts and DFTs, which arb binds
     {"arb_identities"},  # the functions' identities as normal forms of proof numbers' atoms (`arb_proof` binds it)
     {"arb_proof_quotients"},  # proof numbers' quotients and their arithmetic, under `arb_proof`'s functions

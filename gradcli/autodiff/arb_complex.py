@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import fft_steps
+
 ARB = None  # flint.arb, bound by `bind`
 _CTX = None  # flint.ctx
 _HIGH = ()  # the real numbers a high-precision run computes on (balls, jets, proof numbers)
@@ -290,14 +292,30 @@ def _scaled(v, n, norm, inverse):
 
 
 def _dft_along(x, axis, inverse, norm, proof):
-    """The DFT of an object array along one axis, each bin the sum of its terms (a term with an exact 0 factor
-    left out); ``proof``: on proof numbers (`_root`)."""
+    """The DFT of an object array along one axis (a term with an exact 0 factor left out): on balls and jets by the
+    length's factors (`fft_steps`, n log n products for a power of two; jets by their parts, `_by_parts`); on proof numbers (``proof``: `_root`) each
+    bin the sum of its terms, whose roots are each one reduced polynomial of the proof's field (a product of two
+    twiddles would be a polynomial of twice the degree, reduced only when a 0 is asked about)."""
     moved = np.moveaxis(np.asarray(x, dtype=object), axis, -1)
     n = moved.shape[-1]
     sign = 1 if inverse else -1
     out = np.empty(moved.shape, dtype=object)
+    roots = {}
+
+    def root(m, order):
+        found = roots.get(m)
+        if found is None:
+            cos, sin = _root(m, order, False)
+            found = roots[m] = ExactComplex(cos, sin if sign > 0 else _negated(sin))
+        return found
+
     for index in np.ndindex(moved.shape[:-1]):
         row = [as_complex(e) for e in moved[index]]
+        if not proof:
+            bins = _by_parts(row, root)
+            for k, e in enumerate(bins if bins is not None else fft_steps.transform(row, root)):
+                out[index + (k,)] = _scaled(e, n, norm, inverse)
+            continue
         for k in range(n):
             re, im = 0, 0
             for j, e in enumerate(row):
@@ -307,6 +325,44 @@ def _dft_along(x, axis, inverse, norm, proof):
                 im = _plus(im, _plus(_times(e.re, sin), _times(e.im, cos)))
             out[index + (k,)] = _scaled(ExactComplex(re, im), n, norm, inverse)
     return np.moveaxis(out, -1, axis)
+
+
+def _by_parts(row, root):
+    """The transform of a ``row`` of jets on plain balls as one transform of their values and one of each seed's
+    derivatives (the transform is linear: a jet's transform is the jet of the transforms), each a transform of balls,
+    which costs a fraction of one of jets; None where a part is no plain ball, jet of plain balls or plain number
+    (an anchored ball keeps its own arithmetic), or no part is a jet."""
+    jet = _HIGH[1]
+    parts = [part for e in row for part in (e.re, e.im)]
+    widths = {len(p.d) for p in parts if type(p) is jet and p.d is not None}
+    if len(widths) != 1 or not all(
+            type(p) is ARB or type(p) is int or (type(p) is jet and type(p.v) is ARB and (
+                p.d is None or all(type(t) is ARB for t in p.d))) for p in parts):
+        return None
+    (width,) = widths
+
+    def value(p):
+        return p.v if type(p) is jet else p
+
+    def slope(p, s):
+        return p.d[s] if type(p) is jet and p.d is not None else 0
+
+    values = fft_steps.transform([ExactComplex(value(e.re), value(e.im)) for e in row], root)
+    slopes = [fft_steps.transform([ExactComplex(slope(e.re, s), slope(e.im, s)) for e in row], root)
+              for s in range(width)]
+    return [ExactComplex(*(_jet_of(value_part, [getattr(by_seed[k], name) for by_seed in slopes])
+                           for value_part, name in ((values[k].re, "re"), (values[k].im, "im"))))
+            for k in range(len(row))]
+
+
+def _jet_of(value, slopes):
+    """A jet of ``value`` and its derivatives ``slopes`` (plain 0s where no term reached them); the plain number or
+    ball itself where every slope is a plain 0."""
+    if all(_nothing(d) for d in slopes):
+        return value
+    tangent = np.empty(len(slopes), dtype=object)
+    tangent[:] = [ARB(0) if _nothing(d) else d for d in slopes]
+    return _HIGH[1](value if type(value) is ARB else ARB(value), tangent)
 
 
 def _complex_transform(x, sizes, axes, norm, inverse, proof):

@@ -15,10 +15,11 @@ them in front of the mpmath ones).
 from __future__ import annotations
 
 import functools
+import math
 
 import numpy as np
 
-from . import arb_identities as identities
+from . import arb_identities as identities, fft_steps
 from .arb_proof_balls import binary_fraction
 from .core import defjvp, defvjp
 from .ops import real
@@ -63,28 +64,29 @@ def _scale(n, norm, inverse):
 
 
 def _dft_along(x, axis, inverse, norm):
-    """The DFT of an object array along one axis, as the sum it is defined by, each part of a bin that is 0 by
-    algebra the exact 0 (`_zero_by_algebra`)."""
+    """The DFT of an object array along one axis, by the length's factors (`fft_steps`: n log n products for a
+    power of two), each part of a bin that is 0 by algebra the exact 0 (`_zero_by_algebra`)."""
     n = x.shape[axis]
     moved = np.moveaxis(x, axis, -1)
-    out = moved @ _dft_matrix(n, inverse, loaded_mpmath().mp.prec) * _scale(n, norm, inverse)
-    if _EXACT_LENGTHS[0] <= n <= _EXACT_LENGTHS[1]:
+    roots = _roots_of_unity(n, inverse, loaded_mpmath().mp.prec)
+    out = np.empty(moved.shape, dtype=object)
+    for index in np.ndindex(moved.shape[:-1]):
+        out[index] = fft_steps.transform(list(moved[index]), lambda m, order: roots[m])
+    out = out * _scale(n, norm, inverse)
+    if n >= 3:  # below 3 every root is +-1: the sums are exact as they stand
         out = _zero_by_algebra(moved, out, inverse)
     return np.moveaxis(out, -1, axis)
-
-
-_EXACT_LENGTHS = (3, 64)  # the lengths whose bins are tested for an exact 0 (below 3 every root is +-1)
 
 
 def _zero_by_algebra(moved, out, inverse):
     """``out`` (the transform of ``moved`` along its last axis, mpmath's roots of unity rounded) with each real or
     imaginary part that is exactly 0 made mpmath's exact 0: the signal's numbers are exact binary fractions, so each
-    part is P(c) + sin(2 pi / n) Q(c) with rational P and Q in c = cos(2 pi / n) (`arb_identities.circle_polynomials`),
-    0 exactly where both reduce to 0. A constant signal's other bins, sums of the roots, are then 0 at every
-    precision, as they are at lengths 4 and 8, rather than the roots' rounding (1e-3840 at 3840 digits)."""
+    part is a polynomial with Gaussian rational coefficients at a root of unity (`_zero_parts`), 0 exactly where the
+    cyclotomic polynomial of the root's order divides it. A constant signal's other bins, sums of the roots, are then
+    0 at every precision and every length, as they are at lengths 4 and 8, rather than the roots' rounding (1e-3840 at
+    3840 digits)."""
     mpmath = loaded_mpmath()
     n = moved.shape[-1]
-    minimal, chebyshev = identities.circle_polynomials(n)
     out = np.array(out, dtype=object)
     for index in np.ndindex(moved.shape[:-1]):
         # only a part within the roots' rounding of 0 may be an exact 0: the others keep their digits as they are
@@ -95,11 +97,10 @@ def _zero_by_algebra(moved, out, inverse):
         parts = [_rational_parts(mpmath, e) for e in moved[index]] if near else None
         if parts is None or any(p is None for p in parts):
             continue
-        for k, imaginary in near:
-            if all((poly % minimal).is_zero() for poly in _part_in_field(parts, k, imaginary, inverse, chebyshev)):
-                kept = _parts_of(mpmath, out[index + (k,)])
-                kept[imaginary] = mpmath.mpf(0)
-                out[index + (k,)] = mpmath.mpc(*kept)
+        for k, imaginary in _zero_parts(parts, near, inverse):
+            kept = _parts_of(mpmath, out[index + (k,)])
+            kept[imaginary] = mpmath.mpf(0)
+            out[index + (k,)] = mpmath.mpc(*kept)
     return out
 
 
@@ -108,29 +109,39 @@ def _parts_of(mpmath, z):
     return [mpmath.re(z), mpmath.im(z)]
 
 
-def _part_in_field(parts, k, imaginary, inverse, chebyshev):
-    """(P, Q): bin ``k``'s real (or ``imaginary``) part of the transform of the signal whose exact parts are
-    ``parts``, as P(c) + s Q(c) (c, s: cos and sin of 2 pi / n; ``chebyshev``: T_m and U_m in c). The real part is
-    sum a C - sign b S and the imaginary sum sign a S + b C, C = T_jk(c) and S = s U_(jk-1)(c), or a T of c where
-    4 | n (sin of 2 pi m / n is cos of 2 pi (m - n/4) / n)."""
+def _zero_parts(parts, near, inverse):
+    """The (bin, imaginary) pairs of ``near`` whose part of the transform of the signal z_j = a_j + i b_j (``parts``:
+    the exact (a_j, b_j)) is exactly 0. With w = e^(+-2 pi i k / n), the real part of bin k is half of B(w), B_j = z_j +
+    conj(z_-j), and the imaginary part is C(w) / 2i, C_j = z_j - conj(z_-j) (indices mod n); a polynomial P + i Q with
+    rational P and Q is 0 at w, a primitive root of order d, exactly where the cyclotomic polynomial Phi_d divides P
+    and Q when i is outside the field of w (4 does not divide d), and divides P + x^t Q when i = w^t. So each order d
+    (each t, where Q is not 0) is one division, whatever the number of bins it holds."""
     import flint  # lazy: python-flint, with the exact reference
 
     n = len(parts)
     sign = 1 if inverse else -1
-    cosines, sines = chebyshev
-    p, q = flint.fmpq_poly([]), flint.fmpq_poly([])
-    for j, (a, b) in enumerate(parts):
-        m = j * k % n
-        on_cos, on_sin = (b, sign * a) if imaginary else (a, -sign * b)
-        if on_cos != 0:
-            p += on_cos * cosines[m]
-        if on_sin == 0 or not m:
-            continue
-        if n % 4 == 0:
-            p += on_sin * cosines[(m - n // 4) % n]
-        else:
-            q += on_sin * sines[m - 1]
-    return p, q
+    mirrored = [parts[-j % n] for j in range(n)]
+    polynomials = {}  # imaginary -> (P, Q)
+    for imaginary in (0, 1):
+        turn = -1 if imaginary else 1  # B's conj(z_-j) added, C's subtracted
+        polynomials[imaginary] = (flint.fmpq_poly([a + turn * c for (a, _), (c, _) in zip(parts, mirrored)]),
+                                  flint.fmpq_poly([b - turn * d for (_, b), (_, d) in zip(parts, mirrored)]))
+    decided = {}  # (imaginary, d, t) -> 0 or not
+    found = []
+    for k, imaginary in near:
+        common = math.gcd(k, n)
+        order, step = n // common, (sign * k // common) % (n // common)  # w = e^(2 pi i step / order)
+        p, q = polynomials[imaginary]
+        # i = w^t: t step = order/4 (mod order), and an odd step is its own inverse mod 4
+        t = (order // 4) * step % order if order % 4 == 0 and not q.is_zero() else None
+        key = (imaginary, order, t)
+        if key not in decided:
+            minimal = identities.cyclotomic(order)
+            decided[key] = (((p + q * flint.fmpq_poly([0] * t + [1])) % minimal).is_zero() if t is not None
+                            else (p % minimal).is_zero() and (q % minimal).is_zero())
+        if decided[key]:
+            found.append((k, imaginary))
+    return found
 
 
 def _rational_parts(mpmath, e):
@@ -143,17 +154,18 @@ def _rational_parts(mpmath, e):
 
 
 @functools.lru_cache(maxsize=64)
-def _dft_matrix(n, inverse, bits):
-    """The length-``n`` DFT's matrix of mpmath's roots of unity at ``bits`` (a kink test runs one transform at a
-    precision many times, and each root at thousands of digits is a series)."""
+def _roots_of_unity(n, inverse, bits):
+    """The ``n`` powers of the length-``n`` DFT's root of unity, mpmath's numbers at ``bits`` (a kink test runs one
+    transform at a precision many times, and each root at thousands of digits is a series): each mirror power the
+    conjugate of its partner."""
     mpmath = loaded_mpmath()
     sign = 1 if inverse else -1
-    k = np.arange(n)
+    roots = [mpmath.mpc(1)] * n
     with mpmath.workprec(bits):
-        matrix = np.vectorize(lambda p: mpmath.expjpi(mpmath.mpf(2 * sign * p) / n), otypes=[object])(
-            np.outer(k, k) % n)
-    matrix.flags.writeable = False
-    return matrix
+        for p in range(1, n // 2 + 1):
+            roots[p] = mpmath.expjpi(mpmath.mpf(2 * sign * p) / n)
+            roots[n - p] = mpmath.conj(roots[p])
+    return tuple(roots)
 
 
 def _complex_mp(x, sizes, axes, norm, inverse):

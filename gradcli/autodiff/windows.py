@@ -18,6 +18,7 @@ import sys
 import numpy as np
 
 from . import ops, tracer
+from .values import raw
 
 
 def _window(numpy_window, entries):
@@ -35,9 +36,12 @@ def _window(numpy_window, entries):
 
 
 def _entries_of(entries, M):
+    """The window's first half (to its middle entry) as ``entries`` computes it, the rest its mirror image: each of
+    NumPy's windows is symmetric, w[k] = w[M - 1 - k], so a long window costs half its entries' arithmetic."""
     with _unrecorded():
-        counts = tracer.exact_constant(np.arange(M, dtype=np.float64))
-        return entries(counts, M - 1)
+        counts = tracer.exact_constant(np.arange((M + 1) // 2, dtype=np.float64))
+        half = np.asarray(raw(entries(counts, M - 1)), dtype=object)
+    return np.concatenate([half, half[: M // 2][::-1]])
 
 
 _MADE = {}  # (a window's name and parameters, the run's kind of number and precision) -> its exact entries
@@ -100,8 +104,15 @@ def _decimal(hundredths):
 
 
 def _cosines(counts, m, turns):
-    """cos(turns pi k / m) for each count k, the angle exact."""
-    return ops.cos(ops.multiply(counts, ops.constant("pi", counts) * turns / m))
+    """cos(turns pi k / m) for each count k, the angle exact, each distinct cosine computed once: for even ``turns``
+    every entry is cos(2 pi j / m) of one j in 0 .. m/2, since cos(2 pi (m - j) / m) = cos(2 pi j / m), so a long
+    window costs half its entries' cosines (a proof's cosines of rational multiples of pi are the costly ones) and
+    its mirror entries are one number."""
+    if turns % 2:
+        return ops.cos(ops.multiply(counts, ops.constant("pi", counts) * turns / m))
+    angles = ops.cos(ops.multiply(counts[: m // 2 + 1], ops.constant("pi", counts) * 2 / m))
+    steps = (turns // 2 * np.arange(len(counts))) % m
+    return np.asarray(raw(angles), dtype=object)[np.minimum(steps, m - steps)]
 
 
 def _hanning(counts, m):

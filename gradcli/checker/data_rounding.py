@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 import struct
+import types
 from collections.abc import Mapping
 from contextlib import nullcontext
 from dataclasses import replace
@@ -32,10 +33,14 @@ from fractions import Fraction
 
 import numpy as np
 
+from ..autodiff import mp as mp_core, tracer
 from ..autodiff.ops import raw
+from ..autodiff.transforms import trace_inputs
 from ..capture import exact_constants
+from ..folders import GRADCLI_FOLDER
 from .dtypes import finfo
-from .held_literals import held_function, holding_numbers
+from .held_literals import _filled, held_function, holding_numbers
+from .precision import to_mp
 
 NUDGE_ULPS = 2
 PATTERNS = (0, 1)  # every datum up; each datum up or down by the parity of its bits (an input's by its index)
@@ -115,13 +120,78 @@ def graph_constants_moved(target, dtype, pattern):
 
 
 def movable(target, args):
-    """Whether `nudged_target`, `graph_constants_moved` or `nudged_point` moves anything: a Python function's code
-    and a framework's graph may hold rounded constants; a formula's only data that can move are its inputs' rounded
-    entries."""
-    if target.kind == "function":
+    """Whether `nudged_target`, `graph_constants_moved` or `nudged_point` moves anything, asked before any
+    reference runs again: the inputs' rounded entries; a framework's graph, which may hold rounded constants (its
+    libraries' too); the rounded floats a Python function's code holds or computes and hands to an op
+    (`_holds_a_rounding`). A formula's only data that can move are its inputs."""
+    if any(rounded(v) for a in args if type(a) is float or isinstance(a, np.ndarray) and a.dtype == np.float64
+           for v in np.ravel(a).tolist()):
         return True
-    return any(rounded(v) for a in args if type(a) is float or isinstance(a, np.ndarray) and a.dtype == np.float64
-               for v in np.ravel(a).tolist())
+    if target.kind != "function":
+        return False
+    return target.bridge is not None or _holds_a_rounding(target, args)
+
+
+def _holds_a_rounding(target, args):
+    """Whether ``target`` (a Python function) meets a rounded float `nudged_target` would move: one its code holds
+    (`_floats_reached`), else one its code computes and hands to an op (``np.pi``, ``math.sqrt(0.5)``), seen in one
+    run at ``args`` (`_run_once`). A function that cannot run so is taken to hold one: the references with moved data
+    decide then, as without this test."""
+    literals = _Nudged(target.shared.get("literals held", {}), np.float64, 0)
+    try:
+        if any(number in literals for number in _floats_reached(target.function)):
+            return True
+        _run_once(holding_numbers(target.mp_function, literals), args)
+    except Exception:  # noqa: BLE001 - the user's code raised outside a check's run: let the reruns say what moves
+        return True
+    return len(literals) > 0
+
+
+def _run_once(function, args):
+    """``function`` (a target's exact run) once at ``args`` as mpmath's numbers at 53 bits, traced as the exact
+    reference runs it: a float the code hands to an op meets an exact number there (``total * np.pi`` reaches an op
+    only where total is a box), which is where `holding_numbers` asks about it. No op of it is the check's."""
+    import mpmath  # lazy: loaded by the exact reference that ran before this question
+
+    mp_core.enable()
+    saved = tracer.hooks.forward, tracer.hooks.backward
+    tracer.hooks.forward = tracer.hooks.backward = None
+    try:
+        with mpmath.workprec(53), np.errstate(all="ignore"):
+            trace_inputs(function, [to_mp(a) for a in args], {}, tuple(range(len(args))), "check")
+    finally:
+        tracer.hooks.forward, tracer.hooks.backward = saved
+
+
+def _floats_reached(function):
+    """The Python floats that ``function``'s code and the code it reaches hold: the constants of its code and of its
+    nested code, its defaults, its closure's contents, and the floats and functions of its own module that code reads,
+    following each function among them as `held_literals` does (a module's other functions, which it rewrites too but
+    no code reaches, hold nothing of this program's)."""
+    found, seen, waiting = [], set(), [function]
+    while waiting:
+        value = waiting.pop()
+        if type(value) is float:
+            found.append(value)
+        if not isinstance(value, types.FunctionType) or id(value) in seen:
+            continue
+        seen.add(id(value))
+        waiting.extend(cell.cell_contents for cell in value.__closure__ or () if _filled(cell))
+        if not value.__code__.co_filename.startswith(GRADCLI_FOLDER):  # gradcli's wrappers keep their own code
+            codes, names = [value.__code__], set()
+            while codes:
+                code = codes.pop()
+                names.update(code.co_names)
+                for constant in code.co_consts:
+                    (codes if isinstance(constant, types.CodeType) else found).append(constant)
+            waiting.extend(value.__defaults__ or ())
+            waiting.extend((value.__kwdefaults__ or {}).values())
+            module = value.__globals__
+            waiting.extend(module[name] for name in names if name in module and (
+                type(module[name]) is float or getattr(module[name], "__globals__", None) is module))
+        if "__wrapped__" in value.__dict__:
+            waiting.append(value.__wrapped__)
+    return [number for number in found if type(number) is float]
 
 
 def nudged_point(args, dtype, pattern):
