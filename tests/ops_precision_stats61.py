@@ -35,8 +35,8 @@ def _family(tail, exponent):
         return -e, -d1
 
     def log_large(x):
-        e, d1, _, t = parts(x)
-        return mp.log(-mp.expm1(-e)), d1 * t / -mp.expm1(-e)
+        e, d1, _, t = parts(x)  # log1p(-e^-E): its tiny value far out, not log of a number rounded to 1
+        return mp.log1p(-t), d1 * t / -mp.expm1(-e)
 
     def pdf(x):
         e, d1, d2, t = parts(x)
