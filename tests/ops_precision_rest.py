@@ -23,6 +23,7 @@ import gradcli.scipy.special as gsp
 import gradcli.scipy.stats as gst
 import ops_precision_elliptic as elliptic
 import ops_precision_elliptic_incomplete as elliptic_incomplete
+import ops_precision_stats61 as stats61
 import ops_precision_steps as steps
 from ops_precision_table import SCALARS, Row, Undefined, _inside, _linear_row, _unary_row, _vector_row  # noqa: F401
 
@@ -502,4 +503,4 @@ def rows():
         out.append(row)
     out += [_linear_row(name, op, form) for name, (op, form) in LINEAR.items()]
     out += [_matrix_row(name, op, oracle) for name, (op, oracle) in MATRIX.items()]
-    return out + steps.rows() + elliptic.rows() + elliptic_incomplete.rows()
+    return out + steps.rows() + elliptic.rows() + elliptic_incomplete.rows() + stats61.rows()

@@ -9,11 +9,12 @@ gamma functions (the incomplete beta function refuses that gradient rather than 
 
 from __future__ import annotations
 
+import functools
 
 import numpy as np
 
 from .core import defjvp, defvjp
-from .ops import absolute, arctan2, constant, equal, exp, expm1, floor, greater, greater_equal, less, less_equal, lifted, log, log1p, logical_and, maximum, select, sin, sqrt, trunc, where
+from .ops import absolute, arctan2, constant, equal, exp, expm1, floor, greater, greater_equal, less, less_equal, lifted, log, log1p, logical_and, maximum, power, select, sin, sqrt, trunc, where
 from .ops_array import asarray, expand_dims, mean, ravel, squeeze, sum_, take, unbroadcast
 from .ops_decompositions import eigh
 from .ops_linalg import cholesky, diagonal, solve
@@ -519,6 +520,245 @@ def cauchy_sf(x, loc=0.0, scale=1.0):
 def cauchy_logsf(x, loc=0.0, scale=1.0):
     """log P(X > x)."""
     return cauchy_logcdf(-x, -loc, scale)
+
+
+# -- The extreme-value and heavy-tailed families: ``weibull_min``, ``weibull_max``, ``gumbel_r``, ``gumbel_l``,
+# ``genpareto``, ``pareto`` and ``lomax``, each in SciPy's own forms (expm1 and log1p where SciPy takes them), so a
+# float64 value is SciPy's to a few ulps. A tail e^-E's log is -E itself; the other's, log(1 - e^-E), is
+# `_log1mexp`'s, which turns from expm1's form to log1p's at the median (E = log 2), where SciPy turns too.
+
+def _outside_answers(value, below, above, at_below, at_above):
+    """``value`` with SciPy's fixed answers where the point is below or above the support."""
+    return select(below, at_below, select(above, at_above, value))
+
+
+def _weibull_parts(z, c):
+    """(z with points off [0, inf) moved in, below, c lifted, z^c) of a Weibull of shape ``c``."""
+    z, below, _ = on_support(z, 0.0)
+    c = lifted(c, z)
+    return z, below, c, power(z, c)
+
+
+def weibull_min_logpdf(x, c, loc=0.0, scale=1.0):
+    """The log-density of the Weibull of shape ``c`` at ``x``: log(c) + (c - 1) log(z) - z^c."""
+    z, log_scale = standardized(x, loc, scale)
+    z, below, c, zc = _weibull_parts(z, c)
+    return select(below, -np.inf, log(c) + xlogy(c - 1, z) - zc - log_scale)
+
+
+def _density(x, loc, scale, standard):
+    """A location-scale family's density f(z) / scale, as SciPy divides it (``standard(z)`` is f)."""
+    z, _ = standardized(x, loc, scale)
+    return standard(z) / lifted(scale, x)
+
+
+def weibull_min_pdf(x, c, loc=0.0, scale=1.0):
+    """The density of the Weibull of shape ``c`` at ``x``, c z^(c-1) e^(-z^c) as SciPy's; at its end 0, the limit
+    (`at_an_end`)."""
+
+    def standard(z):
+        z, below, shape, _ = _weibull_parts(z, c)
+        end = raw(equal(z, 0.0))
+        inside = select(end, 1.0, z)  # every term finite; the end's entries are `at_an_end`'s
+        density = shape * power(inside, shape - 1) * exp(-power(inside, shape))
+        return select(below, 0.0, select(end, at_an_end(shape - 1, log(shape)), density))
+
+    return _density(x, loc, scale, standard)
+
+
+def weibull_min_cdf(x, c, loc=0.0, scale=1.0):
+    """P(X <= x) = -expm1(-z^c)."""
+    z, below, _, zc = _weibull_parts(standardized(x, loc, scale)[0], c)
+    return select(below, 0.0, -expm1(-zc))
+
+
+def weibull_min_logcdf(x, c, loc=0.0, scale=1.0):
+    """log P(X <= x) = log(1 - e^(-z^c)) (`_log1mexp`): -inf at and below 0 (no log of 0 taken)."""
+    z, below, _ = on_support(standardized(x, loc, scale)[0], 0.0, open_low=True)
+    return select(below, -np.inf, _log1mexp(-power(z, lifted(c, z))))
+
+
+def weibull_min_sf(x, c, loc=0.0, scale=1.0):
+    """P(X > x) = exp(-z^c)."""
+    z, below, _, zc = _weibull_parts(standardized(x, loc, scale)[0], c)
+    return select(below, 1.0, exp(-zc))
+
+
+def weibull_min_logsf(x, c, loc=0.0, scale=1.0):
+    """log P(X > x) = -z^c, exact however far right."""
+    z, below, _, zc = _weibull_parts(standardized(x, loc, scale)[0], c)
+    return select(below, 0.0, -zc)
+
+
+def _mirror_image(name, logpdf, pdf, cdf, logcdf, sf, logsf):
+    """The six methods of the mirror image -X (``weibull_max`` of ``weibull_min``, ``gumbel_l`` of ``gumbel_r``) of
+    the distribution of X whose methods are given: each at -x with location -loc, a density its own, a CDF the
+    mirror's survival function and a survival function its CDF."""
+
+    def mirrored(method, says):
+        @functools.wraps(method)  # the signature (the arity the catalogue shows) is the method's
+        def at_minus_x(x, *shapes, loc=0.0, scale=1.0, **named):
+            return method(-x, *shapes, loc=-loc, scale=scale, **named)
+
+        at_minus_x.__doc__ = f"The {says} of ``scipy.stats.{name}`` at ``x``: the mirrored distribution's own."
+        return at_minus_x
+
+    return (mirrored(logpdf, "log-density"), mirrored(pdf, "density"), mirrored(sf, "CDF"),
+            mirrored(logsf, "log-CDF"), mirrored(cdf, "survival function"), mirrored(logcdf, "log survival function"))
+
+
+weibull_max_logpdf, weibull_max_pdf, weibull_max_cdf, weibull_max_logcdf, weibull_max_sf, weibull_max_logsf = _mirror_image(
+    "weibull_max", weibull_min_logpdf, weibull_min_pdf, weibull_min_cdf, weibull_min_logcdf, weibull_min_sf, weibull_min_logsf)
+
+
+def gumbel_r_logpdf(x, loc=0.0, scale=1.0):
+    """The log-density of the (right-skewed) Gumbel distribution at ``x``: -z - e^-z."""
+    z, log_scale = standardized(x, loc, scale)
+    return -z - exp(-z) - log_scale
+
+
+def gumbel_r_pdf(x, loc=0.0, scale=1.0):
+    """The Gumbel density at ``x``."""
+    return _density(x, loc, scale, lambda z: exp(gumbel_r_logpdf(z)))
+
+
+def gumbel_r_cdf(x, loc=0.0, scale=1.0):
+    """P(X <= x) = exp(-e^-z)."""
+    return exp(gumbel_r_logcdf(x, loc, scale))
+
+
+def gumbel_r_logcdf(x, loc=0.0, scale=1.0):
+    """log P(X <= x) = -e^-z."""
+    return -exp(-standardized(x, loc, scale)[0])
+
+
+def gumbel_r_sf(x, loc=0.0, scale=1.0):
+    """P(X > x) = -expm1(-e^-z), its digits kept far right."""
+    return -expm1(gumbel_r_logcdf(x, loc, scale))
+
+
+def gumbel_r_logsf(x, loc=0.0, scale=1.0):
+    """log P(X > x) = log(1 - e^(-e^-z)) (`_log1mexp`)."""
+    return _log1mexp(gumbel_r_logcdf(x, loc, scale))
+
+
+gumbel_l_logpdf, gumbel_l_pdf, gumbel_l_cdf, gumbel_l_logcdf, gumbel_l_sf, gumbel_l_logsf = _mirror_image(
+    "gumbel_l", gumbel_r_logpdf, gumbel_r_pdf, gumbel_r_cdf, gumbel_r_logcdf, gumbel_r_sf, gumbel_r_logsf)
+
+
+def _genpareto_parts(x, c, loc, scale):
+    """(log1p(c z)/c, log(scale), c lifted, z moved onto the support, below, above, where c = 0, c with 1 at those)
+    of the generalized Pareto of shape ``c``: support [0, inf), and for c < 0 [0, -1/c]. At c = 0 the
+    exponential's z, written z - c z^2/2 so its slope in c is the limit's (-z^2/2) too."""
+    z, log_scale = standardized(x, loc, scale)
+    c = lifted(c, z)
+    negative = raw(less(c, 0))
+    end = select(negative, -1 / select(negative, c, -1.0), np.inf)
+    below, above = raw(less(z, 0.0)), raw(greater(z, end))
+    z = select(below | above, 0.0, z)
+    zero = raw(equal(c, 0))
+    other = select(zero, 1.0, c)
+    exponent = select(zero, z - c * z * z / 2, log1p(other * z) / other)
+    return exponent, log_scale, c, z, below, above, zero, other
+
+
+def genpareto_logpdf(x, c, loc=0.0, scale=1.0):
+    """The log-density of the generalized Pareto of shape ``c`` at ``x``: -(c + 1) log1p(c z)/c (-z at c = 0)."""
+    exponent, log_scale, c, z, below, above, zero, other = _genpareto_parts(x, c, loc, scale)
+    # SciPy's order of operations, -((c + 1) log1p(c z)) / c, off c = 0
+    log_density = select(zero, -(c + 1) * exponent, -xlog1py(c + 1, other * z) / other)
+    return _outside_answers(log_density - log_scale, below, above, -np.inf, -np.inf)
+
+
+def genpareto_pdf(x, c, loc=0.0, scale=1.0):
+    """The density of the generalized Pareto of shape ``c`` at ``x``."""
+    return _density(x, loc, scale, lambda z: exp(genpareto_logpdf(z, c)))
+
+
+def genpareto_cdf(x, c, loc=0.0, scale=1.0):
+    """P(X <= x) = -expm1(-log1p(c z)/c)."""
+    exponent, _, _, _, below, above, _, _ = _genpareto_parts(x, c, loc, scale)
+    return _outside_answers(-expm1(-exponent), below, above, 0.0, 1.0)
+
+
+def genpareto_logcdf(x, c, loc=0.0, scale=1.0):
+    """log P(X <= x) = log(1 - e^(-log1p(c z)/c)) (`_log1mexp`): -inf at and below 0 (no log of 0 taken)."""
+    exponent, _, _, z, below, above, _, _ = _genpareto_parts(x, c, loc, scale)
+    at_zero = raw(equal(z, 0.0)) & ~(below | above)
+    moved = select(at_zero | below | above, 1.0, exponent)
+    return _outside_answers(select(at_zero, -np.inf, _log1mexp(-moved)), below, above, -np.inf, 0.0)
+
+
+def genpareto_sf(x, c, loc=0.0, scale=1.0):
+    """P(X > x) = exp(-log1p(c z)/c)."""
+    exponent, _, _, _, below, above, _, _ = _genpareto_parts(x, c, loc, scale)
+    return _outside_answers(exp(-exponent), below, above, 1.0, 0.0)
+
+
+def genpareto_logsf(x, c, loc=0.0, scale=1.0):
+    """log P(X > x) = -log1p(c z)/c (-z at c = 0), exact however far right."""
+    exponent, _, _, _, below, above, _, _ = _genpareto_parts(x, c, loc, scale)
+    return _outside_answers(-exponent, below, above, 0.0, -np.inf)
+
+
+def _power_tail(low, log_base, density, tail, median):
+    """The six methods of a distribution whose survival function is base(z)^-shape for z >= ``low`` (the Pareto's
+    z, the Lomax's 1 + z): ``log_base(z)`` is log(base) in SciPy's form, ``density(z, shape)`` and ``tail(z, shape,
+    log_base)`` the density and survival function as SciPy computes them, ``median(shape)`` where SciPy's log-CDF
+    turns to log1p(-sf), on floats."""
+
+    def parts(x, shape, loc, scale, open_low=False):
+        z, log_scale = standardized(x, loc, scale)
+        z, below, _ = on_support(z, low, open_low=open_low)
+        return z, log_base(z), log_scale, lifted(shape, z), below
+
+    def logpdf(x, shape, loc=0.0, scale=1.0):
+        """The log-density at ``x``: log(shape) - (shape + 1) log(base)."""
+        _, log_b, log_scale, shape, below = parts(x, shape, loc, scale)
+        return select(below, -np.inf, log(shape) - (shape + 1) * log_b - log_scale)
+
+    def pdf(x, shape, loc=0.0, scale=1.0):
+        """The density at ``x``: shape base^(-shape-1)."""
+
+        def standard(z):
+            z, _, _, b, below = parts(z, shape, 0.0, 1.0)
+            return select(below, 0.0, density(z, b))
+
+        return _density(x, loc, scale, standard)
+
+    def cdf(x, shape, loc=0.0, scale=1.0):
+        """P(X <= x) = -expm1(-shape log(base))."""
+        _, log_b, _, shape, below = parts(x, shape, loc, scale)
+        return select(below, 0.0, -expm1(-shape * log_b))
+
+    def sf(x, shape, loc=0.0, scale=1.0):
+        """P(X > x) = base^-shape."""
+        z, log_b, _, shape, below = parts(x, shape, loc, scale)
+        return select(below, 1.0, tail(z, shape, log_b))
+
+    def logcdf(x, shape, loc=0.0, scale=1.0):
+        """log P(X <= x), by its tail from the median on, as SciPy takes it: -inf at and below the support's end
+        (no log of 0 taken)."""
+        z, below, _ = on_support(standardized(x, loc, scale)[0], low, open_low=True)
+        at_median = median(np.asarray(raw(shape), dtype=object).astype(float))
+        by_tail = log_by_tail(z, at_median, lambda at: cdf(at, shape), lambda at: sf(at, shape))
+        return select(below, -np.inf, by_tail)
+
+    def logsf(x, shape, loc=0.0, scale=1.0):
+        """log P(X > x) = -shape log(base), exact however far right."""
+        _, log_b, _, shape, below = parts(x, shape, loc, scale)
+        return select(below, 0.0, -shape * log_b)
+
+    return logpdf, pdf, cdf, logcdf, sf, logsf
+
+
+# ``scipy.stats.pareto`` of shape b: survival z^-b from z = 1 on, SciPy's power for it.
+pareto_logpdf, pareto_pdf, pareto_cdf, pareto_logcdf, pareto_sf, pareto_logsf = _power_tail(
+    1.0, log, lambda z, b: b * power(z, -b - 1), lambda z, b, log_z: power(z, -b), lambda b: 2.0 ** (1 / b))
+# ``scipy.stats.lomax`` (the Pareto of the second kind) of shape c: survival (1 + z)^-c from z = 0 on, as
+# exp(-c log1p(z)), SciPy's.
+lomax_logpdf, lomax_pdf, lomax_cdf, lomax_logcdf, lomax_sf, lomax_logsf = _power_tail(
+    0.0, log1p, lambda z, c: c / power(1 + z, c + 1), lambda z, c, log_1pz: exp(-c * log_1pz), lambda c: 2.0 ** (1 / c) - 1)
 
 
 # -- ``scipy.stats``' robust statistics, built of sorts and slices as SciPy builds them: trimmed means, the

@@ -72,6 +72,8 @@ _METHODS = {
     "multivariate_normal": "logpdf pdf entropy",
     "vonmises": "logpdf pdf",
     "cauchy": "logpdf pdf cdf logcdf sf logsf",
+    **dict.fromkeys("weibull_min weibull_max gumbel_r gumbel_l genpareto pareto lomax".split(),
+                    "logpdf pdf cdf logcdf sf logsf"),
 }
 
 

@@ -2,6 +2,9 @@
 robust statistics (``trim_mean``, ``trimboth``, ``iqr``, ``median_abs_deviation``)."""
 
 from ...autodiff.scipy_namespace import stats_functions as _functions
-from . import beta, cauchy, chi2, dirichlet, gamma, lognorm, multivariate_normal, nbinom, norm, poisson, t, truncnorm, vonmises  # noqa: F401
+from . import (  # noqa: F401
+    beta, cauchy, chi2, dirichlet, gamma, genpareto, gumbel_l, gumbel_r, lognorm, lomax, multivariate_normal, nbinom, norm,
+    pareto, poisson, t, truncnorm, vonmises, weibull_max, weibull_min,
+)
 
 globals().update(vars(_functions))
