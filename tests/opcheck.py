@@ -399,6 +399,7 @@ SPECIAL_UNARY = [
     ("gammaln", gnp.gammaln, (0.5, 4)),
     ("digamma", gnp.digamma, (0.5, 4)),
     ("polygamma", lambda x: gnp.polygamma(1, x), (0.5, 4)),
+    ("i0", gnp.i0, (-2, 2)),  # NumPy's np.i0, which plain NumPy code calls
 ]
 
 SPECIAL_BINARY = [

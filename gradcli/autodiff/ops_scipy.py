@@ -568,7 +568,18 @@ defvjp(y1, lambda g, ans, x: g * (y0(x) - ans / x))
 # NumPy's ``np.i0``, which plain NumPy code calls: NumPy's own value in a dtype (its Chebyshev series computed in the
 # input's float dtype, so float32's differs from SciPy's i0, which computes in float64 and rounds), I0 on exact
 # numbers as `i0` takes it, its slope I1 (SciPy's i1: without SciPy the value alone, as digamma's gradient).
-numpy_i0 = primitive(np.i0, "i0", mp=i0.prim.mp, kind="elementwise")
+# bfloat16, which np.i0 answers in float64, keeps its dtype as every op of the core does.
+
+
+def _numpy_i0_exact(x):
+    """I0 of an exact number, as `i0` computes it; at an mpmath infinity NaN, NumPy's own answer there (its large-x
+    branch is exp(x) / sqrt(x) of inf, inf / inf), where mpmath's besseli raises."""
+    if type(x).__name__ == "mpf" and not (x - x == 0):  # an infinity or NaN
+        return x - x  # NaN, of mpmath's own kind
+    return i0.prim.mp(x)
+
+
+numpy_i0 = primitive(in_input_dtype(np.i0), "i0", mp=_numpy_i0_exact, kind="elementwise")
 defvjp(numpy_i0, lambda g, ans, x: g * i1(x))
 # In x, for an order v held fixed: C_v' = (C_{v-1} - C_{v+1}) / 2 for J and Y, I_v' = (I_{v-1} + I_{v+1}) / 2.
 defvjp(jn, None, lambda g, ans, v, x: g * (jn(v - 1, x) - jn(v + 1, x)) / 2)

@@ -141,7 +141,11 @@ def _holds_a_rounding(target, args):
     try:
         if any(number in literals for number in _floats_reached(target.function)):
             return True
-        _run_once(holding_numbers(target.mp_function, literals), args)
+        holding = holding_numbers(target.mp_function, literals)
+        # Making it reads every float its module's code holds (`held_literals`: its constants, held by identity),
+        # the module's other functions' too; what counts is what one run hands to an op.
+        literals.made.clear()
+        _run_once(holding, args)
     except Exception:  # noqa: BLE001 - the user's code raised outside a check's run: let the reruns say what moves
         return True
     return len(literals) > 0
