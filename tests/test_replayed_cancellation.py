@@ -58,8 +58,9 @@ LINE = 8  # the `return` line of every source above
 # The op each framework's own program loses the value's digits in: JAX and TensorFlow shift by the max, so
 # log(sum(exp(x - max))) = log(1 + 1.9e-174) rounds to log(1); PyTorch subtracts lse(x) = 900 from x = 900.
 FORWARD = {"jax": "log", "torch": "subtract", "cross_entropy": "subtract", "tensorflow": "log"}
-# The backward's g - exp(ans) * sum(g): JAX writes it as an add of the negated product.
-BACKWARD = {"jax": "add", "torch": "subtract", "cross_entropy": "subtract", "tensorflow": "subtract"}
+# The backward's g - exp(ans) * sum(g): JAX's transpose adds x's two cotangents (its direct use and the one through
+# the sum) with its own add_any, which the finding names as the pass's accumulation.
+BACKWARD = {"jax": "add (the gradient accumulation of a value's uses)", "torch": "subtract", "cross_entropy": "subtract", "tensorflow": "subtract"}
 
 
 def _check(tmp_path, name, tau):
