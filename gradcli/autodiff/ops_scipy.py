@@ -574,8 +574,10 @@ defvjp(y1, lambda g, ans, x: g * (y0(x) - ans / x))
 def _numpy_i0_exact(x):
     """I0 of an exact number, as `i0` computes it; at an mpmath infinity NaN, NumPy's own answer there (its large-x
     branch is exp(x) / sqrt(x) of inf, inf / inf), where mpmath's besseli raises."""
-    if type(x).__name__ == "mpf" and not (x - x == 0):  # an infinity or NaN
-        return x - x  # NaN, of mpmath's own kind
+    if type(x).__name__ == "mpf":  # mpmath is loaded: an mpmath number is here
+        mpmath = loaded_mpmath()
+        if not mpmath.isfinite(x):
+            return mpmath.mpf("nan")
     return i0.prim.mp(x)
 
 
