@@ -1,0 +1,120 @@
+"""Plain NumPy's polynomial division and powers, a check's exit code where a result is an error, and the slopes a
+point keeps beside a domain finding (formulas and Python functions alike). Truths are mpmath's, from the mathematics.
+"""
+
+import json
+import textwrap
+
+import mpmath
+import numpy
+import pytest
+from click.testing import CliRunner
+
+import gradcli
+from gradcli.autodiff import grad
+from gradcli.autodiff.ops_poly1d import poly1d, polydiv
+from gradcli.cli import cli
+
+DIVISIONS = '''\
+import numpy as np
+
+U = [2.0, -3.0, 0.5, 5.0]
+
+
+def remainder_by_a_root(x):
+    """u / (t - x): its remainder is u(x), the remainder theorem."""
+    quotient, remainder = np.poly1d(U) / np.poly1d([1.0, -x])
+    return remainder[0]
+
+
+def quotient_weighted(x):
+    quotient, remainder = np.polydiv(U, [1.0, -x])
+    return quotient[0] + 2 * quotient[1] + 3 * quotient[2]
+
+
+def fractional_power(x):
+    return (np.poly1d([1.0, x]) ** 2.5)(1.0)
+
+
+def whole_float_power(x):
+    return (np.poly1d([1.0, x]) ** 2.0)(1.0)
+'''
+
+U = [mpmath.mpf(2), mpmath.mpf(-3), mpmath.mpf("0.5"), mpmath.mpf(5)]
+
+
+@pytest.fixture(scope="module")
+def divisions(tmp_path_factory):
+    path = tmp_path_factory.mktemp("misc62") / "divisions.py"
+    path.write_text(DIVISIONS)
+    return str(path)
+
+
+def test_a_remainder_by_a_traced_root_is_the_polynomial_there_and_its_slope(divisions):
+    report = gradcli.check(f"{divisions}:remainder_by_a_root", [0.75, -1.5], dtypes=("float64",))
+    for result, x in zip(report.results, (mpmath.mpf("0.75"), mpmath.mpf("-1.5"))):
+        assert result.status == "ok"
+        assert result.exact_value == pytest.approx(float(mpmath.polyval(U, x)), rel=1e-14)
+        assert result.exact_gradient["x"] == pytest.approx(float(mpmath.polyval(U, x, derivative=True)[1]), rel=1e-14)
+
+
+def test_a_quotient_by_a_traced_root_is_synthetic_division(divisions):
+    # q_k = sum_{j <= k} u_j x^(k - j): the quotient of u by (t - x), Horner's partial sums
+    report = gradcli.check(f"{divisions}:quotient_weighted", [0.75], dtypes=("float64",))
+    x = mpmath.mpf("0.75")
+
+    def weighted(x):
+        return sum((k + 1) * sum(U[j] * x ** (k - j) for j in range(k + 1)) for k in range(3))
+
+    (result,) = report.results
+    assert result.status == "ok"
+    assert result.exact_gradient["x"] == pytest.approx(float(mpmath.diff(weighted, x)), rel=1e-14)
+
+
+def test_a_division_traced_in_both_polynomials_has_both_slopes():
+    # [a, 1, b, 2] / [b, a]: q = [a/b, (1 - a^2/b)/b, ...]; r = the value at t = -a/b times 1
+    def truth(a, b):
+        t = -a / b
+        q1 = (1 - a * a / b) / b
+        return q1 * (a * t ** 3 + t ** 2 + b * t + 2)
+
+    gradients = grad(lambda a, b: polydiv([a, 1.0, b, 2.0], [b, a])[0][1] * polydiv([a, 1.0, b, 2.0], [b, a])[1][0],
+                     argnums=(0, 1))(0.5, 1.25)
+    a, b = mpmath.mpf("0.5"), mpmath.mpf("1.25")
+    assert float(gradients[0]) == pytest.approx(float(mpmath.diff(lambda v: truth(v, b), a)), rel=1e-12)
+    assert float(gradients[1]) == pytest.approx(float(mpmath.diff(lambda v: truth(a, v), b)), rel=1e-12)
+
+
+@pytest.mark.parametrize("u, v", [([1.0, 3.0, 2.5], [2.0, 1.0]), ([1.0, 3.0], [2.0, 1.0, 1.0]), ([1.0, 3.0], [5.0]),
+                                  ([1.0, 0.0, -1.0], [1.0, -1.0])])
+def test_polydiv_of_plain_numbers_has_numpys_shapes_and_numbers(u, v):
+    ours, numpys = polydiv(u, v), numpy.polydiv(u, v)
+    for mine, theirs in zip(ours, numpys):
+        assert numpy.shape(mine) == numpy.shape(theirs)
+        numpy.testing.assert_allclose(numpy.asarray(mine, dtype=float), theirs, rtol=1e-15, atol=1e-15)
+    quotient, remainder = poly1d(u) / poly1d(v)
+    assert isinstance(quotient, poly1d) and isinstance(remainder, poly1d)
+    numpy.testing.assert_allclose(numpy.asarray(quotient), (numpy.poly1d(u) / numpy.poly1d(v))[0].coeffs, rtol=1e-15)
+
+
+def test_a_power_numpy_refuses_is_refused_with_numpys_own_error():
+    for exponent in (2.5, -1, 2.0, numpy.float64(2.0)):
+        with pytest.raises(Exception) as numpys:
+            numpy.poly1d([1.0, 2.0]) ** exponent
+        with pytest.raises(type(numpys.value)) as ours:
+            poly1d([1.0, 2.0]) ** exponent
+        assert str(ours.value) == str(numpys.value)
+    assert numpy.asarray(poly1d([1.0, 2.0]) ** 2).tolist() == [1.0, 4.0, 4.0]
+
+
+def test_a_power_numpy_refuses_is_an_error_that_never_exits_0(divisions):
+    runner = CliRunner()
+    for function in ("fractional_power", "whole_float_power"):
+        for command in (["check", "--fail-on", "wrong"], ["check"], ["grad"]):
+            result = runner.invoke(cli, [*command, f"{divisions}:{function}", "--at", "x=0.5", "--dtype", "float64",
+                                         "--json"])
+            assert result.exit_code == 1, (command, result.output)
+            document = json.loads(result.stdout)
+            assert [r["status"] for r in document["results"]] == ["error"]
+            assert "divisions.py:" in document["results"][0]["error"]
+            assert document["ok"] is False
