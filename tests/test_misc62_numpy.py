@@ -118,3 +118,64 @@ def test_a_power_numpy_refuses_is_an_error_that_never_exits_0(divisions):
             assert [r["status"] for r in document["results"]] == ["error"]
             assert "divisions.py:" in document["results"][0]["error"]
             assert document["ok"] is False
+
+
+# A NaN the function makes outside an op's domain leaves the slopes of the coordinates that never reach that op.
+
+BESIDE = '''\
+import numpy as np
+
+
+def logy(x, y):
+    return np.log(x) + y ** 2
+
+
+def vector(x, w):
+    return np.sum(np.sqrt(x)) + np.exp(w[0]) * w[1]
+'''
+
+
+@pytest.fixture(scope="module")
+def beside(tmp_path_factory):
+    path = tmp_path_factory.mktemp("misc62") / "beside.py"
+    path.write_text(BESIDE)
+    return str(path)
+
+
+def _exact(report):
+    (result,) = report.results
+    assert result.status == "domain"
+    return result
+
+
+def test_a_formula_and_a_function_keep_the_slope_their_nan_never_reaches(beside):
+    for target in ("log(x)+y**2", f"{beside}:logy"):
+        result = _exact(gradcli.check(target, [{"x": -1.0, "y": 3.0}], dtypes=("float64",)))
+        assert result.exact_gradient["y"] == pytest.approx(float(mpmath.mpf(2) * 3), rel=1e-15)
+        assert numpy.isnan(result.exact_gradient["x"])
+        domain = next(f for f in result.findings if f.kind == "domain")
+        assert "log outside its domain" in domain.message and "in y is shown" in domain.message
+
+
+def test_an_array_argument_keeps_the_slopes_of_the_argument_the_nan_never_reaches(beside):
+    result = _exact(gradcli.check(f"{beside}:vector", [{"x": [-1.0, 4.0], "w": [0.5, 2.0]}], dtypes=("float64",)))
+    # d/dw0 e^w0 w1 = e^0.5 * 2, d/dw1 = e^0.5; x's entries meet the sqrt that made the NaN
+    assert result.exact_gradient["w"] == pytest.approx([float(2 * mpmath.exp(0.5)), float(mpmath.exp(0.5))], rel=1e-15)
+    assert all(numpy.isnan(result.exact_gradient["x"]))
+
+
+@pytest.mark.parametrize("formula", ["log(x*y)+y", "log(x)*y**2", "exp(log(x)+y)"])
+def test_a_coordinate_that_meets_the_nan_or_whose_partial_is_the_nan_has_no_slope(formula):
+    result = _exact(gradcli.check(formula, [{"x": -1.0, "y": 3.0}], dtypes=("float64",)))
+    assert all(numpy.isnan(result.exact_gradient[name]) for name in ("x", "y"))
+    assert not any("shown beside it" in f.message for f in result.findings)
+
+
+def test_the_slope_beside_the_nan_is_in_the_text_and_the_json():
+    runner = CliRunner()
+    argv = ["check", "sqrt(x)+3*exp(y)", "--at", "x=-1,y=3", "--dtype", "float64", "--no-fix"]
+    document = json.loads(runner.invoke(cli, [*argv, "--json"]).stdout)
+    assert document["results"][0]["exact_gradient"]["y"] == pytest.approx(float(3 * mpmath.exp(3)), rel=1e-15)
+    assert document["results"][0]["exact_gradient"]["x"] == "nan"
+    text = runner.invoke(cli, argv).stdout
+    assert "y: 60.2566" in text and "sqrt outside its domain" in " ".join(text.split())
