@@ -179,3 +179,36 @@ def test_the_slope_beside_the_nan_is_in_the_text_and_the_json():
     assert document["results"][0]["exact_gradient"]["x"] == "nan"
     text = runner.invoke(cli, argv).stdout
     assert "y: 60.2566" in text and "sqrt outside its domain" in " ".join(text.split())
+
+
+# Airy's functions in gradcli.scipy.special (PyTorch's torch.special.airy_ai replays as Ai): values, slopes, and
+# the second slope by Airy's equation y'' = x y, each against mpmath.
+
+
+@pytest.mark.parametrize("x", [0.3, -2.5, 4.0])
+def test_airys_functions_and_their_slopes_are_mpmaths(x):
+    from gradcli.scipy import special
+
+    exact = mpmath.mpf(x)
+    truths = [(mpmath.airyai, 0), (mpmath.airyai, 1), (mpmath.airybi, 0), (mpmath.airybi, 1)]
+    for k, (function, derivative) in enumerate(truths):
+        value = special.airy(x)[k]
+        slope = grad(lambda v: special.airy(v)[k])(x)
+        curvature = grad(grad(lambda v: special.airy(v)[k]))(x)
+        assert float(value) == pytest.approx(float(function(exact, derivative=derivative)), rel=1e-13, abs=1e-300)
+        assert float(slope) == pytest.approx(float(function(exact, derivative=derivative + 1)), rel=1e-13)
+        assert float(curvature) == pytest.approx(float(function(exact, derivative=derivative + 2)), rel=1e-12)
+    assert numpy.asarray(special.airy(numpy.float32(x))[0]).dtype == numpy.float32
+
+
+def test_airys_ai_on_exact_numbers_and_balls_is_mpmaths_and_flints():
+    import flint
+
+    from gradcli.autodiff.ops_scipy import airy_ai, airy_bip
+
+    with mpmath.workdps(50):
+        x = mpmath.mpf("-3.25")
+        assert abs(airy_ai(x) - mpmath.airyai(x)) <= mpmath.mpf(10) ** -45 * abs(mpmath.airyai(x))
+        assert abs(airy_bip(x) - mpmath.airybi(x, derivative=1)) <= mpmath.mpf(10) ** -45 * abs(mpmath.airybi(x, 1))
+    ball = airy_ai(flint.arb("-3.25"))
+    assert isinstance(ball, flint.arb) and ball.overlaps(flint.arb("-3.25").airy_ai())
