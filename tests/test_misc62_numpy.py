@@ -171,6 +171,21 @@ def test_a_coordinate_that_meets_the_nan_or_whose_partial_is_the_nan_has_no_slop
     assert not any("shown beside it" in f.message for f in result.findings)
 
 
+def test_a_users_own_gradient_rule_is_never_taken_for_the_slope_beside_the_nan():
+    import gradcli.numpy as gnp
+    from gradcli import custom_gradient
+
+    @custom_gradient
+    def square(y):
+        return y ** 2, lambda g: 3 * y * g  # a wrong rule: 3y, where the slope is 2y
+
+    def logy(x, y):
+        return gnp.log(x) + square(y)
+
+    result = _exact(gradcli.check(logy, [{"x": -1.0, "y": 3.0}], dtypes=("float64",)))
+    assert numpy.isnan(result.exact_gradient["y"])  # no slope claimed, rather than the rule's 9
+
+
 def test_the_slope_beside_the_nan_is_in_the_text_and_the_json():
     runner = CliRunner()
     argv = ["check", "sqrt(x)+3*exp(y)", "--at", "x=-1,y=3", "--dtype", "float64", "--no-fix"]

@@ -24,6 +24,22 @@ def airy_and_bessel(x):
 
 def zeta_in_s(s):
     return torch.special.zeta(s, torch.tensor(2.0, dtype=s.dtype)).sum()
+
+
+class Square(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, y):
+        ctx.save_for_backward(y)
+        return y ** 2
+
+    @staticmethod
+    def backward(ctx, g):
+        (y,) = ctx.saved_tensors
+        return 3 * y * g  # wrong: the slope is 2y
+
+
+def log_beside_a_wrong_rule(x, y):
+    return torch.log(x) + Square.apply(y)
 '''
 
 
@@ -71,3 +87,10 @@ def test_a_backward_that_raises_is_an_error_naming_the_op_and_line_with_the_exac
     (finding,) = point["findings"]
     assert finding["kind"] == "no-derivative" and finding["op"] == "torch.special.zeta"
     assert finding["location"].endswith("users.py:9") and "PyTorch has no derivative" in finding["message"]
+
+
+def test_the_slope_beside_a_nan_is_the_functions_never_a_custom_backwards(users):
+    (result,) = gradcli.check(f"{users}:log_beside_a_wrong_rule", [{"x": -1.0, "y": 3.0}], dtypes=("float64",),
+                              fixes=False).results
+    assert result.status == "domain" and result.gradient["y"] == 9.0  # PyTorch's, through the wrong backward
+    assert result.exact_gradient["y"] == pytest.approx(float(2 * mpmath.mpf(3)), rel=1e-15)

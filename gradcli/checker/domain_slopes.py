@@ -12,15 +12,20 @@ coordinate whose move leaves each origin's arguments as they were, in a run of
 the same ops, never reaches them (``log(x * y)`` moves with y: no slope there).
 Its slope is gradcli's reverse-mode derivative on mpmath numbers, a number only
 where every partial on its paths is one (``log(x) * y**2`` has the NaN itself
-as y's partial: no slope), kept where two precisions agree.
+as y's partial: no slope), kept where two precisions agree. The rules are
+gradcli's own: a framework's program is its forward graph alone, and a run that
+meets a gradient rule of the user's claims no slope (the rule is what is judged).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from ..autodiff import custom
 from ..autodiff import mp as mp_core
-from ..autodiff.transforms import vjp
+from ..autodiff.transforms import output_value, pull_back, trace_inputs
+from ..autodiff.values import Box
+from ..capture.bridge import differentiating_the_primal
 from .kinks import coordinates_of, with_coordinate
 from .precision import START_DIGITS, flat_entries, relative_step, to_mp
 from .provenance import Recorder
@@ -85,12 +90,45 @@ def _at_digits(target, args, coordinates):
 
 
 def _recorded(target, mp_args):
-    """``(value, pullback, forward ops)`` of the program on ``mp_args`` under gradcli's reverse mode, recorded."""
+    """``(value, pullback, forward ops)`` of the program on ``mp_args`` under gradcli's reverse mode, recorded; a
+    framework's program as its forward graph alone, which gradcli differentiates by its own rules. A program whose
+    run meets a rule of the user's (a custom gradient, a registered or overridden one) raises `UsersRule`: the slope
+    its reverse mode gives is that rule's, never the function's."""
     mp_core.enable()
     recorder = Recorder()
-    with recorder, np.errstate(all="ignore"):
-        value, pull = vjp(target.mp_function, *mp_args)
-    return value, pull, [op for op in recorder.recording.ops if op.phase == "forward"]
+    nums = tuple(range(len(mp_args)))
+    with recorder, np.errstate(all="ignore"), differentiating_the_primal():
+        out, trace, roots = trace_inputs(target.mp_function, mp_args, {}, nums, "vjp")
+    if custom.rules_in_force() or _meets_a_users_rule(out):
+        raise UsersRule()
+
+    def pull(g):
+        with np.errstate(all="ignore"), differentiating_the_primal():
+            return tuple(pull_back(out, trace, roots, mp_args, nums, g))
+
+    return output_value(out, trace), pull, [op for op in recorder.recording.ops if op.phase == "forward"]
+
+
+class UsersRule(Exception):
+    """The program's run meets a gradient rule of the user's own."""
+
+
+def _meets_a_users_rule(out):
+    """Whether the reverse trace behind ``out`` records a custom-gradient op (an opaque op of `custom_gradient`, or
+    its TensorFlow Probability form ``custom_gradient``)."""
+    pending = [box for box in [out] if isinstance(box, Box)]
+    seen = set()
+    while pending:
+        node = pending.pop()
+        node = getattr(node, "_node", node)
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        prim = getattr(node, "prim", None)
+        if prim is not None and (getattr(prim, "opaque", False) or prim.name == "custom_gradient"):
+            return True
+        pending.extend(parent for parent in getattr(node, "parents", ()) if parent is not None)
+    return False
 
 
 def _origins_still(ops, origins, moved_ops):
