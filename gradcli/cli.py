@@ -408,7 +408,7 @@ option_flags = _options(_SEED, _DTYPE, _WRT, _ORDER, _TOLERANCES, _FULL, _VAR, _
 
 
 def fail_on_option(fun):
-    return _list_option("--fail-on", default=",".join(_DEFAULTS["fail_on"]), show_default=True, help="Verdicts that fail the check (exit 1): any of unstable, wrong, domain, error.")(fun)
+    return _list_option("--fail-on", default=",".join(_DEFAULTS["fail_on"]), show_default=True, help="Verdicts that fail the check (exit 1): any of unstable, wrong, domain, error (a result that is an error fails whatever this says).")(fun)
 
 
 _ARGS = click.option("--args", "args_function", metavar="FILE.py:FUNCTION", help="A function of your code returning the arguments of one point (a tuple, or a dict by name; trees of arrays allowed) or a list of points.")
@@ -507,7 +507,8 @@ def grad(target, at, random_specs, timeout, digits, as_json, **flags):
     point and dtype: the value and gradient, the exact ones (mpmath, adaptive
     precision), finite differences, a verdict (ok, unstable, wrong, domain,
     error), the op that broke (underlined in the formula) and fixes that
-    gradcli re-checked. Exits 0 whenever it computed, whatever the verdict.
+    gradcli re-checked. Exits 0 whenever it computed, whatever the verdict;
+    1 where a result is an error (it has no numbers to judge).
     """
     from .views.terminal_check import print_report
 
@@ -516,6 +517,8 @@ def grad(target, at, random_specs, timeout, digits, as_json, **flags):
         _print_json(report)
     else:
         print_report(report, digits)
+    if any(r.status == "error" for r in report.results):  # Verdict.ERROR, a str
+        raise click.exceptions.Exit(EXIT_CHECK_FAILED)
 
 
 @cli.command(name="check")
@@ -550,8 +553,8 @@ def check_command(targets, at, random_specs, timeout, digits, as_json, junit, **
     count = sum(len(r.results) for r in reports)
     click.echo(
         f"{count} result{'' if count == 1 else 's'}, "
-        f"{sum(1 for r in reports for x in r.results if x.status in r.fail_on)} failing "
-        f"({', '.join(options.fail_on)}).",
+        f"{sum(len(r.failing) for r in reports)} failing "
+        f"({', '.join(options.fail_on)}{'' if 'error' in options.fail_on else '; an error always fails'}).",
         err=True,
     )
     if failed:

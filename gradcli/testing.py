@@ -51,7 +51,7 @@ def assert_gradients_ok(target, points, options=None, **changes):
         # Bad input is the caller's to mend: its one-paragraph message at their call, without the frames of
         # gradcli's parser or checker that found it (this frame is hidden too).
         raise error.with_traceback(None) from None
-    failing = [r for r in report.results if r.status in report.fail_on]
+    failing = report.failing
     if not failing:
         return report
     lines = [f"gradient check of {report.target} failed at {len(failing)} of {len(report.results)} results:"]

@@ -675,8 +675,9 @@ def test_order_2_of_a_gradient_that_cannot_be_differentiated_is_an_error_verdict
             return my_exp(x)
         """,
     )
-    data = run_json(["grad", f"{target}:f", "--at", "0.5", "--dtype", "float64", "--order", "2"], capsys)
-    (result,) = data["results"]
+    code, out, err = run(["grad", f"{target}:f", "--at", "0.5", "--dtype", "float64", "--order", "2", "--json"], capsys)
+    assert code == 1, err  # an error result exits 1, from grad too
+    (result,) = json.loads(out)["results"]
     assert result["status"] == "error"
     assert "TracedValueError" in result["error"] and "second derivatives" in result["error"]
     assert close(result["gradient"]["x"], math.exp(0.5))

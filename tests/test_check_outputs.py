@@ -296,7 +296,7 @@ def test_json_contract_key_by_key(functions, capsys):
     ]
     statuses = set()
     for argv in cases:
-        data = run_json(argv, capsys, expect=0)
+        data = run_json(argv, capsys, expect=1 if "raises" in argv[1] else 0)
         assert_check_contract(data)
         statuses |= {r["status"] for r in data["results"]}
     assert statuses == STATUSES  # every verdict went through the contract
@@ -314,13 +314,13 @@ def test_json_spells_non_finite_numbers_and_spans_point_at_the_op(capsys):
 
 
 def test_the_error_verdict_carries_the_exception(functions, capsys):
-    data = run_json(["grad", f"{functions}:raises", "--at", "1", "--dtype", "float64"], capsys)
+    data = run_json(["grad", f"{functions}:raises", "--at", "1", "--dtype", "float64"], capsys, expect=1)
     (result,) = data["results"]
     assert result["status"] == "error"
     assert result["value"] is None
     assert "ZeroDivisionError" in result["error"] and "the model divided by zero" in result["error"]
     code, text, err = run(["grad", f"{functions}:raises", "--at", "1", "--dtype", "float64"], capsys)
-    assert code == 0
+    assert code == 1  # nothing was computed to judge
     assert "the target raised ZeroDivisionError: the model divided by zero" in text
     assert "along a direction" not in text  # no differences were taken
 
@@ -400,8 +400,8 @@ def test_text_json_and_junit_agree(mixed_targets, tmp_path, capsys):
     rows = text_verdicts(text, {"float32", "float64"})
     assert [(d, v) for _, d, v in rows] == [(d, s) for _, d, s in from_json]
     # and the summary line counts the same failures
-    failing = sum(1 for _, _, s in from_json if s == "wrong")
-    assert f"{len(from_json)} results, {failing} failing (wrong)." in err
+    failing = sum(1 for _, _, s in from_json if s in ("wrong", "error"))  # an error fails whatever --fail-on says
+    assert f"{len(from_json)} results, {failing} failing (wrong; an error always fails)." in err
 
 
 # -- check: JUnit, --fail-on, several targets ------------------------------------------
@@ -485,7 +485,7 @@ def test_fail_on(functions, capsys):
     unstable = ["check", "log(1+exp(x))", "--at", "100", "--no-fix"]
     assert run(unstable, capsys)[0] == 1  # default: unstable, wrong, error
     code, out, err = run([*unstable, "--fail-on", "wrong"], capsys)
-    assert code == 0 and "0 failing (wrong)" in err
+    assert code == 0 and "0 failing (wrong; an error always fails)" in err
     data = run_json([*unstable, "--fail-on", "wrong,error"], capsys)
     assert data["ok"] is True and data["fail_on"] == ["wrong", "error"]
     assert "unstable" in {r["status"] for r in data["results"]}
@@ -497,7 +497,8 @@ def test_fail_on(functions, capsys):
     assert data["ok"] is False
 
     assert run(["check", f"{functions}:raises", "--at", "1"], capsys)[0] == 1
-    assert run(["check", f"{functions}:raises", "--at", "1", "--fail-on", "wrong"], capsys)[0] == 0
+    # a result that is an error was never checked: it fails whatever --fail-on names
+    assert run(["check", f"{functions}:raises", "--at", "1", "--fail-on", "wrong"], capsys)[0] == 1
 
     for bad, needle in (("bogus", "--fail-on bogus"), ("ok", "--fail-on ok"), ("wrong,nope", "nope"), ("", "at least one")):
         code, out, err = run([*unstable, "--fail-on", bad], capsys)
@@ -525,7 +526,8 @@ def test_grad_exits_0_whatever_the_verdict_and_check_1_when_it_fails(functions, 
         ("sqrt(x-1)", "domain"),
     ):
         at = "1" if verdict != "unstable" else "100"
-        data = run_json(["grad", target, "--at", at, "--no-fix"], capsys, expect=0)
+        # an error is no verdict on computed numbers: grad exits 1 there too
+        data = run_json(["grad", target, "--at", at, "--no-fix"], capsys, expect=1 if verdict == "error" else 0)
         assert verdict in {r["status"] for r in data["results"]}
         code = run(["check", target, "--at", at, "--no-fix", "--fail-on", verdict], capsys)[0]
         assert code == 1, verdict

@@ -106,7 +106,7 @@ def test_a_point_beyond_the_dtype_is_an_error_with_its_reason_and_no_warning(cap
     assert float64.status == "unstable"  # x*x overflows float64 where the exact sqrt(2)*1e200 is finite
     assert float32.gradient == {"x": None, "y": None}
     code, out, err = run(["grad", "sqrt(x*x+y*y)", "--at", "x=1e200,y=1e200", "--no-fix"], capsys)
-    assert code == 0 and "Warning" not in err and "not representable in float32" in out
+    assert code == 1 and "Warning" not in err and "not representable in float32" in out  # an error result exits 1
 
 
 def test_points_that_round_to_zero_or_to_a_subnormal_are_noted():

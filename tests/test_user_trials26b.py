@@ -9,7 +9,7 @@ GP posterior mean through tf.linalg.solve, Barron's robust loss near alpha = 0, 
 Gamma draws and Keras layers with a non-trainable weight and under mixed_float16.
 
 The whole set runs case by case through the CLI as tests/trials/run.py does (cases26b.ALL); here, the PyTorch cases
-the CPU budget allows (one framework import), and the open findings as strict xfails (A1, and G1 asked of the tables). What the trials found is
+the CPU budget allows (one framework import), and the open finding as a strict xfail (G1, asked of the tables). What the trials found is
 tested below for its whole class (Z1: an exact gradient entry the dtype can only hold as 0, beside larger entries, is
 judged as that 0; F1, a local read through though another line reads it too, in tests/test_array_fixes.py).
 """
@@ -36,15 +36,12 @@ CHOSEN = {  # case id -> what it holds
         "the expression: no fix -> F.logsigmoid(-logit), re-checked ok, pi's assignment kept for the other line",
     "torch_lib26b:log_cosh_loss_mixed_up@x=[0.5,-2,800]:float64":
         "an autograd.Function saving tanh whose backward returns tanh's derivative: wrong, named at its backward",
-}
-KNOWN_WRONG = {
     "torch_lib26b:airy_tail@x=[0.3,-0.5]:float64":
-        "A1: torch.special.airy_ai has no replay (no Airy function in gradcli): an input error where PyTorch's "
-        "gradient silently drops the term (airy_ai's output needs no grad) and the truth is wrong",
+        "A1: torch.special.airy_ai, which PyTorch computes without a derivative (its term drops out of the gradient), "
+        "replayed as Airy's Ai with the slope Ai': input error -> wrong, named at the call",
 }
-SYMPTOMS = {
-    "torch_lib26b:airy_tail@x=[0.3,-0.5]:float64": "aten.special_airy_ai",
-}
+KNOWN_WRONG = {}
+SYMPTOMS = {}
 
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases26b, CHOSEN, KNOWN_WRONG, SYMPTOMS)
 

@@ -685,6 +685,11 @@ def _install(prim):
     prim.vjp, prim.jvp = _rule_as_vjp(prim, rule), None
 
 
+def rules_in_force() -> bool:
+    """Whether any primitive's gradient is replaced now (`register_gradient`, `gradient_override`)."""
+    return bool(_registered) or any(_scopes)
+
+
 def register_gradient(op_name):
     """Replace the gradient of the primitive named ``op_name`` everywhere (``tf.RegisterGradient``).
 

@@ -255,6 +255,7 @@ linalg = _types.SimpleNamespace(
 )
 roots = _series.roots
 poly1d = _poly1d.poly1d
+polydiv = _poly1d.polydiv
 # np.polynomial's modules, each with its series' evaluation (coefficients lowest degree first); NumPy's own classes
 # (Polynomial, Chebyshev, ...) and fitting stay NumPy's.
 polynomial = _types.SimpleNamespace(

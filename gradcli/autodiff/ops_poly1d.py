@@ -3,8 +3,9 @@
 
 Each operation is composed of recorded ops: evaluation `polyval` (Horner's rule,
 as NumPy's), sums and differences the coefficients padded to one length,
-products `convolve`, a derivative or an integral the coefficients scaled by
-their powers, roots `roots`. Leading zero coefficients are trimmed as NumPy
+products `convolve`, quotients and remainders `polydiv` (NumPy's long division,
+entry by entry), a derivative or an integral the coefficients scaled by their
+powers, roots `roots`. Leading zero coefficients are trimmed as NumPy
 trims them where the coefficients are plain numbers; a traced coefficient is
 kept whatever its value (a derivative at a coefficient of 0 is still one).
 """
@@ -13,7 +14,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .ops_array import asarray, concatenate, getitem, reshape
+from .ops import absolute, less_equal
+from .ops_array import asarray, concatenate, getitem, reshape, stack
 from .ops_numeric import convolve, polyval
 from .ops_series import roots as _roots
 from .values import Box, raw, shape_of
@@ -117,13 +119,26 @@ class poly1d:  # noqa: N801 (NumPy's name)
     __rmul__ = __mul__
 
     def __truediv__(self, other):
-        if isinstance(other, poly1d):
-            raise TypeError("gradcli.numpy.poly1d divides by a number only (np.polydiv is not among gradcli's ops)")
-        return poly1d(self.coeffs / other)
+        """``p / c`` for a number ``c``; ``(quotient, remainder)`` of the long division by a polynomial, as NumPy's."""
+        if _is_scalar(other):
+            return poly1d(self.coeffs / other)
+        return polydiv(self, poly1d(other))
+
+    def __rtruediv__(self, other):
+        """``c / p``: NumPy's own answer for a number, the polynomial of the numbers c / p's coefficients."""
+        if _is_scalar(other):
+            return poly1d(other / self.coeffs)
+        return polydiv(poly1d(other), self)
 
     def __pow__(self, n):
-        if not isinstance(n, (int, np.integer)) or n < 0:
+        """``p ** n`` for a whole ``n >= 0``; any other power refused with NumPy's own errors."""
+        number = raw(n)  # a traced exponent is refused as its number would be
+        if not _is_scalar(n) or int(number) != number or number < 0:
             raise ValueError("Power to non-negative integers only.")
+        if isinstance(n, Box) or not isinstance(n, (int, np.integer)):  # NumPy's range(n) of a whole float
+            kind = type(number)
+            raise TypeError(f"'{'numpy.' if issubclass(kind, np.generic) else ''}{kind.__name__}' object cannot be "
+                            "interpreted as an integer")
         result = poly1d(np.ones(1))
         for _ in range(n):
             result = result * self
@@ -141,6 +156,43 @@ class poly1d:  # noqa: N801 (NumPy's name)
 
     def __array__(self, dtype=None, copy=None):
         return np.asarray(raw(self.coeffs), dtype=dtype)
+
+
+def polydiv(u, v):
+    """``np.polydiv``: the quotient and remainder of the polynomial ``u`` divided by ``v`` (coefficients highest power
+    first), by NumPy's long division, each step a recorded op: poly1d's where either is one, else arrays.
+
+    The remainder's leading entries within NumPy's ``allclose(r[0], 0)`` of 0 are dropped, as NumPy drops them
+    (the division's own leading terms, 0 but for rounding, among them); the test is a branch the exact reference
+    decides on its own numbers."""
+    as_polynomials = isinstance(u, poly1d) or isinstance(v, poly1d)
+    u = _as_vector(u.coeffs if isinstance(u, poly1d) else u) + 0.0
+    v = _as_vector(v.coeffs if isinstance(v, poly1d) else v) + 0.0
+    m, n = shape_of(u)[0] - 1, shape_of(v)[0] - 1
+    lead = getitem(v, 0)
+    scale = 1.0 / lead
+    divisor = [getitem(v, j) for j in range(n + 1)]
+    r = [getitem(u, k) for k in range(m + 1)]
+    q = []
+    for k in range(m - n + 1):
+        d = scale * r[k]
+        q.append(d)
+        for j in range(n + 1):
+            r[k + j] = r[k + j] - d * divisor[j]
+    if not q:  # the divisor's order is the higher: quotient 0, in the common dtype
+        q.append(0.0 * (getitem(u, 0) + lead))
+    while len(r) > 1 and bool(raw(less_equal(absolute(r[0]), _ALLCLOSE_ATOL))):
+        r = r[1:]
+    quotient, remainder = stack(q), stack(r)
+    return (poly1d(quotient), poly1d(remainder)) if as_polynomials else (quotient, remainder)
+
+
+_ALLCLOSE_ATOL = 1e-8  # np.allclose(r[0], 0, rtol=1e-14): |r[0]| <= atol + rtol * 0
+
+
+def _is_scalar(value):
+    """Whether NumPy's ``isscalar`` would take ``value`` for a number: a traced 0-d value counts as its number."""
+    return not isinstance(value, poly1d) and not shape_of(value) and not isinstance(value, (list, tuple))
 
 
 def _as_vector(values):

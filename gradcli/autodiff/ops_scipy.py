@@ -926,8 +926,8 @@ defvjp(spence, lambda g, ans, x: g * _spence_slope(x))
 
 
 def _pair_part(function, index, name):
-    """One of the two answers of ``scipy.special.<function>`` (sici's Si and Ci, fresnel's S and C), which SciPy
-    gives only as the pair, in x's dtype."""
+    """One of the answers of ``scipy.special.<function>`` (sici's Si and Ci, fresnel's S and C, airy's Ai, Ai', Bi
+    and Bi'), which SciPy gives only together, in x's dtype."""
     pair = _scipy_function(function)
 
     def part(x):
@@ -1228,3 +1228,38 @@ def fresnel(x):
 defvjp(fresnel_c, lambda g, ans, x: g * cos(_half_pi_square(x)))
 defvjp(fresnel_s, lambda g, ans, x: g * sin(_half_pi_square(x)))
 defvjp(dawsn, lambda g, ans, x: g * _dawsn_slope(ans, x))
+
+
+# -- Airy's functions ---------------------------------------------------------------------------------------------
+# SciPy's airy (Ai, Ai', Bi, Bi') as four functions; PyTorch's special_airy_ai replays as airy_ai. Each one's slope is
+# the next: Ai' and Bi', then, by Airy's equation y'' = x y, x Ai and x Bi.
+
+def _airy_part(name, index, function, derivative):
+    """The primitive of one of SciPy's four Airy answers: SciPy's number in a float dtype, flint's ball
+    (``arb.<function>(derivative=...)``) or mpmath's ``airyai``/``airybi`` on exact numbers."""
+    _BALLS[name] = lambda x: getattr(x, function)(derivative=derivative)
+    on_mpmath = mpmath_only(name, lambda x: getattr(loaded_mpmath(), function.replace("_", ""))(x, derivative=derivative))
+    return primitive(_pair_part("airy", index, name), name, mp=_on_balls_too(name, on_mpmath), kind="elementwise")
+
+
+_JET_SLOPES.update({
+    "airy_ai": lambda answer, x: x.airy_ai(derivative=1),
+    "airy_aip": lambda answer, x: x * x.airy_ai(),
+    "airy_bi": lambda answer, x: x.airy_bi(derivative=1),
+    "airy_bip": lambda answer, x: x * x.airy_bi(),
+})
+airy_ai = _airy_part("airy_ai", 0, "airy_ai", 0)
+airy_aip = _airy_part("airy_aip", 1, "airy_ai", 1)
+airy_bi = _airy_part("airy_bi", 2, "airy_bi", 0)
+airy_bip = _airy_part("airy_bip", 3, "airy_bi", 1)
+
+
+def airy(x):
+    """Airy's functions and their slopes (Ai(x), Ai'(x), Bi(x), Bi'(x)), in SciPy's order."""
+    return airy_ai(x), airy_aip(x), airy_bi(x), airy_bip(x)
+
+
+defvjp(airy_ai, lambda g, ans, x: g * airy_aip(x))
+defvjp(airy_aip, lambda g, ans, x: g * x * airy_ai(x))
+defvjp(airy_bi, lambda g, ans, x: g * airy_bip(x))
+defvjp(airy_bip, lambda g, ans, x: g * x * airy_bi(x))

@@ -141,6 +141,10 @@ class Bridge:
     # notes(arguments) -> [str]: what the framework's run did at a point that the check notes there (a PyTorch while
     # loop running another number of times than on the exact numbers), read after the point's exact reference
     notes: Optional[Callable] = None
+    # undifferentiated(arguments) -> [(the op as the user calls it, "file:line"), ...]: the calls at a point that the
+    # framework computes without a derivative from values that move with the inputs (PyTorch's torch.special.airy_ai:
+    # its output needs no grad), whose terms its gradient leaves out; a wrong gradient's finding names them
+    undifferentiated: Optional[Callable] = None
     # held_draws() -> [note, ...]: each random draw of the function replayed as the numbers the framework's own run
     # drew there (a constant of the point), read from the graphs captured so far; the check notes each
     held_draws: Optional[Callable] = None

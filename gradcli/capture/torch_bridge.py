@@ -33,15 +33,16 @@ from .lines import def_line, is_user_file, math_call_advice, user_line
 from .loop_trips import LoopStopped, watch_in_force
 from .own_time import bounded_here, named_call, run_bounded
 from .torch_graph import (GeneratorsHeld, branches_on_dtype, held_numbers, hold_following_constants,
-                          quiet_fake_tensors, replay, same_program, torch_dir, trace)
+                          quiet_fake_tensors, replay, same_program, steps_reading_inputs, torch_dir, trace)
 from .torch_ctc import trace_shapes
 from .torch_guards import valid_guards
 from .torch_indices import set_at_index_tensors
 from .torch_loops import LoopDecidedOtherwise, loops_step_by_step
 from .torch_modules import ModuleArguments
+from .torch_no_derivative import mark_no_derivative
 from .torch_numpy_forward import Notes, leaves_pytorch, noting_forwards
 from .torch_sums import EngineSums
-from .torch_ops import is_exact, is_wider
+from .torch_ops import NOT_DIFFERENTIATED, is_exact, is_wider
 
 # Formula function -> PyTorch's spelling, for fixes written in the user's own framework.
 SPELLINGS = {
@@ -107,6 +108,7 @@ def capture(fun, text) -> Bridge:
         aliases=function.modules.aliases,
         held_constants=function.held_constants,
         notes=function.loop_counts,
+        undifferentiated=function.undifferentiated,
     )
 
 
@@ -212,11 +214,23 @@ class _Captured:
                 grads = torch.autograd.grad(out, [tensors[i] for i in wanted], upstream, allow_unused=True)
             except RuntimeError as error:
                 _mark_refused_rule(error, self.fun)
+                mark_no_derivative(error, lambda: self._forward_again(leaves, rebuild, wanted), torch_dir())
                 raise
         per_leaf = _held_as_zeros(leaves, held)
         for i, grad in zip(wanted, grads):
             per_leaf[i] = np.zeros(np.shape(raw(leaves[i])), dtype=_dtype_of(leaves[i])) if grad is None else _to_numpy(grad)
         return value, tuple(rebuild(per_leaf))
+
+    def _forward_again(self, leaves, rebuild, wanted):
+        """The function's output on fresh tensors of ``leaves``, those at ``wanted`` requiring grad: its autograd
+        graph, for a backward that raised to be read (`mark_no_derivative`)."""
+        import torch  # lazy: only a PyTorch target needs it
+
+        tensors = [_example(leaf) for leaf in leaves]  # high-precision leaves as float64 tensors
+        with torch.enable_grad():
+            for i in wanted:
+                tensors[i].requires_grad_(True)
+            return self._call(rebuild(tensors))
 
     def held_leaves(self, count):
         """The positions of the float leaves a check holds as data (`bridge.differentiating`: those it marks False),
@@ -424,6 +438,13 @@ class _Captured:
         return [f"{where}: {loops} {'runs' if len(here) == 1 else 'run'} {_times(here)} in PyTorch's run at this point "
                 f"and {_times(exact)} on the exact numbers (the exact reference counts as the mathematics does)"]
 
+    def undifferentiated(self, args):
+        """`Bridge.undifferentiated`: the torch.special calls at the point ``args`` (float64 numbers) that PyTorch
+        computes without a derivative, from values that move with the inputs (`torch_ops.NOT_DIFFERENTIATED`)."""
+        graph = self._graph(args, flatten(list(args))[0])
+        return [(f"torch.special.{op.removeprefix('special_')}", location)
+                for op, location in steps_reading_inputs(graph, NOT_DIFFERENTIATED)]
+
     def _same_at_every_precision(self, leaves, counts, where):
         """Refuse ``counts``, decided by an mpmath replay on ``leaves``, where one at another precision on the same
         numbers decided others: a condition within rounding of its switch, which no precision decides (a ball's
@@ -517,6 +538,8 @@ class _Captured:
                     graph = trace(self._joint_function(rebuild, leaves, held, forward_only=True), examples + [upstream],
                                   counts)
                     graph.refused = error
+                    mark_no_derivative(error, lambda: self._forward_again(leaves, rebuild, _float_leaves(leaves, held)),
+                                       torch_dir())
             import torch  # lazy: only a PyTorch target needs it
 
             narrower = [t.float() if isinstance(t, torch.Tensor) and t.dtype == torch.float64 else t for t in examples]
@@ -645,6 +668,7 @@ class _Captured:
                                                     allow_unused=True)
                 except RuntimeError as error:
                     _mark_refused_rule(error, self.fun)
+                    mark_no_derivative(error)  # inside the trace: `_trace` names the call, running eagerly
                     raise
             return (out.detach(), *(torch.zeros_like(tensors[i]) if g is None else g for i, g in zip(wanted, grads)))
 

@@ -1660,6 +1660,19 @@ def _lifted_sources(steps):
                      if step.op in _FILLS or not _slots_read(list(step.args) + list(step.kwargs.values())))
 
 
+def steps_reading_inputs(graph, ops):
+    """``[(op, file:line)]`` of the steps of ``graph`` named in ``ops`` that read its leaves, through any steps (the
+    last input, the cotangent, is no leaf): an op a differentiated value reaches, where a held one may too."""
+    moving = set(range(graph.inputs - 1))
+    found = []
+    for k, step in enumerate(graph.steps):
+        if any(slot in moving for slot in _slots_read(list(step.args) + list(step.kwargs.values()))):
+            moving.add(graph.inputs + k)
+            if step.op in ops:
+                found.append((step.op, step.location))
+    return found
+
+
 def _slots_read(args):
     """The slot indices ``args`` (arguments, nested in lists and tuples) read."""
     found = []

@@ -26,6 +26,7 @@ import gradcli.numpy as gnp
 from ..autodiff.ops import astype, constant
 from ..autodiff.ops_shape import lexsort, ranked
 from ..autodiff.ops_array import untake
+from ..autodiff.ops_scipy import airy_ai
 from ..autodiff.plain import Plain
 from ..autodiff.values import Box, holds_complex, is_float_dtype, raw
 from ..errors import InputError
@@ -615,6 +616,15 @@ ORTHOGONAL_POLYNOMIALS = {
        for kind, first in _CHEBYSHEV_FIRSTS.items()},
 }
 
+# torch.special's functions that PyTorch computes without a derivative: their outputs need no grad, so PyTorch's
+# gradient leaves their terms out (no error). Airy's Ai, the Bessel functions and the orthogonal polynomials.
+NOT_DIFFERENTIATED = frozenset({
+    "special_airy_ai", "special_bessel_j0", "special_bessel_j1", "special_bessel_y0", "special_bessel_y1",
+    "special_modified_bessel_i0", "special_modified_bessel_i1", "special_modified_bessel_k0",
+    "special_modified_bessel_k1", "special_scaled_modified_bessel_k0", "special_scaled_modified_bessel_k1",
+    "special_spherical_bessel_j0", *ORTHOGONAL_POLYNOMIALS,
+})
+
 
 def _kthvalue(x, k, dim=-1, keepdim=False):
     """``aten.kthvalue``: the k-th smallest value along ``dim`` (k from 1), with its index."""
@@ -1056,6 +1066,7 @@ OPS = {
     "special_modified_bessel_k0": lambda x: special.k0e(x) * gnp.exp(-x),
     "special_modified_bessel_k1": lambda x: special.k1e(x) * gnp.exp(-x),
     "special_spherical_bessel_j0": _spherical_bessel_j0,
+    "special_airy_ai": airy_ai,
     **ORTHOGONAL_POLYNOMIALS,
     "zeta": special.zeta,
     "igamma": special.gammainc,

@@ -24,6 +24,7 @@ import numpy as np
 
 from ..capture.exact_constants import held_in
 from .compare import plain
+from .domain_slopes import slopes_beside_nan
 from .kinks import coordinates_of, with_coordinate
 from .precision import START_DIGITS, flat_entries, relative_step, to_mp
 
@@ -51,6 +52,7 @@ def settle_result(result, target, args, exact, chosen, program=None):
     kinked = {label for label, _, _ in found}
     with held_in(program):
         limits, reasons = settle_entries(target, args, flat, kinked)
+        _beside_nan(result, target, args, exact, limits, reasons)
     position = 0
     for name, (shape, size) in zip(target.variables, shapes):
         mine = slice(position, position + size)
@@ -62,6 +64,33 @@ def settle_result(result, target, args, exact, chosen, program=None):
         why = reasons[mine]
         if any(r is not None for r in why):
             result.exact_gradient_why[name] = np.array(why, dtype=object).reshape(shape).tolist() if shape else why[0]
+
+
+def _beside_nan(result, target, args, exact, limits, reasons):
+    """Where the exact value is NaN, each coordinate the NaN never meets given its slope in ``limits`` (its reason
+    dropped from ``reasons``) and named in ``result``'s domain finding (`domain_slopes.slopes_beside_nan`)."""
+    import mpmath
+
+    values = flat_entries(exact.value) if exact.value is not None else []
+    if len(values) != 1 or not mpmath.isnan(values[0]):
+        return
+    found = slopes_beside_nan(target, args)
+    if found is None or len(found[0]) != len(limits) or all(slope is None for slope in found[0]):
+        return
+    slopes, origins = found
+    labels = []
+    for k, (slope, (_, _, label)) in enumerate(zip(slopes, coordinates_of(target, args))):
+        if slope is not None and limits[k] is None and reasons[k] is None:
+            continue  # a finite entry the reference found itself
+        if slope is not None:
+            limits[k], reasons[k] = slope, None
+            labels.append(label)
+    domain = next((f for f in result.findings if f.kind == "domain" and f.phase == "forward"), None)
+    if domain is not None and labels:
+        ops = ", ".join(origins)
+        domain.message += (f"; the NaN comes from {ops} outside {'its' if len(origins) == 1 else 'their'} domain, "
+                           f"which {', '.join(labels)} never {'reaches' if len(labels) == 1 else 'reach'}: the exact "
+                           f"slope in {', '.join(labels)} is shown beside it")
 
 
 def settle_entries(target, args, gradient, kinked=()):

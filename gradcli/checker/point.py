@@ -31,7 +31,7 @@ from ..errors import InputError
 from . import data_rounding, fd, no_derivative, provenance, reference, rule_blame
 from .held_literals import held_changes, held_formula_target, held_function, holding_numbers, literals_in
 from .balls import Budget, seconds_left
-from .compare import as_float64, cast, dtype_name, exact_text, plain, rule_tolerance, tolerances
+from .compare import as_float64, cast, compare, dtype_name, exact_text, plain, rule_tolerance, tolerances
 from .dtypes import finfo
 from .hessian import check_hessian
 from .judge import judge, loop_stopped, narrowed, own_call_stopped, narrowing_finding
@@ -166,6 +166,7 @@ def _checked(result, target, point, working_args, dtype, chosen, options):
     if rounded_constant is not None and result.status == Verdict.UNSTABLE:  # the cause, named first
         result.findings.insert(0, rounded_constant)
     rule_blame.name_the_call(result, target, rounded, program=program)  # a framework's own rule found wrong: named at its call's line
+    rule_blame.name_undifferentiated(result, target, rounded)  # a call the framework does not differentiate, named
     if result.gradient_status == Verdict.OK:  # a variables= rule's variables' gradients, which the arguments' never read
         record(result, rule_blame.judge_rule_variables(target, rounded, program, tolerance=rule_tolerance(rtol, dtype, 0),
                                                        ran_variables_rules=bool(variables_rules)))
@@ -244,7 +245,9 @@ def _raised_in_the_dtype(result, target, point, dtype, chosen, options, error):
     if getattr(raised, "rule_refused", False):  # the framework refused its custom rule's answer (a bridge says so)
         result.error = ""  # the finding says what raised, and the rule's line
         with differentiating_the_primal():  # no rule to judge, but the mathematics it should give is shown
-            _exact_as_written(result, target, point, dtype, chosen, options)
+            exact = _exact_as_written(result, target, point, dtype, chosen, options)
+        if getattr(raised, "no_derivative", None) is not None:  # an op the framework has no derivative for there
+            return _without_a_derivative(result, target, point, dtype, exact, error)
         return no_verdict(Finding("raised", "backward", "gradient rule",
                                   f"the framework refused the gradient rule's answer: {type(raised).__name__}: {raised}",
                                   location=raised_line(error)))
@@ -281,6 +284,27 @@ def _raised_in_the_dtype(result, target, point, dtype, chosen, options, error):
     result.error = ""  # the finding says what raised, and where
     return Judgement(verdict, verdict,
                      findings=[Finding("raised", "forward", type(raised).__name__, message, location=raised_line(error))])
+
+
+def _without_a_derivative(result, target, point, dtype, exact, error):
+    """The verdict where the framework computes the value but has no derivative for one of its ops there (a bridge
+    marks the error ``no_derivative``, its ``raised_at`` the call's line): the framework's value judged against the
+    exact one, the gradient an error naming the op and its line, the exact gradient shown."""
+    raised = getattr(error, "original", error)
+    value_verdict = Verdict.OK
+    try:
+        with without_replay():
+            value = target.function(*[cast(point[n], dtype) for n in target.variables])
+        result.value = plain(value)
+        if exact.value is not None and not compare(value, exact.value, result.rtol, result.atol, np.dtype(dtype))[1]:
+            value_verdict = Verdict.UNSTABLE
+    except Exception:  # noqa: BLE001 - no value either: the gradient's error is the finding
+        pass
+    framework = rule_blame.framework_name(target.bridge)
+    message = (f"{framework} has no derivative for {raised.no_derivative} here, so it gives no gradient "
+               f"({type(raised).__name__}: {raised}); the exact gradient shown is the function's")
+    finding = Finding("no-derivative", "backward", raised.no_derivative, message, location=raised_line(error))
+    return Judgement(value_verdict, Verdict.ERROR, findings=[finding])
 
 
 def _exact_as_written(result, target, point, dtype, chosen, options):

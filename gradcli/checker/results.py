@@ -228,8 +228,14 @@ class CheckReport:
     framework: str = "gradcli"  # what the target is written for: gradcli, numpy
 
     @property
+    def failing(self) -> list:
+        """The results that fail the check: a verdict of ``fail_on``, or an error whatever ``fail_on`` says (a
+        result with no verdict was never checked, so it never passes)."""
+        return [r for r in self.results if r.status in self.fail_on or r.status == Verdict.ERROR]
+
+    @property
     def ok(self) -> bool:
-        return not any(r.status in self.fail_on for r in self.results)
+        return not self.failing
 
     def to_dict(self):
         return {

@@ -95,6 +95,38 @@ def _name_in_the_program(result, target, point_args, cotangent):
     )
 
 
+_FRAMEWORK_NAMES = {"torch": "PyTorch", "jax": "JAX", "tensorflow": "TensorFlow"}
+
+
+def framework_name(bridge):
+    """The framework of ``bridge`` as its users write it (PyTorch, JAX, TensorFlow); "the framework" without one."""
+    framework = getattr(bridge, "framework", None)
+    return _FRAMEWORK_NAMES.get(framework, framework) if framework else "the framework"
+
+
+def name_undifferentiated(result, target, point_args):
+    """A wrong gradient's finding on ``result`` told of the calls its framework computes without a derivative
+    (`Bridge.undifferentiated` at ``point_args``, float64 numbers), whose terms the framework's gradient leaves out:
+    the finding placed at the first one's line, each named with its own."""
+    bridge = getattr(target, "bridge", None)
+    finding = next((f for f in result.findings if f.kind == "wrong-rule" and f.op.startswith("gradient rule")), None)
+    if finding is None or getattr(bridge, "undifferentiated", None) is None:
+        return
+    try:
+        found = list(dict.fromkeys(bridge.undifferentiated(point_args)))
+    except Exception:  # noqa: BLE001 - an extra on a verdict already made: without it the finding stands
+        return
+    if not found:
+        return
+    framework = framework_name(bridge)
+    calls = ", ".join(f"{op} at {_short(location)}" if location else op for op, location in found)
+    finding.op = f"gradient of {found[0][0]}"
+    finding.location = found[0][1] or finding.location
+    finding.message += (f"; {framework} has no derivative for {calls}: it computes the value and leaves "
+                        f"{'its term' if len(found) == 1 else 'their terms'} out of the gradient, so the gradient "
+                        "under test is not the function's")
+
+
 def guilty_line(bridge, point_args, cotangent=None):
     """``(file:line, op name, departed)`` of the call whose built-in rule turned a right upstream gradient into a wrong
     one, or None; ``departed``: the call's value in the framework's program is not the function's (`_first_value_off`),

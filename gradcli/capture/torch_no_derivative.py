@@ -1,0 +1,78 @@
+"""A PyTorch backward that raises because an op has no derivative there: the op and the user's line that called it.
+
+PyTorch computes some ops' values but raises as its backward reaches them
+(``torch.special.zeta`` in its first argument, ``torch.special.gammainc`` in
+``a``: "the derivative for 'zeta' is not implemented"). Its message names the
+derivative, not the call: `mark_no_derivative` runs the forward again in
+PyTorch's anomaly mode, which keeps each backward node's forward stack, finds
+the node of that derivative and marks the error with its op and the user's line.
+The error is also marked ``rule_refused``: the capture then traces the forward
+alone, which the exact reference needs (`torch_bridge._trace`).
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+
+from .lines import is_user_file
+
+_NOT_IMPLEMENTED = re.compile(r"the derivative for '(?P<what>[^']+)' is not implemented")
+_FRAME = re.compile(r'File "(?P<file>[^"]+)", line (?P<line>\d+)')
+
+
+def mark_no_derivative(error, run_forward=None, folder=None):
+    """Mark ``error`` (what PyTorch's backward raised) where it says an op has no derivative: ``no_derivative`` (the
+    op as PyTorch's backward node names it, or the derivative PyTorch's message names), ``raised_at`` (the user's
+    call, innermost of the node's forward stack outside ``folder``, PyTorch's own) and ``rule_refused``.
+    ``run_forward()`` runs the function's forward again, eagerly, returning its output; it runs once, in anomaly
+    mode, where the error has no call of its own yet. Without it (inside a trace) the call is left to a later mark."""
+    found = _NOT_IMPLEMENTED.search(str(error))
+    if found is None or not isinstance(error, NotImplementedError):
+        return
+    error.rule_refused = True
+    what = found["what"].split(":")[0]
+    if getattr(error, "no_derivative", None) is None:
+        error.no_derivative = what
+    if run_forward is None or getattr(error, "raised_at", None) is not None:
+        return
+    node, at = _located(run_forward, what, folder)
+    error.no_derivative = node or error.no_derivative
+    if at is not None:
+        error.raised_at = at
+
+
+def _located(run_forward, what, folder):
+    """``(op name, (file, line))`` of the backward node of ``run_forward()``'s output whose name holds ``what`` (the
+    derivative PyTorch's message names), from its forward stack anomaly mode keeps; (None, None) where none does."""
+    import torch  # lazy: loaded already by the run that raised
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # anomaly mode's own warning that it is on
+        try:
+            with torch.autograd.detect_anomaly(check_nan=False):
+                out = run_forward()
+        except Exception:  # noqa: BLE001 - no second run: the op stays as PyTorch's message names it
+            return None, None
+    wanted = what.replace("_", "").lower()
+    seen, pending = set(), [getattr(out, "grad_fn", None)]
+    while pending:
+        node = pending.pop()
+        if node is None or node in seen:
+            continue
+        seen.add(node)
+        name = type(node).__name__
+        if wanted in name.lower():
+            stack = "".join(node.metadata.get("traceback_", []))
+            frames = [(m["file"], int(m["line"])) for m in _FRAME.finditer(stack) if is_user_file(m["file"], folder)]
+            return _op_name(re.sub(r"Backward\d*$", "", name)), (frames[-1] if frames else None)
+        pending.extend(parent for parent, _ in node.next_functions)
+    return None, None
+
+
+def _op_name(node):
+    """PyTorch's function of a backward node's name: SpecialZeta -> torch.special.zeta, Igamma -> torch.igamma."""
+    words = re.findall(r"[A-Z][a-z0-9]*", node)
+    if words and words[0] == "Special":
+        return "torch.special." + "_".join(w.lower() for w in words[1:])
+    return "torch." + "_".join(w.lower() for w in words)

@@ -1,0 +1,162 @@
+"""The slopes a point keeps where the function's exact value is NaN: along each coordinate the NaN never meets.
+
+``log(x) + y**2`` at x = -1 is NaN: log has left its domain, and no difference
+quotient is a number. Its slope in y is still 2y = 6: y never reaches the log,
+and the NaN only rides along the sum. Such a slope is the derivative of the
+program's own terms in that coordinate, the op outside its domain held where it
+stands.
+
+Which coordinates: the ops that made the NaN from numbers (the origins: every
+argument a number, the answer NaN) are found in a recorded run at the point; a
+coordinate whose move leaves each origin's arguments as they were, in a run of
+the same ops, never reaches them (``log(x * y)`` moves with y: no slope there).
+Its slope is gradcli's reverse-mode derivative on mpmath numbers, a number only
+where every partial on its paths is one (``log(x) * y**2`` has the NaN itself
+as y's partial: no slope), kept where two precisions agree. The rules are
+gradcli's own: a framework's program is its forward graph alone, and a run that
+meets a gradient rule of the user's claims no slope (the rule is what is judged).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..autodiff import custom
+from ..autodiff import mp as mp_core
+from ..autodiff.transforms import output_value, pull_back, trace_inputs
+from ..autodiff.values import Box
+from ..capture.bridge import differentiating_the_primal
+from .kinks import coordinates_of, with_coordinate
+from .precision import START_DIGITS, flat_entries, relative_step, to_mp
+from .provenance import Recorder
+
+MOST_COORDINATES = 32  # each coordinate costs one run of the program per precision: a larger point is left as it is
+_DIGITS = (2 * START_DIGITS, 4 * START_DIGITS)  # the two precisions whose slopes must agree
+_AGREE_DIGITS = START_DIGITS  # to this many digits
+
+
+def slopes_beside_nan(target, args):
+    """``(slopes, origins)``: per flat coordinate of ``args`` (float64 numbers and arrays, as the reference took
+    them), the exact slope of ``target``'s program along it where its exact value is NaN made by ops that coordinate
+    never moves (an mpmath number), None where it has none; and the names of the ops that made the NaN. None where
+    the value is no NaN that ops made from numbers, where the program has more than `MOST_COORDINATES` coordinates
+    or a vector value, or where it cannot run on mpmath numbers under gradcli's reverse mode."""
+    import mpmath  # lazy: the exact numbers are mpmath's, as the reference's
+
+    coordinates = list(coordinates_of(target, args))
+    if len(coordinates) > MOST_COORDINATES:
+        return None
+    found = []
+    for digits in _DIGITS:
+        with mpmath.workdps(digits):
+            try:
+                slopes = _at_digits(target, args, coordinates)
+            except Exception:  # noqa: BLE001 - no reverse-mode run on mpmath numbers: no slope is claimed
+                return None
+        if slopes is None:
+            return None
+        found.append(slopes)
+    (low, origins), (high, _) = found
+    agreed = [b if a is not None and b is not None and _agree(a, b) else None for a, b in zip(low, high)]
+    return agreed, origins
+
+
+def _agree(a, b):
+    import mpmath
+
+    return a == b or abs(a - b) <= mpmath.mpf(10) ** -_AGREE_DIGITS * max(abs(a), abs(b))
+
+
+def _at_digits(target, args, coordinates):
+    """`slopes_beside_nan`'s answer at the working precision: ``(slopes, origin names)``, or None."""
+    import mpmath
+
+    mp_args = [to_mp(a) for a in args]
+    value, pull, ops = _recorded(target, mp_args)
+    values = flat_entries(value)
+    if len(values) != 1 or not mpmath.isnan(values[0]):
+        return None
+    origins = [k for k, op in enumerate(ops) if _has_nan(op.output) and not any(_has_nan(a) for a in op.args)]
+    if not origins:
+        return None
+    gradient = [e for g, a in zip(pull(mpmath.mpf(1)), args) for e in _entries_or_zeros(g, a)]
+    slopes = []
+    for (i, index, _), entry in zip(coordinates, gradient):
+        x = mp_args[i] if index is None else mp_args[i][index]
+        moved = with_coordinate(mp_args, i, index, x + relative_step(x, mpmath.mpf(10) ** -(mpmath.mp.dps // 3)))
+        still = _origins_still(ops, origins, _recorded(target, moved)[2])
+        slopes.append(entry if still and mpmath.isfinite(entry) else None)
+    return slopes, sorted({ops[k].name for k in origins})
+
+
+def _recorded(target, mp_args):
+    """``(value, pullback, forward ops)`` of the program on ``mp_args`` under gradcli's reverse mode, recorded; a
+    framework's program as its forward graph alone, which gradcli differentiates by its own rules. A program whose
+    run meets a rule of the user's (a custom gradient, a registered or overridden one) raises `UsersRule`: the slope
+    its reverse mode gives is that rule's, never the function's."""
+    mp_core.enable()
+    recorder = Recorder()
+    nums = tuple(range(len(mp_args)))
+    with recorder, np.errstate(all="ignore"), differentiating_the_primal():
+        out, trace, roots = trace_inputs(target.mp_function, mp_args, {}, nums, "vjp")
+    if custom.rules_in_force() or _meets_a_users_rule(out):
+        raise UsersRule()
+
+    def pull(g):
+        with np.errstate(all="ignore"), differentiating_the_primal():
+            return tuple(pull_back(out, trace, roots, mp_args, nums, g))
+
+    return output_value(out, trace), pull, [op for op in recorder.recording.ops if op.phase == "forward"]
+
+
+class UsersRule(Exception):
+    """The program's run meets a gradient rule of the user's own."""
+
+
+def _meets_a_users_rule(out):
+    """Whether the reverse trace behind ``out`` records a custom-gradient op (an opaque op of `custom_gradient`, or
+    its TensorFlow Probability form ``custom_gradient``)."""
+    pending = [box for box in [out] if isinstance(box, Box)]
+    seen = set()
+    while pending:
+        node = pending.pop()
+        node = getattr(node, "_node", node)
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        prim = getattr(node, "prim", None)
+        if prim is not None and (getattr(prim, "opaque", False) or prim.name == "custom_gradient"):
+            return True
+        pending.extend(parent for parent in getattr(node, "parents", ()) if parent is not None)
+    return False
+
+
+def _origins_still(ops, origins, moved_ops):
+    """Whether a run's ``moved_ops`` are the same ops as ``ops`` and hand each origin the very same arguments."""
+    if len(moved_ops) != len(ops) or any(a.name != b.name for a, b in zip(ops, moved_ops)):
+        return False
+    return all(_same(a, b) for k in origins for a, b in zip(ops[k].args, moved_ops[k].args))
+
+
+def _same(a, b):
+    try:
+        first, second = flat_entries(a), flat_entries(b)
+    except Exception:  # noqa: BLE001 - no number (a shape, an axis): compared as it is
+        return a == b
+    return len(first) == len(second) and all(p == q for p, q in zip(first, second))
+
+
+def _has_nan(value):
+    import mpmath
+
+    try:
+        return any(mpmath.isnan(e) for e in flat_entries(value))
+    except Exception:  # noqa: BLE001 - no number (a shape, an axis): no NaN
+        return False
+
+
+def _entries_or_zeros(gradient, arg):
+    """The flat entries of the gradient of the argument ``arg`` (None, a source no path reached: its zeros)."""
+    import mpmath
+
+    return [mpmath.mpf(0)] * int(np.size(arg)) if gradient is None else flat_entries(gradient)
