@@ -94,3 +94,20 @@ def test_a_window_is_made_once_per_precision_rounded_to_nearest(monkeypatch):
     assert row.status == "ok" and float(row.exact_gradient["x"]) == (n - 1) / 2  # sum_k sin^2(pi k / (n - 1))
     assert made and all(mode == "n" for _, mode in made)  # the noise runs' directed rounding never reaches it
     assert len(set(made)) == len(made)  # once per precision: the three noise runs share 53 bits' window
+
+
+def test_past_the_checks_budget_the_differences_replay_no_rounding_noise():
+    from gradcli.capture import loop_trips
+    from gradcli.checker import fd
+
+    replayed = []
+
+    def cube_mp(t):
+        replayed.append(t)
+        return t ** 3
+
+    with loop_trips.watching(loop_trips.Watch(0.0)):  # --max-time already spent
+        estimate, error = fd.richardson(lambda t: t ** 3, 2.0, 1e-4, g_mp=cube_mp)
+    assert replayed == [] and abs(estimate - 12) <= error <= 1e-6  # the floors' error still holds the slope 3 x^2
+    fd.richardson(lambda t: t ** 3, 2.0, 1e-4, g_mp=cube_mp)
+    assert len(replayed) == 12  # with time left: four values, each rounded to nearest, down and up
