@@ -7,9 +7,10 @@ NumPy's ``n``/``s``/``axes`` defaults to explicit sizes and axes first.
 
 The DFT matrix is symmetric, so the pullback of a complex transform is the same
 transform of the cotangent, cropped or zero-padded back to the input's sizes.
-The exact reference computes each transform as a plain sum of mpmath numbers,
-and on balls, jets and proof numbers as `arb_complex`'s sums (`arb.enable` puts
-them in front of the mpmath ones).
+The exact reference computes each transform on mpmath numbers by the length's
+factors (`fft_steps`: a long prime factor by a chirp convolution), and on balls,
+jets and proof numbers as `arb_complex`'s (`arb.enable` puts them in front of
+the mpmath ones).
 """
 
 from __future__ import annotations

@@ -976,7 +976,7 @@ def _joined(where, count, codes, kinds):
 def _codes(column):
     """(a code per entry of the 1-D ``column``, equal for the same argument; how many codes), or None where an entry
     is of a kind `_entry_key` leaves alone or the first entries are mostly distinct."""
-    if column.dtype.kind in "fiub":
+    if column.dtype.kind in "iub" or (column.dtype.kind == "f" and column.dtype.itemsize in (2, 4, 8)):
         bits = column.view(np.dtype(f"u{column.dtype.itemsize}")) if column.dtype.kind == "f" else column
         distinct, codes = np.unique(bits, return_inverse=True)
         return codes.ravel(), len(distinct)
