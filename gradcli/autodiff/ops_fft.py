@@ -73,10 +73,7 @@ def _dft_along(x, axis, inverse, norm):
     moved = np.moveaxis(x, axis, -1)
     out = np.empty(moved.shape, dtype=object)
     bits = mpmath.mp.prec + (2 * n.bit_length() + 10 if fft_steps.chirped(n) else 0)
-
-    def root(m, order):  # one function for every row: the transform keeps what it made for its roots
-        return _root_of_unity(m, order, inverse, bits)
-
+    root = _roots_at(inverse, bits)
     with mpmath.workprec(bits):
         for index in np.ndindex(moved.shape[:-1]):
             out[index] = fft_steps.transform(list(moved[index]), root)
@@ -159,6 +156,18 @@ def _rational_parts(mpmath, e):
     z = mpmath.mpc(e)
     parts = [binary_fraction(flint, part) for part in (z.real, z.imag)]
     return None if None in parts else parts
+
+
+@functools.lru_cache(maxsize=64)
+def _roots_at(inverse, bits):
+    """The DFT's roots of unity at ``bits``, one function for every transform at that precision: `fft_steps` keeps
+    what it makes of the roots (a chirp's filter) with the function, so the differences' noise runs and a kink test's
+    many transforms at one precision make it once."""
+
+    def root(m, order):
+        return _root_of_unity(m, order, inverse, bits)
+
+    return root
 
 
 @functools.lru_cache(maxsize=16384)
