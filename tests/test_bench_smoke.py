@@ -4,6 +4,7 @@ No timing and no targets here (benchmarks inform, they do not gate); this only
 keeps the scripts from rotting when the code they call changes.
 """
 
+import dataclasses
 import math
 import os
 import sys
@@ -178,8 +179,10 @@ def test_exact_scale_tiny():
 
 
 def test_exact_fft_tiny():
-    times, correct = exact_fft.measure(reps=1, sizes=(4, 6))
-    assert all(correct.values()) and set(times) == {4, 6}
+    sizes = {"power": (4, 6), "prime": (5, 7), "softplus": (4, 300), "hann": (4, 9)}
+    cases = [dataclasses.replace(case, short=sizes[case.name][0], long=sizes[case.name][1]) for case in exact_fft.CASES]
+    times, correct = exact_fft.measure(reps=1, cases=cases)
+    assert all(correct.values()) and set(times) == {(name, n) for name, pair in sizes.items() for n in pair}
 
 
 def test_audit_jobs_tiny():

@@ -303,10 +303,10 @@ def _dft_along(x, axis, inverse, norm, proof):
     roots = {}
 
     def root(m, order):
-        found = roots.get(m)
+        found = roots.get((m, order))
         if found is None:
             cos, sin = _root(m, order, False)
-            found = roots[m] = ExactComplex(cos, sin if sign > 0 else _negated(sin))
+            found = roots[m, order] = ExactComplex(cos, sin if sign > 0 else _negated(sin))
         return found
 
     for index in np.ndindex(moved.shape[:-1]):

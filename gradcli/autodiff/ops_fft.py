@@ -7,9 +7,10 @@ NumPy's ``n``/``s``/``axes`` defaults to explicit sizes and axes first.
 
 The DFT matrix is symmetric, so the pullback of a complex transform is the same
 transform of the cotangent, cropped or zero-padded back to the input's sizes.
-The exact reference computes each transform as a plain sum of mpmath numbers,
-and on balls, jets and proof numbers as `arb_complex`'s sums (`arb.enable` puts
-them in front of the mpmath ones).
+The exact reference computes each transform on mpmath numbers by the length's
+factors (`fft_steps`: a long prime factor by a chirp convolution), and on balls,
+jets and proof numbers as `arb_complex`'s (`arb.enable` puts them in front of
+the mpmath ones).
 """
 
 from __future__ import annotations
@@ -65,14 +66,18 @@ def _scale(n, norm, inverse):
 
 def _dft_along(x, axis, inverse, norm):
     """The DFT of an object array along one axis, by the length's factors (`fft_steps`: n log n products for a
-    power of two), each part of a bin that is 0 by algebra the exact 0 (`_zero_by_algebra`)."""
+    power of two, and for a long prime factor by a chirp convolution, computed with guard bits for its longer chains
+    of rounded products), each part of a bin that is 0 by algebra the exact 0 (`_zero_by_algebra`)."""
+    mpmath = loaded_mpmath()
     n = x.shape[axis]
     moved = np.moveaxis(x, axis, -1)
-    roots = _roots_of_unity(n, inverse, loaded_mpmath().mp.prec)
     out = np.empty(moved.shape, dtype=object)
-    for index in np.ndindex(moved.shape[:-1]):
-        out[index] = fft_steps.transform(list(moved[index]), lambda m, order: roots[m])
-    out = out * _scale(n, norm, inverse)
+    bits = mpmath.mp.prec + (2 * n.bit_length() + 10 if fft_steps.chirped(n) else 0)
+    root = _roots_at(inverse, bits)
+    with mpmath.workprec(bits):
+        for index in np.ndindex(moved.shape[:-1]):
+            out[index] = fft_steps.transform(list(moved[index]), root)
+    out = out * _scale(n, norm, inverse)  # rounded to the working precision here
     if n >= 3:  # below 3 every root is +-1: the sums are exact as they stand
         out = _zero_by_algebra(moved, out, inverse)
     return np.moveaxis(out, -1, axis)
@@ -154,18 +159,27 @@ def _rational_parts(mpmath, e):
 
 
 @functools.lru_cache(maxsize=64)
-def _roots_of_unity(n, inverse, bits):
-    """The ``n`` powers of the length-``n`` DFT's root of unity, mpmath's numbers at ``bits`` (a kink test runs one
-    transform at a precision many times, and each root at thousands of digits is a series): each mirror power the
-    conjugate of its partner."""
+def _roots_at(inverse, bits):
+    """The DFT's roots of unity at ``bits``, one function for every transform at that precision: `fft_steps` keeps
+    what it makes of the roots (a chirp's filter) with the function, so the differences' noise runs and a kink test's
+    many transforms at one precision make it once."""
+
+    def root(m, order):
+        return _root_of_unity(m, order, inverse, bits)
+
+    return root
+
+
+@functools.lru_cache(maxsize=16384)
+def _root_of_unity(m, order, inverse, bits):
+    """The DFT's root of unity e^(+-2 pi i m / order), an mpmath number at ``bits`` (a kink test runs one transform
+    at a precision many times, and each root at thousands of digits is a series): a mirror power (m past order / 2)
+    the conjugate of its partner."""
     mpmath = loaded_mpmath()
-    sign = 1 if inverse else -1
-    roots = [mpmath.mpc(1)] * n
+    if 2 * m > order:
+        return mpmath.conj(_root_of_unity(order - m, order, inverse, bits))
     with mpmath.workprec(bits):
-        for p in range(1, n // 2 + 1):
-            roots[p] = mpmath.expjpi(mpmath.mpf(2 * sign * p) / n)
-            roots[n - p] = mpmath.conj(roots[p])
-    return tuple(roots)
+        return mpmath.expjpi(mpmath.mpf(2 * (1 if inverse else -1) * m) / order)
 
 
 def _complex_mp(x, sizes, axes, norm, inverse):

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import itertools
+import math
 import os
 import sys
 
@@ -927,7 +928,86 @@ def _mp_apply(fun, args, kwargs):
         elementwise = np.frompyfunc(fun, len(args), 1)
         if len(_ELEMENTWISE_UFUNCS) < 512:  # a bound: ops are few, but a caller may pass closures
             _ELEMENTWISE_UFUNCS[key] = elementwise
+    repeated = _repeated_entries(arrays)
+    if repeated is not None:
+        distinct, where = repeated
+        return _as_mask(elementwise(*distinct)[where])
     return _as_mask(elementwise(*arrays))
+
+
+_REPEATS_FROM = 256  # the fewest entries worth looking for repeats among (the look costs a dict entry each)
+
+
+def _repeated_entries(arrays):
+    """``(distinct, where)``: the broadcast ``arrays``' distinct tuples of entries (one 1-D array per argument) and, in
+    their broadcast shape, where each tuple is among them; None where fewer than half of the tuples repeat one another
+    or an entry is of another kind. A scalar broadcast into a long array (``x * np.ones(20000)``) makes one number many
+    times over: each op then computes it once (a high-precision op costs microseconds an entry, and the differences'
+    noise runs, the kink tests and the exact reference replay every op). Entries are the same when they are the same
+    object (an exact number may be marked by its identity: a point's own input), or plain numbers of one type and the
+    same bits (-0.0 is not 0.0)."""
+    shape = np.broadcast_shapes(*(a.shape for a in arrays))
+    size = math.prod(shape)
+    if size < _REPEATS_FROM:
+        return None
+    columns = [np.broadcast_to(a, shape).ravel() for a in arrays]
+    where, count = np.zeros(size, dtype=np.intp), 1
+    for array, column in zip(arrays, columns):
+        if array.size == 1:  # one entry broadcast: it parts no two positions, if it is of a kind taken apart at all
+            if array.dtype == object and _entry_key(array.flat[0]) is None:
+                return None
+            continue
+        coded = _codes(column)
+        if coded is None:
+            return None
+        count, where = _joined(where, count, *coded)
+        if 2 * count > size:
+            return None
+    firsts = np.unique(where, return_index=True)[1]
+    return [column[firsts] for column in columns], where.reshape(shape)
+
+
+def _joined(where, count, codes, kinds):
+    """The codes of pairs (``where``'s code, ``codes``' code): (how many distinct pairs, each position's pair's code)."""
+    distinct, joined = np.unique(where * kinds + codes, return_inverse=True)
+    return len(distinct), joined.ravel()
+
+
+def _codes(column):
+    """(a code per entry of the 1-D ``column``, equal for the same argument; how many codes), or None where an entry
+    is of a kind `_entry_key` leaves alone or the first entries are mostly distinct."""
+    if column.dtype.kind in "iub" or (column.dtype.kind == "f" and column.dtype.itemsize in (2, 4, 8)):
+        bits = column.view(np.dtype(f"u{column.dtype.itemsize}")) if column.dtype.kind == "f" else column
+        distinct, codes = np.unique(bits, return_inverse=True)
+        return codes.ravel(), len(distinct)
+    if column.dtype != object:
+        return None
+    sample = list(map(_entry_key, column[:64]))
+    if None in sample or len(set(sample)) > 32:
+        return None
+    keys = list(map(_entry_key, column))
+    if None in keys:
+        return None
+    found = {}
+    codes = np.fromiter((found.setdefault(key, len(found)) for key in keys), dtype=np.intp, count=len(keys))
+    return codes, len(found)
+
+
+def _entry_key(entry):
+    """What says two entries are one argument: a plain number's type and bits, an mpmath number itself (None: another
+    kind, which a position of its own keeps: balls, jets and proofs record their own decisions entry by entry)."""
+    kind = type(entry)
+    if kind is float or kind is np.float64 or kind is np.float32 or kind is np.float16:
+        return kind, float(entry).hex()
+    if kind is int or kind is bool or kind is np.int64 or kind is np.bool_:
+        return kind, int(entry)
+    mpmath_kind = _MPMATH_KINDS.get(kind)
+    if mpmath_kind is None:
+        mpmath_kind = _MPMATH_KINDS[kind] = kind.__module__.startswith("mpmath")
+    return id(entry) if mpmath_kind else None
+
+
+_MPMATH_KINDS = {}  # type -> whether it is one of mpmath's numbers (read once per type)
 
 
 def _as_mask(out):

@@ -49,9 +49,12 @@ _MADE_HELD = 32  # beyond this many windows the table starts again (a long audit
 
 
 def made_once(key, make):
-    """``make()`` (a window's exact entries), made once per kind of number and precision: a run at one precision (each
-    of the differences' noise runs, rounding up or down) asks for the same window again, and a long one costs seconds.
-    Only mpmath's numbers and flint's balls are kept: a proof's numbers belong to their own proof run."""
+    """``make()`` (a window's exact entries), made once per kind of number and precision, on mpmath's numbers rounded
+    to nearest: a run at one precision asks for the same window again, and a long one costs seconds. The differences'
+    noise runs (every op rounding up, or down) take the window their precision rounds to nearest, as the float
+    program holds one window for its four values, whose rounding moves them alike (directed, its 20000 cosines cost
+    each a condition's probes, three runs over). Only mpmath's numbers and flint's balls are kept: a proof's numbers
+    belong to their own proof run."""
     precision = _precision_of(tracer.exact_constant(0.0))
     if precision is None:
         return make()
@@ -59,8 +62,24 @@ def made_once(key, make):
     if found is None:
         if len(_MADE) >= _MADE_HELD:
             _MADE.clear()
-        found = _MADE[(key, precision)] = make()
+        with _unrecorded(), _rounded_to_nearest(precision):  # no noise run's flips between its ops either
+            found = _MADE[(key, precision)] = make()
     return found.copy()
+
+
+@contextlib.contextmanager
+def _rounded_to_nearest(precision):
+    """mpmath rounding to nearest within the block, where ``precision`` is mpmath's (a noise run's may be directed)."""
+    if precision[0] != "mpmath":
+        yield
+        return
+    import mpmath  # lazy: loaded by whatever made the run's numbers
+
+    saved, mpmath.mp._prec_rounding[1] = mpmath.mp._prec_rounding[1], "n"
+    try:
+        yield
+    finally:
+        mpmath.mp._prec_rounding[1] = saved
 
 
 def exactly(number):
@@ -73,13 +92,13 @@ def exactly(number):
 
 
 def _precision_of(number):
-    """What a run's exact ``number`` is computed at: mpmath's precision and rounding, or flint's precision; None for
-    another kind (a proof's number, a jet)."""
+    """What a run's exact ``number`` is computed at: mpmath's precision, or flint's; None for another kind (a proof's
+    number, a jet)."""
     kind = type(number)
     if kind.__module__.startswith("mpmath"):
         import mpmath  # lazy: loaded by whatever made the number
 
-        return "mpmath", *mpmath.mp._prec_rounding
+        return "mpmath", mpmath.mp.prec
     if kind.__module__.startswith("flint") and kind.__name__ == "arb":
         import flint  # lazy: loaded by whatever made the number
 
