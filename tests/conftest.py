@@ -14,6 +14,7 @@ import pytest
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import file_costs  # noqa: E402
+import kernel_paths  # noqa: E402
 import opcheck  # noqa: E402
 
 from gradcli.pytest_plugin import not_assertion_rewritten  # noqa: E402
@@ -58,13 +59,15 @@ def _temporary_files_in_the_sessions_folder(_temporary_folder_made_first, tmp_pa
 
 # Files of the long mode, named on the command line or collected with ``--long``: the regression files of the
 # earlier new-user trial rounds re-run whole user programs through the CLI (seconds each; the findings they guard
-# are tested by the files of the fixes that closed them), run by `make trials`; the benchmark scripts' tiny runs,
-# run by `make bench` before the benchmarks. The suite keeps within its ten minutes on two cores; the latest two
-# trial rounds and the trials' shared helpers (test_user_trials.py) stay in every run.
+# are tested by the files of the fixes that closed them, and from round 23 on by test_trial_findings<round>.py),
+# run by `make trials`; the benchmark scripts' tiny runs, run by `make bench` before the benchmarks. The suite keeps
+# within its ten minutes on two cores; the latest two trial rounds and the trials' shared helpers
+# (test_user_trials.py) stay in every run.
 LONG_MODE = {f"test_user_trials{r}.py" for r in ("3", "4", "5", "6", "7", "8", "9a", "9b", "10a", "10b", "11a", "11b",
                                                  "12a", "12b", "13a", "13b", "14a", "14b", "15a", "15b", "16a", "16b",
                                                  "17a", "17b", "18", "19a", "19b", "20a", "20b", "21a", "21b", "21c",
-                                                 "22a", "22b")} | {"test_bench_smoke.py"}
+                                                 "22a", "22b", "23a", "23b", "23c", "24a", "24b", "24c")} | {
+    "test_bench_smoke.py"}
 
 
 def pytest_addoption(parser):
@@ -85,6 +88,17 @@ def pytest_collection_modifyitems(config, items):
     ``--no-loadscope-reorder``, as ``make test`` runs it (``file_costs.py``).
     """
     file_costs.order_for_workers(config, items)
+    _bitlevel_tests_where_kernel_paths_finds_them(items)
+
+
+def _bitlevel_tests_where_kernel_paths_finds_them(items):
+    """Every test marked ``bitlevel`` is in a file that ``kernel_paths.py`` reruns (one that names the mark): a mark
+    applied from elsewhere (a hook, a helper module) would leave its test out of the reruns under other kernels."""
+    marked = {item.path for item in items if item.get_closest_marker("bitlevel")}
+    missed = sorted(str(path) for path in marked if not kernel_paths.may_hold_bitlevel(path))
+    if missed:
+        raise pytest.UsageError("tests marked bitlevel in files that do not name the mark, which tests/kernel_paths.py "
+                                "would not rerun: " + ", ".join(missed))
 
 
 def _keeps_ctrl_c(phase):

@@ -9,14 +9,22 @@ the baseline kernels alone (where the CPU has anything beyond them). A CPU
 with no kernels beyond the baseline, or a NumPy without run-time dispatch,
 has no other set: then there is nothing to run.
 
+Each rerun collects only the test files that name the mark (`bitlevel_files`):
+collecting the whole suite would import every framework and test module once
+more per set of kernels, for a few dozen tests. The main run's collection
+checks that every marked test is in such a file (``tests/conftest.py``).
+
     python tests/kernel_paths.py [pytest options]
 """
 
 from __future__ import annotations
 
 import os
+import pathlib
 import subprocess
 import sys
+
+TESTS = pathlib.Path(__file__).resolve().parent
 
 _ACTIVE = """
 try:
@@ -54,6 +62,17 @@ def feature_sets(active, dispatch):
     return sets
 
 
+def may_hold_bitlevel(path):
+    """Whether the test file at ``path`` can hold a ``bitlevel`` test: it names the mark (``mark.bitlevel``; a file
+    that only uses tests/bitlevel.py's helpers is not rerun)."""
+    return "mark.bitlevel" in pathlib.Path(path).read_text(encoding="utf-8")
+
+
+def bitlevel_files(folder=TESTS):
+    """The test files under ``folder`` that can hold a ``bitlevel`` test, as paths for pytest's command line."""
+    return [str(path) for path in sorted(folder.rglob("test_*.py")) if may_hold_bitlevel(path)]
+
+
 def main(pytest_args):
     active, dispatch = _kernels()
     print(f"NumPy's kernels on this CPU: {' '.join(active)}")
@@ -69,7 +88,8 @@ def main(pytest_args):
             continue
         print(f"== bit-level tests, {name}: kernels {' '.join(kernels[0])}", flush=True)
         env = {**os.environ, "NPY_DISABLE_CPU_FEATURES": " ".join(disabled)}
-        if subprocess.run([sys.executable, "-m", "pytest", "-m", "bitlevel", *pytest_args], env=env).returncode:
+        command = [sys.executable, "-m", "pytest", "-m", "bitlevel", *pytest_args, *bitlevel_files()]
+        if subprocess.run(command, env=env).returncode:
             failed.append(name)
     if failed:
         print(f"the bit-level tests failed with: {', '.join(failed)}")
