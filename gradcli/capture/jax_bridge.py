@@ -616,7 +616,28 @@ class _Captured:
         if closed is not traced.jaxpr:  # it converted NumPy arrays (a rule's, read when differentiated): keep copies
             with self._x64(key[1]), _user_errors(self.text):
                 traced = _traced_on(closed, traced.out_tree, floats, others, *more)
-        return compile_jaxpr(closed, self.where, rules, users_arrays=self.users_arrays), closed, traced
+        program = compile_jaxpr(closed, self.where, rules, users_arrays=self.users_arrays, input_names=self._float_names(key))
+        return program, closed, traced
+
+    def _float_names(self, key):
+        """The names of the leaves JAX differentiates at ``key``, as a check names them (``x``, ``params.w1``): the
+        argument's parameter, then the keys of the leaf's path in its tree."""
+        import jax  # lazy: only a JAX target loads JAX
+
+        try:
+            parameters = list(inspect.signature(self.fun).parameters)
+        except (TypeError, ValueError):  # a callable with no signature Python can read
+            parameters = []
+        floating = self._layout(key)[0]
+        paths = jax.tree_util.tree_flatten_with_path(jax.tree_util.tree_unflatten(key[0], range(len(floating))))[0]
+        names = []
+        for (path, _), f in zip(paths, floating):
+            parts = [str(getattr(part, "key", getattr(part, "idx", getattr(part, "name", part)))) for part in path]
+            if parts and parts[0].isdigit() and int(parts[0]) < len(parameters):
+                parts[0] = parameters[int(parts[0])]
+            if f:
+                names.append(".".join(parts))
+        return tuple(names)
 
     def _undifferentiated(self, key, primitive, why):
         """The InputError for an operation JAX cannot differentiate in reverse mode, naming the user's line of it."""

@@ -42,6 +42,7 @@ from .jax_cache import compiled
 from .jax_loops import LOOPS, Solver, fixed_iteration, reads_its_count, solver_loop
 from .jax_modes import PRNG_PRIMITIVES
 from .jax_ops import ELEMENTWISE, LIBRARY_CALLS, LIBRARY_JITS, PRIMITIVES
+from .jax_sums import ACCUMULATION, name_accumulations
 from .lines import GRADCLI_FOLDER, STDLIB_FOLDER, def_line, package_folder
 
 # Primitives whose sub-jaxpr is the computation itself (custom derivatives: the primal, never the rule).
@@ -66,8 +67,9 @@ _DRAWS = PRNG_PRIMITIVES
 _RULE_PARAMS = {"custom_vjp_call": ("bwd",), "custom_vjp_call_jaxpr": ("bwd",), "custom_jvp_call": ("jvp_jaxpr_fun", "jvp_jaxpr_thunk")}
 
 # JAX's own additions in a backward pass (the cotangents of a value's several uses, `add_any`), which no operator of
-# the user's line writes: named as what they are (`replayed_at`'s ``by_the_pass``).
-_BY_THE_PASS = {"add_any": ("accumulation", "the gradient accumulation of a value's uses")}
+# the user's line writes: named as what they are (`replayed_at`'s ``by_the_pass``), with the value and its uses where
+# the graph tells them (`jax_sums.name_accumulations`).
+_BY_THE_PASS = {ACCUMULATION: ("accumulation", "the gradient accumulation of a value's uses")}
 
 
 class _Literal:
@@ -104,6 +106,8 @@ class Step:
     library: str = None  # "jax.scipy.special.spence, jax/_src/scipy/special.py:3078": the library code that wrote it
     meant: tuple = ()  # (position, (name, scale)): a library's float constant among ``inputs`` standing for a constant (`_meant`)
     own: object = None  # a library call replayed as gradcli's function: JAX's own, operands -> results (`_run_by_jax`)
+    backward: bool = False  # an equation JAX's transposition wrote: a rule of the backward pass
+    by_the_pass: tuple = None  # (kind, words) of an add the backward pass makes itself (`jax_sums.name_accumulations`)
 
 
 @dataclass
@@ -200,7 +204,7 @@ class Program:
             for (call, how, fetch, params, out, narrow), step in zip(plan.steps, self.steps):
                 own = None if step.own is None or fetch is None else OwnCall(
                     step.own, fetch(env) if how in (_MANY, _BARE_MANY) else (fetch(env),), step.name)
-                with replayed_at(step.location, step.user_rule, step.library, own, _BY_THE_PASS.get(step.name)):
+                with replayed_at(step.location, step.user_rule, step.library, own, step.by_the_pass or _BY_THE_PASS.get(step.name)):
                     value = _called(call, how, fetch, params, env)
                     if type(out) is int and narrow is not None:
                         value = _narrowed(value, narrow)
@@ -907,6 +911,7 @@ class _Compiler:
         sub = compiler.program(closed)
         for step in sub.steps:
             step.user_rule = step.user_rule or site[1]
+        name_accumulations(sub)
         return sub
 
     def loop(self, eqn, inputs, env, program, site):
@@ -973,7 +978,8 @@ class _Compiler:
         users = tuple(k for k, a in enumerate(inputs) if type(a) is _Literal and np.asarray(a.value).dtype.kind == "f"
                       and self.users_constant(eqn, a))
         program.steps.append(Step(name, rule, params, tuple(inputs), outputs, multiple, site[0], site[1], narrow, users,
-                                  *programs, library=site[2], meant=_meant(inputs, users) + _window_coefficients(eqn, inputs), own=own))
+                                  *programs, library=site[2], meant=_meant(inputs, users) + _window_coefficients(eqn, inputs), own=own,
+                                  backward="transpose" in str(eqn.source_info.name_stack)))
 
 
 def _meant(inputs, users):
@@ -1381,16 +1387,18 @@ def _scalar(value):
     return array
 
 
-def compile_jaxpr(closed, fallback, rules=None, inlined=None, users_arrays=frozenset()):
+def compile_jaxpr(closed, fallback, rules=None, inlined=None, users_arrays=frozenset(), input_names=()):
     """A `Program` of ``closed`` (a ``ClosedJaxpr``); ``fallback`` is the line for operations JAX names none of;
     ``inlined`` is the record `library_inlines` made while ``closed`` was traced, ``users_arrays`` `users_arrays`'
-    record of the forward trace."""
+    record of the forward trace; ``input_names`` name the differentiated inputs of a backward pass's program, whose
+    gradients' accumulations name them."""
     compiler = _Compiler(fallback, rules, inlined, users_arrays)
     program = compiler.program(closed)
     program.solvers = compiler.solvers
     if rules is not None:
         _passed_through(program, rules, compiler)
     _drop_dead_steps(program)
+    name_accumulations(program, input_names)
     return program
 
 
