@@ -39,7 +39,7 @@ from .bridge import on_its_line, replayed_at
 from .exact_constants import kind_of, lifted, precision, reusable, standing_for, standing_in, window_decimal
 from .flushing import FlushedToRecorder, flushed
 from .jax_cache import compiled
-from .jax_loops import LOOPS, Solver, fixed_iteration, reads_its_count, solver_loop
+from .jax_loops import LOOPS, Solver, counters, fixed_iteration, reads_its_count, solver_loop
 from .jax_modes import PRNG_PRIMITIVES
 from .jax_ops import ELEMENTWISE, LIBRARY_CALLS, LIBRARY_JITS, PRIMITIVES
 from .jax_sums import ACCUMULATION, name_accumulations
@@ -786,6 +786,7 @@ class _Compiler:
         self.drawn = set()  # numbers JAX's PRNG made (keys, bits, and what is computed from them and data alone)
         self.custom_primals_of = []  # (custom function named, its call's line) of the user's custom rules being inlined
         self.solvers = []  # (a solver loop's line, custom function named, its call's line, `jax_loops.Solver`)
+        self.read_here = set()  # the variables the jaxpr being compiled reads (ids): a loop's results read after it
 
     def number(self, var):
         key = id(var)
@@ -828,6 +829,13 @@ class _Compiler:
         return self.number(var)
 
     def body(self, jaxpr, env, program, context):
+        outer, self.read_here = self.read_here, {id(v) for e in jaxpr.eqns for v in e.invars} | {id(v) for v in jaxpr.outvars}
+        try:
+            self._body(jaxpr, env, program, context)
+        finally:
+            self.read_here = outer
+
+    def _body(self, jaxpr, env, program, context):
         for eqn in jaxpr.eqns:
             site = self.site(eqn, context)
             inputs = [self.read(env, v) for v in eqn.invars]
@@ -937,9 +945,12 @@ class _Compiler:
         if not self.custom_primals_of:
             return None
         if eqn.primitive.name == "while":
-            body = eqn.params["body_jaxpr"].jaxpr
-            return Solver(solver_loop(eqn.params),
-                          series=reads_its_count(body, body.invars[int(eqn.params["body_nconsts"]):]))
+            body, consts = eqn.params["body_jaxpr"].jaxpr, int(eqn.params["body_nconsts"])
+            counted = counters(body, consts)
+            # a series settles in what the program reads of it (its sum), never in its terms or its counter
+            watched = tuple(k for k, v in enumerate(eqn.outvars) if id(v) in self.read_here and k not in counted)
+            return Solver(solver_loop(eqn.params), series=reads_its_count(body, body.invars[consts:], counted),
+                          watched=watched)
         if not fixed_iteration(eqn.params):
             return None
         fori = any(code.co_name == "fori_loop" and os.path.abspath(code.co_filename).startswith(_jax_directory())
