@@ -359,19 +359,27 @@ CONVERGED = 2.0 ** (_UNITS - 53)
 def solver_loop(params):
     """Whether a ``while`` (or ``scan``) equation's body chooses its state by comparisons of floats (a ``select_n``,
     and an order of two floats: a bisection, a bracketing search), so that its end is a step function of its inputs;
-    a choice by an integer counter leaves the state a smooth function of them."""
+    a choice by a counter (an integer, or a float stepped by a constant: `counters`) leaves the state a smooth
+    function of them."""
     found = set()
 
-    def walk(jaxpr):
+    def walk(jaxpr, counted):
         for eqn in jaxpr.eqns:
+            if all(id(v) in counted or type(v).__name__ == "Literal" for v in eqn.invars):
+                counted.update(id(v) for v in eqn.outvars)  # a trip count's parity, a sign by trip: no choice of state
+                continue
+            if eqn.primitive.name == "select_n" and id(eqn.invars[0]) in counted:
+                continue
             floats = all(np.dtype(getattr(v.aval, "dtype", np.float64)).kind == "f" for v in eqn.invars)
             found.add("order of floats" if eqn.primitive.name in _ORDERS and floats else eqn.primitive.name)
             for value in eqn.params.values():
                 inner = getattr(value, "jaxpr", value)
                 if hasattr(inner, "eqns"):
-                    walk(inner)
+                    walk(inner, set())
 
-    walk(params["body_jaxpr" if "body_jaxpr" in params else "jaxpr"].jaxpr)
+    body = params["body_jaxpr" if "body_jaxpr" in params else "jaxpr"].jaxpr
+    consts = int(params.get("body_nconsts", params.get("num_consts", 0)))
+    walk(body, {id(body.invars[consts + k]) for k in counters(body, consts)})
     return {"select_n", "order of floats"} <= found
 
 
