@@ -59,8 +59,8 @@ LINE = 8  # the `return` line of every source above
 # log(sum(exp(x - max))) = log(1 + 1.9e-174) rounds to log(1); PyTorch subtracts lse(x) = 900 from x = 900.
 FORWARD = {"jax": "log", "torch": "subtract", "cross_entropy": "subtract", "tensorflow": "log"}
 # The backward's g - exp(ans) * sum(g): JAX's transpose adds x's two cotangents (its direct use and the one through
-# the sum) with its own add_any, which the finding names as the pass's accumulation.
-BACKWARD = {"jax": "add (the gradient accumulation of a value's uses)", "torch": "subtract", "cross_entropy": "subtract", "tensorflow": "subtract"}
+# the sum) with its own add_any, which the finding names as the pass's accumulation of that value's two uses.
+BACKWARD = {"jax": "add (the gradient accumulation of the value's 2 uses on line 8)", "torch": "subtract", "cross_entropy": "subtract", "tensorflow": "subtract"}
 
 
 def _check(tmp_path, name, tau):

@@ -70,5 +70,7 @@ def test_jaxs_own_add_of_a_values_gradients_is_named_as_their_accumulation():
     (result,) = gradcli.check(contrast, [{"x": np.array([40.0, 0.0, 1.0])}], dtypes=("float64",), fixes=False).results
     finding = next(f for f in result.findings if f.phase == "backward")
     assert finding.kind == "cancellation" and "adds up the gradients of 2 paths from one value" in finding.message
-    assert finding.op == "add (the gradient accumulation of a value's uses)", finding.op
+    uses = contrast.__code__.co_firstlineno + 2  # exp's value is summed and picked on the return line
+    assert finding.op == f"add (the gradient accumulation of exp's 2 uses on line {uses})", finding.op
+    assert finding.location.endswith(f":{uses - 1}")  # placed at the value's own line, as PyTorch's bridge places it
     assert "^" not in finding_underline(_Python(), finding)  # before: a plain add, as if the line's

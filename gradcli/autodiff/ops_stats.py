@@ -22,7 +22,7 @@ from .ops_shape import median, partition, percentile
 from .ops_scipy import _gamma_density, _gammainc_da_ball, betainc, betaln, gammainc, gammainc_da, gammaincc, i0, i0e, log_ndtr, scipy_valued, stdtr, t_log_density
 from .ops_special import erfc, gammaln, xlog1py, xlogy
 from .tracer import primitive
-from .values import float_dtype, loaded_mpmath, raw, shape_of
+from .values import float_dtype, is_float_dtype, loaded_mpmath, raw, result_dtype, shape_of
 
 
 def standardized(x, loc, scale):
@@ -646,27 +646,43 @@ gumbel_l_logpdf, gumbel_l_pdf, gumbel_l_cdf, gumbel_l_logcdf, gumbel_l_sf, gumbe
     "gumbel_l", gumbel_r_logpdf, gumbel_r_pdf, gumbel_r_cdf, gumbel_r_logcdf, gumbel_r_sf, gumbel_r_logsf)
 
 
+# Below this |c z|, log1p(c z)/c is taken on floats as its series z (1 - u/2 + u^2/3 - u^3/4), u = c z: the first
+# term left out, u^4/5, is far below an ulp, while c z itself may be a subnormal with few digits (c = 1e-300).
+_GENPARETO_SERIES = 1e-5
+
+
 def _genpareto_parts(x, c, loc, scale):
-    """(log1p(c z)/c, log(scale), c lifted, z moved onto the support, below, above, where c = 0, c with 1 at those)
-    of the generalized Pareto of shape ``c``: support [0, inf), and for c < 0 [0, -1/c]. At c = 0 the
-    exponential's z, written z - c z^2/2 so its slope in c is the limit's (-z^2/2) too."""
+    """(log1p(c z)/c, log(scale), c lifted, z moved onto the support, below, above, where the series is taken, c
+    with 1 there) of the generalized Pareto of shape ``c``: support [0, inf), and for c < 0 [0, -1/c].
+
+    At c = 0 (the exponential's z) and, on floats, wherever |c z| is tiny, the exponent is its series in u = c z,
+    so its slope in c is the limit's (-z^2/2) and a tiny c z's lost digits never reach it; exact numbers keep
+    log1p(c z)/c itself off c = 0, which they hold to any precision."""
     z, log_scale = standardized(x, loc, scale)
     c = lifted(c, z)
     negative = raw(less(c, 0))
     end = select(negative, -1 / select(negative, c, -1.0), np.inf)
     below, above = raw(less(z, 0.0)), raw(greater(z, end))
     z = select(below | above, 0.0, z)
-    zero = raw(equal(c, 0))
-    other = select(zero, 1.0, c)
-    exponent = select(zero, z - c * z * z / 2, log1p(other * z) / other)
-    return exponent, log_scale, c, z, below, above, zero, other
+    u = c * z
+    near = raw(equal(c, 0))
+    if is_float_dtype(result_dtype(raw(u))):
+        near = near | raw(less(absolute(u), _GENPARETO_SERIES))
+    other = select(near, 1.0, c)
+    series = z * (1 - u * (0.5 - u * (1 / 3 - u / 4)))
+    exponent = select(near, series, log1p(other * z) / other)
+    return exponent, log_scale, c, z, below, above, near, other
 
 
 def genpareto_logpdf(x, c, loc=0.0, scale=1.0):
     """The log-density of the generalized Pareto of shape ``c`` at ``x``: -(c + 1) log1p(c z)/c (-z at c = 0)."""
-    exponent, log_scale, c, z, below, above, zero, other = _genpareto_parts(x, c, loc, scale)
-    # SciPy's order of operations, -((c + 1) log1p(c z)) / c, off c = 0
-    log_density = select(zero, -(c + 1) * exponent, -xlog1py(c + 1, other * z) / other)
+    _, log_scale, c, z, below, above, near, other = _genpareto_parts(x, c, loc, scale)
+    # Where the exponent is its series, (c + 1) times it in powers of u = c z, whose terms' coefficients
+    # (-1)^k (z/(k+1) - 1/k) never vanish two at once: the slope in c at z = 2, -4c/3, does not cancel to 0.
+    u = c * z
+    series = -(z + u * ((1 - z / 2) + u * ((z / 3 - 0.5) + u * ((1 / 3 - z / 4) + u * (z / 5 - 0.25)))))
+    # elsewhere SciPy's order of operations, -((c + 1) log1p(c z)) / c
+    log_density = select(near, series, -xlog1py(c + 1, other * z) / other)
     return _outside_answers(log_density - log_scale, below, above, -np.inf, -np.inf)
 
 

@@ -310,8 +310,9 @@ class _Captured:
             settled, moved = solver.settled.get(at, (None, 0.0))
             stop = "stopping test" if solver.named == "lax.while_loop" else "last trip"
             if settled is False and solver.series:
-                notes.append(f"{where} sums a series (its steps read their trip count) whose terms past its {stop} do "
-                             "not settle, so the exact reference is the loop as written")
+                notes.append(f"{where} sums a series (its steps read their trip count) whose sum past its {stop} does "
+                             "not settle: it has no limit gradcli can find, and the terms its float run took are no "
+                             "function of the point's, so there is no exact reference")
             elif settled is False:
                 notes.append(f"{where} is no solver gradcli can run to a limit (past its {stop} its state does not "
                              "settle), so the exact reference is the loop as written")
@@ -322,9 +323,12 @@ class _Captured:
                 ends = "sums a series to its own tolerance" if solver.series else f"is a solver that {ends}"
                 far = (f" (here it ends {moved:.1e} of itself from its limit, as far as one more trip moves it)"
                        if moved > CONVERGED else "")
-                notes.append(f"{where} {ends}{steps}{far}; gradcli judges the rule against the slope "
+                meant = (": the exact reference is the series' limit, the function a sum to a tolerance stands for, "
+                         "not the sum of the terms its float run took" if solver.series else "")
+                notes.append(f"{where} {ends}{steps}{far}{meant}; gradcli judges the rule against the slope "
                              f"of what it converges to (the exact reference runs the loop past its {stop} until its "
-                             "state stops changing at each working precision, and differences that limit)")
+                             f"{'sum' if solver.series else 'state'} stops changing at each working precision, and "
+                             "differences that limit)")
         return notes
 
     def own_call_named(self, args):
@@ -616,7 +620,28 @@ class _Captured:
         if closed is not traced.jaxpr:  # it converted NumPy arrays (a rule's, read when differentiated): keep copies
             with self._x64(key[1]), _user_errors(self.text):
                 traced = _traced_on(closed, traced.out_tree, floats, others, *more)
-        return compile_jaxpr(closed, self.where, rules, users_arrays=self.users_arrays), closed, traced
+        program = compile_jaxpr(closed, self.where, rules, users_arrays=self.users_arrays, input_names=self._float_names(key))
+        return program, closed, traced
+
+    def _float_names(self, key):
+        """The names of the leaves JAX differentiates at ``key``, as a check names them (``x``, ``params.w1``): the
+        argument's parameter, then the keys of the leaf's path in its tree."""
+        import jax  # lazy: only a JAX target loads JAX
+
+        try:
+            parameters = list(inspect.signature(self.fun).parameters)
+        except (TypeError, ValueError):  # a callable with no signature Python can read
+            parameters = []
+        floating = self._layout(key)[0]
+        paths = jax.tree_util.tree_flatten_with_path(jax.tree_util.tree_unflatten(key[0], range(len(floating))))[0]
+        names = []
+        for (path, _), f in zip(paths, floating):
+            parts = [str(getattr(part, "key", getattr(part, "idx", getattr(part, "name", part)))) for part in path]
+            if parts and parts[0].isdigit() and int(parts[0]) < len(parameters):
+                parts[0] = parameters[int(parts[0])]
+            if f:
+                names.append(".".join(parts))
+        return tuple(names)
 
     def _undifferentiated(self, key, primitive, why):
         """The InputError for an operation JAX cannot differentiate in reverse mode, naming the user's line of it."""

@@ -23,6 +23,7 @@ import gradcli.numpy as gnp
 
 from ..autodiff import arb as arb_core
 from ..autodiff.arb import Jet, NoArb
+from ..autodiff.ops_special import BeyondNumbers
 from ..autodiff.values import raw
 from .exact_constants import BALL, MP, PROOF, kind_of, loaded_mpmath, off_the_path, precision
 from .loop_trips import turns
@@ -80,15 +81,31 @@ def fixed_iteration(params):
             and not reads_its_count(jaxpr, jaxpr.invars[consts:]))
 
 
-def reads_its_count(jaxpr, carried):
+def reads_its_count(jaxpr, carried, counted=()):
     """Whether a loop body ``jaxpr`` computes a float it carries on from an integer among its ``carried`` inputs (a
-    trip count: ``fori_loop``'s index, a while loop's counter): a sum of terms or a recurrence of its own trips, not
-    one map iterated towards a fixed point; an equation reading such a value counts as reading it in all it gives."""
-    read = {id(v) for v in carried if np.dtype(getattr(v.aval, "dtype", np.float64)).kind in "iu"}
+    trip count: ``fori_loop``'s index, a while loop's counter), or from one at the positions ``counted`` (a float
+    counter, `counters`): a sum of terms or a recurrence of its own trips, not one map iterated towards a fixed point;
+    an equation reading such a value counts as reading it in all it gives."""
+    read = {id(v) for k, v in enumerate(carried)
+            if k in counted or np.dtype(getattr(v.aval, "dtype", np.float64)).kind in "iu"}
     for eqn in jaxpr.eqns:
         if any(id(v) in read for v in eqn.invars):
             read.update(id(v) for v in eqn.outvars)
     return any(id(v) in read and np.dtype(getattr(v.aval, "dtype", np.float64)).kind in "fc" for v in jaxpr.outvars)
+
+
+def counters(jaxpr, consts):
+    """The positions of a loop body's carried values (after its ``consts`` inputs) that each trip steps by a constant,
+    ``k + 1`` in floats or integers: its trip counts, which never settle however far a series runs."""
+    carried = jaxpr.invars[consts:]
+    made = {id(out): eqn for eqn in jaxpr.eqns for out in eqn.outvars}
+    found = set()
+    for position, (var, out) in enumerate(zip(carried, jaxpr.outvars)):
+        eqn = made.get(id(out))
+        if (eqn is not None and eqn.primitive.name in ("add", "sub") and any(v is var for v in eqn.invars)
+                and any(type(v).__name__ == "Literal" for v in eqn.invars)):
+            found.add(position)
+    return found
 
 
 def while_rule(params, compile_body, where=None, solver=None):
@@ -172,19 +189,32 @@ def _past_its_end(body, consts, carry, operands, solver, named, kind):
     `solving_at` names (`Solver.settled`)."""
     at, ended, moves = point_key(_POINT.get()), carry, []
     settled = _unit(kind, _UNITS - precision(kind))
+    watched = range(len(carry)) if solver.watched is None else solver.watched
     for past in turns(body, f"{named}, run past its end to its limit,"):
         stepped = list(body.run(consts + carry))
-        moves.append(_moved(stepped, carry))
+        moves.append(_moved([stepped[k] for k in watched], [carry[k] for k in watched]))
         if not past:  # how far its end is from its limit, by its value (a jet's slopes move too)
-            first = float(_moved(stepped, carry, slopes=False))
+            first = float(_moved([stepped[k] for k in watched], [carry[k] for k in watched], slopes=False))
         if moves[-1] <= settled:
             solver.settled[at] = (True, first)
             return _reading(stepped, operands) if kind == MP else _widened(stepped, 4 * settled)
         if past >= _PAST_THE_END * precision(kind) or _not_converging(moves):
             solver.settled[at] = (False, first)
+            if solver.series:
+                _no_limit(named, past + 1, kind)
             return ended  # no limit at this precision: the loop as written
         carry = stepped
     return ended
+
+
+def _no_limit(named, trips, kind):
+    """Raise what a series that does not settle past its stopping test gives the exact reference: no reference (the
+    sum it stands for has no limit gradcli can find, and the terms the loop took are no function of the point's); on
+    balls the reference turns to mpmath, which says so."""
+    if kind != MP:
+        raise NoArb(f"{named} sums a series that does not settle on balls")
+    raise BeyondNumbers(f"{named} sums a series whose sum still moved after {trips} trips past its stopping test, "
+                        "a limit gradcli cannot find")
 
 
 def _unit(kind, exponent):
@@ -228,12 +258,15 @@ class Solver:
     ``(settled, moved)``, whether its state settled past its end and how far (relative) its first trip past the end
     moved it (`CONVERGED`); the exact references of all a check's points run before the first is judged, so each
     point reads its own. A ``series`` is a while loop whose steps read their trip count (`reads_its_count`: a sum of
-    terms to a tolerance), run to its limit all the same and named as the series it is."""
+    terms to a tolerance), run to its limit all the same and named as the series it is: its ``watched`` values (the
+    sum the program reads, not its terms or its counter) settle there, and one that never does has no exact
+    reference."""
 
-    __slots__ = ("named", "by_comparisons", "settled", "series")
+    __slots__ = ("named", "by_comparisons", "settled", "series", "watched")
 
-    def __init__(self, by_comparisons, named="lax.while_loop", series=False):
+    def __init__(self, by_comparisons, named="lax.while_loop", series=False, watched=None):
         self.named, self.by_comparisons, self.settled, self.series = named, by_comparisons, {}, series
+        self.watched = watched  # the carried values whose settling is the limit's (None: all): those read after it
 
 
 _POINT = contextvars.ContextVar("gradcli_solver_point", default=None)  # the float inputs of the run `solving_at` names
@@ -326,19 +359,27 @@ CONVERGED = 2.0 ** (_UNITS - 53)
 def solver_loop(params):
     """Whether a ``while`` (or ``scan``) equation's body chooses its state by comparisons of floats (a ``select_n``,
     and an order of two floats: a bisection, a bracketing search), so that its end is a step function of its inputs;
-    a choice by an integer counter leaves the state a smooth function of them."""
+    a choice by a counter (an integer, or a float stepped by a constant: `counters`) leaves the state a smooth
+    function of them."""
     found = set()
 
-    def walk(jaxpr):
+    def walk(jaxpr, counted):
         for eqn in jaxpr.eqns:
+            if all(id(v) in counted or type(v).__name__ == "Literal" for v in eqn.invars):
+                counted.update(id(v) for v in eqn.outvars)  # a trip count's parity, a sign by trip: no choice of state
+                continue
+            if eqn.primitive.name == "select_n" and id(eqn.invars[0]) in counted:
+                continue
             floats = all(np.dtype(getattr(v.aval, "dtype", np.float64)).kind == "f" for v in eqn.invars)
             found.add("order of floats" if eqn.primitive.name in _ORDERS and floats else eqn.primitive.name)
             for value in eqn.params.values():
                 inner = getattr(value, "jaxpr", value)
                 if hasattr(inner, "eqns"):
-                    walk(inner)
+                    walk(inner, set())
 
-    walk(params["body_jaxpr" if "body_jaxpr" in params else "jaxpr"].jaxpr)
+    body = params["body_jaxpr" if "body_jaxpr" in params else "jaxpr"].jaxpr
+    consts = int(params.get("body_nconsts", params.get("num_consts", 0)))
+    walk(body, {id(body.invars[consts + k]) for k in counters(body, consts)})
     return {"select_n", "order of floats"} <= found
 
 

@@ -39,9 +39,10 @@ from .bridge import on_its_line, replayed_at
 from .exact_constants import kind_of, lifted, precision, reusable, standing_for, standing_in, window_decimal
 from .flushing import FlushedToRecorder, flushed
 from .jax_cache import compiled
-from .jax_loops import LOOPS, Solver, fixed_iteration, reads_its_count, solver_loop
+from .jax_loops import LOOPS, Solver, counters, fixed_iteration, reads_its_count, solver_loop
 from .jax_modes import PRNG_PRIMITIVES
 from .jax_ops import ELEMENTWISE, LIBRARY_CALLS, LIBRARY_JITS, PRIMITIVES
+from .jax_sums import ACCUMULATION, name_accumulations
 from .lines import GRADCLI_FOLDER, STDLIB_FOLDER, def_line, package_folder
 
 # Primitives whose sub-jaxpr is the computation itself (custom derivatives: the primal, never the rule).
@@ -66,8 +67,9 @@ _DRAWS = PRNG_PRIMITIVES
 _RULE_PARAMS = {"custom_vjp_call": ("bwd",), "custom_vjp_call_jaxpr": ("bwd",), "custom_jvp_call": ("jvp_jaxpr_fun", "jvp_jaxpr_thunk")}
 
 # JAX's own additions in a backward pass (the cotangents of a value's several uses, `add_any`), which no operator of
-# the user's line writes: named as what they are (`replayed_at`'s ``by_the_pass``).
-_BY_THE_PASS = {"add_any": ("accumulation", "the gradient accumulation of a value's uses")}
+# the user's line writes: named as what they are (`replayed_at`'s ``by_the_pass``), with the value and its uses where
+# the graph tells them (`jax_sums.name_accumulations`).
+_BY_THE_PASS = {ACCUMULATION: ("accumulation", "the gradient accumulation of a value's uses")}
 
 
 class _Literal:
@@ -104,6 +106,8 @@ class Step:
     library: str = None  # "jax.scipy.special.spence, jax/_src/scipy/special.py:3078": the library code that wrote it
     meant: tuple = ()  # (position, (name, scale)): a library's float constant among ``inputs`` standing for a constant (`_meant`)
     own: object = None  # a library call replayed as gradcli's function: JAX's own, operands -> results (`_run_by_jax`)
+    backward: bool = False  # an equation JAX's transposition wrote: a rule of the backward pass
+    by_the_pass: tuple = None  # (kind, words) of an add the backward pass makes itself (`jax_sums.name_accumulations`)
 
 
 @dataclass
@@ -200,7 +204,7 @@ class Program:
             for (call, how, fetch, params, out, narrow), step in zip(plan.steps, self.steps):
                 own = None if step.own is None or fetch is None else OwnCall(
                     step.own, fetch(env) if how in (_MANY, _BARE_MANY) else (fetch(env),), step.name)
-                with replayed_at(step.location, step.user_rule, step.library, own, _BY_THE_PASS.get(step.name)):
+                with replayed_at(step.location, step.user_rule, step.library, own, step.by_the_pass or _BY_THE_PASS.get(step.name)):
                     value = _called(call, how, fetch, params, env)
                     if type(out) is int and narrow is not None:
                         value = _narrowed(value, narrow)
@@ -782,6 +786,7 @@ class _Compiler:
         self.drawn = set()  # numbers JAX's PRNG made (keys, bits, and what is computed from them and data alone)
         self.custom_primals_of = []  # (custom function named, its call's line) of the user's custom rules being inlined
         self.solvers = []  # (a solver loop's line, custom function named, its call's line, `jax_loops.Solver`)
+        self.read_here = set()  # the variables the jaxpr being compiled reads (ids): a loop's results read after it
 
     def number(self, var):
         key = id(var)
@@ -824,6 +829,13 @@ class _Compiler:
         return self.number(var)
 
     def body(self, jaxpr, env, program, context):
+        outer, self.read_here = self.read_here, {id(v) for e in jaxpr.eqns for v in e.invars} | {id(v) for v in jaxpr.outvars}
+        try:
+            self._body(jaxpr, env, program, context)
+        finally:
+            self.read_here = outer
+
+    def _body(self, jaxpr, env, program, context):
         for eqn in jaxpr.eqns:
             site = self.site(eqn, context)
             inputs = [self.read(env, v) for v in eqn.invars]
@@ -907,6 +919,7 @@ class _Compiler:
         sub = compiler.program(closed)
         for step in sub.steps:
             step.user_rule = step.user_rule or site[1]
+        name_accumulations(sub)
         return sub
 
     def loop(self, eqn, inputs, env, program, site):
@@ -932,9 +945,12 @@ class _Compiler:
         if not self.custom_primals_of:
             return None
         if eqn.primitive.name == "while":
-            body = eqn.params["body_jaxpr"].jaxpr
-            return Solver(solver_loop(eqn.params),
-                          series=reads_its_count(body, body.invars[int(eqn.params["body_nconsts"]):]))
+            body, consts = eqn.params["body_jaxpr"].jaxpr, int(eqn.params["body_nconsts"])
+            counted = counters(body, consts)
+            # a series settles in what the program reads of it (its sum), never in its terms or its counter
+            watched = tuple(k for k, v in enumerate(eqn.outvars) if id(v) in self.read_here and k not in counted)
+            return Solver(solver_loop(eqn.params), series=reads_its_count(body, body.invars[consts:], counted),
+                          watched=watched)
         if not fixed_iteration(eqn.params):
             return None
         fori = any(code.co_name == "fori_loop" and os.path.abspath(code.co_filename).startswith(_jax_directory())
@@ -973,7 +989,8 @@ class _Compiler:
         users = tuple(k for k, a in enumerate(inputs) if type(a) is _Literal and np.asarray(a.value).dtype.kind == "f"
                       and self.users_constant(eqn, a))
         program.steps.append(Step(name, rule, params, tuple(inputs), outputs, multiple, site[0], site[1], narrow, users,
-                                  *programs, library=site[2], meant=_meant(inputs, users) + _window_coefficients(eqn, inputs), own=own))
+                                  *programs, library=site[2], meant=_meant(inputs, users) + _window_coefficients(eqn, inputs), own=own,
+                                  backward="transpose" in str(eqn.source_info.name_stack)))
 
 
 def _meant(inputs, users):
@@ -1381,16 +1398,18 @@ def _scalar(value):
     return array
 
 
-def compile_jaxpr(closed, fallback, rules=None, inlined=None, users_arrays=frozenset()):
+def compile_jaxpr(closed, fallback, rules=None, inlined=None, users_arrays=frozenset(), input_names=()):
     """A `Program` of ``closed`` (a ``ClosedJaxpr``); ``fallback`` is the line for operations JAX names none of;
     ``inlined`` is the record `library_inlines` made while ``closed`` was traced, ``users_arrays`` `users_arrays`'
-    record of the forward trace."""
+    record of the forward trace; ``input_names`` name the differentiated inputs of a backward pass's program, whose
+    gradients' accumulations name them."""
     compiler = _Compiler(fallback, rules, inlined, users_arrays)
     program = compiler.program(closed)
     program.solvers = compiler.solvers
     if rules is not None:
         _passed_through(program, rules, compiler)
     _drop_dead_steps(program)
+    name_accumulations(program, input_names)
     return program
 
 

@@ -177,3 +177,17 @@ def assignment_line(path, name):
                for node in ast.walk(target)):
             found = statement.lineno
     return found
+
+
+def uses_at(uses, at):
+    """"uses at lines 29 and 30", "2 uses on line 11": the lines of ``uses`` (``file:line``), a file named where it
+    is not ``at``'s; the words a backward pass's accumulation of a value's gradients is named by."""
+    home = (at or "").rpartition(":")[0]
+    here = sorted({int(line.rpartition(":")[2]) for line in uses if line.rpartition(":")[0] == home})
+    shown = [str(n) for n in here] + list(dict.fromkeys(
+        os.path.basename(line) for line in uses if line.rpartition(":")[0] != home))
+    if not shown:
+        return "uses"
+    if len(shown) == 1:
+        return f"{len(uses)} uses on line {shown[0]}" if len(uses) > 1 else f"uses, one on line {shown[0]}"
+    return f"uses at lines {', '.join(shown[:-1])} and {shown[-1]}"

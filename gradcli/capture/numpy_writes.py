@@ -19,7 +19,9 @@ basic index makes of it (a fancy index makes a copy, which NumPy writes into
 and drops); so is a ufunc's ``np.add.at(out, indices, values)``. A ufunc's ``out=`` (``np.divide(a, b,
 out=np.zeros_like(a), where=b != 0)``) is such a write too: the call is `ufunc_out`'s, and a local name given as
 ``out`` is bound to the array NumPy leaves in it, ``out`` given by keyword or after the inputs (``np.log(x, y)``),
-the ufunc named through its module or by itself (``from numpy import log``).
+the ufunc named through its module or by itself (``from numpy import log``); so is the ``out=`` of a ufunc's
+``reduce``, ``accumulate``, ``reduceat`` and ``outer`` (`ufunc_method_out`). At module level, where nothing is traced
+as the module loads, such a call is NumPy's own, ``out`` filled in place.
 """
 
 from __future__ import annotations
@@ -40,7 +42,9 @@ from .numpy_parts import PART, part
 
 SET_ITEM, IN_PLACE, BINARY, WRITE = "__gradcli_set_item__", "__gradcli_in_place__", "__gradcli_binary__", "__gradcli_write__"
 PUT_ALONG_AXIS, PUT_ALONG_AXIS_INTO, OWNED = "__gradcli_put_along_axis__", "__gradcli_put_along_axis_into__", "__gradcli_owned__"
-UFUNC_AT, UFUNC_OUT = "__gradcli_ufunc_at__", "__gradcli_ufunc_out__"
+UFUNC_AT, UFUNC_OUT, UFUNC_METHOD_OUT = "__gradcli_ufunc_at__", "__gradcli_ufunc_out__", "__gradcli_ufunc_method_out__"
+# A ufunc's methods that take ``out=``, each with the position ``out`` has among its arguments (None: keyword only).
+_METHOD_OUT = {"reduce": 3, "accumulate": 3, "reduceat": 4, "outer": None}
 # An array's methods that return a new array the caller owns (``astype`` only where it is not the array itself).
 _COPYING_METHODS = ("copy", "astype")
 
@@ -87,7 +91,7 @@ def helpers():
     """The names a rewritten module calls, for its globals (`numpy_parts`' too)."""
     return {SET_ITEM: set_item, IN_PLACE: in_place, BINARY: binary, WRITE: write, PUT_ALONG_AXIS: put_along_axis,
             PUT_ALONG_AXIS_INTO: put_along_axis_into, OWNED: owned, PART: part, UFUNC_AT: ufunc_at,
-            UFUNC_OUT: ufunc_out}
+            UFUNC_OUT: ufunc_out, UFUNC_METHOD_OUT: ufunc_method_out}
 
 
 def _traced(value):
@@ -219,6 +223,36 @@ def ufunc_out(fun, kept, *args, **kwargs):
     return made, made
 
 
+def ufunc_method_out(ufunc, method, kept, *args, **kwargs):
+    """A ufunc method's call with ``out=`` (``np.add.reduce(x, out=s)``, ``np.multiply.outer(a, b, out=o)``):
+    ``(its value, the array then in out)``, as `ufunc_out` makes them for a ufunc's call: NumPy's own method, ``out``
+    filled in place, where nothing is traced; else gradcli's method of the same meaning (`ops_ufunc`), its value
+    broadcast to ``out``'s shape as the new array NumPy would leave there, where the rewrite rebinds ``out``'s name
+    (``kept``). A ufunc that is not gradcli's op of NumPy's is called as written."""
+    name = getattr(ufunc, "__name__", None)
+    position = _METHOD_OUT[method]
+    if position is not None and len(args) > position:
+        if len(args) > position + 1 or "out" in kwargs:
+            raise TypeError(f"{method}() was given out both positionally and as a keyword, or too many arguments")
+        args, kwargs = args[:position], {**kwargs, "out": args[position]}
+    if not (_is_ufunc(name) and getattr(gnp, name, None) is ufunc):
+        return getattr(ufunc, method)(*args, **kwargs), kwargs.get("out")
+    out = kwargs.pop("out", None)
+    target = out[0] if isinstance(out, tuple) and len(out) == 1 else out
+    if not (any(_traced(a) for a in (*args, *kwargs.values())) or _traced(target)):
+        done = getattr(getattr(np, name), method)(*args, out=out, **kwargs)
+        return done, done
+    if not kept:
+        raise TracedValueError(
+            f"np.{name}.{method}(..., out=...) inside a larger expression writes into an array the function may read "
+            f"again, which gradcli cannot follow: make the call its own statement (np.{name}.{method}(x, out=y)) or "
+            f"an assignment's value (z = np.{name}.{method}(x, out=y))"
+        )
+    _writable(target)
+    made = gnp.broadcast_to(getattr(ufunc, method)(*args, **kwargs), np.shape(raw(target)))
+    return made, made
+
+
 def _out_and_where(inputs, args, kwargs):
     """``(the inputs, out, where, the other keywords)`` of a ufunc's call of ``inputs`` inputs, ``out`` given as a
     keyword or as the argument after the inputs (``np.log(x, y)``)."""
@@ -318,11 +352,19 @@ class _Rewrite(ast.NodeTransformer):
         return ast.copy_location(_call(OWNED, node, source), node)
 
     def _ufunc_out(self, node):
-        """The ``out=`` expression of ``np.<ufunc>(..., out=...)`` inside a function, a constant None for one given
+        """The ``out=`` expression of ``np.<ufunc>(..., out=...)`` or ``np.<ufunc>.<method>(..., out=...)`` (in a
+        function or at module level, where NumPy's own call fills ``out``), a constant None for a ufunc's call given
         ``where=`` alone (`ufunc_out` says what it lacks), None for any other call."""
-        if not (self.names and isinstance(node, ast.Call)):
+        if not isinstance(node, ast.Call):
             return None
         method = node.func
+        if _ufunc_method(method) is not None:
+            if any(k.arg is None for k in node.keywords) or any(isinstance(a, ast.Starred) for a in node.args):
+                return None
+            position = _METHOD_OUT[method.attr]
+            if position is not None and len(node.args) == position + 1:
+                return node.args[position]
+            return next((k.value for k in node.keywords if k.arg == "out"), None)
         if isinstance(method, ast.Attribute) and isinstance(method.value, ast.Name):
             name = method.attr
         elif isinstance(method, ast.Name):  # from numpy import log (a function of the user's so named: called as written)
@@ -339,7 +381,12 @@ class _Rewrite(ast.NodeTransformer):
         return next((k.value for k in node.keywords if k.arg == "out"), where_alone)
 
     def _ufunc_out_call(self, node, kept):
-        """``ufunc_out(np.<ufunc>, kept, *args, **keywords)`` for the call ``node``."""
+        """``ufunc_out(np.<ufunc>, kept, *args, **keywords)`` for the call ``node``, or ``ufunc_method_out(np.<ufunc>,
+        method, kept, ...)`` for a method's."""
+        if _ufunc_method(node.func) is not None:
+            return ast.Call(ast.Name(UFUNC_METHOD_OUT, ast.Load()),
+                            [node.func.value, ast.Constant(node.func.attr), ast.Constant(kept)] + list(node.args),
+                            list(node.keywords))
         return ast.Call(ast.Name(UFUNC_OUT, ast.Load()), [node.func, ast.Constant(kept)] + list(node.args),
                         list(node.keywords))
 
@@ -415,6 +462,16 @@ class _Rewrite(ast.NodeTransformer):
             call = _call(SET_ITEM, ast.Name(name, ast.Load()), _as_value(target.slice), value)
             return ast.copy_location(ast.Assign([ast.Name(name, ast.Store())], call), node)
         return node
+
+
+def _ufunc_method(func):
+    """The ufunc's name of ``np.<ufunc>.<method>`` (or ``<ufunc>.<method>``, ``from numpy import add``) for one of
+    the methods taking ``out=`` (`_METHOD_OUT`), else None."""
+    if not (isinstance(func, ast.Attribute) and func.attr in _METHOD_OUT):
+        return None
+    owner = func.value
+    name = owner.attr if isinstance(owner, ast.Attribute) and isinstance(owner.value, ast.Name) else getattr(owner, "id", None)
+    return name if _is_ufunc(name) and getattr(np, name).nin == 2 else None
 
 
 def _call(name, *args):

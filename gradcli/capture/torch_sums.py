@@ -14,9 +14,10 @@ made and the cast to an input's dtype, which `checked_outputs` finds as the ops 
 
 from __future__ import annotations
 
-import os
 import re
 import threading
+
+from .lines import uses_at
 
 _TAG = re.compile(r" \[sums the gradients of (?P<value>\S+) from (?P<uses>[\d,]+)\]")
 # The `EngineSums` of the backward passes running now, per thread: PyTorch's engine runs a CPU backward pass, and
@@ -134,7 +135,7 @@ def described(stack_trace, lines):
     else:
         node, _, number = value.rpartition("@")
         name, at = _called(node, kind == "function"), lines.get(int(number))
-    return f"{name}'s {_uses_at(uses, at)}", at
+    return f"{name}'s {uses_at(uses, at)}", at
 
 
 def _called(node, function):
@@ -142,20 +143,6 @@ def _called(node, function):
     ``log_softmax`` for ``LogSoftmaxBackward0``, a Function's own class name for its ``ClampPassBackward``."""
     base = re.sub(r"Backward\d*$", "", node.rpartition("::")[2])
     return base if function else re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", base).lower()
-
-
-def _uses_at(uses, at):
-    """"uses at lines 29 and 30", "2 uses on line 11": the lines of ``uses`` (``file:line``), a file named where it
-    is not ``at``'s."""
-    home = (at or "").rpartition(":")[0]
-    here = sorted({int(line.rpartition(":")[2]) for line in uses if line.rpartition(":")[0] == home})
-    shown = [str(n) for n in here] + list(dict.fromkeys(
-        os.path.basename(line) for line in uses if line.rpartition(":")[0] != home))
-    if not shown:
-        return "uses"
-    if len(shown) == 1:
-        return f"{len(uses)} uses on line {shown[0]}" if len(uses) > 1 else f"uses, one on line {shown[0]}"
-    return f"uses at lines {', '.join(shown[:-1])} and {shown[-1]}"
 
 
 _AUTOGRAD_NODE = re.compile(r'File "<autograd node>", line (?P<sequence>\d+), in (?P<node>\S+)(?P<tag>.*)')
