@@ -13,6 +13,7 @@ needs no other pivoting); one they cannot decide is no proof (`NoProof`).
 
 from __future__ import annotations
 
+import itertools
 import weakref
 
 import numpy as np
@@ -85,14 +86,33 @@ def _eliminated(m, right=None):
 
 
 def det(a):
-    """The determinant: the sign of the row swaps times the product of the pivots."""
-    sign, pivots, _ = _eliminated(_matrix(a))
+    """The determinant: the sign of the row swaps times the product of the pivots; at a matrix proven singular, where
+    elimination meets a column with no pivot, the cofactor expansion (`_expanded`), whose slopes are the adjugate's."""
+    m = _matrix(a)
+    sign, pivots, _ = _eliminated(m)
     if pivots is None:
-        raise proof.NoProof("a determinant proven 0 has no derivative to prove")
+        return _expanded(m)
     out = pivots[0] if sign > 0 else -pivots[0]
     for p in pivots[1:]:
         out = out * p
     return out
+
+
+def _expanded(m):
+    """The determinant of the rows ``m`` (proof numbers) by cofactor expansion along the first row, each minor of the
+    rows below met once (by the columns it keeps): a polynomial in the entries, no division, so at a singular matrix
+    its value is the exact 0 and its slopes the cofactors they are (a rank-one matrix's every one 0)."""
+    n = len(m)
+    minors = {(): proof.lift(1.0)}
+    for size in range(1, n + 1):
+        row = n - size
+        for columns in itertools.combinations(range(n), size):
+            out = None
+            for k, c in enumerate(columns):
+                term = m[row][c] * minors[columns[:k] + columns[k + 1 :]]
+                out = term if out is None else (out - term if k % 2 else out + term)
+            minors[columns] = out
+    return minors[tuple(range(n))]
 
 
 def slogdet(a):
