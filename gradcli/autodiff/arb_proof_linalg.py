@@ -447,29 +447,75 @@ def _root_groups(rationals, keys):
     polynomial climbs to thousands of bits); None where the roots' real parts are not proven apart in order."""
     import flint  # lazy: python-flint, only where a proof runs
 
-    roots = []  # (ball, rational or None, multiplicity)
+    roots = []  # (ball, rational or None, multiplicity, surd or None)
     for factor, power in flint.fmpq_mat(rationals).charpoly().factor()[1]:
         if factor.degree() == 1:
-            roots.append((None, -factor[0] / factor[1], power))
+            roots.append((None, -factor[0] / factor[1], power, None))
             continue
         for z, _ in factor.complex_roots():
             if not z.imag.contains(0):
                 return None
-            roots.append((z.real, None, power))
+            roots.append((z.real, None, power, Surd.of(factor, z.real) if factor.degree() == 2 else None))
     saved, flint.ctx.prec = flint.ctx.prec, 4 * max(flint.ctx.prec, 64)
     try:  # each rational root as a tight ball
-        roots = [(flint.arb(rational) if ball is None else ball, rational, power) for ball, rational, power in roots]
+        roots = [(flint.arb(rational) if ball is None else ball, rational, power, surd)
+                 for ball, rational, power, surd in roots]
     finally:
         flint.ctx.prec = saved
     roots.sort(key=lambda root: root[1] if root[1] is not None else _midpoint(root[0]))
-    for (a, p, _), (b, q, _) in zip(roots, roots[1:]):
+    for (a, p, _, _), (b, q, _, _) in zip(roots, roots[1:]):
         if not (p < q if p is not None and q is not None else a < b):
             return None
     groups, start = [], 0
-    for ball, rational, multiplicity in roots:
-        groups.append((keys[start : start + multiplicity], ball, rational))
+    for ball, rational, multiplicity, surd in roots:
+        groups.append((keys[start : start + multiplicity], ball, rational if surd is None else surd))
         start += multiplicity
     return groups
+
+
+class Surd(tuple):
+    """A root of an irreducible quadratic factor of a characteristic polynomial, ``centre + scale * sqrt(radicand)``,
+    three exact rationals: the eigenvalue as the number it is, so two roots of one factor (s1 / s2 = phi^2 of
+    [[2, 1], [1, 3]]'s singular values) meet in one field, sqrt(radicand)^2 = radicand, where two atoms never meet.
+    Not a rational: ``== 0`` is False and `_group_number` makes its proof number."""
+
+    __slots__ = ()
+
+    @classmethod
+    def of(cls, factor, ball):
+        """The root of ``factor`` (c2 x^2 + c1 x + c0) that the ball holds, the side of the centre it lies on; None
+        where the ball does not tell the side."""
+        import flint  # lazy: python-flint, only where a proof runs
+
+        c0, c1, c2 = factor[0], factor[1], factor[2]
+        centre, half = -c1 / (2 * c2), 1 / (2 * c2)
+        if ball > flint.arb(centre):
+            side = 1
+        elif ball < flint.arb(centre):
+            side = -1
+        else:
+            return None
+        return cls((centre, half if (half > 0) == (side > 0) else -half, c1 * c1 - 4 * c2 * c0))
+
+    def number(self):
+        """The surd as a proof's exact number: the radicand's square root is an atom whose square is it."""
+        import flint  # lazy: python-flint, only where a proof runs
+
+        centre, scale, radicand = self
+        state = proof.state()
+        root = proof.run("sqrt", proof.Sym(flint.arb(radicand), (state.ctx.constant(radicand), state.one)))
+        return proof.add((state.ctx.constant(centre), state.one), proof.mul((state.ctx.constant(scale), state.one), root.q))
+
+
+def _group_number(value, exact):
+    """A group's eigenvalue as a proof number (`_spectrum_by_groups`): its rational root, its quadratic surd, or where
+    neither (a root of a factor of higher degree) its value's atom."""
+    state = proof.state()
+    if exact is None:
+        return value
+    if isinstance(exact, Surd):
+        return exact.number()
+    return (state.ctx.constant(exact), state.one)
 
 
 def _midpoint(ball):
@@ -505,11 +551,12 @@ def _spectrum_by_groups(out, name, cells, read, groups, signed):
     n = cells.shape[0]
     width = next((len(s.d) for s in cells.flat if s.d is not None), None)
     held = [[cells[i, j] if read[i, j] else cells[j, i] for j in range(n)] for i in range(n)]
-    values, numbers = [], []  # each group's value, and the number it is (its rational root, where it is one)
-    for keys, ball, rational in groups:
+    values, numbers = [], []  # each group's value, and the number it is (its rational root or surd, where it is one)
+    for keys, ball, exact in groups:
         value = _group_value(name, keys, ball, signed)
-        values.append(value)
-        numbers.append(value if rational is None else (state.ctx.constant(rational), state.one))
+        number = _group_number(value, exact)
+        values.append(number if exact is not None and len(keys) == 1 else value)
+        numbers.append(number)
     projectors = [_projector([[e.q for e in row] for row in held], number, numbers[:g] + numbers[g + 1 :])
                   for g, number in enumerate(numbers)]
     changes = [[[_slope_of(e, t) for e in row] for row in held] for t in range(width or 0)]
@@ -657,8 +704,11 @@ def _singular_values_by_groups(out, name, cells, read, groups, signed):
             numbers.append(proof.const(0))
             continue
         value = _group_value(name, keys, ball, signed)
+        square = _group_number(value, rational)
+        if rational is not None and len(keys) == 1:  # the square root of its exact square: sqrt(9) is 3, not an atom
+            value = proof.run("sqrt", proof.Sym(ball * ball, square)).q
         values.append(value)
-        numbers.append(proof.mul(value, value) if rational is None else (state.ctx.constant(rational), state.one))
+        numbers.append(proof.mul(value, value) if rational is None else square)
     gram = _product(_transposed(matrix), matrix) if tall else _product(matrix, _transposed(matrix))
     changes = [[[_slope_of(e, t) for e in row] for row in cells] for t in range(width or 0)]
     for g, ((keys, ball, rational), value) in enumerate(zip(groups, values)):
