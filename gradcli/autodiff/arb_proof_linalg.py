@@ -18,7 +18,7 @@ import weakref
 
 import numpy as np
 
-from . import arb_proof as proof
+from . import arb_identities as identities, arb_proof as proof, arb_proof_quotients as quotients
 from .arb_complex import ExactComplex
 
 # What the decompositions a proof ran through met at a kink of their spectrum, in words: two entries not proven
@@ -322,7 +322,11 @@ def _groups_by_algebra(cells, read, mask, balls):
         return None
     matrix = [[(cells[i, j] if read[i, j] else cells[j, i]).q for j in range(n)] for i in range(n)]
     try:
-        repeats = _repeated_roots(_characteristic(matrix))
+        characteristic = _characteristic(matrix)
+        closed = _roots_in_closed_form(characteristic, spectrum)
+        if closed is not None:
+            return closed
+        repeats = _repeated_roots(characteristic)
     except (ArithmeticError, LookupError, ValueError, proof.NoProof):  # past a proof's limits: the old unknowns
         return None
     if repeats is None:
@@ -338,6 +342,65 @@ def _groups_by_algebra(cells, read, mask, balls):
             groups.append((spectrum[start : i + 1], values[start].union(values[i]), None))
             start = i + 1
     return groups
+
+
+class Closed(tuple):
+    """An eigenvalue as the proof quotient it is, a root of a linear or quadratic factor of the characteristic
+    polynomial of a matrix of computed entries (`_roots_in_closed_form`); `_group_number` makes it the number."""
+
+    __slots__ = ()
+
+
+def _roots_in_closed_form(characteristic, spectrum):
+    """The groups (`_eigenvalue_groups`'s form) of a symmetric matrix of computed entries whose characteristic
+    polynomial ``characteristic`` (exact quotients over the atoms) factors, over those atoms, into simple linear and
+    quadratic factors in its variable: each eigenvalue then the exact quotient it is (`Closed`, a quadratic's through
+    the square root of its discriminant), so e^x +- 1e-200 beside 3 + y are three functions of the matrix, apart
+    by algebra however near, with their projectors and vectors, where their balls overlap. Each root's ball is
+    taken at rising precision until the roots are apart in order; None where a factor is repeated or of a higher
+    degree, or the balls do not part by `arb_proof_quotients.DENOMINATOR_BITS`."""
+    import flint  # lazy: python-flint, only where a proof runs
+
+    state = proof.state()
+    variable = proof.atom(("characteristic variable",))
+    number = state.number(variable)
+    polynomial = _total(proof.mul(c, proof.power(variable, k)) for k, c in enumerate(characteristic))
+    roots = []
+    for factor, power in identities.factors(polynomial[0])[1]:
+        degree = factor.degrees()[number]
+        if degree == 0:
+            continue
+        if power > 1 or degree > 2:
+            return None
+        parts = [state.zero] * (degree + 1)  # the factor's coefficients in the variable, polynomials in the atoms
+        for monomial, coefficient in factor.to_dict().items():
+            rest = list(monomial)
+            rest[number] = 0
+            parts[monomial[number]] += state.ctx.from_dict({tuple(rest): coefficient})
+        if degree == 1:
+            roots.append(proof.div((-parts[0], state.one), (parts[1], state.one)))
+            continue
+        discriminant = (parts[1] * parts[1] - 4 * parts[2] * parts[0], state.one)
+        ball = proof.ball_of(state, discriminant)
+        if not ball > 0:
+            return None
+        root = proof.run("sqrt", proof.Sym(ball, discriminant)).q
+        for sign in (-1, 1):
+            roots.append(proof.div(proof.add((-parts[1], state.one), proof.mul(proof.const(sign), root)),
+                                   (2 * parts[2], state.one)))
+    if len(roots) != len(spectrum):
+        return None
+    saved, bits = flint.ctx.prec, max(flint.ctx.prec, 64)
+    try:
+        while bits <= quotients.DENOMINATOR_BITS:
+            flint.ctx.prec = bits
+            found = sorted(((proof.ball_of(state, q), q) for q in roots), key=lambda pair: float(pair[0].mid()))
+            if all(a < b for (a, _), (b, _) in zip(found, found[1:])):
+                return [([key], ball, Closed(q)) for key, (ball, q) in zip(spectrum, found)]
+            bits *= 2
+    finally:
+        flint.ctx.prec = saved
+    return None
 
 
 def _pair_in_closed_form(cells, read, mask, balls):
@@ -515,6 +578,8 @@ def _group_number(value, exact):
         return value
     if isinstance(exact, Surd):
         return exact.number()
+    if isinstance(exact, Closed):
+        return tuple(exact)
     return (state.ctx.constant(exact), state.one)
 
 
