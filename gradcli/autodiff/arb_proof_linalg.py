@@ -224,6 +224,8 @@ def decomposition(name, a, answer, reads=None, spectrum=None, signs="similar", h
                 return closed
     elif signs == "equivalent" and spectrum is not None:
         groups = _singular_value_groups(cells, mask)
+        if groups is None:
+            groups = _singular_values_by_algebra(cells, mask)
     if groups is not None:  # each vector entry a function where no value repeats (nor, singular, is 0)
         kinked[...] = any(len(keys) > 1 or (rational == 0 and signs == "equivalent") for keys, _, rational in groups)
     cluster = _one_cluster(balls, kinked, mask, signs) if groups is None else []
@@ -501,6 +503,26 @@ def _singular_value_groups(cells, mask):
     return [(keys[::-1], flint.arb(0) if rational == 0 else ball.sqrt(), rational) for keys, ball, rational in groups[::-1]]
 
 
+def _singular_values_by_algebra(cells, mask):
+    """`_singular_value_groups` where some entry is no rational constant (a value the program computed): the
+    squares of the singular values as the Gram matrix's eigenvalues in closed form (`_roots_in_closed_form`), each
+    proven above 0, so cond(e^x A) is scale-free by algebra. None where they are not in closed form."""
+    spectrum = [k for k in np.ndindex(mask.shape) if mask[k]]
+    m, n = cells.shape
+    size = min(m, n)
+    if cells.ndim != 2 or len(spectrum) != size or size > ALGEBRA_SIZE or any(s.q is None for s in cells.flat):
+        return None
+    matrix = [[e.q for e in row] for row in cells]
+    gram = _product(_transposed(matrix), matrix) if n <= m else _product(matrix, _transposed(matrix))
+    try:
+        found = _roots_in_closed_form(_characteristic(gram), spectrum[::-1])
+    except (ArithmeticError, LookupError, ValueError, proof.NoProof):  # past a proof's limits: the old unknowns
+        return None
+    if found is None or not all(ball > 0 for _, ball, _ in found):
+        return None
+    return [(keys[::-1], ball.sqrt(), square) for keys, ball, square in found[::-1]]
+
+
 def _root_groups(rationals, keys):
     """``keys`` (the spectrum's entries, ascending) in groups of equal eigenvalues of the symmetric rational
     matrix ``rationals``: ``[(keys, ball, rational), ...]`` (see `_eigenvalue_groups`). The characteristic
@@ -760,7 +782,6 @@ def _singular_values_by_groups(out, name, cells, read, groups, signed):
     width = next((len(s.d) for s in cells.flat if s.d is not None), None)
     tall = n <= m
     matrix = [[e.q for e in row] for row in cells]
-    rationals = flint.fmpq_mat([[_rational(e) for e in row] for row in cells])
     values, numbers = [], []  # each group's value, and its square as a number of the Gram matrix
     for keys, ball, rational in groups:
         if rational == 0:  # exactly 0: a cone's tip, read through its slopes' atoms alone
@@ -777,7 +798,8 @@ def _singular_values_by_groups(out, name, cells, read, groups, signed):
     gram = _product(_transposed(matrix), matrix) if tall else _product(matrix, _transposed(matrix))
     changes = [[[_slope_of(e, t) for e in row] for row in cells] for t in range(width or 0)]
     for g, ((keys, ball, rational), value) in enumerate(zip(groups, values)):
-        if rational == 0:
+        if rational == 0:  # (a zero group only where every entry is a rational: `_singular_value_groups`)
+            rationals = flint.fmpq_mat([[_rational(e) for e in row] for row in cells])
             left, right = _null_projector(rationals.transpose()), _null_projector(rationals)
             slopes = [_zero_slopes(name, keys, signed, left, right, change) for change in changes]
         else:
