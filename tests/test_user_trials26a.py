@@ -35,18 +35,11 @@ CHOSEN = [
     "numpy_lib26a:bits_round_trip@x=[-1070]:float64",
     # a parabolic orbit: slope 0 in E, none in e
     "numpy_lib26a:true_anomaly@E=1,e=1:float64",
+    # Z1: np.linalg.cond of [[2, 1], [1, 3]], whose slope in a[3] is 0 by s1 / s2 = phi^2: the singular values as the
+    # quadratic surds they are (was error, "not proven 0")
+    "numpy_lib26a:condition_number@a=[2,1,1,3]:float64",
 ]
-KNOWN_WRONG = {
-    "numpy_lib26a:condition_number@a=[2,1,1,3]:float64":
-        "Z1: np.linalg.cond of a symmetric matrix, [[2, 1], [1, 3]]: the slope in a[3], u1^2 / s2 - s1 v2^2 / s2^2, is 0 "
-        "by the golden ratio's algebra (s1 / s2 = phi^2), which neither the proof numbers nor rising precision prove: "
-        "error (no verdict) where the exact gradient is [-1.1708, 1.1708, 1.1708, 0]",
-}
-# Each known-wrong case's words for its finding, seen at a ceiling of 120 digits (`known_wrong_problems`).
-SYMPTOMS = {
-    "numpy_lib26a:condition_number@a=[2,1,1,3]:float64": "not proven 0",
-}
-test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases26a, CHOSEN, KNOWN_WRONG, SYMPTOMS)
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases26a, CHOSEN)
 
 
 # --- A1: a point whose every argument is data gradcli holds --------------------------------------------------------------

@@ -827,12 +827,13 @@ def _abs(x):
     return x if _decided("greater_equal", on_balls, x, _lift(0)) else run("negative", x)
 
 
-# The exponentially scaled functions, each its plain function (an atom of `OPAQUE`, the orders it takes first) times
-# exp of a scale: e^-|x| for I (even in x, so |x|'s corner at 0 is theirs), e^x for K. Written so, a scale the
-# program takes off again meets its inverse: i0e(k) e^|k| is I0(k), smooth at 0 where both factors have corners, and
-# log(i0e(k)) + |k| is log I0(k).
-SCALED = {"i0e": ("i0", (), True), "i1e": ("i1", (), True), "k0e": ("kv", (0,), False), "k1e": ("kv", (1,), False),
-          "kve": ("kv", None, False)}
+# The exponentially scaled functions, each its plain function (an atom of `OPAQUE`, the orders it takes first, None
+# where the program passes its own; or erfc, 1 - erf) times exp of a scale: "abs" e^-|x| for I (even in x, so |x|'s
+# corner at 0 is theirs), "x" e^x for K, "square" e^(x^2) for erfcx. Written so, a scale the program takes off again
+# meets its inverse: i0e(k) e^|k| is I0(k), smooth at 0 where both factors have corners, log(i0e(k)) + |k| is
+# log I0(k), and erfcx(x) e^(-x^2) is erfc(x).
+SCALED = {"i0e": ("i0", (), "abs"), "i1e": ("i1", (), "abs"), "ive": ("iv", None, "abs"), "k0e": ("kv", (0,), "x"),
+          "k1e": ("kv", (1,), "x"), "kve": ("kv", None, "x"), "erfcx": ("erfc", (), "square")}
 
 
 def _scaled(name, args):
@@ -840,28 +841,40 @@ def _scaled(name, args):
     |x|'s corner, taken as abs takes it (the tie decided on the exact quotient, the same side |x| follows), so the
     corners of i0e(k) and e^|k| cancel on that side; along a seed that leaves x still it has slope 0 whatever the
     side."""
-    plain, orders, by_abs = SCALED[name]
+    plain, orders, scaled_by = SCALED[name]
     syms = [_lift(a) for a in args]
     x = syms[-1]
-    ball = (abs(x.b).bessel_i(0, scaled=True) if name == "i0e"  # encloses i0e on a ball around 0 too: i0e(|x|)
-            else OPAQUE[name](*[s.b for s in syms]))
+    fixed = [_lift(v) for v in orders] if orders is not None else [Sym(s.b, s.q) for s in syms[:-1]]
+    if name == "i0e":  # encloses i0e on a ball around 0 too: i0e(|x|)
+        ball = abs(x.b).bessel_i(0, scaled=True)
+    elif name in OPAQUE:
+        ball = OPAQUE[name](*[s.b for s in syms])
+    else:  # (ive, which has no ball of its own: I_v(x) e^-|x|, each a proven enclosure)
+        ball = OPAQUE[plain](*[f.b for f in fixed], x.b) * (-abs(x.b)).exp()
     if any(s.q is None for s in syms):
         return Sym(ball, None, _beside_an_unknown(name, syms))
-    fixed = [_lift(v) for v in orders] if orders is not None else [Sym(s.b, s.q) for s in syms[:-1]]
     side = 1  # (an exact 0 that no seed moves: either side gives e^0 and slope 0)
-    if by_abs and not x.b > 0 and not (x.b.is_zero() and not _moves(x)):
+    if scaled_by == "abs" and not x.b > 0 and not (x.b.is_zero() and not _moves(x)):
         side = -1 if x.b < 0 else _side_of_abs(x)
-    scale = _exp(neg(x.q) if by_abs and side > 0 else x.q)
-    answer = mul(scale, _opaque(plain, [*fixed, Sym(x.b, x.q)]).q)
+    exponent = {"abs": neg(x.q) if side > 0 else x.q, "x": x.q, "square": mul(x.q, x.q)}[scaled_by]
+    scale = _exp(exponent)
+    answer = mul(scale, _plain(plain, fixed, Sym(x.b, x.q)).q)
     if all(s.d is None for s in syms):
         return Sym(ball, answer)
-    # the product's slope in x: the scale's (-side, or 1) times the answer, plus the scale times the plain one's
-    slope = _opaque(plain, [*fixed, Sym(x.b, x.q, [_one()])]).d[0]
-    slopes = [add(mul(_const(-side if by_abs else 1), answer), mul(scale, slope))]
+    # the product's slope in x: the exponent's slope (-side, 1 or 2 x) times the answer, plus the scale times the
+    # plain one's
+    slope = _plain(plain, fixed, Sym(x.b, x.q, [_one()])).d[0]
+    moved = {"abs": _const(-side), "x": _one(), "square": add(x.q, x.q)}[scaled_by]
+    slopes = [add(mul(moved, answer), mul(scale, slope))]
     if orders is None:  # an order the program passes (kve's v): its slope an atom, scaled
         in_order = _opaque(plain, [*[Sym(f.b, f.q, [_one()]) for f in fixed], Sym(x.b, x.q)]).d[0]
         slopes = [mul(scale, in_order)] + slopes
     return Sym(ball, answer, _tangent(slopes, syms))
+
+
+def _plain(name, orders, x):
+    """A scaled function's plain one at ``x``: an atom of `OPAQUE` after its orders, or erfc by its rule."""
+    return _opaque(name, [*orders, x]) if name in OPAQUE else _run(name, (x,))
 
 
 def _side_of_abs(x):
@@ -1128,7 +1141,7 @@ def _floor_mod(x, y):
     return _run("subtract", (x, _run("multiply", (y, _run("floor", (_run("divide", (x, y)),))))))
 
 
-LOG_NDTR_LEFT = -30  # left of this, log_ndtr's sum 1 + erf(x / sqrt 2) would need thousands of bits to part from 0
+LOG_NDTR_LEFT = -60  # left of this, parting log_ndtr's sum 1 + erf(x / sqrt 2) from 0 takes more than ~2600 bits
 
 
 def _log_ndtr(x):

@@ -71,6 +71,8 @@ def ball_of(proof, q, points=None):
             elif name == "slope of arccosh^2":  # 2 arccosh(x) / sqrt(x^2 - 1), analytic at x = 1, where it is 2
                 x = quotient(args[0])
                 values[number] = flint.arb(2) if x == 1 else 2 * x.acosh() / (x * x - 1).sqrt()
+            elif name == "erf":
+                values[number] = _erf(quotient(args[0]))
             elif name == "log" and len(args) == 1:
                 values[number] = _log(args[0], quotient)
             elif name in _BALL_METHODS and len(args) == 1:
@@ -107,6 +109,17 @@ def _turned(flint, proof, number, power):
         return None
     turn = flint.fmpq(2 * power, what[1])
     return flint.acb(flint.arb.cos_pi_fmpq(turn), flint.arb.sin_pi_fmpq(turn))
+
+
+def _erf(x):
+    """erf on a ball, as 1 - erfc(|x|) beyond 1 (signed): flint's erf(20) carries a radius of erfc(20)'s size at every
+    precision up to 512 bits, so 1 - erf(20), a tail's probability, is no number until then and a doubling of the
+    bits that leaves a radius as it was stops `sign_of`; erfc keeps its relative digits."""
+    if x > 1:
+        return 1 - x.erfc()
+    if x < -1:
+        return (-x).erfc() - 1
+    return x.erf()
 
 
 def _log(q, quotient):

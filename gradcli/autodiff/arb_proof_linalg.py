@@ -13,11 +13,12 @@ needs no other pivoting); one they cannot decide is no proof (`NoProof`).
 
 from __future__ import annotations
 
+import itertools
 import weakref
 
 import numpy as np
 
-from . import arb_proof as proof
+from . import arb_identities as identities, arb_proof as proof, arb_proof_quotients as quotients
 from .arb_complex import ExactComplex
 
 # What the decompositions a proof ran through met at a kink of their spectrum, in words: two entries not proven
@@ -85,14 +86,33 @@ def _eliminated(m, right=None):
 
 
 def det(a):
-    """The determinant: the sign of the row swaps times the product of the pivots."""
-    sign, pivots, _ = _eliminated(_matrix(a))
+    """The determinant: the sign of the row swaps times the product of the pivots; at a matrix proven singular, where
+    elimination meets a column with no pivot, the cofactor expansion (`_expanded`), whose slopes are the adjugate's."""
+    m = _matrix(a)
+    sign, pivots, _ = _eliminated(m)
     if pivots is None:
-        raise proof.NoProof("a determinant proven 0 has no derivative to prove")
+        return _expanded(m)
     out = pivots[0] if sign > 0 else -pivots[0]
     for p in pivots[1:]:
         out = out * p
     return out
+
+
+def _expanded(m):
+    """The determinant of the rows ``m`` (proof numbers) by cofactor expansion along the first row, each minor of the
+    rows below met once (by the columns it keeps): a polynomial in the entries, no division, so at a singular matrix
+    its value is the exact 0 and its slopes the cofactors they are (a rank-one matrix's every one 0)."""
+    n = len(m)
+    minors = {(): proof.lift(1.0)}
+    for size in range(1, n + 1):
+        row = n - size
+        for columns in itertools.combinations(range(n), size):
+            out = None
+            for k, c in enumerate(columns):
+                term = m[row][c] * minors[columns[:k] + columns[k + 1 :]]
+                out = term if out is None else (out - term if k % 2 else out + term)
+            minors[columns] = out
+    return minors[tuple(range(n))]
 
 
 def slogdet(a):
@@ -204,6 +224,8 @@ def decomposition(name, a, answer, reads=None, spectrum=None, signs="similar", h
                 return closed
     elif signs == "equivalent" and spectrum is not None:
         groups = _singular_value_groups(cells, mask)
+        if groups is None:
+            groups = _singular_values_by_algebra(cells, mask)
     if groups is not None:  # each vector entry a function where no value repeats (nor, singular, is 0)
         kinked[...] = any(len(keys) > 1 or (rational == 0 and signs == "equivalent") for keys, _, rational in groups)
     cluster = _one_cluster(balls, kinked, mask, signs) if groups is None else []
@@ -302,7 +324,11 @@ def _groups_by_algebra(cells, read, mask, balls):
         return None
     matrix = [[(cells[i, j] if read[i, j] else cells[j, i]).q for j in range(n)] for i in range(n)]
     try:
-        repeats = _repeated_roots(_characteristic(matrix))
+        characteristic = _characteristic(matrix)
+        closed = _roots_in_closed_form(characteristic, spectrum)
+        if closed is not None:
+            return closed
+        repeats = _repeated_roots(characteristic)
     except (ArithmeticError, LookupError, ValueError, proof.NoProof):  # past a proof's limits: the old unknowns
         return None
     if repeats is None:
@@ -318,6 +344,65 @@ def _groups_by_algebra(cells, read, mask, balls):
             groups.append((spectrum[start : i + 1], values[start].union(values[i]), None))
             start = i + 1
     return groups
+
+
+class Closed(tuple):
+    """An eigenvalue as the proof quotient it is, a root of a linear or quadratic factor of the characteristic
+    polynomial of a matrix of computed entries (`_roots_in_closed_form`); `_group_number` makes it the number."""
+
+    __slots__ = ()
+
+
+def _roots_in_closed_form(characteristic, spectrum):
+    """The groups (`_eigenvalue_groups`'s form) of a symmetric matrix of computed entries whose characteristic
+    polynomial ``characteristic`` (exact quotients over the atoms) factors, over those atoms, into simple linear and
+    quadratic factors in its variable: each eigenvalue then the exact quotient it is (`Closed`, a quadratic's through
+    the square root of its discriminant), so e^x +- 1e-200 beside 3 + y are three functions of the matrix, apart
+    by algebra however near, with their projectors and vectors, where their balls overlap. Each root's ball is
+    taken at rising precision until the roots are apart in order; None where a factor is repeated or of a higher
+    degree, or the balls do not part by `arb_proof_quotients.DENOMINATOR_BITS`."""
+    import flint  # lazy: python-flint, only where a proof runs
+
+    state = proof.state()
+    variable = proof.atom(("characteristic variable",))
+    number = state.number(variable)
+    polynomial = _total(proof.mul(c, proof.power(variable, k)) for k, c in enumerate(characteristic))
+    roots = []
+    for factor, power in identities.factors(polynomial[0])[1]:
+        degree = factor.degrees()[number]
+        if degree == 0:
+            continue
+        if power > 1 or degree > 2:
+            return None
+        parts = [state.zero] * (degree + 1)  # the factor's coefficients in the variable, polynomials in the atoms
+        for monomial, coefficient in factor.to_dict().items():
+            rest = list(monomial)
+            rest[number] = 0
+            parts[monomial[number]] += state.ctx.from_dict({tuple(rest): coefficient})
+        if degree == 1:
+            roots.append(proof.div((-parts[0], state.one), (parts[1], state.one)))
+            continue
+        discriminant = (parts[1] * parts[1] - 4 * parts[2] * parts[0], state.one)
+        ball = proof.ball_of(state, discriminant)
+        if not ball > 0:
+            return None
+        root = proof.run("sqrt", proof.Sym(ball, discriminant)).q
+        for sign in (-1, 1):
+            roots.append(proof.div(proof.add((-parts[1], state.one), proof.mul(proof.const(sign), root)),
+                                   (2 * parts[2], state.one)))
+    if len(roots) != len(spectrum):
+        return None
+    saved, bits = flint.ctx.prec, max(flint.ctx.prec, 64)
+    try:
+        while bits <= quotients.DENOMINATOR_BITS:
+            flint.ctx.prec = bits
+            found = sorted(((proof.ball_of(state, q), q) for q in roots), key=lambda pair: float(pair[0].mid()))
+            if all(a < b for (a, _), (b, _) in zip(found, found[1:])):
+                return [([key], ball, Closed(q)) for key, (ball, q) in zip(spectrum, found)]
+            bits *= 2
+    finally:
+        flint.ctx.prec = saved
+    return None
 
 
 def _pair_in_closed_form(cells, read, mask, balls):
@@ -418,6 +503,26 @@ def _singular_value_groups(cells, mask):
     return [(keys[::-1], flint.arb(0) if rational == 0 else ball.sqrt(), rational) for keys, ball, rational in groups[::-1]]
 
 
+def _singular_values_by_algebra(cells, mask):
+    """`_singular_value_groups` where some entry is no rational constant (a value the program computed): the
+    squares of the singular values as the Gram matrix's eigenvalues in closed form (`_roots_in_closed_form`), each
+    proven above 0, so cond(e^x A) is scale-free by algebra. None where they are not in closed form."""
+    spectrum = [k for k in np.ndindex(mask.shape) if mask[k]]
+    m, n = cells.shape
+    size = min(m, n)
+    if cells.ndim != 2 or len(spectrum) != size or size > ALGEBRA_SIZE or any(s.q is None for s in cells.flat):
+        return None
+    matrix = [[e.q for e in row] for row in cells]
+    gram = _product(_transposed(matrix), matrix) if n <= m else _product(matrix, _transposed(matrix))
+    try:
+        found = _roots_in_closed_form(_characteristic(gram), spectrum[::-1])
+    except (ArithmeticError, LookupError, ValueError, proof.NoProof):  # past a proof's limits: the old unknowns
+        return None
+    if found is None or not all(ball > 0 for _, ball, _ in found):
+        return None
+    return [(keys[::-1], ball.sqrt(), square) for keys, ball, square in found[::-1]]
+
+
 def _root_groups(rationals, keys):
     """``keys`` (the spectrum's entries, ascending) in groups of equal eigenvalues of the symmetric rational
     matrix ``rationals``: ``[(keys, ball, rational), ...]`` (see `_eigenvalue_groups`). The characteristic
@@ -427,29 +532,77 @@ def _root_groups(rationals, keys):
     polynomial climbs to thousands of bits); None where the roots' real parts are not proven apart in order."""
     import flint  # lazy: python-flint, only where a proof runs
 
-    roots = []  # (ball, rational or None, multiplicity)
+    roots = []  # (ball, rational or None, multiplicity, surd or None)
     for factor, power in flint.fmpq_mat(rationals).charpoly().factor()[1]:
         if factor.degree() == 1:
-            roots.append((None, -factor[0] / factor[1], power))
+            roots.append((None, -factor[0] / factor[1], power, None))
             continue
         for z, _ in factor.complex_roots():
             if not z.imag.contains(0):
                 return None
-            roots.append((z.real, None, power))
+            roots.append((z.real, None, power, Surd.of(factor, z.real) if factor.degree() == 2 else None))
     saved, flint.ctx.prec = flint.ctx.prec, 4 * max(flint.ctx.prec, 64)
     try:  # each rational root as a tight ball
-        roots = [(flint.arb(rational) if ball is None else ball, rational, power) for ball, rational, power in roots]
+        roots = [(flint.arb(rational) if ball is None else ball, rational, power, surd)
+                 for ball, rational, power, surd in roots]
     finally:
         flint.ctx.prec = saved
     roots.sort(key=lambda root: root[1] if root[1] is not None else _midpoint(root[0]))
-    for (a, p, _), (b, q, _) in zip(roots, roots[1:]):
+    for (a, p, _, _), (b, q, _, _) in zip(roots, roots[1:]):
         if not (p < q if p is not None and q is not None else a < b):
             return None
     groups, start = [], 0
-    for ball, rational, multiplicity in roots:
-        groups.append((keys[start : start + multiplicity], ball, rational))
+    for ball, rational, multiplicity, surd in roots:
+        groups.append((keys[start : start + multiplicity], ball, rational if surd is None else surd))
         start += multiplicity
     return groups
+
+
+class Surd(tuple):
+    """A root of an irreducible quadratic factor of a characteristic polynomial, ``centre + scale * sqrt(radicand)``,
+    three exact rationals: the eigenvalue as the number it is, so two roots of one factor (s1 / s2 = phi^2 of
+    [[2, 1], [1, 3]]'s singular values) meet in one field, sqrt(radicand)^2 = radicand, where two atoms never meet.
+    Not a rational: ``== 0`` is False and `_group_number` makes its proof number."""
+
+    __slots__ = ()
+
+    @classmethod
+    def of(cls, factor, ball):
+        """The root of ``factor`` (c2 x^2 + c1 x + c0) that the ball holds, the side of the centre it lies on; None
+        where the ball does not tell the side."""
+        import flint  # lazy: python-flint, only where a proof runs
+
+        c0, c1, c2 = factor[0], factor[1], factor[2]
+        centre, half = -c1 / (2 * c2), 1 / (2 * c2)
+        if ball > flint.arb(centre):
+            side = 1
+        elif ball < flint.arb(centre):
+            side = -1
+        else:
+            return None
+        return cls((centre, half if (half > 0) == (side > 0) else -half, c1 * c1 - 4 * c2 * c0))
+
+    def number(self):
+        """The surd as a proof's exact number: the radicand's square root is an atom whose square is it."""
+        import flint  # lazy: python-flint, only where a proof runs
+
+        centre, scale, radicand = self
+        state = proof.state()
+        root = proof.run("sqrt", proof.Sym(flint.arb(radicand), (state.ctx.constant(radicand), state.one)))
+        return proof.add((state.ctx.constant(centre), state.one), proof.mul((state.ctx.constant(scale), state.one), root.q))
+
+
+def _group_number(value, exact):
+    """A group's eigenvalue as a proof number (`_spectrum_by_groups`): its rational root, its quadratic surd, or where
+    neither (a root of a factor of higher degree) its value's atom."""
+    state = proof.state()
+    if exact is None:
+        return value
+    if isinstance(exact, Surd):
+        return exact.number()
+    if isinstance(exact, Closed):
+        return tuple(exact)
+    return (state.ctx.constant(exact), state.one)
 
 
 def _midpoint(ball):
@@ -485,11 +638,12 @@ def _spectrum_by_groups(out, name, cells, read, groups, signed):
     n = cells.shape[0]
     width = next((len(s.d) for s in cells.flat if s.d is not None), None)
     held = [[cells[i, j] if read[i, j] else cells[j, i] for j in range(n)] for i in range(n)]
-    values, numbers = [], []  # each group's value, and the number it is (its rational root, where it is one)
-    for keys, ball, rational in groups:
+    values, numbers = [], []  # each group's value, and the number it is (its rational root or surd, where it is one)
+    for keys, ball, exact in groups:
         value = _group_value(name, keys, ball, signed)
-        values.append(value)
-        numbers.append(value if rational is None else (state.ctx.constant(rational), state.one))
+        number = _group_number(value, exact)
+        values.append(number if exact is not None and len(keys) == 1 else value)
+        numbers.append(number)
     projectors = [_projector([[e.q for e in row] for row in held], number, numbers[:g] + numbers[g + 1 :])
                   for g, number in enumerate(numbers)]
     changes = [[[_slope_of(e, t) for e in row] for row in held] for t in range(width or 0)]
@@ -628,7 +782,6 @@ def _singular_values_by_groups(out, name, cells, read, groups, signed):
     width = next((len(s.d) for s in cells.flat if s.d is not None), None)
     tall = n <= m
     matrix = [[e.q for e in row] for row in cells]
-    rationals = flint.fmpq_mat([[_rational(e) for e in row] for row in cells])
     values, numbers = [], []  # each group's value, and its square as a number of the Gram matrix
     for keys, ball, rational in groups:
         if rational == 0:  # exactly 0: a cone's tip, read through its slopes' atoms alone
@@ -637,12 +790,16 @@ def _singular_values_by_groups(out, name, cells, read, groups, signed):
             numbers.append(proof.const(0))
             continue
         value = _group_value(name, keys, ball, signed)
+        square = _group_number(value, rational)
+        if rational is not None and len(keys) == 1:  # the square root of its exact square: sqrt(9) is 3, not an atom
+            value = proof.run("sqrt", proof.Sym(ball * ball, square)).q
         values.append(value)
-        numbers.append(proof.mul(value, value) if rational is None else (state.ctx.constant(rational), state.one))
+        numbers.append(proof.mul(value, value) if rational is None else square)
     gram = _product(_transposed(matrix), matrix) if tall else _product(matrix, _transposed(matrix))
     changes = [[[_slope_of(e, t) for e in row] for row in cells] for t in range(width or 0)]
     for g, ((keys, ball, rational), value) in enumerate(zip(groups, values)):
-        if rational == 0:
+        if rational == 0:  # (a zero group only where every entry is a rational: `_singular_value_groups`)
+            rationals = flint.fmpq_mat([[_rational(e) for e in row] for row in cells])
             left, right = _null_projector(rationals.transpose()), _null_projector(rationals)
             slopes = [_zero_slopes(name, keys, signed, left, right, change) for change in changes]
         else:

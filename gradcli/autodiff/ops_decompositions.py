@@ -309,8 +309,25 @@ def _symmetric_gradient(g_w, g_v, w, v):
     """The gradient of eigh for a full (Hermitian) matrix: V (diag(gw) + F * V^H conj(gV)) V^H, conjugated back."""
     n = shape_of(w)[-1]
     projected = matmul(_H(v), conj(g_v))
+    if holds_complex(v) and _reads_a_phase(raw(projected), raw(g_v), raw(v)):
+        raise NoGradientError(
+            "the function reads the phase of an eigenvector of a complex Hermitian matrix: eigh gives each one "
+            "only up to a factor e^(i phi), which LAPACK picks (mpmath picks another), so the function is no function "
+            "of the matrix and has no derivative to check; a function of |v|^2 or of the projector v v^H has one")
     inner = projected * _inverse_gaps(w, g_v, projected) + expand_dims(g_w, -2) * _eye(n, w)
     return conj(matmul(matmul(v, inner), _H(v)))
+
+
+def _reads_a_phase(projected, g_v, v):
+    """Whether a loss with cotangent ``g_v`` of eigh's complex eigenvectors ``v`` changes as one turns by e^(i phi):
+    its rate, the imaginary part of diagonal entry j of V^H conj(g_V), not 0 past the roundings of the sum's terms."""
+    diagonal = np.diagonal(np.asarray(projected), axis1=-2, axis2=-1)
+    terms = np.sum(np.vectorize(abs, otypes=[object] if diagonal.dtype == object else [float])(
+        np.asarray(v) * np.asarray(g_v)), axis=-2)
+    size, unit = _size_and_rounding(diagonal)
+    rate = size(np.vectorize(lambda z: z.imag, otypes=[object] if diagonal.dtype == object else [float])(diagonal))
+    n = np.shape(v)[-1]
+    return bool(np.any(rate > 64 * n * unit * terms))
 
 
 def _read_triangle(g, lower, complex_input):

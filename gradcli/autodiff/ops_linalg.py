@@ -436,7 +436,38 @@ def _solve_vjp_b(g, ans, a, b):
 defvjp(solve, _solve_vjp_a, _solve_vjp_b)
 
 det = _linalg_op(np.linalg.det, "linalg.det", mp=True)
-defvjp(det, lambda g, ans, a: expand_dims(expand_dims(g * ans, -1), -1) * _T(inv(a)))
+
+
+def _det_vjp(g, ans, a):
+    """det's derivative, the cofactor matrix: det * inv(a)^T where every matrix of the stack has an inverse, and the
+    minors' signed determinants where one is singular (its derivative is finite there, its inverse is none)."""
+    if not _any_exact_zero(ans):
+        return expand_dims(expand_dims(g * ans, -1), -1) * _T(inv(a))
+    return expand_dims(expand_dims(g, -1), -1) * cofactors(a)
+
+
+def _any_exact_zero(value):
+    """Whether any entry of ``value`` (floats, or mpmath numbers at high precision) is exactly 0."""
+    value = np.asarray(raw(value))
+    if value.dtype != object:
+        return bool(np.any(value == 0))
+    return any((e == 0) is True for e in value.flat)  # (a ball's comparison answers no plain True short of an exact 0)
+
+
+def cofactors(a):
+    """The cofactor matrix of each matrix of a stack, the adjugate's transpose: entry (i, j) the determinant of the
+    minor without row i and column j, signed (-1)^(i + j). A polynomial in the entries, so exact and finite at a
+    singular matrix, and differentiable again through det's own rule on the minors."""
+    n = shape_of(a)[-1]
+    others = np.array([[k for k in range(n) if k != i] for i in range(n)], dtype=np.intp).reshape(n, n - 1)
+    minors = getitem(a, (Ellipsis, others[:, None, :, None], others[None, :, None, :]))
+    dtype = np.asarray(raw(a)).dtype
+    signs = np.where(np.add.outer(np.arange(n), np.arange(n)) % 2 == 1, -1, 1).astype(
+        object if dtype == object else dtype.type(0).real.dtype)
+    return det(minors) * signs
+
+
+defvjp(det, _det_vjp)
 
 
 def _logabsdet_raw(a):
