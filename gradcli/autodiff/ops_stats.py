@@ -848,8 +848,9 @@ def _gamma_drawn_value(alpha, z):
     return type(alpha)(x, alpha.d * (-_gammainc_da_ball(alpha.v, x) / density))
 
 
-def _gamma_drawn_slope(alpha, z):
-    """dz/dalpha of a Gamma(alpha, 1) sample held at its quantile: -(dP(alpha, z)/dalpha) / p(z; alpha)."""
+def gamma_drawn_slope(alpha, z):
+    """dz/dalpha of a Gamma(alpha, 1) sample held at its quantile: -(dP(alpha, z)/dalpha) / p(z; alpha), what
+    TensorFlow's ``RandomGammaGrad`` computes (and PyTorch's ``_standard_gamma_grad`` approximates)."""
     return -gammainc_da(alpha, z) / _gamma_density(alpha, z)
 
 
@@ -857,8 +858,8 @@ def _gamma_drawn_slope(alpha, z):
 # P(alpha', z) = P(alpha, z) (P the regularised lower incomplete gamma function), whose value is ``z`` and whose
 # derivative is the implicit one. The draw is a constant: no gradient reaches it.
 gamma_drawn = primitive(_gamma_drawn_value, "gamma_drawn", kind="elementwise", mp=_gamma_drawn_value)
-defvjp(gamma_drawn, lambda g, ans, alpha, z: unbroadcast(g * _gamma_drawn_slope(alpha, z), alpha), None)
-defjvp(gamma_drawn, lambda t, ans, alpha, z: t * _gamma_drawn_slope(alpha, z), None)
+defvjp(gamma_drawn, lambda g, ans, alpha, z: unbroadcast(g * gamma_drawn_slope(alpha, z), alpha), None)
+defjvp(gamma_drawn, lambda t, ans, alpha, z: t * gamma_drawn_slope(alpha, z), None)
 
 
 # -- A Dirichlet (and Beta) sample as a function of its concentrations. -----

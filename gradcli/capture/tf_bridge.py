@@ -46,7 +46,7 @@ from .own_time import OwnCallStopped, named_call, run_bounded
 from .tf_control_flow import eager_reads_passed_on
 from .tf_errors import GraphGradientRefused, at_users_lines, control_flow_refusal, is_users_file, unmapped_reason, users_frames_only
 from .tf_eager import as_tensor, as_written, eager_answers, eager_execute, keras_as_eager, same_bits
-from .tf_graph import CALLS, Gradients, Walker, chose_by_dtype, executed, is_library_frame, limits_as_in, rerun_of
+from .tf_graph import CALLS, DRAWN_IN_PARAMETERS, Gradients, Walker, chose_by_dtype, executed, is_library_frame, limits_as_in, rerun_of
 from .tf_models import AssignInstead, ModelArguments
 from .tf_stand_in import StandIn, beyond_rounding, expanded, first_difference, message, recording
 from .tf_start import import_quietly
@@ -488,7 +488,11 @@ class TensorFlowFunction:
     def held_draws(self):
         """A note for each random draw the traced graphs hold as the numbers TensorFlow drew (`Bridge.held_draws`)."""
         return [f"{draw}: a random draw, held as the numbers TensorFlow draws there (its run in each dtype starting "
-                "from the state of your next call), a constant of the point in the exact derivative" for draw in self.draws]
+                "from the state of your next call), " + (
+                    "drawn again at each value of its parameters, and in the exact derivative the function of them its "
+                    "quantile defines (the sample moves with them so that its CDF stays put: implicit "
+                    "reparameterisation)" if draw.split(" at ")[0] in DRAWN_IN_PARAMETERS else
+                    "a constant of the point in the exact derivative") for draw in self.draws]
 
     def _own(self, args, cotangent, leaves, rebuild, key):
         tf = _tf()

@@ -25,6 +25,7 @@ import numpy as np
 import gradcli.numpy as gnp
 
 from ..autodiff.custom import stop_of_a_form
+from ..autodiff.ops_stats import gamma_drawn
 from ..autodiff.tracer import hooks
 from ..autodiff.values import raw
 from ..errors import InputError
@@ -34,7 +35,7 @@ from .exact_constants import Folds, held_for, held_name, kind_of, lift, reusable
 from .flushing import FlushedToRecorder, flushed
 from .lines import STDLIB_FOLDER
 from .tf_loops import WHILES, taking_turns
-from .tf_ops import OPS, SHAPE_OPS, SKIPPED, logsumexp_shift
+from .tf_ops import OPS, SHAPE_OPS, SKIPPED, _near, logsumexp_shift
 from .tf_stand_in import CALLS, CONDITIONALS, SWITCHES, computes
 
 
@@ -415,6 +416,8 @@ class Walker:
             self._switch(op, inputs, outputs, location, rule)
         elif op.type in WHILES:
             self._while(op, inputs, outputs, location, rule)
+        elif op.type in DRAWN_IN_PARAMETERS and self.draw is not None:
+            self._drawn_in_parameters(op, inputs, outputs, location, rule)
         elif op.type in DRAWS and self.draw is not None:
             self._draw(op, inputs, outputs, location)
         elif op.type in OPS:
@@ -452,6 +455,23 @@ class Walker:
         self.static.update(zip(outputs, out))
         if any(t.dtype.is_floating for t in op.outputs):
             self.draws.append(f"{op.type} at {location}")
+
+    def _drawn_in_parameters(self, op, inputs, outputs, location, rule):
+        """A draw TensorFlow differentiates in its parameters (`DRAWN_IN_PARAMETERS`), its seed known when the graph
+        is captured: a step that draws at each run, by TensorFlow's own kernel from that seed and the parameters'
+        floats there, in the trace's dtype, and hands on the draw as the function of the parameters its quantile
+        defines (its value the draw, its slope the exact implicit one); a seed computed from the arguments is unmapped."""
+        positions, as_function = DRAWN_IN_PARAMETERS[op.type]
+        attrs = _eager_attrs(sorted(op.node_def.attr.items()))
+        seeds = [key for k, key in enumerate(inputs) if k not in positions]
+        if attrs is None or not all(key in self.static and not _is_capture(self.static[key]) for key in seeds):
+            for key in outputs:
+                self.unmapped[key] = (op.type, op.name, location, False)
+            return
+        dtype = np.dtype(op.outputs[0].dtype.as_numpy_dtype)
+        drawn = _ParameterDraw(self.draw, op.type, attrs, positions, as_function, dtype)
+        self.steps.append(Step(drawn, tuple(inputs), tuple(outputs), {}, location, rule, op.type, op.name))
+        self.draws.append(f"{op.type} at {location}")
 
     def _passed_through(self, tensors, outputs):
         """A gradient a user's rule handed on untouched (``return dy``) still went through the rule: replayed as
@@ -739,15 +759,61 @@ _PYTHON_CALLS = dict.fromkeys(
     "runs Python code (tf.numpy_function or tf.py_function) whose operations TensorFlow cannot see, so gradcli cannot "
     "replay it at high precision: write that part with TensorFlow operations",
 )
+# Draws TensorFlow differentiates in their parameters by implicit reparameterisation (tf.random.stateless_gamma in its
+# alpha): op type -> (the parameters' input positions, the draw as the function of them its quantile defines). Each is
+# drawn again at every run by TensorFlow's kernel, from the parameters' floats there (`Walker._drawn_in_parameters`).
+DRAWN_IN_PARAMETERS = {
+    "StatelessRandomGammaV3": ((4,), gamma_drawn),  # shape, key, counter, alg, alpha
+    "StatelessRandomGammaV2": ((2,), gamma_drawn),  # shape, seed, alpha
+}
 # Random ops whose draw is a function of their seed (tf.random.stateless_*, Keras' seeded layers, a tf.random.Generator
 # through the key it reads): each is drawn by TensorFlow's own kernel once its seed is known (`Walker._draw`).
 DRAWS = {
     "StatelessRandomUniformV2", "StatelessRandomNormalV2", "StatelessTruncatedNormalV2", "StatelessRandomUniformIntV2",
     "StatelessRandomUniformFullIntV2", "StatelessRandomUniform", "StatelessRandomNormal", "StatelessTruncatedNormal",
     "StatelessRandomUniformInt", "StatelessRandomUniformFullInt", "StatelessRandomGetKeyCounter",
-    "StatelessRandomGetKeyCounterAlg", "StatelessRandomGetAlg", "RngReadAndSkip",
+    "StatelessRandomGetKeyCounterAlg", "StatelessRandomGetAlg", "RngReadAndSkip", *DRAWN_IN_PARAMETERS,
     "Bitcast",  # a generator's state read as the key and counter its draws take
 }
+
+
+class _ParameterDraw:
+    """The step of a draw of `DRAWN_IN_PARAMETERS`: ``draw`` (TensorFlow's kernel, `Walker.draw`) run on the seed's
+    inputs and the parameters' floats at the point in ``dtype``, the trace's, each draw kept for the floats it was
+    made at (the exact reference asks again at every precision), handed to ``as_function`` with the parameters."""
+
+    def __init__(self, draw, op_type, attrs, positions, as_function, dtype):
+        self.draw, self.op_type, self.attrs, self.positions, self.as_function = draw, op_type, attrs, positions, as_function
+        self.dtype, self.drawn = dtype, {}
+
+    def __call__(self, ins, _attrs):
+        floats = [np.asarray(_floats_at_the_point(value), dtype=self.dtype) if k in self.positions else value
+                  for k, value in enumerate(ins)]
+        key = tuple(a.tobytes() + str(a.shape).encode() for k, a in enumerate(floats) if k in self.positions)
+        if key not in self.drawn:
+            if len(self.drawn) > 64:  # a sweep's points, each drawn once: the oldest go
+                self.drawn.clear()
+            self.drawn[key] = self.draw(self.op_type, 1, floats, self.attrs)[0]
+        sample = self.drawn[key]
+        parameters = [ins[k] for k in self.positions]
+        kind = kind_of(parameters)
+        if kind is not None:
+            sample = lift(sample, kind)
+        elif all(type(raw(p)) is float for p in parameters):  # a difference's step on Python floats
+            sample = sample.astype(np.float64)
+        return self.as_function(*parameters, sample)
+
+
+def _floats_at_the_point(value):
+    """A replay's numbers (floats, mpmath numbers, balls, jets) as the floats they are at the point."""
+    value = raw(value)
+    if isinstance(value, np.ndarray) and value.dtype == object:
+        return np.vectorize(_near, otypes=[np.float64])(value)
+    if isinstance(value, (np.ndarray, np.generic, float, int)):
+        return value
+    return _near(value)
+
+
 # Ops that change a variable: a whole-number one (a seed generator's state, a generator's counter) is held by the
 # bridge at its value before each run of the function, so every run draws what the user's next call draws.
 STATE_CHANGES = {"AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp", "RngReadAndSkip", "RngSkip"}

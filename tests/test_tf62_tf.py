@@ -1,0 +1,64 @@
+"""TensorFlow's reparameterised Gamma draws, and a wrong built-in rule named by its op on a line of several.
+
+``tf.random.stateless_gamma`` is differentiable in alpha by implicit
+reparameterisation: the sample moves with alpha so that its CDF P(alpha, z)
+stays put, dz/dalpha = -(dP/dalpha)(alpha, z) / p(z; alpha). gradcli replays
+the draw TensorFlow's kernel makes at the point (in each dtype's own trace) as
+that function of alpha, and TensorFlow's gradient kernel (``RandomGammaGrad``)
+as its slope; the truths below are mpmath's derivative of its own regularised
+incomplete gamma function at TensorFlow's draws.
+"""
+
+import os
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+
+import mpmath
+import pytest
+import tensorflow as tf
+
+import gradcli
+
+
+def gamma_mean(alpha):
+    return tf.reduce_mean(tf.random.stateless_gamma([3], seed=[7, 11], alpha=alpha, dtype=alpha.dtype))
+
+
+def gamma_log_weighted(alpha):
+    draws = tf.random.stateless_gamma([2, 2], seed=[1, 2], alpha=alpha, dtype=alpha.dtype)  # alpha along the last axis
+    return tf.reduce_sum(tf.math.log(draws) * tf.constant([1.0, 2.0], alpha.dtype))
+
+
+def _slope(a, z):
+    """dz/da of a Gamma(a, 1) sample z held at its quantile, from mpmath's P(a, z) alone."""
+    moved = mpmath.diff(lambda b: mpmath.gammainc(b, 0, z, regularized=True), a)
+    return -moved / (z ** (a - 1) * mpmath.exp(-z) / mpmath.gamma(a))
+
+
+def _check(function, point, dtypes=("float64",)):
+    return gradcli.check(function, [point], dtypes=dtypes, fixes=False, framework="tensorflow")
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_a_gamma_draws_gradient_in_alpha_is_the_implicit_slope_at_tensorflows_draws(dtype):
+    report = _check(gamma_mean, {"alpha": 2.5}, (dtype,))
+    (result,) = report.results
+    draws = tf.random.stateless_gamma([3], seed=[7, 11], alpha=tf.constant(2.5, dtype), dtype=dtype).numpy()
+    with mpmath.workdps(40):
+        truth = sum(_slope(mpmath.mpf("2.5"), mpmath.mpf(float(z))) for z in draws) / 3
+        value = sum(mpmath.mpf(float(z)) for z in draws) / 3
+    assert float(result.exact_gradient["alpha"]) == pytest.approx(float(truth), rel=1e-10)
+    assert float(result.exact_value) == pytest.approx(float(value), rel=1e-12)
+    assert result.status.value == "ok", result.findings
+    assert any("implicit reparameterisation" in note for note in report.notes), report.notes
+
+
+def test_each_alpha_of_a_batch_takes_its_own_draws_slope():
+    alpha = [0.3, 4.0]  # below 1 TensorFlow's kernel boosts the draw with a uniform: the same slope holds
+    (result,) = _check(gamma_log_weighted, {"alpha": alpha}).results
+    draws = tf.random.stateless_gamma([2, 2], seed=[1, 2], alpha=tf.constant(alpha, tf.float64), dtype=tf.float64)
+    with mpmath.workdps(40):
+        truth = [sum(weight * _slope(mpmath.mpf(a), mpmath.mpf(float(z))) / mpmath.mpf(float(z))
+                     for z in draws.numpy()[:, j]) for j, (a, weight) in enumerate(zip(alpha, (1, 2)))]
+    assert [float(g) for g in result.exact_gradient["alpha"]] == pytest.approx([float(t) for t in truth], rel=1e-10)
+    assert result.status.value == "ok", result.findings
