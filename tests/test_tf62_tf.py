@@ -62,3 +62,34 @@ def test_each_alpha_of_a_batch_takes_its_own_draws_slope():
                      for z in draws.numpy()[:, j]) for j, (a, weight) in enumerate(zip(alpha, (1, 2)))]
     assert [float(g) for g in result.exact_gradient["alpha"]] == pytest.approx([float(t) for t in truth], rel=1e-10)
     assert result.status.value == "ok", result.findings
+
+
+# A wrong built-in rule on a line of several calls: TensorFlow's unsorted_segment_prod hands a complex input the
+# gradient without its conjugate, and the line also takes abs and a power, whose rules are right. The finding names
+# the call whose rule is off, not "one on this line".
+
+def segment_power(x):
+    z = tf.complex(x[0:4], x[4:8])
+    return tf.reduce_sum(tf.abs(tf.math.unsorted_segment_prod(z, [1, 0, 1, 0], 2)) ** 2)  # rule under test
+
+
+X = [1.0, 2.0, -1.0, 0.5, 0.3, -0.7, 1.5, 0.25]  # four complex numbers: real parts, then imaginary parts
+
+
+def _segment_power_truth(x):
+    z = [mpmath.mpc(x[k], x[k + 4]) for k in range(4)]
+    return abs(z[1] * z[3]) ** 2 + abs(z[0] * z[2]) ** 2
+
+
+def test_a_wrong_rule_on_a_line_of_several_calls_is_named_by_its_op():
+    (result,) = _check(segment_power, {"x": X}).results
+    with mpmath.workdps(40):
+        point = [mpmath.mpf(v) for v in X]
+        truth = [float(mpmath.diff(lambda t, i=i: _segment_power_truth(point[:i] + [t] + point[i + 1:]), point[i]))
+                 for i in range(8)]
+    assert [float(g) for g in result.exact_gradient["x"]] == pytest.approx(truth, rel=1e-10, abs=1e-10)
+    assert result.status.value == "wrong", result.findings
+    (finding,) = [f for f in result.findings if f.kind == "wrong-rule"]
+    assert finding.location.endswith(f"test_tf62_tf.py:{segment_power.__code__.co_firstlineno + 2}"), finding.location
+    assert finding.op == "gradient rule of prod", finding.op  # gradcli's name of the product the op replays as
+    assert "the first call whose built-in rule is off is prod on this line" in finding.message, finding.message
