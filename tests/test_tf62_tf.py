@@ -93,3 +93,30 @@ def test_a_wrong_rule_on_a_line_of_several_calls_is_named_by_its_op():
     assert finding.location.endswith(f"test_tf62_tf.py:{segment_power.__code__.co_firstlineno + 2}"), finding.location
     assert finding.op == "gradient rule of prod", finding.op  # gradcli's name of the product the op replays as
     assert "the first call whose built-in rule is off is prod on this line" in finding.message, finding.message
+
+
+# TensorFlow adds a value's gradients from its several uses itself (an AddN of the tape's, or of a tf.function's graph
+# gradient): where that sum cancels, the finding names it as that accumulation, at the value's line, with its uses'.
+
+def picked_over_total(x):
+    e = tf.exp(x)  # the value used twice
+    first = e[0]
+    return -tf.math.log(first / (tf.reduce_sum(e) + 0.0))
+
+
+compiled_picked_over_total = tf.function(picked_over_total)
+
+
+@pytest.mark.parametrize("function", [picked_over_total, compiled_picked_over_total], ids=["eager", "tf.function"])
+def test_tensorflows_sum_of_a_values_gradients_is_named_as_its_accumulation(function):
+    (result,) = _check(function, {"x": [40.0, 0.0, 1.0]}, ("float32",)).results
+    with mpmath.workdps(40):
+        e = [mpmath.exp(v) for v in (40, 0, 1)]
+        truth = [float(v / sum(e)) - (k == 0) for k, v in enumerate(e)]  # softmax minus the one-hot
+        truth[0] = float(-(e[1] + e[2]) / sum(e))
+    assert [float(g) for g in result.exact_gradient["x"]] == pytest.approx(truth, rel=1e-10)
+    assert result.status.value == "unstable", result.findings
+    (finding,) = [f for f in result.findings if f.phase == "backward"]
+    start = picked_over_total.__code__.co_firstlineno
+    assert finding.op == f"add (the gradient accumulation of exp's uses at lines {start + 2} and {start + 3})", finding.op
+    assert finding.location.endswith(f"test_tf62_tf.py:{start + 1}"), finding.location

@@ -17,6 +17,7 @@ from __future__ import annotations
 import ast
 import functools
 import os
+import re
 import threading
 from dataclasses import dataclass, field
 
@@ -37,6 +38,7 @@ from .lines import STDLIB_FOLDER
 from .tf_loops import WHILES, taking_turns
 from .tf_ops import OPS, SHAPE_OPS, SKIPPED, _near, logsumexp_shift
 from .tf_stand_in import CALLS, CONDITIONALS, SWITCHES, computes
+from .torch_sums import _uses_at
 
 
 
@@ -56,6 +58,9 @@ class Step:
     # (the call's key, its location) of the outermost tf.function call whose body the step was inlined from, else None:
     # a record of what a run executes (`executed`) counts that call as its one call op, as the eager run does
     call: tuple = None
+    # (kind, words) of an op TensorFlow's gradient code makes itself, no rule's: the sum of a value's gradients from its
+    # uses (`Walker._accumulation`), which `replayed_at` hands provenance as ``by_the_pass``
+    by_the_pass: tuple = None
 
 
 @dataclass
@@ -190,7 +195,7 @@ class Plan:
             env[key] = flushed(env[key])
         with FlushedToRecorder() as shown:
             for step in self.steps:
-                with replayed_at(step.location, step.rule):
+                with replayed_at(step.location, step.rule, by_the_pass=step.by_the_pass):
                     try:
                         out = step.function([env[key] for key in step.inputs], step.attrs)
                     except Exception as error:
@@ -384,6 +389,8 @@ class Walker:
             inputs = tuple(self.renamed.get(prefix + t.name, prefix + t.name) for t in op.inputs)
             location, rule = self._where(op, names, inputs, prefix)
             self._op(op, inputs, outputs, location, rule)
+            if op.type == "AddN" and self.steps and self.steps[-1].outputs == outputs and _aggregates(op):
+                self._accumulation(self.steps[-1], op, names, prefix)
             self._passed_through(op.outputs, outputs)
 
     def _op(self, op, inputs, outputs, location, rule):
@@ -712,6 +719,61 @@ class Walker:
             function = logsumexp_shift
         self.steps.append(Step(function, inputs, outputs, attrs, location, rule, op.type, op.name))
 
+    def _accumulation(self, step, op, names, prefix):
+        """An ``AddN`` TensorFlow's gradient code made to add up a value's gradients from its several uses (`_aggregates`),
+        replayed as that accumulation (`Step.by_the_pass`), at the value's own line, its uses' lines said. The value is
+        the one the tape's watch found its summands to be the gradients of (`Gradients.accumulates`), or else the one
+        float tensor read by every forward op whose gradient function made a summand."""
+        found = self.gradients.accumulates.get(op.name) if not prefix else None
+        if found is not None and found.rpartition(":")[0] in names:
+            value, body = names[found.rpartition(":")[0]].graph.get_tensor_by_name(found), prefix
+            uses = [(use, body) for use in value.consumers() if not _is_gradient_op(use, self.gradients)
+                    and any(t.dtype.is_floating or t.dtype.is_complex for t in use.outputs)]
+        else:
+            value, body, uses = self._read_by_every_use(op, names, prefix)
+        lines = [self.locations[key] for key in (body + use.outputs[0].name for use, body in uses if use.outputs)
+                 if key in self.locations]
+        if len(set(lines)) == 1:  # one line of several uses: as many as the sum has summands
+            lines = lines[:1] * len(op.inputs)
+        if value is None or value.op.type == "Placeholder":
+            at = lines[0] if lines else step.location
+            name = "an input" if value is not None else "a value"
+        else:
+            at = self.locations.get(body + value.name, step.location)
+            name = _called(value.op.type)
+        step.location = at
+        step.by_the_pass = ("accumulation", f"the gradient accumulation of {name}'s {_uses_at(lines, at)}")
+
+    def _read_by_every_use(self, op, names, prefix):
+        """``(value, the prefix of its walk, [(use, prefix), ...])`` of an accumulating ``AddN`` by its summands: each use
+        the forward op whose gradient function made one, the value the one float tensor they all read (None where
+        none is, or several)."""
+        uses = [self._use_differentiated(tensor.op.name, names, prefix) for tensor in op.inputs]
+        known = [use for use in uses if use is not None]
+        if not known or len(known) < len(uses) or len({body for _, body in known}) != 1:
+            return None, prefix, known
+        shared = set.intersection(*({t.name for t in use.inputs if t.dtype.is_floating or t.dtype.is_complex}
+                                    for use, _ in known))
+        value = known[0][0].graph.get_tensor_by_name(shared.pop()) if len(shared) == 1 else None
+        return value, known[0][1], known
+
+    def _use_differentiated(self, name, names, prefix):
+        """``(forward op, the prefix of its walk)`` whose gradient function made the op ``name`` (of the graph walked
+        under ``prefix``), or None: in the traced graph itself as the watch noted it, else by the op's name (a nested
+        ``tf.function``'s gradient is a function of its own, its forward ops in another body, taken where one alone
+        has it)."""
+        if not prefix:
+            forward = names.get(self.gradients.differentiates.get(name))
+            forward = forward if forward is not None else _differentiated(name, names)
+            return None if forward is None else (forward, prefix)
+        found = []
+        for graph, prefixes in self.walked.values():
+            if prefix in prefixes:
+                continue
+            forward = _differentiated(name, {op.name: op for op in graph.get_operations()})
+            found += [(forward, body) for body in prefixes] if forward is not None else []
+        return found[0] if len(found) == 1 else None
+
     def _rule_running(self, user):
         """The user's rule an op of the gradient was made in: the innermost of the user's frames that is a rule the
         tape called (a rule taking another custom function's gradient by a tape runs that one's rule inside its
@@ -854,6 +916,8 @@ class Gradients:
 
     ``differentiates``: a gradient op's name -> the name of the forward op whose
     gradient function made it (Log's gradient, a Reciprocal, is Log's: its line);
+    ``accumulates``: the name of an ``AddN`` the tape made -> the name of the forward
+    tensor whose gradients from its several uses it adds up;
     ``passed``: a gradient tensor's (graph, name) -> the user's rule, ("grad() of f",
     "file.py:LINE"), that returned it unchanged (or the gradient function that gave
     none, where an argument's gradient is TensorFlow's zeros for want of one);
@@ -864,6 +928,7 @@ class Gradients:
     """
 
     differentiates: dict = field(default_factory=dict)
+    accumulates: dict = field(default_factory=dict)
     passed: dict = field(default_factory=dict)
     dropped: list = field(default_factory=list)
     rules: set = field(default_factory=set)
@@ -1043,6 +1108,36 @@ def _library_function(graph, name):
     if function is not None:
         return function
     raise InputError(f"the TensorFlow graph calls a function gradcli cannot find: {name}")
+
+
+# The functions of TensorFlow's gradient code that add a value's gradients from its uses: the eager tape's (a tf.function's
+# tape too) and graph gradients' (a nested tf.function's gradient, tf.gradients).
+_AGGREGATING = {"_aggregate_grads", "_AggregatedGrads", "_MultiDeviceAddN"}
+
+
+def _aggregates(op):
+    """Whether an ``AddN`` is TensorFlow's sum of a value's gradients from its uses (`_AGGREGATING` made it), not a
+    ``tf.add_n`` of the user's or of a gradient function."""
+    try:
+        frames = op.traceback
+    except Exception:  # noqa: BLE001 - a graph without tracebacks: an add like any other
+        return False
+    for frame in reversed(frames):
+        if getattr(frame, "name", None) in _AGGREGATING:
+            return True
+        if "tensorflow" not in str(getattr(frame, "filename", "")).replace(os.sep, "/"):
+            return False  # a frame of the user's, or gradcli's, beneath TensorFlow's own: a call of add_n
+    return False
+
+
+def _is_gradient_op(op, gradients):
+    """Whether ``op`` of a traced graph belongs to its gradient (a gradient function made it, or its name says so)."""
+    return op.name in gradients.differentiates or next(_differentiated_names(op.name), None) is not None
+
+
+def _called(op_type):
+    """A TensorFlow op type as its Python function is spelled: ``exp`` for ``Exp``, ``mat_mul`` for ``MatMul``."""
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", op_type).lower()
 
 
 def _differentiated(name, names):
