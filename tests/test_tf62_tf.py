@@ -120,3 +120,84 @@ def test_tensorflows_sum_of_a_values_gradients_is_named_as_its_accumulation(func
     start = picked_over_total.__code__.co_firstlineno
     assert finding.op == f"add (the gradient accumulation of exp's uses at lines {start + 2} and {start + 3})", finding.op
     assert finding.location.endswith(f"test_tf62_tf.py:{start + 1}"), finding.location
+
+
+# A variables= rule inside tf.cond and tf.while_loop: the variable's gradient TensorFlow gives (what an optimizer
+# applies) is judged against the exact derivative in the variable's value; a wrong rule in a branch not taken at the
+# point runs no call there and is not blamed.
+
+scale = tf.Variable(2.0, dtype=tf.float64)
+
+
+@tf.custom_gradient
+def doubled_in_scale(x):
+    def grad(upstream, variables=None):
+        return upstream * scale * tf.cos(x), [2.0 * upstream * tf.sin(x)]  # d/dscale is upstream * sin(x)
+
+    return scale * tf.sin(x), grad
+
+
+@tf.custom_gradient
+def right_in_scale(x):
+    value = scale * tf.sin(x)
+    return value, lambda upstream, variables=None: (upstream * scale * tf.cos(x), [upstream * tf.sin(x)])
+
+
+def wrong_rule_in_one_branch(x):
+    return tf.cond(x > 0, lambda: doubled_in_scale(x), lambda: right_in_scale(x) * 3.0)
+
+
+def wrong_rule_in_a_loop(x):
+    return tf.while_loop(lambda i, y: i < 2, lambda i, y: (i + 1, doubled_in_scale(y)), (tf.constant(0), x))[1]
+
+
+def _wrong_rule_finding(result):
+    (finding,) = [f for f in result.findings if f.kind == "wrong-rule"]
+    return finding
+
+
+def test_a_variables_rule_in_a_branch_has_its_variables_gradient_judged_where_it_runs():
+    taken, untaken = _check(wrong_rule_in_one_branch, {"x": 0.7}).results + _check(
+        wrong_rule_in_one_branch, {"x": -0.7}).results
+    with mpmath.workdps(30):
+        truth = mpmath.sin(mpmath.mpf(0.7))  # d/dscale of scale sin(x)
+    assert taken.status.value == "wrong", taken.findings
+    finding = _wrong_rule_finding(taken)
+    assert f"for scale it returns {mpmath.nstr(2 * truth, 8)}, the exact derivative is {mpmath.nstr(truth, 8)}" \
+        in finding.message, finding.message
+    assert "doubled_in_scale" in finding.op, finding.op
+    assert untaken.status.value == "ok", untaken.findings  # the wrong rule's branch is not taken at -0.7
+    assert not [note for note in untaken.notes if "not judged" in note], untaken.notes
+
+
+def test_a_variables_rule_in_a_loop_body_has_its_variables_gradient_judged():
+    (result,) = _check(wrong_rule_in_a_loop, {"x": 0.7}).results
+    with mpmath.workdps(30):
+        s, x = mpmath.mpf(2), mpmath.mpf(0.7)
+        y1 = s * mpmath.sin(x)
+        truth = mpmath.sin(y1) + s * mpmath.cos(y1) * mpmath.sin(x)  # d/ds of s sin(s sin(x))
+    finding = _wrong_rule_finding(result)
+    assert f"the exact derivative is {mpmath.nstr(truth, 8)}" in finding.message, finding.message
+    assert result.status.value == "wrong"
+
+
+# TensorFlow's graph gradient of a tf.cond whose branch holds a custom_gradient call beside another use of its input
+# leaves a placeholder unfed (a tf.function of the same code raises "You must feed a value"): a point taking that branch
+# says so, without a verdict; one taking the other branch is checked.
+
+@tf.custom_gradient
+def doubled_sine(x):
+    def grad(upstream):
+        return upstream * 2.0 * tf.cos(x)
+
+    return 2.0 * tf.sin(x), grad
+
+
+def rule_beside_its_input(x):
+    return tf.cond(x > 0, lambda: x * x, lambda: doubled_sine(x) * x)
+
+
+def test_a_branch_tensorflows_graph_gradient_leaves_unfed_is_said_so_where_it_is_taken():
+    unfed, fed = _check(rule_beside_its_input, {"x": -0.7}).results + _check(rule_beside_its_input, {"x": 0.7}).results
+    assert unfed.status.value == "error" and "You must feed a value for placeholder" in unfed.error, unfed.error
+    assert fed.status.value == "ok" and float(fed.exact_gradient["x"]) == pytest.approx(1.4, rel=1e-14)

@@ -15,6 +15,8 @@ This module never imports TensorFlow: it reads the graph objects it is handed.
 from __future__ import annotations
 
 import ast
+import contextlib
+import contextvars
 import functools
 import os
 import re
@@ -35,6 +37,7 @@ from .bridge import on_its_line, replayed_at
 from .exact_constants import Folds, held_for, held_name, kind_of, lift, reusable, unobserved
 from .flushing import FlushedToRecorder, flushed
 from .lines import STDLIB_FOLDER
+from .tf_errors import GraphGradientRefused
 from .tf_loops import WHILES, taking_turns
 from .tf_ops import OPS, SHAPE_OPS, SKIPPED, _near, logsumexp_shift
 from .tf_stand_in import CALLS, CONDITIONALS, SWITCHES, computes
@@ -78,6 +81,7 @@ class Plan:
     _exact_static: tuple = None  # (kind, the static values lifted to it): `_static_exact`
     _float_static: dict = None
     _held: dict = None  # dtype -> `held(dtype)`, asked at every replay
+    variable_reads: dict = field(default_factory=dict)  # key of a variable's read held as its value -> id of its handle
 
     def pruned(self, outputs, text, stop=()):
         """The plan computing ``outputs`` alone (``stop``: keys given at each run); an op it needs that the table lacks is an `InputError`."""
@@ -102,7 +106,7 @@ class Plan:
                 todo.extend(step.inputs)
         steps = [step for step in self.steps if id(step) in needed]
         return Plan(self.inputs, list(outputs), self.static, steps, folds=self.folds, users_constants=self.users_constants,
-                    folded_ops=self.folded_ops)
+                    folded_ops=self.folded_ops, variable_reads=self.variable_reads)
 
     def run(self, values, given=None):
         """The outputs, replayed from ``values`` (one per input key) and ``given`` ({key: value} overrides).
@@ -129,6 +133,9 @@ class Plan:
         else:
             env = dict(self.static)
         env.update(held_constants)  # the program in a narrower dtype: the user's constants as it holds them
+        moved = _VARIABLES_AS.get()
+        if moved and self.variable_reads:  # a variable's reads as the values asked for, in branches and loop bodies too
+            env.update((key, moved[handle]) for key, handle in self.variable_reads.items() if handle in moved)
         env.update(zip(self.inputs, values))
         if given:
             env.update(given)
@@ -265,6 +272,20 @@ class Plan:
         return self._exact_static[1]
 
 
+_VARIABLES_AS = contextvars.ContextVar("gradcli_tf_variables_as", default=None)
+
+
+@contextlib.contextmanager
+def variables_held_as(values):
+    """Within it, every plan's reads of a captured variable (in the traced graph, its branches and loop bodies) are
+    ``values[id(handle)]`` in place of the value the capture read: a replay differentiable in a variable's value."""
+    token = _VARIABLES_AS.set(values)
+    try:
+        yield
+    finally:
+        _VARIABLES_AS.reset(token)
+
+
 class Executed:
     """A conditional, switch or loop of a graph's top level as one run executed it: its op's name, and the
     computing operations (op type, location) its branch or body ran there, in order, as often as they ran."""
@@ -374,16 +395,20 @@ class Walker:
             self._graph(graph, "", bound)
         inputs = [t.name for t in graph.inputs if t.op.name not in bound]
         return Plan(inputs, [], self.static, self.steps, self.unmapped, folds=self.folds,
-                    users_constants=frozenset(self.users_constants), folded_ops=tuple(self.folded_ops))
+                    users_constants=frozenset(self.users_constants), folded_ops=tuple(self.folded_ops),
+                    variable_reads={key: handle for handle, keys in self.reads.items() for key in keys})
 
     def _graph(self, graph, prefix, bound):
         """Walk one graph's operations; ``bound`` maps its placeholder names to keys or captures."""
         self.walked.setdefault(id(graph), (graph, []))[1].append(prefix)
         names = {op.name: op for op in graph.get_operations()}
+        fed = {t.op.name for t in graph.inputs}
         for op in graph.get_operations():
             outputs = tuple(prefix + t.name for t in op.outputs)
             if op.type == "Placeholder":
                 self._placeholder(op, prefix, bound, outputs)
+                if op.name not in bound and op.name not in fed:
+                    self._unfed(op, outputs)
                 self._passed_through(op.outputs, outputs)  # the cotangent, handed on as it is by a rule
                 continue
             inputs = tuple(self.renamed.get(prefix + t.name, prefix + t.name) for t in op.inputs)
@@ -600,6 +625,24 @@ class Walker:
         elif isinstance(value, str):
             self.locations[outputs[0]] = self.locations.get(value, self.default_location)
             self._alias(outputs[0], value)
+
+    def _unfed(self, op, outputs):
+        """A placeholder of a function's body that no input feeds: TensorFlow's graph gradient of a ``tf.cond`` whose
+        branch holds a ``tf.custom_gradient`` call beside another use of its input captures that input by value and
+        never hands it over (its own ``tf.function`` of the code raises "You must feed a value for placeholder"). The
+        replay raises so, as a point without a verdict that says why, where a run takes that branch."""
+        location = self.default_location
+
+        def unfed(ins, attrs):
+            raise GraphGradientRefused(
+                f"TensorFlow's graph gradient of the control flow at {location} reads a value it never hands over "
+                f"(its placeholder '{op.name}', which a tf.function of this code leaves unfed too: \"You must feed a "
+                "value for placeholder\"), though its eager run takes the gradient; gradcli replays the graph, so "
+                "the point has no exact reference. A known cause is a tf.custom_gradient call in a branch whose input "
+                "another operation of the branch reads too: call the rule outside the tf.cond, or pass that input "
+                "through tf.identity first")
+
+        self.steps.append(Step(unfed, (), outputs, {}, location, None, op.type, op.name))
 
     def _alias(self, key, target):
         if target in self.static:
@@ -849,7 +892,7 @@ class _ParameterDraw:
         self.dtype, self.drawn = dtype, {}
 
     def __call__(self, ins, _attrs):
-        floats = [np.asarray(_floats_at_the_point(value), dtype=self.dtype) if k in self.positions else value
+        floats = [np.asarray(floats_at_the_point(value), dtype=self.dtype) if k in self.positions else value
                   for k, value in enumerate(ins)]
         key = tuple(a.tobytes() + str(a.shape).encode() for k, a in enumerate(floats) if k in self.positions)
         if key not in self.drawn:
@@ -866,7 +909,7 @@ class _ParameterDraw:
         return self.as_function(*parameters, sample)
 
 
-def _floats_at_the_point(value):
+def floats_at_the_point(value):
     """A replay's numbers (floats, mpmath numbers, balls, jets) as the floats they are at the point."""
     value = raw(value)
     if isinstance(value, np.ndarray) and value.dtype == object:
@@ -950,6 +993,7 @@ class RuleCall:
     upstream: tuple
     returned: tuple
     variables: tuple = ()
+    objects: tuple = ()  # the variables themselves (``tf.Variable``s), as the rule's recorded call holds them
 
 
 # The sign of the extreme float an empty segment of TensorFlow's unsorted max (min) holds: the lowest (highest).

@@ -238,15 +238,16 @@ def _noting_registered_call(backward, registered, rule, gradients):
 
 
 def _layout(recorded):
-    """``(results, variables)`` of graph mode's recorded backward of a custom rule: how many of the tensors given to
-    the rule's ``IdentityN`` are the function's results (ahead of its inputs), and the names of the variables it
-    reads, in the order its inputs list them; None for eager mode's layout."""
+    """``(results, variables, objects)`` of graph mode's recorded backward of a custom rule: how many of the tensors
+    given to the rule's ``IdentityN`` are the function's results (ahead of its inputs), and the names of the variables
+    it reads, in the order its inputs list them, and those variables; None for eager mode's layout."""
     cells = _cells(recorded)
     results = _cell(cells, "flat_result_len")
     if results is None:
         return None
     rule = _cell(cells, "grad_fn")
-    return results, tuple(_variable_name(v, rule) for v in _cell(cells, "variables") or ())
+    variables = tuple(_cell(cells, "variables") or ())
+    return results, tuple(_variable_name(v, rule) for v in variables), variables
 
 
 def _variable_name(variable, rule):
@@ -272,13 +273,13 @@ def _note_call(gradients, rule, layout, inputs, upstream, returned):
     got = list(returned) if isinstance(returned, (list, tuple)) else [returned]
     if layout is None or len(got) != len(inputs) or len(upstream) < layout[0]:
         return  # eager mode's layout, or gradients not one per tensor of the call: not judged alone
-    results, variables = layout
+    results, variables, objects = layout
     tensors = [*inputs, *upstream[:results]]
     if all(getattr(t, "graph", None) is not None and hasattr(t, "name") for t in tensors):
         gradients.calls.append(RuleCall(
             rule, tuple(inputs[results:]), tuple(inputs[:results]), tuple(upstream[:results]),
             tuple(g if hasattr(g, "name") and getattr(g, "graph", None) is not None else None for g in got[results:]),
-            variables,
+            variables, objects,
         ))
 
 
