@@ -201,3 +201,11 @@ def test_a_branch_tensorflows_graph_gradient_leaves_unfed_is_said_so_where_it_is
     unfed, fed = _check(rule_beside_its_input, {"x": -0.7}).results + _check(rule_beside_its_input, {"x": 0.7}).results
     assert unfed.status.value == "error" and "You must feed a value for placeholder" in unfed.error, unfed.error
     assert fed.status.value == "ok" and float(fed.exact_gradient["x"]) == pytest.approx(1.4, rel=1e-14)
+
+
+def test_a_sweep_of_a_variables_rule_in_a_branch_runs_point_by_point_and_says_why():
+    swept = gradcli.sweep(wrong_rule_in_one_branch, {"x": (0.2, 0.8, 3)}, dtypes=("float64",), fixes=False,
+                          framework="tensorflow")
+    assert [(i.lo, i.hi, i.status) for i in swept.dtypes["float64"].intervals] == [(0.2, 0.8, "wrong")]
+    (note,) = [note for note in swept.notes if "ran once per point" in note]
+    assert "graph gradient of its tf.cond cannot be built inside a map over the points" in note, note

@@ -888,8 +888,9 @@ class TensorFlowFunction:
             return entries
         tf = _tf()
         ran = Gradients()
-        points = [np.asarray(floats_at_the_point(raw(leaf)), dtype=np.float64) if _is_float_leaf(leaf) else raw(leaf)
-                  for leaf in leaves]
+        # TensorFlow's CPU kernels read a subnormal number as 0: the truth is taken at the numbers its run reads
+        points = [_read_as_tensorflow(np.asarray(floats_at_the_point(raw(leaf)), dtype=np.float64))
+                  if _is_float_leaf(leaf) else raw(leaf) for leaf in leaves]
         variables = [variable for _, variable, _ in read.values()]
         try:
             with self.models.restoring(), self._state_held(leaves, rebuild), \
@@ -903,20 +904,24 @@ class TensorFlowFunction:
             why = f"TensorFlow's eager gradient for them raised {type(error).__name__}"
             return entries + [(name, location, why, None, None) for name, location in dict.fromkeys(c.rule for c in calls)]
         handles = list(read)
-        values = [lift(np.asarray(variable.numpy()), kind_of(floats)) for variable in variables]
+        values = [lift(_read_as_tensorflow(np.asarray(variable.numpy())), kind_of(floats)) for variable in variables]
+
+        kind = kind_of(floats)
+        read_floats = [lift(point, kind) for point, leaf in zip(points, leaves) if _is_float_leaf(leaf)]
 
         def moved(*held):
             with variables_held_as(dict(zip(handles, held))):
-                (out,) = captured.forward.run(list(floats))
+                (out,) = captured.forward.run(read_floats)
             return gnp.sum(gnp.multiply(out, cotangent))
 
         value, pull = vjp(moved, *values)
         truths = pull(type(raw(value))(1))
         truths = truths if isinstance(truths, (list, tuple)) else (truths,)
-        for (name, _, rules), got, truth in zip(read.values(), returned, truths):
+        for (name, variable, rules), got, truth in zip(read.values(), returned, truths):
             running = [rule for rule in rules if rule[1] in ran.rules]
             if running:  # the first rule that ran and reads it: the calls are not told apart
-                entries.append((running[0][0], running[0][1], name, np.asarray(got.numpy()), truth, None))
+                got = np.asarray(got.numpy())
+                entries.append((running[0][0], running[0][1], name, got, _as_flushed(truth, got), None))
         return entries
 
     def _rules_truth(self, whole_plan, call, values, held=(), folds=()):
@@ -1523,6 +1528,22 @@ def _line_of(frames, op):
     """``file:line`` of the user's innermost frame in ``op``'s traceback, or None."""
     user, _ = frames(op.traceback)
     return f"{user[-1].filename}:{user[-1].lineno}" if user else None
+
+
+def _read_as_tensorflow(array):
+    """A float array as TensorFlow's CPU kernels read it: its subnormal entries 0."""
+    return np.where(np.abs(array) < np.finfo(array.dtype).tiny, 0 * array, array)[()] if array.dtype.kind == "f" else array
+
+
+def _as_flushed(truth, got):
+    """An exact gradient ``truth`` as TensorFlow's CPU kernels hold it beside their answer ``got``: an entry below
+    ``got``'s dtype's smallest normal number where TensorFlow answered 0 is that 0 (they flush subnormal numbers)."""
+    tiny = np.finfo(got.dtype).tiny
+
+    def held(exact, answer):
+        return 0 * exact if answer == 0 and abs(exact) < tiny else exact
+
+    return np.frompyfunc(held, 2, 1)(np.asarray(raw(truth), dtype=object), got)[()] if np.ndim(got) else held(raw(truth), got[()])
 
 
 def _drawer(tf):
