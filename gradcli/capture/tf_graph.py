@@ -28,7 +28,7 @@ import numpy as np
 import gradcli.numpy as gnp
 
 from ..autodiff.custom import stop_of_a_form
-from ..autodiff.ops_stats import gamma_drawn
+from ..autodiff.ops_stats import gamma_drawn, truncated_normal_drawn
 from ..autodiff.tracer import hooks
 from ..autodiff.values import raw
 from ..errors import InputError
@@ -870,6 +870,7 @@ _PYTHON_CALLS = dict.fromkeys(
 DRAWN_IN_PARAMETERS = {
     "StatelessRandomGammaV3": ((4,), gamma_drawn),  # shape, key, counter, alg, alpha
     "StatelessRandomGammaV2": ((2,), gamma_drawn),  # shape, seed, alpha
+    "StatelessParameterizedTruncatedNormal": ((2, 3, 4, 5), truncated_normal_drawn),  # shape, seed, means, stddevs, minvals, maxvals
 }
 # Random ops whose draw is a function of their seed (tf.random.stateless_*, Keras' seeded layers, a tf.random.Generator
 # through the key it reads): each is drawn by TensorFlow's own kernel once its seed is known (`Walker._draw`).
@@ -1033,6 +1034,8 @@ def chose_by_dtype(wide, narrow):
     loop's condition and body (`Step.plans`) are compared the same way: code inside them may choose too."""
     if [step.op_type for step in wide.steps] != [step.op_type for step in narrow.steps] or _wiring(wide) != _wiring(narrow):
         return True
+    if any(isinstance(step.function, _ParameterDraw) for step in wide.steps):
+        return True  # a draw at the parameters' values: the narrower dtype's kernel draws its own numbers
     for step, narrow_step in zip(wide.steps, narrow.steps):
         if len(step.plans) != len(narrow_step.plans) or any(
                 chose_by_dtype(plan, other) for plan, other in zip(step.plans, narrow_step.plans)):
