@@ -46,12 +46,9 @@ SYMPTOMS = {}
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases26b, CHOSEN, KNOWN_WRONG, SYMPTOMS)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "G1: TensorFlow's reparameterised Gamma draws (tf.random.stateless_gamma's StatelessRandomGammaV3, its gradient "
-    "RandomGammaGrad) have no replay: `gradcli check tests/trials/tf_lib26b.py:gamma_sample_mean --at alpha=2.5` is "
-    "an input error where PyTorch's Gamma.rsample is checked (the draw as the function of alpha its quantile defines, "
-    "ops_stats.gamma_drawn); asked of the tables, not of TensorFlow, whose import the budget of this file has no room for"))
 def test_tensorflows_reparameterised_gamma_draws_have_a_replay():
+    """G1: tf.random.stateless_gamma's draw and its gradient's kernel are replayed (asked of the tables: TensorFlow's
+    import has no room in this file's budget; tests/test_tf62_tf.py checks the draw against mpmath's slope)."""
     from gradcli.capture import tf_graph, tf_ops
 
     replayed = set(tf_ops.OPS) | set(tf_graph.DRAWS)

@@ -193,8 +193,9 @@ def rule_in_a_loop(x):
 @pytest.mark.parametrize("function", [rule_in_a_branch, rule_in_a_loop])
 def test_a_variables_rule_tensorflow_cannot_differentiate_in_a_graph_is_checked_as_the_eager_run_takes_it(function):
     """TensorFlow's graph gradient of a tf.cond or tf.while_loop fails on a variables= rule inside; an eager function's
-    is built as its eager run takes it (`tf_control_flow`): checked, the rule's variables said unjudged there
-    (tests/test_tf61_tf.py: its rule judged in x, a tf.function's own failure said)."""
+    is built as its eager run takes it (`tf_control_flow`): checked, the rule's variables' gradient judged whole there
+    (tests/test_tf62_tf.py; tests/test_tf61_tf.py: its rule judged in x, a tf.function's own failure said)."""
     result = _result(function, {"x": 0.7})
-    assert result.status.value == "ok", result.findings
-    assert any("are not judged" in note for note in result.notes), result.notes
+    assert result.status.value == "wrong", result.findings
+    (finding,) = _variables_findings(result)
+    assert "for scale it returns" in finding.message, finding.message

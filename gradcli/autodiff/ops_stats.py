@@ -19,7 +19,7 @@ from .ops_array import asarray, expand_dims, mean, ravel, squeeze, sum_, take, u
 from .ops_decompositions import eigh
 from .ops_linalg import cholesky, diagonal, solve
 from .ops_shape import median, partition, percentile
-from .ops_scipy import _gamma_density, _gammainc_da_ball, betainc, betaln, gammainc, gammainc_da, gammaincc, i0, i0e, log_ndtr, scipy_valued, stdtr, t_log_density
+from .ops_scipy import _gamma_density, _gammainc_da_ball, betainc, betaln, gammainc, gammainc_da, gammaincc, i0, i0e, log_ndtr, ndtr, scipy_valued, stdtr, t_log_density
 from .ops_special import erfc, gammaln, xlog1py, xlogy
 from .tracer import primitive
 from .values import float_dtype, is_float_dtype, loaded_mpmath, raw, result_dtype, shape_of
@@ -864,8 +864,9 @@ def _gamma_drawn_value(alpha, z):
     return type(alpha)(x, alpha.d * (-_gammainc_da_ball(alpha.v, x) / density))
 
 
-def _gamma_drawn_slope(alpha, z):
-    """dz/dalpha of a Gamma(alpha, 1) sample held at its quantile: -(dP(alpha, z)/dalpha) / p(z; alpha)."""
+def gamma_drawn_slope(alpha, z):
+    """dz/dalpha of a Gamma(alpha, 1) sample held at its quantile: -(dP(alpha, z)/dalpha) / p(z; alpha), what
+    TensorFlow's ``RandomGammaGrad`` computes (and PyTorch's ``_standard_gamma_grad`` approximates)."""
     return -gammainc_da(alpha, z) / _gamma_density(alpha, z)
 
 
@@ -873,8 +874,63 @@ def _gamma_drawn_slope(alpha, z):
 # P(alpha', z) = P(alpha, z) (P the regularised lower incomplete gamma function), whose value is ``z`` and whose
 # derivative is the implicit one. The draw is a constant: no gradient reaches it.
 gamma_drawn = primitive(_gamma_drawn_value, "gamma_drawn", kind="elementwise", mp=_gamma_drawn_value)
-defvjp(gamma_drawn, lambda g, ans, alpha, z: unbroadcast(g * _gamma_drawn_slope(alpha, z), alpha), None)
-defjvp(gamma_drawn, lambda t, ans, alpha, z: t * _gamma_drawn_slope(alpha, z), None)
+defvjp(gamma_drawn, lambda g, ans, alpha, z: unbroadcast(g * gamma_drawn_slope(alpha, z), alpha), None)
+defjvp(gamma_drawn, lambda t, ans, alpha, z: t * gamma_drawn_slope(alpha, z), None)
+
+
+# -- A truncated normal sample as a function of its parameters. -----
+
+
+def truncated_normal_slopes(mean, stddev, low, high, x):
+    """(dx/dmean, dx/dstddev, dx/dlow, dx/dhigh) of a sample ``x`` of a normal(mean, stddev) truncated to [low, high]
+    held at its quantile u = (Phi(s) - Phi(a)) / (Phi(b) - Phi(a)), s, a, b the standardised sample and bounds:
+    x = mean + stddev Phi^-1(Phi(a) + u (Phi(b) - Phi(a))), so a bound's slope is phi(bound) / phi(s) times its share
+    of u, and the mean's and the scale's take the bounds' moves with them. An infinite bound moves nothing."""
+    finite_low, finite_high = np.isfinite(_floats_of(low)), np.isfinite(_floats_of(high))
+    # an infinite bound stands in as the sample itself, never computed with (a ball of inf makes NaNs), its terms 0
+    s, a, b = ((v - mean) / stddev for v in (x, where(finite_low, low, x), where(finite_high, high, x)))
+    lower, upper = where(finite_low, ndtr(a), 0 * s), where(finite_high, ndtr(b), 0 * s + 1)
+    u = (ndtr(s) - lower) / (upper - lower)
+    # phi(t) / phi(s) = exp((s^2 - t^2) / 2)
+    d_low = where(finite_low, exp((s * s - a * a) / 2) * (1 - u), 0 * s)
+    d_high = where(finite_high, exp((s * s - b * b) / 2) * u, 0 * s)
+    d_mean = 1 - d_low - d_high
+    d_stddev = s - a * d_low - b * d_high
+    return d_mean, d_stddev, d_low, d_high
+
+
+def _floats_of(value):
+    """The floats an exact number (or an array of them) is near, to tell infinite bounds (numbers or balls) apart."""
+    array = np.asarray(raw(value))
+    if array.dtype != object:
+        return array.astype(np.float64)
+    return np.vectorize(lambda v: float(getattr(v, "v", v).mid()) if hasattr(getattr(v, "v", v), "mid") else float(v),
+                        otypes=[np.float64])(array)
+
+
+def _truncated_normal_value(mean, stddev, low, high, x):
+    """The value of `truncated_normal_drawn`: the draw ``x``; on jets of the parameters (forward mode on balls), ``x``
+    with their tangents times the draw's slopes."""
+    jets = [v for v in (mean, stddev, low, high) if type(v).__name__ == "Jet"]
+    if not jets:
+        return x
+    jet = type(jets[0])
+    held = [getattr(v, "v", v) for v in (mean, stddev, low, high)]
+    slopes = truncated_normal_slopes(*held, getattr(x, "v", x))
+    tangent = None
+    for v, slope in zip((mean, stddev, low, high), slopes):
+        if type(v) is jet and v.d is not None:
+            tangent = v.d * slope if tangent is None else tangent + v.d * slope
+    return jet(getattr(x, "v", x), tangent)
+
+
+# A truncated normal sample ``x`` drawn at (mean, stddev, low, high) as the function of them its quantile defines
+# (implicit reparameterisation): its value ``x``, its slopes `truncated_normal_slopes`. The draw is a constant.
+truncated_normal_drawn = primitive(_truncated_normal_value, "truncated_normal_drawn", kind="elementwise",
+                                   mp=_truncated_normal_value)
+defvjp(truncated_normal_drawn,
+       *[(lambda k: lambda g, ans, *args: unbroadcast(g * truncated_normal_slopes(*args)[k], args[k]))(k) for k in range(4)],
+       None)
 
 
 # -- A Dirichlet (and Beta) sample as a function of its concentrations. -----

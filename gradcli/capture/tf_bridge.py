@@ -40,13 +40,14 @@ from ..autodiff.values import raw
 from ..errors import InputError
 from ..folders import installed_package_file
 from .bridge import Bridge, PerPoint, Unmapped, points_replayed
-from .exact_constants import held_for, held_in, is_float
+from .exact_constants import held_for, held_in, is_float, kind_of, lift
 from .lines import STDLIB_FOLDER, handed_numbers, literal_numbers, math_call_advice
 from .own_time import OwnCallStopped, named_call, run_bounded
 from .tf_control_flow import eager_reads_passed_on
 from .tf_errors import GraphGradientRefused, at_users_lines, control_flow_refusal, is_users_file, unmapped_reason, users_frames_only
 from .tf_eager import as_tensor, as_written, eager_answers, eager_execute, keras_as_eager, same_bits
-from .tf_graph import CALLS, Gradients, Walker, chose_by_dtype, executed, is_library_frame, limits_as_in, rerun_of
+from .tf_graph import (CALLS, DRAWN_IN_PARAMETERS, Gradients, Walker, chose_by_dtype, executed, floats_at_the_point, is_library_frame,
+                       limits_as_in, rerun_of, variables_held_as)
 from .tf_models import AssignInstead, ModelArguments
 from .tf_stand_in import StandIn, beyond_rounding, expanded, first_difference, message, recording
 from .tf_start import import_quietly
@@ -323,8 +324,9 @@ class _Captured:
         self.traced_plan = None  # the traced graph's whole plan, always (`backward_traced`)
         self.variable_calls = []  # the `tf_graph.RuleCall` of each call of a variables= rule found in the plan (`rule_variables`)
         # (rule's name, "file.py:LINE") of each call of a variables= rule whose tensors the plan does not tell apart
-        # (in a branch, a loop body: `Walker.keyed_calls`): its variables are not judged
-        self.unjudged = []
+        # (in a branch, a loop body: `Walker.keyed_calls`), and those calls: their variables are judged whole
+        # (`TensorFlowFunction._variables_judged_whole`)
+        self.unjudged, self.unjudged_calls = [], []
 
 
 class TensorFlowFunction:
@@ -488,7 +490,11 @@ class TensorFlowFunction:
     def held_draws(self):
         """A note for each random draw the traced graphs hold as the numbers TensorFlow drew (`Bridge.held_draws`)."""
         return [f"{draw}: a random draw, held as the numbers TensorFlow draws there (its run in each dtype starting "
-                "from the state of your next call), a constant of the point in the exact derivative" for draw in self.draws]
+                "from the state of your next call), " + (
+                    "drawn again at each value of its parameters, and in the exact derivative the function of them its "
+                    "quantile defines (the sample moves with them so that its CDF stays put: implicit "
+                    "reparameterisation)" if draw.split(" at ")[0] in DRAWN_IN_PARAMETERS else
+                    "a constant of the point in the exact derivative") for draw in self.draws]
 
     def _own(self, args, cotangent, leaves, rebuild, key):
         tf = _tf()
@@ -849,7 +855,7 @@ class TensorFlowFunction:
         leaves, rebuild = _flat(args)
         captured = self._program_of(self._capture(leaves, rebuild), leaves, rebuild)
         floats = [leaf for leaf in leaves if _is_float_leaf(leaf)]
-        judged = [(name, location, _NOT_TOLD_APART, None, None) for name, location in captured.unjudged]  # said so
+        judged = self._variables_judged_whole(captured, leaves, rebuild, floats, cotangent)
         for call in captured.variable_calls:
             held = [reads for _, reads, _ in call.variables]
             folds, beside = _folds_moved_by(captured.whole_plan, [k for reads in held for k in reads])
@@ -861,6 +867,62 @@ class TensorFlowFunction:
             judged += [(call.rule[0], call.rule[1], name, values[returned], t, inputs)
                        for (name, _, returned), t in zip(call.variables, truth)]
         return judged
+
+    def _variables_judged_whole(self, captured, leaves, rebuild, floats, cotangent):
+        """`rule_variables`' entries for the calls of ``variables=`` rules the plan does not tell apart (in a branch or
+        a loop body): each variable they read judged whole, TensorFlow's own gradient for it (what the user's optimizer
+        applies: the tape's, eagerly, in float64 at the point) against the exact derivative of the replayed function in
+        its value (every read of it moved, in branches and loop bodies too: `tf_graph.variables_held_as`). A
+        difference is the rules' of those calls that ran at the point: a branch not taken runs none of its rules, and
+        a variable only such rules read is not judged. A call whose variables are not at hand is said unjudged."""
+        calls = captured.unjudged_calls
+        entries = [(name, location, _NOT_TOLD_APART, None, None) for name, location in
+                   dict.fromkeys(c.rule for c in calls if len(c.objects) != len(c.variables) or self.compiled)]
+        read = {}  # id of a variable's handle -> (its name, the variable, the rules of the calls that read it)
+        for call in calls:
+            for name, variable in zip(call.variables, call.objects if not self.compiled else ()):
+                handle = getattr(variable, "handle", None)
+                if handle is not None:
+                    read.setdefault(id(handle), (name, variable, []))[2].append(call.rule)
+        if not read:
+            return entries
+        tf = _tf()
+        ran = Gradients()
+        # TensorFlow's CPU kernels read a subnormal number as 0: the truth is taken at the numbers its run reads
+        points = [_read_as_tensorflow(np.asarray(floats_at_the_point(raw(leaf)), dtype=np.float64))
+                  if _is_float_leaf(leaf) else raw(leaf) for leaf in leaves]
+        variables = [variable for _, variable, _ in read.values()]
+        try:
+            with self.models.restoring(), self._state_held(leaves, rebuild), \
+                    watching_gradients(tf, ran, _user_frames(_library_dirs(tf)).users, eager=True):
+                tensors = [as_tensor(tf, point) for point in points]
+                with tf.GradientTape() as tape:
+                    y = tf.convert_to_tensor(_gradcli_forward(self.models.call, rebuild, tensors))
+                upstream = tf.cast(tf.constant(np.asarray(floats_at_the_point(raw(cotangent)), dtype=np.float64)), y.dtype)
+                returned = tape.gradient(y, variables, output_gradients=upstream, unconnected_gradients="zero")
+        except Exception as error:  # noqa: BLE001 - the check's own run says what the function raises; here, unjudged
+            why = f"TensorFlow's eager gradient for them raised {type(error).__name__}"
+            return entries + [(name, location, why, None, None) for name, location in dict.fromkeys(c.rule for c in calls)]
+        handles = list(read)
+        values = [lift(_read_as_tensorflow(np.asarray(variable.numpy())), kind_of(floats)) for variable in variables]
+
+        kind = kind_of(floats)
+        read_floats = [lift(point, kind) for point, leaf in zip(points, leaves) if _is_float_leaf(leaf)]
+
+        def moved(*held):
+            with variables_held_as(dict(zip(handles, held))):
+                (out,) = captured.forward.run(read_floats)
+            return gnp.sum(gnp.multiply(out, cotangent))
+
+        value, pull = vjp(moved, *values)
+        truths = pull(type(raw(value))(1))
+        truths = truths if isinstance(truths, (list, tuple)) else (truths,)
+        for (name, variable, rules), got, truth in zip(read.values(), returned, truths):
+            running = [rule for rule in rules if rule[1] in ran.rules]
+            if running:  # the first rule that ran and reads it: the calls are not told apart
+                got = np.asarray(got.numpy())
+                entries.append((running[0][0], running[0][1], name, got, _as_flushed(truth, got), None))
+        return entries
 
     def _rules_truth(self, whole_plan, call, values, held=(), folds=()):
         """The derivative of the function ``call``'s rule is the rule of, from the rule's inputs (``values``) with its
@@ -1139,7 +1201,8 @@ class TensorFlowFunction:
         # each call of a variables= rule found in the plan is judged on its own, whatever the others
         captured.variable_calls = [call for call in calls if call.variables]
         captured.whole_plan = plan if captured.variable_calls else captured.whole_plan
-        captured.unjudged = [call.rule for call, found in zip(gradients.calls, keyed) if found is None and call.variables]
+        captured.unjudged_calls = [call for call, found in zip(gradients.calls, keyed) if found is None and call.variables]
+        captured.unjudged = [call.rule for call in captured.unjudged_calls]
         captured.graph_ops = list(built) + _forward_calls(graph, frames)  # a loop's ops as run: `_graph_ops_at`
         self.written = (self.written or set()) | forward.users_numbers()
         if rerun is not None and output[1] == np.float64 and not walker.draws:  # float32 draws other numbers
@@ -1465,6 +1528,22 @@ def _line_of(frames, op):
     """``file:line`` of the user's innermost frame in ``op``'s traceback, or None."""
     user, _ = frames(op.traceback)
     return f"{user[-1].filename}:{user[-1].lineno}" if user else None
+
+
+def _read_as_tensorflow(array):
+    """A float array as TensorFlow's CPU kernels read it: its subnormal entries 0."""
+    return np.where(np.abs(array) < np.finfo(array.dtype).tiny, 0 * array, array)[()] if array.dtype.kind == "f" else array
+
+
+def _as_flushed(truth, got):
+    """An exact gradient ``truth`` as TensorFlow's CPU kernels hold it beside their answer ``got``: an entry below
+    ``got``'s dtype's smallest normal number where TensorFlow answered 0 is that 0 (they flush subnormal numbers)."""
+    tiny = np.finfo(got.dtype).tiny
+
+    def held(exact, answer):
+        return 0 * exact if answer == 0 and abs(exact) < tiny else exact
+
+    return np.frompyfunc(held, 2, 1)(np.asarray(raw(truth), dtype=object), got)[()] if np.ndim(got) else held(raw(truth), got[()])
 
 
 def _drawer(tf):

@@ -192,6 +192,11 @@ def unmapped_reason(error, tf):
     if isinstance(error, tf.errors.OperatorNotAllowedInGraphError):
         return (f"its Python code branches on a tensor's value{at} (an if, while, and or or), so each point takes its own "
                 "branch in TensorFlow's eager run")
+    construct = _control_flow_of(error)
+    if construct is not None:
+        return (f"TensorFlow's graph gradient of its {construct} cannot be built inside a map over the points "
+                f"({_said(error).rstrip('.')}; a tf.custom_gradient rule reading variables= inside it is a known cause), though its "
+                "eager run takes it, so each point is TensorFlow's own eager run")
     words = str(error).strip().splitlines()
     return f"TensorFlow cannot map it over the points{at}: {type(error).__name__}: {words[0] if words else ''}".rstrip(": ")
 
@@ -222,18 +227,10 @@ def control_flow_refusal(error, text, compiled=False):
     raises so; else an eager function, whose graph this TensorFlow cannot build
     (`tf_control_flow` builds it where TensorFlow's doors for it exist).
     """
-    construct = None
-    frame = error.__traceback__
-    while frame is not None:
-        name = os.path.basename(frame.tb_frame.f_code.co_filename)
-        construct = next((c for file, c in _CONTROL_FLOW_GRADIENTS if name == file), construct)
-        frame = frame.tb_next
+    construct = _control_flow_of(error)
     if construct is None:
         return None
-    words = str(error).strip().splitlines()
-    first = words[0] if words else ""
-    first = first if len(first) <= _WORDS_SHOWN else first[:_WORDS_SHOWN] + "..."
-    said = f"{type(error).__name__}: {first}".rstrip(": ")
+    said = _said(error)
     inside, outside = (("a branch", "call it outside (both branches computed and one picked by tf.where)")
                        if construct == "tf.cond" else ("a loop body", "call it outside the loop"))
     if compiled:
@@ -245,6 +242,26 @@ def control_flow_refusal(error, text, compiled=False):
                   "tf.function of this function raises the same")
     return (f"{text}: {cannot}. A known cause is a tf.custom_gradient rule that reads variables (variables=) inside "
             f"{inside}: {outside}, or hand the variables to the rule as arguments")
+
+
+def _control_flow_of(error):
+    """``"tf.cond"`` or ``"tf.while_loop"`` where ``error`` was raised inside TensorFlow's graph gradient of one
+    (`_CONTROL_FLOW_GRADIENTS`), else None."""
+    construct = None
+    frame = error.__traceback__
+    while frame is not None:
+        name = os.path.basename(frame.tb_frame.f_code.co_filename)
+        construct = next((c for file, c in _CONTROL_FLOW_GRADIENTS if name == file), construct)
+        frame = frame.tb_next
+    return construct
+
+
+def _said(error):
+    """``Name: the first line of its message`` of a TensorFlow error, cut at `_WORDS_SHOWN` characters."""
+    words = str(error).strip().splitlines()
+    first = words[0] if words else ""
+    first = first if len(first) <= _WORDS_SHOWN else first[:_WORDS_SHOWN] + "..."
+    return f"{type(error).__name__}: {first}".rstrip(": ")
 
 
 _WORDS_SHOWN = 160  # of TensorFlow's message, whose first line may print a whole resource handle

@@ -15,8 +15,11 @@ This module never imports TensorFlow: it reads the graph objects it is handed.
 from __future__ import annotations
 
 import ast
+import contextlib
+import contextvars
 import functools
 import os
+import re
 import threading
 from dataclasses import dataclass, field
 
@@ -25,6 +28,7 @@ import numpy as np
 import gradcli.numpy as gnp
 
 from ..autodiff.custom import stop_of_a_form
+from ..autodiff.ops_stats import gamma_drawn, truncated_normal_drawn
 from ..autodiff.tracer import hooks
 from ..autodiff.values import raw
 from ..errors import InputError
@@ -33,9 +37,11 @@ from .bridge import on_its_line, replayed_at
 from .exact_constants import Folds, held_for, held_name, kind_of, lift, reusable, unobserved
 from .flushing import FlushedToRecorder, flushed
 from .lines import STDLIB_FOLDER
+from .tf_errors import GraphGradientRefused
 from .tf_loops import WHILES, taking_turns
-from .tf_ops import OPS, SHAPE_OPS, SKIPPED, logsumexp_shift
+from .tf_ops import OPS, SHAPE_OPS, SKIPPED, _near, logsumexp_shift
 from .tf_stand_in import CALLS, CONDITIONALS, SWITCHES, computes
+from .torch_sums import _uses_at
 
 
 
@@ -55,6 +61,9 @@ class Step:
     # (the call's key, its location) of the outermost tf.function call whose body the step was inlined from, else None:
     # a record of what a run executes (`executed`) counts that call as its one call op, as the eager run does
     call: tuple = None
+    # (kind, words) of an op TensorFlow's gradient code makes itself, no rule's: the sum of a value's gradients from its
+    # uses (`Walker._accumulation`), which `replayed_at` hands provenance as ``by_the_pass``
+    by_the_pass: tuple = None
 
 
 @dataclass
@@ -72,6 +81,7 @@ class Plan:
     _exact_static: tuple = None  # (kind, the static values lifted to it): `_static_exact`
     _float_static: dict = None
     _held: dict = None  # dtype -> `held(dtype)`, asked at every replay
+    variable_reads: dict = field(default_factory=dict)  # key of a variable's read held as its value -> id of its handle
 
     def pruned(self, outputs, text, stop=()):
         """The plan computing ``outputs`` alone (``stop``: keys given at each run); an op it needs that the table lacks is an `InputError`."""
@@ -96,7 +106,7 @@ class Plan:
                 todo.extend(step.inputs)
         steps = [step for step in self.steps if id(step) in needed]
         return Plan(self.inputs, list(outputs), self.static, steps, folds=self.folds, users_constants=self.users_constants,
-                    folded_ops=self.folded_ops)
+                    folded_ops=self.folded_ops, variable_reads=self.variable_reads)
 
     def run(self, values, given=None):
         """The outputs, replayed from ``values`` (one per input key) and ``given`` ({key: value} overrides).
@@ -123,6 +133,9 @@ class Plan:
         else:
             env = dict(self.static)
         env.update(held_constants)  # the program in a narrower dtype: the user's constants as it holds them
+        moved = _VARIABLES_AS.get()
+        if moved and self.variable_reads:  # a variable's reads as the values asked for, in branches and loop bodies too
+            env.update((key, moved[handle]) for key, handle in self.variable_reads.items() if handle in moved)
         env.update(zip(self.inputs, values))
         if given:
             env.update(given)
@@ -189,7 +202,7 @@ class Plan:
             env[key] = flushed(env[key])
         with FlushedToRecorder() as shown:
             for step in self.steps:
-                with replayed_at(step.location, step.rule):
+                with replayed_at(step.location, step.rule, by_the_pass=step.by_the_pass):
                     try:
                         out = step.function([env[key] for key in step.inputs], step.attrs)
                     except Exception as error:
@@ -257,6 +270,20 @@ class Plan:
         if self._exact_static is None or self._exact_static[0] != kind:
             self._exact_static = (kind, {key: lift(value, kind) for key, value in self.static.items()})
         return self._exact_static[1]
+
+
+_VARIABLES_AS = contextvars.ContextVar("gradcli_tf_variables_as", default=None)
+
+
+@contextlib.contextmanager
+def variables_held_as(values):
+    """Within it, every plan's reads of a captured variable (in the traced graph, its branches and loop bodies) are
+    ``values[id(handle)]`` in place of the value the capture read: a replay differentiable in a variable's value."""
+    token = _VARIABLES_AS.set(values)
+    try:
+        yield
+    finally:
+        _VARIABLES_AS.reset(token)
 
 
 class Executed:
@@ -368,21 +395,27 @@ class Walker:
             self._graph(graph, "", bound)
         inputs = [t.name for t in graph.inputs if t.op.name not in bound]
         return Plan(inputs, [], self.static, self.steps, self.unmapped, folds=self.folds,
-                    users_constants=frozenset(self.users_constants), folded_ops=tuple(self.folded_ops))
+                    users_constants=frozenset(self.users_constants), folded_ops=tuple(self.folded_ops),
+                    variable_reads={key: handle for handle, keys in self.reads.items() for key in keys})
 
     def _graph(self, graph, prefix, bound):
         """Walk one graph's operations; ``bound`` maps its placeholder names to keys or captures."""
         self.walked.setdefault(id(graph), (graph, []))[1].append(prefix)
         names = {op.name: op for op in graph.get_operations()}
+        fed = {t.op.name for t in graph.inputs}
         for op in graph.get_operations():
             outputs = tuple(prefix + t.name for t in op.outputs)
             if op.type == "Placeholder":
                 self._placeholder(op, prefix, bound, outputs)
+                if op.name not in bound and op.name not in fed:
+                    self._unfed(op, outputs)
                 self._passed_through(op.outputs, outputs)  # the cotangent, handed on as it is by a rule
                 continue
             inputs = tuple(self.renamed.get(prefix + t.name, prefix + t.name) for t in op.inputs)
             location, rule = self._where(op, names, inputs, prefix)
             self._op(op, inputs, outputs, location, rule)
+            if op.type == "AddN" and self.steps and self.steps[-1].outputs == outputs and _aggregates(op):
+                self._accumulation(self.steps[-1], op, names, prefix)
             self._passed_through(op.outputs, outputs)
 
     def _op(self, op, inputs, outputs, location, rule):
@@ -415,6 +448,8 @@ class Walker:
             self._switch(op, inputs, outputs, location, rule)
         elif op.type in WHILES:
             self._while(op, inputs, outputs, location, rule)
+        elif op.type in DRAWN_IN_PARAMETERS and self.draw is not None:
+            self._drawn_in_parameters(op, inputs, outputs, location, rule)
         elif op.type in DRAWS and self.draw is not None:
             self._draw(op, inputs, outputs, location)
         elif op.type in OPS:
@@ -452,6 +487,23 @@ class Walker:
         self.static.update(zip(outputs, out))
         if any(t.dtype.is_floating for t in op.outputs):
             self.draws.append(f"{op.type} at {location}")
+
+    def _drawn_in_parameters(self, op, inputs, outputs, location, rule):
+        """A draw TensorFlow differentiates in its parameters (`DRAWN_IN_PARAMETERS`), its seed known when the graph
+        is captured: a step that draws at each run, by TensorFlow's own kernel from that seed and the parameters'
+        floats there, in the trace's dtype, and hands on the draw as the function of the parameters its quantile
+        defines (its value the draw, its slope the exact implicit one); a seed computed from the arguments is unmapped."""
+        positions, as_function = DRAWN_IN_PARAMETERS[op.type]
+        attrs = _eager_attrs(sorted(op.node_def.attr.items()))
+        seeds = [key for k, key in enumerate(inputs) if k not in positions]
+        if attrs is None or not all(key in self.static and not _is_capture(self.static[key]) for key in seeds):
+            for key in outputs:
+                self.unmapped[key] = (op.type, op.name, location, False)
+            return
+        dtype = np.dtype(op.outputs[0].dtype.as_numpy_dtype)
+        drawn = _ParameterDraw(self.draw, op.type, attrs, positions, as_function, dtype)
+        self.steps.append(Step(drawn, tuple(inputs), tuple(outputs), {}, location, rule, op.type, op.name))
+        self.draws.append(f"{op.type} at {location}")
 
     def _passed_through(self, tensors, outputs):
         """A gradient a user's rule handed on untouched (``return dy``) still went through the rule: replayed as
@@ -574,6 +626,24 @@ class Walker:
             self.locations[outputs[0]] = self.locations.get(value, self.default_location)
             self._alias(outputs[0], value)
 
+    def _unfed(self, op, outputs):
+        """A placeholder of a function's body that no input feeds: TensorFlow's graph gradient of a ``tf.cond`` whose
+        branch holds a ``tf.custom_gradient`` call beside another use of its input captures that input by value and
+        never hands it over (its own ``tf.function`` of the code raises "You must feed a value for placeholder"). The
+        replay raises so, as a point without a verdict that says why, where a run takes that branch."""
+        location = self.default_location
+
+        def unfed(ins, attrs):
+            raise GraphGradientRefused(
+                f"TensorFlow's graph gradient of the control flow at {location} reads a value it never hands over "
+                f"(its placeholder '{op.name}', which a tf.function of this code leaves unfed too: \"You must feed a "
+                "value for placeholder\"), though its eager run takes the gradient; gradcli replays the graph, so "
+                "the point has no exact reference. A known cause is a tf.custom_gradient call in a branch whose input "
+                "another operation of the branch reads too: call the rule outside the tf.cond, or pass that input "
+                "through tf.identity first")
+
+        self.steps.append(Step(unfed, (), outputs, {}, location, None, op.type, op.name))
+
     def _alias(self, key, target):
         if target in self.static:
             self.static[key] = self.static[target]
@@ -692,6 +762,61 @@ class Walker:
             function = logsumexp_shift
         self.steps.append(Step(function, inputs, outputs, attrs, location, rule, op.type, op.name))
 
+    def _accumulation(self, step, op, names, prefix):
+        """An ``AddN`` TensorFlow's gradient code made to add up a value's gradients from its several uses (`_aggregates`),
+        replayed as that accumulation (`Step.by_the_pass`), at the value's own line, its uses' lines said. The value is
+        the one the tape's watch found its summands to be the gradients of (`Gradients.accumulates`), or else the one
+        float tensor read by every forward op whose gradient function made a summand."""
+        found = self.gradients.accumulates.get(op.name) if not prefix else None
+        if found is not None and found.rpartition(":")[0] in names:
+            value, body = names[found.rpartition(":")[0]].graph.get_tensor_by_name(found), prefix
+            uses = [(use, body) for use in value.consumers() if not _is_gradient_op(use, self.gradients)
+                    and any(t.dtype.is_floating or t.dtype.is_complex for t in use.outputs)]
+        else:
+            value, body, uses = self._read_by_every_use(op, names, prefix)
+        lines = [self.locations[key] for key in (body + use.outputs[0].name for use, body in uses if use.outputs)
+                 if key in self.locations]
+        if len(set(lines)) == 1:  # one line of several uses: as many as the sum has summands
+            lines = lines[:1] * len(op.inputs)
+        if value is None or value.op.type == "Placeholder":
+            at = lines[0] if lines else step.location
+            name = "an input" if value is not None else "a value"
+        else:
+            at = self.locations.get(body + value.name, step.location)
+            name = _called(value.op.type)
+        step.location = at
+        step.by_the_pass = ("accumulation", f"the gradient accumulation of {name}'s {_uses_at(lines, at)}")
+
+    def _read_by_every_use(self, op, names, prefix):
+        """``(value, the prefix of its walk, [(use, prefix), ...])`` of an accumulating ``AddN`` by its summands: each use
+        the forward op whose gradient function made one, the value the one float tensor they all read (None where
+        none is, or several)."""
+        uses = [self._use_differentiated(tensor.op.name, names, prefix) for tensor in op.inputs]
+        known = [use for use in uses if use is not None]
+        if not known or len(known) < len(uses) or len({body for _, body in known}) != 1:
+            return None, prefix, known
+        shared = set.intersection(*({t.name for t in use.inputs if t.dtype.is_floating or t.dtype.is_complex}
+                                    for use, _ in known))
+        value = known[0][0].graph.get_tensor_by_name(shared.pop()) if len(shared) == 1 else None
+        return value, known[0][1], known
+
+    def _use_differentiated(self, name, names, prefix):
+        """``(forward op, the prefix of its walk)`` whose gradient function made the op ``name`` (of the graph walked
+        under ``prefix``), or None: in the traced graph itself as the watch noted it, else by the op's name (a nested
+        ``tf.function``'s gradient is a function of its own, its forward ops in another body, taken where one alone
+        has it)."""
+        if not prefix:
+            forward = names.get(self.gradients.differentiates.get(name))
+            forward = forward if forward is not None else _differentiated(name, names)
+            return None if forward is None else (forward, prefix)
+        found = []
+        for graph, prefixes in self.walked.values():
+            if prefix in prefixes:
+                continue
+            forward = _differentiated(name, {op.name: op for op in graph.get_operations()})
+            found += [(forward, body) for body in prefixes] if forward is not None else []
+        return found[0] if len(found) == 1 else None
+
     def _rule_running(self, user):
         """The user's rule an op of the gradient was made in: the innermost of the user's frames that is a rule the
         tape called (a rule taking another custom function's gradient by a tape runs that one's rule inside its
@@ -739,15 +864,62 @@ _PYTHON_CALLS = dict.fromkeys(
     "runs Python code (tf.numpy_function or tf.py_function) whose operations TensorFlow cannot see, so gradcli cannot "
     "replay it at high precision: write that part with TensorFlow operations",
 )
+# Draws TensorFlow differentiates in their parameters by implicit reparameterisation (tf.random.stateless_gamma in its
+# alpha): op type -> (the parameters' input positions, the draw as the function of them its quantile defines). Each is
+# drawn again at every run by TensorFlow's kernel, from the parameters' floats there (`Walker._drawn_in_parameters`).
+DRAWN_IN_PARAMETERS = {
+    "StatelessRandomGammaV3": ((4,), gamma_drawn),  # shape, key, counter, alg, alpha
+    "StatelessRandomGammaV2": ((2,), gamma_drawn),  # shape, seed, alpha
+    "StatelessParameterizedTruncatedNormal": ((2, 3, 4, 5), truncated_normal_drawn),  # shape, seed, means, stddevs, minvals, maxvals
+}
 # Random ops whose draw is a function of their seed (tf.random.stateless_*, Keras' seeded layers, a tf.random.Generator
 # through the key it reads): each is drawn by TensorFlow's own kernel once its seed is known (`Walker._draw`).
 DRAWS = {
     "StatelessRandomUniformV2", "StatelessRandomNormalV2", "StatelessTruncatedNormalV2", "StatelessRandomUniformIntV2",
     "StatelessRandomUniformFullIntV2", "StatelessRandomUniform", "StatelessRandomNormal", "StatelessTruncatedNormal",
     "StatelessRandomUniformInt", "StatelessRandomUniformFullInt", "StatelessRandomGetKeyCounter",
-    "StatelessRandomGetKeyCounterAlg", "StatelessRandomGetAlg", "RngReadAndSkip",
+    "StatelessRandomGetKeyCounterAlg", "StatelessRandomGetAlg", "RngReadAndSkip", *DRAWN_IN_PARAMETERS,
     "Bitcast",  # a generator's state read as the key and counter its draws take
 }
+
+
+class _ParameterDraw:
+    """The step of a draw of `DRAWN_IN_PARAMETERS`: ``draw`` (TensorFlow's kernel, `Walker.draw`) run on the seed's
+    inputs and the parameters' floats at the point in ``dtype``, the trace's, each draw kept for the floats it was
+    made at (the exact reference asks again at every precision), handed to ``as_function`` with the parameters."""
+
+    def __init__(self, draw, op_type, attrs, positions, as_function, dtype):
+        self.draw, self.op_type, self.attrs, self.positions, self.as_function = draw, op_type, attrs, positions, as_function
+        self.dtype, self.drawn = dtype, {}
+
+    def __call__(self, ins, _attrs):
+        floats = [np.asarray(floats_at_the_point(value), dtype=self.dtype) if k in self.positions else value
+                  for k, value in enumerate(ins)]
+        key = tuple(a.tobytes() + str(a.shape).encode() for k, a in enumerate(floats) if k in self.positions)
+        if key not in self.drawn:
+            if len(self.drawn) > 64:  # a sweep's points, each drawn once: the oldest go
+                self.drawn.clear()
+            self.drawn[key] = self.draw(self.op_type, 1, floats, self.attrs)[0]
+        sample = self.drawn[key]
+        parameters = [ins[k] for k in self.positions]
+        kind = kind_of(parameters)
+        if kind is not None:
+            sample = lift(sample, kind)
+        elif all(type(raw(p)) is float for p in parameters):  # a difference's step on Python floats
+            sample = sample.astype(np.float64)
+        return self.as_function(*parameters, sample)
+
+
+def floats_at_the_point(value):
+    """A replay's numbers (floats, mpmath numbers, balls, jets) as the floats they are at the point."""
+    value = raw(value)
+    if isinstance(value, np.ndarray) and value.dtype == object:
+        return np.vectorize(_near, otypes=[np.float64])(value)
+    if isinstance(value, (np.ndarray, np.generic, float, int)):
+        return value
+    return _near(value)
+
+
 # Ops that change a variable: a whole-number one (a seed generator's state, a generator's counter) is held by the
 # bridge at its value before each run of the function, so every run draws what the user's next call draws.
 STATE_CHANGES = {"AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp", "RngReadAndSkip", "RngSkip"}
@@ -788,6 +960,8 @@ class Gradients:
 
     ``differentiates``: a gradient op's name -> the name of the forward op whose
     gradient function made it (Log's gradient, a Reciprocal, is Log's: its line);
+    ``accumulates``: the name of an ``AddN`` the tape made -> the name of the forward
+    tensor whose gradients from its several uses it adds up;
     ``passed``: a gradient tensor's (graph, name) -> the user's rule, ("grad() of f",
     "file.py:LINE"), that returned it unchanged (or the gradient function that gave
     none, where an argument's gradient is TensorFlow's zeros for want of one);
@@ -798,6 +972,7 @@ class Gradients:
     """
 
     differentiates: dict = field(default_factory=dict)
+    accumulates: dict = field(default_factory=dict)
     passed: dict = field(default_factory=dict)
     dropped: list = field(default_factory=list)
     rules: set = field(default_factory=set)
@@ -819,6 +994,7 @@ class RuleCall:
     upstream: tuple
     returned: tuple
     variables: tuple = ()
+    objects: tuple = ()  # the variables themselves (``tf.Variable``s), as the rule's recorded call holds them
 
 
 # The sign of the extreme float an empty segment of TensorFlow's unsorted max (min) holds: the lowest (highest).
@@ -858,6 +1034,8 @@ def chose_by_dtype(wide, narrow):
     loop's condition and body (`Step.plans`) are compared the same way: code inside them may choose too."""
     if [step.op_type for step in wide.steps] != [step.op_type for step in narrow.steps] or _wiring(wide) != _wiring(narrow):
         return True
+    if any(isinstance(step.function, _ParameterDraw) for step in wide.steps):
+        return True  # a draw at the parameters' values: the narrower dtype's kernel draws its own numbers
     for step, narrow_step in zip(wide.steps, narrow.steps):
         if len(step.plans) != len(narrow_step.plans) or any(
                 chose_by_dtype(plan, other) for plan, other in zip(step.plans, narrow_step.plans)):
@@ -977,6 +1155,36 @@ def _library_function(graph, name):
     if function is not None:
         return function
     raise InputError(f"the TensorFlow graph calls a function gradcli cannot find: {name}")
+
+
+# The functions of TensorFlow's gradient code that add a value's gradients from its uses: the eager tape's (a tf.function's
+# tape too) and graph gradients' (a nested tf.function's gradient, tf.gradients).
+_AGGREGATING = {"_aggregate_grads", "_AggregatedGrads", "_MultiDeviceAddN"}
+
+
+def _aggregates(op):
+    """Whether an ``AddN`` is TensorFlow's sum of a value's gradients from its uses (`_AGGREGATING` made it), not a
+    ``tf.add_n`` of the user's or of a gradient function."""
+    try:
+        frames = op.traceback
+    except Exception:  # noqa: BLE001 - a graph without tracebacks: an add like any other
+        return False
+    for frame in reversed(frames):
+        if getattr(frame, "name", None) in _AGGREGATING:
+            return True
+        if "tensorflow" not in str(getattr(frame, "filename", "")).replace(os.sep, "/"):
+            return False  # a frame of the user's, or gradcli's, beneath TensorFlow's own: a call of add_n
+    return False
+
+
+def _is_gradient_op(op, gradients):
+    """Whether ``op`` of a traced graph belongs to its gradient (a gradient function made it, or its name says so)."""
+    return op.name in gradients.differentiates or next(_differentiated_names(op.name), None) is not None
+
+
+def _called(op_type):
+    """A TensorFlow op type as its Python function is spelled: ``exp`` for ``Exp``, ``mat_mul`` for ``MatMul``."""
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", op_type).lower()
 
 
 def _differentiated(name, names):

@@ -345,6 +345,12 @@ def _broadcast_gradient_args(ins, attrs):
     )
 
 
+def _broadcast_args(ins, attrs):
+    """The shape two shapes broadcast to (``tf.broadcast_dynamic_shape``), in their integer dtype."""
+    shapes = [tuple(int(d) for d in np.ravel(raw(s))) for s in ins]
+    return np.array(np.broadcast_shapes(*shapes), dtype=np.asarray(raw(ins[0])).dtype)
+
+
 def _unpack(ins, attrs):
     (x,) = ins
     axis = int(attrs.get("axis", 0)) % gnp.ndim(x)
@@ -670,6 +676,7 @@ OPS = {
     "Cast": (_cast, ("DstT",)),
     "Range": (_range, ()),
     "BroadcastGradientArgs": (_broadcast_gradient_args, ()),
+    "BroadcastArgs": (_broadcast_args, ()),
     "LogSoftmax": (_one(_log_softmax), ()),
     "Softmax": (_one(_softmax), ()),
     "SoftmaxCrossEntropyWithLogits": (_softmax_cross_entropy, ()),

@@ -21,6 +21,7 @@ from ..autodiff.ops_array import untake
 from ..autodiff.ops_decompositions import eig_complex
 from ..autodiff.ops_scipy import fresnel_c, fresnel_s, gammainc_da
 from ..autodiff.ops_shape import ranked
+from ..autodiff.ops_stats import gamma_drawn_slope
 from ..autodiff.values import holds_complex, raw
 from ..scipy import linalg as gscipy_linalg
 from ..scipy import special
@@ -760,6 +761,9 @@ MORE_OPS = {
     "Igammac": (_binary(special.gammaincc), ()),
     # TensorFlow's backward of Igamma/Igammac in a: d/da P(a, x), in the inputs' dtype (rounded once from mpmath)
     "IgammaGradA": (_binary(gammainc_da), ()),
+    # The backward of a reparameterised Gamma draw (``tf.random.stateless_gamma``): the slope of the sample held at its
+    # quantile, -(dP/da)(a, z) / p(z; a), whose mathematics Eigen's kernel computes to the dtype's precision
+    "RandomGammaGrad": (_binary(gamma_drawn_slope), ()),
     # I_x(a, b); TensorFlow differentiates it in x alone, by its own density ops (Lgamma, Xlogy, Xlog1py)
     "Betainc": (_ternary(special.betainc), ()),
     "BesselI0e": (_unary(special.i0e), ()),

@@ -97,6 +97,7 @@ def watching_gradients(tf, gradients, users, eager=False):
         record.record_operation = recording
         ops.get_gradient_function = registered
     _note_differentiated(made, gradients)
+    _note_accumulated(traced, upstream, gradients)
 
 
 @contextmanager
@@ -237,15 +238,16 @@ def _noting_registered_call(backward, registered, rule, gradients):
 
 
 def _layout(recorded):
-    """``(results, variables)`` of graph mode's recorded backward of a custom rule: how many of the tensors given to
-    the rule's ``IdentityN`` are the function's results (ahead of its inputs), and the names of the variables it
-    reads, in the order its inputs list them; None for eager mode's layout."""
+    """``(results, variables, objects)`` of graph mode's recorded backward of a custom rule: how many of the tensors
+    given to the rule's ``IdentityN`` are the function's results (ahead of its inputs), and the names of the variables
+    it reads, in the order its inputs list them, and those variables; None for eager mode's layout."""
     cells = _cells(recorded)
     results = _cell(cells, "flat_result_len")
     if results is None:
         return None
     rule = _cell(cells, "grad_fn")
-    return results, tuple(_variable_name(v, rule) for v in _cell(cells, "variables") or ())
+    variables = tuple(_cell(cells, "variables") or ())
+    return results, tuple(_variable_name(v, rule) for v in variables), variables
 
 
 def _variable_name(variable, rule):
@@ -271,13 +273,13 @@ def _note_call(gradients, rule, layout, inputs, upstream, returned):
     got = list(returned) if isinstance(returned, (list, tuple)) else [returned]
     if layout is None or len(got) != len(inputs) or len(upstream) < layout[0]:
         return  # eager mode's layout, or gradients not one per tensor of the call: not judged alone
-    results, variables = layout
+    results, variables, objects = layout
     tensors = [*inputs, *upstream[:results]]
     if all(getattr(t, "graph", None) is not None and hasattr(t, "name") for t in tensors):
         gradients.calls.append(RuleCall(
             rule, tuple(inputs[results:]), tuple(inputs[:results]), tuple(upstream[:results]),
             tuple(g if hasattr(g, "name") and getattr(g, "graph", None) is not None else None for g in got[results:]),
-            variables,
+            variables, objects,
         ))
 
 
@@ -405,6 +407,16 @@ def _note_differentiated(made, gradients):
             gradients.differentiates.setdefault(op.name, forward.name)
 
 
+def _note_accumulated(graph, upstream, gradients):
+    """``gradients.accumulates``: each ``AddN`` of ``graph`` (the tape's sum of a value's gradients from its uses) -> the
+    forward tensor those are the gradients of, where the gradients the rules returned say which one (`_Upstream`)."""
+    for op in graph.get_operations():
+        if op.type == "AddN":
+            found = upstream.forward_of(op.outputs[0])
+            if len(found) == 1:
+                gradients.accumulates[op.name] = found[0].name
+
+
 def _forward_op(op_type, inputs, outputs, claimed):
     """The forward op a gradient function was called for, from its outputs or else its inputs; None if they do not say."""
     for tensor in outputs or ():
@@ -463,7 +475,7 @@ class _Upstream:
         if found is None:
             ops = {}
             for grad in out_grads or ():
-                for tensor in self._forward(grad) if hasattr(grad, "name") else ():
+                for tensor in self.forward_of(grad) if hasattr(grad, "name") else ():
                     if tensor.op.type == op_type and tensor.op.name not in self.claimed:
                         ops[tensor.op.name] = tensor.op
             found = next(iter(ops.values())) if len(ops) == 1 else None
@@ -471,12 +483,13 @@ class _Upstream:
             self.claimed.add(found.name)
         return found
 
-    def _forward(self, grad, depth=0):
+    def forward_of(self, grad, depth=0):
+        """The forward tensors ``grad`` is the gradient of (an AddN's: the ones all its summands are the gradients of)."""
         known = self.of.get(grad.name)
         if known is not None or depth > 8 or getattr(grad, "op", None) is None or grad.op.type != "AddN":
             return known or []
         # The tape's sum of the gradients of one tensor, reached by several paths: the gradient of that tensor.
-        parts = [{t.name: t for t in self._forward(part, depth + 1)} for part in grad.op.inputs]
+        parts = [{t.name: t for t in self.forward_of(part, depth + 1)} for part in grad.op.inputs]
         common = set.intersection(*(set(p) for p in parts)) if parts else set()
         return [parts[0][name] for name in common]
 

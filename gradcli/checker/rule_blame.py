@@ -85,10 +85,10 @@ def _name_in_the_program(result, target, point_args, cotangent):
         _named_at_the_form(finding, location)
         return
     finding.location = location
-    if name is not None:
+    if not name.startswith(_SEVERAL):
         finding.op = f"gradient rule of {name}"
     finding.message += (
-        f"; the first call whose built-in rule is off is {name or 'one'} on this line: "
+        f"; the first call whose built-in rule is off is {name} on this line: "
         + ("the framework's own program computes its value otherwise than the function, from the function's inputs, "
            "and differentiates that" if departed else
            "its result's gradient is right where the backward pass hands it over, and the gradient it passes on is not")
@@ -132,8 +132,9 @@ def guilty_line(bridge, point_args, cotangent=None):
     one, or None; ``departed``: the call's value in the framework's program is not the function's (`_first_value_off`),
     or `STOP_FORM`: no rule is off, the gradient is the one a stop form on that line defines (`_stop_forms`).
 
-    The op is named where it is the line's only one (else None); a function on one line has nothing to search,
-    nor a vector output without a ``cotangent`` (`name_the_call`).
+    The op is named where it is the line's only one, or the only one there handed a right gradient that passes on a
+    wrong one (else the line's ops are, "one of abs and prod"); a function on one line has nothing to search, nor a
+    vector output without a ``cotangent`` (`name_the_call`).
     """
     import mpmath  # lazy: the exact numbers are mpmath's, as the reference's
 
@@ -555,8 +556,41 @@ def _first_off(ops, gradients, numbers, args, inputs_right, holds_forward=True):
         if right.get(line, True) and any(not right.get(other, True) for other in read[line]):
             departed = _first_value_off(ops, readers, read, numbers) if holds_forward else None
             line = departed or line
-            return line, _the_call(names[line]), departed is not None
+            name = _the_call(names[line])
+            if name is None and departed is None:  # several calls on the line: the one handed a right gradient that passes on a wrong one
+                name = _the_call(_turning_wrong(ops, line, gradients, numbers, args, inputs_right))
+            return line, name or _the_line_s(names[line]), departed is not None
     return None
+
+
+def _turning_wrong(ops, line, gradients, numbers, args, inputs_right):
+    """The names of the ops on ``line`` whose result's gradient is right and which read a value whose gradient is not:
+    where several calls share a line (``tf.abs(tf.math.unsorted_segment_prod(z, ids, 2)) ** 2``), the rule that is
+    off is one of theirs."""
+    turning = set()
+    for op in ops:
+        if op.location != line or op.index not in gradients or not _present(gradients[op.index], numbers):
+            continue
+        for arg, parent in zip(op.args, op.parents):
+            if parent is not None:
+                wrong = parent.index in gradients and not _present(gradients[parent.index], numbers)
+            else:
+                wrong = any(not inputs_right.get(f"input {i}", True) for i, a in enumerate(args) if raw(arg) is a)
+            if wrong:
+                turning.add(op.name)
+                break
+    return turning
+
+
+def _the_line_s(names):
+    """The ops of a line that no search told apart, in words ("one of abs, power and prod"): the finding names them all."""
+    ruled = sorted(names - _PLAIN_RULES) or sorted(names)
+    if len(ruled) == 1:
+        return ruled[0]
+    return _SEVERAL + ", ".join(ruled[:-1]) + " and " + ruled[-1]
+
+
+_SEVERAL = "one of "  # how `_the_line_s` begins where it names several ops
 
 
 # The ops whose built-in rules move entries or are the four operations' own (a slice of eigh's vectors, the
