@@ -36,12 +36,11 @@ from ..folders import GRADCLI_FOLDER
 from .bridge import on_its_line, replayed_at
 from .exact_constants import Folds, held_for, held_name, kind_of, lift, reusable, unobserved
 from .flushing import FlushedToRecorder, flushed
-from .lines import STDLIB_FOLDER
+from .lines import STDLIB_FOLDER, uses_at
 from .tf_errors import GraphGradientRefused
 from .tf_loops import WHILES, taking_turns
 from .tf_ops import OPS, SHAPE_OPS, SKIPPED, _near, logsumexp_shift
 from .tf_stand_in import CALLS, CONDITIONALS, SWITCHES, computes
-from .torch_sums import _uses_at
 
 
 
@@ -785,7 +784,7 @@ class Walker:
             at = self.locations.get(body + value.name, step.location)
             name = _called(value.op.type)
         step.location = at
-        step.by_the_pass = ("accumulation", f"the gradient accumulation of {name}'s {_uses_at(lines, at)}")
+        step.by_the_pass = ("accumulation", f"the gradient accumulation of {name}'s {uses_at(lines, at)}")
 
     def _read_by_every_use(self, op, names, prefix):
         """``(value, the prefix of its walk, [(use, prefix), ...])`` of an accumulating ``AddN`` by its summands: each use
