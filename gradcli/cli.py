@@ -528,7 +528,7 @@ def grad(target, at, random_specs, timeout, digits, as_json, **flags):
 @click.option("--junit", type=click.Path(dir_okay=False, writable=True), help="Also write JUnit XML here.")
 @fail_on_option
 def check_command(targets, at, random_specs, timeout, digits, as_json, junit, **flags):
-    """Check gradients for CI: exit 1 when any result has a failing verdict.
+    """Check gradients for CI: exit 1 when any result has a verdict in --fail-on or is an error.
 
     Same targets and options as grad. With several TARGETs, each is checked at
     the same points. --junit writes one testcase per (target, point, dtype).
