@@ -345,7 +345,7 @@ class _Rewrite(ast.NodeTransformer):
         method = node.func
         into = self._ufunc_out(node)
         if into is not None:  # a name given as out is rebound only by a statement's rewrite (`_rebinding`)
-            return ast.copy_location(_subscript(self._ufunc_out_call(node, not isinstance(into, ast.Name)), 0), node)
+            return ast.copy_location(_subscript(self._ufunc_out_call(node, _out_name(into) is None), 0), node)
         if not (self.names and isinstance(method, ast.Attribute) and method.attr in _COPYING_METHODS):
             return node
         source = method.value if isinstance(method.value, ast.Name) else ast.Constant(None)
@@ -393,8 +393,8 @@ class _Rewrite(ast.NodeTransformer):
     def _rebinding(self, call, node, targets=()):
         """``call`` (a ufunc's with ``out=`` a local name) as a statement: the name bound to the array then in
         ``out``, ``targets`` (an assignment's) to the call's value."""
-        into = self._ufunc_out(call)
-        if not (isinstance(into, ast.Name) and self._local(into)):
+        into = _out_name(self._ufunc_out(call))
+        if not (into is not None and self._local(into)):
             return None
         self.generic_visit(call)  # its arguments' own writes and calls, the call itself rewritten here
         made = self._ufunc_out_call(call, True)
@@ -462,6 +462,14 @@ class _Rewrite(ast.NodeTransformer):
             call = _call(SET_ITEM, ast.Name(name, ast.Load()), _as_value(target.slice), value)
             return ast.copy_location(ast.Assign([ast.Name(name, ast.Store())], call), node)
         return node
+
+
+def _out_name(into):
+    """The name an ``out=`` expression writes into: ``y`` in ``out=y`` and in NumPy's tuple form ``out=(y,)``; None
+    for an expression that names no array (``np.zeros_like(x)``)."""
+    if isinstance(into, ast.Tuple) and len(into.elts) == 1:
+        into = into.elts[0]
+    return into if isinstance(into, ast.Name) else None
 
 
 def _ufunc_method(func):
