@@ -510,6 +510,7 @@ def grad(target, at, random_specs, timeout, digits, as_json, **flags):
     gradcli re-checked. Exits 0 whenever it computed, whatever the verdict;
     1 where a result is an error (it has no numbers to judge).
     """
+    from .checker.verdict import Verdict
     from .views.terminal_check import print_report
 
     report = _run_check(target, at, random_specs, _check_options(flags), timeout, flags.get("args_function"))
@@ -517,7 +518,7 @@ def grad(target, at, random_specs, timeout, digits, as_json, **flags):
         _print_json(report)
     else:
         print_report(report, digits)
-    if any(r.status == "error" for r in report.results):  # Verdict.ERROR, a str
+    if any(r.status == Verdict.ERROR for r in report.results):
         raise click.exceptions.Exit(EXIT_CHECK_FAILED)
 
 
@@ -527,7 +528,7 @@ def grad(target, at, random_specs, timeout, digits, as_json, **flags):
 @click.option("--junit", type=click.Path(dir_okay=False, writable=True), help="Also write JUnit XML here.")
 @fail_on_option
 def check_command(targets, at, random_specs, timeout, digits, as_json, junit, **flags):
-    """Check gradients for CI: exit 1 when any result has a failing verdict.
+    """Check gradients for CI: exit 1 when any result has a verdict in --fail-on or is an error.
 
     Same targets and options as grad. With several TARGETs, each is checked at
     the same points. --junit writes one testcase per (target, point, dtype).

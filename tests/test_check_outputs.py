@@ -367,6 +367,8 @@ def junit_verdicts(path):
     for suite in ET.parse(path).getroot():
         for case in suite:
             failure = case.find("failure")
+            if failure is None:
+                failure = case.find("error")  # an error result, whatever --fail-on says
             out = case.find("system-out")
             if failure is not None:
                 verdict = failure.get("type")

@@ -686,7 +686,7 @@ def _install(prim):
 
 
 def rules_in_force() -> bool:
-    """Whether any primitive's gradient is replaced now (`register_gradient`, `gradient_override`)."""
+    """Whether any primitive's gradient is replaced at this moment (`register_gradient`, `gradient_override` in force)."""
     return bool(_registered) or any(_scopes)
 
 

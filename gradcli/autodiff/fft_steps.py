@@ -23,11 +23,14 @@ bin 0 is its plain sum for the same reason (a real signal's bin 0 has no
 imaginary part at all). Every other bin of a chirp convolution is the sum of
 rounded products of all the roots met, never exactly 0 where algebra cancels
 it: a proof (`arb_complex`'s proof numbers) keeps the defining sums, whose
-terms cancel exactly.
+terms cancel exactly. What is kept with a ``root`` (a chirp's filter) is made
+within ``root.made_in()`` where the caller gives one (`ops_fft`'s: mpmath
+rounding to nearest, so every run at a precision reads the same filter).
 """
 
 from __future__ import annotations
 
+import contextlib
 import math
 import weakref
 
@@ -127,9 +130,10 @@ def _filter(root, n, size):
     found = made.get(n)
     if found is None:
         taps = [0] * size
-        for j in range(n):
-            taps[j] = taps[-j % size] = _chirp_root(root, j, n, -1)
-        found = made[n] = [e / size for e in _transform(taps, root)]
+        with getattr(root, "made_in", contextlib.nullcontext)():
+            for j in range(n):
+                taps[j] = taps[-j % size] = _chirp_root(root, j, n, -1)
+            found = made[n] = [e / size for e in _transform(taps, root)]
     return found
 
 

@@ -27,7 +27,7 @@ from .ops import real
 from .ops_array import concatenate, getitem
 from .ops_shape import roll
 from .tracer import primitive
-from .values import holds_complex, loaded_mpmath, raw, shape_of
+from .values import holds_complex, loaded_mpmath, raw, rounded_to_nearest, shape_of
 
 
 def _complex_raw(x, sizes, axes, norm, inverse):
@@ -167,6 +167,7 @@ def _roots_at(inverse, bits):
     def root(m, order):
         return _root_of_unity(m, order, inverse, bits)
 
+    root.made_in = rounded_to_nearest  # a filter kept for every run at ``bits``, whatever the first one's rounding
     return root
 
 
@@ -178,7 +179,7 @@ def _root_of_unity(m, order, inverse, bits):
     mpmath = loaded_mpmath()
     if 2 * m > order:
         return mpmath.conj(_root_of_unity(order - m, order, inverse, bits))
-    with mpmath.workprec(bits):
+    with rounded_to_nearest(), mpmath.workprec(bits):  # kept for every run at ``bits``, whatever its rounding
         return mpmath.expjpi(mpmath.mpf(2 * (1 if inverse else -1) * m) / order)
 
 

@@ -8,6 +8,7 @@ its dtype, whether that dtype is a float one, and a zero or one like it.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import sys
 
@@ -221,6 +222,18 @@ def loaded_mpmath():
     import mpmath
 
     return mpmath
+
+
+@contextlib.contextmanager
+def rounded_to_nearest():
+    """mpmath rounding to nearest within the block (a noise run's rounding may be directed): for numbers a cache
+    keeps for every run at one precision, which are then the same whichever run made them first."""
+    mpmath = loaded_mpmath()
+    saved, mpmath.mp._prec_rounding[1] = mpmath.mp._prec_rounding[1], "n"
+    try:
+        yield
+    finally:
+        mpmath.mp._prec_rounding[1] = saved
 
 
 def holds_box(seq):

@@ -18,7 +18,7 @@ import sys
 import numpy as np
 
 from . import ops, tracer
-from .values import raw
+from .values import raw, rounded_to_nearest
 
 
 def _window(numpy_window, entries):
@@ -62,24 +62,10 @@ def made_once(key, make):
     if found is None:
         if len(_MADE) >= _MADE_HELD:
             _MADE.clear()
-        with _unrecorded(), _rounded_to_nearest(precision):  # no noise run's flips between its ops either
+        nearest = rounded_to_nearest() if precision[0] == "mpmath" else contextlib.nullcontext()
+        with _unrecorded(), nearest:  # no noise run's flips between its ops either
             found = _MADE[(key, precision)] = make()
     return found.copy()
-
-
-@contextlib.contextmanager
-def _rounded_to_nearest(precision):
-    """mpmath rounding to nearest within the block, where ``precision`` is mpmath's (a noise run's may be directed)."""
-    if precision[0] != "mpmath":
-        yield
-        return
-    import mpmath  # lazy: loaded by whatever made the run's numbers
-
-    saved, mpmath.mp._prec_rounding[1] = mpmath.mp._prec_rounding[1], "n"
-    try:
-        yield
-    finally:
-        mpmath.mp._prec_rounding[1] = saved
 
 
 def exactly(number):

@@ -197,9 +197,9 @@ def ufunc_out(fun, kept, *args, **kwargs):
     if not (_is_ufunc(name) and getattr(gnp, name, None) is fun):
         # the name given as out (by keyword or after the ufunc's inputs, `_ufunc_out`) keeps its array
         inputs = getattr(np, name).nin if _is_ufunc(name) else -1
-        return fun(*args, **kwargs), args[inputs] if len(args) == inputs + 1 else kwargs.get("out")
+        return fun(*args, **kwargs), _array_in(args[inputs] if len(args) == inputs + 1 else kwargs.get("out"))
     args, out, where, kwargs = _out_and_where(getattr(np, name).nin, args, kwargs)
-    target = out[0] if isinstance(out, tuple) and len(out) == 1 else out
+    target = _array_in(out)
     if not (any(_traced(a) for a in args) or _traced(target)):
         return (done := getattr(np, name)(*args, out=out, where=where, **kwargs)), done
     if target is None:
@@ -236,9 +236,9 @@ def ufunc_method_out(ufunc, method, kept, *args, **kwargs):
             raise TypeError(f"{method}() was given out both positionally and as a keyword, or too many arguments")
         args, kwargs = args[:position], {**kwargs, "out": args[position]}
     if not (_is_ufunc(name) and getattr(gnp, name, None) is ufunc):
-        return getattr(ufunc, method)(*args, **kwargs), kwargs.get("out")
+        return getattr(ufunc, method)(*args, **kwargs), _array_in(kwargs.get("out"))
     out = kwargs.pop("out", None)
-    target = out[0] if isinstance(out, tuple) and len(out) == 1 else out
+    target = _array_in(out)
     if not (any(_traced(a) for a in (*args, *kwargs.values())) or _traced(target)):
         done = getattr(getattr(np, name), method)(*args, out=out, **kwargs)
         return done, done
@@ -345,7 +345,7 @@ class _Rewrite(ast.NodeTransformer):
         method = node.func
         into = self._ufunc_out(node)
         if into is not None:  # a name given as out is rebound only by a statement's rewrite (`_rebinding`)
-            return ast.copy_location(_subscript(self._ufunc_out_call(node, not isinstance(into, ast.Name)), 0), node)
+            return ast.copy_location(_subscript(self._ufunc_out_call(node, _out_name(into) is None), 0), node)
         if not (self.names and isinstance(method, ast.Attribute) and method.attr in _COPYING_METHODS):
             return node
         source = method.value if isinstance(method.value, ast.Name) else ast.Constant(None)
@@ -393,8 +393,8 @@ class _Rewrite(ast.NodeTransformer):
     def _rebinding(self, call, node, targets=()):
         """``call`` (a ufunc's with ``out=`` a local name) as a statement: the name bound to the array then in
         ``out``, ``targets`` (an assignment's) to the call's value."""
-        into = self._ufunc_out(call)
-        if not (isinstance(into, ast.Name) and self._local(into)):
+        into = _out_name(self._ufunc_out(call))
+        if not (into is not None and self._local(into)):
             return None
         self.generic_visit(call)  # its arguments' own writes and calls, the call itself rewritten here
         made = self._ufunc_out_call(call, True)
@@ -462,6 +462,19 @@ class _Rewrite(ast.NodeTransformer):
             call = _call(SET_ITEM, ast.Name(name, ast.Load()), _as_value(target.slice), value)
             return ast.copy_location(ast.Assign([ast.Name(name, ast.Store())], call), node)
         return node
+
+
+def _array_in(out):
+    """The array an ``out`` argument names: ``out`` itself, or the one array of NumPy's tuple form ``(y,)``."""
+    return out[0] if isinstance(out, tuple) and len(out) == 1 else out
+
+
+def _out_name(into):
+    """The name an ``out=`` expression writes into: ``y`` in ``out=y`` and in NumPy's tuple form ``out=(y,)``; None
+    for an expression that names no array (``np.zeros_like(x)``)."""
+    if isinstance(into, ast.Tuple) and len(into.elts) == 1:
+        into = into.elts[0]
+    return into if isinstance(into, ast.Name) else None
 
 
 def _ufunc_method(func):

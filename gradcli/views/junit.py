@@ -36,15 +36,16 @@ def _testcase(suite, classname, result, fail_on):
     """Add one check result (a ``gradcli.check/1`` result dict) to a JUnit testsuite as a testcase.
 
     A status in ``fail_on`` is a <failure> carrying the values and findings,
-    or an <error> when the target raised (nothing was judged); any other
-    verdict but ok is told in <system-out>.
+    and an error result (nothing was judged) is an <error> whatever ``fail_on``
+    says, as it fails the check's exit code; any other verdict but ok is told
+    in <system-out>.
     """
     status = str(result["status"])
     case = ET.SubElement(
         suite, "testcase", classname=classname, name=f"{exact_point_text(result['point'])} [{result['dtype']}]"
     )
     findings = shown_order(result.get("findings", []))
-    if status in fail_on:
+    if status in fail_on or status == Verdict.ERROR:
         first = findings[0]["message"] if findings else (result.get("error") or status)
         element = "error" if status == Verdict.ERROR else "failure"
         failure = ET.SubElement(case, element, message=f"{status}: {first}", type=status)
