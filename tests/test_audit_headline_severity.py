@@ -22,7 +22,7 @@ from gradcli.audit.results import AuditReport
 from gradcli.jsondata import jsonable
 from gradcli.views import audit_cases, html, junit, markdown, terminal_audit
 
-OVERFLOW = "forward exp: exp(100.0) overflowed: inf (x = 100 [float32])"
+OVERFLOW = "forward exp: exp(100.0) overflowed: inf at test_audit_headline_severity.py:32 (x = 100 [float32])"
 
 
 def softplus_raising_at_zero(x):

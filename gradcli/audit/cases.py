@@ -12,6 +12,7 @@ line of a bad value. No NumPy is imported here.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import fields
 
 from ..checker.options import CheckOptions, build_options, merge_layers
@@ -88,7 +89,8 @@ def check_value(key, value):
 
 
 def make_case(name, target, layers, folder=".", origin="") -> Case:
-    """The `Case` that ``layers`` describe (later layers win), checked: points or a range, never both."""
+    """The `Case` that ``layers`` describe (later layers win), checked: points, or a range with at most one point
+    holding the variables it does not sweep."""
     settings = {key: check_value(key, value) for key, value in merge_layers(*layers).items()}
     if not isinstance(target, str) or not target.strip():
         raise InputError(f"case {name!r} needs a target: a formula, path/file.py:function or module:function")
@@ -96,8 +98,16 @@ def make_case(name, target, layers, folder=".", origin="") -> Case:
         if any(layer and "args" in layer for layer in layers[:-1]):  # the case (or its defaults) says both
             raise InputError(f"case {name!r} gives its points twice: at, or args (a function that returns them), not both")
         del settings["args"]  # --args typed for the run gives the points of the cases that name none
-    if ("at" in settings and "range" in settings) or not ({"at", "range", "args"} & set(settings)):
-        raise InputError(f"case {name!r} needs either at (points) or range (a sweep), not {'both' if 'at' in settings else 'neither'}")
+    if not ({"at", "range", "args"} & set(settings)):
+        raise InputError(f"case {name!r} needs either at (points) or range (a sweep), not neither")
+    if "at" in settings and "range" in settings and len(settings["at"]) != 1:
+        # beside a range, at holds the variables not swept, as `gradcli sweep --at` does: one point of them
+        raise InputError(f"case {name!r} sweeps a range: its at holds the variables not swept at one point, "
+                         f"as in at = [\"y=2\"], not {len(settings['at'])} points")
+    if "at" in settings and "range" in settings:
+        swept = parse_range(settings["range"][0])[0]
+        if swept in re.findall(r"(?:^|,)\s*([A-Za-z_][\w.]*)\s*=", settings["at"][0]):
+            raise InputError(f"case {name!r}: at {settings['at'][0]!r} holds {swept}, which its range sweeps")
     if "scale" in settings:
         if "range" not in settings:
             raise InputError(f"case {name!r}: scale spaces a sweep's points, so it goes with range, not with points")

@@ -36,7 +36,7 @@ class Case:
 
     name: str
     target: str  # a formula, path/file.py:function (relative to ``folder``) or package.module:function
-    at: tuple = ()  # points, as --at texts ("x=100")
+    at: tuple = ()  # points, as --at texts ("x=100"); with ranges, the one point holding the variables not swept
     ranges: tuple = ()  # a sweep instead of points: range texts, as sweep --range ("x=-200:200:200")
     scale: str = "linear"  # how the sweep's points are spaced, as sweep --scale
     args: str = ""  # a function of the user's giving the points (or, with a range, the values held): "model.py:example_args"

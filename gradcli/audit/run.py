@@ -35,7 +35,7 @@ from collections import deque
 from contextlib import contextmanager
 from dataclasses import replace
 
-from ..checker.points import parse_point
+from ..checker.points import parse_fixed, parse_point
 from ..checker.target_text import FUNCTION_TARGET
 from ..checker.verdict import Verdict
 from ..errors import InputError
@@ -357,10 +357,14 @@ def _sweep(case, deadline):
     name, spec = swept_range(case.ranges[0], case.scale)
     target = _located(case)
     fixed = None
-    if case.args:  # the values of the variables not swept, from the user's function
+    if case.args or case.at:  # the values of the variables not swept: the user's function's, then at's
         resolved = resolve(target, case.options.treat_as_variables, case.options.framework)
-        point = example_points(_located_text(case.args, case.folder), resolved, case.options.framework)[0]
-        fixed = {key: value for key, value in point.items() if key != name}
+        fixed = {}
+        if case.args:
+            point = example_points(_located_text(case.args, case.folder), resolved, case.options.framework)[0]
+            fixed = {key: value for key, value in point.items() if key != name}
+        if case.at:
+            fixed.update(parse_fixed(case.at[0], resolved.variables, [name], some=bool(case.args)))
     left = 0.9 * (deadline - time.perf_counter())  # the tenth spares loading, judging and the trip back
     options = replace(case.options, max_time=max(min(case.options.max_time, left), 1e-3))
     result = sweep(target, {name: spec}, options, fixed=fixed)

@@ -15,7 +15,7 @@ import ast
 import importlib.util
 import os
 
-from ..checker.points import parse_point
+from ..checker.points import parse_fixed, parse_point
 from ..checker.target_text import FUNCTION_TARGET
 from ..errors import InputError, did_you_mean
 from ..expr.parse import parse
@@ -43,9 +43,13 @@ def check_case(case, variables=None) -> None:
         _check_wrt(case, variables)
     if variables is None:
         return
+    swept = [parse_range(text)[0] for text in case.ranges]
     for text in case.at:
         try:
-            parse_point(text, variables, option="in at")
+            if swept:  # beside a range, at holds the variables not swept (some of them, where args holds the rest)
+                parse_fixed(text, variables, swept, some=bool(case.args))
+            else:
+                parse_point(text, variables, option="in at")
         except InputError as error:
             raise PointError("at", error.message) from None
     for text in case.ranges:

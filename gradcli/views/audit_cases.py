@@ -11,7 +11,7 @@ from ..checker.dtypes import NAMES as DTYPE_NAMES
 from ..checker.results import is_method_note, shown_order
 from ..checker.verdict import Verdict
 from . import sweep_rows
-from .formatting import float_text, number, point_text
+from .formatting import float_text, number, point_text, short_location
 
 
 def dtypes(report):
@@ -156,6 +156,12 @@ def finding_text(finding):
     return f"{finding['phase']} {finding['op']}: {finding['message']}".lstrip()
 
 
+def located_text(finding):
+    """A finding in one line with the user's file and line where it has them: "forward exp: ... at model.py:12"."""
+    where = f" at {short_location(finding['location'])}" if finding.get("location") else ""
+    return finding_text(finding) + where
+
+
 def failing_intervals(sweep):
     """The intervals of a sweep that are not ok, as (dtype, interval dict), dtype by dtype; neighbours that differ
     only in the bits they lose as one, as the sweep's table shows them (`sweep_rows.rows`)."""
@@ -180,7 +186,7 @@ def first_finding(case):
     first = first_of(case)
     if first:
         where, f = first
-        return f"{finding_text(f)} ({where})"
+        return f"{located_text(f)} ({where})"
     failing = failing_intervals(case.sweep)
     if failing:
         dtype, interval = failing[0]

@@ -125,7 +125,7 @@ def _case(suite, case):
     lines = [f"target {case.target}"]
     if case.error:
         lines.append(case.error.rstrip())
-    lines += [f"{where}: {audit_cases.finding_text(f)}" for where, f in audit_cases.findings(case)]
+    lines += [f"{where}: {audit_cases.located_text(f)}" for where, f in audit_cases.findings(case)]
     inside = audit_cases.inside_text(audit_cases.sweep_findings_inside(case.sweep))
     if inside:
         lines.append(inside)
