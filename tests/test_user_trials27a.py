@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 
 import gradcli
+from gradcli.errors import InputError
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "trials"))
 
@@ -102,6 +103,10 @@ def shaped(a):
 
 def joint(m):
     return multivariate_normal(mean=m, cov=np.eye(2)).logpdf(np.array([1.0, -1.0]))
+
+
+def quantile(mu):
+    return scipy.stats.norm(mu, 1.0).ppf(0.3)
 """
 
 
@@ -138,3 +143,12 @@ def test_a_frozen_distribution_is_its_methods_with_the_parameters_given(tmp_path
         want = np.array([float(v) for v in want]) if isinstance(want, list) else float(want)
         assert np.allclose(r.exact_gradient[variable], want, rtol=1e-12, atol=0)
         assert np.allclose(r.gradient[variable], want, rtol=1e-12, atol=0)
+
+
+def test_a_frozen_distributions_method_gradcli_lacks_is_an_input_error_at_its_line(tmp_path):
+    """A frozen distribution's method gradcli.scipy lacks is named with the user's line (an AttributeError naming
+    gradcli's own module, verdict error, otherwise), as the unfrozen scipy.stats.norm.ppf is."""
+    path = tmp_path / "frozen.py"
+    path.write_text(FROZEN_CODE)
+    with pytest.raises(InputError, match=r"frozen\.py, line 25: scipy\.stats\.norm\(\.\.\.\)\.ppf"):
+        gradcli.check(f"{path}:quantile", [{"mu": 0.5}], dtypes=["float64"], fixes=False)

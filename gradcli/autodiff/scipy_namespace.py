@@ -9,7 +9,10 @@ Nothing here imports SciPy: each op does on its first call.
 from __future__ import annotations
 
 import functools
+import sys
 from types import ModuleType, SimpleNamespace
+
+from ..errors import InputError
 
 from . import ops_array as _array
 from . import ops_bessel_hypergeometric as _bessel_hypergeometric
@@ -115,7 +118,14 @@ class FrozenDistribution:
         self.dist, self.args, self.kwds = distribution, args, kwds
 
     def __getattr__(self, name):
-        method = getattr(self.dist, name)  # a method the distribution lacks is SciPy's AttributeError, named
+        method = getattr(self.dist, name, None)
+        if method is None:
+            if name.startswith("__"):  # a protocol NumPy or Python asks about: not there
+                raise AttributeError(name)
+            dist, caller = self.dist.__name__.rsplit(".", 1)[-1], sys._getframe(1)  # the user's line that asked
+            raise InputError(f"{caller.f_code.co_filename}, line {caller.f_lineno}: scipy.stats.{dist}(...).{name} (the "
+                             f"frozen {dist}'s {name}) is a SciPy method gradcli.scipy does not have, so gradcli cannot "
+                             "differentiate it (`gradcli ops` lists what gradcli differentiates)")
         if name in ("entropy", "rvs"):
             return lambda *more, **kwds: method(*self.args, *more, **self.kwds, **kwds)
         return lambda x, **kwds: method(x, *self.args, **self.kwds, **kwds)
