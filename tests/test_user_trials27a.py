@@ -152,3 +152,24 @@ def test_a_frozen_distributions_method_gradcli_lacks_is_an_input_error_at_its_li
     path.write_text(FROZEN_CODE)
     with pytest.raises(InputError, match=r"frozen\.py, line 25: scipy\.stats\.norm\(\.\.\.\)\.ppf"):
         gradcli.check(f"{path}:quantile", [{"mu": 0.5}], dtypes=["float64"], fixes=False)
+
+
+# --- M1: ndarray methods with NumPy's own keywords ------------------------------------------------------------------------
+
+METHODS_CODE = """import numpy as np
+
+
+def f(x):
+    return np.sum(x.clip(min=0.0) ** 2 + x.clip(max=1.0) + x.clip(-1.0, 2.0) * x.astype(np.float64, copy=False))
+"""
+
+
+def test_array_methods_take_numpys_keywords(tmp_path):
+    """M1's class: x.clip(min=0.0) (ndarray.clip's keywords are min and max) and x.astype(dtype, copy=False) were
+    "TypeError: unexpected keyword argument" (verdict error); each is the function of the same meaning. The truth by
+    hand: max(x, 0)^2 + min(x, 1) + clip(x, -1, 2) x at (0.5, -1.5, 3) is 17, its slopes (1 + 1 + 1, 0 + 1 - 1, 6 + 0 + 2)."""
+    path = tmp_path / "methods.py"
+    path.write_text(METHODS_CODE)
+    (r,) = gradcli.check(f"{path}:f", [{"x": np.array([0.5, -1.5, 3.0])}], dtypes=["float64"], fixes=False).results
+    assert r.status == "ok" and r.value == 17.0
+    assert np.array_equal(r.exact_gradient["x"], [3.0, 0.0, 8.0]) and np.array_equal(r.gradient["x"], [3.0, 0.0, 8.0])
