@@ -173,3 +173,21 @@ def test_array_methods_take_numpys_keywords(tmp_path):
     (r,) = gradcli.check(f"{path}:f", [{"x": np.array([0.5, -1.5, 3.0])}], dtypes=["float64"], fixes=False).results
     assert r.status == "ok" and r.value == 17.0
     assert np.array_equal(r.exact_gradient["x"], [3.0, 0.0, 8.0]) and np.array_equal(r.gradient["x"], [3.0, 0.0, 8.0])
+
+
+# --- P1: a NaN replaced by a constant has slope 0 -------------------------------------------------------------------------
+
+NAN_TO_NUM_CODE = "import numpy as np\n\n\ndef f(x):\n    return np.sum(np.nan_to_num(np.log(x), nan=0.0))\n"
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "P1: np.nan_to_num(np.log(x), nan=0.0) at x = [0.5, -1]: log(-1) is NaN in a whole neighbourhood of -1 and "
+    "nan_to_num makes it the constant 0 there, so the slope in x[1] is 0 (and 2 in x[0]); the exact reference cannot "
+    "prove that entry 0 ('an exact entry is within 2.45e-2560 of 0 at 3840 digits but not proven 0'): error, no verdict. "
+    "The proof numbers would need nan_to_num of a NaN ball to be the constant it names (arb_proof, python_zero)"))
+def test_nan_to_num_of_a_nan_is_flat(tmp_path):
+    path = tmp_path / "nan_to_num.py"
+    path.write_text(NAN_TO_NUM_CODE)
+    (r,) = gradcli.check(f"{path}:f", [{"x": np.array([0.5, -1.0])}], dtypes=["float64"], fixes=False).results
+    assert r.status == "ok"
+    assert np.array_equal(r.exact_gradient["x"], [2.0, 0.0])
