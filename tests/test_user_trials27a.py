@@ -7,8 +7,9 @@ head; in plain NumPy Cox's likelihood with Efron's ties, GARCH(1,1), discounted 
 brightness temperature, quaternion angles, spectral convergence, a log-mel in decibels, stiff implicit Euler, Colebrook's
 friction factor, rank losses, xlogy soft labels, and np.ma and scipy.linalg.expm (input errors).
 
-The whole set runs with ``python tests/trials/run.py jax_lib27a numpy_lib27a``; here, a few cheap NumPy ones.
-Known disagreements are strict xfails naming their finding.
+The whole set runs with ``python tests/trials/run.py jax_lib27a numpy_lib27a``; here, a few cheap NumPy ones, and the
+classes of the round's findings: C1 (a float32 mask named as the cast that lost the digits), F1 (SciPy's frozen
+distributions), M1 (ndarray methods' keywords), and P1 (nan_to_num of a NaN, a strict xfail).
 """
 
 import os
