@@ -222,9 +222,10 @@ def _install():
     B.squeeze = lambda self, axis=None: ops_array.squeeze(self, axis)
     B.dot = lambda self, other: ops_linalg.dot(self, other)
     B.conj = B.conjugate = lambda self: ops.conj(self)
-    B.astype = lambda self, dtype: ops.astype(self, dtype)
+    # ndarray's keywords: copy= only says whether NumPy may hand back the array itself, the same numbers either way
+    B.astype = lambda self, dtype, order="K", casting="unsafe", subok=True, copy=True: ops.astype(self, dtype)
     B.copy = lambda self, order="C": ops_array.copy(self)
-    B.clip = lambda self, lo=None, hi=None: ops.clip(self, lo, hi)
+    B.clip = lambda self, min=None, max=None: ops.clip(self, min, max)  # noqa: A002 (ndarray.clip's keywords)
     for name in _AS_FUNCTIONS:
         setattr(B, name, _method_calling(name))
     B.flat = property(lambda self: ops_array.ravel(self))  # read, indexed and iterated: a flat array's entries

@@ -9,7 +9,10 @@ Nothing here imports SciPy: each op does on its first call.
 from __future__ import annotations
 
 import functools
-from types import SimpleNamespace
+import sys
+from types import ModuleType, SimpleNamespace
+
+from ..errors import InputError
 
 from . import ops_array as _array
 from . import ops_bessel_hypergeometric as _bessel_hypergeometric
@@ -97,6 +100,40 @@ stats = {
     dist: SimpleNamespace(**{m: _array_like(getattr(_stats, f"{dist}_{m}")) for m in methods.split()})
     for dist, methods in _METHODS.items()
 }
+
+
+
+class DistributionModule(ModuleType):
+    """A module of ``gradcli.scipy.stats`` (``norm``, ``gamma``...) that is also called as SciPy's distribution
+    objects are, to freeze its parameters: ``norm(loc=mu, scale=s).logpdf(x)`` is ``norm.logpdf(x, loc=mu, scale=s)``."""
+
+    def __call__(self, *args, **kwds):
+        return FrozenDistribution(self, args, kwds)
+
+
+class FrozenDistribution:
+    """A distribution with its parameters given once (SciPy's ``rv_frozen``): each method of the distribution's,
+    called with the parameters after its own first argument (``entropy()`` and ``rvs(size=...)`` with them alone)."""
+
+    def __init__(self, distribution, args, kwds):
+        self.dist, self.args, self.kwds = distribution, args, kwds
+
+    def __getattr__(self, name):
+        method = getattr(self.dist, name, None)
+        if method is None:
+            if name.startswith("__"):  # a protocol NumPy or Python asks about: not there
+                raise AttributeError(name)
+            dist, caller = self.dist.__name__.rsplit(".", 1)[-1], sys._getframe(1)  # the user's line that asked
+            raise InputError(f"{caller.f_code.co_filename}, line {caller.f_lineno}: scipy.stats.{dist}(...).{name} (the "
+                             f"frozen {dist}'s {name}) is a SciPy method gradcli.scipy does not have, so gradcli cannot "
+                             "differentiate it (`gradcli ops` lists what gradcli differentiates)")
+        if name in ("entropy", "rvs"):
+            return lambda *more, **kwds: method(*self.args, *more, **self.kwds, **kwds)
+        return lambda x, **kwds: method(x, *self.args, **self.kwds, **kwds)
+
+    def __repr__(self):
+        return f"<frozen {self.dist.__name__.rsplit('.', 1)[-1]}{self.args!r} {self.kwds!r}>"
+
 
 # scipy.stats' functions that are no distribution's method: robust statistics, of sorts and slices.
 # A list of traced values where SciPy takes an array_like is stacked first (`tracer.accepting_sequences`).

@@ -540,16 +540,53 @@ def _within_data_rounding(result, target, exact, grads, exact_grads, chosen, dty
 
 
 def narrowed(recording, dtype):
-    """The first recorded op whose float result is narrower than ``dtype`` (a library's own cast), or None.
+    """The first recorded op whose float result is narrower than ``dtype`` (a library's own cast) and reaches the
+    program's numbers, or None.
 
-    From there the program computes in that narrower dtype whatever the caller's.
+    From there the program computes in that narrower dtype whatever the caller's. A narrower number that only
+    decides comparisons (a float32 mask ``s.astype(np.float32) > 0``, a float32 constant of ranks compared) costs no
+    digit of the result, so it is no such op.
     """
     eps = _bits_and_eps(dtype)[1]
-    for op in recording.ops if recording is not None else ():
-        out = getattr(raw(op.output), "dtype", None)
-        if out is not None and out != dtype and is_float_dtype(out) and _bits_and_eps(out)[1] > eps:  # bfloat16 too
-            return op
-    return None
+    ops = recording.ops if recording is not None else ()
+    narrow = [op for op in ops if _narrower(op.output, eps)]
+    if not narrow:
+        return None
+    made = provenance.made_by(recording)
+    users = {}
+    for op in ops:
+        for parent in provenance.parents_of(op, made):
+            if parent is not None:
+                users.setdefault(id(parent), []).append(op)
+    return next((op for op in narrow if _reaches_numbers(op, users, eps)), None)
+
+
+def _narrower(value, eps):
+    """Whether ``value`` is a float array or number of a dtype with a larger eps than ``eps`` (bfloat16 too)."""
+    out = getattr(raw(value), "dtype", None)
+    return out is not None and is_float_dtype(out) and _bits_and_eps(out)[1] > eps
+
+
+def _reaches_numbers(op, users, eps):
+    """Whether ``op``'s narrower result flows into a float of the working width (or is itself a result: no op uses it),
+    through ops that keep it a float; a comparison's booleans and an index's integers carry no digits on."""
+    pending, seen = [op], set()
+    while pending:
+        current = pending.pop()
+        if id(current) in seen:
+            continue
+        seen.add(id(current))
+        taking = users.get(id(current), ())
+        if not taking:
+            return True
+        for user in taking:
+            out = getattr(raw(user.output), "dtype", None)
+            if out is None or not is_float_dtype(out):
+                continue
+            if not _narrower(user.output, eps):
+                return True
+            pending.append(user)
+    return False
 
 
 def narrowing_finding(op, dtype):

@@ -527,7 +527,7 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
             node = _step_as_node(called[0], node)
         lost, broken, gave = _zero_before_the_rule(recording, node), node, "whose gradient rule"
         if lost is None and step is not None:  # a framework's backward step that read a 0 (its rule's a / r)
-            lost, broken, gave = _lost_to_zero(step, _made_by(recording)), step, "which gave"
+            lost, broken, gave = _lost_to_zero(step, made_by(recording)), step, "which gave"
         named = any(f.kind in ("underflow", "cancellation") and (f.op, f.span, f.location) == (lost.name, lost.span, lost.location) for f in findings) if lost else True
         if not named:  # the forward's root cause, when the forward finding has not named it already
             findings.append(_zero_finding(lost, broken, gave))
@@ -773,11 +773,11 @@ def _lost_to_zero(record, made=None):
     entries followed are those where ``record`` broke (its NaN or inf entries),
     each op's zeros there and in its inputs of the same shape: Adam's
     ``v = b2 v + (1 - b2) g g`` with one g of 1e-170 is 0 in that entry alone.
-    ``made`` (`_made_by`) links the ops of a backward pass, which record no parents.
+    ``made`` (`made_by`) links the ops of a backward pass, which record no parents.
     """
     out = np.asarray(raw(record.output))
     broke = ~np.isfinite(out) if is_float_dtype(out.dtype) and not np.all(np.isfinite(out)) else None
-    pending, seen = [(a, p, _entries_of(a, broke)) for a, p in zip(record.args, _parents(record, made))][::-1], set()
+    pending, seen = [(a, p, _entries_of(a, broke)) for a, p in zip(record.args, parents_of(record, made))][::-1], set()
     while pending:
         arg, parent, at = pending.pop()
         if parent is None or id(parent) in seen:
@@ -786,7 +786,7 @@ def _lost_to_zero(record, made=None):
         if zero is None or _zeros_at(parent.output, zero) is None:
             continue
         seen.add(id(parent))
-        zeros = [(a, p, _entries_of(a, zero)) for a, p in zip(parent.args, _parents(parent, made))]
+        zeros = [(a, p, _entries_of(a, zero)) for a, p in zip(parent.args, parents_of(parent, made))]
         zeros = [(a, p, entries) for a, p, entries in zeros if _zeros_at(a, entries) is not None]
         if zeros:
             pending.extend(zeros[::-1])  # the first input's path first
@@ -862,12 +862,12 @@ def _entries_of(value, at):
     return at
 
 
-def _made_by(recording):
+def made_by(recording):
     """id(result) -> the recorded op that made it, for every op of ``recording`` (its backward pass's too)."""
     return {id(op.output): op for op in recording.ops}
 
 
-def _parents(op, made):
+def parents_of(op, made):
     """Per argument of ``op``, the recorded op that made it: as recorded, or by identity through ``made``."""
     if made is None or op.phase == "forward":
         return op.parents
@@ -1278,10 +1278,10 @@ def _absorbing_ancestor(working, pairs, w, out_error, depth=4):
     if wrong is None:
         return None
     needed = wrong >= out_error / 2
-    made = _made_by(working)
+    made = made_by(working)
     frontier, seen = [w], set()
     for _ in range(depth):
-        frontier = [p for op in frontier for p in _parents(op, made)
+        frontier = [p for op in frontier for p in parents_of(op, made)
                     if p is not None and id(p) not in seen and np.shape(raw(p.output)) == needed.shape
                     and p.phase == "forward"]  # a backward rule's own 1 + e is its own cancellation's to explain
         seen.update(id(p) for p in frontier)
@@ -1340,18 +1340,18 @@ def _rounding_origin(working, pairs, w):
     followed back through the ops that only carry it on (stack, getitem, reshape), or None. A backward op that
     computes a forward op again (a framework's backward graph) stands for that forward op."""
     exact_of = {id(a): b for a, b in pairs}
-    made = _made_by(working)
+    made = made_by(working)
 
     def error_of(op):
         return _error_against(working, op.output, exact_of[id(op)].output) if id(op) in exact_of else None
 
     op, error = w, None
     while True:
-        errors = [(error_of(p), p) for p in _parents(op, made) if p is not None and error_of(p)]
+        errors = [(error_of(p), p) for p in parents_of(op, made) if p is not None and error_of(p)]
         if not errors:
             break
         error, op = max(errors, key=lambda pair: pair[0])
-        given = [error_of(p) or 0.0 for p in _parents(op, made) if p is not None]
+        given = [error_of(p) or 0.0 for p in parents_of(op, made) if p is not None]
         if error > 2 * max(given, default=0.0):
             break
     if op is w:
