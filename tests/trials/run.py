@@ -51,6 +51,7 @@ from cases25c import ALL as TWENTY_FIFTH_C
 from cases26a import ALL as TWENTY_SIXTH_A
 from cases26b import ALL as TWENTY_SIXTH_B
 from cases26c import ALL as TWENTY_SIXTH_C
+from cases27b import ALL as TWENTY_SEVENTH_B
 from judge import judge, run_cli
 
 # mpmath's working precision is one setting for the whole process: a truth computed at 2,000 digits in one thread
@@ -64,7 +65,7 @@ ALL = (FIRST + SECOND + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINT
        + NINETEENTH_A + NINETEENTH_B + TWENTIETH_A + TWENTIETH_B + TWENTY_FIRST_A + TWENTY_FIRST_B
        + TWENTY_FIRST_C + TWENTY_SECOND_A + TWENTY_SECOND_B + TWENTY_THIRD_A + TWENTY_THIRD_B + TWENTY_THIRD_C
        + TWENTY_FOURTH_A + TWENTY_FOURTH_B + TWENTY_FOURTH_C + TWENTY_FIFTH_A + TWENTY_FIFTH_B
-       + TWENTY_FIFTH_C + TWENTY_SIXTH_A + TWENTY_SIXTH_B + TWENTY_SIXTH_C)
+       + TWENTY_FIFTH_C + TWENTY_SIXTH_A + TWENTY_SIXTH_B + TWENTY_SIXTH_C + TWENTY_SEVENTH_B)
 
 
 def one(case):
