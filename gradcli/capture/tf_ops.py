@@ -328,9 +328,27 @@ def _unsorted_segment_sum(ins, attrs):
 
 
 def _gather(ins, attrs):
+    """``GatherV2``: ``take`` along ``axis``; with ``batch_dims`` b, each of the leading b entries of ``indices``
+    picks from its own slice of ``params`` (``tf.gather(p, i, batch_dims=1)``: ``p[k, i[k]]``)."""
     params, indices, *axis = ins
-    axis = int(raw(axis[0])) if axis else 0
-    return gnp.take(params, np.asarray(raw(indices)), axis=axis % gnp.ndim(params))
+    indices = np.asarray(raw(indices))
+    axis = (int(raw(axis[0])) if axis else 0) % gnp.ndim(params)
+    batch = int(attrs.get("batch_dims", 0) or 0)
+    batch = batch + indices.ndim if batch < 0 else batch
+    if batch == 0:
+        return gnp.take(params, indices, axis=axis)
+    # every output coordinate's place in params, one broadcast index array per dimension of params
+    shape = gnp.shape(params)
+    rank = axis + (indices.ndim - batch) + (len(shape) - axis - 1)
+
+    def along(size, at):
+        return np.arange(size).reshape([size if d == at else 1 for d in range(rank)])
+    picked = indices.reshape(indices.shape[:batch] + (1,) * (axis - batch) + indices.shape[batch:]
+                             + (1,) * (len(shape) - axis - 1))
+    after = axis + indices.ndim - batch
+    index = ([along(shape[d], d) for d in range(axis)] + [picked]
+             + [along(shape[d], after + d - axis - 1) for d in range(axis + 1, len(shape))])
+    return params[tuple(index)]
 
 
 def _broadcast_gradient_args(ins, attrs):

@@ -1,0 +1,154 @@
+"""The twenty-seventh round (b) of user trials (tests/trials/cases27b.py), PyTorch and TensorFlow: normalising flows
+(a RealNVP coupling's log-determinant, an nn.Module coupling in its weights, a rational-quadratic spline at its knots),
+a Euclidean triplet loss at equal anchor and positive, NT-Xent at temperature 1e-3, a CTC-like forward algorithm and
+a beam's length-normalised score, physics-informed residuals through torch.autograd.grad and a nested GradientTape,
+focal losses with a fractional gamma at p = 1, label smoothing at logits of +-1e4, negative binomial heads in their
+Poisson limit, quantile losses at their kinks, ALiBi and rotary attention, Adam's bias correction near beta2 = 1, a
+Tobit likelihood, a continuous Bernoulli at 1/2, custom gradients right and wrong (autograd.Function,
+tf.custom_gradient with variables=, TFP's custom_gradient(fx, gx, x) form), a tf.where that leaks an overflow, Keras
+losses and LayerNormalization, and spectral penalties at double eigenvalues.
+
+The whole set runs case by case through the CLI as tests/trials/run.py does (cases27b.ALL); here, the PyTorch cases
+the CPU budget allows (one framework import). What the trials found is tested below for its whole class, without
+TensorFlow's import: B1, TensorFlow's gather with batch_dims (``tf.gather(probs, labels, batch_dims=1)``) replayed as
+a plain take along its axis (the wrong entries, then an error in its gradient), asked of the replay table; P1, the
+provenance of a NaN through a pick whose index is arrays that broadcast together (``p[rows[:, None], cols]``), an
+internal error (exit 3), asked of a plain NumPy module.
+"""
+
+import json
+import os
+import sys
+
+import mpmath
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "trials"))
+
+import cases27b  # noqa: E402
+
+from test_user_trials import round_tests  # noqa: E402
+
+import gradcli  # noqa: E402
+from gradcli.capture import tf_ops  # noqa: E402
+from gradcli.cli import cli  # noqa: E402
+
+CHOSEN = {  # case id -> what it holds
+    "torch_lib27b:spline_logdet@x=[-0.25,0.5]:float64":
+        "a rational-quadratic spline is C1 but not C2 at its knots: its log-determinant's slope jumps there (domain), "
+        "while the bin index torch.searchsorted picks is held",
+    "torch_lib27b:temperature_lse_dropped@x=[1,2,3]:float64":
+        "an autograd.Function whose backward drops grad_output: wrong, named at its backward",
+    "torch_lib27b:triplet_euclidean@anchor=[[0.5,1]],positive=[[0.5,1]],negative=[[1,0.5]]:float64":
+        "a Euclidean distance at 0 (anchor on the positive) is a cone's tip in every anchor and positive entry, the "
+        "negative's slopes kept",
+}
+
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases27b, CHOSEN)
+
+
+# B1: TensorFlow's GatherV2 with batch_dims b picks, for each of the leading b entries of the indices, from its own
+# slice of the params: tf.gather(p, i, batch_dims=1)[k] = p[k, i[k]]. Replayed as a plain take along the axis, the
+# forward pass held every row's picks for every row (the wrong numbers, the exact reference of another function)
+# and TensorFlow's gradient graph for it failed to replay. The truth below is the definition, entry by entry.
+
+def _gathered_by_loops(params, indices, axis, batch):
+    """tf.gather(params, indices, axis=axis, batch_dims=batch) written from its definition, one entry at a time."""
+    params, indices = np.asarray(params), np.asarray(indices)
+    axis, batch = axis % params.ndim, batch % indices.ndim if batch < 0 else batch
+    shape = params.shape[:axis] + indices.shape[batch:] + params.shape[axis + 1:]
+    out = np.empty(shape, dtype=params.dtype)
+    middle = indices.ndim - batch
+    for place in np.ndindex(*shape):
+        lead, picks, tail = place[:axis], place[axis:axis + middle], place[axis + middle:]
+        out[place] = params[lead + (indices[lead[:batch] + picks],) + tail]
+    return out
+
+
+GATHERS = [  # params shape, indices shape, axis, batch_dims
+    ((4, 4), (4,), 1, 1),  # NT-Xent's positives: probs[k, labels[k]]
+    ((2, 3, 5), (2, 4), 2, 1),  # a dimension between the batch and the axis
+    ((2, 3, 5), (2, 4), 1, 1),  # trailing dimensions kept
+    ((2, 3, 5, 2), (2, 3, 4), 2, 2),  # two batch dimensions
+    ((3, 5), (3, 2, 2), 1, 1),  # indices of higher rank than the batch
+    ((2, 3, 4), (2, 3), -1, -1),  # negative axis and batch_dims
+]
+
+
+def _case(shapes, seed=0):
+    params_shape, indices_shape, axis, batch = shapes
+    rng = np.random.default_rng(seed)
+    params = rng.normal(size=params_shape)
+    indices = rng.integers(0, params_shape[axis % len(params_shape)], size=indices_shape)
+    return params, indices, axis, batch
+
+
+@pytest.mark.parametrize("shapes", GATHERS, ids=str)
+def test_tensorflows_gather_with_batch_dims_picks_from_each_batch_entrys_own_slice(shapes):
+    params, indices, axis, batch = _case(shapes)
+    got = tf_ops._gather([params, indices, np.array(axis)], {"batch_dims": batch})
+    want = _gathered_by_loops(params, indices, axis, batch)
+    assert np.shape(got) == want.shape and np.array_equal(got, want)  # picks: the same numbers, bit for bit
+
+
+def test_the_batched_gather_on_exact_numbers_picks_the_same_entries():
+    params, indices, axis, batch = _case(GATHERS[1])
+    exact = np.vectorize(mpmath.mpf, otypes=[object])(params)
+    got = tf_ops._gather([exact, indices, np.array(axis)], {"batch_dims": batch})
+    assert all(isinstance(v, mpmath.mpf) for v in np.ravel(got))
+    assert np.array_equal(np.asarray(got, dtype=float), _gathered_by_loops(params, indices, axis, batch))
+
+
+def test_the_batched_gathers_gradient_adds_each_weight_into_the_entry_it_picked():
+    params, indices, axis, batch = _case(GATHERS[1], seed=1)
+    weights = np.random.default_rng(2).normal(size=_gathered_by_loops(params, indices, axis, batch).shape)
+
+    def readout(p):
+        return gradcli.numpy.sum(tf_ops._gather([p, indices, np.array(axis)], {"batch_dims": batch}) * weights)
+    want = np.zeros_like(params)
+    middle = indices.ndim - batch
+    for place in np.ndindex(*weights.shape):  # each output entry's weight lands where it was picked from
+        lead, picks, tail = place[:axis], place[axis:axis + middle], place[axis + middle:]
+        want[lead + (indices[lead[:batch] + picks],) + tail] += weights[place]
+    assert np.allclose(gradcli.grad(readout)(params), want, rtol=1e-14, atol=0)
+
+
+# P1: a NaN's provenance followed the zeros of each op's arguments back through the recorded ops; an argument that
+# is a pick's index of arrays broadcasting together (p[rows[:, None], cols], or the batched gather above) is no one
+# array, and reading it as one raised: exit 3, "a bug in gradcli", where the user's softmax had underflowed.
+
+PICKED = '''import numpy as np
+
+ROWS = np.arange(3)[:, None]
+COLS = np.array([2, 0, 1])
+
+
+def picked_log(z):
+    p = np.exp(z) / np.sum(np.exp(z), axis=1, keepdims=True)
+    return np.sum(np.log(p[ROWS, COLS]))
+'''
+Z = [[1, 0.5, 2], [-1e4, 1e4, 0.3], [0, 0, 1]]
+
+
+def test_a_nans_provenance_passes_a_pick_by_broadcast_index_arrays(tmp_path):
+    path = tmp_path / "picked.py"
+    path.write_text(PICKED)
+    result = CliRunner().invoke(cli, ["check", f"{path}:picked_log", "--at", "z=" + json.dumps(Z).replace(" ", ""),
+                                      "--dtype", "float64", "--json"], catch_exceptions=False)
+    assert result.exit_code == 1, result.output
+    found = json.loads(result.stdout)["results"][0]
+    assert found["status"] == "unstable"
+    assert any("picked.py:9" in (f.get("location") or "") for f in found["findings"])  # np.exp(z) overflowed
+    # the picks hold every column of every row: the sum is sum_r (sum_j z[r, j] - 3 logsumexp(z_r)), its slopes
+    # 1 - 3 softmax(z_r), from the mathematics in mpmath
+    with mpmath.workdps(50):
+        want = []
+        for row in Z:
+            top = max(row)
+            e = [mpmath.exp(mpmath.mpf(v) - top) for v in row]
+            want.append([1 - 3 * v / sum(e) for v in e])
+        for got_row, want_row in zip(found["exact_gradient"]["z"], want):
+            for got, truth in zip(got_row, want_row):
+                assert abs(mpmath.mpf(got) - truth) <= 1e-12 * abs(truth)
