@@ -152,6 +152,11 @@ def gated_args():
     return _gated_args(False)
 
 
+def gated_offset_args():
+    """The same layer, for a check of its offset alone."""
+    return _gated_args(False)
+
+
 def gated_args_swapped():
     return _gated_args(True)
 
