@@ -595,9 +595,10 @@ TF = [
     Case(K, "log1mexp_tfp", "x=[0.5,3]", "float64", "ok", _log1mexp([0.5, 3])),
     Case(K, "log1mexp_tfp", "x=[0.5,3]", "float32", "ok", _log1mexp([0.5, 3], "float32")),
     Case(K, "log1mexp_tfp", "x=[1e-10,40]", "float64", "ok", _log1mexp([1e-10, 40])),
-    # gx is 1 / expm1(-x): the gradient of log(e^x - 1), not of log(1 - e^-x)
+    # gx is 1 / expm1(-x): the gradient of log(e^x - 1), not of log(1 - e^-x); named at the stop form, where gx
+    # becomes the rule
     Case(K, "log1mexp_tfp_wrong", "x=[0.5,3]", "float64", "wrong", _log1mexp([0.5, 3]),
-         "gx = 1.0 / tf.math.expm1(-x)"),
+         "return tf.stop_gradient(fx) + tf.stop_gradient(gx) * (x - tf.stop_gradient(x))"),
     Case(K, "capped_exp", "x=[30,1]", "float64", "ok", _capped([30, 1])),
     # the untaken exp(800) is inf: 0 * inf in its backward
     Case(K, "capped_exp", "x=[800,1]", "float64", "unstable", _capped([800, 1]),
@@ -611,11 +612,13 @@ TF = [
     Case(K, "focal_frac", "z=[20,-1]", "float32", "unstable", num_grad(_focal_frac, "float32", z=[20, -1])),
     Case(K, "focal_frac_stable", "z=[40,-1]", "float64", "ok", num_grad(_focal_frac, z=[40, -1])),
     Case(K, "focal_frac_stable", "z=[20,-1]", "float32", "ok", num_grad(_focal_frac, "float32", z=[20, -1])),
-    Case(K, "keras_focal", "logits=[2,-1,0.5]", "float64", "ok", num_grad(_keras_focal, logits=[2, -1, 0.5])),
-    # p0 is past Keras' clip at 1 - 1e-7: the loss is held flat there
-    Case(K, "keras_focal", "logits=[40,0,1]", "float64", "ok", _values("logits", [0, 0, 0])),
-    Case(K, "keras_smoothed_ce", "logits=[1e4,-1e4,0]", "float64", "ok", _smoothed_slopes([1e4, -1e4, 0])),
-    Case(K, "keras_smoothed_ce", "logits=[2,-1,0.5]", "float64", "ok", _smoothed_slopes([2, -1, 0.5])),
+    # a Keras loss computes in its own dtype, keras.config.floatx() = float32, whatever the logits' dtype: a float64
+    # model's loss keeps float32's digits
+    Case(K, "keras_focal", "logits=[2,-1,0.5]", "float64", "unstable", num_grad(_keras_focal, logits=[2, -1, 0.5])),
+    # p0 is past Keras' clip at 1 - 1e-7: the loss is held flat there (its value still float32's)
+    Case(K, "keras_focal", "logits=[40,0,1]", "float64", "unstable", _values("logits", [0, 0, 0])),
+    Case(K, "keras_smoothed_ce", "logits=[1e4,-1e4,0]", "float64", "unstable", _smoothed_slopes([1e4, -1e4, 0])),
+    Case(K, "keras_smoothed_ce", "logits=[2,-1,0.5]", "float64", "unstable", _smoothed_slopes([2, -1, 0.5])),
     Case(K, "smoothed_ce_hand", "logits=[1e4,-1e4,0]", "float64", "unstable", _smoothed_slopes([1e4, -1e4, 0]),
          "return -tf.reduce_sum(target * tf.math.log(tf.nn.softmax(logits)))", "log_softmax("),
     Case(K, "smoothed_ce_hand", "logits=[2,-1,0.5]", "float64", "ok", _smoothed_slopes([2, -1, 0.5])),
