@@ -13,7 +13,8 @@ the CPU budget allows (one framework import). What the trials found is tested be
 TensorFlow's import (C1, a value that is the rounding of a constant judged lost, a strict xfail): B1, TensorFlow's gather with batch_dims (``tf.gather(probs, labels, batch_dims=1)``) replayed as
 a plain take along its axis (the wrong entries, then an error in its gradient), asked of the replay table; P1, the
 provenance of a NaN through a pick whose index is arrays that broadcast together (``p[rows[:, None], cols]``), an
-internal error (exit 3), asked of a plain NumPy module.
+internal error (exit 3), asked of a plain NumPy module; B2, a cast to bfloat16 taken for a cast to an integer (no
+exact reference at all for a bfloat16 projection in a float32 model), asked of the replay table.
 """
 
 import json
@@ -163,3 +164,35 @@ def test_a_nans_provenance_passes_a_pick_by_broadcast_index_arrays(tmp_path):
         for got_row, want_row in zip(found["exact_gradient"]["z"], want):
             for got, truth in zip(got_row, want_row):
                 assert abs(mpmath.mpf(got) - truth) <= 1e-12 * abs(truth)
+
+
+# B2: a cast to bfloat16 (tf.cast(x, tf.bfloat16), a TPU-style projection in a float32 model) was taken for a cast to
+# an integer: NumPy files ml_dtypes' bfloat16 under no float kind. On exact numbers it raised ("expected number, got
+# mpf"), so the check had no exact reference and no verdict; in a dtype the cast was not recorded, so provenance could
+# not name it. Asked of the replay table, without TensorFlow's import.
+
+def test_a_cast_to_bfloat16_keeps_exact_numbers_exact():
+    ml_dtypes = pytest.importorskip("ml_dtypes")  # lazy: TensorFlow's bfloat16 is ml_dtypes'
+    with mpmath.workdps(40):
+        exact = np.array([mpmath.mpf(1) / 3, mpmath.mpf(2) ** 0.5], dtype=object)
+        got = tf_ops._cast([exact], {"DstT": np.dtype(ml_dtypes.bfloat16)})
+        assert all(isinstance(v, mpmath.mpf) for v in got) and got[0] == mpmath.mpf(1) / 3
+
+
+def test_a_cast_to_bfloat16_rounds_floats_to_bfloat16_as_ml_dtypes_does():
+    ml_dtypes = pytest.importorskip("ml_dtypes")  # lazy: TensorFlow's bfloat16 is ml_dtypes'
+    x = np.array([1 / 3, 2.0 ** 0.5, 1e-3], dtype=np.float32)
+    narrow = tf_ops._cast([x], {"DstT": np.dtype(ml_dtypes.bfloat16)})
+    assert np.asarray(narrow).dtype == np.dtype(ml_dtypes.bfloat16)
+    assert np.array_equal(np.asarray(narrow).astype(np.float32), x.astype(ml_dtypes.bfloat16).astype(np.float32))
+    wide = tf_ops._cast([narrow], {"DstT": np.dtype(np.float32)})
+    assert np.asarray(wide).dtype == np.float32
+
+
+def test_a_recorded_cast_to_bfloat16_carries_the_gradient():
+    ml_dtypes = pytest.importorskip("ml_dtypes")  # lazy: TensorFlow's bfloat16 is ml_dtypes'
+
+    def narrowed(x):
+        back = tf_ops._cast([tf_ops._cast([x * 3.0], {"DstT": np.dtype(ml_dtypes.bfloat16)})], {"DstT": np.dtype(np.float32)})
+        return gradcli.numpy.sum(back)
+    assert np.allclose(gradcli.grad(narrowed)(np.array([0.1, 0.2], dtype=np.float32)), [3.0, 3.0])

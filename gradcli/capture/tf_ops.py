@@ -20,7 +20,7 @@ import gradcli.numpy as gnp
 
 from ..autodiff.ops import astype, stop_gradient
 from ..autodiff.ops_array import untake
-from ..autodiff.values import Box, holds_complex, raw
+from ..autodiff.values import Box, holds_complex, is_float_dtype, raw
 from .exact_constants import MP, kind_of, truncated_toward_zero
 from .tf_ops_more import COMPLEX_OPS, MORE_OPS
 from .tf_loops import LIST_OPS, TensorList, add_lists, zeros_like_list
@@ -73,10 +73,15 @@ def _as_like(number, x):
     return dtype.type(number) if dtype is not None else float(number)
 
 
+def _real_float(dtype):
+    """Whether ``dtype`` holds real floats: NumPy's, or ml_dtypes' (bfloat16), which NumPy files under no float kind."""
+    return np.issubdtype(dtype, np.floating) or (dtype.kind == "V" and is_float_dtype(dtype))
+
+
 def _float_dtype(x):
     """The NumPy float dtype of ``x``, or None for mpmath numbers, balls and object arrays of them."""
     dtype = getattr(raw(x), "dtype", None)
-    if dtype is not None and np.issubdtype(dtype, np.floating):
+    if dtype is not None and _real_float(dtype):
         return dtype
     if isinstance(raw(x), (float, int)) and not isinstance(raw(x), bool):
         return None
@@ -239,12 +244,12 @@ def _cast(ins, attrs):
     if holds_complex(x) and not np.issubdtype(target, np.complexfloating):
         x = gnp.real(x)  # TensorFlow's cast of a complex tensor to a real dtype keeps the real part (Eig's gradient)
     value = raw(x)
-    if isinstance(value, (np.ndarray, np.generic)) and value.dtype != object and not np.issubdtype(value.dtype, np.floating):
+    if isinstance(value, (np.ndarray, np.generic)) and value.dtype != object and not _real_float(value.dtype):
         return np.asarray(value).astype(target) if gnp.ndim(value) else target.type(value)
     exact = (value.dtype == object) if isinstance(value, np.ndarray) else not isinstance(value, (np.generic, int, float, complex))
     if np.issubdtype(target, np.complexfloating) and exact:
         return x  # exact numbers made complex (Eig's gradient): mpmath's complex arithmetic takes them as they are
-    if not np.issubdtype(target, np.floating):  # a float made an integer: no gradient flows through it
+    if not _real_float(target):  # a float made an integer: no gradient flows through it
         exact = np.issubdtype(target, np.integer) and not isinstance(value, (np.generic, float, int))
         if exact and isinstance(value, np.ndarray) and value.dtype == object:
             return np.array([truncated_toward_zero(v, target) for v in value.ravel()], dtype=target).reshape(value.shape)

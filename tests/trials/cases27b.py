@@ -163,12 +163,17 @@ def _focal_frac(z):
 
 
 # --------------------------------------------------------------------------------------------- label smoothing
-def _smoothed_slopes(logits, dtype="float64"):
-    """softmax(z) - target, target (0.9 + 0.1/3, 0.1/3, 0.1/3) as the program's float64 constants."""
+def _smoothed_slopes(logits, dtype="float64", keras=False):
+    """softmax(z) - target, target (0.9 + 0.1/3, 0.1/3, 0.1/3) as the program's float64 constants; Keras' own
+    computes it in float32 from the smoothing 0.1: (1 - 0.1f) y + 0.1f / 3."""
     def truth():
         z = _in(dtype, logits)
-        third = _f64(0.1 / 3)
-        target = [_f64(1 - 0.1) + third, third, third]
+        if keras:
+            tenth = _in("float32", [0.1])[0]
+            target = [1 - tenth + tenth / 3, tenth / 3, tenth / 3]
+        else:
+            third = _f64(0.1 / 3)
+            target = [_f64(1 - 0.1) + third, third, third]
         return {"logits": [p - t for p, t in zip(_softmax(z), target)]}
     return hp(truth)
 
@@ -403,9 +408,13 @@ TORCH = [
     Case(T, "rotary_attention", _points(q=Q3, k=K3), "float64", "ok", num_grad(_rotary, q=Q3, k=K3)),
     Case(T, "adam_update", "beta2=0.999", "float64", "ok", _adam([0.999])),
     Case(T, "adam_update", "beta2=0.99", "float32", "ok", _adam([0.99], "float32")),
-    # 1 - beta^10 at beta = 1 - 1e-14 keeps two digits
-    Case(T, "adam_update", "beta2=0.99999999999999", "float64", "unstable", _adam([0.99999999999999]),
+    # 1 - beta^10 at beta = 1 - 1e-9 loses nine digits: 4.5e-9 of the correction
+    Case(T, "adam_update", "beta2=0.999999999", "float64", "unstable", _adam([0.999999999]),
          "correction = 1 - beta2 ** STEP"),
+    Case(T, "adam_update_expm1", "beta2=0.999999999", "float64", "ok", _adam([0.999999999])),
+    # at 1 - 1e-14 the float's distance from 1 is a whole number of ulps: 1 - 10 d is a double, and beta^10 rounds to
+    # it within d^2, so the correction keeps all but 4.5e-14 of itself
+    Case(T, "adam_update", "beta2=0.99999999999999", "float64", "ok", _adam([0.99999999999999])),
     Case(T, "adam_update_expm1", "beta2=0.99999999999999", "float64", "ok", _adam([0.99999999999999])),
     Case(T, "adam_update_expm1", "beta2=0.99", "float32", "ok", _adam([0.99], "float32")),
     Case(T, "tobit_censored", "mu=[0.5,1]", "float64", "ok", _tobit([0.5, 1])),
@@ -617,8 +626,8 @@ TF = [
     Case(K, "keras_focal", "logits=[2,-1,0.5]", "float64", "unstable", num_grad(_keras_focal, logits=[2, -1, 0.5])),
     # p0 is past Keras' clip at 1 - 1e-7: the loss is held flat there (its value still float32's)
     Case(K, "keras_focal", "logits=[40,0,1]", "float64", "unstable", _values("logits", [0, 0, 0])),
-    Case(K, "keras_smoothed_ce", "logits=[1e4,-1e4,0]", "float64", "unstable", _smoothed_slopes([1e4, -1e4, 0])),
-    Case(K, "keras_smoothed_ce", "logits=[2,-1,0.5]", "float64", "unstable", _smoothed_slopes([2, -1, 0.5])),
+    Case(K, "keras_smoothed_ce", "logits=[1e4,-1e4,0]", "float64", "unstable", _smoothed_slopes([1e4, -1e4, 0], keras=True)),
+    Case(K, "keras_smoothed_ce", "logits=[2,-1,0.5]", "float64", "unstable", _smoothed_slopes([2, -1, 0.5], keras=True)),
     Case(K, "smoothed_ce_hand", "logits=[1e4,-1e4,0]", "float64", "unstable", _smoothed_slopes([1e4, -1e4, 0]),
          "return -tf.reduce_sum(target * tf.math.log(tf.nn.softmax(logits)))", "log_softmax("),
     Case(K, "smoothed_ce_hand", "logits=[2,-1,0.5]", "float64", "ok", _smoothed_slopes([2, -1, 0.5])),
@@ -657,8 +666,9 @@ TF = [
          "return tf.math.log(tf.reduce_prod(tf.exp(s)))"),
     Case(K, "coupling_logdet", "x=[400,400]", "float64", "ok", _logdet_slopes([400, 400])),
     Case(K, "adam_update", "beta2=0.999", "float64", "ok", _adam([0.999])),
-    Case(K, "adam_update", "beta2=0.99999999999999", "float64", "unstable", _adam([0.99999999999999]),
+    Case(K, "adam_update", "beta2=0.999999999", "float64", "unstable", _adam([0.999999999]),
          "correction = 1.0 - tf.pow(beta2, STEP)"),
+    Case(K, "adam_update", "beta2=0.99999999999999", "float64", "ok", _adam([0.99999999999999])),
     Case(K, "adam_update_expm1", "beta2=0.99999999999999", "float64", "ok", _adam([0.99999999999999])),
 ]
 
