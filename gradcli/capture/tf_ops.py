@@ -20,6 +20,7 @@ import gradcli.numpy as gnp
 
 from ..autodiff.ops import astype, stop_gradient
 from ..autodiff.ops_array import untake
+from ..autodiff.ops_shape import ranked
 from ..autodiff.values import Box, holds_complex, is_float_dtype, raw
 from .exact_constants import MP, kind_of, truncated_toward_zero
 from .tf_ops_more import COMPLEX_OPS, MORE_OPS
@@ -356,6 +357,19 @@ def _gather(ins, attrs):
     return params[tuple(index)]
 
 
+def _bound(side):
+    """``LowerBound``/``UpperBound`` (``tf.searchsorted`` with side left/right): for each row of values, where each would
+    go in the same row of sorted inputs; an index, through which no gradient flows, on floats and exact numbers alike."""
+    def found(ins, attrs):
+        ordered, values = (np.asarray(raw(v)) for v in ins)
+        if ordered.dtype == object or values.dtype == object:  # exact numbers: each comparison a decision of the path
+            ordered, values = ranked(ordered.astype(object)), ranked(values.astype(object))
+        rows = [np.searchsorted(row, wanted, side=side) for row, wanted in
+                zip(ordered.reshape(-1, ordered.shape[-1]), values.reshape(-1, values.shape[-1]))]
+        return np.array(rows).reshape(values.shape).astype(attrs.get("out_type") or np.int32)
+    return found
+
+
 def _broadcast_gradient_args(ins, attrs):
     """The axes each of two broadcast shapes was stretched along (what its gradient sums over)."""
     shapes = [tuple(int(d) for d in np.ravel(raw(s))) for s in ins]
@@ -676,6 +690,8 @@ OPS = {
     "GatherV2": (_gather, ("batch_dims",)),
     "UnsortedSegmentSum": (_unsorted_segment_sum, ()),
     "Slice": (_slice, ()),
+    "LowerBound": (_bound("left"), ("out_type",)),
+    "UpperBound": (_bound("right"), ("out_type",)),
     "InvertPermutation": (lambda ins, attrs: np.argsort(np.asarray(raw(ins[0]))).astype(np.asarray(raw(ins[0])).dtype), ()),
     "LeakyReluGrad": (_leaky_relu_grad, ("alpha",)),
     "Xdivy": (_xdivy, ()),

@@ -322,7 +322,7 @@ def _rq_spline(x):
     kx = tf.constant(KNOTS_X, x.dtype)
     ky = tf.constant(KNOTS_Y, x.dtype)
     d = tf.constant(SLOPES, x.dtype)
-    k = tf.clip_by_value(tf.searchsorted(kx, tf.stop_gradient(x), side="right") - 1, 0, len(KNOTS_X) - 2)
+    k = tf.clip_by_value(tf.searchsorted(kx, x, side="right") - 1, 0, len(KNOTS_X) - 2)
     x0, x1 = tf.gather(kx, k), tf.gather(kx, k + 1)
     y0, y1 = tf.gather(ky, k), tf.gather(ky, k + 1)
     d0, d1 = tf.gather(d, k), tf.gather(d, k + 1)
