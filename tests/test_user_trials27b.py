@@ -38,9 +38,6 @@ from gradcli.capture import tf_ops  # noqa: E402
 from gradcli.cli import cli  # noqa: E402
 
 CHOSEN = {  # case id -> what it holds
-    "torch_lib27b:spline_logdet@x=[-0.25,0.5]:float64":
-        "a rational-quadratic spline is C1 but not C2 at its knots: its log-determinant's slope jumps there (domain), "
-        "while the bin index torch.searchsorted picks is held",
     "torch_lib27b:temperature_lse_dropped@x=[1,2,3]:float64":
         "an autograd.Function whose backward drops grad_output: wrong, named at its backward",
     "torch_lib27b:triplet_euclidean@anchor=[[0.5,1]],positive=[[0.5,1]],negative=[[1,0.5]]:float64":
