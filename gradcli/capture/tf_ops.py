@@ -20,7 +20,8 @@ import gradcli.numpy as gnp
 
 from ..autodiff.ops import astype, stop_gradient
 from ..autodiff.ops_array import untake
-from ..autodiff.values import Box, holds_complex, raw
+from ..autodiff.ops_shape import ranked
+from ..autodiff.values import Box, holds_complex, is_float_dtype, raw
 from .exact_constants import MP, kind_of, truncated_toward_zero
 from .tf_ops_more import COMPLEX_OPS, MORE_OPS
 from .tf_loops import LIST_OPS, TensorList, add_lists, zeros_like_list
@@ -73,10 +74,15 @@ def _as_like(number, x):
     return dtype.type(number) if dtype is not None else float(number)
 
 
+def _real_float(dtype):
+    """Whether ``dtype`` holds real floats: NumPy's, or ml_dtypes' (bfloat16), which NumPy files under no float kind."""
+    return np.issubdtype(dtype, np.floating) or (dtype.kind == "V" and is_float_dtype(dtype))
+
+
 def _float_dtype(x):
     """The NumPy float dtype of ``x``, or None for mpmath numbers, balls and object arrays of them."""
     dtype = getattr(raw(x), "dtype", None)
-    if dtype is not None and np.issubdtype(dtype, np.floating):
+    if dtype is not None and _real_float(dtype):
         return dtype
     if isinstance(raw(x), (float, int)) and not isinstance(raw(x), bool):
         return None
@@ -239,12 +245,12 @@ def _cast(ins, attrs):
     if holds_complex(x) and not np.issubdtype(target, np.complexfloating):
         x = gnp.real(x)  # TensorFlow's cast of a complex tensor to a real dtype keeps the real part (Eig's gradient)
     value = raw(x)
-    if isinstance(value, (np.ndarray, np.generic)) and value.dtype != object and not np.issubdtype(value.dtype, np.floating):
+    if isinstance(value, (np.ndarray, np.generic)) and value.dtype != object and not _real_float(value.dtype):
         return np.asarray(value).astype(target) if gnp.ndim(value) else target.type(value)
     exact = (value.dtype == object) if isinstance(value, np.ndarray) else not isinstance(value, (np.generic, int, float, complex))
     if np.issubdtype(target, np.complexfloating) and exact:
         return x  # exact numbers made complex (Eig's gradient): mpmath's complex arithmetic takes them as they are
-    if not np.issubdtype(target, np.floating):  # a float made an integer: no gradient flows through it
+    if not _real_float(target):  # a float made an integer: no gradient flows through it
         exact = np.issubdtype(target, np.integer) and not isinstance(value, (np.generic, float, int))
         if exact and isinstance(value, np.ndarray) and value.dtype == object:
             return np.array([truncated_toward_zero(v, target) for v in value.ravel()], dtype=target).reshape(value.shape)
@@ -328,9 +334,40 @@ def _unsorted_segment_sum(ins, attrs):
 
 
 def _gather(ins, attrs):
+    """``GatherV2``: ``take`` along ``axis``; with ``batch_dims`` b, each of the leading b entries of ``indices``
+    picks from its own slice of ``params`` (``tf.gather(p, i, batch_dims=1)``: ``p[k, i[k]]``)."""
     params, indices, *axis = ins
-    axis = int(raw(axis[0])) if axis else 0
-    return gnp.take(params, np.asarray(raw(indices)), axis=axis % gnp.ndim(params))
+    indices = np.asarray(raw(indices))
+    axis = (int(raw(axis[0])) if axis else 0) % gnp.ndim(params)
+    batch = int(attrs.get("batch_dims", 0) or 0)
+    batch = batch + indices.ndim if batch < 0 else batch
+    if batch == 0:
+        return gnp.take(params, indices, axis=axis)
+    # every output coordinate's place in params, one broadcast index array per dimension of params
+    shape = gnp.shape(params)
+    rank = axis + (indices.ndim - batch) + (len(shape) - axis - 1)
+
+    def along(size, at):
+        return np.arange(size).reshape([size if d == at else 1 for d in range(rank)])
+    picked = indices.reshape(indices.shape[:batch] + (1,) * (axis - batch) + indices.shape[batch:]
+                             + (1,) * (len(shape) - axis - 1))
+    after = axis + indices.ndim - batch
+    index = ([along(shape[d], d) for d in range(axis)] + [picked]
+             + [along(shape[d], after + d - axis - 1) for d in range(axis + 1, len(shape))])
+    return params[tuple(index)]
+
+
+def _bound(side):
+    """``LowerBound``/``UpperBound`` (``tf.searchsorted`` with side left/right): for each row of values, where each would
+    go in the same row of sorted inputs; an index, through which no gradient flows, on floats and exact numbers alike."""
+    def found(ins, attrs):
+        ordered, values = (np.asarray(raw(v)) for v in ins)
+        if ordered.dtype == object or values.dtype == object:  # exact numbers: each comparison a decision of the path
+            ordered, values = ranked(ordered.astype(object)), ranked(values.astype(object))
+        rows = [np.searchsorted(row, wanted, side=side) for row, wanted in
+                zip(ordered.reshape(-1, ordered.shape[-1]), values.reshape(-1, values.shape[-1]))]
+        return np.array(rows).reshape(values.shape).astype(attrs.get("out_type") or np.int32)
+    return found
 
 
 def _broadcast_gradient_args(ins, attrs):
@@ -659,6 +696,8 @@ OPS = {
     "GatherV2": (_gather, ("batch_dims",)),
     "UnsortedSegmentSum": (_unsorted_segment_sum, ()),
     "Slice": (_slice, ()),
+    "LowerBound": (_bound("left"), ("out_type",)),
+    "UpperBound": (_bound("right"), ("out_type",)),
     "InvertPermutation": (lambda ins, attrs: np.argsort(np.asarray(raw(ins[0]))).astype(np.asarray(raw(ins[0])).dtype), ()),
     "LeakyReluGrad": (_leaky_relu_grad, ("alpha",)),
     "Xdivy": (_xdivy, ()),

@@ -715,12 +715,21 @@ def _plain_arithmetic_broke(recording, node):
                       node.argnums, node.rule), message
 
 
+def _entries(value):
+    """``value`` as one NumPy array, or an empty object array where it is none: an op's argument may be an index of
+    arrays that broadcast together (``p[rows[:, None], cols]``), which no single array holds."""
+    try:
+        return np.asarray(raw(value))
+    except ValueError:
+        return np.empty(0, dtype=object)
+
+
 def _made_a_zero(op):
     """Whether ``op`` gave a float 0 where every float argument is nonzero (exp(-800), ndtr(-40))."""
     out = np.asarray(raw(op.output))
     if not is_float_dtype(out.dtype) or not np.any(out == 0):
         return False
-    floats = [np.asarray(raw(a)) for a in op.args if not isinstance(a, (int, bool))]
+    floats = [_entries(a) for a in op.args if not isinstance(a, (int, bool))]
     floats = [a for a in floats if is_float_dtype(a.dtype)]
     return bool(floats) and all(np.all(a != 0) for a in floats)
 
@@ -845,7 +854,7 @@ def _exact_op(op):
 def _zeros_at(value, at):
     """The mask of ``value``'s entries that are 0 among ``at`` (a mask of its shape; None: every entry), or None
     where none is (or ``value`` holds no floats)."""
-    value = np.asarray(raw(value))
+    value = _entries(value)
     if not is_float_dtype(value.dtype):
         return None
     zero = value == 0
@@ -857,7 +866,7 @@ def _zeros_at(value, at):
 def _entries_of(value, at):
     """``at`` (a mask of a result's entries) as a mask of ``value``'s, where they have one shape; else None (every
     entry: an input broadcast or reduced to the result)."""
-    if at is None or np.shape(raw(value)) != np.shape(at):
+    if at is None or _entries(value).shape != np.shape(at):
         return None
     return at
 
@@ -912,7 +921,7 @@ def _inf_from_zero(record):
     infs = np.isinf(out) if is_float_dtype(out.dtype) else np.zeros(out.shape, bool)
     zero = np.zeros(out.shape, bool)
     for arg in record.args:
-        arg = np.asarray(raw(arg))
+        arg = _entries(arg)
         if is_float_dtype(arg.dtype):
             try:
                 zero |= np.broadcast_to(arg == 0, out.shape)
@@ -1465,7 +1474,7 @@ def _step_message(w, e, shown, in_error):
     up, where 2.675's float is 2.67499999...), or the rounding of an op before it carried its input across one."""
     again = _again_exactly(w)
     if again is not None and _relative_error(w.output, again) not in (None, 0.0):
-        floats = ", ".join(_digits(a, 20) for a in w.args if is_float_dtype(np.asarray(raw(a)).dtype)
+        floats = ", ".join(_digits(a, 20) for a in w.args if is_float_dtype(_entries(a).dtype)
                            and np.size(raw(a)) == 1)
         given = f" (the float{'s' if ', ' in floats else ''} given {'are' if ', ' in floats else 'is'} {floats})" if floats else ""
         return (f"{w.name}({shown}) = {_show(w.output)} where {w.name} of those very numbers is {_show_exact(again)}: "
