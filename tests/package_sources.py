@@ -60,7 +60,7 @@ def module(path: Path) -> Module:
     tree = ast.parse(text, str(path))
     lines = text.splitlines()
     functions, imports, asserts = [], [], 0
-    for node in ast.walk(tree):
+    for node in _statements(tree.body):
         if isinstance(node, _FUNCTIONS):
             functions.append(Function(node.name, node.lineno, node.end_lineno))
         elif isinstance(node, _IMPORTS):
@@ -76,3 +76,12 @@ def module(path: Path) -> Module:
         functions=tuple(functions),
         asserts=asserts,
     )
+
+
+def _statements(body):
+    """Every statement in ``body`` and in the blocks nested in it, each before its own (imports, functions and asserts
+    are statements: the expressions, most of a tree's nodes, are never visited)."""
+    for node in body:
+        yield node
+        for block in ("body", "orelse", "finalbody", "handlers", "cases"):
+            yield from _statements(getattr(node, block, ()))
