@@ -1,6 +1,9 @@
 """Shared test set-up: the helper modules in tests/ are importable, and every test is seeded."""
 
+import contextlib
+import functools
 import gc
+import math
 import multiprocessing.util
 import os
 import shutil
@@ -148,6 +151,61 @@ def pytest_sessionfinish(session):
         import hypothesis.internal.observability  # noqa: F401 - what its terminal summary imports
     gc.collect()  # cycles freed now, their finalizers' errors still reported
     gc.freeze()  # and the teardown's own collections skip what lives to the end
+
+
+# A test that is about the wall-clock budget itself (its default, or a check it stops) says so with this mark.
+WALL_CLOCK_BUDGET = "wall_clock_budget"
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", f"{WALL_CLOCK_BUDGET}: the test sees the check's default --max-time (30 s) "
+                                       "rather than no limit (tests/conftest.py)")
+
+
+@pytest.fixture(autouse=True)
+def _no_wall_clock_budget(request):
+    """A check, sweep or audit that a test starts without saying ``max_time`` (or ``--max-time``, in this process)
+    has no time budget: a slow or loaded machine makes it slower, never a different verdict.
+
+    The default budget is wall-clock seconds, 30 for the whole check, which a
+    machine at a load of 15 on two cores spends before a reference of a few
+    seconds is done. A test that names a budget keeps it, and a test marked
+    ``wall_clock_budget`` sees the real default. A CLI run in a subprocess
+    keeps the real default: it says ``--max-time inf`` where it needs to.
+    """
+    if request.node.get_closest_marker(WALL_CLOCK_BUDGET):
+        yield
+        return
+    with default_max_time(math.inf):
+        yield
+
+
+@contextlib.contextmanager
+def default_max_time(seconds):
+    """The budget of a check that names none is ``seconds`` in this block: `CheckOptions`' default, and the default of
+    every command's ``--max-time`` of a check's budget (``gradcli diff``'s bounds sympy, and is left alone)."""
+    init, at, options = _budget_defaults()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(init, "__defaults__", init.__defaults__[:at] + (seconds,) + init.__defaults__[at + 1:])
+        for option in options:
+            patch.setattr(option, "default", seconds)
+        yield
+
+
+@functools.lru_cache(maxsize=None)
+def _budget_defaults():
+    """`CheckOptions.__init__`, where ``max_time`` stands in its defaults, and the commands' ``--max-time`` options that
+    default to it."""
+    from gradcli import cli  # noqa: PLC0415 - click's commands, loaded once per worker, by its first test
+    from gradcli.checker.options import CheckOptions  # noqa: PLC0415
+
+    init = CheckOptions.__init__
+    names = init.__code__.co_varnames[1:init.__code__.co_argcount]
+    at = names.index("max_time") - (len(names) - len(init.__defaults__))
+    real = init.__defaults__[at]
+    options = tuple(param for command in cli.cli.commands.values() for param in command.params
+                    if param.name == "max_time" and param.default == real)
+    return init, at, options
 
 
 @pytest.fixture(autouse=True)

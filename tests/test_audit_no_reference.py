@@ -9,7 +9,7 @@ def test_an_unsettled_reference_is_reported_with_its_reason(tmp_path):
         '[[case]]\nname = "beyond"\ntarget = "(1-cos(x**32))/x**64"\nat = ["x=1e-300"]\ndtypes = ["float64"]\nfixes = false\n'
     )
     # The climb ends at its digits in seconds; the time limit is out of reach so that a loaded machine cannot decide it.
-    code, report, progress = audit_json(tmp_path / "gradcli.toml", "--jobs", "1", "--max-time", "600")
+    code, report, progress = audit_json(tmp_path / "gradcli.toml", "--jobs", "1", "--max-time", "inf")
     (case,) = report["cases"]
     assert case["status"] == "error"
     assert case["error"].startswith("float64 at x=1e-300: ")

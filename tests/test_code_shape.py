@@ -1,27 +1,26 @@
 """The shape of gradcli's own code: limits a reviewer would otherwise have to re-check by hand."""
 
-import ast
 import pathlib
 
-PACKAGE = pathlib.Path(__file__).resolve().parent.parent / "gradcli"
+import package_sources
+
+PACKAGE = package_sources.PACKAGE
 LONGEST_FUNCTION = 100  # lines, from `def` to the last line of the body
 
 
 def too_long_functions(root, limit=LONGEST_FUNCTION):
     """Every function under ``root`` longer than ``limit`` lines, as 'path:line name (N lines)'."""
     found = []
-    for path in sorted(pathlib.Path(root).rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-        for node in ast.walk(tree):
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                length = node.end_lineno - node.lineno + 1
-                if length > limit:
-                    found.append(f"{path.relative_to(root)}:{node.lineno} {node.name} ({length} lines)")
+    for path in package_sources.files(pathlib.Path(root)):
+        for function in package_sources.module(path).functions:
+            length = function.end_lineno - function.lineno + 1
+            if length > limit:
+                found.append(f"{path.relative_to(root)}:{function.lineno} {function.name} ({length} lines)")
     return found
 
 
 def test_no_function_in_gradcli_is_longer_than_the_limit():
-    assert len(list(PACKAGE.rglob("*.py"))) > 30  # the package really is where the test looks
+    assert len(package_sources.files()) > 30  # the package really is where the test looks
     too_long = too_long_functions(PACKAGE)
     assert not too_long, "split these into named steps:\n" + "\n".join(too_long)
 

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import gradcli.autodiff
 
+import package_sources
+
 PACKAGE = Path(gradcli.autodiff.__file__).parent
 
 # Bottom to top. A module may import modules of lower layers only: the buffer
@@ -58,7 +60,8 @@ LAZY_ALLOWED = {
 
 
 def _modules():
-    return {path.stem: ast.parse(path.read_text(), str(path)) for path in sorted(PACKAGE.glob("*.py"))}
+    """Each module of the core (not its subpackages) by name: the summary of its source (`package_sources.Module`)."""
+    return {path.stem: package_sources.module(path) for path in package_sources.files(PACKAGE, recursive=False)}
 
 
 def _imported(node):
@@ -70,18 +73,12 @@ def _imported(node):
     return [node.module]
 
 
-def _top_level_imports(tree):
-    return [node for node in tree.body if isinstance(node, (ast.Import, ast.ImportFrom))]
+def _top_level_imports(module):
+    return [statement.node for statement in module.imports if statement.top_level]
 
 
-def _function_imports(tree):
-    return [
-        node
-        for function in ast.walk(tree)
-        if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef))
-        for node in ast.walk(function)
-        if isinstance(node, (ast.Import, ast.ImportFrom))
-    ]
+def _function_imports(module):
+    return [statement.node for statement in module.imports if statement.in_function]
 
 
 def test_every_module_has_a_layer():
@@ -90,8 +87,8 @@ def test_every_module_has_a_layer():
 
 def test_each_module_imports_only_lower_layers():
     wrong = []
-    for name, tree in _modules().items():
-        for node in _top_level_imports(tree):
+    for name, module in _modules().items():
+        for node in _top_level_imports(module):
             if not (isinstance(node, ast.ImportFrom) and node.level == 1):
                 continue
             for target in _imported(node):
@@ -102,8 +99,8 @@ def test_each_module_imports_only_lower_layers():
 
 def test_no_import_inside_a_function_but_heavy_lazy_ones():
     found = []
-    for name, tree in _modules().items():
-        for node in _function_imports(tree):
+    for name, module in _modules().items():
+        for node in _function_imports(module):
             if isinstance(node, ast.ImportFrom) and node.level:
                 found.append(f"{name}:{node.lineno} from {'.' * node.level}{node.module or ''} import")
             else:
@@ -117,8 +114,8 @@ def test_the_package_imports_nothing_of_gradcli_outside_itself():
     # gradcli.numpy re-exports autodiff/namespace.py: the core reads that, never the public module.
     outside = {
         (name, target)
-        for name, tree in _modules().items()
-        for node in _top_level_imports(tree)
+        for name, module in _modules().items()
+        for node in _top_level_imports(module)
         if not (isinstance(node, ast.ImportFrom) and node.level)
         for target in _imported(node)
         if target.split(".")[0] == "gradcli"

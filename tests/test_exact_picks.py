@@ -9,6 +9,7 @@ PyTorch, JAX and TensorFlow. The expected gradient is built from NumPy's own
 order of the point, not from gradcli.
 """
 
+import math
 import textwrap
 
 import mpmath
@@ -114,7 +115,7 @@ def _assert_exact_pick(result, expected):
 @pytest.mark.parametrize("name", PLAIN_NUMPY)
 def test_a_plain_numpy_pick_has_an_exact_zero_where_it_drops_an_entry(tmp_path, name):
     body, expected = PLAIN_NUMPY[name]
-    report = gradcli.check(_module(tmp_path, body), [{"x": X}], dtypes=("float64",), fixes=False, max_time=300)
+    report = gradcli.check(_module(tmp_path, body), [{"x": X}], dtypes=("float64",), fixes=False, max_time=math.inf)
     _assert_exact_pick(report.results[0], expected)
 
 
@@ -122,14 +123,14 @@ def test_a_gradcli_numpy_pick_has_an_exact_zero_where_it_drops_an_entry():
     def f(x):
         return gnp.sort(x)[3] + gnp.max(x) + x[gnp.argsort(x)[0]]
 
-    report = gradcli.check(f, [X], dtypes=("float64",), fixes=False, max_time=300)
+    report = gradcli.check(f, [X], dtypes=("float64",), fixes=False, max_time=math.inf)
     _assert_exact_pick(report.results[0], _one_hot(ORDER[3], ORDER[-1], ORDER[0]))
 
 
 @pytest.mark.parametrize("framework, name", FRAMEWORK_CASES, ids=[n for _, n in FRAMEWORK_CASES])
 def test_a_framework_pick_has_an_exact_zero_where_it_drops_an_entry(framework, name):
     fun, expected = FRAMEWORKS[framework]()[name]
-    report = gradcli.check(fun, [X], dtypes=("float64",), framework=framework, fixes=False, max_time=300)
+    report = gradcli.check(fun, [X], dtypes=("float64",), framework=framework, fixes=False, max_time=math.inf)
     _assert_exact_pick(report.results[0], expected)
 
 

@@ -7,6 +7,7 @@ calling the 0 unknowable; the truths below are mpmath's own, at 2,000 digits, fr
 mathematics written independently (tail probabilities through erfc).
 """
 
+import math
 import textwrap
 
 import mpmath
@@ -60,7 +61,7 @@ def _truth(derivative, b):
 @pytest.mark.parametrize("b", [40.0])
 def test_a_tiny_exact_derivative_beside_a_value_of_order_one_is_found(tmp_path, name, body, derivative, b):
     # A generous budget: what is tested is the answer, not the speed (bench/ holds that).
-    result = gradcli.check(_path(tmp_path, name, body), [{"b": b}], dtypes=("float64",), fixes=False, max_time=600).results[0]
+    result = gradcli.check(_path(tmp_path, name, body), [{"b": b}], dtypes=("float64",), fixes=False, max_time=math.inf).results[0]
     truth = _truth(derivative, b)
     assert abs(truth) < 1e-290  # the class: a derivative hundreds of digits below the value
     exact = result.exact_gradient_text["b"] if result.exact_gradient_text["b"] else result.exact_gradient["b"]

@@ -7,6 +7,8 @@ the slope is 0 within a noise far below every dtype's smallest number, and its d
 until they are held. Each row: a function, its point, and the closed form of the slope in x.
 """
 
+import math
+
 import mpmath
 
 import gradcli
@@ -37,7 +39,7 @@ ROWS = {
 def _slope_is_its_digits(name):
     function, point, slope = ROWS[name]
     # the wall-clock limit is far: a loaded machine must not turn a verdict into "ran past --max-time"
-    (result,) = gradcli.check(function, [point], dtypes=("float64",), fixes=False, max_time=600).results
+    (result,) = gradcli.check(function, [point], dtypes=("float64",), fixes=False, max_time=math.inf).results
     assert result.status == "ok", (result.status, [f.message for f in result.findings])
     other = [v for k, v in point.items() if k != "x"][0]
     with mpmath.workdps(330):  # the exponent 3.2e302 to 20 digits

@@ -8,6 +8,7 @@ NumPy's own functions, and the exact reference with derivatives built from
 NumPy's order of the point, never from gradcli.
 """
 
+import math
 import textwrap
 
 import numpy as np
@@ -99,7 +100,7 @@ def _module(tmp_path, body):
 
 
 def _exact(tmp_path, body, x):
-    report = gradcli.check(_module(tmp_path, body), [{"x": x}], dtypes=("float64",), fixes=False, max_time=300)
+    report = gradcli.check(_module(tmp_path, body), [{"x": x}], dtypes=("float64",), fixes=False, max_time=math.inf)
     return report.results[0]
 
 

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import gradcli
 
+import package_sources
+
 PACKAGE = Path(gradcli.__file__).parent
 
 # Bottom to top, by the longest dotted prefix that names a module.
@@ -49,7 +51,7 @@ def _module_name(path):
 
 
 def _sources():
-    return {_module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
+    return {_module_name(path): path for path in package_sources.files(PACKAGE)}
 
 
 SOURCES = _sources()
@@ -80,30 +82,15 @@ def _resolve(importer, path, node):
     return found
 
 
-def _in_function(tree):
-    return {
-        id(node)
-        for function in ast.walk(tree)
-        if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef))
-        for node in ast.walk(function)
-        if isinstance(node, (ast.Import, ast.ImportFrom))
-    }
-
-
 @functools.cache  # made when a test first asks: collecting this file in every worker stays cheap
 def _imports():
     """Every gradcli import of every module: ``(importer, imported, node, inside a function, source line)``."""
     found = []
     for name, path in SOURCES.items():
-        text = path.read_text(encoding="utf-8")
-        lines = text.splitlines()
-        tree = ast.parse(text, str(path))
-        nested = _in_function(tree)
-        for node in ast.walk(tree):
-            if isinstance(node, (ast.Import, ast.ImportFrom)):
-                for target in _resolve(name, path, node):
-                    if target in SOURCES and target != name:
-                        found.append((name, target, node, id(node) in nested, lines[node.lineno - 1]))
+        for statement in package_sources.module(path).imports:
+            for target in _resolve(name, path, statement.node):
+                if target in SOURCES and target != name:
+                    found.append((name, target, statement.node, statement.in_function, statement.line))
     return found
 
 

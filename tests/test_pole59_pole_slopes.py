@@ -26,7 +26,7 @@ BESIDE = mpmath.mpf("1e-30")  # how far below the pole's coordinates the truth's
 
 def _exact(function, point):
     result = gradcli.check(function, [{"x": np.array(point)}], dtypes=("float64",), fixes=False,
-                           max_digits=120, max_time=300).results[0]
+                           max_digits=120, max_time=math.inf).results[0]
     assert result.status == "domain", [f.message for f in result.findings]
     assert not math.isfinite(result.exact_value)
     return [float(e) for e in np.ravel(result.exact_gradient["x"])]

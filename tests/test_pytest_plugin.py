@@ -12,7 +12,6 @@ fixture have runs of their own (pytester).
 
 from __future__ import annotations
 
-import ast
 import os
 import pathlib
 import re
@@ -26,6 +25,7 @@ except ModuleNotFoundError:  # Python 3.10
 
 import pytest
 
+import package_sources
 
 pytest_plugins = ["pytester"]
 
@@ -208,8 +208,8 @@ def test_passing_checks_pass_and_the_fixture_takes_what_assert_gradients_ok_take
 
 def test_gradcli_holds_no_assert_statement_for_pytest_to_rewrite():
     """What leaving gradcli's modules unrewritten under pytest loses: nothing, while none asserts."""
-    asserting = [str(path.relative_to(ROOT)) for path in sorted((ROOT / "gradcli").rglob("*.py"))
-                 if any(isinstance(node, ast.Assert) for node in ast.walk(ast.parse(path.read_text())))]
+    asserting = [str(path.relative_to(ROOT)) for path in package_sources.files(ROOT / "gradcli")
+                 if package_sources.module(path).asserts]
     assert asserting == []
 
 

@@ -57,6 +57,19 @@ def _arguments(line):
     return shlex.split(line[len("$ gradcli ") :])
 
 
+# The commands whose --max-time is the exact reference's wall-clock budget (30 s by default).
+BUDGETED = ("grad", "check", "sweep")
+
+
+def _argv(line):
+    """The arguments a README line runs with: a check that names no ``--max-time`` has no limit, so that a loaded
+    machine makes the README's output slower, never different (its --max-time is wall-clock seconds)."""
+    words = _arguments(line)
+    if words[0] in BUDGETED and not any(word.startswith("--max-time") for word in words):
+        return [words[0], "--max-time", "inf", *words[1:]]
+    return words
+
+
 def _shown(run):
     """What a run printed, as a README block shows it: stdout then stderr, trailing blanks removed."""
     returncode, stdout, stderr = run
@@ -67,7 +80,7 @@ def _shown(run):
 def run_fresh(line):
     """``$ gradcli ...`` in an interpreter of its own, in the README's folder: (exit code, stdout, stderr) as bytes."""
     done = subprocess.run(
-        [sys.executable, "-m", "gradcli", *_arguments(line)], capture_output=True, env=_environment(), cwd=ROOT,
+        [sys.executable, "-m", "gradcli", *_argv(line)], capture_output=True, env=_environment(), cwd=ROOT,
         timeout=120,
     )
     return done.returncode, done.stdout, done.stderr
@@ -145,7 +158,7 @@ def run_forked(lines, framework, folder):
     """Each ``$ gradcli ...`` line in a child forked from one interpreter that imported ``framework``:
     (exit code, stdout, stderr) for each, as bytes."""
     jobs = [
-        {"argv": _arguments(line), "out": str(folder / f"{n}.out"), "err": str(folder / f"{n}.err")}
+        {"argv": _argv(line), "out": str(folder / f"{n}.out"), "err": str(folder / f"{n}.err")}
         for n, line in enumerate(lines)
     ]
     done = subprocess.run(
@@ -322,6 +335,14 @@ def test_the_readme_checker_notices_a_stale_block(tmp_path_factory):
         return_what_the_readme_says(none)
     named = "int('x')  # raises ValueError for a word\n"
     return_what_the_readme_says(named)
+
+
+def test_a_readme_check_runs_without_a_wall_clock_budget_unless_it_names_one():
+    assert _argv('$ gradcli grad "log(1+exp(x))" --at 100') == ["grad", "--max-time", "inf", "log(1+exp(x))", "--at", "100"]
+    assert _argv("$ gradcli sweep f.py:g --range x=0:1") == ["sweep", "--max-time", "inf", "f.py:g", "--range", "x=0:1"]
+    assert _argv('$ gradcli grad "sin(x^x)" --at 123456789 --max-time 3')[-2:] == ["--max-time", "3"]
+    assert "inf" not in _argv('$ gradcli grad "x" --at 1 --max-time=3')
+    assert _argv('$ gradcli diff "x**2"') == ["diff", "x**2"]  # its --max-time bounds sympy, a budget of its own
 
 
 def update():

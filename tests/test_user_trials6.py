@@ -6,6 +6,7 @@ an audit spec, a sweep and the pytest fixture.
 The whole set runs with ``python tests/trials/run.py lib6``; here, one of each kind per framework.
 """
 
+import math
 import os
 import sys
 
@@ -68,7 +69,7 @@ def test_the_fixture_passes_sound_framework_code_at_tiny_points():
 def test_the_fixture_passes_jax_and_tensorflow_code_whose_gradients_are_tiny_or_far_out(target, point):
     # a verdict, not the shared machine's load, is under test: a tf.function's first trace on a loaded machine may
     # take longer than the default --max-time's 30 seconds, and its own run would then have no verdict
-    report = assert_gradients_ok(_target(target), [point], dtypes=("float64",), max_time=600)
+    report = assert_gradients_ok(_target(target), [point], dtypes=("float64",), max_time=math.inf)
     assert [r.status.value for r in report.results] == ["ok"]
 
 

@@ -10,6 +10,8 @@ from gradcli import display
 from gradcli.checker.verdict import SEVERITY
 from gradcli.views.formatting import COLOURS, STATUS_STYLE, VERDICT_LOOKS, styled
 
+import package_sources
+
 PACKAGE = pathlib.Path(gradcli.__file__).parent
 BELOW_THE_VIEWS = ("autodiff", "expr", "checker")
 
@@ -17,10 +19,10 @@ BELOW_THE_VIEWS = ("autodiff", "expr", "checker")
 def _imported_modules(path):
     """Every module ``path`` imports, top level or inside a function, as written (``..views.html``, ``gradcli.views``)."""
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in (statement.node for statement in package_sources.module(path).imports):
         if isinstance(node, ast.ImportFrom):
             found += ["." * node.level + (node.module or "") + "." + alias.name for alias in node.names]
-        elif isinstance(node, ast.Import):
+        else:
             found += [alias.name for alias in node.names]
     return found
 
@@ -29,7 +31,7 @@ def test_no_layer_below_the_views_imports_one():
     upward = [
         f"{path.relative_to(PACKAGE)}: {name}"
         for package in BELOW_THE_VIEWS
-        for path in sorted((PACKAGE / package).rglob("*.py"))
+        for path in package_sources.files(PACKAGE / package)
         for name in _imported_modules(path)
         if ".views" in name or name.startswith("gradcli.views")
     ]
@@ -39,7 +41,7 @@ def test_no_layer_below_the_views_imports_one():
 def test_no_private_name_of_the_views_is_imported_elsewhere():
     private = [
         f"{path.relative_to(PACKAGE)}: {name}"
-        for path in sorted(PACKAGE.rglob("*.py"))
+        for path in package_sources.files(PACKAGE)
         if path.parent.name != "views"
         for name in _imported_modules(path)
         if "views" in name and name.rsplit(".", 1)[-1].startswith("_")
