@@ -1,4 +1,4 @@
-"""JAX's ops whose gradient JAX cannot take (betainc in a or b, lax.zeta in s): the check is an `error` naming the op
+"""JAX's ops whose gradient JAX cannot take (betainc in a or b, lax.zeta in s, igamma_grad_a): the check is an `error` naming the op
 as the user called it and the user's line, with JAX's value judged against the exact one and the exact gradient
 shown. Truths are mpmath's."""
 
@@ -22,6 +22,10 @@ def betainc_in_a(a):
 
 def zeta_in_s(s):
     return jnp.sum(lax.zeta(s, 2.0 * jnp.ones_like(s)))
+
+
+def gammainc_slope_in_a(a):
+    return lax.igamma_grad_a(a, 1.3 * jnp.ones_like(a))
 '''
 
 
@@ -65,3 +69,16 @@ def test_lax_zeta_in_s_is_an_error_naming_the_call_with_the_exact_numbers(users)
     assert point["exact_gradient"]["s"] == pytest.approx(slope, rel=1e-12)
     (finding,) = point["findings"]
     assert finding["op"] == "jax.lax.zeta" and finding["location"].endswith("users.py:11")
+
+
+def test_an_op_jax_has_no_rule_for_shows_its_exact_derivative(users):
+    """lax.igamma_grad_a (gammainc's slope in a, which JAX computes but does not differentiate): the exact gradient
+    shown is gammainc's second derivative in a."""
+    point = _checked(f"{users}:gammainc_slope_in_a", "a=1.4")
+    truth = lambda a: mpmath.gammainc(a, 0, mpmath.mpf("1.3"), regularized=True)  # noqa: E731
+    with mpmath.workdps(30):
+        value, slope = float(mpmath.diff(truth, mpmath.mpf("1.4"))), float(mpmath.diff(truth, mpmath.mpf("1.4"), 2))
+    assert point["status"] == "error" and point["value"] == pytest.approx(value, rel=1e-12)
+    assert point["exact_gradient"]["a"] == pytest.approx(slope, rel=1e-12)
+    (finding,) = point["findings"]
+    assert finding["op"] == "jax.lax.igamma_grad_a" and finding["location"].endswith("users.py:15")
