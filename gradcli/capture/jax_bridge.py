@@ -5,7 +5,9 @@
 - ``own``: ``jax.jit(jax.value_and_grad(f))`` of the user's function (for a
   function returning an array, ``jax.jit`` of ``jax.vjp``), run by JAX in the
   dtype of the arguments (every rule JAX applies, ``custom_jvp`` and
-  ``custom_vjp`` ones included). float64 runs in JAX's x64 mode, switched on for
+  ``custom_vjp`` ones included). Where JAX computes an op it cannot
+  differentiate (betainc in a, ``lax.zeta`` in s), the value alone is JAX's and
+  the error is marked with the op and the user's line (`_mark_no_derivative`). float64 runs in JAX's x64 mode, switched on for
   that call alone (``jax.enable_x64``), so the user's own float32 runs see
   nothing change. XLA compiles each program in a background thread, started
   as soon as the first call in a dtype knows the arguments' shapes; the
