@@ -656,12 +656,13 @@ class _Captured:
     def _mark_no_derivative(self, key, error):
         """Mark ``error`` (what JAX raised differentiating the function at ``key``) where it says an op has no
         derivative there (`_NO_DERIVATIVE`): ``no_derivative`` (the function as the user called it), ``raised_at``
-        (the user's line of its first call that reads a differentiated value) and ``rule_refused``, which gives the
+        (the user's line of its first call that reads a differentiated value), ``advice`` and ``rule_refused``, which gives the
         check the verdict of a gradient the framework cannot take, with the exact value and gradient shown."""
-        primitive = next((found["primitive"] or primitive for said, primitive in _NO_DERIVATIVE
-                          if (found := said.search(str(error))) is not None), None)
+        primitive, advice = next(((found["primitive"] or primitive, advice) for said, primitive, advice in _NO_DERIVATIVE
+                                  if (found := said.search(str(error))) is not None), (None, ""))
         if primitive is None:
             return
+        error.advice = advice
         calls = [eqn for eqn in _reading_floats(self.graph(key)[3], self._layout(key)[0]) if eqn.primitive.name == primitive]
         eqn = next((eqn for eqn in calls if user_line(eqn)), calls[0] if calls else None)
         site = library_site(eqn) if eqn is not None else None
@@ -1081,12 +1082,16 @@ _UNDIFFERENTIATED = (
 )
 
 
-# JAX's errors for an op it computes but cannot differentiate (in some of its arguments): what it says, and the
-# primitive (None: the one its message names). A check of such a function is an error naming the op and its line.
+# JAX's errors for an op it computes but cannot differentiate (in some of its arguments): what it says, the primitive
+# (None: the one its message names) and what to do. A check of such a function is an error naming the op and its line.
+_IN_THE_OTHERS = ("check the function in its other arguments alone (--wrt, or wrt= in Python), which holds this one "
+                  "as data")
 _NO_DERIVATIVE = (
-    (re.compile(r"Differentiation rule for '(?P<primitive>\w+)' not implemented"), None),
-    (re.compile(r"Betainc gradient with respect to a and b not supported(?P<primitive>)"), "regularized_incomplete_beta"),
-    (re.compile(r"polygamma gradient with respect to m is not supported(?P<primitive>)"), "polygamma"),
+    (re.compile(r"Differentiation rule for '(?P<primitive>\w+)' not implemented"), None, ""),
+    (re.compile(r"Betainc gradient with respect to a and b not supported(?P<primitive>)"), "regularized_incomplete_beta",
+     "JAX differentiates betainc(a, b, x) in x alone: " + _IN_THE_OTHERS.replace("this one", "a and b")),
+    (re.compile(r"polygamma gradient with respect to m is not supported(?P<primitive>)"), "polygamma",
+     "JAX differentiates polygamma(n, x) in x alone: " + _IN_THE_OTHERS.replace("this one", "n")),
 )
 # Primitives whose lax function has another name.
 _LAX_SPELLINGS = {"regularized_incomplete_beta": "betainc"}
