@@ -5,7 +5,9 @@
 - ``own``: ``jax.jit(jax.value_and_grad(f))`` of the user's function (for a
   function returning an array, ``jax.jit`` of ``jax.vjp``), run by JAX in the
   dtype of the arguments (every rule JAX applies, ``custom_jvp`` and
-  ``custom_vjp`` ones included). float64 runs in JAX's x64 mode, switched on for
+  ``custom_vjp`` ones included). Where JAX computes an op it cannot
+  differentiate (betainc in a, ``lax.zeta`` in s), the value alone is JAX's and
+  the error is marked with the op and the user's line (`_mark_no_derivative`). float64 runs in JAX's x64 mode, switched on for
   that call alone (``jax.enable_x64``), so the user's own float32 runs see
   nothing change. XLA compiles each program in a background thread, started
   as soon as the first call in a dtype knows the arguments' shapes; the
@@ -31,6 +33,7 @@ from __future__ import annotations
 import contextlib
 import inspect
 import os
+import re
 from types import SimpleNamespace
 
 import numpy as np
@@ -609,11 +612,12 @@ class _Captured:
 
         try:
             traced = self._traced_afresh(key[1], trace, lambda traced: traced.jaxpr)
-        except ValueError as error:
+        except (ValueError, NotImplementedError) as error:
             said = next((said for said in _UNDIFFERENTIATED if said[0] in str(error)), None)
-            if said is None:
-                raise
-            raise self._undifferentiated(key, *said[1:]) from None
+            if said is not None:
+                raise self._undifferentiated(key, *said[1:]) from None
+            self._mark_no_derivative(key, error)
+            raise
         if holds_an_ended_trace(traced.jaxpr, len(jax.tree_util.tree_leaves((floats, others, *more)))):
             raise self._rule_holding_a_trace(key)
         closed = own_constants(traced.jaxpr)
@@ -648,6 +652,26 @@ class _Captured:
         lines = [user_line(eqn) for eqn in every_equation(self.graph(key)[3]) if eqn.primitive.name == primitive]
         where = next((line for line in lines if line), self.text)
         return InputError(f"{where}: {why}", text=where)
+
+    def _mark_no_derivative(self, key, error):
+        """Mark ``error`` (what JAX raised differentiating the function at ``key``) where it says an op has no
+        derivative there (`_NO_DERIVATIVE`): ``no_derivative`` (the function as the user called it), ``raised_at``
+        (the user's line of its first call that reads a differentiated value), ``advice`` and ``rule_refused``, which gives the
+        check the verdict of a gradient the framework cannot take, with the exact value and gradient shown."""
+        primitive, advice = next(((found["primitive"] or primitive, advice) for said, primitive, advice in _NO_DERIVATIVE
+                                  if (found := said.search(str(error))) is not None), (None, ""))
+        if primitive is None:
+            return
+        error.advice = advice
+        calls = [eqn for eqn in _reading_floats(self.graph(key)[3], self._layout(key)[0]) if eqn.primitive.name == primitive]
+        eqn = next((eqn for eqn in calls if user_line(eqn)), calls[0] if calls else None)
+        site = library_site(eqn) if eqn is not None else None
+        error.rule_refused = True
+        error.no_derivative = site.split(",")[0] if site else f"jax.lax.{_LAX_SPELLINGS.get(primitive, primitive)}"
+        line = user_line(eqn) if eqn is not None else None
+        if line:
+            file, _, number = line.rpartition(":")
+            error.raised_at = (file, int(number))
 
     def _rule_holding_a_trace(self, key):
         """The InputError for a custom rule JAX cannot differentiate, holding a traced value of a trace that ended
@@ -718,7 +742,12 @@ class _Captured:
         seeded = shape.shape == () and (cotangent is None or np.asarray(cotangent) == 1)
         floats, others, floating = self._split(key, leaves)
         if seeded:
-            value, grads = self._seeded_numbers(args, key, floats, others)
+            try:
+                value, grads = self._seeded_numbers(args, key, floats, others)
+            except (ValueError, NotImplementedError) as error:
+                if cotangent is not None or getattr(error, "no_derivative", None) is None:
+                    raise
+                return self._value_alone(key, leaves), None  # JAX computes the value it cannot differentiate
         else:
             compiling = self.program(key, False)
             self._ahead(key)
@@ -729,6 +758,15 @@ class _Captured:
         if cotangent is None:
             return value, None
         return value, self._per_argument(key, leaves, floating, iter(grads))
+
+    def _value_alone(self, key, leaves):
+        """JAX's value of the function at ``leaves``, its forward program alone jitted (a NumPy array): the value of a
+        function whose gradient JAX cannot take."""
+        import jax  # lazy: only a JAX target loads JAX
+        from jax.extend.core import jaxpr_as_fun  # lazy: only a JAX target loads JAX
+
+        with self._x64(key[1]), _user_errors(self.text):
+            return np.asarray(jax.jit(jaxpr_as_fun(self.graph(key)[3]))(*leaves)[0])
 
     def _seeded_numbers(self, args, key, floats, others):
         """``value_and_grad``'s program at these arguments: ``(value, [gradient per float leaf])``, NumPy arrays.
@@ -1041,11 +1079,35 @@ _UNDIFFERENTIATED = (
      "JAX cannot differentiate a lax.while_loop (or a lax.fori_loop whose bounds are traced) in reverse mode, so "
      "this function has no gradient of JAX's to check: give the loop a fixed trip count (lax.scan, or "
      "lax.fori_loop with Python int bounds); JAX's forward mode (jax.jacfwd) can differentiate it as written"),
-    ("Betainc gradient with respect to a and b not supported", "regularized_incomplete_beta",
-     "JAX differentiates betainc(a, b, x) in x alone, so this function, whose a or b is an argument, has no "
-     "gradient of JAX's in that argument to check: check it in the others alone (--wrt, or wrt= in Python), "
-     "which holds a and b as data, or write a and b in the function as constants"),
 )
+
+
+# JAX's errors for an op it computes but cannot differentiate (in some of its arguments): what it says, the primitive
+# (None: the one its message names) and what to do. A check of such a function is an error naming the op and its line.
+_IN_THE_OTHERS = ("check the function in its other arguments alone (--wrt, or wrt= in Python), which holds this one "
+                  "as data")
+_NO_DERIVATIVE = (
+    (re.compile(r"Differentiation rule for '(?P<primitive>\w+)' not implemented"), None, ""),
+    (re.compile(r"Betainc gradient with respect to a and b not supported(?P<primitive>)"), "regularized_incomplete_beta",
+     "JAX differentiates betainc(a, b, x) in x alone: " + _IN_THE_OTHERS.replace("this one", "a and b")),
+    (re.compile(r"polygamma gradient with respect to m is not supported(?P<primitive>)"), "polygamma",
+     "JAX differentiates polygamma(n, x) in x alone: " + _IN_THE_OTHERS.replace("this one", "n")),
+)
+# Primitives whose lax function has another name.
+_LAX_SPELLINGS = {"regularized_incomplete_beta": "betainc"}
+
+
+def _reading_floats(closed, floating):
+    """The equations of ``closed`` (a ``ClosedJaxpr``, its inputs differentiated where ``floating`` says so) that read
+    a value computed from those inputs, in order; a nested jaxpr's equations all count where its call reads one."""
+    moving = {v for v, f in zip(closed.jaxpr.invars, floating) if f}
+    found = []
+    for eqn in closed.jaxpr.eqns:
+        if any(not hasattr(v, "val") and v in moving for v in eqn.invars):
+            moving.update(eqn.outvars)
+            alone = SimpleNamespace(jaxpr=SimpleNamespace(eqns=[eqn]))  # `every_equation` walks this one equation's nest
+            found.extend(every_equation(alone))
+    return found
 
 
 def _traced_on(closed, out_tree, *args):

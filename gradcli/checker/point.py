@@ -303,6 +303,8 @@ def _without_a_derivative(result, target, point, dtype, exact, error):
     framework = rule_blame.framework_name(target.bridge)
     message = (f"{framework} has no derivative for {raised.no_derivative} here, so it gives no gradient "
                f"({type(raised).__name__}: {raised}); the exact gradient shown is the function's")
+    if getattr(raised, "advice", ""):  # what the bridge says a user can check instead
+        message += f"; {raised.advice}"
     finding = Finding("no-derivative", "backward", raised.no_derivative, message, location=raised_line(error))
     return Judgement(value_verdict, Verdict.ERROR, findings=[finding])
 
