@@ -439,11 +439,13 @@ def _check_options(flags):
     return build_options(_option_layer(flags))
 
 
-def _flag_points(resolved, at, random_specs, seed):
-    """The points --at and --random give for the variables of ``resolved``."""
+def _flag_points(resolved, at, random_specs, seed, wrt=()):
+    """The points --at and --random give for the variables of ``resolved`` (integers typed for those outside
+    ``wrt`` stay integers)."""
     import numpy as np
 
     from .checker.points import merge_points, parse_point, random_point
+    from .checker.targets import not_differentiated
 
     rng = np.random.default_rng(seed)  # one stream: each --random draws fresh numbers
     randoms = [random_point(spec, resolved.variables, seed, rng) for spec in random_specs]
@@ -454,7 +456,8 @@ def _flag_points(resolved, at, random_specs, seed):
         raise InputError(
             f"--at {at[0]}: every variable ({', '.join(resolved.variables)}) already comes from --random"
         )
-    points = [parse_point(text, rest) for text in at] if rest else []
+    data = not_differentiated(rest, wrt) if resolved.kind == "function" else ()
+    points = [parse_point(text, rest, data=data) for text in at] if rest else []
     if rest and not points:
         raise InputError(
             f"where should gradcli check? give a point with --at (the variables: {', '.join(rest)})"
@@ -488,7 +491,7 @@ def _run_check(target, at, random_specs, options, timeout=None, args_function=No
         if timeout is not None:
             _sendable(points, args_function)
     else:
-        points = _flag_points(resolved, at, random_specs, options.seed)
+        points = _flag_points(resolved, at, random_specs, options.seed, options.wrt)
     if timeout is None:
         return runner.check(target, points, options)
     from .isolation import check_within  # only under --timeout: the worker machinery costs imports

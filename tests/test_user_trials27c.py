@@ -15,6 +15,12 @@ budget allows, and the known disagreements as strict xfails naming their finding
 - A2: the one-line finding every audit report shows (terminal table, Markdown, JUnit message and lines, the HTML
   table) named the op but not the user's file and line, which only the HTML details and JSON carried: a CI reader
   saw "forward multiply: ... overflowed" and had to open the JSON to learn where. It now ends "at file.py:LINE".
+- I1: an integer typed for a variable outside --wrt (``--at "z=[1,2,3],label=0" --wrt z``) was made a float64, so
+  ``z[label]`` raised IndexError. An integer or a list of integers for a variable outside a given wrt (--at, a
+  spec's at, gradcli.check's points) is now data: the function gets the int, or an int64 array.
+- P1: gammainc(a, x) + gammaincc(a, x) is 1, but its slope was 'within 2^-33753 of 0 but not proven 0' (error): the
+  proofs took the two as unrelated atoms. They now write gammaincc as 1 - gammainc, its slopes negated (as erfc is
+  1 - erf), so the sum's slope is 0 by algebra.
 """
 
 import io
@@ -46,19 +52,14 @@ CHOSEN = {  # case id -> what it holds
         "slopes -+1/(1 + e^2e308): float64 holds 0, the exact gradient says the number",
     "formula:where(x < 1e-3, -x*x/6 + x**4/180, log(x) - x - log(-expm1(-2*x)) + log(2))@x=0:float64":
         "a single where's untaken log(0) leaks NaN at any precision: wrong",
+    "gn_lib27c:softmax_xent_label@z=[1,2,3],label=0:float64":
+        "I1: the label typed as an integer outside --wrt stays an int, so z[label] indexes: ok",
+    "gn_lib27c:gamma_cdf_plus_survival@x=[1e-300,800],a=2:float64":
+        "P1: gammaincc is 1 - gammainc in the proof, so the cdf plus the survival function has slope 0 by algebra: ok",
 }
 KNOWN_WRONG = {
-    "gn_lib27c:softmax_xent_label@z=[1,2,3],label=0:float64":
-        "I1: an integer the user types for a variable not differentiated (--at \"z=[1,2,3],label=0\" --wrt z) is made a "
-        "float64 array, so z[label] raises IndexError and the check says 'error': the label should stay an integer "
-        "(the checker's point parsing, not this round's files)",
-    "gn_lib27c:gamma_cdf_plus_survival@x=[1e-300,800],a=2:float64":
-        "P1 (proofs27): gammainc(a, x) + gammaincc(a, x) is 1, so its slope is 0, but the balls leave it 'within "
-        "2^-33753 of 0 but not proven 0': no exact reference, verdict error",
 }
 SYMPTOMS = {
-    "gn_lib27c:softmax_xent_label@z=[1,2,3],label=0:float64": "IndexError",
-    "gn_lib27c:gamma_cdf_plus_survival@x=[1e-300,800],a=2:float64": "not proven 0",
 }
 
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases27c, CHOSEN, KNOWN_WRONG, SYMPTOMS)
@@ -96,6 +97,58 @@ def test_the_decorator_sweeps_holding_a_variable_too():
         return -gradcli.numpy.log1p(x * x) - y
 
     assert cauchy_pair(2.0, 1.0) == pytest.approx(-np.log1p(4.0) - 1.0)
+
+
+# I1: an integer typed for a variable outside --wrt stays an integer (a label used as an index).
+
+def _label_pick(z, label):
+    return gradcli.numpy.sum(z[label] * z[label])
+
+
+@pytest.mark.parametrize("label, picked", [(2, [2]), ([0, 2], [0, 2]), ([[1], [1]], [1, 1])])
+def test_an_integer_outside_wrt_reaches_the_function_as_an_integer(label, picked):
+    z = np.array([0.5, -1.25, 3.0])
+    check = gradcli.check(_label_pick, [{"z": z, "label": label}], wrt=["z"], dtypes=("float64",))
+    (result,) = check.results
+    expected = np.zeros(3)
+    for i in picked:
+        expected[i] += 2 * z[i]
+    assert result.status == "ok" and np.allclose(result.gradient["z"], expected, rtol=1e-15, atol=0)
+
+
+def test_at_keeps_the_integers_typed_for_variables_outside_wrt_only():
+    from gradcli.checker.points import parse_point
+
+    point = parse_point("z=[1,2],label=[0,1],k=3,s=2.0", ["z", "label", "k", "s"], data=("label", "k", "s"))
+    assert point["label"] == [0, 1] and type(point["k"]) is int and type(point["s"]) is float
+    assert point["z"].dtype == np.float64
+
+
+# P1: the proofs write gammaincc(a, x) as 1 - gammainc(a, x), so a cdf plus its survival function is 1 by algebra.
+
+def _gamma_total(a, x):
+    return gradcli.scipy.special.gammainc(a, x) + gradcli.scipy.special.gammaincc(a, x)
+
+
+def test_the_gamma_cdf_plus_its_survival_function_has_slope_0_proven_at_every_tail():
+    points = [{"a": 2.0, "x": 800.0}, {"a": 0.5, "x": 1e-300}, {"a": 30.0, "x": 1e-3}, {"a": 3.5, "x": 2.0}]
+    check = gradcli.check(_gamma_total, points, dtypes=("float64",), fixes=False)
+    assert [(r.status, r.exact_gradient) for r in check.results] == [("ok", {"a": 0.0, "x": 0.0})] * len(points)
+
+
+def test_gammaincc_s_slopes_stay_those_of_the_upper_tail():
+    import mpmath
+
+    def gap(a, x):
+        return gradcli.scipy.special.gammaincc(a, x) - gradcli.scipy.special.gammainc(a, x)
+
+    (result,) = gradcli.check(gap, [{"a": 2.0, "x": 1.0}], dtypes=("float64",), fixes=False).results
+    with mpmath.workdps(40):
+        lower = lambda a, x: mpmath.gammainc(a, 0, x, regularized=True)  # noqa: E731
+        truth = {"a": -2 * mpmath.diff(lambda s: lower(s, 1), 2), "x": -2 * mpmath.diff(lambda t: lower(2, t), 1)}
+    assert result.status == "ok"
+    for name, value in truth.items():
+        assert abs(result.exact_gradient[name] - float(value)) <= 1e-15 * abs(float(value))
 
 
 # A2: every report's one-line finding names the user's file and line.

@@ -13,7 +13,7 @@ atoms are made (exp of a sum is a product of exps, exp(log(q)) is q,
 log1p(x) is log(1 + x), tan is sin / cos, the hyperbolic functions, sigmoid,
 softplus, logaddexp and logsumexp through exp and log; sin(2x), cos(x/2),
 arctan(1/x), arccos, log(x^3), log(x^2 - 1), sqrt(x^2 y) through `arb_identities`; gammaln and digamma a
-whole number apart through the gamma recurrence, log_ndtr as the log of ndtr). A derivative whose
+whole number apart through the gamma recurrence, log_ndtr as the log of ndtr, gammaincc as 1 - gammainc). A derivative whose
 rational function is the zero function is 0 whatever the atoms' values: a
 proof, which the balls alone can never give. Every ball the program made was
 finite (the caller runs it only where the balls settled), so each division's
@@ -1129,9 +1129,28 @@ def _run(name, args):
         return _log_ndtr(_lift(args[0]))
     if name == "mod" and len(args) == 2:
         return _floor_mod(*args)
+    if name in COMPLEMENTS:
+        return _complement(name, args)
     if name in OPAQUE:
         return _opaque(name, args)
     raise NoProof(f"no proof rule for {name}")
+
+
+# The upper tails written as 1 minus their lower tail (an atom of `OPAQUE`), as erfc is 1 - erf in `_SMOOTH`: a
+# distribution's cdf plus its survival function (gammainc(a, x) + gammaincc(a, x)) is 1 by algebra, its slope 0.
+COMPLEMENTS = {"gammaincc": "gammainc"}
+
+
+def _complement(name, args):
+    """``name`` of `COMPLEMENTS` on `Sym` numbers: 1 minus its lower tail, each slope the lower tail's negated; the
+    ball is the function's own (1 - a ball near 1 would lose a small tail's relative digits)."""
+    syms = [_lift(a) for a in args]
+    ball = OPAQUE[name](*[s.b for s in syms])
+    if any(s.q is None for s in syms):
+        return Sym(ball, None, _beside_an_unknown(name, syms))
+    lower = _opaque(COMPLEMENTS[name], syms)
+    slopes = None if lower.d is None else [None if slope is None else neg(slope) for slope in lower.d]
+    return Sym(ball, sub(_one(), lower.q), slopes)
 
 
 def _floor_mod(x, y):

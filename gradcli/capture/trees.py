@@ -172,17 +172,19 @@ def _register_held_keys(jax):
     _KEYS_REGISTERED.append(True)
 
 
-def _data_array(value, int_held=False):
+def _data_array(value, int_held=False, int_list_held=False):
     """An argument given whole that is data, held as it is (labels, masks: integers or booleans) as NumPy; else None.
 
     A framework's integer tensor (``torch.tensor([0, 2])``) counts: it reaches the
     framework again as an integer tensor. Python numbers and lists stay
-    variables, but for ``int_held``: a Python integer (``lax.switch``'s index)
-    given to a framework's function, which differentiates no integer, reaches it
-    as the very int given.
+    variables, but for ``int_held``: a Python integer (``lax.switch``'s index,
+    a label used as an index) reaches the function as the very int given, and for
+    ``int_list_held`` a list of integers as an int64 array.
     """
     if int_held and isinstance(value, (int, np.integer)):
         return value
+    if int_list_held and isinstance(value, list) and _integer_list(value):
+        return np.array(value, dtype=np.int64)
     key = held_key(value)
     if key is not None:
         return key
@@ -193,6 +195,15 @@ def _data_array(value, int_held=False):
     except (TypeError, ValueError, RuntimeError):  # a tensor that requires grad, say: not data
         return None
     return array if array.dtype.kind in "iub" else None
+
+
+def _integer_list(value):
+    """Whether ``value`` is a rectangular nested list of Python ints that fit int64 (labels typed as a list)."""
+    try:
+        array = np.array(value)
+    except (ValueError, OverflowError):
+        return False
+    return array.size > 0 and array.dtype.kind == "i" and all(type(v) is int for v in array.ravel().tolist())
 
 
 def rebuild(template, values, prefix):
@@ -218,12 +229,14 @@ class TreeArguments:
         self.held = held  # leaf path -> the value every point holds there
 
     @classmethod
-    def of(cls, names, points, text, ints_held=()):
+    def of(cls, names, points, text, ints_held=(), int_lists_held=()):
         """The layout of ``points`` (dicts of parameter -> value); None when no argument is a tree or data
-        (``ints_held``: the parameters whose Python integers are data, see `_data_array`)."""
+        (``ints_held``, ``int_lists_held``: the parameters whose Python integers, lists of them, are data, see
+        `_data_array`)."""
         dicts = [p for p in points if isinstance(p, dict)]
         templates = {n: dicts[0][n] for n in names if dicts and is_tree(dicts[0].get(n))}
-        data = {n: _data_array(dicts[0].get(n), n in ints_held) for n in names if dicts and n not in templates}
+        data = {n: _data_array(dicts[0].get(n), n in ints_held, n in int_lists_held)
+                for n in names if dicts and n not in templates}
         data = {n: array for n, array in data.items() if array is not None}
         if not templates and not data:
             return None

@@ -15,10 +15,12 @@ import re
 from ..errors import InputError
 
 
-def parse_point(text: str, variables, option="--at") -> dict:
+def parse_point(text: str, variables, option="--at", data=()) -> dict:
     """One ``--at`` value as ``{variable: value}``, with every variable given exactly once.
 
-    ``option`` is how messages name where the point was written (``in at`` for a spec's key).
+    ``option`` is how messages name where the point was written (``in at`` for a spec's key). A variable in
+    ``data`` (one not differentiated, such as a label used as an index) typed as an integer or a list of
+    integers stays a Python int or list of ints, which the checker holds as data; every other value is a float.
     """
     text = text.strip()
     if not text:
@@ -35,7 +37,7 @@ def parse_point(text: str, variables, option="--at") -> dict:
                 text=text,
                 span=(0, len(text)),
             )
-        return {variables[0]: _value(parts[0], text, 0)}
+        return {variables[0]: _value(parts[0], text, 0, variables[0] in data)}
     point = {}
     offset = 0
     for part in parts:
@@ -58,7 +60,7 @@ def parse_point(text: str, variables, option="--at") -> dict:
             )
         if name in point:
             raise InputError(f"{option} {text}: '{name}' is given twice", text=text, span=(start, start + len(name)))
-        point[name] = _value(value.strip(), text, start + len(part) - len(value))
+        point[name] = _value(value.strip(), text, start + len(part) - len(value), name in data)
     missing = [v for v in variables if v not in point]
     if missing:
         raise InputError(
@@ -102,8 +104,12 @@ def _empty_item(text):
 NUMBER_WORDS = {"nan": math.nan, "inf": math.inf, "+inf": math.inf, "-inf": -math.inf}
 
 
-def _value(text, whole, offset):
+def _value(text, whole, offset, integers_kept=False):
     span = (offset, offset + max(1, len(text)))
+    if integers_kept:
+        typed = _typed_integers(text)
+        if typed is not None:
+            return typed
     if text.startswith(("@", "[")):
         import numpy as np  # lazy: arrays only; a spec of numbers is read without NumPy
     if text.startswith("@"):
@@ -140,6 +146,40 @@ def _value(text, whole, offset):
     except ValueError:
         raise InputError(f"'{text}' is not a number", text=whole, span=span) from None
     return _finite(number, text, whole, span)
+
+
+INT64_RANGE = range(-(2**63), 2**63)
+
+
+def _typed_integers(text):
+    """``text`` as the int or (nested, not empty) list of ints it spells, where each fits int64; else None (the
+    float path reads it, or says what is wrong with it)."""
+    if re.fullmatch(r"\s*[+-]?\d+\s*", text):
+        number = int(text)
+        return number if number in INT64_RANGE else None
+    if not text.startswith("["):
+        return None
+    try:
+        nested = json.loads(text)
+    except ValueError:
+        return None
+    if not _int64_count(nested):
+        return None
+    import numpy as np  # lazy: as in `_value`
+
+    try:
+        np.array(nested, dtype=np.int64)
+    except ValueError:  # ragged: the float path says so
+        return None
+    return nested
+
+
+def _int64_count(nested):
+    """How many ints ``nested`` holds, or 0 where any item is not an int that fits int64."""
+    if isinstance(nested, list):
+        counts = [_int64_count(item) for item in nested]
+        return sum(counts) if all(counts) else 0
+    return int(type(nested) is int and nested in INT64_RANGE)
 
 
 def _finite(value, text, whole, span):

@@ -343,15 +343,18 @@ def with_tree_arguments(target, points, wrt=()):
     The variables become the floating-point leaves' paths (``params.w1``) and
     each point a flat ``{path: leaf}``; the function rebuilds the trees and
     calls the user's. A Python integer given to a framework's function is
-    data, held as given, unless ``wrt`` (the parameters asked for) names it.
+    data, held as given, unless ``wrt`` (the parameters asked for) names it;
+    to any function, an integer or a list of integers for a parameter outside
+    a given ``wrt`` is data (a label used as an index).
     Without tree arguments or data, both come back as they were.
     """
     if target.kind != "function":
         return target, points
     if target.bridge is not None and target.bridge.arguments is not None:  # a module's parameters become a tree
         points = [target.bridge.arguments(point) if isinstance(point, dict) else point for point in points]
-    ints_held = () if target.bridge is None else [n for n in target.variables if n not in (wrt or ())]
-    trees = TreeArguments.of(target.variables, points, target.text, ints_held)
+    outside = not_differentiated(target.variables, wrt)
+    ints_held = outside if target.bridge is None else [n for n in target.variables if n not in (wrt or ())]
+    trees = TreeArguments.of(target.variables, points, target.text, ints_held, outside)
     if trees is None:
         return target, points
     trees.refuse_keys(wrt, target.text)
@@ -368,6 +371,13 @@ def with_tree_arguments(target, points, wrt=()):
         expect=_rebuilt(target.expect, trees), rebuilt=trees.calling(lambda *arguments: arguments),
     )
     return flat, [trees.flat_point(point) for point in points]
+
+
+def not_differentiated(names, wrt):
+    """The parameters in ``names`` that a given ``wrt`` leaves out (none without one): data where typed as integers."""
+    if not wrt:
+        return []
+    return [n for n in names if not any(w == n or w.startswith(f"{n}.") for w in wrt)]
 
 
 def differentiating_only(target, chosen):
