@@ -694,6 +694,7 @@ LINEAR.update({
     "vsplit": _same(lambda s, v: s.vsplit(s.reshape(v, (3, 1)), 3)[1][0]),
     "dsplit": _same(lambda s, v: s.dsplit(s.reshape(v, (1, 1, 3)), 3)[1][0, 0]),
     "take_along_axis": _same(lambda s, v: s.take_along_axis(v, np.array([2, 0, 1]), 0)),
+    "lib.stride_tricks.sliding_window_view": _same(lambda s, v: s.lib.stride_tricks.sliding_window_view(v, 2)[:, 1]),
     "select": _same(lambda s, v: s.select([np.array([True, False, False]), np.array([False, True, True])],
                                           [v, s.flip(v)])),
     "fft.fftshift": _same(lambda s, v: s.fft.fftshift(v)),

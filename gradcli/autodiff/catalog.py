@@ -74,7 +74,7 @@ _CONSTRUCTORS = {
 _NOT_OPS = {
     "pi", "e", "inf", "nan", "newaxis", "float16", "float32", "float64", "complex64",
     "complex128", "int32", "int64", "ndarray", "shape", "ndim", "size", "finfo", "errstate",
-    "linalg", "fft", "polynomial",
+    "linalg", "fft", "polynomial", "lib",
 }
 
 
@@ -172,6 +172,8 @@ def catalogue(include_scipy=False) -> list[OpInfo]:
     for module_name, module in vars(gnp.polynomial).items():  # np.polynomial.chebyshev.chebval and its kin
         for name, fun in vars(module).items():
             rows.append(_row(f"polynomial.{module_name}.{name}", fun))
+    for name, fun in vars(gnp.lib.stride_tricks).items():  # np.lib.stride_tricks.sliding_window_view
+        rows.append(_row(f"lib.stride_tricks.{name}", fun))
     for name, (op, note) in _SYNTAX.items():
         rows.append(OpInfo(**{**_row(name, op).to_dict(), "note": note}))
     for space_name, space in scipy_namespace.modules().items() if include_scipy else ():
@@ -197,6 +199,7 @@ _SAMPLES = {
     "reshape": lambda num: (num(_M), (4,)),
     "broadcast_to": lambda num: (num(_V), (2, 3)),
     "tile": lambda num: (num(_V), 2),
+    "lib.stride_tricks.sliding_window_view": lambda num: (num(_V), 2),
     "getitem": lambda num: (num(_V), 0),
     "polygamma": lambda num: (1, num(0.5)),
     "untake": lambda num: (num(_V), [0, 2, 3], (4,), np.asarray(num(_V)).dtype),

@@ -266,6 +266,8 @@ polynomial = _types.SimpleNamespace(
     hermite_e=_types.SimpleNamespace(hermeval=_series.hermeval),
     laguerre=_types.SimpleNamespace(lagval=_series.lagval),
 )
+# np.lib.stride_tricks: its windowed view of an array (as_strided and the rest stay NumPy's, refused on traced values)
+lib = _types.SimpleNamespace(stride_tricks=_types.SimpleNamespace(sliding_window_view=_shape.sliding_window_view))
 _FFT_NAMES = "fft ifft fft2 ifft2 fftn ifftn rfft irfft rfft2 irfft2 rfftn irfftn fftshift ifftshift"
 # fftfreq and rfftfreq are NumPy's own: the bins' frequencies are constants.
 fft = _types.SimpleNamespace(**{name: getattr(_fft, name) for name in (*_FFT_NAMES.split(), "fftfreq", "rfftfreq")})

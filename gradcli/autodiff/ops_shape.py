@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import operator
+import weakref
 
 import numpy as np
 
@@ -241,6 +242,47 @@ def along_axis_index(shape, indices, axis):
         else:
             index.append(np.arange(shape[dim]).reshape([-1 if d == dim else 1 for d in range(ndim)]))
     return tuple(index)
+
+
+def sliding_window_view(x, window_shape, axis=None, *, subok=False, writeable=False):
+    """``np.lib.stride_tricks.sliding_window_view``: every window of ``x`` as one gather (its gradient is the
+    scatter-add of indexing, each entry's windows summed into it).
+
+    On a plain array it is NumPy's own read-only view. On a traced value the
+    index of each window's entries is NumPy's view of the coordinates, so the
+    shapes, the window and axis rules and their errors are NumPy's; the result
+    is marked read-only as NumPy's is, so a write into it fails as in NumPy.
+    A writeable view writes through into ``x``, which gradcli cannot follow,
+    and is refused.
+    """
+    windows = np.lib.stride_tricks.sliding_window_view
+    if not (isinstance(x, Box) or (isinstance(x, (list, tuple)) and holds_box(x))):
+        return windows(x, window_shape, axis, subok=subok, writeable=writeable)
+    if writeable:
+        raise TracedValueError(
+            "sliding_window_view(..., writeable=True) makes windows that write through into the array they view, "
+            "which cannot hold a value gradcli differentiates: use the read-only view (writeable=False) and build "
+            "any changed windows as a new array")
+    x = asarray(x)
+    coordinates = np.indices(shape_of(x), sparse=False)
+    index = tuple(windows(c, window_shape, axis) for c in coordinates)
+    out = getitem(x, index)
+    if isinstance(raw(out), np.ndarray):
+        raw(out).flags.writeable = False
+        key = id(raw(out))
+        _WINDOWS[key] = weakref.ref(raw(out), lambda _, key=key: _WINDOWS.pop(key, None))
+    return out
+
+
+# The arrays of windows `sliding_window_view` made of traced values (by id, each entry gone with its array): NumPy's
+# view is read-only, so a write into one of them is refused as NumPy refuses it.
+_WINDOWS = {}
+
+
+def is_window_view(value):
+    """Whether ``value`` holds windows `sliding_window_view` made of a traced value (read-only, as NumPy's view)."""
+    found = _WINDOWS.get(id(raw(value)))
+    return found is not None and found() is raw(value)
 
 
 def put_along_axis(arr, indices, values, axis):

@@ -61,7 +61,7 @@ _CONSTRUCTORS = ("zeros", "empty", "ones", "full", "zeros_like", "empty_like", "
 @functools.cache
 def substitutes():
     """``{module name: the module a substituted import gives}``: ``numpy``, ``numpy.linalg``, ``numpy.fft``,
-    ``numpy.polynomial`` and its series' modules, and ``math``."""
+    ``numpy.polynomial`` and its series' modules, ``numpy.lib.stride_tricks``, and ``math``."""
     names = {name: getattr(gnp, name) for name in gnp.__all__}
     names["array"] = _operands_in_exact_runs(names["array"])
     names.update((name, fresh(names[name])) for name in _CONSTRUCTORS)
@@ -73,6 +73,9 @@ def substitutes():
         real = getattr(numpy.polynomial, sub)
         found[f"numpy.polynomial.{sub}"] = series[sub] = _overlay(f"numpy.polynomial.{sub}", _public(ours), real)
     found["numpy.polynomial"] = names["polynomial"] = _overlay("numpy.polynomial", series, numpy.polynomial)
+    tricks = _overlay("numpy.lib.stride_tricks", _public(gnp.lib.stride_tricks), numpy.lib.stride_tricks)
+    found["numpy.lib.stride_tricks"] = tricks
+    found["numpy.lib"] = names["lib"] = _overlay("numpy.lib", {"stride_tricks": tricks}, numpy.lib)
     stand_in = _overlay("math", _math_functions(), math)
     stand_in.__all__ = [name for name in dir(math) if not name.startswith("_")]  # `from math import *`: all of math
     return {"numpy": _overlay("numpy", names, numpy), **found, "math": stand_in}

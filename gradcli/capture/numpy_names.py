@@ -27,9 +27,11 @@ from ..errors import InputError
 # What gradcli differentiates, per NumPy module it stands in for.
 _DIFFERENTIATED = {"numpy": set(gnp.__all__), "numpy.linalg": set(vars(gnp.linalg)), "numpy.fft": set(vars(gnp.fft)),
                    "numpy.polynomial": set(vars(gnp.polynomial)),
-                   **{f"numpy.polynomial.{sub}": set(vars(ours)) for sub, ours in vars(gnp.polynomial).items()}}
+                   **{f"numpy.polynomial.{sub}": set(vars(ours)) for sub, ours in vars(gnp.polynomial).items()},
+                   "numpy.lib": set(vars(gnp.lib)), "numpy.lib.stride_tricks": set(vars(gnp.lib.stride_tricks))}
 _REAL = {"numpy": numpy, "numpy.linalg": numpy.linalg, "numpy.fft": numpy.fft, "numpy.polynomial": numpy.polynomial,
-         **{f"numpy.polynomial.{sub}": getattr(numpy.polynomial, sub) for sub in vars(gnp.polynomial)}}
+         **{f"numpy.polynomial.{sub}": getattr(numpy.polynomial, sub) for sub in vars(gnp.polynomial)},
+         "numpy.lib": numpy.lib, "numpy.lib.stride_tricks": numpy.lib.stride_tricks}
 # SciPy's submodules that gradcli differentiates (gradcli.scipy has each; the others are SciPy's own).
 SCIPY_SUBMODULES = ("special", "stats", "linalg", "signal", "integrate")
 # Kept as NumPy's own: they make data or describe dtypes, and never see a traced value.

@@ -34,7 +34,7 @@ import numpy as np
 
 from .. import numpy as gnp
 from ..autodiff.ops_array import untake
-from ..autodiff.ops_shape import along_axis_index
+from ..autodiff.ops_shape import along_axis_index, is_window_view
 from ..autodiff.ops_ufunc import applied_at
 from ..autodiff.tracer import TracedValueError
 from ..autodiff.values import Box, raw
@@ -106,8 +106,11 @@ _SEEN_ELSEWHERE = (
 )
 
 
-def _writable(target):
-    """Refuse a write of a traced value into an array the function did not make (its caller's, a module's)."""
+def _writable(target, refusal="assignment destination is read-only"):
+    """Refuse a write of a traced value into an array the function did not make (its caller's, a module's), and any
+    write into a read-only view of windows, with NumPy's own error."""
+    if is_window_view(target):
+        raise ValueError(refusal)
     if isinstance(target, np.ndarray) and target.dtype != object and not _is_fresh(target):
         raise TracedValueError(_SEEN_ELSEWHERE)
 
@@ -298,7 +301,7 @@ def in_place(target, value, symbol):
     """``target op= value`` on a name: NumPy's in-place operation where neither is traced, else ``target op value``."""
     if not (_traced(target) or _traced(value)):
         return _IN_PLACE[symbol](target, value)
-    _writable(target)
+    _writable(target, "output array is read-only")
     return _BINARY[symbol](target, value)
 
 
