@@ -35,7 +35,7 @@ def test_an_imported_function_is_collected_once_where_it_is_defined(tmp_path):
     [
         ("def f(:\n", "second_bad.py:1: not valid Python"),
         ("raise ImportError('no such thing')\n", "importing {path} failed: ImportError: no such thing"),
-        ("import gradcli\n@gradcli.audit(at=['x=1'], range='x=0:1')\ndef f(x):\n    return x\n", "{path}:2: @gradcli.audit on f: case 'f' needs either"),
+        ("import gradcli\n@gradcli.audit(at=['x=1'], range='x=0:1')\ndef f(x):\n    return x\n", "{path}:2: @gradcli.audit on f: case 'f': at 'x=1' holds x, which its range sweeps"),
     ],
 )
 def test_import_errors_name_the_file(tmp_path, text, message):

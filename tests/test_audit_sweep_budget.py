@@ -40,6 +40,7 @@ def test_a_max_time_the_case_names_is_kept_under_its_timeout(monkeypatch):
     assert budget == pytest.approx(7)
 
 
+@pytest.mark.wall_clock_budget
 def test_a_point_case_keeps_the_checks_own_budget():
     case = make_case("points", "tanh(x)", [{"at": ["x=1"], "timeout": 600}])
     assert math.isfinite(case.options.max_time) and case.options.max_time < 600

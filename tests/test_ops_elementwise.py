@@ -320,7 +320,8 @@ TESTED_ELSEWHERE = {
     "angle", "deg2rad", "rad2deg", "radians", "degrees", "fabs", "rollaxis", "select", "real_if_close",
     "diagflat", "copy", "pad", "gradient",
     # test_held61_numpy_i0.py (NumPy's own values, I1 its slope, in a plain module against I0's exact slope)
-    "i0",
+    "i0",    # test_misc62_numpy.py (NumPy's long division: shapes and numbers against NumPy's, slopes against mpmath)
+    "polydiv",
 }
 CONSTRUCTORS = {
     "zeros", "ones", "eye", "arange", "linspace", "full", "empty", "zeros_like", "ones_like",

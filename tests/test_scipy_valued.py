@@ -129,11 +129,14 @@ def test_every_composite_of_the_namespace_answers_scipys_number():
     valued = {**ops_scipy.SCIPY_VALUED, **ops_scipy_losses.SCIPY_VALUED, **ops_stats.SCIPY_VALUED}
     # fresnel: each of its two answers is a primitive over SciPy's own function; lambertw: its branch picks one of two
     # such primitives; zeta: Riemann's or Hurwitz's primitive, as q is omitted or given; ellipj: four primitives, one
-    # per answer. Each answers SciPy's numbers (test_each_function_is_scipys_bit_for_bit holds ellipj's).
-    pairs = {"fresnel", "lambertw", "zeta", "ellipj"}
+    # per answer, as airy's four (Ai, Ai', Bi, Bi'). Each answers SciPy's numbers (ellipj's in
+    # test_each_function_is_scipys_bit_for_bit, airy's below).
+    pairs = {"fresnel", "lambertw", "zeta", "ellipj", "airy"}
     assert sorted(set(composites) - pairs) == sorted(valued)
     x = np.array([0.3, 2.2, -7.5])
     for got, want in zip(ours.fresnel(x), scipy.special.fresnel(x)):
+        assert all(_same_bits(g, w) for g, w in zip(got, want))
+    for got, want in zip(ours.airy(x), scipy.special.airy(x)):
         assert all(_same_bits(g, w) for g, w in zip(got, want))
     s = np.array([-7.5, 0.0, 0.5, 2.2, 30.0])
     assert _same_bits(ours.zeta(s), scipy.special.zeta(s))

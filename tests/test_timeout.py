@@ -73,7 +73,7 @@ PROBLEMS = {
 }
 STOPPED_TARGETS = ["sleeps", "loops", "exits"]
 COMMANDS = {  # the words after the target, and the exit code of an 'error' result (as without --timeout)
-    "grad": (["--at", "1", "--at", "x=2"], 0),
+    "grad": (["--at", "1", "--at", "x=2"], 1),
     "check": (["--at", "1", "--at", "x=2"], 1),
     "sweep": (["--range", "x=0:1:7"], 0),
 }

@@ -103,6 +103,7 @@ def test_a_check_runs_a_loop_past_the_ceiling_at_its_point_once(monkeypatch):
     assert sorted(stopped_after) == [0, FEW_TRIPS], stopped_after
 
 
+@pytest.mark.wall_clock_budget
 def test_a_sweeps_wider_reference_runs_its_loops_under_a_watch(monkeypatch):
     """The reference a sweep measures its bands against replays every point's loop at once (24 to 90 trips here), as long as the longest
     point's: it may take a share of the time left (none here, so the loop stops at its first question), never run
