@@ -53,6 +53,23 @@ def rebuilt_from_numbers(x):
 def of_a_constant(x):
     c = torch.tensor(2.5, dtype=x.dtype).exp().item()
     return torch.sum(x * c)
+
+
+class Square(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, y):
+        ctx.save_for_backward(y)
+        return y ** 2
+
+    @staticmethod
+    def backward(ctx, g):
+        (y,) = ctx.saved_tensors
+        return 3 * y * g  # wrong: the slope is 2y
+
+
+def logged_beside_a_wrong_rule(x):
+    seen = x.sum().item()
+    return Square.apply(x).sum()
 '''
 
 
@@ -141,6 +158,15 @@ def test_a_read_only_logged_changes_nothing(users):
     (result,) = _check(users, "logged", {"x": point})
     assert result.status == "ok"
     assert np.allclose(np.asarray(result.exact_gradient["x"], dtype=float), np.exp(point), rtol=1e-14)
+
+
+def test_a_read_the_value_does_not_depend_on_is_never_blamed_for_a_wrong_rule(users):
+    (result,) = _check(users, "logged_beside_a_wrong_rule", {"x": [1.0, 2.0]})
+    assert result.status == "wrong"
+    assert np.allclose(np.asarray(result.exact_gradient["x"], dtype=float), [2.0, 4.0], rtol=1e-14)
+    (finding,) = [f for f in result.findings if f.kind == "wrong-rule"]
+    assert finding.location.endswith(f"users.py:{_line('def backward(ctx, g)')}"), finding.location
+    assert ".item()" not in finding.message and ".item()" not in finding.op
 
 
 def test_a_detach_written_on_purpose_is_a_declared_constant_noted_not_a_finding(users):

@@ -449,9 +449,9 @@ class _Captured:
 
     def numbers_read(self, args):
         """`Bridge.numbers_read`: the ``.item()`` calls at the point ``args`` (float64 numbers) that read a value moving
-        with the inputs (`torch_reads`)."""
+        with the inputs and whose number the function's value depends on (`torch_reads`)."""
         graph = self._graph(args, flatten(list(args))[0])
-        return [(".item()", location) for _, location in steps_reading_inputs(graph, {"item"})]
+        return [(".item()", location) for _, location in steps_reading_inputs(graph, {"item"}, value_needs=True)]
 
     def _same_at_every_precision(self, leaves, counts, where):
         """Refuse ``counts``, decided by an mpmath replay on ``leaves``, where one at another precision on the same

@@ -1675,15 +1675,16 @@ def _lifted_sources(steps):
                      if step.op in _FILLS or not _slots_read(list(step.args) + list(step.kwargs.values())))
 
 
-def steps_reading_inputs(graph, ops):
+def steps_reading_inputs(graph, ops, value_needs=False):
     """``[(op, file:line)]`` of the steps of ``graph`` named in ``ops`` that read its leaves, through any steps (the
-    last input, the cotangent, is no leaf): an op a differentiated value reaches, where a held one may too."""
+    last input, the cotangent, is no leaf): an op a differentiated value reaches, where a held one may too. With
+    ``value_needs``, only those the function's value depends on (`Graph.value_steps`)."""
     moving = set(range(graph.inputs - 1))
     found = []
     for k, step in enumerate(graph.steps):
         if any(slot in moving for slot in _slots_read(list(step.args) + list(step.kwargs.values()))):
             moving.add(graph.inputs + k)
-            if step.op in ops:
+            if step.op in ops and (not value_needs or k in graph.value_steps):
                 found.append((step.op, step.location))
     return found
 
