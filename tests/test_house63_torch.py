@@ -55,21 +55,20 @@ def of_a_constant(x):
     return torch.sum(x * c)
 
 
-class Square(torch.autograd.Function):
+class Cube(torch.autograd.Function):
     @staticmethod
     def forward(ctx, y):
-        ctx.save_for_backward(y)
-        return y ** 2
+        ctx.y = y.detach()
+        return y ** 3
 
     @staticmethod
     def backward(ctx, g):
-        (y,) = ctx.saved_tensors
-        return 3 * y * g  # wrong: the slope is 2y
+        return g * 2 * ctx.y ** 2  # wrong: the slope is 3 y^2
 
 
 def logged_beside_a_wrong_rule(x):
     seen = x.sum().item()
-    return Square.apply(x).sum()
+    return Cube.apply(x).sum()
 '''
 
 
@@ -163,7 +162,7 @@ def test_a_read_only_logged_changes_nothing(users):
 def test_a_read_the_value_does_not_depend_on_is_never_blamed_for_a_wrong_rule(users):
     (result,) = _check(users, "logged_beside_a_wrong_rule", {"x": [1.0, 2.0]})
     assert result.status == "wrong"
-    assert np.allclose(np.asarray(result.exact_gradient["x"], dtype=float), [2.0, 4.0], rtol=1e-14)
+    assert np.allclose(np.asarray(result.exact_gradient["x"], dtype=float), [3.0, 12.0], rtol=1e-14)
     (finding,) = [f for f in result.findings if f.kind == "wrong-rule"]
     assert finding.location.endswith(f"users.py:{_line('def backward(ctx, g)')}"), finding.location
     assert ".item()" not in finding.message and ".item()" not in finding.op
