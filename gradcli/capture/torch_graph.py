@@ -49,9 +49,9 @@ adaptive and 3-d max pools, replication padding, grid sampling:
   ``Dirichlet``, ``Beta``) likewise, its slope the exact one PyTorch's ``_dirichlet_grad`` fits (`_DirichletDraw`).
   Refused: a draw after a Gamma or Dirichlet sample (what the sampler takes from the generator depends on the
   parameters' values), a draw whose probabilities are a tensor (``torch.bernoulli(probs)``), and the samples of whole
-  numbers (binomial, Poisson: no derivative). ``.item()`` results fed back as Python numbers (outside
-  PyTorch's own raise-only checks, `torch_guards`) and ops outside
-  `torch_ops.OPS` and `torch_nn_ops.NN_OPS` (after decomposition) are refused the same way.
+  numbers (binomial, Poisson: no derivative). A branch on an ``.item()`` or ``float()`` result (outside
+  PyTorch's own raise-only checks, `torch_guards`; an ``.item()`` computed on with is followed, `torch_reads`) and ops
+  outside `torch_ops.OPS` and `torch_nn_ops.NN_OPS` (after decomposition) are refused the same way.
 
 Each node's user line comes from the live Python stack while the node is
 recorded (the innermost frame outside PyTorch, gradcli and the standard
