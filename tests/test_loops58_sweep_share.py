@@ -4,6 +4,7 @@ the other points are judged (before: that point's loop ran the whole --max-time 
 loop that ended everywhere leaves the sweep its wider dtype's reference."""
 
 import math
+import os
 
 import pytest
 
@@ -21,11 +22,20 @@ def squared_below(x):
     return x * x + 0.0 * count
 
 
+def _wall_seconds_per_cpu_second():
+    """How many wall-clock seconds a second of one process's work takes on this machine now: 1 on an idle one, the
+    runnable processes per core on a loaded one (a load of 16 on 2 cores: 8)."""
+    return max(1.0, os.getloadavg()[0] / len(os.sched_getaffinity(0)))
+
+
 def test_a_point_whose_loop_never_ends_leaves_the_other_points_judged(monkeypatch):
-    # A loop whose trips at the point say nothing of its end on exact numbers: only time stops it.
+    # A loop whose trips at the point say nothing of its end on exact numbers: only time stops it. The budget is 3 s
+    # of this process's work: the four other points' checks fit in what the looping point's share leaves of it on an
+    # idle machine, and on a loaded one in as many more wall seconds as the load makes each of theirs (without the
+    # share, the loop would take all of it however long it is).
     monkeypatch.setattr(loop_trips, "BEYOND_THE_POINT", (10, 10**9))
     result = gradcli.sweep(squared_below, {"x": (0.2, 1.2, 5)}, dtypes=("float64",), fixes=False, framework="jax",
-                           max_time=3.0)
+                           max_time=3.0 * _wall_seconds_per_cpu_second())
     swept = result.dtypes["float64"]
     assert swept.counts == {"ok": 4, "error": 1}, (swept.counts, result.notes)
     first = swept.intervals[0]

@@ -63,7 +63,7 @@ def softplus(x):
     return gnp.log(1 + gnp.exp(x))
 '''
 
-STOPPED = "models.py:{name} did not finish within 1 s (stopped)"
+STOPPED = "models.py:{name} did not finish within {seconds} s (stopped)"
 CRASHED = "models.py:{name} crashed its worker process ({how})"
 PROBLEMS = {
     "sleeps": STOPPED,
@@ -79,6 +79,22 @@ COMMANDS = {  # the words after the target, and the exit code of an 'error' resu
 }
 
 
+def a_seconds_work():
+    """The --timeout, in whole seconds, that stands for 1 s of a target's own time on this machine now: 1 on an idle
+    one, the runnable processes per core on a loaded one (a load of 16 on 2 cores: 8 s).
+
+    A target that never answers is stopped whatever the timeout; one shorter than the checker's own steps before the
+    target's first call (resolving it, its first point) stops it before it runs, and a loaded machine would then test
+    another path: no worker pid written, no crash seen.
+    """
+    return max(1, round(os.getloadavg()[0] / len(os.sched_getaffinity(0))))
+
+
+# A target that dies at once (exits): its crash is reported as such under any timeout, a long one keeps it a crash
+# however loaded the machine.
+CRASH_TIMEOUT = 60
+
+
 @pytest.fixture(scope="module")
 def project(tmp_path_factory):
     folder = tmp_path_factory.mktemp("project")
@@ -86,15 +102,16 @@ def project(tmp_path_factory):
     return folder
 
 
-def _run_stopped_case(folder, command, name):
-    """One command on one target that never answers, with a 1 s --timeout: (Popen, stdout, stderr).
+def _run_stopped_case(folder, command, name, seconds):
+    """One command on one target that never answers, with a ``seconds`` --timeout: (Popen, stdout, stderr).
 
     The targets sleep 600 s or loop for ever: a run that ends within the
     120 s ``communicate`` allows was stopped by the timeout, however loaded
     the machine (its start-up alone can take 30 s at a load of 16).
     """
     words, _ = COMMANDS[command]
-    run = gradcli(folder, command, f"models.py:{name}", *words, "--dtype", "float32,float64", "--timeout", "1", "--json")
+    run = gradcli(folder, command, f"models.py:{name}", *words, "--dtype", "float32,float64", "--timeout", seconds,
+                  "--json")
     out, err = run.communicate(timeout=120)
     return run, out, err
 
@@ -111,13 +128,15 @@ def stopped_cases(tmp_path_factory):
     for command in COMMANDS:
         folders[command] = tmp_path_factory.mktemp(f"project_{command}")
         (folders[command] / "models.py").write_text(TARGETS)
+    seconds = a_seconds_work()
     with concurrent.futures.ThreadPoolExecutor(max_workers=len(COMMANDS) * len(STOPPED_TARGETS)) as pool:
         runs = {
-            (command, name): pool.submit(_run_stopped_case, folder, command, name)
+            (command, name): pool.submit(_run_stopped_case, folder, command, name,
+                                         CRASH_TIMEOUT if name == "exits" else seconds)
             for command, folder in folders.items()
             for name in STOPPED_TARGETS
         }
-        yield folders, runs
+        yield folders, runs, seconds
 
 
 def gradcli(folder, *words, **popen):
@@ -146,13 +165,13 @@ def worker_pids(project, name):
 @pytest.mark.parametrize("command", COMMANDS)
 @pytest.mark.parametrize("name", STOPPED_TARGETS)
 def test_a_target_that_never_answers_is_error(stopped_cases, command, name):
-    folders, runs = stopped_cases
+    folders, runs, seconds = stopped_cases
     run, out, err = runs[command, name].result()
     _, code = COMMANDS[command]
     assert run.returncode == code, err
     assert "Traceback" not in err
     report = json.loads(out)
-    message = PROBLEMS[name].format(name=name)
+    message = PROBLEMS[name].format(name=name, seconds=seconds)
     if command == "sweep":
         assert report["schema"] == "gradcli.sweep/1" and report["notes"] == [message]
         for dtype in ("float32", "float64"):

@@ -145,6 +145,11 @@ class Bridge:
     # framework computes without a derivative from values that move with the inputs (PyTorch's torch.special.airy_ai:
     # its output needs no grad), whose terms its gradient leaves out; a wrong gradient's finding names them
     undifferentiated: Optional[Callable] = None
+    # numbers_read(arguments) -> [(the call as the user writes it, "file:line"), ...]: where the user's code reads a
+    # value that moves with the inputs out of the graph as a Python number (PyTorch's ``.item()``) and computes on
+    # with it: the function's values follow it, the framework's gradient holds it constant; a wrong gradient's
+    # finding names them
+    numbers_read: Optional[Callable] = None
     # held_draws() -> [note, ...]: each random draw of the function replayed as the numbers the framework's own run
     # drew there (a constant of the point), read from the graphs captured so far; the check notes each
     held_draws: Optional[Callable] = None

@@ -36,6 +36,7 @@ from .torch_graph import (GeneratorsHeld, branches_on_dtype, held_numbers, hold_
                           quiet_fake_tensors, replay, same_program, steps_reading_inputs, torch_dir, trace)
 from .torch_ctc import trace_shapes
 from .torch_guards import valid_guards
+from .torch_reads import numbers_read_as_tensors
 from .torch_indices import set_at_index_tensors
 from .torch_loops import LoopDecidedOtherwise, loops_step_by_step
 from .torch_modules import ModuleArguments
@@ -109,6 +110,7 @@ def capture(fun, text) -> Bridge:
         held_constants=function.held_constants,
         notes=function.loop_counts,
         undifferentiated=function.undifferentiated,
+        numbers_read=function.numbers_read,
     )
 
 
@@ -445,6 +447,12 @@ class _Captured:
         return [(f"torch.special.{op.removeprefix('special_')}", location)
                 for op, location in steps_reading_inputs(graph, NOT_DIFFERENTIATED)]
 
+    def numbers_read(self, args):
+        """`Bridge.numbers_read`: the ``.item()`` calls at the point ``args`` (float64 numbers) that read a value moving
+        with the inputs and whose number the function's value depends on (`torch_reads`)."""
+        graph = self._graph(args, flatten(list(args))[0])
+        return [(".item()", location) for _, location in steps_reading_inputs(graph, {"item"}, value_needs=True)]
+
     def _same_at_every_precision(self, leaves, counts, where):
         """Refuse ``counts``, decided by an mpmath replay on ``leaves``, where one at another precision on the same
         numbers decided others: a condition within rounding of its switch, which no precision decides (a ball's
@@ -515,6 +523,20 @@ class _Captured:
         return stopped
 
     def _trace(self, args, leaves, held=(), examples=None, counts=None):
+        """`_trace_once`, the numbers the user's code reads with ``.item()`` followed as tensors (`torch_reads`);
+        where the code cannot compute on with such a tensor (``torch.tensor([s, 1.0])``), traced again as PyTorch
+        reads them, which refuses the read or raises what the code raises."""
+        answered = []
+        try:
+            return self._trace_once(args, leaves, held, examples, counts, answered)
+        except LoopStopped:
+            raise
+        except Exception:  # noqa: BLE001 - whatever the trace raised, the trace without the reads followed tells it
+            if not answered:
+                raise
+        return self._trace_once(args, leaves, held, examples, counts, None)
+
+    def _trace_once(self, args, leaves, held, examples, counts, answered):
         # A trace stopped by time (a long loop unrolled) is not made again for the same layout, counts and dtypes
         # under the same watch (one check's): a later check's may allow it more time.
         unfinished_key = (_layout(args, leaves, held=held), counts,
@@ -525,8 +547,9 @@ class _Captured:
         examples = [_example(leaf) for leaf in leaves] if examples is None else examples
         _, rebuild = flatten(list(args))
         try:
-            with bounded_here(self._stopped("trace")), valid_guards(torch_dir()), quiet_fake_tensors(), trace_shapes(), \
-                    set_at_index_tensors():
+            # valid_guards' reads enter after (around) this one's, so that theirs see the caller's frame
+            with bounded_here(self._stopped("trace")), numbers_read_as_tensors(torch_dir(), answered), \
+                    valid_guards(torch_dir()), quiet_fake_tensors(), trace_shapes(), set_at_index_tensors():
                 joint = self._joint_function(rebuild, leaves, held, _leaf_names(self.fun, args, leaves))
                 upstream, noted = self._output_example(rebuild, examples, joint)
                 try:

@@ -49,9 +49,9 @@ adaptive and 3-d max pools, replication padding, grid sampling:
   ``Dirichlet``, ``Beta``) likewise, its slope the exact one PyTorch's ``_dirichlet_grad`` fits (`_DirichletDraw`).
   Refused: a draw after a Gamma or Dirichlet sample (what the sampler takes from the generator depends on the
   parameters' values), a draw whose probabilities are a tensor (``torch.bernoulli(probs)``), and the samples of whole
-  numbers (binomial, Poisson: no derivative). ``.item()`` results fed back as Python numbers (outside
-  PyTorch's own raise-only checks, `torch_guards`) and ops outside
-  `torch_ops.OPS` and `torch_nn_ops.NN_OPS` (after decomposition) are refused the same way.
+  numbers (binomial, Poisson: no derivative). A branch on an ``.item()`` or ``float()`` result (outside
+  PyTorch's own raise-only checks, `torch_guards`; an ``.item()`` computed on with is followed, `torch_reads`) and ops
+  outside `torch_ops.OPS` and `torch_nn_ops.NN_OPS` (after decomposition) are refused the same way.
 
 Each node's user line comes from the live Python stack while the node is
 recorded (the innermost frame outside PyTorch, gradcli and the standard
@@ -100,7 +100,7 @@ from .torch_indices import refuse_reads_written, set_at_index_tensors
 from .torch_loops import LoopDecidedOtherwise, TripCountsNeeded, loop_guard, loops_step_by_step, zero_trips_rule
 from .torch_complex import COMPLEX_OPS
 from .torch_nn_ops import NN_ELEMENTWISE, NN_OPS
-from . import torch_indices, torch_numpy_forward
+from . import torch_indices, torch_numpy_forward, torch_reads
 from .torch_numpy_forward import Notes, NumpyForwardsNeeded, noting_forwards, numpy_backwards_noted, replay_of, rule_of
 from .torch_pullbacks import PULLBACKS
 from .torch_sums import checked_outputs, described as engine_sum_described, tag as engine_sum
@@ -108,6 +108,7 @@ from .torch_ops import ELEMENTWISE, OPS, WINDOWS, written_at
 
 _RULE_TAG = re.compile(r"^(?P<name>\w+) \[rule (?P<rule>.*) @ (?P<at>.*)\]$")
 _NO_GRAD = " [no grad]"  # a node the user's code computed under torch.no_grad(): a constant for PyTorch's gradient
+_READ = " [read by .item()]"  # a node of a number the user's code reads with .item() (`torch_reads`)
 _FUNCTION_FILE = os.path.join("autograd", "function.py")  # where autograd.Function.apply runs a forward
 # where a torch.library.custom_op's generated backward calls the one register_autograd registered
 _REGISTERED_RULES_FILE = os.path.join("_library", "autograd.py")
@@ -328,12 +329,15 @@ def _user_frame_summary(folder, kinds, entered=()):
     import torch  # lazy: only a PyTorch target needs it
 
     frame = sys._getframe(2)
-    innermost, library = None, None
+    innermost, library, read = None, None, False
     in_function = False  # inside an autograd.Function's forward, which PyTorch runs with gradients off
     libraries_no_grad = False
     while frame is not None:
         code = frame.f_code
-        if code is _NOTING or code.co_filename in _PASSING_FILES:  # gradcli's steps from the user's line to PyTorch's op
+        read = read or code is torch_reads.READ_AS_NUMBER
+        # gradcli's steps from the user's line to PyTorch's op (a read by .item() passes torch_guards' on its way)
+        passing = read and innermost is None and code.co_filename.startswith(GRADCLI_FOLDER)
+        if code is _NOTING or code.co_filename in _PASSING_FILES or passing:
             tagged = rule_of(frame)  # a user's backward run as one node: its rule
             if tagged is not None:
                 return _rule_summary("backward", *tagged)
@@ -374,6 +378,8 @@ def _user_frame_summary(folder, kinds, entered=()):
     libraries_no_grad = (libraries_no_grad or "library" in entered) and "user" not in entered
     if not torch.is_grad_enabled() and not in_function and not libraries_no_grad:
         name += _NO_GRAD
+    if read:
+        name += _READ
     text = _LIBRARY if library else ""
     return traceback.StackSummary.from_list([(innermost.f_code.co_filename, innermost.f_lineno, name, text)])
 
@@ -744,7 +750,8 @@ def _noting_generators(held):
 
 _NOTING = _noting_generators(None).__code__  # `GeneratorsHeld`'s look at each call
 # a NumPy forward's way to its node and a read or write at index tensors (by positions): no line of their own
-_PASSING_FILES = frozenset(module.__file__ for module in (torch_indices, torch_numpy_forward))
+# and a number the user's code reads with .item() (its node tagged `_READ`)
+_PASSING_FILES = frozenset(module.__file__ for module in (torch_indices, torch_numpy_forward, torch_reads))
 
 
 class _Held:
@@ -1342,7 +1349,9 @@ def compile_graph(module, drawn=None, gammas=()):
             _refuse_higher_order(node.target, location)
             fun, name = _replay_of(node.target, location, _last_use(node, order), _complex_valued(node))
             fun = _bound_to_node(fun, name, node, location, gammas)
-            if users_line and node in held:
+            if users_line and name == "detach" and _READ in (node.meta.get("stack_trace") or ""):
+                fun, name = _number_read, "item"  # the number .item() read: the function's values follow the inputs
+            elif users_line and node in held:
                 fun = stop_of_a_form if _zero_of_a_form(node) else stop_gradient  # the user's detach: held constant
             elif node in constants:
                 fun = _held_result(fun)  # computed under no_grad: a constant for PyTorch, held so in the exact derivative
@@ -1538,6 +1547,12 @@ def _computed_without_grad(graph):
     }
 
 
+def _number_read(x):
+    """A number the user's code read with ``.item()`` (`torch_reads`), replayed as itself: PyTorch's gradient holds it
+    constant, the exact derivative follows it, and the finding names the read (`Bridge.numbers_read`)."""
+    return x
+
+
 def _held_result(fun):
     """``fun`` with its result held constant in every derivative (`stop_gradient`)."""
 
@@ -1660,15 +1675,16 @@ def _lifted_sources(steps):
                      if step.op in _FILLS or not _slots_read(list(step.args) + list(step.kwargs.values())))
 
 
-def steps_reading_inputs(graph, ops):
+def steps_reading_inputs(graph, ops, value_needs=False):
     """``[(op, file:line)]`` of the steps of ``graph`` named in ``ops`` that read its leaves, through any steps (the
-    last input, the cotangent, is no leaf): an op a differentiated value reaches, where a held one may too."""
+    last input, the cotangent, is no leaf): an op a differentiated value reaches, where a held one may too. With
+    ``value_needs``, only those the function's value depends on (`Graph.value_steps`)."""
     moving = set(range(graph.inputs - 1))
     found = []
     for k, step in enumerate(graph.steps):
         if any(slot in moving for slot in _slots_read(list(step.args) + list(step.kwargs.values()))):
             moving.add(graph.inputs + k)
-            if step.op in ops:
+            if step.op in ops and (not value_needs or k in graph.value_steps):
                 found.append((step.op, step.location))
     return found
 

@@ -165,8 +165,10 @@ def _checked(result, target, point, working_args, dtype, chosen, options):
         no_derivative.settle_result(result, target, rounded, exact, chosen, program)
     if rounded_constant is not None and result.status == Verdict.UNSTABLE:  # the cause, named first
         result.findings.insert(0, rounded_constant)
-    rule_blame.name_the_call(result, target, rounded, program=program)  # a framework's own rule found wrong: named at its call's line
-    rule_blame.name_undifferentiated(result, target, rounded)  # a call the framework does not differentiate, named
+    # a term the framework's gradient leaves out (a number read by .item(), a call it does not differentiate), else
+    # a framework's own rule found wrong: named at its call's line
+    if not rule_blame.name_undifferentiated(result, target, rounded):
+        rule_blame.name_the_call(result, target, rounded, program=program)
     if result.gradient_status == Verdict.OK:  # a variables= rule's variables' gradients, which the arguments' never read
         record(result, rule_blame.judge_rule_variables(target, rounded, program, tolerance=rule_tolerance(rtol, dtype, 0),
                                                        ran_variables_rules=bool(variables_rules)))

@@ -105,26 +105,50 @@ def framework_name(bridge):
 
 
 def name_undifferentiated(result, target, point_args):
-    """A wrong gradient's finding on ``result`` told of the calls its framework computes without a derivative
-    (`Bridge.undifferentiated` at ``point_args``, float64 numbers), whose terms the framework's gradient leaves out:
-    the finding placed at the first one's line, each named with its own."""
+    """A wrong gradient's finding on ``result`` told of the calls whose terms its framework's gradient leaves out, at
+    ``point_args`` (float64 numbers): the numbers the user's code read out of the graph (`Bridge.numbers_read`: a
+    ``.item()``, which the function's values follow and the gradient holds constant), else the calls the framework
+    computes without a derivative (`Bridge.undifferentiated`). The finding is placed at the first one's line, each
+    named with its own; whether any was named."""
     bridge = getattr(target, "bridge", None)
     finding = next((f for f in result.findings if f.kind == "wrong-rule" and f.op.startswith("gradient rule")), None)
-    if finding is None or getattr(bridge, "undifferentiated", None) is None:
-        return
-    try:
-        found = list(dict.fromkeys(bridge.undifferentiated(point_args)))
-    except Exception:  # noqa: BLE001 - an extra on a verdict already made: without it the finding stands
-        return
-    if not found:
-        return
+    if finding is None or bridge is None:
+        return False
     framework = framework_name(bridge)
-    calls = ", ".join(f"{op} at {_short(location)}" if location else op for op, location in found)
+    reads = _found(getattr(bridge, "numbers_read", None), point_args)
+    if reads:
+        finding.op = f"gradient through {reads[0][0]}"
+        finding.location = reads[0][1] or finding.location
+        finding.message = _LIBRARY_RULE.sub("", finding.message).replace(
+            "the gradient rule is wrong: ", "the gradient is not the derivative of the function the code computes: ", 1)
+        finding.message += (f"; {_calls(reads)} {'reads' if len(reads) == 1 else 'read'} a value that moves with the "
+                            f"inputs as a Python number, which {framework}'s gradient holds constant while the "
+                            "function's values follow it (keep the value a tensor; where a constant is meant, say so "
+                            "with .detach())")
+        return True
+    found = _found(getattr(bridge, "undifferentiated", None), point_args)
+    if not found:
+        return False
     finding.op = f"gradient of {found[0][0]}"
     finding.location = found[0][1] or finding.location
-    finding.message += (f"; {framework} has no derivative for {calls}: it computes the value and leaves "
+    finding.message += (f"; {framework} has no derivative for {_calls(found)}: it computes the value and leaves "
                         f"{'its term' if len(found) == 1 else 'their terms'} out of the gradient, so the gradient "
                         "under test is not the function's")
+    return True
+
+
+def _found(ask, point_args):
+    """``[(op, "file:line"), ...]`` a bridge's ``ask`` answers at ``point_args``, each once; [] without an answer."""
+    if ask is None:
+        return []
+    try:
+        return list(dict.fromkeys(ask(point_args)))
+    except Exception:  # noqa: BLE001 - an extra on a verdict already made: without it the finding stands
+        return []
+
+
+def _calls(found):
+    return ", ".join(f"{op} at {_short(location)}" if location else op for op, location in found)
 
 
 def guilty_line(bridge, point_args, cotangent=None):
