@@ -29,7 +29,7 @@ LAYERS = [
     {"core"},
     {"ops"},
     {"ops_array"},
-    {"ops_rules", "ops_special", "ops_linalg", "ops_shape", "windows"},
+    {"ops_rules", "ops_special", "ops_linalg", "ops_shape", "windows", "ops_vectorize"},
     {"ops_fft", "ops_decompositions", "ops_scipy", "ops_signal"},
     {"ops_stats", "ops_scipy_linalg", "ops_numeric", "ops_fitting", "ops_scipy_losses", "ops_ufunc", "ops_float_parts", "ops_qr", "ops_elliptic",
      "ops_scipy_elementary", "ops_bessel_hypergeometric", "ops_series", "scipy_windows"},

@@ -31,6 +31,7 @@ from . import ops_series as _series
 from . import ops_shape as _shape
 from . import ops_special as _special
 from . import ops_ufunc as _ufunc
+from . import ops_vectorize as _vectorize
 from . import tracer as _tracer
 from . import windows as _windows
 from .values import Box as _Box
@@ -319,6 +320,7 @@ partition = _shape.partition
 r_ = _shape.r_
 pad = _shape.pad
 apply_along_axis = _shape.apply_along_axis
+vectorize = _vectorize.vectorize
 gradient = _shape.gradient
 c_ = _shape.c_
 
