@@ -51,7 +51,7 @@ LAYER_OF = {name: i for i, layer in enumerate(LAYERS) for name in layer}
 LAZY_ALLOWED = {
     "mpmath": "imported only once mpmath numbers are about",
     "scipy.special": "special functions' extra precision, only when asked",
-    "scipy.linalg": "scipy.linalg's functions (sqrtm, solve_sylvester), only when called",
+    "scipy.linalg": "scipy.linalg's functions (sqrtm, expm, solve_sylvester), only when called",
     "scipy.integrate": "odeint's integrator, only when called",
     "scipy.signal": "SciPy's get_window, only when a window is asked for",
     "scipy.signal.windows": "SciPy's windows, only when one is asked for",
