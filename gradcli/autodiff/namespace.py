@@ -23,6 +23,7 @@ from . import ops_fft as _fft
 from . import ops_float_parts as _float_parts
 from . import ops_fitting as _fitting
 from . import ops_linalg as _linalg
+from . import ops_masked as _masked
 from . import ops_numeric as _numeric
 from . import ops_qr as _qr
 from . import ops_poly1d as _poly1d
@@ -547,7 +548,8 @@ for _name, _fun in list(globals().items()):
 __all__ = [name for name in dir() if not name.startswith("_") and name not in ("annotations",)]
 
 # Names given on first use: NumPy loads numpy.random (~20-40 ms) only when asked, and so does gradcli.
-LAZY = {"random": lambda: _np.random}  # NumPy's random numbers: constants to differentiation
+LAZY = {"random": lambda: _np.random,  # NumPy's random numbers: constants to differentiation
+        "ma": _masked.namespace}  # masked arrays' common reads, as where-masks
 
 
 def __getattr__(name):
