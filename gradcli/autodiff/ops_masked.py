@@ -60,6 +60,11 @@ class MaskedArray:
     def __len__(self):
         return self.shape[0]
 
+    @staticmethod
+    def _no_out(out):
+        if out is not None:
+            raise TypeError("a masked array's reductions here return a new array: out= is not taken")
+
     def _kept(self, fill):
         return where(self.mask, fill, self.data)
 
@@ -67,13 +72,16 @@ class MaskedArray:
         """How many entries are not masked (along ``axis``)."""
         return np.sum(~self.mask, axis=axis, keepdims=keepdims)
 
-    def sum(self, axis=None, dtype=None, keepdims=False):
-        """The sum of the entries not masked; masked itself where every entry summed is masked."""
+    def sum(self, axis=None, dtype=None, out=None, keepdims=False):
+        """The sum of the entries not masked; masked itself where every entry summed is masked (``np.sum(m)`` too,
+        which NumPy hands to this method)."""
+        self._no_out(out)
         total = sum_(self._kept(0.0), axis=axis, keepdims=keepdims)
         return self._reduced(total, axis, keepdims)
 
-    def mean(self, axis=None, dtype=None, keepdims=False):
+    def mean(self, axis=None, dtype=None, out=None, keepdims=False):
         """The mean of the entries not masked (their sum over their count)."""
+        self._no_out(out)
         count = self.count(axis, keepdims)
         total = sum_(self._kept(0.0), axis=axis, keepdims=keepdims)
         return self._reduced(total * 1.0 / np.where(count == 0, 1, count), axis, keepdims)
