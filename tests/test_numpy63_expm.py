@@ -132,3 +132,32 @@ def test_logm_is_refused_naming_it_and_its_line(tmp_path):
     path.write_text(textwrap.dedent(MODULE))
     with pytest.raises(InputError, match=r"line 11: scipy.linalg.logm is a SciPy function gradcli.scipy does not have"):
         gradcli.check(f"{path}:uses_logm", [2.0], dtypes=("float64",), fixes=False)
+
+
+def test_on_balls_and_jets_the_exponential_and_its_derivative_enclose_mpmaths():
+    """The exact reference's ball path: flint's proven exponential, and on jets the Frechet derivative along each
+    seed, each ball holding mpmath's number at 200 bits."""
+    flint = pytest.importorskip("flint")
+    from gradcli.autodiff import arb, ops_scipy_linalg
+
+    arb.enable()
+    direction = np.array([[0.0, 1.0, 0.0], [0.0, 0.0, -2.0], [0.5, 0.0, 0.0]])
+    with mpmath.workprec(400):  # mpmath's exponential is a few units off in its last place: more bits than the balls'
+        exact = mpmath.expm(mpmath.matrix(A.tolist()))
+        slope = [[mpmath.diff(lambda t: mpmath.expm(mpmath.matrix(A.tolist()) + t * mpmath.matrix(direction.tolist()))[i, j],
+                              0) for j in range(3)] for i in range(3)]
+    outer = flint.ctx.prec
+    flint.ctx.prec = 200
+    try:
+        balls = np.array([[flint.arb(v) for v in row] for row in A], dtype=object)
+        jets = np.array([[arb.Jet(flint.arb(v), np.array([flint.arb(t)], dtype=object)) for v, t in zip(row, trow)]
+                         for row, trow in zip(A, direction)], dtype=object)
+        exp, along = ops_scipy_linalg.expm_primitive(balls), ops_scipy_linalg.expm_primitive(jets)
+        for i in range(3):
+            for j in range(3):
+                assert exp[i, j].rad() < 1e-50 and exp[i, j].overlaps(flint.arb(mpmath.nstr(exact[i, j], 100)))
+                assert along[i, j].v.overlaps(exp[i, j])
+                (d,) = along[i, j].d
+                assert d.rad() < 1e-50 and abs(float(d.mid()) - float(slope[i][j])) < 1e-14 * (1 + abs(float(slope[i][j])))
+    finally:
+        flint.ctx.prec = outer

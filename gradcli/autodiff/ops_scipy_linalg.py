@@ -139,6 +139,7 @@ def _expm_mp(a):
 
 
 _expm = primitive(_expm_raw, "scipy.linalg.expm", kind="linalg", mp=mpmath_only("expm", _expm_mp))
+expm_primitive = _expm  # on balls and jets: flint's exponential, bound by `arb.enable`
 
 
 def _block_upper(a, e):
