@@ -9,8 +9,8 @@ is refused: those stay SciPy's own; a part of ``np.ma`` that ``gradcli.numpy.ma`
 what to write instead). Names gradcli does not differentiate but NumPy may keep
 computing pass: dtypes and other classes, constants, ``numpy.random`` and a
 few helpers about dtypes and printing; not the classes whose instances compute on what they are called with
-(``np.vectorize(f)``, ``np.poly1d(c)``, ``np.polynomial.Polynomial(c)``), followed to the line that makes the
-instance.
+(``np.polynomial.Polynomial(c)``), followed to the line that makes the instance, where the names an instance of
+gradcli's own (``np.vectorize(f)``, ``np.poly1d(c)``) is made of are followed too (the function ``f``).
 """
 
 from __future__ import annotations
