@@ -435,6 +435,27 @@ def _sqrtm(a):
     return _weighted(root), _sylvester_solve(_transposed(root), _transposed(root), W)
 
 
+def _expm(a):
+    # A 2x2 matrix's exponential by Cayley-Hamilton: e^m (f I + g (A - m I)), m = tr/2, q = m^2 - det, f = cosh sqrt q,
+    # g = sinh(sqrt q) / sqrt q. F = <W, exp A>; dF/dA from dm/dA = I/2, dq/dA = m I - cof(A), f' = g/2, g' = (f - g)/2q.
+    m = (a[0][0] + a[1][1]) / 2
+    q = m * m - (a[0][0] * a[1][1] - a[0][1] * a[1][0])
+    if abs(q) < mp.mpf(10) ** -20:
+        raise Undefined("the closed form's g'(q) divides by q: its removable pole at a repeated eigenvalue")
+    root = mp.sqrt(mp.mpc(q))
+    f, g = mp.cosh(root), mp.sinh(root) / root
+    trace_w = W[0][0] + W[1][1]
+    inner = _weighted(a) - m * trace_w
+    value = mp.exp(m) * (f * trace_w + g * inner)
+    cofactor = [[a[1][1], -a[1][0]], [-a[0][1], a[0][0]]]
+    dq = [[(m if i == j else 0) - cofactor[i][j] for j in range(2)] for i in range(2)]
+    dg = (f - g) / (2 * q)
+    grad = [[mp.re(value * (i == j) / 2 + mp.exp(m) * ((g / 2 * trace_w + dg * inner) * dq[i][j]
+                                                        + g * (W[i][j] - trace_w * (i == j) / 2)))
+             for j in range(2)] for i in range(2)]
+    return mp.re(value), grad
+
+
 def _entropy(a):
     # multivariate_normal.entropy(mean, cov) of the symmetric cov read from the lower triangle: 0.5 log det(2 pi e C).
     c = a[1][0]
@@ -468,6 +489,7 @@ MATRIX = {
                                                                           np.array([[1.0, 2.0], [3.0, 4.0]]))
                                                        * np.array([[1.0, -2.0], [3.0, 0.5]])), _sylvester),
     "scipy.linalg.sqrtm": (lambda m: gnp.sum(gsl.sqrtm(m) * np.array([[1.0, -2.0], [3.0, 0.5]])), _sqrtm),
+    "scipy.linalg.expm": (lambda m: gnp.sum(gsl.expm(m) * np.array([[1.0, -2.0], [3.0, 0.5]])), _expm),
     "scipy.stats.multivariate_normal.entropy": (lambda m: gst.multivariate_normal.entropy(np.zeros(2), m), _entropy),
 }
 

@@ -29,11 +29,11 @@ LAYERS = [
     {"core"},
     {"ops"},
     {"ops_array"},
-    {"ops_rules", "ops_special", "ops_linalg", "ops_shape", "windows"},
+    {"ops_rules", "ops_special", "ops_linalg", "ops_shape", "windows", "ops_vectorize"},
     {"ops_fft", "ops_decompositions", "ops_scipy", "ops_signal"},
     {"ops_stats", "ops_scipy_linalg", "ops_numeric", "ops_fitting", "ops_scipy_losses", "ops_ufunc", "ops_float_parts", "ops_qr", "ops_elliptic",
      "ops_scipy_elementary", "ops_bessel_hypergeometric", "ops_series", "scipy_windows"},
-    {"ops_normal_integrals", "ops_elliptic_incomplete", "ops_poly1d"},  # the incomplete integrals use the complete ones' slopes
+    {"ops_normal_integrals", "ops_elliptic_incomplete", "ops_poly1d", "ops_stft", "ops_masked"},  # the incomplete integrals use the complete ones' slopes
     {"namespace"},
     {"boxes", "transforms"},
     {"tape", "ops_integrate", "plain"},
@@ -51,7 +51,7 @@ LAYER_OF = {name: i for i, layer in enumerate(LAYERS) for name in layer}
 LAZY_ALLOWED = {
     "mpmath": "imported only once mpmath numbers are about",
     "scipy.special": "special functions' extra precision, only when asked",
-    "scipy.linalg": "scipy.linalg's functions (sqrtm, solve_sylvester), only when called",
+    "scipy.linalg": "scipy.linalg's functions (sqrtm, expm, solve_sylvester), only when called",
     "scipy.integrate": "odeint's integrator, only when called",
     "scipy.signal": "SciPy's get_window, only when a window is asked for",
     "scipy.signal.windows": "SciPy's windows, only when one is asked for",

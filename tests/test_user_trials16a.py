@@ -32,7 +32,7 @@ CHOSEN = [
     "jax_lib16a:masked_pool@x=[0.7,0.2,-0.1]:float64",
     # the same padding mask in plain NumPy: the slope bounded below 2^-32763 decides float64's 0
     "numpy_lib16a:masked_pool@x=[0.7,0.2,-0.1]:float64",
-    # np.vectorize is named at its line before anything runs
+    # np.vectorize runs the Python Huber entry by entry on the traced values
     "numpy_lib16a:vectorized_huber@r=[0.5,2]:float64",
 ]
 KNOWN_WRONG = {}
@@ -65,6 +65,13 @@ def decorated(r):
 
 def with_data(x):
     return np.sum(DATA * x, dtype=np.float64)
+
+
+SERIES = np.polynomial.Polynomial([1.0, 2.0])
+
+
+def by_polynomial(x):
+    return np.sum(SERIES(x))
 '''
 
 SCIPY_ELSEWHERE = '''
@@ -86,15 +93,15 @@ def with_constant(x):
 '''
 
 
-@pytest.mark.parametrize("function, named, line", [("by_vectorize", "numpy.vectorize", 6),
-                                                   ("decorated", "numpy.vectorize", 18)])
-def test_a_numpy_class_that_computes_is_named_before_anything_runs(function, named, line):
-    """np.vectorize hands a traced array to NumPy itself: refused by name and line (finding V1), where a module's data
-    made by a function gradcli lacks (np.genfromtxt) and dtypes stay NumPy's (np.poly1d is gradcli's own, differentiated)."""
+def test_a_numpy_class_that_computes_is_named_before_anything_runs():
+    """np.polynomial.Polynomial would hand a traced array to NumPy itself: refused by name and at the line that makes
+    the instance (finding V1), where a module's data made by a function gradcli lacks (np.genfromtxt) and dtypes stay
+    NumPy's; np.vectorize and np.poly1d are gradcli's own, differentiated (tests/test_numpy63_vectorize.py)."""
     with pytest.raises(InputError) as raised:
+        check_names(CLASSES, "classes.py", "by_polynomial")
+    assert "numpy.polynomial.Polynomial" in str(raised.value) and "line 27:" in str(raised.value)
+    for function in ("with_data", "by_vectorize", "decorated", "by_poly1d"):
         check_names(CLASSES, "classes.py", function)
-    assert named in str(raised.value) and f"line {line}:" in str(raised.value)
-    check_names(CLASSES, "classes.py", "with_data")
 
 
 @pytest.mark.parametrize("function, named", [("quantile_by_root", "scipy.optimize.brentq"),

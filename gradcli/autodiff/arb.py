@@ -30,7 +30,7 @@ from . import arb_anchored as anchored
 from . import arb_complex, arb_constants
 from . import arb_proof as proof
 from . import arb_proof_linalg as proof_linalg
-from . import mp, ops, ops_array, ops_fft, ops_linalg, ops_shape, ops_special, plain
+from . import mp, ops, ops_array, ops_fft, ops_linalg, ops_scipy_linalg, ops_shape, ops_special, plain
 from .tracer import Primitive, primitive_of, register_mp_types
 from .values import raw
 
@@ -1004,6 +1004,50 @@ def _ball_sum(x, axis=None, keepdims=False, **options):
 REDUCTIONS = {"logsumexp": _logsumexp, "max": _extremum(_maximum), "min": _extremum(_minimum), "sum": _ball_sum}
 
 
+_ARB_MAT = None  # flint.arb_mat, bound by enable()
+
+
+def _ball_matrix(rows):
+    """A square matrix of balls (real numbers alone: a complex entry has no ball matrix here)."""
+    if any(isinstance(v, (complex, np.complexfloating, arb_complex.ExactComplex)) for row in rows for v in row):
+        raise NoArb("no ball implementation of a complex matrix's exponential")
+    return _ARB_MAT([[_arb(v) for v in row] for row in rows])
+
+
+def _expm_balls(a):
+    """``scipy.linalg.expm`` on balls: each matrix of a stack by flint's ``arb_mat.exp``, whose radius is proven."""
+    a = np.asarray(a, dtype=object)
+    out = np.empty(a.shape, dtype=object)
+    n = a.shape[-1]
+    for index in np.ndindex(*a.shape[:-2]):
+        exp = _ball_matrix(a[index].tolist()).exp()
+        out[index] = [[exp[i, j] for j in range(n)] for i in range(n)]
+    return out
+
+
+def _expm_jets(a):
+    """``scipy.linalg.expm`` on jets: the values' exponential, and along each seed the Frechet derivative, the
+    upper-right block of exp([[A, T], [0, A]]) with T the entries' tangents along it (the mathematics', on balls)."""
+    a = np.asarray(a, dtype=object)
+    out = np.empty(a.shape, dtype=object)
+    n = a.shape[-1]
+    for index in np.ndindex(*a.shape[:-2]):
+        jets = [[_as_jet(v) for v in row] for row in a[index]]
+        values = [[j.v for j in row] for row in jets]
+        seeds = max((len(j.d) for row in jets for j in row if j.d is not None), default=0)
+        exp = _ball_matrix(values).exp()
+        blocks = []
+        for s in range(seeds):
+            tangent = [[0 if j.d is None else j.d[s] for j in row] for row in jets]
+            upper = [values[i] + tangent[i] for i in range(n)]
+            blocks.append(_ball_matrix(upper + [[0] * n + values[i] for i in range(n)]).exp())
+        for i in range(n):
+            for j in range(n):
+                slopes = np.array([block[i, n + j] for block in blocks], dtype=object) if seeds else None
+                out[index + (i, j)] = Jet(exp[i, j], slopes)
+    return out
+
+
 def enable():
     """Make every primitive accept ``arb`` balls as well as mpmath numbers (idempotent)."""
     global ARB
@@ -1018,6 +1062,8 @@ def enable():
     anchored.bind(arb, flint)
     global _CTX
     _CTX = flint.ctx
+    global _ARB_MAT
+    _ARB_MAT = flint.arb_mat
 
     JETS.update(_jet_table())
     ops_shape.compare = _ranked_test
@@ -1046,6 +1092,9 @@ def enable():
             else:
                 continue
             prim.mp.arb_aware = True
+    expm = primitive_of(ops_scipy_linalg.expm_primitive)
+    expm.mp = _whole(expm.name, expm.mp, _expm_balls, _expm_jets)
+    expm.mp.arb_aware = True
     for transform in (ops_fft.complex_transform, ops_fft.real_transform, ops_fft.real_inverse_transform):
         prim = primitive_of(transform)
         prim.mp = arb_complex.transform(prim.name, prim.mp)

@@ -257,6 +257,7 @@ _SCIPY_SAMPLES = {
     "scipy.stats.dirichlet": lambda num: (num([0.25, 0.75]), num([1.5, 2.0])),
     "scipy.stats.multivariate_normal.entropy": lambda num: (num([0.25, 0.5]), num(_M)),
     "scipy.stats.multivariate_normal": lambda num: (num([0.25, 0.5]), num([0.5, 0.25]), num(_M)),
+    "scipy.linalg.expm_frechet": lambda num: (num(_M), num([[0.0, 1.0], [0.5, 0.0]])),
     "scipy.linalg.cho_solve": lambda num: ((num([[1.0, 0.5], [0.0, 2.0]]), False), num(_V[:2])),
     "scipy.linalg.solve_banded": lambda num: ((1, 0), num([[2.0, 1.0], [0.5, 0.0]]), num(_V[:2])),
     "scipy.signal.convolve": lambda num: (num(_V), num(_V[:2])),

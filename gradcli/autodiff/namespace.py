@@ -23,6 +23,7 @@ from . import ops_fft as _fft
 from . import ops_float_parts as _float_parts
 from . import ops_fitting as _fitting
 from . import ops_linalg as _linalg
+from . import ops_masked as _masked
 from . import ops_numeric as _numeric
 from . import ops_qr as _qr
 from . import ops_poly1d as _poly1d
@@ -31,6 +32,7 @@ from . import ops_series as _series
 from . import ops_shape as _shape
 from . import ops_special as _special
 from . import ops_ufunc as _ufunc
+from . import ops_vectorize as _vectorize
 from . import tracer as _tracer
 from . import windows as _windows
 from .values import Box as _Box
@@ -319,6 +321,7 @@ partition = _shape.partition
 r_ = _shape.r_
 pad = _shape.pad
 apply_along_axis = _shape.apply_along_axis
+vectorize = _vectorize.vectorize
 gradient = _shape.gradient
 c_ = _shape.c_
 
@@ -545,7 +548,8 @@ for _name, _fun in list(globals().items()):
 __all__ = [name for name in dir() if not name.startswith("_") and name not in ("annotations",)]
 
 # Names given on first use: NumPy loads numpy.random (~20-40 ms) only when asked, and so does gradcli.
-LAZY = {"random": lambda: _np.random}  # NumPy's random numbers: constants to differentiation
+LAZY = {"random": lambda: _np.random,  # NumPy's random numbers: constants to differentiation
+        "ma": _masked.namespace}  # masked arrays' common reads, as where-masks
 
 
 def __getattr__(name):

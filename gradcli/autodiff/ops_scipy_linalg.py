@@ -1,6 +1,6 @@
-"""``scipy.linalg``'s differentiable functions: the Sylvester equation, the matrix square root, triangular, banded and Cholesky solves.
+"""``scipy.linalg``'s differentiable functions: the Sylvester equation, the matrix square root and exponential, triangular, banded and Cholesky solves.
 
-`solve_sylvester` and `sqrtm` are primitives (scipy computes them, mpmath
+`solve_sylvester`, `sqrtm` and `expm` are primitives (scipy computes them, mpmath
 gives their exact reference); the solves are composed of ``numpy.linalg``'s
 primitives on the triangle or band SciPy reads, so their gradients (zero for
 the entries SciPy ignores) and exact references come with those.
@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from .core import defjvp, defvjp
+from .core import defjvp, defvjp, defvjp_all
 from .ops_decompositions import eigh as _numpy_eigh
 from .ops_decompositions import iterative
-from .ops import conj, real, select
-from .ops_array import getitem
+from .ops import astype, conj, real, select
+from .ops_array import concatenate, getitem, zeros_like
 from .ops_linalg import cholesky as _lower_cholesky
 from .ops_linalg import matmul, solve, swapaxes, tril, triu
 from .ops_special import mpmath_only
@@ -116,6 +116,84 @@ defjvp(_sqrtm, lambda t, ans, a: solve_sylvester(ans, ans, t))
 def sqrtm(A, disp=True, blocksize=64):  # noqa: N803  (SciPy's names)
     """``scipy.linalg.sqrtm``: the principal square root X of A (X X = A); complex where A has negative eigenvalues."""
     return _sqrtm(A)
+
+
+# -- the matrix exponential and its Frechet derivative -------------------------------------
+
+
+def _expm_raw(a):
+    import scipy.linalg  # lazy: scipy.linalg, only when expm is called
+
+    return scipy.linalg.expm(a)
+
+
+def _expm_mp(a):
+    """exp(A) on mpmath numbers, each matrix of a stack alone (mpmath's Taylor series after scaling, its squarings
+    at raised precision)."""
+    mpmath = loaded_mpmath()
+    a = np.asarray(a, dtype=object)
+    out = np.empty(a.shape, dtype=object)
+    for index in np.ndindex(*a.shape[:-2]):
+        out[index] = np.array(mpmath.expm(mpmath.matrix(a[index].tolist())).tolist(), dtype=object)
+    return out
+
+
+_expm = primitive(_expm_raw, "scipy.linalg.expm", kind="linalg", mp=mpmath_only("expm", _expm_mp))
+expm_primitive = _expm  # on balls and jets: flint's exponential, bound by `arb.enable`
+
+
+def _block_upper(a, e):
+    """The upper-right block of exp([[A, E], [0, A]]): the Frechet derivative of exp at A along E (Van Loan)."""
+    n = shape_of(a)[-1]
+    zeros = zeros_like(a)
+    block = concatenate([concatenate([a, e], axis=-1), concatenate([zeros, a], axis=-1)], axis=-2)
+    return getitem(_expm(block), (Ellipsis, slice(None, n), slice(n, None)))
+
+
+def _expm_vjp(g, ans, a):
+    # <G, L(A, E)> = <L(A^T, G), E>: the adjoint of the Frechet derivative is the derivative at the transpose.
+    grad = _block_upper(_T(a), g)
+    return grad if holds_complex(a) else real(grad)
+
+
+defvjp(_expm, _expm_vjp, reads="args")
+defjvp(_expm, lambda t, ans, a: _block_upper(a, t))
+
+
+def expm(A):  # noqa: N803  (SciPy's name)
+    """``scipy.linalg.expm``: the matrix exponential of a square matrix (or of each in a stack ``(..., n, n)``)."""
+    return _expm(A)
+
+
+def _frechet_raw(a, e, computed, part):
+    import scipy.linalg  # lazy: scipy.linalg, only when expm_frechet is called
+
+    return scipy.linalg.expm_frechet(a, e)[part]
+
+
+# SciPy's own numbers in a float run (its algorithm rounds otherwise than the block matrix's exponential); the
+# composite, its last argument, is the value on exact numbers and carries the gradient.
+_frechet = primitive(_frechet_raw, "scipy.linalg.expm_frechet", kind="linalg", mp=lambda a, e, computed, part: computed)
+defvjp_all(_frechet, lambda g, ans, a, e, computed, part: (None, None, g, None))
+defjvp(_frechet, None, None, lambda t, ans, a, e, computed, part: t)
+
+
+def _dtype_of(m):
+    """The dtype of the program a matrix belongs to (an exact run's traced numbers answer the checked dtype's)."""
+    kind = getattr(m, "dtype", None)
+    kind = np.asarray(raw(m)).dtype if kind is None else kind
+    return np.float64 if kind == object else kind
+
+
+def expm_frechet(A, E, method=None, compute_expm=True, check_finite=True):  # noqa: N803  (SciPy's names)
+    """``scipy.linalg.expm_frechet``: exp(A) and the Frechet derivative of exp at A along E, in float64 as SciPy
+    computes them; differentiated as the blocks of exp([[A, E], [0, A]]) they are."""
+    n = shape_of(A)[-1]
+    whole = _expm(concatenate([concatenate([A, E], axis=-1), concatenate([zeros_like(A), A], axis=-1)], axis=-2))
+    kind = np.result_type(_dtype_of(A), _dtype_of(E), np.float64)  # SciPy answers float64 for float32 matrices too
+    blocks = [astype(getitem(whole, (Ellipsis, slice(None, n), columns)), kind) for columns in (slice(None, n), slice(n, None))]
+    exponential, derivative = (_frechet(A, E, block, part) for part, block in enumerate(blocks))
+    return (exponential, derivative) if compute_expm else derivative
 
 
 # -- solves that read a triangle or a band --------------------------------------------------

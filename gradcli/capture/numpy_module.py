@@ -51,7 +51,7 @@ def _overlay(name, differentiable, fallback):
 
 
 # NumPy's submodules that gradcli differentiates (the others are NumPy's own); SciPy's are `SCIPY_SUBMODULES`.
-NUMPY_SUBMODULES = ("linalg", "fft")
+NUMPY_SUBMODULES = ("linalg", "fft", "ma")
 
 
 # The functions that make a new array, which the function that called them may write into (`numpy_writes`).

@@ -5,11 +5,12 @@ of its module it names, followed through the module's imports of NumPy
 (``np.fft.fft``, ``from numpy import interp``, ``la.eigh`` after ``import
 numpy.linalg as la``) and of SciPy's ``special``, ``stats``, ``linalg``, ``signal`` and
 ``integrate``, checked against ``gradcli.scipy`` (a function of any other SciPy module, ``scipy.optimize.brentq``,
-is refused: those stay SciPy's own). Names gradcli does not differentiate but NumPy may keep
+is refused: those stay SciPy's own; a part of ``np.ma`` that ``gradcli.numpy.ma`` lacks is refused saying
+what to write instead). Names gradcli does not differentiate but NumPy may keep
 computing pass: dtypes and other classes, constants, ``numpy.random`` and a
 few helpers about dtypes and printing; not the classes whose instances compute on what they are called with
-(``np.vectorize(f)``, ``np.poly1d(c)``, ``np.polynomial.Polynomial(c)``), followed to the line that makes the
-instance.
+(``np.polynomial.Polynomial(c)``), followed to the line that makes the instance, where the names an instance of
+gradcli's own (``np.vectorize(f)``, ``np.poly1d(c)``) is made of are followed too (the function ``f``).
 """
 
 from __future__ import annotations
@@ -22,10 +23,11 @@ import os
 import numpy
 
 from .. import numpy as gnp
+from ..autodiff import ops_masked as masked_arrays
 from ..errors import InputError
 
 # What gradcli differentiates, per NumPy module it stands in for.
-_DIFFERENTIATED = {"numpy": set(gnp.__all__), "numpy.linalg": set(vars(gnp.linalg)), "numpy.fft": set(vars(gnp.fft)),
+_DIFFERENTIATED = {"numpy": {*gnp.__all__, "ma"}, "numpy.ma": {*masked_arrays.REPLAYED, "masked", "nomask"}, "numpy.linalg": set(vars(gnp.linalg)), "numpy.fft": set(vars(gnp.fft)),
                    "numpy.polynomial": set(vars(gnp.polynomial)),
                    **{f"numpy.polynomial.{sub}": set(vars(ours)) for sub, ours in vars(gnp.polynomial).items()},
                    "numpy.lib": set(vars(gnp.lib)), "numpy.lib.stride_tricks": set(vars(gnp.lib.stride_tricks))}
@@ -63,6 +65,8 @@ def missing_function(dotted):
                 return _ufunc_method(dotted, module, part, parts)
             module = inner
             continue
+        if module == "numpy.ma":
+            return _masked(dotted)
         found = getattr(_REAL[module], part, None)
         if inner in _FORWARDED_MODULES:
             return None
@@ -117,6 +121,14 @@ def _scipy_unsubstituted(dotted, parts):
     return (
         f"{dotted} is a SciPy function gradcli.scipy does not have (it stands in for {ours}), so gradcli cannot"
         " differentiate it (what needs no gradient can be computed outside the function and passed in)"
+    )
+
+
+def _masked(dotted):
+    """Why a part of NumPy's masked arrays (``np.ma``) gradcli does not replay is refused, and what to write instead."""
+    return (
+        f"{dotted} is a part of NumPy's masked arrays (np.ma) that gradcli does not replay (it replays "
+        f"{', '.join(masked_arrays.REPLAYED)}), so gradcli cannot differentiate it: {masked_arrays.INSTEAD}"
     )
 
 
