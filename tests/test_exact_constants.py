@@ -105,6 +105,7 @@ def test_a_float_rule_keeps_the_constants_float_number(name):
         "pi/4": math.pi / 4, "1/pi": 1 / math.pi, "sqrt(pi)": math.sqrt(math.pi), "1/sqrt(pi)": 1 / math.sqrt(math.pi),
         "sqrt(2)": math.sqrt(2), "log(2pi)/2": math.log(2 * math.pi) / 2, "1/ln2": 1 / math.log(2),
         "euler": np.euler_gamma,  # math has no Euler constant: NumPy's float
+        "e": math.e,
     }
     assert ops.constant(name, np.float64(1.0)).hex() == floats[name].hex()
     assert ops.constant(name, np.float32(1.0), 0.5).hex() == (0.5 * floats[name]).hex()

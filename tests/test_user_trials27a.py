@@ -9,7 +9,8 @@ friction factor, rank losses, xlogy soft labels, and np.ma and scipy.linalg.expm
 
 The whole set runs with ``python tests/trials/run.py jax_lib27a numpy_lib27a``; here, a few cheap NumPy ones, and the
 classes of the round's findings: C1 (a float32 mask named as the cast that lost the digits), F1 (SciPy's frozen
-distributions), M1 (ndarray methods' keywords), and P1 (nan_to_num of a NaN, a strict xfail).
+distributions), M1 (ndarray methods' keywords), and P1 (nan_to_num of a NaN held all around the point: the constant
+it names, slope 0).
 """
 
 import os
@@ -181,11 +182,6 @@ def test_array_methods_take_numpys_keywords(tmp_path):
 NAN_TO_NUM_CODE = "import numpy as np\n\n\ndef f(x):\n    return np.sum(np.nan_to_num(np.log(x), nan=0.0))\n"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "P1: np.nan_to_num(np.log(x), nan=0.0) at x = [0.5, -1]: log(-1) is NaN in a whole neighbourhood of -1 and "
-    "nan_to_num makes it the constant 0 there, so the slope in x[1] is 0 (and 2 in x[0]); the exact reference cannot "
-    "prove that entry 0 ('an exact entry is within 2.45e-2560 of 0 at 3840 digits but not proven 0'): error, no verdict. "
-    "The proof numbers would need nan_to_num of a NaN ball to be the constant it names (arb_proof, python_zero)"))
 def test_nan_to_num_of_a_nan_is_flat(tmp_path):
     path = tmp_path / "nan_to_num.py"
     path.write_text(NAN_TO_NUM_CODE)

@@ -153,10 +153,14 @@ def _clip(x, lo, hi):
 
 def _abs(x):
     x = _arb(x)
+    if _nan_itself(x):  # IEEE's |NaN| is NaN: no side to decide (nan_to_num's rule masks by |y| != inf)
+        return x
     return x if _decide(x >= 0, x < 0, x.is_zero()) else -x
 
 
 def _sign(x):
+    if _nan_itself(_arb(x)):  # IEEE's sign(NaN) is NaN
+        return _arb(x)
     if x.is_zero():
         ties.append(True)  # on its switch: the answer 0 taken out (an int, a float) decides later branches at a tie
         return x

@@ -30,7 +30,7 @@ def bind(arb, ctx, types):
 
 
 class _BallMath:
-    """pi, Euler's gamma, sqrt and log on balls (the namespace `ops.CONSTANTS`' expressions are read in), constants
+    """pi, Euler's gamma, e, sqrt and log on balls (the namespace `ops.CONSTANTS`' expressions are read in), constants
     and exact numbers."""
 
     @property
@@ -40,6 +40,10 @@ class _BallMath:
     @property
     def euler(self):
         return ARB.const_euler()
+
+    @property
+    def e(self):
+        return ARB.const_e()
 
     @staticmethod
     def sqrt(x):
@@ -72,6 +76,10 @@ class _ProofMath(_BallMath):
     @property
     def euler(self):
         return arb_proof.Sym(ARB.const_euler(), arb_identities.euler())
+
+    @property
+    def e(self):
+        return arb_proof.run("exp", 1)  # the exp of 1 that a formula's e and exp(x) at 1 are
 
     @staticmethod
     def sqrt(x):

@@ -186,6 +186,7 @@ CONSTANTS = {
     "log(2pi)/2": lambda m: m.log(2 * m.pi) / 2,
     "1/ln2": lambda m: 1 / m.log(2),
     "euler": _euler,
+    "e": lambda m: m.e * 1,
 }
 
 # Set by `arb.enable`: value -> the namespace making constants and exact numbers as balls where

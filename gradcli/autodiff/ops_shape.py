@@ -544,10 +544,15 @@ def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
             return replaced
         return select(np.asarray(raw(isfinite(value)), dtype=bool), x, replaced)
     if isinstance(x, Box):
-        # High-precision numbers never overflow: a traced one that is not finite is a singularity of the program's
-        # mathematics (log 0, 1/0), where the replaced function has no derivative; it is left for the exact
-        # reference to see
-        return x
+        # High-precision numbers never overflow: a traced infinity is a singularity of the program's mathematics
+        # (log 0, 1/0), where the replaced function has no derivative; it is left for the exact reference to see. A
+        # NaN is the op's answer outside its domain (log of a negative number): replaced as where(isnan(x), nan, x)
+        # replaces it, a branch the exact reference decides and tests beside the point, so a NaN held all around
+        # it is the constant named, with slope 0, and one at a lone point (0/0) a switch of the branch
+        missing = np.asarray(raw(isnan(value)), dtype=bool)
+        if not missing.any():
+            return x
+        return select(~missing, x, np.full(missing.shape, float(nan)))
     # np.nan_to_num hands high-precision numbers (an object array) back unchanged: the replacements come from the
     # floats they round to, which keep each NaN and the sign of each infinity
     replaced = np.nan_to_num(numbers.astype(float), copy=True, nan=nan, posinf=posinf, neginf=neginf)

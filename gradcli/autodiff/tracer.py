@@ -74,6 +74,9 @@ held_constants = {}
 # log of a constant array) then computes at that precision, as it does on the run's own numbers: a constant the code
 # computes with gradcli's ops is the mathematics', never float64's rounding of it held as exact.
 exact_constant = None
+# While the checker re-judges a value with the program's constants taken as the numbers they round (`constants_meant`):
+# a callable ``(float, args) -> the number it stands for, of the kind of args' exact numbers, or None``.
+meant_number = None
 
 
 class WatchedArray:
@@ -274,6 +277,8 @@ class Primitive:
             if isinstance(a, _MP_TYPES) or (isinstance(a, np.ndarray) and a.dtype == object):
                 if held_numbers:
                     args = _held_numbers_in(args)
+                if meant_number is not None:
+                    args = _meant_numbers_in(args)
                 if self.kind in _ELEMENTWISE_KINDS:
                     return _mp_apply(self.mp, args, kwargs)
                 return self.mp(*args, **kwargs)
@@ -687,6 +692,27 @@ def _held_numbers_in(args, depth=3):
     users = _from_user_code(sys._getframe(depth))  # the door, or its caller
     return tuple(held_numbers.get(a, a) if type(a) is float and (users or held_constants.get(id(a)) is a) else a
                  for a in args)
+
+
+def _meant_numbers_in(args, depth=3):
+    """``args`` with each Python float the user's code handed over that stands for a constant (`meant_number`) as that
+    constant, of the kind of the exact numbers beside it. ``depth`` as for `_held_numbers_in`."""
+    if not any(type(a) is float for a in args) or not _from_user_code(sys._getframe(depth)):
+        return args
+    meant = [meant_number(a, args) if type(a) is float else None for a in args]
+    return tuple(a if m is None else m for a, m in zip(args, meant))
+
+
+@contextlib.contextmanager
+def constants_meant(meaning):
+    """`meant_number` set to ``meaning`` while the block runs (a re-run of the exact reference with the program's
+    constants taken as the numbers they round)."""
+    global meant_number
+    saved, meant_number = meant_number, meaning
+    try:
+        yield
+    finally:
+        meant_number = saved
 
 
 def held_constant(value):

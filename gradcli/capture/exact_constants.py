@@ -35,6 +35,7 @@ import numpy as np
 
 from ..autodiff import arb as arb_core, arb_proof, ops
 from ..autodiff.arb_proof_balls import exact_fraction
+from ..autodiff import tracer
 from ..autodiff.tracer import hooks
 from ..autodiff.values import loaded_mpmath, raw
 
@@ -68,9 +69,13 @@ def is_float(value):
 
 def lift(value, kind):
     """A float constant as the exact number of ``kind`` it is (an object array for an array), each entry moved where
-    a move is on (`moved`); anything else unchanged."""
+    a move is on (`moved`), or the number it stands for where the constants are taken as meant (`meant`); anything
+    else unchanged."""
     if not is_float(value):
         return value
+    if _MEANT.get() and (meaning := meaning_of(value)) is not None:
+        like = arb_proof.constant(0.0) if kind == PROOF else _like(kind)
+        return ops.constant(meaning[0], like, meaning[1])
     move = _MOVE.get()
     if move is not None:
         value = _moved_entries(value, move)
@@ -96,9 +101,50 @@ def moved(move):
         _MOVE.reset(token)
 
 
+# Whether an exact replay takes each float constant that stands for a constant of `ops.CONSTANTS` as that number (`meant`).
+_MEANT = contextvars.ContextVar("gradcli_constants_meant", default=False)
+
+
+@contextmanager
+def meant():
+    """Within it, an exact replay takes every float constant of a framework's graph and every float the user's code
+    hands an op that stands for a constant (`meaning_of`: ``math.log(2.0)``, ``np.pi``, a float32 program's float32
+    ln 2) as that constant: the program as its writer meant it, which the checker asks where a value is off its exact
+    reference (`checker.data_rounding.meant_reference`). No copy lifted within it is kept (`reusable`)."""
+    token = _MEANT.set(True)
+    try:
+        with tracer.constants_meant(meant_number):
+            yield
+    finally:
+        _MEANT.reset(token)
+
+
+def meaning_of(value):
+    """`standing_for` of the float ``value`` (a Python float, a 0-d float array), read as the float64 it is or, where it
+    is a float32 number (a float32 program's ``math.log(2.0)``), as that float32."""
+    found = standing_for(value)
+    if found is not None or np.ndim(value) or not is_float(value):
+        return found
+    number = float(value)
+    return standing_for(np.float32(number)) if math.isfinite(number) and float(np.float32(number)) == number else None
+
+
+def meant_number(number, args):
+    """The constant the Python float ``number`` stands for (`meaning_of`), of the kind of the exact numbers among
+    ``args``, or None: `tracer.meant_number` within `meant`."""
+    meaning = meaning_of(number)
+    if meaning is None or all(kind_of([arg]) is None for arg in args):
+        return None
+    return standing_in(meaning, args)
+
+
 def moved_scalars(args, positions):
     """``args`` with the Python floats at ``positions`` (the user's code handed them an op) moved where a move is on
-    (`moved`), still Python floats: an op takes them exactly where it meets an exact replay's numbers."""
+    (`moved`), still Python floats: an op takes them exactly where it meets an exact replay's numbers; each the
+    constant it stands for where the constants are taken as meant (`meant`)."""
+    if _MEANT.get():
+        meant = {k: meant_number(a, args) for k, a in enumerate(args) if k in positions and type(a) is float}
+        args = [a if meant.get(k) is None else meant[k] for k, a in enumerate(args)]
     move = _MOVE.get()
     if move is None:
         return args
@@ -300,7 +346,7 @@ def reusable(kind):
     """Whether constants lifted to ``kind`` may be kept for later runs: balls and mpf are the same numbers at a
     precision, but proof numbers belong to the one proof (`arb_proof.session`) that made them; and none made while
     the constants are moved (`moved`), whose numbers are not the graph's."""
-    return kind != PROOF and _MOVE.get() is None
+    return kind != PROOF and _MOVE.get() is None and not _MEANT.get()
 
 
 def precision(kind):

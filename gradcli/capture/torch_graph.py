@@ -93,7 +93,8 @@ from ..autodiff.custom import stop_of_a_form
 from ..autodiff.ops import constant, stop_gradient
 from ..autodiff.ops_stats import dirichlet_drawn, gamma_drawn
 from ..autodiff.values import raw
-from .exact_constants import angle_in, angle_of_pi, held_for, kind_of, lift, moved_scalars, rules_constants
+from .exact_constants import (angle_in, angle_of_pi, held_for, kind_of, lift, moved_scalars, rules_constants, standing_for,
+                              standing_in)
 from .lines import (GRADCLI_FOLDER, STDLIB_FOLDER, def_line, handed_numbers, is_user_file, literal_numbers, package_folder,
                     user_line)
 from .torch_indices import refuse_reads_written, set_at_index_tensors
@@ -229,16 +230,53 @@ def float32_fractions(args):
     return found
 
 
+def _users_or_frameworks(args, handed):
+    """``(users_scalars, rounded)`` of an op the user's line called: the positions of the Python floats among ``args``
+    the user wrote, and the constants PyTorch's own decomposition of the call wrote (`_libraries_constants`: floats
+    the call was not handed, ``handed`` the floats it was; None where that is not known, every float the user's).
+
+    ``torch.special.ndtr(z)`` reaches the graph as ATen's composite ``(1 + erf(z * M_SQRT1_2)) * 0.5``: its
+    0.7071067811865476 is no number of the user's, so an exact replay takes 1/sqrt 2 itself (a float32 program's
+    replay holding it in float32 would put 3e-8 into the exact slopes), while ``z * math.sqrt(0.5)`` or
+    ``z * np.float32(0.70710677)`` hands the call that float, which stays the float it is.
+    """
+    floats = frozenset(k for k, a in enumerate(args) if type(a) is float)
+    if handed is None:
+        return floats, {}
+    frameworks = _libraries_constants(args, {k for k in floats if args[k] in handed})
+    return floats - frameworks.keys(), frameworks
+
+
+def _libraries_constants(args, kept):
+    """``{position: ("constant", (name, scale))}`` for the Python floats among ``args``, but those at ``kept`` (the
+    user's), that stand for a constant of `ops.CONSTANTS` times a power of 2 (`exact_constants.standing_for`: the
+    float64 nearest it, or a few float64 operations from it, ``math.log(math.sqrt(2 * math.pi))``). A library's or a
+    decomposition's code wrote them as the rounding of that number (a continuous Bernoulli's ``math.log(2.0)``, a
+    normal cdf's ``math.sqrt(2)``): an exact replay takes the number itself, a replay in a dtype the float."""
+    return {k: ("constant", meaning) for k, a in enumerate(args)
+            if type(a) is float and k not in kept and (meaning := standing_for(a)) is not None}
+
+
 def _fractions_of_rules(graph):
     """Mark the scalars of the backward's steps that no forward step reads and that stand for a number their float
     rounds: a fraction held in float32 (`float32_fractions`), an irrational constant (`rules_constants`: erfcx's
-    2/sqrt(pi)). A number the user's code wrote (``x * 0.33333334``) is in the forward too, and stays that number
+    2/sqrt(pi)), or a library's constant a forward step reads as a constant (`_libraries_constants`), which its
+    backward copies. A number the user's code wrote (``x * 0.33333334``) is in the forward too, and stays that number
     in every replay."""
-    forward = {arg for index in graph.value_steps for arg in graph.steps[index].args if type(arg) is float}
+    forward, forwards_meaning = set(), {}
+    for index in graph.value_steps:
+        step = graph.steps[index]
+        for k, arg in enumerate(step.args):
+            if type(arg) is float and k in step.rounded:
+                forwards_meaning[arg] = step.rounded[k]  # a library's constant: its backward's copy means the same
+            elif type(arg) is float:
+                forward.add(arg)
     for index, step in enumerate(graph.steps):
         if index not in graph.value_steps and step.flat:
-            meant = {**float32_fractions(step.args), **rules_constants(step.args)}
-            step.rounded = {k: v for k, v in meant.items() if step.args[k] not in forward and k not in step.derived}
+            meant = {**float32_fractions(step.args), **rules_constants(step.args),
+                     **{k: forwards_meaning[a] for k, a in enumerate(step.args) if type(a) is float and a in forwards_meaning}}
+            step.rounded = {**step.rounded, **{k: v for k, v in meant.items()
+                                               if step.args[k] not in forward and k not in step.derived}}
 
 
 def _angles_of_windows(graph):
@@ -332,9 +370,12 @@ def _user_frame_summary(folder, kinds, entered=()):
     innermost, library, read = None, None, False
     in_function = False  # inside an autograd.Function's forward, which PyTorch runs with gradients off
     libraries_no_grad = False
+    call = None  # the torch function mode's frame nearest the user's line: the call the user's code made
     while frame is not None:
         code = frame.f_code
         read = read or code is torch_reads.READ_AS_NUMBER
+        if innermost is None and code.co_name == "__torch_function__" and _machinery(code.co_filename, folder):
+            call = frame
         # gradcli's steps from the user's line to PyTorch's op (a read by .item() passes torch_guards' on its way)
         passing = read and innermost is None and code.co_filename.startswith(GRADCLI_FOLDER)
         if code is _NOTING or code.co_filename in _PASSING_FILES or passing:
@@ -380,8 +421,35 @@ def _user_frame_summary(folder, kinds, entered=()):
         name += _NO_GRAD
     if read:
         name += _READ
-    text = _LIBRARY if library else ""
+    text = _LIBRARY if library else _handed_text(call)
     return traceback.StackSummary.from_list([(innermost.f_code.co_filename, innermost.f_lineno, name, text)])
+
+
+def _handed_text(call):
+    """The line text that tells which floats the user's call handed PyTorch (`_HANDED` and their bits), read from the
+    torch function mode's frame ``call`` of that call; "" where no such frame was met (every float the user's)."""
+    if call is None:
+        return ""
+    handed = []
+    todo = [call.f_locals.get("args", ()), call.f_locals.get("kwargs") or {}]
+    while todo:
+        value = todo.pop()
+        if isinstance(value, dict):
+            todo.extend(value.values())
+        elif isinstance(value, (list, tuple)):
+            todo.extend(value)
+        elif isinstance(value, (float, np.floating)):
+            handed.append(float(value).hex())
+    return " ".join([_HANDED, *handed])
+
+
+def _handed_floats(node):
+    """The floats the user's own call handed PyTorch for a node on the user's line (`_handed_text`), or None where
+    that is not known."""
+    text = (node.meta.get("stack_trace") or "").rstrip().rpartition("\n")[2].split()
+    if not text or text[0] != _HANDED:
+        return None
+    return frozenset(float.fromhex(number) for number in text[1:])
 
 
 
@@ -393,6 +461,7 @@ def _called_by_the_engine(frame):
 
 
 _LIBRARY = "library"  # the line text of a node whose op a library's code called (`_user_frame_summary`)
+_HANDED = "handed"  # the line text's first word where it lists the floats the user's call handed (`_handed_text`)
 # PyTorch's own dispatch and tracing code, which calls an op on behalf of whoever called it; PyTorch's libraries
 # (torch.nn.functional, torch.distributions, its decompositions) write constants of their own.
 _MACHINERY = ("fx", "_subclasses", "utils", "_ops.py", "_tensor.py", "overrides.py", "_library", "autograd",
@@ -1362,10 +1431,12 @@ def compile_graph(module, drawn=None, gammas=()):
             steps[-1].exactly = WINDOWS.get(name)
             _made_by_the_engine(steps[-1], node, by_sequence, by_the_pass)
             if users_line and not _library_frame(node):
-                steps[-1].users_scalars = frozenset(k for k, a in enumerate(steps[-1].args) if type(a) is float)
+                steps[-1].users_scalars, steps[-1].rounded = _users_or_frameworks(steps[-1].args, _handed_floats(node))
             elif location is not None and rule is None:
                 steps[-1].users_scalars = _handed_by_user(steps[-1].args, location, held_by_call.get(differentiated))
                 steps[-1].derived = _rules_numbers(steps[-1].args, location, differentiated, held_by_call)
+                if differentiated is None:  # a library's own code called the op: its constants that stand for one
+                    steps[-1].rounded = _libraries_constants(steps[-1].args, set(steps[-1].users_scalars) | set(steps[-1].derived))
             if sequence is not None and rule is None and steps[-1].users_scalars:
                 held_by_call.setdefault(sequence, set()).update(steps[-1].args[k] for k in steps[-1].users_scalars)
             if steps[-1].limits:  # finfo(x.dtype).min is the narrower dtype's own limit (`_limit_in`), not float64's rounded
@@ -1912,6 +1983,8 @@ def _as_meant(rounded, args):
     for position, meant in rounded.items():
         if type(meant) is str:
             args[position] = constant(meant, like)
+        elif meant[0] == "constant":
+            args[position] = standing_in(meant[1], args)
         elif meant[0] == "angle":
             args[position] = angle_in(meant[1], args)
         else:

@@ -25,7 +25,8 @@ _FLOAT64 = np.dtype(np.float64)
 _ZERO = (0, 0, 0, 0)  # mpmath's raw 0 (``libmp.fzero``)
 
 
-def judge(result, target, value, grads, exact, chosen, dtype, rtol, recording, verdicts_alone=False, moved=None):
+def judge(result, target, value, grads, exact, chosen, dtype, rtol, recording, verdicts_alone=False, moved=None,
+          meant=None):
     """The judgements of one point against its exact reference: the reference, the domain, the rule, the precision.
 
     ``verdicts_alone``: only the verdicts are read (a fix's re-check), so the
@@ -33,6 +34,8 @@ def judge(result, target, value, grads, exact, chosen, dtype, rtol, recording, v
     ``moved``: a callable giving the exact references of the program with its
     own data's roundings moved (`data_rounding`), asked for only where a tiny
     gradient entry decides the precision verdict (`_within_data_rounding`).
+    ``meant``: a callable giving the exact reference with the program's constants taken as the numbers they round,
+    asked for only where the value alone is off its exact reference (`_value_as_meant`).
     """
     if exact.unsettled:
         return [_undetermined(exact.out_of_time, exact.why), _nonfinite(recording, value, grads)]
@@ -47,12 +50,12 @@ def judge(result, target, value, grads, exact, chosen, dtype, rtol, recording, v
         # The value is beyond the dtype but the gradient fits it (exp(log(a) + log(b)) at 1e38 in
         # float32): the gradient is still judged, and an inf there is not ok.
         precision = _precision(result, target, value, grads, exact, exact_grads, gradient_known, chosen, dtype, rtol,
-                               verdicts_alone, moved)
+                               verdicts_alone, moved, meant)
         rule = _rule(target, exact, exact_grads, gradient_known, chosen, dtype, rtol, recording)
         return [domain, rule, Judgement(gradient=precision.gradient), _nonfinite(recording, value, grads)]
     rule = _rule(target, exact, exact_grads, gradient_known, chosen, dtype, rtol, recording)
     precision = _precision(result, target, value, grads, exact, exact_grads, gradient_known, chosen, dtype, rtol,
-                           verdicts_alone, moved)
+                           verdicts_alone, moved, meant)
     return [domain, rule, precision, _nonfinite(recording, value, grads)]
 
 
@@ -456,7 +459,7 @@ def _wrong(recording, kind, message):
 
 
 def _precision(result, target, value, grads, exact, exact_grads, gradient_known, chosen, dtype, rtol, verdicts_alone=False,
-               moved=None):
+               moved=None, meant=None):
     """``unstable`` where the working precision loses the value or the gradient; errors, ULPs and bits on ``result``.
 
     Every entry is measured against its exact value (`compare.compare`): an
@@ -468,12 +471,15 @@ def _precision(result, target, value, grads, exact, exact_grads, gradient_known,
     -2^-56 made of the rounded constants 0.08 + 0.42 - 0.5 is as right as its
     mirror, a computed -2^-56 where the exact entry is 0; exp(x)/(exp(x)-1)'s
     0 at x = 300 where the exact slope is -5e-131 is a loss (no rounding of 300
-    moves that slope to 0).
+    moves that slope to 0). A value off its exact reference that is exact for the program as meant, its constants
+    the numbers they round, lost only their rounding (`_value_as_meant`).
     """
     judgement = Judgement()
     flushed = getattr(target.bridge, "flushes_subnormals", False)
     if exact.value is not None:
         result.value_error, passed = compare(value, exact.value, rtol, result.atol, dtype, flushed)
+        if not passed and meant is not None:
+            passed = _value_as_meant(result, value, meant, rtol, dtype, flushed)
         if not passed:
             judgement.value = Verdict.UNSTABLE
         _note_atol(result, "value", passed, [(value, exact.value)], rtol, dtype)
@@ -507,6 +513,29 @@ def _precision(result, target, value, grads, exact, exact_grads, gradient_known,
     elif math.inf in (result.value_error, result.gradient_error):
         result.bits_lost = bits
     return judgement
+
+
+def _value_as_meant(result, value, meant, rtol, dtype, flushed):
+    """Whether ``value``, off the program's exact value, is within rtol of the exact value of the program as meant
+    (``meant()``: its float constants that round a constant of mathematics taken as that number), noted where it is.
+
+    PyTorch's continuous Bernoulli adds ``math.log(2.0)`` to a term that is
+    -log 2 at probs = 1/2: the program's exact value is the constant's rounding,
+    2.3e-17, and its float 0 is what the program means, to that rounding. A
+    real cancellation (log1p(exp(x)) - math.log(2.0) at x = 1e-10, off by 8e-8
+    of its 5e-11) is off the meant value as much, and stays lost.
+    """
+    reference = meant()
+    if reference.unsettled or reference.error or reference.value is None:
+        return False
+    error, passed = compare(value, reference.value, rtol, result.atol, dtype, flushed)
+    if passed:
+        result.value_error = error
+        result.notes.append(
+            "the value is off the exact value of the program as written only by the rounding of its constants: with "
+            "each float constant that rounds a constant of mathematics (log 2, pi, ...) taken as that number, the value "
+            "is exact, so no digit was lost to the arithmetic")
+    return passed
 
 
 def _within_data_rounding(result, target, exact, grads, exact_grads, chosen, dtype, rtol, flushed, compared, moved):

@@ -24,7 +24,7 @@ from ..autodiff.tape import variables_read
 from ..autodiff.transforms import output_value, pull_back, trace_inputs
 from ..capture import without_replay
 from ..capture.bridge import differentiating_the_primal, dtypes_mixed, replaying_points
-from ..capture.exact_constants import held_in, held_name
+from ..capture.exact_constants import held_in, held_name, meant
 from ..capture.loop_trips import LoopStopped, one_point
 from ..capture.own_time import OwnCallStopped
 from ..errors import InputError
@@ -149,7 +149,8 @@ def _checked(result, target, point, working_args, dtype, chosen, options):
         exact, (target, program, _) = _exact(result, (original, target), (rounded, written), chosen, options.seed,
                                           options.max_time, texts=False, full=options.full, dtype=dtype)
         record(result, *judge(result, target, value, dict(zip(chosen, grads)), exact, chosen, dtype, result.rtol, recording,
-                              verdicts_alone=True, moved=_data_moved(target, rounded, chosen, options, dtype, program)))
+                              verdicts_alone=True, moved=_data_moved(target, rounded, chosen, options, dtype, program),
+                              meant=_constants_meant(target, rounded, chosen, options, program)))
         if options.order == 2 and result.status != Verdict.ERROR:
             record(result, *check_hessian(result, target, point, dtype, chosen, result.rtol))
         return result
@@ -160,7 +161,8 @@ def _checked(result, target, point, working_args, dtype, chosen, options):
                                                         options.seed, options.max_time, full=options.full, dtype=dtype)
     rtol = result.rtol
     record(result, *judge(result, target, value, dict(zip(chosen, grads)), exact, chosen, dtype, rtol, recording,
-                          moved=_data_moved(target, rounded, chosen, options, dtype, program)))
+                          moved=_data_moved(target, rounded, chosen, options, dtype, program),
+                          meant=_constants_meant(target, rounded, chosen, options, program)))
     if result.gradient_status == Verdict.DOMAIN:  # an entry no finite number: its one-sided limit, or none and why
         no_derivative.settle_result(result, target, rounded, exact, chosen, program)
     if rounded_constant is not None and result.status == Verdict.UNSTABLE:  # the cause, named first
@@ -701,6 +703,20 @@ def _data_moved(target, rounded, chosen, options, dtype, program):
                               options.full, program)
 
     return lambda: [moved(pattern) for pattern in data_rounding.PATTERNS]
+
+
+def _constants_meant(target, rounded, chosen, options, program):
+    """A callable giving the exact reference at ``rounded`` of ``target`` (the program ``program`` replays) with each of
+    its float constants that rounds a constant of mathematics (``math.log(2.0)``, ``np.pi``) taken as that number
+    (`exact_constants.meant`); None for a formula, whose pi and e are those numbers already."""
+    if target.kind != "function":
+        return None
+
+    def reference_meant():
+        with meant():
+            return _reference(target, rounded, chosen, options.seed, options.max_time, options.full, program)
+
+    return reference_meant
 
 
 def _bridge_holds(target, dtype, rounded=None):
