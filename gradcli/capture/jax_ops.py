@@ -381,6 +381,29 @@ def _erf_inv(params, x):
     return special.erfinv(x)
 
 
+def _whole(number):
+    """Whether a replayed number (a float, an mpmath number, a ball) is exactly a whole number >= 0."""
+    if hasattr(number, "is_integer") and not isinstance(number, float):  # a ball: exact and whole
+        return bool(number.is_integer()) and number >= 0
+    if type(number).__module__.startswith("mpmath"):
+        import mpmath  # lazy: only the exact reference holds mpmath numbers
+
+        return bool(mpmath.isint(number)) and number >= 0
+    return float(number).is_integer() and float(number) >= 0
+
+
+def _polygamma(params, n, x):
+    """``lax.polygamma(n, x)``: the order n is data, read entry by entry as a whole number (an order differentiated
+    by the reference's differences stays the integer it is, never truncated), NaN where it is no whole number >= 0,
+    as JAX's."""
+    entries = np.asarray(_plain(n), dtype=object)
+    whole = np.array([_whole(e) for e in entries.ravel()], dtype=bool).reshape(entries.shape)
+    orders = np.array([int(float(e)) if w else 0 for e, w in zip(entries.ravel(), whole.ravel())],
+                      dtype=np.int64).reshape(entries.shape)
+    value = gnp.polygamma(orders, x)
+    return value if whole.all() else gnp.where(whole, value, np.nan)
+
+
 def _cumulative_fold(combine):
     def rule(params, x):
         return orderings.cumulative(x, int(params["axis"]), combine, reverse=bool(params.get("reverse")))
@@ -584,7 +607,7 @@ PRIMITIVES = {
     "erf_inv": _erf_inv,
     "lgamma": _unary(gnp.gammaln),
     "digamma": _unary(gnp.digamma),
-    "polygamma": lambda params, n, x: gnp.polygamma(int(_plain(n)), x),
+    "polygamma": _polygamma,
     "igamma": _binary(special.gammainc),
     "igammac": _binary(special.gammaincc),
     "igamma_grad_a": _binary(gammainc_da),

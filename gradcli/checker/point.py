@@ -289,7 +289,8 @@ def _raised_in_the_dtype(result, target, point, dtype, chosen, options, error):
 def _without_a_derivative(result, target, point, dtype, exact, error):
     """The verdict where the framework computes the value but has no derivative for one of its ops there (a bridge
     marks the error ``no_derivative``, its ``raised_at`` the call's line): the framework's value judged against the
-    exact one, the gradient an error naming the op and its line, the exact gradient shown."""
+    exact one, the gradient an error naming the op and its line, and what the exact reference gives in its place
+    (`_exact_gradient_said`)."""
     raised = getattr(error, "original", error)
     value_verdict = Verdict.OK
     try:
@@ -302,11 +303,34 @@ def _without_a_derivative(result, target, point, dtype, exact, error):
         pass
     framework = rule_blame.framework_name(target.bridge)
     message = (f"{framework} has no derivative for {raised.no_derivative} here, so it gives no gradient "
-               f"({type(raised).__name__}: {raised}); the exact gradient shown is the function's")
+               f"({type(raised).__name__}: {raised}); {_exact_gradient_said(result.exact_gradient)}")
     if getattr(raised, "advice", ""):  # what the bridge says a user can check instead
         message += f"; {raised.advice}"
     finding = Finding("no-derivative", "backward", raised.no_derivative, message, location=raised_line(error))
     return Judgement(value_verdict, Verdict.ERROR, findings=[finding])
+
+
+def _exact_gradient_said(exact_gradient):
+    """What a check without the framework's gradient shows in its place, as ``exact_gradient`` (a result's, per
+    variable) holds it: the variables whose exact gradient is a finite number in every entry, those where the exact
+    reference finds a NaN or an infinity (no derivative there), and those it gives no number for."""
+    kinds = {}
+    for name, g in exact_gradient.items():
+        entries = [] if g is None else list(np.ravel(np.asarray(g, dtype=object)))
+        if not entries or any(e is None for e in entries):
+            kinds.setdefault("absent", []).append(name)
+        else:
+            kinds.setdefault("shown" if all(finite(float(e)) for e in entries) else "none", []).append(name)
+    shown, none, absent = (", ".join(kinds.get(kind, ())) for kind in ("shown", "none", "absent"))
+    said = []
+    if shown:
+        said.append("the exact gradient shown is the function's" + (f", in {shown}" if none or absent else ""))
+    if none:
+        said.append(f"in {none} the exact reference finds no finite derivative either")
+    if absent:
+        said.append(f"in {absent} the exact reference gives no number" if shown or none
+                    else "the exact reference gives no gradient here either")
+    return "; ".join(said)
 
 
 def _exact_as_written(result, target, point, dtype, chosen, options):

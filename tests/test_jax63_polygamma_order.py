@@ -1,0 +1,82 @@
+"""JAX's polygamma(n, x): the order n is data (integers, entry by entry, arrays of orders too), the derivative in x
+alone; differentiated in n, the check is an error whose finding says which exact gradient it shows and that n has
+none. Truths are mpmath's psi(n, x)."""
+
+import json
+
+import mpmath
+import pytest
+from click.testing import CliRunner
+
+from gradcli.cli import cli
+
+USERS = '''\
+import jax.numpy as jnp
+from jax import lax
+from jax.scipy import special
+
+ORDERS = jnp.array([1, 2])
+
+
+def orders_array(x):
+    return jnp.sum(special.polygamma(ORDERS, x))
+
+
+def lax_orders_and_spellings(x):
+    orders = lax.polygamma(jnp.array([0.0, 3.0]), x)
+    return jnp.sum(orders + special.digamma(x) + special.polygamma(1, x) + lax.polygamma(2.0, x))
+
+
+def in_its_order(n, x):
+    return jnp.sum(lax.polygamma(n, x))
+'''
+
+
+@pytest.fixture(scope="module")
+def users(tmp_path_factory):
+    path = tmp_path_factory.mktemp("jax63_polygamma") / "users.py"
+    path.write_text(USERS)
+    return str(path)
+
+
+def _checked(target, at, code):
+    result = CliRunner().invoke(cli, ["check", target, "--dtype", "float64", "--json"] + [a for p in at for a in ("--at", p)])
+    assert result.exit_code == code, result.output
+    (point,) = json.loads(result.stdout)["results"]
+    return point
+
+
+def _psi(n, x):
+    with mpmath.workdps(40):
+        return float(mpmath.psi(n, mpmath.mpf(x)))
+
+
+def test_an_array_of_orders_is_replayed_entry_by_entry(users):
+    """special.polygamma([1, 2], x): each entry its own order; the slope in x is psi(n + 1, x)."""
+    point = _checked(f"{users}:orders_array", ["x=[1.7,2.5]"], 0)
+    assert point["status"] == "ok"
+    assert point["exact_value"] == pytest.approx(_psi(1, 1.7) + _psi(2, 2.5), rel=1e-13)
+    assert point["exact_gradient"]["x"] == pytest.approx([_psi(2, 1.7), _psi(3, 2.5)], rel=1e-12)
+
+
+def test_lax_orders_digamma_and_trigamma_spellings(users):
+    point = _checked(f"{users}:lax_orders_and_spellings", ["x=[0.3,4.5]"], 0)
+    assert point["status"] == "ok"
+    xs, orders = (0.3, 4.5), (0, 3)
+    slopes = [_psi(n + 1, x) + _psi(1, x) + _psi(2, x) + _psi(3, x) for n, x in zip(orders, xs)]
+    assert point["exact_gradient"]["x"] == pytest.approx(slopes, rel=1e-12)
+
+
+def test_differentiated_in_its_order_the_finding_says_which_exact_gradient_is_shown(users):
+    """JAX refuses the slope in n: an error at the user's line, JAX's value judged, the exact gradient in x
+    psi(n + 1, x), and in n no finite number, which the finding says rather than calling it shown."""
+    point = _checked(f"{users}:in_its_order", ["n=3,x=0.5"], 1)
+    assert point["status"] == "error" and point["gradient"] == {"n": None, "x": None}
+    assert point["value"] == pytest.approx(_psi(3, 0.5), rel=1e-13)
+    assert point["exact_gradient"]["x"] == pytest.approx(_psi(4, 0.5), rel=1e-12)
+    assert point["exact_gradient"]["n"] == "nan"
+    (finding,) = point["findings"]
+    assert finding["kind"] == "no-derivative" and finding["location"].endswith("users.py:18")
+    message = finding["message"]
+    assert "the exact gradient shown is the function's, in x;" in message
+    assert "in n the exact reference finds no finite derivative either" in message
