@@ -18,6 +18,7 @@ import gradcli.numpy as gnp
 from ..autodiff import ops_float_parts as float_parts
 from ..autodiff.ops import astype, stop_gradient
 from ..autodiff.ops_array import untake
+from ..autodiff.ops_bessel_hypergeometric import hyp1f1
 from ..autodiff.ops_scipy import ci, gammainc_da, si
 from ..autodiff.values import raw
 from ..errors import InputError
@@ -745,6 +746,9 @@ LIBRARY_CALLS = {
     # 2F1, whose primal is a series summed to float precision, chosen among transformations by where (a, b, c, z)
     # falls: replayed as such, left of -1 the exact reference sums a divergent series (JAX answers -1.6e222 at -8.3).
     "hyp2f1": lambda params, a, b, c, z: special.hyp2f1(a, b, c, z),
+    # 1F1, whose primal is a series (|x| < 100) or an asymptotic form: replayed as such, the series' loops run at every
+    # working precision for minutes, and say only what JAX's sum of its terms is (at x = -30 it cancels 12 digits).
+    "hyp1f1": lambda params, a, b, x: hyp1f1(a, b, x),
     # frexp, whose primal takes the float apart by its bits (a bit cast, a shift and masks of the exponent's field):
     # bits are no number's on an exact number, and gradcli's frexp finds an exact number's exponent by comparisons
     # with powers of two, so a power of two is the mantissa's jump (ldexp's jit calls it and scales by powers of 2).
