@@ -311,26 +311,34 @@ def _without_a_derivative(result, target, point, dtype, exact, error):
 
 
 def _exact_gradient_said(exact_gradient):
-    """What a check without the framework's gradient shows in its place, as ``exact_gradient`` (a result's, per
-    variable) holds it: the variables whose exact gradient is a finite number in every entry, those where the exact
-    reference finds a NaN or an infinity (no derivative there), and those it gives no number for."""
-    kinds = {}
+    """What a check without the framework's gradient gives in its place, as ``exact_gradient`` (a result's, per
+    variable) holds it, in words true wherever the finding is read (a sweep's interval too): the function's exact
+    gradient in the variables where it is a finite number in every entry (its numbers, the first few of an array),
+    those where the exact reference finds a NaN or an infinity (no derivative there), and those it gives no number
+    for."""
+    kinds, numbers = {}, []
     for name, g in exact_gradient.items():
         entries = [] if g is None else list(np.ravel(np.asarray(g, dtype=object)))
         if not entries or any(e is None for e in entries):
             kinds.setdefault("absent", []).append(name)
+        elif all(finite(float(e)) for e in entries):
+            kinds.setdefault("shown", []).append(name)
+            listed = ", ".join(f"{float(e):.10g}" for e in entries[:_LISTED])
+            more = ", ..." if len(entries) > _LISTED else ""
+            numbers.append(f"{name}: {listed}{more}" if np.ndim(g) == 0 else f"{name}: [{listed}{more}]")
         else:
-            kinds.setdefault("shown" if all(finite(float(e)) for e in entries) else "none", []).append(name)
-    shown, none, absent = (", ".join(kinds.get(kind, ())) for kind in ("shown", "none", "absent"))
-    said = []
-    if shown:
-        said.append("the exact gradient shown is the function's" + (f", in {shown}" if none or absent else ""))
+            kinds.setdefault("none", []).append(name)
+    none, absent = (", ".join(kinds.get(kind, ())) for kind in ("none", "absent"))
+    said = [f"the function's exact gradient is {{{', '.join(numbers)}}}"] if numbers else []
     if none:
         said.append(f"in {none} the exact reference finds no finite derivative either")
     if absent:
-        said.append(f"in {absent} the exact reference gives no number" if shown or none
+        said.append(f"in {absent} the exact reference gives no number" if numbers or none
                     else "the exact reference gives no gradient here either")
     return "; ".join(said)
+
+
+_LISTED = 4  # the entries of an array's exact gradient a no-derivative finding lists
 
 
 def _exact_as_written(result, target, point, dtype, chosen, options):
