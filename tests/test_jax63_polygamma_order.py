@@ -30,6 +30,10 @@ def lax_orders_and_spellings(x):
 
 def in_its_order(n, x):
     return jnp.sum(lax.polygamma(n, x))
+
+
+def order_read_by_python(n, x):
+    return jnp.sum(special.polygamma(int(n), x))
 '''
 
 
@@ -40,8 +44,9 @@ def users(tmp_path_factory):
     return str(path)
 
 
-def _checked(target, at, code):
-    result = CliRunner().invoke(cli, ["check", target, "--dtype", "float64", "--json"] + [a for p in at for a in ("--at", p)])
+def _checked(target, at, code, more=()):
+    result = CliRunner().invoke(cli, ["check", target, "--dtype", "float64", "--json", *more]
+                                + [a for p in at for a in ("--at", p)])
     assert result.exit_code == code, result.output
     (point,) = json.loads(result.stdout)["results"]
     return point
@@ -82,3 +87,20 @@ def test_differentiated_in_its_order_the_finding_says_which_exact_gradient_is_sh
     said = re.search(r"the function's exact gradient is \{x: ([-+0-9.e]+)\};", message)  # true in a sweep's interval too
     assert said is not None and float(said.group(1)) == pytest.approx(_psi(4, 0.5), rel=1e-9), message
     assert "in n the exact reference finds no finite derivative either" in message
+
+
+def test_an_order_read_by_python_is_refused_at_its_line_saying_why(users):
+    """int(n) on an argument --wrt holds: gradcli traces it as jax.jit does, so JAX cannot give Python its number;
+    exit 2 naming the user's line and what to write instead."""
+    result = CliRunner().invoke(cli, ["check", f"{users}:order_read_by_python", "--at", "n=2,x=1.7", "--wrt", "x"])
+    assert result.exit_code == 2, result.output
+    said = " ".join(result.output.split())
+    assert "users.py:22" in said and "ConcretizationTypeError" in said
+    assert "--wrt holds as data too" in said and "write that number in the function" in said
+
+
+@pytest.mark.xfail(strict=True, reason="an integer argument --wrt holds is traced (a leaf of JAX's program), where "
+                   "JAX's own eager call hands Python the number: special.polygamma(int(n), x) is refused, not checked")
+def test_an_order_read_by_python_is_checked_as_jax_runs_it(users):
+    point = _checked(f"{users}:order_read_by_python", ["n=2,x=1.7"], 0, ["--wrt", "x"])
+    assert point["exact_gradient"]["x"] == pytest.approx(_psi(3, 1.7), rel=1e-12)

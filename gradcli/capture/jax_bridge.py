@@ -53,7 +53,7 @@ from .jax_walk import (_users_file, _written_by_user, collect_rules, compile_jax
                        holds_an_ended_trace, library_functions_named, library_site,
                        library_inlines, pointwise, rule_call_named, rule_frames_kept, rules_closing_over_the_trace, user_line,
                        users_arrays)
-from .lines import assignment_line, math_call_advice
+from .lines import assignment_line, innermost_users, math_call_advice
 from .own_time import run_bounded
 from .trees import narrowed_by_default
 
@@ -1211,5 +1211,14 @@ class _user_errors:
             raise InputError(f"{found[0]}: {found[1]}", text=found[0]) from None
         if module.startswith("jax"):
             first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-            raise InputError(f"JAX could not trace {self.text}: {type(error).__name__}: {first}", text=self.text) from None
+            users = innermost_users(tb, _users_file)
+            at = f" at {users[0].f_code.co_filename}:{users[1]}" if users is not None else ""
+            why = _CONCRETE if type(error).__name__.startswith("Concretization") else ""
+            raise InputError(f"JAX could not trace {self.text}{at}: {type(error).__name__}: {first}{why}",
+                             text=self.text) from None
         return False
+
+
+# What a concrete number read from a traced argument (int(n), a Python if) needs, said after JAX's error.
+_CONCRETE = (": gradcli traces every argument as jax.jit does, a number --wrt holds as data too, so Python cannot read "
+             "its value there; write that number in the function, or read it with jax.numpy (jnp.where for an if)")
