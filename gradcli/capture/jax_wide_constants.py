@@ -14,6 +14,7 @@ numbers, as a run of the user's module object under x64 would.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import os
 import sys
@@ -70,8 +71,8 @@ def _loaded_under_x64(path):
     if added:
         sys.path.insert(0, folder)
     sys.modules[name] = module  # a dataclass or a pickle in the module looks its module up while it runs
-    try:
-        with jax.enable_x64(True):
+    try:  # what the module prints as it runs again goes to stderr: stdout may be a report (--json)
+        with jax.enable_x64(True), contextlib.redirect_stdout(sys.stderr):
             spec.loader.exec_module(module)
     except Exception:  # noqa: BLE001 - the user's module, run a second time: any failure keeps the first
         return None
