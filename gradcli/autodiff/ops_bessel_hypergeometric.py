@@ -1,12 +1,12 @@
-"""SciPy's modified Bessel function of the second kind ``kv`` (and ``kve``), Struve's ``struve``, Gauss's ``hyp2f1``
-and Wright's generalised Bessel function ``wright_bessel``.
+"""SciPy's modified Bessel function of the second kind ``kv`` (and ``kve``), Struve's ``struve``, Gauss's ``hyp2f1``,
+Kummer's ``hyp1f1`` (a bridge's op: JAX's call of it) and Wright's generalised Bessel function ``wright_bessel``.
 
 Each is a primitive whose value in a float dtype is SciPy's own number, whose
 derivative in its last argument is a closed form over the same functions, and
 whose exact reference is python-flint's ball (a proven enclosure) where flint
 has the function and the ball is inside its real domain, else mpmath's.
 
-An order or a parameter (kv's and struve's v, hyp2f1's and wright_bessel's a, b, c) has a
+An order or a parameter (kv's and struve's v, hyp2f1's, hyp1f1's and wright_bessel's a, b, c) has a
 derivative of no closed form (a series of digamma terms for 2F1, an integral
 for K_v): it is its own primitive (`parameter_slope`), mpmath's derivative of
 the function at high precision, and in a float dtype each entry the same at 94
@@ -238,6 +238,39 @@ defvjp(hyp2f1, _hyp2f1_vjp(hyp2f1_slope_a, 0), _hyp2f1_vjp(hyp2f1_slope_b, 1), _
        lambda g, ans, a, b, c, z: unbroadcast(g * _hyp2f1_slope(a, b, c, z), z))
 defjvp(hyp2f1, _hyp2f1_jvp(hyp2f1_slope_a), _hyp2f1_jvp(hyp2f1_slope_b), _hyp2f1_jvp(hyp2f1_slope_c),
        lambda t, ans, a, b, c, z: t * _hyp2f1_slope(a, b, c, z))
+
+
+# -- Kummer's 1F1 --------------------------------------------------------------------------------------------------
+
+def _hyp1f1_mp(a, b, x):
+    """1F1(a; b; x), Kummer's M, real arguments; at a pole (b a whole number <= 0) the infinity SciPy answers."""
+    mpmath = loaded_mpmath()
+    try:
+        return mpmath.hyp1f1(a, b, x)
+    except (ZeroDivisionError, ValueError):
+        return mpmath.inf
+
+
+_BALLS["hyp1f1"] = lambda a, b, x: _finite(x.hypgeom_1f1(a, b), "hyp1f1")
+_JET_PARTIALS["hyp1f1"] = (None, None, lambda answer, a, b, x: a / b * _BALLS["hyp1f1"](a + 1, b + 1, x))
+
+# The confluent hypergeometric function 1F1(a; b; x), which a bridge's call of its framework's own (JAX's
+# jax.scipy.special.hyp1f1) replays: the mathematics that call approximates by a series or an asymptotic form.
+hyp1f1 = _scipy_primitive("hyp1f1", 3, _hyp1f1_mp)
+
+
+def _hyp1f1_slope(a, b, x):
+    """d/dx 1F1(a; b; x) = a / b 1F1(a + 1; b + 1; x)."""
+    a, b = lifted(a, x), lifted(b, x)
+    return a / b * hyp1f1(a + 1, b + 1, x)
+
+
+hyp1f1_slope_a, hyp1f1_slope_b = (parameter_slope("hyp1f1", _hyp1f1_mp, k, 3, name) for k, name in enumerate("ab"))
+defvjp(hyp1f1, lambda g, ans, a, b, x: unbroadcast(g * hyp1f1_slope_a(a, b, x), a),
+       lambda g, ans, a, b, x: unbroadcast(g * hyp1f1_slope_b(a, b, x), b),
+       lambda g, ans, a, b, x: unbroadcast(g * _hyp1f1_slope(a, b, x), x))
+defjvp(hyp1f1, lambda t, ans, a, b, x: t * hyp1f1_slope_a(a, b, x), lambda t, ans, a, b, x: t * hyp1f1_slope_b(a, b, x),
+       lambda t, ans, a, b, x: t * _hyp1f1_slope(a, b, x))
 
 
 # -- zeta in s -----------------------------------------------------------------------------------------------------

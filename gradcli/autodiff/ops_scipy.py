@@ -391,7 +391,23 @@ def _spence_mp(x):
     mpmath = loaded_mpmath()
     if x < 0:
         return mpmath.nan
-    return mpmath.polylog(2, 1 - x)
+    with mpmath.workprec(mpmath.mp.prec + 10):  # the identities' logs add a few roundings
+        return +_dilogarithm(mpmath, 1 - x)
+
+
+def _dilogarithm(mpmath, z):
+    """Li2(z) for real z <= 1, by Euler's reflection, Landen's identity and the inversion moved to an argument of at
+    most 1/2 in size, where its series converges fast: mpmath's own polylog near |z| = 1 sums Bernoulli numbers, and
+    at the digits the exact reference climbs to that takes minutes (Li2(-0.9) at 1000 digits: 25 s)."""
+    if z < -1:  # inversion: 1/z in (-1, 0)
+        return -mpmath.pi ** 2 / 6 - mpmath.log(-z) ** 2 / 2 - _dilogarithm(mpmath, 1 / z)
+    if z < -0.5:  # Landen: z / (z - 1) in (1/3, 1/2]
+        return -_dilogarithm(mpmath, z / (z - 1)) - mpmath.log(1 - z) ** 2 / 2
+    if z == 1:
+        return mpmath.pi ** 2 / 6
+    if z > 0.5:  # Euler's reflection: 1 - z in (0, 1/2)
+        return mpmath.pi ** 2 / 6 - mpmath.log(z) * mpmath.log(1 - z) - _dilogarithm(mpmath, 1 - z)
+    return mpmath.polylog(2, z)
 
 
 def _spence_ball(x):

@@ -135,8 +135,8 @@ class Bridge:
     # input_signature fixes another), or None: the check and the sweep leave that dtype out and say why
     refused: Optional[Callable] = None
     # narrowed_constants() -> ((name, "file:line" or None, array), ...): the float arrays narrower than float64 the
-    # user's function reads from its module, which a wider run holds as they are (JAX's import-time constants with
-    # x64 off); the check and the sweep note each
+    # user's function reads from its module, which a wider run holds as they are (JAX's import-time constants that
+    # the module loaded with x64 on makes narrower too: a float32 dtype written); the check and the sweep note each
     narrowed_constants: Optional[Callable] = None
     # notes(arguments) -> [str]: what the framework's run did at a point that the check notes there (a PyTorch while
     # loop running another number of times than on the exact numbers), read after the point's exact reference

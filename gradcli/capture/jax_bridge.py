@@ -48,11 +48,12 @@ from .jax_modes import (afresh, as_written, hands_users_mode_wide, literals_copi
                         own_constants, programs_differ, values_reached)
 from .jax_loops import CONVERGED, point_key, solving_at
 from .jax_rewrites import compiled_otherwise_note
+from .jax_wide_constants import widened
 from .jax_walk import (_users_file, _written_by_user, collect_rules, compile_jaxpr, every_equation, flushed_as_xla,
                        holds_an_ended_trace, library_functions_named, library_site,
                        library_inlines, pointwise, rule_call_named, rule_frames_kept, rules_closing_over_the_trace, user_line,
                        users_arrays)
-from .lines import assignment_line, math_call_advice
+from .lines import assignment_line, innermost_users, math_call_advice
 from .own_time import run_bounded
 from .trees import narrowed_by_default
 
@@ -265,20 +266,47 @@ class _Captured:
         self.last_seeded = None  # (arguments, their numbers, (value, gradients), key) of the last `value_and_grad` run
         self.users_arrays = set()  # the constant arrays the user's code made (`jax_walk.users_arrays`), of every trace
         self.last_marks = None  # (marks, their held positions) of `held_leaves`' last answer
+        self.wide = ()  # `widened`'s answer for the module's constants ((): not asked yet)
 
     def narrowed_constants(self):
         """``(name, where, array)`` of each JAX float array narrower than float64 that the user's function (or a
         function it calls) reads from its module, made while JAX's x64 mode is off (`trees.narrowed_by_default`: a
-        module's ``C = jnp.float32(0.1)`` or ``jnp.array(...)`` at import): a float64 run holds its narrower
-        numbers, as JAX's float64 program does; ``where`` is ``file:line`` of its assignment where found."""
+        module's ``C = jnp.float32(0.1)`` at import) and narrower in the module loaded under x64 too: a float64 run
+        holds its narrower numbers, as JAX's float64 program does (a ``jnp.array([0.1])``, float64 there, is held as
+        written: `_fun_in`); ``where`` is ``file:line`` of its assignment where found."""
+        wide = self._widened()
         found = {}
-        for owner, name, value in values_reached(self.fun):
-            if narrowed_by_default(value) is None or getattr(owner, "__globals__", {}).get(name) is not value:
+        for owner, name, value in self._narrowed():
+            if wide is not None and name in wide[1]:
                 continue
             path = owner.__code__.co_filename
             line = assignment_line(path, name)
             found.setdefault(id(value), ((path, line or 0), name, f"{os.path.basename(path)}:{line}" if line else None, value))
         return [said[1:] for said in sorted(found.values(), key=lambda said: said[0])]  # in the order they are written
+
+    def _narrowed(self):
+        """``(owner, name, array)`` of each JAX float array narrower than float64 made with x64 off that the user's
+        function, or one it calls, reads from its module (``owner`` the function whose name it is)."""
+        return [(owner, name, value) for owner, name, value in values_reached(self.fun)
+                if narrowed_by_default(value) is not None and getattr(owner, "__globals__", {}).get(name) is value]
+
+    def _widened(self):
+        """`jax_wide_constants.widened` for the user's function, asked once: None where its module holds no constant
+        that JAX's x64 mode would make wider, or no copy of it can be taken."""
+        if self.wide == ():
+            narrowed = self._narrowed()
+            self.wide = widened(self.fun, narrowed) if narrowed else None
+        return self.wide
+
+    def _fun_in(self, types):
+        """The user's function a trace at ``types`` calls: for a float64 run, the function of the module loaded
+        under x64 where that module holds its array constants wider (`_widened`), as the user's own float64 run
+        (x64 on before the import) has them; else the user's function itself."""
+        if any(dtype == np.float64 for _, dtype in types):
+            wide = self._widened()
+            if wide is not None:
+                return wide[0]
+        return self.fun
 
     def compiled_otherwise(self, args, value):
         """`Bridge.compiled_otherwise`: the note where XLA's program for ``args`` (the point in its dtype) computes
@@ -428,14 +456,16 @@ class _Captured:
         if key[:2] not in self.graphs:
             import jax  # lazy: only a JAX target loads JAX
 
+            fun = self._fun_in(key[1])  # asked outside x64: the mode in which the user's module made its constants
+
             def trace():
                 with (_user_errors(self.text), library_inlines() as inlined, users_arrays() as made,
                       library_functions_named()):
-                    return jax.make_jaxpr(self.fun, return_shape=True)(*self._specs(key)), inlined, made
+                    return jax.make_jaxpr(fun, return_shape=True)(*self._specs(key)), inlined, made
 
             (closed, shape), inlined, made = self._traced_afresh(key[1], trace, lambda found: found[0][0])
             self.users_arrays.update(made)
-            wide = hands_users_mode_wide(closed, self.fun)
+            wide = hands_users_mode_wide(closed, fun)
             closed = own_constants(closed, literals=True)
             if wide:
                 jax.clear_caches()
@@ -531,9 +561,11 @@ class _Captured:
         floating = self._layout(key)[0]
         closed = self.graph(key)[3]
         if rules_closing_over_the_trace(closed):
+            fun = self._fun_in(key[1])
+
             def evaluate(*leaves):
                 with library_functions_named():
-                    return [self.fun(*jax.tree_util.tree_unflatten(key[0], leaves))]
+                    return [fun(*jax.tree_util.tree_unflatten(key[0], leaves))]
         else:
             evaluate = jaxpr_as_fun(closed)
 
@@ -1179,5 +1211,14 @@ class _user_errors:
             raise InputError(f"{found[0]}: {found[1]}", text=found[0]) from None
         if module.startswith("jax"):
             first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-            raise InputError(f"JAX could not trace {self.text}: {type(error).__name__}: {first}", text=self.text) from None
+            users = innermost_users(tb, _users_file)
+            at = f" at {users[0].f_code.co_filename}:{users[1]}" if users is not None else ""
+            why = _CONCRETE if type(error).__name__.startswith("Concretization") else ""
+            raise InputError(f"JAX could not trace {self.text}{at}: {type(error).__name__}: {first}{why}",
+                             text=self.text) from None
         return False
+
+
+# What a concrete number read from a traced argument (int(n), a Python if) needs, said after JAX's error.
+_CONCRETE = (": gradcli traces every argument as jax.jit does, a number --wrt holds as data too, so Python cannot read "
+             "its value there; write that number in the function, or read it with jax.numpy (jnp.where for an if)")

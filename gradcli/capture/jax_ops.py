@@ -18,6 +18,7 @@ import gradcli.numpy as gnp
 from ..autodiff import ops_float_parts as float_parts
 from ..autodiff.ops import astype, stop_gradient
 from ..autodiff.ops_array import untake
+from ..autodiff.ops_bessel_hypergeometric import hyp1f1
 from ..autodiff.ops_scipy import ci, gammainc_da, si
 from ..autodiff.values import raw
 from ..errors import InputError
@@ -381,6 +382,29 @@ def _erf_inv(params, x):
     return special.erfinv(x)
 
 
+def _whole(number):
+    """Whether a replayed number (a float, an mpmath number, a ball) is exactly a whole number >= 0."""
+    if hasattr(number, "is_integer") and not isinstance(number, float):  # a ball: exact and whole
+        return bool(number.is_integer()) and number >= 0
+    if type(number).__module__.startswith("mpmath"):
+        import mpmath  # lazy: only the exact reference holds mpmath numbers
+
+        return bool(mpmath.isint(number)) and number >= 0
+    return float(number).is_integer() and float(number) >= 0
+
+
+def _polygamma(params, n, x):
+    """``lax.polygamma(n, x)``: the order n is data, read entry by entry as a whole number (an order differentiated
+    by the reference's differences stays the integer it is, never truncated), NaN where it is no whole number >= 0,
+    as JAX's."""
+    entries = np.asarray(_plain(n), dtype=object)
+    whole = np.array([_whole(e) for e in entries.ravel()], dtype=bool).reshape(entries.shape)
+    orders = np.array([int(float(e)) if w else 0 for e, w in zip(entries.ravel(), whole.ravel())],
+                      dtype=np.int64).reshape(entries.shape)
+    value = gnp.polygamma(orders, x)
+    return value if whole.all() else gnp.where(whole, value, np.nan)
+
+
 def _cumulative_fold(combine):
     def rule(params, x):
         return orderings.cumulative(x, int(params["axis"]), combine, reverse=bool(params.get("reverse")))
@@ -584,7 +608,7 @@ PRIMITIVES = {
     "erf_inv": _erf_inv,
     "lgamma": _unary(gnp.gammaln),
     "digamma": _unary(gnp.digamma),
-    "polygamma": lambda params, n, x: gnp.polygamma(int(_plain(n)), x),
+    "polygamma": _polygamma,
     "igamma": _binary(special.gammainc),
     "igammac": _binary(special.gammaincc),
     "igamma_grad_a": _binary(gammainc_da),
@@ -722,6 +746,9 @@ LIBRARY_CALLS = {
     # 2F1, whose primal is a series summed to float precision, chosen among transformations by where (a, b, c, z)
     # falls: replayed as such, left of -1 the exact reference sums a divergent series (JAX answers -1.6e222 at -8.3).
     "hyp2f1": lambda params, a, b, c, z: special.hyp2f1(a, b, c, z),
+    # 1F1, whose primal is a series (|x| < 100) or an asymptotic form: replayed as such, the series' loops run at every
+    # working precision for minutes, and say only what JAX's sum of its terms is (at x = -30 it cancels 12 digits).
+    "hyp1f1": lambda params, a, b, x: hyp1f1(a, b, x),
     # frexp, whose primal takes the float apart by its bits (a bit cast, a shift and masks of the exponent's field):
     # bits are no number's on an exact number, and gradcli's frexp finds an exact number's exponent by comparisons
     # with powers of two, so a power of two is the mantissa's jump (ldexp's jit calls it and scales by powers of 2).

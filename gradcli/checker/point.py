@@ -293,7 +293,8 @@ def _raised_in_the_dtype(result, target, point, dtype, chosen, options, error):
 def _without_a_derivative(result, target, point, dtype, exact, error):
     """The verdict where the framework computes the value but has no derivative for one of its ops there (a bridge
     marks the error ``no_derivative``, its ``raised_at`` the call's line): the framework's value judged against the
-    exact one, the gradient an error naming the op and its line, the exact gradient shown."""
+    exact one, the gradient an error naming the op and its line, and what the exact reference gives in its place
+    (`_exact_gradient_said`)."""
     raised = getattr(error, "original", error)
     value_verdict = Verdict.OK
     try:
@@ -306,11 +307,42 @@ def _without_a_derivative(result, target, point, dtype, exact, error):
         pass
     framework = rule_blame.framework_name(target.bridge)
     message = (f"{framework} has no derivative for {raised.no_derivative} here, so it gives no gradient "
-               f"({type(raised).__name__}: {raised}); the exact gradient shown is the function's")
+               f"({type(raised).__name__}: {raised}); {_exact_gradient_said(result.exact_gradient)}")
     if getattr(raised, "advice", ""):  # what the bridge says a user can check instead
         message += f"; {raised.advice}"
     finding = Finding("no-derivative", "backward", raised.no_derivative, message, location=raised_line(error))
     return Judgement(value_verdict, Verdict.ERROR, findings=[finding])
+
+
+def _exact_gradient_said(exact_gradient):
+    """What a check without the framework's gradient gives in its place, as ``exact_gradient`` (a result's, per
+    variable) holds it, in words true wherever the finding is read (a sweep's interval too): the function's exact
+    gradient in the variables where it is a finite number in every entry (its numbers, the first few of an array),
+    those where the exact reference finds a NaN or an infinity (no derivative there), and those it gives no number
+    for."""
+    kinds, numbers = {}, []
+    for name, g in exact_gradient.items():
+        entries = [] if g is None else list(np.ravel(np.asarray(g, dtype=object)))
+        if not entries or any(e is None for e in entries):
+            kinds.setdefault("absent", []).append(name)
+        elif all(finite(float(e)) for e in entries):
+            kinds.setdefault("shown", []).append(name)
+            listed = ", ".join(f"{float(e):.10g}" for e in entries[:_LISTED])
+            more = ", ..." if len(entries) > _LISTED else ""
+            numbers.append(f"{name}: {listed}{more}" if np.ndim(g) == 0 else f"{name}: [{listed}{more}]")
+        else:
+            kinds.setdefault("none", []).append(name)
+    none, absent = (", ".join(kinds.get(kind, ())) for kind in ("none", "absent"))
+    said = [f"the function's exact gradient is {{{', '.join(numbers)}}}"] if numbers else []
+    if none:
+        said.append(f"in {none} the exact reference finds no finite derivative either")
+    if absent:
+        said.append(f"in {absent} the exact reference gives no number" if numbers or none
+                    else "the exact reference gives no gradient here either")
+    return "; ".join(said)
+
+
+_LISTED = 4  # the entries of an array's exact gradient a no-derivative finding lists
 
 
 def _exact_as_written(result, target, point, dtype, chosen, options):

@@ -148,8 +148,8 @@ def narrowed_notes(given, names, dtypes):
 
 
 def constants_notes(resolved, dtypes):
-    """A note for each module constant the target reads that JAX's default mode made narrower than a dtype checked
-    (`Bridge.narrowed_constants`): that dtype's run, and its exact reference, hold the narrower numbers."""
+    """A note for each module constant the target reads that is narrower than a dtype checked, in JAX's float64 run
+    too (`Bridge.narrowed_constants`): that dtype's run, and its exact reference, hold the narrower numbers."""
     constants = getattr(resolved.bridge, "narrowed_constants", None)
     notes = []
     for name, where, array in constants() if constants is not None else ():
@@ -158,8 +158,8 @@ def constants_notes(resolved, dtypes):
             notes.append(
                 f"{name}{f' ({where})' if where else ''} is a {said[0]} JAX array, made while JAX's x64 mode is off, "
                 f"so the {said[1]} run holds its {said[0]} numbers ({said[2]}), as JAX's own {said[1]} program "
-                "does; to hold the numbers written, call jax.config.update(\"jax_enable_x64\", True) before the "
-                "module makes it, or write it as a NumPy array or a Python number"
+                "does; to hold the numbers written, make it with x64 on (jax.config.update(\"jax_enable_x64\", True) "
+                f"before the module makes it) and no {said[0]} dtype, or write it as a NumPy array or a Python number"
             )
     return notes
 

@@ -47,6 +47,8 @@ def _kind(result, status, computed):
         if "undetermined" in kinds:  # a loop stopped by its point's share: the point's, the sweep has time left
             timed = "max-time" in messages and A_POINTS_SHARE not in messages
             return "out of time" if timed else "no verdict"
+        if "no-derivative" in kinds:  # the framework computes the value but has no derivative for an op: as the check says
+            return "no derivative"
         return "raised"
     if status == Verdict.DOMAIN:  # the exact answer is undefined too (log(-1)): the NaN is no news
         return "kink" if "kink" in kinds else "domain"
@@ -70,6 +72,7 @@ _FINDING_KINDS = {  # the checker's finding kinds behind each interval kind
     "nan": ("nonfinite", "underflow"), "inf": ("nonfinite", "underflow"), "overflow": ("nonfinite",),
     "underflow": ("underflow",), "cancellation": ("cancellation",), "wrong rule": ("wrong-rule",),
     "kink": ("kink",), "domain": ("domain",), "out of time": ("undetermined",), "no verdict": ("undetermined",),
+    "no derivative": ("no-derivative",),
 }
 
 

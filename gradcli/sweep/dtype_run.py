@@ -455,7 +455,7 @@ class DtypeRun:
         return Interval(
             self.names[0], lo, hi, status, kind, max(bits) if bits else None, dict(example.point), parts,
             cause.op if cause is not None else None, lost_all, mixed=_fare_otherwise(self.classes[k] for k in inside),
-            error=example.error if kind == "raised" else None,
+            error=_said_at(example, kind, cause),
         )
 
     def named(self, keys):
@@ -521,9 +521,19 @@ class DtypeRun:
             out.append(Interval(
                 first, box[first][0], box[first][1], status, kind, max(bits) if bits else None,
                 dict(example.point), parts, cause.op if cause is not None else None, lost_all, box, mixed,
-                example.error if kind == "raised" else None,
+                _said_at(example, kind, cause),
             ))
         return out
+
+
+def _said_at(example, kind, cause):
+    """An interval's ``error``: what the target raised at ``example`` (kind "raised"), or the check's finding there
+    where the framework has no derivative for an op (kind "no derivative", its ``cause``), with its line; else None."""
+    if kind == "raised":
+        return example.error
+    if kind == "no derivative" and cause is not None:
+        return cause.message + (f" (at {cause.location})" if cause.location else "")
+    return None
 
 
 def _fare_otherwise(classes):

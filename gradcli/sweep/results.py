@@ -16,7 +16,7 @@ from ..display import html_view
 # What broke in an interval: the checker's findings, classified by `classes.class_of`.
 KINDS = (
     "nan", "inf", "overflow", "underflow", "cancellation", "inaccurate", "wrong rule", "kink", "domain",
-    "out of time", "no verdict", "raised", "not refined",
+    "out of time", "no verdict", "no derivative", "raised", "not refined",
 )
 PARTS = ("value", "gradient")
 LOST_ALL = 1 - 2**-10  # a relative error this large keeps no correct bit (2x off; 0 for a tiny number)
@@ -49,7 +49,9 @@ class Interval:
     lost_all: bool = False  # a failing part keeps no correct bit
     box: Optional[dict] = None  # 2-D: variable -> [lo, hi] of the grid points in this class
     mixed: bool = False  # some checked floats inside differ in verdict, kind or failing parts (near a tolerance)
-    error: Optional[str] = None  # kind "raised": what the target raised at the example ("Name: message (at file:line)")
+    # kind "raised": what the target raised at the example ("Name: message (at file:line)"); kind "no derivative": the
+    # check's finding there (the framework computes the value but has no derivative for an op: "message (at file:line)")
+    error: Optional[str] = None
     points: Optional[int] = None  # the sampled grid points it holds, as `counts` counts them (None: not counted)
 
     def to_dict(self):

@@ -61,6 +61,8 @@ def clip_to(points, dtype):
 
 
 NOT_ELEMENTWISE = "it is not elementwise on arrays"  # why the core ran a target once per point
+# Why a framework's function ran once per point where the framework computes its value but cannot differentiate an op.
+NO_DERIVATIVE = "its framework has no derivative for {op}, so no call gives its gradient over the range"
 
 
 def evaluate_columns(resolved, args, wrt):
@@ -152,7 +154,10 @@ def _by_bridge(resolved, args, wrt):
         return _each_point(resolved, args, wrt, why)
     except Unmapped:
         raise
-    except Exception:  # noqa: BLE001 - not vectorisable as it stands: per point, through the core
+    except Exception as error:  # noqa: BLE001 - not vectorisable as it stands: per point, through the core
+        op = getattr(getattr(error, "original", error), "no_derivative", None)
+        if op is not None:  # no gradient at any point: each point's check says so, as a check of it does
+            return _each_point(resolved, args, wrt, NO_DERIVATIVE.format(op=op))
         return None
     if got is None:
         return evaluate_columns(replace(resolved, function=resolved.mp_function, bridge=None), args, wrt)

@@ -219,7 +219,9 @@ def render_sweep(sweep) -> str:
         for i in sweep_rows.rows(swept.get("intervals", [])):  # neighbours differing only in bits lost as one row
             status = str(i["status"])
             bits = sweep_rows.bits_text(i, dtype) if i["joined"] > 1 else number(i.get("worst_bits_lost"), 3)
-            kind = f"raised {i['error']}" if i.get("error") else i.get("kind") or ""  # what the target raised, in full
+            kind = i.get("kind") or ""
+            if i.get("error"):  # what the target raised, or the check's no-derivative finding, in full
+                kind = f"{kind}: {i['error']}" if kind == "no derivative" else f"raised {i['error']}"
             cells = (dtype, number(i["lo"]), number(i["hi"]), kind, bits, ", ".join(i["ops"]))
             rows.append(
                 "<tr>" + "".join(f"<td>{escape(str(c))}</td>" for c in cells[:3])

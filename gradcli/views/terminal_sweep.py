@@ -67,8 +67,9 @@ def print_sweep(result, digits=7) -> None:
         out.print(Padding(table, (0, 0, 0, 1), expand=False))  # indented as the strip above it
         for note in footnotes:
             out.print(f"  {escape(note)}", soft_wrap=True)
-        for i in (i for i in d.intervals if i.error):  # what the target raised: the table's kind says only "raised"
-            out.print(f"  {number(i.lo, digits)} .. {number(i.hi, digits)}: the target raised {escape(i.error)}")
+        for i in (i for i in d.intervals if i.error):  # what the target raised, or the check's no-derivative finding
+            said = escape(i.error) if i.kind == "no derivative" else f"the target raised {escape(i.error)}"
+            out.print(f"  {number(i.lo, digits)} .. {number(i.hi, digits)}: {said}")
         _print_thresholds(out, result, name, d, rows)
     _print_fixes(out, result, digits)
     for note in result.notes:
