@@ -3,7 +3,7 @@ the whole class of each finding: a proof of a 0 that ran an mpmath implementatio
 boxcox's slope in lambda at 0 "proven" 0, its own correct rule called wrong), SciPy's inverse Box-Cox transforms (M1),
 and a user's grad_fn that breaks in NumPy's operators on its plain arrays, named at the rule's line with the steps
 that underflowed (R1). The removable 0/0s (F1, F2) are tested by tests/test_zero61_removable.py, the cancelled i0e
-corner (K1) by tests/test_exact_i0e_corner.py.
+corner (K1) by tests/test_zero61_scaled.py.
 
 The round's whole programs re-run in the long mode (`make trials`); these tests run in every run.
 """
