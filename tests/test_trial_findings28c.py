@@ -1,0 +1,93 @@
+"""Round 28c's finding V1, as a class: an exact gradient a float cannot hold is shown by its digits in every message
+that shows one.
+
+A Fermi-Dirac occupation 1 / (e^((E - mu)/kT) + 1) at E - mu = 1, kT = 1e-3 has slopes near e^-1000 (5e-432): the
+program's e^1000 overflows and its gradient is NaN, so the check fails, and the failure's own words said "exact
+{'energy': [-0.0], 'mu': 0.0, 'kt': 0.0}" in the pytest fixture's message, the JUnit failure text and the HTML table:
+a CI reader saw a slope proven 0 where the slope is 5e-432 (the terminal table and the JSON's text fields had the
+digits). Truths here: mpmath at 60 digits from the closed form f(1 - f)/kT.
+"""
+
+import re
+import xml.etree.ElementTree as ET
+
+import mpmath
+import numpy as np
+import pytest
+
+import gradcli
+import gradcli.numpy as gnp
+from gradcli.audit.results import AuditReport, CaseResult
+from gradcli.checker.verdict import Verdict
+from gradcli.jsondata import jsonable
+from gradcli.testing import GradientCheckError, assert_gradients_ok
+from gradcli.views import html, junit
+
+
+def fermi_dirac(energy, mu, kt):
+    return gnp.sum(1.0 / (gnp.exp((energy - mu) / kt) + 1.0))
+
+
+POINT = {"energy": np.array([1.0]), "mu": 0.0, "kt": 1e-3}
+
+
+def _truth(value=False):
+    """{variable: exact slope} of the occupation at POINT, from f(1 - f)/kT with f = 1/(e^x + 1), x = (E - mu)/kT
+    (with ``value``, f itself under "value" too)."""
+    with mpmath.workdps(60):
+        kt = mpmath.mpf(1e-3)
+        x = 1 / kt
+        weight = 1 / (mpmath.exp(x) + 1) / (mpmath.exp(-x) + 1)
+        slopes = {"energy": -weight / kt, "mu": weight / kt, "kt": weight * x / kt}
+        return {"value": 1 / (mpmath.exp(x) + 1), **slopes} if value else slopes
+
+
+def _shown_slopes(text):
+    """The exact gradient's numbers as a message writes them: {'energy': [...], 'mu': ..., 'kt': ...}."""
+    shown = re.search(r"\(exact (\{'energy'.*?\})\)", text).group(1)
+    return {name: mpmath.mpf(number) for name, number in
+            re.findall(r"'(energy|mu|kt)': \[?'?([-+0-9.e]+)'?", shown)}
+
+
+def _assert_the_digits(text):
+    shown, truth = _shown_slopes(text), _truth()
+    assert set(shown) == set(truth)
+    for name, value in truth.items():
+        assert abs(shown[name] - value) <= 1e-9 * abs(value), (name, shown[name], value)
+
+
+def test_the_fixture_s_message_gives_the_exact_slopes_beyond_float64():
+    with pytest.raises(GradientCheckError) as failed:
+        assert_gradients_ok(fermi_dirac, [POINT], dtypes=("float64",))
+    _assert_the_digits(str(failed.value))
+
+
+@pytest.fixture(scope="module")
+def overflowing_check():
+    check = gradcli.check(fermi_dirac, [POINT], dtypes=("float64",), fixes=False)
+    assert check.results[0].status == "unstable"
+    return check
+
+
+@pytest.fixture(scope="module")
+def overflowing_occupation(overflowing_check):
+    check = overflowing_check
+    case = CaseResult(name="occupation", target="fermi_dirac", status="fail", check=jsonable(check.to_dict()),
+                      worst=Verdict.UNSTABLE, worst_by_dtype={"float64": Verdict.UNSTABLE}, reason="worst verdict unstable")
+    return AuditReport(cases=[case], seconds=1.0)
+
+
+def test_check_s_junit_failure_gives_the_exact_slopes_beyond_float64(overflowing_check):
+    failure = next(ET.fromstring(junit.junit_xml([overflowing_check])).iter("testcase")).find("failure")
+    _assert_the_digits(failure.text)
+    exact_value = re.search(r"\(exact ([-+0-9.e]+)\)", failure.text).group(1)
+    assert abs(mpmath.mpf(exact_value) - _truth(value=True)["value"]) <= 1e-9 * _truth(value=True)["value"]
+
+
+def test_the_html_table_gives_the_exact_slopes_beyond_float64(overflowing_occupation):
+    cells = re.findall(r"<td>([^<]*)</td>", html.render(overflowing_occupation))
+    numbers = [mpmath.mpf(v) for cell in cells for v in re.findall(r"[-+]?[0-9.]+e-4[0-9]+", cell)]
+    truth = _truth(value=True)
+    assert len(numbers) == 4  # the exact value's cell, then energy, mu, kt in the exact gradient's
+    for shown, value in zip(numbers, [truth["value"], truth["energy"], truth["mu"], truth["kt"]]):
+        assert abs(shown - value) <= 1e-6 * abs(value)  # the page shows 7 digits
