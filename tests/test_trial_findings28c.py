@@ -17,6 +17,10 @@ import pytest
 
 import gradcli
 import gradcli.numpy as gnp
+from gradcli.expr.diff import differentiate
+from gradcli.expr.parse import parse
+from gradcli.expr.printers import formula_text
+from gradcli.expr.to_sympy import to_sympy
 from gradcli.audit.results import AuditReport, CaseResult
 from gradcli.checker.verdict import Verdict
 from gradcli.jsondata import jsonable
@@ -91,3 +95,35 @@ def test_the_html_table_gives_the_exact_slopes_beyond_float64(overflowing_occupa
     assert len(numbers) == 4  # the exact value's cell, then energy, mu, kt in the exact gradient's
     for shown, value in zip(numbers, [truth["value"], truth["energy"], truth["mu"], truth["kt"]]):
         assert abs(shown - value) <= 1e-6 * abs(value)  # the page shows 7 digits
+
+
+# D1: long decimal constants are printed as typed, and read back as the same numbers.
+
+@pytest.mark.parametrize("text", [
+    "sign(x) * maximum(abs(x) - 1e-300, 0)",
+    "1e-300*x - 3.25e-320/x + 1e300*y*y",
+    "exp(-x/1e-300) + 2.5e-7*x/(y*(x + 1))",
+    "x/3 + 1e-5*x + 123456789012345678901234567890*x",  # no exact decimal, or short: sympy's own text
+    "10**600*x - 2.5*10**-400/y",  # beyond float64: powers of ten, as the parser asks
+    "x*sin(arctan2(pi, 1e-300))",
+])
+def test_diff_prints_long_decimal_constants_in_scientific_notation_exactly(text):
+    import sympy
+
+    result = differentiate(parse(text))
+    assert result.expr == to_sympy(parse(text))
+    for derivative in [None, *result.derivatives]:
+        printed = result.show("text", derivative)
+        assert not re.search(r"[0-9]{40}", printed), printed
+        expected, read_back = (result.expr if derivative is None else derivative.expr), to_sympy(parse(printed))
+        magnitudes = lambda e: {abs(a) for a in e.atoms(sympy.Rational)}  # noqa: E731 - a where moves a sign over
+        assert magnitudes(expected) <= magnitudes(read_back), printed  # every number, exactly
+        if not expected.has(sympy.Heaviside):  # a Heaviside reads back as the where it is printed as
+            assert read_back == expected, printed
+
+
+def test_the_formula_printer_keeps_short_numbers_as_sympy_writes_them():
+    import sympy
+
+    x = sympy.Symbol("x")
+    assert formula_text(x / 1000 + sympy.Rational(1, 3) * x ** 2) == "x**2/3 + x/1000"

@@ -19,6 +19,9 @@ ndtr (exit 2, the function named). Tested in tests/test_trial_findings28c.py:
 - V1: an exact gradient or value a float cannot hold (a Fermi-Dirac slope of 5e-432) was shown as 0.0 in the
   gradcheck fixture's message, `gradcli check --junit`'s failure text and the HTML results table, so a CI reader saw
   "gradient nan (exact {'kt': 0.0})", a slope proven 0. They now give its digits, as the terminal table did.
+- D1: `gradcli diff` wrote a formula's 1e-300 as 1/1000...0 (301 digits), in the formula and every derivative. A
+  long number with an exact decimal form is now written as 1e-300 (10**600 beyond float64, as the parser asks),
+  and reads back as the same number.
 """
 
 import os
