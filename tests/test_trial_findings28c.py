@@ -1,11 +1,20 @@
-"""Round 28c's finding V1, as a class: an exact gradient a float cannot hold is shown by its digits in every message
-that shows one.
+"""Round 28c's findings, each as a class.
 
-A Fermi-Dirac occupation 1 / (e^((E - mu)/kT) + 1) at E - mu = 1, kT = 1e-3 has slopes near e^-1000 (5e-432): the
-program's e^1000 overflows and its gradient is NaN, so the check fails, and the failure's own words said "exact
-{'energy': [-0.0], 'mu': 0.0, 'kt': 0.0}" in the pytest fixture's message, the JUnit failure text and the HTML table:
-a CI reader saw a slope proven 0 where the slope is 5e-432 (the terminal table and the JSON's text fields had the
-digits). Truths here: mpmath at 60 digits from the closed form f(1 - f)/kT.
+V1: an exact gradient a float cannot hold is shown by its digits in every message that shows one. A Fermi-Dirac
+occupation 1 / (e^((E - mu)/kT) + 1) at E - mu = 1, kT = 1e-3 has slopes near e^-1000 (5e-432): the program's e^1000
+overflows and its gradient is NaN, so the check fails, and the failure's own words said "exact {'energy': [-0.0],
+'mu': 0.0, 'kt': 0.0}" in the pytest fixture's message, the JUnit failure text and the HTML table: a CI reader saw a
+slope proven 0 where the slope is 5e-432 (the terminal table and the JSON's text fields had the digits). Truths here:
+mpmath at 60 digits from the closed form f(1 - f)/kT.
+
+D1: `gradcli diff` wrote a formula's 1e-300 as 1/1000...0 (301 digits) and 1e300 as its 301 digits, in the formula
+and in every derivative, so `diff "sign(x)*maximum(abs(x) - 1e-300, 0)"` printed screens of zeros. A rational with a
+terminating decimal expansion whose plain text is long is now written in scientific notation, exactly (as a power of
+ten beyond float64, as the parser asks): the printed formula reads back as the same numbers (the truth here).
+
+W1: at x = 1e-300 the finite differences' complex steps (at least 1e-180 wide) reach past 0, where -log(expm1(x)) is
+singular; they disagree, and the note said "the function is not analytic here", which it is. It now says the steps
+are wider than the point's distance from 0.
 """
 
 import re
@@ -127,3 +136,13 @@ def test_the_formula_printer_keeps_short_numbers_as_sympy_writes_them():
 
     x = sympy.Symbol("x")
     assert formula_text(x / 1000 + sympy.Rational(1, 3) * x ** 2) == "x**2/3 + x/1000"
+
+
+# W1: complex steps wider than the point's distance from 0 do not call an analytic function "not analytic here".
+
+def test_complex_steps_past_0_are_named_as_such_not_as_a_function_not_analytic():
+    # -log(expm1(x)) is analytic at 1e-300 (its only singularity is at 0), and its slope there is -1/(1 - e^-x) = -1e300
+    (result,) = gradcli.check("-log(expm1(x))", [{"x": 1e-300}], dtypes=("float64",), fixes=False).results
+    words = " ".join(f.message for f in result.findings)
+    assert result.status == "ok" and abs(result.exact_gradient["x"] + 1e300) <= 1e285
+    assert "wider than the point's distance from 0" in words and "not analytic here" not in words

@@ -22,6 +22,9 @@ ndtr (exit 2, the function named). Tested in tests/test_trial_findings28c.py:
 - D1: `gradcli diff` wrote a formula's 1e-300 as 1/1000...0 (301 digits), in the formula and every derivative. A
   long number with an exact decimal form is now written as 1e-300 (10**600 beyond float64, as the parser asks),
   and reads back as the same number.
+- W1: at x = 1e-300 the finite differences' complex steps (1e-180 wide) reach past 0, where -log(expm1(x)) is
+  singular, and the note said "the function is not analytic here"; it now says the steps are wider than the point's
+  distance from 0.
 """
 
 import os
