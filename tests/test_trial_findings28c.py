@@ -15,6 +15,10 @@ ten beyond float64, as the parser asks): the printed formula reads back as the s
 W1: at x = 1e-300 the finite differences' complex steps (at least 1e-180 wide) reach past 0, where -log(expm1(x)) is
 singular; they disagree, and the note said "the function is not analytic here", which it is. It now says the steps
 are wider than the point's distance from 0.
+
+S1: `gradcli sweep`'s thresholds gave the finding of the failing side ("power(1.158e+77, 4.0) overflowed: inf")
+without the user's file and line, which the audit's one-line finding of the same sweep gives; they now end "at
+file.py:LINE".
 """
 
 import re
@@ -146,3 +150,25 @@ def test_complex_steps_past_0_are_named_as_such_not_as_a_function_not_analytic()
     words = " ".join(f.message for f in result.findings)
     assert result.status == "ok" and abs(result.exact_gradient["x"] + 1e300) <= 1e285
     assert "wider than the point's distance from 0" in words and "not analytic here" not in words
+
+
+# S1: a sweep's threshold finding names the user's line, as the audit's one-line finding does.
+
+def test_a_sweep_threshold_s_finding_names_the_line_of_the_user_s_code():
+    import contextlib
+    import io
+    import os
+
+    from gradcli.views.terminal_sweep import print_sweep
+
+    here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "trials", "numpy_lib28c.py")
+    result = gradcli.sweep(f"{here}:hill_by_powers", {"x": (1e76, 1e78, 5, "log")}, fixed={"k": 2.0, "n": 4.0},
+                           wrt=["x"], dtypes=("float64",), fixes=False)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        print_sweep(result)
+    line = next(i for i, text in enumerate(open(here), 1) if "def hill_by_powers" in text) + 1
+    # x^4 overflows from 2^(1024/4) = 1.158e77 on: the threshold and the line of the power
+    threshold = next(t for t in result.dtypes["float64"].thresholds)
+    assert threshold.at < 2.0 ** 256 <= threshold.next
+    assert f"overflowed: inf at numpy_lib28c.py:{line}" in " ".join(out.getvalue().split())

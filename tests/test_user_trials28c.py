@@ -25,6 +25,8 @@ ndtr (exit 2, the function named). Tested in tests/test_trial_findings28c.py:
 - W1: at x = 1e-300 the finite differences' complex steps (1e-180 wide) reach past 0, where -log(expm1(x)) is
   singular, and the note said "the function is not analytic here"; it now says the steps are wider than the point's
   distance from 0.
+- S1: `gradcli sweep`'s threshold lines gave a Python function's finding without its file and line (the audit's
+  one-line finding of the same sweep had them); they now end "at file.py:LINE".
 """
 
 import os
