@@ -11,7 +11,7 @@ from dataclasses import fields
 from .checker import check
 from .checker.options import build_options
 from .errors import InputError
-from .views.formatting import finding_underline
+from .views.formatting import beyond_float, exact_gradient_shown, finding_underline
 
 __all__ = ["assert_gradients_ok", "GradientCheckError"]
 
@@ -58,8 +58,8 @@ def assert_gradients_ok(target, points, options=None, **changes):
     for r in failing:
         point = ", ".join(f"{k}={v}" for k, v in r.point.items())
         lines.append(
-            f"  {point} [{r.dtype}]: {r.status}; value {r.value} (exact {r.exact_value}), "
-            f"gradient {r.gradient} (exact {r.exact_gradient})"
+            f"  {point} [{r.dtype}]: {r.status}; value {r.value} (exact {beyond_float(r.exact_value, r.exact_value_text, 10)}), "
+            f"gradient {r.gradient} (exact {exact_gradient_shown(r.exact_gradient, r.exact_gradient_text)})"
         )
         for f in r.findings:
             where = f" at {f.location}" if f.location else ""

@@ -55,6 +55,11 @@ LOOP_TRIPS_FACTOR, LOOP_TRIPS_SLACK = 10, 1000
 _NONFINITE = "a difference is NaN or infinite (the function overflows or leaves its domain nearby)"
 _CENTRAL = "the error estimate is large (the two step sizes disagree, or rounding swamps the difference)"
 _NOT_ANALYTIC = "complex steps of two sizes disagree (the function is not analytic here)"
+# Steps are at least 1e-180 wide: at x = 1e-300 they reach past 0, where log or 1/x is singular, though x is not.
+_STEP_PAST_ZERO = (
+    "complex steps of two sizes disagree (they are wider than the point's distance from 0, where the function may "
+    "not be analytic)"
+)
 _CANCELLATION = (
     "the function's own rounding error swamps its derivative (it cancels digits inside, and "
     "complex-step inherits that)"
@@ -524,8 +529,8 @@ def _complex_entries(steps, noises):
     """The complex step's (estimate, error, reason) per coordinate, from its floats and its replayed noise."""
     eps = _EPS
     out = []
-    for (_, _, _, _, d1, d2), noise in zip(steps, noises):
-        reason = _NOT_ANALYTIC if abs(d1 - d2) > noise else _CANCELLATION
+    for (_, _, x0, h, d1, d2), noise in zip(steps, noises):
+        reason = (_STEP_PAST_ZERO if 0 < abs(x0) < h else _NOT_ANALYTIC) if abs(d1 - d2) > noise else _CANCELLATION
         out.append((d1, max(abs(d1 - d2), noise, 4 * eps * abs(d1)), reason))
     return out
 

@@ -11,6 +11,7 @@ else, on arrays too.
 from __future__ import annotations
 
 import functools
+import math
 
 
 def latex(expr) -> str:
@@ -114,6 +115,7 @@ def _sympy_printer():
 
 @functools.lru_cache(maxsize=None)
 def _text_printer(e, pi):
+    import sympy
     from sympy.printing.precedence import PRECEDENCE
 
     class FormulaPrinter(type(_sympy_printer())):
@@ -151,7 +153,60 @@ def _text_printer(e, pi):
             x = self._print(expr.args[0])
             return f"where({x} > 0, 1, where({x} < 0, 0, 1/2))"
 
+        def _print_Rational(self, expr):
+            return _decimal_text(expr) or super()._print_Rational(expr)
+
+        def _print_Integer(self, expr):
+            return _decimal_text(expr) or super()._print_Integer(expr)
+
+        def _print_Mul(self, expr):
+            # sympy writes 1e-300*x as x/1000...0 (301 digits): the coefficient is written as typed instead.
+            coefficient, rest = expr.as_coeff_Mul()
+            text = _decimal_text(coefficient) if coefficient.is_Rational and rest != 1 else None
+            if text is None:
+                return super()._print_Mul(expr)
+            above, below = [], []  # the factors of rest, those with a negative power as their reciprocals
+            for factor in sympy.Mul.make_args(rest):
+                negative = factor.is_Pow and factor.exp.is_Rational and factor.exp.is_negative
+                (below if negative else above).append(1 / factor if negative else factor)
+            shown = lambda factors: "*".join(self.parenthesize(f, PRECEDENCE["Mul"], strict=True) for f in factors)  # noqa: E731
+            text += "".join(f"*{self.parenthesize(f, PRECEDENCE['Mul'])}" for f in above)
+            if below:
+                text += "/" + (shown(below) if len(below) == 1 else f"({shown(below)})")
+            return text
+
     return FormulaPrinter()
+
+
+# A number whose fraction or integer text is longer than this is written in scientific notation where that is exact.
+_LONGEST_PLAIN_NUMBER = 24
+
+
+def _decimal_text(number):
+    """A rational number with a terminating decimal expansion as exact scientific text ("1e-300", "-2.5*10**400") when
+    sympy's own text (1/1000...0, 301 digits) is longer than `_LONGEST_PLAIN_NUMBER` and the scientific text is
+    shorter; else None. The formula parser reads such text back as the same rational, so the printed formula is the
+    same function."""
+    p, q = int(number.p), int(number.q)
+    if len(str(p)) + len(str(q)) <= _LONGEST_PLAIN_NUMBER or p == 0:
+        return None
+    twos, fives, rest = 0, 0, q
+    while rest % 2 == 0:
+        rest, twos = rest // 2, twos + 1
+    while rest % 5 == 0:
+        rest, fives = rest // 5, fives + 1
+    if rest != 1:
+        return None  # 1/3: no exact decimal
+    places = max(twos, fives)
+    digits = str(abs(p) * 10 ** places // q)
+    significant = digits.rstrip("0")
+    exponent = len(digits) - 1 - places
+    mantissa = significant[0] + ("." + significant[1:] if len(significant) > 1 else "")
+    text = f"{'-' if p < 0 else ''}{mantissa}e{exponent:+d}"
+    if float(text) == 0 or math.isinf(float(text)):
+        # A literal float64 reads as 0 or inf is refused by the parser: the power of ten is written out instead.
+        text = f"{'-' if p < 0 else ''}{'' if mantissa == '1' else mantissa + '*'}10**{exponent}"
+    return text if len(text) < len(str(p)) + len(str(q)) else None
 
 
 def _fold(printer, name, args):

@@ -13,6 +13,7 @@ import math
 import os
 import re
 from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
 
 from ..checker.dtypes import dtype_named
 from ..expr.operators import BINARY
@@ -105,6 +106,35 @@ def exact_point_text(point) -> str:
         return number(value, 17)
 
     return ", ".join(f"{k} = {shown(v)}" for k, v in point.items())
+
+
+def beyond_float(value, text, digits):
+    """An exact number that a float cannot hold (1e+347 shows as inf, 1e-348 as 0): its digits instead."""
+    if isinstance(value, list) and isinstance(text, list) and len(value) == len(text):
+        return [beyond_float(v, t, digits) for v, t in zip(value, text)]
+    if text is None or not isinstance(value, float) or not (math.isinf(value) or value == 0):
+        return value
+    if "^" in text:
+        return text  # 10^(1.2e+347): too large even for an exponent in digits
+    # The exponent apart: Decimal refuses one past its own limits (exp(-7e298) has 299 digits of it).
+    mantissa, _, exponent = text.partition("e")
+    try:
+        exact = Decimal(mantissa)
+    except InvalidOperation:
+        return value
+    if exact.is_zero() or not exact.is_finite():
+        return value
+    if not exponent:
+        return f"{exact:.{digits}g}"
+    shown, _, more = f"{exact:.{digits - 1}e}".partition("e")
+    return f"{shown}e{int(exponent) + int(more):+d}"
+
+
+def exact_gradient_shown(gradient, texts, digits=10):
+    """An exact gradient for a message, each number a float cannot hold (0 for 5e-432, inf for 1e+400) as its digits:
+    a bare 0 would read as a slope proven 0."""
+    texts = texts or {}
+    return {k: beyond_float(v, texts.get(k), digits) for k, v in (gradient or {}).items()}
 
 
 def gradient_text(gradient, digits=7) -> str:

@@ -12,7 +12,7 @@ from html import escape
 
 from ..checker.verdict import SEVERITY, Verdict
 from . import audit_cases, sweep_rows
-from .formatting import CASE_LOOKS, COLOURS, VERDICT_LOOKS, gradient_text, number, point_text
+from .formatting import CASE_LOOKS, COLOURS, VERDICT_LOOKS, beyond_float, exact_gradient_shown, gradient_text, number, point_text
 
 # Scoped under .gradcli, so a notebook's own styles and ours leave each other alone.
 _LAYOUT = """
@@ -167,8 +167,8 @@ def render_check(check) -> str:
             r["dtype"],
             number(r.get("value")),
             gradient_text(r.get("gradient"), 7),
-            number(r.get("exact_value")),
-            gradient_text(r.get("exact_gradient"), 7),
+            number(beyond_float(r.get("exact_value"), r.get("exact_value_text"), 7)),
+            gradient_text(exact_gradient_shown(r.get("exact_gradient"), r.get("exact_gradient_text"), 7), 7),
         )
         rows.append("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in cells) + f'<td class="v-{escape(status)}">{escape(status)}</td></tr>')
     head = "".join(f"<th>{h}</th>" for h in ("point", "dtype", "value", "gradient", "exact value", "exact gradient", "verdict"))

@@ -16,7 +16,7 @@ import xml.etree.ElementTree as ET
 from ..checker.results import shown_order
 from ..checker.verdict import Verdict
 from . import audit_cases, sweep_rows
-from .formatting import exact_point_text
+from .formatting import beyond_float, exact_gradient_shown, exact_point_text
 
 SUITE = "gradcli audit"
 
@@ -51,8 +51,9 @@ def _testcase(suite, classname, result, fail_on):
         failure = ET.SubElement(case, element, message=f"{status}: {first}", type=status)
         failure.text = "\n".join(
             [
-                f"value {result['value']} (exact {result['exact_value']}); "
-                f"gradient {result['gradient']} (exact {result['exact_gradient']})"
+                f"value {result['value']} (exact {beyond_float(result['exact_value'], result.get('exact_value_text'), 10)}); "
+                f"gradient {result['gradient']} "
+                f"(exact {exact_gradient_shown(result['exact_gradient'], result.get('exact_gradient_text'))})"
             ]
             + [f"{f['phase']} {f['op']}: {f['message']}" for f in findings]
         )

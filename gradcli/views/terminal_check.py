@@ -7,11 +7,10 @@ rich is imported inside the functions, so importing this module is cheap.
 from __future__ import annotations
 
 import math
-from decimal import Decimal, InvalidOperation
 
 from ..checker.dtypes import mantissa_bits
 from ..checker.verdict import Verdict
-from .formatting import finding_underline, flatten, gradient_text, matrix_text, number, point_text, short_location, styled
+from .formatting import beyond_float, finding_underline, flatten, gradient_text, matrix_text, number, point_text, short_location, styled
 from .terminal import console
 
 
@@ -19,7 +18,7 @@ def _exact_gradient_text(r, digits):
     """The exact-gradient cell: per variable, or along the random direction when that is all that is known."""
     if r.exact_directional is not None and all(v is None for v in r.exact_gradient.values()):
         return f"{number(r.exact_directional, digits)} along a direction"
-    shown = {k: _beyond_float(v, r.exact_gradient_text.get(k), digits) for k, v in r.exact_gradient.items()}
+    shown = {k: beyond_float(v, r.exact_gradient_text.get(k), digits) for k, v in r.exact_gradient.items()}
     if r.gradient_status == Verdict.DOMAIN:  # an inf or NaN there is no slope of the function's: none is
         shown = {k: _no_finite_derivative(v) for k, v in shown.items()}
     return gradient_text(shown, digits)
@@ -30,28 +29,6 @@ def _no_finite_derivative(value):
     if isinstance(value, list):
         return [_no_finite_derivative(v) for v in value]
     return "no finite derivative" if isinstance(value, float) and not math.isfinite(value) else value
-
-
-def _beyond_float(value, text, digits):
-    """An exact number that a float cannot hold (1e+347 shows as inf, 1e-348 as 0): its digits instead."""
-    if isinstance(value, list) and isinstance(text, list) and len(value) == len(text):
-        return [_beyond_float(v, t, digits) for v, t in zip(value, text)]
-    if text is None or not isinstance(value, float) or not (math.isinf(value) or value == 0):
-        return value
-    if "^" in text:
-        return text  # 10^(1.2e+347): too large even for an exponent in digits
-    # The exponent apart: Decimal refuses one past its own limits (exp(-7e298) has 299 digits of it).
-    mantissa, _, exponent = text.partition("e")
-    try:
-        exact = Decimal(mantissa)
-    except InvalidOperation:
-        return value
-    if exact.is_zero() or not exact.is_finite():
-        return value
-    if not exponent:
-        return f"{exact:.{digits}g}"
-    shown, _, more = f"{exact:.{digits - 1}e}".partition("e")
-    return f"{shown}e{int(exponent) + int(more):+d}"
 
 
 def _fd_text(r, digits):
@@ -127,7 +104,7 @@ def print_report(report, digits=7) -> None:
             cells = (
                 number(r.value, digits),
                 gradient_text(r.gradient, digits),
-                number(_beyond_float(r.exact_value, r.exact_value_text, digits), digits),
+                number(beyond_float(r.exact_value, r.exact_value_text, digits), digits),
                 _exact_gradient_text(r, digits),
                 _fd_text(r, digits),
             )

@@ -12,7 +12,7 @@ import time
 from ..checker.dtypes import dtype_named
 from ..checker.verdict import Verdict
 from . import sweep_rows
-from .formatting import STATUS_STYLE, float_text, number, styled
+from .formatting import STATUS_STYLE, float_text, number, short_location, styled
 from .terminal import console
 
 STRIP_WIDTH = 60  # columns of the strip: each is the worst of the points it covers
@@ -264,7 +264,10 @@ def _print_thresholds(out, result, name, d, table):
         before, after = t.said()
         out.print(f"    {t.variable} = {float_text(t.at, name)} is {before}, {float_text(t.next, name)} is {after}", soft_wrap=True)
         if t.finding is not None and getattr(t.finding, "message", None):
-            out.print(f"      {escape(t.finding.message)}", soft_wrap=True)
+            # A Python function's finding ends with its file and line, as the audit's one-line finding does.
+            location = getattr(t.finding, "location", None)
+            where = f" at {short_location(location)}" if location else ""
+            out.print(f"      {escape(t.finding.message + where)}", soft_wrap=True)
         command = reproduce(result, t.variable, _failing_side(t)[0], name)
         if command:
             out.print(f"      {escape(command)}", soft_wrap=True)
