@@ -77,7 +77,7 @@ def check_point(target, point, dtype, chosen, options):
     names = target.variables
     target, summed_over = summed(target, point)
     working_args = [cast(point[n], dtype) for n in names]
-    result = PointResult({n: plain(point[n]) for n in names}, dtype_name(dtype), summed_over=summed_over)
+    result = PointResult({n: plain(point[n]) for n in names}, dtype_name(dtype), summed_over=summed_over, held=dict(target.held))
     result.rtol, result.atol = tolerances(options, dtype)
     for key in ("gradient", "exact_gradient", "rule_gradient", "fd_gradient", "fd_error", "exact_gradient_why"):
         setattr(result, key, dict.fromkeys(chosen))  # every variable keeps its key: None until known

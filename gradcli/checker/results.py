@@ -185,6 +185,7 @@ class PointResult:
     # variable -> why an exact entry is no finite number (nested lists for arrays, None per finite entry; else None)
     exact_gradient_why: dict = field(default_factory=dict)
     summed_over: Optional[int] = None  # a formula at an array point: the number of elements summed
+    held: dict = field(default_factory=dict)  # the inputs held as data at the point (a label outside --wrt): name -> value
     rtol: Optional[float] = None  # the tolerances this result was judged by:
     atol: float = 0.0  # it passes where |computed - exact| <= atol + rtol * |exact|
     jacobian: Optional[object] = None  # a vector output: its rows (checker.jacobian.Jacobian); None for a scalar

@@ -94,6 +94,14 @@ def point_text(point, digits=7) -> str:
     return ", ".join(f"{k} = {shown(v)}" for k, v in point.items())
 
 
+def with_held(result) -> dict:
+    """A result's point (a `PointResult` or its JSON dict) with the inputs it holds as data (a label outside --wrt)
+    after its variables: what the check ran at."""
+    if isinstance(result, dict):
+        return {**result["point"], **(result.get("held") or {})}
+    return {**result.point, **(result.held or {})}
+
+
 def exact_point_text(point) -> str:
     """A point with every float in full (shortest round-trip) precision: distinct points, distinct names."""
 
