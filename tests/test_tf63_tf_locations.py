@@ -51,14 +51,13 @@ SOURCE = textwrap.dedent('''\
 
 @pytest.fixture(scope="module")
 def module(tmp_path_factory):
-    path = tmp_path_factory.mktemp("tf63") / "tfp_form63.py"
-    path.write_text(SOURCE)
+    (path := tmp_path_factory.mktemp("tf63") / "tfp_form63.py").write_text(SOURCE)
     return str(path)
 
 
 def _line(text):
-    (number,) = [k + 1 for k, line in enumerate(SOURCE.splitlines()) if text in line]
-    return number
+    """The number of the one line of SOURCE holding ``text``."""
+    return 1 + next(k for k, line in enumerate(SOURCE.splitlines()) if text in line)
 
 
 def _truth(points):
