@@ -164,17 +164,19 @@ def _focal_frac(z):
 
 # --------------------------------------------------------------------------------------------- label smoothing
 def _smoothed_slopes(logits, dtype="float64", keras=False):
-    """softmax(z) - target, target (0.9 + 0.1/3, 0.1/3, 0.1/3) as the program's float64 constants; Keras' own
-    computes it in float32 from the smoothing 0.1: (1 - 0.1f) y + 0.1f / 3."""
+    """softmax(z) sum(target) - target, the slope of -sum(target * log softmax(z)) whatever the target's sum: target
+    (0.9 + 0.1/3, 0.1/3, 0.1/3) as the program's float64 constants; Keras' own (finding K1) is what its source writes,
+    y * (1.0 - label_smoothing) + label_smoothing / num_classes, in its loss's dtype float32: Python's 0.9 and the
+    0.1 given as float32 holds them, 0.9f y + 0.1f / 3 (the labels sum to 0.9f + 0.1f = 1 - 2.2e-8)."""
     def truth():
         z = _in(dtype, logits)
         if keras:
-            tenth = _in("float32", [0.1])[0]
-            target = [1 - tenth + tenth / 3, tenth / 3, tenth / 3]
+            tenth, nine_tenths = _in("float32", [0.1, 1 - 0.1])
+            target = [nine_tenths + tenth / 3, tenth / 3, tenth / 3]
         else:
             third = _f64(0.1 / 3)
             target = [_f64(1 - 0.1) + third, third, third]
-        return {"logits": [p - t for p, t in zip(_softmax(z), target)]}
+        return {"logits": [p * sum(target) - t for p, t in zip(_softmax(z), target)]}
     return hp(truth)
 
 
