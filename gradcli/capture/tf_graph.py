@@ -453,6 +453,8 @@ class Walker:
             self._draw(op, inputs, outputs, location)
         elif op.type in OPS:
             self._step(op, inputs, outputs, location, rule)
+        elif self.draw is not None and _index_valued(op):
+            self._by_kernel(op, inputs, outputs, location, rule)
         else:
             complex_valued = any(t.dtype.is_complex for t in [*op.inputs, *op.outputs])
             for key in outputs:
@@ -503,6 +505,19 @@ class Walker:
         drawn = _ParameterDraw(self.draw, op.type, attrs, positions, as_function, dtype)
         self.steps.append(Step(drawn, tuple(inputs), tuple(outputs), {}, location, rule, op.type, op.name))
         self.draws.append(f"{op.type} at {location}")
+
+    def _by_kernel(self, op, inputs, outputs, location, rule):
+        """An op the table lacks whose results are all integers or booleans (`_index_valued`: a histogram's counts, a
+        bucket's index): no gradient flows through them, so they are data of the point, computed at each run by
+        TensorFlow's own kernel from the floats its inputs are there (an index under a stop_gradient replays)."""
+        attrs = _eager_attrs(sorted(op.node_def.attr.items()))
+        if attrs is None:
+            for key in outputs:
+                self.unmapped[key] = (op.type, op.name, location, False)
+            return
+        dtypes = [np.dtype(t.dtype.as_numpy_dtype) for t in op.inputs]
+        kernel = _KernelIndex(self.draw, op.type, attrs, dtypes, len(outputs))
+        self.steps.append(Step(kernel, tuple(inputs), tuple(outputs), {}, location, rule, op.type, op.name))
 
     def _passed_through(self, tensors, outputs):
         """A gradient a user's rule handed on untouched (``return dy``) still went through the rule: replayed as
@@ -907,6 +922,38 @@ class _ParameterDraw:
         elif all(type(raw(p)) is float for p in parameters):  # a difference's step on Python floats
             sample = sample.astype(np.float64)
         return self.as_function(*parameters, sample)
+
+
+def _index_valued(op):
+    """Whether ``op`` makes only integers or booleans from plain tensors, with no state of its own (`Walker._by_kernel`)."""
+    try:
+        stateful = op.op_def.is_stateful
+    except AttributeError:  # an op of a function library: not a kernel to run alone
+        return False
+    return (not stateful and op.type not in _NOT_REPLAYED and all(t.dtype.is_integer or t.dtype.is_bool for t in op.outputs)
+            and not any(t.dtype.name in _HANDLES for t in op.inputs))
+
+
+_HANDLES = ("resource", "variant")  # a variable's or a list's handle: no eager run of an op alone is handed one
+
+
+class _KernelIndex:
+    """The step of an index-valued op (`Walker._by_kernel`): ``run`` (TensorFlow's kernel, `Walker.draw`) on its inputs'
+    floats at the point in their ``dtypes``, each result kept for the floats it was made at."""
+
+    def __init__(self, run, op_type, attrs, dtypes, n_outputs):
+        self.run, self.op_type, self.attrs, self.dtypes, self.n_outputs = run, op_type, attrs, dtypes, n_outputs
+        self.made = {}
+
+    def __call__(self, ins, _attrs):
+        floats = [np.asarray(floats_at_the_point(value), dtype=dtype) for value, dtype in zip(ins, self.dtypes)]
+        key = tuple(a.tobytes() + str(a.shape).encode() for a in floats)
+        if key not in self.made:
+            if len(self.made) > 64:  # a sweep's points, each computed once: the oldest go
+                self.made.clear()
+            self.made[key] = tuple(self.run(self.op_type, self.n_outputs, floats, self.attrs))
+        out = self.made[key]
+        return out if self.n_outputs > 1 else out[0]
 
 
 def floats_at_the_point(value):
