@@ -1,11 +1,15 @@
 """TensorFlow findings where a TensorFlow user looks for them (issue 29).
 
+A finding names the op as TensorFlow does, the API the user's line called and the graph's op type
+("tf.math.unsorted_segment_prod (UnsortedSegmentProd)"), in the library's results, JSON and text alike; gradcli's own
+name of the op that replays it is kept as ``gradcli_op``.
 TensorFlow Probability's ``custom_gradient(fx, gx, x)`` form, ``stop(fx) + stop(gx) * (x - stop(x))``, makes gx the
 gradient: a wrong gx is named at the line that computes gx, as a ``tf.custom_gradient``'s rule is named at its own
 ``def``, not at the line that combines the form. A label held as data (outside --wrt) is shown in the check's header.
 The truths are mpmath's derivatives and the lines of the source below.
 """
 
+import json
 import os
 import textwrap
 
@@ -46,6 +50,11 @@ SOURCE = textwrap.dedent('''\
 
     def picked(z, label):
         return tf.reduce_logsumexp(z) - tf.gather(z, label)
+
+
+    def segment_log(x):
+        p = tf.math.unsorted_segment_prod(x, [0, 0, 1], num_segments=2)
+        return tf.reduce_sum(tf.math.log(p))
 ''')
 
 
@@ -76,15 +85,27 @@ def test_a_wrong_gx_of_the_tfp_form_is_named_at_gxs_own_line(module):
     assert f"the stop form at tfp_form63.py:{_line('return tf.stop_gradient(fx)')}" in finding.message
 
 
-def test_the_right_gx_is_ok(module):
-    (result,) = gradcli.check(f"{module}:right", [{"x": [0.5, 3.0]}], dtypes=("float64",), fixes=False).results
-    assert result.status.value == "ok", result.findings
-    assert [float(g) for g in result.gradient["x"]] == pytest.approx(_truth([0.5, 3.0]), rel=1e-12)
-
-
 def test_a_label_held_outside_wrt_is_in_the_header_of_a_tensorflow_check(module):
     run = CliRunner().invoke(cli, ["check", f"{module}:picked", "--at", "z=[1,2,3],label=2", "--wrt", "z",
                                    "--dtype", "float64"])
     assert run.exit_code == 0, run.output
     assert [line.strip() for line in run.output.splitlines() if line.startswith("at ")] == [
         "at z = [1, 2, 3], label = 2"], run.output
+
+
+SEGMENT_OP = "tf.math.unsorted_segment_prod (UnsortedSegmentProd)"
+
+
+def test_a_finding_names_the_op_as_tensorflow_does_in_json_and_text(module):
+    at = ["--at", "x=[1e200,1e200,2]", "--dtype", "float64"]
+    run = CliRunner().invoke(cli, ["check", f"{module}:segment_log", *at, "--json"])
+    (result,) = json.loads(run.stdout)["results"]
+    assert result["status"] == "unstable"
+    # d/dx log(x0 x1) + log(x2) = 1 / x: the product of the first segment overflows at 1e400
+    assert result["exact_gradient"]["x"] == pytest.approx([1e-200, 1e-200, 0.5], rel=1e-15)
+    line = f"{module}:{_line('p = tf.math.unsorted_segment_prod')}"
+    (overflow,) = [f for f in result["findings"] if f["phase"] == "forward" and f["kind"] == "nonfinite"]
+    assert (overflow["op"], overflow["gradcli_op"], overflow["location"]) == (SEGMENT_OP, "prod", line), overflow
+    text = CliRunner().invoke(cli, ["check", f"{module}:segment_log", *at]).output
+    assert f"forward, {SEGMENT_OP} at tfp_form63.py:{_line('p = tf.math.unsorted_segment_prod')}:" in text, text
+    assert "^" * len("unsorted_segment_prod") in text  # the name the user called, underlined on the line

@@ -63,6 +63,8 @@ class Step:
     # (kind, words) of an op TensorFlow's gradient code makes itself, no rule's: the sum of a value's gradients from its
     # uses (`Walker._accumulation`), which `replayed_at` hands provenance as ``by_the_pass``
     by_the_pass: tuple = None
+    # the op as TensorFlow names it, the API the user's line called and the op type: "tf.math.exp (Exp)" (`called_api`)
+    spelled: str = None
 
 
 @dataclass
@@ -201,7 +203,7 @@ class Plan:
             env[key] = flushed(env[key])
         with FlushedToRecorder() as shown:
             for step in self.steps:
-                with replayed_at(step.location, step.rule, by_the_pass=step.by_the_pass):
+                with replayed_at(step.location, step.rule, by_the_pass=step.by_the_pass, spelled=step.spelled):
                     try:
                         out = step.function([env[key] for key in step.inputs], step.attrs)
                     except Exception as error:
@@ -384,6 +386,7 @@ class Walker:
         self.walked = {}  # id of each graph walked in place -> (the graph, [each prefix its keys were given])
         self.assigned = {}  # id of a captured variable's handle -> the key of the value the graph assigned it
         self.reads = {}  # id of a captured variable's handle -> the keys of its reads held as its value (`keyed_calls`)
+        self.apis = {}  # (id of a graph, op name) -> the TensorFlow API the user's line called to make it (`called_api`)
 
     def walk(self, graph, captures):
         """The `Plan` of ``graph``, whose input placeholders are its inputs (captures read as constants)."""
@@ -774,7 +777,9 @@ class Walker:
             function = on_its_line(_form_stop if _zero_of_a_form(op) else function, location, rule)
         elif op.type == "Max" and _shifts_a_logsumexp(op):
             function = logsumexp_shift
-        self.steps.append(Step(function, inputs, outputs, attrs, location, rule, op.type, op.name))
+        api = self.apis.get((id(op.graph), op.name))
+        self.steps.append(Step(function, inputs, outputs, attrs, location, rule, op.type, op.name,
+                               spelled=f"{api} ({op.type})" if api else op.type))
 
     def _accumulation(self, step, op, names, prefix):
         """An ``AddN`` TensorFlow's gradient code made to add up a value's gradients from its several uses (`_aggregates`),
@@ -851,6 +856,7 @@ class Walker:
             frame = user[-1]
             location = f"{frame.filename}:{frame.lineno}"
             self.own_lines.update(prefix + t.name for t in op.outputs)
+            self.apis[id(op.graph), op.name] = called_api(op.traceback, frame)
             return location, (self._rule_running(user) if in_gradient else None)
         forward = names.get(self.gradients.differentiates.get(op.name)) if not prefix else None
         differentiated = forward if forward is not None else _differentiated(op.name, names)
@@ -1326,6 +1332,57 @@ _OPERATORS = {
     "ops/clip_ops.py": {"clip_by_value"},
 }
 _TENSORFLOW_PYTHON = os.sep + os.path.join("tensorflow", "python", "")
+
+
+def called_api(traceback, user_frame):
+    """The public TensorFlow API (``tf.math.unsorted_segment_prod``) the user's code at ``user_frame`` (a frame of
+    ``traceback``) called to make an op: the first function past that frame that TensorFlow exports by name (an
+    operator's ``+`` reaches ``tf.math.add``); None where none is (a Keras layer's own code, a graph without frames)."""
+    mark = getattr(user_frame, "generated", None) or (user_frame.filename, user_frame.lineno, user_frame.name)
+    inside = False
+    for frame in traceback:  # outermost first
+        if (frame.filename, frame.lineno, frame.name) == mark:
+            inside = True
+        elif inside:
+            name = _exported_name(frame.filename, frame.name)
+            if name is not None:
+                return name
+    return None
+
+
+def _exported_name(filename, function):
+    """``tf.`` and the first public name TensorFlow exports the function ``function`` of ``filename`` by, or None."""
+    if _TENSORFLOW_PYTHON not in filename:
+        return None
+    name = _exported_names().get((os.path.abspath(filename), function))
+    if name is not None and name.startswith("tf.__operators__."):  # an operator the user wrote as a symbol
+        return _OPERATOR_SYMBOLS.get(name.rpartition(".")[2])
+    return name
+
+
+# The tensor operators TensorFlow exports as tf.__operators__.*, as the user's line writes them.
+_OPERATOR_SYMBOLS = {"add": "+", "getitem": "[...]", "ne": "!=", "eq": "=="}
+
+
+@functools.lru_cache(maxsize=1)
+def _exported_names():
+    """``{(file, function name): "tf.math.exp"}`` of every function TensorFlow exports, read through its decorators
+    (its dispatch wrappers) from TensorFlow's own table of exported names; TensorFlow 1's and experimental names are
+    left out, the first other name a function is exported by kept."""
+    import inspect
+
+    from tensorflow.python.util import tf_export  # lazy: asked only while a TensorFlow graph is walked
+
+    found = {}
+    for name, symbol in getattr(tf_export, "_NAME_TO_SYMBOL_MAPPING", {}).items():
+        if name.startswith(("compat.", "experimental.", "raw_ops.")) or not callable(symbol):
+            continue
+        try:
+            code = inspect.unwrap(symbol).__code__
+        except (AttributeError, ValueError):  # a class, or a wrapper without the function it wraps
+            continue
+        found.setdefault((os.path.abspath(code.co_filename), code.co_name), f"tf.{name}")
+    return found
 
 
 def handed_over(traceback, user_frame):

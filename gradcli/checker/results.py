@@ -25,6 +25,8 @@ class Finding:
     inputs: list = field(default_factory=list)
     output: object = None
     location: Optional[str] = None  # file:line for Python functions
+    # gradcli's own name of the op, where ``op`` is the framework's spelling of it (`provenance.spelled_findings`)
+    gradcli_op: Optional[str] = None
 
     def to_dict(self):
         return {
@@ -36,6 +38,7 @@ class Finding:
             "inputs": self.inputs,
             "output": self.output,
             "location": self.location,
+            "gradcli_op": self.gradcli_op,
         }
 
 

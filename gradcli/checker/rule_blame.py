@@ -162,8 +162,12 @@ def guilty_line(bridge, point_args, cotangent=None):
         numbers = _by_shape([raw(op.output) for op in framework.recording.ops] + [seed])
         rule = tuple(rule) if isinstance(rule, (tuple, list)) else (rule,)
         inputs_right = {f"input {i}": _close(r, e) for i, (r, e) in enumerate(zip(rule, exact))}
-        return _first_off(ops, _gradients(ops, true.recording.backward_nodes), numbers, args, inputs_right,
-                          getattr(bridge, "backward_holds_forward", True))
+        found = _first_off(ops, _gradients(ops, true.recording.backward_nodes), numbers, args, inputs_right,
+                           getattr(bridge, "backward_holds_forward", True))
+        if found is None:
+            return None
+        line, name, departed = found  # the call named as its framework names it
+        return line, provenance.spelled(name, line, true.recording.spellings), departed
 
 
 # `guilty_line`'s word for a gradient that no built-in rule made wrong: a stop form defines it.
