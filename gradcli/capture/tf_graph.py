@@ -506,7 +506,8 @@ class Walker:
             return
         dtype = np.dtype(op.outputs[0].dtype.as_numpy_dtype)
         drawn = _ParameterDraw(self.draw, op.type, attrs, positions, as_function, dtype)
-        self.steps.append(Step(drawn, tuple(inputs), tuple(outputs), {}, location, rule, op.type, op.name))
+        self.steps.append(Step(drawn, tuple(inputs), tuple(outputs), {}, location, rule, op.type, op.name,
+                               spelled=self._spelling(op)))
         self.draws.append(f"{op.type} at {location}")
 
     def _by_kernel(self, op, inputs, outputs, location, rule):
@@ -777,9 +778,14 @@ class Walker:
             function = on_its_line(_form_stop if _zero_of_a_form(op) else function, location, rule)
         elif op.type == "Max" and _shifts_a_logsumexp(op):
             function = logsumexp_shift
-        api = self.apis.get((id(op.graph), op.name))
         self.steps.append(Step(function, inputs, outputs, attrs, location, rule, op.type, op.name,
-                               spelled=f"{api} ({op.type})" if api else op.type))
+                               spelled=self._spelling(op)))
+
+    def _spelling(self, op):
+        """``op`` as TensorFlow names it: the API the user's line called to make it and its type, "tf.math.exp (Exp)";
+        its type alone where no exported API made it (an op of TensorFlow's gradient code, "Mul")."""
+        api = self.apis.get((id(op.graph), op.name))
+        return f"{api} ({op.type})" if api else op.type
 
     def _accumulation(self, step, op, names, prefix):
         """An ``AddN`` TensorFlow's gradient code made to add up a value's gradients from its several uses (`_aggregates`),
@@ -1350,6 +1356,7 @@ def called_api(traceback, user_frame):
     return None
 
 
+@functools.lru_cache(maxsize=4096)
 def _exported_name(filename, function):
     """``tf.`` and the first public name TensorFlow exports the function ``function`` of ``filename`` by, or None."""
     if _TENSORFLOW_PYTHON not in filename:
