@@ -85,7 +85,8 @@ class Recording:
     backward_nodes: list = field(default_factory=list)
     first_backward_nonfinite: NodeRecord = None
     accumulated: tuple = None  # (NodeRecord, its uses' cotangents): the first gradient made non-finite by adding finite ones
-    # (location, gradcli's op name) -> the framework's name of the operation it replays there (`spelled_findings`)
+    # (location, gradcli's op name, in the forward pass) -> the framework's name of the operation it replays there
+    # (`spelled_findings`)
     spellings: dict = field(default_factory=dict)
     # (id(value), id(exact value)) -> `_relative_error`, for root causes read against this recording:
     # an op's inputs are earlier ops' outputs, and each phase is read again. The recordings hold both values.
@@ -166,10 +167,24 @@ def _accumulating(frame):
 _OP_WORD = re.compile(r"[A-Za-z_][\w.]*")
 
 
-def spelled(text, location, spellings):
+def _named_inside(name, framework):
+    """How a finding names gradcli's op ``name`` replaying the framework's operation ``framework`` ("tf.math.exp
+    (Exp)"): as that operation where it is the operation itself (exp for Exp, multiply for Mul, prod for
+    UnsortedSegmentProd), else as the part of it it is ("log in tf.nn.log_softmax (LogSoftmax)")."""
+    kind = re.sub(r"(V\d+|N)$", "", framework.rpartition("(")[2].rstrip(")")).lower()  # AddV2 and AddN: add
+    plain = name.lower().replace("_", "")
+    return framework if kind and (plain == kind or plain.startswith(kind) or kind.endswith(plain)) else f"{name} in {framework}"
+
+
+def spelled(text, location, spellings, forward=True):
     """``text`` (a finding's op, "gradient rule of prod") with each of gradcli's op names that replays a framework's
-    operation on ``location`` written as the framework names it (``spellings``, a `Recording`'s)."""
-    return _OP_WORD.sub(lambda word: spellings.get((location, word.group(0)), word.group(0)), text)
+    operation on ``location`` written as the framework names it (``spellings``, a `Recording`'s): an op of the
+    ``forward`` pass or not, as the finding's phase says, but the op a rule or a gradient is "of", a forward one."""
+    def named(word):
+        in_forward = forward or text[:word.start()].endswith("of ")
+        return spellings.get((location, word.group(0), in_forward), word.group(0))
+
+    return _OP_WORD.sub(named, text)
 
 
 def spelled_findings(findings, spellings):
@@ -179,7 +194,7 @@ def spelled_findings(findings, spellings):
     for finding in findings if spellings else ():
         if finding.location is None or finding.gradcli_op is not None:
             continue
-        framework = spelled(finding.op, finding.location, spellings)
+        framework = spelled(finding.op, finding.location, spellings, finding.phase == "forward")
         if framework != finding.op:
             finding.gradcli_op, finding.op = finding.op, framework
     return findings
@@ -325,7 +340,8 @@ class Recorder(_OnTheHooks):
         record.rule, record.library, record.own, record.by_the_pass = replayed[1:5] if replayed else (None,) * 4
         record.spelled = replayed[5] if replayed and len(replayed) > 5 else None
         if record.spelled and record.location:
-            self.recording.spellings.setdefault((record.location, prim.name), record.spelled)
+            self.recording.spellings.setdefault((record.location, prim.name, record.phase == "forward"),
+                                                _named_inside(prim.name, record.spelled))
         record.prim, record.kwargs = prim, kwargs
         record.replayed = replayed is not None
         self.recording.ops.append(record)
