@@ -92,8 +92,9 @@ def test_a_wrong_rule_on_a_line_of_several_calls_is_named_by_its_op():
     assert result.status.value == "wrong", result.findings
     (finding,) = [f for f in result.findings if f.kind == "wrong-rule"]
     assert finding.location.endswith(f"test_tf62_tf.py:{segment_power.__code__.co_firstlineno + 2}"), finding.location
-    assert finding.op == "gradient rule of prod", finding.op  # gradcli's name of the product the op replays as
-    assert "the first call whose built-in rule is off is prod on this line" in finding.message, finding.message
+    spelled = "tf.math.unsorted_segment_prod (UnsortedSegmentProd)"  # the API the line called, and TensorFlow's op
+    assert finding.op == f"gradient rule of {spelled}", finding.op
+    assert f"the first call whose built-in rule is off is {spelled} on this line" in finding.message, finding.message
 
 
 # TensorFlow adds a value's gradients from its several uses itself (an AddN of the tape's, or of a tf.function's graph
@@ -119,7 +120,7 @@ def test_tensorflows_sum_of_a_values_gradients_is_named_as_its_accumulation(func
     assert result.status.value == "unstable", result.findings
     (finding,) = [f for f in result.findings if f.phase == "backward"]
     start = picked_over_total.__code__.co_firstlineno
-    assert finding.op == f"add (the gradient accumulation of exp's uses at lines {start + 2} and {start + 3})", finding.op
+    assert finding.op == f"AddN (the gradient accumulation of tf.math.exp (Exp)'s uses at lines {start + 2} and {start + 3})", finding.op
     assert finding.location.endswith(f"test_tf62_tf.py:{start + 1}"), finding.location
 
 

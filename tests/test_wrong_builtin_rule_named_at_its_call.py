@@ -182,13 +182,13 @@ def test_a_registered_tensorflow_gradient_gone_wrong_is_named_at_its_op(tmp_path
     finally:
         registry["Sin"] = kept
     assert finding.location.endswith(f"tf_blame.py:{_line_of(TF, 'b = tf.sin(a)')}"), finding
-    assert finding.op == "gradient rule of sin"
+    assert finding.op == "gradient rule of tf.math.sin (Sin)"
     registry["Sin"] = registry["Cos"]
     try:
         rows = _row_findings(tmp_path, "tf_rows.py", TF)
     finally:
         registry["Sin"] = kept
-    assert [(f.op, f.location.rsplit(":", 1)[-1]) for f in rows] == [("gradient rule of sin", str(_line_of(TF, "b = tf.sin(a)", "def vector")))] * 2
+    assert [(f.op, f.location.rsplit(":", 1)[-1]) for f in rows] == [("gradient rule of tf.math.sin (Sin)", str(_line_of(TF, "b = tf.sin(a)", "def vector")))] * 2
 
 
 def test_a_wrong_rule_of_jaxs_own_is_named_at_its_call(tmp_path):

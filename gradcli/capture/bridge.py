@@ -247,14 +247,18 @@ class replayed_at:  # noqa: N801 - a context manager, named as the function it r
     has none). ``by_the_pass`` is ``(kind, words)`` for an operation the
     framework's backward pass makes itself, which no operator of the user's
     line writes: ("accumulation", "the gradient accumulation of exp's uses at
-    lines 29 and 30"), a broadcast's sum, a cast to an input's dtype. A class,
-    not a generator: a replay enters one per operation it records.
+    lines 29 and 30"), a broadcast's sum, a cast to an input's dtype. ``spelled``
+    is the operation as its framework names it, where the bridge knows it:
+    "tf.math.unsorted_segment_prod (UnsortedSegmentProd)", the API the user's
+    line called and the graph's op type; findings show it for gradcli's name of
+    the op that replays it. A class, not a generator: a replay enters one per
+    operation it records.
     """
 
     __slots__ = ("where", "token")
 
-    def __init__(self, location, rule=None, library=None, own=None, by_the_pass=None):
-        self.where = (location, rule, library, own, by_the_pass)
+    def __init__(self, location, rule=None, library=None, own=None, by_the_pass=None, spelled=None):
+        self.where = (location, rule, library, own, by_the_pass, spelled)
 
     def __enter__(self):
         self.token = _REPLAYED_AT.set(self.where)
@@ -277,8 +281,8 @@ def on_its_line(function, location, rule=None):
 
 
 def replayed_location():
-    """``(location, rule, library, own, by_the_pass)`` of the operation being replayed (see `replayed_at`), or None
-    outside a replay."""
+    """``(location, rule, library, own, by_the_pass[, spelled])`` of the operation being replayed (see `replayed_at`),
+    or None outside a replay."""
     return _REPLAYED_AT.get()
 
 

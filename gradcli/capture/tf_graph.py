@@ -63,6 +63,8 @@ class Step:
     # (kind, words) of an op TensorFlow's gradient code makes itself, no rule's: the sum of a value's gradients from its
     # uses (`Walker._accumulation`), which `replayed_at` hands provenance as ``by_the_pass``
     by_the_pass: tuple = None
+    # the op as TensorFlow names it, the API the user's line called and the op type: "tf.math.exp (Exp)" (`called_api`)
+    spelled: str = None
 
 
 @dataclass
@@ -201,7 +203,7 @@ class Plan:
             env[key] = flushed(env[key])
         with FlushedToRecorder() as shown:
             for step in self.steps:
-                with replayed_at(step.location, step.rule, by_the_pass=step.by_the_pass):
+                with replayed_at(step.location, step.rule, by_the_pass=step.by_the_pass, spelled=step.spelled):
                     try:
                         out = step.function([env[key] for key in step.inputs], step.attrs)
                     except Exception as error:
@@ -384,6 +386,7 @@ class Walker:
         self.walked = {}  # id of each graph walked in place -> (the graph, [each prefix its keys were given])
         self.assigned = {}  # id of a captured variable's handle -> the key of the value the graph assigned it
         self.reads = {}  # id of a captured variable's handle -> the keys of its reads held as its value (`keyed_calls`)
+        self.apis = {}  # (id of a graph, op name) -> the TensorFlow API the user's line called to make it (`called_api`)
 
     def walk(self, graph, captures):
         """The `Plan` of ``graph``, whose input placeholders are its inputs (captures read as constants)."""
@@ -453,6 +456,8 @@ class Walker:
             self._draw(op, inputs, outputs, location)
         elif op.type in OPS:
             self._step(op, inputs, outputs, location, rule)
+        elif self.draw is not None and _index_valued(op):
+            self._by_kernel(op, inputs, outputs, location, rule)
         else:
             complex_valued = any(t.dtype.is_complex for t in [*op.inputs, *op.outputs])
             for key in outputs:
@@ -501,8 +506,22 @@ class Walker:
             return
         dtype = np.dtype(op.outputs[0].dtype.as_numpy_dtype)
         drawn = _ParameterDraw(self.draw, op.type, attrs, positions, as_function, dtype)
-        self.steps.append(Step(drawn, tuple(inputs), tuple(outputs), {}, location, rule, op.type, op.name))
+        self.steps.append(Step(drawn, tuple(inputs), tuple(outputs), {}, location, rule, op.type, op.name,
+                               spelled=self._spelling(op)))
         self.draws.append(f"{op.type} at {location}")
+
+    def _by_kernel(self, op, inputs, outputs, location, rule):
+        """An op the table lacks whose results are all integers or booleans (`_index_valued`: a histogram's counts, a
+        bucket's index): no gradient flows through them, so they are data of the point, computed at each run by
+        TensorFlow's own kernel from the floats its inputs are there (an index under a stop_gradient replays)."""
+        attrs = _eager_attrs(sorted(op.node_def.attr.items()))
+        if attrs is None:
+            for key in outputs:
+                self.unmapped[key] = (op.type, op.name, location, False)
+            return
+        dtypes = [np.dtype(t.dtype.as_numpy_dtype) for t in op.inputs]
+        kernel = _KernelIndex(self.draw, op.type, attrs, dtypes, len(outputs))
+        self.steps.append(Step(kernel, tuple(inputs), tuple(outputs), {}, location, rule, op.type, op.name))
 
     def _passed_through(self, tensors, outputs):
         """A gradient a user's rule handed on untouched (``return dy``) still went through the rule: replayed as
@@ -759,7 +778,14 @@ class Walker:
             function = on_its_line(_form_stop if _zero_of_a_form(op) else function, location, rule)
         elif op.type == "Max" and _shifts_a_logsumexp(op):
             function = logsumexp_shift
-        self.steps.append(Step(function, inputs, outputs, attrs, location, rule, op.type, op.name))
+        self.steps.append(Step(function, inputs, outputs, attrs, location, rule, op.type, op.name,
+                               spelled=self._spelling(op)))
+
+    def _spelling(self, op):
+        """``op`` as TensorFlow names it: the API the user's line called to make it and its type, "tf.math.exp (Exp)";
+        its type alone where no exported API made it (an op of TensorFlow's gradient code, "Mul")."""
+        api = self.apis.get((id(op.graph), op.name))
+        return f"{api} ({op.type})" if api else op.type
 
     def _accumulation(self, step, op, names, prefix):
         """An ``AddN`` TensorFlow's gradient code made to add up a value's gradients from its several uses (`_aggregates`),
@@ -836,6 +862,7 @@ class Walker:
             frame = user[-1]
             location = f"{frame.filename}:{frame.lineno}"
             self.own_lines.update(prefix + t.name for t in op.outputs)
+            self.apis[id(op.graph), op.name] = called_api(op.traceback, frame)
             return location, (self._rule_running(user) if in_gradient else None)
         forward = names.get(self.gradients.differentiates.get(op.name)) if not prefix else None
         differentiated = forward if forward is not None else _differentiated(op.name, names)
@@ -907,6 +934,38 @@ class _ParameterDraw:
         elif all(type(raw(p)) is float for p in parameters):  # a difference's step on Python floats
             sample = sample.astype(np.float64)
         return self.as_function(*parameters, sample)
+
+
+def _index_valued(op):
+    """Whether ``op`` makes only integers or booleans from plain tensors, with no state of its own (`Walker._by_kernel`)."""
+    try:
+        stateful = op.op_def.is_stateful
+    except AttributeError:  # an op of a function library: not a kernel to run alone
+        return False
+    return (not stateful and op.type not in _NOT_REPLAYED and all(t.dtype.is_integer or t.dtype.is_bool for t in op.outputs)
+            and not any(t.dtype.name in _HANDLES for t in op.inputs))
+
+
+_HANDLES = ("resource", "variant")  # a variable's or a list's handle: no eager run of an op alone is handed one
+
+
+class _KernelIndex:
+    """The step of an index-valued op (`Walker._by_kernel`): ``run`` (TensorFlow's kernel, `Walker.draw`) on its inputs'
+    floats at the point in their ``dtypes``, each result kept for the floats it was made at."""
+
+    def __init__(self, run, op_type, attrs, dtypes, n_outputs):
+        self.run, self.op_type, self.attrs, self.dtypes, self.n_outputs = run, op_type, attrs, dtypes, n_outputs
+        self.made = {}
+
+    def __call__(self, ins, _attrs):
+        floats = [np.asarray(floats_at_the_point(value), dtype=dtype) for value, dtype in zip(ins, self.dtypes)]
+        key = tuple(a.tobytes() + str(a.shape).encode() for a in floats)
+        if key not in self.made:
+            if len(self.made) > 64:  # a sweep's points, each computed once: the oldest go
+                self.made.clear()
+            self.made[key] = tuple(self.run(self.op_type, self.n_outputs, floats, self.attrs))
+        out = self.made[key]
+        return out if self.n_outputs > 1 else out[0]
 
 
 def floats_at_the_point(value):
@@ -1279,6 +1338,58 @@ _OPERATORS = {
     "ops/clip_ops.py": {"clip_by_value"},
 }
 _TENSORFLOW_PYTHON = os.sep + os.path.join("tensorflow", "python", "")
+
+
+def called_api(traceback, user_frame):
+    """The public TensorFlow API (``tf.math.unsorted_segment_prod``) the user's code at ``user_frame`` (a frame of
+    ``traceback``) called to make an op: the first function past that frame that TensorFlow exports by name (an
+    operator's ``+`` reaches ``tf.math.add``); None where none is (a Keras layer's own code, a graph without frames)."""
+    mark = getattr(user_frame, "generated", None) or (user_frame.filename, user_frame.lineno, user_frame.name)
+    inside = False
+    for frame in traceback:  # outermost first
+        if (frame.filename, frame.lineno, frame.name) == mark:
+            inside = True
+        elif inside:
+            name = _exported_name(frame.filename, frame.name)
+            if name is not None:
+                return name
+    return None
+
+
+@functools.lru_cache(maxsize=4096)
+def _exported_name(filename, function):
+    """``tf.`` and the first public name TensorFlow exports the function ``function`` of ``filename`` by, or None."""
+    if _TENSORFLOW_PYTHON not in filename:
+        return None
+    name = _exported_names().get((os.path.abspath(filename), function))
+    if name is not None and name.startswith("tf.__operators__."):  # an operator the user wrote as a symbol
+        return _OPERATOR_SYMBOLS.get(name.rpartition(".")[2])
+    return name
+
+
+# The tensor operators TensorFlow exports as tf.__operators__.*, as the user's line writes them.
+_OPERATOR_SYMBOLS = {"add": "+", "getitem": "[...]", "ne": "!=", "eq": "=="}
+
+
+@functools.lru_cache(maxsize=1)
+def _exported_names():
+    """``{(file, function name): "tf.math.exp"}`` of every function TensorFlow exports, read through its decorators
+    (its dispatch wrappers) from TensorFlow's own table of exported names; TensorFlow 1's and experimental names are
+    left out, the first other name a function is exported by kept."""
+    import inspect
+
+    from tensorflow.python.util import tf_export  # lazy: asked only while a TensorFlow graph is walked
+
+    found = {}
+    for name, symbol in getattr(tf_export, "_NAME_TO_SYMBOL_MAPPING", {}).items():
+        if name.startswith(("compat.", "experimental.", "raw_ops.")) or not callable(symbol):
+            continue
+        try:
+            code = inspect.unwrap(symbol).__code__
+        except (AttributeError, ValueError):  # a class, or a wrapper without the function it wraps
+            continue
+        found.setdefault((os.path.abspath(code.co_filename), code.co_name), f"tf.{name}")
+    return found
 
 
 def handed_over(traceback, user_frame):

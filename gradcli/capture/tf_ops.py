@@ -370,6 +370,17 @@ def _bound(side):
     return found
 
 
+def _bucketize(ins, attrs):
+    """``Bucketize`` (``tf.raw_ops.Bucketize``, Keras' ``Discretization``): how many of the boundaries, float32
+    numbers as TensorFlow's attribute holds them, are at or below each input; an index, through which no gradient
+    flows, on floats and exact numbers alike (each comparison a decision of the path)."""
+    boundaries = np.array([float(np.float32(b)) for b in attrs["boundaries"]], dtype=np.float64)
+    wanted = np.asarray(raw(ins[0]))
+    if wanted.dtype == object:
+        boundaries, wanted = ranked(boundaries.astype(object)), ranked(wanted)
+    return np.searchsorted(boundaries, wanted, side="right").astype(np.int32)
+
+
 def _broadcast_gradient_args(ins, attrs):
     """The axes each of two broadcast shapes was stretched along (what its gradient sums over)."""
     shapes = [tuple(int(d) for d in np.ravel(raw(s))) for s in ins]
@@ -698,6 +709,7 @@ OPS = {
     "Slice": (_slice, ()),
     "LowerBound": (_bound("left"), ("out_type",)),
     "UpperBound": (_bound("right"), ("out_type",)),
+    "Bucketize": (_bucketize, ("boundaries",)),
     "InvertPermutation": (lambda ins, attrs: np.argsort(np.asarray(raw(ins[0]))).astype(np.asarray(raw(ins[0])).dtype), ()),
     "LeakyReluGrad": (_leaky_relu_grad, ("alpha",)),
     "Xdivy": (_xdivy, ()),

@@ -193,7 +193,7 @@ _LARGEST_OF_ROWS = ("value_error", "gradient_error", "value_ulps", "gradient_ulp
 def _combine(target, point, dtype, chosen, jacobian):
     """One `PointResult` of every row: the worst verdicts by severity, the largest errors, the rows' findings named."""
     rows, shape = jacobian.rows, jacobian.shape
-    result = PointResult(rows[0].point, dtype.name, jacobian=jacobian, rtol=rows[0].rtol, atol=rows[0].atol)
+    result = PointResult(rows[0].point, dtype.name, jacobian=jacobian, rtol=rows[0].rtol, atol=rows[0].atol, held=rows[0].held)
     if jacobian.mode == "full":
         result.value = _stack([r.value for r in rows], shape)
         result.exact_value = _stack([r.exact_value for r in rows], shape)

@@ -77,7 +77,7 @@ def check_point(target, point, dtype, chosen, options):
     names = target.variables
     target, summed_over = summed(target, point)
     working_args = [cast(point[n], dtype) for n in names]
-    result = PointResult({n: plain(point[n]) for n in names}, dtype_name(dtype), summed_over=summed_over)
+    result = PointResult({n: plain(point[n]) for n in names}, dtype_name(dtype), summed_over=summed_over, held=dict(target.held))
     result.rtol, result.atol = tolerances(options, dtype)
     for key in ("gradient", "exact_gradient", "rule_gradient", "fd_gradient", "fd_error", "exact_gradient_why"):
         setattr(result, key, dict.fromkeys(chosen))  # every variable keeps its key: None until known
@@ -182,6 +182,7 @@ def _checked(result, target, point, working_args, dtype, chosen, options):
         result.findings.insert(0, narrowing_finding(narrow, dtype))
     elif drift:
         result.notes.append(drift)
+    provenance.spelled_findings(findings_made(result), getattr(recording, "spellings", None))
     if not differences.reliable:
         # Context, listed after the real findings: the differences are not to be trusted here.
         result.findings.append(Finding("fd-unreliable", "forward", "finite differences", differences.note))
@@ -191,7 +192,7 @@ def _checked(result, target, point, working_args, dtype, chosen, options):
         gradient_explained = all(finite(g) for g in grads)
         if gradient_explained or result.value_status == Verdict.UNSTABLE:
             result.explain_later(_Explanation(result, target, working_args, exact, argnums, dtype, program,
-                                              gradient_explained))  # never holds result
+                                              gradient_explained, getattr(recording, "spellings", None)))  # never holds result
     if options.order == 2 and result.status != Verdict.ERROR:
         record(result, *check_hessian(result, target, point, dtype, chosen, rtol))
         if read:
@@ -940,9 +941,11 @@ class _Explanation:
     point had.
     """
 
-    def __init__(self, result, target, working_args, exact, argnums, dtype, program=None, gradient_explained=True):
+    def __init__(self, result, target, working_args, exact, argnums, dtype, program=None, gradient_explained=True,
+                 spellings=None):
         import mpmath  # lazy: loaded by the reference that made ``exact``
 
+        self.spellings = spellings  # the framework's names of the replayed ops (`provenance.spelled_findings`)
         self.arguments = (target, working_args, exact, argnums, dtype)
         self.statuses = (result.value_status, result.gradient_status if gradient_explained else None)
         self.precision = mpmath.mp.prec
@@ -953,7 +956,8 @@ class _Explanation:
 
         with ieee(), np.errstate(all="ignore"), mpmath.workprec(self.precision), held_in(self.program), \
                 computing_as(self.arguments[-1]):
-            return _explain_inaccuracy(result, *self.arguments, self.statuses)
+            return provenance.spelled_findings(_explain_inaccuracy(result, *self.arguments, self.statuses),
+                                               self.spellings)
 
 
 def _explain_inaccuracy(result, target, working_args, exact, argnums, dtype, statuses):
@@ -1008,8 +1012,8 @@ def _same_op(named, finding):
     """Whether ``named`` already blames the op ``finding`` would (an underflow of exp at its span needs no second
     "inaccurate" finding on that exp)."""
     where = (finding.span, finding.location)
-    return where != (None, None) and (named.phase, named.op, named.span, named.location) == (
-        finding.phase, finding.op, *where)
+    return where != (None, None) and (named.phase, named.gradcli_op or named.op, named.span, named.location) == (
+        finding.phase, finding.gradcli_op or finding.op, *where)
 
 
 def _said_by_its_op(finding, found, bridged=False):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import sys
 from collections import Counter
 from dataclasses import dataclass, field
@@ -57,6 +58,7 @@ class OpRecord:
     replayed: bool = False  # an operation of a framework's captured graph, replayed by gradcli
     library: str = None  # a replayed op a library wrote: "jax.scipy.special.spence, jax/_src/scipy/special.py:3078"
     own: object = field(default=None, repr=False)  # a library call replayed as gradcli's function: the framework's own value of it (`replayed_at`)
+    spelled: str = None  # the framework's own name of the operation replayed: "tf.math.exp (Exp)" (`replayed_at`)
     prim: object = field(default=None, repr=False)  # the op itself, to compute it again at high precision
     kwargs: dict = field(default=None, repr=False)
 
@@ -83,6 +85,9 @@ class Recording:
     backward_nodes: list = field(default_factory=list)
     first_backward_nonfinite: NodeRecord = None
     accumulated: tuple = None  # (NodeRecord, its uses' cotangents): the first gradient made non-finite by adding finite ones
+    # (location, gradcli's op name, in the forward pass) -> the framework's name of the operation it replays there
+    # (`spelled_findings`)
+    spellings: dict = field(default_factory=dict)
     # (id(value), id(exact value)) -> `_relative_error`, for root causes read against this recording:
     # an op's inputs are earlier ops' outputs, and each phase is read again. The recordings hold both values.
     errors: dict = field(default_factory=dict, repr=False, compare=False)
@@ -157,6 +162,42 @@ def _accumulating(frame):
             return frame.f_code.co_name.startswith("__") or frame.f_code.co_name in ("door", "_array_ufunc")
         frame = frame.f_back
     return False
+
+
+_OP_WORD = re.compile(r"[A-Za-z_][\w.]*")
+
+
+def _named_inside(name, framework):
+    """How a finding names gradcli's op ``name`` replaying the framework's operation ``framework`` ("tf.math.exp
+    (Exp)"): as that operation where it is the operation itself (exp for Exp, multiply for Mul, prod for
+    UnsortedSegmentProd), else as the part of it it is ("log in tf.nn.log_softmax (LogSoftmax)")."""
+    kind = re.sub(r"(V\d+|N)$", "", framework.rpartition("(")[2].rstrip(")")).lower()  # AddV2 and AddN: add
+    plain = name.lower().replace("_", "")
+    return framework if kind and (plain == kind or plain.startswith(kind) or kind.endswith(plain)) else f"{name} in {framework}"
+
+
+def spelled(text, location, spellings, forward=True):
+    """``text`` (a finding's op, "gradient rule of prod") with each of gradcli's op names that replays a framework's
+    operation on ``location`` written as the framework names it (``spellings``, a `Recording`'s): an op of the
+    ``forward`` pass or not, as the finding's phase says, but the op a rule or a gradient is "of", a forward one."""
+    def named(word):
+        in_forward = forward or text[:word.start()].endswith("of ")
+        return spellings.get((location, word.group(0), in_forward), word.group(0))
+
+    return _OP_WORD.sub(named, text)
+
+
+def spelled_findings(findings, spellings):
+    """``findings``, each on a framework's replayed operation named as the framework names it: its ``op`` the
+    framework's spelling ("tf.math.unsorted_segment_prod (UnsortedSegmentProd)"), gradcli's name kept in
+    ``gradcli_op``, so text, JSON and reports show the op a user of that framework wrote."""
+    for finding in findings if spellings else ():
+        if finding.location is None or finding.gradcli_op is not None:
+            continue
+        framework = spelled(finding.op, finding.location, spellings, finding.phase == "forward")
+        if framework != finding.op:
+            finding.gradcli_op, finding.op = finding.op, framework
+    return findings
 
 
 def backward_op_label(record) -> str:
@@ -297,6 +338,10 @@ class Recorder(_OnTheHooks):
             replayed[0] if replayed else (f"{user.f_code.co_filename}:{user.f_lineno}" if user is not None else None),  # in a backward pass: a grad_fn's line
         )
         record.rule, record.library, record.own, record.by_the_pass = replayed[1:5] if replayed else (None,) * 4
+        record.spelled = replayed[5] if replayed and len(replayed) > 5 else None
+        if record.spelled and record.location:
+            self.recording.spellings.setdefault((record.location, prim.name, record.phase == "forward"),
+                                                _named_inside(prim.name, record.spelled))
         record.prim, record.kwargs = prim, kwargs
         record.replayed = replayed is not None
         self.recording.ops.append(record)
@@ -528,7 +573,7 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
         lost, broken, gave = _zero_before_the_rule(recording, node), node, "whose gradient rule"
         if lost is None and step is not None:  # a framework's backward step that read a 0 (its rule's a / r)
             lost, broken, gave = _lost_to_zero(step, made_by(recording)), step, "which gave"
-        named = any(f.kind in ("underflow", "cancellation") and (f.op, f.span, f.location) == (lost.name, lost.span, lost.location) for f in findings) if lost else True
+        named = any(f.kind in ("underflow", "cancellation") and (f.gradcli_op or f.op, f.span, f.location) == (lost.name, lost.span, lost.location) for f in findings) if lost else True
         if not named:  # the forward's root cause, when the forward finding has not named it already
             findings.append(_zero_finding(lost, broken, gave))
         plain = _plain_arithmetic_broke(recording, node) if step is None and called is None else None

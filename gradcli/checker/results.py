@@ -25,6 +25,8 @@ class Finding:
     inputs: list = field(default_factory=list)
     output: object = None
     location: Optional[str] = None  # file:line for Python functions
+    # gradcli's own name of the op, where ``op`` is the framework's spelling of it (`provenance.spelled_findings`)
+    gradcli_op: Optional[str] = None
 
     def to_dict(self):
         return {
@@ -36,6 +38,7 @@ class Finding:
             "inputs": self.inputs,
             "output": self.output,
             "location": self.location,
+            "gradcli_op": self.gradcli_op,
         }
 
 
@@ -185,6 +188,7 @@ class PointResult:
     # variable -> why an exact entry is no finite number (nested lists for arrays, None per finite entry; else None)
     exact_gradient_why: dict = field(default_factory=dict)
     summed_over: Optional[int] = None  # a formula at an array point: the number of elements summed
+    held: dict = field(default_factory=dict)  # the inputs held as data at the point (a label outside --wrt): name -> value
     rtol: Optional[float] = None  # the tolerances this result was judged by:
     atol: float = 0.0  # it passes where |computed - exact| <= atol + rtol * |exact|
     jacobian: Optional[object] = None  # a vector output: its rows (checker.jacobian.Jacobian); None for a scalar

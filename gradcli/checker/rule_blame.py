@@ -82,7 +82,7 @@ def _name_in_the_program(result, target, point_args, cotangent):
         return
     location, name, departed = found
     if departed == STOP_FORM:
-        _named_at_the_form(finding, location)
+        _named_at_the_form(finding, location, name)
         return
     finding.location = location
     if not name.startswith(_SEVERAL):
@@ -154,7 +154,8 @@ def _calls(found):
 def guilty_line(bridge, point_args, cotangent=None):
     """``(file:line, op name, departed)`` of the call whose built-in rule turned a right upstream gradient into a wrong
     one, or None; ``departed``: the call's value in the framework's program is not the function's (`_first_value_off`),
-    or `STOP_FORM`: no rule is off, the gradient is the one a stop form on that line defines (`_stop_forms`).
+    or `STOP_FORM`: no rule is off, the gradient is the one a stop form on that line defines (`_stop_forms`), the op
+    name then the line of the rule the form multiplies (TensorFlow Probability's gx), or None.
 
     The op is named where it is the line's only one, or the only one there handed a right gradient that passes on a
     wrong one (else the line's ops are, "one of abs and prod"); a function on one line has nothing to search, nor a
@@ -178,15 +179,19 @@ def guilty_line(bridge, point_args, cotangent=None):
             rule = (getattr(bridge, "backward_traced", None) or bridge.backward)(args, seed)
         forms = _stop_forms(true.recording.ops)
         if forms and _all_close(rule, exact):
-            return forms[0], None, STOP_FORM
+            return forms[0][0], forms[0][1], STOP_FORM
         ops = [op for op in true.recording.ops if op.phase == "forward" and op.replayed and op.location]
         if len({op.location for op in ops}) < 2 or len(ops) > _MOST_OPS or len(framework.recording.ops) > _MOST_OPS:
             return None
         numbers = _by_shape([raw(op.output) for op in framework.recording.ops] + [seed])
         rule = tuple(rule) if isinstance(rule, (tuple, list)) else (rule,)
         inputs_right = {f"input {i}": _close(r, e) for i, (r, e) in enumerate(zip(rule, exact))}
-        return _first_off(ops, _gradients(ops, true.recording.backward_nodes), numbers, args, inputs_right,
-                          getattr(bridge, "backward_holds_forward", True))
+        found = _first_off(ops, _gradients(ops, true.recording.backward_nodes), numbers, args, inputs_right,
+                           getattr(bridge, "backward_holds_forward", True))
+        if found is None:
+            return None
+        line, name, departed = found  # the call named as its framework names it
+        return line, provenance.spelled(name, line, true.recording.spellings), departed
 
 
 # `guilty_line`'s word for a gradient that no built-in rule made wrong: a stop form defines it.
@@ -200,8 +205,10 @@ def _all_close(rule, exact):
 
 
 def _stop_forms(ops):
-    """The lines of the stop forms among a recording's forward ``ops``, in forward order: a ``subtract`` of x and the
-    stop_gradient of that very x.
+    """``(form line, rule line)`` of the stop forms among a recording's forward ``ops``, in forward order: a
+    ``subtract`` of x and the stop_gradient of that very x; the rule line is that of the value whose stop_gradient
+    the form multiplies (``gx`` in ``stop_gradient(gx) * (x - stop_gradient(x))``), None where it multiplies none
+    or that value is an input.
 
     Such a form is 0 in value and passes x's gradient: the backward pass
     differentiates what it multiplies (TensorFlow Probability's
@@ -218,17 +225,42 @@ def _stop_forms(ops):
             continue
         stop = next((p for p in op.parents if p is not None and p.name == "stop_gradient"), None)
         if stop is not None and stop.args and op.args[0] is stop.args[0] and op.args[1] is stop.output and stop.location:
-            found.append(stop.location)
+            found.append((stop.location, _multiplied_rule(op, ops)))
     return list(dict.fromkeys(found))
 
 
-def _named_at_the_form(finding, location):
+def _multiplied_rule(form, ops):
+    """The line of the value g a forward ``multiply`` of stop_gradient(g) and the stop ``form`` reads (TensorFlow
+    Probability's gx, the form's rule: the line that computed it), or None."""
+    for op in ops:
+        if op.phase != "forward" or op.name != "multiply" or form not in op.parents:
+            continue
+        stop = next((p for p in op.parents if p is not None and p is not form and p.name == "stop_gradient"), None)
+        rule = stop.parents[0] if stop is not None and stop.parents else None
+        if rule is not None and rule.location:
+            return rule.location
+    return None
+
+
+def _named_at_the_form(finding, location, rule_line=None):
     """A wrong gradient's finding named at the stop form (`_stop_forms`) on ``location``, saying the gradient
-    is the form's and what such a form is for (no library's rule is off: its note is left out)."""
-    finding.location = location
-    finding.op = "gradient of x - stop_gradient(x)"
+    is the form's and what such a form is for (no library's rule is off: its note is left out); where the form
+    multiplies a rule (TensorFlow Probability's ``custom_gradient(fx, gx, x)``), named at ``rule_line``, gx's own line,
+    as a ``tf.custom_gradient``'s rule is at its ``def``."""
     said = _LIBRARY_RULE.sub("", finding.message).replace("the gradient rule is wrong: ",
                                                          "the gradient is not the function's derivative: ", 1)
+    if rule_line is not None:
+        finding.location = rule_line
+        finding.op = "gradient rule gx of custom_gradient(fx, gx, x)"
+        finding.message = said + (
+            f"; the gradient under test is gx, computed on this line: the stop form at {_short(location)}, "
+            "stop_gradient(fx) + stop_gradient(gx) * (x - stop_gradient(x)) (TensorFlow Probability's "
+            "custom_gradient(fx, gx, x), as written or as its library writes it), has fx's value and gx as its "
+            "gradient, so gx is the rule judged; gradcli's own backward pass through the form gives the framework's "
+            "numbers, so no built-in rule is off, and the exact derivative is fx's")
+        return
+    finding.location = location
+    finding.op = "gradient of x - stop_gradient(x)"
     finding.message = said + (
         "; the gradient under test is the one the stop form on this line defines: x - stop_gradient(x) is 0 in value "
         "and passes x's gradient, so the backward pass differentiates what the form multiplies (TensorFlow "

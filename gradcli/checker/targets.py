@@ -86,6 +86,9 @@ class Target:
     # The user's function's own arguments from the values of ``variables`` (trees rebuilt, data held as given:
     # `with_tree_arguments`); None where the variables are the arguments.
     rebuilt: Optional[Callable] = None
+    # The inputs held as data in every point (a label outside --wrt, an integer array given whole, a tree's leaves
+    # that are not variables): path -> its numbers, shown beside the point's variables (`with_tree_arguments`).
+    held: dict = field(default_factory=dict)
     # What the points of one check share, made at the first that needs it (a formula's derivatives);
     # copies made by `dataclasses.replace` (the same program summed, or with tree arguments) share it too.
     shared: dict = field(default_factory=dict, repr=False, compare=False)
@@ -369,8 +372,15 @@ def with_tree_arguments(target, points, wrt=()):
     flat = replace(
         target, variables=trees.variables, function=function, mp_function=mp_function, bridge=bridge,
         expect=_rebuilt(target.expect, trees), rebuilt=trees.calling(lambda *arguments: arguments),
+        held=_shown_held(trees.held),
     )
     return flat, [trees.flat_point(point) for point in points]
+
+
+def _shown_held(held):
+    """The numbers of ``held`` (a `TreeArguments`' data: path -> value) as a point shows them: Python numbers and
+    nested lists, integers kept integers (a label); a JAX random key is no number and is left out."""
+    return {path: np.asarray(value).tolist() for path, value in held.items() if type(value) is not HeldKey}
 
 
 def not_differentiated(names, wrt):

@@ -11,7 +11,7 @@ from ..checker.dtypes import NAMES as DTYPE_NAMES
 from ..checker.results import is_method_note, shown_order
 from ..checker.verdict import Verdict
 from . import sweep_rows
-from .formatting import float_text, number, point_text, short_location
+from .formatting import float_text, number, point_text, short_location, with_held
 
 
 def dtypes(report):
@@ -55,7 +55,7 @@ def _judged_findings(check):
     threshold of a sweep, see `_swept_findings`)."""
     found = []
     for r in (check or {}).get("results", []):
-        where, status = f"{point_text(r['point'])} [{r['dtype']}]", str(r["status"])
+        where, status = f"{point_text(with_held(r))} [{r['dtype']}]", str(r["status"])
         if r.get("error"):
             found.append((where, {"kind": "error", "phase": "", "op": "", "message": f"the target raised {r['error']}"}, status, False))
         found.extend((where, f, status, False) for f in shown_order(r.get("findings", [])))

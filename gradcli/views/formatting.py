@@ -95,6 +95,14 @@ def point_text(point, digits=7) -> str:
     return ", ".join(f"{k} = {shown(v)}" for k, v in point.items())
 
 
+def with_held(result) -> dict:
+    """A result's point (a `PointResult` or its JSON dict) with the inputs it holds as data (a label outside --wrt)
+    after its variables: what the check ran at."""
+    if isinstance(result, dict):
+        return {**result["point"], **(result.get("held") or {})}
+    return {**result.point, **(result.held or {})}
+
+
 def exact_point_text(point) -> str:
     """A point with every float in full (shortest round-trip) precision: distinct points, distinct names."""
 
@@ -180,6 +188,11 @@ def finding_underline(report, finding, indent="    "):
     if finding.span is not None and report.kind == "formula":
         return underline(report.target, finding.span, indent)
     if finding.location:
+        # a framework's spelling ("tf.math.exp (Exp)") is found on the line by the name the user called, "exp"
+        called = [name.rpartition(".")[2] for name in re.findall(r"\btf\.[\w.]+", finding.op)]
+        for op in [finding.op, *called, getattr(finding, "gradcli_op", None)]:
+            if op and _source_underline(finding.location, op, indent, exact_only=True) is not None:
+                return _source_underline(finding.location, op, indent)
         return _source_underline(finding.location, finding.op, indent)
     return None
 
@@ -187,8 +200,9 @@ def finding_underline(report, finding, indent="    "):
 _OPERATORS = {op.core: op.symbol for op in BINARY}  # the core op an operator symbol records
 
 
-def _source_underline(location, op, indent="    "):
-    """The source line of a Python target with the op's name underlined (where it appears)."""
+def _source_underline(location, op, indent="    ", exact_only=False):
+    """The source line of a Python target with the op's name underlined (where it appears); ``exact_only``: None where
+    the name is not found on it."""
     path, _, line = location.rpartition(":")
     text = linecache.getline(path, int(line)) if line.isdigit() else ""
     if not text.strip():
@@ -200,5 +214,5 @@ def _source_underline(location, op, indent="    "):
         # An operator written as a symbol: underline it only where the line leaves no doubt.
         match = re.search(rf"(?<![*e]){re.escape(symbol)}(?!\*)", stripped)
     if match is None:
-        return f"{indent}{stripped}"
+        return None if exact_only else f"{indent}{stripped}"
     return underline(stripped, match.span(), indent)

@@ -12,7 +12,7 @@ from html import escape
 
 from ..checker.verdict import SEVERITY, Verdict
 from . import audit_cases, sweep_rows
-from .formatting import CASE_LOOKS, COLOURS, VERDICT_LOOKS, beyond_float, exact_gradient_shown, gradient_text, number, point_text
+from .formatting import CASE_LOOKS, COLOURS, VERDICT_LOOKS, beyond_float, exact_gradient_shown, gradient_text, number, point_text, with_held
 
 # Scoped under .gradcli, so a notebook's own styles and ours leave each other alone.
 _LAYOUT = """
@@ -163,7 +163,7 @@ def render_check(check) -> str:
     for r in check.get("results", []):
         status = str(r["status"])
         cells = (
-            point_text(r["point"]),
+            point_text(with_held(r)),
             r["dtype"],
             number(r.get("value")),
             gradient_text(r.get("gradient"), 7),

@@ -10,7 +10,8 @@ import math
 
 from ..checker.dtypes import mantissa_bits
 from ..checker.verdict import Verdict
-from .formatting import beyond_float, finding_underline, flatten, gradient_text, matrix_text, number, point_text, short_location, styled
+from .formatting import (beyond_float, finding_underline, flatten, gradient_text, matrix_text, number, point_text,
+                         short_location, styled, with_held)
 from .terminal import console
 
 
@@ -82,7 +83,7 @@ def print_report(report, digits=7) -> None:
             points.append(r.point)
     for point in points:
         rows = [r for r in report.results if r.point == point]
-        title = f"at {point_text(point, digits)}"
+        title = f"at {point_text(with_held(rows[0]), digits)}"
         summed = next((r.summed_over for r in rows if r.summed_over), None)
         if summed:
             title += f": {report.target} summed over the {summed} elements"  # its gradient: elementwise

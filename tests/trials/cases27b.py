@@ -164,17 +164,19 @@ def _focal_frac(z):
 
 # --------------------------------------------------------------------------------------------- label smoothing
 def _smoothed_slopes(logits, dtype="float64", keras=False):
-    """softmax(z) - target, target (0.9 + 0.1/3, 0.1/3, 0.1/3) as the program's float64 constants; Keras' own
-    computes it in float32 from the smoothing 0.1: (1 - 0.1f) y + 0.1f / 3."""
+    """softmax(z) sum(target) - target, the slope of -sum(target * log softmax(z)) whatever the target's sum: target
+    (0.9 + 0.1/3, 0.1/3, 0.1/3) as the program's float64 constants; Keras' own (finding K1) is what its source writes,
+    y * (1.0 - label_smoothing) + label_smoothing / num_classes, in its loss's dtype float32: Python's 0.9 and the
+    0.1 given as float32 holds them, 0.9f y + 0.1f / 3 (the labels sum to 0.9f + 0.1f = 1 - 2.2e-8)."""
     def truth():
         z = _in(dtype, logits)
         if keras:
-            tenth = _in("float32", [0.1])[0]
-            target = [1 - tenth + tenth / 3, tenth / 3, tenth / 3]
+            tenth, nine_tenths = _in("float32", [0.1, 1 - 0.1])
+            target = [nine_tenths + tenth / 3, tenth / 3, tenth / 3]
         else:
             third = _f64(0.1 / 3)
             target = [_f64(1 - 0.1) + third, third, third]
-        return {"logits": [p - t for p, t in zip(_softmax(z), target)]}
+        return {"logits": [p * sum(target) - t for p, t in zip(_softmax(z), target)]}
     return hp(truth)
 
 
@@ -604,10 +606,10 @@ TF = [
     Case(K, "log1mexp_tfp", "x=[0.5,3]", "float64", "ok", _log1mexp([0.5, 3])),
     Case(K, "log1mexp_tfp", "x=[0.5,3]", "float32", "ok", _log1mexp([0.5, 3], "float32")),
     Case(K, "log1mexp_tfp", "x=[1e-10,40]", "float64", "ok", _log1mexp([1e-10, 40])),
-    # gx is 1 / expm1(-x): the gradient of log(e^x - 1), not of log(1 - e^-x); named at the stop form, where gx
-    # becomes the rule
+    # gx is 1 / expm1(-x): the gradient of log(e^x - 1), not of log(1 - e^-x); named at gx's own line, the rule the
+    # stop form makes of it
     Case(K, "log1mexp_tfp_wrong", "x=[0.5,3]", "float64", "wrong", _log1mexp([0.5, 3]),
-         "return tf.stop_gradient(fx) + tf.stop_gradient(gx) * (x - tf.stop_gradient(x))"),
+         "gx = 1.0 / tf.math.expm1(-x)"),
     Case(K, "capped_exp", "x=[30,1]", "float64", "ok", _capped([30, 1])),
     # the untaken exp(800) is inf: 0 * inf in its backward
     Case(K, "capped_exp", "x=[800,1]", "float64", "unstable", _capped([800, 1]),
