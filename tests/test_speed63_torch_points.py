@@ -61,6 +61,12 @@ def by_rank(x):
     return x * 0.0
 
 
+def scaled_by_rank(x):
+    if x.dim() == 0:
+        return torch.exp(x)
+    return torch.exp(x) * 0.1
+
+
 def stacked(x):
     return torch.exp(x) * torch.stack([x, x * x]).sum()
 
@@ -214,3 +220,13 @@ def test_a_sweep_finds_the_same_intervals_with_the_graph_of_one_point(user_modul
     assert intervals() == at_once
     edge = math.log(np.finfo(np.float32).max)  # float32's exp overflows past 88.72: its gradient is NaN there
     assert any(status == "unstable" and abs(lo - edge) < 1e-4 * edge for lo, _, status in at_once["float32"])
+
+
+def test_the_held_constants_are_read_again_once_another_graph_is_traced(user_module):
+    """`held_constants` answers from the graphs traced so far, asked at every point: a graph traced later counts."""
+    captured, _ = _captured(user_module, "scaled_by_rank")
+    captured.forward(0.5)  # a number's graph: no constant of the user's
+    assert captured.held_constants(np.float32) == ()
+    captured.forward(np.array([0.5, 1.5]))  # an array's graph: the user's 0.1, which float32 holds as another number
+    held = float(np.float32(0.1))
+    assert held != 0.1 and captured.held_constants(np.float32) == ((0.1, held),)

@@ -159,6 +159,7 @@ class _Captured:
         self.last_marks = None  # (marks, leaf count, their held positions) of `held_leaves`' last answer
         self.narrower = {}  # (layout, dtype name) -> the graph an exact replay of that dtype's program runs (`_as_run_in`)
         self.branching = {}  # layout -> `_as_run_in` of its graph, for graphs whose user code compares a dtype
+        self.held_known = {}  # dtype -> (how many graphs, `held_constants`' answer from them)
         self.by_counts = {}  # (layout, while loops' trip counts) -> the graph traced where they run so often
         self.decided_at = {}  # an mpmath replay's numbers -> (trip counts it decided, its bits, a loop's line)
         self.decided = {}  # while loops' trip counts at a point -> those the last exact run there decided (`_on_own_path`)
@@ -346,10 +347,17 @@ class _Captured:
         wide = {key: run_in for key, run_in in self.branching.items() if not _in_a_narrower_dtype(key)}
         if not self.graphs or (self.branching and not wide):
             return None
+        # Asked at every point of a check and a sweep: the graphs only ever grow, so while none branches on a dtype
+        # the answer stands until another is traced.
+        known = self.held_known.get(np.dtype(dtype))
+        if not self.branching and known is not None and known[0] == len(self.graphs):
+            return known[1]
         found = set().union(*(held_numbers(graph, np.dtype(dtype)) for graph in self.graphs.values()))
         if any(self.graphs[key] is not run_in(dtype) for key, run_in in wide.items()):
             found.add(("the operations of the code's float64 branch", f"its {np.dtype(dtype).name} branch's"))
-        return tuple(sorted(found, key=repr))
+        answer = tuple(sorted(found, key=repr))
+        self.held_known[np.dtype(dtype)] = (len(self.graphs), answer)
+        return answer
 
     def _graph(self, args, leaves):
         """The graph of the value and its gradient for arguments laid out as ``args`` (traced once, then cached).
