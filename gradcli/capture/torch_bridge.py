@@ -24,10 +24,11 @@ import weakref
 
 import numpy as np
 
+from ..autodiff.transforms import vjp
 from ..autodiff.tree import flatten
 from ..autodiff.values import raw
 from ..errors import InputError
-from .bridge import Bridge, differentiated
+from .bridge import Bridge, differentiated, points_replayed
 from .exact_constants import held_for
 from .lines import def_line, is_user_file, math_call_advice, user_line
 from .loop_trips import LoopStopped, watch_in_force
@@ -104,6 +105,8 @@ def capture(fun, text) -> Bridge:
         "torch",
         SPELLINGS,
         vectorised=function.vectorised,
+        replayed_range=function.replayed_range,
+        points_at_once=True,
         arguments=function.modules.point,
         supplied=function.modules.supplied(),
         aliases=function.modules.aliases,
@@ -158,6 +161,7 @@ class _Captured:
         self.last_marks = None  # (marks, leaf count, their held positions) of `held_leaves`' last answer
         self.narrower = {}  # (layout, dtype name) -> the graph an exact replay of that dtype's program runs (`_as_run_in`)
         self.branching = {}  # layout -> `_as_run_in` of its graph, for graphs whose user code compares a dtype
+        self.held_known = {}  # dtype -> (how many graphs, `held_constants`' answer from them)
         self.by_counts = {}  # (layout, while loops' trip counts) -> the graph traced where they run so often
         self.decided_at = {}  # an mpmath replay's numbers -> (trip counts it decided, its bits, a loop's line)
         self.decided = {}  # while loops' trip counts at a point -> those the last exact run there decided (`_on_own_path`)
@@ -262,6 +266,8 @@ class _Captured:
 
     def forward(self, *args):
         """The forward graph replayed with gradcli's ops on ``args`` (arrays of any dtype, mpmath numbers, balls)."""
+        if points_replayed():
+            return self._at_points(args)
         leaves, _ = flatten(list(args))
         return self._on_own_path(args, leaves, lambda graph: replay(graph, _graph_inputs(leaves) + [None], self.defined,
                                                                     value_only=True))
@@ -282,6 +288,59 @@ class _Captured:
             per_leaf[i] = grad
         return tuple(rebuild(per_leaf))
 
+    def replayed_range(self, arrays, dtype):
+        """The mathematics over a whole range in ``dtype`` (a sweep's wider reference): the graph of one point replayed
+        on the range and differentiated by gradcli's own rules (`Bridge.replayed_range`); None where that graph is not
+        elementwise (then the graph traced for the range's shape is replayed, point checks beside it).
+
+        Each entry of the range is a point of shape (), the shape the checks
+        trace, so the user's Python ran as it runs for every point; where every
+        op of that graph maps entries one by one (`torch_graph.Graph.elementwise`),
+        it computes each entry as that point's own replay does.
+        """
+        if any(np.ndim(a) != 1 for a in arrays):  # a tree held (an nn.Module's parameters): the general path
+            return None
+        columns = [np.asarray(a, dtype=dtype) for a in arrays]
+        graph = self._one_point_graph(columns)
+        if graph is None:
+            return None
+        n = len(columns[0])
+        with np.errstate(all="ignore"):
+            value, pullback = vjp(lambda *xs: replay(graph, list(xs) + [None], self.defined, value_only=True), *columns)
+            grads = pullback(np.ones(n, dtype))
+        values, grads = np.asarray(raw(value)), [np.asarray(raw(g)) for g in grads]
+        if values.shape != (n,) or any(g.shape != (n,) for g in grads):
+            return None
+        return values, grads
+
+    def _at_points(self, args):
+        """The forward graph of one point replayed on ``args``, numbers and 1-D arrays of one length, each entry its own
+        point (`Bridge.points_at_once`: the noise estimate's four steps of a difference in one replay, as one run of
+        each op on an object array of mpmath numbers); ValueError where that graph is not elementwise."""
+        if any(isinstance(raw(a), (list, tuple, dict)) for a in args):
+            raise ValueError("not numbers and 1-D arrays of points")
+        graph = self._one_point_graph(args)
+        if graph is None:
+            raise ValueError("the graph of one point is not elementwise")
+        value = replay(graph, list(args) + [None], self.defined, value_only=True)
+        if np.shape(raw(value)) != np.shape(raw(next(a for a in args if isinstance(raw(a), np.ndarray)))):
+            raise ValueError("not one value per point")
+        return value
+
+    def _one_point_graph(self, columns):
+        """The graph of one point that computes ``columns`` (numbers and 1-D arrays of one length, an entry per point)
+        entry by entry: the one its first entry's replay runs, where every op of it maps entries one by one and no
+        while loop's trips depend on the point; None otherwise."""
+        arrays = [raw(c) for c in columns if isinstance(raw(c), np.ndarray)]
+        if not arrays or {a.shape for a in arrays} != {arrays[0].shape} or arrays[0].ndim != 1 or not len(arrays[0]):
+            return None
+        point = tuple(raw(c)[0] if isinstance(raw(c), np.ndarray) else raw(c) for c in columns)  # as a check's args
+        try:
+            graph = self._graph(point, list(point))
+        except Exception:  # noqa: BLE001 - the general path's replay says what is wrong
+            return None
+        return graph if graph.elementwise and graph.trip_counts is None else None
+
     def held_constants(self, dtype):
         """``((written, held), ...)``: the user's own numbers a narrower dtype's program holds as other numbers
         (`torch_graph.held_numbers`), in the graphs traced so far; None before any is."""
@@ -290,10 +349,17 @@ class _Captured:
         wide = {key: run_in for key, run_in in self.branching.items() if not _in_a_narrower_dtype(key)}
         if not self.graphs or (self.branching and not wide):
             return None
+        # Asked at every point of a check and a sweep: the graphs only ever grow, so while none branches on a dtype
+        # the answer stands until another is traced.
+        known = self.held_known.get(np.dtype(dtype))
+        if not self.branching and known is not None and known[0] == len(self.graphs):
+            return known[1]
         found = set().union(*(held_numbers(graph, np.dtype(dtype)) for graph in self.graphs.values()))
         if any(self.graphs[key] is not run_in(dtype) for key, run_in in wide.items()):
             found.add(("the operations of the code's float64 branch", f"its {np.dtype(dtype).name} branch's"))
-        return tuple(sorted(found, key=repr))
+        answer = tuple(sorted(found, key=repr))
+        self.held_known[np.dtype(dtype)] = (len(self.graphs), answer)
+        return answer
 
     def _graph(self, args, leaves):
         """The graph of the value and its gradient for arguments laid out as ``args`` (traced once, then cached).
@@ -751,11 +817,10 @@ def _replayed_per_entry(captured, arrays, dtype):
     the sweep replays the graph per point or traces one for the range.
     """
     columns = [np.asarray(a, dtype=dtype) for a in arrays]
-    if not columns or any(c.ndim != 1 or not len(c) for c in columns):
+    if any(c.ndim != 1 for c in columns):
         return None
-    point = tuple(c[0] for c in columns)
-    graph = captured._graph(point, list(point))
-    if not graph.elementwise:
+    graph = captured._one_point_graph(columns)
+    if graph is None:
         return None
     ones = np.ones(len(columns[0]), dtype=dtype)
     value, *grads = replay(graph, columns + [ones], captured.defined)

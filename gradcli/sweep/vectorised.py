@@ -8,6 +8,7 @@ value * 8 + gradient; bands pick where the checker looks.
 
 from __future__ import annotations
 
+import contextlib
 import math
 from dataclasses import replace
 
@@ -16,7 +17,7 @@ import numpy as np
 from ..autodiff.tracer import hooks
 from ..autodiff.transforms import trace_inputs, value_and_grad, vjp
 from ..autodiff.values import raw
-from ..capture.bridge import PerPoint, Unmapped, differentiating_the_primal
+from ..capture.bridge import PerPoint, Unmapped, differentiating_the_primal, replaying_points
 from ..capture import own_time
 from ..capture.own_time import OwnCallStopped
 from ..checker import balls
@@ -241,19 +242,32 @@ def switch_points(resolved, args):
             saved(prim, values, kwargs, ans)
 
     # The core's own function, as `evaluate_columns` runs it; a framework's, as the graph replayed by the core.
-    function = resolved.function if getattr(resolved, "bridge", None) is None else resolved.mp_function
+    bridge = getattr(resolved, "bridge", None)
+    function = resolved.function if bridge is None else resolved.mp_function
     hooks.forward = seen
     try:
-        with np.errstate(all="ignore"):
-            trace_inputs(function, list(args), {}, tuple(range(len(args))), "check")
-    except Exception:  # noqa: BLE001 - not runnable on all points at once: no switch points, the anchors stand
-        return []
+        # A bridge that replays the graph of one point on arrays of points (`Bridge.points_at_once`) runs the graph
+        # each point's check runs, with no trace for the arrays' shape; else (and where it cannot) the arrays as given.
+        if not (bridge is not None and bridge.points_at_once and _ran(function, args, replaying_points())):
+            at_tie[:] = False  # the ties a run as points saw before it stopped are not all of them
+            if not _ran(function, args, contextlib.nullcontext()):
+                return []  # not runnable on all points at once: no switch points, the anchors stand
     finally:
         hooks.forward = saved
     found = np.flatnonzero(at_tie)
     if len(found) > MAX_TIES:
         found = found[np.linspace(0, len(found) - 1, MAX_TIES).round().astype(int)]
     return found.tolist()
+
+
+def _ran(function, args, context):
+    """Whether ``function`` ran on the arrays ``args`` in ``context`` (its ops seen by the hooks) without raising."""
+    try:
+        with np.errstate(all="ignore"), context:
+            trace_inputs(function, list(args), {}, tuple(range(len(args))), "check")
+    except Exception:  # noqa: BLE001 - a function that refuses these arrays: the caller says what that means
+        return False
+    return True
 
 
 def expect_sweep(resolved, point, ranges, dtypes):
