@@ -7,6 +7,7 @@ the commands, so ``gradcli --help`` loads neither NumPy nor sympy nor mpmath.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import operator
 import os
@@ -57,6 +58,15 @@ class _Command(click.Command):
         if self.name in _JSON_SCHEMAS and _asks_for_json(args):
             ctx.meta[_JSON_ASKED] = _JSON_SCHEMAS[self.name]
         return super().parse_args(ctx, _arguments_last(self.get_params(ctx), args))
+
+    def invoke(self, ctx):
+        if not ctx.meta.get(_JSON_ASKED):
+            return super().invoke(ctx)
+        # stdout carries the JSON document alone: what the user's code prints while gradcli imports, runs and
+        # traces it (a trace prints a PyTorch fake tensor's placeholder) goes to stderr, as gradcli's own lines do.
+        ctx.meta[_JSON_STREAM] = sys.stdout
+        with contextlib.redirect_stdout(sys.stderr):
+            return super().invoke(ctx)
 
 
 def _arguments_last(params, args):
@@ -130,6 +140,8 @@ _JSON_SCHEMAS = {
 _ERROR_KINDS = {EXIT_BAD_INPUT: "input", EXIT_INTERNAL: "internal"}
 # Keys of click's context `meta`, one dict that a command's context shares with its group's.
 _JSON_ASKED, _JSON_PRINTED = "gradcli.json_schema", "gradcli.json_printed"
+# The key of the stream the JSON document goes to: stdout as the command started (`_Command.invoke`).
+_JSON_STREAM = "gradcli.json_stream"
 
 
 def _asks_for_json(args):
@@ -144,8 +156,9 @@ def _print_json(data):
     """Print ``data``, a command's JSON document, on stdout; an error after it prints no second document."""
     from .views.json import dump_json
 
-    dump_json(data)
-    click.get_current_context().meta[_JSON_PRINTED] = True
+    ctx = click.get_current_context()
+    dump_json(data, ctx.meta.get(_JSON_STREAM))
+    ctx.meta[_JSON_PRINTED] = True
 
 
 def _print_json_error(ctx, kind, message, error=None):
@@ -160,7 +173,7 @@ def _print_json_error(ctx, kind, message, error=None):
     dump_json({"schema": schema, "error": {
         "kind": kind, "message": message, "file": file, "line": line,
         "text": getattr(error, "text", None), "span": list(span) if span is not None else None,
-    }})
+    }}, ctx.meta.get(_JSON_STREAM))
     ctx.meta[_JSON_PRINTED] = True
 
 

@@ -45,11 +45,13 @@ def widened(fun, narrowed):
 
 
 def _module_names(fun, narrowed):
-    """The names of the module ``fun`` is defined in (its globals), where it was run from a Python file and every one
-    of ``narrowed`` is read from it."""
+    """The names of the module ``fun`` is defined in (its globals), where it was imported from a Python file (not
+    run as the script) and every one of ``narrowed`` is read from it."""
     names = getattr(getattr(fun, "__wrapped__", fun), "__globals__", None)  # jax.jit's and functools' wrappers
     path = names.get("__file__") if names is not None else None
     if not path or not str(path).endswith(".py") or not os.path.isfile(path):
+        return None
+    if names.get("__name__") == "__main__":  # a script: a copy would run the whole program, gradcli's call in it too
         return None
     if any(getattr(owner, "__globals__", None) is not names for owner, _, _ in narrowed):
         return None
