@@ -323,6 +323,15 @@ integer_cut = None  # `arb.integer_cut` once balls are on: an exact number cut t
 
 astype = primitive(_astype_raw, "astype", kind="elementwise")
 
+
+def _python_float_raw(x):
+    return x if is_mp_value(x) else float(x)
+
+
+# A float64 scalar as the Python float that Python's math functions answer with: weak beside NumPy's dtypes
+# (a float32 array times it stays float32). An exact run's number stays itself.
+python_float = primitive(_python_float_raw, "python_float", kind="elementwise")
+
 # -- non-differentiable: the output is a constant as far as gradients go -------
 
 floor = nondifferentiable(np.floor, name="floor", kind="elementwise", mp=True)

@@ -54,6 +54,7 @@ from .ops import (
     multiply,
     negative,
     power,
+    python_float,
     real,
     reciprocal,
     select,
@@ -585,3 +586,5 @@ def _cast_back(g, x):
 
 defvjp(astype, lambda g, ans, x, dtype: zeros_like(x) if _counts(dtype) else _cast_back(g, x), reads="")
 defjvp(astype, lambda t, ans, x, dtype: zeros_like(ans) if _counts(dtype) else astype(t, dtype))
+defvjp(python_float, lambda g, ans, x: _cast_back(g, x), reads="")
+defjvp(python_float, lambda t, ans, x: python_float(t))

@@ -95,9 +95,44 @@ def _sqrtm_raw(a):
 
 
 def _sqrtm_mp(a):
+    """The principal square root on mpmath numbers: the scaled Denman-Beavers iteration, in the matrix's own
+    arithmetic (a real matrix's root stays real); where that does not settle (a real matrix with a negative
+    eigenvalue, whose principal root is complex), V diag(sqrt(w)) V^-1 from the eigendecomposition.
+
+    mpmath's own sqrtm iterates unscaled and, slow to start on a widely spread spectrum ([[1e5, -1], [-1, 2]])
+    or a tiny scale ([[1e-30, 2e-31], [2e-31, 1e-30]]), turns to complex arithmetic, leaving a real root's
+    entries with imaginary parts; a negative eigenvalue's root comes out as -i sqrt|w|, not the principal
+    +i sqrt|w| that SciPy answers."""
     mpmath = loaded_mpmath()
-    root = mpmath.sqrtm(mpmath.matrix(np.asarray(a, dtype=object).tolist()))
+    matrix = mpmath.matrix(np.asarray(a, dtype=object).tolist())
+    root = _scaled_denman_beavers(matrix, mpmath)
+    if root is None:  # an eigenvalue on the negative real axis: each eigenvalue's principal root
+        values, vectors = mpmath.eig(matrix)
+        root = vectors * mpmath.diag([mpmath.sqrt(w) for w in values]) * mpmath.inverse(vectors)
     return np.array(root.tolist(), dtype=object)
+
+
+def _scaled_denman_beavers(matrix, mpmath):
+    """Y -> (mu Y + Z^-1 / mu) / 2, Z -> (mu Z + Y^-1 / mu) / 2 from Y = A, Z = I, mu = |det Y det Z|^(-1/2n):
+    Y settles on A's principal square root (Higham, Functions of Matrices, 6.3) unless A has an eigenvalue on
+    the closed negative real axis; then None, as for a singular iterate."""
+    n = matrix.rows
+    with mpmath.extraprec(2 * n + 20):  # the iteration's own rounding, below the working precision
+        tolerance = mpmath.eps * 16 * n
+        y, z = matrix, mpmath.eye(n)
+        for _ in range(mpmath.mp.prec + 50):  # quadratic once the scaling has levelled the spectrum
+            product = mpmath.det(y) * mpmath.det(z)
+            if product == 0:
+                return None
+            scale = abs(product) ** (mpmath.mpf(-1) / (2 * n))
+            y_next = (y * scale + mpmath.inverse(z) / scale) / 2
+            z = (z * scale + mpmath.inverse(y) / scale) / 2
+            step, y = mpmath.mnorm(y_next - y, 1), y_next
+            if step <= tolerance * mpmath.mnorm(y, 1):
+                break
+        else:
+            return None
+    return y * 1  # rounded to the working precision
 
 
 _sqrtm = primitive(_sqrtm_raw, "scipy.linalg.sqrtm", kind="linalg", mp=mpmath_only("sqrtm", iterative(_sqrtm_mp)))

@@ -30,6 +30,8 @@ import numpy
 
 from .. import numpy as gnp
 from ..autodiff import tracer
+from ..autodiff.ops import python_float
+from ..autodiff.values import shape_of
 from ..errors import InputError
 from .numpy_names import SCIPY_SUBMODULES, check_callable
 from .numpy_parts import parts_rewritten
@@ -103,7 +105,9 @@ def _math_functions():
         def call(*args):
             if all(_plain(a) for a in args):
                 return real(*args)
-            return ours(*args)
+            # Python's math takes each number as a float64 and answers in float64, whatever dtype it came in.
+            answer = ours(*(a if _plain(a) else gnp.asarray(a, dtype=numpy.float64) for a in args))
+            return python_float(answer) if shape_of(answer) == () else answer
 
         return call
 
