@@ -10,6 +10,29 @@ from __future__ import annotations
 import sympy
 from sympy.core.symbol import Str
 from sympy.codegen import cfunctions
+from sympy.ntheory import factor_, isprime
+
+
+def _cache_primes_only(cache):
+    """Make sympy's cache of prime factors keep the prime factors it is given and pass over the others.
+
+    sympy 1.14's ``factorint`` hands its cache the factors of a bounded search (``limit=2**15``, which
+    ``Integer**Rational`` uses to take roots), some of them composite, and the cache raises ValueError on
+    those (sympy issue 28621): sqrt(1 + r**2) of a rational r of 600 digits, as in
+    sin(arctan2(-2, 1e-300)), failed so. A composite factor is a fact the cache cannot use, not an error.
+    """
+
+    def add(n, factors):
+        for factor in sorted(factors, reverse=True):
+            if isprime(factor):
+                cache[n] = factor
+            while n % factor == 0:
+                n //= factor
+
+    cache.add = add
+
+
+_cache_primes_only(factor_.factor_cache)
 
 
 class log2(cfunctions.log2):  # noqa: N801 - sympy's name, which the printers go by
