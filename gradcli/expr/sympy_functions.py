@@ -210,3 +210,54 @@ class logaddexp(_Stable):  # noqa: N801 - the formula language's name, which the
     def fdiff(self, argindex=1):
         x, y = self.args
         return sigmoid(x - y) if argindex == 1 else sigmoid(y - x)
+
+
+class _TimesLog(_Stable):
+    """x times a logarithm of y (`logarithm`, of y + `shift`), 0 where x is 0 as NumPy's is, where the logarithm is
+    -inf too; its partial derivatives the logarithm and x/(y + shift)."""
+
+    nargs = 2
+    shift = 0
+
+    @staticmethod
+    def logarithm(y):  # pragma: no cover - each function says its own
+        raise NotImplementedError
+
+    @classmethod
+    def closed(cls, x, y):
+        return sympy.Integer(0) if x.is_zero else x * cls.logarithm(y)
+
+    def fdiff(self, argindex=1):
+        x, y = self.args
+        return self.logarithm(y) if argindex == 1 else x / (y + self.shift)
+
+
+class xlogy(_TimesLog):  # noqa: N801 - the formula language's name, which the printers go by
+    """x*log(y)."""
+
+    logarithm = staticmethod(sympy.log)
+
+
+class xlog1py(_TimesLog):  # noqa: N801 - the formula language's name, which the printers go by
+    """x*log1p(y)."""
+
+    shift = 1
+    logarithm = staticmethod(cfunctions.log1p)
+
+
+class ndtr(_Stable):  # noqa: N801 - the formula language's name, which the printers go by
+    """The standard normal CDF erfc(-x/sqrt(2))/2, kept as itself: sympy writes erfc(-u) as 2 - erfc(u), which
+    cancels in float64 far left. Its derivative is exp(-x**2/2)/sqrt(2*pi)."""
+
+    nargs = 1
+
+    @classmethod
+    def closed(cls, x):
+        return sympy.erfc(-x / sympy.sqrt(2)) / 2
+
+    def fdiff(self, argindex=1):
+        (x,) = self.args
+        return sympy.exp(-(x**2) / 2) / sympy.sqrt(2 * sympy.pi)
+
+    def _eval_is_extended_positive(self):
+        return self.args[0].is_extended_real or None
