@@ -188,6 +188,40 @@ def _erf_outer(u):
     return mul(div(num(2), call("sqrt", Const(NO_SPAN, "pi"))), call("exp", neg(power(u, num(2)))))
 
 
+def _log_of_argument_times_first(log_name, shift):
+    """The derivative rule of xlogy (``log_name`` "log", ``shift`` 0) or xlog1py ("log1p", 1): x log(y + shift)."""
+
+    def rule(node, d_args):
+        (x, y), (dx, dy) = node.args, d_args
+        by_x = num(0) if is_number(dx, 0) else mul(dx, call(log_name, y))
+        by_y = num(0) if is_number(dy, 0) else mul(x, div(dy, add(y, num(shift)) if shift else y))
+        return add(by_x, by_y)
+
+    return rule
+
+
+def _ndtr(gnp, x):
+    # erfc(-x/sqrt 2)/2, as gradcli.scipy.special computes it: 1 + erf(x/sqrt 2) would cancel far left.
+    # 1/sqrt 2 in x's own precision: a float constant would cap the exact reference at 16 digits.
+    from gradcli.autodiff.ops import constant
+
+    return gnp.divide(gnp.erfc(gnp.negative(gnp.multiply(x, constant("1/sqrt(2)", x)))), 2.0)
+
+
+def _ndtr_outer(u):
+    return div(call("exp", neg(div(power(u, num(2)), num(2)))), call("sqrt", mul(num(2), Const(NO_SPAN, "pi"))))
+
+
+def _logit(gnp, p):
+    # log p - log1p(-p), as gradcli.scipy.special computes it: 1 - p is exact where log1p(-p) needs it
+    return gnp.subtract(gnp.log(p), gnp.log1p(gnp.negative(p)))
+
+
+def _x_times_log_double(log):
+    """x log(y) on doubles, 0 where x is 0 (NumPy's xlogy(0, 0) is 0); math's ValueError for a y out of the domain."""
+    return lambda x, y: 0.0 if x == 0 else x * log(y)
+
+
 # -- size rules ---------------------------------------------------------------------------
 
 
@@ -314,7 +348,19 @@ FUNCTIONS = {
                exponential=1),
         _unary("softplus", lambda sp, x: _stable("softplus", x), lambda u: call("sigmoid", u),
                lambda x: max(x.log10, 0.0) + LOG10_2, logarithm=True, exponential=1),
+        FunctionSpec("log_expit", (1,), lambda gnp, x: gnp.negative(gnp.softplus(gnp.negative(x))),
+                     lambda sp, x: -_stable("softplus", -x), _chain(lambda u: call("sigmoid", neg(u))),
+                     lambda x: max(x.log10, 0.0) + LOG10_2, aliases=("log_sigmoid",), logarithm=True, exponential=1),
+        FunctionSpec("logit", (1,), _logit, lambda sp, p: sp.log(p) - _cf().log1p(-p),
+                     _chain(lambda u: div(num(1), mul(u, sub(num(1), u)))), _unbounded,
+                     double=lambda p: math.log(p) - math.log1p(-p), logarithm=True),
+        _binary("xlogy", lambda sp, x, y: _stable("xlogy", x, y), _log_of_argument_times_first("log", 0),
+                lambda x, y: x.log10 + log10_of_log(y), double=_x_times_log_double(math.log), logarithm=True),
+        _binary("xlog1py", lambda sp, x, y: _stable("xlog1py", x, y), _log_of_argument_times_first("log1p", 1),
+                lambda x, y: x.log10 + log10_of_log(y), double=_x_times_log_double(math.log1p), logarithm=True),
         _unary("erf", lambda sp, x: sp.erf(x), _erf_outer, _bounded, double=math.erf),
+        FunctionSpec("ndtr", (1,), _ndtr, lambda sp, x: _stable("ndtr", x), _chain(_ndtr_outer), _bounded,
+                     double=lambda x: math.erfc(-x / math.sqrt(2.0)) / 2),
         _unary("erfc", lambda sp, x: sp.erfc(x), lambda u: neg(_erf_outer(u)), _bounded, double=math.erfc),
         _unary("floor", lambda sp, x: sp.floor(x), lambda u: num(0), lambda x: max(x.log10, 0.0),
                double=lambda x: float(math.floor(x)), digits=_rounded_digits, integer=True, rounds=True),

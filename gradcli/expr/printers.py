@@ -233,6 +233,7 @@ def _gnp_printer():
         "erfc": "erfc", "expm1": "expm1", "log1p": "log1p", "exp2": "exp2", "log2": "log2",
         "log10": "log10", "Cbrt": "cbrt", "cbrt": "cbrt", "atan2": "arctan2", "hypot": "hypot",
         "sigmoid": "sigmoid", "softplus": "softplus", "logaddexp": "logaddexp",
+        "xlogy": "xlogy", "xlog1py": "xlog1py",
     }
 
     class GnpPrinter(PythonCodePrinter):
@@ -274,6 +275,9 @@ def _gnp_printer():
 
         def _print_Rational(self, expr):
             return f"{expr.p}/{expr.q}" if expr.q != 1 else str(expr.p)
+
+        def _print_ndtr(self, expr):
+            return f"gnp.erfc(-({self._print(expr.args[0])})/gnp.sqrt(2))/2"  # gradcli.numpy has erfc, not ndtr
 
         def _print_Pi(self, expr):
             return "gnp.pi"

@@ -10,6 +10,29 @@ from __future__ import annotations
 import sympy
 from sympy.core.symbol import Str
 from sympy.codegen import cfunctions
+from sympy.ntheory import factor_, isprime
+
+
+def _cache_primes_only(cache):
+    """Make sympy's cache of prime factors keep the prime factors it is given and pass over the others.
+
+    sympy 1.14's ``factorint`` hands its cache the factors of a bounded search (``limit=2**15``, which
+    ``Integer**Rational`` uses to take roots), some of them composite, and the cache raises ValueError on
+    those (sympy issue 28621): sqrt(1 + r**2) of a rational r of 600 digits, as in
+    sin(arctan2(-2, 1e-300)), failed so. A composite factor is a fact the cache cannot use, not an error.
+    """
+
+    def add(n, factors):
+        for factor in sorted(factors, reverse=True):
+            if isprime(factor):
+                cache[n] = factor
+            while n % factor == 0:
+                n //= factor
+
+    cache.add = add
+
+
+_cache_primes_only(factor_.factor_cache)
 
 
 class log2(cfunctions.log2):  # noqa: N801 - sympy's name, which the printers go by
@@ -187,3 +210,54 @@ class logaddexp(_Stable):  # noqa: N801 - the formula language's name, which the
     def fdiff(self, argindex=1):
         x, y = self.args
         return sigmoid(x - y) if argindex == 1 else sigmoid(y - x)
+
+
+class _TimesLog(_Stable):
+    """x times a logarithm of y (`logarithm`, of y + `shift`), 0 where x is 0 as NumPy's is, where the logarithm is
+    -inf too; its partial derivatives the logarithm and x/(y + shift)."""
+
+    nargs = 2
+    shift = 0
+
+    @staticmethod
+    def logarithm(y):  # pragma: no cover - each function says its own
+        raise NotImplementedError
+
+    @classmethod
+    def closed(cls, x, y):
+        return sympy.Integer(0) if x.is_zero else x * cls.logarithm(y)
+
+    def fdiff(self, argindex=1):
+        x, y = self.args
+        return self.logarithm(y) if argindex == 1 else x / (y + self.shift)
+
+
+class xlogy(_TimesLog):  # noqa: N801 - the formula language's name, which the printers go by
+    """x*log(y)."""
+
+    logarithm = staticmethod(sympy.log)
+
+
+class xlog1py(_TimesLog):  # noqa: N801 - the formula language's name, which the printers go by
+    """x*log1p(y)."""
+
+    shift = 1
+    logarithm = staticmethod(cfunctions.log1p)
+
+
+class ndtr(_Stable):  # noqa: N801 - the formula language's name, which the printers go by
+    """The standard normal CDF erfc(-x/sqrt(2))/2, kept as itself: sympy writes erfc(-u) as 2 - erfc(u), which
+    cancels in float64 far left. Its derivative is exp(-x**2/2)/sqrt(2*pi)."""
+
+    nargs = 1
+
+    @classmethod
+    def closed(cls, x):
+        return sympy.erfc(-x / sympy.sqrt(2)) / 2
+
+    def fdiff(self, argindex=1):
+        (x,) = self.args
+        return sympy.exp(-(x**2) / 2) / sympy.sqrt(2 * sympy.pi)
+
+    def _eval_is_extended_positive(self):
+        return self.args[0].is_extended_real or None

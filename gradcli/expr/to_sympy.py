@@ -101,6 +101,8 @@ def symbols_of(formula: Formula):
 
 def to_sympy(formula: Formula, symbols=None):
     """The formula as a sympy expression (with ``symbols`` mapping variable names to symbols)."""
+    from . import sympy_functions  # noqa: F401 - sympy as the formula layer needs it (its factor cache)
+
     return _SympyBuilder(formula, symbols or symbols_of(formula)).build()
 
 
