@@ -761,7 +761,7 @@ class Walker:
                 value = op.get_attr(name)
             except ValueError:
                 continue
-            if hasattr(value, "as_numpy_dtype"):
+            if getattr(value, "is_numpy_compatible", False):  # a variant or resource dtype has no NumPy dtype
                 value = np.dtype(value.as_numpy_dtype)
             attrs[name] = value.decode() if isinstance(value, bytes) else value
         foldable = op.name not in self.given and not any(isinstance(self.static.get(k), tuple) for k in inputs)

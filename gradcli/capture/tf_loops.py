@@ -58,8 +58,10 @@ def _shape(value):
 
 
 def _dtype(attrs):
+    """The items' NumPy dtype; None where unknown or where the items are variants (lists of lists, optionals: the
+    accumulators of a conditional's gradient inside a loop), which have none."""
     dtype = attrs.get("element_dtype")
-    return np.dtype(dtype) if dtype is not None else None
+    return np.dtype(dtype) if isinstance(dtype, (np.dtype, type, str)) else None
 
 
 def _index(value):
