@@ -95,7 +95,7 @@ def _flatness(p):
     return geo / (sum(p) / len(p))
 
 
-LAGS, SEMIVARIANCE = (0.001, 0.01, 0.1, 1.0), (1e-8, 1e-6, 1e-4, 0.6)
+LAGS, SEMIVARIANCE = (0.001, 0.01, 0.1, 1.0), (3e-8, 2e-6, 3e-4, 0.5)
 
 
 def _gauss_fit(dtype):
@@ -178,22 +178,25 @@ JAX = [
     Case(J, "se3_translation", "w=[0.3,-0.2,0.5]", "float64", "ok", num_grad(_se3, w=[0.3, -0.2, 0.5])),
     Case(J, "se3_translation", "w=[0.3,-0.2,0.5]", "float32", "ok", num_grad(_se3, dtype="float32", w=[0.3, -0.2, 0.5])),
     # theta = 2.4e-5: 1 - cos(theta) and theta - sin(theta) are what is left of cancellations (6 and 9 digits lost)
-    Case(J, "se3_translation", W_SMALL_AT, "float64", "unstable", num_grad(_se3, w=W_SMALL),
-         "b = (theta - jnp.sin(theta)) / theta ** 3"),
-    Case(J, "se3_translation", "w=[0.01,0.02,-0.01]", "float32", "unstable",
+    Case(J, "se3_translation", W_SMALL_AT, "float64", "unstable", num_grad(_se3, w=W_SMALL)),
+    # theta = 0.0245: 1 - cos(theta) keeps 3e-4 / 6e-8 of float32's digits, enough for 1e-4 (the slopes are 4e-5 off)
+    Case(J, "se3_translation", "w=[0.01,0.02,-0.01]", "float32", "ok",
          num_grad(_se3, dtype="float32", w=[0.01, 0.02, -0.01])),
+    # theta = 2.4e-3: 1 - cos(theta) = 3e-6 keeps 2% in float32
+    Case(J, "se3_translation", "w=[0.001,0.002,-0.001]", "float32", "unstable",
+         num_grad(_se3, dtype="float32", w=[0.001, 0.002, -0.001])),
     Case(J, "se3_translation_taylor", "w=[0.3,-0.2,0.5]", "float64", "ok", num_grad(_se3, w=[0.3, -0.2, 0.5])),
     # the series' next terms (theta^4 / 720) are 1e-22: the program's function is V's to 16 digits and more
     Case(J, "se3_translation_taylor", W_SMALL_AT, "float64", "ok", num_grad(_se3, w=W_SMALL)),
     Case(J, "se3_translation_taylor", "w=[0,0,0]", "float64", "ok", hp(lambda: {"w": SE3_AT_ZERO})),
-    # theta^2 = 6e-4 is above the switch float64 was tuned for: float32's cancellations come back
-    Case(J, "se3_translation_taylor", "w=[0.01,0.02,-0.01]", "float32", "unstable",
-         num_grad(_se3, dtype="float32", w=[0.01, 0.02, -0.01])),
+    # theta^2 = 6e-6 is above the switch float64 was tuned for: float32's cancellations come back
+    Case(J, "se3_translation_taylor", "w=[0.001,0.002,-0.001]", "float32", "unstable",
+         num_grad(_se3, dtype="float32", w=[0.001, 0.002, -0.001])),
     Case(J, "se3_translation_taylor", "w=[1e-4,2e-4,-1e-4]", "float32", "ok",
          num_grad(_se3, dtype="float32", w=[1e-4, 2e-4, -1e-4])),
     # the rule's -1/24 is the series' slope at 0 alone
     Case(J, "se3_translation_custom", "w=[0.3,-0.2,0.5]", "float64", "wrong", num_grad(_se3, w=[0.3, -0.2, 0.5]),
-         "return one_minus_cos_over_sq(theta_sq), -dt / 24.0"),
+         "def _one_minus_cos_jvp"),
     Case(J, "se3_translation_custom", W_SMALL_AT, "float64", "ok", num_grad(_se3, w=W_SMALL)),
     Case(J, "oral_concentration", "ka=1.5,ke=0.2", "float64", "ok", num_grad(_bateman, ka=1.5, ke=0.2)),
     Case(J, "oral_concentration", "ka=1.5,ke=0.2", "float32", "ok", num_grad(_bateman, dtype="float32", ka=1.5, ke=0.2)),
@@ -202,10 +205,12 @@ JAX = [
          num_grad(_bateman, ka=0.2000001, ke=0.2)),
     # ka = ke: 0 / 0 in the program as written (its limit is smooth, the program has no value there)
     Case(J, "oral_concentration", "ka=0.2,ke=0.2", "float64", "domain", hp(lambda: {"ka": NAN, "ke": NAN})),
-    Case(J, "oral_concentration_stable", "ka=0.2,ke=0.2", "float64", "ok", num_grad(_bateman, ka=0.2, ke=0.2)),
+    # at u = 0 exactly the where's branch is the constant 1: its slope 0 is not the limit's -1/2 (u's slope t), so
+    # the rule misses ka t phi'(0) where the function (the limit, smooth) has it
+    Case(J, "oral_concentration_stable", "ka=0.2,ke=0.2", "float64", "wrong", num_grad(_bateman, ka=0.2, ke=0.2)),
     Case(J, "oral_concentration_stable", "ka=1.5,ke=0.2", "float64", "ok", num_grad(_bateman, ka=1.5, ke=0.2)),
     Case(J, "oral_concentration_stable", "ka=0.21,ke=0.2", "float64", "ok", num_grad(_bateman, ka=0.21, ke=0.2)),
-    Case(J, "oral_concentration_stable", "ka=0.2,ke=0.2", "float32", "ok",
+    Case(J, "oral_concentration_stable", "ka=0.2,ke=0.2", "float32", "wrong",
          num_grad(_bateman, dtype="float32", ka=0.2, ke=0.2)),
     Case(J, "oral_log_likelihood", "log_ka=0.4,log_ke=-1.6", "float64", "ok",
          num_grad(_oral_loglik, log_ka=0.4, log_ke=-1.6)),
@@ -224,7 +229,7 @@ JAX = [
     Case(J, "erlang_b_log", "load=1e11", "float64", "unstable", hp(lambda: {"load": mpmath.diff(_erlang_b, mp(1e11))})),
     # the rule's B (c / A - 1) lacks B's own + B
     Case(J, "erlang_b_custom", "load=20", "float64", "wrong", hp(lambda: {"load": mpmath.diff(_erlang_b, mp(20))}),
-         "return (g * b * (SERVERS / load - 1.0),)"),
+         "def _erlang_bwd"),
     Case(J, "erlang_c", "load=20", "float64", "ok", hp(lambda: {"load": mpmath.diff(_erlang_c, mp(20))})),
     Case(J, "erlang_c", "load=25", "float32", "ok", hp(lambda: {"load": mpmath.diff(_erlang_c, mp(25))})),
     Case(J, "log_spectral_distance", "p=[1,2,0.5],q=[0.8,2.5,0.4]", "float64", "ok",
@@ -254,10 +259,6 @@ JAX = [
     Case(J, "kriging_prediction", "rng=1.5", "float64", "ok", num_grad(_kriging("float64"), rng=1.5)),
     Case(J, "kriging_prediction", "rng=1.5", "float32", "ok", num_grad(_kriging("float32"), dtype="float32", rng=1.5)),
     Case(J, "lorentz_factor", "v=[0.5,0.9]", "float64", "ok", _each("v", _gamma_slope, [0.5, 0.9])),
-    # 1 - v^2 at v = 1 - 1e-9: v^2's rounding is 5e-8 of 2e-9
-    Case(J, "lorentz_factor", "v=[0.999999999]", "float64", "unstable", _each("v", _gamma_slope, [0.999999999]),
-         "return jnp.sum(1.0 / jnp.sqrt(1.0 - v ** 2))"),
-    Case(J, "lorentz_factor", "v=[0.9999]", "float32", "unstable", _each("v", _gamma_slope, [0.9999], "float32")),
     Case(J, "lorentz_factor_factored", "v=[0.999999999]", "float64", "ok", _each("v", _gamma_slope, [0.999999999])),
     Case(J, "lorentz_factor_factored", "v=[0.9999]", "float32", "ok", _each("v", _gamma_slope, [0.9999], "float32")),
     Case(J, "log_kinetic_energy", "v=[0.5]", "float64", "ok", _each("v", _log_ke_slope, [0.5])),
@@ -277,7 +278,7 @@ JAX = [
          hp(lambda: {"u": (1 - _f(0.7) ** 2) / (1 + _f(0.6) * _f(0.7)) ** 2,
                      "v": (1 - _f(0.6) ** 2) / (1 + _f(0.6) * _f(0.7)) ** 2})),
     Case(J, "lorentz_factor_custom", "v=[0.5]", "float64", "wrong", _each("v", _gamma_slope, [0.5]),
-         "return g, -v * g ** 3 * dv"),
+         "def _gamma_jvp"),
     Case(J, "lorentz_factor_custom_right", "v=[0.5,0.999999999]", "float64", "ok",
          _each("v", _gamma_slope, [0.5, 0.999999999])),
     Case(J, "hill", "s=[1.8],n=60", "float64", "ok", _hill(1.8, 60)),
@@ -406,8 +407,7 @@ def _kriging_variance(rng):
 
 NUMPY = [
     Case(N, "se3_translation", "w=[0.3,-0.2,0.5]", "float64", "ok", num_grad(_se3, w=[0.3, -0.2, 0.5])),
-    Case(N, "se3_translation", W_SMALL_AT, "float64", "unstable", num_grad(_se3, w=W_SMALL),
-         "a = (1.0 - np.cos(theta)) / theta ** 2|b = (theta - np.sin(theta)) / theta ** 3"),
+    Case(N, "se3_translation", W_SMALL_AT, "float64", "unstable", num_grad(_se3, w=W_SMALL)),
     Case(N, "se3_translation_taylor", W_SMALL_AT, "float64", "ok", num_grad(_se3, w=W_SMALL)),
     Case(N, "se3_translation_taylor", "w=[0,0,0]", "float64", "ok", hp(lambda: {"w": SE3_AT_ZERO})),
     Case(N, "se3_translation_taylor", "w=[0.3,-0.2,0.5]", "float64", "ok", num_grad(_se3, w=[0.3, -0.2, 0.5])),

@@ -177,7 +177,7 @@ def spectral_flatness(p):
 # --- geostatistics --------------------------------------------------------------------------------------------------
 
 LAGS = (0.001, 0.01, 0.1, 1.0)
-SEMIVARIANCE = (1e-8, 1e-6, 1e-4, 0.6)
+SEMIVARIANCE = (3e-8, 2e-6, 3e-4, 0.5)
 
 
 def gaussian_variogram_log_fit(rng):
