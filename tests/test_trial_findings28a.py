@@ -8,6 +8,8 @@ test_user_trials28a.py.)
 
 F1: ``1 - exp(u)``, the variogram's and the survival function's spelling, had no catalogue fix (only ``exp(u) - 1``
 had); it gets ``-expm1(u)``, re-checked.
+
+N1: ``np.block``, a kriging system bordered by ones, was an input error (gradcli.numpy lacked it); it is NumPy's join.
 """
 
 import math
@@ -101,3 +103,53 @@ def test_a_variogram_by_one_minus_exp_gets_the_expm1_fix_rechecked(tmp_path):
     fixes = [f for f in report.fixes if f.name == "expm1"]
     assert fixes and "-np.expm1(-(0.001 / rng) ** 2)" in fixes[0].diff
     assert set(fixes[0].after.values()) == {"ok"}
+
+
+# --- N1: np.block -----------------------------------------------------------------------------------------------------
+
+KRIGING = """import numpy as np
+
+
+def variance(rng):
+    sites = np.array([0.0, 1.0, 2.5])
+    cov = np.exp(-np.abs(sites[:, None] - sites[None, :]) / rng)
+    system = np.block([[cov, np.ones((3, 1))], [np.ones((1, 3)), np.zeros((1, 1))]])
+    rhs = np.append(np.exp(-np.abs(sites - 1.7) / rng), 1.0)
+    return 1.0 - np.linalg.solve(system, rhs) @ rhs
+"""
+
+
+def test_np_block_joins_as_numpy_does():
+    """N1's class: np.block (a kriging system bordered by ones) was an input error, "numpy.block is a NumPy function
+    gradcli.numpy does not have"; it joins nested lists innermost first, pieces raised to the result's dimensions."""
+    import gradcli.numpy as gnp
+
+    a, b, c = np.arange(4.0).reshape(2, 2), np.ones((2, 1)), np.full((1, 3), 2.0)
+    for pieces in ([[a, b], [c]], [1.0, 2.0], [[1.0], [2.0]], [a, a], [[[a]], [[a]]]):
+        assert np.array_equal(gnp.block(pieces), np.block(pieces))
+    with pytest.raises(ValueError):
+        gnp.block([[a], a])
+
+
+def test_a_kriging_variance_through_np_block_has_its_slope(tmp_path):
+    """The variance 1 - lambda . k of ordinary kriging, its system bordered by np.block, differentiated in the range:
+    the truth from the same mathematics in mpmath (the bordered system solved by lu_solve, differentiated by diff)."""
+    import mpmath
+
+    def variance(rng):
+        sites = [mpmath.mpf(0), mpmath.mpf(1), mpmath.mpf(2.5)]
+        system = mpmath.matrix(4, 4)
+        for i in range(4):
+            for j in range(4):
+                system[i, j] = (0 if i == j else 1) if 3 in (i, j) else mpmath.exp(-abs(sites[i] - sites[j]) / rng)
+        rhs = mpmath.matrix([mpmath.exp(-abs(s - mpmath.mpf(1.7)) / rng) for s in sites] + [1])
+        return 1 - sum(a * b for a, b in zip(mpmath.lu_solve(system, rhs), rhs))
+
+    path = tmp_path / "kriging.py"
+    path.write_text(KRIGING)
+    (r,) = gradcli.check(f"{path}:variance", [{"rng": 1.5}], dtypes=["float64"], fixes=False).results
+    with mpmath.workdps(40):
+        want = float(mpmath.diff(variance, mpmath.mpf(1.5)))
+    assert r.status.value == "ok"
+    assert np.isclose(r.gradient["rng"], want, rtol=1e-12, atol=0)
+    assert np.isclose(r.exact_gradient["rng"], want, rtol=1e-12, atol=0)

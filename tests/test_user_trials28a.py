@@ -10,8 +10,8 @@ distances, Matern 3/2 fits in log space, kriging as a function of its sites (the
 relativity, Hill by expit, GGX, Schlick and the Gibbs energy of mixing.
 
 The whole set runs with ``python tests/trials/run.py lib28a``; here, a few cheap NumPy ones, and the round's open
-finding D2 (a strict xfail). Its fixed classes, D1 (a division by an exact 0 settled as no number) and F1 (``1 -
-exp(u)`` -> ``-expm1(u)``), are tested in test_trial_findings28a.py.
+finding D2 (a strict xfail). Its fixed classes, D1 (a division by an exact 0 settled as no number), F1 (``1 - exp(u)`` ->
+``-expm1(u)``) and N1 (``np.block``), are tested in test_trial_findings28a.py.
 """
 
 import os

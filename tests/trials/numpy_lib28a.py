@@ -1,13 +1,14 @@
-"""A user's plain NumPy code, twenty-eighth round (first third): robotics (SE(3)'s exponential map by Rodrigues'
-formula with np.cross, naive and with a Taylor switch, and its rotation's angle by np.arctan2), pharmacokinetics
-(Bateman's oral dose by np.exp, by scipy.special.exprel, and a two-dose regimen), queueing (Erlang B by a Python loop,
-by scipy.special.gammaln and logsumexp, Erlang C, Little's law at rho -> 1), signal processing (the log-spectral
-distance between two framed signals by np.fft.rfft with and without a floor, the Itakura-Saito divergence in a loop, a
-cepstral distance by np.fft.irfft of log magnitudes), geostatistics (the Matern 3/2 variogram in log space, ordinary
-kriging with a distance matrix by np.sqrt of squared differences (its zero diagonal) and by np.abs, a kriging variance
-by np.linalg.solve), special relativity (the Lorentz factor, the log of the kinetic energy, np.arctanh rapidities,
-relativistic Doppler), biochemistry (Hill's equation by powers and by scipy.special.expit of logs), graphics (GGX and
-Schlick's Fresnel) and the Gibbs energy of mixing by xlogy at the pure ends; Erlang B by scipy.special.factorial too."""
+"""A user's plain NumPy code, twenty-eighth round (first third): robotics (SE(3)'s exponential map by Rodrigues' formula
+with np.cross, naive and with a Taylor switch, and its rotation's angle by np.arctan2), pharmacokinetics (Bateman's
+oral dose by np.exp, by scipy.special.exprel, and a two-dose regimen), queueing (Erlang B by a Python loop, by
+scipy.special.gammaln and logsumexp, Erlang C, Little's law at rho -> 1), signal processing (the log-spectral
+distance between two framed signals by np.fft.rfft with and without a floor, the Itakura-Saito divergence in a loop,
+a cepstral distance by np.fft.irfft of log magnitudes), geostatistics (the Matern 3/2 variogram in log space,
+ordinary kriging with a distance matrix by np.sqrt of squared differences (its zero diagonal) and by np.abs, a
+kriging variance by np.block and np.linalg.solve), special relativity (the Lorentz factor, the log of the kinetic
+energy, np.arctanh rapidities, relativistic Doppler), biochemistry (Hill's equation by powers and by
+scipy.special.expit of logs), graphics (GGX and Schlick's Fresnel) and the Gibbs energy of mixing by xlogy at the
+pure ends; Erlang B by scipy.special.factorial too."""
 
 import numpy as np
 import scipy.special
