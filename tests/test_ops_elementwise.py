@@ -322,6 +322,8 @@ TESTED_ELSEWHERE = {
     # test_held61_numpy_i0.py (NumPy's own values, I1 its slope, in a plain module against I0's exact slope)
     "i0",    # test_misc62_numpy.py (NumPy's long division: shapes and numbers against NumPy's, slopes against mpmath)
     "polydiv",
+    # test_trial_findings28a.py (NumPy's own joins; a kriging variance through it, its slope against mpmath)
+    "block",
 }
 CONSTRUCTORS = {
     "zeros", "ones", "eye", "arange", "linspace", "full", "empty", "zeros_like", "ones_like",

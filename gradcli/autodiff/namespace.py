@@ -304,6 +304,7 @@ row_stack = _shape.row_stack
 hstack = _shape.hstack
 dstack = _shape.dstack
 column_stack = _shape.column_stack
+block = _shape.block
 append = _shape.append
 fliplr = _shape.fliplr
 flipud = _shape.flipud

@@ -101,6 +101,39 @@ def column_stack(tup):
     return concatenate(columns, axis=1)
 
 
+def block(arrays):
+    """``np.block``: nested lists of arrays joined from the innermost list outwards, the innermost along the last
+    axis, each piece first given the result's number of dimensions (leading ones), as NumPy does."""
+    depths = _list_depths(arrays)
+    if len(set(depths)) != 1:
+        raise ValueError("np.block: the lists are nested to different depths")
+    depth = depths[0]
+
+    def pieces(item):
+        return [p for x in item for p in pieces(x)] if isinstance(item, list) else [asarray(item)]
+
+    ndim = max([depth] + [len(shape_of(p)) for p in pieces(arrays)])
+
+    def joined(item, level):
+        if isinstance(item, list):
+            return concatenate([joined(x, level + 1) for x in item], axis=level - depth)
+        x = asarray(item)
+        return reshape(x, (1,) * (ndim - len(shape_of(x))) + shape_of(x))
+
+    return joined(arrays, 0)
+
+
+def _list_depths(item, level=0):
+    """How deep each piece of ``np.block``'s nested lists sits (a tuple is no list there, as in NumPy)."""
+    if isinstance(item, tuple):
+        raise TypeError("np.block takes nested lists, not tuples")
+    if not isinstance(item, list):
+        return [level]
+    if not item:
+        raise ValueError("np.block: an empty list")
+    return [d for x in item for d in _list_depths(x, level + 1)]
+
+
 def append(arr, values, axis=None):
     """``np.append``: ``values`` after ``arr``, both flattened unless ``axis`` is given."""
     arr, values = asarray(arr), asarray(values)

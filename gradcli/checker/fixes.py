@@ -147,6 +147,9 @@ class _Rewriter:
     def expm1(self, node):
         if isinstance(node, Binary) and node.op == "-" and _call(node.left, "exp") and _is_num(node.right, 1):
             return f"expm1({self.raw(node.left.args[0])})"
+        # 1 - exp(u) is additive itself: a parent that binds tighter wrote its parentheses, outside this span
+        if isinstance(node, Binary) and node.op == "-" and _is_num(node.left, 1) and _call(node.right, "exp", 1):
+            return f"-expm1({self.raw(node.right.args[0])})"
         return None
 
     def powm1(self, node):
@@ -485,7 +488,7 @@ _REWRITES = [
     ("softplus", "log(1 + exp(u)) -> softplus(u)", "softplus"),
     ("logaddexp(0, u)", "log(1 + exp(u)) -> logaddexp(0, u)", "logaddexp_zero"),
     ("log1p", "log(1 + u) -> log1p(u)", "log1p"),
-    ("expm1", "exp(u) - 1 -> expm1(u)", "expm1"),
+    ("expm1", "exp(u) - 1 -> expm1(u), 1 - exp(u) -> -expm1(u)", "expm1"),
     ("powm1", "x**y - 1 -> expm1(y*log(x))", "powm1"),
     ("box-cox", "(x**y - 1)/y -> log(x)*exprel(y*log(x)) (its series where y*log(x) is small, else expm1(y*log(x))/y)",
      "box_cox_series"),

@@ -234,6 +234,10 @@ def _spread(nearest, others):
         return max(abs(v - nearest) for v in others)
     if all(mpmath.isnan(v) for v in values):
         return mpmath.mpf(0)
+    if mpmath.isnan(nearest) and not any(mpmath.isfinite(v) for v in others):
+        # No number whichever way the ops round: an exact 0 divides what rounding leaves 0 (0 / 0) or a sliver of
+        # either sign (+-inf), as inf * (e^-0.6 - e^-0.6) does; the rounding moves no digit of a NaN.
+        return mpmath.mpf(0)
     if any(mpmath.isnan(v) or mpmath.isinf(v) for v in values):
         return mpmath.mpf(0) if all(v == nearest for v in others) else mpmath.inf
     return max(abs(v - nearest) for v in others)
