@@ -2,14 +2,14 @@
 alone; differentiated in n, the check is an error whose finding gives the exact gradient in x and says that n has
 none. Truths are mpmath's psi(n, x)."""
 
-import json
 import re
 
-import mpmath
 import pytest
 from click.testing import CliRunner
 
 from gradcli.cli import cli
+from polygamma_checks import checked as _checked
+from polygamma_checks import psi as _psi
 
 USERS = '''\
 import jax.numpy as jnp
@@ -42,19 +42,6 @@ def users(tmp_path_factory):
     path = tmp_path_factory.mktemp("jax63_polygamma") / "users.py"
     path.write_text(USERS)
     return str(path)
-
-
-def _checked(target, at, code, more=()):
-    result = CliRunner().invoke(cli, ["check", target, "--dtype", "float64", "--json", *more]
-                                + [a for p in at for a in ("--at", p)])
-    assert result.exit_code == code, result.output
-    (point,) = json.loads(result.stdout)["results"]
-    return point
-
-
-def _psi(n, x):
-    with mpmath.workdps(40):
-        return float(mpmath.psi(n, mpmath.mpf(x)))
 
 
 def test_an_array_of_orders_is_replayed_entry_by_entry(users):

@@ -23,7 +23,7 @@ from ..autodiff.ops_scipy import ci, gammainc_da, si
 from ..autodiff.values import raw
 from ..errors import InputError
 from ..scipy import special
-from . import convolution, jax_bits, jax_linalg, jax_windows, orderings
+from . import convolution, jax_bits, jax_linalg, jax_windows, orderings, special_orders
 from .exact_constants import BALL, kind_of, truncated_toward_zero
 
 # The float dtypes a replay in a working dtype casts between; numbers of any
@@ -382,27 +382,9 @@ def _erf_inv(params, x):
     return special.erfinv(x)
 
 
-def _whole(number):
-    """Whether a replayed number (a float, an mpmath number, a ball) is exactly a whole number >= 0."""
-    if hasattr(number, "is_integer") and not isinstance(number, float):  # a ball: exact and whole
-        return bool(number.is_integer()) and number >= 0
-    if type(number).__module__.startswith("mpmath"):
-        import mpmath  # lazy: only the exact reference holds mpmath numbers
-
-        return bool(mpmath.isint(number)) and number >= 0
-    return float(number).is_integer() and float(number) >= 0
-
-
 def _polygamma(params, n, x):
-    """``lax.polygamma(n, x)``: the order n is data, read entry by entry as a whole number (an order differentiated
-    by the reference's differences stays the integer it is, never truncated), NaN where it is no whole number >= 0,
-    as JAX's."""
-    entries = np.asarray(_plain(n), dtype=object)
-    whole = np.array([_whole(e) for e in entries.ravel()], dtype=bool).reshape(entries.shape)
-    orders = np.array([int(float(e)) if w else 0 for e, w in zip(entries.ravel(), whole.ravel())],
-                      dtype=np.int64).reshape(entries.shape)
-    value = gnp.polygamma(orders, x)
-    return value if whole.all() else gnp.where(whole, value, np.nan)
+    """``lax.polygamma(n, x)``: the order is data, entry by entry (`special_orders`), NaN off whole numbers as JAX's."""
+    return special_orders.polygamma_of_orders(n, x)
 
 
 def _cumulative_fold(combine):

@@ -23,6 +23,7 @@ from ..autodiff.ops_array import untake
 from ..autodiff.ops_shape import ranked
 from ..autodiff.values import Box, holds_complex, is_float_dtype, raw
 from .exact_constants import MP, kind_of, truncated_toward_zero
+from .special_orders import polygamma_of_orders
 from .tf_ops_more import COMPLEX_OPS, MORE_OPS
 from .tf_loops import LIST_OPS, TensorList, add_lists, zeros_like_list
 
@@ -713,7 +714,7 @@ OPS = {
     "InvertPermutation": (lambda ins, attrs: np.argsort(np.asarray(raw(ins[0]))).astype(np.asarray(raw(ins[0])).dtype), ()),
     "LeakyReluGrad": (_leaky_relu_grad, ("alpha",)),
     "Xdivy": (_xdivy, ()),
-    "Polygamma": (lambda ins, attrs: gnp.polygamma(np.asarray(raw(ins[0])).astype(int), ins[1]), ()),
+    "Polygamma": (lambda ins, attrs: polygamma_of_orders(ins[0], ins[1]), ()),  # NaN off whole orders, as TF's
     "OptionalFromValue": (lambda ins, attrs: _Optional(list(ins)), ()),
     "OptionalNone": (lambda ins, attrs: _Optional(None), ()),
     "OptionalGetValue": (_optional_value, ()),

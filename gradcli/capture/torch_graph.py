@@ -1855,6 +1855,11 @@ def _refuse_higher_order(target, location):
             "torch.where (both sides computed, the one wanted selected) and a loop as Python's own", text=location)
 
 
+# In-place ATen ops that take the tensor first where their out-of-place form takes it last: polygamma_(self, n),
+# polygamma(n, self).
+_TENSOR_FIRST_IN_PLACE = frozenset({"polygamma_"})
+
+
 def _replay_of(target, location, last_use=False, complex_valued=False):
     """The replay of a node's ATen op; InputError naming the op and the user's line where gradcli has none.
 
@@ -1868,6 +1873,7 @@ def _replay_of(target, location, last_use=False, complex_valued=False):
         return operator.getitem, "getitem"
     packet, overload = _names(target)
     where = f" at {location}" if location else ""
+    tensor_first = packet in _TENSOR_FIRST_IN_PLACE
     if packet.endswith("_") and not packet.endswith("__"):
         if not last_use:
             raise InputError(
@@ -1902,6 +1908,9 @@ def _replay_of(target, location, last_use=False, complex_valued=False):
             f"the PyTorch op {library}.{packet}.{overload}{where} has no replay in gradcli, so its exact reference "
             "cannot be computed: write it with the ops gradcli knows (gradcli ops lists them)"
         )
+    if tensor_first:
+        out_of_place = fun
+        return (lambda tensor, *rest: out_of_place(*rest, tensor)), packet
     return fun, packet
 
 

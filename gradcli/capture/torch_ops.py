@@ -33,6 +33,7 @@ from ..errors import InputError
 from ..scipy import linalg as gscipy_linalg
 from ..scipy import special
 from . import orderings, torch_linalg
+from .special_orders import polygamma_of_orders
 from .exact_constants import angle_in, lift, truncated_toward_zero, window_coefficient
 
 # ATen's reduction codes (at::Reduction): none, mean, sum.
@@ -1041,7 +1042,7 @@ OPS = {
     # special functions
     "lgamma": gnp.gammaln,
     "digamma": gnp.digamma,
-    "polygamma": lambda n, x: gnp.polygamma(int(n), x),
+    "polygamma": polygamma_of_orders,
     "erfc": gnp.erfc,
     "erfinv": special.erfinv,
     "erf_inv": special.erfinv,
