@@ -1,9 +1,7 @@
 """``torch.cond``, replayed as the branch its predicate takes at the point, the predicate a switch as ``where``'s is.
 
-Under ``make_fx`` a ``torch.cond`` is one node holding both branches' graphs
-(and, in the backward graph, a ``cond`` of the branches' backward graphs):
-each is replayed with gradcli's ops, the one taken chosen by the replayed
-comparison. Off the switch the replay gives PyTorch's own float64 value and
+The trace records the branch its predicate takes at the point, replayed with
+gradcli's ops, the predicate's decision a guard the replayed comparison checks. Off the switch the replay gives PyTorch's own float64 value and
 gradient; on the switch the function jumps, and the check
 says so (`domain`, naming the comparison's line) exactly as it does for the
 same function written with ``torch.where``.

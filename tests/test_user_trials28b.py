@@ -14,7 +14,9 @@ tf.linalg.norm at 0, tf.linalg.eigh, a ragged logsumexp, tf.py_function and tf.c
 The whole set runs case by case through the CLI as tests/trials/run.py does (cases28b.ALL); here, the PyTorch cases
 the CPU budget allows (one framework import). Findings: V1, a conditional inside a TensorFlow loop (autograph's if in
 a tf.range loop) ended in an error verdict, ``KeyError: 21``, its gradient's tensor lists of variants read as a NumPy
-dtype (fixed, tested for its class in test_trial_findings28b.py); E1 and T1 are open, strict xfails below.
+dtype (fixed, tested for its class in test_trial_findings28b.py); T1, torch.cond stopped gradcli's trace with PyTorch's
+"expected b_val == 1 when a_val == 1" (fixed: the branch its predicate takes is traced, the predicate a guard; tested
+for its class in test_torch63_cond.py); E1 is open, a strict xfail below.
 """
 
 import os
@@ -30,6 +32,8 @@ CHOSEN = {  # case id -> what it holds
     "torch_lib28b:reversed_features@x=[0.3,0.9]:float64":
         "gradient reversal, an autograd.Function whose backward is -lambda times the identity's: wrong, named at its "
         "backward",
+    "torch_lib28b:energy_or_mass@x=[1,2]:float64":
+        "T1: torch.cond (sum(x^2) where the total is positive, else -sum(x)), its true branch's slope (2, 4)",
 }
 
 KNOWN_WRONG = {
@@ -38,14 +42,9 @@ KNOWN_WRONG = {
         "(slope 3 S^2 = 3 I), and PyTorch's eigh rule divides by the eigenvalues' gap, 0, giving NaN at any "
         "precision (wrong); gradcli's exact reference stops at the same division (no exact reference: 'two of a "
         "decomposition's eigenvalues are equal here'), so the verdict is an error and no exact gradient is shown",
-    "torch_lib28b:energy_or_mass@x=[1,2]:float64":
-        "T1: torch.cond (sum(x^2) where the total is positive, else -sum(x)) fails under gradcli's trace with "
-        "PyTorch's 'expected b_val == 1 when a_val == 1' assertion: an error verdict where plain PyTorch runs it "
-        "eagerly and its slope (2, 4) is exact",
 }
 SYMPTOMS = {
     "torch_lib28b:eig_cubed_trace@a=[[1,0],[0,1]]:float64": "eigenvalues are equal here",
-    "torch_lib28b:energy_or_mass@x=[1,2]:float64": "expected b_val == 1 when a_val == 1",
 }
 
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases28b, CHOSEN, KNOWN_WRONG, SYMPTOMS)

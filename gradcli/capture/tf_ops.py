@@ -535,11 +535,18 @@ def _stop_gradient(ins, attrs):
 def _zeros_like(ins, attrs):
     if isinstance(ins[0], TensorList):
         return zeros_like_list(ins[0])
-    return np.zeros(gnp.shape(ins[0]), dtype=_numbers_dtype(ins[0]))
+    return np.zeros(gnp.shape(ins[0]), dtype=_like_dtype(ins[0]))
 
 
 def _ones_like(ins, attrs):
-    return np.ones(gnp.shape(ins[0]), dtype=_numbers_dtype(ins[0]))
+    return np.ones(gnp.shape(ins[0]), dtype=_like_dtype(ins[0]))
+
+
+def _like_dtype(x):
+    """The dtype of ``ZerosLike`` or ``OnesLike`` of ``x``: an integer or boolean tensor's own (a ragged reduction's
+    gradient clips its row indices with one, then gathers by them), else its numbers' (`_numbers_dtype`)."""
+    dtype = getattr(raw(x), "dtype", None)
+    return dtype if dtype is not None and dtype.kind in "biu" else _numbers_dtype(x)
 
 
 def _numbers_dtype(x):

@@ -39,7 +39,7 @@ from .torch_ctc import trace_shapes
 from .torch_guards import valid_guards
 from .torch_reads import numbers_read_as_tensors
 from .torch_indices import set_at_index_tensors
-from .torch_loops import LoopDecidedOtherwise, loops_step_by_step
+from .torch_loops import LoopDecidedOtherwise, conds_among, loops_step_by_step
 from .torch_modules import ModuleArguments
 from .torch_no_derivative import mark_no_derivative
 from .torch_numpy_forward import Notes, leaves_pytorch, noting_forwards
@@ -450,7 +450,7 @@ class _Captured:
                 self.decided[here] = (graph.trip_counts, where)
                 self._same_at_every_precision(leaves, graph.trip_counts, where)
                 if graph.trip_counts != here:
-                    self.counted[_numbers_of(leaves)] = (here, graph.trip_counts, where)
+                    self.counted[_numbers_of(leaves)] = (here, graph.trip_counts, where, conds_among(graph.loop_guards))
             return out
         raise InputError(
             f"{where}: torch's while_loop here takes another number of steps on the exact numbers than PyTorch's "
@@ -501,10 +501,13 @@ class _Captured:
         found = self.counted.get(_numbers_of(flatten(list(args))[0]))
         if found is None:
             return []
-        here, exact, where = found
-        loops = "its while loop" if len(here) == 1 else f"its {len(here)} while loops, in order,"
-        return [f"{where}: {loops} {'runs' if len(here) == 1 else 'run'} {_times(here)} in PyTorch's run at this point "
-                f"and {_times(exact)} on the exact numbers (the exact reference counts as the mathematics does)"]
+        here, exact, where, conds = found
+        if len(here) == 1:
+            loops = "its torch.cond takes" if conds else "its while loop runs"
+        else:
+            loops = f"its {len(here)} while loops{' and conds' if conds else ''}, in order, run"
+        return [f"{where}: {loops} {_times(here, conds)} in PyTorch's run at this point and {_times(exact, conds)} on "
+                "the exact numbers (the exact reference counts as the mathematics does)"]
 
     def undifferentiated(self, args):
         """`Bridge.undifferentiated`: the torch.special calls at the point ``args`` (float64 numbers) that PyTorch
@@ -1054,8 +1057,9 @@ def _numbers_of(leaves):
                  for leaf in leaves if _is_float_leaf(leaf))
 
 
-def _times(counts):
-    """A note's trip counts in words: "once, 3 times"."""
-    return ", ".join("once" if count == 1 else f"{count} times" for count in counts)
+def _times(counts, conds=frozenset()):
+    """A note's trip counts in words: "once, 3 times", a cond's (its place in ``conds``) as its branch taken."""
+    return ", ".join(f"its {'true' if count else 'false'} branch" if place in conds else "once" if count == 1
+                     else f"{count} times" for place, count in enumerate(counts))
 
 

@@ -14,8 +14,8 @@ adaptive and 3-d max pools, replication padding, grid sampling:
 - Python control flow on tensor values (``if x.sum() > 0``) cannot be traced
   over fake tensors; such a function is traced again at each point's own
   values (the branch taken there), which is slower but right. A ``torch.cond``
-  is recorded with both branches' graphs, and replayed as the one its replayed
-  predicate takes (`_cond`).
+  is traced as the branch its predicate takes, the predicate a guard of the
+  graph (`torch_loops`).
 - The replay follows values, not storage. An in-place op (``x.add_(1)``,
   ``relu(inplace=True)``) on a tensor nothing reads afterwards is replayed as
   its out-of-place form; a graph that writes into a tensor a view shares or a
@@ -525,7 +525,7 @@ _DECOMPOSITIONS = None
 # Every ATen op gradcli replays; as_strided's replays depend on their input's layout, bound per node (`_as_strided`),
 # as a Gamma sample's on the generator's state at it (`_GammaDraw`).
 _TABLE = {**OPS, **NN_OPS, **COMPLEX_OPS, "as_strided": NotImplemented, "as_strided_scatter": NotImplemented,
-          "_standard_gamma": NotImplemented, "_standard_gamma_grad": NotImplemented, "cond": NotImplemented,
+          "_standard_gamma": NotImplemented, "_standard_gamma_grad": NotImplemented,
           "_sample_dirichlet": NotImplemented, "_dirichlet_grad": NotImplemented, "_assert_async.msg": loop_guard,
           "numpy_forward": NotImplemented}
 _ELEMENTWISE = ELEMENTWISE | NN_ELEMENTWISE
@@ -1397,9 +1397,6 @@ def compile_graph(module, drawn=None, gammas=()):
             inputs += 1
         elif node.op == "get_attr":
             constant = getattr(module, node.target)
-            if not isinstance(constant, torch.Tensor):  # a branch's graph (torch.cond's), replayed by `_cond`
-                slots[node] = compile_graph(constant) if isinstance(constant, torch.fx.GraphModule) else None
-                continue
             dtypes_named.append(constant.dtype)
             steps.append(Step("constant", _constant(constant), (), {}, last, None))
             steps[-1].fresh = _fresh(node)
@@ -1484,8 +1481,6 @@ def _bound_to_node(fun, name, node, location, gammas):
         return _gamma_rule
     if name == "_dirichlet_grad":
         return _dirichlet_rule
-    if name == "cond":
-        return functools.partial(_cond, location=location)
     if name == "numpy_forward":
         return replay_of(node.args[1], location)
     if name in PULLBACKS and fun is None:
@@ -1844,11 +1839,11 @@ def _pullback_of_forward(node, location):
 
 
 def _refuse_higher_order(target, location):
-    """InputError for an op that runs graphs of its own (``while_loop``'s body, ``scan``'s) other than ``torch.cond``
-    (`_cond`), which gradcli's replay of PyTorch does not follow, named as the user wrote it and at the user's line."""
+    """InputError for an op that runs graphs of its own (``while_loop``'s body, ``scan``'s), which gradcli's replay of
+    PyTorch does not follow, named as the user wrote it and at the user's line."""
     from torch._ops import HigherOrderOperator  # lazy: only a PyTorch target needs it
 
-    if isinstance(target, HigherOrderOperator) and target.name() != "cond":
+    if isinstance(target, HigherOrderOperator):
         raise InputError(
             f"torch.{target.name()} at {location} runs graphs of its own (its branches or body), which gradcli's "
             "replay of PyTorch does not follow, so its exact reference cannot be computed: write a branch with "
@@ -2013,16 +2008,3 @@ def _value(arg, env):
     if isinstance(arg, tuple):
         return tuple(_value(a, env) for a in arg)
     return arg
-
-
-def _cond(pred, true_graph, false_graph, operands, location=None):
-    """``torch.cond``: the branch the predicate takes at the point, its graph replayed on the operands.
-
-    The predicate is a replayed comparison, gradcli's own: on exact numbers its
-    decision is recorded, so a point on its switch is a kink or a jump for the
-    exact reference, as a ``where``'s is; its gradient takes the branch taken,
-    as PyTorch's backward graph (a ``cond`` of the two branches' backward
-    graphs) does.
-    """
-    taken = true_graph if bool(np.asarray(raw(pred))) else false_graph
-    return replay(taken, list(operands), location)

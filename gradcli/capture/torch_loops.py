@@ -1,4 +1,4 @@
-"""PyTorch's ``scan`` and ``while_loop`` while gradcli traces: their functions called step by step.
+"""PyTorch's ``scan``, ``while_loop`` and ``cond`` while gradcli traces: their functions called step by step.
 
 PyTorch runs a higher-order loop op eagerly through ``torch.compile``, and
 make_fx over fake tensors stops inside it. A scan's trip count is the length of
@@ -14,7 +14,11 @@ replayed by `loop_guard`). A replay whose own numbers (exact ones decide at high
 precision) take a loop another number of times stops at that guard with
 `LoopDecidedOtherwise`, and the bridge traces again with the counts those
 numbers decide: the exact reference takes the mathematics' path, the program
-under test its dtype's own. ``associative_scan`` and ``map`` still reach
+under test its dtype's own. A ``cond`` is such a decision taken once: its
+branch is counted as 1 (true) or 0 (false) among the loops' trip counts, and
+the trace runs that branch alone after its predicate's guard, so a branch not
+taken never reaches the gradient (as PyTorch's own run has it) and a replay
+deciding otherwise is traced again down the other one. ``associative_scan`` and ``map`` still reach
 PyTorch's compiler, and the bridge refuses them at their line.
 """
 
@@ -97,6 +101,8 @@ def _install():
             counts, counting, shapes_only, guards, loops, own = mode
             if name == "run_flattened_scan":
                 return _scan_by_steps(*args)
+            if name == "_cond_op_wrapper":
+                return _cond_branch(*args, counts, counting, shapes_only, guards, loops)
             if name != "_while_loop_op_wrapper":
                 return compile_and_call(fn, args, kwargs)
             if shapes_only:
@@ -125,6 +131,40 @@ def _scan_by_steps(combine_fn, init, xs):
         outputs.append(step)
     stacked = [torch.stack([step[k] for step in outputs]) for k in range(len(outputs[0]))]
     return carry, pytree.tree_unflatten(stacked, spec)
+
+
+COND_GUARD = "torch.cond here"  # how a cond's guard message starts, telling its entry among the trip counts apart
+
+
+def conds_among(guards):
+    """The places, among the trip counts of a trace whose guards are ``guards`` (`loops_step_by_step`), of its
+    ``torch.cond`` calls: their count is the branch taken (1 true, 0 false), not a loop's steps."""
+    return frozenset(place for message, (place, _, _) in guards.items() if message.startswith(COND_GUARD))
+
+
+def _cond_branch(pred, true_fn, false_fn, operands, counts, counting, shapes_only, guards, loops):
+    """What ``torch.cond`` returns, from the one branch its predicate takes: decided eagerly on real tensors and
+    counted into ``counting`` as a trip count of 1 (true) or 0 (false); in a trace, the branch ``counts.pop(0)`` names,
+    the predicate's decision a guard of the graph (`loop_guard`), so a replay whose numbers take the other branch stops
+    there and the bridge traces that branch. The branch not taken is never run, so nothing of it reaches the gradient.
+    Where only the shapes matter either branch serves: PyTorch requires both to give the same shapes."""
+    import torch  # lazy: only a PyTorch target needs it
+
+    if shapes_only:
+        return true_fn(*operands)
+    if counting is not None:
+        taken = bool(pred)
+        counting.append(int(taken))
+        return (true_fn if taken else false_fn)(*operands)
+    if counts is None:
+        raise TripCountsNeeded()
+    index, taken = loops - len(counts), bool(counts.pop(0))
+    which = f" (the {_ordinal(index + 1)} of the {loops} loops and conds the function runs)" if loops > 1 else ""
+    message = (f"{COND_GUARD}{which}, traced taking its {'true' if taken else 'false'} branch: on the replay's "
+               f"numbers its predicate is {'false' if taken else 'true'}")
+    guards[message] = (index, 0, taken)
+    torch._assert_async(pred if taken else torch.logical_not(pred), message)
+    return (true_fn if taken else false_fn)(*operands)
 
 
 def _while_counted(cond_fn, body_fn, carried, additional, counting):
