@@ -27,6 +27,12 @@ def power_gap(a):
     return 1.0 / (np.power(ka, 2.0) - np.power(ka, 2.0000000000000004))
 
 
+def distance(x, y):
+    px = np.abs(np.fft.rfft(x)) ** 2 + 1e-12
+    py = np.abs(np.fft.rfft(y)) ** 2 + 1e-12
+    return np.sqrt(np.mean((10.0 * np.log10(px / py)) ** 2))
+
+
 def log_ratio(x, y):
     px = np.abs(np.fft.rfft(x)) ** 2 + 1e-12
     py = np.abs(np.fft.rfft(y)) ** 2 + 1e-12
@@ -34,10 +40,10 @@ def log_ratio(x, y):
 """
 
 
-def _check(tmp_path, name, point):
+def _check(tmp_path, name, point, max_time=120):
     path = tmp_path / "same_numbers.py"
     path.write_text(PROGRAM)
-    (r,) = gradcli.check(f"{path}:{name}", [point], dtypes=["float64"], fixes=False, max_time=120).results
+    (r,) = gradcli.check(f"{path}:{name}", [point], dtypes=["float64"], fixes=False, max_time=max_time).results
     return r
 
 
@@ -101,6 +107,32 @@ def test_a_ratio_of_equal_spectra_is_an_exact_one(tmp_path):
     r = _check(tmp_path, "log_ratio", {"x": x, "y": x})
     assert r.status.value == "ok"
     assert all(abs(g - float(w)) <= 1e-10 * max(1.0, abs(float(w))) for g, w in zip(r.exact_gradient["x"], want))
+
+
+@pytest.mark.wall_clock_budget
+@pytest.mark.xfail(strict=True, reason=(
+    "S1 (round 28a): at a perfect match the log-spectral distance sqrt(mean(d^2)) is a cone in every input (its "
+    "value 0 is proven); each entry's kink is proven by proof numbers whose square-root and polynomial-sign identities "
+    "(arb_identities.sqrt, poly_sign, via python_zero.settle) cost about a second per coordinate: 6 + 6 inputs run "
+    "past a 5 s --max-time (4 + 4 settle, domain, in 22 s CPU), the trial's 16-sample frames past 350 s"))
+def test_a_perfect_spectral_match_is_a_cone_within_a_small_budget(tmp_path):
+    """S1's class: d_k = 10 log10(px_k / py_k) is 0 at x = y, and along x_i the distance moves by
+    |t| sqrt(mean_k (d d_k / d x_i)^2), a cone with slopes -c and +c, c > 0 (mpmath's): no derivative in any entry."""
+    x = [0.5, -0.3, 0.8, 0.1, -0.9, 0.4]
+
+    def bin_logs(v):
+        n = len(v)
+        return [10 * mpmath.log10(abs(sum(v[j] * mpmath.expjpi(-2 * mpmath.mpf(k) * j / n) for j in range(n))) ** 2
+                                  + mpmath.mpf(1e-12)) for k in range(n // 2 + 1)]
+
+    with mpmath.workdps(30):
+        base = [mpmath.mpf(e) for e in x]
+        for i in range(len(x)):
+            slopes = [mpmath.diff(lambda t: bin_logs(base[:i] + [t] + base[i + 1:])[k], base[i]) for k in range(4)]
+            assert mpmath.sqrt(sum(s ** 2 for s in slopes) / 4) > mpmath.mpf(10) ** -3
+    r = _check(tmp_path, "distance", {"x": x, "y": x}, max_time=5)
+    assert r.status.value == "domain"
+    assert all(math.isnan(v) for v in r.exact_gradient["x"] + r.exact_gradient["y"])
 
 
 # --- the noise runs themselves: what is one number and what is two ---------------------------------------------------
