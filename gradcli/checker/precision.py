@@ -249,8 +249,9 @@ class SameNumbers:
         call = self._name(args) if not kwargs else self._name((args, tuple(sorted(kwargs.items()))))
         if call is None:
             return None
-        before = self.made.setdefault((prim, call), ans)
-        if before is ans:
+        before = self.made.get((prim, call))
+        if before is None:  # kept as a copy: the program may write into the array it was handed
+            self.made[(prim, call)] = ans.copy() if type(ans) is np.ndarray else ans
             return None
         return before.copy() if type(before) is np.ndarray else before
 
