@@ -3,8 +3,7 @@
 D1: a division by an exact 0 whose other factor's rounding leaves either 0 or a sliver of either sign (Bateman's
 D ka / (V (ka - ke)) (e^(-ke t) - e^(-ka t)) at ka = ke) was "the exact reference did not settle below 4000 digits":
 no verdict. The function as written has no value there at any precision: domain. (Where the 0 is a difference of
-two equal exponentials, ka = e^-1.6 - e^-1.6, directed rounding leaves it a sliver: D2, open, a strict xfail in
-test_user_trials28a.py.)
+two equal exponentials, e^-1.6 - e^-1.6, it is D2's, tested in test_proofs63_*.py.)
 
 F1: ``1 - exp(u)``, the variogram's and the survival function's spelling, had no catalogue fix (only ``exp(u) - 1``
 had); it gets ``-expm1(u)``, re-checked.

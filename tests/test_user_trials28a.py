@@ -9,9 +9,10 @@ translation with np.cross, Bateman's dose by scipy.special.exprel, Erlang B and 
 distances, Matern 3/2 fits in log space, kriging as a function of its sites (the distance matrix's zero diagonal),
 relativity, Hill by expit, GGX, Schlick and the Gibbs energy of mixing.
 
-The whole set runs with ``python tests/trials/run.py lib28a``; here, a few cheap NumPy ones, and the round's open
-finding D2 (a strict xfail). Its fixed classes, D1 (a division by an exact 0 settled as no number), F1 (``1 - exp(u)`` ->
-``-expm1(u)``) and N1 (``np.block``), are tested in test_trial_findings28a.py.
+The whole set runs with ``python tests/trials/run.py lib28a``; here, a few cheap NumPy ones and D2's JAX case. Its
+fixed classes, D1 (a division by an exact 0 settled as no number), F1 (``1 - exp(u)`` -> ``-expm1(u)``) and N1
+(``np.block``), are tested in test_trial_findings28a.py; D2's and S1's (equal computations one number in every rounding)
+in test_proofs63_*.py (S1 itself, the cone's cost at a perfect match, a strict xfail there).
 """
 
 import os
@@ -30,17 +31,8 @@ CHOSEN = [
     "numpy_lib28a:oral_concentration_exprel@ka=0.2,ke=0.2:float64",
     # 1 - 1 / r at r = 1 + 1e-9: seven digits of the slope are rounding
     "numpy_lib28a:itakura_saito_loop@p=[1.000000001],q=[1]:float64",
+    # D2: ka - ke of e^-1.6 and e^-1.6, equal numbers made by the same ops, is an exact 0 in every rounding: domain
+    "jax_lib28a:oral_log_likelihood@log_ka=-1.6,log_ke=-1.6:float64",
 ]
 
-KNOWN_WRONG = {
-    "jax_lib28a:oral_log_likelihood@log_ka=-1.6,log_ke=-1.6:float64":
-        "D2: ka = e^-1.6 and ke = e^-1.6 are equal, so ka - ke is exactly 0 and Bateman's D ka / (V (ka - ke)) has no "
-        "value (domain); the exact reference's directed rounding leaves e^-1.6 - e^-1.6 a sliver of either sign (a "
-        "huge finite value, not the NaN of the nearest run), nothing proves the difference 0, and it ends 'did not "
-        "settle': no verdict (error). A division by a difference of inputs (ka - ke at ka = ke) is D1's, fixed",
-}
-SYMPTOMS = {
-    "jax_lib28a:oral_log_likelihood@log_ka=-1.6,log_ke=-1.6:float64": "did not settle",
-}
-
-test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases28a, CHOSEN, KNOWN_WRONG, SYMPTOMS)
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases28a, CHOSEN)

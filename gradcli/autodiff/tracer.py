@@ -50,7 +50,8 @@ class _Hooks:
     """Plain callables the checker installs to watch every op; ``None`` means off.
 
     ``forward(prim, args, kwargs, ans)`` runs after each raw primitive
-    evaluation; ``backward(node, g, grads)`` runs after each VJP in the backward
+    evaluation, and what it returns, where not None, stands for ``ans`` (the
+    same number computed before: `precision.SameNumbers`); ``backward(node, g, grads)`` runs after each VJP in the backward
     loop. Both are looked up once per call, so leaving them off costs nothing.
     """
 
@@ -265,8 +266,8 @@ class Primitive:
         if kwargs:
             self.keywords_checked(kwargs)
         ans = self._on_mpmath(args, kwargs) if _MP_TYPES and self.mp is not None else self.fun(*args, **kwargs)
-        if hooks.forward is not None:
-            hooks.forward(self, args, kwargs, ans)
+        if hooks.forward is not None and (same := hooks.forward(self, args, kwargs, ans)) is not None:
+            return same
         return ans
 
     def _on_mpmath(self, args, kwargs):
@@ -322,8 +323,8 @@ def _numbers_door(prim):
             ans = scalar(*values)
         except _FLOAT_ERRORS:
             ans = prim.float_fallback(values)
-        if hooks.forward is not None:
-            hooks.forward(prim, values, _NO_KWARGS, ans)
+        if hooks.forward is not None and (same := hooks.forward(prim, values, _NO_KWARGS, ans)) is not None:
+            return same
         return ans
 
     return on_numbers
@@ -387,8 +388,8 @@ def _make_door(prim):
                 ans = fun(*args, out=out) if out is not None else prim.called(args, kwargs) if kwargs else fun(*args)
             except TracedValueError as error:
                 return _call_with_sequences_stacked(door, args, kwargs, error)
-            if hooks.forward is not None:
-                hooks.forward(prim, args, kwargs, ans)
+            if hooks.forward is not None and (same := hooks.forward(prim, args, kwargs, ans)) is not None:
+                return same
             return ans
         if not differentiable:  # what it hands back is `keep_plain`'s: stop_gradient(x) of a ball, see `plain`
             return keep_plain(door(*[unbox_at(a, top) for a in args], **kwargs))

@@ -195,6 +195,7 @@ class _Rounding:
     def __init__(self, mode, alternate=False):
         self.mode = mode
         self.alternate = alternate
+        self.same = SameNumbers()
 
     def __enter__(self):
         import mpmath
@@ -209,6 +210,8 @@ class _Rounding:
         import mpmath
 
         mpmath.mp._prec_rounding[1] = "c" if mpmath.mp._prec_rounding[1] == "f" else "f"
+        # Alternation rounds e^a down and e^b up at a = b; the same number rounded two ways is no difference of two.
+        return self.same.seen(prim, args, kwargs, ans)
 
     # Flipping reads no op's place: replays need not run on their users' lines for it.
     _flip.reads_locations = False
@@ -219,6 +222,62 @@ class _Rounding:
         mpmath.mp._prec_rounding[1] = self.saved
         hooks.forward = self.saved_hook
         return False
+
+
+class SameNumbers:
+    """Equal computations as one number: an op on arguments equal as exact numbers gives what it gave them first.
+
+    A call is known by its op, its static parameters and its arguments' exact values (an array's dtype and shape
+    too), so two calls of one name compute the same function of the same numbers: recursively, equal inputs carried
+    through the same ops stay equal in every rounding, and e^-1.6 - e^-1.6 or px / py of equal spectra computed apart
+    are an exact 0 and an exact 1 where alternating directions would round the two sides apart. A call this cannot
+    name (an unknown object, an array past `MAX_ENTRIES`) keeps its own answer.
+    """
+
+    MAX_ENTRIES = 4096  # naming reads each entry once per op: bounded, a fraction of an mpmath op's own cost
+
+    def __init__(self):
+        import mpmath  # lazy: only a high-precision run names its numbers
+
+        self.exact_kinds = (type(mpmath.mp.zero), type(mpmath.mpc(0)))
+        self.made = {}  # a call's name -> what the op gave
+
+    def seen(self, prim, args, kwargs, ans):
+        """What ``prim`` gave for a call of the same name before (an array as a copy), or None the first time."""
+        if not (type(ans) in self.exact_kinds or type(ans) is np.ndarray and ans.dtype == object):
+            return None  # no number of mpmath's: no rounding direction reaches it
+        call = self._name(args) if not kwargs else self._name((args, tuple(sorted(kwargs.items()))))
+        if call is None:
+            return None
+        before = self.made.get((prim, call))
+        if before is None:  # kept as a copy: the program may write into the array it was handed
+            self.made[(prim, call)] = ans.copy() if type(ans) is np.ndarray else ans
+            return None
+        return before.copy() if type(before) is np.ndarray else before
+
+    def _name(self, value):
+        kind = type(value)
+        if kind in self.exact_kinds:
+            return (kind.__name__, value._mpf_ if kind is self.exact_kinds[0] else value._mpc_)
+        if kind is np.ndarray:
+            if value.size > self.MAX_ENTRIES:
+                return None
+            if value.dtype != object:  # plain numbers: their dtype and bits
+                return ("array", value.dtype.str, value.shape, value.tobytes())
+            entries = tuple(self._name(e) for e in value.flat)
+            return None if None in entries else ("array", value.shape, entries)
+        if kind is tuple or kind is list:
+            if len(value) > self.MAX_ENTRIES:
+                return None
+            entries = tuple(self._name(e) for e in value)
+            return None if None in entries else (kind.__name__, entries)
+        if kind in (bool, int, float, complex, str, type(None), slice, type(Ellipsis)):
+            return (kind.__name__, repr(value))
+        if isinstance(value, np.generic):
+            return ("scalar", value.dtype.str, value.tobytes())
+        if isinstance(value, np.dtype):
+            return ("dtype", value.str)
+        return None
 
 
 def _spread(nearest, others):
