@@ -5,7 +5,7 @@ import re
 import mpmath
 
 from gradcli.checker.compare import exact_text
-from gradcli.views.terminal_check import _beyond_float
+from gradcli.views.formatting import beyond_float
 
 
 def _tiny():
@@ -24,7 +24,7 @@ def test_a_number_with_a_299_digit_exponent_is_written_whole():
 def test_the_terminal_cell_rounds_the_digits_and_keeps_the_exponent():
     value = _tiny()
     text = exact_text(value, 400)
-    cell = _beyond_float(0.0, text, 10)
+    cell = beyond_float(0.0, text, 10)
     mantissa, exponent = cell.split("e")
     assert exponent == text.split("e")[1]  # every digit of it, where Decimal would refuse the number
     with mpmath.workdps(30):
@@ -33,7 +33,7 @@ def test_the_terminal_cell_rounds_the_digits_and_keeps_the_exponent():
 
 
 def test_a_rounded_mantissa_that_reaches_ten_moves_the_exponent():
-    assert _beyond_float(0.0, "-9.99999999999e-400", 10) == "-1.000000000e-399"
+    assert beyond_float(0.0, "-9.99999999999e-400", 10) == "-1.000000000e-399"
 
 
 def test_past_a_thousand_digit_exponent_it_is_a_power_of_ten_with_its_logarithm():

@@ -13,7 +13,8 @@ from gradcli.checker.options import CheckOptions
 
 def _framework_target():
     """A framework's target as the point check reads it: one variable, a bridge, its shared records."""
-    return types.SimpleNamespace(variables=("x",), kind="python", bridge=object(), shared={}, text="f.py:loss")
+    return types.SimpleNamespace(variables=("x",), kind="python", bridge=object(), shared={}, text="f.py:loss",
+                                 held={})
 
 
 def _checked_with(monkeypatch, own_run):

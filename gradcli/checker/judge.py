@@ -525,6 +525,8 @@ def _value_as_meant(result, value, meant, rtol, dtype, flushed):
     real cancellation (log1p(exp(x)) - math.log(2.0) at x = 1e-10, off by 8e-8
     of its 5e-11) is off the meant value as much, and stays lost.
     """
+    if not _all_finite(value):  # a constant's rounding moves a value by an ulp or so: never to inf or NaN
+        return False
     reference = meant()
     if reference.unsettled or reference.error or reference.value is None:
         return False
@@ -536,6 +538,14 @@ def _value_as_meant(result, value, meant, rtol, dtype, flushed):
             "each float constant that rounds a constant of mathematics (log 2, pi, ...) taken as that number, the value "
             "is exact, so no digit was lost to the arithmetic")
     return passed
+
+
+def _all_finite(value):
+    """Whether every entry of the program's value ``value`` is a finite number."""
+    try:
+        return bool(np.all(np.isfinite(np.asarray(value))))
+    except TypeError:  # a value NumPy cannot read as numbers: not one a constant's rounding explains
+        return False
 
 
 def _within_data_rounding(result, target, exact, grads, exact_grads, chosen, dtype, rtol, flushed, compared, moved):
