@@ -18,9 +18,8 @@ import mpmath
 import numpy as np
 import pytest
 
-import gradcli
 from gradcli.capture import exact_constants
-from gradcli.checker import reference
+from reference_counting import asked_references
 
 NUMPY_CODE = '''import math
 import numpy as np
@@ -55,16 +54,7 @@ def _asked(tmp_path, monkeypatch, code, name, xs):
     """The points at which the exact reference was computed, in order, for a float64 check of ``name`` at ``xs``."""
     path = tmp_path / f"sightings_{abs(hash(code))}.py"
     path.write_text(code)
-    asked = []
-    original = reference.compute
-
-    def counted(target, args, *rest, **kwargs):
-        asked.append(tuple(float(a) for a in args))
-        return original(target, args, *rest, **kwargs)
-
-    monkeypatch.setattr(reference, "compute", counted)
-    results = gradcli.check(f"{path}:{name}", [{"x": x} for x in xs], dtypes=["float64"], fixes=False).results
-    return asked, results
+    return asked_references(monkeypatch, f"{path}:{name}", xs)
 
 
 def test_math_log_2_is_the_float_nearest_ln_2():

@@ -13,8 +13,7 @@ import math
 import mpmath
 import pytest
 
-import gradcli
-from gradcli.checker import reference
+from reference_counting import asked_references
 
 CODE = '''import math
 import tensorflow as tf
@@ -36,15 +35,7 @@ def naive_softplus(x):
 def _asked(tmp_path, monkeypatch, name, xs):
     path = tmp_path / "sightings_tf.py"
     path.write_text(CODE)
-    asked = []
-    original = reference.compute
-
-    def counted(target, args, *rest, **kwargs):
-        asked.append(tuple(float(a) for a in args))
-        return original(target, args, *rest, **kwargs)
-
-    monkeypatch.setattr(reference, "compute", counted)
-    return asked, gradcli.check(f"{path}:{name}", [{"x": x} for x in xs], dtypes=["float64"], fixes=False).results
+    return asked_references(monkeypatch, f"{path}:{name}", xs)
 
 
 def test_the_float_written_is_the_nearest_ln_4():
