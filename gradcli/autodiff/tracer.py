@@ -11,6 +11,7 @@ was recorded); `core.py` adds reverse and forward mode on top of it.
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import functools
 import itertools
 import math
@@ -78,6 +79,11 @@ exact_constant = None
 # While the checker re-judges a value with the program's constants taken as the numbers they round (`constants_meant`):
 # a callable ``(float, args) -> the number it stands for, of the kind of args' exact numbers, or None``.
 meant_number = None
+# While the checker computes an exact reference (`exact_constants.watching`): a record whose ``seen`` an exact run sets
+# where the user's code hands an op a float that stands for a constant of mathematics (its ``stands(number)``), so the
+# checker asks the program as meant only of a program that has such a constant. Per context: references are computed
+# ahead in other threads too.
+sightings = contextvars.ContextVar("gradcli_constants_sighted", default=None)
 
 
 class WatchedArray:
@@ -280,6 +286,8 @@ class Primitive:
                     args = _held_numbers_in(args)
                 if meant_number is not None:
                     args = _meant_numbers_in(args)
+                elif (watch := sightings.get()) is not None and not watch.seen:
+                    _sighted_in(args, watch)
                 if self.kind in _ELEMENTWISE_KINDS:
                     return _mp_apply(self.mp, args, kwargs)
                 return self.mp(*args, **kwargs)
@@ -702,6 +710,13 @@ def _meant_numbers_in(args, depth=3):
         return args
     meant = [meant_number(a, args) if type(a) is float else None for a in args]
     return tuple(a if m is None else m for a, m in zip(args, meant))
+
+
+def _sighted_in(args, watch, depth=3):
+    """Set ``watch.seen`` where the user's code handed over a Python float among ``args`` that stands for a constant
+    (`_meant_numbers_in` would take it as that constant). ``depth`` as for `_held_numbers_in`."""
+    if any(type(a) is float and watch.stands(a) for a in args) and _from_user_code(sys._getframe(depth)):
+        watch.seen = True
 
 
 @contextlib.contextmanager

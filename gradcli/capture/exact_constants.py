@@ -73,9 +73,12 @@ def lift(value, kind):
     else unchanged."""
     if not is_float(value):
         return value
-    if _MEANT.get() and (meaning := meaning_of(value)) is not None:
-        like = arb_proof.constant(0.0) if kind == PROOF else _like(kind)
-        return ops.constant(meaning[0], like, meaning[1])
+    if _MEANT.get():
+        if (meaning := meaning_of(value)) is not None:
+            like = arb_proof.constant(0.0) if kind == PROOF else _like(kind)
+            return ops.constant(meaning[0], like, meaning[1])
+    elif (watch := tracer.sightings.get()) is not None and not watch.seen and stands_for_a_constant(value):
+        watch.seen = True
     move = _MOVE.get()
     if move is not None:
         value = _moved_entries(value, move)
@@ -119,6 +122,63 @@ def meant():
         _MEANT.reset(token)
 
 
+class Sightings:
+    """What one exact replay met (`watching`): ``seen``, whether it held a float constant that stands for a constant of
+    mathematics (`stands_for_a_constant`), the only kind `meant` changes."""
+
+    __slots__ = ("seen",)
+    stands = staticmethod(lambda number: _stands(number, "d"))  # a Python float the user's code hands an op
+
+    def __init__(self):
+        self.seen = False
+
+
+@contextmanager
+def watching():
+    """Within it, the exact replays note on the `Sightings` it gives whether they hold a float constant of a framework's
+    graph (`lift`), or the user's code hands an op a float (`moved_scalars`, `tracer._sighted_in`), that stands for a
+    constant: where none does, the program as meant is the program as written, and the checker does not replay it
+    again (`checker.judge._value_as_meant`)."""
+    watch = Sightings()
+    token = tracer.sightings.set(watch)
+    try:
+        yield watch
+    finally:
+        tracer.sightings.reset(token)
+
+
+def kept_with_sightings(make):
+    """``(make(), seen)``: a replay's lifted constants made to be kept for later replays, and whether they met a
+    constant standing for one (noted on the running watch too); a later replay handed the kept copy notes it
+    (`note_seen`), as lifting them again would have."""
+    with watching() as watch:
+        made = make()
+    note_seen(watch.seen)
+    return made, watch.seen
+
+
+def note_seen(seen):
+    """Note on the running watch (`watching`), if any, that the replay met a constant standing for one where ``seen``."""
+    if seen and (watch := tracer.sightings.get()) is not None:
+        watch.seen = True
+
+
+def stands_for_a_constant(value):
+    """Whether the float constant ``value`` (a Python float, a NumPy float scalar or array) stands for a constant
+    (`meaning_of`), as `meant` reads it: a float64 or float32 scalar only; 1.0, 2.0 and 0.5 never."""
+    if type(value) is float:
+        return _stands(value, "d")
+    if np.ndim(value):
+        return False
+    dtype = np.asarray(value).dtype
+    return dtype in (np.float32, np.float64) and _stands(float(value), dtype.char)
+
+
+@functools.lru_cache(maxsize=4096)  # asked per constant of each exact replay: a program holds a few numbers
+def _stands(number, char):
+    return meaning_of(number if char == "d" else np.float32(number)) is not None
+
+
 def meaning_of(value):
     """`standing_for` of the float ``value`` (a Python float, a 0-d float array), read as the float64 it is or, where it
     is a float32 number (a float32 program's ``math.log(2.0)``), as that float32."""
@@ -145,6 +205,8 @@ def moved_scalars(args, positions):
     if _MEANT.get():
         meant = {k: meant_number(a, args) for k, a in enumerate(args) if k in positions and type(a) is float}
         args = [a if meant.get(k) is None else meant[k] for k, a in enumerate(args)]
+    elif (watch := tracer.sightings.get()) is not None and not watch.seen:
+        watch.seen = any(type(a) is float and _stands(a, "d") for k, a in enumerate(args) if k in positions)
     move = _MOVE.get()
     if move is None:
         return args
@@ -416,9 +478,11 @@ class Folds:
         key = (kind, precision(kind), held)
         found = self._cache.get(key)
         if found is None:
-            found = self._computed(static, kind)
+            found = kept_with_sightings(lambda: self._computed(static, kind))
             self._cache = {key: found}  # one precision at a time: a new one replaces it
-        return found
+        else:
+            note_seen(found[1])
+        return found[0]
 
     def _computed(self, static, kind):
         exact = {}

@@ -36,7 +36,8 @@ from ..autodiff.values import raw
 from ..errors import InputError
 from ..folders import in_installed_package, installed_package_file
 from .bridge import on_its_line, replayed_at
-from .exact_constants import kind_of, lifted, precision, reusable, standing_for, standing_in, window_decimal
+from .exact_constants import (kept_with_sightings, kind_of, lifted, note_seen, precision, reusable, standing_for, standing_in,
+                              window_decimal)
 from .flushing import FlushedToRecorder, flushed
 from .jax_cache import compiled
 from .jax_loops import LOOPS, Solver, counters, fixed_iteration, reads_its_count, solver_loop
@@ -321,7 +322,8 @@ class _Plan:
     outputs: list
     exact: tuple = ()  # the float literal slots: exact numbers in an exact replay (JAX's draws read theirs as floats)
     meant: dict = field(default_factory=dict)  # literal slot -> (name, scale): a library's constant, exact as such
-    lifted: dict = field(default_factory=dict)  # (kind, bits) -> the template with those literals exact in it
+    # (kind, bits) -> (the template with those literals exact in it, whether one stands for a constant)
+    lifted: dict = field(default_factory=dict)
 
     def start(self, args):
         """The slots a run starts from: the literals, lifted to exact numbers where ``args`` are exact (`exact_constants`),
@@ -335,8 +337,10 @@ class _Plan:
         if key not in self.lifted:
             if len(self.lifted) >= 4:  # bounded: a reference raising its precision leaves the lower ones behind
                 self.lifted.clear()
-            self.lifted[key] = self._exact(args, kind)
-        return self.lifted[key].copy()
+            self.lifted[key] = kept_with_sightings(lambda: self._exact(args, kind))
+        else:
+            note_seen(self.lifted[key][1])
+        return self.lifted[key][0].copy()
 
     def _exact(self, args, kind):
         template = lifted(self.template, self.exact, kind)

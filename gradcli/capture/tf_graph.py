@@ -34,7 +34,7 @@ from ..autodiff.values import raw
 from ..errors import InputError
 from ..folders import GRADCLI_FOLDER
 from .bridge import on_its_line, replayed_at
-from .exact_constants import Folds, held_for, held_name, kind_of, lift, reusable, unobserved
+from .exact_constants import Folds, held_for, held_name, kept_with_sightings, kind_of, lift, note_seen, reusable, unobserved
 from .flushing import FlushedToRecorder, flushed
 from .lines import STDLIB_FOLDER, uses_at
 from .tf_errors import GraphGradientRefused
@@ -269,7 +269,9 @@ class Plan:
         if not reusable(kind):
             return {key: lift(value, kind) for key, value in self.static.items()}
         if self._exact_static is None or self._exact_static[0] != kind:
-            self._exact_static = (kind, {key: lift(value, kind) for key, value in self.static.items()})
+            self._exact_static = (kind, *kept_with_sightings(lambda: {key: lift(v, kind) for key, v in self.static.items()}))
+        else:
+            note_seen(self._exact_static[2])
         return self._exact_static[1]
 
 

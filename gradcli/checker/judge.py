@@ -35,7 +35,8 @@ def judge(result, target, value, grads, exact, chosen, dtype, rtol, recording, v
     own data's roundings moved (`data_rounding`), asked for only where a tiny
     gradient entry decides the precision verdict (`_within_data_rounding`).
     ``meant``: a callable giving the exact reference with the program's constants taken as the numbers they round,
-    asked for only where the value alone is off its exact reference (`_value_as_meant`).
+    asked for only where the value alone is off its exact reference and its replay held such a constant
+    (`_value_as_meant`).
     """
     if exact.unsettled:
         return [_undetermined(exact.out_of_time, exact.why), _nonfinite(recording, value, grads)]
@@ -472,13 +473,14 @@ def _precision(result, target, value, grads, exact, exact_grads, gradient_known,
     mirror, a computed -2^-56 where the exact entry is 0; exp(x)/(exp(x)-1)'s
     0 at x = 300 where the exact slope is -5e-131 is a loss (no rounding of 300
     moves that slope to 0). A value off its exact reference that is exact for the program as meant, its constants
-    the numbers they round, lost only their rounding (`_value_as_meant`).
+    the numbers they round, lost only their rounding (`_value_as_meant`), asked only of a program whose exact replay
+    held such a constant (``exact.holds_a_rounded_constant``): any other is the program as meant already.
     """
     judgement = Judgement()
     flushed = getattr(target.bridge, "flushes_subnormals", False)
     if exact.value is not None:
         result.value_error, passed = compare(value, exact.value, rtol, result.atol, dtype, flushed)
-        if not passed and meant is not None:
+        if not passed and meant is not None and exact.holds_a_rounded_constant:
             passed = _value_as_meant(result, value, meant, rtol, dtype, flushed)
         if not passed:
             judgement.value = Verdict.UNSTABLE

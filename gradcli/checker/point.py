@@ -24,7 +24,7 @@ from ..autodiff.tape import variables_read
 from ..autodiff.transforms import output_value, pull_back, trace_inputs
 from ..capture import without_replay
 from ..capture.bridge import differentiating_the_primal, dtypes_mixed, replaying_points
-from ..capture.exact_constants import held_in, held_name, meant
+from ..capture.exact_constants import held_in, held_name, meant, watching
 from ..capture.loop_trips import LoopStopped, one_point
 from ..capture.own_time import OwnCallStopped
 from ..errors import InputError
@@ -797,8 +797,10 @@ def _replayed_exact(target, rounded, chosen, seed, max_time, full, dtype=None, p
 
 def _reference(target, rounded, chosen, seed, max_time, full, dtype=None):
     """The exact reference at the rounded point, the program holding the user's constants as ``dtype`` does."""
-    with every_coordinate(full), held_in(dtype):
-        return reference.compute(target, rounded, seed=seed, budget=Budget(max_time) if max_time else None, wrt=chosen)
+    with every_coordinate(full), held_in(dtype), watching() as sightings:
+        exact = reference.compute(target, rounded, seed=seed, budget=Budget(max_time) if max_time else None, wrt=chosen)
+    exact.holds_a_rounded_constant = sightings.seen
+    return exact
 
 
 def _program(target, dtype):

@@ -103,6 +103,9 @@ class Exact:
     why: str = ""  # why there is no reference, where it is not the precision running out
     method: str = ""  # "balls" (the formula's symbolic derivative on arb balls) or "mpmath"
     notes: list = field(default_factory=list)
+    # Whether the program replayed held a float constant that rounds a constant of mathematics (`exact_constants.watching`):
+    # only such a program differs from the program as meant (`judge._value_as_meant`).
+    holds_a_rounded_constant: bool = False
 
     def copied(self):
         """A copy whose lists are its own: the checker empties an unsettled reference it was handed."""
