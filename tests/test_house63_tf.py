@@ -1,6 +1,7 @@
 """TensorFlow code that reads a tensor as a Python number with ``float(t)`` and computes on with it: TensorFlow's
 gradient (its eager run) holds the number constant, while the function's values follow it. The exact reference is the
-function's derivative (mpmath's, of the same mathematics written here); the verdict naming the read is left open."""
+function's derivative (mpmath's, of the same mathematics written here); the gradient is `wrong`, named at the read's
+line."""
 
 import mpmath
 import pytest
@@ -37,8 +38,6 @@ def test_the_exact_gradient_follows_the_number_read_and_tensorflows_does_not(che
     assert checked.status != "ok"
 
 
-@pytest.mark.xfail(strict=True, reason="house63: TensorFlow's float(t) read is judged unstable, blaming the function's "
-                                       "rule, not `wrong` at the float() line (AutoGraph's cast, tf_graph)")
 def test_a_number_read_with_float_is_wrong_at_its_line(checked):
     assert checked.status == "wrong"
     assert any(f.location and f.location.endswith("users.py:5") and "float" in f.op for f in checked.findings)

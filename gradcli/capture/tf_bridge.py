@@ -49,6 +49,7 @@ from .tf_eager import as_tensor, as_written, eager_answers, eager_execute, keras
 from .tf_graph import (CALLS, DRAWN_IN_PARAMETERS, Gradients, Walker, chose_by_dtype, executed, floats_at_the_point, is_library_frame,
                        limits_as_in, rerun_of, variables_held_as)
 from .tf_models import AssignInstead, ModelArguments
+from .tf_reads import numbers_read_held, reads_in
 from .tf_stand_in import StandIn, beyond_rounding, expanded, first_difference, message, recording
 from .tf_start import import_quietly
 from .tf_retype import constants_keep, retypable, retyped_plan
@@ -786,6 +787,12 @@ class TensorFlowFunction:
             out[i] = g
         return tuple(rebuild(_zeros_beside(out, leaves, floats)))
 
+    def numbers_read(self, args):
+        """`Bridge.numbers_read`: the ``float(t)`` and ``t.numpy()`` calls of the eager code at the point ``args`` (float64 numbers)
+        that read a value moving with the inputs and whose number the function's value depends on (`tf_reads`)."""
+        leaves, rebuild = _flat(args)
+        return reads_in(self._program_of(self._capture(leaves, rebuild), leaves, rebuild).forward)
+
     def backward_traced(self, args, cotangent):
         """`backward`, every operation of TensorFlow's gradient graph that gradcli replays run too: a rule that drops
         an upstream gradient (slogdet's, of its sign) leaves the operations that made it out of `backward`, whose
@@ -1104,8 +1111,10 @@ class TensorFlowFunction:
 
     def _trace(self, leaves, rebuild, exact):
         """`_traced_plans`, an eager function's tf.cond and tf.while_loop gradients taking its rules' reads of
-        variables as its eager run does (`tf_control_flow`); a tf.function's as TensorFlow's own graph builds them."""
-        with contextlib.nullcontext() if self.compiled else eager_reads_passed_on():
+        variables as its eager run does (`tf_control_flow`) and its ``float(t)`` and ``t.numpy()`` reads held as its
+        tape holds them (`tf_reads`); a tf.function's as TensorFlow's own graph builds them."""
+        with contextlib.nullcontext() if self.compiled else eager_reads_passed_on(), \
+                numbers_read_held(_tf(), not self.compiled, is_users_file):
             return self._traced_plans(leaves, rebuild, exact)
 
     def _traced_plans(self, leaves, rebuild, exact):
@@ -1679,4 +1688,5 @@ def capture(fun, text):
         rule_variables=function.rule_variables,
         backward_holds_forward=False,  # its gradient graph reads a forward value where a rule needs it, and no other
         backward_traced=function.backward_traced,
+        numbers_read=function.numbers_read,
     )

@@ -40,6 +40,7 @@ from .lines import STDLIB_FOLDER, uses_at
 from .tf_errors import GraphGradientRefused
 from .tf_loops import WHILES, taking_turns
 from .tf_ops import OPS, SHAPE_OPS, SKIPPED, _near, logsumexp_shift
+from .tf_reads import is_number_read
 from .tf_stand_in import CALLS, CONDITIONALS, SWITCHES, computes
 
 
@@ -776,7 +777,9 @@ class Walker:
             if computes(op.type) and any(t.dtype.is_floating for t in op.outputs):
                 self.folded_ops.append((op.type, location))
             return
-        if op.type == "StopGradient":
+        if is_number_read(op.type, op.name):  # the eager code's float(t): the function's values follow the number read
+            function = _number_read
+        elif op.type == "StopGradient":
             function = on_its_line(_form_stop if _zero_of_a_form(op) else function, location, rule)
         elif op.type == "Max" and _shifts_a_logsumexp(op):
             function = logsumexp_shift
@@ -1592,3 +1595,9 @@ def _shifts_a_logsumexp(op):
 
 def _form_stop(ins, attrs):
     return stop_of_a_form(ins[0])
+
+
+def _number_read(ins, attrs):
+    """A number the user's eager code read with ``float(t)`` (`tf_reads`), replayed as itself: TensorFlow's gradient
+    holds it constant, the exact derivative follows it, and the finding names the read (`Bridge.numbers_read`)."""
+    return ins[0]

@@ -96,6 +96,7 @@ def _name_in_the_program(result, target, point_args, cotangent):
 
 
 _FRAMEWORK_NAMES = {"torch": "PyTorch", "jax": "JAX", "tensorflow": "TensorFlow"}
+_STOPS = {"torch": ".detach()", "jax": "jax.lax.stop_gradient", "tensorflow": "tf.stop_gradient"}  # a declared stop
 
 
 def framework_name(bridge):
@@ -121,10 +122,11 @@ def name_undifferentiated(result, target, point_args):
         finding.location = reads[0][1] or finding.location
         finding.message = _LIBRARY_RULE.sub("", finding.message).replace(
             "the gradient rule is wrong: ", "the gradient is not the derivative of the function the code computes: ", 1)
+        number = "a NumPy array" if reads[0][0] == ".numpy()" else "a Python number"
         finding.message += (f"; {_calls(reads)} {'reads' if len(reads) == 1 else 'read'} a value that moves with the "
-                            f"inputs as a Python number, which {framework}'s gradient holds constant while the "
+                            f"inputs as {number}, which {framework}'s gradient holds constant while the "
                             "function's values follow it (keep the value a tensor; where a constant is meant, say so "
-                            "with .detach())")
+                            f"with {_STOPS.get(bridge.framework, 'a stop of the gradient')})")
         return True
     found = _found(getattr(bridge, "undifferentiated", None), point_args)
     if not found:
