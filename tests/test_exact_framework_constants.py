@@ -124,6 +124,7 @@ def test_near_collinear_vectors_keep_their_tiny_nonzero_exact_gradient(models, f
 
 
 def test_a_proof_number_replay_lifts_constants_to_proof_constants():
+    arb_core.enable()  # the ball type the proof numbers are made of, whichever test of the worker ran first
     with arb_proof.session():
         (number,) = arb_proof.seeded([2.0], [[1.0]])
         assert exact_constants.kind_of([np.array([number], dtype=object)]) == exact_constants.PROOF
