@@ -98,3 +98,37 @@ def test_a_module_drawing_data_at_import_keeps_its_float32_numbers_named(users):
     with mpmath.workdps(40):
         exact = [float(2 * mpmath.mpf(wi) * mpmath.mpf(di) * mpmath.mpf(x)) for wi, di, x in zip(w, d, X)]
     assert np.allclose(np.asarray(result.exact_gradient["x"], dtype=float), exact, rtol=1e-12, atol=0)
+
+
+EXITING = '''\
+import os
+import sys
+
+import jax.numpy as jnp
+
+MARK = os.path.join(os.path.dirname(os.path.abspath(__file__)), "imported_once")
+if os.path.exists(MARK):
+    sys.exit("already set up")  # a module that refuses to run its set-up twice
+open(MARK, "w").close()
+
+W = jnp.array([0.1, 0.3])
+
+
+def loss(x):
+    return jnp.sum(W * x ** 2)
+'''
+
+
+def test_a_module_that_exits_when_run_again_keeps_its_float32_numbers(tmp_path):
+    """The float64 copy runs the module's top level again; an exit there is that copy failing, not the check: the
+    float64 run holds the user's float32 W, named in a note, and the exact gradient is its numbers'."""
+    (tmp_path / "exiting.py").write_text(EXITING)
+    module = _loaded(tmp_path / "exiting.py")
+    report = gradcli.check(module.loss, [{"x": X}], dtypes=("float64",), fixes=False)
+    (result,) = report.results
+    assert "W (exiting.py:11)" in " ".join(note for note in report.notes if "JAX array" in note)
+    w = np.asarray(module.W, dtype=float)
+    with mpmath.workdps(40):
+        exact = [float(2 * mpmath.mpf(wi) * mpmath.mpf(x)) for wi, x in zip(w, X)]
+    assert result.status == "ok"
+    assert np.allclose(np.asarray(result.exact_gradient["x"], dtype=float), exact, rtol=1e-12, atol=0)

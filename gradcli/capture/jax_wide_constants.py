@@ -76,7 +76,8 @@ def _loaded_under_x64(path):
     try:  # what the module prints as it runs again goes to stderr: stdout may be a report (--json)
         with jax.enable_x64(True), contextlib.redirect_stdout(sys.stderr):
             spec.loader.exec_module(module)
-    except Exception:  # noqa: BLE001 - the user's module, run a second time: any failure keeps the first
+    except (Exception, SystemExit):  # noqa: BLE001 - the user's module, run a second time: any failure, an exit at
+        # import included, keeps the first
         return None
     finally:
         sys.modules.pop(name, None)
