@@ -10,8 +10,8 @@ def _result(fun, point):
 
 
 def test_a_cone_beside_an_input_dependent_denominator_is_a_kink():
-    """Before: error, "no difference resolves this derivative ... leaves its domain" (the Poincare distance at its
-    fixed point, tests/test_user_trials23b.py, is this)."""
+    """A cone beside a denominator that moves with x is a kink at its tip, not "no difference resolves this
+    derivative" (the Poincare distance at its fixed point, a case of tests/trials/cases23b.py, is this)."""
     result = _result(lambda x: gnp.arccosh(1 + x * x / (2 - x)), {"x": 0.0})
     assert result.status == "domain"
     assert any("-1 from the left and 1 from the right" in f.message for f in result.findings)

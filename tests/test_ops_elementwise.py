@@ -291,9 +291,9 @@ def test_checker_refuses_float32_inputs():
 TESTED_ELSEWHERE = {
     "where", "clip", "imag", "conjugate", "true_divide", "remainder", "abs",
     "divmod",  # below, with // and rounding
-    # test_user_trials23b.py (counts and weighted sums against NumPy, the gradient a gather; not elementwise)
+    # test_trial_findings23b.py (counts and weighted sums against NumPy, the gradient a gather; not elementwise)
     "bincount",
-    # test_user_trials24b.py (NumPy's values; a root's slopes the implicit function's, a slice function's exact)
+    # test_trial_findings24b.py (NumPy's values; a root's slopes the implicit function's, a slice function's exact)
     "roots", "apply_along_axis",
     # test_ops_reductions.py
     "sum", "mean", "prod", "max", "min", "amax", "amin", "var", "std", "cumsum", "cumprod", "logsumexp",

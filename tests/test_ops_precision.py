@@ -173,9 +173,9 @@ NOT_YET = {
     "block": "NumPy's join of nested lists by concatenate, whose gathering gradient has its row here: held to NumPy's "
              "values and a kriging variance's mpmath slope by tests/test_trial_findings28a.py",
     "bincount": "a sum of the weights per bin, NumPy's own in floats and exact sums on exact numbers: held to NumPy's "
-                "sums and its gathering gradient by tests/test_user_trials23b.py",
+                "sums and its gathering gradient by tests/test_trial_findings23b.py",
     "linalg.cond": "singular values' ratios (or the norms of A and its inverse) built from svd, norm and inv, whose rows "
-                   "are here: held to NumPy's value for every p by tests/test_user_trials23b.py",
+                   "are here: held to NumPy's value for every p by tests/test_trial_findings23b.py",
     "linalg.qr": "its float factors are NumPy's and its exact ones Householder's on the exact numbers: held to NumPy's "
                  "factors and to log|det|'s exact gradient by tests/test_numpy58_qr.py",
     **{f"scipy.special.{n}": "no oracle at 2,000 digits at the table's points yet: held to mpmath at 40 digits where "
@@ -184,7 +184,7 @@ NOT_YET = {
     "scipy.special.wright_bessel": "no oracle at 2,000 digits at the table's points yet: held to its own series and "
                                    "mpmath's derivatives at 30 digits by tests/test_voigt57_wright.py",
     **{name: "NumPy's own steps on recorded ops (Horner and Clenshaw recurrences, the companion matrix's eigvals, "
-             "products in NumPy's order, the user's function on each slice): held to NumPy's values and to exact gradients by tests/test_user_trials24b.py"
+             "products in NumPy's order, the user's function on each slice): held to NumPy's values and to exact gradients by tests/test_trial_findings24b.py"
        for name in ("roots", "linalg.multi_dot", "apply_along_axis", "polynomial.polynomial.polyval", "polynomial.chebyshev.chebval",
                     "polynomial.legendre.legval", "polynomial.hermite.hermval", "polynomial.hermite_e.hermeval",
                     "polynomial.laguerre.lagval")},
