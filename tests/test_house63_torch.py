@@ -45,9 +45,9 @@ def held_on_purpose(x):
     return torch.sum(x) * s
 
 
-def rebuilt_from_numbers(x):
+def filled_with_a_number(x):
     s = x.sum().item()
-    return torch.sum(x * torch.tensor([s, 1.0], dtype=x.dtype))
+    return torch.sum(x * torch.full_like(x, s))
 
 
 def of_a_constant(x):
@@ -183,9 +183,9 @@ def test_a_read_of_a_constant_is_no_finding(users):
 
 
 def test_a_read_the_code_cannot_compute_on_with_as_a_tensor_stays_refused_at_its_line(users):
-    line = _line("torch.tensor([s, 1.0]") - 1  # the .item() on the line before
+    line = _line("torch.full_like(x, s)") - 1  # the .item() on the line before: a fill value PyTorch reads itself
     with pytest.raises(InputError, match=rf"branches on a tensor's value at .*users\.py:{line} "):
-        _check(users, "rebuilt_from_numbers", {"x": [1.0, 2.0]})
+        _check(users, "filled_with_a_number", {"x": [1.0, 2.0]})
 
 
 def test_the_cli_exits_1_with_the_read_named_in_json(users):
