@@ -50,7 +50,7 @@ adaptive and 3-d max pools, replication padding, grid sampling:
   Refused: a draw after a Gamma or Dirichlet sample (what the sampler takes from the generator depends on the
   parameters' values), a draw whose probabilities are a tensor (``torch.bernoulli(probs)``), and the samples of whole
   numbers (binomial, Poisson: no derivative). A branch on an ``.item()`` or ``float()`` result (outside
-  PyTorch's own raise-only checks, `torch_guards`; an ``.item()`` computed on with is followed, `torch_reads`) and ops
+  PyTorch's own raise-only checks, `torch_guards`; a read computed on with is followed, `torch_reads`) and ops
   outside `torch_ops.OPS` and `torch_nn_ops.NN_OPS` (after decomposition) are refused the same way.
 
 Each node's user line comes from the live Python stack while the node is
