@@ -11,9 +11,9 @@ import pytest
 import torch
 from click.testing import CliRunner
 
-import gradcli
 from gradcli.cli import cli
 from gradcli.errors import InputError
+from read_checks import checked as _check, line_of, mp_gradient as _mp_gradient, named_at_the_read
 
 USERS = '''\
 import torch
@@ -70,21 +70,9 @@ def users(tmp_path_factory):
     return str(path)
 
 
-def _check(users, name, point, dtypes=("float64",)):
-    return gradcli.check(f"{users}:{name}", [point], dtypes=dtypes, fixes=False).results
-
-
-def _mp_gradient(f, values):
-    """The gradient of ``f`` (a function of mpmath numbers, one per entry) at ``values``, by mpmath at 50 digits."""
-    with mpmath.workdps(50):
-        at = [mpmath.mpf(v) for v in values]
-        return np.array([float(mpmath.diff(f, at, tuple(int(j == k) for j in range(len(at)))))
-                         for k in range(len(at))])
-
-
 def _line(text):
     """The line of ``USERS`` holding ``text``."""
-    return next(k for k, line in enumerate(USERS.splitlines(), 1) if text in line)
+    return line_of(USERS, text)
 
 
 def _exact(result):
@@ -93,10 +81,7 @@ def _exact(result):
 
 def _named_at_the_read(result, read, line):
     assert result.status == "wrong", result.status
-    (finding,) = [f for f in result.findings if f.kind == "wrong-rule"]
-    assert finding.op == f"gradient through {read}", finding.op
-    assert finding.location.endswith(f"users.py:{line}"), finding.location
-    assert f"{read} at users.py:{line} reads a value that moves with the inputs" in finding.message
+    named_at_the_read(result, read, line, "Python numbers" if read == ".tolist()" else "a Python number")
 
 
 def test_a_scale_read_with_float_is_wrong_at_its_line_in_each_dtype(users):
