@@ -153,6 +153,11 @@ def test_the_cli_json_stays_clean_and_names_the_read(users):
     (point,) = json.loads(result.stdout)["results"]
     assert point["status"] == "wrong"
     assert any(f["op"] == "gradient through float()" for f in point["findings"]), point["findings"]
+    logged = CliRunner().invoke(cli, ["check", f"{users}:logged_as_float", "--at", "x=[0.5,0.25]", "--dtype", "float64",
+                                      "--json", "--no-fix"])
+    assert logged.exit_code == 0, logged.output
+    assert json.loads(logged.stdout)["ok"] is True
+    assert "Fake" not in logged.output
 
 
 def test_the_users_float_is_pythons_again_after_the_trace(users):

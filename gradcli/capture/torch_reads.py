@@ -42,6 +42,7 @@ it prints in PyTorch's own run is.
 
 from __future__ import annotations
 
+import os
 import sys
 import threading
 from contextlib import contextmanager
@@ -158,7 +159,8 @@ def _users_namespaces():
     found = []
     for module in list(sys.modules.values()):
         path = getattr(module, "__file__", None) or ""
-        if path and is_user_file(path, _TRACING.folder) and not installed_package_file(path):
+        # (a module of PyTorch's own that names a file by a bare name, torch.ops' "_ops.py", is no user's)
+        if os.path.isabs(path) and is_user_file(path, _TRACING.folder) and not installed_package_file(path):
             namespace = getattr(module, "__dict__", None)
             if isinstance(namespace, dict) and "float" not in namespace:
                 found.append(namespace)
