@@ -56,6 +56,15 @@ def indexed_by_a_number(x):
     return x[k] * 2.0
 
 
+def floats_of_numbers_read(x):
+    numbers = list(map(float, x.tolist()))
+    return torch.sum(x * torch.tensor(numbers, dtype=x.dtype)) * float(x.max().item())
+
+
+def float_of_a_constant(x):
+    return torch.sum(x) * float(torch.tensor(2.0, dtype=x.dtype).exp())
+
+
 def floats_that_stay_python_floats(x):
     big = float("2.5")
     assert isinstance(big, float) and isinstance(x.sum().detach(), torch.Tensor)
@@ -116,6 +125,25 @@ def test_an_item_made_a_tensor_again_with_a_constant_keeps_its_path(users):
     truth = _mp_gradient(lambda a, b: a * (a + b) + b, point)
     assert np.allclose(_exact(result), truth, rtol=1e-12, atol=0)
     _named_at_the_read(result, ".item()", _line("s = x.sum().item()"))
+
+
+def test_floats_of_numbers_read_already_keep_their_path(users):
+    point = [0.75, -0.25]
+    (result,) = _check(users, "floats_of_numbers_read", {"x": point})
+    truth = _mp_gradient(lambda a, b: (a * a + b * b) * a, point)  # a is the larger entry: max(x)
+    assert np.allclose(_exact(result), truth, rtol=1e-12, atol=0)
+    assert result.status == "wrong"
+    (finding,) = [f for f in result.findings if f.kind == "wrong-rule"]
+    listed, maximum = _line("numbers = list(map(float, x.tolist()))"), _line("float(x.max().item())")
+    assert finding.op == "gradient through .tolist()" and finding.location.endswith(f"users.py:{listed}"), finding
+    assert f".item() at users.py:{maximum}" in finding.message  # each read the value depends on, named
+
+
+def test_a_float_of_a_constant_is_no_finding(users):
+    (result,) = _check(users, "float_of_a_constant", {"x": [0.5, 1.5]})
+    assert result.status == "ok", result.status
+    with mpmath.workdps(30):
+        assert np.allclose(_exact(result), [float(mpmath.exp(2))] * 2, rtol=1e-15, atol=0)
 
 
 def test_reads_only_logged_change_nothing_and_print_no_fake_tensor(users, capsys):

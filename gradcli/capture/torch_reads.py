@@ -23,8 +23,10 @@ Python requires ``float(t)`` to return a real float, which no traced value can
 be. So ``float`` is answered by name: while gradcli traces, the name ``float``
 in the globals of the user's modules (loaded files outside PyTorch, gradcli,
 Python's library and installed packages, which define no ``float`` of their
-own) is `_ReadingFloat`, which answers a read as above and is Python's float
-for everything else (``float("inf")``, ``isinstance(v, float)``). Its limits:
+own) is `_ReadingFloat`, which answers a read as above (and ``float()`` of a
+number read already, ``float(s.item())``, ``map(float, x.tolist())``, or of a
+constant's fake tensor, as that tensor) and is Python's float for everything
+else (``float("inf")``, ``isinstance(v, float)``). Its limits:
 ``type(v) is float`` and ``dtype=float`` handed to PyTorch in those modules see
 another class while gradcli traces; ``float`` reached otherwise (``t.__float__()``,
 ``builtins.float``, a name bound before the trace: ``f = float``) reads the fake
@@ -143,11 +145,12 @@ class _FloatType(type):
 
 
 class _ReadingFloat(float, metaclass=_FloatType):
-    """The name ``float`` in the user's modules while gradcli traces: ``float(t)`` of a tensor that moves with the
-    inputs answered as `numbers_read_as_tensors` answers ``.item()``; Python's float of anything else."""
+    """The name ``float`` in the user's modules while gradcli traces: ``float(t)`` of a floating-point fake tensor
+    answered as `numbers_read_as_tensors` answers ``.item()``, a number read already included (``float(s.item())``,
+    ``map(float, x.tolist())``) and a constant's; Python's float of anything else."""
 
     def __new__(cls, value=0.0):
-        if _moving(value) and is_user_file(_callers_file(), _TRACING.folder):
+        if _faked(value) and value.is_floating_point() and is_user_file(_callers_file(), _TRACING.folder):
             _TRACING.answered.append(value)
             return _as_number(read_as_number(value, "float()"))
         return float(value)
