@@ -45,6 +45,12 @@ def logged_as_float(x):
     return torch.sum(torch.exp(x))
 
 
+def printed_formatted(x):
+    loss = torch.sum(torch.exp(x))
+    print(f"loss {loss.item():.4f} peak {float(x.max()):7.3f}")
+    return loss
+
+
 def branched_on_float(x):
     if float(x.max()) > 1.0:
         return torch.sum(x)
@@ -154,6 +160,16 @@ def test_reads_only_logged_change_nothing_and_print_no_fake_tensor(users, capsys
     printed = capsys.readouterr().out
     assert "Fake" not in printed, printed
     assert "logged -0.8" in printed  # PyTorch's own run prints the user's numbers
+
+
+def test_reads_formatted_to_print_are_no_refusal_and_print_the_real_numbers(users, capsys):
+    point = [0.5, 1.0]
+    (result,) = _check(users, "printed_formatted", {"x": point})
+    assert result.status == "ok", result.status
+    assert np.allclose(_exact(result), [float(mpmath.exp(v)) for v in point], rtol=1e-14)
+    printed = capsys.readouterr().out
+    expected = f"loss {float(mpmath.exp(0.5) + mpmath.exp(1)):.4f} peak   1.000"
+    assert expected in printed and "nan" not in printed, printed
 
 
 def test_a_float_the_code_branches_on_stays_refused_at_its_line(users):

@@ -33,17 +33,19 @@ another class while gradcli traces; ``float`` reached otherwise (``t.__float__()
 tensor and stays refused.
 
 Where the numbers decide the graph (compared, branched on, a size or an
-index, handed to ``math`` or NumPy, formatted: ``f"{v:.3f}"``) the trace fails
+index, handed to ``math`` or NumPy, or to ``"%f" %``) the trace fails
 on the tensor standing for them; the bridge traces again with every read as
 PyTorch makes it, which refuses the read at the user's line. PyTorch's own run,
 the one under test, is untouched: only fake tensors, in the tracing thread, are
 answered so. What the user's code prints while gradcli traces (a fake tensor's
 ``FakeTensor(...)``, not a number) is not shown (`users_output_hidden`); what
-it prints in PyTorch's own run is.
+it prints in PyTorch's own run is. A number it formats then (``f"{v:.3f}"``)
+is NaN's text (`_formatted`): no number is known while gradcli traces.
 """
 
 from __future__ import annotations
 
+import math
 import os
 import sys
 import threading
@@ -80,6 +82,7 @@ def numbers_read_as_tensors(folder, answered):
         original_tolist = FakeTensor.tolist
         torch.Tensor.item = lambda tensor: _read(tensor, ".item()", original_item, _as_number)
         FakeTensor.tolist = lambda tensor: _read(tensor, ".tolist()", original_tolist, _as_lists)
+        FakeTensor.__format__ = _formatted
         makers = {name: getattr(torch, name) for name in _DATA_CALLS}
         for name, make in makers.items():
             setattr(torch, name, _made_of_numbers_read(make))
@@ -93,6 +96,7 @@ def numbers_read_as_tensors(folder, answered):
             else:
                 del torch.Tensor.item
             FakeTensor.tolist = original_tolist
+            del FakeTensor.__format__
             for name, make in makers.items():
                 setattr(torch, name, make)
             for namespace in named:
@@ -121,6 +125,18 @@ def _faked(tensor):
     from torch._subclasses.fake_tensor import FakeTensor  # lazy: only a PyTorch target needs it
 
     return getattr(_TRACING, "answered", None) is not None and isinstance(tensor, FakeTensor)
+
+
+def _formatted(tensor, spec):
+    """``format(t, spec)`` of a fake tensor: where the user's code formats one number as a float (``f"{s:.3f}"``, to
+    print it) while gradcli traces, the text of NaN, for no number is known then and what the code prints then is
+    not shown (`users_output_hidden`); else PyTorch's."""
+    import torch  # lazy: only a PyTorch target needs it
+
+    if (spec and _faked(tensor) and tensor.is_floating_point() and tensor.numel() == 1
+            and is_user_file(_callers_file(), _TRACING.folder)):
+        return format(math.nan, spec)
+    return torch.Tensor.__format__(tensor, spec)
 
 
 def _as_number(read):
