@@ -205,7 +205,7 @@ def _made_of_numbers_read(make):
             import torch  # lazy: only a PyTorch target needs it
 
             dtype = kwargs.get("dtype") or torch.get_default_dtype()
-            return _stacked(torch, data, dtype, kwargs.get("device"))
+            return _stacked(torch, data, dtype, kwargs.get("device")).requires_grad_(bool(kwargs.get("requires_grad")))
         return make(data, *args, **kwargs)
 
     return made
