@@ -65,8 +65,9 @@ READS = (".item()", "float()", ".tolist()", "torch.tensor()")
 def numbers_read_as_tensors(folder, answered):
     """While tracing: ``.item()``, ``.tolist()`` and ``float(t)`` of a floating-point fake tensor that requires grad,
     called from the user's code (a file outside ``folder``, PyTorch's), answer with the tensor detached
-    (`read_as_number`) instead of Python numbers, and ``torch.tensor`` of such numbers stacks them; each tensor read
-    is appended to the list ``answered``. With ``answered`` None, the reads are left as they are (a trace again of
+    (`read_as_number`) instead of Python numbers (``float()`` of a number read already too), ``torch.tensor`` of such
+    numbers stacks them, and one formatted as a float is NaN's text (`_formatted`); each tensor read is appended to
+    the list ``answered``. With ``answered`` None, the reads are left as they are (a trace again of
     code that could not compute with the tensor, `torch_bridge`)."""
     if answered is None:
         yield
@@ -96,7 +97,8 @@ def numbers_read_as_tensors(folder, answered):
             else:
                 del torch.Tensor.item
             FakeTensor.tolist = original_tolist
-            del FakeTensor.__format__
+            if "__format__" in vars(FakeTensor):  # another thread's trace, ended first, may have taken it away
+                del FakeTensor.__format__
             for name, make in makers.items():
                 setattr(torch, name, make)
             for namespace in named:
