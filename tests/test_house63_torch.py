@@ -12,9 +12,9 @@ import pytest
 import torch
 from click.testing import CliRunner
 
-import gradcli
 from gradcli.cli import cli
 from gradcli.errors import InputError
+from read_checks import checked as _check, line_of, mp_gradient as _mp_gradient, named_at_the_read
 
 USERS = '''\
 import torch
@@ -45,9 +45,9 @@ def held_on_purpose(x):
     return torch.sum(x) * s
 
 
-def rebuilt_from_numbers(x):
+def filled_with_a_number(x):
     s = x.sum().item()
-    return torch.sum(x * torch.tensor([s, 1.0], dtype=x.dtype))
+    return torch.sum(x * torch.full_like(x, s))
 
 
 def of_a_constant(x):
@@ -79,35 +79,19 @@ def users(tmp_path_factory):
     return str(path)
 
 
-def _check(users, name, point, dtypes=("float64",)):
-    return gradcli.check(f"{users}:{name}", [point], dtypes=dtypes, fixes=False).results
-
-
 def _torchs_gradient(fun, *values):
     """PyTorch's own gradient of ``fun`` at ``values`` (float64): the numbers under test, computed here."""
     xs = [torch.tensor(v, dtype=torch.float64, requires_grad=True) for v in values]
     return [g.numpy() for g in torch.autograd.grad(fun(*xs), xs)]
 
 
-def _mp_gradient(f, values):
-    """The gradient of ``f`` (a function of mpmath numbers, one per entry) at ``values``, by mpmath at 50 digits."""
-    with mpmath.workdps(50):
-        at = [mpmath.mpf(v) for v in values]
-        return np.array([float(mpmath.diff(f, at, tuple(int(j == k) for j in range(len(at)))))
-                         for k in range(len(at))])
-
-
 def _line(text):
     """The line of ``USERS`` holding ``text``."""
-    return next(k for k, line in enumerate(USERS.splitlines(), 1) if text in line)
+    return line_of(USERS, text)
 
 
 def _named_at_the_read(result, line):
-    (finding,) = [f for f in result.findings if f.kind == "wrong-rule"]
-    assert finding.op == "gradient through .item()", finding.op
-    assert finding.location.endswith(f"users.py:{line}"), finding.location
-    assert f".item() at users.py:{line} reads a value that moves with the inputs as a Python number" in finding.message
-    return finding
+    return named_at_the_read(result, ".item()", line)
 
 
 def test_a_scale_read_with_item_is_wrong_at_its_line_in_each_dtype(users):
@@ -183,9 +167,9 @@ def test_a_read_of_a_constant_is_no_finding(users):
 
 
 def test_a_read_the_code_cannot_compute_on_with_as_a_tensor_stays_refused_at_its_line(users):
-    line = _line("torch.tensor([s, 1.0]") - 1  # the .item() on the line before
+    line = _line("torch.full_like(x, s)") - 1  # the .item() on the line before: a fill value PyTorch reads itself
     with pytest.raises(InputError, match=rf"branches on a tensor's value at .*users\.py:{line} "):
-        _check(users, "rebuilt_from_numbers", {"x": [1.0, 2.0]})
+        _check(users, "filled_with_a_number", {"x": [1.0, 2.0]})
 
 
 def test_the_cli_exits_1_with_the_read_named_in_json(users):

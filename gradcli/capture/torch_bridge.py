@@ -37,7 +37,7 @@ from .torch_graph import (GeneratorsHeld, branches_on_dtype, held_numbers, hold_
                           quiet_fake_tensors, replay, same_program, steps_reading_inputs, torch_dir, trace)
 from .torch_ctc import trace_shapes
 from .torch_guards import valid_guards
-from .torch_reads import numbers_read_as_tensors
+from .torch_reads import READS, numbers_read_as_tensors, users_output_hidden
 from .torch_indices import set_at_index_tensors
 from .torch_loops import LoopDecidedOtherwise, conds_among, loops_step_by_step
 from .torch_modules import ModuleArguments
@@ -517,10 +517,11 @@ class _Captured:
                 for op, location in steps_reading_inputs(graph, NOT_DIFFERENTIATED)]
 
     def numbers_read(self, args):
-        """`Bridge.numbers_read`: the ``.item()`` calls at the point ``args`` (float64 numbers) that read a value moving
-        with the inputs and whose number the function's value depends on (`torch_reads`)."""
+        """`Bridge.numbers_read`: the ``.item()``, ``float()`` and ``.tolist()`` calls at the point ``args`` (float64
+        numbers) that read a value moving with the inputs and whose number the function's value depends on
+        (`torch_reads`)."""
         graph = self._graph(args, flatten(list(args))[0])
-        return [(".item()", location) for _, location in steps_reading_inputs(graph, {"item"}, value_needs=True)]
+        return steps_reading_inputs(graph, READS, value_needs=True)
 
     def _same_at_every_precision(self, leaves, counts, where):
         """Refuse ``counts``, decided by an mpmath replay on ``leaves``, where one at another precision on the same
@@ -592,18 +593,20 @@ class _Captured:
         return stopped
 
     def _trace(self, args, leaves, held=(), examples=None, counts=None):
-        """`_trace_once`, the numbers the user's code reads with ``.item()`` followed as tensors (`torch_reads`);
-        where the code cannot compute on with such a tensor (``torch.tensor([s, 1.0])``), traced again as PyTorch
-        reads them, which refuses the read or raises what the code raises."""
+        """`_trace_once`, the numbers the user's code reads (``.item()``, ``float()``, ``.tolist()``) followed as
+        tensors (`torch_reads`); where the code cannot compute on with such a tensor (``if float(s) > 0``), traced
+        again as PyTorch reads them, which refuses the read or raises what the code raises. What the code prints
+        meanwhile (fake tensors) is not shown."""
         answered = []
-        try:
-            return self._trace_once(args, leaves, held, examples, counts, answered)
-        except LoopStopped:
-            raise
-        except Exception:  # noqa: BLE001 - whatever the trace raised, the trace without the reads followed tells it
-            if not answered:
+        with users_output_hidden():
+            try:
+                return self._trace_once(args, leaves, held, examples, counts, answered)
+            except LoopStopped:
                 raise
-        return self._trace_once(args, leaves, held, examples, counts, None)
+            except Exception:  # noqa: BLE001 - whatever the trace raised, the trace without the reads followed tells it
+                if not answered:
+                    raise
+            return self._trace_once(args, leaves, held, examples, counts, None)
 
     def _trace_once(self, args, leaves, held, examples, counts, answered):
         # A trace stopped by time (a long loop unrolled) is not made again for the same layout, counts and dtypes

@@ -50,7 +50,7 @@ adaptive and 3-d max pools, replication padding, grid sampling:
   Refused: a draw after a Gamma or Dirichlet sample (what the sampler takes from the generator depends on the
   parameters' values), a draw whose probabilities are a tensor (``torch.bernoulli(probs)``), and the samples of whole
   numbers (binomial, Poisson: no derivative). A branch on an ``.item()`` or ``float()`` result (outside
-  PyTorch's own raise-only checks, `torch_guards`; an ``.item()`` computed on with is followed, `torch_reads`) and ops
+  PyTorch's own raise-only checks, `torch_guards`; a read computed on with is followed, `torch_reads`) and ops
   outside `torch_ops.OPS` and `torch_nn_ops.NN_OPS` (after decomposition) are refused the same way.
 
 Each node's user line comes from the live Python stack while the node is
@@ -109,7 +109,8 @@ from .torch_ops import ELEMENTWISE, OPS, WINDOWS, written_at
 
 _RULE_TAG = re.compile(r"^(?P<name>\w+) \[rule (?P<rule>.*) @ (?P<at>.*)\]$")
 _NO_GRAD = " [no grad]"  # a node the user's code computed under torch.no_grad(): a constant for PyTorch's gradient
-_READ = " [read by .item()]"  # a node of a number the user's code reads with .item() (`torch_reads`)
+# a node of a number the user's code reads (``.item()``, ``float()``, ``.tolist()``: `torch_reads`), tagged with the read
+_READ = re.compile(r" \[read by (?P<how>[^\]]+)\]")
 _FUNCTION_FILE = os.path.join("autograd", "function.py")  # where autograd.Function.apply runs a forward
 # where a torch.library.custom_op's generated backward calls the one register_autograd registered
 _REGISTERED_RULES_FILE = os.path.join("_library", "autograd.py")
@@ -367,18 +368,19 @@ def _user_frame_summary(folder, kinds, entered=()):
     import torch  # lazy: only a PyTorch target needs it
 
     frame = sys._getframe(2)
-    innermost, library, read = None, None, False
+    innermost, library, read = None, None, None
     in_function = False  # inside an autograd.Function's forward, which PyTorch runs with gradients off
     libraries_no_grad = False
     call = None  # the torch function mode's frame nearest the user's line: the call the user's code made
     while frame is not None:
         code = frame.f_code
-        read = read or code is torch_reads.READ_AS_NUMBER
+        if read is None and code is torch_reads.READ_AS_NUMBER:
+            read = frame.f_locals["how"]
         if innermost is None and code.co_name == "__torch_function__" and _machinery(code.co_filename, folder):
             call = frame
         # gradcli's steps from the user's line to PyTorch's op (a read by .item() passes torch_guards' on its way)
-        passing = read and innermost is None and code.co_filename.startswith(GRADCLI_FOLDER)
-        if code is _NOTING or code.co_filename in _PASSING_FILES or passing:
+        passing = read is not None and innermost is None and code.co_filename.startswith(GRADCLI_FOLDER)
+        if code in _PASSING_CODES or code.co_filename in _PASSING_FILES or passing:
             tagged = rule_of(frame)  # a user's backward run as one node: its rule
             if tagged is not None:
                 return _rule_summary("backward", *tagged)
@@ -419,18 +421,19 @@ def _user_frame_summary(folder, kinds, entered=()):
     libraries_no_grad = (libraries_no_grad or "library" in entered) and "user" not in entered
     if not torch.is_grad_enabled() and not in_function and not libraries_no_grad:
         name += _NO_GRAD
-    if read:
-        name += _READ
-    text = _LIBRARY if library else _handed_text(call)
-    return traceback.StackSummary.from_list([(innermost.f_code.co_filename, innermost.f_lineno, name, text)])
+    if read is not None:
+        name += f" [read by {read}]"
+    _HANDED_NOW.floats = None if library else _handed_by(call)
+    return traceback.StackSummary.from_list([(innermost.f_code.co_filename, innermost.f_lineno, name,
+                                              _LIBRARY if library else "")])
 
 
-def _handed_text(call):
-    """The line text that tells which floats the user's call handed PyTorch (`_HANDED` and their bits), read from the
-    torch function mode's frame ``call`` of that call; "" where no such frame was met (every float the user's)."""
+def _handed_by(call):
+    """The floats the user's call handed PyTorch, read from the torch function mode's frame ``call`` of that call;
+    None where no such frame was met (every float the user's)."""
     if call is None:
-        return ""
-    handed = []
+        return None
+    handed = set()
     todo = [call.f_locals.get("args", ()), call.f_locals.get("kwargs") or {}]
     while todo:
         value = todo.pop()
@@ -439,17 +442,39 @@ def _handed_text(call):
         elif isinstance(value, (list, tuple)):
             todo.extend(value)
         elif isinstance(value, (float, np.floating)):
-            handed.append(float(value).hex())
-    return " ".join([_HANDED, *handed])
+            handed.add(float(value))
+    return frozenset(handed)
+
+
+class _HandedNow(threading.local):
+    """The floats the user's call handed PyTorch for the node the tracer is making (`_handed_by`), from the tracer's
+    frame filter (`_user_frame_summary`) to the node's meta (`_keeping_handed_floats`)."""
+
+    floats = None
+
+
+_HANDED_NOW = _HandedNow()
+
+
+def _keeping_handed_floats(create_node):
+    """The tracer's ``create_node`` that keeps in each node's meta the floats the user's call handed PyTorch
+    (`_handed_floats`). They sit in ``meta["custom"]``, which PyTorch copies to the nodes a graph's functionalization
+    makes from it (`_functionalized`), as it copies the stack trace."""
+
+    def create(tracer, *args, **kwargs):
+        _HANDED_NOW.floats = None
+        node = create_node(tracer, *args, **kwargs)
+        if _HANDED_NOW.floats is not None:
+            node.meta["custom"] = {**(node.meta.get("custom") or {}), _HANDED: _HANDED_NOW.floats}
+        return node
+
+    return create
 
 
 def _handed_floats(node):
-    """The floats the user's own call handed PyTorch for a node on the user's line (`_handed_text`), or None where
-    that is not known."""
-    text = (node.meta.get("stack_trace") or "").rstrip().rpartition("\n")[2].split()
-    if not text or text[0] != _HANDED:
-        return None
-    return frozenset(float.fromhex(number) for number in text[1:])
+    """The floats the user's own call handed PyTorch for a node on the user's line (`_keeping_handed_floats`), or
+    None where that is not known."""
+    return (node.meta.get("custom") or {}).get(_HANDED)
 
 
 
@@ -461,7 +486,7 @@ def _called_by_the_engine(frame):
 
 
 _LIBRARY = "library"  # the line text of a node whose op a library's code called (`_user_frame_summary`)
-_HANDED = "handed"  # the line text's first word where it lists the floats the user's call handed (`_handed_text`)
+_HANDED = "gradcli handed"  # the key in a node's meta["custom"] of the floats the user's call handed (`_handed_by`)
 # PyTorch's own dispatch and tracing code, which calls an op on behalf of whoever called it; PyTorch's libraries
 # (torch.nn.functional, torch.distributions, its decompositions) write constants of their own.
 _MACHINERY = ("fx", "_subclasses", "utils", "_ops.py", "_tensor.py", "overrides.py", "_library", "autograd",
@@ -555,10 +580,11 @@ def trace(fun, examples, counts=None, noted=None):
         if _DECOMPOSITIONS is None:
             _DECOMPOSITIONS = _decompositions()
         draws = _Draws(folder)
-        original = PythonKeyTracer._filter_traceback_frames
+        original, creating = PythonKeyTracer._filter_traceback_frames, PythonKeyTracer.create_node
         kinds = {}
         entered = _NoGradEntries(folder, kinds)
         PythonKeyTracer._filter_traceback_frames = lambda self, summary: _user_frame_summary(folder, kinds, entered.open)
+        PythonKeyTracer.create_node = _keeping_handed_floats(creating)
         # The tracer symbolises the whole stack for the filter above, which reads the live frames itself instead.
         captured, fx_proxy.CapturedTraceback = fx_proxy.CapturedTraceback, _NoTraceback
         # The user's backward methods that run: one that computes nothing (``return grad_output``) leaves no node.
@@ -595,6 +621,7 @@ def trace(fun, examples, counts=None, noted=None):
                 module = _functionalized(module, examples)
         finally:
             PythonKeyTracer._filter_traceback_frames = original
+            PythonKeyTracer.create_node = creating
             fx_proxy.CapturedTraceback = captured
             BackwardCFunction._get_user_fn = user_fn
             structured.disabled = was_disabled
@@ -818,8 +845,10 @@ def _noting_generators(held):
 
 
 _NOTING = _noting_generators(None).__code__  # `GeneratorsHeld`'s look at each call
+# gradcli's own frames on the way from the user's line to a node: the look above, and the tracer's node making
+_PASSING_CODES = frozenset((_NOTING, _keeping_handed_floats(None).__code__))
 # a NumPy forward's way to its node and a read or write at index tensors (by positions): no line of their own
-# and a number the user's code reads with .item() (its node tagged `_READ`)
+# and a number the user's code reads (its node tagged `_READ`)
 _PASSING_FILES = frozenset(module.__file__ for module in (torch_indices, torch_numpy_forward, torch_reads))
 
 
@@ -1415,8 +1444,9 @@ def compile_graph(module, drawn=None, gammas=()):
             _refuse_higher_order(node.target, location)
             fun, name = _replay_of(node.target, location, _last_use(node, order), _complex_valued(node))
             fun = _bound_to_node(fun, name, node, location, gammas)
-            if users_line and name == "detach" and _READ in (node.meta.get("stack_trace") or ""):
-                fun, name = _number_read, "item"  # the number .item() read: the function's values follow the inputs
+            read = _READ.search(node.meta.get("stack_trace") or "") if users_line and name == "detach" else None
+            if read is not None:
+                fun, name = _number_read, read["how"]  # the number read: the function's values follow the inputs
             elif users_line and node in held:
                 fun = stop_of_a_form if _zero_of_a_form(node) else stop_gradient  # the user's detach: held constant
             elif node in constants:
@@ -1614,7 +1644,7 @@ def _computed_without_grad(graph):
 
 
 def _number_read(x):
-    """A number the user's code read with ``.item()`` (`torch_reads`), replayed as itself: PyTorch's gradient holds it
+    """A number the user's code read (``.item()``, ``float()``, ``.tolist()``: `torch_reads`), replayed as itself: PyTorch's gradient holds it
     constant, the exact derivative follows it, and the finding names the read (`Bridge.numbers_read`)."""
     return x
 

@@ -122,7 +122,7 @@ def name_undifferentiated(result, target, point_args):
         finding.location = reads[0][1] or finding.location
         finding.message = _LIBRARY_RULE.sub("", finding.message).replace(
             "the gradient rule is wrong: ", "the gradient is not the derivative of the function the code computes: ", 1)
-        number = "a NumPy array" if reads[0][0] == ".numpy()" else "a Python number"
+        number = {".numpy()": "a NumPy array", ".tolist()": "Python numbers"}.get(reads[0][0], "a Python number")
         finding.message += (f"; {_calls(reads)} {'reads' if len(reads) == 1 else 'read'} a value that moves with the "
                             f"inputs as {number}, which {framework}'s gradient holds constant while the "
                             "function's values follow it (keep the value a tensor; where a constant is meant, say so "
