@@ -143,7 +143,7 @@ stats_functions = SimpleNamespace(**{name: _tracer.accepting_sequences(getattr(_
 
 linalg = SimpleNamespace(
     **{name: _tracer.accepting_sequences(getattr(_scipy_linalg, name)) for name in
-       "cho_factor cho_solve cholesky eigh expm expm_frechet solve_banded solve_sylvester solve_triangular sqrtm".split()},
+       "cho_factor cho_solve cholesky eigh expm expm_frechet logm solve_banded solve_sylvester solve_triangular sqrtm".split()},
     **{name: _tracer.accepting_sequences(getattr(_decompositions, name)) for name in "eig eigvals pinv svd".split()},
     **{name: getattr(_linalg, name) for name in "det inv solve".split()},
     norm=_tracer.lifting_constants(_linalg.norm),
