@@ -148,7 +148,7 @@ linalg = SimpleNamespace(
     **{name: getattr(_linalg, name) for name in "det inv solve".split()},
     norm=_tracer.lifting_constants(_linalg.norm),
 )
-signal = SimpleNamespace(convolve=_signal.convolve, get_window=_scipy_windows.get_window, stft=_stft.stft)
+signal = SimpleNamespace(convolve=_signal.convolve, get_window=_scipy_windows.get_window, stft=_stft.stft, istft=_stft.istft)
 signal_windows = SimpleNamespace(**{name: getattr(_scipy_windows, name) for name in
                                     "bartlett blackman blackmanharris boxcar cosine flattop gaussian general_cosine general_hamming hamming hann "
                                     "kaiser kaiser_bessel_derived nuttall triang tukey".split()})
