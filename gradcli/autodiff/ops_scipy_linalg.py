@@ -272,14 +272,21 @@ def _logarithm(matrix, mpmath):
     turn to complex arithmetic on a widely spread real spectrum."""
     n = matrix.rows
     eye = mpmath.eye(n)
-    det, inverse = _exact_det_and_inverse(mpmath)
+    det, inverse = mpmath.det, mpmath.inverse
     with mpmath.extraprec(2 * n + 60):  # the roots' cancellation in R - I and the series' rounding
         turn = _turn_off_the_negative_axis(matrix, mpmath)
         if turn:
             matrix = matrix * mpmath.expj(-turn)
-        root, roots = _scaled_denman_beavers(matrix, mpmath, det, inverse), 1
+        try:
+            root = _scaled_denman_beavers(matrix, mpmath)
+        except ZeroDivisionError:  # mpmath's LU calling an ill-conditioned iterate singular
+            root = None
+        if root is None:  # mpmath's determinants and inverses below their floor: exact ones, throughout
+            det, inverse = _exact_det_and_inverse(mpmath)
+            root = _scaled_denman_beavers(matrix, mpmath, det, inverse)
         if root is None:
             raise ValueError("logm of a singular matrix: its logarithm is not defined")
+        roots = 1
         tolerance = mpmath.mpf(2) ** (-mpmath.mp.prec)
         while mpmath.mnorm(root - eye, 1) > 0.5:
             root, roots = _scaled_denman_beavers(root, mpmath, det, inverse), roots + 1
@@ -296,9 +303,9 @@ def _logarithm(matrix, mpmath):
 
 
 def _exact_det_and_inverse(mpmath):
-    """det and inverse of an mpmath matrix, each exact and then rounded once: numpy.linalg's own on mpmath numbers.
+    """det and inverse of an mpmath matrix, each exact and then rounded once (numpy.linalg's own on mpmath numbers).
     mpmath's LU calls a pivot below |A| 2^-prec singular, a floor that a widely spread spectrum
-    ([[1e-300, 0], [0, 1]]) falls under at every precision the exact reference climbs to."""
+    ([[1e-300, 0], [0, 1]]) falls under at every precision the exact reference climbs to; exact, they cost more."""
     exact_det, exact_inverse = primitive_of(_numpy_det).mp, primitive_of(_numpy_inv).mp
 
     def det(m):
