@@ -81,8 +81,8 @@ class MaskedArray:
         return self.shape[0]
 
     def __array__(self, dtype=None, copy=None):
-        """The masked array as one opaque object, as NumPy held it before it could be indexed: never its entries one
-        by one (np.asarray would read a sequence so, and so drop the mask)."""
+        """The masked array as one opaque object (a 0-d object array holding it), never read entry by entry:
+        np.asarray would read an indexable object as a sequence of its entries and drop the mask."""
         held = np.empty((), dtype=object)
         held[()] = self
         return held
