@@ -104,6 +104,21 @@ def test_forward_mode_is_the_frechet_derivative_against_mpmath():
     assert float(np.sum(W * tangent)) == pytest.approx(float(exact), rel=1e-12)
 
 
+def test_second_derivatives_through_the_block_logarithm_are_mpmaths():
+    """The gradient is itself logm of a block matrix, so the Hessian differentiates logm of [[A^T, G], [0, A^T]]."""
+    a, weights = np.array([[2.0, 0.5], [-0.3, 1.2]]), np.array([[1.0, -2.0], [3.0, 0.5]])
+    hessian = gradcli.hessian(lambda m: gnp.sum(weights * gsl.logm(m)))(a).reshape(4, 4)
+
+    def loss(*entries):
+        return weighted(mpmath.logm(mpmath.matrix([entries[:2], entries[2:]])), weights.tolist())
+
+    with mpmath.workdps(30):
+        at = [mpmath.mpf(v) for v in a.ravel()]
+        exact = [[float(mpmath.diff(loss, at, tuple((k == p) + (k == q) for k in range(4)))) for q in range(4)]
+                 for p in range(4)]
+    assert np.allclose(hessian, exact, rtol=1e-12, atol=1e-14)
+
+
 MODULE = '''\
 import numpy as np
 from scipy import linalg
