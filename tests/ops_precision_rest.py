@@ -456,6 +456,30 @@ def _expm(a):
     return mp.re(value), grad
 
 
+def _logm(a):
+    # A 2x2 matrix's principal logarithm: f I + g (A - m I), m = tr/2, q = m^2 - det, eigenvalues m +- s (s = sqrt q),
+    # f = (log(m + s) + log(m - s)) / 2, g = (log(m + s) - log(m - s)) / 2s. F = <W, log A>; dF/dA through
+    # df/dm = m/det, df/dq = -1/(2 det), dg/dm = -1/det, dg/dq = (m/det - g) / 2q, dm/dA = I/2, dq/dA = m I - cof(A).
+    m = (a[0][0] + a[1][1]) / 2
+    det = a[0][0] * a[1][1] - a[0][1] * a[1][0]
+    q = m * m - det
+    if q >= 0 and m - mp.sqrt(q) <= 0:
+        raise Undefined("an eigenvalue on the closed negative real axis: no real logarithm")
+    if abs(q) < mp.mpf(10) ** -20:
+        raise Undefined("the closed form's dg/dq divides by q: its removable pole at a repeated eigenvalue")
+    root = mp.sqrt(mp.mpc(q))
+    up, down = mp.log(m + root), mp.log(m - root)
+    f, g = (up + down) / 2, (up - down) / (2 * root)
+    trace_w = W[0][0] + W[1][1]
+    inner = _weighted(a) - m * trace_w
+    cofactor = [[a[1][1], -a[1][0]], [-a[0][1], a[0][0]]]
+    dq = [[(m if i == j else 0) - cofactor[i][j] for j in range(2)] for i in range(2)]
+    df_dm, df_dq, dg_dm, dg_dq = m / det, -1 / (2 * det), -1 / det, (m / det - g) / (2 * q)
+    grad = [[mp.re(trace_w * (df_dm * (i == j) / 2 + df_dq * dq[i][j]) + inner * (dg_dm * (i == j) / 2 + dg_dq * dq[i][j])
+                   + g * (W[i][j] - trace_w * (i == j) / 2)) for j in range(2)] for i in range(2)]
+    return mp.re(f * trace_w + g * inner), grad
+
+
 def _entropy(a):
     # multivariate_normal.entropy(mean, cov) of the symmetric cov read from the lower triangle: 0.5 log det(2 pi e C).
     c = a[1][0]
@@ -490,6 +514,7 @@ MATRIX = {
                                                        * np.array([[1.0, -2.0], [3.0, 0.5]])), _sylvester),
     "scipy.linalg.sqrtm": (lambda m: gnp.sum(gsl.sqrtm(m) * np.array([[1.0, -2.0], [3.0, 0.5]])), _sqrtm),
     "scipy.linalg.expm": (lambda m: gnp.sum(gsl.expm(m) * np.array([[1.0, -2.0], [3.0, 0.5]])), _expm),
+    "scipy.linalg.logm": (lambda m: gnp.sum(gsl.logm(m) * np.array([[1.0, -2.0], [3.0, 0.5]])), _logm),
     "scipy.stats.multivariate_normal.entropy": (lambda m: gst.multivariate_normal.entropy(np.zeros(2), m), _entropy),
 }
 

@@ -168,6 +168,9 @@ NOT_YET = {
     "scipy.signal.stft": "SciPy's steps on recorded ops (a window, sliding_window_view's gather, rfft or fft, whose rows "
                          "are here): held to SciPy's values and to the definition's gradient in mpmath by "
                          "tests/test_numpy63_stft.py",
+    "scipy.signal.istft": "SciPy's steps backwards on recorded ops (irfft or ifft, the window, untake's scatter-add, "
+                          "whose rows are here): held to SciPy's values and to the definition's gradient in mpmath by "
+                          "tests/test_numpy64_istft.py",
     "scipy.linalg.expm_frechet": "two blocks of scipy.linalg.expm of [[A, E], [0, A]], whose row is here: held to SciPy's "
                                  "values and mpmath's derivatives by tests/test_numpy63_expm.py",
     "block": "NumPy's join of nested lists by concatenate, whose gathering gradient has its row here: held to NumPy's "

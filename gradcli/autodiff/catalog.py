@@ -52,6 +52,7 @@ _WRAPPERS = {
     "scipy.linalg.eigvals": ops_decompositions._eig_packed,
     "scipy.linalg.svd": ops_decompositions._svd_packed,
     "scipy.linalg.sqrtm": ops_scipy_linalg._sqrtm,
+    "scipy.linalg.logm": ops_scipy_linalg._logm,
     "scipy.integrate.odeint": ops_integrate._odeint,
     "scipy.special.lambertw": ops_scipy_elementary.lambertw_0,  # its branch k (0 or -1) picks one of two primitives
     "scipy.special.zeta": ops_scipy.hurwitz_zeta,  # q omitted: Riemann's zeta, a primitive of its own

@@ -1,14 +1,17 @@
 """``np.ma``'s common subset as where-masks: a masked array is its data and a plain boolean mask.
 
-``masked_invalid``, ``masked_where`` and the comparisons' ``masked_less`` and
-friends make the mask from the values (a decision the exact reference sees as
-its comparisons); ``sum``, ``mean``, ``count``, ``filled`` and ``compressed`` read
-the data through ``where(mask, ..., data)`` or a gather of the unmasked entries,
-so a masked entry takes no part in a value, and its gradient is 0 (where a
-masked entry's own slope is infinite, the 0 times it is NaN: the where leak a
-mask written with np.where has too). Sums, differences and products of masked
-arrays are masked where an operand is; division, powers and the rest of np.ma
-are refused by name, with what to write instead.
+``masked_invalid``, ``masked_where``, the comparisons' ``masked_less``,
+``masked_equal``, ``masked_outside``, ``masked_values`` and friends make the mask
+from the values (a decision the exact reference sees as its comparisons);
+``sum``, ``mean``, ``var``, ``std``, ``min``, ``max``, ``average``, ``count``,
+``filled`` and ``compressed`` read the data through ``where(mask, ..., data)`` or
+a gather of the unmasked entries, so a masked entry takes no part in a value, and
+its gradient is 0. np.ma's functions with a domain (``log``, ``sqrt``, ``arcsin``...)
+and division mask where the argument is outside it or the answer is not finite,
+as NumPy's do, and compute on a point inside the domain there, so a masked entry's
+infinite slope never meets the 0 that masks it; a power masks its non-finite
+answers alike. Sums, differences and products of masked arrays are masked where an
+operand is; the rest of np.ma is refused by name, with what to write instead.
 """
 
 from __future__ import annotations
@@ -21,8 +24,10 @@ import types
 import numpy as np
 
 from ..errors import InputError
-from .ops import greater, greater_equal, isfinite, less, less_equal, logical_not, where
-from .ops_array import asarray, reshape, sum_, take
+from ..folders import outside_python_and_gradcli
+from . import ops
+from .ops import absolute, divide, equal, not_equal, greater, greater_equal, isfinite, less, less_equal, logical_not, power, sqrt, where
+from .ops_array import asarray, getitem, max_, min_, reshape, sum_, take
 from .values import Box, raw, shape_of
 
 INSTEAD = ("keep the mask as a boolean array and write the masked entries out with np.where, as "
@@ -35,6 +40,21 @@ def _refused(what, depth=2):
     return InputError(f"{caller.f_code.co_filename}, line {caller.f_lineno}: {what} is a part of NumPy's masked arrays "
                       f"(np.ma) that gradcli does not replay (it replays {', '.join(REPLAYED)}), so gradcli cannot "
                       f"differentiate it: {INSTEAD}")
+
+
+def _users_frame():
+    """The innermost frame of the user's own code (NumPy's ufunc and gradcli's door lie between it and here)."""
+    frame = sys._getframe(1)
+    while frame.f_back is not None and not outside_python_and_gradcli(frame.f_code.co_filename):
+        frame = frame.f_back
+    return frame
+
+
+def _refused_ufunc(name):
+    caller = _users_frame()
+    raise InputError(f"{caller.f_code.co_filename}, line {caller.f_lineno}: numpy.{name} of a masked array is not "
+                     f"replayed (NumPy's ufunc would drop the mask here): write np.ma.{name}(...), which masks the "
+                     "entries outside its domain as NumPy's masked arrays do")
 
 
 def _decided(condition, shape):
@@ -59,6 +79,13 @@ class MaskedArray:
 
     def __len__(self):
         return self.shape[0]
+
+    def __array__(self, dtype=None, copy=None):
+        """The masked array as one opaque object (a 0-d object array holding it), never read entry by entry:
+        np.asarray would read an indexable object as a sequence of its entries and drop the mask."""
+        held = np.empty((), dtype=object)
+        held[()] = self
+        return held
 
     @staticmethod
     def _no_out(out):
@@ -86,8 +113,9 @@ class MaskedArray:
         total = sum_(self._kept(0.0), axis=axis, keepdims=keepdims)
         return self._reduced(total * 1.0 / np.where(count == 0, 1, count), axis, keepdims)
 
-    def _reduced(self, value, axis, keepdims):
-        emptied = np.all(self.mask, axis=axis, keepdims=keepdims)
+    def _reduced(self, value, axis, keepdims, emptied=None):
+        """``value`` masked where every entry reduced is masked (or where ``emptied`` says)."""
+        emptied = np.all(self.mask, axis=axis, keepdims=keepdims) if emptied is None else emptied
         if axis is None and not keepdims:
             return np.ma.masked if emptied else value
         return MaskedArray(value, emptied) if np.any(emptied) else value
@@ -103,15 +131,60 @@ class MaskedArray:
     def __getattr__(self, name):
         if name.startswith("__"):  # a protocol NumPy or Python asks about: not there
             raise AttributeError(name)
+        if name in UNARY:  # NumPy's ufunc on the opaque object calls its method of the ufunc's name: refuse it there
+            return functools.partial(_refused_ufunc, name)
         raise _refused(f"MaskedArray.{name}")
 
-    def _refused_arithmetic(self, *_):
-        raise _refused("division or a power of a masked array (np.ma masks their domain and invalid answers)")
+    def var(self, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
+        """The variance of the entries not masked: their squared deviations from their mean over count - ddof; masked
+        where that is not above 0 or the variance is not finite (NumPy divides with np.ma's division)."""
+        self._no_out(out)
+        count = self.count(axis, keepdims=True)
+        deviations = where(self.mask, 0.0, self.data - sum_(self._kept(0.0), axis=axis, keepdims=True) * 1.0 / np.maximum(count, 1))
+        spread = np.sum(~self.mask, axis=axis, keepdims=keepdims) - ddof
+        value = sum_(deviations * deviations, axis=axis, keepdims=keepdims) * 1.0 / np.maximum(spread, 1)
+        return self._reduced(value, axis, keepdims, (spread <= 0) | _decided(logical_not(isfinite(value)), np.shape(spread)))
 
-    __truediv__ = __rtruediv__ = __pow__ = __rpow__ = _refused_arithmetic
+    def std(self, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
+        """The standard deviation of the entries not masked (the square root of `var`)."""
+        variance = self.var(axis=axis, out=out, ddof=ddof, keepdims=keepdims)
+        if variance is np.ma.masked:
+            return variance
+        if isinstance(variance, MaskedArray):
+            return MaskedArray(sqrt(variance.data), variance.mask, variance.fill_value)
+        return sqrt(variance)
+
+    def max(self, axis=None, out=None, fill_value=None, keepdims=False):
+        """The largest entry not masked (NumPy's: the data filled with -inf, then its max)."""
+        self._no_out(out)
+        return self._reduced(max_(self._kept(-np.inf), axis=axis, keepdims=keepdims), axis, keepdims)
+
+    def min(self, axis=None, out=None, fill_value=None, keepdims=False):
+        """The smallest entry not masked."""
+        self._no_out(out)
+        return self._reduced(min_(self._kept(np.inf), axis=axis, keepdims=keepdims), axis, keepdims)
+
+    def __getitem__(self, index):
+        """The entries at ``index``, masked where they are; one entry masked is ``np.ma.masked``."""
+        data, mask = getitem(self.data, index), self.mask[index]
+        if np.ndim(mask) == 0:
+            return np.ma.masked if mask else data
+        return MaskedArray(data, mask, self.fill_value)
 
     def __neg__(self):
         return MaskedArray(-self.data, self.mask, self.fill_value)
+
+    def __pow__(self, other):
+        return _masked_power(self, other)
+
+    def __rpow__(self, other):
+        return _masked_power(other, self)
+
+    def __truediv__(self, other):
+        return _masked_divide(self, other)
+
+    def __rtruediv__(self, other):
+        return _masked_divide(other, self)
 
 
 def _masked_binary(op, reflected=False):
@@ -138,6 +211,90 @@ for _name, _op in (("add", operator.add), ("sub", operator.sub), ("mul", operato
         return f"masked_array(data={raw(self.data)!r}, mask={self.mask!r})"
 
 
+def _parts(a):
+    """The data and mask of a masked array or of a plain operand (no entry masked)."""
+    return (a.data, a.mask) if isinstance(a, MaskedArray) else (asarray(a), False)
+
+
+def _fill_value_of(*operands):
+    return next((a.fill_value for a in operands if isinstance(a, MaskedArray)), None)
+
+
+def _masked_divide(left, right):
+    """np.ma's division: masked where an operand is, where |right| <= |left| * tiny (a division by 0 among them,
+    NumPy's ``_DomainSafeDivide``) or where the quotient is not finite; there the left operand's data, as NumPy keeps."""
+    left_data, left_mask = _parts(left)
+    right_data, right_mask = _parts(right)
+    tiny = np.finfo(np.float64).tiny
+    unsafe = np.logical_or(np.logical_or(left_mask, right_mask),
+                           _decided(greater_equal(absolute(left_data) * tiny, absolute(right_data)),
+                                    tuple(np.broadcast_shapes(shape_of(left_data), shape_of(right_data)))))
+    answer = divide(left_data, where(unsafe, 1.0, right_data))
+    mask = unsafe | _decided(logical_not(isfinite(answer)), unsafe.shape)
+    return MaskedArray(where(mask, left_data, answer) if mask.any() else answer, mask, _fill_value_of(left, right))
+
+
+def _masked_power(base, exponent):
+    """np.ma's power: masked where an operand is or where the power is not finite (a negative number to a fractional
+    power, 0 to a negative one), there the base's data or, for a power not finite, the fill value, as NumPy leaves."""
+    base_data, base_mask = _parts(base)
+    exponent_data, exponent_mask = _parts(exponent)
+    given = np.logical_or(base_mask, exponent_mask)
+    shape = tuple(np.broadcast_shapes(shape_of(base_data), shape_of(exponent_data)))
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):  # NumPy's own power finds these quietly
+        invalid = _decided(logical_not(isfinite(power(base_data, exponent_data))), shape) & ~np.broadcast_to(given, shape)
+    mask = np.broadcast_to(given, shape) | invalid
+    fill = _fill_value_of(base, exponent)
+    fill = np.ma.default_fill_value(np.float64(0)) if fill is None else fill
+    answer = power(where(mask, 1.0, base_data), where(mask, 1.0, exponent_data))  # no infinite slope where masked
+    if mask.any():
+        answer = where(invalid, fill, where(mask, base_data, answer))
+    return MaskedArray(answer, mask, fill)
+
+
+def _unary(name, op, outside=None, inside_value=0.0):
+    """np.ma's ``op``: masked where its argument is, and for an op with a domain where ``outside(x)`` holds (or the
+    argument is not finite) or the answer is not finite; computed on ``inside_value`` where masked, the argument's
+    data kept there, as NumPy's ``_MaskedUnaryOperation`` keeps it."""
+
+    def masked(a, *args, **kwargs):
+        data, mask = _parts(a)
+        shape = tuple(shape_of(data))
+        mask = np.broadcast_to(mask, shape)
+        if outside is not None:
+            mask = mask | _decided(outside(data), shape) | _decided(logical_not(isfinite(data)), shape)
+        answer = op(where(mask, inside_value, data) if mask.any() else data)
+        if outside is not None:
+            mask = mask | _decided(logical_not(isfinite(answer)), shape)
+        return MaskedArray(where(mask, data, answer) if mask.any() else answer, mask, _fill_value_of(a))
+
+    masked.__name__ = masked.__qualname__ = name
+    masked.__doc__ = f"np.ma's ``{name}``: masked where its argument is" + (
+        ", outside its domain, or where the answer is not finite." if outside is not None else ".")
+    return masked
+
+
+def _at_most_zero(x):
+    return less_equal(x, 0.0)
+
+
+# np.ma's functions with a domain (NumPy's ``_Domain*``), each computed on a point inside it where masked: 1 for the
+# logarithms and the square root, 0 for the inverse sines (whose slope at +-1 is infinite), 2 for arccosh.
+_DOMAINED = {
+    "log": (ops.log, _at_most_zero, 1.0), "log2": (ops.log2, _at_most_zero, 1.0), "log10": (ops.log10, _at_most_zero, 1.0),
+    "sqrt": (sqrt, lambda x: less(x, 0.0), 1.0),
+    "arcsin": (ops.arcsin, lambda x: greater(absolute(x), 1.0), 0.0),
+    "arccos": (ops.arccos, lambda x: greater(absolute(x), 1.0), 0.0),
+    "arccosh": (ops.arccosh, lambda x: less(x, 1.0), 2.0),
+    "arctanh": (ops.arctanh, lambda x: greater_equal(absolute(x), 1.0), 0.0),
+    "tan": (ops.tan, lambda x: less(absolute(ops.cos(x)), 1e-35), 0.0),
+}
+_UNDOMAINED = {name: getattr(ops, name) for name in "exp sin cos tanh sinh cosh arctan arcsinh absolute".split()}
+UNARY = {**{name: _unary(name, op, outside, inside) for name, (op, outside, inside) in _DOMAINED.items()},
+         **{name: _unary(name, op) for name, op in _UNDOMAINED.items()}}
+UNARY["abs"] = UNARY["absolute"]
+
+
 def masked_where(condition, a, copy=True):
     """``a`` masked where ``condition`` holds."""
     return MaskedArray(a, _decided(condition, tuple(shape_of(asarray(a)))))
@@ -159,6 +316,37 @@ def _masked_by(compare):
 
 masked_greater, masked_greater_equal = _masked_by(greater), _masked_by(greater_equal)
 masked_less, masked_less_equal = _masked_by(less), _masked_by(less_equal)
+masked_not_equal = _masked_by(not_equal)
+
+
+def masked_equal(x, value, copy=True):
+    """``x`` masked where it equals ``value``, which becomes its fill value (as NumPy sets it)."""
+    masked = masked_where(equal(x, value), x)
+    masked.fill_value = value
+    return masked
+
+
+def masked_outside(x, v1, v2, copy=True):
+    """``x`` masked outside the closed interval between ``v1`` and ``v2``."""
+    low, high = sorted((v1, v2))
+    x = asarray(x)
+    return MaskedArray(x, _decided(less(x, low), tuple(shape_of(x))) | _decided(greater(x, high), tuple(shape_of(x))))
+
+
+def masked_inside(x, v1, v2, copy=True):
+    """``x`` masked inside the closed interval between ``v1`` and ``v2``."""
+    low, high = sorted((v1, v2))
+    x = asarray(x)
+    return MaskedArray(x, _decided(greater_equal(x, low), tuple(shape_of(x))) & _decided(less_equal(x, high), tuple(shape_of(x))))
+
+
+def masked_values(x, value, rtol=1e-5, atol=1e-8, copy=True, shrink=True):
+    """``x`` masked where it is close to ``value`` (|x - value| <= atol + rtol |value|, NumPy's isclose), which
+    becomes its fill value."""
+    x = asarray(x)
+    masked = masked_where(less_equal(absolute(x - value), atol + rtol * abs(value)), x)
+    masked.fill_value = value
+    return masked
 
 
 def masked_array(data, mask=False, fill_value=None, **_options):
@@ -178,6 +366,47 @@ def ma_mean(a, axis=None, dtype=None, keepdims=False):
     return _as_masked(a).mean(axis=axis, keepdims=keepdims)
 
 
+def ma_var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
+    return _as_masked(a).var(axis=axis, out=out, ddof=ddof, keepdims=keepdims)
+
+
+def ma_std(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
+    return _as_masked(a).std(axis=axis, out=out, ddof=ddof, keepdims=keepdims)
+
+
+def ma_max(a, axis=None, out=None, fill_value=None, keepdims=False):
+    return _as_masked(a).max(axis=axis, out=out, keepdims=keepdims)
+
+
+def ma_min(a, axis=None, out=None, fill_value=None, keepdims=False):
+    return _as_masked(a).min(axis=axis, out=out, keepdims=keepdims)
+
+
+def average(a, axis=None, weights=None, returned=False, keepdims=False):
+    """``np.ma.average``: the weighted mean of the entries not masked, sum(w a) / sum(w) over them (the mean without
+    ``weights``); a 1-D ``weights`` along ``axis`` as NumPy takes it. With ``returned``, ``(average, sum of weights)``."""
+    a = _as_masked(a)
+    if weights is None:
+        weights = np.ones(a.shape)
+    weights = asarray(weights)
+    if len(shape_of(weights)) == 1 and a.ndim > 1 and axis is not None:
+        weights = reshape(weights, tuple(-1 if k == axis % a.ndim else 1 for k in range(a.ndim)))
+    kept = where(a.mask, 0.0, weights * np.ones(a.shape))
+    total = sum_(kept, axis=axis, keepdims=keepdims)
+    value = a._reduced(sum_(kept * a._kept(0.0), axis=axis, keepdims=keepdims) / total, axis, keepdims)
+    return (value, total) if returned else value
+
+
+def getdata(a, subok=True):
+    """The data of a masked array (its masked entries' too), or the array itself."""
+    return a.data if isinstance(a, MaskedArray) else asarray(a)
+
+
+def is_masked(x):
+    """Whether any entry of ``x`` is masked."""
+    return isinstance(x, MaskedArray) and bool(x.mask.any())
+
+
 def filled(a, fill_value=None):
     return _as_masked(a).filled(fill_value) if isinstance(a, MaskedArray) else a
 
@@ -194,9 +423,10 @@ def getmaskarray(arr):
     return _as_masked(arr).mask
 
 
-REPLAYED = ("MaskedArray", "array", "compressed", "count", "filled", "getmask", "getmaskarray", "masked_array",
-            "masked_greater", "masked_greater_equal", "masked_invalid", "masked_less", "masked_less_equal",
-            "masked_where", "mean", "sum")
+REPLAYED = ("MaskedArray", "array", "average", "compressed", "count", "divide", "filled", "getdata", "getmask",
+            "getmaskarray", "is_masked", "masked_array", "masked_equal", "masked_greater", "masked_greater_equal",
+            "masked_inside", "masked_invalid", "masked_less", "masked_less_equal", "masked_not_equal", "masked_outside",
+            "masked_values", "masked_where", "max", "mean", "min", "power", "std", "sum", "var", *sorted(UNARY))
 
 
 @functools.cache
@@ -204,6 +434,7 @@ def namespace():
     """``np.ma``'s replayed names (with NumPy's ``masked`` and ``nomask`` constants), made on first use: NumPy loads
     numpy.ma only when asked."""
     names = {name: globals()[name] for name in REPLAYED if name in globals()}
-    names.update({"array": masked_array, "sum": ma_sum, "mean": ma_mean, "getmask": getmaskarray,
-                  "masked": np.ma.masked, "nomask": np.ma.nomask})
+    names.update({"array": masked_array, "sum": ma_sum, "mean": ma_mean, "getmask": getmaskarray, "var": ma_var,
+                  "std": ma_std, "max": ma_max, "min": ma_min, "divide": _masked_divide, "power": _masked_power,
+                  **UNARY, "masked": np.ma.masked, "nomask": np.ma.nomask})
     return types.SimpleNamespace(**names)

@@ -1,6 +1,7 @@
-"""``scipy.linalg``'s differentiable functions: the Sylvester equation, the matrix square root and exponential, triangular, banded and Cholesky solves.
+"""``scipy.linalg``'s differentiable functions: the Sylvester equation, the matrix square root, exponential and
+logarithm, triangular, banded and Cholesky solves.
 
-`solve_sylvester`, `sqrtm` and `expm` are primitives (scipy computes them, mpmath
+`solve_sylvester`, `sqrtm`, `expm` and `logm` are primitives (scipy computes them, mpmath
 gives their exact reference); the solves are composed of ``numpy.linalg``'s
 primitives on the triangle or band SciPy reads, so their gradients (zero for
 the entries SciPy ignores) and exact references come with those.
@@ -16,9 +17,11 @@ from .ops_decompositions import iterative
 from .ops import astype, conj, real, select
 from .ops_array import concatenate, getitem, zeros_like
 from .ops_linalg import cholesky as _lower_cholesky
+from .ops_linalg import det as _numpy_det
+from .ops_linalg import inv as _numpy_inv
 from .ops_linalg import matmul, solve, swapaxes, tril, triu
 from .ops_special import mpmath_only
-from .tracer import primitive
+from .tracer import primitive, primitive_of
 from .values import holds_complex, loaded_mpmath, raw, shape_of
 
 
@@ -112,21 +115,23 @@ def _sqrtm_mp(a):
     return np.array(root.tolist(), dtype=object)
 
 
-def _scaled_denman_beavers(matrix, mpmath):
+def _scaled_denman_beavers(matrix, mpmath, det=None, inverse=None):
     """Y -> (mu Y + Z^-1 / mu) / 2, Z -> (mu Z + Y^-1 / mu) / 2 from Y = A, Z = I, mu = |det Y det Z|^(-1/2n):
     Y settles on A's principal square root (Higham, Functions of Matrices, 6.3) unless A has an eigenvalue on
-    the closed negative real axis; then None, as for a singular iterate."""
+    the closed negative real axis; then None, as for a singular iterate. ``det`` and ``inverse`` are mpmath's
+    unless given (`_exact_det_and_inverse`)."""
     n = matrix.rows
+    det, inverse = det or mpmath.det, inverse or mpmath.inverse
     with mpmath.extraprec(2 * n + 20):  # the iteration's own rounding, below the working precision
         tolerance = mpmath.eps * 16 * n
         y, z = matrix, mpmath.eye(n)
         for _ in range(mpmath.mp.prec + 50):  # quadratic once the scaling has levelled the spectrum
-            product = mpmath.det(y) * mpmath.det(z)
+            product = det(y) * det(z)
             if product == 0:
                 return None
             scale = abs(product) ** (mpmath.mpf(-1) / (2 * n))
-            y_next = (y * scale + mpmath.inverse(z) / scale) / 2
-            z = (z * scale + mpmath.inverse(y) / scale) / 2
+            y_next = (y * scale + inverse(z) / scale) / 2
+            z = (z * scale + inverse(y) / scale) / 2
             step, y = mpmath.mnorm(y_next - y, 1), y_next
             if step <= tolerance * mpmath.mnorm(y, 1):
                 break
@@ -177,22 +182,28 @@ _expm = primitive(_expm_raw, "scipy.linalg.expm", kind="linalg", mp=mpmath_only(
 expm_primitive = _expm  # on balls and jets: flint's exponential, bound by `arb.enable`
 
 
-def _block_upper(a, e):
-    """The upper-right block of exp([[A, E], [0, A]]): the Frechet derivative of exp at A along E (Van Loan)."""
+def _block_upper(function, a, e):
+    """The upper-right block of f([[A, E], [0, A]]): the Frechet derivative of the matrix function f at A along E
+    (Van Loan; Higham, Functions of Matrices, 3.1)."""
     n = shape_of(a)[-1]
     zeros = zeros_like(a)
     block = concatenate([concatenate([a, e], axis=-1), concatenate([zeros, a], axis=-1)], axis=-2)
-    return getitem(_expm(block), (Ellipsis, slice(None, n), slice(n, None)))
+    return getitem(function(block), (Ellipsis, slice(None, n), slice(n, None)))
 
 
-def _expm_vjp(g, ans, a):
-    # <G, L(A, E)> = <L(A^T, G), E>: the adjoint of the Frechet derivative is the derivative at the transpose.
-    grad = _block_upper(_T(a), g)
-    return grad if holds_complex(a) else real(grad)
+def _frechet_adjoint(function):
+    """The VJP of a matrix function f given by a power series with real coefficients (exp, log):
+    <G, L(A, E)> = <L(A^T, G), E>, the adjoint of the Frechet derivative its derivative at the transpose."""
+
+    def vjp(g, ans, a):
+        grad = _block_upper(function, _T(a), g)
+        return grad if holds_complex(a) else real(grad)
+
+    return vjp
 
 
-defvjp(_expm, _expm_vjp, reads="args")
-defjvp(_expm, lambda t, ans, a: _block_upper(a, t))
+defvjp(_expm, _frechet_adjoint(_expm), reads="args")
+defjvp(_expm, lambda t, ans, a: _block_upper(_expm, a, t))
 
 
 def expm(A):  # noqa: N803  (SciPy's name)
@@ -229,6 +240,114 @@ def expm_frechet(A, E, method=None, compute_expm=True, check_finite=True):  # no
     blocks = [astype(getitem(whole, (Ellipsis, slice(None, n), columns)), kind) for columns in (slice(None, n), slice(n, None))]
     exponential, derivative = (_frechet(A, E, block, part) for part, block in enumerate(blocks))
     return (exponential, derivative) if compute_expm else derivative
+
+
+# -- the principal matrix logarithm ---------------------------------------------------------
+
+
+def _logm_raw(a):
+    import scipy.linalg  # lazy: scipy.linalg, only when logm is called
+
+    return scipy.linalg.logm(a)
+
+
+def _logm_mp(a):
+    """The principal logarithm on mpmath numbers, each matrix of a stack alone (`_logarithm`)."""
+    mpmath = loaded_mpmath()
+    a = np.asarray(a, dtype=object)
+    out = np.empty(a.shape, dtype=object)
+    for index in np.ndindex(*a.shape[:-2]):
+        out[index] = np.array(_logarithm(mpmath.matrix(a[index].tolist()), mpmath).tolist(), dtype=object)
+    return out
+
+
+def _logarithm(matrix, mpmath):
+    """log(A) by inverse scaling and squaring (Higham, Functions of Matrices, 11.5): square roots until
+    R = A^(1/2^k) is near I, then 2^k log(R), log(R) = 2 artanh(Z) = 2 (Z + Z^3/3 + ...), Z = (R - I)(R + I)^-1.
+
+    A real matrix whose spectrum is off the closed negative real axis keeps its real logarithm. One with an
+    eigenvalue there (its principal logarithm complex, log(-1) = +i pi as SciPy answers) is turned a little first:
+    log(A) = log(e^-it A) + i t I, t short of the nearest eigenvalue below the negative axis, so that every
+    eigenvalue keeps its principal argument. mpmath's own logm takes -i pi for log(-1), and its square roots
+    turn to complex arithmetic on a widely spread real spectrum."""
+    n = matrix.rows
+    eye = mpmath.eye(n)
+    det, inverse = mpmath.det, mpmath.inverse
+    with mpmath.extraprec(2 * n + 60):  # the roots' cancellation in R - I and the series' rounding
+        turn = _turn_off_the_negative_axis(matrix, mpmath)
+        if turn:
+            matrix = matrix * mpmath.expj(-turn)
+        try:
+            root = _scaled_denman_beavers(matrix, mpmath)
+        except ZeroDivisionError:  # mpmath's LU calling an ill-conditioned iterate singular
+            root = None
+        if root is None:  # mpmath's determinants and inverses below their floor: exact ones, throughout
+            det, inverse = _exact_det_and_inverse(mpmath)
+            root = _scaled_denman_beavers(matrix, mpmath, det, inverse)
+        if root is None:
+            raise ValueError("logm of a singular matrix: its logarithm is not defined")
+        roots = 1
+        tolerance = mpmath.mpf(2) ** (-mpmath.mp.prec)
+        while mpmath.mnorm(root - eye, 1) > 0.5:
+            root, roots = _scaled_denman_beavers(root, mpmath, det, inverse), roots + 1
+        z = (root - eye) * inverse(root + eye)
+        square, term, total, k = z * z, z, z, 1
+        while mpmath.mnorm(term, 1) > tolerance * mpmath.mnorm(total, 1):
+            term = term * square
+            k += 2
+            total += term / k
+        logarithm = total * mpmath.ldexp(1, roots + 1)
+        if turn:
+            logarithm += eye * mpmath.mpc(0, turn)
+    return logarithm * 1  # rounded to the working precision
+
+
+def _exact_det_and_inverse(mpmath):
+    """det and inverse of an mpmath matrix, each exact and then rounded once (numpy.linalg's own on mpmath numbers).
+    mpmath's LU calls a pivot below |A| 2^-prec singular, a floor that a widely spread spectrum
+    ([[1e-300, 0], [0, 1]]) falls under at every precision the exact reference climbs to; exact, they cost more."""
+    exact_det, exact_inverse = primitive_of(_numpy_det).mp, primitive_of(_numpy_inv).mp
+
+    def det(m):
+        return exact_det(np.array(m.tolist(), dtype=object))
+
+    def inverse(m):
+        return mpmath.matrix(exact_inverse(np.array(m.tolist(), dtype=object)).tolist())
+
+    return det, inverse
+
+
+def _turn_off_the_negative_axis(matrix, mpmath):
+    """0 where no eigenvalue of A is on the closed negative real axis; else an angle t in (0, pi/2] that turns each
+    off it without carrying any across it: half the least distance of an argument from -pi, a negative eigenvalue's
+    argument pi. (The square roots' iteration, which never settles on such a spectrum, is not left to find out.)"""
+    eigenvalues = mpmath.eig(matrix, left=False, right=False)
+    # a negative eigenvalue computed a little off the axis: a repeated one's rounding splits it by ~2^(-prec/2)
+    level = mpmath.mpf(2) ** (-mpmath.mp.prec // 4)
+    if not any(mpmath.re(w) <= 0 and abs(mpmath.im(w)) <= level * abs(w) for w in eigenvalues):
+        return 0
+    below = [mpmath.arg(w) + mpmath.pi for w in eigenvalues if mpmath.im(w) < -level * abs(w)]
+    return min([mpmath.pi / 2] + [angle / 2 for angle in below])
+
+
+_logm = primitive(_logm_raw, "scipy.linalg.logm", kind="linalg", mp=mpmath_only("logm", iterative(_logm_mp)))
+defvjp(_logm, _frechet_adjoint(_logm), reads="args")
+defjvp(_logm, lambda t, ans, a: _block_upper(_logm, a, t))
+
+
+def logm(A, disp=True):  # noqa: N803  (SciPy's names)
+    """``scipy.linalg.logm``: the principal logarithm X of A (exp(X) = A, each eigenvalue's imaginary part in
+    (-pi, pi]); complex where A has negative eigenvalues. With ``disp=False``, ``(X, errest)`` as SciPy's, errest
+    SciPy's estimate of the relative error ||exp(X) - A||_1 / ||A||_1 (a number, not differentiated)."""
+    logarithm = _logm(A)
+    if disp:
+        return logarithm
+    import scipy.linalg  # lazy: scipy.linalg, for SciPy's own error estimate
+
+    plain_a, plain_x = np.asarray(raw(A)), np.asarray(raw(logarithm))
+    if plain_a.dtype == object or plain_x.dtype == object:  # an exact run's numbers: no rounding to estimate
+        return logarithm, 0.0
+    return logarithm, float(np.linalg.norm(scipy.linalg.expm(plain_x) - plain_a, 1) / np.linalg.norm(plain_a, 1))
 
 
 # -- solves that read a triangle or a band --------------------------------------------------

@@ -143,12 +143,12 @@ stats_functions = SimpleNamespace(**{name: _tracer.accepting_sequences(getattr(_
 
 linalg = SimpleNamespace(
     **{name: _tracer.accepting_sequences(getattr(_scipy_linalg, name)) for name in
-       "cho_factor cho_solve cholesky eigh expm expm_frechet solve_banded solve_sylvester solve_triangular sqrtm".split()},
+       "cho_factor cho_solve cholesky eigh expm expm_frechet logm solve_banded solve_sylvester solve_triangular sqrtm".split()},
     **{name: _tracer.accepting_sequences(getattr(_decompositions, name)) for name in "eig eigvals pinv svd".split()},
     **{name: getattr(_linalg, name) for name in "det inv solve".split()},
     norm=_tracer.lifting_constants(_linalg.norm),
 )
-signal = SimpleNamespace(convolve=_signal.convolve, get_window=_scipy_windows.get_window, stft=_stft.stft)
+signal = SimpleNamespace(convolve=_signal.convolve, get_window=_scipy_windows.get_window, stft=_stft.stft, istft=_stft.istft)
 signal_windows = SimpleNamespace(**{name: getattr(_scipy_windows, name) for name in
                                     "bartlett blackman blackmanharris boxcar cosine flattop gaussian general_cosine general_hamming hamming hann "
                                     "kaiser kaiser_bessel_derived nuttall triang tukey".split()})
