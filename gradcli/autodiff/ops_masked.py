@@ -77,6 +77,9 @@ class MaskedArray:
     size = property(lambda self: int(np.prod(self.shape)))
     dtype = property(lambda self: self.data.dtype if isinstance(self.data, Box) else np.asarray(self.data).dtype)
 
+    def __repr__(self):
+        return f"masked_array(data={raw(self.data)!r}, mask={self.mask!r})"
+
     def __len__(self):
         return self.shape[0]
 
@@ -206,9 +209,6 @@ def _masked_binary(op, reflected=False):
 for _name, _op in (("add", operator.add), ("sub", operator.sub), ("mul", operator.mul)):
     setattr(MaskedArray, f"__{_name}__", _masked_binary(_op))
     setattr(MaskedArray, f"__r{_name}__", _masked_binary(_op, reflected=True))
-
-    def __repr__(self):
-        return f"masked_array(data={raw(self.data)!r}, mask={self.mask!r})"
 
 
 def _parts(a):
