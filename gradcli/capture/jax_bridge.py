@@ -517,9 +517,10 @@ class _Captured:
         as its own point: every value in it a single number, every operation elementwise (`jax_walk.pointwise`)."""
         found = self.pointwise.get((key, "numbers"))
         if found is None:
-            _, _, shape, closed = self.graph(key)
-            found = shape.shape == () and all(shape == () for shape, _ in key[1]) and pointwise(closed) and all(
-                getattr(getattr(v, "aval", None), "shape", ()) == () for eqn in every_equation(closed) for v in (*eqn.invars, *eqn.outvars))
+            _, _, output, closed = self.graph(key)
+            found = output.shape == () and all(shape == () for shape, _ in key[1]) and pointwise(closed) and all(
+                getattr(getattr(v, "aval", None), "shape", ()) == ()
+                for eqn in every_equation(closed) for v in (*eqn.invars, *eqn.outvars))
             self.pointwise[key, "numbers"] = found
         return found
 
