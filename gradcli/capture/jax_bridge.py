@@ -41,7 +41,7 @@ import numpy as np
 from ..autodiff.transforms import vjp
 from ..autodiff.values import Box, raw
 from ..errors import InputError
-from .bridge import Bridge, differentiated
+from .bridge import Bridge, differentiated, points_replayed
 from .exact_constants import held_for
 from .jax_compile import _EXECUTABLES, _Compiling, _digest, _join, _joinable, _kept, _Part, _Unchanged  # noqa: F401 - _EXECUTABLES: the store, where tests and the benchmark empty it
 from .jax_modes import (afresh, as_written, hands_users_mode_wide, literals_copied_in_place, mode_of, other_modes_constant,
@@ -108,6 +108,7 @@ def capture(fun, text):
         SPELLINGS,
         captured.vectorised,
         replayed_range=captured.replayed_range,
+        points_at_once=True,
         flushes_subnormals=True,
         expect=captured.expect,
         held_constants=captured.held_constants,
@@ -260,7 +261,9 @@ class _Captured:
         self.ahead_done = False  # whether `_ahead` has run
         self.quick_keys = {}  # the types of arguments that are plain numbers -> their key
         self.layouts = {}  # key -> `_layout`'s answer
-        self.pointwise = {}  # key -> whether its forward and backward graphs treat each entry as a point (`_replayed_range`)
+        # (key, primal) -> whether its graphs treat each entry as a point (`_replayed_range`); (key, "numbers") ->
+        # whether its forward graph is one of numbers computing each entry of arrays as its own point (`_of_numbers`)
+        self.pointwise = {}
         self.array_keys = {}  # the shapes and dtypes of arguments that are NumPy arrays (`_array_signature`) -> their key
         self.joining = None  # while `expect` gathers programs to compile as one: group -> the `_Part`s gathered
         self.last_seeded = None  # (arguments, their numbers, (value, gradients), key) of the last `value_and_grad` run
@@ -477,10 +480,49 @@ class _Captured:
         return self.graphs[key[:2]]
 
     def forward(self, *args):
+        if points_replayed():
+            return self._at_points(args)
         key, leaves = self.key(args)
         program = self.graph(key)[0]
         with self._solving_at(key, leaves):
             return self._held(program, leaves, None, lambda dtype: self.graph(_retyped(key, dtype))[0], key).run(leaves)[0]
+
+    def _at_points(self, args):
+        """The forward graph of one point replayed on ``args``, numbers and 1-D arrays of one length, each entry its own
+        point (`Bridge.points_at_once`: the noise estimate's four steps of a difference in one replay, a sweep's switch
+        points in one run); ValueError where that graph does not compute each entry as its own point.
+
+        The graph is the one a check of the first entry replays (traced for
+        numbers, held as that point's dtype holds the user's constants), so each
+        entry is computed by the operations its own replay runs, in the same
+        order: nothing is traced for the arrays' shape.
+        """
+        values = [raw(a) for a in args]
+        shapes = {v.shape for v in values if isinstance(v, np.ndarray)}
+        if len(shapes) != 1 or len(next(iter(shapes))) != 1 or not next(iter(shapes))[0] or any(
+                isinstance(v, (list, tuple, dict)) for v in values):
+            raise ValueError("not numbers and 1-D arrays of points")
+        point = tuple(v[0] if isinstance(v, np.ndarray) else v for v in values)
+        key, leaves = self.key(point)
+        if not self._of_numbers(key):
+            raise ValueError("the graph of one point does not compute each entry as its own point")
+        program = self._held(self.graph(key)[0], leaves, None, lambda dtype: self.graph(_retyped(key, dtype))[0], key)
+        value = program.run(list(args))[0]
+        if np.shape(raw(value)) != next(iter(shapes)):
+            raise ValueError("not one value per point")
+        return value
+
+    def _of_numbers(self, key):
+        """Whether the forward graph at ``key`` is a function of numbers that computes each entry of arrays of points
+        as its own point: every value in it a single number, every operation elementwise (`jax_walk.pointwise`)."""
+        found = self.pointwise.get((key, "numbers"))
+        if found is None:
+            _, _, output, closed = self.graph(key)
+            found = output.shape == () and all(shape == () for shape, _ in key[1]) and pointwise(closed) and all(
+                getattr(getattr(v, "aval", None), "shape", ()) == ()
+                for eqn in every_equation(closed) for v in (*eqn.invars, *eqn.outvars))
+            self.pointwise[key, "numbers"] = found
+        return found
 
     def _solving_at(self, key, leaves):
         """The block of a run at ``leaves``: where the program has solvers (`jax_loops.Solver`), their runs in it

@@ -238,11 +238,14 @@ class SameNumbers:
     """
 
     MAX_ENTRIES = 4096  # naming reads each entry once per op: bounded, a fraction of an mpmath op's own cost
+    _KINDS = None  # mpmath's real and complex number types, found once: every noise run makes two of these memos
 
     def __init__(self):
-        import mpmath  # lazy: only a high-precision run names its numbers
+        if SameNumbers._KINDS is None:
+            import mpmath  # lazy: only a high-precision run names its numbers
 
-        self.exact_kinds = (type(mpmath.mp.zero), type(mpmath.mpc(0)))
+            SameNumbers._KINDS = (type(mpmath.mp.zero), type(mpmath.mpc(0)))
+        self.exact_kinds = SameNumbers._KINDS
         self.made = {}  # a call's name -> what the op gave
 
     def seen(self, prim, args, kwargs, ans):
@@ -267,7 +270,11 @@ class SameNumbers:
                 return None
             if value.dtype != object:  # plain numbers: their dtype and bits
                 return ("array", value.dtype.str, value.shape, value.tobytes())
-            entries = tuple(self._name(e) for e in value.flat)
+            entries = value.ravel().tolist()
+            mpf = self.exact_kinds[0]
+            if all(type(e) is mpf for e in entries):  # a replay's usual array: each entry named by its bits alone
+                return ("mpf array", value.shape, tuple([e._mpf_ for e in entries]))
+            entries = tuple(self._name(e) for e in entries)
             return None if None in entries else ("array", value.shape, entries)
         if kind is tuple or kind is list:
             if len(value) > self.MAX_ENTRIES:
