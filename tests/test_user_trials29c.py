@@ -25,8 +25,8 @@ range (`domain`, as for every derivative no float64 program can return). Tested 
 
 Open (a strict xfail below): H1, a where whose condition sits exactly on its switch through pi (a hue difference
 degrees(arctan2(0, -1)) - degrees(arctan2(0, 1)) = 180 against 180) has no exact reference: balls never part the two
-sides and the point gets "did not settle below N digits (the function cancels more digits than that)", where the
-truth is `domain` (Delta H' jumps from 2 to -2 in b1 and b2).
+sides and the point has no exact reference (its words, once "the function cancels more digits than that", now name the
+undecided comparison: H1's words, in tests/test_trial_findings29c.py), where the truth is `domain` (Delta H' jumps from 2 to -2 in b1 and b2).
 """
 
 import os
@@ -55,10 +55,10 @@ KNOWN_WRONG = {
         "H1: CIEDE2000's Delta H' at a hue difference of exactly 180 degrees (degrees(pi) - degrees(0) against 180 "
         "in the wrap's where) jumps from 2 to -2 in b1 and b2: domain, slopes 1 and -1 in a1 and a2; the exact "
         "reference's balls never part degrees(pi) from 180 and no proof is tried at the point, so the point has no "
-        "exact reference ('did not settle below N digits (the function cancels more digits than that)'): an error",
+        "exact reference ('a comparison the program makes here is undecided even at 4096 bits'): an error",
 }
 SYMPTOMS = {
-    "gn_lib29c:hue_difference@a1=[1],b1=[0],a2=[-1],b2=[0]:float64": "did not settle below",
+    "gn_lib29c:hue_difference@a1=[1],b1=[0],a2=[-1],b2=[0]:float64": "undecided even at 4096 bits",
 }
 
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases29c, CHOSEN, KNOWN_WRONG, SYMPTOMS)
