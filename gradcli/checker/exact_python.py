@@ -147,7 +147,7 @@ def undecided_at(target, args):
     """Whether a comparison the program makes at the point stays undecided on balls at `UNDECIDED_BITS`: its two
     sides agree to that many bits, the point on a switch (degrees(arctan2(0, -1)) against 180) or within 2^-4096 of
     one, where no precision tells which side the program takes."""
-    import flint
+    import flint  # lazy: balls, and mpmath's precision beside them, load only where an exact reference runs
     import mpmath
 
     if target.kind == "formula" or getattr(target, "mp_function", None) is None:
