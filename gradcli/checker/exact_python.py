@@ -143,6 +143,30 @@ def compute(target, args, result, budget, seed=0):
             gc.enable()
 
 
+def undecided_at(target, args):
+    """Whether a comparison the program makes at the point stays undecided on balls at `UNDECIDED_BITS`: its two
+    sides agree to that many bits, the point on a switch (degrees(arctan2(0, -1)) against 180) or within 2^-4096 of
+    one, where no precision tells which side the program takes."""
+    import flint  # lazy: balls, and mpmath's precision beside them, load only where an exact reference runs
+    import mpmath
+
+    if target.kind == "formula" or getattr(target, "mp_function", None) is None:
+        return False
+    arb_core.enable()
+    saved, saved_mp = flint.ctx.prec, mpmath.mp.prec
+    try:
+        _precision(UNDECIDED_BITS)
+        _branches_at(target.mp_function, args)
+    except arb_core.Undecided:
+        return True
+    except Exception:  # noqa: BLE001 - not finite or raising on balls: some other story
+        return False
+    finally:
+        arb_core.hold = True
+        flint.ctx.prec, mpmath.mp.prec = saved, saved_mp
+    return False
+
+
 def _compute(target, args, result, budget, seed):
     arb_core.held, arb_core.stopped, arb_core.hold, custom.embedded_forms = [], [], True, []
     value, rule, bits = _rule_on_balls(target.mp_function, args, budget)

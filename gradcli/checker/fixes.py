@@ -408,14 +408,17 @@ class _Rewriter:
             return None
         cond_text = self.text[condition.span[0] : condition.span[1]]
         chosen_text, other_text = self.raw(chosen), self.raw(other)
-        inner = self._replace_var(chosen, name, f"where({cond_text}, {name}, {_number_text(bound + step)})")
-        if inner is not None:
-            return f"where({cond_text}, {inner}, {other_text})"
+        # Each branch where x can make an infinite slope is guarded; none where neither visibly can (a Python
+        # call the formula cannot read, np.power, is `where_fixes`' to guard, from the Python itself).
+        at_risk = [_slope_at_risk(branch, name) for branch in (chosen, other)]
+        inner = self._replace_var(chosen, name, f"where({cond_text}, {name}, {_number_text(bound + step)})") if at_risk[0] else None
         # The unsafe branch second: x is kept where the condition fails, a point where it fails elsewhere.
         # x comes first (the condition negated) so a framework converts the number to x's dtype.
         failing = f"{name} {_NEGATED[condition.op]} {self.raw(condition.right)}"
-        inner = self._replace_var(other, name, f"where({failing}, {name}, {_number_text(bound - step)})")
-        return None if inner is None else f"where({cond_text}, {chosen_text}, {inner})"
+        guarded = self._replace_var(other, name, f"where({failing}, {name}, {_number_text(bound - step)})") if at_risk[1] else None
+        if inner is None and guarded is None:
+            return None
+        return f"where({cond_text}, {inner or chosen_text}, {guarded or other_text})"
 
     def _replace_var(self, node, name, replacement):
         spans = sorted((n.span for n in postorder(node) if isinstance(n, Var) and n.name == name), reverse=True)
@@ -477,6 +480,29 @@ def outermost(replacements):
             continue
         kept.append((span, new))
     return kept
+
+
+# Functions whose slope is finite wherever their argument is: a branch reaching x only through these cannot leak.
+# (exp and its kin are not: their slope overflows to inf with their value.)
+_FINITE_SLOPES = ("abs", "sign", "maximum", "minimum", "where", "floor", "ceil", "sin", "cos", "tanh", "sigmoid",
+                  "softplus", "erf", "erfc", "arctan", "logaddexp")
+
+
+def _slope_at_risk(branch, name):
+    """Whether the variable ``name`` reaches, in ``branch``, something whose slope can be infinite at a finite
+    point: a division by it, a power other than a whole one, or a function (a log, a root) not in `_FINITE_SLOPES`."""
+    def reads(node):
+        return any(isinstance(n, Var) and n.name == name for n in postorder(node))
+
+    for node in postorder(branch):
+        if isinstance(node, Binary) and node.op in ("/", "%") and reads(node.right):
+            return True
+        if isinstance(node, Binary) and node.op == "**" and reads(node) and not (
+                isinstance(node.right, Num) and node.right.exact.denominator == 1 and node.right.exact >= 0):
+            return True
+        if isinstance(node, Call) and node.name not in _FINITE_SLOPES and reads(node):
+            return True
+    return False
 
 
 def _reversed_order(end):

@@ -1474,8 +1474,10 @@ def _cancels_somewhere(w):
 
 
 def _flushed_to_zero(w, e):
-    """``(the exact entry, the dtype, whether it is subnormal)`` for an entry ``w`` gave as 0 where the exact result
-    is nonzero but smaller than the dtype's smallest normal number (1/4.49e307 in float64), else None."""
+    """``(the exact entry, the dtype, whether it is subnormal, its flat index)`` for an entry ``w`` gave as 0 where
+    the exact result is nonzero but smaller than the dtype's smallest normal number (1/4.49e307 in float64), else
+    None. A subnormal entry comes first: the dtype held it, so its loss is the one that matters (erfc([30, 27])
+    gives 0 for 2.6e-393, below float64, and for 5.2e-319, a subnormal float64 holds)."""
     import mpmath  # lazy: loaded by the exact run ``e`` comes from
 
     got = np.asarray(raw(w.output))
@@ -1485,14 +1487,15 @@ def _flushed_to_zero(w, e):
     if exact.shape != got.shape:
         return None
     info = finfo(got.dtype)
-    for a, x in zip(got.ravel(), exact.ravel()):
+    flushed = []
+    for k, (a, x) in enumerate(zip(got.ravel(), exact.ravel())):
         try:
             x = mpmath.mpf(x)
         except (TypeError, ValueError):
             return None
         if a == 0 and x != 0 and abs(x) < float(info.tiny):
-            return x, got.dtype, 2 * abs(x) >= float(info.smallest_subnormal)  # half of it is 0 as a float
-    return None
+            flushed.append((x, got.dtype, 2 * abs(x) >= float(info.smallest_subnormal), k))  # half of it is 0 as a float
+    return max(flushed, key=lambda entry: entry[2], default=None)  # max keeps the first of equals
 
 
 def _digits_apart(a, b):
@@ -1553,14 +1556,15 @@ def _describe(w, e, growth, out_error, in_error):
         )
     elif (flushed := _flushed_to_zero(w, e)) is not None:
         kind = "underflow"
-        exact, dtype, subnormal = flushed
+        exact, dtype, subnormal, index = flushed
         smallest = float(finfo(dtype).tiny)
         digits = _digits_apart(exact, smallest)
         why = (f"is a subnormal {dtype.name} (below its smallest normal number, {_digits(smallest, digits)}), which this "
                "run flushed to 0 (as the CPU kernels of XLA and TensorFlow do with subnormal results)" if subnormal
                else f"is below the smallest {dtype.name}")
-        message = (f"{w.name}({shown}) underflowed to {_show(w.output)}: the exact result {_digits(exact, digits)} {why}, "
-                   "so all of its digits are lost" + _library_note(w))
+        entry = f" (entry {index})" if np.size(raw(w.output)) > 1 else ""
+        message = (f"{w.name}({shown}) underflowed to {_show(w.output)}: the exact result {_digits(exact, digits)}{entry} "
+                   f"{why}, so all of its digits are lost" + _library_note(w))
     elif w.name in _STEPS:
         kind, message = "inaccurate", _step_message(w, e, shown, in_error)
     else:

@@ -74,7 +74,12 @@ def compute(target, args, seed=0, budget=None, wrt=None):
             if exact_python.compute(target, args, result, budget, seed):
                 _rule_past_infinities(target, args, result, budget)
                 return widen(_slopes_beside_a_pole(target, args, result))
-            return widen(_slopes_beside_a_pole(target, args, _compute_mpmath(target, args, seed, Exact(), budget)))
+            result = _compute_mpmath(target, args, seed, Exact(), budget)
+            if result.unsettled and not result.why and exact_python.undecided_at(target, args):
+                result.why = (f"a comparison the program makes here is undecided even at {exact_python.UNDECIDED_BITS} "
+                              "bits: its two sides agree that far, so the point sits on the switch of a where or a "
+                              "branch (or nearer to it than that), and no precision tells which side is taken")
+            return widen(_slopes_beside_a_pole(target, args, result))
     except balls.OutOfTime as error:
         result = Exact(determined=False, unsettled=True, out_of_time=str(error))
         return result
