@@ -44,6 +44,7 @@ from .exact_constants import held_for, held_in, is_float, kind_of, lift
 from .lines import STDLIB_FOLDER, handed_numbers, literal_numbers, math_call_advice
 from .own_time import OwnCallStopped, named_call, run_bounded
 from .tf_control_flow import eager_reads_passed_on
+from .tf_draws import HELD_DRAWS, FreshDraws, point_key
 from .tf_errors import GraphGradientRefused, at_users_lines, control_flow_refusal, is_users_file, unmapped_reason, users_frames_only
 from .tf_eager import as_tensor, as_written, eager_answers, eager_execute, keras_as_eager, same_bits
 from .tf_graph import (CALLS, DRAWN_IN_PARAMETERS, Gradients, Walker, chose_by_dtype, executed, floats_at_the_point, is_library_frame,
@@ -302,6 +303,22 @@ _NOT_TOLD_APART = ("its calls are in a function TensorFlow's graph calls more th
                    "values gradcli's replay does not tell apart call by call")
 
 
+def _held_draw_said(op_type):
+    """How a random op of ``op_type`` is held in the replay, in words (`TensorFlowFunction.held_draws`)."""
+    if op_type in HELD_DRAWS:  # a state of its own: read from the run (`tf_draws`)
+        return ("held as the numbers TensorFlow's run at the point drew (each run draws anew: each point is judged "
+                "with its own run's draws), " + (
+                    "and in the exact derivative the function of its alpha its quantile defines (implicit "
+                    "reparameterisation)" if HELD_DRAWS[op_type] is not None else
+                    "a constant of the point in the exact derivative"))
+    return ("held as the numbers TensorFlow draws there (its run in each dtype starting from the state of your next "
+            "call), " + (
+                "drawn again at each value of its parameters, and in the exact derivative the function of them its "
+                "quantile defines (the sample moves with them so that its CDF stays put: implicit "
+                "reparameterisation)" if op_type in DRAWN_IN_PARAMETERS else
+                "a constant of the point in the exact derivative"))
+
+
 class _Captured:
     """One traced signature: the forward and backward plans, the key of the cotangent, and the graph's `Rerun` (or None)."""
 
@@ -355,6 +372,7 @@ class TensorFlowFunction:
         self.state_asked = False  # whether `_state_held` traced a graph to learn ``state``
         self.xla = False  # whether a traced graph calls a function XLA compiles (a nested tf.function(jit_compile=True))
         self.draws = {}  # "op at file:line" of each random draw the traced graphs hold (`tf_graph.Walker._draw`), in order
+        self.fresh = FreshDraws()  # the stateful draws of TensorFlow's eager runs, which the replay reads (`tf_draws`)
         self.users_number = _users_numbers(fun)
         python = inspect.unwrap(getattr(fun, "python_function", fun))
         self.namespaces = [python.__globals__] if isinstance(getattr(python, "__globals__", None), dict) else []
@@ -443,7 +461,7 @@ class TensorFlowFunction:
             with self.models.restoring(), self._state_held(leaves, rebuild):  # its trace here: no call of the user's
                 # Cancellation for a compiled function alone: under it an eager run's nested tf.function records other
                 # ops than the graph's (held to each other, `_held_to_eager`); an eager one stops at its next line.
-                got = run_bounded(lambda: self._own(args, cotangent, leaves, rebuild, key),
+                got = run_bounded(lambda: self._own_recorded(args, cotangent, leaves, rebuild, key),
                                   lambda: named_call("TensorFlow", self.text, self.fun, how),
                                   stop_with=cancellable if self.compiled else None)
         except OwnCallStopped:  # no error of the user's: the call did not return in time
@@ -490,12 +508,16 @@ class TensorFlowFunction:
 
     def held_draws(self):
         """A note for each random draw the traced graphs hold as the numbers TensorFlow drew (`Bridge.held_draws`)."""
-        return [f"{draw}: a random draw, held as the numbers TensorFlow draws there (its run in each dtype starting "
-                "from the state of your next call), " + (
-                    "drawn again at each value of its parameters, and in the exact derivative the function of them its "
-                    "quantile defines (the sample moves with them so that its CDF stays put: implicit "
-                    "reparameterisation)" if draw.split(" at ")[0] in DRAWN_IN_PARAMETERS else
-                    "a constant of the point in the exact derivative") for draw in self.draws]
+        return [f"{draw}: a random draw, {_held_draw_said(draw.split(' at ')[0])}" for draw in self.draws]
+
+    def _own_recorded(self, args, cotangent, leaves, rebuild, key):
+        """`_own`, the stateful draws of an eager run recorded as the run at this point (`tf_draws.FreshDraws`)."""
+        if self.compiled:
+            return self._own(args, cotangent, leaves, rebuild, key)
+        floats = [np.asarray(raw(leaf), _dtype_of(leaf)) for leaf in leaves if _is_float_leaf(leaf)]
+        dtype = floats[0].dtype if floats else np.dtype(np.float64)
+        with self.fresh.recorded(dtype, point_key(floats)):
+            return self._own(args, cotangent, leaves, rebuild, key)
 
     def _own(self, args, cotangent, leaves, rebuild, key):
         tf = _tf()
@@ -768,18 +790,36 @@ class TensorFlowFunction:
         kinds = tuple(map(type, args))
         captured = self._quick.get(kinds)
         if captured is not None:
-            return self._program_of(captured, args, list).forward.run(list(args))[0]
+            program = self._program_of(captured, args, list)
+            self._run_before_replay(program, list(args), list)
+            return program.forward.run(list(args))[0]
         if points_replayed():
             return self._at_points(args)
         leaves, rebuild = _flat(args)
         captured = self._program_of(self._capture(leaves, rebuild), leaves, rebuild)
+        self._run_before_replay(captured, leaves, rebuild)
         floats = [leaf for leaf in leaves if _is_float_leaf(leaf)]
         return captured.forward.run(floats)[0]
+
+    def _run_before_replay(self, captured, leaves, rebuild):
+        """TensorFlow's own run at the point, before a replay the checker records for provenance there (it replays
+        before it asks for TensorFlow's numbers): the graph's stateful draws are that run's (`tf_draws`), whose
+        value and gradient (`_eager_at`) the check then judges."""
+        held = captured.forward.fresh
+        if held is None or not held.draws or hooks.forward is None:
+            return
+        floats = [np.asarray(raw(leaf)) for leaf in leaves if _is_float_leaf(leaf)]
+        if not floats or any(a.dtype == object for a in floats) or self.fresh.ran_at(floats[0].dtype, point_key(floats)):
+            return
+        plain = [raw(leaf) for leaf in leaves]
+        with self.fresh.recorded(floats[0].dtype, point_key(floats)):  # its value and gradient kept, from the one run
+            self._eager_at(_tf(), plain, rebuild, [i for i, leaf in enumerate(plain) if _is_float_leaf(leaf)])
 
     def backward(self, args, cotangent):
         """TensorFlow's gradient graph replayed with gradcli's ops: one gradient per argument."""
         leaves, rebuild = _flat(args)
         captured = self._program_of(self._capture(leaves, rebuild), leaves, rebuild)
+        self._run_before_replay(captured, leaves, rebuild)
         floats = [i for i, leaf in enumerate(leaves) if _is_float_leaf(leaf)]
         grads = captured.backward.run([leaves[i] for i in floats], {captured.cotangent_key: cotangent})
         out = list(leaves)
@@ -1184,7 +1224,7 @@ class TensorFlowFunction:
             raise GraphGradientRefused(refused) from None
         walker = Walker(frames, self._recorded_reader(tf), tf.make_ndarray, self.default_location, ["gradcli_cotangent"], gradients,
                         users_number=self.users_number, variable_shape=lambda handle: tf.raw_ops.VariableShape(input=handle).numpy(),
-                        draw=_drawer(tf))
+                        draw=_drawer(tf), fresh=None if self.compiled else self.fresh)
         plan = walker.walk(graph, _captures(tf, graph))
         self.state.update(walker.state)
         self.xla = self.xla or any(_xla_compiled(op) for op in graph.get_operations() if op.type in CALLS)
