@@ -1154,8 +1154,14 @@ class TensorFlowFunction:
         variables as its eager run does (`tf_control_flow`) and its ``float(t)`` and ``t.numpy()`` reads held as its
         tape holds them (`tf_reads`); a tf.function's as TensorFlow's own graph builds them."""
         with contextlib.nullcontext() if self.compiled else eager_reads_passed_on(), \
-                numbers_read_held(_tf(), not self.compiled, is_users_file):
-            return self._traced_plans(leaves, rebuild, exact)
+                numbers_read_held(_tf(), not self.compiled, is_users_file) as reads:
+            try:
+                return self._traced_plans(leaves, rebuild, exact)
+            except TypeError:  # an int() read as an int32 tensor, met by a float one: the whole number as a float
+                if reads is None or not reads.int_reads or reads.ints_as_numbers:
+                    raise
+                reads.ints_as_numbers = True
+                return self._traced_plans(leaves, rebuild, exact)
 
     def _traced_plans(self, leaves, rebuild, exact):
         tf = _tf()
