@@ -23,6 +23,7 @@ from tensorflow.python.framework.ops import SymbolicTensor
 
 import gradcli
 from gradcli.capture import tf_reads
+from tf64_users import line_of, users_module
 
 USERS = textwrap.dedent('''\
     import tensorflow as tf
@@ -56,13 +57,11 @@ USERS = textwrap.dedent('''\
 
 @pytest.fixture(scope="module")
 def users(tmp_path_factory):
-    path = tmp_path_factory.mktemp("tf64") / "reads64.py"
-    path.write_text(USERS)
-    return str(path)
+    return users_module(tmp_path_factory, "reads64.py", USERS)
 
 
-def _line(text):
-    return next(i for i, line in enumerate(USERS.splitlines(), 1) if text in line)
+def _line(snippet):
+    return line_of(USERS, snippet)
 
 
 def _check(users, name, x):

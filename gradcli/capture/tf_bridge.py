@@ -27,6 +27,7 @@ import importlib.util
 import inspect
 import linecache
 import os
+import re
 import weakref
 
 import numpy as np
@@ -39,13 +40,13 @@ from ..autodiff.tree import flatten
 from ..autodiff.values import raw
 from ..errors import InputError
 from ..folders import installed_package_file
-from .bridge import Bridge, PerPoint, Unmapped, points_replayed
+from .bridge import Bridge, PerPoint, Unmapped, differentiated, points_replayed
 from .exact_constants import held_for, held_in, is_float, kind_of, lift
 from .lines import STDLIB_FOLDER, handed_numbers, literal_numbers, math_call_advice
 from .own_time import OwnCallStopped, named_call, run_bounded
 from .tf_control_flow import eager_reads_passed_on
 from .tf_draws import HELD_DRAWS, FreshDraws, point_key
-from .tf_errors import GraphGradientRefused, at_users_lines, control_flow_refusal, is_users_file, unmapped_reason, users_frames_only
+from .tf_errors import GraphGradientRefused, NoDerivativeIn, at_users_lines, control_flow_refusal, is_users_file, unmapped_reason, users_frames_only
 from .tf_eager import as_tensor, as_written, eager_answers, eager_execute, keras_as_eager, same_bits
 from .tf_graph import (CALLS, DRAWN_IN_PARAMETERS, Gradients, Walker, chose_by_dtype, executed, floats_at_the_point, is_library_frame,
                        limits_as_in, rerun_of, variables_held_as)
@@ -54,7 +55,7 @@ from .tf_reads import numbers_read_held, reads_in
 from .tf_stand_in import StandIn, beyond_rounding, expanded, first_difference, message, recording
 from .tf_start import import_quietly
 from .tf_retype import constants_keep, retypable, retyped_plan
-from .tf_watch import note_none_given, watching_gradients
+from .tf_watch import note_none_given, watching_gradients, without_derivative
 
 # Formula function -> TensorFlow's own function of the same meaning and arguments, how fixes read and write
 # the user's calls (tf.exp and tf.math.exp alike; one TensorFlow lacks, logaddexp or hypot, is left for a
@@ -373,6 +374,9 @@ class TensorFlowFunction:
         self.xla = False  # whether a traced graph calls a function XLA compiles (a nested tf.function(jit_compile=True))
         self.draws = {}  # "op at file:line" of each random draw the traced graphs hold (`tf_graph.Walker._draw`), in order
         self.fresh = FreshDraws()  # the stateful draws of TensorFlow's eager runs, which the replay reads (`tf_draws`)
+        # leaf position -> (call, input's name, what TensorFlow differentiates, "file:line") of each argument whose
+        # gradient TensorFlow gives none through an op without a derivative in it (`tf_watch.without_derivative`)
+        self.no_derivative = {}
         self.users_number = _users_numbers(fun)
         python = inspect.unwrap(getattr(fun, "python_function", fun))
         self.namespaces = [python.__globals__] if isinstance(getattr(python, "__globals__", None), dict) else []
@@ -451,6 +455,7 @@ class TensorFlowFunction:
         twice, an explanation re-runs one) are TensorFlow's from the first time.
         """
         leaves, rebuild = _flat(args)
+        self._refuse_without_derivative(leaves, rebuild, cotangent)
         key = _exact_key(leaves, rebuild, cotangent)
         known = self._known.get(key) if key is not None else None
         if known is not None:
@@ -478,6 +483,28 @@ class TensorFlowFunction:
                 self._known.clear()
             self._known[key] = _copied(got)
         return got
+
+    def _refuse_without_derivative(self, leaves, rebuild, cotangent):
+        """Raise `NoDerivativeIn` for a gradient (``cotangent`` given) in an argument whose gradient TensorFlow gives
+        none through an op without a derivative in it (polygamma's order): what the tape hands the user is None."""
+        marks = differentiated()  # --wrt: a leaf marked False is data, no derivative asked in it
+        asked = _flat(marks)[0] if marks is not None else [True] * len(leaves)
+        found = [(i, self.no_derivative[i]) for i, leaf in enumerate(leaves)
+                 if i in self.no_derivative and _is_float_leaf(leaf) and (i >= len(asked) or asked[i] is not False)]
+        if cotangent is None or not found:
+            return
+        position, (call, part, instead, location) = found[0]
+        raise NoDerivativeIn(self._leaf_name(position, leaves, rebuild), call, part, instead, location)
+
+    def _leaf_name(self, position, leaves, rebuild):
+        """The name a check gives the leaf at ``position``: its parameter's, for a function of plain arguments."""
+        try:
+            parameters = list(inspect.signature(self.python).parameters)
+        except (TypeError, ValueError):  # a callable with no signature Python can read
+            parameters = []
+        if rebuild is list and position < len(parameters):
+            return parameters[position]
+        return "that argument"
 
     @contextlib.contextmanager
     def _state_held(self, leaves, rebuild):
@@ -1202,7 +1229,7 @@ class TensorFlowFunction:
                     names["cotangent"] = ct.name
                     seed(ct, y)
                     grads = _gradcli_gradient(tape, y, list(watched), ct, self.models)
-                note_none_given(gradients, watched, grads, lambda op: _line_of(frames, op))
+                self._none_given(gradients, watched, grads, lambda op: _line_of(frames, op), floats)
                 return y, [tf.convert_to_tensor(g) for g in grads]  # a gather's IndexedSlices made dense
             return traced
 
@@ -1212,8 +1239,8 @@ class TensorFlowFunction:
         try:  # most code traces as it is; autograph (slower) is for a Python `if` on a tensor
             graph, (y, grads) = _once_more_assigning(lambda: _traced_graph(tf, traced, specs))
         except (TypeError, tf.errors.OperatorNotAllowedInGraphError) as error:
-            found = math_call_advice(error.__traceback__, is_users_file, "tensorflow", "tf", ".math")
-            if found is not None:
+            found = _number_of_a_tensor(error) and math_call_advice(error.__traceback__, is_users_file, "tensorflow", "tf", ".math")
+            if found:
                 raise InputError(f"{found[0]}: {found[1]}", text=found[0]) from None
             if isinstance(error, tf.errors.OperatorNotAllowedInGraphError) and self.branches_on_values is None:
                 self.branches_on_values = unmapped_reason(error, tf)
@@ -1263,6 +1290,13 @@ class TensorFlowFunction:
         if rerun is not None and output[1] == np.float64 and not walker.draws:  # float32 draws other numbers
             captured.narrowed = _narrowing(tf, graph, captured, [y.name] + [g.name for g in grads], walker, self.default_location)
         return captured
+
+    def _none_given(self, gradients, watched, grads, line_of, floats):
+        """The arguments TensorFlow's gradient gives none for in a trace: a gradient missed, replayed through the
+        call's line (`tf_watch.note_none_given`), or no derivative at all (`tf_watch.without_derivative`), noted by
+        leaf position (``floats``: the watched tensors' positions)."""
+        note_none_given(gradients, watched, grads, line_of)
+        self.no_derivative.update((floats[k], said) for k, said in without_derivative(gradients, watched, line_of).items())
 
     def _autographed(self, tf, tracing, specs, call):
         """The concrete function of ``tracing(call)`` with the user's function alone converted by autograph.
@@ -1484,9 +1518,10 @@ class Float32Only(TypeError):
 
     def __init__(self):
         super().__init__(
-            "TensorFlow computes this function in float32 only: a library call on the line named makes float32 "
-            "tensors of its own whatever the arguments' dtype (tf.nn.ctc_loss's kernel is float32-only in this build) "
-            "and TensorFlow will not mix them with float64 ones, so there is no float64 program to check; the float32 "
+            "TensorFlow computes this function in float32 only: a call on the line named makes float32 tensors "
+            "whatever the arguments' dtype (tf.constant of a Python number without dtype=, or a library's float32-only "
+            "kernel, as tf.nn.ctc_loss's in this build) and TensorFlow will not mix them with float64 ones, so there is "
+            "no float64 program to check; the float32 "
             "check is the program's (--dtype float32), judged against the exact reference all the same")
 
 
@@ -1556,6 +1591,18 @@ def _traced_graph(tf, traced, specs):
         outputs = traced(*placeholders)
     graph.inputs = placeholders + list(graph.inputs)  # the arguments, then what the function captured
     return graph, outputs
+
+
+# What Python says converting a traced tensor to a number (``math.log(t)``: "must be real number, not SymbolicTensor",
+# ``math.factorial(t)``: "'SymbolicTensor' object cannot be interpreted as an integer").
+_TENSOR_AS_NUMBER = re.compile(r"\bnot (Symbolic)?Tensor\b|'(Symbolic)?Tensor' object")
+
+
+def _number_of_a_tensor(error):
+    """Whether a trace's error is Python's, taking a traced tensor as a number (a ``math`` function of it), or
+    AutoGraph's refusal of a tensor where Python needs a value; not an error of TensorFlow's own ops (a float32
+    constant ``math.log(4.0)`` made, meeting a float64 tensor: a number of the graph, not a read)."""
+    return not isinstance(error, TypeError) or _TENSOR_AS_NUMBER.search(str(error)) is not None
 
 
 def _placeholder(dtype, shape, name=None):
