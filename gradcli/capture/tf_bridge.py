@@ -539,7 +539,7 @@ class TensorFlowFunction:
 
     def _own_recorded(self, args, cotangent, leaves, rebuild, key):
         """`_own`, the stateful draws of an eager run recorded as the run at this point (`tf_draws.FreshDraws`)."""
-        if self.compiled:
+        if not self.fresh.held:  # no graph traced so far reads a draw from the run: TensorFlow's quick door, no callback
             return self._own(args, cotangent, leaves, rebuild, key)
         floats = [np.asarray(raw(leaf), _dtype_of(leaf)) for leaf in leaves if _is_float_leaf(leaf)]
         dtype = floats[0].dtype if floats else np.dtype(np.float64)
@@ -1262,6 +1262,7 @@ class TensorFlowFunction:
         self.state.update(walker.state)
         self.xla = self.xla or any(_xla_compiled(op) for op in graph.get_operations() if op.type in CALLS)
         self.draws.update(dict.fromkeys(walker.draws))
+        self.fresh.held = self.fresh.held or bool(walker.held and walker.held.draws)
         cotangent = names["cotangent"]
         forward = plan.pruned([_source(y).name], self.text)
         backward = plan.pruned([walker.key(_source(g).name) for g in grads], self.text, stop=(cotangent,))

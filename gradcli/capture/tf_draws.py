@@ -50,6 +50,7 @@ class FreshDraws:
     def __init__(self):
         self.runs = {}  # NumPy dtype -> {point's bytes: [draw, ...]}
         self.latest = {}  # NumPy dtype -> the latest run's draws
+        self.held = False  # whether a traced graph reads draws from the runs (a compiled function's never does)
 
     @contextmanager
     def recorded(self, dtype, point):

@@ -1043,8 +1043,10 @@ _FRESH_DRAWS = dict.fromkeys(
     ("RandomUniform", "RandomStandardNormal", "TruncatedNormal", "RandomUniformInt", "RandomShuffle", "Multinomial",
      "RandomGamma", "RandomPoissonV2", "ParameterizedTruncatedNormal"),
     "draws other numbers at every run (a random op with a state of its own, tf.random.uniform and its kind), so no "
-    "run of it can be replayed with the numbers another drew: draw with a seed TensorFlow reads (tf.random.stateless_"
-    "uniform(..., seed=...), a tf.random.Generator, or a Keras layer's seed=)",
+    "run of it can be replayed with the numbers another drew, and gradcli reads the numbers of the run only where "
+    "eager code draws them with tf.random.normal, uniform, truncated_normal, gamma or poisson (not inside a "
+    "tf.function): draw with a seed TensorFlow reads (tf.random.stateless_uniform(..., seed=...), a "
+    "tf.random.Generator, or a Keras layer's seed=), or check the function eagerly",
 )
 _NOT_REPLAYED = {**_PYTHON_CALLS, **_FRESH_DRAWS}
 
