@@ -1261,8 +1261,7 @@ class TensorFlowFunction:
         plan = walker.walk(graph, _captures(tf, graph))
         self.state.update(walker.state)
         self.xla = self.xla or any(_xla_compiled(op) for op in graph.get_operations() if op.type in CALLS)
-        self.draws.update(dict.fromkeys(walker.draws))
-        self.fresh.held = self.fresh.held or bool(walker.held and walker.held.draws)
+        self._note_draws(walker)
         cotangent = names["cotangent"]
         forward = plan.pruned([_source(y).name], self.text)
         backward = plan.pruned([walker.key(_source(g).name) for g in grads], self.text, stop=(cotangent,))
@@ -1291,6 +1290,11 @@ class TensorFlowFunction:
         if rerun is not None and output[1] == np.float64 and not walker.draws:  # float32 draws other numbers
             captured.narrowed = _narrowing(tf, graph, captured, [y.name] + [g.name for g in grads], walker, self.default_location)
         return captured
+
+    def _note_draws(self, walker):
+        """Note the random draws a trace's graph holds (`held_draws`), and whether it reads any from the runs."""
+        self.draws.update(dict.fromkeys(walker.draws))
+        self.fresh.held = self.fresh.held or bool(walker.held and walker.held.draws)
 
     def _none_given(self, gradients, watched, grads, line_of, floats):
         """The arguments TensorFlow's gradient gives none for in a trace: a gradient missed, replayed through the
