@@ -1,4 +1,5 @@
-"""A tensor's value that eager TensorFlow code reads (``float(t)``, ``t.numpy()``) and computes with, while gradcli traces.
+"""A tensor's value that eager TensorFlow code reads (``float(t)``, ``int(t)``, ``t.numpy()``) and computes with, while
+gradcli traces.
 
 Run eagerly, ``s = float(tf.reduce_sum(x))`` hands the user's code a Python
 number, which every operation after it takes as a constant: the tape's gradient
@@ -17,8 +18,14 @@ user's code on a floating-point tensor of the trace is answered the same way, as
 the tensor itself held out of the gradient: code that computes on with
 TensorFlow's operations is followed; code that hands the array to NumPy or
 Python cannot be traced, and is refused at the read's line, saying what to
-write. A user's ``tf.function`` is left as TensorFlow traces it: there
-``float(t)`` is AutoGraph's cast, which TensorFlow's gradient follows too.
+write. ``int(t)`` of a floating-point tensor is the whole number Python's
+``int`` makes of it, behind such a read: as AutoGraph's int32 cast where the
+code indexes or counts with it, and, where the trace then meets a float tensor
+with it (a TypeError), traced again as the whole number in the tensor's own
+dtype (`TensorFlowFunction._trace`); its slope is 0, and where it steps the
+function jumps at the read's line. A user's ``tf.function`` is left as
+TensorFlow traces it: there ``float(t)`` is AutoGraph's cast, which
+TensorFlow's gradient follows too.
 """
 
 from __future__ import annotations
@@ -42,7 +49,7 @@ _INSTALLING = threading.Lock()
 
 
 class _Answers:
-    """What a trace in progress answers ``float(t)`` and ``t.numpy()`` with (`numbers_read_held`)."""
+    """What a trace in progress answers ``float(t)``, ``int(t)`` and ``t.numpy()`` with (`numbers_read_held`)."""
 
     def __init__(self, tf, users):
         self.tf, self.users = tf, users
@@ -55,12 +62,12 @@ class _Answers:
 
 @contextmanager
 def numbers_read_held(tf, eager, users):
-    """While a trace of an eager function (``eager``) lasts, AutoGraph's ``float(t)`` of a floating-point tensor and
-    ``t.numpy()`` called from the user's code (``users(filename)``: whether a file is the user's) are
-    `read_as_number`; otherwise, and for other tensors, TensorFlow's own. A trace failing after a ``.numpy()`` read
+    """While a trace of an eager function (``eager``) lasts, AutoGraph's ``float(t)`` and ``int(t)`` of a
+    floating-point tensor and ``t.numpy()`` called from the user's code (``users(filename)``: whether a file is the
+    user's) are `read_as_number`; otherwise, and for other tensors, TensorFlow's own. A trace failing after a ``.numpy()`` read
     is refused at the read's line (`_refused`).
 
-    TensorFlow's ``float()`` and ``SymbolicTensor`` are patched for the
+    AutoGraph's ``float()`` and ``int()`` and ``SymbolicTensor`` are patched for the
     process, so each patch answers only in the thread whose trace is in
     progress and, in any other thread or once the trace has ended, is
     TensorFlow's own (``t.numpy`` of a symbolic tensor no attribute). The
