@@ -35,6 +35,12 @@ USERS = textwrap.dedent('''\
         return tf.reduce_sum(x * tf.constant(math.log(4.0)))
 
 
+    @tf.function
+    def compiled_scaled_by_log_4(x):
+        c = tf.constant(math.log(4.0))
+        return tf.reduce_sum(x * c)
+
+
     def scaled_by_log_4_in_its_dtype(x):
         return tf.reduce_sum(tf.exp(x) * tf.constant(math.log(4.0), dtype=x.dtype))
 
@@ -82,6 +88,13 @@ def test_a_math_float_made_a_float32_constant_is_a_constant_of_the_float32_progr
     x = tf.constant(1.5, tf.float64)
     with pytest.raises((TypeError, tf.errors.InvalidArgumentError)):  # TensorFlow's own eager run in float64
         tf.reduce_sum(x * tf.constant(math.log(4.0)))
+
+
+def test_a_tf_functions_float32_constant_is_named_at_the_users_line(users):
+    report = gradcli.check(f"{users}:compiled_scaled_by_log_4", [{"x": 1.5}], dtypes=("float32", "float64"), fixes=False)
+    assert [r.status.value for r in report.results] == ["ok"]
+    (note,) = [note for note in report.notes if "not run in float64" in note]
+    assert f"orders64.py:{_line('x * c')})" in note, note
 
 
 def test_a_math_float_in_the_tensors_dtype_is_exact_in_float64(users):

@@ -473,7 +473,9 @@ class TensorFlowFunction:
             raise
         except Exception as error:  # noqa: BLE001 - one autograph traced is told at the user's lines
             if self.float32_program and all(_dtype_of(leaf) == np.float64 for leaf in leaves if _is_float_leaf(leaf)):
-                raise Float32Only().with_traceback(error.__traceback__) from None
+                refused = Float32Only()
+                refused.raised_at = getattr(users_frames_only(error), "raised_at", None)  # autograph's file read back
+                raise refused.with_traceback(error.__traceback__) from None
             told = users_frames_only(error)
             if told is error:
                 raise
