@@ -108,3 +108,14 @@ def test_a_math_float_in_the_tensors_dtype_is_exact_in_float64(users):
 def test_math_of_a_traced_value_is_still_refused_at_its_line(users):
     with pytest.raises(InputError, match=rf"orders64\.py:{_line('math.log(tf.reduce_sum')}: math\.log turns a traced"):
         gradcli.check(f"{users}:log_of_a_tensor", [{"x": 1.5}], dtypes=("float64",), fixes=False)
+
+
+def test_a_gradient_asked_before_any_value_says_so_too():
+    import numpy as np
+
+    from gradcli.capture.tf_bridge import TensorFlowFunction
+
+    function = TensorFlowFunction(lambda n, x: tf.reduce_sum(tf.math.polygamma(n, x)), "trigamma")
+    with pytest.raises(ValueError, match="gradient in n is None") as raised:
+        function.own((np.float64(1.0), np.float64(2.5)), np.ones((), np.float64))
+    assert raised.value.no_derivative == "tf.math.polygamma"

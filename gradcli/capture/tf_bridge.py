@@ -486,14 +486,27 @@ class TensorFlowFunction:
             self._known[key] = _copied(got)
         return got
 
+    def _traced_once(self, leaves, rebuild):
+        """The graph for these arguments traced where none is yet: it says which variables a run changes and which
+        arguments TensorFlow's gradient gives none for."""
+        if not self.captured and not self.state_asked:
+            self.state_asked = True  # once: a trace that fails is not tried again at every point
+            try:
+                self._capture(leaves, rebuild)
+            except Exception:  # noqa: BLE001 - the run itself, or the replay, says what is wrong
+                pass
+
     def _refuse_without_derivative(self, leaves, rebuild, cotangent):
         """Raise `NoDerivativeIn` for a gradient (``cotangent`` given) in an argument whose gradient TensorFlow gives
         none through an op without a derivative in it (polygamma's order): what the tape hands the user is None."""
+        if cotangent is None:
+            return
+        self._traced_once(leaves, rebuild)  # a gradient asked first: the trace says where TensorFlow gives none
         marks = differentiated()  # --wrt: a leaf marked False is data, no derivative asked in it
         asked = _flat(marks)[0] if marks is not None else [True] * len(leaves)
         found = [(i, self.no_derivative[i]) for i, leaf in enumerate(leaves)
                  if i in self.no_derivative and _is_float_leaf(leaf) and (i >= len(asked) or asked[i] is not False)]
-        if cotangent is None or not found:
+        if not found:
             return
         position, (call, part, instead, location) = found[0]
         raise NoDerivativeIn(self._leaf_name(position, leaves, rebuild), call, part, instead, location)
@@ -516,12 +529,7 @@ class TensorFlowFunction:
 
         The graph for these arguments is traced first where it is not yet: it says which variables those are.
         """
-        if not self.captured and not self.state_asked:
-            self.state_asked = True  # once: a trace that fails is not tried again at every point
-            try:
-                self._capture(leaves, rebuild)
-            except Exception:  # noqa: BLE001 - the run itself, or the replay, says what is wrong
-                pass
+        self._traced_once(leaves, rebuild)
         if not self.state:
             yield
             return
