@@ -1,6 +1,7 @@
 """TensorFlow's polygamma(a, x): the order a is a float tensor, read entry by entry, NaN where an entry is no whole
 number >= 0 (as TensorFlow computes it), never cut down to the whole number below; its slope in a is NaN, since the
-function is NaN beside a whole order. Truths are mpmath's psi(n, x) and TensorFlow's own values."""
+function is NaN beside a whole order, and TensorFlow's gradient gives none there, which the check says (as JAX's does).
+Truths are mpmath's psi(n, x) and TensorFlow's own values."""
 
 import numpy as np
 import pytest
@@ -42,15 +43,17 @@ def test_an_order_off_whole_numbers_is_nan_as_tensorflow_computes_it(users):
     assert np.isnan(theirs)
     point = checked(f"{users}:in_its_order", ["a=2.5,x=0.5"])
     assert point["value"] == "nan" and point["exact_value"] == "nan"
-    assert point["status"] == "domain"
+    assert point["status"] == "error" and [f["kind"] for f in point["findings"]] == ["no-derivative"]
 
 
 def test_the_slope_in_the_order_is_nan_and_in_x_psi_of_the_next_order(users):
-    """At a = 3 the function is NaN on either side of the order: no derivative in a (TensorFlow gives none, shown
-    as 0), and in x psi(4, x)."""
+    """At a = 3 the function is NaN on either side of the order: no derivative in a (TensorFlow gives none, and the
+    check says so rather than show a 0), and in x psi(4, x)."""
     point = checked(f"{users}:in_its_order", ["a=3,x=0.5"])
     assert point["exact_value"] == pytest.approx(psi(3, 0.5), rel=1e-13)
     assert point["exact_gradient"]["x"] == pytest.approx(psi(4, 0.5), rel=1e-12)
     assert point["exact_gradient"]["a"] == "nan"
-    assert point["status"] == "domain"
+    assert point["status"] == "error" and point["gradient"] == {"a": None, "x": None}
+    (finding,) = point["findings"]
+    assert finding["kind"] == "no-derivative" and finding["op"] == "tf.math.polygamma"
 

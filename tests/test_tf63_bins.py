@@ -100,17 +100,14 @@ def test_a_histograms_counts_are_data_computed_by_tensorflows_kernel(module):
     assert float(result.exact_value) == pytest.approx(sum(v * v / bins.count(b) for v, b in zip(x, bins)), rel=1e-15)
 
 
-# Issue 29, left open: the stateful tf.random.gamma draws from a kernel state of its own, so the bridge's replay cannot
-# draw what TensorFlow's own run drew (tf.random.stateless_gamma is replayed: test_tf62_tf.py). The numbers would have
-# to be read from TensorFlow's own run at the point and treated, as the stateless draws are, as the function of alpha
-# their quantile defines.
+# The stateful tf.random.gamma draws from a kernel state of its own: the replay reads the numbers TensorFlow's own run
+# drew at the point and treats them, as the stateless draws are treated, as the function of alpha their quantile defines.
 
 def _reseeded_gamma_mean(alpha):
     tf.random.set_seed(5)  # the same draws at every call, so TensorFlow's own run is reproducible
     return tf.reduce_mean(tf.random.gamma([3], alpha=alpha, dtype=alpha.dtype))
 
 
-@pytest.mark.xfail(strict=True, reason="stateful tf.random.gamma is refused (no replay of a draw from a kernel state)")
 def test_a_stateful_gamma_draw_is_judged_at_the_draws_tensorflow_made():
     import mpmath
 

@@ -27,6 +27,7 @@ import importlib.util
 import inspect
 import linecache
 import os
+import re
 import weakref
 
 import numpy as np
@@ -39,12 +40,13 @@ from ..autodiff.tree import flatten
 from ..autodiff.values import raw
 from ..errors import InputError
 from ..folders import installed_package_file
-from .bridge import Bridge, PerPoint, Unmapped, points_replayed
+from .bridge import Bridge, PerPoint, Unmapped, differentiated, points_replayed
 from .exact_constants import held_for, held_in, is_float, kind_of, lift
 from .lines import STDLIB_FOLDER, handed_numbers, literal_numbers, math_call_advice
 from .own_time import OwnCallStopped, named_call, run_bounded
 from .tf_control_flow import eager_reads_passed_on
-from .tf_errors import GraphGradientRefused, at_users_lines, control_flow_refusal, is_users_file, unmapped_reason, users_frames_only
+from .tf_draws import HELD_DRAWS, FreshDraws, point_key
+from .tf_errors import GraphGradientRefused, NoDerivativeIn, at_users_lines, control_flow_refusal, is_users_file, unmapped_reason, users_frames_only
 from .tf_eager import as_tensor, as_written, eager_answers, eager_execute, keras_as_eager, same_bits
 from .tf_graph import (CALLS, DRAWN_IN_PARAMETERS, Gradients, Walker, chose_by_dtype, executed, floats_at_the_point, is_library_frame,
                        limits_as_in, rerun_of, variables_held_as)
@@ -53,7 +55,7 @@ from .tf_reads import numbers_read_held, reads_in
 from .tf_stand_in import StandIn, beyond_rounding, expanded, first_difference, message, recording
 from .tf_start import import_quietly
 from .tf_retype import constants_keep, retypable, retyped_plan
-from .tf_watch import note_none_given, watching_gradients
+from .tf_watch import note_none_given, watching_gradients, without_derivative
 
 # Formula function -> TensorFlow's own function of the same meaning and arguments, how fixes read and write
 # the user's calls (tf.exp and tf.math.exp alike; one TensorFlow lacks, logaddexp or hypot, is left for a
@@ -302,6 +304,22 @@ _NOT_TOLD_APART = ("its calls are in a function TensorFlow's graph calls more th
                    "values gradcli's replay does not tell apart call by call")
 
 
+def _held_draw_said(op_type):
+    """How a random op of ``op_type`` is held in the replay, in words (`TensorFlowFunction.held_draws`)."""
+    if op_type in HELD_DRAWS:  # a state of its own: read from the run (`tf_draws`)
+        return ("held as the numbers TensorFlow's run at the point drew (each run draws anew: each point is judged "
+                "with its own run's draws), " + (
+                    "and in the exact derivative the function of its alpha its quantile defines (implicit "
+                    "reparameterisation)" if HELD_DRAWS[op_type] is not None else
+                    "a constant of the point in the exact derivative"))
+    return ("held as the numbers TensorFlow draws there (its run in each dtype starting from the state of your next "
+            "call), " + (
+                "drawn again at each value of its parameters, and in the exact derivative the function of them its "
+                "quantile defines (the sample moves with them so that its CDF stays put: implicit "
+                "reparameterisation)" if op_type in DRAWN_IN_PARAMETERS else
+                "a constant of the point in the exact derivative"))
+
+
 class _Captured:
     """One traced signature: the forward and backward plans, the key of the cotangent, and the graph's `Rerun` (or None)."""
 
@@ -355,6 +373,10 @@ class TensorFlowFunction:
         self.state_asked = False  # whether `_state_held` traced a graph to learn ``state``
         self.xla = False  # whether a traced graph calls a function XLA compiles (a nested tf.function(jit_compile=True))
         self.draws = {}  # "op at file:line" of each random draw the traced graphs hold (`tf_graph.Walker._draw`), in order
+        self.fresh = FreshDraws()  # the stateful draws of TensorFlow's eager runs, which the replay reads (`tf_draws`)
+        # leaf position -> (call, input's name, what TensorFlow differentiates, "file:line") of each argument whose
+        # gradient TensorFlow gives none through an op without a derivative in it (`tf_watch.without_derivative`)
+        self.no_derivative = {}
         self.users_number = _users_numbers(fun)
         python = inspect.unwrap(getattr(fun, "python_function", fun))
         self.namespaces = [python.__globals__] if isinstance(getattr(python, "__globals__", None), dict) else []
@@ -433,6 +455,7 @@ class TensorFlowFunction:
         twice, an explanation re-runs one) are TensorFlow's from the first time.
         """
         leaves, rebuild = _flat(args)
+        self._refuse_without_derivative(leaves, rebuild, cotangent)
         key = _exact_key(leaves, rebuild, cotangent)
         known = self._known.get(key) if key is not None else None
         if known is not None:
@@ -443,14 +466,16 @@ class TensorFlowFunction:
             with self.models.restoring(), self._state_held(leaves, rebuild):  # its trace here: no call of the user's
                 # Cancellation for a compiled function alone: under it an eager run's nested tf.function records other
                 # ops than the graph's (held to each other, `_held_to_eager`); an eager one stops at its next line.
-                got = run_bounded(lambda: self._own(args, cotangent, leaves, rebuild, key),
+                got = run_bounded(lambda: self._own_recorded(args, cotangent, leaves, rebuild, key),
                                   lambda: named_call("TensorFlow", self.text, self.fun, how),
                                   stop_with=cancellable if self.compiled else None)
         except OwnCallStopped:  # no error of the user's: the call did not return in time
             raise
         except Exception as error:  # noqa: BLE001 - one autograph traced is told at the user's lines
             if self.float32_program and all(_dtype_of(leaf) == np.float64 for leaf in leaves if _is_float_leaf(leaf)):
-                raise Float32Only().with_traceback(error.__traceback__) from None
+                refused = Float32Only()
+                refused.raised_at = getattr(users_frames_only(error), "raised_at", None)  # autograph's file read back
+                raise refused.with_traceback(error.__traceback__) from None
             told = users_frames_only(error)
             if told is error:
                 raise
@@ -461,6 +486,41 @@ class TensorFlowFunction:
             self._known[key] = _copied(got)
         return got
 
+    def _traced_once(self, leaves, rebuild):
+        """The graph for these arguments traced where none is yet: it says which variables a run changes and which
+        arguments TensorFlow's gradient gives none for."""
+        if not self.captured and not self.state_asked:
+            self.state_asked = True  # once: a trace that fails is not tried again at every point
+            try:
+                self._capture(leaves, rebuild)
+            except Exception:  # noqa: BLE001 - the run itself, or the replay, says what is wrong
+                pass
+
+    def _refuse_without_derivative(self, leaves, rebuild, cotangent):
+        """Raise `NoDerivativeIn` for a gradient (``cotangent`` given) in an argument whose gradient TensorFlow gives
+        none through an op without a derivative in it (polygamma's order): what the tape hands the user is None."""
+        if cotangent is None:
+            return
+        self._traced_once(leaves, rebuild)  # a gradient asked first: the trace says where TensorFlow gives none
+        marks = differentiated()  # --wrt: a leaf marked False is data, no derivative asked in it
+        asked = _flat(marks)[0] if marks is not None else [True] * len(leaves)
+        found = [(i, self.no_derivative[i]) for i, leaf in enumerate(leaves)
+                 if i in self.no_derivative and _is_float_leaf(leaf) and (i >= len(asked) or asked[i] is not False)]
+        if not found:
+            return
+        position, (call, part, instead, location) = found[0]
+        raise NoDerivativeIn(self._leaf_name(position, leaves, rebuild), call, part, instead, location)
+
+    def _leaf_name(self, position, leaves, rebuild):
+        """The name a check gives the leaf at ``position``: its parameter's, for a function of plain arguments."""
+        try:
+            parameters = list(inspect.signature(self.python).parameters)
+        except (TypeError, ValueError):  # a callable with no signature Python can read
+            parameters = []
+        if rebuild is list and position < len(parameters):
+            return parameters[position]
+        return "that argument"
+
     @contextlib.contextmanager
     def _state_held(self, leaves, rebuild):
         """Around TensorFlow's runs of the function: each whole-number variable its graph changes (a Keras seed
@@ -469,12 +529,7 @@ class TensorFlowFunction:
 
         The graph for these arguments is traced first where it is not yet: it says which variables those are.
         """
-        if not self.captured and not self.state_asked:
-            self.state_asked = True  # once: a trace that fails is not tried again at every point
-            try:
-                self._capture(leaves, rebuild)
-            except Exception:  # noqa: BLE001 - the run itself, or the replay, says what is wrong
-                pass
+        self._traced_once(leaves, rebuild)
         if not self.state:
             yield
             return
@@ -490,12 +545,16 @@ class TensorFlowFunction:
 
     def held_draws(self):
         """A note for each random draw the traced graphs hold as the numbers TensorFlow drew (`Bridge.held_draws`)."""
-        return [f"{draw}: a random draw, held as the numbers TensorFlow draws there (its run in each dtype starting "
-                "from the state of your next call), " + (
-                    "drawn again at each value of its parameters, and in the exact derivative the function of them its "
-                    "quantile defines (the sample moves with them so that its CDF stays put: implicit "
-                    "reparameterisation)" if draw.split(" at ")[0] in DRAWN_IN_PARAMETERS else
-                    "a constant of the point in the exact derivative") for draw in self.draws]
+        return [f"{draw}: a random draw, {_held_draw_said(draw.split(' at ')[0])}" for draw in self.draws]
+
+    def _own_recorded(self, args, cotangent, leaves, rebuild, key):
+        """`_own`, the stateful draws of an eager run recorded as the run at this point (`tf_draws.FreshDraws`)."""
+        if not self.fresh.held:  # no graph traced so far reads a draw from the run: TensorFlow's quick door, no callback
+            return self._own(args, cotangent, leaves, rebuild, key)
+        floats = [np.asarray(raw(leaf), _dtype_of(leaf)) for leaf in leaves if _is_float_leaf(leaf)]
+        dtype = floats[0].dtype if floats else np.dtype(np.float64)
+        with self.fresh.recorded(dtype, point_key(floats)):
+            return self._own(args, cotangent, leaves, rebuild, key)
 
     def _own(self, args, cotangent, leaves, rebuild, key):
         tf = _tf()
@@ -768,18 +827,36 @@ class TensorFlowFunction:
         kinds = tuple(map(type, args))
         captured = self._quick.get(kinds)
         if captured is not None:
-            return self._program_of(captured, args, list).forward.run(list(args))[0]
+            program = self._program_of(captured, args, list)
+            self._run_before_replay(program, list(args), list)
+            return program.forward.run(list(args))[0]
         if points_replayed():
             return self._at_points(args)
         leaves, rebuild = _flat(args)
         captured = self._program_of(self._capture(leaves, rebuild), leaves, rebuild)
+        self._run_before_replay(captured, leaves, rebuild)
         floats = [leaf for leaf in leaves if _is_float_leaf(leaf)]
         return captured.forward.run(floats)[0]
+
+    def _run_before_replay(self, captured, leaves, rebuild):
+        """TensorFlow's own run at the point, before a replay the checker records for provenance there (it replays
+        before it asks for TensorFlow's numbers): the graph's stateful draws are that run's (`tf_draws`), whose
+        value and gradient (`_eager_at`) the check then judges."""
+        held = captured.forward.fresh
+        if held is None or not held.draws or hooks.forward is None:
+            return
+        floats = [np.asarray(raw(leaf)) for leaf in leaves if _is_float_leaf(leaf)]
+        if not floats or any(a.dtype == object for a in floats) or self.fresh.ran_at(floats[0].dtype, point_key(floats)):
+            return
+        plain = [raw(leaf) for leaf in leaves]
+        with self.fresh.recorded(floats[0].dtype, point_key(floats)):  # its value and gradient kept, from the one run
+            self._eager_at(_tf(), plain, rebuild, [i for i, leaf in enumerate(plain) if _is_float_leaf(leaf)])
 
     def backward(self, args, cotangent):
         """TensorFlow's gradient graph replayed with gradcli's ops: one gradient per argument."""
         leaves, rebuild = _flat(args)
         captured = self._program_of(self._capture(leaves, rebuild), leaves, rebuild)
+        self._run_before_replay(captured, leaves, rebuild)
         floats = [i for i, leaf in enumerate(leaves) if _is_float_leaf(leaf)]
         grads = captured.backward.run([leaves[i] for i in floats], {captured.cotangent_key: cotangent})
         out = list(leaves)
@@ -1114,8 +1191,14 @@ class TensorFlowFunction:
         variables as its eager run does (`tf_control_flow`) and its ``float(t)`` and ``t.numpy()`` reads held as its
         tape holds them (`tf_reads`); a tf.function's as TensorFlow's own graph builds them."""
         with contextlib.nullcontext() if self.compiled else eager_reads_passed_on(), \
-                numbers_read_held(_tf(), not self.compiled, is_users_file):
-            return self._traced_plans(leaves, rebuild, exact)
+                numbers_read_held(_tf(), not self.compiled, is_users_file) as reads:
+            try:
+                return self._traced_plans(leaves, rebuild, exact)
+            except TypeError:  # an int() read as an int32 tensor, met by a float one: the whole number as a float
+                if reads is None or not reads.int_reads or reads.ints_as_numbers:
+                    raise
+                reads.ints_as_numbers = True
+                return self._traced_plans(leaves, rebuild, exact)
 
     def _traced_plans(self, leaves, rebuild, exact):
         tf = _tf()
@@ -1156,7 +1239,7 @@ class TensorFlowFunction:
                     names["cotangent"] = ct.name
                     seed(ct, y)
                     grads = _gradcli_gradient(tape, y, list(watched), ct, self.models)
-                note_none_given(gradients, watched, grads, lambda op: _line_of(frames, op))
+                self._none_given(gradients, watched, grads, lambda op: _line_of(frames, op), floats)
                 return y, [tf.convert_to_tensor(g) for g in grads]  # a gather's IndexedSlices made dense
             return traced
 
@@ -1166,8 +1249,8 @@ class TensorFlowFunction:
         try:  # most code traces as it is; autograph (slower) is for a Python `if` on a tensor
             graph, (y, grads) = _once_more_assigning(lambda: _traced_graph(tf, traced, specs))
         except (TypeError, tf.errors.OperatorNotAllowedInGraphError) as error:
-            found = math_call_advice(error.__traceback__, is_users_file, "tensorflow", "tf", ".math")
-            if found is not None:
+            found = _number_of_a_tensor(error) and math_call_advice(error.__traceback__, is_users_file, "tensorflow", "tf", ".math")
+            if found:
                 raise InputError(f"{found[0]}: {found[1]}", text=found[0]) from None
             if isinstance(error, tf.errors.OperatorNotAllowedInGraphError) and self.branches_on_values is None:
                 self.branches_on_values = unmapped_reason(error, tf)
@@ -1184,11 +1267,11 @@ class TensorFlowFunction:
             raise GraphGradientRefused(refused) from None
         walker = Walker(frames, self._recorded_reader(tf), tf.make_ndarray, self.default_location, ["gradcli_cotangent"], gradients,
                         users_number=self.users_number, variable_shape=lambda handle: tf.raw_ops.VariableShape(input=handle).numpy(),
-                        draw=_drawer(tf))
+                        draw=_drawer(tf), fresh=None if self.compiled else self.fresh)
         plan = walker.walk(graph, _captures(tf, graph))
         self.state.update(walker.state)
         self.xla = self.xla or any(_xla_compiled(op) for op in graph.get_operations() if op.type in CALLS)
-        self.draws.update(dict.fromkeys(walker.draws))
+        self._note_draws(walker)
         cotangent = names["cotangent"]
         forward = plan.pruned([_source(y).name], self.text)
         backward = plan.pruned([walker.key(_source(g).name) for g in grads], self.text, stop=(cotangent,))
@@ -1217,6 +1300,18 @@ class TensorFlowFunction:
         if rerun is not None and output[1] == np.float64 and not walker.draws:  # float32 draws other numbers
             captured.narrowed = _narrowing(tf, graph, captured, [y.name] + [g.name for g in grads], walker, self.default_location)
         return captured
+
+    def _note_draws(self, walker):
+        """Note the random draws a trace's graph holds (`held_draws`), and whether it reads any from the runs."""
+        self.draws.update(dict.fromkeys(walker.draws))
+        self.fresh.held = self.fresh.held or bool(walker.held and walker.held.draws)
+
+    def _none_given(self, gradients, watched, grads, line_of, floats):
+        """The arguments TensorFlow's gradient gives none for in a trace: a gradient missed, replayed through the
+        call's line (`tf_watch.note_none_given`), or no derivative at all (`tf_watch.without_derivative`), noted by
+        leaf position (``floats``: the watched tensors' positions)."""
+        note_none_given(gradients, watched, grads, line_of)
+        self.no_derivative.update((floats[k], said) for k, said in without_derivative(gradients, watched, line_of).items())
 
     def _autographed(self, tf, tracing, specs, call):
         """The concrete function of ``tracing(call)`` with the user's function alone converted by autograph.
@@ -1438,9 +1533,10 @@ class Float32Only(TypeError):
 
     def __init__(self):
         super().__init__(
-            "TensorFlow computes this function in float32 only: a library call on the line named makes float32 "
-            "tensors of its own whatever the arguments' dtype (tf.nn.ctc_loss's kernel is float32-only in this build) "
-            "and TensorFlow will not mix them with float64 ones, so there is no float64 program to check; the float32 "
+            "TensorFlow computes this function in float32 only: a call on the line named makes float32 tensors "
+            "whatever the arguments' dtype (tf.constant of a Python number without dtype=, or a library's float32-only "
+            "kernel, as tf.nn.ctc_loss's in this build) and TensorFlow will not mix them with float64 ones, so there is "
+            "no float64 program to check; the float32 "
             "check is the program's (--dtype float32), judged against the exact reference all the same")
 
 
@@ -1510,6 +1606,18 @@ def _traced_graph(tf, traced, specs):
         outputs = traced(*placeholders)
     graph.inputs = placeholders + list(graph.inputs)  # the arguments, then what the function captured
     return graph, outputs
+
+
+# What Python says converting a traced tensor to a number (``math.log(t)``: "must be real number, not SymbolicTensor",
+# ``math.factorial(t)``: "'SymbolicTensor' object cannot be interpreted as an integer").
+_TENSOR_AS_NUMBER = re.compile(r"\bnot (Symbolic)?Tensor\b|'(Symbolic)?Tensor' object")
+
+
+def _number_of_a_tensor(error):
+    """Whether a trace's error is Python's, taking a traced tensor as a number (a ``math`` function of it), or
+    AutoGraph's refusal of a tensor where Python needs a value; not an error of TensorFlow's own ops (a float32
+    constant ``math.log(4.0)`` made, meeting a float64 tensor: a number of the graph, not a read)."""
+    return not isinstance(error, TypeError) or _TENSOR_AS_NUMBER.search(str(error)) is not None
 
 
 def _placeholder(dtype, shape, name=None):

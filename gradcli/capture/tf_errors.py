@@ -265,3 +265,21 @@ def _said(error):
 
 
 _WORDS_SHOWN = 160  # of TensorFlow's message, whose first line may print a whole resource handle
+
+
+class NoDerivativeIn(ValueError):
+    """TensorFlow's gradient gives none for an argument through an op in which the function has no derivative
+    (`tf_watch.NO_DERIVATIVE_IN`: polygamma's order): marked as a bridge marks an op the framework has no derivative
+    for (``no_derivative``, ``raised_at``, ``advice``, ``rule_refused``), so the check says so rather than show the 0
+    that an unconnected gradient is filled with."""
+
+    def __init__(self, name, call, part, instead, location):
+        super().__init__(f"tf.GradientTape's gradient in {name} is None: TensorFlow's rule for {call} gives none for "
+                         f"its {part}")
+        self.no_derivative = call
+        self.rule_refused = True
+        self.advice = (f"{instead}: check the function in its other arguments alone (--wrt, or wrt= in Python), which "
+                       f"holds {name} as data")
+        path, _, line = location.rpartition(":")
+        self.raised_at = (path, int(line))
+

@@ -37,6 +37,7 @@ from .bridge import on_its_line, replayed_at
 from .exact_constants import Folds, held_for, held_name, kept_with_sightings, kind_of, lift, note_seen, reusable, unobserved
 from .flushing import FlushedToRecorder, flushed
 from .lines import STDLIB_FOLDER, uses_at
+from .tf_draws import HELD_DRAWS, HeldDraws
 from .tf_errors import GraphGradientRefused
 from .tf_loops import WHILES, taking_turns
 from .tf_ops import OPS, SHAPE_OPS, SKIPPED, _near, logsumexp_shift
@@ -84,6 +85,7 @@ class Plan:
     _float_static: dict = None
     _held: dict = None  # dtype -> `held(dtype)`, asked at every replay
     variable_reads: dict = field(default_factory=dict)  # key of a variable's read held as its value -> id of its handle
+    fresh: HeldDraws = None  # the stateful draws the graph makes, each read from TensorFlow's run (`tf_draws`)
 
     def pruned(self, outputs, text, stop=()):
         """The plan computing ``outputs`` alone (``stop``: keys given at each run); an op it needs that the table lacks is an `InputError`."""
@@ -108,7 +110,7 @@ class Plan:
                 todo.extend(step.inputs)
         steps = [step for step in self.steps if id(step) in needed]
         return Plan(self.inputs, list(outputs), self.static, steps, folds=self.folds, users_constants=self.users_constants,
-                    folded_ops=self.folded_ops, variable_reads=self.variable_reads)
+                    folded_ops=self.folded_ops, variable_reads=self.variable_reads, fresh=self.fresh)
 
     def run(self, values, given=None):
         """The outputs, replayed from ``values`` (one per input key) and ``given`` ({key: value} overrides).
@@ -135,6 +137,9 @@ class Plan:
         else:
             env = dict(self.static)
         env.update(held_constants)  # the program in a narrower dtype: the user's constants as it holds them
+        if self.fresh is not None and self.fresh.draws:  # TensorFlow's run's draws, in the dtype judged now
+            floats = [floats_at_the_point(value) for value in values]
+            env.update(self.fresh.values(floats, held or _replay_dtype(values), kind if exact else None))
         moved = _VARIABLES_AS.get()
         if moved and self.variable_reads:  # a variable's reads as the values asked for, in branches and loop bodies too
             env.update((key, moved[handle]) for key, handle in self.variable_reads.items() if handle in moved)
@@ -359,8 +364,11 @@ class Walker:
     """
 
     def __init__(self, frames, read_variable, as_numpy, default_location, given=(), gradients=None, users_number=None,
-                 variable_shape=None, draw=None):
+                 variable_shape=None, draw=None, fresh=None):
         self.frames = frames
+        # the stateful draws of the graph, read from the record ``fresh`` (`tf_draws.FreshDraws`) of TensorFlow's runs;
+        # None: they are not replayed
+        self.held = HeldDraws(fresh) if fresh is not None else None
         # draw(op_type, n_outputs, inputs, attrs) -> the outputs: a random op run by TensorFlow's kernel on inputs
         # known when the graph is captured (`_draw`); None: random ops are not replayed
         self.draw = draw
@@ -401,7 +409,7 @@ class Walker:
         inputs = [t.name for t in graph.inputs if t.op.name not in bound]
         return Plan(inputs, [], self.static, self.steps, self.unmapped, folds=self.folds,
                     users_constants=frozenset(self.users_constants), folded_ops=tuple(self.folded_ops),
-                    variable_reads={key: handle for handle, keys in self.reads.items() for key in keys})
+                    variable_reads={key: handle for handle, keys in self.reads.items() for key in keys}, fresh=self.held)
 
     def _graph(self, graph, prefix, bound):
         """Walk one graph's operations; ``bound`` maps its placeholder names to keys or captures."""
@@ -453,6 +461,8 @@ class Walker:
             self._switch(op, inputs, outputs, location, rule)
         elif op.type in WHILES:
             self._while(op, inputs, outputs, location, rule)
+        elif op.type in HELD_DRAWS and self.held is not None:
+            self._held_draw(op, inputs, outputs, location, rule)
         elif op.type in DRAWN_IN_PARAMETERS and self.draw is not None:
             self._drawn_in_parameters(op, inputs, outputs, location, rule)
         elif op.type in DRAWS and self.draw is not None:
@@ -511,6 +521,18 @@ class Walker:
         drawn = _ParameterDraw(self.draw, op.type, attrs, positions, as_function, dtype)
         self.steps.append(Step(drawn, tuple(inputs), tuple(outputs), {}, location, rule, op.type, op.name,
                                spelled=self._spelling(op)))
+        self.draws.append(f"{op.type} at {location}")
+
+    def _held_draw(self, op, inputs, outputs, location, rule):
+        """A stateful random op (`tf_draws.HELD_DRAWS`): its output the numbers TensorFlow's run at the point drew
+        (`tf_draws.HeldDraws`), a constant of the point, or for a gamma draw the function of its alpha its quantile
+        defines (`tf_draws.held_gamma`)."""
+        shape = op.outputs[0].shape
+        self.held.add(outputs[0] if op.type != "RandomGamma" else f"{outputs[0]}#drawn", op.type,
+                      shape.as_list() if shape.is_fully_defined() else None, location)
+        if op.type == "RandomGamma":
+            self.steps.append(Step(held_gamma, (inputs[1], f"{outputs[0]}#drawn"), tuple(outputs), {}, location, rule,
+                                   op.type, op.name, spelled=self._spelling(op)))
         self.draws.append(f"{op.type} at {location}")
 
     def _by_kernel(self, op, inputs, outputs, location, rule):
@@ -941,6 +963,26 @@ class _ParameterDraw:
         return self.as_function(*parameters, sample)
 
 
+def held_gamma(ins, _attrs):
+    """The step of a stateful ``RandomGamma`` read from the run (`tf_draws.HeldDraws`): ``ins`` are its alpha and the
+    run's ``(sample, alpha it was drawn at)``. Where alpha is where the run drew, the sample is the run's; elsewhere (a
+    difference's step) the sample its quantile defines there, P(alpha', z') = P(alpha, z); either way the function of
+    alpha the quantile defines (`gamma_drawn`), whose slope is the implicit one."""
+    alpha, (sample, drawn_at) = ins
+    floats = np.asarray(floats_at_the_point(alpha), dtype=sample.dtype)
+    if not np.array_equal(floats, drawn_at):  # alpha's shape is the draw's trailing one: broadcast as the kernel did
+        from scipy import special  # lazy: SciPy's inverse incomplete gamma, for a difference's step alone
+
+        level = special.gammainc(np.asarray(drawn_at, np.float64), sample.astype(np.float64))
+        sample = special.gammaincinv(np.asarray(floats, np.float64), level).astype(sample.dtype)
+    kind = kind_of([alpha])
+    if kind is not None:
+        sample = lift(sample, kind)
+    elif type(raw(alpha)) is float:  # a difference's step on Python floats
+        sample = sample.astype(np.float64)
+    return gamma_drawn(alpha, sample)
+
+
 def _index_valued(op):
     """Whether ``op`` makes only integers or booleans from plain tensors, with no state of its own (`Walker._by_kernel`)."""
     try:
@@ -973,6 +1015,15 @@ class _KernelIndex:
         return out if self.n_outputs > 1 else out[0]
 
 
+def _replay_dtype(values):
+    """The NumPy float dtype a replay in a dtype computes in (its inputs'), float64 for Python floats and exact numbers."""
+    for value in values:
+        dtype = getattr(raw(value), "dtype", None)
+        if dtype is not None and np.dtype(dtype).kind == "f":
+            return np.dtype(dtype)
+    return np.dtype(np.float64)
+
+
 def floats_at_the_point(value):
     """A replay's numbers (floats, mpmath numbers, balls, jets) as the floats they are at the point."""
     value = raw(value)
@@ -992,8 +1043,10 @@ _FRESH_DRAWS = dict.fromkeys(
     ("RandomUniform", "RandomStandardNormal", "TruncatedNormal", "RandomUniformInt", "RandomShuffle", "Multinomial",
      "RandomGamma", "RandomPoissonV2", "ParameterizedTruncatedNormal"),
     "draws other numbers at every run (a random op with a state of its own, tf.random.uniform and its kind), so no "
-    "run of it can be replayed with the numbers another drew: draw with a seed TensorFlow reads (tf.random.stateless_"
-    "uniform(..., seed=...), a tf.random.Generator, or a Keras layer's seed=)",
+    "run of it can be replayed with the numbers another drew, and gradcli reads the numbers of the run only where "
+    "eager code draws them with tf.random.normal, uniform, truncated_normal, gamma or poisson (not inside a "
+    "tf.function): draw with a seed TensorFlow reads (tf.random.stateless_uniform(..., seed=...), a "
+    "tf.random.Generator, or a Keras layer's seed=), or check the function eagerly",
 )
 _NOT_REPLAYED = {**_PYTHON_CALLS, **_FRESH_DRAWS}
 

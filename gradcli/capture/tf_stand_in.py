@@ -97,8 +97,6 @@ def recording(frames, into, built_in=None):
     A conditional or a loop is one operation of the graph: `expanded` puts in
     its place what a run of the graph executes inside it.
     """
-    from tensorflow.python.framework import op_callbacks  # lazy: TensorFlow's; the one door every op passes, eager or built
-
     def callback(op_type, inputs, attrs, outputs, op_name=None, graph=None):
         op_type = _as_recorded(op_type.decode() if isinstance(op_type, bytes) else op_type)  # eager: bytes
         if op_type in _MOVES or graph is not built_in or not any(t.dtype.is_floating for t in outputs):
@@ -109,7 +107,16 @@ def recording(frames, into, built_in=None):
         into.append((op_type, location, op_name) if op_type in _CONTROL_FLOW and graph is not None else (op_type, location))
         return None
 
+    with op_callback(callback):
+        yield
+
+
+@contextmanager
+def op_callback(callback):
+    """``callback(op_type, inputs, attrs, outputs, op_name=None, graph=None)`` called for every operation TensorFlow
+    runs eagerly or builds in a graph meanwhile, in this thread."""
     from tensorflow.python.eager import execute  # lazy: TensorFlow's door for eager ops, which its callbacks replace
+    from tensorflow.python.framework import op_callbacks  # lazy: TensorFlow's; the one door every op passes, eager or built
 
     door = execute.execute  # put back as it was: removing the last callback sets TensorFlow's quick door
     op_callbacks.add_op_callback(callback)

@@ -363,6 +363,30 @@ def note_none_given(gradients, watched, grads, line_of):
                 break
 
 
+# TensorFlow ops whose gradient gives none for an input in which the function has no derivative either: (op type,
+# input position) -> (the call as the user writes it, the input's name, what TensorFlow differentiates instead).
+# Polygamma's order is a whole number (the function is NaN between them, as TensorFlow's), so its gradient in the
+# order is no number at all; Betainc's a and b, which have derivatives, are a gradient missed (`note_none_given`).
+NO_DERIVATIVE_IN = {
+    ("Polygamma", 0): ("tf.math.polygamma", "order", "TensorFlow differentiates polygamma(n, x) in x alone"),
+}
+
+
+def without_derivative(gradients, watched, line_of):
+    """``{position: (call, input's name, what TensorFlow differentiates, "file:line")}`` for each watched tensor
+    that reaches an input of an op in which TensorFlow's gradient gives none and the function has no derivative
+    (`NO_DERIVATIVE_IN`), at the user's line of the op (``line_of(op)``)."""
+    found = {}
+    for position, tensor in enumerate(watched):
+        for op, k in gradients.dropped:
+            said = NO_DERIVATIVE_IN.get((op.type, k))
+            line = line_of(op) if said is not None else None
+            if line is not None and getattr(tensor, "op", None) is not None and _reaches(tensor, op.inputs[k]):
+                found[position] = (*said, line)
+                break
+    return found
+
+
 def _reaches(source, tensor, limit=10_000):
     """Whether ``tensor`` is computed from ``source`` (a walk up its ops' inputs, at most ``limit`` ops)."""
     todo, seen = [tensor], set()
