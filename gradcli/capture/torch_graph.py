@@ -129,9 +129,10 @@ class Step:
     kwargs: dict
     location: str
     rule: tuple
+    spelled: str = None  # the op as PyTorch names it: "torch.nn.functional.softplus (aten.softplus)" (`_spelling`)
 
     def __post_init__(self):
-        self.where = (self.location, self.rule)  # what `replayed_at` is given, made once
+        self.where = (self.location, self.rule, None, None, None, self.spelled)  # what `replayed_at` is given, made once
         self.flat = not any(isinstance(arg, (list, tuple)) for arg in self.args)
         self.rounded = {}  # {position: (p, q), a constant's name or ("angle", (p, q))}: a scalar replayed as what it stands for (`_fractions_of_rules`, `_angles_of_windows`)
         self.derived = {}  # {position: (derivation, h)}: a backward's scalar PyTorch computed from h (`_rules_numbers`)
@@ -422,7 +423,40 @@ def _user_frame_summary(folder, kinds, entered=()):
     if read:
         name += _READ
     text = _LIBRARY if library else _handed_text(call)
+    called = _called_name(call)
+    text = f"{_CALLED}{called} {text}" if called else text
     return traceback.StackSummary.from_list([(innermost.f_code.co_filename, innermost.f_lineno, name, text)])
+
+
+def _called_name(call):
+    """The PyTorch function the user's call in the torch function mode's frame ``call`` made, as the user spells it
+    (`public_name`), or None where no such frame was met."""
+    return public_name(call.f_locals.get("func")) if call is not None else None
+
+
+# The tensor methods PyTorch's operators call, as the user's line writes them ("1 + x" reaches Tensor.add).
+_OPERATOR_METHODS = {"add": "+", "sub": "-", "rsub": "-", "mul": "*", "div": "/", "true_divide": "/", "pow": "**",
+                     "neg": "-", "matmul": "@", "__getitem__": "[...]", "floor_divide": "//", "remainder": "%"}
+# PyTorch's public namespaces, with the prefix their C functions' names carry (torch.special.expit is special_expit).
+_NAMESPACES = (("torch", ""), ("torch.nn.functional", ""), ("torch.special", "special_"), ("torch.linalg", "linalg_"),
+               ("torch.fft", "fft_"))
+
+
+def public_name(func):
+    """``func``, a function a torch function mode was handed, by the name a PyTorch user calls it: the public
+    namespace holding it ("torch.nn.functional.softplus", "torch.logsumexp"), a tensor method ("torch.Tensor.exp") or
+    the operator that calls it ("+"); None where it is none of these (a Function's apply, a user's helper)."""
+    name = getattr(func, "__name__", None)
+    if not isinstance(name, str):
+        return None
+    if (getattr(func, "__qualname__", None) or "").startswith(("TensorBase.", "Tensor.")):
+        return _OPERATOR_METHODS.get(name) or f"torch.Tensor.{name.strip('_')}"
+    for module_name, prefix in _NAMESPACES:
+        module, short = sys.modules.get(module_name), name[len(prefix):] if name.startswith(prefix) else name
+        held = getattr(module, short, None) if short and not short.startswith("_") else None
+        if held is not None and (held is func or held == func):
+            return f"{module_name}.{short}"
+    return None
 
 
 def _handed_text(call):
@@ -447,6 +481,7 @@ def _handed_floats(node):
     """The floats the user's own call handed PyTorch for a node on the user's line (`_handed_text`), or None where
     that is not known."""
     text = (node.meta.get("stack_trace") or "").rstrip().rpartition("\n")[2].split()
+    text = text[1:] if text and text[0].startswith(_CALLED) else text
     if not text or text[0] != _HANDED:
         return None
     return frozenset(float.fromhex(number) for number in text[1:])
@@ -462,6 +497,7 @@ def _called_by_the_engine(frame):
 
 _LIBRARY = "library"  # the line text of a node whose op a library's code called (`_user_frame_summary`)
 _HANDED = "handed"  # the line text's first word where it lists the floats the user's call handed (`_handed_text`)
+_CALLED = "called:"  # the line text's first word's start where it names the function the user's line called (`_called_name`)
 # PyTorch's own dispatch and tracing code, which calls an op on behalf of whoever called it; PyTorch's libraries
 # (torch.nn.functional, torch.distributions, its decompositions) write constants of their own.
 _MACHINERY = ("fx", "_subclasses", "utils", "_ops.py", "_tensor.py", "overrides.py", "_library", "autograd",
@@ -1424,7 +1460,7 @@ def compile_graph(module, drawn=None, gammas=()):
             elif name in _SAME_VALUE and isinstance(node.args[0], torch.fx.Node):
                 slots[node] = slots[node.args[0]]  # a copy or a detach: the same value, no step to replay
                 continue
-            steps.append(Step(name, fun, convert(node.args), convert(node.kwargs), location, rule))
+            steps.append(Step(name, fun, convert(node.args), convert(node.kwargs), location, rule, _spelling(node)))
             steps[-1].exactly = WINDOWS.get(name)
             _made_by_the_engine(steps[-1], node, by_sequence, by_the_pass)
             if users_line and not _library_frame(node):
@@ -1458,14 +1494,32 @@ def _made_by_the_engine(step, node, by_sequence, checks):
     that value's line (``by_sequence``: a forward call's sequence number -> its user line), or one of ``checks``, a
     broadcast's sum or a cast to an input's dtype as it checks a rule's outputs (`torch_sums.checked_outputs`)."""
     if node in checks:
-        step.where = (step.location, step.rule, None, None, checks[node])
+        step.where = (step.location, step.rule, None, None, checks[node], step.spelled)
         return
     found = engine_sum_described(node.meta.get("stack_trace"), by_sequence) if step.op in ("add", "add_") else None
     if found is None:
         return
     words, at = found
     step.location = at or step.location
-    step.where = (step.location, step.rule, None, None, ("accumulation", f"the gradient accumulation of {words}"))
+    step.where = (step.location, step.rule, None, None, ("accumulation", f"the gradient accumulation of {words}"),
+                  step.spelled)
+
+
+def _spelling(node):
+    """A node's op as PyTorch names it, for findings (`replayed_at`'s ``spelled``): the function the user's line
+    called and the ATen op, "torch.nn.functional.softplus (aten.softplus)"; in the backward graph the autograd node
+    that ran it, "SoftplusBackward0 (aten.softplus_backward)"; the ATen op alone where neither is known."""
+    packet = _names(node.target)[0]
+    if getattr(node.target, "_schema", None) is None:
+        return None  # no ATen op: a getitem of a tuple
+    aten = f"aten.{packet.rstrip('_')}"
+    text = node.meta.get("stack_trace") or ""
+    match = re.search(r'File "(?P<file>.*)", line \d+, in (?P<name>\S+)', text)
+    if match is not None and match["file"] == _AUTOGRAD_FILE:
+        return f"{match['name']} ({aten})"
+    called = text.rstrip().rpartition("\n")[2].split()
+    called = called[0][len(_CALLED):] if called and called[0].startswith(_CALLED) else None
+    return f"{called} ({aten})" if called else aten
 
 
 def _bound_to_node(fun, name, node, location, gammas):

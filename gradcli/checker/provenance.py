@@ -167,13 +167,23 @@ def _accumulating(frame):
 _OP_WORD = re.compile(r"[A-Za-z_][\w.]*")
 
 
+# The frameworks' operations whose name is not gradcli's name of the same operation, underscores left out.
+_SAME_OPERATION = {"integerpow": "power", "logistic": "sigmoid", "selectn": "where", "clamp": "clip", "asin": "arcsin",
+                   "acos": "arccos", "atan": "arctan", "atan2": "arctan2", "asinh": "arcsinh", "acosh": "arccosh",
+                   "atanh": "arctanh", "lgamma": "gammaln", "rsub": "subtract", "expit": "sigmoid"}
+
+
 def _named_inside(name, framework):
     """How a finding names gradcli's op ``name`` replaying the framework's operation ``framework`` ("tf.math.exp
-    (Exp)"): as that operation where it is the operation itself (exp for Exp, multiply for Mul, prod for
-    UnsortedSegmentProd), else as the part of it it is ("log in tf.nn.log_softmax (LogSoftmax)")."""
-    kind = re.sub(r"(V\d+|N)$", "", framework.rpartition("(")[2].rstrip(")")).lower()  # AddV2 and AddN: add
+    (Exp)", "torch.exp (aten.exp)", "jax.numpy.exp (exp)": the API called and the operation in the framework's
+    graph): as that operation where it is the operation itself (exp for Exp, multiply for Mul or aten.mul, prod for
+    UnsortedSegmentProd, power for integer_pow), else as the part of it it is ("log in tf.nn.log_softmax
+    (LogSoftmax)")."""
+    kind = framework.rpartition("(")[2].rstrip(")").rpartition(".")[2]  # aten.mul: mul
+    kind = re.sub(r"(V\d+|N)$", "", kind).lower().replace("_", "")  # AddV2 and AddN: add
     plain = name.lower().replace("_", "")
-    return framework if kind and (plain == kind or plain.startswith(kind) or kind.endswith(plain)) else f"{name} in {framework}"
+    itself = plain == kind or plain.startswith(kind) or kind.endswith(plain) or _SAME_OPERATION.get(kind) == plain
+    return framework if kind and itself else f"{name} in {framework}"
 
 
 def spelled(text, location, spellings, forward=True):
@@ -597,7 +607,10 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
         )):
             kind = "where-nan"
             if chooser is None or chooser.name == "where":
-                selector, through = "where()", "where"
+                # the call the user's code wrote where the framework's names are known: jnp.nan_to_num, torch.where
+                written = (chooser.spelled or "").rpartition(" (")[0] if chooser is not None else ""
+                through = written if written and not written[0] in "+-*/%@<>=!" else "where"
+                selector = f"{through}()"
             else:  # a clamp or a max the user wrote: its own op and line, not the where of its gradient
                 selector = f"{chooser.name}({', '.join(_show(a) for a in chooser.args)}) = {_show(chooser.output)}"
                 if chooser.location:
@@ -714,10 +727,17 @@ def _dropped_by(recording, first):
         if op.phase != "forward" or op.index <= first.index:
             continue
         if any(p is not None and p.index in carrying for p in op.parents):
+            if _is_mask(op.output):  # a comparison (nan_to_num's isnan) reads the NaN and carries none of it
+                continue
             if finite(op.output):
                 return op if op.name in _SELECTORS else None
             carrying.add(op.index)
     return None
+
+
+def _is_mask(value):
+    """Whether ``value`` is a boolean array or number: a comparison's, which no NaN reaches."""
+    return np.asarray(raw(value)).dtype == bool if not isinstance(raw(value), (list, tuple, dict)) else False
 
 
 def _first_nonfinite_rule_step(recording, node):
