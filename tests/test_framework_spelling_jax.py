@@ -74,6 +74,9 @@ def test_an_overflow_names_the_jnp_call_and_its_primitive_in_json_and_text(modul
     assert (overflow["op"], overflow["gradcli_op"], overflow["location"]) == ("jax.numpy.exp (exp)", "exp", line)
     (backward,) = [f for f in result["findings"] if f["phase"] == "backward"]
     assert (backward["op"], backward["gradcli_op"]) == ("mul", "multiply"), backward  # JAX's transposed program
+    # the sentences call the ops as JAX does too
+    assert overflow["message"] == "jax.numpy.exp(100.0) overflowed: inf", overflow["message"]
+    assert backward["message"].startswith("in the framework's backward pass, mul(0.0, inf) gave nan"), backward
     text = CliRunner().invoke(cli, ["check", f"{module}:naive", *at]).output
     assert f"forward, jax.numpy.exp (exp) at jax_spelled.py:{_line('jnp.log(1 + jnp.exp(x))')}:" in text, text
 
@@ -86,6 +89,7 @@ def test_an_integer_power_is_named_as_lax_integer_pow(module):
     (overflow,) = [f for f in result.findings if f.phase == "forward" and f.kind == "nonfinite"]
     assert (overflow.op, overflow.gradcli_op) == ("jax.lax.integer_pow (integer_pow)", "power"), overflow
     assert overflow.location == f"{module}:{_line('lax.integer_pow')}"
+    assert overflow.message.startswith("jax.lax.integer_pow(100.0, 200) overflowed"), overflow.message
 
 
 @pytest.mark.parametrize("name, written", [("masked", "jax.numpy.nan_to_num"), ("chosen", "jax.numpy.where"),

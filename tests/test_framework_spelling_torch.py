@@ -85,6 +85,9 @@ def test_an_overflow_names_the_torch_call_and_its_aten_op_in_json_and_text(modul
     assert (overflow["op"], overflow["gradcli_op"], overflow["location"]) == ("torch.exp (aten.exp)", "exp", line)
     (backward,) = [f for f in result["findings"] if f["phase"] == "backward"]
     assert (backward["op"], backward["gradcli_op"]) == ("ExpBackward0 (aten.mul)", "multiply"), backward
+    # the sentences call the ops as PyTorch does too
+    assert overflow["message"] == "torch.exp(100.0) overflowed: inf", overflow["message"]
+    assert backward["message"].startswith("in the framework's backward pass, aten.mul(0.0, inf) gave nan"), backward
     text = CliRunner().invoke(cli, ["check", f"{module}:naive", *at]).output
     assert f"forward, torch.exp (aten.exp) at torch_spelled.py:{_line('torch.log(1 + torch.exp(x))')}:" in text, text
     assert f"backward, ExpBackward0 (aten.mul) at torch_spelled.py:" in text, text
@@ -96,6 +99,7 @@ def test_an_op_inside_a_fused_kernels_backward_is_named_inside_its_autograd_node
     (backward,) = [f for f in result.findings if f.phase == "backward"]
     assert backward.op == "exp in SoftplusBackward0 (aten.softplus_backward)", backward.op
     assert backward.gradcli_op == "exp" and backward.location == f"{module}:{_line('F.softplus')}"
+    assert "backward pass, exp(100.0) gave inf" in backward.message  # a part of the kernel: gradcli's maths name
 
 
 @pytest.mark.parametrize("name, written", [("masked", "torch.nan_to_num"), ("chosen", "torch.where")])

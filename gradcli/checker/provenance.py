@@ -206,8 +206,24 @@ def spelled_findings(findings, spellings):
             continue
         framework = spelled(finding.op, finding.location, spellings, finding.phase == "forward")
         if framework != finding.op:
+            call = _called_as(framework) if re.fullmatch(r"\w+", finding.op) else None
+            if call is not None:  # the sentence's call of the op too: "torch.exp(100.0) overflowed"
+                finding.message = re.sub(rf"(?<![\w.]){finding.op}\(", lambda _: f"{call}(", finding.message, count=1)
             finding.gradcli_op, finding.op = finding.op, framework
     return findings
+
+
+def _called_as(framework):
+    """How a finding's sentence calls the framework's operation ``framework`` (a finding's op as `spelled` names it):
+    by the API the user's line called ("torch.exp" for "torch.exp (aten.exp)"), else by the operation in the
+    framework's graph ("aten.mul" for "ExpBackward0 (aten.mul)" or "* (aten.mul)", "Mul"); None where ``framework`` is
+    a part of that operation ("exp in torch.nn.functional.softplus (...)"), which keeps gradcli's name."""
+    if " in " in framework:
+        return None
+    api, _, kind = framework.rpartition(" (")
+    if not api:
+        return framework
+    return api if re.fullmatch(r"[A-Za-z_]\w*(\.\w+)+", api) else kind.rstrip(")")
 
 
 def backward_op_label(record) -> str:
@@ -350,8 +366,10 @@ class Recorder(_OnTheHooks):
         record.rule, record.library, record.own, record.by_the_pass = replayed[1:5] if replayed else (None,) * 4
         record.spelled = replayed[5] if replayed and len(replayed) > 5 else None
         if record.spelled and record.location:
-            self.recording.spellings.setdefault((record.location, prim.name, record.phase == "forward"),
-                                                _named_inside(prim.name, record.spelled))
+            named, forward = _named_inside(prim.name, record.spelled), record.phase == "forward"
+            # a joint graph's forward op run again to feed the backward pass names no op of that pass
+            if forward or self.recording.spellings.get((record.location, prim.name, True)) != named:
+                self.recording.spellings.setdefault((record.location, prim.name, forward), named)
         record.prim, record.kwargs = prim, kwargs
         record.replayed = replayed is not None
         self.recording.ops.append(record)
