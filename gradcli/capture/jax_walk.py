@@ -206,8 +206,9 @@ class Program:
             for (call, how, fetch, params, out, narrow), step in zip(plan.steps, self.steps):
                 own = None if step.own is None or fetch is None else OwnCall(
                     step.own, fetch(env) if how in (_MANY, _BARE_MANY) else (fetch(env),), step.name)
-                with replayed_at(step.location, step.user_rule, step.library, own, step.by_the_pass or _BY_THE_PASS.get(step.name),
-                                 step.spelled):
+                by_the_pass = step.by_the_pass or _BY_THE_PASS.get(step.name)  # its words name it, no spelling
+                with replayed_at(step.location, step.user_rule, step.library, own, by_the_pass,
+                                 None if by_the_pass else step.spelled):
                     value = _called(call, how, fetch, params, env)
                     if type(out) is int and narrow is not None:
                         value = _narrowed(value, narrow)
@@ -1006,16 +1007,16 @@ class _Compiler:
         backward = "transpose" in str(eqn.source_info.name_stack)
         program.steps.append(Step(name, rule, params, tuple(inputs), outputs, multiple, site[0], site[1], narrow, users,
                                   *programs, library=site[2], meant=_meant(inputs, users) + _window_coefficients(eqn, inputs), own=own,
-                                  backward=backward, spelled=_spelling(eqn, site[2], backward, self.called[-1] if self.called else None)))
+                                  backward=backward, spelled=_spelling(eqn, name, site[2], backward, self.called[-1] if self.called else None)))
 
 
-def _spelling(eqn, library, backward, outer=None):
+def _spelling(eqn, primitive, library, backward, outer=None):
     """An equation's operation as JAX names it, for findings (`replayed_at`'s ``spelled``): the function the user's
     line called, as the line writes it, and the primitive: "jax.numpy.exp (exp)", "lax.integer_pow (integer_pow)", an
     operator "** (integer_pow)"; a step of a library function the user called by that function, "jax.nn.softplus
     (exp)"; a step of a jitted function's body (``outer``: the call the user's line wrote of it), by that call; a
-    primitive of JAX's backward pass, which no call of the user's writes, by its name alone ("mul")."""
-    primitive = eqn.primitive.name
+    primitive of JAX's backward pass, which no call of the user's writes, by its name alone ("mul"). ``primitive``: the
+    equation's primitive, or the library function a call of JAX's library replays as ("hyp2f1")."""
     if backward:
         return primitive
     if library:

@@ -1493,16 +1493,17 @@ def _made_by_the_engine(step, node, by_sequence, checks):
     ``by_the_pass``) where ``node`` is one: the add of a value's gradients from its uses (`torch_sums`), placed at
     that value's line (``by_sequence``: a forward call's sequence number -> its user line), or one of ``checks``, a
     broadcast's sum or a cast to an input's dtype as it checks a rule's outputs (`torch_sums.checked_outputs`)."""
-    if node in checks:
-        step.where = (step.location, step.rule, None, None, checks[node], step.spelled)
+    if node in checks:  # the engine's own op: its words name it, no autograd node's spelling
+        step.spelled = None
+        step.where = (step.location, step.rule, None, None, checks[node])
         return
     found = engine_sum_described(node.meta.get("stack_trace"), by_sequence) if step.op in ("add", "add_") else None
     if found is None:
         return
     words, at = found
     step.location = at or step.location
-    step.where = (step.location, step.rule, None, None, ("accumulation", f"the gradient accumulation of {words}"),
-                  step.spelled)
+    step.spelled = None
+    step.where = (step.location, step.rule, None, None, ("accumulation", f"the gradient accumulation of {words}"))
 
 
 def _spelling(node):

@@ -170,7 +170,8 @@ _OP_WORD = re.compile(r"[A-Za-z_][\w.]*")
 # The frameworks' operations whose name is not gradcli's name of the same operation, underscores left out.
 _SAME_OPERATION = {"integerpow": "power", "logistic": "sigmoid", "selectn": "where", "clamp": "clip", "asin": "arcsin",
                    "acos": "arccos", "atan": "arctan", "atan2": "arctan2", "asinh": "arcsinh", "acosh": "arccosh",
-                   "atanh": "arctanh", "lgamma": "gammaln", "rsub": "subtract", "expit": "sigmoid"}
+                   "atanh": "arctanh", "lgamma": "gammaln", "rsub": "subtract", "expit": "sigmoid", "tocopy": "astype",
+                   "convertelementtype": "astype"}
 
 
 def _named_inside(name, framework):
@@ -179,11 +180,18 @@ def _named_inside(name, framework):
     graph): as that operation where it is the operation itself (exp for Exp, multiply for Mul or aten.mul, prod for
     UnsortedSegmentProd, power for integer_pow), else as the part of it it is ("log in tf.nn.log_softmax
     (LogSoftmax)")."""
-    kind = framework.rpartition("(")[2].rstrip(")").rpartition(".")[2]  # aten.mul: mul
+    kind = framework.rpartition("(")[2].rstrip(")")
+    return framework if _is_the_operation(name, kind) else f"{name} in {framework}"
+
+
+def _is_the_operation(name, kind):
+    """Whether gradcli's op ``name`` ("multiply", "linalg.eigh") is the framework's operation ``kind`` ("Mul",
+    "aten.mul", "eigh", "integer_pow")."""
+    kind = re.sub(r"^_+|_impl$", "", kind.rpartition(".")[2])  # a library's private primal: _owens_t_impl
     kind = re.sub(r"(V\d+|N)$", "", kind).lower().replace("_", "")  # AddV2 and AddN: add
-    plain = name.lower().replace("_", "")
-    itself = plain == kind or plain.startswith(kind) or kind.endswith(plain) or _SAME_OPERATION.get(kind) == plain
-    return framework if kind and itself else f"{name} in {framework}"
+    plain = name.rpartition(".")[2].lower().replace("_", "")
+    return bool(kind) and (plain == kind or plain.startswith(kind) or kind.endswith(plain)
+                           or _SAME_OPERATION.get(kind) == plain)
 
 
 def spelled(text, location, spellings, forward=True):
@@ -191,8 +199,10 @@ def spelled(text, location, spellings, forward=True):
     operation on ``location`` written as the framework names it (``spellings``, a `Recording`'s): an op of the
     ``forward`` pass or not, as the finding's phase says, but the op a rule or a gradient is "of", a forward one."""
     def named(word):
-        in_forward = forward or text[:word.start()].endswith("of ")
-        return spellings.get((location, word.group(0), in_forward), word.group(0))
+        before = text[:word.start()]
+        if before and not before.endswith("of "):
+            return word.group(0)  # a word of a description ("the sum of mul's gradient"), no op's name
+        return spellings.get((location, word.group(0), forward or bool(before)), word.group(0))
 
     return _OP_WORD.sub(named, text)
 
@@ -208,22 +218,24 @@ def spelled_findings(findings, spellings):
         if framework != finding.op:
             call = _called_as(framework) if re.fullmatch(r"\w+", finding.op) else None
             if call is not None:  # the sentence's call of the op too: "torch.exp(100.0) overflowed"
-                finding.message = re.sub(rf"(?<![\w.]){finding.op}\(", lambda _: f"{call}(", finding.message, count=1)
+                finding.message = re.sub(rf"(?<![\w.])(?<!'s ){finding.op}\(", lambda _: f"{call}(", finding.message, count=1)
             finding.gradcli_op, finding.op = finding.op, framework
     return findings
 
 
 def _called_as(framework):
     """How a finding's sentence calls the framework's operation ``framework`` (a finding's op as `spelled` names it):
-    by the API the user's line called ("torch.exp" for "torch.exp (aten.exp)"), else by the operation in the
-    framework's graph ("aten.mul" for "ExpBackward0 (aten.mul)" or "* (aten.mul)", "Mul"); None where ``framework`` is
+    by the API the user's line called where that API is the operation ("torch.exp" for "torch.exp (aten.exp)"), else
+    by the operation in the framework's graph ("aten.mul" for "ExpBackward0 (aten.mul)" or "* (aten.mul)", "Mul",
+    "integer_pow" for a step of "jax.numpy.hypot (integer_pow)"); None where ``framework`` is
     a part of that operation ("exp in torch.nn.functional.softplus (...)"), which keeps gradcli's name."""
     if " in " in framework:
         return None
     api, _, kind = framework.rpartition(" (")
     if not api:
         return framework
-    return api if re.fullmatch(r"[A-Za-z_]\w*(\.\w+)+", api) else kind.rstrip(")")
+    kind = kind.rstrip(")")
+    return api if re.fullmatch(r"[A-Za-z_]\w*(\.\w+)+", api) and _is_the_operation(api, kind) else kind
 
 
 def backward_op_label(record) -> str:
