@@ -436,7 +436,10 @@ def _called_name(call):
 
 # The tensor methods PyTorch's operators call, as the user's line writes them ("1 + x" reaches Tensor.add).
 _OPERATOR_METHODS = {"add": "+", "sub": "-", "rsub": "-", "mul": "*", "div": "/", "true_divide": "/", "pow": "**",
-                     "neg": "-", "matmul": "@", "__getitem__": "[...]", "floor_divide": "//", "remainder": "%"}
+                     "neg": "-", "matmul": "@", "__getitem__": "[...]", "floor_divide": "//", "remainder": "%",
+                     "__add__": "+", "__radd__": "+", "__sub__": "-", "__rsub__": "-", "__mul__": "*", "__rmul__": "*",
+                     "__truediv__": "/", "__rtruediv__": "/", "__pow__": "**", "__rpow__": "**", "__neg__": "-",
+                     "__matmul__": "@", "__rmatmul__": "@"}
 # PyTorch's public namespaces, with the prefix their C functions' names carry (torch.special.expit is special_expit).
 _NAMESPACES = (("torch", ""), ("torch.nn.functional", ""), ("torch.special", "special_"), ("torch.linalg", "linalg_"),
                ("torch.fft", "fft_"))
