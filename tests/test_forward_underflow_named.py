@@ -108,10 +108,11 @@ def test_the_multiply_that_lost_the_value_is_named_at_its_line(tmp_path, front):
     assert float(result.exact_gradient["b"][0]) == pytest.approx(1.0, rel=1e-12)
     line = source.splitlines().index(next(t for t in source.splitlines() if SQUARES in t)) + 1
     named = _underflows(result)
-    # TensorFlow's findings name the op as TensorFlow does: the API the line called and the graph's op type
-    multiply = "tf.math.multiply (Mul)" if front.startswith("tensorflow") else "multiply"
+    # a framework's findings name the op as it does: the API the line called (an operator) and the graph's op
+    multiply, called = {"tensorflow": ("tf.math.multiply (Mul)", "tf.math.multiply"), "jax": ("* (mul)", "mul"),
+                        "torch": ("* (aten.mul)", "aten.mul")}.get(front.partition("-")[0], ("multiply", "multiply"))
     assert [(f.op, f.location) for f in named] == [(multiply, f"{path}:{line}")], result.findings
-    assert "multiply([1e-200], [1e-200]) underflowed to [0]" in named[0].message
+    assert f"{called}([1e-200], [1e-200]) underflowed to [0]" in named[0].message, named[0].message
     # the NaN or inf itself stays named too, after its cause
     assert result.findings.index(named[0]) < next(i for i, f in enumerate(result.findings) if f.phase == "backward")
 
@@ -141,6 +142,6 @@ def test_a_zero_made_from_an_overflowed_inf_is_the_overflows_not_an_underflow(tm
     path.write_text(SOFTPLUS[front])
     (result,) = gradcli.check(f"{path}:softplus", [{"x": [100.0]}], dtypes=("float32",), fixes=False).results
     assert result.status.value == "unstable"
-    exp = "tf.math.exp (Exp)" if front == "tensorflow" else "exp"  # TensorFlow's spelling of its op
+    exp = {"tensorflow": "tf.math.exp (Exp)", "jax": "jax.numpy.exp (exp)", "torch": "torch.exp (aten.exp)"}.get(front, "exp")
     assert [f.op for f in result.findings if f.phase == "forward" and "overflowed" in f.message] == [exp], result.findings
     assert _underflows(result) == [], result.findings

@@ -50,8 +50,8 @@ def test_jaxs_eigh_rule_is_named_at_the_line_that_slices_its_vectors():
 
     result = gradcli.check(projected_b, [{"a": PAIR_BESIDE_FIVE}], dtypes=("float64",), fixes=False).results[0]
     rule = next(f for f in result.findings if f.kind == "nonfinite-rule")
-    assert rule.op == "gradient rule of linalg.eigh", rule.op
-    assert "the first call whose built-in rule is off is linalg.eigh on this line: its result's gradient is right" \
+    assert rule.op == "gradient rule of jax.numpy.linalg.eigh (eigh)", rule.op
+    assert "the first call whose built-in rule is off is jax.numpy.linalg.eigh (eigh) on this line: its result's gradient is right" \
         in rule.message, rule.message
     assert "computes its value otherwise" not in rule.message
 
@@ -71,6 +71,6 @@ def test_jaxs_own_add_of_a_values_gradients_is_named_as_their_accumulation():
     finding = next(f for f in result.findings if f.phase == "backward")
     assert finding.kind == "cancellation" and "adds up the gradients of 2 paths from one value" in finding.message
     uses = contrast.__code__.co_firstlineno + 2  # exp's value is summed and picked on the return line
-    assert finding.op == f"add (the gradient accumulation of exp's 2 uses on line {uses})", finding.op
+    assert finding.op == f"add (the gradient accumulation of jnp.exp (exp)'s 2 uses on line {uses})", finding.op
     assert finding.location.endswith(f":{uses - 1}")  # placed at the value's own line, as PyTorch's bridge places it
     assert "^" not in finding_underline(_Python(), finding)  # before: a plain add, as if the line's

@@ -76,7 +76,9 @@ def test_a_narrowing_cast_is_named_as_astype_at_its_own_line(fun, dtype, narrow)
     result = _check(fun, [0.3, 1.7], dtype)
     assert result.status == "unstable"
     first = result.findings[0]
-    assert first.kind == "narrowed" and first.op == f"astype ({dtype} -> {narrow})", [(f.kind, f.op) for f in result.findings]
+    assert first.kind == "narrowed" and first.gradcli_op == f"astype ({dtype} -> {narrow})", [(f.kind, f.op) for f in result.findings]
+    # named as PyTorch's call the line wrote: x.float(), x.to(torch.float32), ...
+    assert first.op == f"torch.Tensor.{fun.__name__.removeprefix('by_').removesuffix('_keyword')} (aten._to_copy) ({dtype} -> {narrow})"
     assert first.location.endswith(_line(fun, "y = x."))
 
 

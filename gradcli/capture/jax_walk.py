@@ -44,7 +44,7 @@ from .jax_loops import LOOPS, Solver, counters, fixed_iteration, reads_its_count
 from .jax_modes import PRNG_PRIMITIVES
 from .jax_ops import ELEMENTWISE, LIBRARY_CALLS, LIBRARY_JITS, PRIMITIVES
 from .jax_sums import ACCUMULATION, name_accumulations
-from .lines import GRADCLI_FOLDER, STDLIB_FOLDER, def_line, package_folder
+from .lines import GRADCLI_FOLDER, STDLIB_FOLDER, def_line, package_folder, written_call
 
 # Primitives whose sub-jaxpr is the computation itself (custom derivatives: the primal, never the rule).
 _INLINED = {
@@ -109,6 +109,7 @@ class Step:
     own: object = None  # a library call replayed as gradcli's function: JAX's own, operands -> results (`_run_by_jax`)
     backward: bool = False  # an equation JAX's transposition wrote: a rule of the backward pass
     by_the_pass: tuple = None  # (kind, words) of an add the backward pass makes itself (`jax_sums.name_accumulations`)
+    spelled: str = None  # the operation as JAX names it: "jax.nn.softplus (exp)", "** (integer_pow)" (`_spelling`)
 
 
 @dataclass
@@ -205,7 +206,9 @@ class Program:
             for (call, how, fetch, params, out, narrow), step in zip(plan.steps, self.steps):
                 own = None if step.own is None or fetch is None else OwnCall(
                     step.own, fetch(env) if how in (_MANY, _BARE_MANY) else (fetch(env),), step.name)
-                with replayed_at(step.location, step.user_rule, step.library, own, step.by_the_pass or _BY_THE_PASS.get(step.name)):
+                by_the_pass = step.by_the_pass or _BY_THE_PASS.get(step.name)  # its words name it, no spelling
+                with replayed_at(step.location, step.user_rule, step.library, own, by_the_pass,
+                                 None if by_the_pass else step.spelled):
                     value = _called(call, how, fetch, params, env)
                     if type(out) is int and narrow is not None:
                         value = _narrowed(value, narrow)
@@ -791,6 +794,7 @@ class _Compiler:
         self.custom_primals_of = []  # (custom function named, its call's line) of the user's custom rules being inlined
         self.solvers = []  # (a solver loop's line, custom function named, its call's line, `jax_loops.Solver`)
         self.read_here = set()  # the variables the jaxpr being compiled reads (ids): a loop's results read after it
+        self.called = []  # the calls the user's lines wrote of the jitted functions being inlined (`_written_by_user_line`)
 
     def number(self, var):
         key = id(var)
@@ -902,6 +906,14 @@ class _Compiler:
                 library_site(eqn, context[2]) or numpy_function_site(eqn))
 
     def inline(self, eqn, closed, inputs, env, program, site):
+        # a jitted function's equations keep no frames of the user's: they are named by the call that line wrote
+        self.called.append(_written_by_user_line(eqn) or (self.called[-1] if self.called else None))
+        try:
+            self._inline(eqn, closed, inputs, env, program, site)
+        finally:
+            self.called.pop()
+
+    def _inline(self, eqn, closed, inputs, env, program, site):
         inner = getattr(closed, "jaxpr", closed)
         consts = getattr(closed, "consts", ())
         if hasattr(inner, "jaxpr") and not hasattr(inner, "eqns"):
@@ -992,9 +1004,32 @@ class _Compiler:
         params["_narrow"] = narrow
         users = tuple(k for k, a in enumerate(inputs) if type(a) is _Literal and np.asarray(a.value).dtype.kind == "f"
                       and self.users_constant(eqn, a))
+        backward = "transpose" in str(eqn.source_info.name_stack)
         program.steps.append(Step(name, rule, params, tuple(inputs), outputs, multiple, site[0], site[1], narrow, users,
                                   *programs, library=site[2], meant=_meant(inputs, users) + _window_coefficients(eqn, inputs), own=own,
-                                  backward="transpose" in str(eqn.source_info.name_stack)))
+                                  backward=backward, spelled=_spelling(eqn, name, site[2], backward, self.called[-1] if self.called else None)))
+
+
+def _spelling(eqn, primitive, library, backward, outer=None):
+    """An equation's operation as JAX names it, for findings (`replayed_at`'s ``spelled``): the function the user's
+    line called, as the line writes it, and the primitive: "jax.numpy.exp (exp)", "lax.integer_pow (integer_pow)", an
+    operator "** (integer_pow)"; a step of a library function the user called by that function, "jax.nn.softplus
+    (exp)"; a step of a jitted function's body (``outer``: the call the user's line wrote of it), by that call; a
+    primitive of JAX's backward pass, which no call of the user's writes, by its name alone ("mul"). ``primitive``: the
+    equation's primitive, or the library function a call of JAX's library replays as ("hyp2f1")."""
+    if backward:
+        return primitive
+    if library:
+        return f"{library.partition(', ')[0]} ({primitive})"
+    written = _written_by_user_line(eqn) or outer
+    return f"{written} ({primitive})" if written else primitive
+
+
+def _written_by_user_line(eqn):
+    """The call or operator the user's innermost line wrote to make ``eqn`` (`lines.written_call`), or None."""
+    codes, lasti = frames_of(eqn)
+    user = next((k for k, code in enumerate(codes) if _users_file(code.co_filename)), None)
+    return written_call(codes[user], lasti[user]) if user is not None else None
 
 
 def _meant(inputs, users):

@@ -191,3 +191,40 @@ def uses_at(uses, at):
     if len(shown) == 1:
         return f"{len(uses)} uses on line {shown[0]}" if len(uses) > 1 else f"uses, one on line {shown[0]}"
     return f"uses at lines {', '.join(shown[:-1])} and {shown[-1]}"
+
+
+# Python's operators as a line writes them, by their node in the line's syntax tree.
+_OPERATOR_SYMBOLS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.Pow: "**", ast.MatMult: "@",
+                     ast.Mod: "%", ast.FloorDiv: "//", ast.USub: "-"}
+
+
+def written_call(code, lasti):
+    """The call or operator the instruction at byte offset ``lasti`` of the user's ``code`` runs, as its line writes it:
+    "jax.numpy.exp" for ``jnp.exp(x)`` (a name the module binds to a module written as that module's name), "**" for
+    ``x ** 3``; None where that instruction is neither, or spans several lines."""
+    positions = _positions(code)
+    line, end_line, start, end = positions[lasti // 2] if 0 <= lasti // 2 < len(positions) else (None,) * 4
+    if line is None or line != end_line or start is None or end is None:
+        return None
+    try:
+        node = ast.parse(linecache.getline(code.co_filename, line)[start:end].strip(), mode="eval").body
+    except SyntaxError:
+        return None
+    if isinstance(node, (ast.BinOp, ast.UnaryOp)):
+        return _OPERATOR_SYMBOLS.get(type(node.op))
+    if not isinstance(node, ast.Call) or not isinstance(node.func, (ast.Name, ast.Attribute)):
+        return None
+    written = ast.unparse(node.func)
+    head, _, rest = written.partition(".")
+    bound = getattr(_module_of_file(code.co_filename), head, None)
+    return f"{bound.__name__}.{rest}" if rest and isinstance(bound, types.ModuleType) else written
+
+
+@lru_cache(maxsize=256)  # asked for each operation a replay names; a program's operations share a few codes
+def _positions(code):
+    return list(code.co_positions())
+
+
+def _module_of_file(path):
+    """The loaded module whose file ``path`` is, or None."""
+    return next((module for module in list(sys.modules.values()) if getattr(module, "__file__", None) == path), None)

@@ -130,9 +130,10 @@ class Step:
     kwargs: dict
     location: str
     rule: tuple
+    spelled: str = None  # the op as PyTorch names it: "torch.nn.functional.softplus (aten.softplus)" (`_spelling`)
 
     def __post_init__(self):
-        self.where = (self.location, self.rule)  # what `replayed_at` is given, made once
+        self.where = (self.location, self.rule, None, None, None, self.spelled)  # what `replayed_at` is given, made once
         self.flat = not any(isinstance(arg, (list, tuple)) for arg in self.args)
         self.rounded = {}  # {position: (p, q), a constant's name or ("angle", (p, q))}: a scalar replayed as what it stands for (`_fractions_of_rules`, `_angles_of_windows`)
         self.derived = {}  # {position: (derivation, h)}: a backward's scalar PyTorch computed from h (`_rules_numbers`)
@@ -424,8 +425,43 @@ def _user_frame_summary(folder, kinds, entered=()):
     if read is not None:
         name += f" [read by {read}]"
     _HANDED_NOW.floats = None if library else _handed_by(call)
+    _HANDED_NOW.called = _called_name(call)
     return traceback.StackSummary.from_list([(innermost.f_code.co_filename, innermost.f_lineno, name,
                                               _LIBRARY if library else "")])
+
+
+def _called_name(call):
+    """The PyTorch function the user's call in the torch function mode's frame ``call`` made, as the user spells it
+    (`public_name`), or None where no such frame was met."""
+    return public_name(call.f_locals.get("func")) if call is not None else None
+
+
+# The tensor methods PyTorch's operators call, as the user's line writes them ("1 + x" reaches Tensor.add).
+_OPERATOR_METHODS = {"add": "+", "sub": "-", "rsub": "-", "mul": "*", "div": "/", "true_divide": "/", "pow": "**",
+                     "neg": "-", "matmul": "@", "__getitem__": "[...]", "floor_divide": "//", "remainder": "%",
+                     "__add__": "+", "__radd__": "+", "__sub__": "-", "__rsub__": "-", "__mul__": "*", "__rmul__": "*",
+                     "__truediv__": "/", "__rtruediv__": "/", "__pow__": "**", "__rpow__": "**", "__neg__": "-",
+                     "__matmul__": "@", "__rmatmul__": "@"}
+# PyTorch's public namespaces, with the prefix their C functions' names carry (torch.special.expit is special_expit).
+_NAMESPACES = (("torch", ""), ("torch.nn.functional", ""), ("torch.special", "special_"), ("torch.linalg", "linalg_"),
+               ("torch.fft", "fft_"))
+
+
+def public_name(func):
+    """``func``, a function a torch function mode was handed, by the name a PyTorch user calls it: the public
+    namespace holding it ("torch.nn.functional.softplus", "torch.logsumexp"), a tensor method ("torch.Tensor.exp") or
+    the operator that calls it ("+"); None where it is none of these (a Function's apply, a user's helper)."""
+    name = getattr(func, "__name__", None)
+    if not isinstance(name, str):
+        return None
+    if (getattr(func, "__qualname__", None) or "").startswith(("TensorBase.", "Tensor.")):
+        return _OPERATOR_METHODS.get(name) or f"torch.Tensor.{name.strip('_')}"
+    for module_name, prefix in _NAMESPACES:
+        module, short = sys.modules.get(module_name), name[len(prefix):] if name.startswith(prefix) else name
+        held = getattr(module, short, None) if short and not short.startswith("_") else None
+        if held is not None and (held is func or held == func):
+            return f"{module_name}.{short}"
+    return None
 
 
 def _handed_by(call):
@@ -447,10 +483,12 @@ def _handed_by(call):
 
 
 class _HandedNow(threading.local):
-    """The floats the user's call handed PyTorch for the node the tracer is making (`_handed_by`), from the tracer's
-    frame filter (`_user_frame_summary`) to the node's meta (`_keeping_handed_floats`)."""
+    """What the user's call handed PyTorch for the node the tracer is making, from the tracer's frame filter
+    (`_user_frame_summary`) to the node's meta (`_keeping_handed_floats`): its floats (`_handed_by`) and the function
+    it called, as the user spells it (`_called_name`)."""
 
     floats = None
+    called = None
 
 
 _HANDED_NOW = _HandedNow()
@@ -458,14 +496,16 @@ _HANDED_NOW = _HandedNow()
 
 def _keeping_handed_floats(create_node):
     """The tracer's ``create_node`` that keeps in each node's meta the floats the user's call handed PyTorch
-    (`_handed_floats`). They sit in ``meta["custom"]``, which PyTorch copies to the nodes a graph's functionalization
+    (`_handed_floats`) and the function it called (`_spelling`). They sit in ``meta["custom"]``, which PyTorch copies to the nodes a graph's functionalization
     makes from it (`_functionalized`), as it copies the stack trace."""
 
     def create(tracer, *args, **kwargs):
-        _HANDED_NOW.floats = None
+        _HANDED_NOW.floats = _HANDED_NOW.called = None
         node = create_node(tracer, *args, **kwargs)
-        if _HANDED_NOW.floats is not None:
-            node.meta["custom"] = {**(node.meta.get("custom") or {}), _HANDED: _HANDED_NOW.floats}
+        kept = {key: value for key, value in ((_HANDED, _HANDED_NOW.floats), (_CALLED, _HANDED_NOW.called))
+                if value is not None}
+        if kept:
+            node.meta["custom"] = {**(node.meta.get("custom") or {}), **kept}
         return node
 
     return create
@@ -487,6 +527,7 @@ def _called_by_the_engine(frame):
 
 _LIBRARY = "library"  # the line text of a node whose op a library's code called (`_user_frame_summary`)
 _HANDED = "gradcli handed"  # the key in a node's meta["custom"] of the floats the user's call handed (`_handed_by`)
+_CALLED = "gradcli called"  # the key in a node's meta["custom"] of the function the user's line called (`_called_name`)
 # PyTorch's own dispatch and tracing code, which calls an op on behalf of whoever called it; PyTorch's libraries
 # (torch.nn.functional, torch.distributions, its decompositions) write constants of their own.
 _MACHINERY = ("fx", "_subclasses", "utils", "_ops.py", "_tensor.py", "overrides.py", "_library", "autograd",
@@ -1454,7 +1495,7 @@ def compile_graph(module, drawn=None, gammas=()):
             elif name in _SAME_VALUE and isinstance(node.args[0], torch.fx.Node):
                 slots[node] = slots[node.args[0]]  # a copy or a detach: the same value, no step to replay
                 continue
-            steps.append(Step(name, fun, convert(node.args), convert(node.kwargs), location, rule))
+            steps.append(Step(name, fun, convert(node.args), convert(node.kwargs), location, rule, _spelling(node)))
             steps[-1].exactly = WINDOWS.get(name)
             _made_by_the_engine(steps[-1], node, by_sequence, by_the_pass)
             if users_line and not _library_frame(node):
@@ -1487,7 +1528,8 @@ def _made_by_the_engine(step, node, by_sequence, checks):
     ``by_the_pass``) where ``node`` is one: the add of a value's gradients from its uses (`torch_sums`), placed at
     that value's line (``by_sequence``: a forward call's sequence number -> its user line), or one of ``checks``, a
     broadcast's sum or a cast to an input's dtype as it checks a rule's outputs (`torch_sums.checked_outputs`)."""
-    if node in checks:
+    if node in checks:  # the engine's own op: its words name it, no autograd node's spelling
+        step.spelled = None
         step.where = (step.location, step.rule, None, None, checks[node])
         return
     found = engine_sum_described(node.meta.get("stack_trace"), by_sequence) if step.op in ("add", "add_") else None
@@ -1495,7 +1537,24 @@ def _made_by_the_engine(step, node, by_sequence, checks):
         return
     words, at = found
     step.location = at or step.location
+    step.spelled = None
     step.where = (step.location, step.rule, None, None, ("accumulation", f"the gradient accumulation of {words}"))
+
+
+def _spelling(node):
+    """A node's op as PyTorch names it, for findings (`replayed_at`'s ``spelled``): the function the user's line
+    called and the ATen op, "torch.nn.functional.softplus (aten.softplus)"; in the backward graph the autograd node
+    that ran it, "SoftplusBackward0 (aten.softplus_backward)"; the ATen op alone where neither is known."""
+    packet = _names(node.target)[0]
+    if getattr(node.target, "_schema", None) is None:
+        return None  # no ATen op: a getitem of a tuple
+    aten = f"aten.{packet.rstrip('_')}"
+    text = node.meta.get("stack_trace") or ""
+    match = re.search(r'File "(?P<file>.*)", line \d+, in (?P<name>\S+)', text)
+    if match is not None and match["file"] == _AUTOGRAD_FILE:
+        return f"{match['name']} ({aten})"
+    called = (node.meta.get("custom") or {}).get(_CALLED)
+    return f"{called} ({aten})" if called else aten
 
 
 def _bound_to_node(fun, name, node, location, gammas):

@@ -167,13 +167,31 @@ def _accumulating(frame):
 _OP_WORD = re.compile(r"[A-Za-z_][\w.]*")
 
 
+# The frameworks' operations whose name is not gradcli's name of the same operation, underscores left out.
+_SAME_OPERATION = {"integerpow": "power", "logistic": "sigmoid", "selectn": "where", "clamp": "clip", "asin": "arcsin",
+                   "acos": "arccos", "atan": "arctan", "atan2": "arctan2", "asinh": "arcsinh", "acosh": "arccosh",
+                   "atanh": "arctanh", "lgamma": "gammaln", "rsub": "subtract", "expit": "sigmoid", "tocopy": "astype",
+                   "convertelementtype": "astype"}
+
+
 def _named_inside(name, framework):
     """How a finding names gradcli's op ``name`` replaying the framework's operation ``framework`` ("tf.math.exp
-    (Exp)"): as that operation where it is the operation itself (exp for Exp, multiply for Mul, prod for
-    UnsortedSegmentProd), else as the part of it it is ("log in tf.nn.log_softmax (LogSoftmax)")."""
-    kind = re.sub(r"(V\d+|N)$", "", framework.rpartition("(")[2].rstrip(")")).lower()  # AddV2 and AddN: add
-    plain = name.lower().replace("_", "")
-    return framework if kind and (plain == kind or plain.startswith(kind) or kind.endswith(plain)) else f"{name} in {framework}"
+    (Exp)", "torch.exp (aten.exp)", "jax.numpy.exp (exp)": the API called and the operation in the framework's
+    graph): as that operation where it is the operation itself (exp for Exp, multiply for Mul or aten.mul, prod for
+    UnsortedSegmentProd, power for integer_pow), else as the part of it it is ("log in tf.nn.log_softmax
+    (LogSoftmax)")."""
+    kind = framework.rpartition("(")[2].rstrip(")")
+    return framework if _is_the_operation(name, kind) else f"{name} in {framework}"
+
+
+def _is_the_operation(name, kind):
+    """Whether gradcli's op ``name`` ("multiply", "linalg.eigh") is the framework's operation ``kind`` ("Mul",
+    "aten.mul", "eigh", "integer_pow")."""
+    kind = re.sub(r"^_+|_impl$", "", kind.rpartition(".")[2])  # a library's private primal: _owens_t_impl
+    kind = re.sub(r"(V\d+|N)$", "", kind).lower().replace("_", "")  # AddV2 and AddN: add
+    plain = name.rpartition(".")[2].lower().replace("_", "")
+    return bool(kind) and (plain == kind or plain.startswith(kind) or kind.endswith(plain)
+                           or _SAME_OPERATION.get(kind) == plain)
 
 
 def spelled(text, location, spellings, forward=True):
@@ -181,8 +199,10 @@ def spelled(text, location, spellings, forward=True):
     operation on ``location`` written as the framework names it (``spellings``, a `Recording`'s): an op of the
     ``forward`` pass or not, as the finding's phase says, but the op a rule or a gradient is "of", a forward one."""
     def named(word):
-        in_forward = forward or text[:word.start()].endswith("of ")
-        return spellings.get((location, word.group(0), in_forward), word.group(0))
+        before = text[:word.start()]
+        if before and not before.endswith("of "):
+            return word.group(0)  # a word of a description ("the sum of mul's gradient"), no op's name
+        return spellings.get((location, word.group(0), forward or bool(before)), word.group(0))
 
     return _OP_WORD.sub(named, text)
 
@@ -196,8 +216,26 @@ def spelled_findings(findings, spellings):
             continue
         framework = spelled(finding.op, finding.location, spellings, finding.phase == "forward")
         if framework != finding.op:
+            call = _called_as(framework) if re.fullmatch(r"\w+", finding.op) else None
+            if call is not None:  # the sentence's call of the op too: "torch.exp(100.0) overflowed"
+                finding.message = re.sub(rf"(?<![\w.])(?<!'s ){finding.op}\(", lambda _: f"{call}(", finding.message, count=1)
             finding.gradcli_op, finding.op = finding.op, framework
     return findings
+
+
+def _called_as(framework):
+    """How a finding's sentence calls the framework's operation ``framework`` (a finding's op as `spelled` names it):
+    by the API the user's line called where that API is the operation ("torch.exp" for "torch.exp (aten.exp)"), else
+    by the operation in the framework's graph ("aten.mul" for "ExpBackward0 (aten.mul)" or "* (aten.mul)", "Mul",
+    "integer_pow" for a step of "jax.numpy.hypot (integer_pow)"); None where ``framework`` is
+    a part of that operation ("exp in torch.nn.functional.softplus (...)"), which keeps gradcli's name."""
+    if " in " in framework:
+        return None
+    api, _, kind = framework.rpartition(" (")
+    if not api:
+        return framework
+    kind = kind.rstrip(")")
+    return api if re.fullmatch(r"[A-Za-z_]\w*(\.\w+)+", api) and _is_the_operation(api, kind) else kind
 
 
 def backward_op_label(record) -> str:
@@ -340,8 +378,10 @@ class Recorder(_OnTheHooks):
         record.rule, record.library, record.own, record.by_the_pass = replayed[1:5] if replayed else (None,) * 4
         record.spelled = replayed[5] if replayed and len(replayed) > 5 else None
         if record.spelled and record.location:
-            self.recording.spellings.setdefault((record.location, prim.name, record.phase == "forward"),
-                                                _named_inside(prim.name, record.spelled))
+            named, forward = _named_inside(prim.name, record.spelled), record.phase == "forward"
+            # a joint graph's forward op run again to feed the backward pass names no op of that pass
+            if forward or self.recording.spellings.get((record.location, prim.name, True)) != named:
+                self.recording.spellings.setdefault((record.location, prim.name, forward), named)
         record.prim, record.kwargs = prim, kwargs
         record.replayed = replayed is not None
         self.recording.ops.append(record)
@@ -597,7 +637,10 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
         )):
             kind = "where-nan"
             if chooser is None or chooser.name == "where":
-                selector, through = "where()", "where"
+                # the call the user's code wrote where the framework's names are known: jnp.nan_to_num, torch.where
+                written = (chooser.spelled or "").rpartition(" (")[0] if chooser is not None else ""
+                through = written if written and not written[0] in "+-*/%@<>=!" else "where"
+                selector = f"{through}()"
             else:  # a clamp or a max the user wrote: its own op and line, not the where of its gradient
                 selector = f"{chooser.name}({', '.join(_show(a) for a in chooser.args)}) = {_show(chooser.output)}"
                 if chooser.location:
@@ -714,10 +757,17 @@ def _dropped_by(recording, first):
         if op.phase != "forward" or op.index <= first.index:
             continue
         if any(p is not None and p.index in carrying for p in op.parents):
+            if _is_mask(op.output):  # a comparison (nan_to_num's isnan) reads the NaN and carries none of it
+                continue
             if finite(op.output):
                 return op if op.name in _SELECTORS else None
             carrying.add(op.index)
     return None
+
+
+def _is_mask(value):
+    """Whether ``value`` is a boolean array or number: a comparison's, which no NaN reaches."""
+    return np.asarray(raw(value)).dtype == bool if not isinstance(raw(value), (list, tuple, dict)) else False
 
 
 def _first_nonfinite_rule_step(recording, node):

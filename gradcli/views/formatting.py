@@ -188,8 +188,10 @@ def finding_underline(report, finding, indent="    "):
     if finding.span is not None and report.kind == "formula":
         return underline(report.target, finding.span, indent)
     if finding.location:
-        # a framework's spelling ("tf.math.exp (Exp)") is found on the line by the name the user called, "exp"
-        called = [name.rpartition(".")[2] for name in re.findall(r"\btf\.[\w.]+", finding.op)]
+        # a framework's spelling ("tf.math.exp (Exp)", "torch.nn.functional.softplus (aten.softplus)", "jax.numpy.exp
+        # (exp)") is found on the line by the name the user called, "exp"
+        named = finding.op.partition(" (the ")[0]  # the op, not a description of what the pass did
+        called = [name.rpartition(".")[2] for name in re.findall(r"\b(?:tf|torch|jax)\.[\w.]+", named)]
         for op in [finding.op, *called, getattr(finding, "gradcli_op", None)]:
             if op and _source_underline(finding.location, op, indent, exact_only=True) is not None:
                 return _source_underline(finding.location, op, indent)
