@@ -199,7 +199,9 @@ KEYS = [[1.0, 0.0], [0.6, 0.8], [-1.0, 0.0]]
 
 
 def _infonce(dtype):
-    tau, floor = _held(dtype, 0.07), _held(dtype, 1e-12)
+    """The temperature is the user's number, held in the dtype; F.normalize's eps 1e-12 is PyTorch's own, the
+    mathematics its library writes, taken as written (as gelu's 0.044715 is)."""
+    tau, floor = _held(dtype, 0.07), mp(1e-12)
     keys = [_in(dtype, k) for k in KEYS]
 
     def f(anchor):
@@ -338,7 +340,7 @@ TORCH = [
          wrt="model.enc.weight"),
     Case(T, "infonce", "anchor=[1,2]", "float64", "ok", num_grad(_infonce("float64"), anchor=[1, 2])),
     Case(T, "infonce", "anchor=[1,2]", "float32", "ok", num_grad(_infonce("float32"), "float32", anchor=[1, 2])),
-    # a zero anchor: the norm is clamped to 1e-12, the logits linear in the anchor with slope 1e12 / 0.07
+    # a zero anchor: the norm is clamped to eps, the logits linear in the anchor with slope 1 / (eps tau)
     Case(T, "infonce", "anchor=[0,0]", "float64", "ok", num_grad(_infonce("float64"), anchor=[0, 0])),
     Case(T, "infonce", "anchor=[0,0]", "float32", "ok", num_grad(_infonce("float32"), "float32", anchor=[0, 0])),
     Case(T, "gradient_penalty", None, "float64", "ok",
@@ -505,10 +507,11 @@ TF = [
     Case(K, "lstm_last", "seq=[0.5,-1,2]", "float64", "ok", num_grad(_lstm, seq=LSTM_SEQ)),
     Case(K, "lstm_last", "seq=[0.5,-1,2]", "float32", "ok",
          num_grad(_lstm, "float32", seq=LSTM_SEQ)),
+    # below a layer of Keras' own its sublayers go by their Keras names (the cell is lstm_cell, not the attribute cell)
     Case(K, "lstm_model_loss", None, "float64", "ok",
          renamed(num_grad(lambda recurrent_kernel: _lstm([mp(v) for v in LSTM_SEQ], recurrent_kernel),
-                          "float32", recurrent_kernel=LSTM_RECURRENT), "model.lstm.cell"),
-         args="lstm_args", wrt="model.lstm.cell.recurrent_kernel"),
+                          "float32", recurrent_kernel=LSTM_RECURRENT), "model.lstm.lstm_cell"),
+         args="lstm_args", wrt="model.lstm.lstm_cell.recurrent_kernel"),
     Case(K, "tversky", "pred=[0,0,0]", "float64", "ok", num_grad(_tversky("float64"), pred=[0, 0, 0])),
     Case(K, "tversky", "pred=[0.5,0.2,0.1]", "float64", "ok", num_grad(_tversky("float64"), pred=[0.5, 0.2, 0.1])),
     Case(K, "tversky", "pred=[0.5,0.2,0.1]", "float32", "ok",
