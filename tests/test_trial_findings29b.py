@@ -8,6 +8,12 @@ The finding named f's line. Now a candidate whose every path to a result ends in
 result is over 1000 roundings larger than the error carried to it is no root cause, and the log-determinant's line
 is named. The truths below are where the mathematics puts the loss: the log-determinant's cancellation (its value
 h^2 = tanh(1e-6)^2, about 1e-12, from numbers near 1).
+
+T3: a module built inside the checked function (an nn.GRU in the input's dtype) draws its initial weights from
+PyTorch's unseeded generator, and the function overwrote every one with copy_ under no_grad; gradcli refused the
+draw as it happened ("is not seeded in the function"), though the result never reads it. Now an unseeded draw is
+refused only where two eager runs from two generator states give other results; a draw the result reads is refused
+as before. The truth below is the copied weights themselves: the slope of w.x + b in x is w.
 """
 
 import json
@@ -58,3 +64,39 @@ def test_a_cancellation_that_reaches_the_result_is_still_named(tmp_path):
     checked = _checked(tmp_path, "difference_alone")
     assert checked["status"] == "unstable"
     assert _lines(checked, tmp_path) == {"13"}  # z + h, returned scaled: its error is the result's
+
+
+TORCH_CODE = '''import torch
+
+
+def fixed_linear(x):
+    layer = torch.nn.Linear(2, 1, dtype=x.dtype)
+    with torch.no_grad():
+        layer.weight.copy_(torch.tensor([[0.5, -1.5]]))
+        layer.bias.fill_(0.25)
+    return layer(x).sum()
+
+
+def noisy_linear(x):
+    return (x * torch.randn(2, dtype=x.dtype)).sum()
+'''
+
+
+def _torch_check(tmp_path, function):
+    pytest.importorskip("torch")
+    (tmp_path / "built.py").write_text(TORCH_CODE)
+    args = ["check", f"{tmp_path / 'built.py'}:{function}", "--at", "x=[1,2]", "--dtype", "float64", "--no-fix",
+            "--json"]
+    return CliRunner().invoke(cli, args)
+
+
+def test_a_module_whose_random_start_the_function_overwrites_is_checked(tmp_path):
+    run = _torch_check(tmp_path, "fixed_linear")
+    (checked,) = json.loads(run.stdout)["results"]
+    assert checked["status"] == "ok"
+    assert checked["exact_gradient"]["x"] == pytest.approx([0.5, -1.5], rel=1e-12)
+
+
+def test_an_unseeded_draw_the_result_reads_is_still_refused(tmp_path):
+    run = _torch_check(tmp_path, "noisy_linear")
+    assert run.exit_code == 2 and "is not seeded in the function" in run.stderr
