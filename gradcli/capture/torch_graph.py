@@ -666,6 +666,7 @@ def trace(fun, examples, counts=None, noted=None):
             fx_proxy.CapturedTraceback = captured
             BackwardCFunction._get_user_fn = user_fn
             structured.disabled = was_disabled
+    refuse_unseeded_read(fun, examples, draws.unseeded)
     graph = _passed_through(compile_graph(module, draws.made, draws.gammas), ran)
     graph.trip_counts = tuple(counts) if counts else None  # no while loop (the eager run counted none): none to count
     graph.loop_guards = guards
@@ -733,6 +734,39 @@ _DRAWS_FROM_TENSORS = ("aten.bernoulli.default", "aten.bernoulli.Tensor", "aten.
                        "aten.multinomial.default")
 
 
+def refuse_unseeded_read(fun, examples, unseeded):
+    """Raise the first of ``unseeded`` (the refusals of draws from PyTorch's unseeded generator) where the function's
+    result reads them: where two eager runs from two generator states give other results. A module built in the
+    function draws its initial weights and may overwrite every one (``copy_`` under ``no_grad``): its result is the
+    same at every call, and its draws are constants no result needs."""
+    import torch  # lazy: only a PyTorch target needs it
+
+    if not unseeded:
+        return
+    results = []
+    for seed in (0, 1):
+        with torch.random.fork_rng(devices=[]):  # the user's generator ends as the trace left it
+            torch.random.manual_seed(seed)
+            results.append([t.detach() for t in _tensors_in(fun(*examples))])
+    first, second = results
+    if len(first) != len(second) or not all(
+            a.shape == b.shape and torch.equal(torch.nan_to_num(a), torch.nan_to_num(b)) for a, b in zip(first, second)):
+        raise unseeded[0]
+
+
+def _tensors_in(value):
+    """The tensors of a function's result, in order (a tensor, or nested tuples, lists and dicts of them)."""
+    import torch  # lazy: only a PyTorch target needs it
+
+    if isinstance(value, torch.Tensor):
+        return [value]
+    if isinstance(value, dict):
+        value = list(value.values())
+    if isinstance(value, (list, tuple)):
+        return [t for item in value for t in _tensors_in(item)]
+    return []
+
+
 class _Draws:
     """While a capture traces: each random draw (`_DRAW_OPS`) made for real from PyTorch's generator as the user's
     code left it, and recorded as a constant with that generator's state, so that the replay of the program in
@@ -740,7 +774,8 @@ class _Draws:
 
     A draw from PyTorch's global generator is the same at every call only where
     the function seeds it before the draw (``torch.manual_seed(0)``): an unseeded
-    one is refused at its line, as is a draw that reads a tensor's numbers
+    one is refused at its line (`unseeded`, told where the function's result reads
+    it: `refuse_unseeded_read`), as is a draw that reads a tensor's numbers
     (`_DRAWS_FROM_TENSORS`). A draw from a ``generator=`` of the user's is drawn
     from it, which every run of the function starts from one state (`GeneratorsHeld`).
     """
@@ -748,6 +783,7 @@ class _Draws:
     def __init__(self, folder):
         self.folder, self.made, self.seeded = folder, {}, False
         self.gammas = []  # each Gamma sample's draw, in the order the graph records them (`_GammaDraw`)
+        self.unseeded = []  # the refusal of each plain draw from the unseeded global generator, in the trace's order
 
     def __enter__(self):
         import torch  # lazy: only a PyTorch target needs it
@@ -793,13 +829,17 @@ class _Draws:
             "draw cannot be replayed", "pass the sample as an argument, or draw with a number for its probability "
             "(torch.empty_like(x).bernoulli_(0.3), torch.rand_like(x) < p)")
 
-    def _check_seeded(self, op, generator):
-        """InputError at the user's line for a draw from PyTorch's global generator that the function has not seeded."""
+    def _check_seeded(self, op, generator, later=False):
+        """InputError at the user's line for a draw from PyTorch's global generator that the function has not seeded;
+        ``later``: kept in `unseeded` instead, for `refuse_unseeded_read` to raise where the result reads the draw."""
         if generator is None and not self.seeded:
-            raise self._refused(
+            refusal = self._refused(
                 op, "is not seeded in the function, so each call draws other numbers and no two runs of it can be "
                 "compared", "seed PyTorch's generator inside the function before the draw (torch.manual_seed(0)), "
                 "which makes the draw a constant of the function, or pass the noise as an argument (z = loc + scale * eps)")
+            if not later:
+                raise refusal
+            self.unseeded.append(refusal)
 
     def gamma(self, alpha, generator=None):
         """Note the generator's state at a Gamma sample (``aten._standard_gamma``), which the graph records as it is:
@@ -827,7 +867,7 @@ class _Draws:
         from torch.utils._python_dispatch import _disable_current_modes  # lazy: likewise
 
         generator = kwargs.get("generator")
-        self._check_seeded(op, generator)
+        self._check_seeded(op, generator, later=True)
         if self.gammas:
             raise self._refused(
                 op, f"follows a {self.gammas[-1].kind} sample, whose draw takes as many numbers from the generator as "

@@ -1256,6 +1256,8 @@ def root_cause(working: Recording, exact: Recording, phase, eps):
     aligned = _aligned(working.ops, exact.ops)
     pairs = [(w, e) for w, e in aligned if w.phase == phase]
     recomputed = _recomputed(working, phase)
+    exact_of = {id(w): e for w, e in aligned}
+    users = _users(working)
     best = None
     for w, e in pairs:
         off = _library_off(w, eps)
@@ -1267,7 +1269,7 @@ def root_cause(working: Recording, exact: Recording, phase, eps):
         if out_error is None or out_error < 1e3 * eps:
             continue
         growth, out_error, in_error = _growth(working, w, e, eps)
-        if growth < 100:
+        if growth < 100 or _swallowed_later(working, exact_of, users, w, eps):
             continue
         finding = _describe(w, e, growth, out_error, in_error)
         if finding.kind == "inaccurate" and w.name.startswith(_MATRIX_FUNCTIONS):
@@ -1280,6 +1282,52 @@ def root_cause(working: Recording, exact: Recording, phase, eps):
         if best is None or rank > best[0]:
             best = (rank, finding)
     return None if best is None else best[1]
+
+
+def _users(working):
+    """id(op) -> the recorded ops that take its result as an argument, the backward pass's included."""
+    made, users = made_by(working), {}
+    for op in working.ops:
+        for parent in parents_of(op, made):
+            if parent is not None:
+                users.setdefault(id(parent), []).append(op)
+    return users
+
+
+def _swallowed_later(working, exact_of, users, w, eps):
+    """Whether every path from ``w``'s result to a result of the program ends in an add or subtract whose exact result
+    is so much larger than the error carried to it that the error is gone (`_absorbs`): a cancellation whose small
+    difference is later added to a far larger number (z + u tanh(w.z) at 3e-19, squared and added to 27) loses digits
+    that no result keeps, and is no root cause of the result's loss."""
+    pending, seen = [w], {id(w)}
+    while pending:
+        op = pending.pop()
+        following = users.get(id(op), ())
+        if not following:  # a result the program returns (or one nothing reads): the error reached it
+            return False
+        for user in following:
+            if id(user) not in seen and not _absorbs(working, exact_of, op, user, eps):
+                seen.add(id(user))
+                pending.append(user)
+    return True
+
+
+def _absorbs(working, exact_of, given, user, eps):
+    """Whether ``user``, an add or subtract, leaves of ``given``'s error (its argument) under 1000 roundings of its
+    own exact result in every entry."""
+    if user.name not in ("add", "subtract") or len(user.args) != 2:
+        return False
+    exact_given, exact_user = exact_of.get(id(given)), exact_of.get(id(user))
+    off = None if exact_given is None else _error_against(working, given.output, exact_given.output, each=True)
+    if off is None or exact_user is None:
+        return False
+    try:
+        with np.errstate(all="ignore"):
+            carried = np.abs(np.asarray(raw(exact_given.output), dtype=float)) * off
+            result = np.abs(np.asarray(raw(exact_user.output), dtype=float))
+            return bool(np.all(np.broadcast_to(carried, result.shape) < 1e3 * eps * result))
+    except (TypeError, ValueError, OverflowError):  # complex entries, or shapes that do not broadcast
+        return False
 
 
 def _library_off(w, eps):
