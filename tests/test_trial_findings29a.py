@@ -1,0 +1,76 @@
+"""The classes of round 29a's findings (tests/trials/cases29a.py), each against an independent truth.
+
+O1: scipy.integrate.odeint whose right-hand side reads the differentiated parameter from its enclosing function (the
+usual closure, ``def rhs(s, t): return [alpha * s[0] - ...]``) was "the target raised TracedValueError: a value
+gradcli is differentiating was converted to a plain NumPy array (np.asarray / np.array)", an error verdict (exit 1)
+at the odeint line that named neither odeint nor the closure. gradcli differentiates odeint in y0, t and args alone:
+it is an input error (exit 2) at the user's odeint line, naming the right-hand side's line, the variable it reads and
+how to pass it through ``args``. A closure over plain numbers is no such read and is integrated as before.
+"""
+
+import math
+
+import pytest
+
+import gradcli
+from gradcli.errors import InputError
+
+ECOLOGY = """import numpy as np
+from scipy.integrate import odeint
+
+
+def closure(alpha):
+    def rhs(s, t):
+        return [-alpha * s[0]]
+    return odeint(rhs, [1.0], np.array([0.0, 1.0]))[-1, 0]
+
+
+def lambda_closure(alpha):
+    return odeint(lambda s, t: -alpha * s, 1.0, np.array([0.0, 1.0]))[-1, 0]
+
+
+def through_args(alpha):
+    return odeint(lambda s, t, a: -a * s, 1.0, np.array([0.0, 1.0]), args=(alpha,))[-1, 0]
+
+
+def plain_closure(y0):
+    rate = 2.0
+
+    def rhs(s, t):
+        return -rate * s
+    return odeint(rhs, y0, np.array([0.0, 1.0]))[-1, 0]
+"""
+
+
+def _module(tmp_path):
+    path = tmp_path / "ecology.py"
+    path.write_text(ECOLOGY)
+    return path
+
+
+@pytest.mark.parametrize("name, call_line, rhs_line", [("closure", 8, 6), ("lambda_closure", 12, 12)])
+def test_odeint_whose_rhs_reads_the_differentiated_value_from_outside_is_an_input_error_at_its_line(
+        tmp_path, name, call_line, rhs_line):
+    """O1's class: the right-hand side reads alpha from its enclosing function, which the adjoint never carries."""
+    path = _module(tmp_path)
+    with pytest.raises(InputError) as raised:
+        gradcli.check(f"{path}:{name}", [{"alpha": 0.7}], dtypes=["float64"], fixes=False)
+    message = str(raised.value)
+    assert f"ecology.py, line {call_line}:" in message
+    assert f"(line {rhs_line})" in message
+    assert "scipy.integrate.odeint" in message and "reads alpha from its enclosing function" in message
+    assert "args=(alpha,)" in message
+
+
+@pytest.mark.parametrize("name, variable, point, slope", [
+    # y' = -a y from 1: y(1) = e^-a, d/da = -e^-a
+    ("through_args", "alpha", 0.7, -math.exp(-0.7)),
+    # y' = -2 y from y0: y(1) = y0 e^-2, d/dy0 = e^-2 (the closure holds a plain 2.0)
+    ("plain_closure", "y0", 1.5, math.exp(-2.0)),
+])
+def test_odeint_given_its_values_through_args_or_closing_over_plain_numbers_is_differentiated(
+        tmp_path, name, variable, point, slope):
+    path = _module(tmp_path)
+    (r,) = gradcli.check(f"{path}:{name}", [{variable: point}], dtypes=["float64"], fixes=False).results
+    assert r.error is None
+    assert r.gradient[variable] == pytest.approx(slope, rel=1e-6)  # LSODA's own tolerance
