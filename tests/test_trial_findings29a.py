@@ -6,11 +6,19 @@ gradcli is differentiating was converted to a plain NumPy array (np.asarray / np
 at the odeint line that named neither odeint nor the closure. gradcli differentiates odeint in y0, t and args alone:
 it is an input error (exit 2) at the user's odeint line, naming the right-hand side's line, the variable it reads and
 how to pass it through ``args``. A closure over plain numbers is no such read and is integrated as before.
+
+B1: a JAX cast to bfloat16 (mixed-precision activations, ``h.astype(jnp.bfloat16)``) was replayed as no cast at all
+(the replay's casts knew NumPy's float16, float32 and float64 only), so an unstable verdict's cause went unnamed, or
+was put on a later line where a bfloat16 constant of the library's happened to narrow the replay. The cast is
+replayed as JAX makes it, and the finding names its line.
 """
 
 import math
 
+import numpy
 import pytest
+
+import mpmath
 
 import gradcli
 from gradcli.errors import InputError
@@ -74,3 +82,24 @@ def test_odeint_given_its_values_through_args_or_closing_over_plain_numbers_is_d
     (r,) = gradcli.check(f"{path}:{name}", [{variable: point}], dtypes=["float64"], fixes=False).results
     assert r.error is None
     assert r.gradient[variable] == pytest.approx(slope, rel=1e-6)  # LSODA's own tolerance
+
+
+MIXED = """import jax.numpy as jnp
+
+
+def rounded(x):
+    h = (x * 3.0).astype(jnp.bfloat16)
+    return jnp.sum(jnp.exp(h.astype(jnp.float32)))
+"""
+
+
+def test_a_cast_to_bfloat16_in_a_jax_function_is_named_at_its_line(tmp_path):
+    """B1's class: sum(exp(3 x)) through bfloat16 keeps 8 bits; the cast's line is where the digits went."""
+    path = tmp_path / "mixed.py"
+    path.write_text(MIXED)
+    (r,) = gradcli.check(f"{path}:rounded", [{"x": [0.1, 0.2]}], dtypes=["float32"], fixes=False).results
+    assert r.status.value == "unstable"
+    casts = [f for f in r.findings if f.kind == "narrowed"]
+    assert casts and casts[0].location.endswith("mixed.py:5") and "bfloat16" in casts[0].op
+    exact = [3 * mpmath.exp(3 * mpmath.mpf(float(numpy.float32(v)))) for v in (0.1, 0.2)]
+    assert [float(v) for v in r.exact_gradient["x"]] == pytest.approx([float(v) for v in exact], rel=1e-12)

@@ -57,6 +57,7 @@ from cases27c import ALL as TWENTY_SEVENTH_C
 from cases28a import ALL as TWENTY_EIGHTH_A
 from cases28b import ALL as TWENTY_EIGHTH_B
 from cases28c import ALL as TWENTY_EIGHTH_C
+from cases29a import ALL as TWENTY_NINTH_A
 from judge import judge, run_cli
 
 # mpmath's working precision is one setting for the whole process: a truth computed at 2,000 digits in one thread
@@ -71,7 +72,7 @@ ALL = (FIRST + SECOND + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINT
        + TWENTY_FIRST_C + TWENTY_SECOND_A + TWENTY_SECOND_B + TWENTY_THIRD_A + TWENTY_THIRD_B + TWENTY_THIRD_C
        + TWENTY_FOURTH_A + TWENTY_FOURTH_B + TWENTY_FOURTH_C + TWENTY_FIFTH_A + TWENTY_FIFTH_B
        + TWENTY_FIFTH_C + TWENTY_SIXTH_A + TWENTY_SIXTH_B + TWENTY_SIXTH_C + TWENTY_SEVENTH_A
-       + TWENTY_SEVENTH_B + TWENTY_SEVENTH_C + TWENTY_EIGHTH_A + TWENTY_EIGHTH_B + TWENTY_EIGHTH_C)
+       + TWENTY_SEVENTH_B + TWENTY_SEVENTH_C + TWENTY_EIGHTH_A + TWENTY_EIGHTH_B + TWENTY_EIGHTH_C + TWENTY_NINTH_A)
 
 
 def one(case):
