@@ -340,6 +340,54 @@ def _biweight(rs, c=4.685):
     return hp(truth)
 
 
+REWARDS = (1, 0, mp("-0.5"), 2, mp("0.25"))
+
+
+def _discounted(gamma):
+    """sum_t G_t, G_t = sum_{k >= t} gamma^(k - t) r_k."""
+    return sum(sum(gamma ** (k - t) * REWARDS[k] for k in range(t, 5)) for t in range(5))
+
+
+def _masked_entropy(scores):
+    """The entropy of the softmax over keys 0, 1 and 3 (key 2 masked out)."""
+    p = _softmax_of([scores[0], scores[1], scores[3]])
+    return -sum(v * mpmath.log(v) for v in p)
+
+
+def _softmax_of(xs):
+    top = max(xs)
+    e = [mpmath.exp(v - top) for v in xs]
+    return [v / sum(e) for v in e]
+
+
+RETURNS = [k / 100 for k in range(-5, 16)]
+RETURNS_AT = "returns=[" + ",".join(repr(v) for v in RETURNS) + "]"
+RETURNS_11_AT = "returns=[" + ",".join(repr(v) for v in RETURNS[:11]) + "]"
+BENCHMARK = (0.01, -0.02, 0.015, 0.003, -0.007)
+
+
+def _correlation(x):
+    b = [_f(v) for v in BENCHMARK]
+    mx, mb = sum(x) / 5, sum(b) / 5
+    sxy = sum((u - mx) * (v - mb) for u, v in zip(x, b))
+    return sxy / mpmath.sqrt(sum((u - mx) ** 2 for u in x) * sum((v - mb) ** 2 for v in b))
+
+
+def _moving_average_penalty(prices):
+    return sum((prices[i] - sum(prices[i - 2:i + 1]) / 3) ** 2 for i in range(2, len(prices)))
+
+
+def _central(y, h):
+    """NumPy's gradient: one-sided first differences at the ends, central ones inside."""
+    n = len(y)
+    return [(y[1] - y[0]) / h] + [(y[i + 1] - y[i - 1]) / (2 * h) for i in range(1, n - 1)] + [(y[-1] - y[-2]) / h]
+
+
+def _curvature(y):
+    h = mp("0.5")
+    return sum(v ** 2 for v in _central(_central(y, h), h))
+
+
 LV_AT = "alpha=1.1,beta=0.4"
 
 JAX = [
@@ -347,7 +395,6 @@ JAX = [
     Case(J, "lv_prey", LV_AT, "float32", "ok", num_grad(_lv_prey("float32"), dtype="float32", alpha=1.1, beta=0.4)),
     Case(J, "lv_prey", "alpha=0.7,beta=0.25", "float64", "ok", num_grad(_lv_prey(), alpha=0.7, beta=0.25)),
     Case(J, "lv_prey_remat", LV_AT, "float64", "ok", num_grad(_lv_prey(), alpha=1.1, beta=0.4)),
-    Case(J, "lv_fit", None, "float64", "ok", _lv_fit_slopes(), args="lv_args"),
     Case(J, "lv_fit", None, "float64", "ok", lambda: {"params.log_alpha": _lv_fit_slopes()()["params.log_alpha"]},
          args="lv_args", wrt="params.log_alpha"),
     # e^-1000 and e^-1100 underflow to 0: log(0)
@@ -521,7 +568,35 @@ JAX += [
     Case(J, "smin_logaddexp", "a=10,b=20", "float64", "ok", _softmin(10, 20)),
 ]
 
+JAX += [
+    Case(J, "discounted_return", "gamma=0.9", "float64", "ok", num_grad(_discounted, gamma=0.9)),
+    Case(J, "discounted_return", "gamma=1", "float64", "ok", num_grad(_discounted, gamma=1)),
+    Case(J, "discounted_return", "gamma=0.9", "float32", "ok", num_grad(_discounted, dtype="float32", gamma=0.9)),
+    Case(J, "smin_blend", "a=1,b=1.02", "float64", "ok", _softmin(1, 1.02, k="0.05")),
+    # the forward pass keeps a yield two Newton steps in: the rule's slope is the implicit one at the wrong yield
+    Case(J, "ytm_loose", "price=95", "float64", "wrong", _ytm_slope(95)),
+    Case(J, "masked_attention_entropy", "scores=[0.5,-1,3,0.2]", "float64", "ok",
+         num_grad(_masked_entropy, scores=[0.5, -1, 3, 0.2])),
+    Case(J, "median_price", "prices=[3,1,4,2]", "float64", "ok", _fixed("prices", [0.5, 0, 0, 0.5])),
+    # a tie at the upper middle: the median takes the lower of the two 3s, each a kink
+    Case(J, "median_price", "prices=[3,1,3,2]", "float64", "domain", _fixed("prices", [None, 0, None, 0.5])),
+]
+
 NUMPY += [
+    # the 5th percentile of 21 sorted returns is the second exactly (index 20 * 0.05 = 1)
+    Case(N, "value_at_risk", RETURNS_AT, "float64", "ok", _fixed("returns", [0, -1] + [0] * 19)),
+    # the 10th percentile of 11 returns is the second exactly (index 10 * 0.1 = 1), which the mask <= keeps
+    Case(N, "expected_shortfall", RETURNS_11_AT, "float64", "ok",
+         _fixed("returns", [-0.5, -0.5] + [0] * 9)),
+    Case(N, "return_correlation", "x=[0.02,-0.01,0.01,0,-0.02]", "float64", "ok",
+         num_grad(_correlation, x=[0.02, -0.01, 0.01, 0, -0.02])),
+    Case(N, "moving_average_penalty", "prices=[1,2,4,3,5]", "float64", "ok",
+         num_grad(_moving_average_penalty, prices=[1, 2, 4, 3, 5])),
+    Case(N, "log_softmax_first", "z=[1,2,3]", "float64", "ok",
+         hp(lambda: {"z": [(1 if k == 0 else 0) - v for k, v in enumerate(_softmax_of([mp(1), mp(2), mp(3)]))]})),
+    Case(N, "log_softmax_first", "z=[1000,0,-1000]", "float64", "ok",
+         hp(lambda: {"z": [(1 if k == 0 else 0) - v for k, v in enumerate(_softmax_of([mp(1000), mp(0), mp(-1000)]))]})),
+    Case(N, "curvature_penalty", "y=[0,1,4,9,16]", "float64", "ok", num_grad(_curvature, y=[0, 1, 4, 9, 16])),
     Case(N, "biweight_piecewise", "r=[1,-5,3]", "float64", "ok", _biweight([1, -5, 3])),
     Case(N, "biweight_piecewise", "r=[4.685,-4.685]", "float64", "ok", _biweight([4.685, -4.685])),
     Case(N, "biweight_select", "r=[1,-5,3]", "float64", "ok", _biweight([1, -5, 3])),

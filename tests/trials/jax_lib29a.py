@@ -9,6 +9,8 @@ volatility of a flat and a moving price path, a uniform cubic B-spline by jax.la
 with quadratic drag by an Euler scan, Freundlich's isotherm behind a where (single and double), soft thresholding at
 and around its threshold, and refraction by Snell's law past the critical angle."""
 
+from functools import partial
+
 import jax
 import jax.numpy as jnp
 from jax.scipy.special import logsumexp
@@ -404,3 +406,61 @@ def smin_weighted(a):
     """A smooth minimum with weights, two of them negative, by logsumexp with b= and return_sign=True."""
     value, sign = logsumexp(-a / K_SMOOTH, b=jnp.array([1.0, -0.5, 2.0, -0.25]), return_sign=True)
     return -K_SMOOTH * value * sign
+
+
+def discounted_return(gamma):
+    """The sum over an episode's steps of the discounted return G_t = r_t + gamma G_{t+1}, by a reverse scan."""
+    rewards = jnp.array([1.0, 0.0, -0.5, 2.0, 0.25], dtype=jnp.result_type(gamma))
+
+    def back(g, r):
+        g = r + gamma * g
+        return g, g
+
+    _, returns = jax.lax.scan(back, jnp.zeros_like(gamma), rewards, reverse=True)
+    return jnp.sum(returns)
+
+
+@partial(jax.custom_jvp, nondiff_argnums=(2,))
+def smin_k(a, b, k):
+    """The exponential smooth minimum with its blend k a static argument, softmin weights as the slope."""
+    return -k * jnp.logaddexp(-a / k, -b / k)
+
+
+@smin_k.defjvp
+def _smin_k_jvp(k, primals, tangents):
+    a, b = primals
+    da, db = tangents
+    wa = jax.nn.sigmoid((b - a) / k)
+    return smin_k(a, b, k), wa * da + jax.nn.sigmoid((a - b) / k) * db
+
+
+def smin_blend(a, b):
+    """smin_k at the blend 0.05."""
+    return smin_k(a, b, 0.05)
+
+
+@jax.custom_vjp
+def ytm_loose(price):
+    """The yield to maturity (40 Newton steps), its implicit slope taken at a yield the forward pass solves loosely."""
+    return _ytm_newton(price)
+
+
+def _ytm_loose_fwd(price):
+    y = jax.lax.fori_loop(0, 2, lambda _, y: y - (bond_price(y) - price) / jax.grad(bond_price)(y),
+                          jnp.full_like(price, 0.05))
+    return _ytm_newton(price), y
+
+
+ytm_loose.defvjp(_ytm_loose_fwd, _ytm_bwd)
+
+
+def masked_attention_entropy(scores):
+    """The entropy of attention weights over the unmasked keys (jax.nn.softmax with where=)."""
+    mask = jnp.array([True, True, False, True])
+    p = jax.nn.softmax(scores, where=mask)
+    return -jnp.sum(jnp.where(mask, p * jnp.log(jnp.where(mask, p, 1.0)), 0.0))
+
+
+def median_price(prices):
+    """The median of a price sample."""
+    return jnp.median(prices)

@@ -9,7 +9,7 @@ np.log1p."""
 import numpy as np
 from scipy.integrate import odeint
 from scipy.optimize import brentq
-from scipy.special import logsumexp
+from scipy.special import log_softmax, logsumexp
 
 # --- ecology ----------------------------------------------------------------------------------------------------------
 
@@ -195,3 +195,36 @@ def float32_features(w):
     x = np.array([[0.5, -1.0, 2.0], [1.5, 0.25, -0.5]])
     h = (x @ w).astype(np.float32)
     return np.sum(np.log1p(np.exp(h)).astype(np.float64))
+
+
+def value_at_risk(returns):
+    """The 95% historical value at risk of a 21-day sample of returns, by np.percentile."""
+    return -np.percentile(returns, 5)
+
+
+def expected_shortfall(returns):
+    """The 90% expected shortfall: the mean of the returns at or below the 10th percentile, negated."""
+    cut = np.percentile(returns, 10)
+    return -np.mean(returns[returns <= cut])
+
+
+def return_correlation(x):
+    """The correlation of a return series with a fixed benchmark's."""
+    benchmark = np.array([0.01, -0.02, 0.015, 0.003, -0.007])
+    return np.corrcoef(x, benchmark)[0, 1]
+
+
+def moving_average_penalty(prices):
+    """The squared gap between prices and their 3-day moving average (np.convolve, mode 'valid')."""
+    ma = np.convolve(prices, np.ones(3) / 3, mode="valid")
+    return np.sum((prices[2:] - ma) ** 2)
+
+
+def log_softmax_first(z):
+    """The log-probability of the first class by scipy.special.log_softmax."""
+    return log_softmax(z)[0]
+
+
+def curvature_penalty(y):
+    """The sum of squared second differences of a sampled curve by np.gradient twice."""
+    return np.sum(np.gradient(np.gradient(y, 0.5), 0.5) ** 2)
