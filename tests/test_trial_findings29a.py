@@ -11,6 +11,12 @@ B1: a JAX cast to bfloat16 (mixed-precision activations, ``h.astype(jnp.bfloat16
 (the replay's casts knew NumPy's float16, float32 and float64 only), so an unstable verdict's cause went unnamed, or
 was put on a later line where a bfloat16 constant of the library's happened to narrow the replay. The cast is
 replayed as JAX makes it, and the finding names its line.
+
+M1: Python's math module as a plain NumPy module's scalar code uses it: math.hypot of one or of three coordinates
+(Python's n-ary form, a shader's distance) was a TypeError ("return arrays must be of ArrayType": the third coordinate
+went to NumPy's two-argument hypot as its out=), and math.gamma and the tests math.isfinite, isnan, isinf on a
+differentiated number were "converts a value gradcli is differentiating to a Python number". hypot takes any number
+of coordinates, gamma is differentiated, and the tests answer a plain bool as Python's do.
 """
 
 import math
@@ -103,3 +109,40 @@ def test_a_cast_to_bfloat16_in_a_jax_function_is_named_at_its_line(tmp_path):
     assert casts and casts[0].location.endswith("mixed.py:5") and "bfloat16" in casts[0].op
     exact = [3 * mpmath.exp(3 * mpmath.mpf(float(numpy.float32(v)))) for v in (0.1, 0.2)]
     assert [float(v) for v in r.exact_gradient["x"]] == pytest.approx([float(v) for v in exact], rel=1e-12)
+
+
+SCALAR = """import math
+
+import numpy as np
+
+
+def distance(x, y, z):
+    return math.hypot(x, y, z)
+
+
+def magnitude(x):
+    return math.hypot(x)
+
+
+def log_gamma_guarded(k):
+    total = math.log(math.gamma(k))
+    return total if math.isfinite(total) and not math.isnan(total) and not math.isinf(total) else 0.0
+"""
+
+
+@pytest.mark.parametrize("name, point, slopes", [
+    # d|v|/dv = v / |v| (mpmath: no math.hypot in it)
+    ("distance", {"x": 1.0, "y": -2.0, "z": 2.0}, lambda p: {k: mpmath.mpf(v) / 3 for k, v in p.items()}),
+    ("magnitude", {"x": -3.0}, lambda p: {"x": mpmath.mpf(-1)}),
+    # d/dk log Gamma(k) = digamma(k)
+    ("log_gamma_guarded", {"k": 2.5}, lambda p: {"k": mpmath.digamma(mpmath.mpf(2.5))}),
+])
+def test_math_functions_of_a_numpy_module_differentiate_as_pythons_meaning(tmp_path, name, point, slopes):
+    """M1's class: math.hypot of any number of coordinates, math.gamma, and math's tests of a number as decisions."""
+    path = tmp_path / "scalar.py"
+    path.write_text(SCALAR)
+    (r,) = gradcli.check(f"{path}:{name}", [point], dtypes=["float64"], fixes=False).results
+    assert r.error is None and r.status.value == "ok"
+    for variable, slope in slopes(point).items():
+        assert r.gradient[variable] == pytest.approx(float(slope), rel=1e-14)
+        assert float(r.exact_gradient[variable]) == pytest.approx(float(slope), rel=1e-14)

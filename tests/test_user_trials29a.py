@@ -13,8 +13,9 @@ brentq, B-splines, Tukey's biweight by np.piecewise and np.select, float32 featu
 risk and expected shortfall by np.percentile, correlations, moving averages, log_softmax and np.gradient.
 
 The whole set runs with ``python tests/trials/run.py lib29a``; here, a few cheap NumPy ones. Its fixed classes, O1
-(odeint over a closure of the differentiated value: an input error at the call, naming the variable) and B1 (a JAX
-cast to bfloat16 replayed as the cast it is, named at its line), are tested in test_trial_findings29a.py.
+(odeint over a closure of the differentiated value: an input error at the call, naming the variable), B1 (a JAX
+cast to bfloat16 replayed as the cast it is, named at its line) and M1 (math.hypot of any number of coordinates,
+math.gamma and math's tests of a number in a NumPy module), are tested in test_trial_findings29a.py.
 """
 
 import os
@@ -37,6 +38,8 @@ CHOSEN = [
     "numpy_lib29a:log_wealth@returns=[1e-10,2e-10]:float64",
     # np.piecewise at the biweight's cutoff, where its pieces meet flat
     "numpy_lib29a:biweight_piecewise@r=[4.685,-4.685]:float64",
+    # M1: math.hypot of three coordinates
+    "numpy_lib29a:capsule_sdf_scalar@x=0.6,y=0.8,z=0.5:float64",
 ]
 
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases29a, CHOSEN)

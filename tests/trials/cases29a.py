@@ -568,6 +568,22 @@ JAX += [
     Case(J, "smin_logaddexp", "a=10,b=20", "float64", "ok", _softmin(10, 20)),
 ]
 
+def _capsule_scalar(x, y, z, dtype="float64"):
+    def truth():
+        return dict(zip("xyz", _unit_off_segment(_in(dtype, [x, y, z]))))
+    return hp(truth)
+
+
+def _fixed_named(**slopes):
+    """Scalar variables' slopes known one by one (None: no derivative there)."""
+    return hp(lambda: {name: NAN if v is None else mp(v) for name, v in slopes.items()})
+
+
+def _gamma_shape(k):
+    """d/dk of sum_x ((k - 1) log x - x - log Gamma(k)) = sum log x - 3 digamma(k)."""
+    return hp(lambda: {"k": sum(mpmath.log(_f(x)) for x in (0.8, 1.9, 3.1)) - 3 * mpmath.digamma(_f(k))})
+
+
 JAX += [
     Case(J, "discounted_return", "gamma=0.9", "float64", "ok", num_grad(_discounted, gamma=0.9)),
     Case(J, "discounted_return", "gamma=1", "float64", "ok", num_grad(_discounted, gamma=1)),
@@ -597,6 +613,12 @@ NUMPY += [
     Case(N, "log_softmax_first", "z=[1000,0,-1000]", "float64", "ok",
          hp(lambda: {"z": [(1 if k == 0 else 0) - v for k, v in enumerate(_softmax_of([mp(1000), mp(0), mp(-1000)]))]})),
     Case(N, "curvature_penalty", "y=[0,1,4,9,16]", "float64", "ok", num_grad(_curvature, y=[0, 1, 4, 9, 16])),
+    # math.hypot of three coordinates, Python's n-ary form
+    Case(N, "capsule_sdf_scalar", "x=0.6,y=0.8,z=0.5", "float64", "ok", _capsule_scalar(0.6, 0.8, 0.5)),
+    Case(N, "capsule_sdf_scalar", "x=0.6,y=0,z=2", "float64", "ok", _capsule_scalar(0.6, 0, 2)),
+    Case(N, "capsule_sdf_scalar", "x=0,y=0,z=0.5", "float64", "domain", _fixed_named(x=None, y=None, z=0)),
+    Case(N, "gamma_shape_loglik", "k=2.5", "float64", "ok", _gamma_shape(2.5)),
+    Case(N, "gamma_shape_loglik", "k=0.3", "float64", "ok", _gamma_shape(0.3)),
     Case(N, "biweight_piecewise", "r=[1,-5,3]", "float64", "ok", _biweight([1, -5, 3])),
     Case(N, "biweight_piecewise", "r=[4.685,-4.685]", "float64", "ok", _biweight([4.685, -4.685])),
     Case(N, "biweight_select", "r=[1,-5,3]", "float64", "ok", _biweight([1, -5, 3])),

@@ -6,6 +6,8 @@ flat price path, a cubic B-spline by an if on the segment, a projectile with dra
 by np.where, soft thresholding, refraction by np.arcsin past the critical angle, and a Cauchy robust loss by
 np.log1p."""
 
+import math
+
 import numpy as np
 from scipy.integrate import odeint
 from scipy.optimize import brentq
@@ -228,3 +230,17 @@ def log_softmax_first(z):
 def curvature_penalty(y):
     """The sum of squared second differences of a sampled curve by np.gradient twice."""
     return np.sum(np.gradient(np.gradient(y, 0.5), 0.5) ** 2)
+
+
+def capsule_sdf_scalar(x, y, z):
+    """The capsule's signed distance with scalars and math.hypot, as a port of a shader would write it."""
+    h = min(max(z, 0.0), 1.0)
+    return math.hypot(x, y, z - h) - 0.5
+
+
+def gamma_shape_loglik(k):
+    """The log-likelihood of a gamma(k, 1) sample by math.gamma, a non-finite total guarded by math.isfinite."""
+    total = 0.0
+    for x in (0.8, 1.9, 3.1):
+        total += (k - 1) * math.log(x) - x - math.log(math.gamma(k))
+    return total if math.isfinite(total) else -1e300
