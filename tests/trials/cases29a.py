@@ -574,6 +574,12 @@ def _capsule_scalar(x, y, z, dtype="float64"):
     return hp(truth)
 
 
+def _compartment_decay():
+    """d/d d_k of e^(g t) sum_k e^(-d_k t) for the second compartment (g = 1.5, d = [0.3, 0.4], t = 2)."""
+    return hp(lambda: {"params.layers.1.decay": [-2 * mpmath.exp(_f(1.5) * 2) * mpmath.exp(-_f(d) * 2)
+                                                 for d in (0.3, 0.4)]})
+
+
 def _fixed_named(**slopes):
     """Scalar variables' slopes known one by one (None: no derivative there)."""
     return hp(lambda: {name: NAN if v is None else mp(v) for name, v in slopes.items()})
@@ -585,6 +591,10 @@ def _gamma_shape(k):
 
 
 JAX += [
+    Case(J, "compartments_total", None, "float64", "ok", _compartment_decay(), args="compartments_args",
+         wrt="params.layers.1.decay"),
+    Case(J, "soft_threshold", "x=[0.5,-0.5]", "float32", "domain", _fixed("x", [None, None])),
+    Case(J, "capsule_sdf", "p=[0,0,0.5]", "float32", "domain", _fixed("p", [None, None, 0])),
     Case(J, "discounted_return", "gamma=0.9", "float64", "ok", num_grad(_discounted, gamma=0.9)),
     Case(J, "discounted_return", "gamma=1", "float64", "ok", num_grad(_discounted, gamma=1)),
     Case(J, "discounted_return", "gamma=0.9", "float32", "ok", num_grad(_discounted, dtype="float32", gamma=0.9)),

@@ -10,6 +10,7 @@ with quadratic drag by an Euler scan, Freundlich's isotherm behind a where (sing
 and around its threshold, and refraction by Snell's law past the critical angle."""
 
 from functools import partial
+from typing import NamedTuple
 
 import jax
 import jax.numpy as jnp
@@ -464,3 +465,24 @@ def masked_attention_entropy(scores):
 def median_price(prices):
     """The median of a price sample."""
     return jnp.median(prices)
+
+
+class Compartment(NamedTuple):
+    """One compartment of a population model: its growth rate and the decay rates of its cohorts."""
+
+    growth: jnp.ndarray
+    decay: jnp.ndarray
+
+
+def compartments_args():
+    """Two compartments' rates (a list of NamedTuples in a dict) and the horizon: the arguments of one point."""
+    layers = [Compartment(jnp.array(0.5), jnp.array([0.1, 0.2])), Compartment(jnp.array(1.5), jnp.array([0.3, 0.4]))]
+    return {"params": {"layers": layers}, "t": jnp.array(2.0)}
+
+
+def compartments_total(params, t):
+    """The total population at t: each compartment grows by e^(g t) and keeps its cohorts' e^(-d t)."""
+    total = 0.0
+    for layer in params["layers"]:
+        total = total + jnp.exp(layer.growth * t) * jnp.sum(jnp.exp(-layer.decay * t))
+    return total
