@@ -17,6 +17,10 @@ M1: Python's math module as a plain NumPy module's scalar code uses it: math.hyp
 went to NumPy's two-argument hypot as its out=), and math.gamma and the tests math.isfinite, isnan, isinf on a
 differentiated number were "converts a value gradcli is differentiating to a Python number". hypot takes any number
 of coordinates, gamma is differentiated, and the tests answer a plain bool as Python's do.
+
+S1: scipy.stats.linregress, the Arrhenius plot's fit (log k against 1/T), was an input error (gradcli.scipy lacked
+it). It is SciPy's function by SciPy's formulas: the tuple of slope, intercept, rvalue, pvalue and stderr, by name
+too, with intercept_stderr, each differentiable in the data.
 """
 
 import math
@@ -146,3 +150,63 @@ def test_math_functions_of_a_numpy_module_differentiate_as_pythons_meaning(tmp_p
     for variable, slope in slopes(point).items():
         assert r.gradient[variable] == pytest.approx(float(slope), rel=1e-14)
         assert float(r.exact_gradient[variable]) == pytest.approx(float(slope), rel=1e-14)
+
+
+ARRHENIUS = """import numpy as np
+from scipy import stats
+from scipy.stats import linregress
+
+T = np.array([300.0, 320.0, 340.0, 360.0, 380.0])
+
+
+def activation_energy(log_k):
+    slope, intercept, r, p, se = linregress(1.0 / T, log_k)
+    return -slope * 8.314
+
+
+def fit_quality(log_k):
+    fit = stats.linregress(1.0 / T, log_k)
+    return fit.rvalue ** 2 + fit.pvalue + fit.stderr + fit.intercept_stderr
+"""
+LOG_K = [-10.0, -8.5, -7.2, -6.0, -5.1]
+
+
+def _sums(y):
+    """(u, its mean, Sxx, Syy, Sxy) of the Arrhenius data: u = 1/T as float64 holds it."""
+    u = [mpmath.mpf(1.0 / t) for t in (300.0, 320.0, 340.0, 360.0, 380.0)]
+    ub, yb = sum(u) / 5, sum(y) / 5
+    return u, ub, sum((a - ub) ** 2 for a in u), sum((b - yb) ** 2 for b in y), sum((a - ub) * (b - yb) for a, b in zip(u, y))
+
+
+def _fit_quality(y):
+    """r^2 + the slope's two-sided p-value (Student's t by the regularized incomplete beta) + both standard errors."""
+    u, ub, sxx, syy, sxy = _sums(y)
+    r = sxy / mpmath.sqrt(sxx * syy)
+    t = r * mpmath.sqrt(3 / ((1 - r + mpmath.mpf(1e-20)) * (1 + r + mpmath.mpf(1e-20))))
+    p = mpmath.betainc(mpmath.mpf(3) / 2, mpmath.mpf(1) / 2, 0, 3 / (3 + t * t), regularized=True)
+    se = mpmath.sqrt((1 - r * r) * syy / sxx / 3)
+    return r * r + p + se + se * mpmath.sqrt(sxx / 5 + ub * ub)
+
+
+def test_scipy_linregress_is_scipys_and_differentiable_in_the_data(tmp_path):
+    """S1's class: the slope's gradient is -R (u_i - mean u) / Sxx; r^2, the p-value and the standard errors' by
+    mpmath.diff of their textbook formulas; the values are SciPy's own."""
+    import scipy.stats
+
+    from gradcli.scipy import stats as ours
+
+    path = tmp_path / "arrhenius.py"
+    path.write_text(ARRHENIUS)
+    (r,) = gradcli.check(f"{path}:activation_energy", [{"log_k": LOG_K}], dtypes=["float64"], fixes=False).results
+    u, ub, sxx, _, _ = _sums([mpmath.mpf(v) for v in LOG_K])
+    want = [float(-mpmath.mpf(8.314) * (a - ub) / sxx) for a in u]
+    assert r.status.value == "ok" and r.gradient["log_k"] == pytest.approx(want, rel=1e-9)
+    (r,) = gradcli.check(f"{path}:fit_quality", [{"log_k": LOG_K}], dtypes=["float64"], fixes=False).results
+    with mpmath.workdps(50):
+        want = [float(mpmath.diff(lambda v, k=k: _fit_quality([v if j == k else mpmath.mpf(w) for j, w in enumerate(LOG_K)]),
+                                  mpmath.mpf(LOG_K[k]))) for k in range(5)]
+    assert r.status.value == "ok" and [float(v) for v in r.exact_gradient["log_k"]] == pytest.approx(want, rel=1e-10)
+    x = 1.0 / numpy.array([300.0, 320.0, 340.0, 360.0, 380.0])
+    theirs, mine = scipy.stats.linregress(x, LOG_K), ours.linregress(x, numpy.array(LOG_K))
+    assert list(mine) == pytest.approx(list(theirs), rel=1e-12)
+    assert mine.intercept_stderr == pytest.approx(theirs.intercept_stderr, rel=1e-12)
