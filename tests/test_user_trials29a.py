@@ -10,12 +10,14 @@ bfloat16 activations, a fixed dropout mask, hazards by cumsum and cumlogsumexp, 
 discounted returns by a reverse scan, masked attention and medians at ties; in plain NumPy and SciPy, the same
 ecology by a loop and by scipy.integrate.odeint over a closure, the capsule, Butler-Volmer, Newton in a while loop,
 brentq, B-splines, Tukey's biweight by np.piecewise and np.select, float32 features in a float64 check, value at
-risk and expected shortfall by np.percentile, correlations, moving averages, log_softmax and np.gradient.
+risk and expected shortfall by np.percentile, correlations, moving averages, log_softmax, np.gradient, a shader's
+distance by math.hypot, a gamma likelihood by math.gamma and an Arrhenius fit by scipy.stats.linregress.
 
 The whole set runs with ``python tests/trials/run.py lib29a``; here, a few cheap NumPy ones. Its fixed classes, O1
 (odeint over a closure of the differentiated value: an input error at the call, naming the variable), B1 (a JAX
-cast to bfloat16 replayed as the cast it is, named at its line) and M1 (math.hypot of any number of coordinates,
-math.gamma and math's tests of a number in a NumPy module), are tested in test_trial_findings29a.py.
+cast to bfloat16 replayed as the cast it is, named at its line), M1 (math.hypot of any number of coordinates,
+math.gamma and math's tests of a number in a NumPy module) and S1 (scipy.stats.linregress), are tested in
+test_trial_findings29a.py.
 """
 
 import os
@@ -40,6 +42,8 @@ CHOSEN = [
     "numpy_lib29a:biweight_piecewise@r=[4.685,-4.685]:float64",
     # M1: math.hypot of three coordinates
     "numpy_lib29a:capsule_sdf_scalar@x=0.6,y=0.8,z=0.5:float64",
+    # S1: the Arrhenius plot's slope by scipy.stats.linregress
+    "numpy_lib29a:activation_energy@log_k=[-10,-8.5,-7.2,-6,-5.1]:float64",
 ]
 
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases29a, CHOSEN)

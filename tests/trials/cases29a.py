@@ -580,6 +580,30 @@ def _compartment_decay():
                                                  for d in (0.3, 0.4)]})
 
 
+KELVIN = (300.0, 320.0, 340.0, 360.0, 380.0)
+LOG_K = [-10, -8.5, -7.2, -6, -5.1]
+
+
+def _arrhenius_sums(y):
+    u = [_f(1.0 / t) for t in KELVIN]
+    ub, yb = sum(u) / 5, sum(y) / 5
+    return u, ub, sum((a - ub) ** 2 for a in u), sum((b - yb) ** 2 for b in y), sum((a - ub) * (b - yb) for a, b in zip(u, y))
+
+
+def _activation_energy():
+    """d/dy_i of -R Sxy / Sxx = -R (u_i - mean u) / Sxx, u = 1/T."""
+    def truth():
+        u, ub, sxx, _, _ = _arrhenius_sums([_f(v) for v in LOG_K])
+        return {"log_k": [-_f(8.314) * (a - ub) / sxx for a in u]}
+    return hp(truth)
+
+
+def _stderr(log_k):
+    """R sqrt((1 - r^2) Syy / Sxx / (n - 2)) = R sqrt((Syy - Sxy^2 / Sxx) / Sxx / 3)."""
+    _, _, sxx, syy, sxy = _arrhenius_sums(log_k)
+    return _f(8.314) * mpmath.sqrt((syy - sxy ** 2 / sxx) / sxx / 3)
+
+
 def _fixed_named(**slopes):
     """Scalar variables' slopes known one by one (None: no derivative there)."""
     return hp(lambda: {name: NAN if v is None else mp(v) for name, v in slopes.items()})
@@ -628,6 +652,9 @@ NUMPY += [
     Case(N, "capsule_sdf_scalar", "x=0.6,y=0,z=2", "float64", "ok", _capsule_scalar(0.6, 0, 2)),
     Case(N, "capsule_sdf_scalar", "x=0,y=0,z=0.5", "float64", "domain", _fixed_named(x=None, y=None, z=0)),
     Case(N, "gamma_shape_loglik", "k=2.5", "float64", "ok", _gamma_shape(2.5)),
+    Case(N, "activation_energy", "log_k=[-10,-8.5,-7.2,-6,-5.1]", "float64", "ok", _activation_energy()),
+    Case(N, "arrhenius_fit_stderr", "log_k=[-10,-8.5,-7.2,-6,-5.1]", "float64", "ok",
+         num_grad(_stderr, log_k=LOG_K)),
     Case(N, "gamma_shape_loglik", "k=0.3", "float64", "ok", _gamma_shape(0.3)),
     Case(N, "biweight_piecewise", "r=[1,-5,3]", "float64", "ok", _biweight([1, -5, 3])),
     Case(N, "biweight_piecewise", "r=[4.685,-4.685]", "float64", "ok", _biweight([4.685, -4.685])),

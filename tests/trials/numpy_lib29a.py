@@ -11,6 +11,7 @@ import math
 import numpy as np
 from scipy.integrate import odeint
 from scipy.optimize import brentq
+from scipy.stats import linregress
 from scipy.special import log_softmax, logsumexp
 
 # --- ecology ----------------------------------------------------------------------------------------------------------
@@ -244,3 +245,18 @@ def gamma_shape_loglik(k):
     for x in (0.8, 1.9, 3.1):
         total += (k - 1) * math.log(x) - x - math.log(math.gamma(k))
     return total if math.isfinite(total) else -1e300
+
+
+T_KELVIN = np.array([300.0, 320.0, 340.0, 360.0, 380.0])
+
+
+def activation_energy(log_k):
+    """The Arrhenius activation energy (J/mol) from the slope of log k against 1/T, by scipy.stats.linregress."""
+    fit = linregress(1.0 / T_KELVIN, log_k)
+    return -fit.slope * 8.314
+
+
+def arrhenius_fit_stderr(log_k):
+    """The activation energy's standard error from the same fit."""
+    slope, intercept, r, p, stderr = linregress(1.0 / T_KELVIN, log_k)
+    return stderr * 8.314
