@@ -652,6 +652,11 @@ NUMPY += [
     Case(N, "capsule_sdf_scalar", "x=0.6,y=0,z=2", "float64", "ok", _capsule_scalar(0.6, 0, 2)),
     Case(N, "capsule_sdf_scalar", "x=0,y=0,z=0.5", "float64", "domain", _fixed_named(x=None, y=None, z=0)),
     Case(N, "gamma_shape_loglik", "k=2.5", "float64", "ok", _gamma_shape(2.5)),
+    # F1 (open): float() of the value for a print and for a decision: NumPy's own numbers, no gradient dropped
+    Case(N, "realized_vol_logged", "prices=[100,101,99.5,100.2]", "float64", "ok",
+         num_grad(_realized_vol, prices=[100, 101, 99.5, 100.2])),
+    Case(N, "capped_variance", "returns=[0.01,-0.02,0.015]", "float64", "ok",
+         _each("returns", lambda r: 168 * r, [0.01, -0.02, 0.015])),
     Case(N, "activation_energy", "log_k=[-10,-8.5,-7.2,-6,-5.1]", "float64", "ok", _activation_energy()),
     Case(N, "arrhenius_fit_stderr", "log_k=[-10,-8.5,-7.2,-6,-5.1]", "float64", "ok",
          num_grad(_stderr, log_k=LOG_K)),

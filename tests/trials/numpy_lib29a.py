@@ -260,3 +260,18 @@ def arrhenius_fit_stderr(log_k):
     """The activation energy's standard error from the same fit."""
     slope, intercept, r, p, stderr = linregress(1.0 / T_KELVIN, log_k)
     return stderr * 8.314
+
+
+def realized_vol_logged(prices):
+    """Realized volatility, printed as a percentage as it is computed."""
+    vol = np.sqrt(252.0 * np.mean(np.diff(np.log(prices)) ** 2))
+    print(f"realized volatility {float(vol):.2%}")
+    return vol
+
+
+def capped_variance(returns):
+    """The annualized variance of daily returns, its square root taken past 1 (a risk report's cap, read by float())."""
+    var = 252.0 * np.mean(returns ** 2)
+    if float(var) > 1.0:
+        return np.sqrt(var)
+    return var
