@@ -249,9 +249,9 @@ def test_a_module_importing_numpy_functions_by_name_gets_fixes_spelled_through_n
 
 
 def test_a_math_function_on_the_variable_is_advised_in_the_files_own_numpy_spelling(tmp_path):
-    """math.isfinite has no differentiable stand-in (math.exp has: test_trial_findings25b): its advice is np's."""
-    path = write(tmp_path, "scalar.py", "import math\n\nimport numpy as np\n\n\ndef loss(x):\n    return math.isfinite(x) * x\n")
+    """math.ldexp has no differentiable stand-in (math.exp has: test_trial_findings25b): its advice is np's."""
+    path = write(tmp_path, "scalar.py", "import math\n\nimport numpy as np\n\n\ndef loss(x):\n    return math.ldexp(x, 2) * x\n")
     (result,) = gradcli.check(f"{path}:loss", [2.0], dtypes=("float64",)).results
     assert result.status == "error"
-    assert "use np.isfinite instead" in result.error and f"{path}:7" in result.error
+    assert "use np.ldexp instead" in result.error and f"{path}:7" in result.error
     assert "gradcli.numpy" not in result.error  # the file never imports it

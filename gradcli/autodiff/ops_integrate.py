@@ -11,14 +11,17 @@ solution is never passed off as one.
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 
+from ..errors import InputError
 from .core import defvjp_all
 from .ops_array import concatenate, getitem, ravel, reshape, sum_
 from .ops_decompositions import _no_exact_reference
-from .tracer import primitive
+from .tracer import TracedValueError, primitive
 from .transforms import vjp
-from .values import float_dtype, raw, shape_of
+from .values import Box, float_dtype, raw, shape_of
 
 
 def _odeint_raw(func, y0, t, *args, **options):
@@ -100,4 +103,39 @@ def odeint(func, y0, t, args=(), **options):
         args = (args,)
     if not shape_of(y0):  # SciPy's state is a vector: a scalar start answers shape (len(t), 1)
         y0 = reshape(y0, (1,))
+    if _reads_from_outside(func, y0, t, args):
+        raise _outside_read(func, sys._getframe(1))
     return _odeint(func, y0, t, *args, **options)
+
+
+def _reads_from_outside(func, y0, t, args):
+    """Whether ``func``'s rate at the start, given plain numbers, still moves with a value being differentiated: one it
+    reads from an enclosing function, which the adjoint's arguments never carry."""
+    try:
+        rate = func(raw(y0), raw(t)[0], *[raw(a) for a in args])
+    except TracedValueError:  # a traced value met a plain NumPy call inside func: it came from outside too
+        return True
+    return _holds_a_box(rate)
+
+
+def _holds_a_box(value):
+    """Whether ``value`` (a Box, an array of them, or lists and tuples of either) holds a traced value."""
+    if isinstance(value, (list, tuple)):
+        return any(_holds_a_box(v) for v in value)
+    if isinstance(value, np.ndarray) and value.dtype == object:
+        return any(_holds_a_box(v) for v in value.flat)
+    return isinstance(value, Box)
+
+
+def _outside_read(func, caller):
+    """The input error at the user's odeint call whose ``func`` reads a differentiated value from outside."""
+    code = getattr(func, "__code__", None)
+    cells = zip(code.co_freevars, func.__closure__ or ()) if code is not None else ()
+    names = [name for name, cell in cells if isinstance(cell.cell_contents, Box)]
+    what = f"reads {', '.join(names)} from its enclosing function" if names else "reads a value from outside its arguments"
+    where = f" (line {code.co_firstlineno})" if code is not None else ""
+    held = ", ".join(names) or "that value"
+    return InputError(
+        f"{caller.f_code.co_filename}, line {caller.f_lineno}: the function scipy.integrate.odeint integrates"
+        f"{where} {what}, a value gradcli is differentiating; gradcli differentiates odeint in y0, t and args alone, "
+        f"so pass {held} through args (odeint(func, y0, t, args=({held},)), func(y, t, {held}))")

@@ -14,7 +14,7 @@ import functools
 import numpy as np
 
 from .core import defjvp, defvjp
-from .ops import absolute, arctan2, constant, equal, exp, expm1, floor, greater, greater_equal, less, less_equal, lifted, log, log1p, logical_and, maximum, power, select, sin, sqrt, trunc, where
+from .ops import absolute, arctan2, constant, equal, exp, expm1, floor, greater, greater_equal, less, less_equal, lifted, log, log1p, logical_and, maximum, minimum, power, select, sin, sqrt, trunc, where
 from .ops_array import asarray, expand_dims, mean, ravel, squeeze, sum_, take, unbroadcast
 from .ops_decompositions import eigh
 from .ops_linalg import cholesky, diagonal, solve
@@ -847,6 +847,57 @@ def _scale(scale, normal):
 def _propagating(nan_policy, name):
     if nan_policy != "propagate":
         raise NotImplementedError(f"gradcli.scipy.stats.{name} takes nan_policy='propagate' alone")
+
+
+class LinregressResult(tuple):
+    """``scipy.stats.linregress``'s answer as SciPy gives it: the tuple (slope, intercept, rvalue, pvalue, stderr), each
+    also by name, and the intercept's standard error by name alone."""
+
+    slope = property(lambda self: self[0])
+    intercept = property(lambda self: self[1])
+    rvalue = property(lambda self: self[2])
+    pvalue = property(lambda self: self[3])
+    stderr = property(lambda self: self[4])
+
+    def __new__(cls, slope, intercept, rvalue, pvalue, stderr, intercept_stderr):
+        answer = super().__new__(cls, (slope, intercept, rvalue, pvalue, stderr))
+        answer.intercept_stderr = intercept_stderr
+        return answer
+
+
+_TINY = 1.0e-20  # SciPy's guard of t at r = +-1
+
+
+def linregress(x, y=None, alternative="two-sided"):
+    """``scipy.stats.linregress``: the least-squares line of ``y`` on ``x``, its correlation, the p-value of its slope
+    (Student's t with n - 2 degrees of freedom) and the standard errors, by SciPy's formulas."""
+    if y is None:  # x holds both series: two rows, or two columns
+        x = asarray(x)
+        axis = 0 if shape_of(x)[0] == 2 else 1
+        x, y = take(x, 0, axis=axis), take(x, 1, axis=axis)
+    x, y = asarray(x), asarray(y)
+    n = shape_of(x)[0]
+    xmean, ymean = mean(x), mean(y)
+    dx, dy = x - xmean, y - ymean
+    ssxm, ssym, ssxym = mean(dx * dx), mean(dy * dy), mean(dx * dy)
+    if not np.any(raw(ssxm) != 0):
+        raise ValueError("Cannot calculate a linear regression if all x values are identical")
+    # SciPy's r is 0 where y is flat, and clipped to [-1, 1] against rounding
+    r = maximum(minimum(ssxym / sqrt(ssxm * ssym), 1.0), -1.0) if np.any(raw(ssym) != 0) else 0.0 * ssxym
+    slope = ssxym / ssxm
+    intercept = ymean - slope * xmean
+    if n == 2:  # a line through two points: exact, its slope's p-value SciPy's 1 for a flat one, else 0
+        flat = not np.any(raw(y)[0] != raw(y)[1])
+        return LinregressResult(slope, intercept, r, 1.0 if flat else 0.0, 0.0 * slope, 0.0 * slope)
+    df = n - 2
+    t = r * sqrt(df / ((1.0 - r + _TINY) * (1.0 + r + _TINY)))
+    tails = {"two-sided": lambda: 2 * stdtr(df, -absolute(t)), "less": lambda: stdtr(df, t),
+             "greater": lambda: stdtr(df, -t)}
+    if alternative not in tails:
+        raise ValueError("alternative must be 'less', 'greater' or 'two-sided'")
+    slope_stderr = sqrt((1 - r * r) * ssym / ssxm / df)
+    return LinregressResult(slope, intercept, r, tails[alternative](), slope_stderr,
+                            slope_stderr * sqrt(ssxm + xmean * xmean))
 
 
 # -- A Gamma sample as a function of its shape. -----

@@ -139,7 +139,7 @@ class FrozenDistribution:
 # scipy.stats' functions that are no distribution's method: robust statistics, of sorts and slices.
 # A list of traced values where SciPy takes an array_like is stacked first (`tracer.accepting_sequences`).
 stats_functions = SimpleNamespace(**{name: _tracer.accepting_sequences(getattr(_stats, name))
-                                     for name in "iqr median_abs_deviation trim_mean trimboth".split()})
+                                     for name in "iqr linregress median_abs_deviation trim_mean trimboth".split()})
 
 linalg = SimpleNamespace(
     **{name: _tracer.accepting_sequences(getattr(_scipy_linalg, name)) for name in

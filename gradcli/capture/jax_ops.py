@@ -11,6 +11,7 @@ derivatives, ``remat``, ``cond``) are the walker's, not this table's.
 
 from __future__ import annotations
 
+import ml_dtypes  # JAX's own dependency, which gives NumPy its bfloat16
 import numpy as np
 
 import gradcli.numpy as gnp
@@ -28,7 +29,7 @@ from .exact_constants import BALL, kind_of, truncated_toward_zero
 
 # The float dtypes a replay in a working dtype casts between; numbers of any
 # other kind (mpmath numbers, balls, longdouble) keep their own precision.
-_JAX_FLOATS = {np.dtype(np.float16), np.dtype(np.float32), np.dtype(np.float64)}
+_JAX_FLOATS = {np.dtype(np.float16), np.dtype(np.float32), np.dtype(np.float64), np.dtype(ml_dtypes.bfloat16)}
 _JAX_COMPLEX = {np.dtype(np.complex64), np.dtype(np.complex128)}
 
 

@@ -115,7 +115,30 @@ def _math_functions():
              if hasattr(math, name)}
     found["log"] = on_values(math.log, lambda x, base=None: gnp.log(x) if base is None else gnp.log(x) / gnp.log(base))
     found["dist"] = on_values(math.dist, lambda p, q: gnp.linalg.norm(gnp.subtract(p, q)))
+    found["hypot"] = on_values(math.hypot, _hypot)
+    from ..scipy import special  # lazy: SciPy's special functions, read only when a module's math.gamma is built
+
+    found["gamma"] = on_values(math.gamma, special.gamma)
+    for name in ("isfinite", "isnan", "isinf"):  # decisions: a plain bool, as Python's own
+        found[name] = _decision(getattr(math, name), getattr(gnp, name))
     return found
+
+
+def _hypot(*coordinates):
+    """math.hypot's Euclidean norm of any number of coordinates (NumPy's hypot takes two), one pair at a time."""
+    norm = gnp.abs(coordinates[0]) if coordinates else 0.0
+    for coordinate in coordinates[1:]:
+        norm = gnp.hypot(norm, coordinate)
+    return norm
+
+
+def _decision(real, ours):
+    """math's test of one number (math.isfinite) as a plain bool, gradcli's op answering where the number is traced."""
+    @functools.wraps(real)
+    def call(x):
+        return real(x) if _plain(x) else bool(ours(x))
+
+    return call
 
 
 def _plain(value):
