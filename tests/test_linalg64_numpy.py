@@ -1,0 +1,94 @@
+"""Spectral functions rebuilt from eigh's eigenvalues and vectors at a repeated eigenvalue, in plain NumPy: V g(w) V^T
+is a smooth function of the matrix wherever g is, although no single vector of the repeated group is one. The exact
+reference proves such a function's zero slopes (each pair's vectors one turn of an orthonormal basis, so their
+lengths and overlaps are the exact numbers they are), and keeps "no derivative" for a loss that reads one vector.
+Truths: tests/linalg64_truths.py (mpmath, no decomposition)."""
+
+import numpy as np
+import pytest
+
+import gradcli
+from linalg64_truths import (PAIR_AT_ONE, PAIR_AT_TWO, TURNED, WEIGHTS, cubed_trace_slope, log_det_slope,
+                             weighted_slope)
+
+PLAIN = '''import numpy as np
+
+WEIGHTS = np.array(%r)
+
+
+def rebuilt(a, g):
+    w, v = np.linalg.eigh((a + a.T) / 2)
+    return v @ np.diag(g(w)) @ v.T
+
+
+def cubed_trace(a):
+    return np.trace(rebuilt(a, lambda w: w ** 3))
+
+
+def log_det(a):
+    return np.log(np.linalg.det(rebuilt(a, lambda w: w)))
+
+
+def expm_weighted(a):
+    n = len(a)
+    return np.sum(WEIGHTS[:n, :n] * rebuilt(a, np.exp))
+
+
+def sqrtm_weighted(a):
+    n = len(a)
+    return np.sum(WEIGHTS[:n, :n] * rebuilt(a, np.sqrt))
+
+
+def one_vector(a):
+    return np.linalg.eigh((a + a.T) / 2)[1][0, 0] ** 2
+''' % (WEIGHTS,)
+
+
+@pytest.fixture(scope="module")
+def plain(tmp_path_factory):
+    path = tmp_path_factory.mktemp("linalg64") / "plain_spectral.py"
+    path.write_text(PLAIN)
+    return path
+
+
+def _checked(plain, name, a):
+    (result,) = gradcli.check(f"{plain}:{name}", [{"a": np.array(a)}], dtypes=["float64"], fixes=False).results
+    return result
+
+
+def _exact(result):
+    return np.asarray(result.exact_gradient["a"], dtype=object).astype(float)
+
+
+@pytest.mark.parametrize("a", [PAIR_AT_ONE, TURNED])
+def test_the_cubed_trace_through_a_repeated_pair_has_its_zero_slopes_proven(plain, a):
+    result = _checked(plain, "cubed_trace", a)
+    assert result.status == "ok", [f.message for f in result.findings]
+    want = cubed_trace_slope(a)
+    np.testing.assert_allclose(_exact(result), want, rtol=1e-14)
+    assert np.all(_exact(result)[want == 0] == 0)
+
+
+def test_log_det_of_the_rebuilt_matrix_is_its_inverse(plain):
+    result = _checked(plain, "log_det", TURNED)
+    assert result.status == "ok", [f.message for f in result.findings]
+    want = log_det_slope(TURNED)
+    np.testing.assert_allclose(_exact(result), want, rtol=1e-14, atol=1e-300)
+    assert np.all(_exact(result)[want == 0] == 0)
+
+
+@pytest.mark.parametrize("name, a, function", [("expm_weighted", TURNED, "expm"), ("sqrtm_weighted", PAIR_AT_TWO, "sqrtm")])
+def test_a_matrix_function_through_a_repeated_pair_is_daleckii_and_kreins(plain, name, a, function):
+    """Within the pair the exact slope is f'(2) times the change's own block, which eigh's rule cannot see (it reads
+    only the diagonal of the cotangent there): gradcli's rule is wrong and the exact gradient is the truth."""
+    import mpmath
+
+    result = _checked(plain, name, a)
+    np.testing.assert_allclose(_exact(result), weighted_slope(a, getattr(mpmath, function), WEIGHTS), rtol=1e-12)
+    assert result.status == "wrong", [f.message for f in result.findings]
+
+
+def test_one_vector_of_the_pair_is_no_function_of_the_matrix(plain):
+    result = _checked(plain, "one_vector", PAIR_AT_ONE)
+    assert result.status == "domain", [f.message for f in result.findings]
+    assert any("jumps" in f.message for f in result.findings)
