@@ -1,7 +1,10 @@
 """The truths of the tests/test_linalg64_*.py files: spectral functions of S = (a + a^T) / 2 at a repeated eigenvalue,
 their gradients in a computed by mpmath at 40 digits from expressions of the mathematics that never decompose S:
 tr(S^3)'s 3 S^2, log det's S^-1, and sum(C * f(S)) for f = expm or sqrtm differentiated along each entry of a
-(mpmath's expm is a Taylor series, its sqrtm Denman and Beavers' iteration)."""
+(mpmath's expm is a Taylor series, its sqrtm Denman and Beavers' iteration); and what a framework's NaN rule there
+is held to (`assert_a_nan_rule_is_wrong`)."""
+
+import inspect
 
 import mpmath
 import numpy as np
@@ -52,3 +55,17 @@ def weighted_slope(a, function, weights):
 
                 out[i, j] = float(mpmath.diff(along, 0))
     return out
+
+
+def assert_a_nan_rule_is_wrong(result, function, exact_gradient):
+    """`wrong` against the exact gradient ``exact_gradient`` (its zeros proven: exact 0s), the rule's NaN at high
+    precision named at the function's first line, where it calls eigh (in float64 a pair the kernel's rounding split
+    may give a finite gradient, a NaN only at the exact tie)."""
+    messages = [f.message for f in result.findings]
+    assert result.status == "wrong", (result.status, messages)
+    exact = np.asarray(result.exact_gradient["a"], dtype=object).astype(float)
+    np.testing.assert_allclose(exact, exact_gradient, rtol=1e-12, atol=1e-300)
+    assert np.all(exact[np.asarray(exact_gradient) == 0] == 0)
+    line = f"{inspect.getsourcefile(function).rsplit('/', 1)[-1]}:{function.__code__.co_firstlineno + 1}"
+    rule = next(f for f in result.findings if f.kind == "nonfinite-rule")
+    assert rule.location.endswith(line) and "even at high precision" in rule.message, (rule.location, line)
