@@ -11,6 +11,7 @@ import numpy as np
 
 PAIR_AT_ONE = [[1.0, 0.0], [0.0, 1.0]]  # 1 twice: every basis of the plane is eigh's
 PAIR_AT_TWO = [[2.0, 0.0], [0.0, 2.0]]
+TRIPLE_AT_TWO = [[2.0, 0.0, 0.0], [0.0, 2.0, 0.0], [0.0, 0.0, 2.0]]
 # 2 twice, its space spanned by (1, -1, 0) / sqrt 2 and e_2, no pair of axes, and 5 on (1, 1, 0) / sqrt 2
 TURNED = [[3.5, 1.5, 0.0], [1.5, 3.5, 0.0], [0.0, 0.0, 2.0]]
 WEIGHTS = [[0.3, -1.2, 0.5], [0.7, 2.0, -0.4], [0.1, 0.2, 1.5]]
@@ -38,8 +39,9 @@ def log_det_slope(a):
         return _as_floats(mpmath.inverse(_symmetric_part(a)))
 
 
-def weighted_slope(a, function, weights):
-    """d sum(C * f(S)) / da_ij, each along a_ij alone, by mpmath's differentiation at 40 digits."""
+def weighted_slope(a, function, weights, symmetric=True):
+    """d sum(C * f(S)) / da_ij, each along a_ij alone, by mpmath's differentiation at 40 digits (S = a itself where
+    not ``symmetric``)."""
     n = len(a)
     out = np.zeros((n, n))
     with mpmath.workdps(40):
@@ -50,7 +52,7 @@ def weighted_slope(a, function, weights):
                 def along(t, i=i, j=j):
                     moved = mpmath.matrix(a)
                     moved[i, j] += t
-                    f = function(_symmetric_part(moved))
+                    f = function(_symmetric_part(moved) if symmetric else moved)
                     return mpmath.fsum(c[r, k] * f[r, k] for r in range(n) for k in range(n))
 
                 out[i, j] = float(mpmath.diff(along, 0))

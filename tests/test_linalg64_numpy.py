@@ -1,14 +1,15 @@
 """Spectral functions rebuilt from eigh's eigenvalues and vectors at a repeated eigenvalue, in plain NumPy: V g(w) V^T
 is a smooth function of the matrix wherever g is, although no single vector of the repeated group is one. The exact
-reference proves such a function's zero slopes (each pair's vectors one turn of an orthonormal basis, so their
-lengths and overlaps are the exact numbers they are), and keeps "no derivative" for a loss that reads one vector.
-Truths: tests/linalg64_truths.py (mpmath, no decomposition)."""
+reference proves such a function's zero slopes (each group's vectors, a pair's or a triple's, a rotation of an
+orthonormal basis, so their lengths and overlaps are the exact numbers they are), and keeps "no derivative" for a loss
+that reads one vector. Also slogdet at a singular matrix and sqrtm at a Jordan block. Truths: tests/linalg64_truths.py
+(mpmath, no decomposition)."""
 
 import numpy as np
 import pytest
 
 import gradcli
-from linalg64_truths import (PAIR_AT_ONE, PAIR_AT_TWO, TURNED, WEIGHTS, cubed_trace_slope, log_det_slope,
+from linalg64_truths import (PAIR_AT_ONE, PAIR_AT_TWO, TRIPLE_AT_TWO, TURNED, WEIGHTS, cubed_trace_slope, log_det_slope,
                              weighted_slope)
 
 PLAIN = '''import numpy as np
@@ -41,6 +42,20 @@ def sqrtm_weighted(a):
 
 def one_vector(a):
     return np.linalg.eigh((a + a.T) / 2)[1][0, 0] ** 2
+
+
+def sign_of_det(a):
+    return np.linalg.slogdet(a)[0]
+
+
+def log_abs_det(a):
+    return np.linalg.slogdet(a)[1]
+
+
+def sqrtm_weighted_jordan(a):
+    import scipy.linalg
+
+    return np.sum(WEIGHTS[:2, :2] * scipy.linalg.sqrtm(a))
 ''' % (WEIGHTS,)
 
 
@@ -60,7 +75,7 @@ def _exact(result):
     return np.asarray(result.exact_gradient["a"], dtype=object).astype(float)
 
 
-@pytest.mark.parametrize("a", [PAIR_AT_ONE, TURNED])
+@pytest.mark.parametrize("a", [PAIR_AT_ONE, TURNED, TRIPLE_AT_TWO])
 def test_the_cubed_trace_through_a_repeated_pair_has_its_zero_slopes_proven(plain, a):
     result = _checked(plain, "cubed_trace", a)
     assert result.status == "ok", [f.message for f in result.findings]
@@ -92,3 +107,29 @@ def test_one_vector_of_the_pair_is_no_function_of_the_matrix(plain):
     result = _checked(plain, "one_vector", PAIR_AT_ONE)
     assert result.status == "domain", [f.message for f in result.findings]
     assert any("jumps" in f.message for f in result.findings)
+
+
+def test_sqrtm_at_a_jordan_block_is_smooth_and_exact(plain):
+    """[[1, 1], [0, 1]] is no diagonalisable matrix, but its eigenvalue 1 is far from sqrt's cut: sqrtm is analytic
+    there, its slope mpmath's (Denman and Beavers) differentiated."""
+    import mpmath
+
+    jordan = [[1.0, 1.0], [0.0, 1.0]]
+    result = _checked(plain, "sqrtm_weighted_jordan", jordan)
+    assert result.status == "ok", [f.message for f in result.findings]
+    np.testing.assert_allclose(_exact(result), weighted_slope(jordan, lambda m: mpmath.sqrtm(m), WEIGHTS, symmetric=False),
+                               rtol=1e-12)
+
+
+def test_log_abs_det_of_a_singular_matrix_is_outside_the_domain(plain):
+    result = _checked(plain, "log_abs_det", [[1.0, 2.0], [2.0, 4.0]])
+    assert result.status == "domain", [f.message for f in result.findings]
+    assert float(result.exact_value) == float("-inf")
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "slogdet's sign of a real matrix is NumPy's float, a constant to the exact reference, so at a singular matrix "
+    "(det 0, the sign 0 between -1 and 1) gradcli says ok with slope 0 where the sign jumps along a[0, 0]"))
+def test_the_sign_of_a_singular_matrixs_determinant_jumps(plain):
+    result = _checked(plain, "sign_of_det", [[1.0, 2.0], [2.0, 4.0]])
+    assert result.status == "domain" and any("jumps" in f.message for f in result.findings), result.status

@@ -680,8 +680,8 @@ def _moved_along(resolvent, change, vector):
 
 def _group_vectors(out, named, groups, numbers, projectors, changes, width):
     """eigh's eigenvectors of a repeated group (its columns of ``out``): no single one is a function of the matrix,
-    but the space they span is, its projector P = V V^T. A pair of a projector of rationals is B D R(k), one turn
-    atom k away from every orthonormal basis of its space (`_turned_pair`); else each vector is P u, u's entries
+    but the space they span is, its projector P = V V^T. A group of a projector of rationals is B D C(K), a Cayley
+    rotation of atoms from every orthonormal basis of its space near the point's (`_turned_group`); else each vector is P u, u's entries
     atoms whose balls are mpmath's numbers (an entry of a row P holds none of is the exact 0). Along a change dA the group's vectors move by R dA V (R the group's reduced resolvent, as a simple
     eigenvector's) plus a turn within the group, V W with W antisymmetric, whose entries are atoms marked kinked:
     the turn is what a change that splits the group decides, a jump. A loss of the projector (V V^T, tr(P B))
@@ -695,7 +695,7 @@ def _group_vectors(out, named, groups, numbers, projectors, changes, width):
         columns = [k[-1] for k in keys]
         projector = projectors[g]
         balls = [[out[1 + i, column].b for i in range(n)] for column in columns]
-        vectors = _turned_pair(projector, balls) if len(columns) == 2 else None
+        vectors = _turned_group(projector, balls)
         if vectors is None:
             vectors = [_projected_unknowns(projector, (named, key), ball) for key, ball in zip(keys, balls)]
         resolvent = _resolvent(g, numbers, projectors)
@@ -734,18 +734,18 @@ def _projected_unknowns(projector, name, balls):
             for i in range(n)]
 
 
-def _turned_pair(projector, balls):
-    """A repeated pair's vectors as B D R(k): B an orthonormal basis of the pair's space (its projector's columns made
-    orthonormal, exact numbers with square roots of rationals), D = +-diag(1, +-1) and R(k) the rotation
-    ((1 - k^2, -2k), (2k, 1 - k^2)) / (1 + k^2), k one atom whose ball the point's vectors give: every orthonormal
-    basis of the space is one of these, and v_i . v_j is the exact 0 or 1 whatever k is, so a loss that reads the
-    pair only as V g(w) V^T (tr(V diag(w^3) V^T)) meets their lengths and overlaps as the numbers they are. None
-    where the projector is no matrix of rationals (computed entries) or ``balls`` (the point's two vectors, columns
-    of balls) do not tell D."""
+def _turned_group(projector, balls):
+    """A repeated group's k vectors as B D C(K): B an orthonormal basis of the group's space (its projector's columns
+    made orthonormal, exact numbers with square roots of rationals), D a diagonal of signs and C(K) = (I - K)(I + K)^-1
+    the Cayley rotation of an antisymmetric K of atoms whose balls the point's vectors give (for a pair,
+    ((1 - k^2, -2k), (2k, 1 - k^2)) / (1 + k^2)): every orthonormal basis of the space near the point's is one of
+    these, and v_i . v_j is the exact 0 or 1 whatever K is, so a loss that reads the group only as V g(w) V^T
+    (tr(V diag(w^3) V^T)) meets their lengths and overlaps as the numbers they are. None where the projector is no
+    matrix of rationals (computed entries) or ``balls`` (the point's vectors, columns of balls) do not tell D."""
     import flint  # lazy: python-flint, only where a proof runs
 
     state = proof.state()
-    n = len(projector)
+    n, k = len(projector), len(balls)
     if any(not (q[0].is_constant() and q[1].is_constant()) for row in projector for q in row):
         return None
     rationals = [[flint.fmpq(0) if q[0].is_zero() else q[0].leading_coefficient() / q[1].leading_coefficient()
@@ -758,32 +758,49 @@ def _turned_pair(projector, balls):
             column = [x - scale * y for x, y in zip(column, b)]
         if any(x != 0 for x in column):
             basis.append(column)
-    if len(basis) != 2:
+    if len(basis) != k:
         return None
     squares = [sum(x * x for x in b) for b in basis]
     lengths = [proof.run("sqrt", proof.Sym(flint.arb(square), (state.ctx.constant(square), state.one))).q
                for square in squares]
     exact = [[proof.div((state.ctx.constant(x), state.one), length) for x in b] for b, length in zip(basis, lengths)]
     numeric = [[flint.arb(x) / flint.arb(square).sqrt() for x in b] for b, square in zip(basis, squares)]
-    # Q = B^T U, the point's vectors in that basis: D Q = R(k), a rotation with its cosine >= 0
-    q = [[sum((numeric[r][i] * balls[c][i] for i in range(n)), flint.arb(0)) for c in range(2)] for r in range(2)]
-    determinant = q[0][0] * q[1][1] - q[0][1] * q[1][0]
+    # Q = B^T U, the point's vectors in that basis; D Q = C(K), a rotation far from turning any vector around
+    q = [[sum((numeric[r][i] * balls[c][i] for i in range(n)), flint.arb(0)) for c in range(k)] for r in range(k)]
+    signs = [1 if q[r][r] > -0.5 else -1 for r in range(k)]
+    determinant = flint.arb_mat([[signs[r] * q[r][c] for c in range(k)] for r in range(k)]).det()
     if not (determinant > 0 or determinant < 0):
         return None
-    flip = 1 if determinant > 0 else -1
-    rotation = [[q[0][0], q[0][1]], [flip * q[1][0], flip * q[1][1]]]
-    if not (rotation[0][0] > -0.5 or rotation[0][0] < 0.5):
+    if determinant < 0:
+        signs[-1] = -signs[-1]
+    rotation = flint.arb_mat([[signs[r] * q[r][c] for c in range(k)] for r in range(k)])
+    identity = flint.arb_mat([[int(r == c) for c in range(k)] for r in range(k)])
+    if (identity + rotation).det().contains(0):
         return None
-    outer = 1 if rotation[0][0] > -0.5 else -1
-    cosine, sine = outer * rotation[0][0], outer * rotation[1][0]
-    k = state.ball_atom(sine / (1 + cosine))
-    k2 = proof.mul(k, k)
-    scale = proof.inv(proof.add(proof.const(1), k2))
-    c, s2 = proof.mul(proof.sub(proof.const(1), k2), scale), proof.mul(proof.mul(proof.const(2), k), scale)
-    turned = [[c, proof.neg(s2)], [s2, c]]  # R(k)
-    signs = [outer, outer * flip]  # D
-    return [[_total(proof.mul(proof.mul(proof.const(signs[r]), exact[r][i]), turned[r][m]) for r in range(2))
-             for i in range(n)] for m in range(2)]
+    turn = (identity - rotation) * (identity + rotation).inv()
+    atoms = {(r, c): state.ball_atom(turn[r, c]) for r in range(k) for c in range(r + 1, k)}
+    skew = [[proof.const(0) if r == c else atoms[r, c] if r < c else proof.neg(atoms[c, r]) for c in range(k)]
+            for r in range(k)]
+    plus = [[proof.add(proof.const(int(r == c)), skew[r][c]) for c in range(k)] for r in range(k)]
+    minus = [[proof.sub(proof.const(int(r == c)), skew[r][c]) for c in range(k)] for r in range(k)]
+    cayley = _product(minus, _inverse(plus))
+    return [[_total(proof.mul(proof.mul(proof.const(signs[r]), exact[r][i]), cayley[r][m]) for r in range(k))
+             for i in range(n)] for m in range(k)]
+
+
+def _inverse(rows):
+    """The inverse of I + K (rows of quotients, K antisymmetric) by Gauss and Jordan without pivoting: each leading
+    block of I + K is I + an antisymmetric block, whose determinant is 1 plus squares, never 0."""
+    k = len(rows)
+    work = [list(row) + [proof.const(int(r == c)) for c in range(k)] for r, row in enumerate(rows)]
+    for c in range(k):
+        pivot = proof.inv(work[c][c])
+        work[c] = [proof.mul(e, pivot) for e in work[c]]
+        for r in range(k):
+            if r != c and not proof.is_zero(work[r][c]):
+                factor = work[r][c]
+                work[r] = [proof.sub(e, proof.mul(factor, p)) for e, p in zip(work[r], work[c])]
+    return [row[k:] for row in work]
 
 
 def _eigenvectors(out, groups, numbers, projectors, changes, width):
