@@ -89,7 +89,7 @@ def ball_of(proof, q, points=None):
             term = flint.arb(coefficient.p) / flint.arb(coefficient.q)
             for number, power in enumerate(monomial):
                 if power:
-                    term = term * (_turned(flint, proof, number, power) or atom_ball(number) ** power)
+                    term = term * (_turned(flint, proof, number, power) or _power(atom_ball(number), power))
             total = total + term
         return total
 
@@ -99,6 +99,15 @@ def ball_of(proof, q, points=None):
         return value.real if isinstance(value, flint.acb) else value
 
     return quotient(q)
+
+
+def _power(ball, n):
+    """``ball`` to the whole power ``n`` > 0 by products: flint's ``**`` of a ball holding 0 is NaN (an eigenvector's
+    entry 0 +- 1e-36 squared in a length)."""
+    out = ball
+    for _ in range(n - 1):
+        out = out * ball
+    return out
 
 
 def _turned(flint, proof, number, power):

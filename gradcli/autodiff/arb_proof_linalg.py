@@ -680,8 +680,9 @@ def _moved_along(resolvent, change, vector):
 
 def _group_vectors(out, named, groups, numbers, projectors, changes, width):
     """eigh's eigenvectors of a repeated group (its columns of ``out``): no single one is a function of the matrix,
-    but the space they span is, its projector P = V V^T. Each vector is P u, u's entries atoms whose balls are
-    mpmath's numbers (an entry of a row P holds none of is the exact 0), and along a change dA the group's vectors move by R dA V (R the group's reduced resolvent, as a simple
+    but the space they span is, its projector P = V V^T. A group of a projector of rationals is B D C(K), a Cayley
+    rotation of atoms from every orthonormal basis of its space near the point's (`_turned_group`); else each vector is P u, u's entries
+    atoms whose balls are mpmath's numbers (an entry of a row P holds none of is the exact 0). Along a change dA the group's vectors move by R dA V (R the group's reduced resolvent, as a simple
     eigenvector's) plus a turn within the group, V W with W antisymmetric, whose entries are atoms marked kinked:
     the turn is what a change that splits the group decides, a jump. A loss of the projector (V V^T, tr(P B))
     meets W only as V (W + W^T) V^T, the exact 0, so its slope is the exact function dP = R dA P + P dA R of the
@@ -692,15 +693,11 @@ def _group_vectors(out, named, groups, numbers, projectors, changes, width):
         if len(keys) == 1:
             continue
         columns = [k[-1] for k in keys]
-        projector, vectors = projectors[g], []
-        for m, column in enumerate(columns):  # P u: in the group's space, its entries 0 where P's rows are
-            unknown = []
-            for i in range(n):
-                entry = proof.atom(("group vector", named, keys[m], i))
-                state.defs[state.number(entry)] = ("ball", out[1 + i, column].b)
-                unknown.append(entry)
-            vectors.append([_total(proof.mul(projector[i][k], unknown[k]) for k in range(n)
-                                   if not proof.is_zero(projector[i][k])) for i in range(n)])
+        projector = projectors[g]
+        balls = [[out[1 + i, column].b for i in range(n)] for column in columns]
+        vectors = _turned_group(projector, balls)
+        if vectors is None:
+            vectors = [_projected_unknowns(projector, (named, key), ball) for key, ball in zip(keys, balls)]
         resolvent = _resolvent(g, numbers, projectors)
         slopes = [[None] * len(columns) for _ in changes]
         for t, change in enumerate(changes):
@@ -721,6 +718,89 @@ def _group_vectors(out, named, groups, numbers, projectors, changes, width):
             for i in range(n):
                 out[1 + i, column] = proof.Sym(out[1 + i, column].b, vectors[m][i],
                                                None if width is None else [slopes[t][m][i] for t in range(width)])
+
+
+def _projected_unknowns(projector, name, balls):
+    """A vector of a repeated group as P u, u's entries atoms whose balls are the point's (``balls``): in the group's
+    space, its entries 0 where P's rows are, its length and overlaps with the others unknown."""
+    state = proof.state()
+    unknown = []
+    for i, ball in enumerate(balls):
+        entry = proof.atom(("group vector", *name, i))
+        state.defs[state.number(entry)] = ("ball", ball)
+        unknown.append(entry)
+    n = len(projector)
+    return [_total(proof.mul(projector[i][k], unknown[k]) for k in range(n) if not proof.is_zero(projector[i][k]))
+            for i in range(n)]
+
+
+def _turned_group(projector, balls):
+    """A repeated group's k vectors as B D C(K): B an orthonormal basis of the group's space (its projector's columns
+    made orthonormal, exact numbers with square roots of rationals), D a diagonal of signs and C(K) = (I - K)(I + K)^-1
+    the Cayley rotation of an antisymmetric K of atoms whose balls the point's vectors give (for a pair,
+    ((1 - k^2, -2k), (2k, 1 - k^2)) / (1 + k^2)): every orthonormal basis of the space near the point's is one of
+    these, and v_i . v_j is the exact 0 or 1 whatever K is, so a loss that reads the group only as V g(w) V^T
+    (tr(V diag(w^3) V^T)) meets their lengths and overlaps as the numbers they are. None where the projector is no
+    matrix of rationals (computed entries) or ``balls`` (the point's vectors, columns of balls) do not tell D."""
+    import flint  # lazy: python-flint, only where a proof runs
+
+    state = proof.state()
+    n, k = len(projector), len(balls)
+    if any(not (q[0].is_constant() and q[1].is_constant()) for row in projector for q in row):
+        return None
+    rationals = [[flint.fmpq(0) if q[0].is_zero() else q[0].leading_coefficient() / q[1].leading_coefficient()
+                  for q in row] for row in projector]
+    basis = []  # columns of P made orthogonal, over the rationals
+    for j in range(n):
+        column = [rationals[i][j] for i in range(n)]
+        for b in basis:
+            scale = sum(x * y for x, y in zip(b, column)) / sum(x * x for x in b)
+            column = [x - scale * y for x, y in zip(column, b)]
+        if any(x != 0 for x in column):
+            basis.append(column)
+    if len(basis) != k:
+        return None
+    squares = [sum(x * x for x in b) for b in basis]
+    lengths = [proof.run("sqrt", proof.Sym(flint.arb(square), (state.ctx.constant(square), state.one))).q
+               for square in squares]
+    exact = [[proof.div((state.ctx.constant(x), state.one), length) for x in b] for b, length in zip(basis, lengths)]
+    numeric = [[flint.arb(x) / flint.arb(square).sqrt() for x in b] for b, square in zip(basis, squares)]
+    # Q = B^T U, the point's vectors in that basis; D Q = C(K), a rotation far from turning any vector around
+    q = [[sum((numeric[r][i] * balls[c][i] for i in range(n)), flint.arb(0)) for c in range(k)] for r in range(k)]
+    signs = [1 if q[r][r] > -0.5 else -1 for r in range(k)]
+    determinant = flint.arb_mat([[signs[r] * q[r][c] for c in range(k)] for r in range(k)]).det()
+    if not (determinant > 0 or determinant < 0):
+        return None
+    if determinant < 0:
+        signs[-1] = -signs[-1]
+    rotation = flint.arb_mat([[signs[r] * q[r][c] for c in range(k)] for r in range(k)])
+    identity = flint.arb_mat([[int(r == c) for c in range(k)] for r in range(k)])
+    if (identity + rotation).det().contains(0):
+        return None
+    turn = (identity - rotation) * (identity + rotation).inv()
+    atoms = {(r, c): state.ball_atom(turn[r, c]) for r in range(k) for c in range(r + 1, k)}
+    skew = [[proof.const(0) if r == c else atoms[r, c] if r < c else proof.neg(atoms[c, r]) for c in range(k)]
+            for r in range(k)]
+    plus = [[proof.add(proof.const(int(r == c)), skew[r][c]) for c in range(k)] for r in range(k)]
+    minus = [[proof.sub(proof.const(int(r == c)), skew[r][c]) for c in range(k)] for r in range(k)]
+    cayley = _product(minus, _inverse(plus))
+    return [[_total(proof.mul(proof.mul(proof.const(signs[r]), exact[r][i]), cayley[r][m]) for r in range(k))
+             for i in range(n)] for m in range(k)]
+
+
+def _inverse(rows):
+    """The inverse of I + K (rows of quotients, K antisymmetric) by Gauss and Jordan without pivoting: each leading
+    block of I + K is I + an antisymmetric block, whose determinant is 1 plus squares, never 0."""
+    k = len(rows)
+    work = [list(row) + [proof.const(int(r == c)) for c in range(k)] for r, row in enumerate(rows)]
+    for c in range(k):
+        pivot = proof.inv(work[c][c])
+        work[c] = [proof.mul(e, pivot) for e in work[c]]
+        for r in range(k):
+            if r != c and not proof.is_zero(work[r][c]):
+                factor = work[r][c]
+                work[r] = [proof.sub(e, proof.mul(factor, p)) for e, p in zip(work[r], work[c])]
+    return [row[k:] for row in work]
 
 
 def _eigenvectors(out, groups, numbers, projectors, changes, width):
@@ -1294,8 +1374,8 @@ def _negated(part):
 
 
 def _ball_about(flint, v, radius):
-    man, exp = v.man_exp
-    return flint.arb(int(man)) * flint.arb(2) ** int(exp) + flint.arb(0, radius)
+    sign, man, exp, _ = v._mpf_  # (mpf.man_exp drops the sign: -1/sqrt 2 would be a ball about +1/sqrt 2)
+    return flint.arb(-int(man) if sign else int(man)) * flint.arb(2) ** int(exp) + flint.arb(0, radius)
 
 
 def _canonical_signs(cells, read, signs):

@@ -526,8 +526,7 @@ TF = [
     Case(K, "distance_to_origin", "x=[3,4]", "float64", "ok", _values("x", [mp("0.6"), mp("0.8")])),
     Case(K, "distance_to_origin", "x=[0,0]", "float64", "domain", _values("x", [NAN, NAN])),
     Case(K, "eig_cubed_trace", "a=[[2,0.5],[0.5,1]]", "float64", "ok", _cubed_trace([[2, 0.5], [0.5, 1]])),
-    # TensorFlow's eigh rule drops the 1 / 0 of equal eigenvalues: 3 S^2 at a double eigenvalue (E1: no exact
-    # reference there, an error verdict)
+    # TensorFlow's eigh rule drops the 1 / 0 of equal eigenvalues: 3 S^2 at a double eigenvalue, right
     Case(K, "eig_cubed_trace", "a=[[1,0],[0,1]]", "float64", "ok", _values("a", [[3, 0], [0, 3]])),
     Case(K, "ragged_lse", "x=[1,2,3,-1,0.5]", "float64", "ok", _ragged([1, 2, 3, -1, 0.5])),
     Case(K, "ragged_lse", "x=[1000,2,3,-1,-1000]", "float64", "ok", _ragged([1000, 2, 3, -1, -1000])),
