@@ -24,7 +24,7 @@ from ..expr.derivative import to_text
 from ..expr.ir import Binary, Call, Compare, Const, Formula, Num, Unary, Var, fold, postorder
 from ..expr.like_terms import difference_text
 from ..expr.parse import parse
-from ..expr.printers import python_name
+from ..expr.printers import python_function, python_imports, python_name
 from ..expr.to_sympy import to_sympy
 from ..errors import InputError
 from .balls import ran_out_of_time
@@ -886,11 +886,12 @@ def _snippet(formula, derivatives):
     """The ``custom_gradient`` Python code for a formula and its derivatives (IR)."""
     args = ", ".join(python_name(n) for n in formula.variables)
     grads = ", ".join(f"upstream * ({_python_code(d.root)})" for d in derivatives)
+    value = _python_code(formula.root)
     return (
-        "import gradcli\nimport gradcli.numpy as gnp\n\n\n"
+        "\n".join(["import gradcli", *python_imports(value, grads)]) + "\n\n\n"
         "@gradcli.custom_gradient\n"
         f"def f({args}):\n"
-        f"    value = {_python_code(formula.root)}\n\n"
+        f"    value = {value}\n\n"
         "    def grad_fn(upstream):\n"
         f"        return {grads}\n\n"
         "    return value, grad_fn\n"
@@ -903,7 +904,7 @@ def _python_code(root):
         if isinstance(node, Call):
             if node.name == "log" and len(children) == 2:  # log(x, base): gnp.log takes one argument
                 return Binary(node.span, "/", Call(node.span, "gnp.log", (children[0],)), Call(node.span, "gnp.log", (children[1],)))
-            return Call(node.span, f"gnp.{node.name}", tuple(children))
+            return Call(node.span, python_function(node.name), tuple(children))
         if isinstance(node, Const):
             return Const(node.span, f"gnp.{node.name}")
         if isinstance(node, Var):

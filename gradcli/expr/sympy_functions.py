@@ -261,3 +261,69 @@ class ndtr(_Stable):  # noqa: N801 - the formula language's name, which the prin
 
     def _eval_is_extended_positive(self):
         return self.args[0].is_extended_real or None
+
+
+class erfcx(_Stable):  # noqa: N801 - the formula language's name, which the printers go by
+    """The scaled complementary error function exp(x**2)*erfc(x), kept as itself: the product overflows times
+    underflows in float64 past x = 26. Its derivative is 2*x*erfcx(x) - 2/sqrt(pi)."""
+
+    nargs = 1
+
+    @classmethod
+    def closed(cls, x):
+        return sympy.exp(x**2) * sympy.erfc(x)
+
+    def fdiff(self, argindex=1):
+        (x,) = self.args
+        return 2 * x * erfcx(x) - 2 / sympy.sqrt(sympy.pi)
+
+    def _eval_is_extended_positive(self):
+        return self.args[0].is_extended_real or None
+
+
+class log_ndtr(_Stable):  # noqa: N801 - the formula language's name, which the printers go by
+    """The log of the standard normal CDF, kept as itself: log(ndtr(x)) is -inf in float64 left of x = -38.
+    Its derivative, the normal density over the CDF, is written sqrt(2/pi)/erfcx(-x/sqrt(2)), which neither
+    underflows to 0/0 far left nor overflows far right."""
+
+    nargs = 1
+
+    @classmethod
+    def closed(cls, x):
+        return sympy.log(ndtr.closed(x))
+
+    def fdiff(self, argindex=1):
+        (x,) = self.args
+        return sympy.sqrt(2) / (sympy.sqrt(sympy.pi) * erfcx(-x / sympy.sqrt(2)))
+
+    def _eval_is_extended_negative(self):
+        return self.args[0].is_extended_real or None
+
+
+class ndtri(_Stable):  # noqa: N801 - the formula language's name, which the printers go by
+    """The inverse of the standard normal CDF, sqrt(2)*erfinv(2*p - 1), kept as itself: 2*p - 1 rounds to -1 in
+    float64 below p = 1e-17. Its derivative is sqrt(2*pi)*exp(ndtri(p)**2/2)."""
+
+    nargs = 1
+
+    @classmethod
+    def closed(cls, p):
+        return sympy.sqrt(2) * sympy.erfinv(2 * p - 1)
+
+    def fdiff(self, argindex=1):
+        return sympy.sqrt(2 * sympy.pi) * sympy.exp(self**2 / 2)
+
+
+class sinc(_Stable):  # noqa: N801 - the formula language's name, which the printers go by
+    """NumPy's normalised sinc, sin(pi*x)/(pi*x) and 1 at 0 (sympy's own ``sinc`` is sin(x)/x). Its derivative
+    is (cos(pi*x) - sinc(x))/x, and 0 at x = 0."""
+
+    nargs = 1
+
+    @classmethod
+    def closed(cls, x):
+        return sympy.Integer(1) if x.is_zero else sympy.sin(sympy.pi * x) / (sympy.pi * x)
+
+    def fdiff(self, argindex=1):
+        (x,) = self.args
+        return sympy.Piecewise((0, sympy.Eq(x, 0)), ((sympy.cos(sympy.pi * x) - sinc(x)) / x, True))
