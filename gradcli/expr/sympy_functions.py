@@ -299,6 +299,11 @@ class log_ndtr(_Stable):  # noqa: N801 - the formula language's name, which the 
     def _eval_is_extended_negative(self):
         return self.args[0].is_extended_real or None
 
+    def _latex(self, printer, exp=None):
+        # sympy reads the underscore as a subscript: \operatorname{log}_{ndtr}
+        name = rf"\operatorname{{log\_ndtr}}{{\left({printer._print(self.args[0])} \right)}}"
+        return name if exp is None else rf"{name}^{{{exp}}}"
+
 
 class ndtri(_Stable):  # noqa: N801 - the formula language's name, which the printers go by
     """The inverse of the standard normal CDF, sqrt(2)*erfinv(2*p - 1), kept as itself: 2*p - 1 rounds to -1 in
