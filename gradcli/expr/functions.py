@@ -437,7 +437,7 @@ FUNCTIONS = {
                      _chain(_log_ndtr_outer), _log_ndtr_size, logarithm=True),
         FunctionSpec("ndtri", (1,), _special("ndtri"), lambda sp, p: _stable("ndtri", p), _chain(_ndtri_outer),
                      _inverse_normal_size),
-        FunctionSpec("erfinv", (1,), _special("erfinv"), lambda sp, x: sp.erfinv(x), _chain(_erfinv_outer),
+        FunctionSpec("erfinv", (1,), _special("erfinv"), lambda sp, x: _stable("erfinv", x), _chain(_erfinv_outer),
                      _inverse_normal_size),
         _unary("sinc", lambda sp, x: _stable("sinc", x), _sinc_outer, _bounded, double=_sinc_double),
         _unary("floor", lambda sp, x: sp.floor(x), lambda u: num(0), lambda x: max(x.log10, 0.0),
