@@ -732,6 +732,8 @@ def _scipy_cases():
         ("rgamma", special.rgamma, [lambda gen: gen.uniform(0.5, 3, (4,))]),
         ("erfinv", special.erfinv, [lambda gen: gen.uniform(-0.9, 0.9, (4,))]),
         ("erfcinv", special.erfcinv, [lambda gen: gen.uniform(0.1, 1.9, (4,))]),
+        ("erfcx", special.erfcx, [lambda gen: gen.uniform(-3, 5, (4,))]),
+        ("ndtri", special.ndtri, [lambda gen: gen.uniform(0.05, 0.95, (4,))]),
         ("i0", special.i0, [(4,)]),
         ("i1", special.i1, [(4,)]),
         ("j0", special.j0, [(4,)]),

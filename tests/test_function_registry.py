@@ -19,6 +19,7 @@ import pytest
 
 import gradcli
 import gradcli.numpy as gnp
+import gradcli.scipy.special as special
 import opcheck
 from each_case import failing_cases
 from gradcli.autodiff import catalog, mp
@@ -73,6 +74,11 @@ CASES = {
     "erf": [("erf(x)", {"x": 0.5})],
     "ndtr": [("ndtr(x)", {"x": -0.5})],
     "erfc": [("erfc(x)", {"x": 0.5})],
+    "erfcx": [("erfcx(x)", {"x": 0.5})],
+    "log_ndtr": [("log_ndtr(x)", {"x": -0.5})],
+    "ndtri": [("ndtri(x)", {"x": 0.25})],
+    "erfinv": [("erfinv(x)", {"x": 0.5})],
+    "sinc": [("sinc(x)", {"x": 0.5})],
     "floor": [("floor(x)", {"x": 1.5})],
     "ceil": [("ceil(x)", {"x": 1.5})],
 }
@@ -119,9 +125,15 @@ def close(a, b):
     return abs(a - b) <= RTOL * abs(b)
 
 
+def _function_of(name):
+    """A ``gradcli ops`` name's function: ``gradcli.numpy``'s, or ``gradcli.scipy.special``'s for ``scipy.special.X``."""
+    space, _, own = name.rpartition(".")
+    return getattr(special, own, None) if space == "scipy.special" else getattr(gnp, name, None)
+
+
 @pytest.fixture(scope="module")
 def catalogued_primitives():
-    listed = [primitive_of(getattr(gnp, row.name, None)) for row in catalog.catalogue()]
+    listed = [primitive_of(_function_of(row.name)) for row in catalog.catalogue(include_scipy=True)]
     return {id(prim) for prim in listed if isinstance(prim, Primitive)}
 
 
@@ -143,13 +155,14 @@ def test_an_alias_parses_to_its_function(alias):
 
 def test_the_core_mapping_runs_gradcli_numpy_primitives_with_vjps():
     public = {id(primitive_of(getattr(gnp, n))) for n in gnp.__all__}
+    public |= {id(primitive_of(getattr(special, n))) for n in special.__all__}
 
     def check(name, text, point_items):
         point = dict(point_items)
         reached = primitives_reached(parse(text), point)
         assert any(prim.kind != "comparison" for prim in reached), f"{name} ran no primitive of its own"
         for prim in reached:
-            assert id(prim) in public, f"{name} runs {prim.name}, which is not a gradcli.numpy function"
+            assert id(prim) in public, f"{name} runs {prim.name}, which is no function of gradcli.numpy or gradcli.scipy"
             assert prim.vjp is not None or not prim.differentiable, f"{prim.name} has no VJP"
 
     assert failing_cases(check, ALL_CASES) == {}
@@ -182,6 +195,7 @@ def test_the_catalogue_lists_every_primitive(catalogued_primitives):
 
 def test_opcheck_sweeps_every_primitive():
     swept = {id(primitive_of(getattr(gnp, row[0]))) for table in OP_TABLES for row in table if hasattr(gnp, row[0])}
+    swept |= {id(primitive_of(fun)) for _, fun, _ in opcheck._scipy_cases()}
 
     def check(name, text, point_items):
         point = dict(point_items)
@@ -245,7 +259,8 @@ def test_the_printed_python_code_agrees_with_the_core():
         point = dict(point_items)
         formula = parse(text)
         code = python_code(to_sympy(formula))
-        printed = eval(compile(code, "<gradcli diff --format python>", "eval"), {"gnp": gnp}, dict(point))  # noqa: S307
+        modules = {"gnp": gnp, "gsp": special}
+        printed = eval(compile(code, "<gradcli diff --format python>", "eval"), modules, dict(point))  # noqa: S307
         assert close(float(printed), to_function(formula)(*values(formula, point))), code
 
     assert failing_cases(check, ALL_CASES) == {}

@@ -166,9 +166,9 @@ def _mpmath_function(name):
         function, order = mp_names[name]
         return lambda x: getattr(loaded_mpmath(), function)(order, x)
     if name == "erfinv":
-        return lambda x: loaded_mpmath().erfinv(x)
+        return _erfinv_mp
     if name == "erfcinv":
-        return lambda x: loaded_mpmath().erfinv(1 - x)
+        return lambda x: _erfinv_mp(1 - x)
     if name in ("jn", "yn", "iv"):
         function = {"jn": "besselj", "yn": "bessely", "iv": "besseli"}[name]
         return lambda v, x: getattr(loaded_mpmath(), function)(v, x)
@@ -183,6 +183,12 @@ def _mpmath_function(name):
     if name in _SPECIAL_MP:
         return _SPECIAL_MP[name]
     return lambda x: getattr(loaded_mpmath(), name)(x)
+
+
+def _erfinv_mp(x):
+    """erfinv(x), NaN outside [-1, 1] as SciPy's (mpmath's raises there)."""
+    mpmath = loaded_mpmath()
+    return mpmath.erfinv(x) if -1 <= x <= 1 else mpmath.nan
 
 
 def _log_ndtr_mp(x):
@@ -318,6 +324,8 @@ def _erfcx_mp(x):
 def _ndtri_mp(p):
     """sqrt(2) erfinv(2p - 1), with as many more digits as 2p - 1 cancels near 0 or 1."""
     mpmath = loaded_mpmath()
+    if not 0 <= p <= 1:
+        return mpmath.nan  # as SciPy's (mpmath's erfinv raises outside [-1, 1])
     tail = min(p, 1 - p)
     extra = 10 + (int(-mpmath.log10(tail)) if 0 < tail < 1 else 0)
     with mpmath.extradps(extra):

@@ -24,7 +24,7 @@ from ..expr.derivative import to_text
 from ..expr.ir import Binary, Call, Compare, Const, Formula, Num, Unary, Var, fold, postorder
 from ..expr.like_terms import difference_text
 from ..expr.parse import parse
-from ..expr.printers import python_name
+from ..expr.printers import python_function, python_imports, python_name
 from ..expr.to_sympy import to_sympy
 from ..errors import InputError
 from .balls import ran_out_of_time
@@ -336,6 +336,61 @@ class _Rewriter:
             return f"erfc({self.raw(node.right.args[0])})"
         return None
 
+    def log_ndtr(self, node):
+        # log(ndtr(u)) is log(0) = -inf once ndtr(u) underflows (u below -38 in float64), and log(1 - ndtr(u)) once
+        # ndtr(u) rounds to 1 (u past 8.3): log_ndtr keeps the far tail, where it is about -u**2/2
+        if not _call(node, "log", 1):
+            return None
+        inside = node.args[0]
+        if _call(inside, "ndtr", 1):
+            return f"log_ndtr({self.raw(inside.args[0])})"
+        if isinstance(inside, Binary) and inside.op == "-" and _is_num(inside.left, 1) and _call(inside.right, "ndtr", 1):
+            return f"log_ndtr({self._negated(inside.right.args[0])})"
+        return None
+
+    def erfcx(self, node):
+        # exp(u**2)*erfc(u) is inf * 0 past u = 26.6 in float64 (9.2 in float32), where the product is about
+        # 1/(u sqrt(pi)): erfcx never forms either factor
+        if not (isinstance(node, Binary) and node.op == "*"):
+            return None
+        for grows, falls in ((node.left, node.right), (node.right, node.left)):
+            if _call(grows, "exp", 1) and _call(falls, "erfc", 1) and _same(_square_of(grows.args[0]), falls.args[0]):
+                return f"erfcx({self.raw(falls.args[0])})"
+        return None
+
+    def log1mexp(self, node):
+        """``log(1 - exp(u))`` or ``log1p(-exp(u))`` as Maechler's log1mexp: log(-expm1(u)) where u > -log 2 (1 - e^u
+        cancels there, expm1 keeps it), log1p(-exp(u)) below (where -expm1(u) rounds to 1 and log1p keeps the small
+        e^u); the far branch's u kept at -1 where it is not taken, so its slope is no NaN at u = 0."""
+        if _call(node, "log1p", 1) and isinstance(node.args[0], Unary) and node.args[0].op == "-":
+            exp = node.args[0].operand
+        elif _call(node, "log", 1) and isinstance(node.args[0], Binary) and node.args[0].op == "-" \
+                and _is_num(node.args[0].left, 1):
+            exp = node.args[0].right
+        else:
+            return None
+        if not _call(exp, "exp", 1):
+            return None
+        u = self.src(exp.args[0])
+        near = f"{u} > -0.6931471805599453"  # -log 2 as a literal: it takes the dtype of u
+        return f"where({near}, log(-expm1({u})), log1p(-exp(where({near}, -1, {u}))))"
+
+    def ndtri(self, node):
+        # sqrt(2)*erfinv(2*p - 1) is erfinv(-1) = -inf once 2*p - 1 rounds to -1 (p below 1e-17 in float64): ndtri(p)
+        # never forms 2*p - 1
+        if not (isinstance(node, Binary) and node.op == "*"):
+            return None
+        for root, inverse in ((node.left, node.right), (node.right, node.left)):
+            if not (_call(root, "sqrt", 1) and _is_num(root.args[0], 2) and _call(inverse, "erfinv", 1)):
+                continue
+            shifted = inverse.args[0]
+            if isinstance(shifted, Binary) and shifted.op == "-" and _is_num(shifted.right, 1) \
+                    and isinstance(shifted.left, Binary) and shifted.left.op == "*":
+                for two, p in ((shifted.left.left, shifted.left.right), (shifted.left.right, shifted.left.left)):
+                    if _is_num(two, 2):
+                        return f"ndtri({self.raw(p)})"
+        return None
+
     def tanh_log_det(self, node):
         # log(sech(u)^2) without forming 1 - tanh(u)^2, which is 0 once tanh rounds to 1 (u past 19 in float64)
         if _call(node, "log", 1):
@@ -533,6 +588,10 @@ _REWRITES = [
     ("arccosh near 1", "arccosh(1 + u) -> log1p(u + sqrt(u*(u + 2)))", "arccosh_near_one"),
     ("half-angle", "1 - cos(u) -> 2*sin(u/2)**2, cos(u) - 1 -> -2*sin(u/2)**2", "half_angle"),
     ("erf complement", "1 + erf(u) -> erfc(-u), 1 - erf(u) -> erfc(u)", "erf_complement"),
+    ("log ndtr", "log(ndtr(u)) -> log_ndtr(u), log(1 - ndtr(u)) -> log_ndtr(-u)", "log_ndtr"),
+    ("erfcx", "exp(u**2)*erfc(u) -> erfcx(u)", "erfcx"),
+    ("log1mexp", "log(1 - exp(u)) -> where(u > -log 2, log(-expm1(u)), log1p(-exp(u)))", "log1mexp"),
+    ("ndtri", "sqrt(2)*erfinv(2*p - 1) -> ndtri(p)", "ndtri"),
     ("tanh log-derivative", "log(1 - tanh(u)**2) -> 2*(log 2 - u - softplus(-2*u))", "tanh_log_det"),
     ("double where", "where(c, f(x), g) -> where(c, f(where(c, x, safe)), g)", "double_where"),
     ("tanh", "(exp(a) - exp(b))/(exp(a) + exp(b)) -> tanh((a - b)/2)", "tanh_of_exps"),
@@ -912,11 +971,12 @@ def _snippet(formula, derivatives):
     """The ``custom_gradient`` Python code for a formula and its derivatives (IR)."""
     args = ", ".join(python_name(n) for n in formula.variables)
     grads = ", ".join(f"upstream * ({_python_code(d.root)})" for d in derivatives)
+    value = _python_code(formula.root)
     return (
-        "import gradcli\nimport gradcli.numpy as gnp\n\n\n"
+        "\n".join(["import gradcli", *python_imports(value, grads)]) + "\n\n\n"
         "@gradcli.custom_gradient\n"
         f"def f({args}):\n"
-        f"    value = {_python_code(formula.root)}\n\n"
+        f"    value = {value}\n\n"
         "    def grad_fn(upstream):\n"
         f"        return {grads}\n\n"
         "    return value, grad_fn\n"
@@ -929,7 +989,7 @@ def _python_code(root):
         if isinstance(node, Call):
             if node.name == "log" and len(children) == 2:  # log(x, base): gnp.log takes one argument
                 return Binary(node.span, "/", Call(node.span, "gnp.log", (children[0],)), Call(node.span, "gnp.log", (children[1],)))
-            return Call(node.span, f"gnp.{node.name}", tuple(children))
+            return Call(node.span, python_function(node.name), tuple(children))
         if isinstance(node, Const):
             return Const(node.span, f"gnp.{node.name}")
         if isinstance(node, Var):

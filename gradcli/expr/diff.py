@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from ..errors import InputError
 from .functions import CONSTANTS
 from .ir import Binary, Call, Formula, Var, postorder
-from .printers import formula_text, latex, latex_name, python_code, python_name, sympy_text  # noqa: F401
+from .printers import formula_text, latex, latex_name, python_code, python_imports, python_name, sympy_text  # noqa: F401
 from .to_sympy import refuse_huge_numbers, symbols_of, to_sympy
 
 # Python refuses to print integers of more than 4,300 digits (sys.int_info).

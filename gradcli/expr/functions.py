@@ -17,7 +17,7 @@ from typing import Callable, Optional, Tuple
 
 from .build import NO_SPAN, add, call, compare, div, is_number, mul, neg, num, power, quotient_derivative, sub, where
 from .ir import Const
-from .magnitude import LOG10_2, LOG10_E, log10_of_exp, log10_of_log, magnitude
+from .magnitude import LOG10_2, LOG10_E, log10_of_exp, log10_of_log, magnitude, signed
 
 
 def _largest_digits(*parts):
@@ -212,6 +212,75 @@ def _ndtr_outer(u):
     return div(call("exp", neg(div(power(u, num(2)), num(2)))), call("sqrt", mul(num(2), Const(NO_SPAN, "pi"))))
 
 
+class WritingNamespace:
+    """What a formula's function specs are handed as ``gnp`` where each function writes text instead of computing."""
+
+
+def _special(name):
+    """The core of SciPy's special function ``name``: ``gradcli.scipy.special``'s primitive, which takes floats,
+    mpmath numbers, balls and proof numbers alike; a `WritingNamespace`'s own writer where ``gnp`` writes text."""
+
+    def core(gnp, *args):
+        if isinstance(gnp, WritingNamespace):
+            return getattr(gnp, name)(*args)
+        from gradcli.scipy import special  # NumPy and SciPy's ufuncs: a formula calling none of these needs neither
+
+        return getattr(special, name)(*args)
+
+    return core
+
+
+def _sinc_outer(u):
+    """sinc'(u) = (cos(pi u) - sinc(u))/u, and its limit 0 at u = 0, where the quotient is 0/0."""
+    pi_u = mul(Const(NO_SPAN, "pi"), u)
+    slope = div(sub(call("cos", pi_u), call("sinc", u)), u)
+    return where(compare("==", u, num(0)), num(0), slope)
+
+
+def _sinc_double(x):
+    """NumPy's sinc on doubles: sin(pi x)/(pi x), 1 at 0."""
+    return 1.0 if x == 0 else math.sin(math.pi * x) / (math.pi * x)
+
+
+def _erfcx_outer(u):
+    """erfcx'(u) = 2 u erfcx(u) - 2/sqrt(pi)."""
+    return sub(mul(mul(num(2), u), call("erfcx", u)), div(num(2), call("sqrt", Const(NO_SPAN, "pi"))))
+
+
+def _log_ndtr_outer(u):
+    """log_ndtr'(u) = phi(u)/ndtr(u) written as sqrt(2/pi)/erfcx(-u/sqrt(2)): no 0/0 where both underflow far left,
+    no overflow far right (erfcx grows, so the slope falls to its 0)."""
+    sqrt_2 = call("sqrt", num(2))
+    return div(div(sqrt_2, call("sqrt", Const(NO_SPAN, "pi"))), call("erfcx", neg(div(u, sqrt_2))))
+
+
+def _ndtri_outer(u):
+    """ndtri'(u) = sqrt(2 pi) exp(ndtri(u)^2/2): the reciprocal of the normal density at ndtri(u)."""
+    two_pi = mul(num(2), Const(NO_SPAN, "pi"))
+    return mul(call("sqrt", two_pi), call("exp", div(power(call("ndtri", u), num(2)), num(2))))
+
+
+def _erfinv_outer(u):
+    """erfinv'(u) = sqrt(pi)/2 exp(erfinv(u)^2): the reciprocal of erf's slope at erfinv(u)."""
+    return mul(div(call("sqrt", Const(NO_SPAN, "pi")), num(2)), call("exp", power(call("erfinv", u), num(2))))
+
+
+def _erfcx_size(x):
+    # erfcx falls from 1 at 0 like 1/(sqrt(pi) x) right of it and grows like 2 e^(x^2) left of it
+    left = max(-signed(x), 0.0)
+    return left * left * LOG10_E + LOG10_2
+
+
+def _log_ndtr_size(x):
+    # log_ndtr(x) is about -x^2/2 far left, and small everywhere right of that
+    return 2 * max(x.log10, 0.0) + LOG10_2
+
+
+def _inverse_normal_size(p):
+    # ndtri and erfinv grow like sqrt(2 ln(1/d)) as p nears 0 or 1 within d, and an exact d has at most p's digits
+    return math.log10(40.0 + math.sqrt(2 * math.log(10) * p.digits))
+
+
 def _logit(gnp, p):
     # log p - log1p(-p), as gradcli.scipy.special computes it: 1 - p is exact where log1p(-p) needs it
     return gnp.subtract(gnp.log(p), gnp.log1p(gnp.negative(p)))
@@ -362,6 +431,15 @@ FUNCTIONS = {
         FunctionSpec("ndtr", (1,), _ndtr, lambda sp, x: _stable("ndtr", x), _chain(_ndtr_outer), _bounded,
                      double=lambda x: math.erfc(-x / math.sqrt(2.0)) / 2),
         _unary("erfc", lambda sp, x: sp.erfc(x), lambda u: neg(_erf_outer(u)), _bounded, double=math.erfc),
+        FunctionSpec("erfcx", (1,), _special("erfcx"), lambda sp, x: _stable("erfcx", x), _chain(_erfcx_outer),
+                     _erfcx_size),
+        FunctionSpec("log_ndtr", (1,), _special("log_ndtr"), lambda sp, x: _stable("log_ndtr", x),
+                     _chain(_log_ndtr_outer), _log_ndtr_size, logarithm=True),
+        FunctionSpec("ndtri", (1,), _special("ndtri"), lambda sp, p: _stable("ndtri", p), _chain(_ndtri_outer),
+                     _inverse_normal_size),
+        FunctionSpec("erfinv", (1,), _special("erfinv"), lambda sp, x: _stable("erfinv", x), _chain(_erfinv_outer),
+                     _inverse_normal_size),
+        _unary("sinc", lambda sp, x: _stable("sinc", x), _sinc_outer, _bounded, double=_sinc_double),
         _unary("floor", lambda sp, x: sp.floor(x), lambda u: num(0), lambda x: max(x.log10, 0.0),
                double=lambda x: float(math.floor(x)), digits=_rounded_digits, integer=True, rounds=True),
         _unary("ceil", lambda sp, x: sp.ceiling(x), lambda u: num(0), lambda x: max(x.log10, 0.0),

@@ -4,8 +4,9 @@
 diff`` prints parses back to the same function: Euler's number is ``e`` (sympy
 writes ``E``, which reads as a variable called E), ``Abs`` is ``abs``,
 ``Piecewise`` is ``where``. `python_code` writes an expression over
-``gradcli.numpy`` that runs with ``import gradcli.numpy as gnp`` and nothing
-else, on arrays too.
+``gradcli.numpy`` that runs with ``import gradcli.numpy as gnp`` and, where it
+calls one of SciPy's special functions (``erfcx``, ``log_ndtr``...), ``import
+gradcli.scipy.special as gsp`` (`python_imports` says which), on arrays too.
 """
 
 from __future__ import annotations
@@ -44,15 +45,33 @@ def sympy_text(expr) -> str:
 _SORTED_TERMS = 100
 
 
+# The modules printed code calls, by the name it calls them by.
+PYTHON_MODULES = {"gnp": "gradcli.numpy", "gsp": "gradcli.scipy.special"}
+# The formula functions printed code takes from gradcli.scipy.special (gradcli.numpy has none of them).
+SCIPY_SPECIAL = ("erfcx", "log_ndtr", "ndtri", "erfinv", "ndtr", "logit", "log_expit")
+
+
 def python_name(name: str) -> str:
-    """The name a variable has in `python_code`: ``gnp`` is the module there, so it becomes ``gnp_``."""
-    return name + "_" if name == "gnp" else name
+    """The name a variable has in `python_code`: ``gnp`` and ``gsp`` are modules there, so they get a ``_``."""
+    return name + "_" if name in PYTHON_MODULES else name
+
+
+def python_function(name: str) -> str:
+    """A formula function's name in `python_code`: ``gnp.exp``, ``gsp.erfcx``."""
+    return f"{'gsp' if name in SCIPY_SPECIAL else 'gnp'}.{name}"
+
+
+def python_imports(*codes) -> list:
+    """The import lines code that `python_code` wrote needs: gradcli.numpy's, and gradcli.scipy.special's where
+    the code calls it (its variables never share the modules' names: `python_name`)."""
+    return [f"import {module} as {alias}" for alias, module in PYTHON_MODULES.items()
+            if alias == "gnp" or any(f"{alias}." in code for code in codes)]
 
 
 def python_code(expr) -> str:
     """A ``gradcli.numpy`` expression for ``expr`` (``import gradcli.numpy as gnp``).
 
-    Variables keep their names, except one called ``gnp``: see `python_name`.
+    Variables keep their names, except those called ``gnp`` or ``gsp``: see `python_name`.
     """
     from sympy.printing.codeprinter import PrintMethodNotImplementedError
 
@@ -233,7 +252,7 @@ def _gnp_printer():
         "erfc": "erfc", "expm1": "expm1", "log1p": "log1p", "exp2": "exp2", "log2": "log2",
         "log10": "log10", "Cbrt": "cbrt", "cbrt": "cbrt", "atan2": "arctan2", "hypot": "hypot",
         "sigmoid": "sigmoid", "softplus": "softplus", "logaddexp": "logaddexp",
-        "xlogy": "xlogy", "xlog1py": "xlog1py",
+        "xlogy": "xlogy", "xlog1py": "xlog1py", "sinc": "sinc",
     }
 
     class GnpPrinter(PythonCodePrinter):
@@ -242,8 +261,8 @@ def _gnp_printer():
         def __init__(self, settings=None):
             super().__init__(settings)
             self.known_functions = {k: f"gnp.{v}" for k, v in direct.items()}
-            # A variable called gnp would hide the module: it is printed gnp_ (python_name).
-            self.reserved_words = set(self.reserved_words) | {"gnp"}
+            # A variable called gnp or gsp would hide the module: it is printed gnp_ (python_name).
+            self.reserved_words = set(self.reserved_words) | set(PYTHON_MODULES)
 
         def _module_format(self, fqn, register=True):
             # sympy's printer names other modules' constants and functions (math.nan);
@@ -259,6 +278,8 @@ def _gnp_printer():
             name = type(expr).__name__
             if name in direct:
                 return f"gnp.{direct[name]}({', '.join(self._print(a) for a in expr.args)})"
+            if name in SCIPY_SPECIAL:
+                return f"{python_function(name)}({', '.join(self._print(a) for a in expr.args)})"
             return super()._print_Function(expr)
 
         # PythonCodePrinter writes these with the math module: gnp's names instead.

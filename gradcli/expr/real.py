@@ -14,8 +14,10 @@ from __future__ import annotations
 import math
 
 from .compile import to_function
+from .functions import WritingNamespace
 from .ir import Call, Formula
 from .operators import OPERATORS
+from .printers import python_function
 
 # Ball precisions tried, in bits: a constant whose ball is not 20 digits tight at the last is not evaluated.
 _BITS = (64, 256, 1024, 4096)
@@ -103,7 +105,7 @@ def _on_balls(formula: Formula):
     return None
 
 
-class _Writer:
+class _Writer(WritingNamespace):
     """What `to_function` calls as ``gnp`` to write a constant out: each function by ``write(name, args)``."""
 
     def __init__(self, write):
@@ -115,7 +117,7 @@ class _Writer:
 
 
 def _code(name, args):
-    return f"gnp.{name}" if args is None else f"gnp.{name}({', '.join(args)})"
+    return f"gnp.{name}" if args is None else f"{python_function(name)}({', '.join(args)})"
 
 
 _LATEX_OPERATORS = {op.core: op.latex for op in OPERATORS if op.latex}

@@ -261,3 +261,113 @@ class ndtr(_Stable):  # noqa: N801 - the formula language's name, which the prin
 
     def _eval_is_extended_positive(self):
         return self.args[0].is_extended_real or None
+
+
+class _KeptOnNumbers(_Stable):
+    """A stable function kept as itself on numbers too, valued by its closed form only when sympy evaluates it: the
+    closed form of a constant is unstable in float64 code as it is on symbols (erfcx(-1e38) is
+    (2 - erfc(1e38))*exp(1e76), inf; log_ndtr(-1e38) is log(0))."""
+
+    @classmethod
+    def eval(cls, *args):
+        return None
+
+
+class erfcx(_KeptOnNumbers):  # noqa: N801 - the formula language's name, which the printers go by
+    """The scaled complementary error function exp(x**2)*erfc(x), kept as itself: the product overflows times
+    underflows in float64 past x = 26. Its derivative is 2*x*erfcx(x) - 2/sqrt(pi)."""
+
+    nargs = 1
+
+    @classmethod
+    def closed(cls, x):
+        return sympy.exp(x**2) * sympy.erfc(x)
+
+    def fdiff(self, argindex=1):
+        (x,) = self.args
+        return 2 * x * erfcx(x) - 2 / sympy.sqrt(sympy.pi)
+
+    def _eval_is_extended_positive(self):
+        return self.args[0].is_extended_real or None
+
+
+class log_ndtr(_KeptOnNumbers):  # noqa: N801 - the formula language's name, which the printers go by
+    """The log of the standard normal CDF, kept as itself: log(ndtr(x)) is -inf in float64 left of x = -38.
+    Its derivative, the normal density over the CDF, is written sqrt(2/pi)/erfcx(-x/sqrt(2)), which neither
+    underflows to 0/0 far left nor overflows far right."""
+
+    nargs = 1
+
+    @classmethod
+    def closed(cls, x):
+        return sympy.log(ndtr.closed(x))
+
+    def fdiff(self, argindex=1):
+        (x,) = self.args
+        return sympy.sqrt(2) / (sympy.sqrt(sympy.pi) * erfcx(-x / sympy.sqrt(2)))
+
+    def _eval_is_extended_negative(self):
+        return self.args[0].is_extended_real or None
+
+    def _latex(self, printer, exp=None):
+        # sympy reads the underscore as a subscript: \operatorname{log}_{ndtr}
+        name = rf"\operatorname{{log\_ndtr}}{{\left({printer._print(self.args[0])} \right)}}"
+        return name if exp is None else rf"{name}^{{{exp}}}"
+
+
+def _outside(x, low, high):
+    """Whether ``x`` is a real number outside [low, high] (None where sympy cannot tell)."""
+    if not x.is_number or not x.is_extended_real:
+        return None
+    below, above = (x < low), (x > high)
+    if below.is_Relational or above.is_Relational:
+        return None
+    return bool(below) or bool(above)
+
+
+class erfinv(sympy.erfinv):  # noqa: N801 - the formula language's name, which the printers go by
+    """sympy's inverse error function, not real outside [-1, 1] (where sympy leaves it unknown, and its evaluation
+    raises)."""
+
+    def _eval_is_extended_real(self):
+        outside = _outside(self.args[0], -1, 1)
+        return None if outside is None else not outside
+
+
+class ndtri(_KeptOnNumbers):  # noqa: N801 - the formula language's name, which the printers go by
+    """The inverse of the standard normal CDF, sqrt(2)*erfinv(2*p - 1), kept as itself: 2*p - 1 rounds to -1 in
+    float64 below p = 1e-17. Its derivative is sqrt(2*pi)*exp(ndtri(p)**2/2); -oo at 0, oo at 1, not real
+    outside [0, 1]."""
+
+    nargs = 1
+
+    @classmethod
+    def eval(cls, p):
+        ends = {sympy.Integer(0): -sympy.oo, sympy.Rational(1, 2): sympy.Integer(0), sympy.Integer(1): sympy.oo}
+        return ends.get(p)
+
+    def _eval_is_extended_real(self):
+        outside = _outside(self.args[0], 0, 1)
+        return None if outside is None else not outside
+
+    @classmethod
+    def closed(cls, p):
+        return sympy.sqrt(2) * erfinv(2 * p - 1)
+
+    def fdiff(self, argindex=1):
+        return sympy.sqrt(2 * sympy.pi) * sympy.exp(self**2 / 2)
+
+
+class sinc(_Stable):  # noqa: N801 - the formula language's name, which the printers go by
+    """NumPy's normalised sinc, sin(pi*x)/(pi*x) and 1 at 0 (sympy's own ``sinc`` is sin(x)/x). Its derivative
+    is (cos(pi*x) - sinc(x))/x, and 0 at x = 0."""
+
+    nargs = 1
+
+    @classmethod
+    def closed(cls, x):
+        return sympy.Integer(1) if x.is_zero else sympy.sin(sympy.pi * x) / (sympy.pi * x)
+
+    def fdiff(self, argindex=1):
+        (x,) = self.args
+        return sympy.Piecewise((0, sympy.Eq(x, 0)), ((sympy.cos(sympy.pi * x) - sinc(x)) / x, True))

@@ -72,7 +72,7 @@ def print_diff(result, fmt="text") -> None:
     """The derivatives of ``gradcli diff``: text (rich), LaTeX lines, or gradcli.numpy code."""
     from rich.markup import escape  # rich loads only when something is printed
 
-    from ..expr.diff import python_name  # sympy: the expression layer loads only for gradcli diff
+    from ..expr.diff import python_imports, python_name  # sympy: the expression layer loads only for gradcli diff
 
     # The texts come from result.show, which gradcli diff made within --max-time.
     if fmt == "latex":
@@ -80,7 +80,7 @@ def print_diff(result, fmt="text") -> None:
             print(f"{d.latex_label} = {result.show('latex', d)}")
     elif fmt == "python":
         args = ", ".join(python_name(v) for v in result.formula.variables)
-        print("import gradcli.numpy as gnp")
+        print("\n".join(python_imports(*(result.show("python", d) for d in result.derivatives))))
         for d in result.derivatives:
             name = "d" + ("" if len(d.wrt) == 1 else str(len(d.wrt))) + "f_d" + "_d".join(d.wrt)
             print(f"\n\ndef {name}({args}):")
