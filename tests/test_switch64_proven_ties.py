@@ -8,6 +8,8 @@ Truths: the mathematics written in mpmath at 50 digits, the comparison at the po
 sides are one number), and each coordinate's one-sided limits and slopes by mpmath on each side of it.
 """
 
+import inspect
+import os
 import re
 
 import mpmath
@@ -168,6 +170,10 @@ def test_the_hue_difference_at_180_degrees_jumps_in_b_and_has_slopes_in_a():
     assert float(result.exact_value) == pytest.approx(2.0, rel=1e-14)
     pieces = _pieces(result)
     assert set(pieces) == {"b1", "b2"} and all(kind == "jump" for kind, _, _ in pieces.values())
+    lines, first = inspect.getsourcelines(hue_difference)
+    wrap = first + next(k for k, line in enumerate(lines) if "dh > 180" in line)
+    switches = {f.output["switch"] for f in result.findings if f.kind == "jump"}
+    assert switches == {f"greater ({os.path.basename(__file__)}:{wrap})"}  # the wrap's comparison, on its tie
     for name in point:
         (left_value, left_slope), (right_value, right_slope) = (_one_sided(_hue_difference_truth, point, name, side)
                                                                 for side in (-1, 1))

@@ -63,12 +63,14 @@ from __future__ import annotations
 import gc
 import math
 import time
+from dataclasses import replace
 
 import numpy as np
 
 from ..autodiff import arb as arb_core
 from ..autodiff import custom
 from ..autodiff.ops import raw
+from ..autodiff.tracer import hooks
 from ..autodiff.transforms import output_value, trace_inputs, value_and_grad
 from . import balls, python_zero, rule_rounding
 from .exact_jets import (
@@ -426,8 +428,53 @@ def _sided_jets_into(result, function, args, bits, budget, labels, at_point=None
             entries.append(right)
             coordinate += 1
         gradient.append(_shaped(entries, a))
+    if singular:
+        singular = _switch_named(singular, at_point or function, base)
     result.gradient, result.kinks, result.singular = gradient, kinks, singular
     return most
+
+
+# The ops that decide between two numbers: a tie of theirs that only proof numbers show is the switch the point sits on.
+_DECIDING_BETWEEN_TWO = frozenset(("greater", "greater_equal", "less", "less_equal", "equal", "not_equal",
+                                   "maximum", "minimum", "fmax", "fmin"))
+
+
+def _switch_named(singular, at_point, base):
+    """``singular`` with each `precision.Jump` naming the switch: the first op of ``at_point`` (the program held to the
+    point's branches) run at the point ``base`` that decides between two balls that overlap, with the user's line
+    (``"greater (f.py:3)"``), as the kink test names a switch it sees (`kinks._switch_at`); unnamed where none does."""
+    found, saved = [], hooks.forward
+
+    def seen(prim, values, kwargs, ans):
+        if not found and prim.name in _DECIDING_BETWEEN_TWO and len(values) >= 2:
+            try:
+                pairs = zip(*(np.asarray(e, dtype=object).ravel()
+                              for e in np.broadcast_arrays(*[np.asarray(raw(v), dtype=object) for v in values[:2]])))
+                if any(_overlapping(a, b) for a, b in pairs):
+                    line = line_running_now(depth=2)
+                    found.append(prim.name + (f" ({line})" if line else ""))
+            except (TypeError, ValueError, ArithmeticError):
+                pass  # arguments that are no numbers (a shape): no switch of theirs
+        if saved is not None:
+            saved(prim, values, kwargs, ans)
+
+    hooks.forward = seen
+    try:
+        _traced(at_point, base)
+    except Exception:  # noqa: BLE001 - a run that fails here: the jump stands, its switch unnamed
+        pass
+    finally:
+        hooks.forward = saved
+    if not found:
+        return singular
+    return [(label, *(replace(side, switch=found[0]) if isinstance(side, Jump) else side for side in sides))
+            for label, *sides in singular]
+
+
+def _overlapping(a, b):
+    """Whether two numbers of a run on balls overlap as balls (a plain number its exact ball)."""
+    a, b = (v if isinstance(v, arb_core.ARB) else arb_core.ARB(float(v)) for v in (a, b))
+    return bool(a.overlaps(b))
 
 
 def _sides_differ(right, left, args, budget, coordinate=None, direction=None):
