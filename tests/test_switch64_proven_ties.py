@@ -18,6 +18,7 @@ import pytest
 
 import gradcli
 import gradcli.numpy as gnp
+from gradcli.checker.precision import random_direction
 
 STEP = mpmath.mpf(10) ** -30  # mpmath's one-sided steps: each side's piece is linear or quadratic, so exact to 1e-30
 
@@ -183,3 +184,69 @@ def test_the_hue_difference_at_180_degrees_jumps_in_b_and_has_slopes_in_a():
         else:
             assert abs(left_slope - right_slope) < 1e-20
             assert float(result.exact_gradient[name]) == pytest.approx(float(right_slope), rel=1e-14)
+
+
+# Above 16 inputs the exact derivative is taken along one random direction v: each side of the tie is t -> f(x + t v).
+
+def doubled_on_the_axis(v):
+    zero = 0.0 * v[0]
+    return gnp.sum(gnp.where(gnp.degrees(gnp.arctan2(zero, zero - 1.0)) >= 180, 2 * v, v))
+
+
+def _along(truth, args, direction, t):
+    return truth(*[np.array([mpmath.mpf(float(a)) + t * mpmath.mpf(float(d)) for a, d in zip(arg, way)])
+                   for arg, way in zip(args, direction)])
+
+
+def test_many_inputs_at_a_tie_no_ball_proves_keep_the_slope_along_the_direction():
+    v = np.linspace(1.0, 2.0, 40)
+    result = _check(doubled_on_the_axis, {"v": v})
+    assert result.status == "ok", [f.message for f in result.findings]
+    (d,) = random_direction([v], 0)  # the check's direction (its seed 0)
+    truth = lambda w: mpmath.fsum(2 * e for e in w)  # noqa: E731 - degrees(pi) is 180: the doubled branch
+    with mpmath.workdps(50):
+        left, right = ((_along(truth, [v], [d], side * STEP / 2) - _along(truth, [v], [d], side * STEP)) / (-side * STEP / 2)
+                       for side in (-1, 1))
+        assert abs(left - right) < 1e-20
+        assert float(result.exact_value) == pytest.approx(float(truth([mpmath.mpf(e) for e in v])), rel=1e-14)
+    assert float(result.exact_directional) == pytest.approx(float(right), rel=1e-14)
+
+
+def test_a_batch_of_hue_differences_with_one_pair_at_180_degrees_jumps_along_the_direction():
+    args = [np.array([1.0, 0.3, 0.5, 0.2, 0.9]), np.array([0.0, 0.5, 0.1, -0.4, 0.3]),
+            np.array([-1.0, -0.3, 0.8, 0.1, 0.2]), np.array([0.0, 0.8, 0.2, 0.6, -0.5])]
+    result = _check(lambda a1, b1, a2, b2: gnp.sum(hue_difference(a1, b1, a2, b2)), dict(zip(["a1", "b1", "a2", "b2"], args)))
+    assert result.status == "domain"
+    assert np.isnan(float(result.exact_directional))
+    direction = random_direction(args, 0)
+    truth = lambda *w: mpmath.fsum(_hue_difference_truth(*entries) for entries in zip(*w))  # noqa: E731
+    with mpmath.workdps(50):
+        left, at, right = (_along(truth, args, direction, t) for t in (-STEP, 0, STEP))
+    (jump,) = [f for f in result.findings if f.kind == "jump"]
+    assert (jump.output["left"], jump.output["at"], jump.output["right"]) == pytest.approx(
+        (float(left), float(at), float(right)), rel=1e-12)
+    assert abs(left - right) > 1  # the truth jumps there: one pair's Delta H' goes from 2 to -2
+
+
+# A tie proof numbers decide whose sides' pieces jets cannot judge (an infinite slope): no reference, said so.
+
+def cube_root_on_the_axis(x, y):
+    zero = 0.0 * x
+    return gnp.where(gnp.degrees(gnp.arctan2(zero, zero - 1.0)) >= 180, gnp.cbrt(x - y), x)
+
+
+def test_a_proven_tie_whose_pieces_jets_cannot_judge_is_named_as_one():
+    result = _check(cube_root_on_the_axis, {"x": 3.0, "y": 3.0})
+    assert result.status == "error"
+    (why,) = [f.message for f in result.findings if f.kind == "undetermined"]
+    assert "proof numbers show they are one number" in why and "no precision tells which side" not in why, why
+
+
+@pytest.mark.xfail(strict=True, reason="a tie proof numbers decide, where the point's piece (cbrt(x - y), taken "
+                   "along the whole line) has an infinite slope: jets cannot judge the sides and the differences and "
+                   "the kink test would decide the tie by rounding, so the point has no reference; the truth is "
+                   "domain, the one-sided quotients of cbrt(h)/h growing without bound on both sides")
+def test_a_proven_tie_beside_an_infinite_slope_is_domain():
+    with mpmath.workdps(50):  # the truth: cbrt(x - y), whose quotient grows as the step shrinks
+        assert mpmath.cbrt(STEP) / STEP > 10 * mpmath.cbrt(STEP * 1000) / (STEP * 1000)
+    assert _check(cube_root_on_the_axis, {"x": 3.0, "y": 3.0}).status == "domain"

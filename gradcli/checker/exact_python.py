@@ -94,7 +94,7 @@ from .exact_jets import (
     _Unresolvable,
 )
 from .provenance import line_running_now
-from .kinks import coordinates_of, find_kinks, smallest_value_at, undefined_at_kinks
+from .kinks import ALONG, coordinates_of, find_kinks, smallest_value_at, undefined_at_kinks
 from .precision import EXACT_RTOL, Exact, Jump, per_coordinate, random_direction, to_mp
 
 STEP_LOG2 = -30  # h = 2^-30 |x|
@@ -217,7 +217,7 @@ def _compute(target, args, result, budget, seed):
     jets_first = few or bool(arb_core.stopped)
     if tied:
         labels = [label for _, _, label in coordinates_of(target, args)]
-        most = _sided_jets_into(result, target.mp_function, args, bits, budget, labels, function, judged=by_proof)
+        most = _sided_jets_into(result, target.mp_function, args, bits, budget, labels, function, by_proof, seed)
         if most is None and by_proof:
             # Differences and the mpmath path's kink test decide the tie by rounding at every step along it.
             raise _Fallback("a tie only proof numbers decide, whose sides jets cannot judge")
@@ -352,7 +352,7 @@ def _jets_into(result, function, args, path, rule, bits, budget, seed):
     return used
 
 
-def _sided_jets_into(result, function, args, bits, budget, labels, at_point=None, judged=False):
+def _sided_jets_into(result, function, args, bits, budget, labels, at_point=None, judged=False, seed=0):
     """The exact gradient into ``result`` where the point sits on a switch (a tie); the bits used, or None.
 
     As `_from_each_side` does with differences: along each coordinate, each side
@@ -378,7 +378,7 @@ def _sided_jets_into(result, function, args, bits, budget, labels, at_point=None
 
     sizes = [int(np.size(a)) for a in args]
     if not per_coordinate(sum(sizes)):
-        return None
+        return _sided_along(result, function, args, bits, budget, at_point, seed) if judged else None
     base = [_to_balls(a) for a in args]
     try:
         here = _value_at(at_point or function, base)
@@ -398,7 +398,7 @@ def _sided_jets_into(result, function, args, bits, budget, labels, at_point=None
                 except Exception:  # noqa: BLE001 - undecided or not finite beside the point: differences judge
                     return None
                 pieces.append(_on_piece(function, arb_core.decisions))
-                jumps.append(_jump_beside(pieces[-1], base, i, k, x, side * h, here))
+                jumps.append(_jump_beside(pieces[-1], _along_coordinate(base, i, k, x), side * h, here))
             if jumps != [None, None]:
                 if not judged:
                     return None  # a jump at the switch: no derivative, the kink test's to say
@@ -408,15 +408,12 @@ def _sided_jets_into(result, function, args, bits, budget, labels, at_point=None
                 entries.append(mpmath.nan)
                 coordinate += 1
                 continue
-            sides = []
-            for piece in pieces:
-                found = _on_jets(piece, args, bits, budget, coordinate=coordinate)
-                if found is None:
-                    return None
-                sides.append(found[0][0])
-                most = max(most, found[1])
-            right, left = sides
-            if not (right == left or abs(right - left) <= abs(right) * EXTRAPOLATED * 1e-6):
+            found = _slopes_of(pieces, args, bits, budget, coordinate=coordinate)
+            if found is None:
+                return None
+            (right, left), used = found
+            most = max(most, used)
+            if _slopes_part(right, left):
                 if not judged:
                     return None  # a kink, or pieces the differences must tell apart
                 kinks.append((labels[coordinate], left, right))
@@ -432,6 +429,74 @@ def _sided_jets_into(result, function, args, bits, budget, labels, at_point=None
         singular = _switch_named(singular, at_point or function, base)
     result.gradient, result.kinks, result.singular = gradient, kinks, singular
     return most
+
+
+def _sided_along(result, function, args, bits, budget, at_point, seed):
+    """`_sided_jets_into`'s judgement of a tie only proof numbers decide, along one random direction (above
+    `precision.MAX_FD_COORDINATES` inputs): each side's piece of t -> f(x + t v), its branches decided 2^KINK_STEP h
+    away on proof numbers where balls cannot, a jump or two slopes apart recorded along the direction (`kinks.ALONG`,
+    the directional derivative NaN), else the slope both share; the bits used, or None where it cannot tell."""
+    import mpmath
+
+    direction = random_direction(args, seed)
+    base = [np.asarray(_to_balls(a), dtype=object) for a in args]
+    along = [np.asarray(_to_balls(d), dtype=object).reshape(np.shape(a)) for a, d in zip(args, direction)]
+    largest = max(float(np.max(np.abs(a))) for a in args)
+    h = arb_core.ARB(largest or 1.0) * arb_core.ARB(2) ** (STEP_LOG2 + KINK_STEP)
+
+    def beside(t):
+        return [b + t * d if np.ndim(a) else (b + t * d)[()] for a, b, d in zip(args, base, along)]
+
+    point = [_to_balls(a) for a in args]
+    try:
+        here = _value_at(at_point, point)
+    except Exception:  # noqa: BLE001 - not finite at the point: no claim
+        return None
+    pieces, jumps = [], []
+    for side in (1, -1):
+        arb_core.decisions = []
+        _precision(SIDE_BITS)  # x + 2^-1100 h v exactly, and its comparisons decided
+        try:
+            python_zero.decided(lambda *a: _traced(function, a), beside(side * h), budget.afford)
+        except Exception:  # noqa: BLE001 - undecided or not finite beside the point: no claim
+            return None
+        pieces.append(_on_piece(function, arb_core.decisions))
+        jumps.append(_jump_beside(pieces[-1], beside, side * h, here))
+    kinks, singular, most = [], [], bits
+    if jumps != [None, None]:
+        right, left = (mpmath.nan if jump is None else jump for jump in jumps)
+        singular, directional = _switch_named([(ALONG, left, right)], at_point, point), mpmath.nan
+    else:
+        found = _slopes_of(pieces, args, bits, budget, direction=direction)
+        if found is None:
+            return None
+        (right, left), most = found
+        directional = right
+        if _slopes_part(right, left):
+            kinks, directional = [(ALONG, left, right)], mpmath.nan
+    n = sum(int(np.size(a)) for a in args)
+    result.direction, result.directional, result.gradient = direction, directional, [None] * len(args)
+    result.kinks, result.singular = kinks, singular
+    result.notes.append(f"{n} inputs: the exact derivative of the function is checked along one random direction")
+    return most
+
+
+def _slopes_of(pieces, args, bits, budget, **seed):
+    """``([each piece's derivative on jets], the most bits they used)``, seeded as `_on_jets` seeds them (a
+    ``coordinate`` or a ``direction``); None where jets cannot tell one of them."""
+    slopes, most = [], bits
+    for piece in pieces:
+        found = _on_jets(piece, args, bits, budget, **seed)
+        if found is None:
+            return None
+        slopes.append(found[0][0])
+        most = max(most, found[1])
+    return slopes, most
+
+
+def _slopes_part(right, left):
+    """Whether two sides' slopes (jets' settled numbers) differ by more than the digits they are settled to."""
+    return not (right == left or abs(right - left) <= abs(right) * EXTRAPOLATED * 1e-6)
 
 
 # The ops that decide between two numbers: a tie of theirs that only proof numbers show is the switch the point sits on.
@@ -961,7 +1026,7 @@ def _from_each_side(target, args, budget):
             moved = _replaced(base, i, k, arb_core.ARB(x) + side * beside)
             python_zero.decided(lambda *a: _traced(function, a), moved, budget.afford)  # exactly where balls overlap
             piece = _on_piece(function, arb_core.decisions)
-            if _jump_beside(piece, base, i, k, x, side * beside, value) is not None:
+            if _jump_beside(piece, _along_coordinate(base, i, k, x), side * beside, value) is not None:
                 raise _Fallback("the function jumps at a switch the point sits on")
             if _root_at_the_point(piece, base):
                 raise _Fallback("a side's piece takes a root of an exact 0 at the point: the tip of a cone")
@@ -1033,28 +1098,35 @@ def _value_at(function, base):
     return _ball(_traced(function, base))
 
 
-def _jump_beside(piece, base, i, k, x, step, value):
+def _jump_beside(piece, beside, step, value):
     """The `precision.Jump` where ``piece`` (the branches one side of a switch takes) leaves the function's ``value``
     at the point behind: its gap to it beside the point proven nonzero and not shrinking with the step; else None.
+    ``beside(t)``: the arguments t from the point (along a coordinate or a direction), ``step`` the side's t.
 
     A patch that is the sides' limit closes its gap as the step shrinks (where(x != 0, sin(x)/x, 1) at 0);
     one that is not (where(x != 0, x + 1, 0), TensorFlow's divide_no_nan(sin(x), x) at 0) is a jump, where
     the sides' common slope is no derivative. The side's limit is its value at the nearer step, 2^-64 of
     ``step`` away. Undecided or not finite beside the point: no claim.
     """
-    besides = []
+    values = []
     try:
         for shrink in (0, 64):
             _precision(SIDE_BITS + 2 * shrink)
-            besides.append(_shifted(piece, base, i, k, arb_core.ARB(x) + step * arb_core.ARB(2) ** -shrink))
+            with np.errstate(all="ignore"):
+                values.append(_ball(piece(*beside(step * arb_core.ARB(2) ** -shrink))))
     except (_NotFinite, _OffPath, arb_core.Undecided, ZeroDivisionError):
         return None
     finally:
         _precision(SIDE_BITS)  # where the side's own work goes on
-    near, nearer = (abs(beside - value) for beside in besides)
+    near, nearer = (abs(v - value) for v in values)
     if bool(nearer > 0) and bool(nearer > near / 2):
-        return Jump(_mpf(besides[1]), _mpf(value))
+        return Jump(_mpf(values[1]), _mpf(value))
     return None
+
+
+def _along_coordinate(base, i, k, x):
+    """t -> the arguments ``base`` with entry ``k`` of argument ``i`` at ``x`` + t."""
+    return lambda t: _replaced(base, i, k, arb_core.ARB(x) + t)
 
 
 def _on_piece(function, path):
