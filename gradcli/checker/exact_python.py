@@ -47,8 +47,9 @@ has a switch nearer than any difference reaches: no reference. A comparison
 whose sides no ball parts at `UNDECIDED_BITS` is decided on proof numbers
 (`_decided_by_proof`), and every run at the point itself follows that side; at
 a tie proven so (degrees(arctan2(0, -1)) against 180) each side's piece is
-judged on jets, a jump or a kink found there the point's own, since the
-differences and the kink test would decide that tie by rounding.
+judged on jets (along the random direction above `precision.MAX_FD_COORDINATES`
+inputs), a jump or a kink found there the point's own, since the differences
+and the kink test would decide that tie by rounding.
 
 `compute` returns False whenever balls cannot answer (an op without a ball
 implementation, a branch that cannot be decided, a value not finite at 4096
