@@ -15,11 +15,12 @@ the finding said "the exact result 2.564656204e-393 is below the smallest float6
 loss that matters: erfc(27) = 5.2e-319 is a subnormal float64 holds, which SciPy's erfc does not reach. The finding
 now names the subnormal entry and its index. Truth: mpmath's erfc(27).
 
-H1 (its words only; the verdict is open, a strict xfail in tests/test_user_trials29c.py): at a point on a where's
-switch through pi (the hue difference degrees(arctan2(0, -1)) - degrees(arctan2(0, 1)) against 180) balls never part
-the comparison's sides, and the point had "no verdict: the exact reference did not settle below N digits (the
-function cancels more digits than that)", which it does not. It now says the comparison is undecided at 4096 bits,
-the point on (or nearer than that to) the switch. Truth: the hue difference is 180 exactly, pi's degrees.
+H1: at a point on a where's switch through pi (the hue difference degrees(arctan2(0, -1)) - degrees(arctan2(0, 1))
+against 180) balls never part the comparison's sides; proof numbers decide them (the trial in
+tests/test_user_trials29c.py, the class in tests/test_switch64_proven_ties.py). Where proof numbers cannot decide
+either (log Gamma(1/2) against log(pi)/2, an identity they do not hold), the point has no exact reference and says
+the comparison is undecided at 4096 bits, not that "the function cancels more digits than that", which it does not.
+Truth: Gamma(1/2) = sqrt(pi), so the two sides are one number.
 """
 
 import mpmath
@@ -113,19 +114,18 @@ def test_a_single_entry_s_underflow_is_told_as_before():
     assert f"the exact result {held} is a subnormal float64" in underflow.message, underflow.message
 
 
-# H1's words: a comparison on its switch through pi is said to be one.
+# H1's words: a comparison on its switch that no proof decides is said to be one.
 
-def hue_wrap(a1, a2):
-    """The wrap of CIEDE2000's hue difference, whose condition is exactly on its switch at a1 > 0 > a2."""
-    zero = 0.0 * a1
-    dh = gnp.degrees(gnp.arctan2(zero, a2)) - gnp.degrees(gnp.arctan2(zero, a1))
-    return gnp.sum(gnp.where(dh > 180, dh - 360, dh) * a1)
+def gamma_half_switch(x):
+    """A where whose condition is exactly on its switch: log Gamma(1/2) against log(pi)/2."""
+    zero = 0.0 * x
+    return gnp.sum(gnp.where(sps.gammaln(zero + 0.5) > 0.5 * gnp.log(gnp.arctan2(zero, -1.0)), x, -x))
 
 
-def test_a_comparison_on_its_switch_through_pi_is_named_as_undecided():
-    with mpmath.workdps(50):  # the angles are pi and 0, exactly: their degrees differ by 180, the switch
-        assert mpmath.atan2(0, -1) == mpmath.pi and mpmath.atan2(0, 1) == 0
-    report = gradcli.check(hue_wrap, [{"a1": 1.0, "a2": -1.0}], dtypes=("float64",), fixes=False, max_digits=120)
+def test_a_comparison_on_its_switch_no_proof_decides_is_named_as_undecided():
+    with mpmath.workdps(50):  # Gamma(1/2) = sqrt(pi): the comparison's two sides are one number
+        assert abs(mpmath.loggamma(0.5) - mpmath.log(mpmath.pi) / 2) < mpmath.mpf(10) ** -48
+    report = gradcli.check(gamma_half_switch, [{"x": 1.0}], dtypes=("float64",), fixes=False, max_digits=120)
     (result,) = report.results
     assert result.status == "error"
     (why,) = [f.message for f in result.findings if f.kind == "undetermined"]

@@ -22,11 +22,10 @@ range (`domain`, as for every derivative no float64 program can return). Tested 
   and a Python branch the formula cannot read (np.power) is guarded by the Python reader's double where.
 - E1: an underflow in several entries was described by its first entry (erfc(30) = 2.6e-393, "below the smallest
   float64"), not by the subnormal one the dtype held (erfc(27) = 5.2e-319); it now names that entry.
-
-Open (a strict xfail below): H1, a where whose condition sits exactly on its switch through pi (a hue difference
-degrees(arctan2(0, -1)) - degrees(arctan2(0, 1)) = 180 against 180) has no exact reference: balls never part the two
-sides and the point has no exact reference (its words, once "the function cancels more digits than that", now name the
-undecided comparison: H1's words, in tests/test_trial_findings29c.py), where the truth is `domain` (Delta H' jumps from 2 to -2 in b1 and b2).
+- H1: a where whose condition sits exactly on its switch through pi (CIEDE2000's hue difference,
+  degrees(arctan2(0, -1)) - degrees(arctan2(0, 1)) = 180 against 180): no ball parts the two sides, so the point's
+  branches are decided on proof numbers (a tie, proven) and each side's piece is judged there: `domain`, Delta H'
+  jumping from 2 to -2 in b1 and b2, slopes 1 and -1 in a1 and a2 (the class: tests/test_switch64_proven_ties.py).
 """
 
 import os
@@ -49,16 +48,11 @@ CHOSEN = {  # case id -> what it holds
         "W1: a where leaking 0/0 from its second branch: wrong, and the double where guarding that branch, re-checked",
     "gn_lib29c:annuity_factor@r=[1e-300]:float64":
         "an annuity factor by expm1 at a rate of 1e-300: the value right, the slope two terms of 3e301 cancelling",
-}
-KNOWN_WRONG = {
     "gn_lib29c:hue_difference@a1=[1],b1=[0],a2=[-1],b2=[0]:float64":
-        "H1: CIEDE2000's Delta H' at a hue difference of exactly 180 degrees (degrees(pi) - degrees(0) against 180 "
-        "in the wrap's where) jumps from 2 to -2 in b1 and b2: domain, slopes 1 and -1 in a1 and a2; the exact "
-        "reference's balls never part degrees(pi) from 180 and no proof is tried at the point, so the point has no "
-        "exact reference ('a comparison the program makes here is undecided even at 4096 bits'): an error",
+        "H1: CIEDE2000's Delta H' at a hue difference of exactly 180 degrees, the wrap's where on its switch: domain, "
+        "jumps in b1 and b2, slopes 1 and -1 in a1 and a2",
 }
-SYMPTOMS = {
-    "gn_lib29c:hue_difference@a1=[1],b1=[0],a2=[-1],b2=[0]:float64": "undecided even at 4096 bits",
-}
+KNOWN_WRONG = {}
+SYMPTOMS = {}
 
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases29c, CHOSEN, KNOWN_WRONG, SYMPTOMS)

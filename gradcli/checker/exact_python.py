@@ -43,7 +43,13 @@ the function is one smooth piece across the step. Where a decision changes
 within the step the step shrinks (a switch near the point is not a kink at
 it), down to 2^-1100 of it; past that, a point that sits on the switch (a tie:
 ``abs`` at 0) is the mpmath path's kink test's to judge, and any other point
-has a switch nearer than any difference reaches: no reference.
+has a switch nearer than any difference reaches: no reference. A comparison
+whose sides no ball parts at `UNDECIDED_BITS` is decided on proof numbers
+(`_decided_by_proof`), and every run at the point itself follows that side; at
+a tie proven so (degrees(arctan2(0, -1)) against 180) each side's piece is
+judged on jets (along the random direction above `precision.MAX_FD_COORDINATES`
+inputs), a jump or a kink found there the point's own, since the differences
+and the kink test would decide that tie by rounding.
 
 `compute` returns False whenever balls cannot answer (an op without a ball
 implementation, a branch that cannot be decided, a value not finite at 4096
@@ -58,12 +64,14 @@ from __future__ import annotations
 import gc
 import math
 import time
+from dataclasses import replace
 
 import numpy as np
 
 from ..autodiff import arb as arb_core
 from ..autodiff import custom
 from ..autodiff.ops import raw
+from ..autodiff.tracer import hooks
 from ..autodiff.transforms import output_value, trace_inputs, value_and_grad
 from . import balls, python_zero, rule_rounding
 from .exact_jets import (
@@ -87,8 +95,8 @@ from .exact_jets import (
     _Unresolvable,
 )
 from .provenance import line_running_now
-from .kinks import coordinates_of, find_kinks, smallest_value_at, undefined_at_kinks
-from .precision import EXACT_RTOL, Exact, per_coordinate, random_direction, to_mp
+from .kinks import ALONG, coordinates_of, find_kinks, smallest_value_at, undefined_at_kinks
+from .precision import EXACT_RTOL, Exact, Jump, per_coordinate, random_direction, to_mp
 
 STEP_LOG2 = -30  # h = 2^-30 |x|
 ZERO_STEP = ZERO_LOG2 // 4 - 16  # the step (relative to h) that proves a 0: an extrapolation's error ~ step^4
@@ -143,41 +151,63 @@ def compute(target, args, result, budget, seed=0):
             gc.enable()
 
 
-def undecided_at(target, args):
-    """Whether a comparison the program makes at the point stays undecided on balls at `UNDECIDED_BITS`: its two
-    sides agree to that many bits, the point on a switch (degrees(arctan2(0, -1)) against 180) or within 2^-4096 of
-    one, where no precision tells which side the program takes."""
+def undecided_why(target, args, budget):
+    """Why the point has no reference where a comparison the program makes there stays undecided on balls at
+    `UNDECIDED_BITS` ('' where none does): its two sides agree to that many bits, the point on a switch
+    (degrees(arctan2(0, -1)) against 180) or within 2^-4096 of one. Where proof numbers decide it
+    (`_decided_by_proof`), the point's side is known and what is missing is a judgement of the sides' pieces."""
     import flint  # lazy: balls, and mpmath's precision beside them, load only where an exact reference runs
     import mpmath
 
     if target.kind == "formula" or getattr(target, "mp_function", None) is None:
-        return False
+        return ""
     arb_core.enable()
     saved, saved_mp = flint.ctx.prec, mpmath.mp.prec
     try:
         _precision(UNDECIDED_BITS)
         _branches_at(target.mp_function, args)
+        return ""
     except arb_core.Undecided:
-        return True
+        pass
     except Exception:  # noqa: BLE001 - not finite or raising on balls: some other story
-        return False
+        return ""
     finally:
         arb_core.hold = True
         flint.ctx.prec, mpmath.mp.prec = saved, saved_mp
-    return False
+    undecided = f"a comparison the program makes here is undecided even at {UNDECIDED_BITS} bits: its two sides agree that far"
+    try:
+        _, tied = _decided_by_proof(target.mp_function, args, budget)
+    except Exception:  # noqa: BLE001 - no proof decides it either (an identity proof numbers do not hold)
+        return (undecided + ", so the point sits on the switch of a where or a branch (or nearer to it than that), and "
+                "no precision tells which side is taken")
+    finally:
+        arb_core.hold = True
+        flint.ctx.prec, mpmath.mp.prec = saved, saved_mp
+    if tied:
+        return (undecided + ", and proof numbers show they are one number: the point sits on the switch of a where or a "
+                "branch, and the pieces on either side of it could not be judged there")
+    return undecided + ", and proof numbers tell the side the point takes, but its switch is nearer than any difference step"
 
 
 def _compute(target, args, result, budget, seed):
     arb_core.held, arb_core.stopped, arb_core.hold, custom.embedded_forms = [], [], True, []
-    value, rule, bits = _rule_on_balls(target.mp_function, args, budget)
+    function, proven_tie, by_proof = target.mp_function, False, False  # the program at the point, on its own branches
+    try:
+        value, rule, bits = _rule_on_balls(function, args, budget)
+    except arb_core.Undecided:
+        # Two sides no ball parts (degrees(arctan2(0, -1)) against 180): the point's branches as proof numbers
+        # decide them, followed wherever the program runs at the point itself.
+        path, proven_tie = _decided_by_proof(function, args, budget)
+        function, by_proof = _forced(function, path), True
+        value, rule, bits = _rule_on_balls(function, args, budget)
     # A user's stop_gradient defines the gradient, held constant; a TensorFlow Probability form's stops build
     # a rule, which is judged by the derivative through them.
     arb_core.hold = not custom.embedded_forms
-    path = _branches_at(target.mp_function, args)
+    path = _branches_at(function, args)
     if arb_core.roots:  # a norm at 0: a kink whatever rule a framework gives there (PyTorch's is 0)
         raise _Fallback("a root of an exact 0: the mpmath path's kink test judges it")
     on_cut = bool(arb_core.cuts)  # arctan2 at y = 0, x < 0: jets give each smooth side, the one-sided test the jump
-    tied = bool(arb_core.ties)
+    tied = bool(arb_core.ties) or proven_tie
     # Off a switch the program is one smooth piece around the point: forward mode on jets gives its
     # derivative as proven balls. On a switch, or where jets cannot go, differences judge the rule.
     # Above MAX_JET_COORDINATES (at a tie, MAX_FD_COORDINATES) the differences along one direction come
@@ -188,9 +218,12 @@ def _compute(target, args, result, budget, seed):
     jets_first = few or bool(arb_core.stopped)
     if tied:
         labels = [label for _, _, label in coordinates_of(target, args)]
-        most = _sided_jets_into(result, target.mp_function, args, bits, budget, labels)
+        most = _sided_jets_into(result, target.mp_function, args, bits, budget, labels, function, by_proof, seed)
+        if most is None and by_proof:
+            # Differences and the mpmath path's kink test decide the tie by rounding at every step along it.
+            raise _Fallback("a tie only proof numbers decide, whose sides jets cannot judge")
     else:
-        most = _jets_into(result, target.mp_function, args, path, rule, bits, budget, seed) if jets_first else None
+        most = _jets_into(result, function, args, path, rule, bits, budget, seed) if jets_first else None
     if most is None and not tied and arb_core.hold and arb_core.stopped:
         # No reference rather than the derivative through a value the user's stop_gradient holds constant.
         raise _Unresolvable("jets cannot run here, and a difference would move the value a stop_gradient holds constant")
@@ -202,28 +235,55 @@ def _compute(target, args, result, budget, seed):
                 raise _Fallback("a tie whose sides no difference resolves") from None
             if any(b is None for g in rule for b in g):  # a rule not finite where the function is: a kink, likelier
                 raise _Fallback("a rule not finite on balls beside differences that resolve nothing") from None
-            most = _jets_into(result, target.mp_function, args, path, rule, bits, budget, seed) if not jets_first else None
+            most = _jets_into(result, function, args, path, rule, bits, budget, seed) if not jets_first else None
             if most is None:
                 raise
     result.value = _mpf(value)
     along_zero = result.direction is not None and result.directional is not None and result.directional == 0
     result.rule = _rule_beside(rule, args, result.gradient, along_zero)
     # How large the operands were that the rule's last additions rounded: judge's float32 allowance.
-    result.rule_scale = rule_rounding.rule_scale(_rule_run(target.mp_function, args), bits, rule, result.rule, result.gradient)
+    result.rule_scale = rule_rounding.rule_scale(_rule_run(function, args), bits, rule, result.rule, result.gradient)
     result.method = "balls"
     result.digits = int(max(bits, most) * 0.30103) + 1
     unbounded = any(b is None for g in rule for b in g)
     if unbounded:
         # A rule not finite where the function is (sqrt(x*x + y*y) at 0): a kink is the likelier story.
         result.notes.append("the gradient rule is not finite on balls at any precision: the exact gradient is the function's own, by differences")
-    if unbounded or on_cut:
+    if (unbounded or on_cut) and not (tied and by_proof):  # (there each side's piece was judged on proof numbers)
         result.kinks, result.singular = find_kinks(target, args, result, budget, max(result.digits, 120))
-    if arb_core.held and not tied and _held_changes_nothing(result, target.mp_function, args, path, rule, bits, budget, seed):
+    if arb_core.held and not tied and _held_changes_nothing(result, function, args, path, rule, bits, budget, seed):
         arb_core.held = []  # a shift held in a softmax or logsumexp (JAX's own): the derivative is the same through it
     result.notes.extend(held_notes(arb_core.held))
-    if unbounded or on_cut or result.kinks:
+    if unbounded or on_cut or result.kinks or result.singular:
         undefined_at_kinks(target, args, result)
     return True
+
+
+def _decided_by_proof(function, args, budget):
+    """``(branches, tied)``: the branches the program takes at the point where a comparison stays undecided on balls
+    at `UNDECIDED_BITS`, its two sides equal by an identity no ball proves (degrees(arctan2(0, -1)) against 180,
+    sqrt(4)**2 against 4, log(exp(3)) against 3), decided on proof numbers (`python_zero.decided`: a tie proven,
+    or the sign of a difference whose cancellation algebra has done); ``tied``, whether one was a tie, so the
+    point sits on that switch. The balls' Undecided where the proof numbers cannot decide either."""
+    arb_core.ties = []
+    _precision(UNDECIDED_BITS)
+    python_zero.decided(lambda *a: _traced(function, a), [_to_balls(a) for a in args], budget.afford)
+    return list(arb_core.decisions), bool(arb_core.ties)
+
+
+def _forced(function, path):
+    """``function`` taking the branches ``path`` lists (`arb.forced`) in every run, traced or differentiated: the
+    point's own piece, where only proof numbers decide its branches."""
+
+    def run(*args):
+        saved = arb_core.forced
+        arb_core.decisions, arb_core.forced = [], path
+        try:
+            return function(*args)
+        finally:
+            arb_core.forced = saved
+
+    return run
 
 
 def _held_changes_nothing(result, function, args, path, rule, bits, budget, seed):
@@ -293,7 +353,7 @@ def _jets_into(result, function, args, path, rule, bits, budget, seed):
     return used
 
 
-def _sided_jets_into(result, function, args, bits, budget, labels):
+def _sided_jets_into(result, function, args, bits, budget, labels, at_point=None, judged=False, seed=0):
     """The exact gradient into ``result`` where the point sits on a switch (a tie); the bits used, or None.
 
     As `_from_each_side` does with differences: along each coordinate, each side
@@ -306,23 +366,31 @@ def _sided_jets_into(result, function, args, bits, budget, labels):
     pieces' difference (`_sides_differ`): one proven nonzero, to ~1e-1200 of them
     (max(x, 0) 1e-300 beside x), is a kink at the coordinate (``labels``: each
     flat coordinate's name), recorded in ``result.kinks``.
+
+    ``at_point``: the program held to the point's own branches (None: ``function``,
+    whose balls decide them). ``judged``: a tie only proof numbers decide
+    (`_decided_by_proof`: degrees(arctan2(0, -1)) against 180), which differences
+    and the kink test, deciding it by rounding at every step along it, cannot
+    judge: a side whose value leaves the point's behind (a jump, `_jump_beside`)
+    and two sides of different slopes (a kink) are then recorded here, in
+    ``result.singular`` and ``result.kinks``, their entries NaN.
     """
     import mpmath
 
     sizes = [int(np.size(a)) for a in args]
     if not per_coordinate(sum(sizes)):
-        return None
+        return _sided_along(result, function, args, bits, budget, at_point, seed) if judged else None
     base = [_to_balls(a) for a in args]
     try:
-        at_point = _value_at(function, base)
+        here = _value_at(at_point or function, base)
     except Exception:  # noqa: BLE001 - not finite or undecided at the point: differences judge
         return None
-    gradient, most, coordinate, kinks = [], bits, 0, []
+    gradient, most, coordinate, kinks, singular = [], bits, 0, [], []
     for i, a in enumerate(args):
         entries = []
         for k, x in enumerate(np.asarray(a, dtype=np.float64).ravel()):
             h = abs(arb_core.ARB(x if x != 0 else 1.0)) * arb_core.ARB(2) ** (STEP_LOG2 + KINK_STEP)
-            sides, pieces = [], []
+            pieces, jumps = [], []
             for side in (1, -1):
                 arb_core.decisions = []
                 _precision(SIDE_BITS)  # x + 2^-1100 h exactly, and its comparisons decided
@@ -331,24 +399,148 @@ def _sided_jets_into(result, function, args, bits, budget, labels):
                 except Exception:  # noqa: BLE001 - undecided or not finite beside the point: differences judge
                     return None
                 pieces.append(_on_piece(function, arb_core.decisions))
-                if _jumps_beside(pieces[-1], base, i, k, x, side * h, at_point):
+                jumps.append(_jump_beside(pieces[-1], _along_coordinate(base, i, k, x), side * h, here))
+            if jumps != [None, None]:
+                if not judged:
                     return None  # a jump at the switch: no derivative, the kink test's to say
-                found = _on_jets(pieces[-1], args, bits, budget, coordinate=coordinate)
-                if found is None:
-                    return None
-                sides.append(found[0][0])
-                most = max(most, found[1])
-            right, left = sides
-            if not (right == left or abs(right - left) <= abs(right) * EXTRAPOLATED * 1e-6):
-                return None  # a kink, or pieces the differences must tell apart
-            apart = _sides_differ(*pieces, args, budget, coordinate)
-            if apart is not None:
-                kinks.append((labels[coordinate], left, mpmath.fadd(left, apart, exact=True)))
+                # (a side that does not jump has no slope to show: the coordinate has no derivative either way)
+                right, left = (mpmath.nan if jump is None else jump for jump in jumps)
+                singular.append((labels[coordinate], left, right))
+                entries.append(mpmath.nan)
+                coordinate += 1
+                continue
+            found = _slopes_of(pieces, args, bits, budget, coordinate=coordinate)
+            if found is None:
+                return None
+            (right, left), used = found
+            most = max(most, used)
+            if _slopes_part(right, left):
+                if not judged:
+                    return None  # a kink, or pieces the differences must tell apart
+                kinks.append((labels[coordinate], left, right))
+                right = mpmath.nan
+            else:
+                apart = _sides_differ(*pieces, args, budget, coordinate)
+                if apart is not None:
+                    kinks.append((labels[coordinate], left, mpmath.fadd(left, apart, exact=True)))
             entries.append(right)
             coordinate += 1
         gradient.append(_shaped(entries, a))
-    result.gradient, result.kinks = gradient, kinks
+    if singular:
+        singular = _switch_named(singular, at_point or function, base)
+    result.gradient, result.kinks, result.singular = gradient, kinks, singular
     return most
+
+
+def _sided_along(result, function, args, bits, budget, at_point, seed):
+    """`_sided_jets_into`'s judgement of a tie only proof numbers decide, along one random direction (above
+    `precision.MAX_FD_COORDINATES` inputs): each side's piece of t -> f(x + t v), its branches decided 2^KINK_STEP h
+    away on proof numbers where balls cannot, a jump or two slopes apart recorded along the direction (`kinks.ALONG`,
+    the directional derivative NaN), else the slope both share; the bits used, or None where it cannot tell."""
+    import mpmath
+
+    direction = random_direction(args, seed)
+    base = [np.asarray(_to_balls(a), dtype=object) for a in args]
+    along = [np.asarray(_to_balls(d), dtype=object).reshape(np.shape(a)) for a, d in zip(args, direction)]
+    largest = max(float(np.max(np.abs(a))) for a in args)
+    h = arb_core.ARB(largest or 1.0) * arb_core.ARB(2) ** (STEP_LOG2 + KINK_STEP)
+
+    def beside(t):
+        return [b + t * d if np.ndim(a) else (b + t * d)[()] for a, b, d in zip(args, base, along)]
+
+    point = [_to_balls(a) for a in args]
+    try:
+        here = _value_at(at_point, point)
+    except Exception:  # noqa: BLE001 - not finite at the point: no claim
+        return None
+    pieces, jumps = [], []
+    for side in (1, -1):
+        arb_core.decisions = []
+        _precision(SIDE_BITS)  # x + 2^-1100 h v exactly, and its comparisons decided
+        try:
+            python_zero.decided(lambda *a: _traced(function, a), beside(side * h), budget.afford)
+        except Exception:  # noqa: BLE001 - undecided or not finite beside the point: no claim
+            return None
+        pieces.append(_on_piece(function, arb_core.decisions))
+        jumps.append(_jump_beside(pieces[-1], beside, side * h, here))
+    kinks, singular, most = [], [], bits
+    if jumps != [None, None]:
+        right, left = (mpmath.nan if jump is None else jump for jump in jumps)
+        singular, directional = _switch_named([(ALONG, left, right)], at_point, point), mpmath.nan
+    else:
+        found = _slopes_of(pieces, args, bits, budget, direction=direction)
+        if found is None:
+            return None
+        (right, left), most = found
+        directional = right
+        if _slopes_part(right, left):
+            kinks, directional = [(ALONG, left, right)], mpmath.nan
+    n = sum(int(np.size(a)) for a in args)
+    result.direction, result.directional, result.gradient = direction, directional, [None] * len(args)
+    result.kinks, result.singular = kinks, singular
+    result.notes.append(f"{n} inputs: the exact derivative of the function is checked along one random direction")
+    return most
+
+
+def _slopes_of(pieces, args, bits, budget, **seed):
+    """``([each piece's derivative on jets], the most bits they used)``, seeded as `_on_jets` seeds them (a
+    ``coordinate`` or a ``direction``); None where jets cannot tell one of them."""
+    slopes, most = [], bits
+    for piece in pieces:
+        found = _on_jets(piece, args, bits, budget, **seed)
+        if found is None:
+            return None
+        slopes.append(found[0][0])
+        most = max(most, found[1])
+    return slopes, most
+
+
+def _slopes_part(right, left):
+    """Whether two sides' slopes (jets' settled numbers) differ by more than the digits they are settled to."""
+    return not (right == left or abs(right - left) <= abs(right) * EXTRAPOLATED * 1e-6)
+
+
+# The ops that decide between two numbers: a tie of theirs that only proof numbers show is the switch the point sits on.
+_DECIDING_BETWEEN_TWO = frozenset(("greater", "greater_equal", "less", "less_equal", "equal", "not_equal",
+                                   "maximum", "minimum", "fmax", "fmin"))
+
+
+def _switch_named(singular, at_point, base):
+    """``singular`` with each `precision.Jump` naming the switch: the first op of ``at_point`` (the program held to the
+    point's branches) run at the point ``base`` that decides between two balls that overlap, with the user's line
+    (``"greater (f.py:3)"``), as the kink test names a switch it sees (`kinks._switch_at`); unnamed where none does."""
+    found, saved = [], hooks.forward
+
+    def seen(prim, values, kwargs, ans):
+        if not found and prim.name in _DECIDING_BETWEEN_TWO and len(values) >= 2:
+            try:
+                pairs = zip(*(np.asarray(e, dtype=object).ravel()
+                              for e in np.broadcast_arrays(*[np.asarray(raw(v), dtype=object) for v in values[:2]])))
+                if any(_overlapping(a, b) for a, b in pairs):
+                    line = line_running_now(depth=2)
+                    found.append(prim.name + (f" ({line})" if line else ""))
+            except (TypeError, ValueError, ArithmeticError):
+                pass  # arguments that are no numbers (a shape): no switch of theirs
+        if saved is not None:
+            saved(prim, values, kwargs, ans)
+
+    hooks.forward = seen
+    try:
+        _traced(at_point, base)
+    except Exception:  # noqa: BLE001 - a run that fails here: the jump stands, its switch unnamed
+        pass
+    finally:
+        hooks.forward = saved
+    if not found:
+        return singular
+    return [(label, *(replace(side, switch=found[0]) if isinstance(side, Jump) else side for side in sides))
+            for label, *sides in singular]
+
+
+def _overlapping(a, b):
+    """Whether two numbers of a run on balls overlap as balls (a plain number its exact ball)."""
+    a, b = (v if isinstance(v, arb_core.ARB) else arb_core.ARB(float(v)) for v in (a, b))
+    return bool(a.overlaps(b))
 
 
 def _sides_differ(right, left, args, budget, coordinate=None, direction=None):
@@ -835,7 +1027,7 @@ def _from_each_side(target, args, budget):
             moved = _replaced(base, i, k, arb_core.ARB(x) + side * beside)
             python_zero.decided(lambda *a: _traced(function, a), moved, budget.afford)  # exactly where balls overlap
             piece = _on_piece(function, arb_core.decisions)
-            if _jumps_beside(piece, base, i, k, x, side * beside, value):
+            if _jump_beside(piece, _along_coordinate(base, i, k, x), side * beside, value) is not None:
                 raise _Fallback("the function jumps at a switch the point sits on")
             if _root_at_the_point(piece, base):
                 raise _Fallback("a side's piece takes a root of an exact 0 at the point: the tip of a cone")
@@ -907,26 +1099,35 @@ def _value_at(function, base):
     return _ball(_traced(function, base))
 
 
-def _jumps_beside(piece, base, i, k, x, step, value):
-    """Whether ``piece`` (the branches one side of a switch takes) leaves the function's ``value`` at the point
-    behind: its gap to it beside the point proven nonzero and not shrinking with the step.
+def _jump_beside(piece, beside, step, value):
+    """The `precision.Jump` where ``piece`` (the branches one side of a switch takes) leaves the function's ``value``
+    at the point behind: its gap to it beside the point proven nonzero and not shrinking with the step; else None.
+    ``beside(t)``: the arguments t from the point (along a coordinate or a direction), ``step`` the side's t.
 
     A patch that is the sides' limit closes its gap as the step shrinks (where(x != 0, sin(x)/x, 1) at 0);
     one that is not (where(x != 0, x + 1, 0), TensorFlow's divide_no_nan(sin(x), x) at 0) is a jump, where
-    the sides' common slope is no derivative. Undecided or not finite beside the point: no claim.
+    the sides' common slope is no derivative. The side's limit is its value at the nearer step, 2^-64 of
+    ``step`` away. Undecided or not finite beside the point: no claim.
     """
-    gaps = []
+    values = []
     try:
         for shrink in (0, 64):
             _precision(SIDE_BITS + 2 * shrink)
-            beside = _shifted(piece, base, i, k, arb_core.ARB(x) + step * arb_core.ARB(2) ** -shrink)
-            gaps.append(abs(beside - value))
+            with np.errstate(all="ignore"):
+                values.append(_ball(piece(*beside(step * arb_core.ARB(2) ** -shrink))))
     except (_NotFinite, _OffPath, arb_core.Undecided, ZeroDivisionError):
-        return False
+        return None
     finally:
         _precision(SIDE_BITS)  # where the side's own work goes on
-    near, nearer = gaps
-    return bool(nearer > 0) and bool(nearer > near / 2)
+    near, nearer = (abs(v - value) for v in values)
+    if bool(nearer > 0) and bool(nearer > near / 2):
+        return Jump(_mpf(values[1]), _mpf(value))
+    return None
+
+
+def _along_coordinate(base, i, k, x):
+    """t -> the arguments ``base`` with entry ``k`` of argument ``i`` at ``x`` + t."""
+    return lambda t: _replaced(base, i, k, arb_core.ARB(x) + t)
 
 
 def _on_piece(function, path):

@@ -75,10 +75,8 @@ def compute(target, args, seed=0, budget=None, wrt=None):
                 _rule_past_infinities(target, args, result, budget)
                 return widen(_slopes_beside_a_pole(target, args, result))
             result = _compute_mpmath(target, args, seed, Exact(), budget)
-            if result.unsettled and not result.why and exact_python.undecided_at(target, args):
-                result.why = (f"a comparison the program makes here is undecided even at {exact_python.UNDECIDED_BITS} "
-                              "bits: its two sides agree that far, so the point sits on the switch of a where or a "
-                              "branch (or nearer to it than that), and no precision tells which side is taken")
+            if result.unsettled and not result.why:
+                result.why = exact_python.undecided_why(target, args, budget)
             return widen(_slopes_beside_a_pole(target, args, result))
     except balls.OutOfTime as error:
         result = Exact(determined=False, unsettled=True, out_of_time=str(error))
