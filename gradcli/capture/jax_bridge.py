@@ -517,7 +517,8 @@ class _Captured:
 
     # -- the forward graph
     def graph(self, key):
-        """``(forward program, rules, output aval, closed jaxpr)`` at ``key``, traced once whatever leaves are held."""
+        """``(forward program, rules, output aval, closed jaxpr)`` at ``key``, traced once whatever leaves are held
+        (once per their numbers where the Python reads them, `_reads_data`)."""
         if _typed(key) not in self.graphs:
             import jax  # lazy: only a JAX target loads JAX
 
