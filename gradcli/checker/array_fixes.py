@@ -205,15 +205,10 @@ class _Reader:
         return not (_DOTTED.fullmatch(receiver) and receiver.split(".")[0] in self.spelling.imported)
 
     def name_of(self, func):
-        """The function name a callee reads as (through the namespace's alias or the framework's table), or None;
-        the callee is kept as the user's spelling of it (`source_fixes.Spelling.read_as`), which a fix writes."""
+        """The function name a callee reads as (through the namespace's alias or the framework's table), or None."""
         dotted = ast.unparse(func)
         if not _DOTTED.fullmatch(dotted):
             return None
-        name = self._name_of(dotted)
-        return None if name is None else self.spelling.read_as(name, dotted)
-
-    def _name_of(self, dotted):
         head, _, attribute = dotted.rpartition(".")
         if head in self.spelling.aliases and attribute in _ARRAY_NAMES:
             return attribute
