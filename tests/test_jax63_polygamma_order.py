@@ -76,18 +76,17 @@ def test_differentiated_in_its_order_the_finding_says_which_exact_gradient_is_sh
     assert "in n the exact reference finds no finite derivative either" in message
 
 
-def test_an_order_read_by_python_is_refused_at_its_line_saying_why(users):
-    """int(n) on an argument --wrt holds: gradcli traces it as jax.jit does, so JAX cannot give Python its number;
-    exit 2 naming the user's line and what to write instead."""
-    result = CliRunner().invoke(cli, ["check", f"{users}:order_read_by_python", "--at", "n=2,x=1.7", "--wrt", "x"])
+def test_an_order_read_by_python_is_refused_where_it_is_differentiated(users):
+    """int(n) on an argument that is differentiated: jax.grad traces it, so JAX cannot give Python its number; exit 2
+    naming the user's line and how to hold it."""
+    result = CliRunner().invoke(cli, ["check", f"{users}:order_read_by_python", "--at", "n=2.5,x=1.7"])
     assert result.exit_code == 2, result.output
     said = " ".join(result.output.split())
     assert "users.py:22" in said and "ConcretizationTypeError" in said
-    assert "--wrt holds as data too" in said and "write that number in the function" in said
+    assert "differentiated there" in said and "--wrt naming the others" in said
 
 
-@pytest.mark.xfail(strict=True, reason="an integer argument --wrt holds is traced (a leaf of JAX's program), where "
-                   "JAX's own eager call hands Python the number: special.polygamma(int(n), x) is refused, not checked")
 def test_an_order_read_by_python_is_checked_as_jax_runs_it(users):
+    """int(n) on an argument --wrt holds: handed as a number, as JAX's own jax.grad(f, argnums=1) hands it."""
     point = _checked(f"{users}:order_read_by_python", ["n=2,x=1.7"], 0, ["--wrt", "x"])
     assert point["exact_gradient"]["x"] == pytest.approx(_psi(3, 1.7), rel=1e-12)

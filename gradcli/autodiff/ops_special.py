@@ -36,6 +36,7 @@ def _scipy_function(name):
         return cache[0](*args, **kwargs)
 
     evaluate.__name__ = name
+    evaluate.computed_by = f"SciPy's {name}"  # the library a finding names for its float numbers (wrappers keep it)
     return evaluate
 
 

@@ -232,8 +232,26 @@ def _retyped(key, dtype):
     dtype = np.dtype(dtype)
     if dtype not in _FRAMEWORK_FLOATS:
         return None
-    tree, types, held = key
-    return tree, tuple((shape, dtype) if _floating(kind) else (shape, kind) for shape, kind in types), held
+    tree, types, held, fixed = key
+    return tree, tuple((shape, dtype) if _floating(kind) else (shape, kind) for shape, kind in types), held, fixed
+
+
+def _typed(key):
+    """What a graph is traced for at ``key``: its structure, shapes and dtypes, and the numbers of the leaves it is
+    handed as numbers (`_Captured.key`); whichever float leaves are held, one trace serves."""
+    return key[0], key[1], key[3]
+
+
+def _numbers_given(leaves, types, positions):
+    """``((position, dtype, shape, bytes), ...)``: the leaves at ``positions`` as numbers in their leaf type's dtype,
+    hashable (a key's part); mpmath numbers and balls of a held float are the floats they were made from."""
+    given = []
+    for i in positions:
+        shape, dtype = types[i]
+        value = np.asarray(raw(leaves[i]))
+        value = value.astype(dtype) if value.dtype != dtype else value
+        given.append((i, value.dtype.str, shape, value.tobytes()))
+    return tuple(given)
 
 
 def _holds(leaves, dtype):
@@ -260,6 +278,7 @@ class _Captured:
         self.compiled = {}  # (what, key) -> a `_Compiling` (own) or a jitted function (vmap)
         self.ahead_done = False  # whether `_ahead` has run
         self.quick_keys = {}  # the types of arguments that are plain numbers -> their key
+        self.reads_data = {}  # a key's structure, types and held leaves -> whether the Python reads a leaf not differentiated
         self.layouts = {}  # key -> `_layout`'s answer
         # (key, primal) -> whether its graphs treat each entry as a point (`_replayed_range`); (key, "numbers") ->
         # whether its forward graph is one of numbers computing each entry of arrays as its own point (`_of_numbers`)
@@ -336,10 +355,10 @@ class _Captured:
         the exact reference judges against the slope of what it converges to, or, where it never settles, against
         the loop as written."""
         key, leaves = self.key(args)
-        if key[:2] not in self.graphs:
+        if _typed(key) not in self.graphs:
             return []
         notes, at = [], point_key(self._split(key, leaves)[0])
-        for loop, called, line, solver in self.graphs[key[:2]][0].solvers:
+        for loop, called, line, solver in self.graphs[_typed(key)][0].solvers:
             where = f"{loop}: this {solver.named}, in the primal of the {called} at {line},"
             settled, moved = solver.settled.get(at, (None, 0.0))
             stop = "stopping test" if solver.named == "lax.while_loop" else "last trip"
@@ -408,12 +427,55 @@ class _Captured:
         import jax  # lazy: only a JAX target loads JAX
 
         leaves, tree = jax.tree_util.tree_flatten(tuple(args))
-        key = (tree, tuple(map(_leaf_type, leaves)), held)
+        key = (tree, tuple(map(_leaf_type, leaves)), held, ())
+        if self._reads_data(key, leaves):
+            data = [i for i, f in enumerate(self._layout(key)[0]) if not f]
+            return key[:3] + (_numbers_given(leaves, key[1], data),), leaves
         if len(leaves) == len(args) and all(_typed_scalar(kind) for kind in kinds):  # the values' types, learnt above
             self.quick_keys[kinds, held] = key
         elif arrays is not None and len(leaves) == len(args):
             self.array_keys[arrays, held] = key
         return key, leaves
+
+    def _reads_data(self, key, leaves):
+        """Whether the user's Python reads the number of a leaf JAX does not differentiate (``int(n)``, ``range(n)``,
+        ``if s > 0`` on an argument --wrt holds, or on an integer): then the graphs are traced with those leaves
+        handed as numbers, as JAX's own call ``jax.grad(f, argnums)`` hands them (`_handed_numbers`), one trace per
+        their numbers. Found once per structure, types and held leaves, by tracing with them traced too (as
+        jax.jit would): where that meets a concrete read, a trace with them as numbers decides."""
+        found = self.reads_data.get(key[:3])
+        if found is not None:
+            return found
+        data = [i for i, f in enumerate(self._layout(key)[0]) if not f]
+        if not data:
+            return False
+        try:
+            self.graph(key)
+            found = False
+        except Exception as error:  # noqa: BLE001 - any other error is met again where the graph is asked for, and said there
+            found = bool(getattr(error, "concrete_read", False))
+            if found:  # raises where the Python reads a differentiated leaf
+                self.graph(key[:3] + (_numbers_given(leaves, key[1], data),))
+        self.reads_data[key[:3]] = found
+        return found
+
+    def _handed_numbers(self, key, fun):
+        """``fun`` with the leaves `_reads_data` hands as numbers (``key``'s last part) given those numbers, in the
+        dtype a trace at ``key`` has them, whatever the trace passes there (which the program then leaves unread)."""
+        if not key[3]:
+            return fun
+        import jax  # lazy: only a JAX target loads JAX
+
+        numbers = {i: np.frombuffer(data, np.dtype(kind)).reshape(shape).astype(key[1][i][1])
+                   for i, kind, shape, data in key[3]}
+
+        def with_numbers(*args):
+            leaves = jax.tree_util.tree_leaves(args)
+            for i, number in numbers.items():
+                leaves[i] = number
+            return fun(*jax.tree_util.tree_unflatten(key[0], leaves))
+
+        return with_numbers
 
     def held_leaves(self):
         """The positions of the leaves a check holds as data (`bridge.differentiating`: those it marks False), ()
@@ -450,21 +512,24 @@ class _Captured:
     def _specs(self, key):
         import jax  # lazy: only a JAX target loads JAX
 
-        tree, types, _ = key
+        tree, types = key[:2]
         return jax.tree_util.tree_unflatten(tree, [jax.ShapeDtypeStruct(shape, dtype) for shape, dtype in types])
 
     # -- the forward graph
     def graph(self, key):
-        """``(forward program, rules, output aval, closed jaxpr)`` at ``key``, traced once whatever leaves are held."""
-        if key[:2] not in self.graphs:
+        """``(forward program, rules, output aval, closed jaxpr)`` at ``key``, traced once whatever leaves are held
+        (once per their numbers where the Python reads them, `_reads_data`)."""
+        if _typed(key) not in self.graphs:
             import jax  # lazy: only a JAX target loads JAX
 
             fun = self._fun_in(key[1])  # asked outside x64: the mode in which the user's module made its constants
+            traced = self._handed_numbers(key, fun)
+            data = not key[3] and any(not _floating(dtype) or i in (key[2] or ()) for i, (_, dtype) in enumerate(key[1]))
 
             def trace():
-                with (_user_errors(self.text), library_inlines() as inlined, users_arrays() as made,
+                with (_user_errors(self.text, data), library_inlines() as inlined, users_arrays() as made,
                       library_functions_named()):
-                    return jax.make_jaxpr(fun, return_shape=True)(*self._specs(key)), inlined, made
+                    return jax.make_jaxpr(traced, return_shape=True)(*self._specs(key)), inlined, made
 
             (closed, shape), inlined, made = self._traced_afresh(key[1], trace, lambda found: found[0][0])
             self.users_arrays.update(made)
@@ -475,9 +540,9 @@ class _Captured:
             if not hasattr(shape, "shape") or not _floating(shape.dtype):
                 raise InputError(f"{self.text} returns {type(shape).__name__}, not an array of floats: gradcli checks a function returning a number or an array", text=self.text)
             rules = collect_rules(closed)
-            self.graphs[key[:2]] = (compile_jaxpr(closed, self.where, inlined=inlined, users_arrays=self.users_arrays),
-                                    rules, shape, closed)
-        return self.graphs[key[:2]]
+            self.graphs[_typed(key)] = (compile_jaxpr(closed, self.where, inlined=inlined,
+                                                      users_arrays=self.users_arrays), rules, shape, closed)
+        return self.graphs[_typed(key)]
 
     def forward(self, *args):
         if points_replayed():
@@ -504,6 +569,8 @@ class _Captured:
             raise ValueError("not numbers and 1-D arrays of points")
         point = tuple(v[0] if isinstance(v, np.ndarray) else v for v in values)
         key, leaves = self.key(point)
+        if key[3]:
+            raise ValueError("the graph of one point is traced with its numbers of the leaves the Python reads")
         if not self._of_numbers(key):
             raise ValueError("the graph of one point does not compute each entry as its own point")
         program = self._held(self.graph(key)[0], leaves, None, lambda dtype: self.graph(_retyped(key, dtype))[0], key)
@@ -570,7 +637,7 @@ class _Captured:
         for program in graphs:
             changes.update(program.held_in(np.dtype(dtype), not jax.config.jax_enable_x64)[1])
         drawn = any(program.draws() for program in graphs) and np.dtype(dtype) != np.float64
-        chose = any(self._chose_by_dtype(key + (None,), dtype) for key in keys)  # the graphs are kept per key[:2]
+        chose = any(self._chose_by_dtype((*key[:2], None, key[2]), dtype) for key in keys)  # graphs are kept per `_typed`
         return (tuple(sorted(changes.items())) + ((_DRAWS_X64, _DrawsIn(np.dtype(dtype))),) * drawn
                 + (("the operations of the code's float64 branch", f"its {np.dtype(dtype).name} branch's"),) * chose)
 
@@ -580,11 +647,12 @@ class _Captured:
         The steps drawing random numbers, which JAX takes in each dtype its own way, are compared as draws alone:
         where the rest is one program, its draws are paired as `_held` pairs them."""
         narrow = _retyped(key, dtype)
-        if narrow is None or narrow[:2] == key[:2]:
+        if narrow is None or _typed(narrow) == _typed(key):
             return False
-        if (key[:2], narrow[1]) not in self.chosen:
-            self.chosen[key[:2], narrow[1]] = programs_differ(self.graph(key)[3], self.graph(narrow)[3], _written_by_user)
-        return self.chosen[key[:2], narrow[1]]
+        if (_typed(key), narrow[1]) not in self.chosen:
+            self.chosen[_typed(key), narrow[1]] = programs_differ(self.graph(key)[3], self.graph(narrow)[3],
+                                                                  _written_by_user)
+        return self.chosen[_typed(key), narrow[1]]
 
     # -- the backward graph
     def _of_floats(self, key, others):
@@ -603,7 +671,7 @@ class _Captured:
         floating = self._layout(key)[0]
         closed = self.graph(key)[3]
         if rules_closing_over_the_trace(closed):
-            fun = self._fun_in(key[1])
+            fun = self._handed_numbers(key, self._fun_in(key[1]))
 
             def evaluate(*leaves):
                 with library_functions_named():
@@ -676,7 +744,7 @@ class _Captured:
 
         def trace():
             if tries:  # the programs kept, and the forward graph's memo of a custom rule's trace, may hold the other
-                self.graphs.pop(key[:2], None)  # mode's conversion of a 0-d array (a literal): they let go of it
+                self.graphs.pop(_typed(key), None)  # mode's conversion of a 0-d array (a literal): they let go of it
                 for _, closed, traced in [*self.seeds.values(), *self.backwards.values()]:
                     literals_copied_in_place(closed)
                     literals_copied_in_place(traced.jaxpr)
@@ -970,7 +1038,7 @@ class _Captured:
                 return False
             for dtype in dtypes:
                 typed = _retyped(key, dtype)
-                graph = self.graphs.get(typed and typed[:2])
+                graph = self.graphs.get(typed and _typed(typed))
                 if typed is None or graph is None or ("seeded" if graph[2].shape == () else "vjp", typed) not in self.compiled:
                     return False
             wide = _retyped(key, np.float64)
@@ -1043,6 +1111,8 @@ class _Captured:
         if sum(c[0].size for c in columns) * bucket > _MAPPED:
             raise ValueError("too large to map over every point at once: evaluated per point")
         key, _ = self.key(tuple(jax.tree_util.tree_unflatten(tree, [_in(c[0], dtype) for c in columns])))
+        if any(np.any(columns[i] != columns[i][:1]) for i, *_ in key[3]):
+            raise ValueError("a leaf the Python reads differs between points, each its own trace: evaluated per point")
         compiling = self._batched_program(key, bucket)
         floats, others, floating = self._split(key, [_padded(_in(c, dtype), bucket) for c in columns])
         with self._x64(key[1]), _user_errors(self.text):
@@ -1093,6 +1163,8 @@ class _Captured:
             return None
         bucket = _bucket(size)
         key, leaves = self.key(tuple(jax.tree_util.tree_unflatten(tree, [_padded(_in(c, dtype), bucket) for c in columns])))
+        if key[3]:  # the Python reads a leaf's number: one trace per point's numbers
+            return None
         found = self.pointwise.get((key, primal))
         if found is None:
             _, _, shape, closed = self.graph(key)
@@ -1237,10 +1309,12 @@ def _padded(array, bucket):
 
 
 class _user_errors:
-    """JAX's tracing errors in a user's function (a Python ``if`` on a traced value) as one clear InputError."""
+    """JAX's tracing errors in a user's function (a Python ``if`` on a traced value) as one clear InputError;
+    ``data``: whether leaves JAX does not differentiate were traced too, so that a concrete read may be of theirs
+    (the error is marked ``concrete_read``, and `_Captured.key` traces again with them as numbers)."""
 
-    def __init__(self, text):
-        self.text = text
+    def __init__(self, text, data=False):
+        self.text, self.data = text, data
 
     def __enter__(self):
         return self
@@ -1255,12 +1329,20 @@ class _user_errors:
             first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
             users = innermost_users(tb, _users_file)
             at = f" at {users[0].f_code.co_filename}:{users[1]}" if users is not None else ""
-            why = _CONCRETE if type(error).__name__.startswith("Concretization") else ""
-            raise InputError(f"JAX could not trace {self.text}{at}: {type(error).__name__}: {first}{why}",
-                             text=self.text) from None
+            concrete = any(kind.__name__ in _CONCRETE_READS for kind in type(error).__mro__)
+            why = _CONCRETE if concrete else ""
+            said = InputError(f"JAX could not trace {self.text}{at}: {type(error).__name__}: {first}{why}",
+                              text=self.text)
+            said.concrete_read = concrete and self.data
+            raise said from None
         return False
 
 
-# What a concrete number read from a traced argument (int(n), a Python if) needs, said after JAX's error.
-_CONCRETE = (": gradcli traces every argument as jax.jit does, a number --wrt holds as data too, so Python cannot read "
-             "its value there; write that number in the function, or read it with jax.numpy (jnp.where for an if)")
+# JAX's errors for Python reading a traced value's number: int(n), range(n), an if, np.asarray(n), x[mask].
+_CONCRETE_READS = ("ConcretizationTypeError", "TracerIntegerConversionError", "TracerArrayConversionError",
+                   "NonConcreteBooleanIndexError")
+# What a concrete number read from a differentiated argument (int(x), a Python if) needs, said after JAX's error.
+_CONCRETE = (": Python reads the value of an argument that is differentiated there, which jax.grad traces as "
+             "jax.jit does (the user's own jax.grad of this function fails the same way); hold that argument as "
+             "data (--wrt naming the others, wrt= in Python), so that it is handed as a number, as jax.grad(f, "
+             "argnums) hands it, or read it with jax.numpy (jnp.where for an if)")

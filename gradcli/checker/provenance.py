@@ -1596,6 +1596,27 @@ def _flushed_to_zero(w, e):
     return max(flushed, key=lambda entry: entry[2], default=None)  # max keeps the first of equals
 
 
+def _who_flushed(w, index):
+    """Who gave the subnormal entry ``index`` of ``w``'s result as 0, said after "a subnormal float64": the framework
+    whose CPU kernels flush subnormal results (where ``w``'s own function, run again, holds the entry: this run
+    flushed it as XLA's or TensorFlow's kernels do), or the function that computed it and stops short of the
+    subnormal range (SciPy's erfc(27) is 0, though float64 holds 5.2e-319)."""
+    fun = getattr(w.prim, "fun", None)
+    try:
+        with np.errstate(all="ignore"):
+            again = np.asarray(raw(fun(*[raw(a) for a in w.args], **(w.kwargs or {}))))
+        held = again.shape == np.shape(raw(w.output)) and again.ravel()[index] != 0
+    except (ArithmeticError, ValueError, TypeError):  # no function to run again (a record without its op)
+        held = False
+    if held:
+        kernels = "TensorFlow's CPU kernels do" if w.spelled is not None else "XLA's CPU code does"  # TF ops are spelled
+        return f"which this run flushed to 0, as {kernels} with subnormal results"
+    named = getattr(fun, "computed_by", None) or (f"NumPy's {fun.__name__}" if isinstance(fun, np.ufunc) else None)
+    if named is None:
+        return "which this run gave as 0"
+    return f"which {named} gives as 0: it stops short of the subnormal range"
+
+
 def _digits_apart(a, b):
     """The significant digits (10 at least, 20 at most) that show two nearby numbers as different."""
     import mpmath  # lazy: as `_flushed_to_zero`
@@ -1657,9 +1678,8 @@ def _describe(w, e, growth, out_error, in_error):
         exact, dtype, subnormal, index = flushed
         smallest = float(finfo(dtype).tiny)
         digits = _digits_apart(exact, smallest)
-        why = (f"is a subnormal {dtype.name} (below its smallest normal number, {_digits(smallest, digits)}), which this "
-               "run flushed to 0 (as the CPU kernels of XLA and TensorFlow do with subnormal results)" if subnormal
-               else f"is below the smallest {dtype.name}")
+        why = (f"is a subnormal {dtype.name} (below its smallest normal number, {_digits(smallest, digits)}), "
+               f"{_who_flushed(w, index)}" if subnormal else f"is below the smallest {dtype.name}")
         entry = f" (entry {index})" if np.size(raw(w.output)) > 1 else ""
         message = (f"{w.name}({shown}) underflowed to {_show(w.output)}: the exact result {_digits(exact, digits)}{entry} "
                    f"{why}, so all of its digits are lost" + _library_note(w))

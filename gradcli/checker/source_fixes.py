@@ -106,6 +106,8 @@ class Spelling:
     its top package added to the file. The entry ``NUMBER``, where given, is
     the function a framework needs its calls' number arguments passed through
     (``torch.tensor``: ``torch.logaddexp(0, x)`` is refused, ``torch.logaddexp(torch.tensor(0), x)`` is not).
+    A function the user's own lines call (read) is written as they spell it (``torch.xlogy``, not the
+    framework's ``torch.special.xlogy``; ``jax.numpy.log1p`` in a module that also imports ``jnp``).
     """
 
     def __init__(self, tree, namespace, spellings=None):
@@ -121,6 +123,7 @@ class Spelling:
         self.formula_of = {path: name for name, path in self.paths.items()}
         self.number = _full_path(number) if number else None
         self.imports_needed = set()
+        self.users = {}  # formula function -> the dotted callee the user's lines read as it spell it with
 
     def number_call(self):
         """The dotted text a number argument of a call is wrapped in (None: numbers pass as they are)."""
@@ -137,15 +140,22 @@ class Spelling:
             return None
         head, _, attribute = dotted.rpartition(".")
         if head in self.aliases and lookup(attribute) is not None:
-            return attribute
+            return self.read_as(attribute, dotted)
         full = self._full(dotted)
         name = self.formula_of.get(full)
         if name is None and full is not None and full.rpartition(".")[0] == self.namespace:
             name = full.rpartition(".")[2]  # imported by its own name: ``from numpy import exp``
-        return name if name is not None and lookup(name) is not None else None
+        return self.read_as(name, dotted) if name is not None and lookup(name) is not None else None
+
+    def read_as(self, name, dotted):
+        """``name``, the formula function the user's callee ``dotted`` was read as, kept as their spelling of it."""
+        self.users.setdefault(name, dotted)
+        return name
 
     def write(self, name):
         """The dotted text that calls the formula function ``name`` in this module, or None where it has none."""
+        if name in self.users:
+            return self.users[name]
         if name in self.paths:
             return self._local(self.paths[name])
         if not (hasattr(gnp, name) and hasattr(_module(self.namespace), name)):
