@@ -23,7 +23,7 @@ def test_a_subnormal_result_flushed_to_zero_is_said_to_underflow():
     args = ["check", f"{TRIAL}:log_diff_exp_naive", "--at", "a=708.3964185322642,b=0.5", "--dtype", "float64", "--json"]
     (checked,) = json.loads(CliRunner().invoke(cli, args).stdout)["results"]
     assert checked["gradient_status"] == "unstable"
-    (finding,) = [f for f in checked["findings"] if f["op"] == "divide"]
+    (finding,) = [f for f in checked["findings"] if f["gradcli_op"] == "divide"]
     assert finding["kind"] == "underflow" and finding["phase"] == "backward" and finding["output"] == "0.0"
     assert "underflowed to 0.0" in finding["message"] and "is a subnormal float64" in finding["message"]
     assert "flushed to 0" in finding["message"] and "amplifies" not in finding["message"]
