@@ -26,7 +26,7 @@ import numpy as np
 from ..errors import InputError
 from ..folders import outside_python_and_gradcli
 from . import ops
-from .ops import absolute, divide, equal, not_equal, greater, greater_equal, isfinite, less, less_equal, logical_not, power, sqrt, where
+from .ops import absolute, divide, equal, greater, greater_equal, isfinite, less, less_equal, logical_not, not_equal, power, sqrt, where
 from .ops_array import asarray, getitem, max_, min_, reshape, sum_, take
 from .values import Box, raw, shape_of
 
@@ -51,6 +51,8 @@ def _users_frame():
 
 
 def _refused_ufunc(name):
+    """Refuse NumPy's ufunc ``name`` called on a masked array, at the user's line: NumPy's own would drop the mask,
+    np.ma's masks the domain."""
     caller = _users_frame()
     raise InputError(f"{caller.f_code.co_filename}, line {caller.f_lineno}: numpy.{name} of a masked array is not "
                      f"replayed (NumPy's ufunc would drop the mask here): write np.ma.{name}(...), which masks the "
@@ -217,6 +219,7 @@ def _parts(a):
 
 
 def _fill_value_of(*operands):
+    """The fill value an answer of ``operands`` keeps: the first masked operand's, or None where none is masked."""
     return next((a.fill_value for a in operands if isinstance(a, MaskedArray)), None)
 
 
@@ -275,6 +278,7 @@ def _unary(name, op, outside=None, inside_value=0.0):
 
 
 def _at_most_zero(x):
+    """Where ``x`` is outside the logarithms' domain."""
     return less_equal(x, 0.0)
 
 

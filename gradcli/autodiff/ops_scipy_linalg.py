@@ -170,11 +170,17 @@ def _expm_raw(a):
 def _expm_mp(a):
     """exp(A) on mpmath numbers, each matrix of a stack alone (mpmath's Taylor series after scaling, its squarings
     at raised precision)."""
+    return _each_matrix(a, loaded_mpmath().expm)
+
+
+def _each_matrix(a, function):
+    """``function`` (an mpmath matrix to an mpmath matrix) of each matrix of the stack ``a`` of mpmath numbers, the
+    answers stacked as ``a`` is."""
     mpmath = loaded_mpmath()
     a = np.asarray(a, dtype=object)
     out = np.empty(a.shape, dtype=object)
     for index in np.ndindex(*a.shape[:-2]):
-        out[index] = np.array(mpmath.expm(mpmath.matrix(a[index].tolist())).tolist(), dtype=object)
+        out[index] = np.array(function(mpmath.matrix(a[index].tolist())).tolist(), dtype=object)
     return out
 
 
@@ -254,11 +260,7 @@ def _logm_raw(a):
 def _logm_mp(a):
     """The principal logarithm on mpmath numbers, each matrix of a stack alone (`_logarithm`)."""
     mpmath = loaded_mpmath()
-    a = np.asarray(a, dtype=object)
-    out = np.empty(a.shape, dtype=object)
-    for index in np.ndindex(*a.shape[:-2]):
-        out[index] = np.array(_logarithm(mpmath.matrix(a[index].tolist()), mpmath).tolist(), dtype=object)
-    return out
+    return _each_matrix(a, lambda matrix: _logarithm(matrix, mpmath))
 
 
 def _logarithm(matrix, mpmath):

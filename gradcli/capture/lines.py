@@ -222,6 +222,7 @@ def written_call(code, lasti):
 
 @lru_cache(maxsize=256)  # asked for each operation a replay names; a program's operations share a few codes
 def _positions(code):
+    """Each instruction's (line, end line, column, end column) in ``code``, by its index (byte offset // 2)."""
     return list(code.co_positions())
 
 

@@ -526,7 +526,7 @@ class Walker:
     def _held_draw(self, op, inputs, outputs, location, rule):
         """A stateful random op (`tf_draws.HELD_DRAWS`): its output the numbers TensorFlow's run at the point drew
         (`tf_draws.HeldDraws`), a constant of the point, or for a gamma draw the function of its alpha its quantile
-        defines (`tf_draws.held_gamma`)."""
+        defines (`held_gamma`)."""
         shape = op.outputs[0].shape
         self.held.add(outputs[0] if op.type != "RandomGamma" else f"{outputs[0]}#drawn", op.type,
                       shape.as_list() if shape.is_fully_defined() else None, location)

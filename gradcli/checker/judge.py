@@ -593,12 +593,7 @@ def narrowed(recording, dtype):
     narrow = [op for op in ops if _narrower(op.output, eps)]
     if not narrow:
         return None
-    made = provenance.made_by(recording)
-    users = {}
-    for op in ops:
-        for parent in provenance.parents_of(op, made):
-            if parent is not None:
-                users.setdefault(id(parent), []).append(op)
+    users = provenance.users_of(recording)
     return next((op for op in narrow if _reaches_numbers(op, users, eps)), None)
 
 

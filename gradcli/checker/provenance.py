@@ -1257,7 +1257,7 @@ def root_cause(working: Recording, exact: Recording, phase, eps):
     pairs = [(w, e) for w, e in aligned if w.phase == phase]
     recomputed = _recomputed(working, phase)
     exact_of = {id(w): e for w, e in aligned}
-    users = _users(working)
+    users = users_of(working)
     best = None
     for w, e in pairs:
         off = _library_off(w, eps)
@@ -1284,10 +1284,11 @@ def root_cause(working: Recording, exact: Recording, phase, eps):
     return None if best is None else best[1]
 
 
-def _users(working):
-    """id(op) -> the recorded ops that take its result as an argument, the backward pass's included."""
-    made, users = made_by(working), {}
-    for op in working.ops:
+def users_of(recording):
+    """id(op) -> the recorded ops that take its result as an argument, the backward pass's included: the paths
+    from an op's result forward to the program's results."""
+    made, users = made_by(recording), {}
+    for op in recording.ops:
         for parent in parents_of(op, made):
             if parent is not None:
                 users.setdefault(id(parent), []).append(op)
