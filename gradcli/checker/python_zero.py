@@ -469,7 +469,9 @@ class Zeros:
         entries, noises = list(entries), list(noises)
         self._at_zero = size == 1 and entries[0] == 0 and not noises[0]  # where a cone's tip may be: an exact 0
         if self._at_zero:
-            self.cones()
+            for k, c in enumerate(self.cones()):
+                if c is not None and c.is_zero():
+                    self.known[k] = True  # o(t) along it: slope 0, proven with the cones
         for k in range(self.flat.size):
             b, noise = entries[size + k], noises[size + k]
             falling = before is not None and b != 0 and abs(b) * 10 <= abs(before[size + k])
@@ -491,7 +493,9 @@ class Zeros:
         if size != 1 or len(entries) != 1 + self.flat.size or entries[0] != 0 or noises[0]:
             return None
         kinks = self.cone_kinks()
-        if not kinks or not all(k in kinks or (self.known.get(k) and entries[1 + k] == 0) for k in range(self.flat.size)):
+        if self._cones is None or all(c is None for c in self._cones):
+            return None  # no root of a sum of squares here: the climb's own agreement decides
+        if not all(k in kinks or (self.known.get(k) and entries[1 + k] == 0) for k in range(self.flat.size)):
             return None
         return list(entries)
 
