@@ -14,6 +14,7 @@ import numpy
 
 from gradcli.checker import reference
 from gradcli.checker.balls import Budget
+from gradcli.checker.kinks import ALONG
 from gradcli.checker.targets import resolve
 
 PROGRAM = """import numpy as np
@@ -78,6 +79,21 @@ def test_a_norm_at_the_zero_vector_is_a_cone_in_each_coordinate(tmp_path):
     assert all(math.isnan(float(g)) for g in exact.gradient[0])
     longer, more = _reference(tmp_path, "norm", [numpy.zeros(12)])
     assert len(longer.kinks) == 12 and more.passes == budget.passes  # no work per coordinate: one proof decides all
+
+
+def test_a_norm_of_many_inputs_at_0_is_a_cone_along_the_random_direction(tmp_path):
+    """Past the inputs differences take one by one, the reference looks along a random direction d: |t d| is
+    |d| |t| there, slopes -|d| and |d|, proven by one run on proof numbers seeded along d."""
+    exact, budget = _reference(tmp_path, "norm", [numpy.zeros(40)])
+    direction = [float(e) for e in numpy.ravel(exact.direction[0])]
+    with mpmath.workdps(80):
+        h = mpmath.mpf(10) ** -40
+        right = mpmath.sqrt(sum((h * e) ** 2 for e in direction)) / h
+    [(label, left, got)] = exact.kinks
+    assert label == ALONG and _close(float(got), right) and _close(float(left), -right)
+    assert math.isnan(float(exact.directional))
+    _, few = _reference(tmp_path, "norm", [numpy.zeros(3)])
+    assert budget.passes == few.passes  # no kink test along d: its one-sided steps are work of their own
 
 
 def test_an_rms_error_at_a_perfect_fit_is_a_cone_in_each_parameter(tmp_path):

@@ -674,10 +674,12 @@ def _squares_of(name, args):
         parts = [_summands(a) for a in args]
         return None if any(p is None for p in parts) else parts[0] + parts[1]
     if name in ("multiply", "divide") and len(args) == 2:
-        terms, scale = _summands(args[0]), _positive_constant(args[1])
-        if name == "multiply" and (terms is None or scale is None):
-            terms, scale = _summands(args[1]), _positive_constant(args[0])
-        if terms is None or scale is None:
+        terms = _summands(args[0])
+        scale = None if terms is None else _positive_constant(args[1])
+        if name == "multiply" and scale is None:
+            terms = _summands(args[1])
+            scale = None if terms is None else _positive_constant(args[0])
+        if scale is None:
             return None
         scale = scale if name == "multiply" else 1 / scale
         return tuple((weight * scale, s) for weight, s in terms)
@@ -696,7 +698,9 @@ def _positive_constant(c):
     """``c``'s ball where it is a constant no seed moves and proven > 0, else None."""
     if type(c) is Sym:
         return c.b if c.d is None and c.q is not None and bool(c.b > 0) else None
-    if isinstance(c, (int, float, np.integer, np.floating)) and math.isfinite(c) and c > 0:
+    if isinstance(c, (int, np.integer)) and c > 0:
+        return _arb.ARB(int(c))  # exactly, however long (a written literal's numerator)
+    if isinstance(c, (float, np.floating)) and math.isfinite(c) and c > 0:
         return _arb.ARB(float(c))
     return None
 

@@ -109,28 +109,29 @@ def exact_slopes(run, args, direction=None, coordinate=None, afford=None, symbol
     return balls
 
 
-def cone_slopes(run, args, bits):
+def cone_slopes(run, args, bits, direction=None):
     """Each flat coordinate's right-hand slope c of ``run`` at the point where its value is the root of a sum of
     weighted squares proven 0 there (a norm at the 0 vector, an RMS distance at a perfect fit), as a ball at
     ``bits`` (`arb_proof.cone_slopes`): its left-hand slope is -c, a cone where c > 0 and slope 0 where c is the
     exact 0. One run on proof numbers with every coordinate seeded decides them all; None for a coordinate it cannot
     decide, and for all where the value is no such root or the run decided a branch at a tie, met arcsin or arccos
-    at +-1 or a repeated spectrum entry (the pieces beside the point may then be other functions)."""
+    at +-1 or a repeated spectrum entry (the pieces beside the point may then be other functions). Along
+    ``direction`` (one array per argument), one entry: the slopes along it."""
     import flint  # lazy: python-flint, only where a proof runs
 
     flat = np.concatenate([np.asarray(a, dtype=np.float64).ravel() for a in args]) if args else np.zeros(0)
-    nothing = [None] * flat.size
+    tangents = _tangents(flat, direction, None)
+    nothing = [None] * (len(tangents[0]) if flat.size else 0)
     # the caller's records (a climb's or a kink test's own decisions and ties) are put back after this run's
     callers = arb_core.decisions, arb_core.ties, arb_proof.ends, arb_proof_linalg.repeated
     arb_core.decisions, arb_core.ties, arb_proof.ends, arb_proof_linalg.repeated = [], [], [], []
     try:
         with flint.ctx.workprec(bits), _proving():
-            out = np.asarray(run(*_shaped_like(arb_proof.seeded(flat, _tangents(flat, None, None)), args)),
-                             dtype=object).reshape(-1)
+            out = np.asarray(run(*_shaped_like(arb_proof.seeded(flat, tangents), args)), dtype=object).reshape(-1)
             if out.size != 1 or type(out[0]) is not arb_proof.Sym:
                 return nothing
             slopes = arb_proof.cone_slopes(out[0])
-        if arb_core.ties or arb_proof.ends or arb_proof_linalg.repeated or len(slopes) != flat.size:
+        if arb_core.ties or arb_proof.ends or arb_proof_linalg.repeated or len(slopes) != len(nothing):
             return nothing
         return slopes
     except Exception:  # noqa: BLE001 - no run on proof numbers: nothing decided
@@ -453,6 +454,7 @@ class Zeros:
         self.flat = np.concatenate([np.asarray(a, dtype=np.float64).ravel() for a in args]) if args else np.zeros(0)
         self._cones = None  # `cone_slopes` at the point, asked once
         self._kinks = None  # `cone_kinks`, made once from them
+        self._along = None  # `along_kinks`, asked once
         self._at_zero = False  # whether the value `settle` saw last is an exact 0
 
     def settle(self, entries, noises, size, before=None):
@@ -486,10 +488,36 @@ class Zeros:
                 entries[size + k], noises[size + k] = mpmath.nan, 0 * noise
         return entries, noises
 
-    def decided(self, settled, size):
+    def settle_along(self, entries, noises, direction):
+        """``(entries, noises)`` of a scalar value and its derivative along ``direction`` (one array per argument), the
+        derivative NaN where the value is an exact 0 at a cone's tip along it (`cone_slopes` along the direction,
+        asked once); as they are elsewhere."""
+        import mpmath  # lazy: the entries are the mpmath reference's
+
+        if len(entries) != 2 or entries[0] != 0 or noises[0]:
+            return entries, noises
+        if self._along is None:
+            arb_core.enable()  # the proof numbers' dispatch
+            (c,) = cone_slopes(self.run, self.args, CONE_BITS, direction) or [None]
+            right = balls.settled(c) if c is not None and c > 0 else None
+            self._along = {} if right is None else {0: (-right, right)}
+        if not self._along:
+            return entries, noises
+        return [entries[0], mpmath.nan], [noises[0], 0 * noises[1]]
+
+    def along_kinks(self):
+        """{0: (left slope, right slope)} along the direction `settle_along` proved a cone's tip in, else empty."""
+        return self._along or {}
+
+    def proven_entries(self, settled, size):
         """The entries ``settled`` (as `settle` returned them, with their noises) where every one is a proof's: the
-        value an exact 0, each derivative entry a cone's tip (NaN, `cone_kinks`) or proven 0; None otherwise."""
+        value an exact 0, each derivative entry a cone's tip (NaN, `cone_kinks`, or along the direction `along_kinks`)
+        or proven 0; None otherwise."""
+        import mpmath  # lazy: the entries are the mpmath reference's
+
         entries, noises = settled
+        if self._along and len(entries) == 2 and entries[0] == 0 and not noises[0] and mpmath.isnan(entries[1]):
+            return list(entries)  # along a direction, at a cone's tip
         if size != 1 or len(entries) != 1 + self.flat.size or entries[0] != 0 or noises[0]:
             return None
         kinks = self.cone_kinks()

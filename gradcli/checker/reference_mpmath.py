@@ -135,8 +135,9 @@ def compute_mpmath(target, args, seed, result, budget=None, start=START_DIGITS, 
     # arccos of a cosine proven 1 (parallel vectors): the tip of a cone whose central differences read 0
     if not _at_a_proven_pole(result, zeros) and (
             noisy or target.kind == "formula" or zeros.ends or may_have_kink(target, args, result)):
+        proven = zeros.cone_kinks() if result.directional is None else zeros.along_kinks()  # a cone's tip's slopes
         result.kinks, result.singular = find_kinks(target, args, result, budget, max(digits, 2 * START_DIGITS), flat,
-                                                   known=zeros.cone_kinks())
+                                                   known=proven)
         if not result.kinks and not result.singular and result.directional is not None and target.kind != "formula":
             # the test along the direction parts slopes to 1e-6 of them: a smaller gap where it decides a tie
             slopes = _tiny_kink_along(target, args, result, budget)
@@ -417,9 +418,12 @@ def _climb(target, args, seed, result, budget, zeros, digits):
             flat_gradient = attempt.directional is None
             below = history[-1][0] if history else None
             entries, noises = zeros.settle_value(entries, list(value_noise) + noises, size)
-            history.append(zeros.settle(entries, noises, size if flat_gradient else None, below))
+            if flat_gradient:
+                history.append(zeros.settle(entries, noises, size, below))
+            else:
+                history.append(zeros.settle_along(entries, noises, attempt.direction))
             entries = history[-1][0]
-            proven = zeros.decided(history[-1], size) if flat_gradient else None
+            proven = zeros.proven_entries(history[-1], size)
             if proven is not None:  # every entry a proof's (a cone's tip): no second precision has more to say
                 settled, value_digits = proven, value_digits or digits
             elif len(history) > 1:
