@@ -128,6 +128,7 @@ def test_a_perfect_spectral_match_is_a_cone_within_a_small_budget(tmp_path):
     r = _check(tmp_path, "distance", {"x": x, "y": x}, max_time=5)
     assert r.status.value == "domain"
     assert all(math.isnan(v) for v in r.exact_gradient["x"] + r.exact_gradient["y"])
+    assert len([f for f in r.findings if f.kind == "kink"]) == 2 * len(x)  # each entry's cone, named
 
 
 # --- the noise runs themselves: what is one number and what is two ---------------------------------------------------
