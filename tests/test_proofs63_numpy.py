@@ -110,11 +110,6 @@ def test_a_ratio_of_equal_spectra_is_an_exact_one(tmp_path):
 
 
 @pytest.mark.wall_clock_budget
-@pytest.mark.xfail(strict=True, reason=(
-    "S1 (round 28a): at a perfect match the log-spectral distance sqrt(mean(d^2)) is a cone in every input (its "
-    "value 0 is proven); each entry's kink is proven by proof numbers whose square-root and polynomial-sign identities "
-    "(arb_identities.sqrt, poly_sign, via python_zero.settle) cost about a second per coordinate: 6 + 6 inputs run "
-    "past a 5 s --max-time (4 + 4 settle, domain, in 22 s CPU), the trial's 16-sample frames past 350 s"))
 def test_a_perfect_spectral_match_is_a_cone_within_a_small_budget(tmp_path):
     """S1's class: d_k = 10 log10(px_k / py_k) is 0 at x = y, and along x_i the distance moves by
     |t| sqrt(mean_k (d d_k / d x_i)^2), a cone with slopes -c and +c, c > 0 (mpmath's): no derivative in any entry."""
@@ -133,6 +128,7 @@ def test_a_perfect_spectral_match_is_a_cone_within_a_small_budget(tmp_path):
     r = _check(tmp_path, "distance", {"x": x, "y": x}, max_time=5)
     assert r.status.value == "domain"
     assert all(math.isnan(v) for v in r.exact_gradient["x"] + r.exact_gradient["y"])
+    assert len([f for f in r.findings if f.kind == "kink"]) == 2 * len(x)  # each entry's cone, named
 
 
 # --- the noise runs themselves: what is one number and what is two ---------------------------------------------------

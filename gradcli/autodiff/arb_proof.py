@@ -631,7 +631,84 @@ def _tip(ball, answer, u, squares):
     tip = Sym(ball, answer, [_const(0) if _unmoved([e]) else None for e in u.d])
     if squares:
         state().tips[id(tip)] = (tip, u)
+    state().roots[id(tip)] = (tip, u)
     return tip
+
+
+def cone_slopes(tip):
+    """Each seed's right-hand slope c of the number ``tip`` where it is sqrt(u) at u = 0 (`_tip`) and u a sum of
+    weighted even powers sum_j w_j s_j^(2 m_j) (`_squares_of`), as a ball: each s_j is then 0 at the point, so along
+    the seed u moves by G t^2 + o(t^2), G = sum over the squares (m_j = 1) of w_j (ds_j)^2, and the root by
+    sqrt(G) |t| + o(t): a cone with slopes -c and c = sqrt(G) where G > 0 (the distance at a perfect fit), slope 0
+    where every ds_j is the exact 0 (sqrt(x^4) at 0, u = o(t^2)). None for every seed where ``tip`` is no such root,
+    and for a seed along which some s_j has no known slope (a root inside a root: sqrt(|x|)^4 is x^2)."""
+    found, root = state().roots.get(id(tip)), None
+    if found is not None and found[0] is tip:
+        root = state().square_sums.get(id(found[1]))
+    if root is None or root[0] is not found[1] or tip.d is None:
+        return [None] * (len(tip.d) if tip.d else 0)
+    out = []
+    for k in range(len(tip.d)):
+        growth = _arb.ARB(0)
+        for weight, s in root[1]:
+            slope = None if s.d is None else s.d[k]
+            if s.d is not None and slope is None:
+                growth = None  # a root the seed moves by no known slope
+                break
+            if slope is not None and weight != 0 and not is_zero(slope):
+                growth += weight * ball_of(state(), slope, state().points) ** 2
+        out.append(None if growth is None else growth.sqrt())
+    return out
+
+
+def _squares_of(name, args):
+    """The terms ``(w, s)`` of the sum of weighted even powers sum w s^(2 m) (w >= 0 a ball, 0 for a power past the
+    square) that the answer of the op ``name`` on ``args`` is as a function of the inputs, or None: a square, a
+    sum of such sums, or one scaled by a positive constant (a mean of squared residuals, a norm's radicand)."""
+    if name in ("square", "multiply") and type(args[0]) is Sym and all(a is args[0] for a in args):
+        return ((1, args[0]),)
+    if name == "power" and len(args) == 2 and type(args[0]) is Sym and _even(args[1]):
+        exponent = _constant_exponent(_lift(args[1])) if type(args[1]) is Sym else args[1]
+        return ((1 if exponent == 2 else 0, args[0]),) if exponent > 0 else None
+    if name == "add" and len(args) == 2:
+        parts = [_summands(a) for a in args]
+        return None if any(p is None for p in parts) else parts[0] + parts[1]
+    if name in ("multiply", "divide") and len(args) == 2:
+        terms = _summands(args[0])
+        scale = None if terms is None else _positive_constant(args[1])
+        if name == "multiply" and scale is None:
+            terms = _summands(args[1])
+            scale = None if terms is None else _positive_constant(args[0])
+        if scale is None:
+            return None
+        scale = scale if name == "multiply" else 1 / scale
+        return tuple((weight * scale, s) for weight, s in terms)
+    return None
+
+
+def _summands(a):
+    """The terms of ``a`` as a sum of weighted even powers (`_squares_of`): none for a plain 0, None where unknown."""
+    if type(a) is Sym:
+        found = state().square_sums.get(id(a))
+        return found[1] if found is not None and found[0] is a else None
+    return () if isinstance(a, (int, float, np.integer, np.floating)) and a == 0 else None
+
+
+def _positive_constant(c):
+    """``c``'s ball where it is a constant no seed moves and proven > 0, else None."""
+    if type(c) is Sym:
+        return c.b if c.d is None and c.q is not None and bool(c.b > 0) else None
+    if isinstance(c, (int, np.integer)) and c > 0:
+        return _arb.ARB(int(c))  # exactly, however long (a written literal's numerator)
+    if isinstance(c, (float, np.floating)) and math.isfinite(c) and c > 0:
+        return _arb.ARB(float(c))
+    return None
+
+
+def _note_squares(answer, terms):
+    """Remember ``answer`` as the sum of weighted even powers ``terms`` (a first decomposition stands)."""
+    if terms is not None and type(answer) is Sym and id(answer) not in state().square_sums:
+        state().square_sums[id(answer)] = (answer, terms)
 
 
 SIGN_BITS = 1024  # the most bits a factor's ball is evaluated at to find its sign at the point
@@ -1062,7 +1139,12 @@ def run(name, *args, **kwargs):
     answer = _run(name, args)
     if name in _OF_SQUARES and type(answer) is Sym and _OF_SQUARES[name](*args):
         state().nonnegative[id(answer)] = answer
+    if name in _SQUARE_SUMS and type(answer) is Sym:
+        _note_squares(answer, _squares_of(name, args))
     return answer
+
+
+_SQUARE_SUMS = frozenset(("square", "multiply", "power", "add", "divide"))  # the ops `_squares_of` follows
 
 
 def _nonnegative_here(a):
@@ -1294,7 +1376,10 @@ def total(x, axis=None, keepdims=False, **options):
         return Sym(ball, answer)
     slopes = [None if any(s.d[k] is None for s in moving) else _summed([s.d[k] for s in moving])
               for k in range(_width(moving))]
-    return Sym(ball, answer, slopes)
+    out = Sym(ball, answer, slopes)
+    parts = [_summands(s) for s in x.flat]
+    _note_squares(out, None if any(p is None for p in parts) else tuple(t for p in parts for t in p))
+    return out
 
 
 _REAL = (Sym, int, float, np.integer, np.floating)

@@ -84,6 +84,8 @@ class _Proof:
         self.tips = {}  # id of a sqrt(u) at u = 0 (a cone's tip, no slope) -> (it, u): its even powers are u's
         self.cones = {}  # id of an arccosh(x) at x = 1 (a cone's tip, no slope) -> (it, x): its square is smooth
         self.nonnegative = {}  # id of a number the program made of squares (>= 0 all around the point) -> it
+        self.square_sums = {}  # id of a sum of weighted even powers -> (it, its terms): see `arb_proof.cone_slopes`
+        self.roots = {}  # id of a sqrt(u) at u = 0 (`arb_proof._tip`) -> (it, u)
         self.denominators = []  # every polynomial divided by (`inv`): each must be nonzero at the point
         self.tied = False  # whether a comparison met balls that overlap: its answer is no constant mask
         self.symbolic = False  # the inputs are unknowns (`arb_proof.seeded`): a derivative is a function of them

@@ -317,7 +317,7 @@ def _not_integer(ball):
     return bool(below.rad() == 0 and ball > below and ball < below + 1)
 
 
-def find_kinks(target, args, result, budget, most_digits=None, flat=None):
+def find_kinks(target, args, result, budget, most_digits=None, flat=None, known=None):
     """Coordinates at which the left and right derivatives differ (abs at 0, max at a tie, a norm at 0...).
 
     Returns ``(kinks, singular)``: see `Exact`, each coordinate named ``x`` or
@@ -329,7 +329,9 @@ def find_kinks(target, args, result, budget, most_digits=None, flat=None):
     reference came from balls (``result.method``) has no kink where `off_every_switch`
     proves it; at a switch with no kink found (or differences lost in noise), the slope both
     sides share (`_slope_of_both_sides`) is its gradient entry, not the switch's own rule. ``flat`` (a list)
-    gets the label of each coordinate whose one-sided slopes are both 0 (`FLAT`).
+    gets the label of each coordinate whose one-sided slopes are both 0 (`FLAT`). ``known``: {flat coordinate, or 0
+    along the random direction: (left slope, right slope)} of kinks already proven (a cone's tip,
+    `python_zero.Zeros.cone_kinks` and `along_kinks`), taken as they are with no test.
     """
     import mpmath  # lazy: heavy; loaded by the exact reference whose numbers the kink tests read
 
@@ -355,7 +357,10 @@ def find_kinks(target, args, result, budget, most_digits=None, flat=None):
     values = flat_entries(result.value) if result.value is not None else []
     settled = values[0] if len(values) == 1 and not isinstance(target, _Line) else None
     smallest_value = None  # `smallest_value_at`, asked once a verdict needs it
-    for i, index, label in coordinates:
+    for position, (i, index, label) in enumerate(coordinates):
+        if position in (known or {}):
+            kinks.append((label, *known[position]))
+            continue
         digits = 2 * START_DIGITS
         while True:
             budget.afford()

@@ -109,6 +109,37 @@ def exact_slopes(run, args, direction=None, coordinate=None, afford=None, symbol
     return balls
 
 
+def cone_slopes(run, args, bits, direction=None):
+    """Each flat coordinate's right-hand slope c of ``run`` at the point where its value is the root of a sum of
+    weighted squares proven 0 there (a norm at the 0 vector, an RMS distance at a perfect fit), as a ball at
+    ``bits`` (`arb_proof.cone_slopes`): its left-hand slope is -c, a cone where c > 0 and slope 0 where c is the
+    exact 0. One run on proof numbers with every coordinate seeded decides them all; None for a coordinate it cannot
+    decide, and for all where the value is no such root or the run decided a branch at a tie, met arcsin or arccos
+    at +-1 or a repeated spectrum entry (the pieces beside the point may then be other functions). Along
+    ``direction`` (one array per argument), one entry: the slopes along it."""
+    import flint  # lazy: python-flint, only where a proof runs
+
+    flat = np.concatenate([np.asarray(a, dtype=np.float64).ravel() for a in args]) if args else np.zeros(0)
+    tangents = _tangents(flat, direction, None)
+    nothing = [None] * (len(tangents[0]) if flat.size else 0)
+    # the caller's records (a climb's or a kink test's own decisions and ties) are put back after this run's
+    callers = arb_core.decisions, arb_core.ties, arb_proof.ends, arb_proof_linalg.repeated
+    arb_core.decisions, arb_core.ties, arb_proof.ends, arb_proof_linalg.repeated = [], [], [], []
+    try:
+        with flint.ctx.workprec(bits), _proving():
+            out = np.asarray(run(*_shaped_like(arb_proof.seeded(flat, tangents), args)), dtype=object).reshape(-1)
+            if out.size != 1 or type(out[0]) is not arb_proof.Sym:
+                return nothing
+            slopes = arb_proof.cone_slopes(out[0])
+        if arb_core.ties or arb_proof.ends or arb_proof_linalg.repeated or len(slopes) != len(nothing):
+            return nothing
+        return slopes
+    except Exception:  # noqa: BLE001 - no run on proof numbers: nothing decided
+        return nothing
+    finally:
+        arb_core.decisions, arb_core.ties, arb_proof.ends, arb_proof_linalg.repeated = callers
+
+
 def rule_zeros(rule, args):
     """[per argument, each entry of the gradient ``rule(*numbers)`` returns (one array or number per argument)
     proven exactly 0], the rule itself run on proof numbers, at the point's values and as unknowns: an entry 0
@@ -402,6 +433,9 @@ def _shaped_like(numbers, args):
     return out
 
 
+CONE_BITS = 256  # the precision of a cone's slopes (`Zeros.cones`): past the 20 digits a result shows
+
+
 class Zeros:
     """The mpmath reference's proofs of its derivative entries that are 0 within their noise, each tried once.
 
@@ -418,25 +452,104 @@ class Zeros:
         self.edges = {}  # flat coordinate -> the op whose domain's edge its proof met (`arb_proof.edges`)
         self.ends = False  # whether the proof of the value met arcsin or arccos at +-1 (`arb_proof.ends`)
         self.flat = np.concatenate([np.asarray(a, dtype=np.float64).ravel() for a in args]) if args else np.zeros(0)
+        self._cones = None  # `cone_slopes` at the point, asked once
+        self._kinks = None  # `cone_kinks`, made once from them
+        self._along = None  # `along_kinks`, asked once
+        self._at_zero = False  # whether the value `settle` saw last is an exact 0
 
     def settle(self, entries, noises, size, before=None):
         """``(entries, noises)`` with each derivative entry (after the ``size`` value entries; None: a
         directional one, left alone) that is 0 within its noise and proven 0 made an exact 0; and each that
         fell tenfold from ``before`` (the entries at the precision below), as a difference's truncation error
-        falls with its step (x^2 sqrt(x + 1) at 0: h^2 / 2 at every precision, no noise to be 0 within)."""
+        falls with its step (x^2 sqrt(x + 1) at 0: h^2 / 2 at every precision, no noise to be 0 within). Where the
+        value is an exact 0, each entry at a cone's tip (`cone_kinks`: its central differences fall with the step as
+        a smooth function's 0 does, whatever its two slopes -c and c) is NaN, no derivative, at every precision."""
+        import mpmath  # lazy: the entries are the mpmath reference's
+
         if size is None or len(entries) - size != self.flat.size:
             return entries, noises
         entries, noises = list(entries), list(noises)
+        self._at_zero = size == 1 and entries[0] == 0 and not noises[0]  # where a cone's tip may be: an exact 0
+        if self._at_zero:
+            for k, c in enumerate(self.cones()):
+                if c is not None and c.is_zero():
+                    self.known[k] = True  # o(t) along it: slope 0, proven with the cones
         for k in range(self.flat.size):
             b, noise = entries[size + k], noises[size + k]
             falling = before is not None and b != 0 and abs(b) * 10 <= abs(before[size + k])
-            if not self.known.get(k) and not falling and (not noise or not abs(b) <= noise):
+            cone = k in self.cone_kinks()
+            if not cone and not self.known.get(k) and not falling and (not noise or not abs(b) <= noise):
                 continue
             if k not in self.known:
                 self.known[k] = self._proven(k)
             if self.known[k]:
                 entries[size + k], noises[size + k] = 0 * b, 0 * noise
+            elif cone:
+                entries[size + k], noises[size + k] = mpmath.nan, 0 * noise
         return entries, noises
+
+    def settle_along(self, entries, noises, direction):
+        """``(entries, noises)`` of a scalar value and its derivative along ``direction`` (one array per argument), the
+        derivative NaN where the value is an exact 0 at a cone's tip along it (`cone_slopes` along the direction,
+        asked once); as they are elsewhere."""
+        import mpmath  # lazy: the entries are the mpmath reference's
+
+        if len(entries) != 2 or entries[0] != 0 or noises[0]:
+            return entries, noises
+        if self._along is None:
+            arb_core.enable()  # the proof numbers' dispatch
+            (c,) = cone_slopes(self.run, self.args, CONE_BITS, direction) or [None]
+            right = balls.settled(c) if c is not None and c > 0 else None
+            self._along = {} if right is None else {0: (-right, right)}
+        if not self._along:
+            return entries, noises
+        return [entries[0], mpmath.nan], [noises[0], 0 * noises[1]]
+
+    def along_kinks(self):
+        """{0: (left slope, right slope)} along the direction `settle_along` proved a cone's tip in, else empty."""
+        return self._along or {}
+
+    def proven_entries(self, settled, size):
+        """The entries ``settled`` (as `settle` returned them, with their noises) where every one is a proof's: the
+        value an exact 0, each derivative entry a cone's tip (NaN, `cone_kinks`, or along the direction `along_kinks`)
+        or proven 0; None otherwise."""
+        import mpmath  # lazy: the entries are the mpmath reference's
+
+        entries, noises = settled
+        if self._along and len(entries) == 2 and entries[0] == 0 and not noises[0] and mpmath.isnan(entries[1]):
+            return list(entries)  # along a direction, at a cone's tip
+        if size != 1 or len(entries) != 1 + self.flat.size or entries[0] != 0 or noises[0]:
+            return None
+        kinks = self.cone_kinks()
+        if self._cones is None or all(c is None for c in self._cones):
+            return None  # no root of a sum of squares here: the climb's own agreement decides
+        if not all(k in kinks or (self.known.get(k) and entries[1 + k] == 0) for k in range(self.flat.size)):
+            return None
+        return list(entries)
+
+    def cones(self):
+        """`cone_slopes` of the program at the point (asked once): each flat coordinate's right-hand slope c of a
+        root of a sum of squares proven 0 there, a ball (the left-hand one is -c), or None; all None (no run) where
+        the value `settle` saw is not an exact 0, as a tip's is."""
+        if not self._at_zero and self._cones is None:
+            return [None] * self.flat.size
+        if self._cones is None:
+            arb_core.enable()  # the proof numbers' dispatch
+            self._cones = cone_slopes(self.run, self.args, CONE_BITS)
+        return self._cones
+
+    def cone_kinks(self):
+        """{flat coordinate: (left slope, right slope)} as mpmath numbers, for each coordinate along which `cones`
+        proved the point a cone's tip (c > 0, settled to the digits shown); empty where `cones` was never asked."""
+        if self._cones is None:
+            return {}
+        if self._kinks is None:
+            self._kinks = {}
+            for k, c in enumerate(self._cones):
+                right = balls.settled(c) if c is not None and c > 0 else None
+                if right is not None:
+                    self._kinks[k] = (-right, right)
+        return self._kinks
 
     def settle_value(self, entries, noises, size):
         """``(entries, noises)`` with a scalar value (the first of ``size`` entries) that is 0 within its noise made
@@ -516,6 +629,9 @@ class Zeros:
                 "as a sum of log-eigenvalues) is not proven at this point")
 
     def _proven(self, k):
+        cone = self.cones()[k]
+        if cone is not None and (cone.is_zero() or cone > 0):  # o(t) or c |t|: one run decided every coordinate
+            return cone.is_zero()
         arb_core.enable()  # the proof numbers' dispatch
         arb_proof_linalg.repeated, arb_proof.edges = [], []
         try:

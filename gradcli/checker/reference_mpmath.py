@@ -135,7 +135,9 @@ def compute_mpmath(target, args, seed, result, budget=None, start=START_DIGITS, 
     # arccos of a cosine proven 1 (parallel vectors): the tip of a cone whose central differences read 0
     if not _at_a_proven_pole(result, zeros) and (
             noisy or target.kind == "formula" or zeros.ends or may_have_kink(target, args, result)):
-        result.kinks, result.singular = find_kinks(target, args, result, budget, max(digits, 2 * START_DIGITS), flat)
+        proven = zeros.cone_kinks() if result.directional is None else zeros.along_kinks()  # a cone's tip's slopes
+        result.kinks, result.singular = find_kinks(target, args, result, budget, max(digits, 2 * START_DIGITS), flat,
+                                                   known=proven)
         if not result.kinks and not result.singular and result.directional is not None and target.kind != "formula":
             # the test along the direction parts slopes to 1e-6 of them: a smaller gap where it decides a tie
             slopes = _tiny_kink_along(target, args, result, budget)
@@ -416,9 +418,15 @@ def _climb(target, args, seed, result, budget, zeros, digits):
             flat_gradient = attempt.directional is None
             below = history[-1][0] if history else None
             entries, noises = zeros.settle_value(entries, list(value_noise) + noises, size)
-            history.append(zeros.settle(entries, noises, size if flat_gradient else None, below))
+            if flat_gradient:
+                history.append(zeros.settle(entries, noises, size, below))
+            else:
+                history.append(zeros.settle_along(entries, noises, attempt.direction))
             entries = history[-1][0]
-            if len(history) > 1:
+            proven = zeros.proven_entries(history[-1], size)
+            if proven is not None:  # every entry a proof's (a cone's tip): no second precision has more to say
+                settled, value_digits = proven, value_digits or digits
+            elif len(history) > 1:
                 if value_digits is None and settle(
                     (history[-2][0][:size], history[-2][1][:size]), (entries[:size], history[-1][1][:size]), digits
                 ):
