@@ -8,9 +8,20 @@ one provenance names.
 
 from __future__ import annotations
 
+import contextvars
+
 import numpy as np
 
 from ..autodiff.tracer import hooks
+
+
+_FLUSHING_KERNELS = contextvars.ContextVar("gradcli_flushing_kernels", default=None)
+
+
+def flushing_kernels():
+    """Whose CPU code the replay running now flushes subnormal results as ("TensorFlow's CPU kernels do"), or None
+    outside a flushing replay (`FlushedToRecorder`)."""
+    return _FLUSHING_KERNELS.get()
 
 
 class FlushedToRecorder:
@@ -26,9 +37,13 @@ class FlushedToRecorder:
     one chain of objects.
     """
 
+    def __init__(self, kernels):
+        self.kernels = kernels  # whose CPU code flushes, for findings: "XLA's CPU code does"
+
     def __enter__(self):
         self.shown = []  # (result, the flushed object the recorder was shown) of the current step
         self.real = hooks.forward
+        self.token = _FLUSHING_KERNELS.set(self.kernels)
 
         def showing(prim, args, kwargs, ans):
             returned = ans
@@ -46,6 +61,7 @@ class FlushedToRecorder:
 
     def __exit__(self, *exc):
         hooks.forward = self.real
+        _FLUSHING_KERNELS.reset(self.token)
         return False
 
     def flushed(self, value):

@@ -202,7 +202,7 @@ class Program:
         env = plan.start(args)
         for slot, value in zip(plan.inputs, args):
             env[slot] = flushed(value)
-        with FlushedToRecorder() as shown:
+        with FlushedToRecorder("XLA's CPU code does") as shown:
             for (call, how, fetch, params, out, narrow), step in zip(plan.steps, self.steps):
                 own = None if step.own is None or fetch is None else OwnCall(
                     step.own, fetch(env) if how in (_MANY, _BARE_MANY) else (fetch(env),), step.name)

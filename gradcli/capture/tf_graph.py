@@ -207,7 +207,7 @@ class Plan:
         """
         for key in fed:  # an operand TensorFlow reads as 0 (denormals-are-zero)
             env[key] = flushed(env[key])
-        with FlushedToRecorder() as shown:
+        with FlushedToRecorder("TensorFlow's CPU kernels do") as shown:
             for step in self.steps:
                 with replayed_at(step.location, step.rule, by_the_pass=step.by_the_pass, spelled=step.spelled):
                     try:

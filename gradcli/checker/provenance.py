@@ -24,6 +24,7 @@ from ..autodiff.custom import call_of
 from ..autodiff.ops import add, is_float_dtype, raw
 from ..autodiff.tracer import hooks
 from ..capture import replayed_location
+from ..capture.flushing import flushing_kernels
 from ..capture.lines import def_line
 from ..folders import GRADCLI_FOLDER
 from .compare import exact_text
@@ -59,6 +60,7 @@ class OpRecord:
     library: str = None  # a replayed op a library wrote: "jax.scipy.special.spence, jax/_src/scipy/special.py:3078"
     own: object = field(default=None, repr=False)  # a library call replayed as gradcli's function: the framework's own value of it (`replayed_at`)
     spelled: str = None  # the framework's own name of the operation replayed: "tf.math.exp (Exp)" (`replayed_at`)
+    flushed_by: str = None  # whose CPU code the replay flushed subnormal results as: "XLA's CPU code does"
     prim: object = field(default=None, repr=False)  # the op itself, to compute it again at high precision
     kwargs: dict = field(default=None, repr=False)
 
@@ -383,6 +385,7 @@ class Recorder(_OnTheHooks):
             if forward or self.recording.spellings.get((record.location, prim.name, True)) != named:
                 self.recording.spellings.setdefault((record.location, prim.name, forward), named)
         record.prim, record.kwargs = prim, kwargs
+        record.flushed_by = flushing_kernels()
         record.replayed = replayed is not None
         self.recording.ops.append(record)
         record.accumulating = self.phase != "forward" and (
@@ -1609,9 +1612,8 @@ def _who_flushed(w, index):
         held = again.shape == np.shape(raw(w.output)) and again.ravel()[index] != 0
     except (ArithmeticError, ValueError, TypeError):  # no function to run again (a record without its op)
         held = False
-    if held:
-        kernels = "TensorFlow's CPU kernels do" if w.spelled is not None else "XLA's CPU code does"  # TF ops are spelled
-        return f"which this run flushed to 0, as {kernels} with subnormal results"
+    if held and w.flushed_by is not None:
+        return f"which this run flushed to 0, as {w.flushed_by} with subnormal results"
     named = getattr(fun, "computed_by", None) or (f"NumPy's {fun.__name__}" if isinstance(fun, np.ufunc) else None)
     if named is None:
         return "which this run gave as 0"
