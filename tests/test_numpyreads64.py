@@ -2,6 +2,7 @@
 decision, and computed on again, each followed as the value itself and judged against mpmath's derivative of the
 function NumPy computes."""
 
+import importlib.util
 import logging
 
 import mpmath
@@ -179,3 +180,14 @@ def test_a_module_that_binds_float_itself_keeps_its_own(tmp_path):
     result = _point(path, "reentering", {"x": 0.7})
     assert result.status == "error"
     assert "`float(s)` converts a value gradcli is differentiating" in result.error
+
+
+def test_a_function_object_handed_to_the_library_is_read_the_same_way(module_path):
+    """The user's own imported module (real NumPy in it) handed to gradcli.check: its function is rewritten too."""
+    spec = importlib.util.spec_from_file_location("numpyreads64_users_own", module_path)
+    users_own = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(users_own)
+    report = gradcli.check(users_own.reentering, [{"x": 0.7}], dtypes=["float64"], fixes=False)
+    (result,) = report.results
+    assert report.framework == "numpy" and result.status == "ok", result.error
+    assert result.exact_gradient["x"] == pytest.approx(_truth(lambda v: mpmath.sin(v[0]) ** 2, [0.7])[0], rel=1e-13)
