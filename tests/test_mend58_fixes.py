@@ -58,11 +58,11 @@ def test_a_method_that_hands_out_python_numbers_is_refused_as_float_is():
         grad(lambda x: gnp.sum(gnp.asarray(x.tolist())))(np.ones(2))
 
 
-def test_item_in_a_plain_numpy_module_names_the_users_line(tmp_path):
+def test_tolist_in_a_plain_numpy_module_names_the_users_line(tmp_path):
     source = tmp_path / "item_user.py"
-    source.write_text("import numpy as np\n\n\ndef g(x, y):\n    return x * y.item()\n")
+    source.write_text("import numpy as np\n\n\ndef g(x, y):\n    return x * sum(y.tolist())\n")
     out = CliRunner().invoke(cli, ["check", f"{source}:g", "--at", "x=2,y=3", "--dtype", "float64"])
-    assert "TracedValueError: `y.item()` converts a value gradcli is differentiating" in out.output
+    assert "TracedValueError: `y.tolist()` converts a value gradcli is differentiating" in out.output
     assert "item_user.py:5" in out.output
     assert "AttributeError" not in out.output
 

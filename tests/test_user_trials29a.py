@@ -17,8 +17,8 @@ The whole set runs with ``python tests/trials/run.py lib29a``; here, a few cheap
 (odeint over a closure of the differentiated value: an input error at the call, naming the variable), B1 (a JAX
 cast to bfloat16 replayed as the cast it is, named at its line), M1 (math.hypot of any number of coordinates,
 math.gamma and math's tests of a number in a NumPy module) and S1 (scipy.stats.linregress), are tested in
-test_trial_findings29a.py. F1 (float() of a value for a print or a decision in a NumPy module, refused) is open: its
-cases are strict xfails here.
+test_trial_findings29a.py; F1 (float() of a value in a NumPy module for a print or a decision, followed as that value)
+in test_numpyreads64.py, and its two cases here.
 """
 
 import os
@@ -45,19 +45,9 @@ CHOSEN = [
     "numpy_lib29a:capsule_sdf_scalar@x=0.6,y=0.8,z=0.5:float64",
     # S1: the Arrhenius plot's slope by scipy.stats.linregress
     "numpy_lib29a:activation_energy@log_k=[-10,-8.5,-7.2,-6,-5.1]:float64",
+    # F1: float() of the volatility for a print, and of the variance for the cap's decision, below the cap
+    "numpy_lib29a:realized_vol_logged@prices=[100,101,99.5,100.2]:float64",
+    "numpy_lib29a:capped_variance@returns=[0.01,-0.02,0.015]:float64",
 ]
 
-# F1: float() of a traced value in a plain NumPy module, for a print or an if, is refused as though it dropped a
-# gradient ("converts a value gradcli is differentiating to a Python number"); NumPy's own float is a number, and the
-# program's gradient never flows through it. Telling such a read from one that re-enters the arithmetic (s * s.item())
-# needs the read's number followed to where it is used.
-F1 = ("F1: float() of a value in a plain NumPy module, read for a print or a decision, is refused as a dropped "
-      "gradient; the gradient does not pass through it")
-KNOWN_WRONG = {
-    "numpy_lib29a:realized_vol_logged@prices=[100,101,99.5,100.2]:float64": F1,
-    "numpy_lib29a:capped_variance@returns=[0.01,-0.02,0.015]:float64": F1,
-}
-# Each known-wrong case's words for its finding, seen at a ceiling of 120 digits (`known_wrong_problems`).
-SYMPTOMS = {case_id: "converts a value gradcli is differentiating to a Python number" for case_id in KNOWN_WRONG}
-
-test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases29a, CHOSEN, KNOWN_WRONG, SYMPTOMS)
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases29a, CHOSEN)

@@ -110,6 +110,19 @@ def _no_float(self, *index):
     )
 
 
+def _formatted(self, spec):
+    # Printing a traced value is harmless: format its value. An exact run's numbers take few format specs of their own
+    # (mpmath's none), so a spec formats the floats nearest them, or NaN's text where they give none (a jet, a proof
+    # number): what the user's code prints then is for the eye alone.
+    value = ops.raw(self)
+    if spec and tracer.is_mp_value(value):
+        try:
+            value = np.asarray(value, dtype=complex if holds_complex(value) else float)
+        except (TypeError, ArithmeticError):
+            value = np.nan
+    return format(value, spec)
+
+
 def _own_alias(frame, name, replacement):
     """The shortest global name under which the converting code's module reaches ``replacement`` as ``.name``.
 
@@ -189,8 +202,7 @@ def _install():
     B.__eq__ = ops.equal
     B.__ne__ = ops.not_equal
     B.__hash__ = object.__hash__
-    # Printing a traced value is harmless: format its value.
-    B.__format__ = lambda self, spec: format(ops.raw(self), spec)
+    B.__format__ = _formatted
     B.numpy = lambda self: ops.raw(self)
     B.__bool__ = lambda self: bool(ops.raw(self))
     B.__len__ = lambda self: len(ops.raw(self))

@@ -35,6 +35,7 @@ from ..autodiff.values import shape_of
 from ..errors import InputError
 from .numpy_names import SCIPY_SUBMODULES, check_callable
 from .numpy_parts import parts_rewritten
+from .numpy_reads import reads_rewritten
 from .numpy_writes import fresh, helpers, rewritten
 
 _fresh = itertools.count()
@@ -200,9 +201,7 @@ def load_module(path, source, package=None):
 
     What the module raises (SyntaxError too) propagates, as from an import.
     """
-    # Writes into arrays (out[i] = v, acc += v) become functional updates where a traced value meets them, and
-    # reads of x.real and x.imag gradcli's ops on an exact run's object arrays.
-    code = compile(parts_rewritten(rewritten(ast.parse(source, path))), path, "exec", dont_inherit=True)
+    code = compile(_rewritten(ast.parse(source, path)), path, "exec", dont_inherit=True)
     module = types.ModuleType(fresh_module_name("numpy", path))
     module.__dict__.update(helpers())
     module.__file__ = path
@@ -211,6 +210,13 @@ def load_module(path, source, package=None):
     with running_as_module(module, path):
         exec(code, module.__dict__)  # noqa: S102 - the user's own file, which they asked gradcli to run
     return module
+
+
+def _rewritten(tree, keeps_float=False):
+    """A module's AST as gradcli runs it: writes into arrays (out[i] = v, acc += v) functional updates where a traced
+    value meets them, reads of x.real and x.imag gradcli's ops on an exact run's object arrays, and float(x) and
+    x.item() of a value gradcli differentiates that value's number, followed on."""
+    return reads_rewritten(parts_rewritten(rewritten(tree)), keeps_float)
 
 
 def fresh_module_name(kind, path):
@@ -273,10 +279,10 @@ def substituted_function(fun):
 
 
 def _with_writes_rewritten(fun):
-    """``fun``'s code with its writes into arrays and its reads of complex parts rewritten as `load_module` rewrites
-    a file's (`numpy_writes`, `numpy_parts`): its source read again, compiled alone under its file's name and lines.
-    Its own code where nothing is rewritten or its source cannot be compiled alone (no source, a lambda, a closure,
-    whose variables live in another function)."""
+    """``fun``'s code with its writes into arrays and its reads of complex parts and numbers rewritten as `load_module`
+    rewrites a file's (`numpy_writes`, `numpy_parts`, `numpy_reads`): its source read again, compiled alone under its
+    file's name and lines. Its own code where nothing is rewritten or its source cannot be compiled alone (no source,
+    a lambda, a closure, whose variables live in another function)."""
     code = fun.__code__
     if fun.__closure__ or code.co_name == "<lambda>":
         return code
@@ -291,7 +297,7 @@ def _with_writes_rewritten(fun):
     function.decorator_list = []  # they ran with the module: only the body's code is wanted here
     ast.increment_lineno(tree, first - 1)
     written = ast.dump(function)
-    if ast.dump(parts_rewritten(rewritten(tree)).body[0]) == written:
+    if ast.dump(_rewritten(tree, "float" in fun.__globals__).body[0]) == written:
         return code
     compiled = compile(tree, code.co_filename, "exec", dont_inherit=True)
     made = next((c for c in compiled.co_consts if isinstance(c, types.CodeType) and c.co_name == code.co_name), None)

@@ -35,9 +35,12 @@ def parts_rewritten(tree):
     return ast.fix_missing_locations(_Rewrite().visit(tree))
 
 
-class _Rewrite(ast.NodeTransformer):
+class InFunctions(ast.NodeTransformer):
+    """A rewrite of a module's code inside its functions: ``depth`` counts the functions enclosing the node, for a
+    module's own top-level code runs once, untraced, as it loads."""
+
     def __init__(self):
-        self.depth = 0  # how many functions enclose the node: a module's own top-level code runs once, untraced
+        self.depth = 0
 
     def visit_FunctionDef(self, node):
         self.depth += 1
@@ -47,6 +50,8 @@ class _Rewrite(ast.NodeTransformer):
 
     visit_AsyncFunctionDef = visit_Lambda = visit_FunctionDef
 
+
+class _Rewrite(InFunctions):
     def visit_Attribute(self, node):
         self.generic_visit(node)
         if not (self.depth and node.attr in _PARTS and isinstance(node.ctx, ast.Load)):

@@ -652,7 +652,7 @@ NUMPY += [
     Case(N, "capsule_sdf_scalar", "x=0.6,y=0,z=2", "float64", "ok", _capsule_scalar(0.6, 0, 2)),
     Case(N, "capsule_sdf_scalar", "x=0,y=0,z=0.5", "float64", "domain", _fixed_named(x=None, y=None, z=0)),
     Case(N, "gamma_shape_loglik", "k=2.5", "float64", "ok", _gamma_shape(2.5)),
-    # F1 (open): float() of the value for a print and for a decision: NumPy's own numbers, no gradient dropped
+    # F1: float() of the value for a print and for a decision, followed as the value itself
     Case(N, "realized_vol_logged", "prices=[100,101,99.5,100.2]", "float64", "ok",
          num_grad(_realized_vol, prices=[100, 101, 99.5, 100.2])),
     Case(N, "capped_variance", "returns=[0.01,-0.02,0.015]", "float64", "ok",
