@@ -10,8 +10,10 @@ attributes of the user's layers that lead to each layer (``self.hidden``,
 ``self.blocks[0]``: ``model.hidden.kernel``, ``model.blocks.0.kernel``), Keras'
 names where no attribute of a user's layer holds it (inside ``Sequential``:
 `_layer_names`), then the weight's name; Keras' own path of each
-(``model.dense.kernel``) is another name for it that ``--wrt`` accepts, unless
-an attribute path is that same text (`_keras_aliases`). A ``tf.Module``'s are
+(``model.dense.kernel``), and the path through a public attribute of Keras'
+own layer (an LSTM's ``cell``: ``model.lstm.cell.kernel``), are other names
+for it that ``--wrt`` accepts, unless an attribute path is that same text or
+the name leads to two variables (`_keras_aliases`). A ``tf.Module``'s are
 the attributes that lead to each variable, as an ``nn.Module``'s parameters are
 named (``model.layers.0.w``), with a Keras layer held in such an attribute named
 as above below it. A weight ``add_weight`` was given no name, which Keras calls
