@@ -8,6 +8,13 @@ import tempfile
 from .errors import InputError
 
 
+def shown_path(filename):
+    """A file's path as the user would type it here: relative to the working folder when inside it."""
+    path = os.path.abspath(filename)
+    relative = os.path.relpath(path, os.getcwd())
+    return path if relative.startswith("..") else relative
+
+
 def write_atomically(path, text):
     """Write ``text`` to ``path`` so that a crash or an error never leaves it half-written.
 

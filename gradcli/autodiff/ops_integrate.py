@@ -16,6 +16,7 @@ import sys
 import numpy as np
 
 from ..errors import InputError
+from ..files import shown_path
 from .core import defvjp_all
 from .ops_array import concatenate, getitem, ravel, reshape, sum_
 from .ops_decompositions import _no_exact_reference
@@ -136,6 +137,6 @@ def _outside_read(func, caller):
     where = f" (line {code.co_firstlineno})" if code is not None else ""
     held = ", ".join(names) or "that value"
     return InputError(
-        f"{caller.f_code.co_filename}, line {caller.f_lineno}: the function scipy.integrate.odeint integrates"
+        f"{shown_path(caller.f_code.co_filename)}, line {caller.f_lineno}: the function scipy.integrate.odeint integrates"
         f"{where} {what}, a value gradcli is differentiating; gradcli differentiates odeint in y0, t and args alone, "
-        f"so pass {held} through args (odeint(func, y0, t, args=({held},)), func(y, t, {held}))")
+        f"so pass {held} through args (odeint(func, y0, t, args=({held},)), func(y, t, {held}))", file=caller.f_code.co_filename, line=caller.f_lineno)

@@ -10,8 +10,10 @@ attributes of the user's layers that lead to each layer (``self.hidden``,
 ``self.blocks[0]``: ``model.hidden.kernel``, ``model.blocks.0.kernel``), Keras'
 names where no attribute of a user's layer holds it (inside ``Sequential``:
 `_layer_names`), then the weight's name; Keras' own path of each
-(``model.dense.kernel``) is another name for it that ``--wrt`` accepts, unless
-an attribute path is that same text (`_keras_aliases`). A ``tf.Module``'s are
+(``model.dense.kernel``), and the path through a public attribute of Keras'
+own layer (an LSTM's ``cell``: ``model.lstm.cell.kernel``), are other names
+for it that ``--wrt`` accepts, unless an attribute path is that same text or
+the name leads to two variables (`_keras_aliases`). A ``tf.Module``'s are
 the attributes that lead to each variable, as an ``nn.Module``'s parameters are
 named (``model.layers.0.w``), with a Keras layer held in such an attribute named
 as above below it. A weight ``add_weight`` was given no name, which Keras calls
@@ -128,14 +130,21 @@ def _layer_names(model):
     Only a layer class of the user's is read for attributes (`_held_layers`);
     below one of Keras' own (``Sequential``, ``MultiHeadAttention``) and where
     no attribute holds a layer, a part is the layer's Keras name, followed by
-    ``_`` as often as needed to differ from its siblings' attributes. A layer
-    reached twice keeps the first name met, the model's nearest layers first;
-    its other attribute paths are given in ``others`` as ``(other, name)``.
+    ``_`` as often as needed to differ from its siblings' attributes, and the
+    public attribute of Keras' layer that holds it (an LSTM's ``cell``) is
+    another name for it. A layer reached twice keeps the first name met, the
+    model's nearest layers first; its other attribute paths are given in
+    ``others`` as ``(other, name)``.
     """
     names, others, pending = {id(model): ()}, [], collections.deque([model])
     while pending:
         layer = pending.popleft()
-        held = {} if type(layer).__module__.startswith("keras.") else _held_layers(layer)
+        held = _held_layers(layer)
+        if type(layer).__module__.startswith("keras."):  # Keras' own attributes (an LSTM's cell) only as other names
+            spelled = {key: [parts for parts in paths if not parts[0].startswith("_")] for key, paths in held.items()}
+            held = {}
+        else:
+            spelled = {key: paths[1:] for key, paths in held.items()}
         children = []
         for child in layer._flatten_layers(include_self=False, recursive=False):
             if id(child) in names:  # a layer shared with a layer named before
@@ -145,13 +154,13 @@ def _layer_names(model):
         taken = {held[id(child)][0][0] for child in children if id(child) in held}
         for child in children:
             own = held[id(child)][0] if id(child) in held else None
-            others += [(names[id(layer)] + parts, names[id(layer)] + own) for parts in held.get(id(child), [])[1:]]
             if own is None:
                 own = (child.name,)
                 while own[0] in taken:
                     own = (own[0] + "_",)
                 taken.add(own[0])
             names[id(child)] = names[id(layer)] + own
+            others += [(names[id(layer)] + parts, names[id(child)]) for parts in spelled.get(id(child), [])]
             pending.append(child)
     return names, others
 

@@ -1021,7 +1021,7 @@ def _same_op(named, finding):
 def _said_by_its_op(finding, found, bridged=False):
     """Whether ``finding`` blames a whole gradient rule at a line where a backward op of that rule is already named;
     for a ``bridged`` framework function, whose one rule is its framework's whole backward graph, at any line."""
-    return finding.message.startswith("the gradient rule of ") and finding.location is not None and any(
+    return finding.message.startswith(provenance.WHOLE_BACKWARD_OPENINGS) and finding.location is not None and any(
         f is not None and f is not finding and f.phase == "backward" and f.location is not None
         and (bridged or f.location == finding.location) for f in found)
 

@@ -1191,30 +1191,54 @@ def backward_root_cause(working: Recording, exact: Recording, eps):
     growth, w, e, out_error, in_error = best
     computed = next(c for c in w.cotangents if c is not None)
     truth = next(c for c in e.cotangents if c is not None)
-    rule = _RULES.get(w.name)
-    how = f" ({rule})" if rule else ""
+    off = _replay_op_off(working, exact, w.name, out_error)
+    if off is not None and off[0].phase == "forward" and not _users_rule_ran(working, w):
+        op, op_exact = off
+        message = (
+            f"the forward computation on this line lost the digits, amplifying the rounding of inputs accurate to "
+            f"{in_error:.1e}: {op.spelled or op.name} gives {_show(op.output)} where the exact value is "
+            f"{_show_exact(op_exact.output)} (relative error {_error_against(working, op.output, op_exact.output):.1e}), "
+            f"and the gradient of {w.name} the framework differentiates from it is {_show(computed)} where the exact "
+            f"value is {_show_exact(truth)}: relative error {out_error:.1e}"
+        )
+    else:
+        rule = _RULES.get(w.name)
+        how = f" ({rule})" if rule else ""
+        message = (f"the gradient rule of {w.name}{how} computes {_show(computed)} where the exact value is "
+                   f"{_show_exact(truth)}: relative error {out_error:.1e} from inputs accurate to {in_error:.1e}")
     return Finding(
         "inaccurate",
         "backward",
         w.name,
-        f"the gradient rule of {w.name}{how} computes {_show(computed)} where the exact value is "
-        f"{_show_exact(truth)}: relative error {out_error:.1e} from inputs accurate to {in_error:.1e}",
+        message,
         w.span,
         [_show(w.upstream)] + [_show(a) for a in w.args],
         _show(computed),
-        _replay_line_off(working, exact, w.name, out_error) or w.location or _where_replay_lost(working, exact, out_error),
+        (off[0].location if off else None) or w.location or _where_replay_lost(working, exact, out_error),
     )
 
 
-def _replay_line_off(working, exact, name, error):
-    """The line of the first op of a framework's graph, its forward or the backward run as ``name``'s rule, whose
-    result is off by half ``error`` or more (the replays aligned), or None: the line in the user's function where the
-    rule's digits went (a bfloat16 matmul's, whose rounded result the rule is fed), not the line of the call or of
-    the value the rule belongs to."""
+# The openings of a finding that blames one function's whole backward pass (`backward_root_cause`): its gradient
+# rule, or the forward computation the framework differentiated.
+WHOLE_BACKWARD_OPENINGS = ("the gradient rule of ", "the forward computation on this line lost the digits")
+
+
+def _users_rule_ran(working, node):
+    """Whether ``node``'s backward pass ran a gradient rule the user wrote (a custom rule, not the framework's
+    differentiation of the user's forward)."""
+    return node.rule is not None or any(
+        op.rule for op in working.ops if op.phase == "backward" and op.node_name == node.name)
+
+
+def _replay_op_off(working, exact, name, error):
+    """The first op of a framework's graph, its forward or the backward run as ``name``'s rule, whose result is off
+    by half ``error`` or more (the replays aligned), with its exact twin, or None: its line is the one in the user's
+    function where the rule's digits went (a bfloat16 matmul's, whose rounded result the rule is fed), not the line
+    of the call or of the value the rule belongs to."""
     for w, e in _aligned(working.ops, exact.ops):
         if (w.replayed and w.location and (w.phase == "forward" or w.node_name == name)
                 and (_error_against(working, w.output, e.output) or 0) >= error / 2):
-            return w.location
+            return w, e
     return None
 
 

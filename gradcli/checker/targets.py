@@ -57,6 +57,7 @@ from ..capture.numpy_module import constant_arrays_exact
 from ..capture.lines import def_line, innermost_users
 from ..capture.trees import HeldKey, leaves
 from ..errors import InputError
+from ..files import shown_path
 from ..expr.compile import to_function
 from ..expr.ir import Call, postorder
 from ..expr.parse import parse
@@ -281,7 +282,7 @@ class _ArgsFunction:
     def __init__(self, text, make, target):
         self.text, self.target = text.strip(), target
         code = getattr(inspect.unwrap(make), "__code__", None)
-        self.file = _shown_path(code.co_filename) if code is not None else None
+        self.file = shown_path(code.co_filename) if code is not None else None
         self.line = def_line(code.co_filename, code.co_firstlineno) if code is not None else None
 
     def error(self, message):
@@ -460,21 +461,14 @@ def raised_line(error):
     """``file:line`` of the user's line that raised ``error`` (through `TargetRaised`), or None."""
     error = getattr(error, "original", error)
     at = getattr(error, "raised_at", None)  # (file, line): a framework's generated code read back to the user's line
-    return f"{_shown_path(at[0])}:{at[1]}" if at else _raising_line(error.__traceback__)
+    return f"{shown_path(at[0])}:{at[1]}" if at else _raising_line(error.__traceback__)
 
 
 def _raising_line(tb):
     """``file:line`` of the innermost frame of a traceback outside gradcli, Python's own library and installed
     packages (the user's line that raised), or None."""
     found = innermost_users(tb, outside_python_and_gradcli)
-    return None if found is None else f"{_shown_path(found[0].f_code.co_filename)}:{found[1]}"
-
-
-def _shown_path(filename):
-    """A file's path as the user would type it here: relative to the working folder when inside it."""
-    path = os.path.abspath(filename)
-    relative = os.path.relpath(path, os.getcwd())
-    return path if relative.startswith("..") else relative
+    return None if found is None else f"{shown_path(found[0].f_code.co_filename)}:{found[1]}"
 
 
 def _guarded(fun):
