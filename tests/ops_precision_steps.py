@@ -306,7 +306,20 @@ def _mad_of_three(v):
     return above, [a + b for a, b in zip(_unit(high), _unit(mid, -1))]
 
 
+_REGRESSOR = np.array([0.0, 1.0, 3.0])
+
+
+def _fit_slope(v):
+    """linregress(x, v)'s slope against the fixed x = [0, 1, 3]: sum((x - mean x) v) / sum((x - mean x)^2), a
+    weighted sum of v."""
+    centred = [mp.mpf(x) - mp.mpf(4) / 3 for x in _REGRESSOR]
+    spread = sum(c * c for c in centred)
+    weights = [c / spread for c in centred]
+    return sum(w * e for w, e in zip(weights, v)), weights
+
+
 VECTOR = {
+    "scipy.stats.linregress": (lambda v: gst.linregress(_REGRESSOR, v).slope, _fit_slope),
     "scipy.stats.trim_mean": (lambda v: gst.trim_mean(v, 0.34), _middle_of_three),
     "scipy.stats.trimboth": (lambda v: gnp.sum(gst.trimboth(v, 0.34)), _middle_of_three),
     "scipy.stats.iqr": (gst.iqr, _iqr_of_three),

@@ -102,8 +102,11 @@ def ball_of(proof, q, points=None):
 
 
 def _power(ball, n):
-    """``ball`` to the whole power ``n`` > 0 by products: flint's ``**`` of a ball holding 0 is NaN (an eigenvector's
-    entry 0 +- 1e-36 squared in a length)."""
+    """``ball`` to the whole power ``n`` > 0: flint's ``**``, whose radius is the power's own (a product's grows with
+    each factor); by products where the ball holds 0, where flint's ``**`` is NaN (an eigenvector's entry 0 +- 1e-36
+    squared in a length)."""
+    if 0 not in ball:
+        return ball ** n
     out = ball
     for _ in range(n - 1):
         out = out * ball
