@@ -65,9 +65,9 @@ FIXES = [
     ("exp(x**2)*erfc(x)", "erfcx", "erfcx(x)", 30.0),
     ("erfc(x)*exp(x*x)", "erfcx", "erfcx(x)", 30.0),
     ("log(1 - exp(x))", "log1mexp",
-     "where(x > -0.6931471805599453, log(-expm1(x)), log1p(-exp(where(x > -0.6931471805599453, -1, x))))", -40.0),
+     "where(x > -0.6931471805599453, log(-expm1(x)), log1p(-exp(where(x <= -0.6931471805599453, x, -1.0))))", -40.0),
     ("log1p(-exp(x))", "log1mexp",
-     "where(x > -0.6931471805599453, log(-expm1(x)), log1p(-exp(where(x > -0.6931471805599453, -1, x))))", -1e-20),
+     "where(x > -0.6931471805599453, log(-expm1(x)), log1p(-exp(where(x <= -0.6931471805599453, x, -1.0))))", -1e-20),
     ("sqrt(2)*erfinv(2*x - 1)", "ndtri", "ndtri(x)", 1e-300),
 ]
 

@@ -372,8 +372,9 @@ class _Rewriter:
         if not _call(exp, "exp", 1):
             return None
         u = self.src(exp.args[0])
-        near = f"{u} > -0.6931471805599453"  # -log 2 as a literal: it takes the dtype of u
-        return f"where({near}, log(-expm1({u})), log1p(-exp(where({near}, -1, {u}))))"
+        cut = "0.6931471805599453"  # log 2 as a literal: it takes the dtype of u
+        far = f"where({u} <= -{cut}, {u}, -1.0)"  # a float: TensorFlow's where takes both branches in one dtype
+        return f"where({u} > -{cut}, log(-expm1({u})), log1p(-exp({far})))"
 
     def ndtri(self, node):
         # sqrt(2)*erfinv(2*p - 1) is erfinv(-1) = -inf once 2*p - 1 rounds to -1 (p below 1e-17 in float64): ndtri(p)
