@@ -57,12 +57,14 @@ SOURCES = {
 LINE = 8  # the `return` line of every source above
 # The op each framework's own program loses the value's digits in: JAX and TensorFlow shift by the max, so
 # log(sum(exp(x - max))) = log(1 + 1.9e-174) rounds to log(1); PyTorch subtracts lse(x) = 900 from x = 900.
-# TensorFlow's findings name its op as TensorFlow does, and gradcli's op inside it where that is a part of it.
-FORWARD = {"jax": "log", "torch": "subtract", "cross_entropy": "subtract", "tensorflow": "log in tf.nn.log_softmax (LogSoftmax)"}
+# JAX's and TensorFlow's findings name the op as the framework does, with gradcli's op inside it where that is a part of it.
+FORWARD = {"jax": "jax.nn.log_softmax (log)", "torch": "subtract", "cross_entropy": "subtract",
+           "tensorflow": "log in tf.nn.log_softmax (LogSoftmax)"}
 # The backward's g - exp(ans) * sum(g): JAX's transpose adds x's two cotangents (its direct use and the one through
-# the sum) with its own add_any, which the finding names as the pass's accumulation of that value's two uses.
-BACKWARD = {"jax": "add (the gradient accumulation of the value's 2 uses on line 8)", "torch": "subtract", "cross_entropy": "subtract",
-            "tensorflow": "subtract in tf.nn.log_softmax (LogSoftmax)"}
+# the sum) with its own add_any, which the finding names as the pass's accumulation of that value's two uses;
+# PyTorch's is a step of its LogSoftmaxBackward0 node, TensorFlow's the Sub of log_softmax's registered gradient.
+BACKWARD = {"jax": "add (the gradient accumulation of the value's 2 uses on line 8)",
+            "torch": "LogSoftmaxBackward0 (aten.sub)", "cross_entropy": "LogSoftmaxBackward0 (aten.sub)", "tensorflow": "Sub"}
 
 
 def _check(tmp_path, name, tau):

@@ -54,5 +54,6 @@ def test_a_difference_of_unabsorbed_numbers_stays_the_subtracts_own(tmp_path):
 def test_torchs_finfo_min_mask_is_named_at_its_line():
     named = findings(os.path.join(TRIALS, "torch_lib16b.py") + ":hf_attention", "q=[[0.5,-1],[1,2]]")
     path = os.path.join(TRIALS, "torch_lib16b.py")
-    assert named and named[0]["op"] == "add" and named[0]["location"] == f"{path}:42", named
+    assert named and named[0]["gradcli_op"] == "add" and named[0]["location"] == f"{path}:42", named
+    assert named[0]["op"] == "+ (aten.add)"  # the user's + as PyTorch's graph runs it
     assert "subtract at torch_lib16b.py:43" in named[0]["message"]

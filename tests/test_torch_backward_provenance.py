@@ -48,8 +48,8 @@ def test_a_cancelling_custom_backward_is_named_at_its_subtraction():
             exact = mpmath.mpf(1) / (1 + mpmath.exp(-18)) - mpmath.mpf(1) / (1 + mpmath.exp(-17))
         assert abs(result.exact_gradient["x"][0] - float(exact)) <= 1e-12 * float(exact)
         backward = [f for f in result.findings if f.phase == "backward"]
-        assert [(f.kind, f.op, f.location) for f in backward] == [
-            ("cancellation", "subtract", _line_of(clip.backward, "return"))], clip
+        assert [(f.kind, f.gradcli_op, f.op, f.location) for f in backward] == [
+            ("cancellation", "subtract", "aten.sub", _line_of(clip.backward, "return"))], clip
 
 
 def test_a_bfloat16_autocast_matmul_is_named_at_its_line_forward_and_backward():
@@ -58,4 +58,5 @@ def test_a_bfloat16_autocast_matmul_is_named_at_its_line_forward_and_backward():
     matmul = _line_of(trials.autocast_head, "x @ w")
     where = [(f.phase, f.kind, f.location) for f in result.findings if f.kind != "fd-unreliable"]
     assert where == [("forward", "narrowed", matmul), ("backward", "inaccurate", matmul)], where
-    assert result.findings[0].op == "astype (float32 -> bfloat16)"
+    assert result.findings[0].gradcli_op == "astype (float32 -> bfloat16)"
+    assert result.findings[0].op == "@ (aten._to_copy) (float32 -> bfloat16)"  # autocast's cast inside the user's @

@@ -1346,16 +1346,38 @@ def _absorbs(working, exact_of, given, user, eps):
     if user.name not in ("add", "subtract") or len(user.args) != 2:
         return False
     exact_given, exact_user = exact_of.get(id(given)), exact_of.get(id(user))
-    off = None if exact_given is None else _error_against(working, given.output, exact_given.output, each=True)
-    if off is None or exact_user is None:
+    carried = None if exact_given is None else _carried_errors(given.output, exact_given.output)
+    if carried is None or exact_user is None:
         return False
     try:
         with np.errstate(all="ignore"):
-            carried = np.abs(np.asarray(raw(exact_given.output), dtype=float)) * off
             result = np.abs(np.asarray(raw(exact_user.output), dtype=float))
             return bool(np.all(np.broadcast_to(carried, result.shape) < 1e3 * eps * result))
     except (TypeError, ValueError, OverflowError):  # complex entries, or shapes that do not broadcast
         return False
+
+
+def _carried_errors(value, exact):
+    """The absolute error of each entry of a float ``value`` against its ``exact`` counterpart, to the exact number's
+    own precision: a 1e-217 error of -1.0, under the bits `_relative_errors` compares, is still all of a later
+    cancellation's 1.4e-217 (0 where either is not finite; None where they are not float numbers of one shape)."""
+    import mpmath  # the exact run's numbers, subtracted without rounding
+
+    try:
+        value, exact = np.asarray(raw(value)), np.asarray(raw(exact), dtype=object)
+    except ValueError:  # a key of slices and index arrays: no numbers
+        return None
+    if value.shape != exact.shape or not is_float_dtype(value.dtype):
+        return None
+    carried = np.zeros(value.shape)
+    for index, a, e in zip(np.ndindex(value.shape), value.ravel(), exact.ravel()):
+        try:
+            e = e if isinstance(e, mpmath.mpf) else mpmath.mpf(e)
+        except (TypeError, ValueError):
+            return None
+        if mpmath.isfinite(e) and math.isfinite(float(np.real(a))):
+            carried[index] = float(abs(mpmath.fsub(float(np.real(a)), e, exact=True)))
+    return carried
 
 
 def _library_off(w, eps):
