@@ -53,6 +53,11 @@ def _sum_with_one(node):
     return None
 
 
+def _one_minus(node):
+    """For ``1 - u``: u; else None."""
+    return node.right if isinstance(node, Binary) and node.op == "-" and _is_num(node.left, 1) else None
+
+
 def _exp_minus_one_argument(node):
     """For ``expm1(u)`` or ``exp(u) - 1``: u; else None."""
     if _call(node, "expm1", 1):
@@ -148,7 +153,7 @@ class _Rewriter:
         if isinstance(node, Binary) and node.op == "-" and _call(node.left, "exp") and _is_num(node.right, 1):
             return f"expm1({self.raw(node.left.args[0])})"
         # 1 - exp(u) is additive itself: a parent that binds tighter wrote its parentheses, outside this span
-        if isinstance(node, Binary) and node.op == "-" and _is_num(node.left, 1) and _call(node.right, "exp", 1):
+        if _call(_one_minus(node), "exp", 1):
             return f"-expm1({self.raw(node.right.args[0])})"
         return None
 
@@ -221,7 +226,7 @@ class _Rewriter:
         return None
 
     def sigmoid_complement(self, node):
-        if isinstance(node, Binary) and node.op == "-" and _is_num(node.left, 1) and _call(node.right, "sigmoid", 1):
+        if _call(_one_minus(node), "sigmoid", 1):
             return f"sigmoid({self._negated(node.right.args[0])})"
         return None
 
@@ -321,7 +326,7 @@ class _Rewriter:
             return f"({self.raw(a)} - {self.src(b)})"
 
     def half_angle(self, node):
-        if isinstance(node, Binary) and node.op == "-" and _is_num(node.left, 1) and _call(node.right, "cos"):
+        if _call(_one_minus(node), "cos"):
             return f"2*sin({self.src(node.right.args[0])}/2)**2"
         if isinstance(node, Binary) and node.op == "-" and _call(node.left, "cos") and _is_num(node.right, 1):
             return f"-2*sin({self.src(node.left.args[0])}/2)**2"  # scipy.special.cosm1(u), in every framework's ops
@@ -332,7 +337,7 @@ class _Rewriter:
         inner = _sum_with_one(node)
         if _call(inner, "erf", 1):
             return f"erfc({self._negated(inner.args[0])})"
-        if isinstance(node, Binary) and node.op == "-" and _is_num(node.left, 1) and _call(node.right, "erf", 1):
+        if _call(_one_minus(node), "erf", 1):
             return f"erfc({self.raw(node.right.args[0])})"
         return None
 
@@ -344,7 +349,7 @@ class _Rewriter:
         inside = node.args[0]
         if _call(inside, "ndtr", 1):
             return f"log_ndtr({self.raw(inside.args[0])})"
-        if isinstance(inside, Binary) and inside.op == "-" and _is_num(inside.left, 1) and _call(inside.right, "ndtr", 1):
+        if _call(_one_minus(inside), "ndtr", 1):
             return f"log_ndtr({self._negated(inside.right.args[0])})"
         return None
 
