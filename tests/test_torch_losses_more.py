@@ -112,9 +112,10 @@ def test_histc_counts_are_pytorchs_and_carry_no_gradient():
 
 
 # A user's loss, and the argument it is checked at: each `ok` in float32 and float64, its exact gradient PyTorch's float64 one to 1e-10.
+# cholesky_solve's whole check is the Wishart log-density's, which solves through it (the Gaussian process's solve is
+# held to PyTorch's numbers in OPS above).
 USERS = {
     "Wishart log-density with validate_args": (wishart, [S]),
-    "Gaussian-process solve through cholesky_solve": (gp_solve, [S]),
     "cosine_embedding_loss": (cosine_embedding, [{"a": A, "b": B}]),
     "hinge_embedding_loss": (hinge_embedding, [A]),
     "multi_margin_loss": (multi_margin, [A]),

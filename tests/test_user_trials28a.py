@@ -9,8 +9,8 @@ translation with np.cross, Bateman's dose by scipy.special.exprel, Erlang B and 
 distances, Matern 3/2 fits in log space, kriging as a function of its sites (the distance matrix's zero diagonal),
 relativity, Hill by expit, GGX, Schlick and the Gibbs energy of mixing.
 
-The whole set runs with ``python tests/trials/run.py lib28a``; here, a few cheap NumPy ones and D2's JAX case. Its
-fixed classes, D1 (a division by an exact 0 settled as no number), F1 (``1 - exp(u)`` -> ``-expm1(u)``) and N1
+The whole set runs with ``python tests/trials/run.py lib28a``; here, a few cheap NumPy ones and D2's JAX case, in
+the long mode (`make trials`). Its fixed classes, D1 (a division by an exact 0 settled as no number), F1 (``1 - exp(u)`` -> ``-expm1(u)``) and N1
 (``np.block``), are tested in test_trial_findings28a.py; D2's and S1's (equal computations one number in every rounding)
 in test_proofs63_*.py (S1 itself, the cone's cost at a perfect match, a strict xfail there).
 """

@@ -12,7 +12,7 @@ tf.range loop, tf.while_loop recursions (Newton, an HMM forward pass in logs and
 tf.linalg.norm at 0, tf.linalg.eigh, a ragged logsumexp, tf.py_function and tf.case.
 
 The whole set runs case by case through the CLI as tests/trials/run.py does (cases28b.ALL); here, the PyTorch cases
-the CPU budget allows (one framework import). Findings: V1, a conditional inside a TensorFlow loop (autograph's if in
+the CPU budget allows (one framework import), in the long mode (`make trials`). Findings: V1, a conditional inside a TensorFlow loop (autograph's if in
 a tf.range loop) ended in an error verdict, ``KeyError: 21``, its gradient's tensor lists of variants read as a NumPy
 dtype (fixed, tested for its class in test_trial_findings28b.py); T1, torch.cond stopped gradcli's trace with PyTorch's
 "expected b_val == 1 when a_val == 1" (fixed: the branch its predicate takes is traced, the predicate a guard; tested

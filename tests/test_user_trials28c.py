@@ -10,7 +10,7 @@ code: `gradcli sweep` with --at holding variables, `gradcli audit` with every re
 `gradcli diff` on formulas.
 
 The whole set runs case by case through the CLI as tests/trials/run.py does (cases28c.ALL); here, the cases the CPU
-budget allows. What the round taught about its own truths: a value computed stably (expm1(-2s) / expm1(-4Ns)) can
+budget allows, in the long mode (`make trials`). What the round taught about its own truths: a value computed stably (expm1(-2s) / expm1(-4Ns)) can
 still have an unstable gradient, since reverse mode adds a'/b and -a b'/b^2, two terms of 5e297 whose sum is 0.995 at
 s = 1e-300 (gradcli says so, naming the accumulating add and its line); NumPy's vector 2-norm is sqrt(dot(x, x)),
 unscaled, so np.linalg.norm breaks at 1e200 and at subnormals as the hand-written one does; formulas' xlogy and
