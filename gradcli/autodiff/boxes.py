@@ -203,6 +203,7 @@ def _install():
     B.__ne__ = ops.not_equal
     B.__hash__ = object.__hash__
     B.__format__ = _formatted
+    B.__str__ = lambda self: _formatted(self, "")  # print(x), str(x), "%s": the numbers, as the program prints them
     B.numpy = lambda self: ops.raw(self)
     B.__bool__ = lambda self: bool(ops.raw(self))
     B.__len__ = lambda self: len(ops.raw(self))

@@ -212,11 +212,12 @@ def load_module(path, source, package=None):
     return module
 
 
-def _rewritten(tree, keeps_float=False):
+def _rewritten(tree, bound=()):
     """A module's AST as gradcli runs it: writes into arrays (out[i] = v, acc += v) functional updates where a traced
-    value meets them, reads of x.real and x.imag gradcli's ops on an exact run's object arrays, and float(x) and
-    x.item() of a value gradcli differentiates that value's number, followed on."""
-    return reads_rewritten(parts_rewritten(rewritten(tree)), keeps_float)
+    value meets them, reads of x.real and x.imag gradcli's ops on an exact run's object arrays, and float(x), int(x),
+    x.item() and x.tolist() of a value gradcli differentiates that value's numbers, followed on (``bound``: the names
+    the function's globals bind)."""
+    return reads_rewritten(parts_rewritten(rewritten(tree)), bound)
 
 
 def fresh_module_name(kind, path):
@@ -297,7 +298,7 @@ def _with_writes_rewritten(fun):
     function.decorator_list = []  # they ran with the module: only the body's code is wanted here
     ast.increment_lineno(tree, first - 1)
     written = ast.dump(function)
-    if ast.dump(_rewritten(tree, "float" in fun.__globals__).body[0]) == written:
+    if ast.dump(_rewritten(tree, fun.__globals__).body[0]) == written:
         return code
     compiled = compile(tree, code.co_filename, "exec", dont_inherit=True)
     made = next((c for c in compiled.co_consts if isinstance(c, types.CodeType) and c.co_name == code.co_name), None)
