@@ -33,6 +33,7 @@ from ..autodiff import tracer
 from ..autodiff.ops import python_float
 from ..autodiff.values import shape_of
 from ..errors import InputError
+from ..folders import installed_package_file, outside_python_and_gradcli
 from .numpy_names import SCIPY_SUBMODULES, check_callable
 from .numpy_parts import parts_rewritten
 from .numpy_reads import reads_rewritten
@@ -182,7 +183,8 @@ def _substituting_import(name, globals=None, locals=None, fromlist=(), level=0):
     substitutes."""
     root = name.partition(".")[0]
     if level or root not in ("numpy", "scipy", "math"):
-        return builtins.__import__(name, globals, locals, fromlist, level)
+        helper = None if level or "." in name else _users_math_module(name)
+        return helper if helper is not None else builtins.__import__(name, globals, locals, fromlist, level)
     builtins.__import__(name, globals, locals, fromlist, level)  # the real submodule exists, or ImportError
     found = scipy_substitutes() if root == "scipy" else substitutes()
     if not fromlist:
@@ -190,6 +192,50 @@ def _substituting_import(name, globals=None, locals=None, fromlist=(), level=0):
     if name in found:
         return found[name]
     return sys.modules[name]  # numpy.random, scipy.optimize and friends: not differentiated, their own
+
+
+# The libraries whose import makes a module something other than scalar code on Python's math.
+_ARRAY_LIBRARIES = frozenset({"numpy", "scipy", "jax", "jaxlib", "torch", "tensorflow", "keras", "gradcli"})
+
+
+def _users_math_module(name):
+    """The user's own module ``name`` (a file outside Python's library, gradcli and the installed packages) where it
+    does its arithmetic with ``math`` alone, no array library: loaded as `load_module` loads a NumPy module, so the
+    numbers a plain NumPy module hands its functions (``softplus(float(s))``, ``math.log1p(v)``) are followed as they
+    are in the NumPy module itself; None for any other module, which is imported as Python imports it."""
+    try:
+        spec = importlib.util.find_spec(name)
+    except (ImportError, ValueError):
+        return None
+    path = getattr(spec, "origin", None)
+    if not path or not path.endswith(".py") or not outside_python_and_gradcli(path) or installed_package_file(path):
+        return None
+    try:
+        with open(path, encoding="utf-8") as file:
+            source = file.read()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return _math_module_loaded(path, source, spec.parent or "") if _uses_math_alone(source, path) else None
+
+
+@functools.cache
+def _math_module_loaded(path, source, package):
+    """`load_module` of a user's math module, once per file and text: its functions' globals are one module's, as
+    Python's import would make them."""
+    return load_module(path, source, package)
+
+
+def _uses_math_alone(source, path):
+    """Whether the module's source imports ``math`` and no array library (its imports read, nothing run)."""
+    try:
+        tree = ast.parse(source, path)
+    except SyntaxError:
+        return False
+    roots = {alias.name.partition(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import)
+             for alias in node.names}
+    roots.update(node.module.partition(".")[0] for node in ast.walk(tree)
+                 if isinstance(node, ast.ImportFrom) and node.module and not node.level)
+    return "math" in roots and not roots & _ARRAY_LIBRARIES
 
 
 def _substituted_builtins():
