@@ -36,6 +36,7 @@ def printed_every_way(x):
     print(s)
     print("as text " + str(v))
     print("formatted {:.5f}".format(v), f"and {v:.4e}")
+    print("pair %.3f %s" % (v, s))
     return s
 
 
@@ -136,7 +137,8 @@ def test_prints_of_a_read_show_its_numbers_from_the_programs_run_alone(module_pa
                _truth(lambda v: sum(mpmath.exp(-t) * t for t in v), x))
     out = capsys.readouterr().out
     total = float(sum(mpmath.exp(-mpmath.mpf(t)) * t for t in x))
-    assert out.splitlines() == [repr(total), f"as text {total!r}", f"formatted {total:.5f} and {total:.4e}"]
+    assert out.splitlines() == [repr(total), f"as text {total!r}", f"formatted {total:.5f} and {total:.4e}",
+                                f"pair {total:.3f} {total!r}"]
 
 
 def test_a_log_line_of_reads_is_logged_once_with_its_numbers(module_path, caplog):

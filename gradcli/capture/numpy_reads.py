@@ -1,15 +1,22 @@
-"""``float(x)`` and ``x.item()`` in plain NumPy code as the number itself, which gradcli goes on differentiating.
+"""Numbers plain NumPy code reads out of its arrays (``float(x)``, ``x.item()``, ``x.tolist()``, ``int(x)``,
+``map(float, x)``) as the numbers themselves, which gradcli goes on differentiating; and what that code prints.
 
-NumPy code reads numbers out of its arrays to print them (``print(f"{float(vol):.2%}")``) and to decide
-(``if float(var) > cap:``); NumPy runs it, and its value is a function of the inputs like any other. In a plain NumPy
-module gradcli is the differentiator, so there is no program's gradient that drops the number's path: the read is
-followed as the value it is. A module loaded on gradcli's core (`numpy_module.load_module`) has each ``float(x)`` and
-``x.item(...)`` call inside a function rewritten as a call of `read_float` or `read_item`. On a value gradcli
-differentiates (a traced value, or an exact run's numbers) the read answers with that value's number as
-`ops.python_float`, weak beside NumPy's dtypes as Python's float is: printed, it formats its number; compared, it is
-the comparison's switch, judged as any branch is; computed on again (``s * float(s)``), its path is in the
-derivative, as it is in the function NumPy computes. Anything else is read as Python and NumPy read it. A module that
-binds the name ``float`` itself keeps its own.
+NumPy code reads numbers out of its arrays to print them (``print(f"{float(vol):.2%}")``), to decide
+(``if float(var) > cap:``) and to compute on in Python (``sum(x.tolist())``); NumPy runs it, and its value is a function
+of the inputs like any other. In a plain NumPy module gradcli is the differentiator, so there is no program's gradient
+that drops the number's path: the read is followed as the value it is. A module loaded on gradcli's core
+(`numpy_module.load_module`) has each such read inside a function rewritten as a call of `read_float`, `read_item`,
+`read_list` or `read_int` (``float`` handed to ``map`` as `read_float`), and each ``"..." % values`` as
+`percent_formatted`. On a value gradcli differentiates (a traced value, or an exact run's numbers) a read answers with
+that value's numbers as `ops.python_float`, weak beside NumPy's dtypes as Python's float is: printed, it formats its
+number; compared, it is the comparison's switch, judged as any branch is; computed on again (``s * float(s)``), its path
+is in the derivative, as it is in the function NumPy computes. ``int(x)`` is NumPy's whole number, cut toward 0: a step,
+slope 0, that counts and indexes as in NumPy's run. Anything else is read as Python and NumPy read it. A module that
+binds the name ``float`` or ``int`` itself keeps its own.
+
+gradcli runs the function many times at each point (finite differences, the exact reference at rising precision), so
+what it prints or logs is shown from one run alone, the program's own at each point and dtype (`the_programs_run`),
+and dropped in the others (`output_of_the_programs_run_alone`).
 """
 
 from __future__ import annotations
