@@ -364,7 +364,21 @@ def _replacement(value):
         module = sys.modules.get(module_name)
         if isinstance(name, str) and getattr(module, name, None) is value and name in vars(substitute):
             return vars(substitute)[name]
-    return None
+    return _users_math_counterpart(value)
+
+
+def _users_math_counterpart(value):
+    """A user's math-only module (`_users_math_module`), or a function of one, as the module loaded on gradcli's math
+    has it; None for anything else."""
+    module = value if isinstance(value, types.ModuleType) else sys.modules.get(getattr(value, "__module__", None) or "")
+    path = getattr(module, "__file__", None)
+    if (not isinstance(value, (types.ModuleType, types.FunctionType)) or not isinstance(path, str)
+            or "." in module.__name__ or not outside_python_and_gradcli(path) or installed_package_file(path)):
+        return None
+    loaded = _users_math_module(module.__name__)
+    if loaded is None or value is module:
+        return loaded
+    return getattr(loaded, value.__name__, None) if getattr(module, value.__name__, None) is value else None
 
 
 def _rebound(fun, global_names):
