@@ -37,7 +37,13 @@ def printed_every_way(x):
     print("as text " + str(v))
     print("formatted {:.5f}".format(v), f"and {v:.4e}")
     print("pair %.3f %s" % (v, s))
+    print("named %(v).2f" % {"v": v})
     return s
+
+
+def vector_printed(x):
+    print("norm %.4f" % float(np.sqrt(np.sum(x ** 2))))
+    return np.log1p(x ** 2)
 
 
 def logged(x):
@@ -48,6 +54,11 @@ def logged(x):
 
 def mapped(x):
     return sum(v * v * v for v in map(float, x))
+
+
+def comprehended(x):
+    values = [float(v) for v in x]
+    return values[0] * values[1] + sum(v for v in list(x))
 
 
 def listed_rows(m):
@@ -138,7 +149,20 @@ def test_prints_of_a_read_show_its_numbers_from_the_programs_run_alone(module_pa
     out = capsys.readouterr().out
     total = float(sum(mpmath.exp(-mpmath.mpf(t)) * t for t in x))
     assert out.splitlines() == [repr(total), f"as text {total!r}", f"formatted {total:.5f} and {total:.4e}",
-                                f"pair {total:.3f} {total!r}"]
+                                f"pair {total:.3f} {total!r}", f"named {total:.2f}"]
+
+
+def test_a_vector_output_prints_once_per_dtype_not_once_per_row(module_path, capsys):
+    x = [0.5, -1.5, 2.0]
+    (result,) = _point(module_path, "vector_printed", {"x": x})
+    assert result.status == "ok", (result.error, result.findings)
+    with mpmath.workdps(40):
+        rows = [[float(mpmath.diff(mpmath.log1p, 0) * 0) if j != i else float(2 * t / (1 + t * t)) for j in range(3)]
+                for i, t in enumerate(mpmath.mpf(v) for v in x)]
+        norm = float(mpmath.sqrt(sum(mpmath.mpf(v) ** 2 for v in x)))
+    jacobian = numpy.asarray([numpy.ravel(row.exact_gradient["x"]) for row in result.jacobian.rows], dtype=float)
+    assert numpy.allclose(jacobian, rows, rtol=1e-12, atol=0)
+    assert capsys.readouterr().out.splitlines() == [f"norm {norm:.4f}"]
 
 
 def test_a_log_line_of_reads_is_logged_once_with_its_numbers(module_path, caplog):
@@ -161,6 +185,7 @@ def test_json_on_stdout_stays_clean_while_the_module_prints(module_path):
 
 @pytest.mark.parametrize("name, point, f", [
     ("mapped", {"x": [0.5, -2.0, 1.25]}, lambda v: sum(t ** 3 for t in v)),
+    ("comprehended", {"x": [0.5, -2.0]}, lambda v: v[0] * v[1] + v[0] + v[1]),
     ("listed_back", {"x": [0.5, -2.0, 1.25]}, lambda v: v[0] ** 2 + 2 * v[1] ** 2 + 3 * v[2] ** 2),
     ("summed_list", {"x": [0.5, -0.25]}, lambda v: mpmath.exp(sum(v))),
     ("through_math", {"x": [0.5, -0.25]}, lambda v: mpmath.exp(sum(v)) + mpmath.log1p(v[0] ** 2)),

@@ -31,6 +31,7 @@ import threading
 import numpy as np
 
 from .. import numpy as gnp
+from ..autodiff.boxes import as_printed
 from ..autodiff.ops import python_float, trunc
 from ..autodiff.tracer import TracedValueError, is_mp_value
 from ..autodiff.values import Box, dtype_of, holds_complex, raw, shape_of
@@ -114,22 +115,18 @@ def percent_formatted(text, values):
 
 
 def _shown(value):
-    """``value`` as text formatting reads it: a value gradcli differentiates as its plain numbers, anything else as it
-    is."""
+    """``value`` as text formatting reads it: a value gradcli differentiates as its plain numbers (`boxes.as_printed`),
+    anything else as it is."""
     if not _differentiated(value):
         return value
-    number = raw(value)
-    if is_mp_value(number):
-        try:
-            number = np.asarray(number, dtype=complex if holds_complex(number) else float)
-        except (TypeError, ValueError, ArithmeticError):  # an object array of something other than numbers
-            return value
+    number = as_printed(raw(value))
     return number[()] if isinstance(number, np.ndarray) and number.ndim == 0 else number
 
 
 # Whether the run in progress is the program's own (`the_programs_run`), and how its thread's log records are taken:
 # None, as logging takes them; "hidden", dropped; "shown", their arguments formatted as the numbers they hold.
 _PROGRAMS_RUN = contextvars.ContextVar("gradcli_programs_run", default=False)
+_SHOWN_ALREADY = contextvars.ContextVar("gradcli_programs_run_shown", default=False)
 _LOG_RECORDS = contextvars.ContextVar("gradcli_log_records", default=None)
 _LOGGING_LOCK = threading.Lock()
 _LOGGING = {"blocks": 0, "handle": None}  # the open blocks of `_log_records`, and logging's Logger.handle while any is
@@ -139,12 +136,23 @@ _LOGGING = {"blocks": 0, "handle": None}  # the open blocks of `_log_records`, a
 def the_programs_run():
     """Within it, a plain NumPy function's run is the program's own at one point in one dtype (the checker's value
     and gradient there): what the user's code prints or logs then is shown, its reads as the numbers that run computes."""
-    token = _PROGRAMS_RUN.set(True)
+    token = _PROGRAMS_RUN.set(not _SHOWN_ALREADY.get())
     try:
         with _log_records("shown"):
             yield
     finally:
         _PROGRAMS_RUN.reset(token)
+
+
+@contextlib.contextmanager
+def shown_already():
+    """Within it, the program's run at this point and dtype has been shown: the runs `the_programs_run` marks (a
+    vector output's rows, each checked as a function of its own) print nothing."""
+    token = _SHOWN_ALREADY.set(True)
+    try:
+        yield
+    finally:
+        _SHOWN_ALREADY.reset(token)
 
 
 def output_of_the_programs_run_alone(function):
