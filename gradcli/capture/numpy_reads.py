@@ -117,9 +117,10 @@ def percent_formatted(text, values):
 def _shown(value):
     """``value`` as text formatting reads it: a value gradcli differentiates as its plain numbers (`boxes.as_printed`),
     anything else as it is."""
-    if not _differentiated(value):
-        return value
-    number = as_printed(raw(value))
+    number = raw(value)
+    if not _differentiated(value) or (type(number) is np.ndarray and number.size and not is_mp_value(number.flat[0])):
+        return value  # an object array of the user's own things (text) is no exact run's numbers
+    number = as_printed(number)
     return number[()] if isinstance(number, np.ndarray) and number.ndim == 0 else number
 
 
