@@ -5,6 +5,7 @@ independent expression of the function."""
 
 import json
 import logging
+import re
 
 import mpmath
 import numpy
@@ -140,14 +141,26 @@ def _assert_ok(result, truth):
     assert numpy.allclose(numpy.ravel(result.gradient[name]), truth, rtol=1e-10)
 
 
+_NUMBER = re.compile(r"-?\d+\.\d+(?:e[-+]\d+)?")
+
+
+def _assert_printed(lines, expected):
+    """Each of ``lines`` is its ``(text, numbers, places)`` of ``expected``: the text with each number as ``#``, the
+    numbers within a unit of the last of ``places`` decimals shown (and 1e-14 of themselves: another order of the same
+    sum may round the last bit apart)."""
+    assert [_NUMBER.sub("#", line) for line in lines] == [text for text, _, _ in expected], lines
+    for line, (_, numbers, places) in zip(lines, expected):
+        assert [float(n) for n in _NUMBER.findall(line)] == pytest.approx(numbers, rel=1e-14, abs=10.0 ** -places)
+
+
 def test_a_percent_formatted_read_prints_the_number_once_per_dtype(module_path, capsys):
     x = [0.5, -1.5, 3.0]
     results = _point(module_path, "percent_printed", {"x": x}, ("float32", "float64"))
     _assert_ok(results[1], _truth(lambda v: sum(mpmath.log1p(t ** 2) for t in v), x))
     assert results[0].status == "ok"
     lines = [line for line in capsys.readouterr().out.splitlines() if line.startswith("loss")]
-    total = sum(mpmath.log1p(mpmath.mpf(t) ** 2) for t in x)
-    assert lines == [f"loss {float(numpy.float32(total)):.6f}", f"loss {float(total):.6f}"]
+    total = float(sum(mpmath.log1p(mpmath.mpf(t) ** 2) for t in x))
+    _assert_printed(lines, [("loss #", [total], 5), ("loss #", [total], 6)])  # float32's run, then float64's
 
 
 def test_prints_of_a_read_show_its_numbers_from_the_programs_run_alone(module_path, capsys):
@@ -156,8 +169,9 @@ def test_prints_of_a_read_show_its_numbers_from_the_programs_run_alone(module_pa
                _truth(lambda v: sum(mpmath.exp(-t) * t for t in v), x))
     out = capsys.readouterr().out
     total = float(sum(mpmath.exp(-mpmath.mpf(t)) * t for t in x))
-    assert out.splitlines() == [repr(total), f"as text {total!r}", f"formatted {total:.5f} and {total:.4e}",
-                                f"pair {total:.3f} {total!r}", f"named {total:.2f}"]
+    _assert_printed(out.splitlines(), [("#", [total], 16), ("as text #", [total], 16),
+                                       ("formatted # and #", [total, total], 4), ("pair # #", [total, total], 3),
+                                       ("named #", [total], 2)])
 
 
 def test_a_vector_output_prints_once_per_dtype_not_once_per_row(module_path, capsys):
@@ -170,7 +184,7 @@ def test_a_vector_output_prints_once_per_dtype_not_once_per_row(module_path, cap
         norm = float(mpmath.sqrt(sum(mpmath.mpf(v) ** 2 for v in x)))
     jacobian = numpy.asarray([numpy.ravel(row.exact_gradient["x"]) for row in result.jacobian.rows], dtype=float)
     assert numpy.allclose(jacobian, rows, rtol=1e-12, atol=0)
-    assert capsys.readouterr().out.splitlines() == [f"norm {norm:.4f}"]
+    _assert_printed(capsys.readouterr().out.splitlines(), [("norm #", [norm], 4)])
 
 
 @pytest.mark.xfail(strict=True, reason="a print to sys.stderr is not dropped in the runs besides the program's own "
@@ -178,7 +192,7 @@ def test_a_vector_output_prints_once_per_dtype_not_once_per_row(module_path, cap
 def test_a_print_to_stderr_is_shown_once_per_dtype(module_path, capsys):
     (result,) = _point(module_path, "printed_to_stderr", {"x": [0.5, 1.5]})
     assert result.status == "ok"
-    assert capsys.readouterr().err.splitlines() == ["to stderr 2.500"]
+    _assert_printed(capsys.readouterr().err.splitlines(), [("to stderr #", [2.5], 3)])
 
 
 def test_a_log_line_of_reads_is_logged_once_with_its_numbers(module_path, caplog):
@@ -186,7 +200,7 @@ def test_a_log_line_of_reads_is_logged_once_with_its_numbers(module_path, caplog
     with caplog.at_level(logging.WARNING, logger="numpy65"):
         _assert_ok(_point(module_path, "logged", {"x": x})[0], _truth(lambda v: sum(mpmath.sin(t) ** 2 for t in v), x))
     total = float(sum(mpmath.sin(mpmath.mpf(t)) ** 2 for t in x))
-    assert [r.getMessage() for r in caplog.records if r.name == "numpy65"] == [f"loss {total:.8f} from {total!r}"]
+    _assert_printed([r.getMessage() for r in caplog.records if r.name == "numpy65"], [("loss # from #", [total] * 2, 8)])
 
 
 def test_json_on_stdout_stays_clean_while_the_module_prints(module_path):
