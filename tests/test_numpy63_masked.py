@@ -36,12 +36,12 @@ def masked_below(x):
     return np.ma.mean(np.ma.masked_less(v, 0.0)) + np.ma.masked_greater(v, 2.0).sum()
 
 
-def masked_median(x):
-    return np.ma.median(np.ma.masked_invalid(np.array([x, 1.0])))
+def masked_sorted(x):
+    return np.ma.sort(np.ma.masked_invalid(np.array([x, 1.0]))).sum()
 
 
 def masked_running(x):
-    return np.ma.masked_invalid(np.array([x, 1.0])).cumsum().sum()
+    return np.ma.masked_invalid(np.array([x, 1.0])).cumprod().sum()
 '''
 
 
@@ -102,10 +102,10 @@ def test_masks_data_and_reads_are_numpys():
 
 
 def test_a_part_of_np_ma_gradcli_lacks_is_named_at_its_line_with_what_to_write_instead(module_path):
-    with pytest.raises(InputError, match=r"line 23: numpy.ma.median is a part of NumPy's masked arrays \(np.ma\)") as raised:
-        gradcli.check(f"{module_path}:masked_median", [0.7], dtypes=("float64",), fixes=False)
+    with pytest.raises(InputError, match=r"line 23: numpy.ma.sort is a part of NumPy's masked arrays \(np.ma\)") as raised:
+        gradcli.check(f"{module_path}:masked_sorted", [0.7], dtypes=("float64",), fixes=False)
     assert "np.sum(np.where(mask, 0.0, x))" in str(raised.value)
-    with pytest.raises(InputError, match=r"line 27: MaskedArray.cumsum is a part of NumPy's masked arrays"):
+    with pytest.raises(InputError, match=r"line 27: MaskedArray.cumprod is a part of NumPy's masked arrays"):
         gradcli.check(f"{module_path}:masked_running", [0.7], dtypes=("float64",), fixes=False)
 
 

@@ -112,15 +112,21 @@ def _no_float(self, *index):
 
 def _formatted(self, spec):
     # Printing a traced value is harmless: format its value. An exact run's numbers take few format specs of their own
-    # (mpmath's none), so a spec formats the floats nearest them, or NaN's text where they give none (a jet, a proof
-    # number): what the user's code prints then is for the eye alone.
+    # (mpmath's none), so a spec formats the floats nearest them (`as_printed`).
     value = ops.raw(self)
-    if spec and tracer.is_mp_value(value):
-        try:
-            value = np.asarray(value, dtype=complex if holds_complex(value) else float)
-        except (TypeError, ArithmeticError):
-            value = np.nan
-    return format(value, spec)
+    return format(as_printed(value) if spec else value, spec)
+
+
+def as_printed(value):
+    """``value`` (a raw value) as text formatting reads numbers: an exact run's numbers as the floats nearest them, or
+    NaN where they give none (a jet, a proof number), for what the user's code prints then is for the eye alone;
+    anything else as it is."""
+    if not tracer.is_mp_value(value):
+        return value
+    try:
+        return np.asarray(value, dtype=complex if holds_complex(value) else float)
+    except (TypeError, ValueError, ArithmeticError):
+        return np.nan
 
 
 def _own_alias(frame, name, replacement):
@@ -203,6 +209,7 @@ def _install():
     B.__ne__ = ops.not_equal
     B.__hash__ = object.__hash__
     B.__format__ = _formatted
+    B.__str__ = lambda self: _formatted(self, "")  # print(x), str(x), "%s": the numbers, as the program prints them
     B.numpy = lambda self: ops.raw(self)
     B.__bool__ = lambda self: bool(ops.raw(self))
     B.__len__ = lambda self: len(ops.raw(self))

@@ -11,7 +11,10 @@ and division mask where the argument is outside it or the answer is not finite,
 as NumPy's do, and compute on a point inside the domain there, so a masked entry's
 infinite slope never meets the 0 that masks it; a power masks its non-finite
 answers alike. Sums, differences and products of masked arrays are masked where an
-operand is; the rest of np.ma is refused by name, with what to write instead.
+operand is, comparisons too; ``median`` orders the unmasked entries of each slice,
+``cumsum`` adds a masked entry as 0, ``dot`` multiplies with masked entries taken as
+0 (NumPy's ``strict=False``), and ``where`` and ``concatenate`` carry each entry's
+mask with it; the rest of np.ma is refused by name, with what to write instead.
 """
 
 from __future__ import annotations
@@ -27,7 +30,9 @@ from ..errors import InputError
 from ..folders import outside_python_and_gradcli
 from . import ops
 from .ops import absolute, divide, equal, greater, greater_equal, isfinite, less, less_equal, logical_not, not_equal, power, sqrt, where
-from .ops_array import asarray, getitem, max_, min_, reshape, sum_, take
+from .ops_array import asarray, concatenate, cumsum, getitem, max_, mean, min_, reshape, sum_, take
+from .ops_linalg import dot as plain_dot
+from .ops_shape import _sorted_along_last, take_along_axis
 from .values import Box, raw, shape_of
 
 INSTEAD = ("keep the mask as a boolean array and write the masked entries out with np.where, as "
@@ -169,6 +174,17 @@ class MaskedArray:
         self._no_out(out)
         return self._reduced(min_(self._kept(np.inf), axis=axis, keepdims=keepdims), axis, keepdims)
 
+    def cumsum(self, axis=None, dtype=None, out=None):
+        """The running sums of the entries not masked (a masked entry adds 0), masked where the array is; flattened
+        without ``axis``, as NumPy's."""
+        self._no_out(out)
+        mask = self.mask if axis is not None else self.mask.reshape(-1)
+        return MaskedArray(cumsum(self._kept(0.0), axis=axis), mask, self.fill_value)
+
+    def dot(self, other, out=None, strict=False):
+        """``np.ma.dot(self, other)``."""
+        return ma_dot(self, other, strict=strict, out=out)
+
     def __getitem__(self, index):
         """The entries at ``index``, masked where they are; one entry masked is ``np.ma.masked``."""
         data, mask = getitem(self.data, index), self.mask[index]
@@ -211,6 +227,22 @@ def _masked_binary(op, reflected=False):
 for _name, _op in (("add", operator.add), ("sub", operator.sub), ("mul", operator.mul)):
     setattr(MaskedArray, f"__{_name}__", _masked_binary(_op))
     setattr(MaskedArray, f"__r{_name}__", _masked_binary(_op, reflected=True))
+
+
+def _masked_comparison(compare):
+    """NumPy's masked comparison ``compare``: the truths of the data, masked where either operand is (a mask for
+    np.ma.where and the masked_* functions)."""
+
+    def apply(self, other):
+        other_data, other_mask = _parts(other)
+        answer = _decided(compare(self.data, other_data), tuple(np.broadcast_shapes(self.shape, shape_of(other_data))))
+        return MaskedArray(answer, np.logical_or(self.mask, other_mask), True)
+
+    return apply
+
+
+for _name, _compare in (("lt", less), ("le", less_equal), ("gt", greater), ("ge", greater_equal)):
+    setattr(MaskedArray, f"__{_name}__", _masked_comparison(_compare))
 
 
 def _parts(a):
@@ -401,6 +433,68 @@ def average(a, axis=None, weights=None, returned=False, keepdims=False):
     return (value, total) if returned else value
 
 
+def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
+    """``np.ma.median``: the median of the entries not masked, along ``axis`` each slice its own count of them (its
+    masked entries, filled with inf, sort after them); masked where a slice has none."""
+    a = _as_masked(a)
+    a._no_out(out)
+    ordered, axes = _sorted_along_last(a._kept(np.inf), axis)
+    counts = np.sum(~a.mask, axis=axes) if axes else (~a.mask).astype(int)
+    middle = np.stack([np.maximum((counts - 1) // 2, 0), np.maximum(counts // 2, 0)], axis=-1)
+    emptied = counts == 0
+    value = where(emptied, 0.0, mean(take_along_axis(ordered, middle, -1), axis=-1))  # no inf where none is left
+    if keepdims:
+        value = reshape(value, tuple(1 if d in axes else n for d, n in enumerate(a.shape)))
+        emptied = np.reshape(emptied, shape_of(value))
+    return a._reduced(value, axis, keepdims, emptied if np.ndim(emptied) else bool(emptied))
+
+
+def ma_cumsum(a, axis=None, dtype=None, out=None):
+    """``np.ma.cumsum`` (`MaskedArray.cumsum`)."""
+    return _as_masked(a).cumsum(axis=axis, out=out)
+
+
+def ma_where(condition, x=None, y=None):
+    """``np.ma.where(condition, x, y)``: ``x``'s entries where ``condition`` holds, ``y``'s elsewhere, each masked
+    where the operand it came from is, and masked where ``condition`` itself is."""
+    if x is None or y is None:
+        raise _refused("np.ma.where(condition) without x and y (the indices where it holds)")
+    condition_data, condition_mask = _parts(condition)
+    chosen = np.asarray(raw(condition_data), dtype=bool) & ~np.asarray(condition_mask, dtype=bool)
+    (x_data, x_mask), (y_data, y_mask) = _parts(x), _parts(y)
+    data = where(chosen, x_data, y_data)
+    shape = tuple(shape_of(data))
+    mask = np.where(np.broadcast_to(chosen, shape), np.broadcast_to(x_mask, shape), np.broadcast_to(y_mask, shape))
+    return MaskedArray(data, mask | np.broadcast_to(condition_mask, shape), _fill_value_of(x, y))
+
+
+def ma_concatenate(arrays, axis=0):
+    """``np.ma.concatenate``: the arrays' data joined along ``axis`` (flattened first where it is None), their masks
+    joined alike."""
+    parts = [_parts(a) for a in arrays]
+    masks = [np.broadcast_to(mask, tuple(shape_of(data))) for data, mask in parts]
+    if axis is None:
+        parts, masks, axis = [(reshape(data, (-1,)), None) for data, _ in parts], [m.reshape(-1) for m in masks], 0
+    return MaskedArray(concatenate([data for data, _ in parts], axis), np.concatenate(masks, axis),
+                       _fill_value_of(*arrays))
+
+
+def ma_dot(a, b, strict=False, out=None):
+    """``np.ma.dot(a, b)``: the product of the data with each masked entry taken as 0 (NumPy's ``strict=False``),
+    masked where no product of two entries not masked reaches an entry of the answer; one number masked is
+    ``np.ma.masked``."""
+    if strict or out is not None:
+        raise _refused("np.ma.dot with strict=True or out=")
+    (a_data, a_mask), (b_data, b_mask) = _parts(a), _parts(b)
+    a_kept = np.broadcast_to(~np.asarray(a_mask), tuple(shape_of(a_data)))
+    b_kept = np.broadcast_to(~np.asarray(b_mask), tuple(shape_of(b_data)))
+    value = plain_dot(where(a_kept, a_data, 0.0), where(b_kept, b_data, 0.0))
+    emptied = ~np.dot(a_kept, b_kept)
+    if np.ndim(emptied) == 0:
+        return np.ma.masked if emptied else value
+    return MaskedArray(value, emptied, _fill_value_of(a, b)) if emptied.any() else value
+
+
 def getdata(a, subok=True):
     """The data of a masked array (its masked entries' too), or the array itself."""
     return a.data if isinstance(a, MaskedArray) else asarray(a)
@@ -430,7 +524,8 @@ def getmaskarray(arr):
 REPLAYED = ("MaskedArray", "array", "average", "compressed", "count", "divide", "filled", "getdata", "getmask",
             "getmaskarray", "is_masked", "masked_array", "masked_equal", "masked_greater", "masked_greater_equal",
             "masked_inside", "masked_invalid", "masked_less", "masked_less_equal", "masked_not_equal", "masked_outside",
-            "masked_values", "masked_where", "max", "mean", "min", "power", "std", "sum", "var", *sorted(UNARY))
+            "masked_values", "masked_where", "max", "mean", "median", "min", "power", "std", "sum", "var", "cumsum",
+            "where", "concatenate", "dot", *sorted(UNARY))
 
 
 @functools.cache
@@ -440,5 +535,6 @@ def namespace():
     names = {name: globals()[name] for name in REPLAYED if name in globals()}
     names.update({"array": masked_array, "sum": ma_sum, "mean": ma_mean, "getmask": getmaskarray, "var": ma_var,
                   "std": ma_std, "max": ma_max, "min": ma_min, "divide": _masked_divide, "power": _masked_power,
+                  "cumsum": ma_cumsum, "where": ma_where, "concatenate": ma_concatenate, "dot": ma_dot,
                   **UNARY, "masked": np.ma.masked, "nomask": np.ma.nomask})
     return types.SimpleNamespace(**names)

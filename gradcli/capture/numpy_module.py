@@ -33,6 +33,7 @@ from ..autodiff import tracer
 from ..autodiff.ops import python_float
 from ..autodiff.values import shape_of
 from ..errors import InputError
+from ..folders import installed_package_file, outside_python_and_gradcli
 from .numpy_names import SCIPY_SUBMODULES, check_callable
 from .numpy_parts import parts_rewritten
 from .numpy_reads import reads_rewritten
@@ -182,7 +183,8 @@ def _substituting_import(name, globals=None, locals=None, fromlist=(), level=0):
     substitutes."""
     root = name.partition(".")[0]
     if level or root not in ("numpy", "scipy", "math"):
-        return builtins.__import__(name, globals, locals, fromlist, level)
+        helper = None if level or "." in name else _users_math_module(name)
+        return helper if helper is not None else builtins.__import__(name, globals, locals, fromlist, level)
     builtins.__import__(name, globals, locals, fromlist, level)  # the real submodule exists, or ImportError
     found = scipy_substitutes() if root == "scipy" else substitutes()
     if not fromlist:
@@ -190,6 +192,50 @@ def _substituting_import(name, globals=None, locals=None, fromlist=(), level=0):
     if name in found:
         return found[name]
     return sys.modules[name]  # numpy.random, scipy.optimize and friends: not differentiated, their own
+
+
+# The libraries whose import makes a module something other than scalar code on Python's math.
+_ARRAY_LIBRARIES = frozenset({"numpy", "scipy", "jax", "jaxlib", "torch", "tensorflow", "keras", "gradcli"})
+
+
+def _users_math_module(name):
+    """The user's own module ``name`` (a file outside Python's library, gradcli and the installed packages) where it
+    does its arithmetic with ``math`` alone, no array library: loaded as `load_module` loads a NumPy module, so the
+    numbers a plain NumPy module hands its functions (``softplus(float(s))``, ``math.log1p(v)``) are followed as they
+    are in the NumPy module itself; None for any other module, which is imported as Python imports it."""
+    try:
+        spec = importlib.util.find_spec(name)
+    except (ImportError, ValueError):
+        return None
+    path = getattr(spec, "origin", None)
+    if not path or not path.endswith(".py") or not outside_python_and_gradcli(path) or installed_package_file(path):
+        return None
+    try:
+        with open(path, encoding="utf-8") as file:
+            source = file.read()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return _math_module_loaded(path, source, spec.parent or "") if _uses_math_alone(source, path) else None
+
+
+@functools.cache
+def _math_module_loaded(path, source, package):
+    """`load_module` of a user's math module, once per file and text: its functions' globals are one module's, as
+    Python's import would make them."""
+    return load_module(path, source, package)
+
+
+def _uses_math_alone(source, path):
+    """Whether the module's source imports ``math`` and no array library (its imports read, nothing run)."""
+    try:
+        tree = ast.parse(source, path)
+    except SyntaxError:
+        return False
+    roots = {alias.name.partition(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import)
+             for alias in node.names}
+    roots.update(node.module.partition(".")[0] for node in ast.walk(tree)
+                 if isinstance(node, ast.ImportFrom) and node.module and not node.level)
+    return "math" in roots and not roots & _ARRAY_LIBRARIES
 
 
 def _substituted_builtins():
@@ -212,11 +258,12 @@ def load_module(path, source, package=None):
     return module
 
 
-def _rewritten(tree, keeps_float=False):
+def _rewritten(tree, bound=()):
     """A module's AST as gradcli runs it: writes into arrays (out[i] = v, acc += v) functional updates where a traced
-    value meets them, reads of x.real and x.imag gradcli's ops on an exact run's object arrays, and float(x) and
-    x.item() of a value gradcli differentiates that value's number, followed on."""
-    return reads_rewritten(parts_rewritten(rewritten(tree)), keeps_float)
+    value meets them, reads of x.real and x.imag gradcli's ops on an exact run's object arrays, and float(x), int(x),
+    x.item() and x.tolist() of a value gradcli differentiates that value's numbers, followed on (``bound``: the names
+    the function's globals bind)."""
+    return reads_rewritten(parts_rewritten(rewritten(tree)), bound)
 
 
 def fresh_module_name(kind, path):
@@ -297,7 +344,7 @@ def _with_writes_rewritten(fun):
     function.decorator_list = []  # they ran with the module: only the body's code is wanted here
     ast.increment_lineno(tree, first - 1)
     written = ast.dump(function)
-    if ast.dump(_rewritten(tree, "float" in fun.__globals__).body[0]) == written:
+    if ast.dump(_rewritten(tree, fun.__globals__).body[0]) == written:
         return code
     compiled = compile(tree, code.co_filename, "exec", dont_inherit=True)
     made = next((c for c in compiled.co_consts if isinstance(c, types.CodeType) and c.co_name == code.co_name), None)
@@ -317,7 +364,21 @@ def _replacement(value):
         module = sys.modules.get(module_name)
         if isinstance(name, str) and getattr(module, name, None) is value and name in vars(substitute):
             return vars(substitute)[name]
-    return None
+    return _users_math_counterpart(value)
+
+
+def _users_math_counterpart(value):
+    """A user's math-only module (`_users_math_module`), or a function of one, as the module loaded on gradcli's math
+    has it; None for anything else."""
+    module = value if isinstance(value, types.ModuleType) else sys.modules.get(getattr(value, "__module__", None) or "")
+    path = getattr(module, "__file__", None)
+    if (not isinstance(value, (types.ModuleType, types.FunctionType)) or not isinstance(path, str)
+            or "." in module.__name__ or not outside_python_and_gradcli(path) or installed_package_file(path)):
+        return None
+    loaded = _users_math_module(module.__name__)
+    if loaded is None or value is module:
+        return loaded
+    return getattr(loaded, value.__name__, None) if getattr(module, value.__name__, None) is value else None
 
 
 def _rebound(fun, global_names):

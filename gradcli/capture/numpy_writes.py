@@ -39,7 +39,7 @@ from ..autodiff.ops_ufunc import applied_at
 from ..autodiff.tracer import TracedValueError
 from ..autodiff.values import Box, raw
 from .numpy_parts import PART, part
-from .numpy_reads import READ_FLOAT, READ_ITEM, read_float, read_item
+from .numpy_reads import READS
 
 SET_ITEM, IN_PLACE, BINARY, WRITE = "__gradcli_set_item__", "__gradcli_in_place__", "__gradcli_binary__", "__gradcli_write__"
 PUT_ALONG_AXIS, PUT_ALONG_AXIS_INTO, OWNED = "__gradcli_put_along_axis__", "__gradcli_put_along_axis_into__", "__gradcli_owned__"
@@ -92,7 +92,7 @@ def helpers():
     """The names a rewritten module calls, for its globals (`numpy_parts`' and `numpy_reads`' too)."""
     return {SET_ITEM: set_item, IN_PLACE: in_place, BINARY: binary, WRITE: write, PUT_ALONG_AXIS: put_along_axis,
             PUT_ALONG_AXIS_INTO: put_along_axis_into, OWNED: owned, PART: part, UFUNC_AT: ufunc_at,
-            UFUNC_OUT: ufunc_out, UFUNC_METHOD_OUT: ufunc_method_out, READ_FLOAT: read_float, READ_ITEM: read_item}
+            UFUNC_OUT: ufunc_out, UFUNC_METHOD_OUT: ufunc_method_out, **READS}
 
 
 def _traced(value):

@@ -33,6 +33,7 @@ import numpy as np
 from ..autodiff.ops import raw
 from ..autodiff.ops_array import ravel, sum_
 from ..autodiff.transforms import jvp
+from ..capture.numpy_reads import shown_already
 from . import rule_blame
 from .compare import WRONG_RTOL, as_float64, cast, compare, plain, rule_tolerance, tolerances, worst_error
 from .fd import richardson
@@ -104,6 +105,12 @@ def _projected(function, u):
 
 def check_point(target, point, dtype, chosen, options, shape):
     """One point in one dtype of a vector-valued target: the rows, then one combined `PointResult`."""
+    with shown_already():  # the run that found the output a vector was the program's: its rows print nothing again
+        return _rows_checked(target, point, dtype, chosen, options, shape)
+
+
+def _rows_checked(target, point, dtype, chosen, options, shape):
+    """`check_point`'s rows and their combined `PointResult`."""
     size = int(np.prod(shape))
     if size <= FULL_ROWS:
         jacobian = Jacobian(tuple(shape), "full")

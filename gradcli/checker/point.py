@@ -25,6 +25,7 @@ from ..autodiff.transforms import output_value, pull_back, trace_inputs
 from ..capture import without_replay
 from ..capture.bridge import differentiating_the_primal, dtypes_mixed, replaying_points
 from ..capture.exact_constants import held_in, held_name, meant, watching
+from ..capture.numpy_reads import the_programs_run
 from ..capture.loop_trips import LoopStopped, one_point
 from ..capture.own_time import OwnCallStopped
 from ..errors import InputError
@@ -492,7 +493,8 @@ def _run(target, working_args, argnums, dtype):
         if verdicts_alone or not watch.reportable:
             return value, grads, provenance.Recording()
     recorder = provenance.Recorder(locate_in_python=target.kind == "function")
-    return _run_with(target, working_args, argnums, dtype, recorder)
+    with the_programs_run():  # what the user's code prints here is shown: the program's own run in the dtype
+        return _run_with(target, working_args, argnums, dtype, recorder)
 
 
 def _run_with(target, working_args, argnums, dtype, recorder):
