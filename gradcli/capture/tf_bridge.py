@@ -545,7 +545,12 @@ class TensorFlowFunction:
 
     def held_draws(self):
         """A note for each random draw the traced graphs hold as the numbers TensorFlow drew (`Bridge.held_draws`)."""
-        return [f"{draw}: a random draw, {_held_draw_said(draw.split(' at ')[0])}" for draw in self.draws]
+        notes = [f"{draw}: a random draw, {_held_draw_said(draw.split(' at ')[0])}" for draw in self.draws]
+        if self.fresh.in_functions:
+            notes.append("TensorFlow's value and gradient are its run of the function with every tf.function's Python "
+                         "run eagerly (tf.config.run_functions_eagerly): a stateful draw inside a graph is out of reach "
+                         "of the numbers gradcli reads, an eager one is not")
+        return notes
 
     def _own_recorded(self, args, cotangent, leaves, rebuild, key):
         """`_own`, the stateful draws of an eager run recorded as the run at this point (`tf_draws.FreshDraws`)."""
@@ -553,7 +558,7 @@ class TensorFlowFunction:
             return self._own(args, cotangent, leaves, rebuild, key)
         floats = [np.asarray(raw(leaf), _dtype_of(leaf)) for leaf in leaves if _is_float_leaf(leaf)]
         dtype = floats[0].dtype if floats else np.dtype(np.float64)
-        with self.fresh.recorded(dtype, point_key(floats)):
+        with self.fresh.recorded(dtype, point_key(floats)), _functions_eagerly(self.fresh.in_functions):
             return self._own(args, cotangent, leaves, rebuild, key)
 
     def _own(self, args, cotangent, leaves, rebuild, key):
@@ -849,7 +854,8 @@ class TensorFlowFunction:
         if not floats or any(a.dtype == object for a in floats) or self.fresh.ran_at(floats[0].dtype, point_key(floats)):
             return
         plain = [raw(leaf) for leaf in leaves]
-        with self.fresh.recorded(floats[0].dtype, point_key(floats)):  # its value and gradient kept, from the one run
+        with self.fresh.recorded(floats[0].dtype, point_key(floats)), _functions_eagerly(self.fresh.in_functions):
+            # its value and gradient kept, from the one run
             self._eager_at(_tf(), plain, rebuild, [i for i, leaf in enumerate(plain) if _is_float_leaf(leaf)])
 
     def backward(self, args, cotangent):
@@ -1267,7 +1273,7 @@ class TensorFlowFunction:
             raise GraphGradientRefused(refused) from None
         walker = Walker(frames, self._recorded_reader(tf), tf.make_ndarray, self.default_location, ["gradcli_cotangent"], gradients,
                         users_number=self.users_number, variable_shape=lambda handle: tf.raw_ops.VariableShape(input=handle).numpy(),
-                        draw=_drawer(tf), fresh=None if self.compiled else self.fresh)
+                        draw=_drawer(tf), fresh=None if self._by_xla() else self.fresh)
         plan = walker.walk(graph, _captures(tf, graph))
         self.state.update(walker.state)
         self.xla = self.xla or any(_xla_compiled(op) for op in graph.get_operations() if op.type in CALLS)
@@ -1661,6 +1667,22 @@ def _as_flushed(truth, got):
         return 0 * exact if answer == 0 and abs(exact) < tiny else exact
 
     return np.frompyfunc(held, 2, 1)(np.asarray(raw(truth), dtype=object), got)[()] if np.ndim(got) else held(raw(truth), got[()])
+
+
+@contextlib.contextmanager
+def _functions_eagerly(eagerly):
+    """Meanwhile, where ``eagerly``, every ``tf.function`` runs its Python eagerly: a stateful draw inside one is then
+    an eager op, whose numbers TensorFlow's op callback hands the record of the run (`tf_draws.FreshDraws`)."""
+    if not eagerly:
+        yield
+        return
+    tf = _tf()
+    before = tf.config.functions_run_eagerly()
+    tf.config.run_functions_eagerly(True)
+    try:
+        yield
+    finally:
+        tf.config.run_functions_eagerly(before)
 
 
 def _drawer(tf):

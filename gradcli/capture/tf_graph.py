@@ -393,6 +393,7 @@ class Walker:
         self.folds = Folds()  # how each folded value on float constants is computed, for the exact replay
         self.folded_ops = []  # (op type, location) of each computing float op folded when captured (`Plan.folded_ops`)
         self.scopes = 0
+        self.calls = 0  # how many function calls deep the walk is inside the graph (`_inline`)
         self.bodies = []  # the prefix of each called function's body walked in place
         self.walked = {}  # id of each graph walked in place -> (the graph, [each prefix its keys were given])
         self.assigned = {}  # id of a captured variable's handle -> the key of the value the graph assigned it
@@ -530,6 +531,8 @@ class Walker:
         shape = op.outputs[0].shape
         self.held.add(outputs[0] if op.type != "RandomGamma" else f"{outputs[0]}#drawn", op.type,
                       shape.as_list() if shape.is_fully_defined() else None, location)
+        if self.calls:
+            self.held.record.in_functions = True
         if op.type == "RandomGamma":
             self.steps.append(Step(held_gamma, (inputs[1], f"{outputs[0]}#drawn"), tuple(outputs), {}, location, rule,
                                    op.type, op.name, spelled=self._spelling(op)))
@@ -730,7 +733,11 @@ class Walker:
         for tensor, key in zip(body.inputs, inputs):
             bound[tensor.op.name] = key
         start, folded = len(self.steps), len(self.folded_ops)
-        self._graph(body, prefix, bound)
+        self.calls += 1
+        try:
+            self._graph(body, prefix, bound)
+        finally:
+            self.calls -= 1
         for step in self.steps[start:]:
             step.call = (prefix, location)
         if len(self.folded_ops) > folded:  # the body's ops folded when captured are the call's, recorded once
@@ -814,6 +821,13 @@ class Walker:
         api = self.apis.get((id(op.graph), op.name))
         return f"{api} ({op.type})" if api else op.type
 
+    def _spelled_as_gradient(self, op, forward):
+        """An op of TensorFlow's gradient code named by the API whose gradient it computes, as `_spelling` shows it:
+        "tf.math.log gradient (RealDiv)", where the user's line called an exported API to make ``forward``."""
+        api = self.apis.get((id(forward.graph), forward.name))
+        if api is not None and not api.endswith(" gradient"):
+            self.apis[id(op.graph), op.name] = f"{api} gradient"
+
     def _accumulation(self, step, op, names, prefix):
         """An ``AddN`` TensorFlow's gradient code made to add up a value's gradients from its several uses (`_aggregates`),
         replayed as that accumulation (`Step.by_the_pass`), at the value's own line, its uses' lines said. The value is
@@ -893,6 +907,8 @@ class Walker:
             return location, (self._rule_running(user) if in_gradient else None)
         forward = names.get(self.gradients.differentiates.get(op.name)) if not prefix else None
         differentiated = forward if forward is not None else _differentiated(op.name, names)
+        if differentiated is not None:
+            self._spelled_as_gradient(op, differentiated)
         if differentiated is not None and differentiated.outputs:
             key = prefix + differentiated.outputs[0].name
             if key in self.locations:
