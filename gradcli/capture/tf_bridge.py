@@ -48,7 +48,7 @@ from .tf_control_flow import eager_reads_passed_on
 from .tf_draws import HELD_DRAWS, FreshDraws, point_key
 from .tf_errors import GraphGradientRefused, NoDerivativeIn, at_users_lines, control_flow_refusal, is_users_file, unmapped_reason, users_frames_only
 from .tf_eager import as_tensor, as_written, eager_answers, eager_execute, keras_as_eager, same_bits
-from .tf_graph import (CALLS, DRAWN_IN_PARAMETERS, Gradients, Walker, chose_by_dtype, executed, floats_at_the_point, is_library_frame,
+from .tf_graph import (CALLS, DRAWN_IN_PARAMETERS, SEEDED, Gradients, Walker, chose_by_dtype, executed, floats_at_the_point, is_library_frame,
                        limits_as_in, rerun_of, variables_held_as)
 from .tf_models import AssignInstead, ModelArguments
 from .tf_reads import numbers_read_held, reads_in
@@ -304,8 +304,13 @@ _NOT_TOLD_APART = ("its calls are in a function TensorFlow's graph calls more th
                    "values gradcli's replay does not tell apart call by call")
 
 
-def _held_draw_said(op_type):
-    """How a random op of ``op_type`` is held in the replay, in words (`TensorFlowFunction.held_draws`)."""
+def _held_draw_said(draw):
+    """How a random draw (an entry of `Walker.draws`, "op at file:line") is held in the replay, in words
+    (`TensorFlowFunction.held_draws`)."""
+    op_type = draw.split(" at ")[0]
+    if draw.endswith(SEEDED):
+        return ("drawn again at each run by TensorFlow's kernel from the seed the function computes there, a constant "
+                "of the point in the exact derivative (no gradient flows through a seed)")
     if op_type in HELD_DRAWS:  # a state of its own: read from the run (`tf_draws`)
         return ("held as the numbers TensorFlow's run at the point drew (each run draws anew: each point is judged "
                 "with its own run's draws), " + (
@@ -545,7 +550,7 @@ class TensorFlowFunction:
 
     def held_draws(self):
         """A note for each random draw the traced graphs hold as the numbers TensorFlow drew (`Bridge.held_draws`)."""
-        notes = [f"{draw}: a random draw, {_held_draw_said(draw.split(' at ')[0])}" for draw in self.draws]
+        notes = [f"{draw}: a random draw, {_held_draw_said(draw)}" for draw in self.draws]
         if self.fresh.in_functions:
             notes.append("TensorFlow's value and gradient are its run of the function with every tf.function's Python "
                          "run eagerly (tf.config.run_functions_eagerly): a stateful draw inside a graph is out of reach "
