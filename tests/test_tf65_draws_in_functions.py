@@ -1,6 +1,7 @@
 """Stateful draws inside the user's own ``tf.function``, and in a ``tf.function`` the code calls twice, are judged
 with the numbers TensorFlow drew, as in eager code: its runs call every function's Python eagerly, so each draw
-is an eager op whose numbers gradcli reads. Truths: mpmath's derivatives of the same mathematics at the draws
+is an eager op whose numbers gradcli reads. A stateless draw whose seed the function computes from its arguments
+is drawn at each run by TensorFlow's kernel from the seed there. Truths: mpmath's derivatives of the same mathematics at the draws
 TensorFlow makes again from the same seed, and where nothing reseeds, d/dmu sum(exp(mu + sigma z)) = that sum.
 """
 
@@ -39,6 +40,12 @@ SOURCE = textwrap.dedent('''\
     def twice(mu, sigma):
         tf.random.set_seed(5)
         return noisy(mu, sigma) + noisy(2.0 * mu, sigma)
+
+
+    @tf.function
+    def seeded(mu, sigma):
+        seed = tf.cast(tf.stack([tf.floor(mu * 8.0), tf.constant(3.0, mu.dtype)]), tf.int32)
+        return tf.reduce_sum(tf.exp(mu + sigma * tf.random.stateless_normal([4], seed=seed, dtype=mu.dtype)))
 ''')
 
 
@@ -93,3 +100,13 @@ def test_a_tf_function_called_twice_reads_each_calls_draws_in_turn(module):
     first, second = _drawn(5, 2, 2)
     _judged_against(result, lambda m, s: sum(mpmath.sin(m + s * e) for e in first)
                     + sum(mpmath.sin(2 * m + s * e) for e in second), 0.4, 0.9)
+
+
+def test_a_stateless_draw_from_a_seed_the_function_computes_is_drawn_from_each_points_seed(module):
+    points = [{"mu": 0.3, "sigma": 1.2}, {"mu": 0.45, "sigma": 1.2}]  # floor(8 mu), the seed's first word: 2, then 3
+    report = gradcli.check(f"{module}:seeded", points, dtypes=("float64",), fixes=False)
+    for result, point, seed in zip(report.results, points, (2, 3)):
+        drawn = tf.random.stateless_normal([4], seed=[seed, 3], dtype=tf.float64).numpy()
+        eps = [mpmath.mpf(float(v)) for v in drawn]
+        _judged_against(result, lambda m, s: sum(mpmath.exp(m + s * e) for e in eps), point["mu"], point["sigma"])
+    assert any("from a seed the function computes" in note for note in report.notes), report.notes

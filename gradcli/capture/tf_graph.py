@@ -1108,9 +1108,9 @@ _FRESH_DRAWS = dict.fromkeys(
      "RandomGamma", "RandomPoissonV2", "ParameterizedTruncatedNormal"),
     "draws other numbers at every run (a random op with a state of its own, tf.random.uniform and its kind), so no "
     "run of it can be replayed with the numbers another drew, and gradcli reads the numbers of the run only where "
-    "eager code draws them with tf.random.normal, uniform, truncated_normal, gamma or poisson (not inside a "
-    "tf.function): draw with a seed TensorFlow reads (tf.random.stateless_uniform(..., seed=...), a "
-    "tf.random.Generator, or a Keras layer's seed=), or check the function eagerly",
+    "the code draws them with tf.random.normal, uniform, truncated_normal, gamma or poisson outside a tf.while_loop's "
+    "body and a tf.cond's branch (a Python loop or if is fine): draw with a seed TensorFlow reads "
+    "(tf.random.stateless_uniform(..., seed=...), a tf.random.Generator, or a Keras layer's seed=) there",
 )
 _NOT_REPLAYED = {**_PYTHON_CALLS, **_FRESH_DRAWS}
 
