@@ -510,7 +510,8 @@ class Walker:
     def _draw(self, op, inputs, outputs, location):
         """A random op (`DRAWS`) whose seed is known when the graph is captured: the numbers TensorFlow's own kernel
         draws from it, held as a constant of the point, as the user's run draws them (each run of the function by
-        the bridge starts from the same state, `tf_bridge`); a seed computed from the arguments is unmapped."""
+        the bridge starts from the same state, `tf_bridge`); a seed computed from the arguments is drawn at each run
+        from its value there (`_seeded_draw`)."""
         values = [self.static.get(key) for key in inputs]
         attrs = _eager_attrs(sorted(op.node_def.attr.items()))
         if attrs is not None and not all(key in self.static for key in inputs) and _seeds_only(op, values):
