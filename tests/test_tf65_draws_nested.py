@@ -15,6 +15,7 @@ import pytest
 import tensorflow as tf
 
 import gradcli
+from gradcli.errors import InputError
 
 SOURCE = textwrap.dedent('''\
     import tensorflow as tf
@@ -44,6 +45,15 @@ SOURCE = textwrap.dedent('''\
             return i + 1, total + tf.reduce_sum(tf.exp(mu + sigma * tf.random.normal([2], dtype=mu.dtype)))
 
         return tf.while_loop(lambda i, total: i < 3, body, (tf.constant(0), tf.zeros([], mu.dtype)))[1]
+
+
+    @tf.function(jit_compile=True)
+    def _compiled_noise(mu, sigma):
+        return mu + sigma * tf.random.normal([2], dtype=mu.dtype)
+
+
+    def calls_xla(mu, sigma):
+        return tf.reduce_sum(tf.exp(_compiled_noise(mu, sigma)))
 ''')
 
 
@@ -98,3 +108,9 @@ def test_a_draw_in_a_while_loops_body_is_read_trip_by_trip(module):
     value, d_mu, _ = _exact(lambda m, s: sum(mpmath.exp(m + s * e) for trip in trips for e in trip), 0.3, 1.2)
     assert float(result.exact_value) == pytest.approx(float(value), rel=1e-13)
     assert float(result.exact_gradient["mu"]) == pytest.approx(float(d_mu), rel=1e-13)
+
+
+def test_a_draw_in_a_function_xla_compiles_is_refused_saying_so(module):
+    # a run reads draws by calling the functions' Python eagerly, which is not the program XLA compiles
+    with pytest.raises(InputError, match=r"RandomStandardNormal .*tf_nested.py:\d+.* a function XLA compiles"):
+        gradcli.check(f"{module}:calls_xla", [{"mu": 0.3, "sigma": 1.2}], dtypes=("float64",), fixes=False)

@@ -1276,12 +1276,13 @@ class TensorFlowFunction:
             if refused is None:
                 raise
             raise GraphGradientRefused(refused) from None
+        self.xla = self.xla or any(_xla_compiled(op) for op in graph.get_operations() if op.type in CALLS)
+        # a stateful draw is read from runs that call the functions' Python eagerly, which XLA's would not be
         walker = Walker(frames, self._recorded_reader(tf), tf.make_ndarray, self.default_location, ["gradcli_cotangent"], gradients,
                         users_number=self.users_number, variable_shape=lambda handle: tf.raw_ops.VariableShape(input=handle).numpy(),
                         draw=_drawer(tf), fresh=None if self._by_xla() else self.fresh)
         plan = walker.walk(graph, _captures(tf, graph))
         self.state.update(walker.state)
-        self.xla = self.xla or any(_xla_compiled(op) for op in graph.get_operations() if op.type in CALLS)
         self._note_draws(walker)
         cotangent = names["cotangent"]
         forward = plan.pruned([_source(y).name], self.text)

@@ -1110,7 +1110,7 @@ _FRESH_DRAWS = dict.fromkeys(
     "draws other numbers at every run (a random op with a state of its own, tf.random.uniform and its kind), so no "
     "run of it can be replayed with the numbers another drew, and gradcli reads the numbers of the run only where "
     "the code draws them with tf.random.normal, uniform, truncated_normal, gamma or poisson outside a tf.while_loop's "
-    "body and a tf.cond's branch (a Python loop or if is fine): draw with a seed TensorFlow reads "
+    "body, a tf.cond's branch and a function XLA compiles (a Python loop or if is fine): draw with a seed TensorFlow reads "
     "(tf.random.stateless_uniform(..., seed=...), a tf.random.Generator, or a Keras layer's seed=) there",
 )
 _NOT_REPLAYED = {**_PYTHON_CALLS, **_FRESH_DRAWS}
