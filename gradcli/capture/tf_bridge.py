@@ -817,7 +817,8 @@ class TensorFlowFunction:
         return compiled
 
     def _by_xla(self):
-        """Whether TensorFlow runs the function, or a function it calls, compiled by XLA (``jit_compile=True``)."""
+        """Whether TensorFlow runs the function, or a function it calls, compiled by XLA (``jit_compile=True``): its
+        stateful draws are then not read from runs, which call the functions' Python eagerly, not XLA's program."""
         return self.xla or bool(getattr(self.fun, "_jit_compile", None))
 
     def _per_argument(self, tf, leaves, floats, grads, rebuild):
@@ -1277,7 +1278,6 @@ class TensorFlowFunction:
                 raise
             raise GraphGradientRefused(refused) from None
         self.xla = self.xla or any(_xla_compiled(op) for op in graph.get_operations() if op.type in CALLS)
-        # a stateful draw is read from runs that call the functions' Python eagerly, which XLA's would not be
         walker = Walker(frames, self._recorded_reader(tf), tf.make_ndarray, self.default_location, ["gradcli_cotangent"], gradients,
                         users_number=self.users_number, variable_shape=lambda handle: tf.raw_ops.VariableShape(input=handle).numpy(),
                         draw=_drawer(tf), fresh=None if self._by_xla() else self.fresh)
