@@ -64,7 +64,8 @@ FORWARD = {"jax": "jax.nn.log_softmax (log)", "torch": "subtract", "cross_entrop
 # the sum) with its own add_any, which the finding names as the pass's accumulation of that value's two uses;
 # PyTorch's is a step of its LogSoftmaxBackward0 node, TensorFlow's the Sub of log_softmax's registered gradient.
 BACKWARD = {"jax": "add (the gradient accumulation of the value's 2 uses on line 8)",
-            "torch": "LogSoftmaxBackward0 (aten.sub)", "cross_entropy": "LogSoftmaxBackward0 (aten.sub)", "tensorflow": "Sub"}
+            "torch": "LogSoftmaxBackward0 (aten.sub)", "cross_entropy": "LogSoftmaxBackward0 (aten.sub)",
+            "tensorflow": "tf.nn.log_softmax gradient (Sub)"}
 
 
 def _check(tmp_path, name, tau):

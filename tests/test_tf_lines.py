@@ -88,7 +88,7 @@ def test_a_gradient_op_is_at_the_line_of_the_forward_op_it_differentiates(model)
     [first] = [f for f in result.findings if f.kind == "nonfinite" and f.phase == "backward"]
     # Log's gradient, upstream * 1/p (p = 1.6e-38), overflows: it is Log's (the line of tf.math.log), not the line of
     # the product that handed it its upstream gradient, nor sigmoid's, whose output p it reads.
-    assert first.op == "Mul"  # the op TensorFlow's gradient of Log makes
+    assert (first.op, first.framework_op) == ("tf.math.log gradient (Mul)", "Mul")  # the op TensorFlow's gradient of Log makes
     assert first.location == f"{model}:{line_of('tf.math.log(p)', after='def scaled_log_sigmoid(z):')}"
 
 

@@ -48,7 +48,7 @@ from .tf_control_flow import eager_reads_passed_on
 from .tf_draws import HELD_DRAWS, FreshDraws, point_key
 from .tf_errors import GraphGradientRefused, NoDerivativeIn, at_users_lines, control_flow_refusal, is_users_file, unmapped_reason, users_frames_only
 from .tf_eager import as_tensor, as_written, eager_answers, eager_execute, keras_as_eager, same_bits
-from .tf_graph import (CALLS, DRAWN_IN_PARAMETERS, Gradients, Walker, chose_by_dtype, executed, floats_at_the_point, is_library_frame,
+from .tf_graph import (CALLS, DRAWN_IN_PARAMETERS, SEEDED, Gradients, Walker, chose_by_dtype, executed, floats_at_the_point, is_library_frame,
                        limits_as_in, rerun_of, variables_held_as)
 from .tf_models import AssignInstead, ModelArguments
 from .tf_reads import numbers_read_held, reads_in
@@ -304,8 +304,13 @@ _NOT_TOLD_APART = ("its calls are in a function TensorFlow's graph calls more th
                    "values gradcli's replay does not tell apart call by call")
 
 
-def _held_draw_said(op_type):
-    """How a random op of ``op_type`` is held in the replay, in words (`TensorFlowFunction.held_draws`)."""
+def _held_draw_said(draw):
+    """How a random draw (an entry of `Walker.draws`, "op at file:line") is held in the replay, in words
+    (`TensorFlowFunction.held_draws`)."""
+    op_type = draw.split(" at ")[0]
+    if draw.endswith(SEEDED):
+        return ("drawn again at each run by TensorFlow's kernel from the seed the function computes there, a constant "
+                "of the point in the exact derivative (no gradient flows through a seed)")
     if op_type in HELD_DRAWS:  # a state of its own: read from the run (`tf_draws`)
         return ("held as the numbers TensorFlow's run at the point drew (each run draws anew: each point is judged "
                 "with its own run's draws), " + (
@@ -545,7 +550,12 @@ class TensorFlowFunction:
 
     def held_draws(self):
         """A note for each random draw the traced graphs hold as the numbers TensorFlow drew (`Bridge.held_draws`)."""
-        return [f"{draw}: a random draw, {_held_draw_said(draw.split(' at ')[0])}" for draw in self.draws]
+        notes = [f"{draw}: a random draw, {_held_draw_said(draw)}" for draw in self.draws]
+        if self.fresh.in_functions:
+            notes.append("TensorFlow's value and gradient are its run of the function with every tf.function's Python "
+                         "run eagerly (tf.config.run_functions_eagerly): a stateful draw inside a graph is out of reach "
+                         "of the numbers gradcli reads, an eager one is not")
+        return notes
 
     def _own_recorded(self, args, cotangent, leaves, rebuild, key):
         """`_own`, the stateful draws of an eager run recorded as the run at this point (`tf_draws.FreshDraws`)."""
@@ -553,7 +563,7 @@ class TensorFlowFunction:
             return self._own(args, cotangent, leaves, rebuild, key)
         floats = [np.asarray(raw(leaf), _dtype_of(leaf)) for leaf in leaves if _is_float_leaf(leaf)]
         dtype = floats[0].dtype if floats else np.dtype(np.float64)
-        with self.fresh.recorded(dtype, point_key(floats)):
+        with self.fresh.recorded(dtype, point_key(floats)), _functions_eagerly(self.fresh.in_functions):
             return self._own(args, cotangent, leaves, rebuild, key)
 
     def _own(self, args, cotangent, leaves, rebuild, key):
@@ -807,7 +817,8 @@ class TensorFlowFunction:
         return compiled
 
     def _by_xla(self):
-        """Whether TensorFlow runs the function, or a function it calls, compiled by XLA (``jit_compile=True``)."""
+        """Whether TensorFlow runs the function, or a function it calls, compiled by XLA (``jit_compile=True``): its
+        stateful draws are then not read from runs, which call the functions' Python eagerly, not XLA's program."""
         return self.xla or bool(getattr(self.fun, "_jit_compile", None))
 
     def _per_argument(self, tf, leaves, floats, grads, rebuild):
@@ -849,7 +860,8 @@ class TensorFlowFunction:
         if not floats or any(a.dtype == object for a in floats) or self.fresh.ran_at(floats[0].dtype, point_key(floats)):
             return
         plain = [raw(leaf) for leaf in leaves]
-        with self.fresh.recorded(floats[0].dtype, point_key(floats)):  # its value and gradient kept, from the one run
+        with self.fresh.recorded(floats[0].dtype, point_key(floats)), _functions_eagerly(self.fresh.in_functions):
+            # its value and gradient kept, from the one run
             self._eager_at(_tf(), plain, rebuild, [i for i, leaf in enumerate(plain) if _is_float_leaf(leaf)])
 
     def backward(self, args, cotangent):
@@ -1265,12 +1277,12 @@ class TensorFlowFunction:
             if refused is None:
                 raise
             raise GraphGradientRefused(refused) from None
+        self.xla = self.xla or any(_xla_compiled(op) for op in graph.get_operations() if op.type in CALLS)
         walker = Walker(frames, self._recorded_reader(tf), tf.make_ndarray, self.default_location, ["gradcli_cotangent"], gradients,
                         users_number=self.users_number, variable_shape=lambda handle: tf.raw_ops.VariableShape(input=handle).numpy(),
-                        draw=_drawer(tf), fresh=None if self.compiled else self.fresh)
+                        draw=_drawer(tf), fresh=None if self._by_xla() else self.fresh)
         plan = walker.walk(graph, _captures(tf, graph))
         self.state.update(walker.state)
-        self.xla = self.xla or any(_xla_compiled(op) for op in graph.get_operations() if op.type in CALLS)
         self._note_draws(walker)
         cotangent = names["cotangent"]
         forward = plan.pruned([_source(y).name], self.text)
@@ -1661,6 +1673,22 @@ def _as_flushed(truth, got):
         return 0 * exact if answer == 0 and abs(exact) < tiny else exact
 
     return np.frompyfunc(held, 2, 1)(np.asarray(raw(truth), dtype=object), got)[()] if np.ndim(got) else held(raw(truth), got[()])
+
+
+@contextlib.contextmanager
+def _functions_eagerly(eagerly):
+    """Meanwhile, where ``eagerly``, every ``tf.function`` runs its Python eagerly: a stateful draw inside one is then
+    an eager op, whose numbers TensorFlow's op callback hands the record of the run (`tf_draws.FreshDraws`)."""
+    if not eagerly:
+        yield
+        return
+    tf = _tf()
+    before = tf.config.functions_run_eagerly()
+    tf.config.run_functions_eagerly(True)
+    try:
+        yield
+    finally:
+        tf.config.run_functions_eagerly(before)
 
 
 def _drawer(tf):

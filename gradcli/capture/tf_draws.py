@@ -50,7 +50,10 @@ class FreshDraws:
     def __init__(self):
         self.runs = {}  # NumPy dtype -> {point's bytes: [draw, ...]}
         self.latest = {}  # NumPy dtype -> the latest run's draws
-        self.held = False  # whether a traced graph reads draws from the runs (a compiled function's never does)
+        self.held = False  # whether a traced graph reads draws from the runs (one XLA compiles never does)
+        # whether a draw the runs are read for is made inside a function TensorFlow runs as a graph (the user's
+        # tf.function, one it calls), out of the op callback's reach: such runs call the functions' Python eagerly
+        self.in_functions = False
 
     @contextmanager
     def recorded(self, dtype, point):
@@ -108,8 +111,7 @@ class HeldDraws:
         run = self.record.run_at(dtype, point, len(self.draws))
         if len(run) != len(self.draws):
             raise MismatchedDraws(f"TensorFlow's run drew {len(run)} times where the traced graph draws "
-                                  f"{len(self.draws)} times (a draw inside a tf.function the code calls, a loop or a "
-                                  "branch is not read from the run)")
+                                  f"{len(self.draws)} times")
         out = {}
         for (key, op_type, shape, location), (ran, ins, drawn) in zip(self.draws, run):
             if ran != op_type or (shape is not None and tuple(shape) != drawn.shape):

@@ -86,6 +86,7 @@ class Plan:
     _held: dict = None  # dtype -> `held(dtype)`, asked at every replay
     variable_reads: dict = field(default_factory=dict)  # key of a variable's read held as its value -> id of its handle
     fresh: HeldDraws = None  # the stateful draws the graph makes, each read from TensorFlow's run (`tf_draws`)
+    seeded: bool = False  # whether a step draws from a seed the function computes (`Walker._seeded_draw`)
 
     def pruned(self, outputs, text, stop=()):
         """The plan computing ``outputs`` alone (``stop``: keys given at each run); an op it needs that the table lacks is an `InputError`."""
@@ -110,7 +111,8 @@ class Plan:
                 todo.extend(step.inputs)
         steps = [step for step in self.steps if id(step) in needed]
         return Plan(self.inputs, list(outputs), self.static, steps, folds=self.folds, users_constants=self.users_constants,
-                    folded_ops=self.folded_ops, variable_reads=self.variable_reads, fresh=self.fresh)
+                    folded_ops=self.folded_ops, variable_reads=self.variable_reads, fresh=self.fresh,
+                    seeded=any(isinstance(step.function, _SeededDraw) for step in steps))
 
     def run(self, values, given=None):
         """The outputs, replayed from ``values`` (one per input key) and ``given`` ({key: value} overrides).
@@ -122,6 +124,15 @@ class Plan:
         steps too: flushing leaves those numbers as they are, so only the
         places, which it does not read, would differ.
         """
+        if self.seeded and any(_is_mp(v) for v in values):  # a seeded draw's numbers as exact ones of the run's kind
+            token = _EXACT_KIND.set(kind_of(values))
+            try:
+                return self._run(values, given)
+            finally:
+                _EXACT_KIND.reset(token)
+        return self._run(values, given)
+
+    def _run(self, values, given):
         exact = False
         held = held_for(values)
         held_constants = self.held(held) if held is not None else {}
@@ -282,6 +293,10 @@ class Plan:
 
 
 _VARIABLES_AS = contextvars.ContextVar("gradcli_tf_variables_as", default=None)
+# How `Walker.draws` marks a draw from a seed the function computes (`Walker._seeded_draw`)
+SEEDED = ", from a seed the function computes"
+# The kind of exact numbers (`exact_constants.kind_of`) a seeded plan replays on now: a draw's floats lifted to it
+_EXACT_KIND = contextvars.ContextVar("gradcli_tf_exact_kind", default=None)
 
 
 @contextlib.contextmanager
@@ -393,6 +408,7 @@ class Walker:
         self.folds = Folds()  # how each folded value on float constants is computed, for the exact replay
         self.folded_ops = []  # (op type, location) of each computing float op folded when captured (`Plan.folded_ops`)
         self.scopes = 0
+        self.calls = 0  # how many function calls deep the walk is inside the graph (`_inline`)
         self.bodies = []  # the prefix of each called function's body walked in place
         self.walked = {}  # id of each graph walked in place -> (the graph, [each prefix its keys were given])
         self.assigned = {}  # id of a captured variable's handle -> the key of the value the graph assigned it
@@ -409,7 +425,8 @@ class Walker:
         inputs = [t.name for t in graph.inputs if t.op.name not in bound]
         return Plan(inputs, [], self.static, self.steps, self.unmapped, folds=self.folds,
                     users_constants=frozenset(self.users_constants), folded_ops=tuple(self.folded_ops),
-                    variable_reads={key: handle for handle, keys in self.reads.items() for key in keys}, fresh=self.held)
+                    variable_reads={key: handle for handle, keys in self.reads.items() for key in keys}, fresh=self.held,
+                    seeded=any(isinstance(step.function, _SeededDraw) for step in self.steps))
 
     def _graph(self, graph, prefix, bound):
         """Walk one graph's operations; ``bound`` maps its placeholder names to keys or captures."""
@@ -493,9 +510,13 @@ class Walker:
     def _draw(self, op, inputs, outputs, location):
         """A random op (`DRAWS`) whose seed is known when the graph is captured: the numbers TensorFlow's own kernel
         draws from it, held as a constant of the point, as the user's run draws them (each run of the function by
-        the bridge starts from the same state, `tf_bridge`); a seed computed from the arguments is unmapped."""
+        the bridge starts from the same state, `tf_bridge`); a seed computed from the arguments is drawn at each run
+        from its value there (`_seeded_draw`)."""
         values = [self.static.get(key) for key in inputs]
         attrs = _eager_attrs(sorted(op.node_def.attr.items()))
+        if attrs is not None and not all(key in self.static for key in inputs) and _seeds_only(op, values):
+            self._seeded_draw(op, inputs, outputs, location, attrs)
+            return
         if attrs is None or not all(key in self.static for key in inputs):
             for key in outputs:
                 self.unmapped[key] = (op.type, op.name, location, False)
@@ -504,6 +525,16 @@ class Walker:
         self.static.update(zip(outputs, out))
         if any(t.dtype.is_floating for t in op.outputs):
             self.draws.append(f"{op.type} at {location}")
+
+    def _seeded_draw(self, op, inputs, outputs, location, attrs):
+        """A random op whose seed the function computes from its arguments (``seed=`` a cast of a sum): a step that
+        draws at each run by TensorFlow's own kernel from the seed's value there, the numbers a constant of the point
+        (no gradient flows through a seed's integers)."""
+        dtypes = [np.dtype(t.dtype.as_numpy_dtype) for t in op.inputs]
+        drawn = _SeededDraw(self.draw, op.type, attrs, dtypes, len(outputs))
+        self.steps.append(Step(drawn, tuple(inputs), tuple(outputs), {}, location, None, op.type, op.name))
+        if any(t.dtype.is_floating for t in op.outputs):
+            self.draws.append(f"{op.type} at {location}{SEEDED}")
 
     def _drawn_in_parameters(self, op, inputs, outputs, location, rule):
         """A draw TensorFlow differentiates in its parameters (`DRAWN_IN_PARAMETERS`), its seed known when the graph
@@ -530,6 +561,8 @@ class Walker:
         shape = op.outputs[0].shape
         self.held.add(outputs[0] if op.type != "RandomGamma" else f"{outputs[0]}#drawn", op.type,
                       shape.as_list() if shape.is_fully_defined() else None, location)
+        if self.calls:
+            self.held.record.in_functions = True
         if op.type == "RandomGamma":
             self.steps.append(Step(held_gamma, (inputs[1], f"{outputs[0]}#drawn"), tuple(outputs), {}, location, rule,
                                    op.type, op.name, spelled=self._spelling(op)))
@@ -730,7 +763,11 @@ class Walker:
         for tensor, key in zip(body.inputs, inputs):
             bound[tensor.op.name] = key
         start, folded = len(self.steps), len(self.folded_ops)
-        self._graph(body, prefix, bound)
+        self.calls += 1
+        try:
+            self._graph(body, prefix, bound)
+        finally:
+            self.calls -= 1
         for step in self.steps[start:]:
             step.call = (prefix, location)
         if len(self.folded_ops) > folded:  # the body's ops folded when captured are the call's, recorded once
@@ -814,6 +851,13 @@ class Walker:
         api = self.apis.get((id(op.graph), op.name))
         return f"{api} ({op.type})" if api else op.type
 
+    def _spelled_as_gradient(self, op, forward):
+        """An op of TensorFlow's gradient code named by the API whose gradient it computes, as `_spelling` shows it:
+        "tf.math.log gradient (RealDiv)", where the user's line called an exported API to make ``forward``."""
+        api = self.apis.get((id(forward.graph), forward.name))
+        if api is not None and not api.endswith(" gradient"):
+            self.apis[id(op.graph), op.name] = f"{api} gradient"
+
     def _accumulation(self, step, op, names, prefix):
         """An ``AddN`` TensorFlow's gradient code made to add up a value's gradients from its several uses (`_aggregates`),
         replayed as that accumulation (`Step.by_the_pass`), at the value's own line, its uses' lines said. The value is
@@ -893,6 +937,8 @@ class Walker:
             return location, (self._rule_running(user) if in_gradient else None)
         forward = names.get(self.gradients.differentiates.get(op.name)) if not prefix else None
         differentiated = forward if forward is not None else _differentiated(op.name, names)
+        if differentiated is not None:
+            self._spelled_as_gradient(op, differentiated)
         if differentiated is not None and differentiated.outputs:
             key = prefix + differentiated.outputs[0].name
             if key in self.locations:
@@ -1015,6 +1061,25 @@ class _KernelIndex:
         return out if self.n_outputs > 1 else out[0]
 
 
+class _SeededDraw(_KernelIndex):
+    """The step of a draw from a seed the function computes (`Walker._seeded_draw`): TensorFlow's kernel on the
+    seed's integers at the point, each draw kept for the seed it was made from; in an exact run its floats are the
+    exact numbers they are (`_EXACT_KIND`)."""
+
+    def __call__(self, ins, attrs):
+        out = super().__call__(ins, attrs)
+        kind = _EXACT_KIND.get()
+        if kind is None:
+            return out
+        return tuple(lift(o, kind) for o in out) if self.n_outputs > 1 else lift(out, kind)
+
+
+def _seeds_only(op, values):
+    """Whether the inputs of a random op not known when the graph is captured are all whole numbers (a seed, a key,
+    a counter): a float one is a parameter the draw moves with, not a seed."""
+    return all(value is not None or not (t.dtype.is_floating or t.dtype.is_complex) for t, value in zip(op.inputs, values))
+
+
 def _replay_dtype(values):
     """The NumPy float dtype a replay in a dtype computes in (its inputs'), float64 for Python floats and exact numbers."""
     for value in values:
@@ -1044,9 +1109,9 @@ _FRESH_DRAWS = dict.fromkeys(
      "RandomGamma", "RandomPoissonV2", "ParameterizedTruncatedNormal"),
     "draws other numbers at every run (a random op with a state of its own, tf.random.uniform and its kind), so no "
     "run of it can be replayed with the numbers another drew, and gradcli reads the numbers of the run only where "
-    "eager code draws them with tf.random.normal, uniform, truncated_normal, gamma or poisson (not inside a "
-    "tf.function): draw with a seed TensorFlow reads (tf.random.stateless_uniform(..., seed=...), a "
-    "tf.random.Generator, or a Keras layer's seed=), or check the function eagerly",
+    "the code draws them with tf.random.normal, uniform, truncated_normal, gamma or poisson outside a tf.while_loop's "
+    "body, a tf.cond's branch and a function XLA compiles (a Python loop or if is fine): draw with a seed TensorFlow reads "
+    "(tf.random.stateless_uniform(..., seed=...), a tf.random.Generator, or a Keras layer's seed=) there",
 )
 _NOT_REPLAYED = {**_PYTHON_CALLS, **_FRESH_DRAWS}
 
@@ -1150,8 +1215,8 @@ def chose_by_dtype(wide, narrow):
     loop's condition and body (`Step.plans`) are compared the same way: code inside them may choose too."""
     if [step.op_type for step in wide.steps] != [step.op_type for step in narrow.steps] or _wiring(wide) != _wiring(narrow):
         return True
-    if any(isinstance(step.function, _ParameterDraw) for step in wide.steps):
-        return True  # a draw at the parameters' values: the narrower dtype's kernel draws its own numbers
+    if any(isinstance(step.function, (_ParameterDraw, _SeededDraw)) for step in wide.steps):
+        return True  # a draw at each run: the narrower dtype's kernel draws its own numbers
     for step, narrow_step in zip(wide.steps, narrow.steps):
         if len(step.plans) != len(narrow_step.plans) or any(
                 chose_by_dtype(plan, other) for plan, other in zip(step.plans, narrow_step.plans)):

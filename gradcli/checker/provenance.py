@@ -216,13 +216,21 @@ def spelled_findings(findings, spellings):
     for finding in findings if spellings else ():
         if finding.location is None or finding.gradcli_op is not None:
             continue
-        framework = spelled(finding.op, finding.location, spellings, finding.phase == "forward")
-        if framework != finding.op:
-            call = _called_as(framework) if re.fullmatch(r"\w+", finding.op) else None
-            if call is not None:  # the sentence's call of the op too: "torch.exp(100.0) overflowed"
-                finding.message = re.sub(rf"(?<![\w.])(?<!'s ){finding.op}\(", lambda _: f"{call}(", finding.message, count=1)
-            finding.gradcli_op, finding.op = finding.op, framework
+        _spelled_as(finding, spelled(finding.op, finding.location, spellings, finding.phase == "forward"))
     return findings
+
+
+def _spelled_as(finding, framework):
+    """``finding`` named as the framework names its operation, ``framework`` ("tf.math.log gradient (RealDiv)"):
+    its ``op`` that, gradcli's name kept in ``gradcli_op`` and the operation of the framework's graph in
+    ``framework_op`` ("RealDiv"); the sentence's call of the op too. Unchanged where ``framework`` is its op."""
+    if framework == finding.op:
+        return
+    call = _called_as(framework) if re.fullmatch(r"\w+", finding.op) else None
+    if call is not None:  # the sentence's call of the op too: "torch.exp(100.0) overflowed"
+        finding.message = re.sub(rf"(?<![\w.])(?<!'s ){finding.op}\(", lambda _: f"{call}(", finding.message, count=1)
+    kind = framework.rpartition(" (")[2].rstrip(")") if framework.endswith(")") else None
+    finding.gradcli_op, finding.op, finding.framework_op = finding.op, framework, kind or finding.framework_op
 
 
 def _called_as(framework):
@@ -613,6 +621,7 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
             step = None  # the framework's own library call in its backward pass made the first NaN or inf
             message = f"in the framework's backward pass, {called[1]}"
             node = _step_as_node(called[0], node)
+        broke = step or (called[0] if called is not None else None)  # the replayed op, as the framework spells it
         lost, broken, gave = _zero_before_the_rule(recording, node), node, "whose gradient rule"
         if lost is None and step is not None:  # a framework's backward step that read a 0 (its rule's a / r)
             lost, broken, gave = _lost_to_zero(step, made_by(recording)), step, "which gave"
@@ -654,18 +663,20 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
                 f"{first.name}(...) = {_show(first.output)}, but that branch's gradient still leaks "
                 f"through {through} (its cotangent is 0, and 0 * NaN is NaN)"
             )
-        findings.append(
-            Finding(
-                kind,
-                "backward",
-                node.name,
-                message,
-                node.span,
-                [_show(node.upstream)] + [_show(a) for a in node.args],
-                _show(bad),
-                node.location,
-            )
+        finding = Finding(
+            kind,
+            "backward",
+            node.name,
+            message,
+            node.span,
+            [_show(node.upstream)] + [_show(a) for a in node.args],
+            _show(bad),
+            node.location,
         )
+        if broke is not None and broke.spelled and node.name == broke.name:
+            # its own spelling: several backward ops of one kind on a line are each the gradient of another call
+            _spelled_as(finding, _named_inside(broke.name, broke.spelled))
+        findings.append(finding)
     return findings
 
 

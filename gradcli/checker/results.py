@@ -27,6 +27,8 @@ class Finding:
     location: Optional[str] = None  # file:line for Python functions
     # gradcli's own name of the op, where ``op`` is the framework's spelling of it (`provenance.spelled_findings`)
     gradcli_op: Optional[str] = None
+    # the operation of the framework's own graph the finding is on ("RealDiv", "aten.mul"), where ``op`` spells it
+    framework_op: Optional[str] = None
 
     def to_dict(self):
         return {
@@ -39,6 +41,7 @@ class Finding:
             "output": self.output,
             "location": self.location,
             "gradcli_op": self.gradcli_op,
+            "framework_op": self.framework_op,
         }
 
 
