@@ -5,11 +5,13 @@ integer reaches the user's code as the int typed, and its reproduce commands hol
 import json
 
 import mpmath
+import numpy as np
 import pytest
 from click.testing import CliRunner
 
 import gradcli
 from gradcli.cli import cli
+from gradcli.errors import InputError
 
 pytest.importorskip("jax")
 
@@ -33,6 +35,11 @@ def softplus_nested(x, k):
 
 def points():
     return [(1.5, 2), (2.0, 3), (0.25, 2)]
+
+
+def picked_loss(params, labels):
+    logits = params["w"] * jnp.arange(3.0)
+    return jnp.log(jnp.sum(jnp.exp(logits))) - jnp.sum(jnp.take(logits, labels))
 '''
 
 
@@ -111,6 +118,23 @@ def test_a_sweep_hands_the_held_integer_as_typed(users):
     (result,) = json.loads(reproduced.stdout)["results"]
     assert result["held"] == {"k": 2} and result["status"] == "unstable"
     assert result["exact_gradient"]["x"] == pytest.approx(softplus_nested(x, 2)[1], rel=1e-12)
+
+
+def test_tree_points_holding_other_labels_are_each_judged(users):
+    w = np.array([0.5, 1.0, -1.0])
+    points = [({"w": w}, np.array([0, 2])), ({"w": w}, np.array([1, 1]))]
+    report = gradcli.check(f"{users}:picked_loss", points, dtypes=("float64",))
+    with mpmath.workdps(40):
+        logits = [mpmath.mpf(float(v)) * k for k, v in enumerate(w)]
+        normaliser = mpmath.log(mpmath.fsum(mpmath.exp(v) for v in logits))
+        softmax = [mpmath.exp(v - normaliser) for v in logits]
+    for result, (_, labels) in zip(report.results, points):
+        assert result.held == {"labels": labels.tolist()} and result.status == "ok"
+        assert result.exact_value == pytest.approx(float(normaliser - sum(logits[i] for i in labels)), rel=1e-13)
+        slope = [k * (softmax[k] - list(labels).count(k)) for k in range(3)]
+        assert np.allclose(result.exact_gradient["params.w"], [float(v) for v in slope], rtol=1e-12, atol=1e-15)
+    with pytest.raises(InputError, match="'params' in different structures"):
+        gradcli.check(f"{users}:picked_loss", [points[0], ({"w": w, "b": 1.0}, np.array([1, 1]))], dtypes=("float64",))
 
 
 def test_an_audit_of_several_points_and_of_a_sweep_holding_an_integer(users, tmp_path):
