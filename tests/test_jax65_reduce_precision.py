@@ -51,3 +51,4 @@ def test_the_rounding_is_named_at_its_line(users, name, line, exact):
     assert first["op"] == "jax.lax.reduce_precision (reduce_precision)" and first["phase"] == "forward"
     assert first["location"].endswith(f"users.py:{line}")
     assert first["message"].startswith("jax.lax.reduce_precision(")
+    assert "rounds to fewer bits than the dtype holds" in first["message"]  # its own rounding, nothing amplified
