@@ -13,7 +13,7 @@ from gradcli.capture.bridge import differentiating, replaying_points
 from gradcli.checker import fd
 from gradcli.checker.targets import resolve
 
-pytest.importorskip("jax")
+jax = pytest.importorskip("jax")
 
 USERS = '''\
 import jax.numpy as jnp
@@ -25,7 +25,11 @@ def by_sign(x, s):
     return jnp.exp(x) * s
 
 
+CALLS = []
+
+
 def log_partial_sum(x, n):
+    CALLS.append(n)
     total = 0.0
     for k in range(n):
         total = total + jnp.exp(-x * k)
@@ -72,6 +76,18 @@ def test_a_held_integer_read_by_the_python_keeps_the_steps_together(users, monke
     assert result.status == "ok"
     assert result.exact_gradient["x"] == pytest.approx(float(slope), rel=1e-13)
     assert result.fd_gradient["x"] == pytest.approx(float(slope), rel=1e-9)
+
+
+def test_each_held_integer_is_traced_once_for_every_point_holding_it(users):
+    target = resolve(f"{users}:log_partial_sum")
+    calls = target.bridge.forward.__self__.fun.__globals__["CALLS"]
+    ran = []
+    for points in ([{"x": 1.5, "n": 2}], [{"x": 1.75, "n": 3}], [{"x": 2.0, "n": 2}, {"x": 1.25, "n": 3}]):
+        before = len(calls)
+        report = gradcli.check(target, points, wrt=("x",), dtypes=("float64",), fixes=False)
+        ran.append(sorted({int(n) for n in calls[before:] if not isinstance(n, jax.core.Tracer)}))
+        assert [r.status for r in report.results] == ["ok"] * len(points)
+    assert ran == [[2], [3], []]  # the Python is traced for each new n alone; every later point holding one reuses it
 
 
 def test_the_noise_of_an_entry_the_batch_cannot_tell_is_replayed_alone():
