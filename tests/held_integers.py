@@ -27,6 +27,14 @@ def points():
 '''
 
 
+@pytest.fixture(scope="module")
+def users(tmp_path_factory):
+    """The path of a user's module holding `USERS`, written once per test module."""
+    path = tmp_path_factory.mktemp("jax65_held") / "users.py"
+    path.write_text(USERS)
+    return str(path)
+
+
 def log_partial_sum(x, n):
     """log(sum_{k<n} e^(-k x)) and its slope, by mpmath at 40 digits."""
     with mpmath.workdps(40):

@@ -7,16 +7,9 @@ import pytest
 from click.testing import CliRunner
 
 from gradcli.cli import cli
-from held_integers import USERS, judged_against_truth
+from held_integers import judged_against_truth, users  # noqa: F401 - users: the fixture
 
 pytest.importorskip("jax")
-
-
-@pytest.fixture(scope="module")
-def users(tmp_path_factory):
-    path = tmp_path_factory.mktemp("jax65_held_audit") / "users.py"
-    path.write_text(USERS)
-    return str(path)
 
 
 def test_an_audit_of_several_points_and_of_a_sweep_holding_an_integer(users, tmp_path):

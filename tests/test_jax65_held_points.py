@@ -10,16 +10,9 @@ from click.testing import CliRunner
 
 import gradcli
 from gradcli.cli import cli
-from held_integers import USERS, judged_against_truth, softplus_nested
+from held_integers import judged_against_truth, softplus_nested, users  # noqa: F401 - users: the fixture
 
 pytest.importorskip("jax")
-
-
-@pytest.fixture(scope="module")
-def users(tmp_path_factory):
-    path = tmp_path_factory.mktemp("jax65_held") / "users.py"
-    path.write_text(USERS)
-    return str(path)
 
 
 def test_at_points_holding_other_integers_are_each_judged(users):
