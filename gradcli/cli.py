@@ -853,7 +853,7 @@ def sweep_command(target, ranges, scale, at, timeout, digits, as_json, plot, arg
     """
     from .checker.points import parse_fixed
     from .checker.ranges import default_ranges, parse_ranges
-    from .checker.targets import example_points, import_deadline, resolve
+    from .checker.targets import example_points, held_as_data, import_deadline, resolve
     from .sweep import sweep
     from .views.terminal_sweep import ProgressBar, print_sweep
 
@@ -866,13 +866,14 @@ def sweep_command(target, ranges, scale, at, timeout, digits, as_json, plot, arg
         resolved = resolve(target, options.treat_as_variables, options.framework)
     variables = resolved.variables
     swept = parse_ranges(ranges, variables, scale or "linear") if ranges else default_ranges(variables, scale)
+    data = held_as_data(resolved, [v for v in variables if v not in swept], options.wrt)
     if args_function:
         with import_deadline(timeout):
             point = example_points(args_function, resolved, options.framework)[0]
         fixed = {name: value for name, value in point.items() if name not in swept}
-        fixed.update(parse_fixed(at, variables, swept, some=True))  # --at holds some of them at other values
+        fixed.update(parse_fixed(at, variables, swept, some=True, data=data))  # --at holds some at other values
     else:
-        fixed = parse_fixed(at, variables, swept)
+        fixed = parse_fixed(at, variables, swept, data=data)
     if timeout is None:
         with ProgressBar() as progress:
             result = sweep(target, swept, options, fixed=fixed, progress=progress)

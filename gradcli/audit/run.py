@@ -352,7 +352,7 @@ def _sweep(case, deadline):
     timeout leaves, so it ends with every verdict it found and its cut-short points said so,
     before the worker is stopped with nothing to show.
     """
-    from ..checker.targets import example_points, resolve  # lazy: NumPy loads in the worker, not the controller
+    from ..checker.targets import example_points, held_as_data, resolve  # lazy: NumPy loads in the worker, not the controller
     from ..sweep import sweep  # lazy: NumPy and the sweep load in the worker, not the controller
 
     name, spec = swept_range(case.ranges[0], case.scale)
@@ -365,7 +365,8 @@ def _sweep(case, deadline):
             point = example_points(_located_text(case.args, case.folder), resolved, case.options.framework)[0]
             fixed = {key: value for key, value in point.items() if key != name}
         if case.at:
-            fixed.update(parse_fixed(case.at[0], resolved.variables, [name], some=bool(case.args)))
+            data = held_as_data(resolved, [v for v in resolved.variables if v != name], case.options.wrt)
+            fixed.update(parse_fixed(case.at[0], resolved.variables, [name], some=bool(case.args), data=data))
     left = 0.9 * (deadline - time.perf_counter())  # the tenth spares loading, judging and the trip back
     options = replace(case.options, max_time=max(min(case.options.max_time, left), 1e-3))
     result = sweep(target, {name: spec}, options, fixed=fixed)

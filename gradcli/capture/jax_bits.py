@@ -118,13 +118,11 @@ def reduce_precision(params, x):
     past the narrower range inf, below its smallest normal number 0, as XLA rounds), within its own dtype, one op the
     replay records (provenance names it where its rounding costs the digits); on exact numbers the identity, as a
     cast to a float dtype is."""
-    value = raw(x)
-    if kind_of([value]) is not None:
-        return x
+    value, bits = raw(x), (int(params["exponent_bits"]), int(params["mantissa_bits"]))
     dtype = getattr(value, "dtype", None)
-    if dtype is None or dtype.kind != "f" or dtype.itemsize not in _FLOATS:
-        return x
-    return _reduced(x, int(params["exponent_bits"]), int(params["mantissa_bits"]))
+    if kind_of([value]) is not None or dtype is None or dtype.kind != "f" or dtype.itemsize not in _FLOATS:
+        return _kept(x, *bits)  # recorded all the same: provenance pairs it with the working run's rounding
+    return _reduced(x, *bits)
 
 
 def _rounded_bits(values, exponent_bits, mantissa_bits):
@@ -153,10 +151,14 @@ def _rounded_bits(values, exponent_bits, mantissa_bits):
     return out if out.ndim else out[()]
 
 
-# The rounding as a recorded op; its derivative JAX's: the cotangent rounded alike.
+# The rounding as a recorded op; its derivative JAX's: the cotangent rounded alike. On exact numbers (and a dtype
+# XLA keeps whole) the identity, recorded under the same name, so that the exact run's steps pair with the working
+# run's one by one and the rounding is named where it costs the digits.
 _reduced = primitive(_rounded_bits, "reduce_precision", kind="elementwise")
 defvjp(_reduced, lambda g, ans, x, exponent_bits, mantissa_bits: _reduced(g, exponent_bits, mantissa_bits), None, None,
        reads="")
+_kept = primitive(lambda x, exponent_bits, mantissa_bits: x, "reduce_precision", kind="elementwise")
+defvjp(_kept, lambda g, ans, x, exponent_bits, mantissa_bits: g, None, None, reads="")
 
 
 BITS = {

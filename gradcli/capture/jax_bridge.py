@@ -557,27 +557,61 @@ class _Captured:
         point (`Bridge.points_at_once`: the noise estimate's four steps of a difference in one replay, a sweep's switch
         points in one run); ValueError where that graph does not compute each entry as its own point.
 
-        The graph is the one a check of the first entry replays (traced for
-        numbers, held as that point's dtype holds the user's constants), so each
-        entry is computed by the operations its own replay runs, in the same
-        order: nothing is traced for the arrays' shape.
+        The graph is the one a check of the entry replays (traced for numbers,
+        held as that point's dtype holds the user's constants), so each entry is
+        computed by the operations its own replay runs, in the same order:
+        nothing is traced for the arrays' shape. Where the Python reads a
+        leaf's number (`_reads_data`), the entries are grouped by those numbers
+        (`_sharing_a_trace`), one replay of each group's own trace: an entry
+        holding another number costs its own trace, never the others' batch.
         """
         values = [raw(a) for a in args]
         shapes = {v.shape for v in values if isinstance(v, np.ndarray)}
         if len(shapes) != 1 or len(next(iter(shapes))) != 1 or not next(iter(shapes))[0] or any(
                 isinstance(v, (list, tuple, dict)) for v in values):
             raise ValueError("not numbers and 1-D arrays of points")
-        point = tuple(v[0] if isinstance(v, np.ndarray) else v for v in values)
-        key, leaves = self.key(point)
-        if key[3]:
-            raise ValueError("the graph of one point is traced with its numbers of the leaves the Python reads")
-        if not self._of_numbers(key):
-            raise ValueError("the graph of one point does not compute each entry as its own point")
-        program = self._held(self.graph(key)[0], leaves, None, lambda dtype: self.graph(_retyped(key, dtype))[0], key)
-        value = program.run(list(args))[0]
-        if np.shape(raw(value)) != next(iter(shapes)):
-            raise ValueError("not one value per point")
-        return value
+        (size,) = next(iter(shapes))
+        groups = self._sharing_a_trace(values, size)
+        import gradcli.numpy as gnp  # a group's value spread over its entries and the groups' put in order, differentiably
+
+        answers = []
+        for key, leaves, entries in groups:
+            if not self._of_numbers(key):
+                raise ValueError("the graph of one point does not compute each entry as its own point")
+            program = self._held(self.graph(key)[0], leaves, None, lambda dtype, key=key: self.graph(_retyped(key, dtype))[0], key)
+            given = list(args) if entries is None else [a[entries] if isinstance(raw(a), np.ndarray) else a for a in args]
+            value = program.run(given)[0]
+            many = size if entries is None else len(entries)
+            if entries is not None and np.shape(raw(value)) == ():  # its entries differ only in the numbers its trace holds
+                value = gnp.broadcast_to(value, (many,))
+            if np.shape(raw(value)) != (many,):
+                raise ValueError("not one value per point")
+            answers.append(value)
+        if len(answers) == 1:
+            return answers[0]
+        order = np.argsort(np.concatenate([entries for _, _, entries in groups]), kind="stable")
+        return gnp.concatenate(answers)[order]
+
+    def _sharing_a_trace(self, values, size):
+        """``[(key, leaves of its first entry, entries or None for all), ...]``: the entries of ``values`` (numbers and
+        arrays of ``size`` points) by the trace each one's check replays. One group of all where nothing of theirs is
+        read as a number; else one per the numbers of the leaves the Python reads (`_numbers_given`)."""
+        first = [v[0] if isinstance(v, np.ndarray) else v for v in values]
+        key, leaves = self.key(tuple(first))
+        if not key[3]:
+            return [(key, leaves, None)]
+        data = [i for i, f in enumerate(self._layout(key)[0]) if not f]
+        varying = [i for i in data if isinstance(values[i], np.ndarray)]
+        if not varying:  # the numbers read are the same for every entry: the first's trace is each one's
+            return [(key, leaves, None)]
+        by_numbers = {}
+        for entry in range(size):
+            leaves = [v[entry] if isinstance(v, np.ndarray) else v for v in values]
+            by_numbers.setdefault(_numbers_given(leaves, key[1], data), (leaves, []))[1].append(entry)
+        if len(by_numbers) == 1:
+            ((numbers, (leaves, _)),) = by_numbers.items()
+            return [(key[:3] + (numbers,), leaves, None)]
+        return [(key[:3] + (numbers,), leaves, np.array(entries)) for numbers, (leaves, entries) in by_numbers.items()]
 
     def _of_numbers(self, key):
         """Whether the forward graph at ``key`` is a function of numbers that computes each entry of arrays of points

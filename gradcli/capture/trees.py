@@ -329,7 +329,8 @@ def _held_kind(value):
 
 def _shape_error(name, text):
     return InputError(
-        f"the points give '{name}' in different structures (or different values for a leaf that is not "
-        "floating point, which gradcli holds as it is): give every point the same tree",
+        f"the points give '{name}' in different structures (other leaves, or a leaf floating point in one point and "
+        "not in another): give every point the same tree; the data it holds (integers, labels) may differ from "
+        "point to point",
         text=text,
     )

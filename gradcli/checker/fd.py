@@ -164,9 +164,10 @@ def _noises_at(g_mp, points, elementwise):
     One replay of an object array of the points runs each op once for all of
     them, its rounding flipped between ops as in the replay of one point, so
     every entry is rounded as its own replay would round it: the same noises,
-    for a quarter of the passes through the core. Where the batch raises, or
-    an entry's noise is unknown (a point where the function raises when
-    rounded one way), each point is replayed on its own, as without a batch.
+    for a quarter of the passes through the core. Where the batch raises, each
+    point is replayed on its own, as without a batch; where an entry's noise is
+    unknown (a point where the function raises when rounded one way), that
+    point alone, the others' noises kept.
     Past the check's --max-time a point is not replayed (`_time_left`).
     """
     import mpmath
@@ -183,10 +184,17 @@ def _noises_at(g_mp, points, elementwise):
                 raise ValueError("not one value per point")
             return values
 
-        noises = _noises_of(batch, len(points))
-        if noises is not None:
-            return noises
-    return [_noise_of(lambda t=t: _mp_number(g_mp(mpmath.mpf(t)))) if _time_left() else 0.0 for t in points]
+        batched = _entry_noises(batch, len(points))
+        if batched is not None:
+            return [noise if noise is not None else _alone(g_mp, t) for t, noise in zip(points, batched)]
+    return [_alone(g_mp, t) for t in points]
+
+
+def _alone(g_mp, t):
+    """`_noise_of` ``g_mp`` at the point ``t``, replayed on its own (0 past the check's --max-time)."""
+    import mpmath
+
+    return _noise_of(lambda: _mp_number(g_mp(mpmath.mpf(t)))) if _time_left() else 0.0
 
 
 def _time_left():
@@ -196,12 +204,6 @@ def _time_left():
     watch = loop_trips.watch_in_force()
     left = None if watch is None else watch.left()
     return left is None or left > 0
-
-
-def _noises_of(run, n):
-    """The rounding noise of each of the ``n`` entries of ``run()``, as `_noise_of`; None if any is unknown."""
-    noises = _entry_noises(run, n)
-    return None if noises is None or None in noises else noises
 
 
 def _entry_noises(run, n):

@@ -679,10 +679,16 @@ def _point_label(point):
 
 
 def verdict_parts(report):
-    """Per (point, dtype) label: the overall verdict and those of the value, gradient and Hessian."""
+    """Per (point, dtype) label: the overall verdict and those of the value, gradient and Hessian; a point's data
+    (`PointResult.held`) is part of its label where the points hold different data (x=100,n=1 and x=100,n=2)."""
+    held = len({repr(sorted((r.held or {}).items())) for r in report.results}) > 1
+
+    def point(r):
+        return {**r.point, **(r.held or {})} if held else r.point
+
     return {
-        f"{_point_label(r.point)} {r.dtype}": {
-            "point": (_point_label(dict(sorted(r.point.items()))), r.dtype),  # one point whatever its variables' order
+        f"{_point_label(point(r))} {r.dtype}": {
+            "point": (_point_label(dict(sorted(point(r).items()))), r.dtype),  # one point whatever its variables' order
             "status": r.status,
             "value": r.value_status,
             "gradient": r.gradient_status,

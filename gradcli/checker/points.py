@@ -298,10 +298,11 @@ def merge_points(points, random_points):
     return [{**p, **r} for p in points for r in random_points]
 
 
-def parse_fixed(text, variables, swept, some=False) -> dict:
+def parse_fixed(text, variables, swept, some=False, data=()) -> dict:
     """``--at`` of a sweep: ``{variable: value}`` for every variable not swept, a finite number or an array.
 
-    With ``some`` (the others held by --args), ``--at`` names only the variables it holds.
+    With ``some`` (the others held by --args), ``--at`` names only the variables it holds; one in ``data``
+    (`targets.held_as_data`) typed as an integer stays a Python int, as `parse_point` keeps it.
     """
     rest = [v for v in variables if v not in swept]
     if not rest:
@@ -329,7 +330,7 @@ def parse_fixed(text, variables, swept, some=False) -> dict:
                 span=(start, start + max(1, len(part))),
             )
         named.append(name)
-    return parse_point(text, [v for v in rest if v in named] if some else rest)
+    return parse_point(text, [v for v in rest if v in named] if some else rest, data=data)
 
 
 def common_shape(point: dict) -> tuple:

@@ -1694,6 +1694,10 @@ def _digits(value, digits):
 # The step functions: a result off by a whole step where the inputs were accurate is a step taken on the other side.
 _STEPS = frozenset({"round", "rint", "floor", "ceil", "trunc", "fix", "floor_divide", "sign"})
 
+# The roundings a program asks for by name (JAX's ``reduce_precision``): the identity on exact numbers, so their own
+# rounding, not an amplified one, is all of the error they add.
+_ROUNDINGS = frozenset({"reduce_precision"})
+
 
 def _step_message(w, e, shown, in_error):
     """Why the step function ``w`` gave another step than the exact run ``e``: its own float arithmetic came down on
@@ -1745,6 +1749,10 @@ def _describe(w, e, growth, out_error, in_error):
                    f"{why}, so all of its digits are lost" + _library_note(w))
     elif w.name in _STEPS:
         kind, message = "inaccurate", _step_message(w, e, shown, in_error)
+    elif w.name in _ROUNDINGS:
+        kind = "inaccurate"
+        message = (f"{w.name}({shown}) = {_show(w.output)} rounds to fewer bits than the dtype holds, as the code asks: "
+                   f"its result is off by {out_error:.1e} (relative) where its inputs were off by {in_error:.1e}")
     else:
         kind = "inaccurate"
         message = (

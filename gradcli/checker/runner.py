@@ -67,7 +67,7 @@ from .precision import at_most_digits
 from .reference import derivative_of
 from .results import CheckReport
 from .source_fixes import find_source_fixes
-from .targets import Target, by_returned_value, differentiating_only, resolve, with_tree_arguments
+from .targets import Target, by_returned_value, differentiating_only, resolve, runs_holding_alike, with_tree_arguments
 
 
 def check(target, points, options: CheckOptions = None, **changes) -> CheckReport:
@@ -90,6 +90,8 @@ def check(target, points, options: CheckOptions = None, **changes) -> CheckRepor
     options = CheckOptions(**changes) if options is None else replace(options, **changes) if changes else options
     resolved = resolve(target, options.treat_as_variables, options.framework)
     given = [_by_name(point, resolved) for point in _point_list(points)]
+    if len(runs_holding_alike(resolved, given, options.wrt)) > 1:
+        return _check_runs(resolved, given, options, by_value=not isinstance(target, Target))
     flat, names, chosen, normalized = _validated(resolved, given, options)
     if not isinstance(target, Target):  # a resolved Target (a sweep's) was known by its value already
         # Only once every option and point is known good: this calls the function at the first point.
@@ -109,6 +111,31 @@ def check(target, points, options: CheckOptions = None, **changes) -> CheckRepor
     with differentiating_only(resolved, chosen):
         _check_points(resolved, given, normalized, dtypes, chosen, options, report)
     report.notes.extend(_plain_numpy_notes(resolved, options, report))
+    return report
+
+
+def _check_runs(resolved, given, options, by_value):
+    """`check` of points that hold different data (`runs_holding_alike`): each run of points holding the same is
+    checked as its own target (a JAX function reading ``range(n)`` traced once per ``n``), the reports joined in
+    the points' order, and fixes found once over all of them (each re-checked at every point)."""
+    runs = runs_holding_alike(resolved, given, options.wrt)
+    for run in runs:  # every point known good before any is checked
+        _validated(resolved, run, options)
+    if by_value:
+        bridged = by_returned_value(resolved, given, options.framework)
+        if bridged is not resolved:  # a framework's function holds other data: its runs are cut again
+            resolved, runs = bridged, runs_holding_alike(bridged, given, options.wrt)
+            for run in runs:
+                _validated(bridged, run, options)
+    # Each run its own `Target.shared`: what is kept per point there (its differences, its exact reference) is known
+    # by the variables' numbers alone, and x = 0.5 holding n = 4 is another function than x = 0.5 holding n = 1.
+    reports = [check(replace(resolved, shared={}), run, replace(options, fixes=False)) for run in runs]
+    report = replace(reports[0], results=[r for each in reports for r in each.results],
+                     notes=list(dict.fromkeys(note for each in reports for note in each.notes)))
+    if options.fixes and not report.ok:
+        flat, _, chosen, _ = _validated(resolved, runs[0], options)
+        rechecking = replace(options, wrt=chosen, fixes=False)
+        report.fixes = _fixes(flat, report, lambda fixed: _recheck(fixed, given, rechecking), options)
     return report
 
 

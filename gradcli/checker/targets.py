@@ -357,11 +357,8 @@ def with_tree_arguments(target, points, wrt=()):
     """
     if target.kind != "function":
         return target, points
-    if target.bridge is not None and target.bridge.arguments is not None:  # a module's parameters become a tree
-        points = [target.bridge.arguments(point) if isinstance(point, dict) else point for point in points]
-    outside = not_differentiated(target.variables, wrt)
-    ints_held = outside if target.bridge is None else [n for n in target.variables if n not in (wrt or ())]
-    trees = TreeArguments.of(target.variables, points, target.text, ints_held, outside)
+    points = _as_arguments(target, points)
+    trees = _tree_layout(target, points, wrt)
     if trees is None:
         return target, points
     trees.refuse_keys(wrt, target.text)
@@ -381,6 +378,55 @@ def with_tree_arguments(target, points, wrt=()):
     return flat, [trees.flat_point(point) for point in points]
 
 
+def _as_arguments(target, points):
+    """``points`` with a module's parameters as the tree its bridge makes of them (`Bridge.arguments`)."""
+    if target.bridge is not None and target.bridge.arguments is not None:
+        return [target.bridge.arguments(point) if isinstance(point, dict) else point for point in points]
+    return points
+
+
+def _tree_layout(target, points, wrt):
+    """The `TreeArguments` of a function ``target``'s ``points`` (None where no argument is a tree or data): a
+    Python int outside ``wrt`` is data, to a framework's function whatever ``wrt`` says of the others."""
+    outside = not_differentiated(target.variables, wrt)
+    ints_held = outside if target.bridge is None else [n for n in target.variables if n not in (wrt or ())]
+    return TreeArguments.of(target.variables, points, target.text, ints_held, outside)
+
+
+def runs_holding_alike(target, points, wrt=()):
+    """``points`` cut into runs of consecutive points that hold the same data (an ``n`` outside ``wrt`` read by
+    ``range(n)``, a batch's labels), each run checked as a target of its own that holds its data, in the points'
+    order; one run where they all hold the same, and where points differ in more than the numbers held (another
+    tree, other variables), which `with_tree_arguments` refuses."""
+    if target.kind != "function" or len(points) < 2:
+        return [points]
+    layouts = []
+    for point in _as_arguments(target, points):
+        try:
+            layout = _tree_layout(target, [point], wrt) if isinstance(point, dict) else None
+        except InputError:  # nothing to differentiate, said where the points are validated
+            return [points]
+        if layout is None or (layouts and (layout.variables, tuple(layout.held)) != (layouts[0].variables, tuple(layouts[0].held))):
+            return [points]
+        layouts.append(layout)
+    runs = [[points[0]]]
+    for point, before, layout in zip(points[1:], layouts, layouts[1:]):
+        if _holds_alike(before.held, layout.held):
+            runs[-1].append(point)
+        else:
+            runs.append([point])
+    return runs
+
+
+def _holds_alike(one, other):
+    """Whether two points' data (`TreeArguments.held`, the same paths) are the same numbers of the same types."""
+    def numbers(value):
+        return np.asarray(value.data if type(value) is HeldKey else value)
+
+    return all(type(one[path]) is type(other[path]) and numbers(one[path]).dtype == numbers(other[path]).dtype
+               and np.array_equal(numbers(one[path]), numbers(other[path])) for path in one)
+
+
 def _shown_held(held):
     """The numbers of ``held`` (a `TreeArguments`' data: path -> value) as a point shows them: Python numbers and
     nested lists, integers kept integers (a label); a JAX random key is no number and is left out."""
@@ -392,6 +438,15 @@ def not_differentiated(names, wrt):
     if not wrt:
         return []
     return [n for n in names if not any(w == n or w.startswith(f"{n}.") for w in wrt)]
+
+
+def held_as_data(target, held, wrt):
+    """The variables among ``held`` (those a sweep holds at one value each) whose Python ints reach the user's
+    function as ints, data as a check holds them: every one for a framework's function (`sweep.run._held`), those
+    outside ``wrt`` for any other function, none for a formula."""
+    if target.kind != "function":
+        return []
+    return list(held) if target.bridge is not None else not_differentiated(held, wrt)
 
 
 def differentiating_only(target, chosen):

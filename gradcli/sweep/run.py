@@ -27,7 +27,7 @@ from ..checker.fixes import NOT_JUDGED
 from ..checker.options import CheckOptions
 from ..checker.ranges import MAX_POINTS, Range
 from ..checker.runner import check, chosen_variables, constants_notes, narrowed_notes, runnable_dtypes
-from ..checker.targets import by_returned_value, differentiating_only, resolve, with_tree_arguments
+from ..checker.targets import by_returned_value, differentiating_only, held_as_data, resolve, with_tree_arguments
 from ..checker.verdict import Verdict, worse_for_a_rewrite
 from ..capture import own_time
 from ..capture.trees import held_key
@@ -57,7 +57,7 @@ def sweep(target, ranges, options: CheckOptions = None, *, fixed=None, progress=
     options = replace(options or CheckOptions(), **changes)
     resolved = resolve(target, options.treat_as_variables, options.framework)
     ranges = _ranges(ranges, resolved)
-    held = _held(fixed, resolved, ranges)
+    held = _held(fixed, resolved, ranges, options.wrt)
     first = {**held, **{n: r.lo for n, r in ranges.items()}}
     resolved = by_returned_value(resolved, [first], options.framework)
     shown = _shown(held)  # numbers and arrays of numbers: the trees, modules and keys of --args are not printed
@@ -128,8 +128,9 @@ def _ranges(ranges, resolved):
     return built
 
 
-def _held(fixed, resolved, ranges):
-    """The values of the variables not swept (each needs one): floats, or arrays and trees (from --args) as given."""
+def _held(fixed, resolved, ranges, wrt=()):
+    """The values of the variables not swept (each needs one): floats, or arrays and trees (from --args) as given,
+    and Python ints held as data (`targets.held_as_data`: a framework's, or outside ``wrt``) as the ints given."""
     fixed = dict(fixed or {})
     held = {}
     for name in resolved.variables:
@@ -153,8 +154,8 @@ def _held(fixed, resolved, ranges):
                 )
             held[name] = value  # an array or a tree (from --at or --args), held as it is
             continue
-        if resolved.bridge is not None and isinstance(value, (int, np.integer)) and not isinstance(value, bool):
-            held[name] = value  # a framework's function takes a Python int as data (`with_tree_arguments`)
+        if isinstance(value, (int, np.integer)) and not isinstance(value, bool) and held_as_data(resolved, [name], wrt):
+            held[name] = value  # data, as a check holds a Python int (`with_tree_arguments`): the user's code reads an int
             continue
         if held_key(value) is not None:
             held[name] = value  # a JAX random key: data, as in a check
@@ -184,11 +185,14 @@ def _kind(values):
 
 def _shown(held):
     """The held values a sweep's result names (its header, JSON ``fixed``, reproduce commands): numbers, and arrays
-    of numbers as nested lists in full; trees, modules and keys (from --args) are left out."""
+    of numbers as nested lists in full, a Python int held as data an int; trees, modules and keys (from --args) are
+    left out."""
     shown = {}
     for name, value in held.items():
         if isinstance(value, float):
             shown[name] = value
+        elif isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+            shown[name] = int(value)
         elif isinstance(value, (list, tuple, np.ndarray)) and _kind(value) in ("i", "u", "f"):
             shown[name] = np.asarray(value, dtype=np.float64).tolist()
     return shown

@@ -238,17 +238,20 @@ def _failing_side(t):
 def reproduce(result, variable, value, dtype_name):
     """The `gradcli grad` command that checks one point of a sweep in one dtype, or None (a 2-D point unknown)."""
     point = {variable: value, **result.fixed}
-    if set(point) != set(result.variables):
+    data = [v for v, held in result.fixed.items() if type(held) is int and v not in result.variables]  # held as data
+    if set(point) != {*result.variables, *data}:
         return None
-    at = ",".join(f"{v}={float_text(point[v], dtype_name) if v == variable else _held_text(point[v])}" for v in result.variables)
-    return f"gradcli grad {shlex.quote(result.target)} --at {shlex.quote(at)} --dtype {dtype_name}"
+    named = [*result.variables, *data]
+    at = ",".join(f"{v}={float_text(point[v], dtype_name) if v == variable else _held_text(point[v])}" for v in named)
+    wrt = f" --wrt {','.join(result.variables)}" if data else ""  # an int outside --wrt reaches the code as an int
+    return f"gradcli grad {shlex.quote(result.target)} --at {shlex.quote(at)}{wrt} --dtype {dtype_name}"
 
 
 def _held_text(value):
     """A held value as --at reads it back to the same numbers: a float in full, an array as nested lists in full."""
     if isinstance(value, list):
         return "[" + ",".join(_held_text(v) for v in value) + "]"
-    return repr(float(value))
+    return str(value) if type(value) is int else repr(float(value))
 
 
 def _print_thresholds(out, result, name, d, table):
