@@ -4,11 +4,12 @@ to its functions on gradcli's values) for one module only.
 A module written with ``import numpy as np`` is loaded again from its source,
 as a fresh module whose own ``__import__`` hands it a stand-in ``numpy``: the
 names of ``gradcli.numpy`` first, then NumPy's own for what is not
-differentiated (``np.random``, ``np.float64``, ``np.pi``, dtypes). Nothing
-else changes: the file on disk, ``sys.modules["numpy"]``, the user's own
-imported module and every other module's NumPy stay as they were. The code
-is compiled under the user's file name, so every line gradcli reports is the
-user's own line.
+differentiated (``np.random``, ``np.float64``, ``np.pi``, dtypes). The
+user's own modules it imports that reach NumPy are loaded the same way
+(`numpy_users`). Nothing else changes: the files on disk,
+``sys.modules["numpy"]``, the user's own imported modules and every other
+module's NumPy stay as they were. The code is compiled under the user's file
+name, so every line gradcli reports is the user's own line.
 """
 
 from __future__ import annotations

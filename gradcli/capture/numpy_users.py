@@ -54,6 +54,8 @@ class UsersModules:
         self._reaching = {}  # name: whether the module reaches NumPy, SciPy or math
 
     def started(self, name, module):
+        """Record ``module`` as the user's module ``name`` before its code runs: a module it imports that imports it
+        back gets this one, as from ``sys.modules`` under Python's import."""
         if name:
             self.loaded[name] = module
 
