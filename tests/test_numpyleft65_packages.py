@@ -18,18 +18,29 @@ from gradcli.cli import cli
 
 FILES = {
     "nl65_utils.py": """import numpy as np
+import numpy as onp
+
+WEIGHTS = onp.random.default_rng(65).normal(size=2)
 
 
 def softplus(x):
     return np.log1p(np.exp(x))
+
+
+def weighted(x):
+    return onp.sum(WEIGHTS * onp.tanh(x))
 """,
     "nl65_loss.py": """import numpy as np
-from nl65_utils import softplus
+from nl65_utils import softplus, weighted
 import nl65_thirdparty
 
 
 def loss(x):
     return np.sum(softplus(2.0 * x))
+
+
+def weighted_loss(x):
+    return weighted(x * x)
 
 
 def through_thirdparty(x):
@@ -92,6 +103,11 @@ def model_truth(x):
     return lse(a, b) + lse(2 * a, b) + lse(b, -a) + lse(a, mpmath.mpf("0.5")) + 6 * mpmath.tanh(b)
 
 
+def weighted_truth(x):
+    weights = numpy.random.default_rng(65).normal(size=2)  # NumPy's own draws, which the helper's module makes too
+    return sum(mpmath.mpf(float(w)) * mpmath.tanh(v * v) for w, v in zip(weights, x))
+
+
 def labelled_truth(x):
     return 3 * sum(mpmath.log1p(v * v) for v in x)
 
@@ -137,12 +153,13 @@ def _cli(target, x, monkeypatch, folder):
     return run.exit_code, json.loads(run.stdout)
 
 
-def test_a_helper_module_that_imports_numpy_runs_on_gradcli(folder, monkeypatch):
+@pytest.mark.parametrize(("name", "expression"), [("loss", softplus_truth), ("weighted_loss", weighted_truth)])
+def test_a_helper_module_that_imports_numpy_runs_on_gradcli(folder, monkeypatch, name, expression):
     x = [0.75, -1.25]
-    code, report = _cli("nl65_loss.py:loss", x, monkeypatch, folder)
+    code, report = _cli(f"nl65_loss.py:{name}", x, monkeypatch, folder)
     assert code == 0, report
     (result,) = report["results"]
-    _assert_exact(result, softplus_truth, x)
+    _assert_exact(result, expression, x)
 
 
 def test_a_packages_relative_dotted_and_transitive_helpers_run_on_gradcli(folder, monkeypatch):
@@ -155,7 +172,7 @@ def test_a_packages_relative_dotted_and_transitive_helpers_run_on_gradcli(folder
 
 @pytest.mark.parametrize(("module", "name", "expression"), [
     ("nl65_loss", "loss", softplus_truth), ("nl65pkg.model", "loss", model_truth),
-    ("nl65_loss", "labelled", labelled_truth)])
+    ("nl65_loss", "labelled", labelled_truth), ("nl65_loss", "weighted_loss", weighted_truth)])
 def test_a_function_object_reaches_the_helpers_on_gradcli_and_leaves_them_as_they_were(folder, module, name,
                                                                                         expression):
     __import__(module)
