@@ -175,7 +175,8 @@ def test_a_packages_relative_dotted_and_transitive_helpers_run_on_gradcli(folder
     ("nl65_loss", "labelled", labelled_truth), ("nl65_loss", "weighted_loss", weighted_truth)])
 def test_a_function_object_reaches_the_helpers_on_gradcli_and_leaves_them_as_they_were(folder, module, name,
                                                                                         expression):
-    __import__(module)
+    for imported in (module, "nl65_utils"):  # the user's own imports, whichever test ran first
+        __import__(imported)
     users = sys.modules[module]
     helpers = {n: m for n, m in sys.modules.items() if n.startswith(("nl65_", "nl65pkg"))}
     texts = {path: path.read_text() for path in folder.rglob("*.py")}
