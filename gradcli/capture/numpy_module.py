@@ -4,11 +4,12 @@ to its functions on gradcli's values) for one module only.
 A module written with ``import numpy as np`` is loaded again from its source,
 as a fresh module whose own ``__import__`` hands it a stand-in ``numpy``: the
 names of ``gradcli.numpy`` first, then NumPy's own for what is not
-differentiated (``np.random``, ``np.float64``, ``np.pi``, dtypes). Nothing
-else changes: the file on disk, ``sys.modules["numpy"]``, the user's own
-imported module and every other module's NumPy stay as they were. The code
-is compiled under the user's file name, so every line gradcli reports is the
-user's own line.
+differentiated (``np.random``, ``np.float64``, ``np.pi``, dtypes). The
+user's own modules it imports that reach NumPy are loaded the same way
+(`numpy_users`). Nothing else changes: the files on disk,
+``sys.modules["numpy"]``, the user's own imported modules and every other
+module's NumPy stay as they were. The code is compiled under the user's file
+name, so every line gradcli reports is the user's own line.
 """
 
 from __future__ import annotations
@@ -31,27 +32,16 @@ import numpy
 from .. import numpy as gnp
 from ..autodiff import tracer
 from ..autodiff.ops import python_float
-from ..autodiff.values import shape_of
+from ..autodiff.values import raw, shape_of
 from ..errors import InputError
-from ..folders import installed_package_file, outside_python_and_gradcli
 from .numpy_names import SCIPY_SUBMODULES, check_callable
 from .numpy_parts import parts_rewritten
 from .numpy_reads import reads_rewritten
+from .numpy_users import UsersModules
+from .numpy_users import overlay as _overlay
 from .numpy_writes import fresh, helpers, rewritten
 
 _fresh = itertools.count()
-
-
-def _overlay(name, differentiable, fallback):
-    """A module ``name`` whose attributes are ``differentiable``'s, then ``fallback``'s."""
-    module = types.ModuleType(name, f"gradcli.numpy standing in for {name}")
-    module.__dict__.update(differentiable)
-
-    def __getattr__(attribute):
-        return getattr(fallback, attribute)
-
-    module.__getattr__ = __getattr__
-    return module
 
 
 # NumPy's submodules that gradcli differentiates (the others are NumPy's own); SciPy's are `SCIPY_SUBMODULES`.
@@ -107,9 +97,8 @@ def _math_functions():
         def call(*args):
             if all(_plain(a) for a in args):
                 return real(*args)
-            # Python's math takes each number as a float64 and answers in float64, whatever dtype it came in.
-            answer = ours(*(a if _plain(a) else gnp.asarray(a, dtype=numpy.float64) for a in args))
-            return python_float(answer) if shape_of(answer) == () else answer
+            answer = ours(*(a if _plain(a) else _as_pythons_float(a) for a in args))
+            return _as_pythons_float(answer) if shape_of(answer) == () else answer
 
         return call
 
@@ -124,6 +113,15 @@ def _math_functions():
     for name in ("isfinite", "isnan", "isinf"):  # decisions: a plain bool, as Python's own
         found[name] = _decision(getattr(math, name), getattr(gnp, name))
     return found
+
+
+def _as_pythons_float(value):
+    """A number as Python's math takes it, whatever dtype it came in: Python's float (`ops.python_float`), float64 in
+    the program NumPy runs as in gradcli's, so no step of gradcli's own leaves the checked dtype there; an array (which
+    Python's math refuses, gradcli's functions take entry by entry) in float64."""
+    if type(raw(value)) is float:  # a Python float already (``float(s)``, another math call's answer)
+        return value
+    return python_float(value) if shape_of(value) == () else gnp.asarray(value, dtype=numpy.float64)
 
 
 def _hypot(*coordinates):
@@ -178,13 +176,13 @@ def _public(module):
     return {name: value for name, value in vars(module).items() if not name.startswith("_")}
 
 
-def _substituting_import(name, globals=None, locals=None, fromlist=(), level=0):
+def _substituting_import(users, name, globals=None, locals=None, fromlist=(), level=0):
     """``__import__`` for a substituted module: ``numpy``, ``scipy`` and their submodules, and ``math``, come from the
-    substitutes."""
+    substitutes, and the user's own modules that reach them are loaded as this one is (``users``)."""
     root = name.partition(".")[0]
     if level or root not in ("numpy", "scipy", "math"):
-        helper = None if level or "." in name else _users_math_module(name)
-        return helper if helper is not None else builtins.__import__(name, globals, locals, fromlist, level)
+        own = users.imported(name, globals, fromlist, level)
+        return own if own is not None else builtins.__import__(name, globals, locals, fromlist, level)
     builtins.__import__(name, globals, locals, fromlist, level)  # the real submodule exists, or ImportError
     found = scipy_substitutes() if root == "scipy" else substitutes()
     if not fromlist:
@@ -194,65 +192,34 @@ def _substituting_import(name, globals=None, locals=None, fromlist=(), level=0):
     return sys.modules[name]  # numpy.random, scipy.optimize and friends: not differentiated, their own
 
 
-# The libraries whose import makes a module something other than scalar code on Python's math.
-_ARRAY_LIBRARIES = frozenset({"numpy", "scipy", "jax", "jaxlib", "torch", "tensorflow", "keras", "gradcli"})
+def _substituted_builtins(users):
+    return dict(vars(builtins), __import__=functools.partial(_substituting_import, users))
 
 
-def _users_math_module(name):
-    """The user's own module ``name`` (a file outside Python's library, gradcli and the installed packages) where it
-    does its arithmetic with ``math`` alone, no array library: loaded as `load_module` loads a NumPy module, so the
-    numbers a plain NumPy module hands its functions (``softplus(float(s))``, ``math.log1p(v)``) are followed as they
-    are in the NumPy module itself; None for any other module, which is imported as Python imports it."""
-    try:
-        spec = importlib.util.find_spec(name)
-    except (ImportError, ValueError):
-        return None
-    path = getattr(spec, "origin", None)
-    if not path or not path.endswith(".py") or not outside_python_and_gradcli(path) or installed_package_file(path):
-        return None
-    try:
-        with open(path, encoding="utf-8") as file:
-            source = file.read()
-    except (OSError, UnicodeDecodeError):
-        return None
-    return _math_module_loaded(path, source, spec.parent or "") if _uses_math_alone(source, path) else None
+def _users_modules():
+    """A fresh record of the user's modules one load reaches (`numpy_users.UsersModules`), each loaded by `load_module`."""
+    return UsersModules(lambda path, source, package, users, name, locations: load_module(
+        path, source, package, users=users, name=name, search_locations=locations))
 
 
-@functools.cache
-def _math_module_loaded(path, source, package):
-    """`load_module` of a user's math module, once per file and text: its functions' globals are one module's, as
-    Python's import would make them."""
-    return load_module(path, source, package)
+def load_module(path, source, package=None, users=None, name=None, search_locations=None):
+    """A fresh module running ``source`` (the text of ``path``) with `substitutes` in NumPy's place, and the user's own
+    modules it imports that reach NumPy (``users``: those one load reaches) loaded the same way.
 
-
-def _uses_math_alone(source, path):
-    """Whether the module's source imports ``math`` and no array library (its imports read, nothing run)."""
-    try:
-        tree = ast.parse(source, path)
-    except SyntaxError:
-        return False
-    roots = {alias.name.partition(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import)
-             for alias in node.names}
-    roots.update(node.module.partition(".")[0] for node in ast.walk(tree)
-                 if isinstance(node, ast.ImportFrom) and node.module and not node.level)
-    return "math" in roots and not roots & _ARRAY_LIBRARIES
-
-
-def _substituted_builtins():
-    return dict(vars(builtins), __import__=_substituting_import)
-
-
-def load_module(path, source, package=None):
-    """A fresh module running ``source`` (the text of ``path``) with `substitutes` in NumPy's place.
-
-    What the module raises (SyntaxError too) propagates, as from an import.
+    ``name``: the module's name under Python's import, for a user's module
+    another imports (a package's with its ``search_locations``). What the module
+    raises (SyntaxError too) propagates, as from an import.
     """
     code = compile(_rewritten(ast.parse(source, path)), path, "exec", dont_inherit=True)
     module = types.ModuleType(fresh_module_name("numpy", path))
     module.__dict__.update(helpers())
     module.__file__ = path
     module.__package__ = package or ""
-    module.__builtins__ = _substituted_builtins()
+    if search_locations is not None:
+        module.__path__ = list(search_locations)
+    users = users if users is not None else _users_modules()
+    users.started(name, module)
+    module.__builtins__ = _substituted_builtins(users)
     with running_as_module(module, path):
         exec(code, module.__dict__)  # noqa: S102 - the user's own file, which they asked gradcli to run
     return module
@@ -309,18 +276,22 @@ def substituted_function(fun):
 
     For a callable handed to the library: its module is not run again (it may
     be a test file); its globals are copied, NumPy's modules and functions in
-    them replaced by gradcli's, and the module's functions re-made over that
-    copy. The user's own functions and module stay as they were.
+    them replaced by gradcli's, the user's modules that reach NumPy (and their
+    functions) by fresh copies on gradcli's core (`numpy_users`), and the
+    module's functions re-made over that copy. The user's own functions and
+    modules stay as they were.
     """
     check_callable(fun)
     original = fun.__globals__
-    replaced = {key: _replacement(value) for key, value in original.items()}
+    users, own_module = _users_modules(), sys.modules.get(fun.__module__ or "")
+    own_module = own_module if getattr(own_module, "__dict__", None) is original else None
+    replaced = {key: _replacement(value, users, own_module) for key, value in original.items()}
     copied = dict(original)
     copied.update((key, value) for key, value in replaced.items() if value is not None)
     for key, value in original.items():
         if isinstance(value, types.FunctionType) and value.__globals__ is original:
             copied[key] = _rebound(value, copied)
-    copied["__builtins__"] = _substituted_builtins()
+    copied["__builtins__"] = _substituted_builtins(users)
     copied.update(helpers())
     return _rebound(fun, copied)
 
@@ -351,8 +322,10 @@ def _with_writes_rewritten(fun):
     return made if made is not None and made.co_freevars == code.co_freevars else code
 
 
-def _replacement(value):
-    """What a NumPy or SciPy module or function in a module's globals becomes; None for anything else."""
+def _replacement(value, users, own_module):
+    """What a NumPy or SciPy module or function in a module's globals becomes, and a user's module that reaches them
+    or a function of one (``users``: those this function's globals reach; not ``own_module``'s own); None for anything
+    else."""
     found = dict(substitutes())
     if "scipy" in sys.modules:  # SciPy's substitutes only where SciPy is already loaded: it could be in these globals
         found.update(scipy_substitutes())
@@ -361,24 +334,11 @@ def _replacement(value):
             return substitute
     name = getattr(value, "__name__", None)
     for module_name, substitute in found.items():
-        module = sys.modules.get(module_name)
-        if isinstance(name, str) and getattr(module, name, None) is value and name in vars(substitute):
+        # the module's own names, not its __getattr__, which warns on NumPy's removed aliases (``np.str``)
+        module = getattr(sys.modules.get(module_name), "__dict__", {})
+        if isinstance(name, str) and module.get(name) is value and name in vars(substitute):
             return vars(substitute)[name]
-    return _users_math_counterpart(value)
-
-
-def _users_math_counterpart(value):
-    """A user's math-only module (`_users_math_module`), or a function of one, as the module loaded on gradcli's math
-    has it; None for anything else."""
-    module = value if isinstance(value, types.ModuleType) else sys.modules.get(getattr(value, "__module__", None) or "")
-    path = getattr(module, "__file__", None)
-    if (not isinstance(value, (types.ModuleType, types.FunctionType)) or not isinstance(path, str)
-            or "." in module.__name__ or not outside_python_and_gradcli(path) or installed_package_file(path)):
-        return None
-    loaded = _users_math_module(module.__name__)
-    if loaded is None or value is module:
-        return loaded
-    return getattr(loaded, value.__name__, None) if getattr(module, value.__name__, None) is value else None
+    return users.counterpart(value, own_module)
 
 
 def _rebound(fun, global_names):

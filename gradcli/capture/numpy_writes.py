@@ -272,7 +272,8 @@ def _out_and_where(inputs, args, kwargs):
 
 def _is_ufunc(name):
     """Whether ``name`` is one of NumPy's ufuncs of one output (``divide``, ``log``, ``maximum``)."""
-    ufunc = getattr(np, name, None) if isinstance(name, str) else None
+    # NumPy's own names, not its module's __getattr__, which warns on ``np.str`` and the other removed aliases
+    ufunc = vars(np).get(name) if isinstance(name, str) else None
     return isinstance(ufunc, np.ufunc) and ufunc.nout == 1
 
 

@@ -907,18 +907,20 @@ def _other_precision(recording, dtype, outputs):
             return value.dtype.name
         return None
 
+    pythons = _pythons_own_float64(recording)
     culprit = next(
         (
             (f"{op.name}" + (f" (in the gradient rule of {op.node_name})" if op.node_name else "") + f" returned {other(op.output)}"
              + (f" at {os.path.basename(op.location)}" if op.location else ""), other(op.output))  # the line of the cast
             for op in recording.ops
-            if other(op.output)
+            if other(op.output) and not pythons(op)
         ),
         None,
     )
     culprit = culprit or next(
         ((f"the {'value' if name == 'value' else 'gradient in ' + name} came out in {other(v)}", other(v))
-         for name, v in outputs.items() if other(v)),
+         for name, v in outputs.items() if other(v) and not any(op.output is raw(v) and pythons(op)
+                                                                  for op in recording.ops)),
         None,
     )
     if culprit is None:
@@ -930,6 +932,25 @@ def _other_precision(recording, dtype, outputs):
         + (f"less accurate than a {dtype.name} program's (that step kept only its dtype's digits)" if narrower
            else f"more accurate than a {dtype.name} program's")
     )
+
+
+def _pythons_own_float64(recording):
+    """Whether an op of ``recording`` computes in float64 because Python's floats do: its float arguments Python's
+    floats (a number read out with ``float(x)``, ``math``'s answers) or such ops' results, as in the program NumPy runs
+    (``np.array([math.erf(v) for v in x.tolist()])`` is float64 there too); in the backward pass, an op of such an op's
+    gradient rule. No narrower program computes those steps, so they are no step the check computes more accurately."""
+    own, rules = set(), set()
+    for op in recording.ops:
+        if op.phase != "forward":
+            continue
+        floats = [(a, parent) for a, parent in zip(op.args, op.parents or (None,) * len(op.args))
+                  if type(a) is float or (isinstance(a, (np.ndarray, np.generic)) and is_float_dtype(a.dtype))]
+        # python_float is the read itself: Python's float of the number, whatever its dtype
+        if op.name == "python_float" or floats and all(
+                type(a) is float or (parent is not None and id(parent) in own) for a, parent in floats):
+            own.add(id(op))
+            rules.add((op.name, op.location))
+    return lambda op: id(op) in own or (op.phase != "forward" and (op.node_name, op.location) in rules)
 
 
 def _parts(dtype):
