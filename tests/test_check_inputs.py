@@ -254,6 +254,18 @@ def test_file_target_errors_exit_2(functions, tmp_path, capsys):
     assert_bad_input(*run(["grad", f"{syntax}:f", "--at", "1"], capsys), "not valid Python", "line 1")
 
 
+@pytest.mark.parametrize("numpy_import", ["import numpy as np\n", ""])
+def test_a_syntax_error_in_a_helper_module_names_the_helper(tmp_path, monkeypatch, capsys, numpy_import):
+    # The message names the file the error is in, not the checked file that imports it (plain NumPy and plain Python).
+    write(tmp_path / "gc_inputs_helper.py", numpy_import + "def g(x)\n    return x\n")
+    checked = write(tmp_path / "gc_inputs_uses_helper.py", numpy_import + "from gc_inputs_helper import g\n\n"
+                    "def f(x):\n    return g(x)\n")
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(["grad", f"{checked}:f", "--at", "1"], capsys)
+    assert_bad_input(code, out, err, "gc_inputs_helper.py is not valid Python", f"line {1 + bool(numpy_import)}")
+    assert "gc_inputs_uses_helper.py is not valid" not in err
+
+
 def test_file_target_imports_its_sibling_modules(tmp_path, capsys):
     write(tmp_path / "helpers_gc_sibling.py", "import gradcli.numpy as gnp\n\ndef square(v):\n    return v * v\n")
     target = write(

@@ -683,7 +683,7 @@ def _run_file(path, source, framework, name, module_text, target):
         sys.path.insert(0, folder)  # sibling modules import as they would under `python file.py`
     sys.modules[module_name] = module
     try:
-        with _user_module_errors(module_text, target):
+        with _user_module_errors(module_text, target, path):
             spec.loader.exec_module(module)
     except BaseException:
         sys.modules.pop(module_name, None)
@@ -697,7 +697,7 @@ def _run_file(path, source, framework, name, module_text, target):
 def _load_numpy(path, source, package, name, module_text, target):
     """A fresh copy of a plain NumPy module, run on ``gradcli.numpy``; first, what it lacks is an error."""
     _check_numpy_names(source, path, name)
-    with _user_module_errors(module_text, target):
+    with _user_module_errors(module_text, target, path):
         return load_module(path, source, package)
 
 
@@ -710,13 +710,13 @@ def _check_numpy_names(source, path, name):
 
 
 @contextmanager
-def _user_module_errors(module_text, target):
+def _user_module_errors(module_text, target, path=None):
     """What a user's module raises while it runs, as an InputError (KeyboardInterrupt as itself)."""
     try:
         yield
     except SyntaxError as error:
         raise InputError(
-            f"{module_text} is not valid Python: {error.msg} (line {error.lineno})",
+            f"{_file_at_fault(error, module_text, path)} is not valid Python: {error.msg} (line {error.lineno})",
             text=target,
             span=(0, len(module_text)),
         ) from None
@@ -724,6 +724,16 @@ def _user_module_errors(module_text, target):
         raise
     except BaseException as error:  # noqa: BLE001 - the user's module failed to import (or exited)
         raise _import_failed(module_text, target, error) from None
+
+
+def _file_at_fault(error, module_text, path):
+    """The file a SyntaxError is in: the checked module's own text, or the helper module it imports."""
+    filename = getattr(error, "filename", None)
+    if not filename or filename.startswith("<") or not os.path.isfile(filename):
+        return module_text
+    if path is not None and os.path.abspath(filename) == os.path.abspath(path):
+        return module_text
+    return shown_path(filename)
 
 
 def _load_named_module(module_text, name, target, framework):
