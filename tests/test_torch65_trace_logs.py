@@ -12,9 +12,11 @@ import pytest
 import torch  # noqa: F401 - the framework under test: imported once, here, for the file's CPU budget
 
 import gradcli
+from gradcli.errors import InputError
 
 SOURCE = textwrap.dedent('''\
     import logging
+    import math
     import sys
 
     import torch
@@ -41,6 +43,13 @@ SOURCE = textwrap.dedent('''\
         LOG.info("lazy %.4f", y.item())
         print(f"stderr {y.item():.2f}", file=sys.stderr)
         return y
+
+
+    def computed(x):
+        y = torch.exp(x)
+        z = x * math.log(y.item())
+        LOG.info("peak %g" % y.item())
+        return z
 ''')
 
 
@@ -79,3 +88,10 @@ def test_the_users_logging_and_streams_are_theirs_again_after_the_trace(users):
     gradcli.check(f"{users}:loss", [{"x": 0.25}], dtypes=("float64",), fixes=False)
     assert logging.Logger.handle.__qualname__ == "Logger.handle"
     assert type(sys.stderr).__name__ != "_HiddenFor" and type(sys.stdout).__name__ != "_HiddenFor"
+
+
+def test_a_number_read_and_computed_with_stays_refused_beside_one_formatted(users):
+    with pytest.raises(InputError) as refused:
+        gradcli.check(f"{users}:computed", [{"x": 0.5}], dtypes=("float64",), fixes=False)
+    line = 1 + SOURCE.splitlines().index("    z = x * math.log(y.item())")
+    assert f"logged.py:{line}: math.log turns a traced value into a Python number" in str(refused.value), refused.value
