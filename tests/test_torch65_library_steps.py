@@ -1,7 +1,9 @@
 """A step inside a fused library call, where a finding names it, is named by that call: the subtract of
 ``x - logsumexp(x)`` that cancels in ``F.log_softmax``, ``torch.log_softmax`` and ``F.cross_entropy`` at a logit of
 100 is "subtract in torch.nn.functional.log_softmax (aten._log_softmax)" at the user's line, as the step of a
-backward kernel is named inside its autograd node. The truth: mpmath's log(1 + e^-200) and the source's lines.
+backward kernel is named inside its autograd node; and a backward step is named by the autograd node that ran it even
+where another node's step of gradcli's name shares its line (log's g / u beside nll_loss's mean). The truths: mpmath's
+log(1 + e^-200) and 1 + tanh(100), and the source's lines.
 """
 
 import json
@@ -33,6 +35,11 @@ SOURCE = textwrap.dedent('''\
     def loss(x):
         v = torch.stack([x, -x]).reshape(1, 2)
         return F.cross_entropy(v, torch.tensor([0]))
+
+
+    def picked(x):
+        v = torch.stack([x, -x]).reshape(1, 2)
+        return F.nll_loss(torch.log(torch.softmax(v, dim=1)), torch.tensor([1]))
 ''')
 
 
@@ -69,3 +76,14 @@ def test_the_json_and_the_terminal_name_the_call(module):
     text = " ".join(CliRunner().invoke(cli, ["check", f"{module}:functional", *at]).stdout.split())
     assert (f"forward, subtract in torch.nn.functional.log_softmax (aten._log_softmax) at "
             f"losses.py:{line_of(SOURCE, 'F.log_softmax(')}: cancellation") in text, text
+
+
+def test_a_backward_step_is_named_by_its_own_node_beside_another_nodes_step_on_its_line(module):
+    (result,) = checked(module, "picked", {"x": 100.0}, ("float32",))
+    with mpmath.workdps(30):  # -log softmax([x, -x])[1] = x + log(e^x + e^-x): slope 1 + tanh(x)
+        assert float(result.exact_gradient["x"]) == pytest.approx(float(1 + mpmath.tanh(100)), rel=1e-12)
+    (backward,) = [f for f in result.findings if f.phase == "backward"]
+    # log's rule divides by softmax's [1, 0]; nll_loss's mean divides by its weight, 1, before it on the line
+    assert (backward.op, backward.gradcli_op) == ("LogBackward0 (aten.div)", "divide"), backward.op
+    assert backward.location == f"{module}:{line_of(SOURCE, 'F.nll_loss(')}"
+    assert backward.message.startswith("in the framework's backward pass, aten.div([[0, -1]], [[1, 0]]) gave"), backward.message

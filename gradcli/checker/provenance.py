@@ -218,11 +218,17 @@ def spelled_findings(findings, spellings):
             continue
         framework = spelled(finding.op, finding.location, spellings, finding.phase == "forward")
         if framework != finding.op:
-            call = _called_as(framework) if re.fullmatch(r"\w+", finding.op) else None
-            if call is not None:  # the sentence's call of the op too: "torch.exp(100.0) overflowed"
-                finding.message = re.sub(rf"(?<![\w.])(?<!'s ){finding.op}\(", lambda _: f"{call}(", finding.message, count=1)
-            finding.gradcli_op, finding.op = finding.op, framework
+            _spell(finding, framework)
     return findings
+
+
+def _spell(finding, framework):
+    """``finding``'s op named ``framework``, as its framework names it, gradcli's name kept in ``gradcli_op``, and its
+    sentence's call of the op too: "torch.exp(100.0) overflowed"."""
+    call = _called_as(framework) if re.fullmatch(r"\w+", finding.op) else None
+    if call is not None:
+        finding.message = re.sub(rf"(?<![\w.])(?<!'s ){finding.op}\(", lambda _: f"{call}(", finding.message, count=1)
+    finding.gradcli_op, finding.op = finding.op, framework
 
 
 def _called_as(framework):
@@ -656,18 +662,13 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
                 f"{first.name}(...) = {_show(first.output)}, but that branch's gradient still leaks "
                 f"through {through} (its cotangent is 0, and 0 * NaN is NaN)"
             )
-        findings.append(
-            Finding(
-                kind,
-                "backward",
-                node.name,
-                message,
-                node.span,
-                [_show(node.upstream)] + [_show(a) for a in node.args],
-                _show(bad),
-                node.location,
-            )
-        )
+        finding = Finding(kind, "backward", node.name, message, node.span,
+                          [_show(node.upstream)] + [_show(a) for a in node.args], _show(bad), node.location)
+        if step is not None and step.spelled and not step.by_the_pass:
+            # the step's own spelling: a line's other op of gradcli's name (NllLossBackward0's divide beside
+            # LogBackward0's) is another operation of the framework's
+            _spell(finding, _named_inside(step.name, step.spelled))
+        findings.append(finding)
     return findings
 
 
