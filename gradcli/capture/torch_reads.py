@@ -42,7 +42,7 @@ tensor's ``FakeTensor(...)``, not a number) reaches neither the streams nor the
 user's log handlers (`users_output_hidden`); what it prints and logs in
 PyTorch's own run does, with the numbers PyTorch computes. A number it formats
 while gradcli traces (``f"{v:.3f}"``, ``"%g" % v``) is NaN's text (`_formatted`,
-`_formatted_by_percent`), which no one sees: no number is known then.
+`formatted_by_percent`), which no one sees: no number is known then.
 """
 
 from __future__ import annotations
@@ -88,7 +88,6 @@ def numbers_read_as_tensors(folder, answered):
         torch.Tensor.item = lambda tensor: _read(tensor, ".item()", original_item, _as_number)
         FakeTensor.tolist = lambda tensor: _read(tensor, ".tolist()", original_tolist, _as_lists)
         FakeTensor.__format__ = _formatted
-        FakeTensor.__float__ = _formatted_by_percent
         makers = {name: getattr(torch, name) for name in _DATA_CALLS}
         for name, make in makers.items():
             setattr(torch, name, _made_of_numbers_read(make))
@@ -102,9 +101,8 @@ def numbers_read_as_tensors(folder, answered):
             else:
                 del torch.Tensor.item
             FakeTensor.tolist = original_tolist
-            for name in ("__format__", "__float__"):
-                if name in vars(FakeTensor):  # another thread's trace, ended first, may have taken it away
-                    delattr(FakeTensor, name)
+            if "__format__" in vars(FakeTensor):  # another thread's trace, ended first, may have taken it away
+                del FakeTensor.__format__
             for name, make in makers.items():
                 setattr(torch, name, make)
             for namespace in named:
@@ -147,17 +145,13 @@ def _formatted(tensor, spec):
     return torch.Tensor.__format__(tensor, spec)
 
 
-def _formatted_by_percent(tensor):
-    """``float(t)`` as Python's ``%`` formatting asks it of a fake tensor (``"%g" % t.item()``): where the user's
-    code formats one number so while gradcli traces, NaN, whose text no one sees (`users_output_hidden`); else
-    PyTorch's, which refuses a number the code computes with (``math.log(t.item())``)."""
-    import torch  # lazy: only a PyTorch target needs it
-
-    frame = sys._getframe(1)
-    if (_faked(tensor) and tensor.is_floating_point() and tensor.numel() == 1
-            and frame.f_lasti in _percent_formats(frame.f_code) and is_user_file(frame.f_code.co_filename, _TRACING.folder)):
-        return math.nan
-    return torch.Tensor.__float__(tensor)
+def formatted_by_percent(tensor, frame):
+    """Whether ``float(t)`` is asked of ``tensor`` by Python's ``%`` formatting in the user's ``frame`` (``"%g" %
+    t.item()``) of a number gradcli answered while it traces: `torch_guards`' ``__float__`` answers it with NaN, whose
+    text no one sees (`users_output_hidden`), where PyTorch would refuse it; a number the code computes with
+    (``math.log(t.item())``) stays refused."""
+    return (_faked(tensor) and tensor.is_floating_point() and tensor.numel() == 1
+            and frame.f_lasti in _percent_formats(frame.f_code) and is_user_file(frame.f_code.co_filename, _TRACING.folder))
 
 
 @functools.lru_cache(maxsize=256)  # asked at each formatted read; a function's code holds a few
