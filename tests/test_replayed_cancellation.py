@@ -57,8 +57,9 @@ SOURCES = {
 LINE = 8  # the `return` line of every source above
 # The op each framework's own program loses the value's digits in: JAX and TensorFlow shift by the max, so
 # log(sum(exp(x - max))) = log(1 + 1.9e-174) rounds to log(1); PyTorch subtracts lse(x) = 900 from x = 900.
-# JAX's and TensorFlow's findings name the op as the framework does, with gradcli's op inside it where that is a part of it.
-FORWARD = {"jax": "jax.nn.log_softmax (log)", "torch": "subtract", "cross_entropy": "subtract",
+# Every framework's finding names the op as the framework does, with gradcli's op inside it where that is a part of it.
+FORWARD = {"jax": "jax.nn.log_softmax (log)", "torch": "subtract in torch.nn.functional.log_softmax (aten._log_softmax)",
+           "cross_entropy": "subtract in torch.nn.functional.cross_entropy (aten._log_softmax)",
            "tensorflow": "log in tf.nn.log_softmax (LogSoftmax)"}
 # The backward's g - exp(ans) * sum(g): JAX's transpose adds x's two cotangents (its direct use and the one through
 # the sum) with its own add_any, which the finding names as the pass's accumulation of that value's two uses;

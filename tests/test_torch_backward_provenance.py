@@ -49,7 +49,7 @@ def test_a_cancelling_custom_backward_is_named_at_its_subtraction():
         assert abs(result.exact_gradient["x"][0] - float(exact)) <= 1e-12 * float(exact)
         backward = [f for f in result.findings if f.phase == "backward"]
         assert [(f.kind, f.gradcli_op, f.op, f.location) for f in backward] == [
-            ("cancellation", "subtract", "aten.sub", _line_of(clip.backward, "return"))], clip
+            ("cancellation", "subtract", "- (aten.sub)", _line_of(clip.backward, "return"))], clip  # the user's -
 
 
 def test_a_bfloat16_autocast_matmul_is_named_at_its_line_forward_and_backward():

@@ -147,6 +147,12 @@ def _mark_refused_rule(error, fun):
         error.rule_refused = True
 
 
+class _MathCallRefused(InputError):
+    """The refusal of a ``math`` call on a traced value (``math.log(t.item())``), at that call's line: a trace that
+    follows the numbers the code reads raises it where the call is, which a trace again with every read as PyTorch
+    makes it would place at the function's first read instead (a logged ``f"{t.item():g}"`` above it)."""
+
+
 class _Captured:
     """One user function: its PyTorch runs, and its graphs captured per argument layout and replayed."""
 
@@ -601,7 +607,7 @@ class _Captured:
         with users_output_hidden():
             try:
                 return self._trace_once(args, leaves, held, examples, counts, answered)
-            except LoopStopped:
+            except (LoopStopped, _MathCallRefused):  # a math call of a number read names its own line, not the read's
                 raise
             except Exception:  # noqa: BLE001 - whatever the trace raised, the trace without the reads followed tells it
                 if not answered:
@@ -694,7 +700,7 @@ class _Captured:
             folder = torch_dir()
             found = math_call_advice(error.__traceback__, lambda path: is_user_file(path, folder), "torch", "torch")
             if found is not None:
-                raise InputError(f"{found[0]}: {found[1]}", text=found[0]) from None
+                raise _MathCallRefused(f"{found[0]}: {found[1]}", text=found[0]) from None
             line = user_line(error.__traceback__, torch_dir())
             raise InputError(
                 f"{self.text} branches on a tensor's value{f' at {line}' if line else ''} (an if, .item() or "

@@ -96,7 +96,7 @@ from ..autodiff.values import raw
 from .exact_constants import (angle_in, angle_of_pi, held_for, kind_of, lift, moved_scalars, rules_constants, standing_for,
                               standing_in)
 from .lines import (GRADCLI_FOLDER, STDLIB_FOLDER, def_line, handed_numbers, is_user_file, literal_numbers, package_folder,
-                    user_line)
+                    user_line, written_call)
 from .torch_indices import refuse_reads_written, set_at_index_tensors
 from .torch_loops import LoopDecidedOtherwise, TripCountsNeeded, loop_guard, loops_step_by_step, zero_trips_rule
 from .torch_complex import COMPLEX_OPS
@@ -412,6 +412,8 @@ def _user_frame_summary(folder, kinds, entered=()):
                         f"backward() of {forward_cls.__name__}" if forward_cls is not None else f"hook {code.co_name}")
                 caller = innermost.f_code.co_name if innermost.f_code.co_name.isidentifier() else "hook"  # not <lambda>
                 name = f"{caller} [rule {rule} @ {code.co_filename}:{def_line(code.co_filename, code.co_firstlineno)}]"
+                # PyTorch's engine runs a rule with no torch function mode: the line's own text names the call
+                _HANDED_NOW.called = _called_name(call) or written_call(innermost.f_code, innermost.f_lasti)
                 return traceback.StackSummary.from_list([(innermost.f_code.co_filename, innermost.f_lineno, name, "")])
         frame = frame.f_back
     if innermost is None:

@@ -981,14 +981,16 @@ class _Explanation:
 
         with ieee(), np.errstate(all="ignore"), mpmath.workprec(self.precision), held_in(self.program), \
                 computing_as(self.arguments[-1]):
-            return provenance.spelled_findings(_explain_inaccuracy(result, *self.arguments, self.statuses),
-                                               self.spellings)
+            return _explain_inaccuracy(result, *self.arguments, self.statuses, self.spellings)
 
 
-def _explain_inaccuracy(result, target, working_args, exact, argnums, dtype, statuses):
+def _explain_inaccuracy(result, target, working_args, exact, argnums, dtype, statuses, spellings=None):
     """Findings that name the op that lost the accuracy: the same program recorded at high precision and in ``dtype``.
 
-    ``statuses``: the point's value and gradient verdicts, which say which of the two to explain.
+    ``statuses``: the point's value and gradient verdicts, which say which of the two to explain. ``spellings``: the
+    framework's names of the check's replayed ops, to which this run's own recording adds the steps that a check's
+    replay on plain arrays computes with NumPy's operators (``x - logsumexp(x)`` in a log_softmax), which no recorder
+    sees there (`provenance.spelled_findings`).
     """
     import mpmath
 
@@ -1030,7 +1032,7 @@ def _explain_inaccuracy(result, target, working_args, exact, argnums, dtype, sta
                                        and not _same_op(f, finding) for f in result.findings + new) \
                 and not _said_by_its_op(finding, found, getattr(target, "bridge", None) is not None):
             new.append(finding)
-    return new
+    return provenance.spelled_findings(new, {**working.spellings, **(spellings or {})})
 
 
 def _same_op(named, finding):

@@ -632,15 +632,17 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
         if plain is not None:  # the user's grad_fn broke in NumPy's operators on its plain arrays, which no op records
             node, message = plain
         if step is not None:  # a framework's own backward graph or the user's grad_fn: the step that broke, at its line
-            ran_in = "the framework's backward pass" if step.replayed else (
+            # a step of the user's own rule replayed from a framework's graph is said to be in that rule
+            ran_in = step.rule[0] if step.replayed and step.rule else "the framework's backward pass" if step.replayed else (
                 f"{node.rule[0]} of {node.name}" if node.rule else f"the gradient rule of {node.name}")
             node = _step_as_node(step, node)
             message = (
                 f"in {ran_in}, {step.name}({', '.join(_show(a) for a in step.args)}) "
-                f"gave {_show(step.output)}, the first NaN or inf of that pass"
-                + (f" (in {step.rule[0]})" if step.rule else "") + _library_note(step)
+                f"gave {_show(step.output)}, the first NaN or inf of "
+                + ("the backward pass" if step.replayed and step.rule else "that pass") + _library_note(step)
                 + (f": {step.by_the_pass[1]}, which the pass makes itself, no operator of the code"
                    if step.by_the_pass else "")
+                + (_forward_broke(step, recording) if step.replayed and step.rule else "")
             )
         kind = "nonfinite"
         chooser = _dropped_by(recording, first) if first is not None else None
@@ -663,21 +665,61 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
                 f"{first.name}(...) = {_show(first.output)}, but that branch's gradient still leaks "
                 f"through {through} (its cotangent is 0, and 0 * NaN is NaN)"
             )
-        finding = Finding(
-            kind,
-            "backward",
-            node.name,
-            message,
-            node.span,
-            [_show(node.upstream)] + [_show(a) for a in node.args],
-            _show(bad),
-            node.location,
-        )
-        if broke is not None and broke.spelled and node.name == broke.name:
-            # its own spelling: several backward ops of one kind on a line are each the gradient of another call
+        finding = Finding(kind, "backward", node.name, message, node.span,
+                          [_show(node.upstream)] + [_show(a) for a in node.args], _show(bad), node.location)
+        if (broke is not None and broke.spelled and node.name == broke.name
+                and not (broke is step and step.by_the_pass)):
+            # its own spelling: several backward ops of one kind on a line (NllLossBackward0's divide beside
+            # LogBackward0's) are each the gradient of another call
             _spelled_as(finding, _named_inside(broke.name, broke.spelled))
         findings.append(finding)
     return findings
+
+
+def _forward_broke(step, recording):
+    """The words that clear a user's rule whose ``step`` broke on a number the forward pass had already broken: an
+    inf or NaN a forward op made of finite numbers, or a 0 a forward op underflowed or cancelled to, that reached the
+    step as it was or through the rule's own steps; "" where the step's own arithmetic made it."""
+    made = made_by(recording)
+    forward = {_repeat_key(op): op for op in recording.ops if op.phase == "forward"}
+    for arg, parent in zip(step.args, parents_of(step, made)):
+        if parent is None or type(arg) in (int, bool):
+            continue
+        broken = not finite(arg)
+        carries = (lambda a: not finite(a)) if broken else (lambda a: _zeros_at(a, None) is not None)
+        if not carries(arg):
+            continue
+        op = forward.get(_repeat_key(parent), parent)  # a backward graph's run of a forward op again is that op
+        while op is not None and op.phase != "forward":  # the rule's own steps that passed the number on
+            op = next((forward.get(_repeat_key(p), p) for a, p in zip(op.args, parents_of(op, made))
+                       if p is not None and type(a) not in (int, bool) and carries(a)), None)
+        if op is None:
+            continue
+        if broken:
+            while not all(finite(a) for a in op.args):
+                op = next((p for a, p in zip(op.args, op.parents) if p is not None and not finite(a)), None)
+                if op is None:
+                    break
+            if op is not None:
+                verb = "overflowed to" if _is_inf(op.output) and not _inf_from_zero(op) and not _inf_at_pole(op) else "gave"
+                return _broke_before(arg, op, verb)
+        else:
+            # the op that reads the 0 as the forward pass made it, whose origin `_lost_to_zero` follows
+            reader = OpRecord(-1, op.name, "forward", (op.output,), op.output, parents=(op,))
+            lost = _lost_to_zero(reader)
+            if lost is not None:
+                return _broke_before(arg, lost, "cancelled to" if lost.name in ("add", "subtract") else "underflowed to")
+    return ""
+
+
+def _broke_before(arg, op, verb):
+    """": its 0.0 comes from the forward pass, where torch.exp(-200.0) underflowed to 0.0 at model.py:14: the forward
+    op broke, not the rule" (`_forward_broke`), the forward ``op`` called as its framework spells it."""
+    called = _called_as(op.spelled) if op.spelled else None
+    inputs = ", ".join(_show(a) for a in op.args)
+    at = f" at {os.path.basename(op.location)}" if op.location else ""
+    return (f": its {_show(arg)} comes from the forward pass, where {called or op.name}({inputs}) {verb} "
+            f"{_show(op.output)}{at}: the forward op broke, not the rule")
 
 
 def _forward_nonfinite(first):
