@@ -187,8 +187,6 @@ def test_a_vector_output_prints_once_per_dtype_not_once_per_row(module_path, cap
     _assert_printed(capsys.readouterr().out.splitlines(), [("norm #", [norm], 4)])
 
 
-@pytest.mark.xfail(strict=True, reason="a print to sys.stderr is not dropped in the runs besides the program's own "
-                   "(the finite differences', the exact reference's): only sys.stdout and logging are hidden there")
 def test_a_print_to_stderr_is_shown_once_per_dtype(module_path, capsys):
     (result,) = _point(module_path, "printed_to_stderr", {"x": [0.5, 1.5]})
     assert result.status == "ok"
