@@ -396,7 +396,8 @@ def _as_arguments(target, points):
 
 def _tree_layout(target, points, wrt):
     """The `TreeArguments` of a function ``target``'s ``points`` (None where no argument is a tree or data): a
-    Python int outside ``wrt`` is data, to a framework's function whatever ``wrt`` says of the others."""
+    Python int outside ``wrt`` is data, to a framework's or a plain NumPy function (`Target.reads_python_ints`)
+    whatever ``wrt`` says of the others, but where it would leave nothing to differentiate."""
     outside = not_differentiated(target.variables, wrt)
     ints_held = outside
     if target.reads_python_ints:
