@@ -27,12 +27,18 @@ def points():
 '''
 
 
-@pytest.fixture(scope="module")
-def users(tmp_path_factory):
-    """The path of a user's module holding `USERS`, written once per test module."""
-    path = tmp_path_factory.mktemp("jax65_held") / "users.py"
-    path.write_text(USERS)
-    return str(path)
+def module_fixture(source, folder):
+    """A module-scoped fixture giving the path of a user's module ``users.py`` holding ``source``, written once."""
+    @pytest.fixture(scope="module")
+    def written(tmp_path_factory):
+        path = tmp_path_factory.mktemp(folder) / "users.py"
+        path.write_text(source)
+        return str(path)
+
+    return written
+
+
+users = module_fixture(USERS, "jax65_held")
 
 
 def log_partial_sum(x, n):

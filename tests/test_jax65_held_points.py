@@ -22,6 +22,18 @@ def test_at_points_holding_other_integers_are_each_judged(users):
     judged_against_truth(json.loads(ran.stdout)["results"], [(1.5, 2), (2.0, 3), (0.25, 2)])
 
 
+def test_an_integer_written_in_at_is_held_without_wrt(users):
+    """``k=3`` typed an int reaches the code's ``range(k)`` as the int, as the library and a sweep hold it."""
+    ran = CliRunner().invoke(cli, ["check", f"{users}:softplus_nested", "--at", "x=0.5,k=3", "--dtype", "float64",
+                                   "--no-fix", "--json"])
+    assert ran.exit_code == 0, ran.output
+    (result,) = json.loads(ran.stdout)["results"]
+    value, slope = softplus_nested(0.5, 3)
+    assert result["status"] == "ok" and result["held"] == {"k": 3} and set(result["gradient"]) == {"x"}
+    assert result["exact_value"] == pytest.approx(value, rel=1e-12)
+    assert result["gradient"]["x"] == pytest.approx(slope, rel=1e-12)
+
+
 def test_args_and_the_library_hold_each_points_integer(users):
     ran = CliRunner().invoke(cli, ["check", f"{users}:log_partial_sum", "--args", f"{users}:points", "--wrt", "x",
                                    "--dtype", "float64", "--json"])

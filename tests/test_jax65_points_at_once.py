@@ -64,8 +64,8 @@ def test_an_entry_holding_another_number_costs_one_trace(users):
 
 def test_a_held_integer_read_by_the_python_keeps_the_steps_together(users, monkeypatch):
     replayed_alone = []
-    own = fd._alone
-    monkeypatch.setattr(fd, "_alone", lambda g_mp, t: replayed_alone.append(t) or own(g_mp, t))
+    own = fd._noise_replayed_alone
+    monkeypatch.setattr(fd, "_noise_replayed_alone", lambda g_mp, t: replayed_alone.append(t) or own(g_mp, t))
     report = gradcli.check(f"{users}:log_partial_sum", [{"x": 0.75, "n": 3}], wrt=("x",), dtypes=("float64",))
     assert replayed_alone == []
     (result,) = report.results

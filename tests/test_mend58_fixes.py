@@ -2,6 +2,7 @@
 refused as ``float()`` is, a step's whole number past float64's range taken out as a float named, one home for an
 mpmath number's exact fraction."""
 
+import json
 from fractions import Fraction
 
 import flint
@@ -58,12 +59,22 @@ def test_a_method_that_hands_out_python_numbers_is_refused_as_float_is():
         grad(lambda x: gnp.sum(gnp.asarray(x.tolist())))(np.ones(2))
 
 
-def test_tolist_in_a_plain_numpy_module_names_the_users_line(tmp_path):
+def test_tolist_in_a_plain_numpy_module_is_followed_and_its_misuse_names_the_users_line(tmp_path):
+    """``y.tolist()`` of an array is followed as its numbers; of a number it is one float, which ``sum`` cannot
+    iterate in NumPy's run either, and the error names the user's line."""
     source = tmp_path / "item_user.py"
     source.write_text("import numpy as np\n\n\ndef g(x, y):\n    return x * sum(y.tolist())\n")
+    out = CliRunner().invoke(cli, ["check", f"{source}:g", "--at", "x=2.0,y=[1,2,3]", "--dtype", "float64", "--json"])
+    assert out.exit_code == 0, out.output
+    (result,) = json.loads(out.stdout)["results"]
+    assert result["status"] == "ok"
+    assert set(result["exact_gradient"]) == {"x", "y"}  # d/dx = sum(y), d/dy_i = x
+    assert result["exact_gradient"]["x"] == pytest.approx(6.0, rel=1e-15)
+    assert result["exact_gradient"]["y"] == pytest.approx([2.0, 2.0, 2.0], rel=1e-15)
     out = CliRunner().invoke(cli, ["check", f"{source}:g", "--at", "x=2,y=3", "--dtype", "float64"])
-    assert "TracedValueError: `y.tolist()` converts a value gradcli is differentiating" in out.output
-    assert "item_user.py:5" in out.output
+    with pytest.raises(TypeError):
+        sum(np.float64(3.0).tolist())
+    assert "TypeError" in out.output and "item_user.py:5" in out.output
     assert "AttributeError" not in out.output
 
 

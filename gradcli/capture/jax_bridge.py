@@ -38,6 +38,7 @@ from types import SimpleNamespace
 
 import numpy as np
 
+from ..autodiff.ops_array import broadcast_to, concatenate
 from ..autodiff.transforms import vjp
 from ..autodiff.values import Box, raw
 from ..errors import InputError
@@ -572,8 +573,6 @@ class _Captured:
             raise ValueError("not numbers and 1-D arrays of points")
         (size,) = next(iter(shapes))
         groups = self._sharing_a_trace(values, size)
-        import gradcli.numpy as gnp  # a group's value spread over its entries and the groups' put in order, differentiably
-
         answers = []
         for key, leaves, entries in groups:
             if not self._of_numbers(key):
@@ -583,14 +582,14 @@ class _Captured:
             value = program.run(given)[0]
             many = size if entries is None else len(entries)
             if entries is not None and np.shape(raw(value)) == ():  # its entries differ only in the numbers its trace holds
-                value = gnp.broadcast_to(value, (many,))
+                value = broadcast_to(value, (many,))
             if np.shape(raw(value)) != (many,):
                 raise ValueError("not one value per point")
             answers.append(value)
         if len(answers) == 1:
             return answers[0]
         order = np.argsort(np.concatenate([entries for _, _, entries in groups]), kind="stable")
-        return gnp.concatenate(answers)[order]
+        return concatenate(answers)[order]
 
     def _sharing_a_trace(self, values, size):
         """``[(key, leaves of its first entry, entries or None for all), ...]``: the entries of ``values`` (numbers and

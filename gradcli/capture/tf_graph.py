@@ -295,7 +295,8 @@ class Plan:
 _VARIABLES_AS = contextvars.ContextVar("gradcli_tf_variables_as", default=None)
 # How `Walker.draws` marks a draw from a seed the function computes (`Walker._seeded_draw`)
 SEEDED = ", from a seed the function computes"
-# The kind of exact numbers (`exact_constants.kind_of`) a seeded plan replays on now: a draw's floats lifted to it
+# The kind of exact numbers (`exact_constants.kind_of`) of the exact run a seeded plan is replaying: a draw's floats
+# lifted to it
 _EXACT_KIND = contextvars.ContextVar("gradcli_tf_exact_kind", default=None)
 
 

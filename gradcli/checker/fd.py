@@ -186,13 +186,13 @@ def _noises_at(g_mp, points, elementwise):
 
         batched = _entry_noises(batch, len(points))
         if batched is not None:
-            return [noise if noise is not None else _alone(g_mp, t) for t, noise in zip(points, batched)]
-    return [_alone(g_mp, t) for t in points]
+            return [noise if noise is not None else _noise_replayed_alone(g_mp, t) for t, noise in zip(points, batched)]
+    return [_noise_replayed_alone(g_mp, t) for t in points]
 
 
-def _alone(g_mp, t):
+def _noise_replayed_alone(g_mp, t):
     """`_noise_of` ``g_mp`` at the point ``t``, replayed on its own (0 past the check's --max-time)."""
-    import mpmath
+    import mpmath  # lazy: mpmath is heavy; only the rounding replays of a difference need it
 
     return _noise_of(lambda: _mp_number(g_mp(mpmath.mpf(t)))) if _time_left() else 0.0
 

@@ -106,6 +106,13 @@ class Target:
     def name(self) -> str:
         return self.text
 
+    @property
+    def reads_python_ints(self) -> bool:
+        """Whether the user's code reads a Python int it is given as an int (``range(n)``, an index): a framework's
+        function or a plain NumPy one, which gradcli runs as written; a gradcli.numpy function or a formula is
+        differentiated in every number."""
+        return self.kind == "function" and (self.bridge is not None or self.framework == "numpy")
+
 
 _NON_ANALYTIC = {"abs", "sign", "floor", "ceil", "maximum", "minimum", "where", "clip", "hypot"}
 
@@ -349,10 +356,12 @@ def with_tree_arguments(target, points, wrt=()):
 
     The variables become the floating-point leaves' paths (``params.w1``) and
     each point a flat ``{path: leaf}``; the function rebuilds the trees and
-    calls the user's. A Python integer given to a framework's function is
-    data, held as given, unless ``wrt`` (the parameters asked for) names it;
-    to any function, an integer or a list of integers for a parameter outside
-    a given ``wrt`` is data (a label used as an index).
+    calls the user's. A Python integer given to a framework's or a plain
+    NumPy function (`Target.reads_python_ints`) is data, held as given,
+    unless ``wrt`` (the parameters asked for) names it or every argument is
+    one (``x=1`` alone is a point to differentiate at); to any function, an
+    integer or a list of integers for a parameter outside a given ``wrt`` is
+    data (a label used as an index).
     Without tree arguments or data, both come back as they were.
     """
     if target.kind != "function":
@@ -387,10 +396,21 @@ def _as_arguments(target, points):
 
 def _tree_layout(target, points, wrt):
     """The `TreeArguments` of a function ``target``'s ``points`` (None where no argument is a tree or data): a
-    Python int outside ``wrt`` is data, to a framework's function whatever ``wrt`` says of the others."""
+    Python int outside ``wrt`` is data, to a framework's or a plain NumPy function (`Target.reads_python_ints`)
+    whatever ``wrt`` says of the others, but where it would leave nothing to differentiate."""
     outside = not_differentiated(target.variables, wrt)
-    ints_held = outside if target.bridge is None else [n for n in target.variables if n not in (wrt or ())]
+    ints_held = outside
+    if target.reads_python_ints:
+        ints_held = [n for n in target.variables if n not in (wrt or ())]
+        if not wrt and all(_python_int(point.get(n)) for point in points[:1] if isinstance(point, dict)
+                           for n in target.variables):
+            ints_held = []  # nothing else to differentiate: the ints are the numbers the slope is asked at
     return TreeArguments.of(target.variables, points, target.text, ints_held, outside)
+
+
+def _python_int(value):
+    """Whether ``value`` is an integer number as Python or NumPy spell one (a bool is no number here)."""
+    return isinstance(value, (int, np.integer)) and not isinstance(value, bool)
 
 
 def runs_holding_alike(target, points, wrt=()):
@@ -441,12 +461,12 @@ def not_differentiated(names, wrt):
 
 
 def held_as_data(target, held, wrt):
-    """The variables among ``held`` (those a sweep holds at one value each) whose Python ints reach the user's
-    function as ints, data as a check holds them: every one for a framework's function (`sweep.run._held`), those
-    outside ``wrt`` for any other function, none for a formula."""
+    """The variables among ``held`` (a sweep's fixed ones, or a check's written in ``--at``) whose Python ints reach
+    the user's function as ints, data as a check holds them: every one for a framework's or a plain NumPy function
+    (`Target.reads_python_ints`), those outside ``wrt`` for any other function, none for a formula."""
     if target.kind != "function":
         return []
-    return list(held) if target.bridge is not None else not_differentiated(held, wrt)
+    return list(held) if target.reads_python_ints else not_differentiated(held, wrt)
 
 
 def differentiating_only(target, chosen):
