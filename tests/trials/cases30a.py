@@ -376,8 +376,6 @@ JAX = [
     Case(J, "seir_peak_checkpointed", "beta=0.5", "float64", "ok", num_grad(_soft_peak, beta=0.5)),
     Case(J, "seir_fit", None, "float64", "ok", _seir_fit_slopes(["log_beta"]), args="seir_args",
          wrt="params.log_beta"),
-    Case(J, "seir_fit", None, "float64", "ok", _seir_fit_slopes(["log_gamma"]), args="seir_args",
-         wrt="params.log_gamma"),
     Case(J, "r0_closed", CONTACTS_AT, "float64", "ok", num_grad(_spectral_radius(), beta=CONTACTS)),
     Case(J, "r0_closed", TIED_AT, "float64", "domain", TIED),
     Case(J, "r0_closed", NEAR_TIE_AT, "float64", "unstable", NEAR_TIE),
@@ -438,8 +436,6 @@ JAX = [
     # exp(-2763) underflows: -log10(0) = inf
     Case(J, "absorbance", "conc=0.1", "float64", "unstable", _absorbance_slope(),
          "transmittance = jnp.exp(-jnp.log(10.0) * EPSILON * PATH * conc)"),
-    Case(J, "langmuir_fit", None, "float64", "ok", _langmuir_tree(["log_k"]), args="langmuir_args",
-         wrt="params.log_k"),
     Case(J, "langmuir_fit", None, "float64", "ok", _langmuir_tree(["log_qmax", "log_k"]), args="langmuir_args",
          wrt="params"),
     # |alpha h|^1.4 is flat at 0: the abs's kink is of no consequence
