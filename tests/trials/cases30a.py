@@ -363,6 +363,12 @@ JAX = [
     Case(J, "manning_wet_cells_safe", "depth=[-0.1,1]", "float64", "ok", _wet_cells([-0.1, 1.0])),
     Case(J, "manning_wet_cells_safe", "depth=[-0.1,1]", "float32", "ok",
          hp(lambda: {"depth": [mp(0), _manning_slope("float32")(mp(1))]})),
+    Case(J, "manning_cond", "depth=-0.1", "float64", "ok", _fixed("depth", [0])),
+    Case(J, "manning_cond", "depth=1", "float64", "ok", _each("depth", _manning_slope(), [1.0])),
+    # the batched cond runs both branches and selects, yet JAX's transpose sends the dry cell no NaN
+    Case(J, "manning_cells_vmapped", "depth=[-0.1,1]", "float64", "ok", _wet_cells([-0.1, 1.0])),
+    # JAX has no reverse-mode derivative of a while_loop: nothing of JAX's to check, said at the loop's line
+    Case(J, "green_ampt_while", "k_sat=0.01", "float64", "input-error", message=("jax_lib30a.py:", "while_loop")),
     Case(J, "green_ampt", "k_sat=0.01", "float64", "ok", _green_ampt_slope(0.01)),
     Case(J, "green_ampt", "k_sat=0.05", "float64", "ok", _green_ampt_slope(0.05)),
     Case(J, "green_ampt", "k_sat=0.01", "float32", "ok", _green_ampt_slope(0.01, "float32")),

@@ -1,15 +1,15 @@
 """A user's JAX code, thirtieth round (first part): seismology (a ray's travel time through flat layers as a function
 of its ray parameter, at and past a layer's critical angle; the offset's travel time by shooting with Newton's method
 in a fori_loop; moment magnitude from newton-metres and from dyne-centimetres; Aki's b-value), hydrology (Manning's
-velocity in a rectangular channel at zero and negative depth, behind a single and a double where; Green-Ampt
-infiltration by a fixed-point fori_loop and by custom_vjp implicit slopes right and forgetting the chain), epidemiology
-(an SEIR epidemic by an Euler scan, checkpointed, fitted on log rates from a parameter tree; R0 as the spectral radius
-of a next-generation matrix by its closed form, by eigvals and by power iteration), psychometrics (2PL and 3PL item
-response log-likelihoods at extreme abilities, naive and by log_sigmoid, vmapped over persons; a cumulative-logit
-ordinal model, naive and stable; a custom_jvp test information right and wrong), acoustics (A-weighting in decibels at
-1 kHz and at frequencies whose fourth power overflows; a sound level with a floor and without), Beer-Lambert's
-absorbance by -log10 of a transmittance, Langmuir's isotherm fitted by --args, and van Genuchten's retention curve
-at zero suction."""
+velocity in a rectangular channel at zero and negative depth, behind a single and a double where, by a lax.cond and
+the cond vmapped over cells; Green-Ampt infiltration by a fixed-point fori_loop and while_loop and by custom_vjp
+implicit slopes right and forgetting the chain), epidemiology (an SEIR epidemic by an Euler scan, checkpointed, fitted
+on log rates from a parameter tree; R0 as the spectral radius of a next-generation matrix by its closed form, by
+eigvals and by power iteration), psychometrics (2PL and 3PL item response log-likelihoods at extreme abilities, naive
+and by log_sigmoid, vmapped over persons; a cumulative-logit ordinal model, naive and stable; a custom_jvp test
+information right and wrong), acoustics (A-weighting in decibels at 1 kHz and at frequencies whose fourth power
+overflows; a sound level with a floor and without), Beer-Lambert's absorbance by -log10 of a transmittance, Langmuir's
+isotherm fitted by --args, and van Genuchten's retention curve at zero suction."""
 
 import jax
 import jax.numpy as jnp
@@ -96,6 +96,20 @@ def manning_wet_cells_safe(depth):
     return jnp.sum(jnp.where(wet, radius ** (2.0 / 3.0) * jnp.sqrt(SLOPE) / MANNING_N, 0.0))
 
 
+def manning_cond(depth):
+    """One cell's mean velocity, 0 where it is dry, by lax.cond."""
+    def wet(d):
+        radius = WIDTH * d / (WIDTH + 2.0 * d)
+        return radius ** (2.0 / 3.0) * jnp.sqrt(SLOPE) / MANNING_N
+
+    return jax.lax.cond(depth > 0, wet, jnp.zeros_like, depth)
+
+
+def manning_cells_vmapped(depth):
+    """Total velocity over grid cells, the cond batched by jax.vmap."""
+    return jnp.sum(jax.vmap(manning_cond)(depth))
+
+
 PSI_DTHETA, GA_T = 0.11 * 0.3, 2.0  # suction head times moisture deficit (m); hours
 
 
@@ -105,6 +119,20 @@ def green_ampt(k_sat):
         return k_sat * GA_T + PSI_DTHETA * jnp.log(1.0 + f / PSI_DTHETA)
 
     return jax.lax.fori_loop(0, 200, step, k_sat * GA_T)
+
+
+def green_ampt_while(k_sat):
+    """The same until a step changes F by less than 1e-14, by lax.while_loop."""
+    def keep_going(state):
+        f, previous = state
+        return jnp.abs(f - previous) > 1e-14
+
+    def step(state):
+        f, _ = state
+        return k_sat * GA_T + PSI_DTHETA * jnp.log1p(f / PSI_DTHETA), f
+
+    f, _ = jax.lax.while_loop(keep_going, step, (k_sat * GA_T, k_sat * 0.0 - 1.0))
+    return f
 
 
 def _ga_solve(k_sat):
