@@ -18,7 +18,7 @@ import gradcli.numpy as gnp
 
 from ..autodiff import ops_float_parts as float_parts
 from ..autodiff.ops import astype, stop_gradient
-from ..autodiff.ops_array import untake
+from ..autodiff.ops_array import getitem, untake
 from ..autodiff.ops_bessel_hypergeometric import hyp1f1
 from ..autodiff.ops_scipy import ci, gammainc_da, si
 from ..autodiff.values import raw
@@ -229,14 +229,15 @@ def _expand_dims(params, x):
 def _slice(params, x):
     strides = params.get("strides") or (1,) * len(params["start_indices"])
     index = tuple(slice(int(a), int(b), int(s)) for a, b, s in zip(params["start_indices"], params["limit_indices"], strides))
-    return x[index]
+    # gradcli's indexing op, not NumPy's on a plain array: a recorded replay links the slice to the op that made x
+    return getitem(x, index)
 
 
 def _dynamic_slice(params, x, *starts):
     shape = np.shape(raw(x))
     sizes = params["slice_sizes"]
     begins = [min(max(int(_plain(s)), 0), n - k) for s, n, k in zip(starts, shape, sizes)]
-    return x[tuple(slice(b, b + int(k)) for b, k in zip(begins, sizes))]
+    return getitem(x, tuple(slice(b, b + int(k)) for b, k in zip(begins, sizes)))
 
 
 def _dynamic_update_slice(params, x, update, *starts):

@@ -645,6 +645,7 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
                 + (_forward_broke(step, recording) if step.replayed and step.rule else "")
             )
         kind = "nonfinite"
+        apart = None  # (the where, as written) where it sits on another line than the op that broke
         chooser = _dropped_by(recording, first) if first is not None else None
         if first is not None and value_finite and not gradient_finite and (chooser is not None or any(
             op.name == "where" for op in recording.ops
@@ -655,6 +656,9 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
                 written = (chooser.spelled or "").rpartition(" (")[0] if chooser is not None else ""
                 through = written if written and not written[0] in "+-*/%@<>=!" else "where"
                 selector = f"{through}()"
+                if chooser is not None and chooser.location and chooser.location != node.location:
+                    selector += f" at {os.path.basename(chooser.location)}"
+                    apart = chooser, through
             else:  # a clamp or a max the user wrote: its own op and line, not the where of its gradient
                 selector = f"{chooser.name}({', '.join(_show(a) for a in chooser.args)}) = {_show(chooser.output)}"
                 if chooser.location:
@@ -673,6 +677,8 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
             # LogBackward0's) are each the gradient of another call
             _spelled_as(finding, _named_inside(broke.name, broke.spelled))
         findings.append(finding)
+        if apart is not None:  # the where's own line too: the one a double where rewrites
+            findings.append(_leaking_where(apart, first))
     return findings
 
 
@@ -720,6 +726,17 @@ def _broke_before(arg, op, verb):
     at = f" at {os.path.basename(op.location)}" if op.location else ""
     return (f": its {_show(arg)} comes from the forward pass, where {called or op.name}({inputs}) {verb} "
             f"{_show(op.output)}{at}: the forward op broke, not the rule")
+
+
+def _leaking_where(apart, first):
+    """The finding at a where's own line whose unselected branch, computed on another line, sends NaN back."""
+    where, written = apart
+    made = os.path.basename(first.location) if first.location else "another line"
+    return Finding("where-nan", "forward", where.name,
+                   f"{written}() keeps the value finite by not selecting the branch where {first.name} at {made} "
+                   f"gave {_show(first.output)}, but that branch is still differentiated and its gradient leaks "
+                   f"through {written} (0 * NaN is NaN): guard the branch's input with the same condition",
+                   where.span, [_show(a) for a in where.args], _show(where.output), where.location)
 
 
 def _forward_nonfinite(first):

@@ -195,9 +195,30 @@ def _guarded_branches(reader, call, xs, guards):
             continue
         swaps = [(x, guards[k](x), _risky(operand, x)) for x in xs if _risky(operand, x)]
         if not swaps:
+            if assigned is None:
+                _guard_risky_locals(reader, call, branch, xs, guards[k])
             continue
         if assigned is None:
             texts[k] = writer.replaced(branch, swaps)
         elif _known_before(reader, call[1], assigned[1]):
             reader.elsewhere.append((operand, writer.replaced(operand, swaps)))
     return texts
+
+
+def _guard_risky_locals(reader, call, branch, xs, guard):
+    """Guard, at its assignment, each local the branch puts at risk (``r ** (2/3)``, ``log(r)``) that is made
+    from an x on an earlier line and used nowhere else: every x it reads is given the guard's safe value where the
+    branch is not taken, so the local is finite there and so is its gradient (``where(c, r ** p, 0)`` with
+    ``r = w * x / (w + 2 * x)``)."""
+    locals_ = reader.locals
+    if locals_ is None:
+        return
+    writer = reader.writer
+    for name in dict.fromkeys(n.id for n in ast.walk(branch) if isinstance(n, ast.Name)):
+        local = ast.Name(id=name, ctx=ast.Load())
+        value = locals_.value(name, [branch])
+        if value is None or not _risky(branch, local) or not _known_before(reader, call[1], locals_.assignments[name]):
+            continue
+        swaps = [(x, guard(x), [value]) for x in xs if _contains(value, x)]
+        if swaps:
+            reader.elsewhere.append((value, writer.replaced(value, swaps)))
