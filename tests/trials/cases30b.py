@@ -705,4 +705,35 @@ TF += [
 ]
 
 
+# ------------------------------------------------------------------------------------------ sparse sessions
+SESSION_ITEMS = [[1, 3], [2, 2, 4]]  # the sessions' items, padding left out
+ITEM_TABLE = [[0, 0], [0.5, -0.25], [0.75, 1], [-1, 0.5], [0.25, 0.125]]
+SESSION_TARGETS = [[mp("0.5"), mp("0.5")], [mp("-0.25"), mp(1)]]
+
+
+def _sessions(scale, targets=None):
+    """sum_s |sum_{i in s} e_i / scale(n_s) - t_s|^2 (t_s = 0 without targets): sqrtn pooling divides by sqrt(n),
+    mean pooling by n."""
+    def f(table=None, embeddings=None):
+        table = embeddings if table is None else table
+        total = 0
+        for k, items in enumerate(SESSION_ITEMS):
+            pooled = [sum(table[i][d] for i in items) / scale(len(items)) for d in range(2)]
+            total += sum((v - (targets[k][d] if targets else 0)) ** 2 for d, v in enumerate(pooled))
+        return total
+    return f
+
+
+TF += [
+    Case(K, "sparse_session_pool", "table=" + str(EMB).replace(" ", ""), "float64", "ok",
+         num_grad(_sessions(mpmath.sqrt), table=EMB)),
+    Case(K, "sparse_session_pool", "table=" + str(EMB).replace(" ", ""), "float32", "ok",
+         num_grad(_sessions(mpmath.sqrt), "float32", table=EMB)),
+    # mask_zero: the padding row 0 is read and masked out of the mean, its slope 0
+    Case(K, "session_encoder_loss", None, "float64", "ok",
+         renamed(num_grad(_sessions(mp, SESSION_TARGETS), "float32", embeddings=ITEM_TABLE), "model.embedding"),
+         args="session_encoder_args", wrt="model.embedding.embeddings"),
+]
+
+
 ALL = TORCH + TF
