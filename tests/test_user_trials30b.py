@@ -13,7 +13,7 @@ tf.while_loop, a gradient reversal and a straight-through rounding.
 
 The whole set runs case by case through the CLI as tests/trials/run.py does (cases30b.ALL); here, the PyTorch cases
 the CPU budget allows (one framework import). Findings: S1, a sparse COO tensor (torch.sparse_coo_tensor,
-torch.sparse.mm; TensorFlow's sparse_dense_matmul) had no replay (fixed, tested for its class in
+torch.sparse.mm; TensorFlow's sparse_dense_matmul and embedding_lookup_sparse's segment ops) had no replay (fixed, tested for its class in
 test_trial_findings30b.py and test_trial_findings30b_tf.py); E1, a policy's entropy over actions masked to -inf, at
 its uniform maximum: its exact gradient is 0 and the ball arithmetic does not prove it, so the check gives no verdict
 (open, below); P3, scaled_dot_product_attention's own scale held in float32 (open, below).
