@@ -22,7 +22,7 @@ from ..autodiff.ops import astype, stop_gradient
 from ..autodiff.ops_array import untake
 from ..autodiff.ops_shape import ranked
 from ..autodiff.values import Box, holds_complex, is_float_dtype, raw
-from .exact_constants import MP, kind_of, truncated_toward_zero
+from .exact_constants import MP, kind_of, lift, truncated_toward_zero
 from .special_orders import polygamma_of_orders
 from .tf_ops_more import COMPLEX_OPS, MORE_OPS
 from .tf_loops import LIST_OPS, TensorList, add_lists, zeros_like_list
@@ -332,6 +332,49 @@ def _unsorted_segment_sum(ins, attrs):
     if not kept.all():
         data, ids = data[np.nonzero(kept)], ids[kept]
     return _scattered(shape, data, ids)
+
+
+def _sparse_segment(divide):
+    """``SparseSegmentSum``/``Mean``/``SqrtN`` (``tf.nn.embedding_lookup_sparse``'s combiners, ``WithNumSegments`` too):
+    each segment's sum of the rows of ``data`` its ``indices`` pick, divided by its count (mean) or the count's square
+    root (sqrtn), an empty segment's by 1; the counts in the data's own kind of number, so an exact replay divides by
+    the exact sqrt(2)."""
+    def segment(ins, attrs):
+        data, indices, ids = ins[:3]
+        ids = np.asarray(raw(ids)).astype(np.intp)
+        count = int(raw(ins[3])) if len(ins) > 3 else (int(ids.max()) + 1 if ids.size else 0)
+        summed = _unsorted_segment_sum([data[np.asarray(raw(indices)).astype(np.intp)], ids, count], attrs)
+        return summed if divide is None else summed / _segment_divisors(ids, count, data, divide)
+
+    return segment
+
+
+def _segment_divisors(ids, count, like, divide):
+    """Each of ``count`` segments' divisor (its size, or the size's square root; 1 for an empty one), shaped to divide
+    rows like ``like``'s, in ``like``'s kind of number."""
+    sizes = np.maximum(np.bincount(ids, minlength=count), 1).reshape((-1,) + (1,) * (np.ndim(raw(like)) - 1))
+    kind = kind_of([like])
+    sizes = lift(sizes.astype(np.float64), kind) if kind else sizes.astype(np.asarray(raw(like)).dtype)
+    return gnp.sqrt(sizes) if divide == "sqrt" else sizes
+
+
+def _sparse_segment_grad(divide, unique_rows):
+    """The backward of `_sparse_segment`: each picked row's share of its segment's upstream, summed per row of the
+    data; ``GradV2`` gives it for the sorted distinct rows picked (and those rows), ``Grad`` for all ``output_dim0``."""
+    def grad(ins, attrs):
+        upstream, indices, ids, rows_out = ins
+        picked = np.asarray(raw(indices)).astype(np.intp)
+        ids = np.asarray(raw(ids)).astype(np.intp)
+        shares = upstream[ids]
+        if divide is not None:
+            shares = shares / _segment_divisors(ids, gnp.shape(upstream)[0], upstream, divide)[ids]
+        if not unique_rows:
+            return _unsorted_segment_sum([shares, picked, rows_out], attrs)
+        distinct, position = np.unique(picked, return_inverse=True)
+        summed = _unsorted_segment_sum([shares, position.reshape(-1), len(distinct)], attrs)
+        return summed, distinct.astype(np.asarray(raw(indices)).dtype)
+
+    return grad
 
 
 def _gather(ins, attrs):
@@ -714,6 +757,10 @@ OPS = {
     "StridedSliceGrad": (_strided_slice_grad, ("begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask")),
     "GatherV2": (_gather, ("batch_dims",)),
     "UnsortedSegmentSum": (_unsorted_segment_sum, ()),
+    **{f"SparseSegment{name}{more}": (_sparse_segment(divide), ())
+       for name, divide in (("Sum", None), ("Mean", "count"), ("SqrtN", "sqrt")) for more in ("", "WithNumSegments")},
+    **{f"SparseSegment{name}Grad{version}": (_sparse_segment_grad(divide, version == "V2"), ())
+       for name, divide in (("Sum", None), ("Mean", "count"), ("SqrtN", "sqrt")) for version in ("", "V2")},
     "Slice": (_slice, ()),
     "LowerBound": (_bound("left"), ("out_type",)),
     "UpperBound": (_bound("right"), ("out_type",)),

@@ -82,6 +82,26 @@ def _scatter_nd(ins, attrs):
     return untake(updates, _nd_index(indices, shape), shape, _float_kind(updates))
 
 
+def _sparse_reorder(ins, attrs):
+    """``SparseReorder`` (``tf.sparse.reorder``): a sparse tensor's entries in row-major order of their indices."""
+    indices, values, _ = ins
+    rows = np.asarray(raw(indices))
+    order = np.lexsort(rows.T[::-1])
+    return rows[order], values[order]
+
+
+def _sparse_dense_matmul(ins, attrs):
+    """``SparseTensorDenseMatMul``: the sparse operand (indices, values, dense shape) scattered dense, its repeated
+    entries summed as ScatterNd sums them, then a matmul (adjoint of a real matrix: its transpose)."""
+    indices, values, shape, dense = ins
+    sparse = _scatter_nd([indices, values, shape], attrs)
+    if attrs.get("adjoint_a"):
+        sparse = gnp.swapaxes(sparse, -1, -2)
+    if attrs.get("adjoint_b"):
+        dense = gnp.swapaxes(dense, -1, -2)
+    return gnp.matmul(sparse, dense)
+
+
 def _tensor_scatter(add):
     def scatter(ins, attrs):
         tensor, indices, updates = ins
@@ -703,6 +723,8 @@ MORE_OPS = {
     "TopKV2": (_top_k, ()),
     "GatherNd": (_gather_nd, ()),
     "ScatterNd": (_scatter_nd, ()),
+    "SparseReorder": (_sparse_reorder, ()),
+    "SparseTensorDenseMatMul": (_sparse_dense_matmul, ("adjoint_a", "adjoint_b")),
     "TensorScatterUpdate": (_tensor_scatter(add=False), ()),
     "TensorScatterAdd": (_tensor_scatter(add=True), ()),
     "OneHot": (_one_hot, ("axis",)),

@@ -364,6 +364,16 @@ def _index_put(x, indices, values, accumulate=False):
     return out
 
 
+def _sparse_coo(sparse_dim, dense_dim, size, indices, values, dtype=None, layout=None, device=None, pin_memory=None,
+                is_coalesced=None):
+    """``aten._sparse_coo_tensor_with_dims_and_tensors`` (``torch.sparse_coo_tensor``): the COO tensor replayed dense,
+    its values summed where an index repeats (what an uncoalesced tensor means), so a sparse product is a matmul."""
+    value = raw(values)
+    zeros = np.zeros(tuple(size), dtype=np.float64 if is_exact(value) else np.asarray(value).dtype)
+    rows = np.asarray(raw(indices))
+    return _index_put(zeros, [rows[d] for d in range(sparse_dim)], values, accumulate=True)
+
+
 def _copy_for(x, src):
     """A writable copy of ``x`` that can hold ``src``'s values (object entries for high-precision ones)."""
     exact = is_exact(x) or is_exact(src)
@@ -1022,6 +1032,8 @@ OPS = {
     "matmul": gnp.matmul,
     "dot": gnp.dot,
     "addmm": lambda b, m1, m2, beta=1, alpha=1: b * beta + gnp.matmul(m1, m2) * alpha,
+    "_sparse_addmm": lambda b, m1, m2, beta=1, alpha=1: b * beta + gnp.matmul(m1, m2) * alpha,  # m1 replayed dense
+    "_sparse_coo_tensor_with_dims_and_tensors": _sparse_coo,
     # shapes and indexing
     "t": gnp.transpose,
     "view": lambda x, size: gnp.reshape(x, tuple(size)),
