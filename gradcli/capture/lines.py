@@ -228,4 +228,15 @@ def _positions(code):
 
 def _module_of_file(path):
     """The loaded module whose file ``path`` is, or None."""
-    return next((module for module in list(sys.modules.values()) if getattr(module, "__file__", None) == path), None)
+    known = _MODULE_OF_FILE.get(path)
+    if known is not None and sys.modules.get(known.__name__) is known and getattr(known, "__file__", None) == path:
+        return known  # a framework's process holds thousands of modules: a scan per replayed operation is slow
+    found = next((module for module in list(sys.modules.values()) if getattr(module, "__file__", None) == path), None)
+    if found is not None:
+        _MODULE_OF_FILE[path] = found
+    return found
+
+
+# The module last found for a file, kept while it is still loaded under its name (any loaded copy of one file binds
+# the same names: the one `written_call` reads).
+_MODULE_OF_FILE = {}
