@@ -10,10 +10,12 @@ import os
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
 
 import mpmath
+import numpy as np
 import pytest
 import tensorflow as tf
 
 import gradcli
+from gradcli.capture.tf_draws import FreshDraws, HeldDraws, MismatchedDraws, call_begins, point_key
 
 
 def draw_in_a_branch(mu, sigma):
@@ -107,3 +109,32 @@ def test_a_loop_that_never_reseeds_is_read_from_the_run_it_judges():
     # d/dmu sum(exp(mu + sigma z)) is the sum itself, whatever z the run drew
     assert float(result.exact_gradient["mu"]) == pytest.approx(float(result.exact_value), rel=1e-13)
     assert float(result.exact_value) > 0
+
+
+def _two_calls(record, point):
+    """Two calls of a function recorded as one run at ``point``: the first draws once, the second in a two-trip loop."""
+    with record.recorded(np.float64, point_key(point)):
+        call_begins()
+        tf.random.normal([3], dtype=tf.float64)
+        call_begins()
+        return [tf.random.normal([2], dtype=tf.float64).numpy() for _ in range(2)]
+
+
+def test_a_recording_of_several_calls_keeps_the_last_calls_draws():
+    record, point = FreshDraws(), [np.array(0.5)]
+    second = _two_calls(record, point)
+    run = record.run_at(np.float64, point_key(point))
+    assert len(run) == 2  # the same numbers TensorFlow handed back, copied: compared exactly
+    assert all(np.array_equal(draw[2], drawn) for draw, drawn in zip(run, second))
+
+
+def test_a_replay_that_draws_fewer_times_than_the_run_is_refused():
+    record, point = FreshDraws(), [np.array(0.5)]
+    second = _two_calls(record, point)
+    held = HeldDraws(record)
+    read = held.add("RandomStandardNormal", [2], "f.py:3")
+    with held.reading(point, np.float64, None):  # a loop's two trips: the run's draws in turn
+        assert np.array_equal(read(), second[0]) and np.array_equal(read(), second[1])
+    with pytest.raises(MismatchedDraws, match="drew 2 times where the replay of the traced graph draws 1 times"):
+        with held.reading(point, np.float64, None):
+            read()
