@@ -1,7 +1,7 @@
-"""Stateful draws in nested Python functions, in a Python loop, and in a ``tf.function`` the loop calls at every
-step are each followed to their site and count: the replay reads the numbers TensorFlow drew, in the order it drew
-them. Truth: mpmath's value and derivatives of the same mathematics at the draws TensorFlow makes again from the
-same seed, in the same order.
+"""Stateful draws in nested Python functions, in a Python loop, in a ``tf.function`` the loop calls at every
+step and in a ``tf.while_loop``'s body (once per trip) are each followed to their site and count: the replay reads
+the numbers TensorFlow drew, in the order it drew them. Truth: mpmath's value and derivatives of the same
+mathematics at the draws TensorFlow makes again from the same seed, in the same order.
 """
 
 import os
@@ -99,9 +99,6 @@ def test_draws_in_nested_functions_a_loop_and_a_tf_function_called_per_step_are_
     assert float(result.exact_gradient["sigma"]) == pytest.approx(float(d_sigma), rel=1e-13)
 
 
-@pytest.mark.xfail(strict=True, reason="a stateful draw inside a tf.while_loop's body is refused (an input error): "
-                   "the replay holds a run's draws by their place in the traced graph, and a loop body's one op draws "
-                   "once per trip, which the replay does not read trip by trip")
 def test_a_draw_in_a_while_loops_body_is_read_trip_by_trip(module):
     result = _check(module, "in_a_while_loop", {"mu": 0.3, "sigma": 1.2})
     trips = _drawn(9, 2, 2, 2)

@@ -91,7 +91,9 @@ class Plan:
     def pruned(self, outputs, text, stop=()):
         """The plan computing ``outputs`` alone (``stop``: keys given at each run); an op it needs that the table lacks is an `InputError`."""
         producer = {key: step for step in self.steps for key in step.outputs}
-        needed, todo, seen = set(), list(outputs), set(stop)
+        # a draw read from the run is kept, needed or not: the replay takes the run's draws in their order
+        drawn = [key for step in self.steps if isinstance(step.function, _HeldDrawStep) for key in step.outputs]
+        needed, todo, seen = set(), list(outputs) + drawn, set(stop)
         while todo:
             key = todo.pop()
             if key in seen:
@@ -148,21 +150,27 @@ class Plan:
         else:
             env = dict(self.static)
         env.update(held_constants)  # the program in a narrower dtype: the user's constants as it holds them
-        if self.fresh is not None and self.fresh.draws:  # TensorFlow's run's draws, in the dtype judged now
-            floats = [floats_at_the_point(value) for value in values]
-            env.update(self.fresh.values(floats, held or _replay_dtype(values), kind if exact else None))
         moved = _VARIABLES_AS.get()
         if moved and self.variable_reads:  # a variable's reads as the values asked for, in branches and loop bodies too
             env.update((key, moved[handle]) for key, handle in self.variable_reads.items() if handle in moved)
         env.update(zip(self.inputs, values))
         if given:
             env.update(given)
+        fed = list(self.inputs) + list(given or ())
+        if self.fresh is None or not self.fresh.draws:
+            return self._steps_run(env, exact, fed)
+        floats = [floats_at_the_point(value) for value in values]  # TensorFlow's run's draws, in the dtype judged now
+        with self.fresh.reading(floats, held or _replay_dtype(values), kind if exact else None):
+            return self._steps_run(env, exact, fed)
+
+    def _steps_run(self, env, exact, fed):
+        """The outputs of the steps run on ``env`` (``exact``: on exact numbers; ``fed``: the keys each run is given)."""
         recording = getattr(_EXECUTING, "lists", None)
         if recording:  # a run whose operations are recorded (`executed`)
             return self._recorded(env, recording)
         hook = hooks.forward
         if hook is not None and (not exact or getattr(hook, "reads_locations", True)):
-            return self._located(env, list(self.inputs) + list(given or ()))
+            return self._located(env, fed)
         # TensorFlow computes IEEE silently, and its graphs compute both sides of a where: the gradient of
         # CumulativeLogsumexp takes log(g) and log(-g) of every g, each kept only where its sign allows.
         with np.errstate(all="ignore"):
@@ -560,13 +568,12 @@ class Walker:
         (`tf_draws.HeldDraws`), a constant of the point, or for a gamma draw the function of its alpha its quantile
         defines (`held_gamma`)."""
         shape = op.outputs[0].shape
-        self.held.add(outputs[0] if op.type != "RandomGamma" else f"{outputs[0]}#drawn", op.type,
-                      shape.as_list() if shape.is_fully_defined() else None, location)
+        read = self.held.add(op.type, shape.as_list() if shape.is_fully_defined() else None, location)
         if self.calls:
             self.held.record.in_functions = True
-        if op.type == "RandomGamma":
-            self.steps.append(Step(held_gamma, (inputs[1], f"{outputs[0]}#drawn"), tuple(outputs), {}, location, rule,
-                                   op.type, op.name, spelled=self._spelling(op)))
+        gamma = op.type == "RandomGamma"
+        self.steps.append(Step(_HeldDrawStep(read, gamma), (inputs[1],) if gamma else (), tuple(outputs), {}, location,
+                               rule, op.type, op.name, spelled=self._spelling(op)))
         self.draws.append(f"{op.type} at {location}")
 
     def _by_kernel(self, op, inputs, outputs, location, rule):
@@ -784,7 +791,10 @@ class Walker:
         handles = [(self.static[key][1], placeholder) for key, placeholder in zip(inputs, body.inputs) if _is_capture(self.static.get(key))]
         inner = Walker(self.frames, self.read_variable, self.as_numpy, location, self.given,
                        users_number=self.users_number, variable_shape=self.variable_shape, draw=self.draw)
+        # the function's draws are read from the run as the enclosing graph's replay reaches them, trip by trip
+        inner.held, inner.calls = self.held, self.calls
         plan = inner.walk(body, handles)
+        plan.fresh = None  # the enclosing graph's replay opens the run its draws are read from
         self.draws.extend(inner.draws)
         self.state.update(inner.state)
         plan.inputs = [t.name for t in body.inputs]  # the handles too: the op hands the function every input
@@ -1010,6 +1020,20 @@ class _ParameterDraw:
         return self.as_function(*parameters, sample)
 
 
+class _HeldDrawStep:
+    """The step of a stateful draw read from the run (`tf_draws.HeldDraws`): ``read()`` gives the run's next draw,
+    a constant of the point, or for a gamma draw (``gamma``) its sample and the alpha it was drawn at, which the
+    step's one input, the replay's alpha, moves (`held_gamma`)."""
+
+    def __init__(self, read, gamma):
+        self.read, self.gamma = read, gamma
+
+    def __call__(self, ins, attrs):
+        if self.gamma:
+            return held_gamma((ins[0], self.read()), attrs)
+        return self.read()
+
+
 def held_gamma(ins, _attrs):
     """The step of a stateful ``RandomGamma`` read from the run (`tf_draws.HeldDraws`): ``ins`` are its alpha and the
     run's ``(sample, alpha it was drawn at)``. Where alpha is where the run drew, the sample is the run's; elsewhere (a
@@ -1110,9 +1134,9 @@ _FRESH_DRAWS = dict.fromkeys(
      "RandomGamma", "RandomPoissonV2", "ParameterizedTruncatedNormal"),
     "draws other numbers at every run (a random op with a state of its own, tf.random.uniform and its kind), so no "
     "run of it can be replayed with the numbers another drew, and gradcli reads the numbers of the run only where "
-    "the code draws them with tf.random.normal, uniform, truncated_normal, gamma or poisson outside a tf.while_loop's "
-    "body, a tf.cond's branch and a function XLA compiles (a Python loop or if is fine): draw with a seed TensorFlow reads "
-    "(tf.random.stateless_uniform(..., seed=...), a tf.random.Generator, or a Keras layer's seed=) there",
+    "the code draws them with tf.random.normal, uniform, truncated_normal, gamma or poisson outside a function XLA "
+    "compiles: draw with a seed TensorFlow reads (tf.random.stateless_uniform(..., seed=...), a tf.random.Generator, "
+    "or a Keras layer's seed=) there",
 )
 _NOT_REPLAYED = {**_PYTHON_CALLS, **_FRESH_DRAWS}
 

@@ -49,6 +49,8 @@ import inspect
 import re
 import sys
 
+from .tf_draws import call_begins
+
 
 class AssignInstead(Exception):  # noqa: N818 - a signal to try again, not an error the user sees
     """The call met a ``variables=`` rule with its variables read as tensors: call again, the variables assigned."""
@@ -436,6 +438,7 @@ class ModelArguments:
 
     def call(self, *args):
         """``fun(*args)``, where an argument standing for a model is its tree of variable values (tensors)."""
+        call_begins()  # a recorded run's draws are this call's (`tf_draws`)
         positions = [i for i, name in enumerate(self.names[: len(args)]) if name in self.models and isinstance(args[i], dict)]
         if not positions:
             return self.fun(*args)
