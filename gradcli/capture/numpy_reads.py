@@ -36,7 +36,7 @@ from ..autodiff.ops import python_float, trunc
 from ..autodiff.tracer import TracedValueError, is_mp_value
 from ..autodiff.values import Box, dtype_of, holds_complex, raw, shape_of
 from .numpy_parts import InFunctions
-from .torch_reads import users_output_hidden
+from .users_output import users_output_hidden
 
 READ_FLOAT, READ_ITEM = "__gradcli_read_float__", "__gradcli_read_item__"
 READ_INT, READ_LIST, PERCENT = "__gradcli_read_int__", "__gradcli_read_list__", "__gradcli_percent__"

@@ -37,7 +37,8 @@ from .torch_graph import (GeneratorsHeld, branches_on_dtype, held_numbers, hold_
                           quiet_fake_tensors, replay, same_program, steps_reading_inputs, torch_dir, trace)
 from .torch_ctc import trace_shapes
 from .torch_guards import valid_guards
-from .torch_reads import READS, numbers_read_as_tensors, users_output_hidden
+from .torch_reads import READS, numbers_read_as_tensors
+from .users_output import users_output_hidden
 from .torch_indices import set_at_index_tensors
 from .torch_loops import LoopDecidedOtherwise, conds_among, loops_step_by_step
 from .torch_modules import ModuleArguments

@@ -39,7 +39,7 @@ PyTorch makes it, which refuses the read at the user's line. PyTorch's own run,
 the one under test, is untouched: only fake tensors, in the tracing thread, are
 answered so. What the user's code prints or logs while gradcli traces (a fake
 tensor's ``FakeTensor(...)``, not a number) reaches neither the streams nor the
-user's log handlers (`users_output_hidden`); what it prints and logs in
+user's log handlers (`users_output.users_output_hidden`); what it prints and logs in
 PyTorch's own run does, with the numbers PyTorch computes. A number it formats
 while gradcli traces (``f"{v:.3f}"``, ``"%g" % v``) is NaN's text (`_formatted`,
 `formatted_by_percent`), which no one sees: no number is known then.
@@ -136,7 +136,7 @@ def _faked(tensor):
 def _formatted(tensor, spec):
     """``format(t, spec)`` of a fake tensor: where the user's code formats one number as a float (``f"{s:.3f}"``, to
     print it) while gradcli traces, the text of NaN, for no number is known then and what the code prints then is
-    not shown (`users_output_hidden`); else PyTorch's."""
+    not shown (`users_output.users_output_hidden`); else PyTorch's."""
     import torch  # lazy: only a PyTorch target needs it
 
     if (spec and _faked(tensor) and tensor.is_floating_point() and tensor.numel() == 1
@@ -148,7 +148,7 @@ def _formatted(tensor, spec):
 def formatted_by_percent(tensor, frame):
     """Whether ``float(t)`` is asked of ``tensor`` by Python's ``%`` formatting in the user's ``frame`` (``"%g" %
     t.item()``) of a number gradcli answered while it traces: `torch_guards`' ``__float__`` answers it with NaN, whose
-    text no one sees (`users_output_hidden`), where PyTorch would refuse it; a number the code computes with
+    text no one sees (`users_output.users_output_hidden`), where PyTorch would refuse it; a number the code computes with
     (``math.log(t.item())``) stays refused."""
     return (_faked(tensor) and tensor.is_floating_point() and tensor.numel() == 1
             and frame.f_lasti in _percent_formats(frame.f_code) and is_user_file(frame.f_code.co_filename, _TRACING.folder))
@@ -272,70 +272,3 @@ def read_as_number(tensor, how):
 
 
 READ_AS_NUMBER = read_as_number.__code__
-
-
-@contextmanager
-def users_output_hidden():
-    """Within it, what the thread's code writes to ``sys.stdout`` or ``sys.stderr`` and the records it logs are
-    dropped: the user's prints and log lines while gradcli traces show fake tensors or NaN's text (`_formatted`), not
-    numbers, and a handler formatting a fake tensor as a number (``log.info("%.3f", t.item())``) would print its own
-    error. PyTorch's own run, outside the trace, prints and logs the real numbers. Other threads' writes and records
-    pass (the streams and the loggers are the process's)."""
-    import logging  # the user's loggers, whose records are dropped as the streams' writes are
-
-    with _LOCK:
-        for name in _STREAMS:
-            if not isinstance(getattr(sys, name), _HiddenFor):
-                setattr(sys, name, _HiddenFor(getattr(sys, name)))
-        if not isinstance(logging.Logger.handle, _Unlogged):
-            logging.Logger.handle = _Unlogged(logging.Logger.handle)
-        hidden = [getattr(sys, name) for name in _STREAMS]
-        me = threading.get_ident()
-        _HIDDEN_THREADS[me] = _HIDDEN_THREADS.get(me, 0) + 1
-    try:
-        yield
-    finally:
-        with _LOCK:
-            _HIDDEN_THREADS[me] -= 1
-            if not _HIDDEN_THREADS[me]:
-                del _HIDDEN_THREADS[me]
-            if not _HIDDEN_THREADS:
-                for name, stream in zip(_STREAMS, hidden):
-                    if getattr(sys, name) is stream:  # a stream set since (a test's capture) is left to its setter
-                        setattr(sys, name, stream.stream)
-                if isinstance(logging.Logger.handle, _Unlogged):
-                    logging.Logger.handle = logging.Logger.handle.handle
-
-
-_STREAMS = ("stdout", "stderr")
-_HIDDEN_THREADS = {}  # thread id -> how many `users_output_hidden` blocks it is in
-
-
-class _HiddenFor:
-    """``sys.stdout`` or ``sys.stderr`` while threads trace: their writes dropped, every other thread's passed to
-    ``stream``."""
-
-    def __init__(self, stream):
-        self.stream = stream
-
-    def write(self, text):
-        return len(text) if threading.get_ident() in _HIDDEN_THREADS else self.stream.write(text)
-
-    def __getattr__(self, name):
-        return getattr(self.stream, name)
-
-
-class _Unlogged:
-    """``logging.Logger.handle`` while threads trace: their records dropped before any handler formats them, every
-    other thread's handled by ``handle``."""
-
-    def __init__(self, handle):
-        self.handle = handle
-
-    def __get__(self, logger, owner=None):
-        return self if logger is None else lambda record: self(logger, record)
-
-    def __call__(self, logger, record):
-        if threading.get_ident() in _HIDDEN_THREADS:
-            return None
-        return self.handle(logger, record)
