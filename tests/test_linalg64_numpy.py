@@ -183,9 +183,15 @@ def test_log_abs_det_of_a_singular_matrix_is_outside_the_domain(plain):
     assert float(result.exact_value) == float("-inf")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "slogdet's sign of a real matrix is NumPy's float, a constant to the exact reference, so at a singular matrix "
-    "(det 0, the sign 0 between -1 and 1) gradcli says ok with slope 0 where the sign jumps along a[0, 0]"))
 def test_the_sign_of_a_singular_matrixs_determinant_jumps(plain):
+    """det(a + t E00) = 4 t at [[1, 2], [2, 4]]: slogdet's sign is -1 left of the point, 0 at it, 1 right of it."""
     result = _checked(plain, "sign_of_det", [[1.0, 2.0], [2.0, 4.0]])
-    assert result.status == "domain" and any("jumps" in f.message for f in result.findings), result.status
+    assert result.status == "domain", [f.message for f in result.findings]
+    message = next(f.message for f in result.findings if "in a[0, 0]" in f.message)
+    assert "jumps" in message and "linalg.slogdet" in message and "-1 from the left and 1 from the right" in message
+
+
+def test_the_sign_of_a_regular_matrixs_determinant_is_flat(plain):
+    result = _checked(plain, "sign_of_det", [[1.0, 2.0], [3.0, 4.0]])
+    assert result.status == "ok", [f.message for f in result.findings]
+    assert float(result.exact_value) == -1.0 and np.all(_exact(result) == 0)
