@@ -649,7 +649,12 @@ def _spectrum_by_groups(out, name, cells, read, groups, signed):
     changes = [[[_slope_of(e, t) for e in row] for row in held] for t in range(width or 0)]
     split = {}  # a group -> its vectors along the one seed's own block (`_split_by_block`)
     for g, ((keys, ball, _), value, projector) in enumerate(zip(groups, values, projectors)):
-        found = _split_by_block((name, keys[0], signed), keys, projector, changes[0]) if len(changes) == 1 else None
+        found = None
+        if len(changes) == 1:
+            try:
+                found = _split_by_block((name, keys[0], signed), keys, projector, changes[0])
+            except proof.NoProof:  # the block past a proof's limits: the members' atoms stand, as for many seeds
+                found = None
         if found is not None:
             slopes, split[g] = [found[0]], found[1]
         else:
