@@ -50,3 +50,13 @@ def test_a_trigamma_sum_has_tetragamma_slopes():
     with mpmath.workdps(60):
         want = [float(mpmath.polygamma(2, mpmath.mpf(x))) for x in (0.5, 3.0, 1e150)]
     np.testing.assert_allclose(np.asarray(result.exact_gradient["x"], dtype=float), want, rtol=1e-14)
+
+
+def test_digamma_beside_a_held_value_is_differentiated_on_jets():
+    """d/dx digamma(x) stop(x) = trigamma(x) x, the held x constant: jets run digamma, so the held value is held."""
+    (result,) = gradcli.check(lambda x: sps.digamma(x) * gradcli.stop_gradient(x), [{"x": 1.5}], dtypes=("float64",),
+                              fixes=False).results
+    assert result.status == "ok", [f.message for f in result.findings]
+    with mpmath.workdps(40):
+        want = mpmath.polygamma(1, 1.5) * 1.5
+    assert float(result.exact_gradient["x"]) == pytest.approx(float(want), rel=1e-14)
