@@ -822,7 +822,7 @@ def _split_by_block(named, keys, projector, change):
 
     Along t dA the pair's members leave their value by the eigenvalues mu_- < mu_+ of the change's own block P dA P on
     the pair's space, and their vectors, from t > 0, are that block's eigenvectors; from t < 0 the two trade places. A
-    sign atom ``side`` (side^2 = 1, its ball [-1, 1]: either side) writes both at once: the first member's slope is
+    sign atom ``side`` (side^2 = 1, no ball: either side) writes both at once: the first member's slope is
     m - side r and its vector the block's eigenvector of that eigenvalue (m the mean, r the half gap). So sum mu_i v_i
     v_i^T is the block itself, on either side, and a loss that reads the pair as V g(w) V^T moves by g'(lambda) P dA P
     as the matrix function does (Daleckii and Krein's derivative within the pair), its 0 a proof; a loss reading one
@@ -847,8 +847,8 @@ def _split_by_block(named, keys, projector, change):
     rational = lambda r: (state.ctx.constant(r), state.one)  # noqa: E731
     half_gap_squared = (a - d) * (a - d) / 4 + b * c
     root = proof.run("sqrt", proof.Sym(flint.arb(half_gap_squared), rational(half_gap_squared))).q
+    # (no ball: a number that holds it is no number at the point, only its two sides are; `_nonzero` reads each)
     side = state.atom(("pair's side", named), square=lambda number: state.one)
-    state.defs[state.number(side)] = ("ball", flint.arb(0, 1))  # either side: its ball holds both, and all between
     state.sides.add(state.number(side))
     slopes, vectors = [], []
     for sign in (-1, 1):
@@ -866,7 +866,9 @@ def _split_by_block(named, keys, projector, change):
         if not product.is_constant() or product.is_zero():
             return None
         norm = state.atom(("pair's vector length", named, sign), square=lambda number, length=length: length)
-        state.defs[state.number(norm)] = ("ball", proof.ball_of(state, (length, state.one)).sqrt())
+        sides = [length.subs({str(state.gens[number]): flint.fmpq(s)}) for s in (1, -1)]
+        state.defs[state.number(norm)] = ("ball", proof.ball_of(state, (sides[0], state.one)).sqrt().union(
+            proof.ball_of(state, (sides[1], state.one)).sqrt()))  # |u| on either side
         scale = proof.div(proof.mul(norm, (turned, state.one)), (product, state.one))
         slopes.append(mu)
         vectors.append([proof.mul(e, scale) for e in u])
