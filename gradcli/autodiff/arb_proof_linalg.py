@@ -829,9 +829,10 @@ def _split_by_block(named, keys, projector, change):
     member or one vector holds ``side`` (or the turn atoms of `_group_vectors`): its two sides are not proven alike."""
     import flint  # lazy: python-flint, only where a proof runs
 
-    if len(keys) != 2 or any(e is None for row in change for e in row):
+    k = len(keys)
+    if any(e is None for row in change for e in row):
         return None
-    basis = _orthogonal_basis(projector, 2)
+    basis = _orthogonal_basis(projector, k)
     moves = [[_rational_quotient(e) for e in row] for row in change]
     if basis is None or any(r is None for row in moves for r in row):
         return None
@@ -839,10 +840,14 @@ def _split_by_block(named, keys, projector, change):
     squares = [sum(x * x for x in b) for b in basis]
     block = [[sum((bp[i] * moves[i][j] * bq[j] for i in range(n) for j in range(n)), flint.fmpq(0)) for bq in basis]
              for bp in basis]
-    # in the basis's coordinates the block is G^-1 M, G the squares: ((a, b), (c, d)), its eigenvalues m +- r
-    (a, b), (c, d) = [[block[p][q] / squares[p] for q in range(2)] for p in range(2)]
-    if b == 0 and a == d:
+    # in the basis's coordinates the block is T = G^-1 M, G the squares; a multiple of I moves the group as a whole
+    t = [[block[p][q] / squares[p] for q in range(k)] for p in range(k)]
+    if all(t[p][q] == (t[0][0] if p == q else 0) for p in range(k) for q in range(k)):
         return None
+    found = _split_by_rational_block(named, basis, squares, t)
+    if found is not None or k != 2:
+        return found
+    (a, b), (c, d) = t  # a pair whose block's eigenvalues are m +- r, r a square root
     state = proof.state()
     rational = lambda r: (state.ctx.constant(r), state.one)  # noqa: E731
     half_gap_squared = (a - d) * (a - d) / 4 + b * c
@@ -874,6 +879,69 @@ def _split_by_block(named, keys, projector, change):
         vectors.append([proof.mul(e, scale) for e in u])
     _split_runs.add(state)
     return slopes, vectors
+
+
+def _split_by_rational_block(named, basis, squares, t):
+    """`_split_by_block` where the block T (in ``basis``'s coordinates, G the ``squares``) has rational eigenvalues
+    mu_0 <= ... <= mu_(k-1), each eigenspace's vectors G-orthogonal (T is G-self-adjoint): member m's slope is
+    h+ mu_m + h- mu_(k-1-m) and its vector h+ v_m + h- v_(k-1-m), h+- = (1 +- side) / 2, side^2 = 1 (t < 0 reverses
+    the order), so h+ h- = 0 and sum mu_m v_m v_m^T is the block on either side; None where a root is irrational."""
+    import flint  # lazy: python-flint, only where a proof runs
+
+    k = len(t)
+    roots = []
+    for factor, power in flint.fmpq_mat(t).charpoly().factor()[1]:
+        if factor.degree() != 1:
+            return None
+        roots.append((-factor[0] / factor[1], power))
+    state = proof.state()
+    rational = lambda r: (state.ctx.constant(r), state.one)  # noqa: E731
+    members = []  # (mu, its vector in R^n), mu ascending
+    for mu, power in sorted(roots):
+        shifted = flint.fmpq_mat([[t[p][q] - (mu if p == q else 0) for q in range(k)] for p in range(k)])
+        space = _null_space(shifted)
+        if len(space) != power:
+            return None  # (no basis of eigenvectors: T is G-self-adjoint, so never)
+        found = []
+        for y in space:  # G-orthogonal within the eigenspace
+            for z in found:
+                scale = sum(a * b * g for a, b, g in zip(y, z, squares)) / sum(b * b * g for b, g in zip(z, squares))
+                y = [a - scale * b for a, b in zip(y, z)]
+            found.append(y)
+        for y in found:
+            length = sum(a * a * g for a, g in zip(y, squares))
+            root = proof.run("sqrt", proof.Sym(flint.arb(length), rational(length))).q
+            members.append((mu, [proof.div(rational(sum(y[p] * basis[p][i] for p in range(k))), root)
+                                 for i in range(len(basis[0]))]))
+    side = state.atom(("pair's side", named), square=lambda number: state.one)
+    state.sides.add(state.number(side))
+    up, down = (proof.mul(rational(flint.fmpq(1, 2)), proof.add(proof.const(1), proof.mul(proof.const(s), side)))
+                for s in (1, -1))
+    slopes = [proof.add(proof.mul(up, rational(members[m][0])), proof.mul(down, rational(members[k - 1 - m][0])))
+              for m in range(k)]
+    vectors = [[proof.add(proof.mul(up, a), proof.mul(down, b)) for a, b in zip(members[m][1], members[k - 1 - m][1])]
+               for m in range(k)]
+    _split_runs.add(state)
+    return slopes, vectors
+
+
+def _null_space(matrix):
+    """A basis of the null space of the rational matrix ``matrix`` (flint's fmpq_mat), from its reduced row form."""
+    import flint  # lazy: python-flint, only where a proof runs
+
+    reduced, rank = matrix.rref()
+    k = matrix.ncols()
+    pivots = []
+    for r in range(rank):
+        pivots.append(next(c for c in range(k) if reduced[r, c] != 0))
+    out = []
+    for free in (c for c in range(k) if c not in pivots):
+        y = [flint.fmpq(0)] * k
+        y[free] = flint.fmpq(1)
+        for r, c in enumerate(pivots):
+            y[c] = -reduced[r, free]
+        out.append(y)
+    return out
 
 
 def _inverse(rows):
