@@ -15,6 +15,7 @@ against their log forms; a comparison used as a 0/1 mask), and kinks whose two
 slopes differ by less than the reference's starting digits can see.
 """
 
+import mpmath
 import numpy as np
 import pytest
 
@@ -38,6 +39,10 @@ def _proven(function, point):
     return python_zero.proven(lambda *a: _traced(function, a), [np.float64(v) for v in point])
 
 
+# arctan2(x, y) at x = 0, y < 0: 0 on the cut and on the side above it, -2 pi below it; constant along the cut
+ALONG_THE_CUT = ("arctan2 on its cut", lambda x, y: gnp.arctan2(x, y) - gnp.arctan(x / y) - PI,
+                 "arctan2(x, y) - arctan(x/y) - pi", (0.0, -2.0))
+
 # (name, Python function, formula, point): none of these has a derivative at the point, or only one side's.
 NOT_DIFFERENTIABLE = [
     ("two right angles", lambda x, y: gnp.arctan2(x * x, y * y) + gnp.arctan2(y * y, x * x) - PI / 2,
@@ -52,8 +57,7 @@ NOT_DIFFERENTIABLE = [
     ("arcsin + arccos at -1", lambda x: gnp.arcsin(x) + gnp.arccos(x), "arcsin(x) + arccos(x)", (-1.0,)),
     ("arccosh at 1", lambda x: gnp.arccosh(x) - gnp.log(x + gnp.sqrt(x * x - 1)),
      "arccosh(x) - log(x + sqrt(x*x - 1))", (1.0,)),
-    ("arctan2 on its cut", lambda x, y: gnp.arctan2(x, y) - gnp.arctan(x / y) - PI,
-     "arctan2(x, y) - arctan(x/y) - pi", (0.0, -2.0)),
+    ALONG_THE_CUT,
     ("sign at 0", lambda x: gnp.sign(x), "sign(x)", (0.0,)),
     ("sign beside x", lambda x: gnp.sign(x) + x, "sign(x) + x", (0.0,)),
     ("max at its tie, tiny", lambda x: 1 + gnp.maximum(x, 0.0) * 1e-300 - 1, "1 + max(x, 0)*1e-300 - 1", (0.0,)),
@@ -108,10 +112,25 @@ IDENTITIES = [
 ]
 
 
-@pytest.mark.parametrize("name, function, text, point", NOT_DIFFERENTIABLE, ids=[c[0] for c in NOT_DIFFERENTIABLE])
+ACROSS = [c for c in NOT_DIFFERENTIABLE if c is not ALONG_THE_CUT]
+
+
+@pytest.mark.parametrize("name, function, text, point", ACROSS, ids=[c[0] for c in ACROSS])
 def test_no_slope_is_proven_0_where_the_function_has_none(name, function, text, point):
     _, entries = _proven(function, point)
     assert not any(entries), entries
+
+
+def test_on_arctan2s_cut_only_the_slope_along_it_is_proven():
+    """Across the cut the function jumps by 2 pi (no slope proven); along it, x = 0 held, it is 0 (its slope 0)."""
+    def truth(x, y):
+        return mpmath.atan2(x, y) - mpmath.atan(x / y) - mpmath.pi
+
+    with mpmath.workdps(40):
+        t = mpmath.mpf(10) ** -20
+        assert truth(0, -2 + t) == truth(0, -2 - t) == 0 and abs(truth(-t, -2) + 2 * mpmath.pi) < 1e-30
+    _, entries = _proven(ALONG_THE_CUT[1], ALONG_THE_CUT[3])
+    assert entries == [False, True], entries
 
 
 @pytest.mark.parametrize("name, function, text, point", NOT_DIFFERENTIABLE + AT_A_SWITCH,

@@ -40,8 +40,25 @@ def sqrtm_weighted(a):
     return np.sum(WEIGHTS[:n, :n] * rebuilt(a, np.sqrt))
 
 
+def on_the_diagonal(a, g):
+    n = len(a)
+    return np.sum(np.diag([1.0, 2.0, 3.0])[:n, :n] * rebuilt(a, g))
+
+
 def expm_on_the_diagonal(a):
-    return np.sum(np.diag([1.0, 2.0, 3.0]) * rebuilt(a, np.exp))
+    return on_the_diagonal(a, np.exp)
+
+
+def sqrtm_on_the_diagonal(a):
+    return on_the_diagonal(a, np.sqrt)
+
+
+def logm_on_the_diagonal(a):
+    return on_the_diagonal(a, np.log)
+
+
+def lower_member(a):
+    return np.linalg.eigh(a)[0][0]
 
 
 def one_vector(a):
@@ -108,17 +125,42 @@ def test_a_matrix_function_through_a_repeated_pair_is_daleckii_and_kreins(plain,
     assert result.status == "wrong", [f.message for f in result.findings]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "within a repeated group the proof's members move by atoms that only sum to tr(P dA), never by the change's own "
-    "block P dA P, so a zero slope of a matrix function that needs expm'(2) times that block's off-diagonal (here "
-    "d/da[0, 2], the weights diagonal) is not proven: no exact reference"))
-def test_a_zero_slope_of_expm_within_a_turned_pair_is_proven(plain):
+@pytest.mark.parametrize("function, a", [("expm", TURNED), ("sqrtm", TURNED), ("logm", TURNED), ("logm", PAIR_AT_TWO),
+                                         ("expm", TRIPLE_AT_TWO)])
+def test_a_zero_slope_of_a_matrix_function_within_a_group_is_proven(plain, function, a):
+    """Within the group the slope is g'(2) times the change's own block P dA P, whose diagonal is 0 along a[0, 2] of
+    TURNED (and along a[0, 1] of 2 I, a pair's or a triple's): a proof's 0, whatever g is."""
     import mpmath
 
-    result = _checked(plain, "expm_on_the_diagonal", TURNED, max_digits=240)  # (unproven at any ceiling: a short one)
+    result = _checked(plain, f"{function}_on_the_diagonal", a, max_digits=240)
     assert result.status == "ok", [f.message for f in result.findings]
     weights = [[1.0, 0.0, 0.0], [0.0, 2.0, 0.0], [0.0, 0.0, 3.0]]
-    np.testing.assert_allclose(_exact(result), weighted_slope(TURNED, mpmath.expm, weights), rtol=1e-12)
+    want = weighted_slope(a, getattr(mpmath, function), weights)
+    np.testing.assert_allclose(_exact(result), want, rtol=1e-12)
+    assert np.all(_exact(result)[want == 0] == 0) and np.any(want == 0)
+
+
+def test_one_member_of_a_pair_keeps_its_kink(plain):
+    """eigh(I + t E00)[0] is 1 + min(t, 0): slope 1 from the left, 0 from the right."""
+    result = _checked(plain, "lower_member", PAIR_AT_ONE)
+    assert result.status == "domain", [f.message for f in result.findings]
+    assert any("a[0, 0] is 1 from the left and 0 from the right" in f.message for f in result.findings)
+
+
+def test_a_proof_never_takes_one_side_of_a_pairs_kink():
+    """On proof numbers the lower member of eigh(I + t E00) moves by 0 for t > 0 and by 1 for t < 0: no 0 is proven
+    (nor along a[1, 0] or a[1, 1]); eigh never reads a[0, 1], whose 0 is a proof's."""
+    import gradcli.numpy as gnp
+    from gradcli.autodiff import arb as arb_core
+    from gradcli.checker import python_zero
+
+    arb_core.enable()
+    for k in range(4):
+        found = python_zero.proven(lambda m: gnp.linalg.eigh(m)[0][0], [np.array(PAIR_AT_ONE)], coordinate=k)[1]
+        assert found == [k == 1], k
+    for k in range(9):  # a triple too (eigh(2 I + t E00)[0] is 2 + min(t, 0)); the upper triangle unread
+        found = python_zero.proven(lambda m: gnp.linalg.eigh(m)[0][0], [np.array(TRIPLE_AT_TWO)], coordinate=k)[1]
+        assert found == [k in (1, 2, 5)], k
 
 
 def test_one_vector_of_the_pair_is_no_function_of_the_matrix(plain):
@@ -145,9 +187,39 @@ def test_log_abs_det_of_a_singular_matrix_is_outside_the_domain(plain):
     assert float(result.exact_value) == float("-inf")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "slogdet's sign of a real matrix is NumPy's float, a constant to the exact reference, so at a singular matrix "
-    "(det 0, the sign 0 between -1 and 1) gradcli says ok with slope 0 where the sign jumps along a[0, 0]"))
 def test_the_sign_of_a_singular_matrixs_determinant_jumps(plain):
+    """det(a + t E00) = 4 t at [[1, 2], [2, 4]]: slogdet's sign is -1 left of the point, 0 at it, 1 right of it."""
     result = _checked(plain, "sign_of_det", [[1.0, 2.0], [2.0, 4.0]])
-    assert result.status == "domain" and any("jumps" in f.message for f in result.findings), result.status
+    assert result.status == "domain", [f.message for f in result.findings]
+    message = next(f.message for f in result.findings if "in a[0, 0]" in f.message)
+    assert "jumps" in message and "linalg.slogdet" in message and "-1 from the left and 1 from the right" in message
+
+
+def test_the_sign_of_a_regular_matrixs_determinant_is_flat(plain):
+    result = _checked(plain, "sign_of_det", [[1.0, 2.0], [3.0, 4.0]])
+    assert result.status == "ok", [f.message for f in result.findings]
+    assert float(result.exact_value) == -1.0 and np.all(_exact(result) == 0)
+
+
+@pytest.mark.parametrize("a", [PAIR_AT_TWO, TRIPLE_AT_TWO, pytest.param(TURNED, marks=pytest.mark.xfail(strict=True, reason=(
+    "a repeated group's shared value is an atom (its ball the root's), not the exact rational 2 it is, so beside another "
+    "eigenvalue the rebuilt matrix's slope holds (lambda - 2) C : dP, which no proof cancels where C : dP is not 0 "
+    "(a[0, 0], a[0, 2], a[1, 1], ... of TURNED)")))])
+def test_the_rebuilt_matrix_less_the_matrix_has_every_slope_proven_0(a):
+    """V diag(w) V^T is S itself (the spectral theorem), so sum(C * (V diag(w) V^T - S)) is 0 for every a: along each
+    coordinate its slope C : (the change's own block) - C : dS within a split group is a proof's 0, on either side."""
+    import gradcli.numpy as gnp
+    from gradcli.autodiff import arb as arb_core
+    from gradcli.checker import python_zero
+
+    n = len(a)
+    weights = np.array(WEIGHTS)[:n, :n]
+
+    def rebuilt_less_itself(m):
+        s = (m + m.T) / 2
+        w, v = gnp.linalg.eigh(s)
+        return gnp.sum(weights * (v @ gnp.diag(w) @ v.T - s))
+
+    arb_core.enable()
+    for k in range(n * n):
+        assert python_zero.proven(rebuilt_less_itself, [np.array(a)], coordinate=k)[1] == [True], k

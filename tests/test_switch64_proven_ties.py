@@ -228,25 +228,67 @@ def test_a_batch_of_hue_differences_with_one_pair_at_180_degrees_jumps_along_the
     assert abs(left - right) > 1  # the truth jumps there: one pair's Delta H' goes from 2 to -2
 
 
-# A tie proof numbers decide whose sides' pieces jets cannot judge (an infinite slope): no reference, said so.
+# A tie proof numbers decide whose sides' pieces jets cannot judge (cbrt's infinite slope at 0 inside them): each
+# side's one-sided quotients, growing without bound as the step shrinks, are an infinite slope where both have one sign
+# and a cusp where they part; pieces whose quotients settle leave the point without a reference, said so.
 
-def cube_root_on_the_axis(x, y):
-    zero = 0.0 * x
-    return gnp.where(gnp.degrees(gnp.arctan2(zero, zero - 1.0)) >= 180, gnp.cbrt(x - y), x)
+def _on_the_axis(piece):
+    def on_the_axis(x, y):
+        zero = 0.0 * x
+        return gnp.where(gnp.degrees(gnp.arctan2(zero, zero - 1.0)) >= 180, piece(x, y), x)
+
+    return on_the_axis
+
+
+cube_root_on_the_axis = _on_the_axis(lambda x, y: gnp.cbrt(x - y))
+cusp_on_the_axis = _on_the_axis(lambda x, y: gnp.cbrt(x - y) ** 2)
+cubed_cube_root_on_the_axis = _on_the_axis(lambda x, y: gnp.cbrt(x - y) ** 3)
+
+
+def _quotients(truth, name, side):
+    """The one-sided difference quotients of ``truth`` at (3, 3) along ``name``, at steps 1e-10, 1e-30 and 1e-50."""
+    with mpmath.workdps(80):
+        return [_one_sided_quotient(truth, name, side, mpmath.mpf(10) ** -e) for e in (10, 30, 50)]
+
+
+def _real_cube_root(t):
+    return mpmath.sign(t) * mpmath.cbrt(abs(t))  # (mpmath's cbrt of a negative number is its complex principal root)
+
+
+def _one_sided_quotient(truth, name, side, step):
+    moved = {"x": mpmath.mpf(3), "y": mpmath.mpf(3)}
+    moved[name] += side * step
+    return (truth(**moved) - truth(x=mpmath.mpf(3), y=mpmath.mpf(3))) / (side * step)
 
 
 def test_a_proven_tie_whose_pieces_jets_cannot_judge_is_named_as_one():
-    result = _check(cube_root_on_the_axis, {"x": 3.0, "y": 3.0})
+    """cbrt(h)^3 is h: its quotients settle, but jets meet cbrt's infinite slope times 0 inside the piece."""
+    result = _check(cubed_cube_root_on_the_axis, {"x": 3.0, "y": 3.0})
     assert result.status == "error"
     (why,) = [f.message for f in result.findings if f.kind == "undetermined"]
     assert "proof numbers show they are one number" in why and "no precision tells which side" not in why, why
 
 
-@pytest.mark.xfail(strict=True, reason="a tie proof numbers decide, where the point's piece (cbrt(x - y), taken "
-                   "along the whole line) has an infinite slope: jets cannot judge the sides and the differences and "
-                   "the kink test would decide the tie by rounding, so the point has no reference; the truth is "
-                   "domain, the one-sided quotients of cbrt(h)/h growing without bound on both sides")
 def test_a_proven_tie_beside_an_infinite_slope_is_domain():
-    with mpmath.workdps(50):  # the truth: cbrt(x - y), whose quotient grows as the step shrinks
-        assert mpmath.cbrt(STEP) / STEP > 10 * mpmath.cbrt(STEP * 1000) / (STEP * 1000)
-    assert _check(cube_root_on_the_axis, {"x": 3.0, "y": 3.0}).status == "domain"
+    """The point's piece is cbrt(x - y) along the whole line: its quotients grow without bound, positive on both sides
+    in x and negative on both in y, an infinite derivative."""
+    truth = lambda x, y: _real_cube_root(x - y)  # noqa: E731
+    result = _check(cube_root_on_the_axis, {"x": 3.0, "y": 3.0})
+    assert result.status == "domain", [f.message for f in result.findings]
+    for name, sign in (("x", 1), ("y", -1)):
+        for side in (1, -1):
+            quotients = _quotients(truth, name, side)
+            assert all(sign * q > 0 for q in quotients) and all(abs(b) > 10 * abs(a) for a, b in zip(quotients, quotients[1:]))
+        assert float(result.exact_gradient[name]) == sign * float("inf")
+
+
+def test_a_proven_tie_at_a_cusp_is_singular_on_both_sides():
+    """cbrt(x - y)^2: the quotients grow without bound with opposite signs on the two sides, no derivative at all."""
+    truth = lambda x, y: _real_cube_root(x - y) ** 2  # noqa: E731
+    result = _check(cusp_on_the_axis, {"x": 3.0, "y": 3.0})
+    assert result.status == "domain", [f.message for f in result.findings]
+    assert {f.op for f in result.findings if f.kind == "singular"} == {"x", "y"}
+    for name in ("x", "y"):
+        assert np.isnan(float(result.exact_gradient[name]))
+        left, right = _quotients(truth, name, -1), _quotients(truth, name, 1)
+        assert all(a * b < 0 for a, b in zip(left, right)) and all(abs(b) > 10 * abs(a) for a, b in zip(right, right[1:]))

@@ -18,9 +18,10 @@ now names the subnormal entry and its index. Truth: mpmath's erfc(27).
 H1: at a point on a where's switch through pi (the hue difference degrees(arctan2(0, -1)) - degrees(arctan2(0, 1))
 against 180) balls never part the comparison's sides; proof numbers decide them (the trial in
 tests/test_user_trials29c.py, the class in tests/test_switch64_proven_ties.py). Where proof numbers cannot decide
-either (log Gamma(1/2) against log(pi)/2, an identity they do not hold), the point has no exact reference and says
-the comparison is undecided at 4096 bits, not that "the function cancels more digits than that", which it does not.
-Truth: Gamma(1/2) = sqrt(pi), so the two sides are one number.
+either (log Gamma(1/4) + log Gamma(3/4) against log(pi) + log(2)/2, Euler's reflection, an identity they do not
+hold), the point has no exact reference and says the comparison is undecided at 4096 bits, not that "the function
+cancels more digits than that", which it does not. Truth: Gamma(1/4) Gamma(3/4) = pi sqrt(2), so the two sides are one
+number.
 """
 
 import mpmath
@@ -116,16 +117,18 @@ def test_a_single_entry_s_underflow_is_told_as_before():
 
 # H1's words: a comparison on its switch that no proof decides is said to be one.
 
-def gamma_half_switch(x):
-    """A where whose condition is exactly on its switch: log Gamma(1/2) against log(pi)/2."""
+def reflection_switch(x):
+    """A where whose condition is exactly on its switch: log Gamma(1/4) + log Gamma(3/4) against log(pi sqrt 2)."""
     zero = 0.0 * x
-    return gnp.sum(gnp.where(sps.gammaln(zero + 0.5) > 0.5 * gnp.log(gnp.arctan2(zero, -1.0)), x, -x))
+    pi = gnp.arctan2(zero, -1.0)
+    return gnp.sum(gnp.where(sps.gammaln(zero + 0.25) + sps.gammaln(zero + 0.75) > gnp.log(pi) + 0.5 * gnp.log(zero + 2.0),
+                             x, -x))
 
 
 def test_a_comparison_on_its_switch_no_proof_decides_is_named_as_undecided():
-    with mpmath.workdps(50):  # Gamma(1/2) = sqrt(pi): the comparison's two sides are one number
-        assert abs(mpmath.loggamma(0.5) - mpmath.log(mpmath.pi) / 2) < mpmath.mpf(10) ** -48
-    report = gradcli.check(gamma_half_switch, [{"x": 1.0}], dtypes=("float64",), fixes=False, max_digits=120)
+    with mpmath.workdps(50):  # Gamma(1/4) Gamma(3/4) = pi sqrt(2): the comparison's two sides are one number
+        assert abs(mpmath.loggamma(0.25) + mpmath.loggamma(0.75) - mpmath.log(mpmath.pi * mpmath.sqrt(2))) < mpmath.mpf(10) ** -48
+    report = gradcli.check(reflection_switch, [{"x": 1.0}], dtypes=("float64",), fixes=False, max_digits=120)
     (result,) = report.results
     assert result.status == "error"
     (why,) = [f.message for f in result.findings if f.kind == "undetermined"]

@@ -361,11 +361,12 @@ def _arctan(q):
         return q
     if _constant(q) is not None and abs(_constant(q)) == 1:
         return o.mul(_q(_constant(q) / 4), pi())
-    r = o.inv(q)
-    if _order(r) < _order(q):
+    # 1/q as `inv` writes it, read before it is made: a division by q counts (`defined_at_point`) only where it is used
+    one = _ops.state().one
+    if _order(o.mul((q[1], one), (one, q[0]))) < _order(q):
         sign = sign_of(q)
-        if sign is not None:
-            return o.sub(o.mul(_q(_ops.state().flint.fmpq(sign, 2)), pi()), o.odd("arctan")(r))
+        if sign:
+            return o.sub(o.mul(_q(_ops.state().flint.fmpq(sign, 2)), pi()), o.odd("arctan")(o.inv(q)))
     return o.odd("arctan")(q)
 
 

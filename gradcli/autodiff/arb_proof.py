@@ -71,6 +71,9 @@ def _exp(q):
         # one unit per monomial (exp(x) is exp(x/2)^2 once x/2 is met), a log's own exp aside (exp(log(r)) = r)
         unit = 1 if str(term) in state().logs else identities.unit("exp", (term, state().one), int(coefficient.q))
         k = coefficient * unit if unit is not None else None
+        if unit == 1 and k.q == 2 and abs(int(k.p)) <= MAX_POWER:  # exp(k log(r)) with 2k odd: sqrt(r)^(2k)
+            out = mul(out, power(_sqrt(state().logs[str(term)]), int(k.p)))
+            continue
         if k is None or k.q != 1 or abs(int(k.p)) > MAX_POWER:
             out = mul(out, _exp_atom((term * coefficient, state().one)))
             continue
@@ -209,6 +212,26 @@ _RECURRENCES = {
 }
 
 
+MAX_GAMMA = 64  # the largest whole or half-whole argument whose log Gamma a proof writes in closed form
+
+
+def _gammaln_closed(q):
+    """log Gamma at a whole number n or a half-whole one n + 1/2 in (0, MAX_GAMMA] (a rational constant ``q``):
+    log((n - 1)!), or log((2n)! / (4^n n!)) + log(pi) / 2 (Gamma(1/2) = sqrt(pi)), so gammaln(1/2) meets log(pi) / 2
+    as the one number it is; None elsewhere."""
+    if not (q[0].is_constant() and q[1].is_constant()) or q[0].is_zero():
+        return None
+    twice = 2 * q[0].leading_coefficient() / q[1].leading_coefficient()
+    if twice.q != 1 or not 0 < twice <= 2 * MAX_GAMMA:
+        return None
+    m = int(twice.p)
+    if m % 2 == 0:
+        return _log(_const(math.factorial(m // 2 - 1)))
+    n = (m - 1) // 2
+    ratio = state().flint.fmpq(math.factorial(2 * n), 4**n * math.factorial(n))
+    return add(_log((state().ctx.constant(ratio), state().one)), mul(_const(0.5), _log(identities.pi())))
+
+
 def _recurred(name, q):
     """gammaln(q), digamma(q) or trigamma(q) written through the same function at an argument met before that
     differs from q by a whole number n (1 <= |n| <= MAX_SHIFT), both above 0: gammaln(x + 1) is gammaln(x) +
@@ -296,7 +319,7 @@ def _table():
         "softplus": (lambda x: _log(add(one(), _exp(x))), lambda a, x: (_sigmoid(x),)),
         "erf": (_erf, lambda a, x: (mul(_two_over_root_pi(), _exp(neg(mul(x, x)))),)),
         "erfc": (lambda x: sub(one(), _erf(x)), lambda a, x: (neg(mul(_two_over_root_pi(), _exp(neg(mul(x, x))))),)),
-        "gammaln": (lambda x: _recurred("gammaln", x), lambda a, x: (_recurred("digamma", x),)),
+        "gammaln": (lambda x: _gammaln_closed(x) or _recurred("gammaln", x), lambda a, x: (_recurred("digamma", x),)),
         "digamma": (lambda x: _recurred("digamma", x), lambda a, x: (_recurred("trigamma", x),)),
     }
 
@@ -459,10 +482,21 @@ def _smooth_new(name, args):
             edges.append(name)
             raise NoProof("arccosh at 1 with its argument not proven >= 1 around the point")
     if name == "arctan2" and syms[0].b.is_zero() and syms[1].b < 0 and syms[0].d is not None:
-        return Sym(ball, answer, [None] * _width(syms))  # on its cut, y moving: a jump of 2 pi in y, no slope there
+        return Sym(ball, answer, _along_the_cut(slopes(answer, *[s.q for s in syms]), syms))
     if name == "sqrt":
         return _root(ball, answer, syms[0])
     return Sym(ball, answer, _tangent(slopes(answer, *[s.q for s in syms]), syms))
+
+
+def _along_the_cut(partials, syms):
+    """arctan2(y, x)'s derivative entries on its cut (y = 0, x < 0): along a seed that leaves y still (its entry the
+    zero function of the unknown inputs, `seeded`'s ``symbolic``) the value stays on the side the point's own zero
+    takes, and the entry is the slope both sides share there (0 along x); along one that moves y, or where a run at the
+    point's own numbers cannot tell (a 0 derivative of y there is only y's first order: -y^2 crosses), a jump of 2 pi,
+    no slope (None), which the kink test names."""
+    tangent = _tangent(partials, syms)
+    y = syms[0]
+    return [None if e is None or not (state().symbolic and _zero_function(y.d[k])) else e for k, e in enumerate(tangent)]
 
 
 def _still_along(syms):

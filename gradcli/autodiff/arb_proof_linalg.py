@@ -647,12 +647,22 @@ def _spectrum_by_groups(out, name, cells, read, groups, signed):
     projectors = [_projector([[e.q for e in row] for row in held], number, numbers[:g] + numbers[g + 1 :])
                   for g, number in enumerate(numbers)]
     changes = [[[_slope_of(e, t) for e in row] for row in held] for t in range(width or 0)]
-    for (keys, ball, _), value, projector in zip(groups, values, projectors):
-        slopes = [_member_slopes(name, keys, signed, projector, change) for change in changes]
+    split = {}  # a group -> its vectors along the one seed's own block (`_split_by_block`)
+    for g, ((keys, ball, _), value, projector) in enumerate(zip(groups, values, projectors)):
+        found = None
+        if len(changes) == 1:
+            try:
+                found = _split_by_block((name, keys[0], signed), keys, projector, changes[0])
+            except proof.NoProof:  # the block past a proof's limits: the members' atoms stand, as for many seeds
+                found = None
+        if found is not None:
+            slopes, split[g] = [found[0]], found[1]
+        else:
+            slopes = [_member_slopes(name, keys, signed, projector, change) for change in changes]
         for m, k in enumerate(keys):
             out[k] = proof.Sym(ball, value, None if width is None else [slope[m] for slope in slopes])
     _eigenvectors(out, groups, numbers, projectors, changes, width)
-    _group_vectors(out, (name, signed), groups, numbers, projectors, changes, width)
+    _group_vectors(out, (name, signed), groups, numbers, projectors, changes, width, split)
 
 
 def _resolvent(g, numbers, projectors):
@@ -678,7 +688,7 @@ def _moved_along(resolvent, change, vector):
             for i in range(n)]
 
 
-def _group_vectors(out, named, groups, numbers, projectors, changes, width):
+def _group_vectors(out, named, groups, numbers, projectors, changes, width, split):
     """eigh's eigenvectors of a repeated group (its columns of ``out``): no single one is a function of the matrix,
     but the space they span is, its projector P = V V^T. A group of a projector of rationals is B D C(K), a Cayley
     rotation of atoms from every orthonormal basis of its space near the point's (`_turned_group`); else each vector is P u, u's entries
@@ -686,7 +696,8 @@ def _group_vectors(out, named, groups, numbers, projectors, changes, width):
     eigenvector's) plus a turn within the group, V W with W antisymmetric, whose entries are atoms marked kinked:
     the turn is what a change that splits the group decides, a jump. A loss of the projector (V V^T, tr(P B))
     meets W only as V (W + W^T) V^T, the exact 0, so its slope is the exact function dP = R dA P + P dA R of the
-    matrix and a 0 of it is proven; a loss reading one vector holds W's atoms: no function of the matrix."""
+    matrix and a 0 of it is proven; a loss reading one vector holds W's atoms: no function of the matrix. A group
+    ``split`` holds (its index -> vectors) is seen as the one seed splits it (`_split_by_block`)."""
     state = proof.state()
     n = len(projectors[0])
     for g, (keys, _, _) in enumerate(groups):
@@ -695,7 +706,7 @@ def _group_vectors(out, named, groups, numbers, projectors, changes, width):
         columns = [k[-1] for k in keys]
         projector = projectors[g]
         balls = [[out[1 + i, column].b for i in range(n)] for column in columns]
-        vectors = _turned_group(projector, balls)
+        vectors = split[g] if g in split else _turned_group(projector, balls)
         if vectors is None:
             vectors = [_projected_unknowns(projector, (named, key), ball) for key, ball in zip(keys, balls)]
         resolvent = _resolvent(g, numbers, projectors)
@@ -746,19 +757,8 @@ def _turned_group(projector, balls):
 
     state = proof.state()
     n, k = len(projector), len(balls)
-    if any(not (q[0].is_constant() and q[1].is_constant()) for row in projector for q in row):
-        return None
-    rationals = [[flint.fmpq(0) if q[0].is_zero() else q[0].leading_coefficient() / q[1].leading_coefficient()
-                  for q in row] for row in projector]
-    basis = []  # columns of P made orthogonal, over the rationals
-    for j in range(n):
-        column = [rationals[i][j] for i in range(n)]
-        for b in basis:
-            scale = sum(x * y for x, y in zip(b, column)) / sum(x * x for x in b)
-            column = [x - scale * y for x, y in zip(column, b)]
-        if any(x != 0 for x in column):
-            basis.append(column)
-    if len(basis) != k:
+    basis = _orthogonal_basis(projector, k)
+    if basis is None:
         return None
     squares = [sum(x * x for x in b) for b in basis]
     lengths = [proof.run("sqrt", proof.Sym(flint.arb(square), (state.ctx.constant(square), state.one))).q
@@ -786,6 +786,162 @@ def _turned_group(projector, balls):
     cayley = _product(minus, _inverse(plus))
     return [[_total(proof.mul(proof.mul(proof.const(signs[r]), exact[r][i]), cayley[r][m]) for r in range(k))
              for i in range(n)] for m in range(k)]
+
+
+def _orthogonal_basis(projector, k):
+    """The columns of the projector ``projector`` (rows of quotients) made orthogonal over the rationals, a basis of
+    its space of dimension ``k``; None where an entry is no rational constant or the space has another dimension."""
+    n = len(projector)
+    rationals = [[_rational_quotient(q) for q in row] for row in projector]
+    if any(r is None for row in rationals for r in row):
+        return None
+    basis = []
+    for j in range(n):
+        column = [rationals[i][j] for i in range(n)]
+        for b in basis:
+            scale = sum(x * y for x, y in zip(b, column)) / sum(x * x for x in b)
+            column = [x - scale * y for x, y in zip(column, b)]
+        if any(x != 0 for x in column):
+            basis.append(column)
+    return basis if len(basis) == k else None
+
+
+def _rational_quotient(q):
+    """The exact rational the quotient ``q`` is, where it is a constant; else None."""
+    import flint  # lazy: python-flint, only where a proof runs
+
+    if not (q[0].is_constant() and q[1].is_constant()):
+        return None
+    return flint.fmpq(0) if q[0].is_zero() else q[0].leading_coefficient() / q[1].leading_coefficient()
+
+
+def _split_by_block(named, keys, projector, change):
+    """A repeated pair as the one seed's change ``change`` splits it: ``([each member's slope], [each member's
+    vector])``, or None where the change moves the pair as a whole (`_member_slopes` gives its share then), where the
+    pair's space or the change is no matrix of rationals, or the group is no pair.
+
+    Along t dA the pair's members leave their value by the eigenvalues mu_- < mu_+ of the change's own block P dA P on
+    the pair's space, and their vectors, from t > 0, are that block's eigenvectors; from t < 0 the two trade places. A
+    sign atom ``side`` (side^2 = 1, no ball: either side) writes both at once: the first member's slope is
+    m - side r and its vector the block's eigenvector of that eigenvalue (m the mean, r the half gap). So sum mu_i v_i
+    v_i^T is the block itself, on either side, and a loss that reads the pair as V g(w) V^T moves by g'(lambda) P dA P
+    as the matrix function does (Daleckii and Krein's derivative within the pair), its 0 a proof; a loss reading one
+    member or one vector holds ``side`` (or the turn atoms of `_group_vectors`): its two sides are not proven alike."""
+    import flint  # lazy: python-flint, only where a proof runs
+
+    k = len(keys)
+    if any(e is None for row in change for e in row):
+        return None
+    basis = _orthogonal_basis(projector, k)
+    moves = [[_rational_quotient(e) for e in row] for row in change]
+    if basis is None or any(r is None for row in moves for r in row):
+        return None
+    n = len(projector)
+    squares = [sum(x * x for x in b) for b in basis]
+    block = [[sum((bp[i] * moves[i][j] * bq[j] for i in range(n) for j in range(n)), flint.fmpq(0)) for bq in basis]
+             for bp in basis]
+    # in the basis's coordinates the block is T = G^-1 M, G the squares; a multiple of I moves the group as a whole
+    t = [[block[p][q] / squares[p] for q in range(k)] for p in range(k)]
+    if all(t[p][q] == (t[0][0] if p == q else 0) for p in range(k) for q in range(k)):
+        return None
+    found = _split_by_rational_block(named, basis, squares, t)
+    if found is not None or k != 2:
+        return found
+    (a, b), (c, d) = t  # a pair whose block's eigenvalues are m +- r, r a square root
+    state = proof.state()
+    rational = lambda r: (state.ctx.constant(r), state.one)  # noqa: E731
+    half_gap_squared = (a - d) * (a - d) / 4 + b * c
+    root = proof.run("sqrt", proof.Sym(flint.arb(half_gap_squared), rational(half_gap_squared))).q
+    # (no ball: a number that holds it is no number at the point, only its two sides are; `_nonzero` reads each)
+    side = state.atom(("pair's side", named), square=lambda number: state.one)
+    state.sides.add(state.number(side))
+    slopes, vectors = [], []
+    for sign in (-1, 1):
+        mu = proof.add(rational((a + d) / 2), proof.mul(proof.const(sign), proof.mul(side, root)))
+        # an eigenvector of ((a, b), (c, d)): (b, mu - a) where b is not 0, else (mu - d, mu - a)
+        y = [rational(b), proof.sub(mu, rational(a))] if b != 0 else [proof.sub(mu, rational(d)), proof.sub(mu, rational(a))]
+        u = [_total(proof.mul(y[p], rational(basis[p][i])) for p in range(2)) for i in range(n)]
+        length = _total(proof.mul(proof.mul(y[p], y[p]), rational(squares[p])) for p in range(2))
+        length = state.reduced(length[0]) if length[1].is_one() else None
+        if length is None:
+            return None
+        number = state.number(side)  # 1 / |u| as |u| (|u|^2 with side turned) / (|u|^2 |u|^2 with side turned)
+        turned = state.ctx.from_dict({m: -x if m[number] % 2 else x for m, x in length.to_dict().items()})
+        product = state.reduced(length * turned)
+        if not product.is_constant() or product.is_zero():
+            return None
+        norm = state.atom(("pair's vector length", named, sign), square=lambda number, length=length: length)
+        sides = [length.subs({str(state.gens[number]): flint.fmpq(s)}) for s in (1, -1)]
+        state.defs[state.number(norm)] = ("ball", proof.ball_of(state, (sides[0], state.one)).sqrt().union(
+            proof.ball_of(state, (sides[1], state.one)).sqrt()))  # |u| on either side
+        scale = proof.div(proof.mul(norm, (turned, state.one)), (product, state.one))
+        slopes.append(mu)
+        vectors.append([proof.mul(e, scale) for e in u])
+    _split_runs.add(state)
+    return slopes, vectors
+
+
+def _split_by_rational_block(named, basis, squares, t):
+    """`_split_by_block` where the block T (in ``basis``'s coordinates, G the ``squares``) has rational eigenvalues
+    mu_0 <= ... <= mu_(k-1), each eigenspace's vectors G-orthogonal (T is G-self-adjoint): member m's slope is
+    h+ mu_m + h- mu_(k-1-m) and its vector h+ v_m + h- v_(k-1-m), h+- = (1 +- side) / 2, side^2 = 1 (t < 0 reverses
+    the order), so h+ h- = 0 and sum mu_m v_m v_m^T is the block on either side; None where a root is irrational."""
+    import flint  # lazy: python-flint, only where a proof runs
+
+    k = len(t)
+    roots = []
+    for factor, power in flint.fmpq_mat(t).charpoly().factor()[1]:
+        if factor.degree() != 1:
+            return None
+        roots.append((-factor[0] / factor[1], power))
+    state = proof.state()
+    rational = lambda r: (state.ctx.constant(r), state.one)  # noqa: E731
+    members = []  # (mu, its vector in R^n), mu ascending
+    for mu, power in sorted(roots):
+        shifted = flint.fmpq_mat([[t[p][q] - (mu if p == q else 0) for q in range(k)] for p in range(k)])
+        space = _null_space(shifted)
+        if len(space) != power:
+            return None  # (no basis of eigenvectors: T is G-self-adjoint, so never)
+        found = []
+        for y in space:  # G-orthogonal within the eigenspace
+            for z in found:
+                scale = sum(a * b * g for a, b, g in zip(y, z, squares)) / sum(b * b * g for b, g in zip(z, squares))
+                y = [a - scale * b for a, b in zip(y, z)]
+            found.append(y)
+        for y in found:
+            length = sum(a * a * g for a, g in zip(y, squares))
+            root = proof.run("sqrt", proof.Sym(flint.arb(length), rational(length))).q
+            members.append((mu, [proof.div(rational(sum(y[p] * basis[p][i] for p in range(k))), root)
+                                 for i in range(len(basis[0]))]))
+    side = state.atom(("pair's side", named), square=lambda number: state.one)
+    state.sides.add(state.number(side))
+    up, down = (proof.mul(rational(flint.fmpq(1, 2)), proof.add(proof.const(1), proof.mul(proof.const(s), side)))
+                for s in (1, -1))
+    slopes = [proof.add(proof.mul(up, rational(members[m][0])), proof.mul(down, rational(members[k - 1 - m][0])))
+              for m in range(k)]
+    vectors = [[proof.add(proof.mul(up, a), proof.mul(down, b)) for a, b in zip(members[m][1], members[k - 1 - m][1])]
+               for m in range(k)]
+    _split_runs.add(state)
+    return slopes, vectors
+
+
+def _null_space(matrix):
+    """A basis of the null space of the rational matrix ``matrix`` (flint's fmpq_mat), from its reduced row form."""
+    import flint  # lazy: python-flint, only where a proof runs
+
+    reduced, rank = matrix.rref()
+    k = matrix.ncols()
+    pivots = []
+    for r in range(rank):
+        pivots.append(next(c for c in range(k) if reduced[r, c] != 0))
+    out = []
+    for free in (c for c in range(k) if c not in pivots):
+        y = [flint.fmpq(0)] * k
+        y[free] = flint.fmpq(1)
+        for r, c in enumerate(pivots):
+            y[c] = -reduced[r, free]
+        out.append(y)
+    return out
 
 
 def _inverse(rows):

@@ -13,6 +13,8 @@ so a 0 is proven at the point only once each is proven nonzero there
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 
 from . import arb_identities as identities
@@ -87,6 +89,7 @@ class _Proof:
         self.square_sums = {}  # id of a sum of weighted even powers -> (it, its terms): see `arb_proof.cone_slopes`
         self.roots = {}  # id of a sqrt(u) at u = 0 (`arb_proof._tip`) -> (it, u)
         self.denominators = []  # every polynomial divided by (`inv`): each must be nonzero at the point
+        self.sides = set()  # the numbers of sign atoms (s^2 = 1) that stand for either side of a kink (`_nonzero`)
         self.tied = False  # whether a comparison met balls that overlap: its answer is no constant mask
         self.symbolic = False  # the inputs are unknowns (`arb_proof.seeded`): a derivative is a function of them
         self.nonzero = {}  # a denominator (as text) -> whether it is proven nonzero at the point
@@ -351,10 +354,26 @@ def _no_number(poly):
     return ball.mid().is_nan()
 
 
+SIDES = 3  # the most side atoms a denominator may hold: each of their 2^SIDES sign choices is a ball to part from 0
+
+
 def _nonzero(poly):
     if identities.poly_sign(poly) is not None:
         return True
-    return sign_of(_state, (poly, _state.one), DENOMINATOR_BITS, _state.points) is not None
+    sides = [n for n in _state.sides if poly.degrees()[n] > 0]
+    if not sides:
+        return sign_of(_state, (poly, _state.one), DENOMINATOR_BITS, _state.points) is not None
+    if len(sides) > SIDES:
+        return False
+    # nonzero on each side: the polynomial, its squares reduced, with each side atom +1 or -1 (its ball holds both and
+    # all between, too wide for a product of many of them to part from 0)
+    poly = _state.reduced(poly)
+    for signs in itertools.product((1, -1), repeat=len(sides)):
+        chosen = poly.subs({str(_state.gens[n]): _state.flint.fmpq(sign) for n, sign in zip(sides, signs)})
+        if identities.poly_sign(chosen) is None and sign_of(_state, (chosen, _state.one), DENOMINATOR_BITS,
+                                                            _state.points) is None:
+            return False
+    return True
 
 
 def _const(x):

@@ -49,7 +49,9 @@ whose sides no ball parts at `UNDECIDED_BITS` is decided on proof numbers
 a tie proven so (degrees(arctan2(0, -1)) against 180) each side's piece is
 judged on jets (along the random direction above `precision.MAX_FD_COORDINATES`
 inputs), a jump or a kink found there the point's own, since the differences
-and the kink test would decide that tie by rounding.
+and the kink test would decide that tie by rounding; a piece jets cannot
+differentiate whose one-sided quotients grow without bound (cbrt at 0) has an
+infinite slope, or a cusp where the two sides' signs part (`_unbounded_slopes`).
 
 `compute` returns False whenever balls cannot answer (an op without a ball
 implementation, a branch that cannot be decided, a value not finite at 4096
@@ -410,6 +412,19 @@ def _sided_jets_into(result, function, args, bits, budget, labels, at_point=None
                 coordinate += 1
                 continue
             found = _slopes_of(pieces, args, bits, budget, coordinate=coordinate)
+            unbounded = None
+            if judged and found is None:  # each piece goes on past the switch: its quotients from the difference step
+                longest = abs(arb_core.ARB(x if x != 0 else 1.0)) * arb_core.ARB(2) ** STEP_LOG2
+                unbounded = _unbounded_slopes(pieces, _along_coordinate(base, i, k, x), longest, here)
+            if unbounded is not None:  # (jets hold no infinite slope: cbrt(x - y) at x = y, on the switch's one side)
+                (right, left), signs = unbounded
+                if signs[0] == signs[1]:
+                    entries.append(signs[0] * mpmath.inf)  # the derivative is infinite, as cbrt's at 0 is
+                else:
+                    singular.append((labels[coordinate], left, right))  # a cusp: no derivative at all
+                    entries.append(mpmath.nan)
+                coordinate += 1
+                continue
             if found is None:
                 return None
             (right, left), used = found
@@ -1123,6 +1138,40 @@ def _jump_beside(piece, beside, step, value):
     if bool(nearer > 0) and bool(nearer > near / 2):
         return Jump(_mpf(values[1]), _mpf(value))
     return None
+
+
+def _unbounded_slopes(pieces, beside, step, value):
+    """``(([(step, quotient), ...] of each side, right first), (each one's sign))`` where the one-sided quotients of
+    both ``pieces`` (the right side's and the left side's branches) leave the function's ``value`` at the point by a
+    quotient that grows tenfold and more, with one sign, each time the step shrinks by 2^64: an infinite one-sided
+    slope on each side (cbrt(h) / h = h^(-2/3)), as the kink test tells one; None where either side settles, shrinks,
+    or is not resolved (undecided or not finite beside the point: no claim). ``beside(t)``: the arguments t from the
+    point, ``step`` (> 0) the longest step tried."""
+    import mpmath
+
+    sides, signs = [], []
+    try:
+        for side, piece in zip((1, -1), pieces):
+            pairs = []
+            for shrink in (0, 64, 128):
+                _precision(SIDE_BITS + 2 * shrink)
+                t = side * step * arb_core.ARB(2) ** -shrink
+                with np.errstate(all="ignore"):
+                    quotient = (_ball(piece(*beside(t))) - value) / t
+                if not (quotient > 0 or quotient < 0):
+                    return None
+                pairs.append((_mpf(abs(t)), _mpf(quotient)))
+            grows = all(abs(b) > 10 * abs(a) and mpmath.sign(a) == mpmath.sign(b)
+                        for (_, a), (_, b) in zip(pairs, pairs[1:]))
+            if not grows:
+                return None
+            sides.append(pairs)
+            signs.append(int(mpmath.sign(pairs[-1][1])))
+    except (_NotFinite, _OffPath, arb_core.Undecided, ZeroDivisionError):
+        return None
+    finally:
+        _precision(SIDE_BITS)  # where the side's own work goes on
+    return tuple(sides), signs
 
 
 def _along_coordinate(base, i, k, x):

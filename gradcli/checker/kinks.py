@@ -63,7 +63,10 @@ _ON_CUT = "arctan2 on its cut"  # y an exact 0 and x < 0: a jump of 2 pi in y (o
 # switch whatever rule a framework gives there (PyTorch's median() shares its slope among the tied entries, as
 # the central difference does, so slopes alone agree).
 _ORDER_AT_TIE = "an order at a tie"
-_BRANCH_OPS = _BRANCH_OPS | {_SQRT_AT_0, _ON_CUT, _ORDER_AT_TIE}
+# slogdet of a real matrix whose det is an exact 0 (its log |det| -inf): its sign, 0 there, jumps between -1 and 1
+# across the singular matrices (the sign is a step of the matrix, no op a run records)
+_SINGULAR_SLOGDET = "slogdet of a singular matrix"
+_BRANCH_OPS = _BRANCH_OPS | {_SQRT_AT_0, _ON_CUT, _ORDER_AT_TIE, _SINGULAR_SLOGDET}
 
 
 def _root_at_zero(name, values):
@@ -79,6 +82,16 @@ def _on_cut(y, x):
     try:
         ys, xs = np.broadcast_arrays(np.asarray(raw(y), dtype=object), np.asarray(raw(x), dtype=object))
         return any(b == 0 and a < 0 for b, a in zip(ys.ravel(), xs.ravel()))
+    except (TypeError, ValueError):
+        return False
+
+
+def _singular_slogdet(name, ans):
+    """Whether an op is slogdet's log |det| of a singular matrix: -inf, exactly (`_SINGULAR_SLOGDET`)."""
+    if name != "linalg.slogdet":
+        return False
+    try:
+        return any(v == float("-inf") for v in np.ravel(np.asarray(raw(ans), dtype=object)))
     except (TypeError, ValueError):
         return False
 
@@ -135,6 +148,8 @@ def _ops_run(target, args):
             names.add(_SQRT_AT_0)
         if prim.name == "arctan2" and _on_cut(*values[:2]):
             names.add(_ON_CUT)
+        if _singular_slogdet(prim.name, ans):
+            names.add(_SINGULAR_SLOGDET)
 
     saved, ops_shape.ties_seen = ops_shape.ties_seen, []
     try:
@@ -445,6 +460,9 @@ def _switch_at(target, mp_args):
     found, saved = [], hooks.forward
 
     def seen(prim, values, kwargs, ans):
+        if not found and _singular_slogdet(prim.name, ans):  # its sign's step, at det = 0
+            line = line_running_now(depth=2)
+            found.append(prim.name + (f" ({line})" if line else ""))
         if not found and prim.name in _TIES and len(values) >= _TIES[prim.name][0]:
             arity, tie = _TIES[prim.name]
             try:
