@@ -1775,6 +1775,19 @@ def _step_message(w, e, shown, in_error):
             "from it carries that jump")
 
 
+# The ops that take the log of one of their arguments (its index): at a number next to 1 the log is next to 0, so
+# the rounding that number carries (1 - p for p = 5e-324 is 1.0) becomes the whole result; xlogy(1.0, 1.0) is 0 for
+# the numbers it was given, not a function stopping short of the subnormal range.
+_LOG_ARGUMENT = {"log": 0, "log2": 0, "log10": 0, "arccosh": 0, "xlogy": 1}
+
+
+def _next_to_one(args, index):
+    """Whether argument ``index`` of an op's raw ``args`` is a number (its largest entry) within 1e-3 of 1."""
+    if index >= len(args) or not isinstance(args[index], (float, int, np.ndarray, np.generic)):
+        return False
+    return abs(float(np.max(np.abs(args[index]))) - 1) < 1e-3
+
+
 def _describe(w, e, growth, out_error, in_error):
     args = [raw(a) for a in w.args]
     magnitudes = [float(np.max(np.abs(a))) for a in args if isinstance(a, (float, int, np.ndarray, np.generic))]
@@ -1790,10 +1803,11 @@ def _describe(w, e, growth, out_error, in_error):
             f"cancellation: {w.name}({apart}) = {_show_apart(w.output)} {what}, so their "
             f"rounding errors ({in_error:.1e} relative) become {out_error:.1e} of the result"
         )
-    elif w.name in ("log", "log2", "log10", "arccosh") and magnitudes and all(abs(a - 1) < 1e-3 for a in magnitudes):
+    elif w.name in _LOG_ARGUMENT and _next_to_one(args, _LOG_ARGUMENT[w.name]):
         kind = "cancellation"
+        of = "of a number next to 1" if _LOG_ARGUMENT[w.name] == 0 else "takes the log of a number next to 1 and"
         message = (
-            f"{w.name}({shown}) of a number next to 1 amplifies its input's rounding error "
+            f"{w.name}({shown}) {of} amplifies its input's rounding error "
             f"{growth:.1e} times (the 1 + x it was given already lost x)"
         )
     elif (flushed := _flushed_to_zero(w, e)) is not None:
