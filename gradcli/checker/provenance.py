@@ -685,7 +685,9 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
 def _input_from(op):
     """What a where leak says of ``op``'s inputs: " from its input made at model.py:7 (...)" where the first of them
     computed on another line than ``op`` was made (a leak written over two lines: the line a double where guards)."""
-    line = next((p.location for p in op.parents if p is not None and p.location and p.location != op.location), None)
+    file = (op.location or "").rpartition(":")[0]  # the user's own file: a library's line is not theirs to guard
+    line = next((p.location for p in op.parents if p is not None and p.location and p.location != op.location
+                 and p.location.rpartition(":")[0] == file), None)
     return f" from its input made at {os.path.basename(line)} (the input to guard with the same condition)" if line else ""
 
 
