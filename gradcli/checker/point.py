@@ -184,6 +184,7 @@ def _checked(result, target, point, working_args, dtype, chosen, options):
     elif drift:
         result.notes.append(drift)
     provenance.spelled_findings(findings_made(result), getattr(recording, "spellings", None))
+    provenance.cause_first(findings_made(result))
     if not differences.reliable:
         # Context, listed after the real findings: the differences are not to be trusted here.
         result.findings.append(Finding("fd-unreliable", "forward", "finite differences", differences.note))

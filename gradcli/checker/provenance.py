@@ -666,7 +666,7 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
                 through = chooser.name
             message += (
                 f". The value is finite because {selector} did not select the branch that computed "
-                f"{first.name}(...) = {_show(first.output)}, but that branch's gradient still leaks "
+                f"{first.name}(...) = {_show(first.output)}{_input_from(first)}, but that branch's gradient still leaks "
                 f"through {through} (its cotangent is 0, and 0 * NaN is NaN)"
             )
         finding = Finding(kind, "backward", node.name, message, node.span,
@@ -679,6 +679,35 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
         findings.append(finding)
         if apart is not None:  # the where's own line too: the one a double where rewrites
             findings.append(_leaking_where(apart, first))
+    return findings
+
+
+def _input_from(op):
+    """What a where leak says of ``op``'s inputs: " from its input made at model.py:7 (...)" where the first of them
+    computed on another line than ``op`` was made (a leak written over two lines: the line a double where guards)."""
+    file = (op.location or "").rpartition(":")[0]  # the user's own file: a library's line is not theirs to guard
+    line = next((p.location for p in op.parents if p is not None and p.location and p.location != op.location
+                 and p.location.rpartition(":")[0] == file), None)
+    return f" from its input made at {os.path.basename(line)} (the input to guard with the same condition)" if line else ""
+
+
+# What a where leak explains: the NaN its unselected branch made and the non-finite gradient rule it sent back.
+_LEAK_CONSEQUENCES = frozenset({"nonfinite", "nonfinite-rule"})
+
+
+def cause_first(findings):
+    """Reorder ``findings`` in place so that a where leak comes before the findings it explains, the cause a user
+    must fix (the where, and the branch input a double where guards) being the first a view shows.
+
+    Every other order stays: a forward overflow before its backward consequence, domain findings before all.
+    """
+    leaks = [f for f in findings if f.kind == "where-nan"]
+    explained = next((i for i, f in enumerate(findings) if f.kind in _LEAK_CONSEQUENCES), None)
+    if not leaks or explained is None or findings.index(leaks[0]) < explained:
+        return findings
+    rest = [f for f in findings if f.kind != "where-nan"]
+    at = rest.index(findings[explained])
+    findings[:] = rest[:at] + leaks + rest[at:]
     return findings
 
 
