@@ -1,6 +1,7 @@
-"""A Python int written in ``--at`` (check, sweep, audit spec) reaches a plain NumPy function as the int, held as data
-the way ``gradcli.check`` holds one, while ``k=3.0`` stays a differentiated float and a point of ints alone is still
-one to differentiate at; each value and slope held to mpmath."""
+"""A Python int written in ``--at`` (check, sweep, audit spec) that ``--wrt`` leaves out reaches a plain NumPy function
+as the int, held as data; without ``--wrt`` the int is a number the check differentiates, as it differentiates every
+number of a plain NumPy function (``log_s=-460`` typed as an int is a point, not data); each value and slope held to
+mpmath."""
 
 import json
 
@@ -47,7 +48,7 @@ def _json(args):
 
 
 def test_check_holds_an_int_written_in_at_as_the_int_the_code_reads(users):
-    results = _json(["check", f"{users}:partial_sines", "--at", "x=1.5,k=3", "--no-fix"])["results"]
+    results = _json(["check", f"{users}:partial_sines", "--at", "x=1.5,k=3", "--wrt", "x", "--no-fix"])["results"]
     value, slope = partial_sines_truth(1.5, 3)
     assert {r["dtype"] for r in results} == {"float32", "float64"}
     for r in results:
@@ -58,10 +59,10 @@ def test_check_holds_an_int_written_in_at_as_the_int_the_code_reads(users):
         assert r["gradient"]["x"] == pytest.approx(slope, rel=1e-5 if r["dtype"] == "float32" else 1e-12)
 
 
-@pytest.mark.parametrize("at, differentiated", [("x=0.5,k=3", {"x"}), ("x=0.5,k=3.0", {"x", "k"}),
+@pytest.mark.parametrize("at, differentiated", [("x=0.5,k=3", {"x", "k"}), ("x=0.5,k=3.0", {"x", "k"}),
                                                 ("x=1,k=2", {"x", "k"})])
-def test_a_float_or_a_point_of_ints_alone_is_differentiated(users, at, differentiated):
-    """``k=3.0`` is a variable; where every value is an int nothing would be left to differentiate, so all are."""
+def test_an_int_that_wrt_does_not_leave_out_is_differentiated(users, at, differentiated):
+    """Without ``--wrt`` every number of a plain NumPy function is a variable, typed as an int or as a float."""
     results = _json(["check", f"{users}:scaled_sine", "--at", at, "--dtype", "float64", "--no-fix"])["results"]
     (result,) = results
     x, k = (float(part.split("=")[1]) for part in at.split(","))
@@ -73,11 +74,12 @@ def test_a_float_or_a_point_of_ints_alone_is_differentiated(users, at, different
 
 
 def test_sweep_and_audit_spec_hold_the_int_as_check_does(users, tmp_path):
-    swept = _json(["sweep", f"{users}:partial_sines", "--range", "x=-1:1:3", "--at", "k=3", "--dtype", "float64"])
+    swept = _json(["sweep", f"{users}:partial_sines", "--range", "x=-1:1:3", "--at", "k=3", "--wrt", "x",
+                   "--dtype", "float64"])
     assert swept["fixed"] == {"k": 3} and swept["dtypes"]["float64"]["counts"] == {"ok": 3}
     spec = tmp_path / "gradcli.toml"
     spec.write_text(f'[defaults]\ndtypes = ["float64"]\nfixes = false\n\n'
-                    f'[[case]]\nname = "sines"\ntarget = "{users}:partial_sines"\nat = ["x=1.5,k=3", "x=0.25,k=2"]\n')
+                    f'[[case]]\nname = "sines"\ntarget = "{users}:partial_sines"\nwrt = ["x"]\nat = ["x=1.5,k=3", "x=0.25,k=2"]\n')
     ran = CliRunner().invoke(cli, ["audit", str(spec), "--jobs", "1", "--json"])
     assert ran.exit_code == 0, ran.output
     (case,) = json.loads(ran.stdout)["cases"]

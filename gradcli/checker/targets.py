@@ -108,10 +108,11 @@ class Target:
 
     @property
     def reads_python_ints(self) -> bool:
-        """Whether the user's code reads a Python int it is given as an int (``range(n)``, an index): a framework's
-        function or a plain NumPy one, which gradcli runs as written; a gradcli.numpy function or a formula is
-        differentiated in every number."""
-        return self.kind == "function" and (self.bridge is not None or self.framework == "numpy")
+        """Whether the user's code reads a Python int it is given as an int (``range(n)``, an index) whatever
+        ``--wrt`` says: a framework's function, whose framework differentiates no int; a plain NumPy or gradcli.numpy
+        function, or a formula, is differentiated in every number ``--wrt`` does not leave out (``log_s=-460`` typed
+        as an int is still a point to differentiate at)."""
+        return self.kind == "function" and self.bridge is not None
 
 
 _NON_ANALYTIC = {"abs", "sign", "floor", "ceil", "maximum", "minimum", "where", "clip", "hypot"}
@@ -356,8 +357,8 @@ def with_tree_arguments(target, points, wrt=()):
 
     The variables become the floating-point leaves' paths (``params.w1``) and
     each point a flat ``{path: leaf}``; the function rebuilds the trees and
-    calls the user's. A Python integer given to a framework's or a plain
-    NumPy function (`Target.reads_python_ints`) is data, held as given,
+    calls the user's. A Python integer given to a framework's function
+    (`Target.reads_python_ints`) is data, held as given,
     unless ``wrt`` (the parameters asked for) names it or every argument is
     one (``x=1`` alone is a point to differentiate at); to any function, an
     integer or a list of integers for a parameter outside a given ``wrt`` is
@@ -396,7 +397,7 @@ def _as_arguments(target, points):
 
 def _tree_layout(target, points, wrt):
     """The `TreeArguments` of a function ``target``'s ``points`` (None where no argument is a tree or data): a
-    Python int outside ``wrt`` is data, to a framework's or a plain NumPy function (`Target.reads_python_ints`)
+    Python int outside ``wrt`` is data, to a framework's function (`Target.reads_python_ints`)
     whatever ``wrt`` says of the others, but where it would leave nothing to differentiate."""
     outside = not_differentiated(target.variables, wrt)
     ints_held = outside
@@ -462,7 +463,7 @@ def not_differentiated(names, wrt):
 
 def held_as_data(target, held, wrt):
     """The variables among ``held`` (a sweep's fixed ones, or a check's written in ``--at``) whose Python ints reach
-    the user's function as ints, data as a check holds them: every one for a framework's or a plain NumPy function
+    the user's function as ints, data as a check holds them: every one for a framework's function
     (`Target.reads_python_ints`), those outside ``wrt`` for any other function, none for a formula."""
     if target.kind != "function":
         return []
