@@ -16,7 +16,8 @@ the CPU budget allows (one framework import). Findings: S1, a sparse COO tensor 
 torch.sparse.mm; TensorFlow's sparse_dense_matmul and embedding_lookup_sparse's segment ops) had no replay (fixed, tested for its class in
 test_trial_findings30b.py and test_trial_findings30b_tf.py); E1, a policy's entropy over actions masked to -inf, at
 its uniform maximum: its exact gradient is 0 and the ball arithmetic does not prove it, so the check gives no verdict
-(open, below); P3, scaled_dot_product_attention's own scale held in float32 (open, below).
+(open, below); P3, scaled_dot_product_attention's own scale held in float32 as if the user wrote it (fixed, tested
+for its class in test_sdpa65_torch.py).
 """
 
 import os
@@ -35,6 +36,9 @@ pytest.importorskip("torch")
 CHOSEN = {  # case id -> what it holds
     "torch_lib30b:lightgcn_bpr@emb=[[0.1,0.2],[0.3,-0.1],[0.5,0.4],[-0.2,0.3],[0.1,-0.5]]:float64":
         "S1: LightGCN's propagation through a sparse COO adjacency and torch.sparse.mm: checked, ok",
+    "torch_lib30b:sdpa_attention@q=[[1,0.5],[0.2,-0.3]]:float32":
+        "P3: scaled_dot_product_attention's own scale (the double 2^-1/4 on q and on k) held as the library wrote it "
+        "in a float32 check, not as float32's 0.84089643: the exact slope is 1/sqrt(2)'s",
 }
 
 KNOWN_WRONG = {
@@ -42,16 +46,9 @@ KNOWN_WRONG = {
         "E1: the entropy of a Categorical whose logits torch.where masked to -inf, at its uniform maximum: every slope "
         "is exactly 0 (log p + H = -log 3 + log 3), the ball arithmetic leaves it within 2^-32764 of 0 unproven, so "
         "the verdict is error where it is ok (unmasked, the same entropy's 0 is proven)",
-    "torch_lib30b:sdpa_attention@q=[[1,0.5],[0.2,-0.3]]:float32":
-        "P3: scaled_dot_product_attention's own scale 1/sqrt(E), which its math kernel applies as the double "
-        "sqrt(1/sqrt(2)) = 0.8408964152537145 to q and to k (aten.mul.Scalar), is held as float32's 0.84089643 in a "
-        "float32 check, as if the user had written it: the exact slope is 2.9e-8 high (the scale squared's rounding), "
-        "where a library's number is taken as written (1/sqrt(2))",
 }
 SYMPTOMS = {
     "torch_lib30b:masked_policy_entropy@logits=[0,0,0,0]:float64": "not proven 0",
-    # the exact slope 0.35080557742 (scale 1/sqrt 2) times (fl32(2^-1/4) / 2^-1/4)^2 = 1 + 2.94e-8
-    "torch_lib30b:sdpa_attention@q=[[1,0.5],[0.2,-0.3]]:float32": "0.3508055875",
 }
 
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases30b, CHOSEN, KNOWN_WRONG, SYMPTOMS)

@@ -393,6 +393,40 @@ def window_decimal(value):
     return next((text for text in _WINDOW_DECIMALS if array == array.dtype.type(text)), None)
 
 
+def root_of_whole(value):
+    """``(n, p, q)`` where the Python float ``value`` is the float64 nearest n^(p/q) (n a whole number from 2 to
+    `_LARGEST_ROOTED`, p/q one of `_ROOT_EXPONENTS`) and no float is that number exactly, else None.
+
+    A library computes such a number from a shape it is handed: PyTorch's attention
+    scales q and k each by ``sqrt(1 / sqrt(E))``, E the head's width, so a
+    width of 2 gives the double 0.8408964152537145, 2^-1/4 rounded. That number is
+    the library's, not a float the user wrote: the exact replay of a narrower
+    dtype's program holds it as written, not in that dtype as a user's number. A
+    caller asks this only of a float the user's code did not hand the op.
+    """
+    if type(value) is not float or not 2.0**-9 < value < 2.0**9:  # beyond every root of `_LARGEST_ROOTED`'s
+        return None
+    return _root_of_whole(value)
+
+
+_LARGEST_ROOTED = 1 << 16  # an attention head's width, a layer's fan-in: a library's shapes, far below this
+_ROOT_EXPONENTS = ((-1, 4), (-1, 2), (1, 4), (1, 2))  # attention's E^-1/4 and E^-1/2, and their inverses
+
+
+@functools.lru_cache(maxsize=1024)  # asked per float of a library's steps: a graph holds a few
+def _root_of_whole(value):
+    mpmath = loaded_mpmath()
+    for p, q in _ROOT_EXPONENTS:
+        whole = round(value ** (q / p))
+        if not 2 <= whole <= _LARGEST_ROOTED:
+            continue
+        with mpmath.workprec(120):
+            root = mpmath.root(mpmath.mpf(whole), q) ** p
+            if root != value and abs(root - value) <= _ULPS * math.ulp(value):
+                return whole, p, q
+    return None
+
+
 def standing_in(meaning, args):
     """The number ``meaning`` (`standing_for`'s answer, or ``("decimal", text)``: `window_decimal`'s) names, as the
     exact numbers among ``args`` are made (a ball at the working precision, an mpf, a proof's atom), so an exact

@@ -93,8 +93,8 @@ from ..autodiff.custom import stop_of_a_form
 from ..autodiff.ops import constant, stop_gradient
 from ..autodiff.ops_stats import dirichlet_drawn, gamma_drawn
 from ..autodiff.values import raw
-from .exact_constants import (angle_in, angle_of_pi, held_for, kind_of, lift, moved_scalars, rules_constants, standing_for,
-                              standing_in)
+from .exact_constants import (angle_in, angle_of_pi, held_for, kind_of, lift, moved_scalars, root_of_whole, rules_constants,
+                              standing_for, standing_in)
 from .lines import (GRADCLI_FOLDER, STDLIB_FOLDER, def_line, handed_numbers, is_user_file, literal_numbers, package_folder,
                     user_line, written_call)
 from .torch_indices import refuse_reads_written, set_at_index_tensors
@@ -240,13 +240,16 @@ def _users_or_frameworks(args, handed):
     ``torch.special.ndtr(z)`` reaches the graph as ATen's composite ``(1 + erf(z * M_SQRT1_2)) * 0.5``: its
     0.7071067811865476 is no number of the user's, so an exact replay takes 1/sqrt 2 itself (a float32 program's
     replay holding it in float32 would put 3e-8 into the exact slopes), while ``z * math.sqrt(0.5)`` or
-    ``z * np.float32(0.70710677)`` hands the call that float, which stays the float it is.
+    ``z * np.float32(0.70710677)`` hands the call that float, which stays the float it is. A root of a whole number
+    the call was not handed (`exact_constants.root_of_whole`: attention's scale from its head's width) is the
+    library's too, held as written in every dtype's exact replay.
     """
     floats = frozenset(k for k, a in enumerate(args) if type(a) is float)
     if handed is None:
         return floats, {}
     frameworks = _libraries_constants(args, {k for k in floats if args[k] in handed})
-    return floats - frameworks.keys(), frameworks
+    roots = {k for k in floats - frameworks.keys() if args[k] not in handed and root_of_whole(args[k]) is not None}
+    return floats - frameworks.keys() - roots, frameworks
 
 
 def _libraries_constants(args, kept):
