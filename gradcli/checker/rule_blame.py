@@ -164,9 +164,9 @@ def guilty_line(bridge, point_args, cotangent=None):
     one, or None; ``departed``: the call's value in the framework's program is not the function's (`_first_value_off`),
     or `STOP_FORM`: no rule is off, the gradient is the one a stop form on that line defines (`_stop_forms`), the op
     name then the line of the rule the form multiplies (TensorFlow Probability's gx), or None. On a function's one
-    line the calls it wrote are searched instead (`_by_call`), and the op is the gradient of the call that is off, with
-    the framework's op of that gradient where the bridge knows it (`Bridge.gradient_op`): "torch.nn.functional.
-    binary_cross_entropy gradient (aten.binary_cross_entropy_backward)".
+    line, where the bridge names the framework's op of a call's gradient (`Bridge.gradient_op`), the calls the line
+    wrote are searched instead (`_by_call`), and the op is the gradient of the call that is off and that op:
+    "torch.nn.functional.binary_cross_entropy gradient (aten.binary_cross_entropy_backward)".
 
     The op is named where it is the line's only one, or the only one there handed a right gradient that passes on a
     wrong one (else the line's ops are, "one of abs and prod"); a function on one line of one call has nothing to
@@ -192,7 +192,8 @@ def guilty_line(bridge, point_args, cotangent=None):
         if forms and _all_close(rule, exact):
             return forms[0][0], forms[0][1], STOP_FORM
         ops = [op for op in true.recording.ops if op.phase == "forward" and op.replayed and op.location]
-        ops = _by_call(ops) if len({op.location for op in ops}) == 1 else ops
+        one_line = len({op.location for op in ops}) == 1
+        ops = _by_call(ops) if one_line and getattr(bridge, "gradient_op", None) is not None else ops
         if len({op.location for op in ops}) < 2 or len(ops) > _MOST_OPS or len(framework.recording.ops) > _MOST_OPS:
             return None
         numbers = _by_shape([raw(op.output) for op in framework.recording.ops] + [seed])
