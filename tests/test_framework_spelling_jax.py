@@ -73,7 +73,9 @@ def test_an_overflow_names_the_jnp_call_and_its_primitive_in_json_and_text(modul
     (overflow,) = [f for f in result["findings"] if f["phase"] == "forward" and f["kind"] == "nonfinite"]
     assert (overflow["op"], overflow["gradcli_op"], overflow["location"]) == ("jax.numpy.exp (exp)", "exp", line)
     (backward,) = [f for f in result["findings"] if f["phase"] == "backward"]
-    assert (backward["op"], backward["gradcli_op"]) == ("mul", "multiply"), backward  # JAX's transposed program
+    # JAX's transposed program, by the call whose gradient it computes
+    assert (backward["op"], backward["gradcli_op"], backward["framework_op"]) == (
+        "jax.numpy.exp gradient (mul)", "multiply", "mul"), backward
     # the sentences call the ops as JAX does too
     assert overflow["message"] == "jax.numpy.exp(100.0) overflowed: inf", overflow["message"]
     assert backward["message"].startswith("in the framework's backward pass, mul(0.0, inf) gave nan"), backward

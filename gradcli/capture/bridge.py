@@ -145,6 +145,10 @@ class Bridge:
     # framework computes without a derivative from values that move with the inputs (PyTorch's torch.special.airy_ai:
     # its output needs no grad), whose terms its gradient leaves out; a wrong gradient's finding names them
     undifferentiated: Optional[Callable] = None
+    # gradient_op(call) -> the framework's own op that computes the gradient of a call the user wrote
+    # ("torch.nn.functional.binary_cross_entropy" -> "aten.binary_cross_entropy_backward"), or None: how a call's
+    # built-in rule that is off is named
+    gradient_op: Optional[Callable] = None
     # numbers_read(arguments) -> [(the call as the user writes it, "file:line"), ...]: where the user's code reads a
     # value that moves with the inputs out of the graph as a Python number (PyTorch's ``.item()``) and computes on
     # with it: the function's values follow it, the framework's gradient holds it constant; a wrong gradient's

@@ -1015,13 +1015,15 @@ def _spelling(eqn, primitive, library, backward, outer=None):
     line called, as the line writes it, and the primitive: "jax.numpy.exp (exp)", "lax.integer_pow (integer_pow)", an
     operator "** (integer_pow)"; a step of a library function the user called by that function, "jax.nn.softplus
     (exp)"; a step of a jitted function's body (``outer``: the call the user's line wrote of it), by that call; a
-    primitive of JAX's backward pass, which no call of the user's writes, by its name alone ("mul"). ``primitive``: the
-    equation's primitive, or the library function a call of JAX's library replays as ("hyp2f1")."""
-    if backward:
-        return primitive
+    primitive of JAX's backward pass by the call whose gradient it computes, "jax.numpy.exp gradient (mul)" (JAX keeps
+    the forward equation's source on its transpose), else by its name alone ("mul"). ``primitive``: the equation's
+    primitive, or the library function a call of JAX's library replays as ("hyp2f1")."""
     if library:
-        return f"{library.partition(', ')[0]} ({primitive})"
-    written = _written_by_user_line(eqn) or outer
+        written = library.partition(", ")[0]
+    else:
+        written = _written_by_user_line(eqn) or outer
+    if backward:
+        return f"{written} gradient ({primitive})" if written else primitive
     return f"{written} ({primitive})" if written else primitive
 
 

@@ -71,6 +71,7 @@ SPELLINGS = {
     "softmax": "torch.softmax",
     "sum": "torch.sum",
     "log_sigmoid": "torch.nn.functional.logsigmoid",
+    "binary_cross_entropy": "torch.nn.functional.binary_cross_entropy",
     "binary_cross_entropy_with_logits": "torch.nn.functional.binary_cross_entropy_with_logits",
     "erf": "torch.erf",
     "erfc": "torch.erfc",
@@ -115,7 +116,16 @@ def capture(fun, text) -> Bridge:
         notes=function.loop_counts,
         undifferentiated=function.undifferentiated,
         numbers_read=function.numbers_read,
+        gradient_op=gradient_op,
     )
+
+
+def gradient_op(call):
+    """The ATen op by which PyTorch computes the gradient of ``call`` ("torch.nn.functional.binary_cross_entropy"):
+    its ``_backward`` op ("aten.binary_cross_entropy_backward"), or None where ATen has none."""
+    import torch  # lazy: only a PyTorch target needs it
+    backward = f"{call.rpartition('.')[2]}_backward"
+    return f"aten.{backward}" if hasattr(torch.ops.aten, backward) else None
 
 
 def _where_defined(fun):

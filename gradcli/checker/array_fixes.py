@@ -676,6 +676,18 @@ def cross_entropy_with_logits(reader, node):
     return None
 
 
+def cross_entropy_of_sigmoid(reader, node):
+    """binary_cross_entropy(sigmoid(z), y, ...) as binary_cross_entropy_with_logits(z, y, ...): the same loss from the
+    logits, whose gradient sigmoid(z) - y never passes through 1 - sigmoid(z) (0 where z is large)."""
+    call = reader.call(node, "binary_cross_entropy")
+    if call is None or not call[2]:
+        return None
+    p = _sigmoid_of(reader, call[1], complement=False)
+    if p is None or p[1]:
+        return None
+    return [("binary_cross_entropy_with_logits", [p[0], *call[2], *call[3]])]
+
+
 def _parameter_rank(reader, node):
     """The number of dimensions of a parameter of the function at every checked point; None if unknown."""
     node = reader.look(node)
@@ -834,6 +846,8 @@ PATTERNS = [
     ("sigmoid complement", "1 - sigmoid(u) -> sigmoid(-u)", complement_sigmoid),
     ("expm1 ratio", "exp(u)/(1 - exp(u)) -> 1/expm1(-u)", expm1_ratio),
     ("cross entropy with logits", "-(y*log(sigmoid(z)) + (1 - y)*log(1 - sigmoid(z))) -> the framework's own, from z", cross_entropy_with_logits),
+    ("cross entropy with logits", "binary_cross_entropy(sigmoid(z), y) -> binary_cross_entropy_with_logits(z, y)",
+     cross_entropy_of_sigmoid),
     ("log_softmax", "log(exp(u) / sum(exp(u), axis)) -> log_softmax(u, axis)", log_of_softmax),
     ("softmax", "exp(u) / sum(exp(u), axis) -> softmax(u, axis)", softmax),
     ("double where", "where(c, f(x), g) -> where(c, f(where(c, x, safe)), g), whichever branch is unsafe", double_where),

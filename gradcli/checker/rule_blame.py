@@ -22,6 +22,7 @@ handing it their truths, and the finding names the one off on its own
 
 from __future__ import annotations
 
+import copy
 import functools
 import os
 import re
@@ -85,7 +86,12 @@ def _name_in_the_program(result, target, point_args, cotangent):
         _named_at_the_form(finding, location, name)
         return
     finding.location = location
-    if not name.startswith(_SEVERAL):
+    called, gradient, framework_op = name.partition(" gradient")
+    if gradient and framework_op[:2] in ("", " ("):  # a call's own rule as its framework names it: "F.x gradient (aten.x_backward)"
+        finding.gradcli_op, finding.op = finding.op, name
+        finding.framework_op = framework_op.strip(" ()") or finding.framework_op
+        name = called
+    elif not name.startswith(_SEVERAL):
         finding.op = f"gradient rule of {name}"
     finding.message += (
         f"; the first call whose built-in rule is off is {name} on this line: "
@@ -157,11 +163,14 @@ def guilty_line(bridge, point_args, cotangent=None):
     """``(file:line, op name, departed)`` of the call whose built-in rule turned a right upstream gradient into a wrong
     one, or None; ``departed``: the call's value in the framework's program is not the function's (`_first_value_off`),
     or `STOP_FORM`: no rule is off, the gradient is the one a stop form on that line defines (`_stop_forms`), the op
-    name then the line of the rule the form multiplies (TensorFlow Probability's gx), or None.
+    name then the line of the rule the form multiplies (TensorFlow Probability's gx), or None. On a function's one
+    line, where the bridge names the framework's op of a call's gradient (`Bridge.gradient_op`), the calls the line
+    wrote are searched instead (`_by_call`), and the op is the gradient of the call that is off and that op:
+    "torch.nn.functional.binary_cross_entropy gradient (aten.binary_cross_entropy_backward)".
 
     The op is named where it is the line's only one, or the only one there handed a right gradient that passes on a
-    wrong one (else the line's ops are, "one of abs and prod"); a function on one line has nothing to search, nor a
-    vector output without a ``cotangent`` (`name_the_call`).
+    wrong one (else the line's ops are, "one of abs and prod"); a function on one line of one call has nothing to
+    search, nor a vector output without a ``cotangent`` (`name_the_call`).
     """
     import mpmath  # lazy: the exact numbers are mpmath's, as the reference's
 
@@ -183,6 +192,8 @@ def guilty_line(bridge, point_args, cotangent=None):
         if forms and _all_close(rule, exact):
             return forms[0][0], forms[0][1], STOP_FORM
         ops = [op for op in true.recording.ops if op.phase == "forward" and op.replayed and op.location]
+        one_line = len({op.location for op in ops}) == 1
+        ops = _by_call(ops) if one_line and getattr(bridge, "gradient_op", None) is not None else ops
         if len({op.location for op in ops}) < 2 or len(ops) > _MOST_OPS or len(framework.recording.ops) > _MOST_OPS:
             return None
         numbers = _by_shape([raw(op.output) for op in framework.recording.ops] + [seed])
@@ -193,7 +204,30 @@ def guilty_line(bridge, point_args, cotangent=None):
         if found is None:
             return None
         line, name, departed = found  # the call named as its framework names it
+        line, _, call = line.partition(_CALL_MARK)
+        if call:  # a call of several on the function's one line: named by the gradient of the call the user wrote
+            op = getattr(bridge, "gradient_op", None) and bridge.gradient_op(call)
+            return line, f"{call} gradient ({op})" if op else f"{call} gradient", departed
         return line, provenance.spelled(name, line, true.recording.spellings), departed
+
+
+_CALL_MARK = "\0"  # what `_by_call` writes between a line and the call on it, in the places it searches
+
+
+def _by_call(ops):
+    """A one-line function's ``ops`` each placed at its line and the call of the user's that made it (the framework's
+    spelling "torch.nn.functional.binary_cross_entropy (aten.log)" names the call), so that `_first_off` searches
+    the calls a line wrote as it searches lines; ``ops`` as they are where they name fewer than two calls."""
+    calls = [(op.spelled or "").rpartition(" (")[0] for op in ops]
+    if len(set(calls)) < 2 or not all(calls):
+        return ops
+    placed = {}
+    for op, call in zip(ops, calls):
+        moved = copy.copy(op)
+        moved.location = f"{op.location}{_CALL_MARK}{call}"
+        moved.parents = tuple(placed.get(p.index, p) if p is not None else None for p in op.parents)
+        placed[op.index] = moved
+    return list(placed.values())
 
 
 # `guilty_line`'s word for a gradient that no built-in rule made wrong: a stop form defines it.
