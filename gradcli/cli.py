@@ -453,12 +453,12 @@ def _check_options(flags):
 
 
 def _flag_points(resolved, at, random_specs, seed, wrt=()):
-    """The points --at and --random give for the variables of ``resolved`` (integers typed for the variables held
-    as data, `targets.held_as_data`, stay integers)."""
+    """The points --at and --random give for the variables of ``resolved`` (integers typed for those outside
+    ``wrt`` stay integers)."""
     import numpy as np
 
     from .checker.points import merge_points, parse_point, random_point
-    from .checker.targets import held_as_data
+    from .checker.targets import not_differentiated
 
     rng = np.random.default_rng(seed)  # one stream: each --random draws fresh numbers
     randoms = [random_point(spec, resolved.variables, seed, rng) for spec in random_specs]
@@ -469,7 +469,7 @@ def _flag_points(resolved, at, random_specs, seed, wrt=()):
         raise InputError(
             f"--at {at[0]}: every variable ({', '.join(resolved.variables)}) already comes from --random"
         )
-    data = held_as_data(resolved, rest, wrt)
+    data = not_differentiated(rest, wrt) if resolved.kind == "function" else ()
     points = [parse_point(text, rest, data=data) for text in at] if rest else []
     if rest and not points:
         raise InputError(

@@ -22,10 +22,10 @@ def test_at_points_holding_other_integers_are_each_judged(users):
     judged_against_truth(json.loads(ran.stdout)["results"], [(1.5, 2), (2.0, 3), (0.25, 2)])
 
 
-def test_an_integer_written_in_at_is_held_without_wrt(users):
-    """``k=3`` typed an int reaches the code's ``range(k)`` as the int, as the library and a sweep hold it."""
-    ran = CliRunner().invoke(cli, ["check", f"{users}:softplus_nested", "--at", "x=0.5,k=3", "--dtype", "float64",
-                                   "--no-fix", "--json"])
+def test_an_integer_written_in_at_outside_wrt_is_held(users):
+    """``k=3`` typed an int and left out by ``--wrt`` reaches the code's ``range(k)`` as the int."""
+    ran = CliRunner().invoke(cli, ["check", f"{users}:softplus_nested", "--at", "x=0.5,k=3", "--wrt", "x",
+                                   "--dtype", "float64", "--no-fix", "--json"])
     assert ran.exit_code == 0, ran.output
     (result,) = json.loads(ran.stdout)["results"]
     value, slope = softplus_nested(0.5, 3)

@@ -318,14 +318,14 @@ def error_result(case, message, seconds=0.0) -> CaseResult:
 
 def _check(case):
     from ..checker.runner import check  # lazy: NumPy and the checker load in the worker, not the controller
-    from ..checker.targets import by_returned_value, example_points, held_as_data, resolve  # lazy: as the checker
+    from ..checker.targets import by_returned_value, example_points, not_differentiated, resolve  # lazy: as the checker
 
     target = _located(case)
     resolved = resolve(target, case.options.treat_as_variables, case.options.framework)
     if case.args:
         points = example_points(_located_text(case.args, case.folder), resolved, case.options.framework)
     else:
-        data = held_as_data(resolved, resolved.variables, case.options.wrt)
+        data = not_differentiated(resolved.variables, case.options.wrt) if resolved.kind == "function" else ()
         points = [parse_point(text, resolved.variables, data=data) for text in case.at]
     # The check gets the target resolved here, bridged by its returned value as `check` bridges a target
     # given by name: the user's module is imported once per case, a formula parsed once.

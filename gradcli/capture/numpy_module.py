@@ -121,6 +121,8 @@ def _as_pythons_float(value):
     Python's math refuses, gradcli's functions take entry by entry) in float64."""
     if type(raw(value)) is float:  # a Python float already (``float(s)``, another math call's answer)
         return value
+    if isinstance(value, (list, tuple)):  # math.dist's points: coordinates, some of them values gradcli differentiates
+        return gnp.asarray(value, dtype=numpy.float64)
     return python_float(value) if shape_of(value) == () else gnp.asarray(value, dtype=numpy.float64)
 
 

@@ -108,10 +108,10 @@ class Target:
 
     @property
     def reads_python_ints(self) -> bool:
-        """Whether the user's code reads a Python int it is given as an int (``range(n)``, an index) whatever
-        ``--wrt`` says: a framework's function, whose framework differentiates no int; a plain NumPy or gradcli.numpy
-        function, or a formula, is differentiated in every number ``--wrt`` does not leave out (``log_s=-460`` typed
-        as an int is still a point to differentiate at)."""
+        """Whether the user's code is handed a Python int it is given as the int (``range(n)``, an index) whatever
+        ``--wrt`` says of the others, as a library call or a sweep holds one: a framework's function, whose framework
+        differentiates no int; a plain NumPy or gradcli.numpy function is differentiated in every number ``--wrt``
+        does not leave out."""
         return self.kind == "function" and self.bridge is not None
 
 
@@ -359,8 +359,7 @@ def with_tree_arguments(target, points, wrt=()):
     each point a flat ``{path: leaf}``; the function rebuilds the trees and
     calls the user's. A Python integer given to a framework's function
     (`Target.reads_python_ints`) is data, held as given,
-    unless ``wrt`` (the parameters asked for) names it or every argument is
-    one (``x=1`` alone is a point to differentiate at); to any function, an
+    unless ``wrt`` (the parameters asked for) names it; to any function, an
     integer or a list of integers for a parameter outside a given ``wrt`` is
     data (a label used as an index).
     Without tree arguments or data, both come back as they were.
@@ -398,20 +397,10 @@ def _as_arguments(target, points):
 def _tree_layout(target, points, wrt):
     """The `TreeArguments` of a function ``target``'s ``points`` (None where no argument is a tree or data): a
     Python int outside ``wrt`` is data, to a framework's function (`Target.reads_python_ints`)
-    whatever ``wrt`` says of the others, but where it would leave nothing to differentiate."""
+    whatever ``wrt`` says of the others."""
     outside = not_differentiated(target.variables, wrt)
-    ints_held = outside
-    if target.reads_python_ints:
-        ints_held = [n for n in target.variables if n not in (wrt or ())]
-        if not wrt and all(_python_int(point.get(n)) for point in points[:1] if isinstance(point, dict)
-                           for n in target.variables):
-            ints_held = []  # nothing else to differentiate: the ints are the numbers the slope is asked at
+    ints_held = [n for n in target.variables if n not in (wrt or ())] if target.reads_python_ints else outside
     return TreeArguments.of(target.variables, points, target.text, ints_held, outside)
-
-
-def _python_int(value):
-    """Whether ``value`` is an integer number as Python or NumPy spell one (a bool is no number here)."""
-    return isinstance(value, (int, np.integer)) and not isinstance(value, bool)
 
 
 def runs_holding_alike(target, points, wrt=()):
