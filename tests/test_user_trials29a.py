@@ -19,6 +19,7 @@ cast to bfloat16 replayed as the cast it is, named at its line), M1 (math.hypot 
 math.gamma and math's tests of a number in a NumPy module) and S1 (scipy.stats.linregress), are tested in
 test_trial_findings29a.py; F1 (float() of a value in a NumPy module for a print or a decision, followed as that value)
 in test_numpyreads64.py, and its two cases here.
+These trials run in the long mode (`make trials`, `pytest --long`); the finding classes run in every run.
 """
 
 import os

@@ -14,6 +14,7 @@ The whole set runs case by case through the CLI as tests/trials/run.py does (cas
 the CPU budget allows (one framework import). Findings: P1, an unstable result named a cancellation whose error a
 later, far larger sum swallowed, and T3, a module built in the function whose random start the function overwrites
 was refused as an unseeded draw (both fixed, tested for their class in test_trial_findings29b.py).
+These trials run in the long mode (`make trials`, `pytest --long`); the finding classes run in every run.
 """
 
 import os

@@ -26,6 +26,7 @@ range (`domain`, as for every derivative no float64 program can return). Tested 
   degrees(arctan2(0, -1)) - degrees(arctan2(0, 1)) = 180 against 180): no ball parts the two sides, so the point's
   branches are decided on proof numbers (a tie, proven) and each side's piece is judged there: `domain`, Delta H'
   jumping from 2 to -2 in b1 and b2, slopes 1 and -1 in a1 and a2 (the class: tests/test_switch64_proven_ties.py).
+These trials run in the long mode (`make trials`, `pytest --long`); the finding classes run in every run.
 """
 
 import os
