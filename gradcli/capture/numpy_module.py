@@ -280,21 +280,25 @@ def substituted_function(fun):
     be a test file); its globals are copied, NumPy's modules and functions in
     them replaced by gradcli's, the user's modules that reach NumPy (and their
     functions) by fresh copies on gradcli's core (`numpy_users`), and the
-    module's functions re-made over that copy. The user's own functions and
-    modules stay as they were.
+    module's functions re-made over that copy, which is the module the user's
+    modules copied for it get where they import it back. The user's own
+    functions and modules stay as they were.
     """
     check_callable(fun)
     original = fun.__globals__
     users, own_module = _users_modules(), sys.modules.get(fun.__module__ or "")
     own_module = own_module if getattr(own_module, "__dict__", None) is original else None
-    replaced = {key: _replacement(value, users, own_module) for key, value in original.items()}
-    copied = dict(original)
-    copied.update((key, value) for key, value in replaced.items() if value is not None)
-    for key, value in original.items():
-        if isinstance(value, types.FunctionType) and value.__globals__ is original:
-            copied[key] = _rebound(value, copied)
+    copy = types.ModuleType(fun.__module__ or "")
+    copied = copy.__dict__
+    copied.update(original)
+    own = {key for key, value in original.items() if isinstance(value, types.FunctionType) and value.__globals__ is original}
+    copied.update((key, _rebound(original[key], copied)) for key in own)
     copied["__builtins__"] = _substituted_builtins(users)
     copied.update(helpers())
+    if own_module is not None:  # a user's module that imports it back (a helper of its package) gets this copy
+        users.started(own_module.__name__, copy)
+    replaced = {key: _replacement(value, users, own_module) for key, value in original.items() if key not in own}
+    copied.update((key, value) for key, value in replaced.items() if value is not None)
     return _rebound(fun, copied)
 
 

@@ -704,11 +704,12 @@ def _run_file(path, source, framework, name, module_text, target):
     return module
 
 
-def _load_numpy(path, source, package, name, module_text, target):
-    """A fresh copy of a plain NumPy module, run on ``gradcli.numpy``; first, what it lacks is an error."""
+def _load_numpy(path, source, package, name, module_text, target, module_name=None):
+    """A fresh copy of a plain NumPy module, run on ``gradcli.numpy``; first, what it lacks is an error. ``module_name``:
+    its name under Python's import (a ``package.module`` target's), the one its own package's imports of it reach."""
     _check_numpy_names(source, path, name)
     with _user_module_errors(module_text, target, path):
-        return load_module(path, source, package)
+        return load_module(path, source, package, name=module_name)
 
 
 def _check_numpy_names(source, path, name):
@@ -756,7 +757,7 @@ def _load_named_module(module_text, name, target, framework):
     source = _read_source(path) if path else None
     framework = framework or framework_of_source(source or "", path or module_text, name)
     if framework == "numpy" and source is not None:
-        return _load_numpy(path, source, package, name, module_text, target), framework
+        return _load_numpy(path, source, package, name, module_text, target, module_name=module_text), framework
     if framework in BRIDGES:
         prepare_bridge(framework)
     return _load_module(module_text, target), framework
