@@ -54,6 +54,7 @@ from ..autodiff.tracer import constants_exact
 from ..autodiff.values import raw
 from ..capture import exact_constants
 from ..capture.numpy_module import constant_arrays_exact
+from ..capture.numpy_errors import spoken_of_users_values
 from ..capture.numpy_reads import output_of_the_programs_run_alone
 from ..capture.lines import def_line, innermost_users
 from ..capture.trees import HeldKey, leaves
@@ -205,7 +206,7 @@ def _from_callable(fun, text, framework="gradcli") -> Target:
             text, "function", names, _guarded(function), _guarded(mp_function), None, False, framework, bridge,
             expect=bridge.expect,
         )
-    guarded = _guarded(fun)
+    guarded = _guarded(spoken_of_users_values(fun) if framework == "numpy" else fun)
     if framework == "numpy":  # the user's prints and logs shown once per point and dtype, from the program's own run
         guarded = output_of_the_programs_run_alone(guarded)
     return Target(text, "function", names, _numpy_scalars(guarded), _constants_exact_in(guarded), None, False,
