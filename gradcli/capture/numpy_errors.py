@@ -6,7 +6,8 @@ user's own mistake would read ``'VJPNode' object has no attribute 'foo'``, ``uns
 'VJPNode' and 'int'`` or ``got <class 'gradcli.autodiff.core.VJPNode'>``, where the program NumPy runs holds an
 array or a number. `spoken_of_users_values` re-spells each such class name in the error's message as NumPy's type of
 the value it stands for (``'numpy.ndarray'``, ``'numpy.float32'``), and a value's ``repr`` (``Traced(array([1.5]))``)
-as NumPy's value writes itself, the error's type and traceback as they were.
+as NumPy's value writes itself, the error's type and traceback as they were. An attribute the program's value has
+and gradcli's lacks (``float(s).hex()`` of a number gradcli follows) is said to be gradcli's limit, not the user's.
 """
 
 from __future__ import annotations

@@ -53,8 +53,8 @@ from ..autodiff.ops import high_precision, lifted
 from ..autodiff.tracer import constants_exact
 from ..autodiff.values import raw
 from ..capture import exact_constants
-from ..capture.numpy_module import constant_arrays_exact
 from ..capture.numpy_errors import spoken_of_users_values
+from ..capture.numpy_module import constant_arrays_exact
 from ..capture.numpy_reads import output_of_the_programs_run_alone
 from ..capture.lines import def_line, innermost_users
 from ..capture.trees import HeldKey, leaves
