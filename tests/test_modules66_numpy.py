@@ -75,10 +75,12 @@ def _programs_value(package, x):
     return importlib.import_module(f"{package}.model").loss(x)
 
 
+@pytest.mark.parametrize("spelled", ["module", "path"])
 @pytest.mark.parametrize("how", sorted(HELPERS))
-def test_a_package_module_target_is_the_module_its_helpers_import_back(tmp_path, monkeypatch, how):
-    package = _package(tmp_path, monkeypatch, how, "target")
-    report = gradcli.check(f"{package}.model:loss", [0.5], dtypes=("float64",))
+def test_a_package_module_target_is_the_module_its_helpers_import_back(tmp_path, monkeypatch, how, spelled):
+    package = _package(tmp_path, monkeypatch, how, f"target_{spelled}")
+    target = f"{package}.model:loss" if spelled == "module" else f"{tmp_path / package / 'model.py'}:loss"
+    report = gradcli.check(target, [0.5], dtypes=("float64",))
     (result,) = report.results
     assert f"{package}.model" not in sys.modules  # gradcli's copy was never the user's import
     assert result.status == "ok"
@@ -100,3 +102,18 @@ def test_a_function_handed_to_the_library_is_the_module_its_helpers_import_back(
     # the user's own modules are as they were
     assert sys.modules[f"{package}.model"] is model and sys.modules[f"{package}.helpers"] is helpers
     assert helpers.scaled_exp is scaled_exp and helpers.np is sys.modules["numpy"]
+
+
+def test_a_file_target_is_the_module_its_siblings_import_back(tmp_path):
+    # python -c "from model import loss" in that folder: one module, whose state the sibling reads
+    folder = tmp_path / "modules66_siblings"
+    folder.mkdir()
+    (folder / "model66.py").write_text(MODEL.format(package="modules66_siblings").replace(
+        "from modules66_siblings import helpers", "import helpers66 as helpers"))
+    (folder / "helpers66.py").write_text(
+        "import numpy as np\n\n\ndef scaled_exp(x):\n    import model66\n    return np.exp(x) * model66.SCALE['value']\n")
+    report = gradcli.check(f"{folder / 'model66.py'}:loss", [0.5], dtypes=("float64",))
+    (result,) = report.results
+    assert "model66" not in sys.modules and "helpers66" not in sys.modules
+    assert result.status == "ok" and result.value == pytest.approx(2.0 * math.exp(0.5), rel=1e-15)
+    assert float(result.exact_gradient["x"]) == pytest.approx(2.0 * math.exp(0.5), rel=1e-14)

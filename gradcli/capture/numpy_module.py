@@ -37,7 +37,7 @@ from ..errors import InputError
 from .numpy_names import SCIPY_SUBMODULES, check_callable
 from .numpy_parts import parts_rewritten
 from .numpy_reads import reads_rewritten
-from .numpy_users import UsersModules
+from .numpy_users import UsersModules, names_of_file
 from .numpy_users import overlay as _overlay
 from .numpy_writes import fresh, helpers, rewritten
 
@@ -209,8 +209,10 @@ def load_module(path, source, package=None, users=None, name=None, search_locati
     modules it imports that reach NumPy (``users``: those one load reaches) loaded the same way.
 
     ``name``: the module's name under Python's import, for a user's module
-    another imports (a package's with its ``search_locations``). What the module
-    raises (SyntaxError too) propagates, as from an import.
+    another imports (a package's with its ``search_locations``); without it,
+    the names Python's import finds the file by (`numpy_users.names_of_file`),
+    so a helper importing it back gets this copy. What the module raises
+    (SyntaxError too) propagates, as from an import.
     """
     code = compile(_rewritten(ast.parse(source, path)), path, "exec", dont_inherit=True)
     module = types.ModuleType(fresh_module_name("numpy", path))
@@ -223,6 +225,8 @@ def load_module(path, source, package=None, users=None, name=None, search_locati
     users.started(name, module)
     module.__builtins__ = _substituted_builtins(users)
     with running_as_module(module, path):
+        for found in names_of_file(path) if name is None else ():  # the checked file: its helpers' imports of it
+            users.started(found, module)
         exec(code, module.__dict__)  # noqa: S102 - the user's own file, which they asked gradcli to run
     return module
 
