@@ -13,8 +13,9 @@ infinite slope never meets the 0 that masks it; a power masks its non-finite
 answers alike. Sums, differences and products of masked arrays are masked where an
 operand is, comparisons too; ``median`` orders the unmasked entries of each slice,
 ``cumsum`` adds a masked entry as 0, ``dot`` multiplies with masked entries taken as
-0 (NumPy's ``strict=False``), and ``where`` and ``concatenate`` carry each entry's
-mask with it; the rest of np.ma is refused by name, with what to write instead.
+0 (with ``strict=True`` masking first each row and column a masked entry is in),
+``where`` and ``concatenate`` carry each entry's mask with it, and ``where`` of a
+condition alone (``nonzero``) gives the indices where it holds; the rest of np.ma is refused by name, with what to write instead.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from .ops import absolute, divide, equal, greater, greater_equal, isfinite, less
 from .ops_array import asarray, concatenate, cumsum, getitem, max_, mean, min_, reshape, sum_, take
 from .ops_linalg import dot as plain_dot
 from .ops_shape import _sorted_along_last, take_along_axis
-from .values import Box, raw, shape_of
+from .values import Box, dtype_of, raw, shape_of
 
 INSTEAD = ("keep the mask as a boolean array and write the masked entries out with np.where, as "
            "np.sum(np.where(mask, 0.0, x)) for a masked sum, divided by np.sum(~mask) for a mean")
@@ -180,6 +181,10 @@ class MaskedArray:
         self._no_out(out)
         mask = self.mask if axis is not None else self.mask.reshape(-1)
         return MaskedArray(cumsum(self._kept(0.0), axis=axis), mask, self.fill_value)
+
+    def nonzero(self):
+        """``np.ma.nonzero(self)``: the indices of the entries nonzero and not masked."""
+        return ma_nonzero(self)
 
     def dot(self, other, out=None, strict=False):
         """``np.ma.dot(self, other)``."""
@@ -454,11 +459,18 @@ def ma_cumsum(a, axis=None, dtype=None, out=None):
     return _as_masked(a).cumsum(axis=axis, out=out)
 
 
-def ma_where(condition, x=None, y=None):
+_NOT_GIVEN = object()  # np.ma.where's x or y left out (None is a value NumPy takes as one)
+
+
+def ma_where(condition, x=_NOT_GIVEN, y=_NOT_GIVEN):
     """``np.ma.where(condition, x, y)``: ``x``'s entries where ``condition`` holds, ``y``'s elsewhere, each masked
-    where the operand it came from is, and masked where ``condition`` itself is."""
-    if x is None or y is None:
-        raise _refused("np.ma.where(condition) without x and y (the indices where it holds)")
+    where the operand it came from is, and masked where ``condition`` itself is; ``np.ma.where(condition)`` alone, the
+    indices of its entries that are nonzero and not masked (`ma_nonzero`)."""
+    given = (x is not _NOT_GIVEN) + (y is not _NOT_GIVEN)
+    if given == 1:
+        raise ValueError("Must provide both 'x' and 'y' or neither.")  # NumPy's refusal, in its words
+    if not given:
+        return ma_nonzero(condition)
     condition_data, condition_mask = _parts(condition)
     chosen = np.asarray(raw(condition_data), dtype=bool) & ~np.asarray(condition_mask, dtype=bool)
     (x_data, x_mask), (y_data, y_mask) = _parts(x), _parts(y)
@@ -466,6 +478,15 @@ def ma_where(condition, x=None, y=None):
     shape = tuple(shape_of(data))
     mask = np.where(np.broadcast_to(chosen, shape), np.broadcast_to(x_mask, shape), np.broadcast_to(y_mask, shape))
     return MaskedArray(data, mask | np.broadcast_to(condition_mask, shape), _fill_value_of(x, y))
+
+
+def ma_nonzero(a):
+    """``np.ma.nonzero(a)``: for each axis, the indices of the entries of ``a`` that are nonzero and not masked (NumPy's
+    ``a.filled(0).nonzero()``), plain integer arrays; a float's test against 0 a comparison the exact reference sees."""
+    data, mask = _parts(a)
+    shape = tuple(shape_of(data))
+    truth = data if np.dtype(dtype_of(data)).kind == "b" else not_equal(data, 0.0)
+    return np.nonzero(_decided(truth, shape) & ~np.broadcast_to(mask, shape))
 
 
 def ma_concatenate(arrays, axis=0):
@@ -480,14 +501,18 @@ def ma_concatenate(arrays, axis=0):
 
 
 def ma_dot(a, b, strict=False, out=None):
-    """``np.ma.dot(a, b)``: the product of the data with each masked entry taken as 0 (NumPy's ``strict=False``),
-    masked where no product of two entries not masked reaches an entry of the answer; one number masked is
-    ``np.ma.masked``."""
-    if strict or out is not None:
-        raise _refused("np.ma.dot with strict=True or out=")
+    """``np.ma.dot(a, b)``: the product of the data with each masked entry taken as 0, masked where no product of two
+    entries not masked reaches an entry of the answer; one number masked is ``np.ma.masked``. With ``strict=True``
+    a masked entry masks its whole row of ``a`` and its whole column of ``b`` (all of a 1-D ``b``) first, so an
+    answer that any masked entry reaches is masked, as NumPy's."""
+    if out is not None:
+        raise _refused("np.ma.dot with out=")
     (a_data, a_mask), (b_data, b_mask) = _parts(a), _parts(b)
     a_kept = np.broadcast_to(~np.asarray(a_mask), tuple(shape_of(a_data)))
     b_kept = np.broadcast_to(~np.asarray(b_mask), tuple(shape_of(b_data)))
+    if strict is True and a_kept.ndim and b_kept.ndim:  # NumPy's own test: only True itself is strict
+        a_kept = a_kept & np.all(a_kept, axis=-1, keepdims=True)
+        b_kept = b_kept & np.all(b_kept, axis=max(b_kept.ndim - 2, 0), keepdims=True)
     value = plain_dot(where(a_kept, a_data, 0.0), where(b_kept, b_data, 0.0))
     emptied = ~np.dot(a_kept, b_kept)
     if np.ndim(emptied) == 0:
@@ -525,7 +550,7 @@ REPLAYED = ("MaskedArray", "array", "average", "compressed", "count", "divide", 
             "getmaskarray", "is_masked", "masked_array", "masked_equal", "masked_greater", "masked_greater_equal",
             "masked_inside", "masked_invalid", "masked_less", "masked_less_equal", "masked_not_equal", "masked_outside",
             "masked_values", "masked_where", "max", "mean", "median", "min", "power", "std", "sum", "var", "cumsum",
-            "where", "concatenate", "dot", *sorted(UNARY))
+            "where", "nonzero", "concatenate", "dot", *sorted(UNARY))
 
 
 @functools.cache
@@ -535,6 +560,6 @@ def namespace():
     names = {name: globals()[name] for name in REPLAYED if name in globals()}
     names.update({"array": masked_array, "sum": ma_sum, "mean": ma_mean, "getmask": getmaskarray, "var": ma_var,
                   "std": ma_std, "max": ma_max, "min": ma_min, "divide": _masked_divide, "power": _masked_power,
-                  "cumsum": ma_cumsum, "where": ma_where, "concatenate": ma_concatenate, "dot": ma_dot,
+                  "cumsum": ma_cumsum, "where": ma_where, "nonzero": ma_nonzero, "concatenate": ma_concatenate, "dot": ma_dot,
                   **UNARY, "masked": np.ma.masked, "nomask": np.ma.nomask})
     return types.SimpleNamespace(**names)

@@ -260,7 +260,7 @@ def _taken_out(how):
     )
 
 
-def _whole(number):
+def whole_number(number):
     """``number`` as a Python int where it is an exact integer (``int(np.floor(x))``, an index), or None. An
     integer leaves whole, with no rounding; a float taken out, even an integral one, would compute and compare on
     in float64, so only ints leave, and a step's answer (`StepAnswer`), whose comparisons decide nothing new."""
@@ -413,13 +413,13 @@ class Plain(Box):
         raise _taken_out("as a float")
 
     def __int__(self):
-        exact = _whole(raw(self))
+        exact = whole_number(raw(self))
         if exact is None:
             raise _taken_out("as an int")
         return exact
 
     def __index__(self):
-        exact = _whole(raw(self))
+        exact = whole_number(raw(self))
         if exact is None:
             raise _taken_out("as an index")
         return exact
@@ -455,13 +455,13 @@ class StepAnswer(Plain):
     __slots__ = ()
 
     def __float__(self):
-        exact = _whole(raw(self))
+        exact = whole_number(raw(self))
         if exact is None:
             raise _taken_out("as a float")
         return _whole_as_float(exact)
 
     def item(self, *args):
-        exact = _whole(raw(self)) if not args else None
+        exact = whole_number(raw(self)) if not args else None
         if exact is None:
             raise _taken_out("as a Python number")
         return _whole_as_float(exact)

@@ -179,6 +179,55 @@ def assignment_line(path, name):
     return found
 
 
+def assigned_name(location, read_at=None):
+    """The variable the statement at ``location`` (``file:line``) of the user's source assigns, as written there
+    (``radius`` of ``radius = WIDTH * depth / (WIDTH + 2.0 * depth)``), where the statement at ``read_at`` reads it
+    (given); None where that statement binds no one plain name (an expression, an unpacking, ``x[i] = v``)."""
+    path, _, line = (location or "").rpartition(":")
+    tree = _tree_of(path) if line.isdigit() else None
+    statement = _statement_at(tree, int(line)) if tree is not None else None
+    if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+        target = statement.targets[0]
+    elif isinstance(statement, (ast.AnnAssign, ast.AugAssign)) and statement.value is not None:
+        target = statement.target
+    else:
+        return None
+    if not isinstance(target, ast.Name):
+        return None
+    if read_at is not None:
+        reader_path, _, reader_line = read_at.rpartition(":")
+        reader = _statement_at(_tree_of(reader_path), int(reader_line)) if reader_line.isdigit() else None
+        if reader is None or not any(isinstance(node, ast.Name) and node.id == target.id and isinstance(node.ctx, ast.Load)
+                                     for node in ast.walk(reader)):
+            return None
+    return target.id
+
+
+def _tree_of(path):
+    """The syntax tree of the user's file ``path`` as linecache holds it, or None."""
+    return _parsed("".join(linecache.getlines(path))) if path else None
+
+
+@lru_cache(maxsize=32)  # asked once per finding; a file's findings share its tree
+def _parsed(text):
+    try:
+        return ast.parse(text)
+    except (SyntaxError, ValueError):
+        return None
+
+
+def _statement_at(tree, line):
+    """The innermost statement of ``tree`` whose lines hold ``line`` (a simple one, not the ``def`` around it)."""
+    if tree is None:
+        return None
+    found = None
+    for node in ast.walk(tree):
+        if isinstance(node, ast.stmt) and node.lineno <= line <= (node.end_lineno or node.lineno) and (
+                found is None or node.lineno >= found.lineno and (node.end_lineno or 0) <= (found.end_lineno or 0)):
+            found = node
+    return found
+
+
 def uses_at(uses, at):
     """"uses at lines 29 and 30", "2 uses on line 11": the lines of ``uses`` (``file:line``), a file named where it
     is not ``at``'s; the words a backward pass's accumulation of a value's gradients is named by."""

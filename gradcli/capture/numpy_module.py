@@ -37,7 +37,7 @@ from ..errors import InputError
 from .numpy_names import SCIPY_SUBMODULES, check_callable
 from .numpy_parts import parts_rewritten
 from .numpy_reads import reads_rewritten
-from .numpy_users import UsersModules
+from .numpy_users import UsersModules, names_of_file
 from .numpy_users import overlay as _overlay
 from .numpy_writes import fresh, helpers, rewritten
 
@@ -209,8 +209,10 @@ def load_module(path, source, package=None, users=None, name=None, search_locati
     modules it imports that reach NumPy (``users``: those one load reaches) loaded the same way.
 
     ``name``: the module's name under Python's import, for a user's module
-    another imports (a package's with its ``search_locations``). What the module
-    raises (SyntaxError too) propagates, as from an import.
+    another imports (a package's with its ``search_locations``); without it,
+    the names Python's import finds the file by (`numpy_users.names_of_file`),
+    so a helper importing it back gets this copy. What the module raises
+    (SyntaxError too) propagates, as from an import.
     """
     code = compile(_rewritten(ast.parse(source, path)), path, "exec", dont_inherit=True)
     module = types.ModuleType(fresh_module_name("numpy", path))
@@ -223,6 +225,8 @@ def load_module(path, source, package=None, users=None, name=None, search_locati
     users.started(name, module)
     module.__builtins__ = _substituted_builtins(users)
     with running_as_module(module, path):
+        for found in names_of_file(path) if name is None else ():  # the checked file: its helpers' imports of it
+            users.started(found, module)
         exec(code, module.__dict__)  # noqa: S102 - the user's own file, which they asked gradcli to run
     return module
 
@@ -280,21 +284,25 @@ def substituted_function(fun):
     be a test file); its globals are copied, NumPy's modules and functions in
     them replaced by gradcli's, the user's modules that reach NumPy (and their
     functions) by fresh copies on gradcli's core (`numpy_users`), and the
-    module's functions re-made over that copy. The user's own functions and
-    modules stay as they were.
+    module's functions re-made over that copy, which is the module the user's
+    modules copied for it get where they import it back. The user's own
+    functions and modules stay as they were.
     """
     check_callable(fun)
     original = fun.__globals__
     users, own_module = _users_modules(), sys.modules.get(fun.__module__ or "")
     own_module = own_module if getattr(own_module, "__dict__", None) is original else None
-    replaced = {key: _replacement(value, users, own_module) for key, value in original.items()}
-    copied = dict(original)
-    copied.update((key, value) for key, value in replaced.items() if value is not None)
-    for key, value in original.items():
-        if isinstance(value, types.FunctionType) and value.__globals__ is original:
-            copied[key] = _rebound(value, copied)
+    copy = types.ModuleType(fun.__module__ or "")
+    copied = copy.__dict__
+    copied.update(original)
+    own = {key for key, value in original.items() if isinstance(value, types.FunctionType) and value.__globals__ is original}
+    copied.update((key, _rebound(original[key], copied)) for key in own)
     copied["__builtins__"] = _substituted_builtins(users)
     copied.update(helpers())
+    if own_module is not None:  # a user's module that imports it back (a helper of its package) gets this copy
+        users.started(own_module.__name__, copy)
+    replaced = {key: _replacement(value, users, own_module) for key, value in original.items() if key not in own}
+    copied.update((key, value) for key, value in replaced.items() if value is not None)
     return _rebound(fun, copied)
 
 

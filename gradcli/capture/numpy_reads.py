@@ -33,6 +33,7 @@ import numpy as np
 from .. import numpy as gnp
 from ..autodiff.boxes import as_printed
 from ..autodiff.ops import python_float, trunc
+from ..autodiff.plain import whole_number
 from ..autodiff.tracer import TracedValueError, is_mp_value
 from ..autodiff.values import Box, dtype_of, holds_complex, raw, shape_of
 from .numpy_parts import InFunctions
@@ -100,7 +101,11 @@ def read_int(value):
     if dtype_of(value).kind in "biu":
         return int(raw(value))
     cut = trunc(value)  # in the value's own dtype, as NumPy's int reads it; a step, so it leaves the trace
-    return int(cut) if isinstance(cut, (float, np.floating)) else python_float(cut)
+    number = raw(cut)  # bare, or in the box a step's answer on exact numbers comes in once balls are on
+    if isinstance(number, (float, np.floating)):
+        return int(number)
+    whole = whole_number(number)  # an exact run's cut: an exact whole number wherever its ball is placed
+    return whole if whole is not None else python_float(cut)
 
 
 def percent_formatted(text, values):

@@ -16,6 +16,7 @@ import ast
 import importlib
 import importlib.machinery
 import importlib.util
+import os
 import sys
 import types
 
@@ -152,6 +153,23 @@ class UsersModules:
         if not reading:  # an answer inside a cycle is still partial
             self._reaching[name] = found
         return found
+
+
+def names_of_file(path):
+    """The names Python's import finds the user's file ``path`` by, run now with its folder first on ``sys.path`` (as
+    under ``python file.py``): its own among its folder's modules, and its dotted name in the packages its folders are
+    (``mypkg.model``) where Python's path reaches the top one."""
+    path = os.path.abspath(path)
+    folder, stem = os.path.dirname(path), os.path.splitext(os.path.basename(path))[0]
+    parts, names = [] if stem == "__init__" else [stem], []
+    while True:
+        found = _users_spec(".".join(parts)) if parts else None
+        if found is not None and os.path.abspath(found.origin) == path:
+            names.append(".".join(parts))
+        if not os.path.isfile(os.path.join(folder, "__init__.py")):
+            return names
+        folder, package = os.path.split(folder)
+        parts.insert(0, package)
 
 
 def _absolute(name, global_names, level):

@@ -25,7 +25,7 @@ from ..autodiff.ops import add, is_float_dtype, raw
 from ..autodiff.tracer import hooks
 from ..capture import replayed_location
 from ..capture.flushing import flushing_kernels
-from ..capture.lines import def_line
+from ..capture.lines import assigned_name, def_line
 from ..folders import GRADCLI_FOLDER
 from .compare import exact_text
 from .dtypes import finfo
@@ -683,12 +683,17 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
 
 
 def _input_from(op):
-    """What a where leak says of ``op``'s inputs: " from its input made at model.py:7 (...)" where the first of them
-    computed on another line than ``op`` was made (a leak written over two lines: the line a double where guards)."""
+    """What a where leak says of ``op``'s inputs: " from its input radius, made at model.py:7 (...)" where the first of
+    them computed on another line than ``op`` was made (a leak written over two lines: the line a double where
+    guards), named by the variable that line assigns and ``op``'s line reads, where there is one."""
     file = (op.location or "").rpartition(":")[0]  # the user's own file: a library's line is not theirs to guard
     line = next((p.location for p in op.parents if p is not None and p.location and p.location != op.location
                  and p.location.rpartition(":")[0] == file), None)
-    return f" from its input made at {os.path.basename(line)} (the input to guard with the same condition)" if line else ""
+    if line is None:
+        return ""
+    name = assigned_name(line, read_at=op.location)
+    named = f" {name}," if name else ""
+    return f" from its input{named} made at {os.path.basename(line)} (the input to guard with the same condition)"
 
 
 # What a where leak explains: the NaN its unselected branch made and the non-finite gradient rule it sent back.

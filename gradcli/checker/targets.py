@@ -53,6 +53,7 @@ from ..autodiff.ops import high_precision, lifted
 from ..autodiff.tracer import constants_exact
 from ..autodiff.values import raw
 from ..capture import exact_constants
+from ..capture.numpy_errors import spoken_of_users_values
 from ..capture.numpy_module import constant_arrays_exact
 from ..capture.numpy_reads import output_of_the_programs_run_alone
 from ..capture.lines import def_line, innermost_users
@@ -205,7 +206,7 @@ def _from_callable(fun, text, framework="gradcli") -> Target:
             text, "function", names, _guarded(function), _guarded(mp_function), None, False, framework, bridge,
             expect=bridge.expect,
         )
-    guarded = _guarded(fun)
+    guarded = _guarded(spoken_of_users_values(fun) if framework == "numpy" else fun)
     if framework == "numpy":  # the user's prints and logs shown once per point and dtype, from the program's own run
         guarded = output_of_the_programs_run_alone(guarded)
     return Target(text, "function", names, _numpy_scalars(guarded), _constants_exact_in(guarded), None, False,
@@ -704,11 +705,12 @@ def _run_file(path, source, framework, name, module_text, target):
     return module
 
 
-def _load_numpy(path, source, package, name, module_text, target):
-    """A fresh copy of a plain NumPy module, run on ``gradcli.numpy``; first, what it lacks is an error."""
+def _load_numpy(path, source, package, name, module_text, target, module_name=None):
+    """A fresh copy of a plain NumPy module, run on ``gradcli.numpy``; first, what it lacks is an error. ``module_name``:
+    its name under Python's import (a ``package.module`` target's), the one its own package's imports of it reach."""
     _check_numpy_names(source, path, name)
     with _user_module_errors(module_text, target, path):
-        return load_module(path, source, package)
+        return load_module(path, source, package, name=module_name)
 
 
 def _check_numpy_names(source, path, name):
@@ -756,7 +758,7 @@ def _load_named_module(module_text, name, target, framework):
     source = _read_source(path) if path else None
     framework = framework or framework_of_source(source or "", path or module_text, name)
     if framework == "numpy" and source is not None:
-        return _load_numpy(path, source, package, name, module_text, target), framework
+        return _load_numpy(path, source, package, name, module_text, target, module_name=module_text), framework
     if framework in BRIDGES:
         prepare_bridge(framework)
     return _load_module(module_text, target), framework
