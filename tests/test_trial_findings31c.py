@@ -7,6 +7,15 @@ high-precision run answered {x: [0, ...]} where the exact derivative is -5e-401,
 was called `wrong`. The slope at the working precision is now the asymptotic series -sum_k>=1 (2k-1)!! / (2x^2)^k
 past 2^16 (where the value takes its series too), the formula short of it (which loses at most 33 bits, as the
 climb's precisions show). Truths: the same series written here and sqrt(pi)/2 e^-x^2 erfi(x) at 2,000 digits.
+
+U1: an op whose result underflowed because an input had already overflowed was said to stop short of the subnormal
+range. A Schottky heat capacity x^2 e^x / (1 + e^x)^2 at x = 354.89135644669204, where (1 + e^x)^2 overflows by a hair:
+the backward divide(1, inf) is 0 where the exact 1 / (1 + e^x)^2 is the subnormal 5.56e-309, and the finding said
+"which NumPy's divide gives as 0: it stops short of the subnormal range", though NumPy's divide of 1 and inf is exactly
+0 and NumPy's divide holds subnormals. It now says that divide of the very numbers it was given is exactly 0, an input
+having overflowed to inf before it (the power at the same line is named as overflowing). Truths: (1 + e^x)^-2 at 60
+digits is subnormal and 1 / (its float64 square, inf) is 0; a division that does stop short keeps its words
+(tests/test_misc64_flush_message.py).
 """
 
 import mpmath
@@ -14,6 +23,8 @@ import numpy as np
 import pytest
 
 import gradcli
+
+EDGE = 354.89135644669204  # (1 + e^x)^2 is just past float64's largest number
 
 
 def _dawson_slope(x):
@@ -49,3 +60,30 @@ def test_dawson_s_far_slope_is_its_digits_beside_an_ordinary_entry(tmp_path, poi
     for shown, x in zip(exact, points):
         truth = _dawson_slope(x)
         assert abs(mpmath.mpf(shown) - truth) <= 1e-12 * abs(truth), (x, shown, truth)
+
+
+@pytest.mark.parametrize("target, phase", [
+    ("python", "backward"),  # the quotient rule's 1 / y^2 in the backward of x^2 e^x / (1 + e^x)^2
+    ("1/(1 + exp(x))**2", "forward"),
+])
+def test_an_underflow_after_an_overflow_is_the_input_s_not_the_function_s(tmp_path, target, phase):
+    with mpmath.workdps(60):
+        exact = 1 / (1 + mpmath.exp(mpmath.mpf(EDGE))) ** 2
+    with np.errstate(over="ignore"):  # the overflow the test is about
+        square = np.float64(1 + np.exp(EDGE)) ** 2
+    assert 0 < exact < np.finfo(np.float64).tiny and np.isinf(square) and 1 / square == 0
+    if target == "python":
+        source = tmp_path / "schottky.py"
+        source.write_text("import gradcli.numpy as gnp\n\n\n"
+                          "def schottky(x):\n    return gnp.sum(x ** 2 * gnp.exp(x) / (1 + gnp.exp(x)) ** 2)\n")
+        target, point = f"{source}:schottky", {"x": np.array([EDGE])}
+    else:
+        point = {"x": EDGE}
+    (result,) = gradcli.check(target, [point], dtypes=("float64",)).results
+    assert result.status == "unstable"
+    (finding,) = [f for f in result.findings if f.kind == "underflow" and f.phase == phase and f.op == "divide"]
+    message = " ".join(finding.message.split())
+    assert "stops short of the subnormal range" not in message, message
+    assert "divide of the very numbers it was given is exactly 0: an input had overflowed to inf" in message, message
+    said = mpmath.mpf(message.split("the exact result ")[1].split()[0])
+    assert abs(said - exact) <= 1e-9 * exact

@@ -17,6 +17,8 @@ tests/test_trial_findings31c.py:
 
 - D1: Dawson's integral's slope far out was an exact 0 at the working precision beside an ordinary entry, and SciPy's
   dawsn was called `wrong`; it is now its asymptotic series there, its digits shown (-5e-401 at 1e200).
+- U1: divide(1, inf) = 0 after (1 + e^x)^2 overflowed was said to stop short of the subnormal range; it now says divide
+  of the very numbers it was given is exactly 0, an input having overflowed before it.
 """
 
 import os

@@ -1750,6 +1750,9 @@ def _who_flushed(w, index):
     whose CPU kernels flush subnormal results (where ``w``'s own function, run again, holds the entry: this run
     flushed it as XLA's or TensorFlow's kernels do), or the function that computed it and stops short of the
     subnormal range (SciPy's erfc(27) is 0, though float64 holds 5.2e-319)."""
+    given = _given_exactly_zero(w, index)
+    if given is not None:
+        return given
     fun = getattr(w.prim, "fun", None)
     try:
         with np.errstate(all="ignore"):
@@ -1763,6 +1766,25 @@ def _who_flushed(w, index):
     if named is None:
         return "which this run gave as 0"
     return f"which {named} gives as 0: it stops short of the subnormal range"
+
+
+def _given_exactly_zero(w, index):
+    """Where ``w`` of the very numbers it was given is exactly 0 at entry ``index`` (1 / inf, an input that had
+    overflowed), why the entry went before ``w``, said after "a subnormal float64": no function stopped short
+    there, an input had already lost it. Else None."""
+    again = _again_exactly(w)
+    if again is None:
+        return None
+    try:
+        entry = np.broadcast_to(np.asarray(again, dtype=object), np.shape(raw(w.output))).ravel()[index]
+        if entry != 0:
+            return None
+    except (TypeError, ValueError, IndexError):
+        return None
+    overflowed = any(np.any(np.isinf(np.asarray(raw(a), dtype=np.float64))) for a in w.args
+                     if isinstance(raw(a), (float, np.floating, np.ndarray)))
+    before = "an input had overflowed to inf before it" if overflowed else "an input had already lost it"
+    return f"though {w.name} of the very numbers it was given is exactly 0: {before}"
 
 
 def _digits_apart(a, b):

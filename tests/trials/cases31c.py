@@ -228,6 +228,9 @@ GN = [
     # e^800 overflows: inf / inf in the value, its slope NaN where the exact slope is -2.4e-342
     Case(G, "schottky_heat_capacity", _at(x=[800]), "float64", "unstable", _each("x", [800], _schottky_slope),
          "x ** 2 * gnp.exp(x) / (1 + gnp.exp(x)) ** 2"),
+    # (1 + e^x)^2 overflows by a hair: the value's and the slope's quotients are 0 where they are 9e-150
+    Case(G, "schottky_heat_capacity", _at(x=[354.89135644669204]), "float64", "unstable",
+         _each("x", [354.89135644669204], _schottky_slope), "x ** 2 * gnp.exp(x) / (1 + gnp.exp(x)) ** 2"),
     # x^2 = 1e-600 underflows beside its exact slope 2x/4 = 5e-301, which the product rule keeps
     Case(G, "schottky_heat_capacity", _at(x=[1e-300, 2.5]), "float64", "ok", _each("x", [1e-300, 2.5], _schottky_slope)),
     Case(G, "schottky_by_expit", _at(x=[800, 1e-300, 2.5, -30]), "float64", "ok",
