@@ -14,7 +14,11 @@ and 1e200 (slope -5e-401, by its digits), log of Owen's T at h = 30 and 40 (T = 
 1e-451, by their digits) and 1e-200, a pseudo-Huber loss by sqrt(1 + r^2) - 1 (cancelling at 1e-10), rationalised and
 by SciPy (NaN at delta = 1e-300), a softmax with a temperature of 1e-300 and of 1e-3 (slopes of 1e-431), a norm
 scaled by its largest entry at subnormals and at a tie, logsumexp by hand at a tied max of 800, a squared hinge at a
-margin of 1e-300 (its max at its switch: max(0, t)^2 is smooth) and clipped log-odds far from their clip.
+margin of 1e-300 (its max at its switch: max(0, t)^2 is smooth) and clipped log-odds far from their clip; then an
+Einstein solid's heat capacity at 1e-300 (0 / 0) and by sinh, a plasma's Debye length at a density of 1e-300 (n e^2
+underflowing), a Hohmann transfer's first burn between orbits 2e-12 apart (s - 1 losing its digits), rationalised and
+as a parameter tree (`--args`, `--wrt` by path), log E_3 at 746 (E_3 underflowing), and a bound by min and max at
+subnormals and at 1e-300, where 1e300 * 1e-300 rounds onto the switch the exact product lies above.
 
 Truths are the mathematics written here in mpmath at 2,000 digits (closed forms written here, never the user file's
 code); points are the numbers the dtype holds, constants the float64 numbers the program writes (a formula's pi the
@@ -222,6 +226,52 @@ def _clipped_log_odds_slope(p):
     return 1 / (p * (1 - p)) if low < p < high else mpmath.mpf(0)
 
 
+def _einstein_slope(x):
+    """C = u^2 / sinh(u)^2, u = x/2: dC/dx = u (sinh u - u cosh u) / sinh(u)^3."""
+    u = x / 2
+    return u * (mpmath.sinh(u) - u * mpmath.cosh(u)) / mpmath.sinh(u) ** 3
+
+
+EPS0, KB, QE = 8.8541878128e-12, 1.380649e-23, 1.602176634e-19  # the user file's constants
+
+
+def _debye_slopes(n, t):
+    """lambda = sqrt(eps0 k T / (n e^2)): d/dn = -lambda / (2n), d/dT = lambda / (2T)."""
+    out = {"n": [], "t": []}
+    for a, b in zip(n, t):
+        lam = mpmath.sqrt(_f(EPS0) * _f(KB) * b / (a * _f(QE) ** 2))
+        out["n"].append(-lam / (2 * a))
+        out["t"].append(lam / (2 * b))
+    return out
+
+
+def _hohmann_slopes(r1, r2):
+    """f = m (s - 1), m = sqrt(1 / r1), s = sqrt(2 r2 / (r1 + r2)): ds/dr1 = -s / (2 (r1 + r2)),
+    ds/dr2 = s r1 / (2 r2 (r1 + r2)), dm/dr1 = -m / (2 r1)."""
+    out = {"r1": [], "r2": []}
+    for a, b in zip(r1, r2):
+        m, s = mpmath.sqrt(1 / a), mpmath.sqrt(2 * b / (a + b))
+        out["r1"].append(-m * (s - 1) / (2 * a) - m * s / (2 * (a + b)))
+        out["r2"].append(m * s * a / (2 * b * (a + b)))
+    return out
+
+
+def _transfer_tree_slopes():
+    slopes = _hohmann_slopes(_in("float64", [1, 1]), _in("float64", [6.6, 1.000000000002]))
+    return {"params.orbits.inner": slopes["r1"], "params.orbits.outer": slopes["r2"]}
+
+
+def _log_expn3_slope(x):
+    """d/dx log E_3 = -E_2 / E_3."""
+    return -mpmath.expint(2, x) / mpmath.expint(3, x)
+
+
+def _soft_bound_slope(x):
+    """1e300 where |1e300 x| < 1 (the exact product of the float numbers), 0 on the clipped parts."""
+    scale = _f(1e300)
+    return scale if abs(scale * x) < 1 else mpmath.mpf(0)
+
+
 # --- the cases -----------------------------------------------------------------------------------------------------
 
 GN = [
@@ -363,6 +413,43 @@ GN = [
          _each("p", [1e-300, 0.3, 0.9999999999999999, 5e-324], _clipped_log_odds_slope)),
 ]
 
+MORE = [
+    # x^2 and expm1(x)^2 underflow: 0 / 0 where C = 1 - x^2/12
+    Case(G, "einstein_heat_capacity", _at(x=[1e-300]), "float64", "unstable", _each("x", [1e-300], _einstein_slope)),
+    Case(G, "einstein_heat_capacity", _at(x=[3, 0.5]), "float64", "ok", _each("x", [3, 0.5], _einstein_slope)),
+    Case(G, "einstein_heat_capacity", _at(x=[800]), "float64", "unstable", _each("x", [800], _einstein_slope)),
+    # sinh(5e-301)^2 underflows in the quotient rule's backward: 1/s - u cosh(u) / s^2 where the slope is -x/6
+    Case(G, "einstein_by_sinh", _at(x=[1e-300]), "float64", "unstable", _each("x", [1e-300], _einstein_slope)),
+    Case(G, "einstein_by_sinh", _at(x=[3, 0.5, -2]), "float64", "ok", _each("x", [3, 0.5, -2], _einstein_slope)),
+    # n e^2 = 2.6e-338 underflows; lambda's slope in n (-3e453) is past float64's range, so only T is checked
+    Case(G, "debye_length_naive", _at(n=[1e-300], t=[1e4]), "float64", "unstable",
+         hp(lambda: {"t": _debye_slopes(_in("float64", [1e-300]), _in("float64", [1e4]))["t"]}), wrt="t"),
+    Case(G, "debye_length", _at(n=[1e-300], t=[1e4]), "float64", "ok",
+         hp(lambda: {"t": _debye_slopes(_in("float64", [1e-300]), _in("float64", [1e4]))["t"]}), wrt="t"),
+    Case(G, "debye_length_naive", _at(n=[1e18, 1e6], t=[1e4, 300]), "float64", "ok",
+         _closed(_debye_slopes, n=[1e18, 1e6], t=[1e4, 300])),
+    # sqrt(2 r2 / (r1 + r2)) - 1 = 2.5e-13: its value's digits go
+    Case(G, "hohmann_first_burn_naive", _at(r1=[1], r2=[1.000000000002]), "float64", "unstable",
+         _closed(_hohmann_slopes, r1=[1], r2=[1.000000000002]), "gnp.sqrt(2 * r2 / (r1 + r2)) - 1"),
+    Case(G, "hohmann_first_burn_naive", _at(r1=[1, 2], r2=[6.6, 3]), "float64", "ok",
+         _closed(_hohmann_slopes, r1=[1, 2], r2=[6.6, 3])),
+    Case(G, "hohmann_first_burn", _at(r1=[1, 1], r2=[1.000000000002, 6.6]), "float64", "ok",
+         _closed(_hohmann_slopes, r1=[1, 1], r2=[1.000000000002, 6.6])),
+    Case(G, "transfer_cost", None, "float64", "ok", hp(_transfer_tree_slopes), args="transfer_args", wrt="params"),
+    Case(G, "transfer_cost", None, "float64", "ok",
+         hp(lambda: {"params.orbits.outer": _transfer_tree_slopes()["params.orbits.outer"]}), args="transfer_args",
+         wrt="params.orbits.outer"),
+    Case(G, "log_expn3", _at(x=[2, 700, 1e-3]), "float64", "ok", _each("x", [2, 700, 1e-3], _log_expn3_slope)),
+    # E_3(746) = 2e-327 underflows: log(0)
+    Case(G, "log_expn3", _at(x=[746]), "float64", "unstable", _each("x", [746], _log_expn3_slope)),
+    Case(G, "soft_bound", _at(x=[5e-324, -5e-324, 3e-300, 1e-301, -2e-300]), "float64", "ok",
+         _each("x", [5e-324, -5e-324, 3e-300, 1e-301, -2e-300], _soft_bound_slope)),
+    # 1e300 * 1e-300 rounds to 1.0, minimum's switch, where the exact product of the two floats lies above it: slope 0
+    # exactly, the float program's tie 5e299
+    Case(G, "soft_bound", _at(x=[1e-300]), "float64", "unstable", _each("x", [1e-300], _soft_bound_slope),
+         "gnp.minimum(gnp.maximum(x * 1e300, -1.0), 1.0)"),
+]
+
 NP = [
     Case(N, "schottky_heat_capacity", _at(x=[800]), "float64", "unstable", _each("x", [800], _schottky_slope),
          "x ** 2 * np.exp(x) / (1 + np.exp(x)) ** 2"),
@@ -414,6 +501,17 @@ def _formula_free_energy(b):
 FREE_ENERGY_NAIVE = "-log(exp(b) + 1 + exp(-2*b))/b"
 FREE_ENERGY_STABLE = "-logaddexp(b, logaddexp(0, -2*b))/b"
 
+NP_MORE = [
+    Case(N, "einstein_heat_capacity", _at(x=[1e-300]), "float64", "unstable", _each("x", [1e-300], _einstein_slope)),
+    Case(N, "einstein_heat_capacity", _at(x=[3]), "float64", "ok", _each("x", [3], _einstein_slope)),
+    Case(N, "hohmann_first_burn_naive", _at(r1=[1], r2=[1.000000000002]), "float64", "unstable",
+         _closed(_hohmann_slopes, r1=[1], r2=[1.000000000002]), "np.sqrt(2 * r2 / (r1 + r2)) - 1"),
+    Case(N, "soft_bound", _at(x=[5e-324, -5e-324, 3e-300, 1e-301, -2e-300]), "float64", "ok",
+         _each("x", [5e-324, -5e-324, 3e-300, 1e-301, -2e-300], _soft_bound_slope)),
+    Case(N, "soft_bound", _at(x=[1e-300]), "float64", "unstable", _each("x", [1e-300], _soft_bound_slope),
+         "np.clip(x * 1e300, -1.0, 1.0)"),
+]
+
 FORMULAS = [
     Case(F, "x**2*exp(x)/(1 + exp(x))**2", "x=800", "float64", "unstable", _scalar("x", 800, _schottky_slope)),
     Case(F, "x**2*exp(x)/(1 + exp(x))**2", "x=1e-300", "float64", "ok", _scalar("x", 1e-300, _schottky_slope)),
@@ -436,4 +534,13 @@ FORMULAS = [
     Case(F, "max(0, 1e-300 - x)**2", "x=1e-300", "float64", "ok", hp(lambda: {"x": mpmath.mpf(0)})),
 ]
 
-ALL = GN + NP + FORMULAS
+FORMULAS += [
+    Case(F, "x**2*exp(x)/expm1(x)**2", "x=1e-300", "float64", "unstable", _scalar("x", 1e-300, _einstein_slope)),
+    Case(F, "(x/2/sinh(x/2))**2", "x=3", "float64", "ok", _scalar("x", 3, _einstein_slope)),
+    Case(F, "sqrt(1/a)*(sqrt(2*b/(a + b)) - 1)", "a=1,b=1.000000000002", "float64", "unstable",
+         hp(lambda: {k: v[0] for k, v in zip("ab", _hohmann_slopes(_in("float64", [1]),
+                                                                   _in("float64", [1.000000000002])).values())})),
+    Case(F, "min(max(x*1e300, -1), 1)", "x=1e-301", "float64", "ok", _scalar("x", 1e-301, _soft_bound_slope)),
+]
+
+ALL = GN + MORE + NP + NP_MORE + FORMULAS

@@ -179,3 +179,61 @@ def squared_hinge_tiny_margin(x):
 def clipped_log_odds(p):
     q = gnp.clip(p, 1e-12, 1 - 1e-12)
     return gnp.sum(gnp.log(q) - gnp.log1p(-q))
+
+
+# --- more: a solid's heat capacity, a plasma, orbit transfers, exponential integrals, bounds ------------------------
+
+def einstein_heat_capacity(x):
+    """An Einstein solid's heat capacity per oscillator in units of k, x = h nu / kT."""
+    return gnp.sum(x ** 2 * gnp.exp(x) / gnp.expm1(x) ** 2)
+
+
+def einstein_by_sinh(x):
+    """The same as (x/2)^2 / sinh(x/2)^2."""
+    return gnp.sum((x / 2 / gnp.sinh(x / 2)) ** 2)
+
+
+EPS0, KB, QE = 8.8541878128e-12, 1.380649e-23, 1.602176634e-19
+
+
+def debye_length_naive(n, t):
+    """A plasma's Debye length sqrt(eps0 k T / (n e^2)), SI units."""
+    return gnp.sum(gnp.sqrt(EPS0 * KB * t / (n * QE ** 2)))
+
+
+def debye_length(n, t):
+    return gnp.sum(gnp.sqrt(EPS0 * KB * t / n) / QE)
+
+
+def hohmann_first_burn_naive(r1, r2):
+    """The first burn of a Hohmann transfer, sqrt(mu / r1) (sqrt(2 r2 / (r1 + r2)) - 1), mu = 1."""
+    return gnp.sum(gnp.sqrt(1 / r1) * (gnp.sqrt(2 * r2 / (r1 + r2)) - 1))
+
+
+def hohmann_first_burn(r1, r2):
+    """The same with s - 1 = (s^2 - 1) / (s + 1) and s^2 - 1 = (r2 - r1) / (r1 + r2): no difference of near equals."""
+    s = gnp.sqrt(2 * r2 / (r1 + r2))
+    return gnp.sum(gnp.sqrt(1 / r1) * ((r2 - r1) / (r1 + r2)) / (s + 1))
+
+
+def transfer_args():
+    """Two transfers between circular orbits, as a parameter tree: radii in units of the inner one."""
+    return {"orbits": {"inner": gnp.array([1.0, 1.0]), "outer": gnp.array([6.6, 1.000000000002])}},
+
+
+def transfer_cost(params):
+    """The first burns of both transfers, by the rationalised form."""
+    legs = params["orbits"]
+    s = gnp.sqrt(2 * legs["outer"] / (legs["inner"] + legs["outer"]))
+    return gnp.sum(gnp.sqrt(1 / legs["inner"]) * ((legs["outer"] - legs["inner"]) / (legs["inner"] + legs["outer"]))
+                   / (s + 1))
+
+
+def log_expn3(x):
+    """log E_3(x), a slab's radiative transfer kernel."""
+    return gnp.sum(gnp.log(sps.expn(3, x)))
+
+
+def soft_bound(x):
+    """x scaled by 1e300 and clipped to [-1, 1], written as a min of a max."""
+    return gnp.sum(gnp.minimum(gnp.maximum(x * 1e300, -1.0), 1.0))

@@ -61,3 +61,15 @@ def pseudo_huber_scipy(delta, r):
 def norm_by_scaling(x):
     scale = np.max(np.abs(x))
     return scale * np.sqrt(np.sum((x / scale) ** 2))
+
+
+def einstein_heat_capacity(x):
+    return np.sum(x ** 2 * np.exp(x) / np.expm1(x) ** 2)
+
+
+def hohmann_first_burn_naive(r1, r2):
+    return np.sum(np.sqrt(1 / r1) * (np.sqrt(2 * r2 / (r1 + r2)) - 1))
+
+
+def soft_bound(x):
+    return np.sum(np.clip(x * 1e300, -1.0, 1.0))
