@@ -437,8 +437,8 @@ MORE = [
          _closed(_hohmann_slopes, r1=[1, 1], r2=[1.000000000002, 6.6])),
     Case(G, "transfer_cost", None, "float64", "ok", hp(_transfer_tree_slopes), args="transfer_args", wrt="params"),
     Case(G, "transfer_cost", None, "float64", "ok",
-         hp(lambda: {"params.orbits.outer": _transfer_tree_slopes()["params.orbits.outer"]}), args="transfer_args",
-         wrt="params.orbits.outer"),
+         hp(lambda: {"params.orbits.outer": _hohmann_slopes(_in("float64", [1]), _in("float64", [6.6]))["r2"]}),
+         args="transfer_up_args", wrt="params.orbits.outer"),
     Case(G, "log_expn3", _at(x=[2, 700, 1e-3]), "float64", "ok", _each("x", [2, 700, 1e-3], _log_expn3_slope)),
     # E_3(746) = 2e-327 underflows: log(0)
     Case(G, "log_expn3", _at(x=[746]), "float64", "unstable", _each("x", [746], _log_expn3_slope)),

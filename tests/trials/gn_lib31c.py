@@ -221,6 +221,11 @@ def transfer_args():
     return {"orbits": {"inner": gnp.array([1.0, 1.0]), "outer": gnp.array([6.6, 1.000000000002])}},
 
 
+def transfer_up_args():
+    """One transfer to a geostationary radius, as the same tree."""
+    return {"orbits": {"inner": gnp.array([1.0]), "outer": gnp.array([6.6])}},
+
+
 def transfer_cost(params):
     """The first burns of both transfers, by the rationalised form."""
     legs = params["orbits"]
