@@ -16,7 +16,17 @@ the backward divide(1, inf) is 0 where the exact 1 / (1 + e^x)^2 is the subnorma
 having overflowed to inf before it (the power at the same line is named as overflowing). Truths: (1 + e^x)^-2 at 60
 digits is subnormal and 1 / (its float64 square, inf) is 0; a division that does stop short keeps its words
 (tests/test_misc64_flush_message.py).
+
+M1: a switch whose float inputs tie only because an input was rounded onto it was blamed on its gradient rule alone.
+min(max(1e300 x, -1), 1) at x = 1e-300: the float product of 1e300 and 1e-300 is 1.0, minimum's switch, where the
+exact product of those two floats is 1.0000000000000000199, above it; the slope is 0 exactly and the float program's
+tie gives 5e299. The finding said "the gradient rule of minimum computes [0.5] where the exact value is [0.0]:
+relative error inf from inputs accurate to 2.2e-16", which reads as a rule's slip. It now says minimum is at its
+switch, a tie, where the exact inputs are apart (shown), the rounding of its inputs having put the point on the
+switch. Truths: the product of the two floats in exact rational arithmetic, and the slope of the clipped branch, 0.
 """
+
+from fractions import Fraction
 
 import mpmath
 import numpy as np
@@ -87,3 +97,24 @@ def test_an_underflow_after_an_overflow_is_the_input_s_not_the_function_s(tmp_pa
     assert "divide of the very numbers it was given is exactly 0: an input had overflowed to inf" in message, message
     said = mpmath.mpf(message.split("the exact result ")[1].split()[0])
     assert abs(said - exact) <= 1e-9 * exact
+
+
+@pytest.mark.parametrize("body, x, switch", [
+    ("gnp.minimum(gnp.maximum(x * 1e300, -1.0), 1.0)", 1e-300, "minimum"),
+    ("gnp.maximum(gnp.minimum(x * 1e300, 1.0), -1.0)", -1e-300, "maximum"),
+])
+def test_a_rounding_onto_a_switch_is_said_to_be_one(tmp_path, body, x, switch):
+    product = Fraction(1e300) * Fraction(x)
+    assert abs(product) > 1 and abs(np.float64(1e300) * np.float64(x)) == 1.0  # exactly beyond the bound, rounded onto it
+    source = tmp_path / "bound.py"
+    source.write_text(f"import gradcli.numpy as gnp\n\n\ndef bound(x):\n    return gnp.sum({body})\n")
+    (result,) = gradcli.check(f"{source}:bound", [{"x": np.array([x])}], dtypes=("float64",)).results
+    assert result.status == "unstable"
+    assert float(np.ravel(result.exact_gradient["x"])[0]) == 0.0  # the clipped branch's slope
+    (finding,) = [f for f in result.findings if f.phase == "backward" and f.op == switch]
+    message = " ".join(finding.message.split())
+    assert "is at its switch, a tie, where the exact inputs are apart" in message, message
+    with mpmath.workdps(40):
+        shown = mpmath.mpf(message.split("are apart (")[1].split(" and ")[0])
+        exact = mpmath.mpf(product.numerator) / product.denominator
+        assert abs(shown) > 1 and abs(shown - exact) < 1e-15

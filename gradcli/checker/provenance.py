@@ -1300,6 +1300,10 @@ def backward_root_cause(working: Recording, exact: Recording, eps):
             f"and the gradient of {w.name} the framework differentiates from it is {_show(computed)} where the exact "
             f"value is {_show_exact(truth)}: relative error {out_error:.1e}"
         )
+    elif (tie := _rounded_onto_switch(w, e)) is not None:
+        message = (f"{w.name}({', '.join(_show(a) for a in w.args)}) is at its switch, a tie, where the exact inputs "
+                   f"are apart ({tie}): the rounding of inputs accurate to {in_error:.1e} put the point on the switch, "
+                   f"so the rule's slope there is the tie's {_show(computed)} where the exact one is {_show_exact(truth)}")
     else:
         rule = _RULES.get(w.name)
         how = f" ({rule})" if rule else ""
@@ -1315,6 +1319,30 @@ def backward_root_cause(working: Recording, exact: Recording, eps):
         _show(computed),
         (off[0].location if off else None) or w.location or _where_replay_lost(working, exact, out_error),
     )
+
+
+_SWITCHES = frozenset({"minimum", "maximum", "fmin", "fmax"})  # binary ops whose slope jumps where their inputs tie
+
+
+def _rounded_onto_switch(w, e):
+    """For a binary switch ``w`` (minimum, maximum) whose float inputs tie at an entry where the exact run's inputs
+    differ (1e300 * 1e-300 rounds to the 1.0 it is compared with, the exact product lies above it): the exact inputs
+    there, shown apart; else None."""
+    if w.name not in _SWITCHES or len(w.args) != 2 or len(e.args) != 2:
+        return None
+    import mpmath  # lazy: loaded by the exact run ``e`` comes from
+
+    try:
+        floats = np.broadcast_arrays(*[np.asarray(raw(a), dtype=np.float64) for a in w.args])
+        exact = np.broadcast_arrays(*[np.asarray(raw(a), dtype=object) for a in e.args])
+        with mpmath.workprec(max(mpmath.mp.prec, _COMPARED_BITS)):  # the exact inputs' own bits, not the default 53
+            for a, b, x, y in zip(floats[0].ravel(), floats[1].ravel(), exact[0].ravel(), exact[1].ravel()):
+                if a == b and x != y:
+                    digits = _digits_apart(x, y)
+                    return f"{_digits(x, digits)} and {_digits(y, digits)}"
+    except (TypeError, ValueError):
+        return None
+    return None
 
 
 # The openings of a finding that blames one function's whole backward pass (`backward_root_cause`): its gradient
