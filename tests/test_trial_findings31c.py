@@ -24,6 +24,10 @@ tie gives 5e299. The finding said "the gradient rule of minimum computes [0.5] w
 relative error inf from inputs accurate to 2.2e-16", which reads as a rule's slip. It now says minimum is at its
 switch, a tie, where the exact inputs are apart (shown), the rounding of its inputs having put the point on the
 switch. Truths: the product of the two floats in exact rational arithmetic, and the slope of the clipped branch, 0.
+The same through plain NumPy's np.clip, whose gradient takes a where on lo <= x <= hi: "where([True], [1], 0.0) = [1]
+has relative error inf while its inputs had 2.2e-16: it amplifies rounding errors inf times" now says the where took
+the other branch than the exact run's condition (False), the rounding of its inputs having put the point on the other
+side of a switch.
 """
 
 from fractions import Fraction
@@ -118,3 +122,15 @@ def test_a_rounding_onto_a_switch_is_said_to_be_one(tmp_path, body, x, switch):
         shown = mpmath.mpf(message.split("are apart (")[1].split(" and ")[0])
         exact = mpmath.mpf(product.numerator) / product.denominator
         assert abs(shown) > 1 and abs(shown - exact) < 1e-15
+
+
+def test_a_clip_whose_mask_the_rounding_flipped_says_so(tmp_path):
+    assert Fraction(1e300) * Fraction(1e-300) > 1 and np.float64(1e300) * np.float64(1e-300) == 1.0
+    source = tmp_path / "plain_bound.py"
+    source.write_text("import numpy as np\n\n\ndef bound(x):\n    return np.sum(np.clip(x * 1e300, -1.0, 1.0))\n")
+    (result,) = gradcli.check(f"{source}:bound", [{"x": np.array([1e-300])}], dtypes=("float64",)).results
+    assert result.status == "unstable" and float(np.ravel(result.exact_gradient["x"])[0]) == 0.0
+    (finding,) = [f for f in result.findings if f.phase == "backward"]
+    message = " ".join(finding.message.split())
+    assert "takes the other branch than the exact run's condition [False]" in message, message
+    assert "amplifies rounding errors" not in message, message

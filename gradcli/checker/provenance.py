@@ -1321,6 +1321,18 @@ def backward_root_cause(working: Recording, exact: Recording, eps):
     )
 
 
+def _condition_flipped(w, e):
+    """Whether a where's condition holds another truth value at some entry in the float run than in the exact one."""
+    try:
+        got = np.asarray(raw(w.args[0]))
+        exact = np.asarray(raw(e.args[0]), dtype=object)
+        if got.dtype != bool or got.shape != exact.shape:
+            return False
+        return any(bool(a) != bool(b) for a, b in zip(got.ravel(), exact.ravel()))
+    except (TypeError, ValueError, IndexError):
+        return False
+
+
 _SWITCHES = frozenset({"minimum", "maximum", "fmin", "fmax"})  # binary ops whose slope jumps where their inputs tie
 
 
@@ -1901,6 +1913,11 @@ def _describe(w, e, growth, out_error, in_error):
                    f"{why}, so all of its digits are lost" + _library_note(w))
     elif w.name in _STEPS:
         kind, message = "inaccurate", _step_message(w, e, shown, in_error)
+    elif w.name == "where" and _condition_flipped(w, e):
+        kind = "inaccurate"
+        message = (f"{w.name}({shown}) = {_show(w.output)} takes the other branch than the exact run's condition "
+                   f"{_show_exact(e.args[0])}: the rounding of inputs accurate to {in_error:.1e} put the point on the "
+                   f"other side of a switch (or onto it)")
     elif w.name in _ROUNDINGS:
         kind = "inaccurate"
         message = (f"{w.name}({shown}) = {_show(w.output)} rounds to fewer bits than the dtype holds, as the code asks: "
