@@ -1229,16 +1229,19 @@ def _dawsn_slope(ans, x):
 
     In a float dtype, from |x| = 10 on, it is the asymptotic series -sum_k (2k-1)!! u^k, u = 1/(2x^2), k = 1..20
     (its 21st term is 1e-20 of the first at |x| = 10, less beyond): at x = 1e8 the difference 1 - 2xD is 0 or an
-    ulp of 1, where D' is -5e-17. At the working precision it is the formula itself.
+    ulp of 1, where D' is -5e-17. At the working precision the same series from `_FAR` on, where D is its own
+    series' first term 1/(2x) and 1 - 2xD an exact 0 at every precision short of x^2's bits (two precisions agreeing
+    on a slope that is not 0); short of it the formula, which loses at most 2 log2(_FAR) bits to the cancellation.
     """
     direct = 1 - 2 * x * ans
-    if is_mp_value(raw(ans)):
-        return direct
-    near = less(absolute(x), 10)
-    far = where(near, 10, x)  # each branch finite where the other is taken
+    mp = is_mp_value(raw(ans))
+    cut = _FAR if mp else 10
+    near = less(absolute(x), cut)
+    far = where(near, cut, x)  # each branch finite where the other is taken
     u = 0.5 / far / far  # not 1 / (2 far^2): that overflows far out, where u is a harmless 0
     term = total = u
-    for k in range(2, 21):
+    # past _FAR each term is below 2^-33 (2k - 1) of the one before: prec/20 terms reach the working precision
+    for k in range(2, loaded_mpmath().mp.prec // 20 + 2 if mp else 21):
         term = term * (2 * k - 1) * u
         total = total + term
     return where(near, direct, -total)

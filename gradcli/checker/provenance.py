@@ -1305,6 +1305,10 @@ def backward_root_cause(working: Recording, exact: Recording, eps):
             f"and the gradient of {w.name} the framework differentiates from it is {_show(computed)} where the exact "
             f"value is {_show_exact(truth)}: relative error {out_error:.1e}"
         )
+    elif (tie := _rounded_onto_switch(w, e)) is not None:
+        message = (f"{w.name}({', '.join(_show(a) for a in w.args)}) is at its switch, a tie, where the exact inputs "
+                   f"are apart ({tie}): the rounding of inputs accurate to {in_error:.1e} put the point on the switch, "
+                   f"so the rule's slope there is the tie's {_show(computed)} where the exact one is {_show_exact(truth)}")
     else:
         rule = _RULES.get(w.name)
         how = f" ({rule})" if rule else ""
@@ -1320,6 +1324,42 @@ def backward_root_cause(working: Recording, exact: Recording, eps):
         _show(computed),
         (off[0].location if off else None) or w.location or _where_replay_lost(working, exact, out_error),
     )
+
+
+def _condition_flipped(w, e):
+    """Whether a where's condition holds another truth value at some entry in the float run than in the exact one."""
+    try:
+        got = np.asarray(raw(w.args[0]))
+        exact = np.asarray(raw(e.args[0]), dtype=object)
+        if got.dtype != bool or got.shape != exact.shape:
+            return False
+        return any(bool(a) != bool(b) for a, b in zip(got.ravel(), exact.ravel()))
+    except (TypeError, ValueError, IndexError):
+        return False
+
+
+_SWITCHES = frozenset({"minimum", "maximum", "fmin", "fmax"})  # binary ops whose slope jumps where their inputs tie
+
+
+def _rounded_onto_switch(w, e):
+    """For a binary switch ``w`` (minimum, maximum) whose float inputs tie at an entry where the exact run's inputs
+    differ (1e300 * 1e-300 rounds to the 1.0 it is compared with, the exact product lies above it): the exact inputs
+    there, shown apart; else None."""
+    if w.name not in _SWITCHES or len(w.args) != 2 or len(e.args) != 2:
+        return None
+    import mpmath  # lazy: loaded by the exact run ``e`` comes from
+
+    try:
+        floats = np.broadcast_arrays(*[np.asarray(raw(a), dtype=np.float64) for a in w.args])
+        exact = np.broadcast_arrays(*[np.asarray(raw(a), dtype=object) for a in e.args])
+        with mpmath.workprec(max(mpmath.mp.prec, _COMPARED_BITS)):  # the exact inputs' own bits, not the default 53
+            for a, b, x, y in zip(floats[0].ravel(), floats[1].ravel(), exact[0].ravel(), exact[1].ravel()):
+                if a == b and x != y:
+                    digits = _digits_apart(x, y)
+                    return f"{_digits(x, digits)} and {_digits(y, digits)}"
+    except (TypeError, ValueError):
+        return None
+    return None
 
 
 # The openings of a finding that blames one function's whole backward pass (`backward_root_cause`): its gradient
@@ -1755,6 +1795,9 @@ def _who_flushed(w, index):
     whose CPU kernels flush subnormal results (where ``w``'s own function, run again, holds the entry: this run
     flushed it as XLA's or TensorFlow's kernels do), or the function that computed it and stops short of the
     subnormal range (SciPy's erfc(27) is 0, though float64 holds 5.2e-319)."""
+    given = _given_exactly_zero(w, index)
+    if given is not None:
+        return given
     fun = getattr(w.prim, "fun", None)
     try:
         with np.errstate(all="ignore"):
@@ -1768,6 +1811,25 @@ def _who_flushed(w, index):
     if named is None:
         return "which this run gave as 0"
     return f"which {named} gives as 0: it stops short of the subnormal range"
+
+
+def _given_exactly_zero(w, index):
+    """Where ``w`` of the very numbers it was given is exactly 0 at entry ``index`` (1 / inf, an input that had
+    overflowed), why the entry went before ``w``, said after "a subnormal float64": no function stopped short
+    there, an input had already lost it. Else None."""
+    again = _again_exactly(w)
+    if again is None:
+        return None
+    try:
+        entry = np.broadcast_to(np.asarray(again, dtype=object), np.shape(raw(w.output))).ravel()[index]
+        if entry != 0:
+            return None
+    except (TypeError, ValueError, IndexError):
+        return None
+    overflowed = any(np.any(np.isinf(np.asarray(raw(a), dtype=np.float64))) for a in w.args
+                     if isinstance(raw(a), (float, np.floating, np.ndarray)))
+    before = "an input had overflowed to inf before it" if overflowed else "an input had already lost it"
+    return f"though {w.name} of the very numbers it was given is exactly 0: {before}"
 
 
 def _digits_apart(a, b):
@@ -1856,6 +1918,11 @@ def _describe(w, e, growth, out_error, in_error):
                    f"{why}, so all of its digits are lost" + _library_note(w))
     elif w.name in _STEPS:
         kind, message = "inaccurate", _step_message(w, e, shown, in_error)
+    elif w.name == "where" and _condition_flipped(w, e):
+        kind = "inaccurate"
+        message = (f"{w.name}({shown}) = {_show(w.output)} takes the other branch than the exact run's condition "
+                   f"{_show_exact(e.args[0])}: the rounding of inputs accurate to {in_error:.1e} put the point on the "
+                   f"other side of a switch (or onto it)")
     elif w.name in _ROUNDINGS:
         kind = "inaccurate"
         message = (f"{w.name}({shown}) = {_show(w.output)} rounds to fewer bits than the dtype holds, as the code asks: "
