@@ -64,14 +64,14 @@ def _temporary_files_in_the_sessions_folder(_temporary_folder_made_first, tmp_pa
 # earlier new-user trial rounds re-run whole user programs through the CLI (seconds each; the findings they guard
 # are tested by the files of the fixes that closed them, and from round 23 on by test_trial_findings<round>.py),
 # run by `make trials`; the benchmark scripts' tiny runs, run by `make bench` before the benchmarks. The suite keeps
-# within its ten minutes on two cores; the latest two trial rounds and the trials' shared helpers
+# within its ten minutes on two cores; the latest trial round and the trials' shared helpers
 # (test_user_trials.py) stay in every run.
 LONG_MODE = {f"test_user_trials{r}.py" for r in ("3", "4", "5", "6", "7", "8", "9a", "9b", "10a", "10b", "11a", "11b",
                                                  "12a", "12b", "13a", "13b", "14a", "14b", "15a", "15b", "16a", "16b",
                                                  "17a", "17b", "18", "19a", "19b", "20a", "20b", "21a", "21b", "21c",
                                                  "22a", "22b", "23a", "23b", "23c", "24a", "24b", "24c", "25a", "25b",
                                                  "25c", "26a", "26b", "26c", "27a", "27b", "27c", "28a", "28b",
-                                                 "28c", "29a", "29b", "29c")} | {
+                                                 "28c", "29a", "29b", "29c", "30c")} | {
     "test_bench_smoke.py"}
 
 
