@@ -43,6 +43,10 @@ def read_out(x, w):
     return total * x if isinstance(total, np.floating) else total * x * x * x
 
 
+def mistyped(x, w):
+    return np.sum(w * x) if isinstance(w, "ndarray") else x
+
+
 def hashed(x, w):
     return np.sum(w * x) * {w: 2.0}[w]
 '''
@@ -104,6 +108,19 @@ def test_a_type_the_dtype_decides_is_the_checked_programs_in_every_run(module_pa
     assert float(result.fd_gradient["x"]) == pytest.approx(slope, rel=1e-3)
 
 
+def _raises_numpys_type_error(module_path, name):
+    """That gradcli's check of ``name`` is an error starting with the TypeError NumPy's own run of it raises."""
+    with pytest.raises(TypeError) as numpys:
+        getattr(_numpys_module(module_path), name)(numpy.float64(X), numpy.array(W))
+    (result,) = gradcli.check(f"{module_path}:{name}", [{"x": X, "w": W}], dtypes=["float64"], fixes=False).results
+    assert result.status == "error"
+    assert result.error.startswith(f"TypeError: {numpys.value} (at "), result.error
+
+
+def test_a_type_test_of_no_type_is_refused_in_pythons_words(module_path):
+    _raises_numpys_type_error(module_path, "mistyped")
+
+
 @pytest.mark.xfail(strict=True, reason=(
     "an exact run's number read out by float() is the same mpmath number as before (ops.python_float), so "
     "numpy_errors.numpy_type answers numpy.float64 for it where the float run's Python float is no np.floating: "
@@ -119,8 +136,4 @@ def test_a_number_read_out_as_pythons_float_is_no_numpy_scalar_in_any_run(module
     "found[node]), so {w: 2.0}[w] on an array runs under gradcli where NumPy's own run raises TypeError: "
     "unhashable type: 'numpy.ndarray'"))
 def test_an_array_is_unhashable_as_in_numpys_run(module_path):
-    with pytest.raises(TypeError) as numpys:
-        _numpys_module(module_path).hashed(numpy.float64(X), numpy.array(W))
-    (result,) = gradcli.check(f"{module_path}:hashed", [{"x": X, "w": W}], dtypes=["float64"], fixes=False).results
-    assert result.status == "error"
-    assert result.error.startswith(f"TypeError: {numpys.value}"), result.error
+    _raises_numpys_type_error(module_path, "hashed")

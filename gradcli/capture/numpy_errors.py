@@ -86,7 +86,10 @@ def numpys_isinstance(value, kinds):
         return isinstance(value, kinds)
     with noting_dtype_reads():  # asked quietly: only an answer the dtype decides is the program's read of it (below)
         kind = numpy_type(value)
-    answer = issubclass(kind, kinds)
+    try:
+        answer = issubclass(kind, kinds)
+    except TypeError:  # ``kinds`` no type: Python's refusal, in isinstance's words
+        return isinstance(value, kinds)
     if issubclass(kind, np.inexact):
         widest = np.complex128 if issubclass(kind, np.complexfloating) else np.float64
         if answer != issubclass(widest, kinds):  # isinstance(x, float): True of float64, False of float32
