@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import mpmath
+import numpy as np
 import pytest
 
 import gradcli
+from gradcli.checker import reference_mpmath
+from gradcli.checker.targets import resolve
 
 SOURCE = '''\
 import numpy as np
@@ -13,13 +16,13 @@ import numpy as np
 
 def indexed(x, v):
     return np.logaddexp2(v[int(np.floor(x * 2.0))], 1.0)
+
+
+def indexed_and_summed(x, v):
+    return np.logaddexp2(v[int(np.floor(x * 2.0))], 1.0) + np.sum(v) * 1e-3
 '''
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "unread_inputs claims whole inputs only: v is read through its picked entry v[1], so the entries v[0] and v[2] "
-    "the index leaves keep differences of rounding noise, 'within 2.6e-2560 of 0 but not proven 0', and the point "
-    "has no exact reference (error) where their slopes are 0 by construction"))
 def test_the_entries_an_index_leaves_have_slope_0(tmp_path):
     path = tmp_path / "unread66.py"
     path.write_text(SOURCE)
@@ -30,3 +33,11 @@ def test_the_entries_an_index_leaves_have_slope_0(tmp_path):
     assert result.status == "ok", [f.message for f in result.findings]
     assert [float(g) for g in result.exact_gradient["v"]] == pytest.approx([0.0, picked, 0.0], rel=1e-14, abs=0)
     assert float(result.exact_gradient["x"]) == 0.0
+
+
+def test_an_input_arithmetic_reads_has_every_entry_read(tmp_path):
+    path = tmp_path / "unread66_summed.py"
+    path.write_text(SOURCE)
+    point = [0.75, np.array([1.0, 2.0, 3.0])]
+    assert reference_mpmath.unread_entries(resolve(f"{path}:indexed"), point) == {0: {0}, 1: {0, 2}}
+    assert reference_mpmath.unread_entries(resolve(f"{path}:indexed_and_summed"), point) == {0: {0}}

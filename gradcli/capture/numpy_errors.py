@@ -1,4 +1,5 @@
-"""The messages of the errors plain NumPy code raises while gradcli runs it, spoken of the user's own values.
+"""The types of the user's values as plain NumPy code sees them while gradcli runs it: the messages of the errors it
+raises spoken of the user's own values, and its ``isinstance`` tests answered for them.
 
 gradcli runs a plain NumPy function on its own values: a traced value of the core (a `Box`), an exact run's numbers
 in a box, a module's constant array viewed for an exact run. Python's messages name a value by its class, so the
@@ -7,7 +8,10 @@ user's own mistake would read ``'VJPNode' object has no attribute 'foo'``, ``uns
 array or a number. `spoken_of_users_values` re-spells each such class name in the error's message as NumPy's type of
 the value it stands for (``'numpy.ndarray'``, ``'numpy.float32'``), and a value's ``repr`` (``Traced(array([1.5]))``)
 as NumPy's value writes itself, the error's type and traceback as they were. An attribute the program's value has
-and gradcli's lacks (``float(s).hex()`` of a number gradcli follows) is said to be gradcli's limit, not the user's.
+and gradcli's lacks (``float(s).hex()`` of a number gradcli follows) is said to be gradcli's limit, not the user's. The code's
+``isinstance(x, np.ndarray)``, ``isinstance(v, (float, np.floating))``, ``isinstance(x, numbers.Real)`` answer as on
+the value NumPy's program holds (`numpys_isinstance`, the ``isinstance`` of a substituted module's builtins), so
+validation passes and a branch on a type is the one NumPy's run takes, in every run of the function.
 """
 
 from __future__ import annotations
@@ -18,6 +22,8 @@ import re
 
 import numpy as np
 
+from ..autodiff.boxes import noting_dtype_reads
+from ..autodiff.tracer import is_mp_value
 from ..autodiff.values import Box, raw, shape_of
 from ..folders import outside_python_and_gradcli
 from .lines import innermost_users
@@ -70,6 +76,25 @@ def numpy_type(value):
     except TypeError:
         dtype = np.dtype(np.float64)
     return (dtype if dtype != object else np.dtype(np.float64)).type
+
+
+def numpys_isinstance(value, kinds):
+    """Python's ``isinstance`` for plain NumPy code on gradcli's core: of a value gradcli differentiates, the answer
+    for the value it stands for in NumPy's program (`numpy_type`), an exact run's numbers answering as that of the
+    dtype under check; of anything else, Python's own answer."""
+    if not (isinstance(value, Box) or is_mp_value(value)):
+        return isinstance(value, kinds)
+    with noting_dtype_reads():  # asked quietly: only an answer the dtype decides is the program's read of it (below)
+        kind = numpy_type(value)
+    try:
+        answer = issubclass(kind, kinds)
+    except TypeError:  # ``kinds`` no type: Python's refusal, in isinstance's words
+        return isinstance(value, kinds)
+    if issubclass(kind, np.inexact):
+        widest = np.complex128 if issubclass(kind, np.complexfloating) else np.float64
+        if answer != issubclass(widest, kinds):  # isinstance(x, float): True of float64, False of float32
+            getattr(value, "dtype", None)  # noted: the differences step this program, not float64's
+    return answer
 
 
 def type_name(cls):

@@ -34,6 +34,7 @@ from ..autodiff import tracer
 from ..autodiff.ops import python_float
 from ..autodiff.values import raw, shape_of
 from ..errors import InputError
+from .numpy_errors import numpys_isinstance
 from .numpy_names import SCIPY_SUBMODULES, check_callable
 from .numpy_parts import parts_rewritten
 from .numpy_reads import reads_rewritten
@@ -195,7 +196,9 @@ def _substituting_import(users, name, globals=None, locals=None, fromlist=(), le
 
 
 def _substituted_builtins(users):
-    return dict(vars(builtins), __import__=functools.partial(_substituting_import, users))
+    """Python's builtins for a substituted module: its imports through `_substituting_import`, and ``isinstance``
+    answering for gradcli's values as for NumPy's (`numpy_errors.numpys_isinstance`)."""
+    return dict(vars(builtins), __import__=functools.partial(_substituting_import, users), isinstance=numpys_isinstance)
 
 
 def _users_modules():

@@ -160,11 +160,19 @@ def compute_mpmath(target, args, seed, result, budget=None, start=START_DIGITS, 
 
 def unread_inputs(target, args):
     """The positions of ``args`` whose value the program never reads but through choices (a comparison, a floor, an
-    index), so that each of their derivatives is 0 by construction on the point's piece: a traced forward run of the
+    index), so that each of their derivatives is 0 by construction on the point's piece (`unread_entries`, whole
+    inputs)."""
+    return {i for i, entries in unread_entries(target, args).items() if len(entries) == max(int(np.size(args[i])), 1)}
+
+
+def unread_entries(target, args):
+    """``{position of args: its flat entries the program never reads but through choices}`` (a comparison, a floor,
+    an index), so that each of their derivatives is 0 by construction on the point's piece: a traced forward run of the
     function itself (a bridge's forward graph, not its rule) on mpmath numbers, whose graph from the output reaches
-    no input node of theirs. None is claimed where the run raises, where a stop_gradient ran (its answer reads its
-    argument with no edge in the graph), or where the output reaches a custom gradient's op (its forward may read
-    what it closes over)."""
+    no input node of theirs, or reaches an array input only through indices of constant positions (``v[1]``,
+    ``v[int(x)]``), which read the entries they pick alone. Nothing is claimed where the run raises, where a
+    stop_gradient ran (its answer reads its argument with no edge in the graph), or where the output reaches a custom
+    gradient's op (its forward may read what it closes over)."""
     import mpmath
 
     mp_core.enable()
@@ -182,12 +190,12 @@ def unread_inputs(target, args):
         with differentiating_the_primal(), mpmath.workdps(START_DIGITS), np.errstate(all="ignore"):
             out, trace, inputs = trace_inputs(target.mp_function, [to_mp(a) for a in args], {}, tuple(range(len(args))), "check")
     except Exception:  # noqa: BLE001 - a program that fails traced claims nothing
-        return set()
+        return {}
     finally:
         hooks.forward = saved
     if stopped:
-        return set()
-    reached, stack = set(), [leaf for leaf in flatten(out)[0]]
+        return {}
+    reached, readers, stack = set(), {}, [leaf for leaf in flatten(out)[0]]
     while stack:
         item = stack.pop()
         if isinstance(item, np.ndarray) and item.dtype == object:
@@ -200,23 +208,46 @@ def unread_inputs(target, args):
             continue
         reached.add(id(node))
         if node.prim is not None and node.prim.opaque:
-            return set()
+            return {}
+        for parent in node.parents:
+            readers.setdefault(id(parent), []).append(node)
         stack.extend(node.parents)
-    return {i for i, (roots, _) in enumerate(inputs) if not any(id(root) in reached for root in roots)}
+    found = {}
+    for i, (roots, _) in enumerate(inputs):
+        if not any(id(root) in reached for root in roots):
+            found[i] = set(range(max(int(np.size(args[i])), 1)))
+        elif len(roots) == 1 and (picked := _picked_only(roots[0], readers.get(id(roots[0]), ()))) is not None:
+            found[i] = set(np.flatnonzero(~picked).tolist())
+    return {i: entries for i, entries in found.items() if entries}
+
+
+def _picked_only(root, readers):
+    """Which entries of the input ``root`` its ``readers`` (the reached ops that take it) read, as a mask of its shape,
+    where each is an index at constant positions; None where any reads it otherwise (arithmetic reads every entry)."""
+    shape = np.shape(root._value)
+    if not shape:
+        return None
+    picked = np.zeros(shape, dtype=bool)
+    for node in readers:
+        if node.prim is None or node.prim.name != "getitem" or node.argnums != (0,) or len(node.args) != 2:
+            return None
+        try:
+            picked[node.args[1]] = True
+        except (IndexError, TypeError, ValueError):  # an index NumPy's bool mask does not take: all read
+            return None
+    return picked
 
 
 def _unread_coordinates(target, args):
-    """The flat coordinates of `unread_inputs`, numbered as the differences number their entries (none where the
+    """The flat coordinates of `unread_entries`, numbered as the differences number their entries (none where the
     differences run along one direction: no entry of theirs is a coordinate's, and a traced run of 10^5 numbers costs)."""
     if not per_coordinate(sum(int(np.size(a)) for a in args)):
         return []
-    unread = unread_inputs(target, args)
+    unread = unread_entries(target, args)
     flat, start = [], 0
     for i, a in enumerate(args):
-        size = max(int(np.size(a)), 1)
-        if i in unread:
-            flat.extend(range(start, start + size))
-        start += size
+        flat.extend(start + k for k in sorted(unread.get(i, ())))
+        start += max(int(np.size(a)), 1)
     return flat
 
 
