@@ -79,6 +79,8 @@ CASES = {
     "ndtri": [("ndtri(x)", {"x": 0.25})],
     "erfinv": [("erfinv(x)", {"x": 0.5})],
     "sinc": [("sinc(x)", {"x": 0.5})],
+    "i0e": [("i0e(x)", {"x": -1.5})],
+    "i1e": [("i1e(x)", {"x": 0.5})],
     "floor": [("floor(x)", {"x": 1.5})],
     "ceil": [("ceil(x)", {"x": 1.5})],
 }
