@@ -737,6 +737,7 @@ def _scipy_cases():
         ("i0", special.i0, [(4,)]),
         ("i0e", special.i0e, [lambda gen: gen.uniform(0.3, 4, (4,))]),  # off its corner at 0
         ("i1e", special.i1e, [(4,)]),
+        ("lambertw", special.lambertw, [lambda gen: gen.uniform(-0.3, 4, (4,))]),  # right of its branch point -1/e
         ("i1", special.i1, [(4,)]),
         ("j0", special.j0, [(4,)]),
         ("j1", special.j1, [(4,)]),

@@ -349,6 +349,21 @@ class i1e(_ScaledBessel):  # noqa: N801 - the formula language's name, which the
         return sympy.Piecewise((sympy.Rational(1, 2), sympy.Eq(x, 0)), (slope, True))
 
 
+class lambertw(_KeptOnNumbers):  # noqa: N801 - the formula language's name, which the printers go by
+    """Lambert's W on its principal real branch (W(x) e^W(x) = x, W >= -1), as gradcli.scipy.special's lambertw(x),
+    NaN left of -1/e: sympy's LambertW is complex there. Its derivative is 1/(x + exp(W(x)))."""
+
+    nargs = 1
+
+    @classmethod
+    def closed(cls, x):
+        return sympy.LambertW(x)
+
+    def fdiff(self, argindex=1):
+        (x,) = self.args
+        return 1 / (x + sympy.exp(lambertw(x)))
+
+
 def _outside(x, low, high):
     """Whether ``x`` is a real number outside [low, high] (None where sympy cannot tell)."""
     if not x.is_number or not x.is_extended_real:
