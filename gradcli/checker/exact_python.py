@@ -236,7 +236,7 @@ def _compute(target, args, result, budget, seed):
         except _Unresolvable as unresolved:
             if tied:  # on a switch (clip at its bound): whether it is a kink is the mpmath path's kink test's to say
                 raise _Fallback("a tie whose sides no difference resolves") from None
-            if isinstance(unresolved, _LeavesDomain):  # NaN beside the point in some coordinate, not in the others
+            if isinstance(unresolved, _LeavesDomain):  # along a random direction: the mpmath path judges each coordinate
                 raise _Fallback("a difference step leaves the function's domain: its one-sided tests say where") from None
             if any(b is None for g in rule for b in g):  # a rule not finite where the function is: a kink, likelier
                 raise _Fallback("a rule not finite on balls beside differences that resolve nothing") from None
