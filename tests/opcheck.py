@@ -735,6 +735,9 @@ def _scipy_cases():
         ("erfcx", special.erfcx, [lambda gen: gen.uniform(-3, 5, (4,))]),
         ("ndtri", special.ndtri, [lambda gen: gen.uniform(0.05, 0.95, (4,))]),
         ("i0", special.i0, [(4,)]),
+        ("i0e", special.i0e, [lambda gen: gen.uniform(0.3, 4, (4,))]),  # off its corner at 0
+        ("i1e", special.i1e, [(4,)]),
+        ("lambertw", special.lambertw, [lambda gen: gen.uniform(-0.3, 4, (4,))]),  # right of its branch point -1/e
         ("i1", special.i1, [(4,)]),
         ("j0", special.j0, [(4,)]),
         ("j1", special.j1, [(4,)]),

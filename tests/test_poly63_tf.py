@@ -46,10 +46,6 @@ def test_an_order_off_whole_numbers_is_nan_as_tensorflow_computes_it(users):
     assert point["status"] == "error" and [f["kind"] for f in point["findings"]] == ["no-derivative"]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "polygamma on balls (arb._polygamma and its jet, whose slope in the order is 0) leaves a TensorFlow check that "
-    "differentiates polygamma's order n with no exact gradient in x at all, where the mpmath path gave x's slope "
-    "psi(n+1, x) beside the order's missing derivative"))
 def test_the_slope_in_the_order_is_nan_and_in_x_psi_of_the_next_order(users):
     """At a = 3 the function is NaN on either side of the order: no derivative in a (TensorFlow gives none, and the
     check says so rather than show a 0), and in x psi(4, x)."""

@@ -59,10 +59,6 @@ def _line(snippet):
     return line_of(USERS, snippet)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "polygamma on balls (arb._polygamma and its jet, whose slope in the order is 0) leaves a TensorFlow check that "
-    "differentiates polygamma's order n with no exact gradient in x at all, where the mpmath path gave x's slope "
-    "psi(n+1, x) beside the order's missing derivative"))
 def test_polygammas_order_has_no_derivative_where_tensorflow_gives_none(users):
     (result,) = gradcli.check(f"{users}:trigamma_sum", [{"n": 1.0, "x": 2.5}], dtypes=("float64",), fixes=False).results
     assert result.status.value == "error"

@@ -301,8 +301,13 @@ def _method(name):
 def _polygamma(n, x):
     """psi_n(x) on a ball, n a whole number: digamma for n = 0, else (-1)^(n + 1) n! zeta(n + 1, x), Hurwitz's zeta,
     for x > 0 (flint's own, fast at any precision where mpmath's Euler and Maclaurin sum of psi(0.5) at thousands of
-    digits takes a second a call); `NoArb` elsewhere (n not whole, x not above 0), where mpmath's path answers."""
-    order, x = _arb(n).unique_fmpz(), _arb(x)
+    digits takes a second a call); NaN itself at an exact order that is no whole number >= 0, as SciPy and the
+    frameworks compute it; `NoArb` elsewhere (x not above 0, an order ball around a whole number), where mpmath's path
+    answers."""
+    n = _arb(n)
+    order, x = n.unique_fmpz(), _arb(x)
+    if n.is_exact() and (order is None or order < 0):
+        return ARB(math.nan)
     if order is None or order < 0 or not x > 0:
         raise NoArb("polygamma on balls takes a whole order and x > 0")
     if order == 0:
@@ -688,6 +693,17 @@ def _power_jet(x, y):
     return Jet(answer, _tangent(*terms))
 
 
+def _polygamma_jet(n, x):
+    """psi_n(x) on jets, moving with x alone: a polygamma is NaN off whole orders (as SciPy and the frameworks
+    compute it), so an order that moves has no derivative, which jets cannot hold and the differences' one-sided
+    tests say."""
+    n, x = _as_jet(n), _as_jet(x)
+    if n.d is not None:
+        raise NoArb("polygamma has no derivative in its order: NaN off whole orders")
+    answer = ELEMENTWISE["polygamma"](n.v, x.v)
+    return Jet(answer) if x.d is None else Jet(answer, _tangent((_polygamma(n.v + 1, x.v), x.d)))
+
+
 def _jet_table():
     one = ARB(1)
     # Constants at each call's precision: made once here, they would keep enable()'s bits forever.
@@ -734,14 +750,13 @@ def _jet_table():
         "erfc": lambda a, x: (-const("2/sqrt(pi)") * (-x * x).exp(),),
         "gammaln": lambda a, x: (x.digamma(),),
         "digamma": lambda a, x: (_polygamma(1, x),),
-        "polygamma": lambda a, n, x: (ARB(0), _polygamma(_arb(n) + 1, x)),
     }
     table = {name: _jet(name, slope) for name, slope in slopes.items()}
     table.update({name: _picked(name) for name in ("maximum", "minimum", "fmax", "fmin", "clip", "where")})
     table.update({name: _on_values(name) for name in (
         "greater", "greater_equal", "less", "less_equal", "equal", "not_equal", "isfinite", "isnan", "isinf",
         "floor", "ceil", "trunc", "rint", "round")})
-    return {**table, "abs": _abs_jet, "sign": _sign_jet, "power": _power_jet}
+    return {**table, "abs": _abs_jet, "sign": _sign_jet, "power": _power_jet, "polygamma": _polygamma_jet}
 
 
 JETS = {}  # each elementwise primitive on jets, by name: filled by `enable` (the constants need flint)

@@ -105,9 +105,16 @@ def _scipy_note(name) -> str:
     return "needs scipy" if needs == "value" else f"{needs} needs scipy"
 
 
+def primitive_named(name, obj):
+    """The primitive `gradcli ops` lists under ``name`` for the public function ``obj``: the one a thin spelling
+    calls (``scipy.special.lambertw``: its branch 0's), else ``obj``'s own record."""
+    wrapped = _WRAPPERS.get(name)
+    return primitive_of(wrapped if wrapped is not None else obj)
+
+
 def _row(name, obj) -> OpInfo:
     wrapped = _WRAPPERS.get(name)
-    prim = primitive_of(wrapped if wrapped is not None else obj)
+    prim = primitive_named(name, obj)
     if isinstance(prim, Primitive):
         arity = "n" if wrapped is not None else _arity(prim.fun)
         if name in _ONE_ARGUMENT:

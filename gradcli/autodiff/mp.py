@@ -704,7 +704,10 @@ def _gammaln(x):
 
 
 def _polygamma(n, x):
-    """scipy's answers at the poles: psi(0) = -inf, psi(-k) = nan, psi_n = (-1)^(n+1) inf (n >= 1)."""
+    """scipy's answers at the poles: psi(0) = -inf, psi(-k) = nan, psi_n = (-1)^(n+1) inf (n >= 1); NaN at an order
+    that is no whole number >= 0, as SciPy computes it (never the order cut down to the whole number below)."""
+    if not (mpmath.isint(n) and n >= 0):
+        return mpmath.nan
     n = int(n)
     if not _pole(x):
         return mpmath.polygamma(n, x)

@@ -32,7 +32,7 @@ from .core import defjvp, defvjp
 from .ops import absolute, arctan2, constant, cos, equal, floor, less, maximum, sign, sin, sqrt, where
 from .ops_array import unbroadcast
 from .ops_elliptic import _ellipe_slope, _ellipe_slope_ball, _ellipk_slope, _k_slope_ball, ellipe, ellipk
-from .ops_scipy import _BALLS, _JET_PARTIALS, _on_balls_too
+from .ops_scipy import _BALLS, _JET_PARTIALS, _ball_first, _on_balls_too
 from .ops_special import _scipy_function, mpmath_only
 from .tracer import primitive
 from .values import in_input_dtype, loaded_mpmath
@@ -46,34 +46,6 @@ def _real_or_nan(value):
     if isinstance(value, mpmath.mpc):
         return value.real if value.imag == 0 else mpmath.nan
     return value
-
-
-def _ball_first(on_balls, on_mpmath, *args):
-    """``on_balls`` of ``args`` (mpmath numbers, as the exact balls they are) at 30 bits past mpmath's precision, its
-    midpoint as an mpmath number where the ball is that tight; else ``on_mpmath()`` (an argument the ball function
-    refuses, a ball too wide near a pole). flint's duplication steps cost microseconds where mpmath's cost
-    milliseconds, and the differences' noise estimate calls an op dozens of times a point, each call again at
-    neighbouring arguments (`mp._moved_by_arguments`): an ``ellipkinc`` check spent most of its time there."""
-    try:
-        import flint  # lazy: the exact reference's balls
-    except ImportError:  # pragma: no cover - flint comes with gradcli's exact reference
-        return on_mpmath()
-    mpmath = loaded_mpmath()
-    with flint.ctx.workprec(mpmath.mp.prec + 30):
-        try:
-            answer = on_balls(*[_ball_of(flint, mpmath.mpf(a)) for a in args])
-        except ArithmeticError:
-            return on_mpmath()
-        if not answer.is_finite() or answer.rel_accuracy_bits() < mpmath.mp.prec + 2:
-            return on_mpmath()
-        man, exp = answer.mid().man_exp()
-    return mpmath.mpf((int(man), int(exp)))
-
-
-def _ball_of(flint, number):
-    """A finite mpmath number as the exact ball it is (its mantissa times a power of 2)."""
-    negative, mantissa, exponent, _ = number._mpf_
-    return flint.arb(-int(mantissa) if negative else int(mantissa)) * flint.arb(2) ** int(exponent)
 
 
 def _real_part(value):

@@ -43,6 +43,7 @@ _BALLS = {
     "erfcinv": lambda x: x.erfcinv(),
     "i0": lambda x: x.bessel_i(0),
     "i1": lambda x: x.bessel_i(1),
+    "i0e": lambda x: _i0e_ball(x),
     "i1e": lambda x: (-abs(x)).exp() * x.bessel_i(1),  # e^-|x| I1(x): I1 odd, the scale even
     "j0": lambda x: x.bessel_j(0),
     "j1": lambda x: x.bessel_j(1),
@@ -156,6 +157,8 @@ _JET_SLOPES = {
     "erfinv": _erfinv_ball_slope,
     "erfcinv": lambda answer, x: -_erfinv_ball_slope(answer, x),
     "i0": lambda answer, x: x.bessel_i(1),
+    # i0e' = i1e - sign(x) i0e, on a ball the value already kept off 0 (`_i0e_ball`)
+    "i0e": lambda answer, x: _BALLS["i1e"](x) - (answer if x > 0 else -answer),
 }
 
 
@@ -333,10 +336,52 @@ def _ndtri_mp(p):
     return +value
 
 
+def _ball_first(on_balls, on_mpmath, *args):
+    """``on_balls`` of ``args`` (mpmath numbers, as the exact balls they are) at 30 bits past mpmath's precision, its
+    midpoint as an mpmath number where the ball is that tight; else ``on_mpmath()`` (an argument the ball function
+    refuses, a ball too wide near a pole). flint's duplication steps cost microseconds where mpmath's cost
+    milliseconds, and the differences' noise estimate calls an op dozens of times a point, each call again at
+    neighbouring arguments (`mp._moved_by_arguments`): an ``ellipkinc`` check spent most of its time there, and a
+    scaled Bessel function at 1e300 did too."""
+    try:
+        import flint  # lazy: the exact reference's balls
+    except ImportError:  # pragma: no cover - flint comes with gradcli's exact reference
+        return on_mpmath()
+    mpmath = loaded_mpmath()
+    with flint.ctx.workprec(mpmath.mp.prec + 30):
+        try:
+            answer = on_balls(*[_ball_of(flint, mpmath.mpf(a)) for a in args])
+        except ArithmeticError:
+            return on_mpmath()
+        if not answer.is_finite() or answer.rel_accuracy_bits() < mpmath.mp.prec + 2:
+            return on_mpmath()
+        man, exp = answer.mid().man_exp()
+    return mpmath.mpf((int(man), int(exp)))
+
+
+def _ball_of(flint, number):
+    """A finite mpmath number as the exact ball it is (its mantissa times a power of 2)."""
+    negative, mantissa, exponent, _ = number._mpf_
+    return flint.arb(-int(mantissa) if negative else int(mantissa)) * flint.arb(2) ** int(exponent)
+
+
+def _i0e_ball(x):
+    """e^-|x| I0(x) on a ball, flint's scaled form of I0(|x|) (I0 even, no e^|x| formed); refused on a ball holding 0,
+    i0e's corner, which the mpmath path's kink test judges."""
+    if x.contains(0):
+        raise ArithmeticError("i0e has a corner at 0: no ball implementation there")
+    return abs(x).bessel_i(0, scaled=True)
+
+
 def _bessel_scaled_mp(order):
+    """e^-|x| I_order(x) on mpmath numbers: flint's scaled form where its ball is tight (mpmath's series for
+    I0(1e300) and the exponential it is scaled by take a second a call), else mpmath's product."""
+    on_balls = _BALLS["i0e" if order == 0 else "i1e"]
+
     def scaled(x):
         mpmath = loaded_mpmath()
-        return mpmath.besseli(order, x) * mpmath.exp(-abs(x))
+        on_mpmath = lambda: mpmath.besseli(order, x) * mpmath.exp(-abs(x))  # noqa: E731 - the fallback, named
+        return _ball_first(on_balls, on_mpmath, x) if mpmath.isfinite(x) else on_mpmath()
 
     return scaled
 

@@ -327,7 +327,14 @@ def _step(node):
     if isinstance(node, Call):
         spec = FUNCTIONS[node.name]
         arb_core.enable()  # a function the ball table lacks (SciPy's erfcx) runs its primitive, which then takes balls
-        return lambda args, env: spec.core(_NAMESPACE, *args)
+
+        def on_balls(args, env):
+            try:
+                return spec.core(_NAMESPACE, *args)
+            except ArithmeticError as refused:  # a primitive refusing a ball (i0e at its corner): mpmath's path answers
+                raise NoBall(f"{node.name} on balls: {refused}") from None
+
+        return on_balls
     raise NoBall(f"unknown IR node {type(node).__name__}")  # pragma: no cover - the parser makes no other nodes
 
 

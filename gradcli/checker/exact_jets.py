@@ -30,6 +30,12 @@ class _Unresolvable(_Fallback):
     """No difference resolves the derivative within `balls.MAX_BITS`: mpmath's fewer digits would not either."""
 
 
+class _LeavesDomain(_Unresolvable):
+    """The function is not finite a difference step beside the point at every precision: the step leaves its
+    domain (polygamma's order off a whole number). Along one coordinate the entry is NaN, which one-sided quotients
+    then settle (`no_derivative`); along a random direction the mpmath path judges each coordinate."""
+
+
 class _OffPath(_Fallback):
     """A difference point decides a branch otherwise than the point itself: a switch lies within the step."""
 

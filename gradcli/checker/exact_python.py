@@ -87,6 +87,7 @@ from .exact_jets import (
     interned,
     _Fallback,
     _is_exact_zero,
+    _LeavesDomain,
     _log2,
     _not_proven,
     _NotFinite,
@@ -232,9 +233,11 @@ def _compute(target, args, result, budget, seed):
     if most is None:
         try:
             most = _judged_by_differences(target, args, result, budget, seed, value, rule, path, tied)
-        except _Unresolvable:
+        except _Unresolvable as unresolved:
             if tied:  # on a switch (clip at its bound): whether it is a kink is the mpmath path's kink test's to say
                 raise _Fallback("a tie whose sides no difference resolves") from None
+            if isinstance(unresolved, _LeavesDomain):  # along a random direction: the mpmath path judges each coordinate
+                raise _Fallback("a difference step leaves the function's domain: its one-sided tests say where") from None
             if any(b is None for g in rule for b in g):  # a rule not finite where the function is: a kink, likelier
                 raise _Fallback("a rule not finite on balls beside differences that resolve nothing") from None
             most = _jets_into(result, function, args, path, rule, bits, budget, seed) if not jets_first else None
@@ -926,7 +929,8 @@ def _resolved(quotient, factor, bits, radius):
         except (arb_core.Undecided, _NotFinite) as error:
             failed = type(error).__name__
         if bits >= balls.MAX_BITS:
-            raise _Unresolvable(f"no difference resolves this derivative: {_UNRESOLVED[failed]}, and no other way proves it")
+            raised = _LeavesDomain if failed == "_NotFinite" else _Unresolvable
+            raise raised(f"no difference resolves this derivative: {_UNRESOLVED[failed]}, and no other way proves it")
         bits = min(bits * 2, balls.MAX_BITS)
 
 
@@ -964,6 +968,10 @@ def _per_coordinate(function, args, value, rule, budget, sided=None):
                 if sided is None:
                     raise
                 judged = sided(i, k, x, h, r, bits_at, value)
+            except _LeavesDomain:
+                # NaN a step beside the point along this coordinate alone (polygamma's order): no derivative here
+                # that differences show, which `no_derivative` settles by one-sided quotients; the others go on.
+                judged = None  # NaN
             entries.append(_mpf(judged))
             most = max([most, *used])
         gradient.append(entries)

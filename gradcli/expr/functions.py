@@ -265,6 +265,28 @@ def _erfinv_outer(u):
     return mul(div(call("sqrt", Const(NO_SPAN, "pi")), num(2)), call("exp", power(call("erfinv", u), num(2))))
 
 
+def _i0e_outer(u):
+    """i0e'(u) = i1e(u) - sign(u) i0e(u): I0' = I1, and the scale e^-|u| has slope -sign(u) e^-|u|."""
+    return sub(call("i1e", u), mul(call("sign", u), call("i0e", u)))
+
+
+def _i1e_outer(u):
+    """i1e'(u) = i0e(u) - i1e(u)/u - sign(u) i1e(u) (I1' = I0 - I1/u), and its limit 1/2 at u = 0, where I1(u)/u is
+    0/0."""
+    slope = sub(sub(call("i0e", u), div(call("i1e", u), u)), mul(call("sign", u), call("i1e", u)))
+    return where(compare("==", u, num(0)), div(num(1), num(2)), slope)
+
+
+def _lambertw_outer(u):
+    """W'(u) = 1/(u + e^W(u)): W/(u (1 + W)) without its 0/0 at u = 0, infinite at the branch point u = -1/e."""
+    return div(num(1), add(u, call("exp", call("lambertw", u))))
+
+
+def _lambertw_size(x):
+    # W(x) is below ln(x) right of e, and |W| <= 1 on [-1/e, e]
+    return log10_of_log(x) if x.log10 > 0 else 0.0
+
+
 def _erfcx_size(x):
     # erfcx falls from 1 at 0 like 1/(sqrt(pi) x) right of it and grows like 2 e^(x^2) left of it
     left = max(-signed(x), 0.0)
@@ -439,6 +461,10 @@ FUNCTIONS = {
                      _inverse_normal_size),
         FunctionSpec("erfinv", (1,), _special("erfinv"), lambda sp, x: _stable("erfinv", x), _chain(_erfinv_outer),
                      _inverse_normal_size),
+        FunctionSpec("i0e", (1,), _special("i0e"), lambda sp, x: _stable("i0e", x), _chain(_i0e_outer), _bounded),
+        FunctionSpec("i1e", (1,), _special("i1e"), lambda sp, x: _stable("i1e", x), _chain(_i1e_outer), _bounded),
+        FunctionSpec("lambertw", (1,), _special("lambertw"), lambda sp, x: _stable("lambertw", x),
+                     _chain(_lambertw_outer), _lambertw_size),
         _unary("sinc", lambda sp, x: _stable("sinc", x), _sinc_outer, _bounded, double=_sinc_double),
         _unary("floor", lambda sp, x: sp.floor(x), lambda u: num(0), lambda x: max(x.log10, 0.0),
                double=lambda x: float(math.floor(x)), digits=_rounded_digits, integer=True, rounds=True),

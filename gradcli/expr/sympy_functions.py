@@ -315,6 +315,55 @@ class log_ndtr(_KeptOnNumbers):  # noqa: N801 - the formula language's name, whi
         return name if exp is None else rf"{name}^{{{exp}}}"
 
 
+class _ScaledBessel(_KeptOnNumbers):
+    """exp(-|x|)*I_order(x), kept as itself: I_order overflows in float64 past x = 713, where the scaled one is
+    finite."""
+
+    nargs = 1
+    order = 0
+
+    @classmethod
+    def closed(cls, x):
+        return sympy.exp(-sympy.Abs(x)) * sympy.besseli(cls.order, x)
+
+
+class i0e(_ScaledBessel):  # noqa: N801 - the formula language's name, which the printers go by
+    """exp(-|x|)*I0(x), positive; its derivative is i1e(x) - sign(x)*i0e(x), with a corner at 0."""
+
+    def fdiff(self, argindex=1):
+        (x,) = self.args
+        return i1e(x) - sympy.sign(x) * i0e(x)
+
+    def _eval_is_extended_positive(self):
+        return self.args[0].is_extended_real or None
+
+
+class i1e(_ScaledBessel):  # noqa: N801 - the formula language's name, which the printers go by
+    """exp(-|x|)*I1(x), odd; its derivative is i0e(x) - i1e(x)/x - sign(x)*i1e(x), and 1/2 at x = 0."""
+
+    order = 1
+
+    def fdiff(self, argindex=1):
+        (x,) = self.args
+        slope = i0e(x) - i1e(x) / x - sympy.sign(x) * i1e(x)
+        return sympy.Piecewise((sympy.Rational(1, 2), sympy.Eq(x, 0)), (slope, True))
+
+
+class lambertw(_KeptOnNumbers):  # noqa: N801 - the formula language's name, which the printers go by
+    """Lambert's W on its principal real branch (W(x) e^W(x) = x, W >= -1), as gradcli.scipy.special's lambertw(x),
+    NaN left of -1/e: sympy's LambertW is complex there. Its derivative is 1/(x + exp(W(x)))."""
+
+    nargs = 1
+
+    @classmethod
+    def closed(cls, x):
+        return sympy.LambertW(x)
+
+    def fdiff(self, argindex=1):
+        (x,) = self.args
+        return 1 / (x + sympy.exp(lambertw(x)))
+
+
 def _outside(x, low, high):
     """Whether ``x`` is a real number outside [low, high] (None where sympy cannot tell)."""
     if not x.is_number or not x.is_extended_real:
