@@ -120,10 +120,11 @@ def test_a_rule_dividing_by_a_forward_underflow_is_cleared_and_the_underflow_nam
     assert result.status.value == "unstable"  # not wrong: the rule's mathematics is right
     # d/dx log(exp(-x)) = -1
     assert float(result.exact_gradient["x"]) == pytest.approx(float(mpmath.diff(lambda t: mpmath.log(mpmath.exp(-t)), 200)), rel=1e-12)
-    assert (finding.op, finding.gradcli_op) == ("/ (aten.div)", "divide")
+    # the division named as the rule writes it, with the numbers it met
+    assert (finding.op, finding.gradcli_op) == ("grad_output / u (aten.div)", "divide")
     assert finding.location == f"{module}:{line_of(SOURCE, 'return grad_output / u')}"
     assert finding.message == (
-        "in backward() of Log, aten.div(1.0, 0.0) gave inf, the first NaN or inf of the backward pass: its 0.0 comes "
+        "in backward() of Log, grad_output / u (1.0 / 0.0) gave inf, the first NaN or inf of the backward pass: its 0.0 comes "
         f"from the forward pass, where torch.exp(-200.0) underflowed to 0.0 at rules.py:{line_of(SOURCE, 'u = torch.exp(-x)')}: "
         "the forward op broke, not the rule"), finding.message
 

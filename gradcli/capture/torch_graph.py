@@ -96,7 +96,7 @@ from ..autodiff.values import raw
 from .exact_constants import (angle_in, angle_of_pi, held_for, kind_of, lift, moved_scalars, root_in, root_of_whole,
                               rules_constants, standing_for, standing_in)
 from .lines import (GRADCLI_FOLDER, STDLIB_FOLDER, def_line, handed_numbers, is_user_file, literal_numbers, package_folder,
-                    user_line, written_call)
+                    user_line, written_call, written_operation)
 from .torch_indices import refuse_reads_written, set_at_index_tensors
 from .torch_loops import LoopDecidedOtherwise, TripCountsNeeded, loop_guard, loops_step_by_step, zero_trips_rule
 from .torch_complex import COMPLEX_OPS
@@ -417,7 +417,8 @@ def _user_frame_summary(folder, kinds, entered=()):
                 caller = innermost.f_code.co_name if innermost.f_code.co_name.isidentifier() else "hook"  # not <lambda>
                 name = f"{caller} [rule {rule} @ {code.co_filename}:{def_line(code.co_filename, code.co_firstlineno)}]"
                 # PyTorch's engine runs a rule with no torch function mode: the line's own text names the call
-                _HANDED_NOW.called = _called_name(call) or written_call(innermost.f_code, innermost.f_lasti)
+                _HANDED_NOW.called = (_called_name(call) or written_operation(innermost.f_code, innermost.f_lasti)
+                                      or written_call(innermost.f_code, innermost.f_lasti))
                 return traceback.StackSummary.from_list([(innermost.f_code.co_filename, innermost.f_lineno, name, "")])
         frame = frame.f_back
     if innermost is None:

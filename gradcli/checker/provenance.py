@@ -25,7 +25,7 @@ from ..autodiff.ops import add, is_float_dtype, raw
 from ..autodiff.tracer import hooks
 from ..capture import replayed_location
 from ..capture.flushing import flushing_kernels
-from ..capture.lines import def_line
+from ..capture.lines import def_line, written_with_values
 from ..folders import GRADCLI_FOLDER
 from .compare import exact_text
 from .dtypes import finfo
@@ -228,9 +228,41 @@ def _spelled_as(finding, framework):
         return
     call = _called_as(framework) if re.fullmatch(r"\w+", finding.op) else None
     if call is not None:  # the sentence's call of the op too: "torch.exp(100.0) overflowed"
-        finding.message = re.sub(rf"(?<![\w.])(?<!'s ){finding.op}\(", lambda _: f"{call}(", finding.message, count=1)
+        finding.message = _with_call(finding.message, finding.op, call, framework.rpartition(" (")[0])
     kind = framework.rpartition(" (")[2].rstrip(")") if framework.endswith(")") else None
     finding.gradcli_op, finding.op, finding.framework_op = finding.op, framework, kind or finding.framework_op
+
+
+def _with_call(message, op, call, written):
+    """``message`` with its first call of gradcli's ``op`` ("divide(1.0, 0.0)") made the framework's ``call``
+    ("aten.div(1.0, 0.0)"), or where the user's line wrote the operation as an operator (``written``: "grad_output / u"),
+    that text with the values it met: "grad_output / u (1.0 / 0.0)"."""
+    found = re.search(rf"(?<![\w.])(?<!'s ){op}\(", message)
+    if found is None:
+        return message
+    values, end = _arguments(message, found.end())
+    valued = None if values is None else written_with_values(written, values)
+    if valued is None:
+        return f"{message[:found.start()]}{call}({message[found.end():]}"
+    return f"{message[:found.start()]}{written} ({valued}){message[end:]}"
+
+
+def _arguments(text, start):
+    """``(the texts of the arguments of the call whose "(" ends just before ``start``, the index after its ")")``,
+    split at the commas outside brackets; ``(None, None)`` where the call is not closed."""
+    depth, values, at = 0, [], start
+    for index in range(start, len(text)):
+        char = text[index]
+        if char in "([{":
+            depth += 1
+        elif char in ")]}" and depth:
+            depth -= 1
+        elif char == ")":
+            return values + [text[at:index].strip()], index + 1
+        elif char == "," and not depth:
+            values.append(text[at:index].strip())
+            at = index + 1
+    return None, None
 
 
 def _called_as(framework):
