@@ -222,15 +222,36 @@ def written_operation(code, lasti):
     return None
 
 
-def written_with_values(text, values):
-    """The operator expression ``text`` (`written_operation`'s "grad_output / u") with each operand's text replaced by
-    the text of its value in ``values``, in order: "1.0 / 0.0"; None where ``text`` is no such expression or the
-    operands and values differ in number."""
+def operator_span(text):
+    """``(start, end)`` of the operator symbol of the operator expression ``text`` (`written_operation`'s), within it:
+    the "-" of "1 - 1 / (1 + e)"; None where ``text`` is no such expression."""
+    node = _operation_node(text)
+    if node is None:
+        return None
+    symbol = _OPERATOR_SYMBOLS[type(node.op)]
+    start, end = (node.left.end_col_offset, node.right.col_offset) if isinstance(node, ast.BinOp) else (
+        node.col_offset, node.operand.col_offset)
+    at = text.find(symbol, start, end)
+    return None if at < 0 else (at, at + len(symbol))
+
+
+def _operation_node(text):
+    """The parsed operator expression ``text`` (a binary or unary operator of `_OPERATOR_SYMBOLS`), or None."""
     try:
         node = ast.parse(text, mode="eval").body
     except SyntaxError:
         return None
     if not isinstance(node, (ast.BinOp, ast.UnaryOp)) or type(node.op) not in _OPERATOR_SYMBOLS:
+        return None
+    return node
+
+
+def written_with_values(text, values):
+    """The operator expression ``text`` (`written_operation`'s "grad_output / u") with each operand's text replaced by
+    the text of its value in ``values``, in order: "1.0 / 0.0"; None where ``text`` is no such expression or the
+    operands and values differ in number."""
+    node = _operation_node(text)
+    if node is None:
         return None
     operands = [node.left, node.right] if isinstance(node, ast.BinOp) else [node.operand]
     if len(operands) != len(values):
