@@ -85,13 +85,10 @@ def test_tanh_gelus_coefficients_are_the_librarys_in_a_float32_check():
     assert _close(_exact(tanh_gelu, data), _gradient(f, data))
 
 
-@pytest.mark.xfail(strict=True, reason="the exact reference holds attention's scale as the double 3^-1/4 it is, not "
-                   "3^-1/4 itself: its value is 1e-16 off beyond float64's digits; the irrational scale's balls leave a "
-                   "fully masked row's 0 unproven (the proof of 0 refuses the mask's -inf), so no verdict at all")
 def test_attentions_own_scale_is_its_irrational_number_in_the_exact_reference():
     report = gradcli.check(library_attention, torch.tensor(Q, dtype=torch.float64))
-    found = mpmath.mpf(next(r for r in report.results if r.dtype == "float64").exact_value_text)
     with mpmath.workdps(40):
+        found = mpmath.mpf(next(r for r in report.results if r.dtype == "float64").exact_value_text)
         s = 1 / mpmath.sqrt(3)
         truth = 0
         for row in Q:

@@ -27,6 +27,7 @@ from gradcli.audit.results import AuditReport
 from gradcli.cli import cli
 from gradcli.jsondata import jsonable
 from gradcli.views import audit_cases, html, junit, markdown, terminal_audit
+from gradcli.views.formatting import finding_underline
 
 SOURCE = textwrap.dedent('''\
     import torch
@@ -116,16 +117,20 @@ def test_a_step_of_the_users_backward_is_named_as_written_at_its_line_inside_the
 
 
 def test_a_rule_dividing_by_a_forward_underflow_is_cleared_and_the_underflow_named(module):
-    result, finding = _backward(checked(module, "log_of_tiny", {"x": 200.0}, ("float32",)))
+    report = gradcli.check(f"{module}:log_of_tiny", [{"x": 200.0}], dtypes=("float32",), fixes=False)
+    result, finding = _backward(report.results)
     assert result.status.value == "unstable"  # not wrong: the rule's mathematics is right
     # d/dx log(exp(-x)) = -1
     assert float(result.exact_gradient["x"]) == pytest.approx(float(mpmath.diff(lambda t: mpmath.log(mpmath.exp(-t)), 200)), rel=1e-12)
-    assert (finding.op, finding.gradcli_op) == ("/ (aten.div)", "divide")
+    # the division named as the rule writes it, with the numbers it met
+    assert (finding.op, finding.gradcli_op) == ("grad_output / u (aten.div)", "divide")
     assert finding.location == f"{module}:{line_of(SOURCE, 'return grad_output / u')}"
     assert finding.message == (
-        "in backward() of Log, aten.div(1.0, 0.0) gave inf, the first NaN or inf of the backward pass: its 0.0 comes "
+        "in backward() of Log, grad_output / u (1.0 / 0.0) gave inf, the first NaN or inf of the backward pass: its 0.0 comes "
         f"from the forward pass, where torch.exp(-200.0) underflowed to 0.0 at rules.py:{line_of(SOURCE, 'u = torch.exp(-x)')}: "
         "the forward op broke, not the rule"), finding.message
+    shown, carets = finding_underline(report, finding).splitlines()  # the rule's line, its "/" marked
+    assert shown.strip() == "return grad_output / u" and (shown[carets.index("^")], carets.count("^")) == ("/", 1)
 
 
 def test_a_rule_handed_a_forward_overflow_is_cleared_and_the_overflow_named(module):

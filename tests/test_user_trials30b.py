@@ -15,9 +15,11 @@ The whole set runs case by case through the CLI as tests/trials/run.py does (cas
 the CPU budget allows (one framework import). Findings: S1, a sparse COO tensor (torch.sparse_coo_tensor,
 torch.sparse.mm; TensorFlow's sparse_dense_matmul and embedding_lookup_sparse's segment ops) had no replay (fixed, tested for its class in
 test_trial_findings30b.py and test_trial_findings30b_tf.py); E1, a policy's entropy over actions masked to -inf, at
-its uniform maximum: its exact gradient is 0 and the ball arithmetic does not prove it, so the check gives no verdict
-(open, below); P3, scaled_dot_product_attention's own scale held in float32 as if the user wrote it (fixed, tested
-for its class in test_sdpa65_torch.py).
+its uniform maximum: its exact gradient is 0, and the proof of 0 met the mask's -inf (a sum, an exp, a comparison,
+a logsumexp of it) as a constant it could not hold (fixed, below, and tested for its class in
+test_masked_proofs66_torch.py); P3, scaled_dot_product_attention's own scale held in float32 as if the user wrote it,
+then as the double it is rather than the root of the head's width it stands for (fixed, tested for its class in
+test_sdpa65_torch.py).
 """
 
 import os
@@ -38,17 +40,10 @@ CHOSEN = {  # case id -> what it holds
         "S1: LightGCN's propagation through a sparse COO adjacency and torch.sparse.mm: checked, ok",
     "torch_lib30b:sdpa_attention@q=[[1,0.5],[0.2,-0.3]]:float32":
         "P3: scaled_dot_product_attention's own scale (the double 2^-1/4 on q and on k) held as the library wrote it "
-        "in a float32 check, not as float32's 0.84089643: the exact slope is 1/sqrt(2)'s",
-}
-
-KNOWN_WRONG = {
+        "in a float32 check, not as float32's 0.84089643: the exact slope is 1/sqrt(2)'s, the fully masked row's 0 proven",
     "torch_lib30b:masked_policy_entropy@logits=[0,0,0,0]:float64":
         "E1: the entropy of a Categorical whose logits torch.where masked to -inf, at its uniform maximum: every slope "
-        "is exactly 0 (log p + H = -log 3 + log 3), the ball arithmetic leaves it within 2^-32764 of 0 unproven, so "
-        "the verdict is error where it is ok (unmasked, the same entropy's 0 is proven)",
-}
-SYMPTOMS = {
-    "torch_lib30b:masked_policy_entropy@logits=[0,0,0,0]:float64": "not proven 0",
+        "is exactly 0 (log p + H = -log 3 + log 3), proven through the mask's -inf: checked, ok",
 }
 
-test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases30b, CHOSEN, KNOWN_WRONG, SYMPTOMS)
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases30b, CHOSEN)

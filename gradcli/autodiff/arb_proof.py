@@ -366,7 +366,10 @@ class Sym:
 
 
 def _infinite(x):
-    """Whether ``x`` is an infinite float or mpf (a mask's -inf, a max's identity)."""
+    """Whether ``x`` is an infinite float or mpf (a mask's -inf, a max's identity), or a ball whose midpoint is one (a
+    sum with a mask's -inf: flint keeps its sign there)."""
+    if isinstance(x, _arb.ARB):
+        return not x.mid().is_finite() and not x.mid().is_nan()
     return (isinstance(x, float) or hasattr(x, "_mpf_")) and not math.isfinite(x)
 
 
@@ -436,6 +439,24 @@ def _within_limits(op, a, b, on_balls):
     return state().ball_atom(ball)  # an atom even where the ball is exact: a 0 at the point is no zero function
 
 
+def _beside_an_infinity(name, args):
+    """``name`` where an argument is an infinite float (a mask's -inf), as IEEE answers it wherever the other argument
+    is finite: a sum with a finite number is the infinity, the exp of -inf is exactly 0. A constant either way, the
+    same all around the point; any other op on an infinity is no proof."""
+    if name in ("add", "subtract") and len(args) == 2:
+        x, y = (_operand(a) for a in args)
+        if any(type(a) is Sym and not a.b.is_finite() for a in (x, y)):
+            raise NoProof(f"{name} of an infinity and a number not proven finite")
+        sign = -1.0 if name == "subtract" else 1.0
+        answer = (x if _infinite(x) else 0.0) + sign * (y if _infinite(y) else 0.0)
+        if math.isnan(answer):
+            raise NoProof(f"{name} of two opposite infinities")
+        return anchored.exact_ball(answer)  # a ball, as the balls' own sum is: a pick on it decides as theirs does
+    if name == "exp" and len(args) == 1:
+        return _lift(0) if _operand(args[0]) < 0 else anchored.exact_ball(math.inf)
+    raise NoProof(f"{name} of an infinity")
+
+
 def _smooth(name, args):
     """``name`` on `Sym` numbers; the very answer made before for the same op on the same arguments (by
     identity), as `arb` shares balls: a max among equal entries made alike is then a tie the balls prove."""
@@ -449,6 +470,8 @@ def _smooth(name, args):
 
 
 def _smooth_new(name, args):
+    if any(_infinite(a) for a in args):
+        return _beside_an_infinity(name, args)
     value, slopes = _SMOOTH[name]
     syms = [_lift(a) for a in args]
     ball = _arb.ELEMENTWISE[name](*[s.b for s in syms])
@@ -1057,6 +1080,8 @@ def _decided_on_balls(name, on_balls, x, y, picked):
 
 def _compared(name, x, y):
     """``name`` of two numbers on the balls, or exactly (`_exactly`) where the balls overlap."""
+    if _infinite(x) or _infinite(y):  # a mask's -inf against a number: decided on the balls as the balls' run decides it
+        return _arb.ELEMENTWISE[name](*(anchored.exact_ball(float(a)) if _infinite(a) else _lift(a).b for a in (x, y)))
     x, y = _lift(x), _lift(y)
     answer = _decided(name, lambda: _arb.ELEMENTWISE[name](x.b, y.b), x, y)
     if _arb.nan_in(x.b) or _arb.nan_in(y.b):  # a NaN compared (x != x): IEEE's answer, no tie
@@ -1374,7 +1399,14 @@ def logsumexp(x, axis=None, keepdims=False):
 
 
 def _logsumexp_whole(x):
-    syms = [_lift(e) for e in np.ravel(np.asarray(x, dtype=object))]
+    entries = list(np.ravel(np.asarray(x, dtype=object)))
+    if any(_infinite(e) for e in entries):  # a mask's -inf adds exp(-inf) = 0: the sum of the others, exactly
+        if any(_infinite(e) and float(e) > 0 for e in entries):
+            return math.inf
+        entries = [e for e in entries if not _infinite(e)]
+        if not entries:
+            return -math.inf
+    syms = [_lift(e) for e in entries]
     balls = np.empty(len(syms), dtype=object)
     balls[:] = [s.b for s in syms]
     ball = _arb._logsumexp(balls)
@@ -1441,9 +1473,13 @@ def extremum(pick, name):
 
     def choose(x, y):
         if _infinite(x) or _infinite(y):  # a max's identity or a mask's -inf: its sign decides
-            infinity, other = (x, y) if _infinite(x) else (y, x)
-            loses = (infinity < 0) == (name == "maximum")
-            return _operand(other if loses else infinity)
+            if _infinite(x) and _infinite(y):
+                chosen = x if (float(x) >= float(y) if name == "maximum" else float(x) <= float(y)) else y
+            else:
+                infinity, other = (x, y) if _infinite(x) else (y, x)
+                chosen = other if (float(infinity) < 0) == (name == "maximum") else infinity
+            _arb._decide(chosen is x, chosen is not x)  # a decision as the balls' pick makes it: one path for both
+            return _operand(chosen)
         x, y = _lift(x), _lift(y)
         return x if _decided(name, lambda: pick(x.b, y.b) is x.b, x, y) else y
 

@@ -427,6 +427,23 @@ def _root_of_whole(value):
     return None
 
 
+def root_in(root, args):
+    """The root n^(p/q) (`root_of_whole`'s ``(n, p, q)``) as the exact numbers among ``args`` are made: a ball at the
+    working precision, an mpf, or beside a proof's numbers the proof's own square roots of n, so an exact replay
+    scales by the library's irrational number and a proof meets its square as 1/sqrt(n) itself."""
+    like = next(arg for arg in args if kind_of([arg]) is not None)
+    whole, p, q = root
+    space = ops.high_precision(like)
+    sqrt = getattr(space, "sqrt", None) or loaded_mpmath().sqrt  # mpmath's numbers: its own square root
+    number = space.mpf(whole)
+    for _ in range(_HALVINGS[q]):
+        number = sqrt(number)
+    return number if p > 0 else 1 / number
+
+
+_HALVINGS = {2: 1, 4: 2}  # the square roots a root of `_ROOT_EXPONENTS`' denominators takes
+
+
 def standing_in(meaning, args):
     """The number ``meaning`` (`standing_for`'s answer, or ``("decimal", text)``: `window_decimal`'s) names, as the
     exact numbers among ``args`` are made (a ball at the working precision, an mpf, a proof's atom), so an exact

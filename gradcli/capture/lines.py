@@ -251,14 +251,7 @@ def written_call(code, lasti):
     """The call or operator the instruction at byte offset ``lasti`` of the user's ``code`` runs, as its line writes it:
     "jax.numpy.exp" for ``jnp.exp(x)`` (a name the module binds to a module written as that module's name), "**" for
     ``x ** 3``; None where that instruction is neither, or spans several lines."""
-    positions = _positions(code)
-    line, end_line, start, end = positions[lasti // 2] if 0 <= lasti // 2 < len(positions) else (None,) * 4
-    if line is None or line != end_line or start is None or end is None:
-        return None
-    try:
-        node = ast.parse(linecache.getline(code.co_filename, line)[start:end].strip(), mode="eval").body
-    except SyntaxError:
-        return None
+    node = _written_node(code, lasti)[0]
     if isinstance(node, (ast.BinOp, ast.UnaryOp)):
         return _OPERATOR_SYMBOLS.get(type(node.op))
     if not isinstance(node, ast.Call) or not isinstance(node.func, (ast.Name, ast.Attribute)):
@@ -267,6 +260,70 @@ def written_call(code, lasti):
     head, _, rest = written.partition(".")
     bound = getattr(_module_of_file(code.co_filename), head, None)
     return f"{bound.__name__}.{rest}" if rest and isinstance(bound, types.ModuleType) else written
+
+
+def written_operation(code, lasti):
+    """The operator expression the instruction at byte offset ``lasti`` of the user's ``code`` runs, as its line writes
+    it: "grad_output / u"; None where that instruction runs no operator of `_OPERATOR_SYMBOLS`, or spans several lines."""
+    node, text = _written_node(code, lasti)
+    if isinstance(node, (ast.BinOp, ast.UnaryOp)) and type(node.op) in _OPERATOR_SYMBOLS:
+        return text
+    return None
+
+
+def operator_span(text):
+    """``(start, end)`` of the operator symbol of the operator expression ``text`` (`written_operation`'s), within it:
+    the "-" of "1 - 1 / (1 + e)"; None where ``text`` is no such expression."""
+    node = _operation_node(text)
+    if node is None:
+        return None
+    symbol = _OPERATOR_SYMBOLS[type(node.op)]
+    start, end = (node.left.end_col_offset, node.right.col_offset) if isinstance(node, ast.BinOp) else (
+        node.col_offset, node.operand.col_offset)
+    at = text.find(symbol, start, end)
+    return None if at < 0 else (at, at + len(symbol))
+
+
+def _operation_node(text):
+    """The parsed operator expression ``text`` (a binary or unary operator of `_OPERATOR_SYMBOLS`), or None."""
+    try:
+        node = ast.parse(text, mode="eval").body
+    except SyntaxError:
+        return None
+    if not isinstance(node, (ast.BinOp, ast.UnaryOp)) or type(node.op) not in _OPERATOR_SYMBOLS:
+        return None
+    return node
+
+
+def written_with_values(text, values):
+    """The operator expression ``text`` (`written_operation`'s "grad_output / u") with each operand's text replaced by
+    the text of its value in ``values``, in order: "1.0 / 0.0"; None where ``text`` is no such expression or the
+    operands and values differ in number."""
+    node = _operation_node(text)
+    if node is None:
+        return None
+    operands = [node.left, node.right] if isinstance(node, ast.BinOp) else [node.operand]
+    if len(operands) != len(values):
+        return None
+    out, at = [], 0
+    for operand, value in zip(operands, values):
+        out += [text[at:operand.col_offset], value]
+        at = operand.end_col_offset
+    return "".join(out) + text[at:]
+
+
+def _written_node(code, lasti):
+    """``(expression node, its text)`` of the instruction at byte offset ``lasti`` of ``code``, read from its line;
+    ``(None, None)`` where it spans several lines or its text is no expression."""
+    positions = _positions(code)
+    line, end_line, start, end = positions[lasti // 2] if 0 <= lasti // 2 < len(positions) else (None,) * 4
+    if line is None or line != end_line or start is None or end is None:
+        return None, None
+    text = linecache.getline(code.co_filename, line)[start:end].strip()
+    try:
+        return ast.parse(text, mode="eval").body, text
+    except SyntaxError:
+        return None, None
 
 
 @lru_cache(maxsize=256)  # asked for each operation a replay names; a program's operations share a few codes

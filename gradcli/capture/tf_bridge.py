@@ -554,7 +554,9 @@ class TensorFlowFunction:
         if self.fresh.in_functions:
             notes.append("TensorFlow's value and gradient are its run of the function with every tf.function's Python "
                          "run eagerly (tf.config.run_functions_eagerly): a stateful draw inside a graph is out of reach "
-                         "of the numbers gradcli reads, an eager one is not")
+                         "of the numbers gradcli reads, an eager one is not. TensorFlow's switch holds for the whole "
+                         "process: while the check runs the function, a tf.function another thread calls runs "
+                         "eagerly too")
         return notes
 
     def _own_recorded(self, args, cotangent, leaves, rebuild, key):
@@ -1678,7 +1680,11 @@ def _as_flushed(truth, got):
 @contextlib.contextmanager
 def _functions_eagerly(eagerly):
     """Meanwhile, where ``eagerly``, every ``tf.function`` runs its Python eagerly: a stateful draw inside one is then
-    an eager op, whose numbers TensorFlow's op callback hands the record of the run (`tf_draws.FreshDraws`)."""
+    an eager op, whose numbers TensorFlow's op callback hands the record of the run (`tf_draws.FreshDraws`).
+
+    TensorFlow keeps the switch in one variable of the process, not per thread, and calling the outer function's
+    ``python_function`` alone would leave each tf.function it calls a graph whose draws no callback sees: so another
+    thread's tf.function runs eagerly meanwhile too, which the run's note says (`Bridge.held_draws`)."""
     if not eagerly:
         yield
         return

@@ -93,10 +93,10 @@ from ..autodiff.custom import stop_of_a_form
 from ..autodiff.ops import constant, stop_gradient
 from ..autodiff.ops_stats import dirichlet_drawn, gamma_drawn
 from ..autodiff.values import raw
-from .exact_constants import (angle_in, angle_of_pi, held_for, kind_of, lift, moved_scalars, root_of_whole, rules_constants,
-                              standing_for, standing_in)
+from .exact_constants import (angle_in, angle_of_pi, held_for, kind_of, lift, moved_scalars, root_in, root_of_whole,
+                              rules_constants, standing_for, standing_in)
 from .lines import (GRADCLI_FOLDER, STDLIB_FOLDER, def_line, handed_numbers, is_user_file, literal_numbers, package_folder,
-                    user_line, written_call)
+                    user_line, written_call, written_operation)
 from .torch_indices import refuse_reads_written, set_at_index_tensors
 from .torch_loops import LoopDecidedOtherwise, TripCountsNeeded, loop_guard, loops_step_by_step, zero_trips_rule
 from .torch_complex import COMPLEX_OPS
@@ -135,7 +135,7 @@ class Step:
     def __post_init__(self):
         self.where = (self.location, self.rule, None, None, None, self.spelled)  # what `replayed_at` is given, made once
         self.flat = not any(isinstance(arg, (list, tuple)) for arg in self.args)
-        self.rounded = {}  # {position: (p, q), a constant's name or ("angle", (p, q))}: a scalar replayed as what it stands for (`_fractions_of_rules`, `_angles_of_windows`)
+        self.rounded = {}  # {position: (p, q), a constant's name, ("angle", (p, q)) or ("root", (n, p, q))}: a scalar replayed as what it stands for (`_fractions_of_rules`, `_angles_of_windows`)
         self.derived = {}  # {position: (derivation, h)}: a backward's scalar PyTorch computed from h (`_rules_numbers`)
         self.users_scalars = ()  # positions of the Python floats the user's own code handed this op (`_library_frame`)
         self.limits = frozenset(k for k, a in enumerate(self.args) if type(a) is float and a in _FLOAT64_LIMITS)  # `_limit_in`
@@ -242,14 +242,15 @@ def _users_or_frameworks(args, handed):
     replay holding it in float32 would put 3e-8 into the exact slopes), while ``z * math.sqrt(0.5)`` or
     ``z * np.float32(0.70710677)`` hands the call that float, which stays the float it is. A root of a whole number
     the call was not handed (`exact_constants.root_of_whole`: attention's scale from its head's width) is the
-    library's too, held as written in every dtype's exact replay.
+    library's too: an exact replay takes the root itself (`exact_constants.root_in`), a replay in a dtype the float.
     """
     floats = frozenset(k for k, a in enumerate(args) if type(a) is float)
     if handed is None:
         return floats, {}
     frameworks = _libraries_constants(args, {k for k in floats if args[k] in handed})
-    roots = {k for k in floats - frameworks.keys() if args[k] not in handed and root_of_whole(args[k]) is not None}
-    return floats - frameworks.keys() - roots, frameworks
+    roots = {k: ("root", root) for k in floats - frameworks.keys()
+             if args[k] not in handed and (root := root_of_whole(args[k])) is not None}
+    return floats - frameworks.keys() - roots.keys(), {**frameworks, **roots}
 
 
 def _libraries_constants(args, kept):
@@ -416,7 +417,8 @@ def _user_frame_summary(folder, kinds, entered=()):
                 caller = innermost.f_code.co_name if innermost.f_code.co_name.isidentifier() else "hook"  # not <lambda>
                 name = f"{caller} [rule {rule} @ {code.co_filename}:{def_line(code.co_filename, code.co_firstlineno)}]"
                 # PyTorch's engine runs a rule with no torch function mode: the line's own text names the call
-                _HANDED_NOW.called = _called_name(call) or written_call(innermost.f_code, innermost.f_lasti)
+                _HANDED_NOW.called = (_called_name(call) or written_operation(innermost.f_code, innermost.f_lasti)
+                                      or written_call(innermost.f_code, innermost.f_lasti))
                 return traceback.StackSummary.from_list([(innermost.f_code.co_filename, innermost.f_lineno, name, "")])
         frame = frame.f_back
     if innermost is None:
@@ -2125,6 +2127,8 @@ def _as_meant(rounded, args):
             args[position] = standing_in(meant[1], args)
         elif meant[0] == "angle":
             args[position] = angle_in(meant[1], args)
+        elif meant[0] == "root":
+            args[position] = root_in(meant[1], args)
         else:
             args[position] = lift(float(meant[0]), kind) / meant[1]
 

@@ -25,7 +25,7 @@ from ..autodiff.ops import add, is_float_dtype, raw
 from ..autodiff.tracer import hooks
 from ..capture import replayed_location
 from ..capture.flushing import flushing_kernels
-from ..capture.lines import assigned_name, def_line
+from ..capture.lines import assigned_name, def_line, operator_span, written_with_values
 from ..folders import GRADCLI_FOLDER
 from .compare import exact_text
 from .dtypes import finfo
@@ -228,9 +228,54 @@ def _spelled_as(finding, framework):
         return
     call = _called_as(framework) if re.fullmatch(r"\w+", finding.op) else None
     if call is not None:  # the sentence's call of the op too: "torch.exp(100.0) overflowed"
-        finding.message = re.sub(rf"(?<![\w.])(?<!'s ){finding.op}\(", lambda _: f"{call}(", finding.message, count=1)
+        finding.message = _with_call(finding.message, finding.op, call, framework.rpartition(" (")[0])
     kind = framework.rpartition(" (")[2].rstrip(")") if framework.endswith(")") else None
     finding.gradcli_op, finding.op, finding.framework_op = finding.op, framework, kind or finding.framework_op
+
+
+def _one_spelling(known, named):
+    """The spelling a line's ops of one name share, ``known`` the first one's and ``named`` another's: two operators the
+    line writes apart ("x - 1.0 (aten.sub)" and "a - b (aten.sub)") are named by their symbol alone ("- (aten.sub)"),
+    which is theirs both; else the first's."""
+    if known == named:
+        return known
+    (written, _, kind), (other, _, other_kind) = known.rpartition(" ("), named.rpartition(" (")
+    spans = operator_span(written), operator_span(other)
+    if kind != other_kind or None in spans or written[slice(*spans[0])] != other[slice(*spans[1])]:
+        return known
+    return f"{written[slice(*spans[0])]} ({kind}"
+
+
+def _with_call(message, op, call, written):
+    """``message`` with its first call of gradcli's ``op`` ("divide(1.0, 0.0)") made the framework's ``call``
+    ("aten.div(1.0, 0.0)"), or where the user's line wrote the operation as an operator (``written``: "grad_output / u"),
+    that text with the values it met: "grad_output / u (1.0 / 0.0)"."""
+    found = re.search(rf"(?<![\w.])(?<!'s ){op}\(", message)
+    if found is None:
+        return message
+    values, end = _arguments(message, found.end())
+    valued = None if values is None else written_with_values(written, values)
+    if valued is None:
+        return f"{message[:found.start()]}{call}({message[found.end():]}"
+    return f"{message[:found.start()]}{written} ({valued}){message[end:]}"
+
+
+def _arguments(text, start):
+    """``(the texts of the arguments of the call whose "(" ends just before ``start``, the index after its ")")``,
+    split at the commas outside brackets; ``(None, None)`` where the call is not closed."""
+    depth, values, at = 0, [], start
+    for index in range(start, len(text)):
+        char = text[index]
+        if char in "([{":
+            depth += 1
+        elif char in ")]}" and depth:
+            depth -= 1
+        elif char == ")":
+            return values + [text[at:index].strip()], index + 1
+        elif char == "," and not depth:
+            values.append(text[at:index].strip())
+            at = index + 1
+    return None, None
 
 
 def _called_as(framework):
@@ -391,7 +436,8 @@ class Recorder(_OnTheHooks):
             named, forward = _named_inside(prim.name, record.spelled), record.phase == "forward"
             # a joint graph's forward op run again to feed the backward pass names no op of that pass
             if forward or self.recording.spellings.get((record.location, prim.name, True)) != named:
-                self.recording.spellings.setdefault((record.location, prim.name, forward), named)
+                key = (record.location, prim.name, forward)
+                self.recording.spellings[key] = _one_spelling(self.recording.spellings.get(key, named), named)
         record.prim, record.kwargs = prim, kwargs
         record.flushed_by = flushing_kernels()
         record.replayed = replayed is not None

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
+from ..capture.lines import operator_span
 from ..checker.dtypes import dtype_named
 from ..expr.operators import BINARY
 
@@ -191,12 +192,27 @@ def finding_underline(report, finding, indent="    "):
         # a framework's spelling ("tf.math.exp (Exp)", "torch.nn.functional.softplus (aten.softplus)", "jax.numpy.exp
         # (exp)") is found on the line by the name the user called, "exp"
         named = finding.op.partition(" (the ")[0]  # the op, not a description of what the pass did
+        written = _operator_underline(finding.location, named.rpartition(" (")[0], indent)
+        if written is not None:  # an operator as the user's line writes it ("1 - 1 / (1 + torch.exp(x))"): its symbol
+            return written
         called = [name.rpartition(".")[2] for name in re.findall(r"\b(?:tf|torch|jax)\.[\w.]+", named)]
         for op in [finding.op, *called, getattr(finding, "gradcli_op", None)]:
             if op and _source_underline(finding.location, op, indent, exact_only=True) is not None:
                 return _source_underline(finding.location, op, indent)
         return _source_underline(finding.location, finding.op, indent)
     return None
+
+
+def _operator_underline(location, written, indent):
+    """The source line at ``location`` with the operator symbol of the expression ``written`` underlined, where
+    ``written`` is an operator expression (`lines.operator_span`) that the line holds once; else None."""
+    span = operator_span(written) if written else None
+    path, _, line = location.rpartition(":")
+    stripped = linecache.getline(path, int(line)).strip() if span is not None and line.isdigit() else ""
+    if not stripped or stripped.count(written) != 1:
+        return None
+    at = stripped.index(written)
+    return underline(stripped, (at + span[0], at + span[1]), indent)
 
 
 _OPERATORS = {op.core: op.symbol for op in BINARY}  # the core op an operator symbol records
