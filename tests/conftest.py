@@ -250,10 +250,17 @@ def _jax_x64():
 
 
 def pytest_collection_finish(session):
-    """A test module that turns JAX's x64 mode on where it is imported turns it on for every test its worker runs."""
+    """A test module that turns JAX's x64 mode on where it is imported turns it on for every test its worker runs.
+
+    What collection imported (every test file, and with them JAX, PyTorch and TensorFlow) lives to the session's end:
+    it is frozen out of the garbage collector (``gc.freeze``), so that neither the worker's later full collections nor
+    those of the children it forks (gradcli's ``--timeout`` and ``--max-time`` workers, a forked CLI) walk it again.
+    """
     if _jax_x64() not in (None, _JAX_X64_AS_FOUND):
         raise pytest.UsageError("a test module turned JAX's x64 mode on as it was imported (jax.config.update): every "
                                 "later JAX test in the worker would run in it; use `with jax.enable_x64(True):` in the test")
+    gc.collect()  # the imports' own cycles freed first: a frozen object is never collected
+    gc.freeze()
 
 
 @pytest.fixture(autouse=True)

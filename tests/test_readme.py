@@ -121,7 +121,12 @@ def framework_of(line):
 # interpreter does (atexit, flushing). Those imports (seconds of CPU: TensorFlow's most) are
 # paid once per group of commands instead of once per command; the commands without a
 # framework ("": formulas, gradcli.numpy and plain NumPy files) are a group too, which
-# saves each of them an interpreter's start and gradcli's import.
+# saves each of them an interpreter's start and gradcli's import. What the interpreter imported
+# is frozen out of the garbage collector before the children fork (``gc.freeze``): a child's first
+# full collection would otherwise walk the framework's whole heap, and a child ends as an
+# interpreter's exit ends a program (its threads joined, its atexit functions run, its files
+# flushed) without then freeing that heap object by object (``os._exit``). Together those were
+# over a second of CPU per PyTorch or TensorFlow command.
 PRELOAD = {
     "": (),
     "jax": ("jax",),
@@ -130,7 +135,7 @@ PRELOAD = {
 }
 CHECKER = ("gradcli.cli", "gradcli.checker.runner", "gradcli.views.terminal_check")  # what every check imports
 FORKING = """
-import importlib, json, os, runpy, sys, warnings
+import atexit, gc, importlib, json, os, runpy, sys, threading, warnings
 framework, modules = sys.argv[1], sys.argv[2].split(",")
 if framework:
     from gradcli.capture.bridge import prepare_bridge
@@ -138,6 +143,8 @@ if framework:
 with warnings.catch_warnings(record=True):
     for module in modules:
         importlib.import_module(module)
+gc.collect()
+gc.freeze()
 for line in sys.stdin:
     job = json.loads(line)
     sys.stdout.flush()
@@ -148,8 +155,21 @@ for line in sys.stdin:
         for fd, path in ((1, job["out"]), (2, job["err"])):
             os.dup2(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC), fd)
         sys.argv = ["gradcli", *job["argv"]]
-        runpy.run_module("gradcli", run_name="__main__", alter_sys=True)
-        sys.exit(0)
+        try:
+            runpy.run_module("gradcli", run_name="__main__", alter_sys=True)
+            status = 0
+        except SystemExit as stop:
+            status = stop.code if isinstance(stop.code, int) else 0 if stop.code is None else 1
+            if not isinstance(stop.code, (int, type(None))):
+                print(stop.code, file=sys.stderr)
+        except BaseException:
+            sys.excepthook(*sys.exc_info())
+            status = 1
+        threading._shutdown()
+        atexit._run_exitfuncs()
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(status)
     print(os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]), flush=True)
 """
 
