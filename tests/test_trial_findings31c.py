@@ -26,7 +26,7 @@ switch, a tie, where the exact inputs are apart (shown), the rounding of its inp
 switch. Truths: the product of the two floats in exact rational arithmetic, and the slope of the clipped branch, 0.
 The same through plain NumPy's np.clip, whose gradient takes a where on lo <= x <= hi: "where([True], [1], 0.0) = [1]
 has relative error inf while its inputs had 2.2e-16: it amplifies rounding errors inf times". The finding says the where took
-the other branch than the exact run's condition (False), the rounding of its inputs having put the point on the other
+the branch that the exact run's condition (False) does not, the rounding of its inputs having put the point on the other
 side of a switch.
 """
 
@@ -132,5 +132,5 @@ def test_a_clip_whose_mask_the_rounding_flipped_says_so(tmp_path):
     assert result.status == "unstable" and float(np.ravel(result.exact_gradient["x"])[0]) == 0.0
     (finding,) = [f for f in result.findings if f.phase == "backward"]
     message = " ".join(finding.message.split())
-    assert "takes the other branch than the exact run's condition [False]" in message, message
+    assert "takes the branch that the exact run's condition [False] does not" in message, message
     assert "amplifies rounding errors" not in message, message
