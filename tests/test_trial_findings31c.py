@@ -4,7 +4,7 @@ D1: a SciPy function's slope at the working precision that is an exact 0 short o
 Dawson's integral far out is its asymptotic series' first term 1/(2x) at every precision short of x^2's bits, so its
 slope 1 - 2x D(x) is exactly 0 there at two precisions in a row; beside an ordinary entry (x = [1e200, 3]) the rule's
 high-precision run answered {x: [0, ...]} where the exact derivative is -5e-401, and SciPy's dawsn, which is right,
-was called `wrong`. The slope at the working precision is now the asymptotic series -sum_k>=1 (2k-1)!! / (2x^2)^k
+was called `wrong`. The slope at the working precision is the asymptotic series -sum_k>=1 (2k-1)!! / (2x^2)^k
 past 2^16 (where the value takes its series too), the formula short of it (which loses at most 33 bits, as the
 climb's precisions show). Truths: the same series written here and sqrt(pi)/2 e^-x^2 erfi(x) at 2,000 digits.
 
@@ -12,7 +12,7 @@ U1: an op whose result underflowed because an input had already overflowed was s
 range. A Schottky heat capacity x^2 e^x / (1 + e^x)^2 at x = 354.89135644669204, where (1 + e^x)^2 overflows by a hair:
 the backward divide(1, inf) is 0 where the exact 1 / (1 + e^x)^2 is the subnormal 5.56e-309, and the finding said
 "which NumPy's divide gives as 0: it stops short of the subnormal range", though NumPy's divide of 1 and inf is exactly
-0 and NumPy's divide holds subnormals. It now says that divide of the very numbers it was given is exactly 0, an input
+0 and NumPy's divide holds subnormals. The finding says that divide of the very numbers it was given is exactly 0, an input
 having overflowed to inf before it (the power at the same line is named as overflowing). Truths: (1 + e^x)^-2 at 60
 digits is subnormal and 1 / (its float64 square, inf) is 0; a division that does stop short keeps its words
 (tests/test_misc64_flush_message.py).
@@ -21,12 +21,12 @@ M1: a switch whose float inputs tie only because an input was rounded onto it wa
 min(max(1e300 x, -1), 1) at x = 1e-300: the float product of 1e300 and 1e-300 is 1.0, minimum's switch, where the
 exact product of those two floats is 1.0000000000000000199, above it; the slope is 0 exactly and the float program's
 tie gives 5e299. The finding said "the gradient rule of minimum computes [0.5] where the exact value is [0.0]:
-relative error inf from inputs accurate to 2.2e-16", which reads as a rule's slip. It now says minimum is at its
+relative error inf from inputs accurate to 2.2e-16", which reads as a rule's slip. The finding says minimum is at its
 switch, a tie, where the exact inputs are apart (shown), the rounding of its inputs having put the point on the
 switch. Truths: the product of the two floats in exact rational arithmetic, and the slope of the clipped branch, 0.
 The same through plain NumPy's np.clip, whose gradient takes a where on lo <= x <= hi: "where([True], [1], 0.0) = [1]
-has relative error inf while its inputs had 2.2e-16: it amplifies rounding errors inf times" now says the where took
-the other branch than the exact run's condition (False), the rounding of its inputs having put the point on the other
+has relative error inf while its inputs had 2.2e-16: it amplifies rounding errors inf times". The finding says the where took
+the branch that the exact run's condition (False) does not, the rounding of its inputs having put the point on the other
 side of a switch.
 """
 
@@ -132,5 +132,5 @@ def test_a_clip_whose_mask_the_rounding_flipped_says_so(tmp_path):
     assert result.status == "unstable" and float(np.ravel(result.exact_gradient["x"])[0]) == 0.0
     (finding,) = [f for f in result.findings if f.phase == "backward"]
     message = " ".join(finding.message.split())
-    assert "takes the other branch than the exact run's condition [False]" in message, message
+    assert "takes the branch that the exact run's condition [False] does not" in message, message
     assert "amplifies rounding errors" not in message, message

@@ -16,10 +16,10 @@ though the norm's value is right; ellipkm1's slope at 5e-324 (-1e323) is past fl
 tests/test_trial_findings31c.py:
 
 - D1: Dawson's integral's slope far out was an exact 0 at the working precision beside an ordinary entry, and SciPy's
-  dawsn was called `wrong`; it is now its asymptotic series there, its digits shown (-5e-401 at 1e200).
-- U1: divide(1, inf) = 0 after (1 + e^x)^2 overflowed was said to stop short of the subnormal range; it now says divide
+  dawsn was called `wrong`; it is its asymptotic series there, its digits shown (-5e-401 at 1e200).
+- U1: divide(1, inf) = 0 after (1 + e^x)^2 overflowed was said to stop short of the subnormal range; the finding says divide
   of the very numbers it was given is exactly 0, an input having overflowed before it.
-- M1: minimum(1.0, 1.0) after 1e300 * 1e-300 rounded onto the bound was blamed on minimum's gradient rule; it now says
+- M1: minimum(1.0, 1.0) after 1e300 * 1e-300 rounded onto the bound was blamed on minimum's gradient rule; the finding says
   the rounding of its inputs put the point on the switch, the exact inputs shown apart.
 """
 

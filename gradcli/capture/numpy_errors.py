@@ -11,7 +11,9 @@ as NumPy's value writes itself, the error's type and traceback as they were. An 
 and gradcli's lacks (``float(s).hex()`` of a number gradcli follows) is said to be gradcli's limit, not the user's. The code's
 ``isinstance(x, np.ndarray)``, ``isinstance(v, (float, np.floating))``, ``isinstance(x, numbers.Real)`` answer as on
 the value NumPy's program holds (`numpys_isinstance`, the ``isinstance`` of a substituted module's builtins), so
-validation passes and a branch on a type is the one NumPy's run takes, in every run of the function.
+validation passes and a branch on a type is the one NumPy's run takes, in every run of the function; the one
+exception is a number an exact run reads out by ``float()``, which answers as the checked dtype's NumPy scalar where
+the float run holds Python's float.
 """
 
 from __future__ import annotations

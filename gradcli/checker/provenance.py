@@ -1966,8 +1966,8 @@ def _describe(w, e, growth, out_error, in_error):
         kind, message = "inaccurate", _step_message(w, e, shown, in_error)
     elif w.name == "where" and _condition_flipped(w, e):
         kind = "inaccurate"
-        message = (f"{w.name}({shown}) = {_show(w.output)} takes the other branch than the exact run's condition "
-                   f"{_show_exact(e.args[0])}: the rounding of inputs accurate to {in_error:.1e} put the point on the "
+        message = (f"{w.name}({shown}) = {_show(w.output)} takes the branch that the exact run's condition "
+                   f"{_show_exact(e.args[0])} does not: the rounding of inputs accurate to {in_error:.1e} put the point on the "
                    f"other side of a switch (or onto it)")
     elif w.name in _ROUNDINGS:
         kind = "inaccurate"
