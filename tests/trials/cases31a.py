@@ -375,7 +375,6 @@ JAX = [
     # a singular pose: sqrt(det) = 0.5 |sin q1| has a kink at q1 = 0 and is flat in q0
     Case(J, "manipulability", "q=[0.3,0]", "float64", "domain", _fixed("q", [0, None])),
     Case(J, "reach_error", None, "float64", "ok", _reach_tree(["upper"]), args="reach_args", wrt="arm.upper"),
-    Case(J, "reach_error", None, "float64", "ok", _reach_tree(["upper", "fore"]), args="reach_args", wrt="arm"),
     Case(J, "discrete_response", "k=2", "float64", "ok", num_grad(_expm_entry(), k=2)),
     Case(J, "discrete_response", "k=2", "float32", "ok", num_grad(_expm_entry("float32"), "float32", k=2)),
     # 0.04 is within 1e-17 of c^2 / 4: critical damping, where the closed form's omega vanishes
@@ -384,7 +383,6 @@ JAX = [
     Case(J, "lqr_cost", "r=0.5", "float64", "ok", num_grad(_lqr_trace(), r=0.5)),
     Case(J, "lqr_cost", "r=0.5", "float32", "ok", num_grad(_lqr_trace("float32"), "float32", r=0.5)),
     Case(J, "lqr_cost", "r=100", "float64", "ok", num_grad(_lqr_trace(), r=100)),
-    Case(J, "lqr_gain_fit", None, "float64", "ok", _gain_tree(["log_r"]), args="lqr_args", wrt="params.log_r"),
     Case(J, "lqr_gain_fit", None, "float64", "ok", _gain_tree(["log_q", "log_r"]), args="lqr_args", wrt="params"),
     Case(J, "planck", "temp=5000", "float64", "ok", _each("temp", _planck_slope(), [5000])),
     # x = 28775: e^x overflows, K / inf = 0, and the slope's e^x / (e^x - 1)^2 is inf / inf
@@ -470,7 +468,7 @@ NUMPY = [
     Case(N, "discrete_response", "k=0.04", "float64", "ok", num_grad(_expm_entry(), k=0.04)),
     Case(N, "lqr_cost", "r=0.5", "float64", "ok", num_grad(_lqr_trace(steps=600), r=0.5)),
     Case(N, "lqr_cost_scipy", "r=0.5", "float64", "input-error",
-         message=("numpy_lib31a.py:", "solve_discrete_are")),
+         message=("numpy_lib31a.py, line ", "solve_discrete_are")),
     Case(N, "planck", "temp=5000", "float64", "ok", _each("temp", _planck_slope(), [5000])),
     Case(N, "planck", "temp=1", "float64", "unstable", _each("temp", _planck_slope(), [1]),
          "return 2 * H * C ** 2 / wavelength ** 5 / (np.exp(x) - 1)"),
