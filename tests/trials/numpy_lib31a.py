@@ -4,9 +4,9 @@ loop over days branching on float() of each day, an energy-balance model steppin
 place; a two-link arm's elbow angle by np.arccos of np.clip'd cosines and by np.arctan2, its forward kinematics
 accumulated link by link into a position array, a reach error whose link lengths come from a helper module of the
 user's; a mass-spring-damper discretised by scipy.linalg.expm, LQR's Riccati iteration by np.linalg.solve in a Python
-loop that stops on .item() of the change and by scipy.linalg.solve_discrete_are; Planck's law under np.errstate, faint magnitudes floored by Python's max;
-a weak acid's pH by np.roots of its quadratic and by the closed form, Nelson-Siegel loadings filled into an array
-in place, a flow's log-determinant by np.logaddexp."""
+loop that stops on .item() of the change and by scipy.linalg.solve_discrete_are; Planck's law under np.errstate,
+faint magnitudes floored by Python's max; a weak acid's pH by np.roots of its quadratic and by the closed form,
+Nelson-Siegel loadings filled into an array in place, a flow's log-determinant by np.logaddexp."""
 
 import math
 
