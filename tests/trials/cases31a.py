@@ -394,8 +394,9 @@ JAX = [
     Case(J, "planck_expm1", "temp=1", "float64", "unstable", _each("temp", _planck_slope(), [1]),
          "/ jnp.expm1(x)"),
     Case(J, "planck_wien_safe", "temp=1", "float64", "ok", _each("temp", _planck_slope(), [1])),
-    Case(J, "planck_wien_safe", "temp=300", "float32", "ok",
-         _each("temp", _planck_slope("float32"), [300], "float32")),
+    # no overflow in the value, but x's quotient rule squares lambda k T = 2e-27, beyond float32 (and 1/that = inf)
+    Case(J, "planck_wien_safe", "temp=300", "float32", "unstable",
+         _each("temp", _planck_slope("float32"), [300], "float32"), "def planck_wien_safe>>x = H_PLANCK"),
     Case(J, "planck_wien_safe", "temp=5000", "float64", "ok", _each("temp", _planck_slope(), [5000])),
     Case(J, "magnitude", "flux=[0.001,2.5e-05]", "float64", "ok", _magnitude_slopes([0.001, 2.5e-5])),
     Case(J, "magnitude", "flux=[0.001,0]", "float64", "domain", _magnitude_slopes([0.001, 0])),
