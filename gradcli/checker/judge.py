@@ -149,7 +149,7 @@ def _domain(target, exact, exact_grads, gradient_known, chosen, dtype, folded=()
             name,
             f"the function is singular here in {name}: from the left {_side_text(left)}, and from the "
             f"right {_side_text(right)}; "
-            f"{'it ends at this point' if Outside in (type(left), type(right)) else 'it jumps or has a pole at this point'}"
+            f"{_singular_shape(left, right)}"
             ", so it has no derivative here",
         )
         for name, left, right in exact.singular
@@ -685,6 +685,16 @@ def _jump(name, left, right):
         "so it has no derivative here",
         output={"left": plain(values[0]), "right": plain(values[1]), "at": plain(jump.at), "switch": jump.switch},
     )
+
+
+def _singular_shape(left, right):
+    """What a singular point is to the function, from its two sides: an isolated point of its domain, an end, or a
+    jump or pole."""
+    if isinstance(left, Outside) and isinstance(right, Outside):
+        return "it is defined at this point alone along that coordinate"
+    if isinstance(left, Outside) or isinstance(right, Outside):
+        return "it ends at this point"
+    return "it jumps or has a pole at this point"
 
 
 def _side_text(side):

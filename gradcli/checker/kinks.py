@@ -69,12 +69,48 @@ _SINGULAR_SLOGDET = "slogdet of a singular matrix"
 _BRANCH_OPS = _BRANCH_OPS | {_SQRT_AT_0, _ON_CUT, _ORDER_AT_TIE, _SINGULAR_SLOGDET}
 
 
+def _takes_a_root(name, values):
+    """Whether an op takes a root: sqrt, or a power between 0 and 1."""
+    if name == "power" and len(values) == 2 and np.ndim(raw(values[1])) == 0:
+        return 0 < float(raw(values[1])) < 1
+    return name == "sqrt" and bool(values)
+
+
 def _root_at_zero(name, values):
     """Whether an op takes a root (sqrt, or a power between 0 and 1) of an exact 0."""
-    if name == "power" and len(values) == 2 and np.ndim(raw(values[1])) == 0:
-        exponent = float(raw(values[1]))
-        return 0 < exponent < 1 and _has_zero(values[0])
-    return name == "sqrt" and bool(values) and _has_zero(values[0])
+    return _takes_a_root(name, values) and _has_zero(values[0])
+
+
+def _smallest_radicand(name, values):
+    """The smallest magnitude among the nonzero entries an op takes a root of, or None (no root, or none such)."""
+    if not _takes_a_root(name, values):
+        return None
+    try:
+        sizes = [abs(v) for v in np.ravel(np.asarray(raw(values[0]), dtype=object)) if v != 0]
+        return min(sizes) if sizes else None
+    except (TypeError, ValueError):
+        return None
+
+
+def _roots_of_rounded_zeros(target, mp_args, radicands):
+    """Whether a root the program takes is of a number that is 0 but for rounding: ``radicands`` (each root's
+    smallest nonzero radicand in a run at `START_DIGITS`, None for none) holds one tiny enough to be rounding, and
+    a run at twice the digits finds the same root's radicand shrunk by as many digits more (a Gram determinant
+    det(J J^T) at a singular pose: 1e-31 at 30 digits, no exact 0 for `_root_at_zero` to see)."""
+    import mpmath  # lazy: heavy; loaded by the exact reference whose numbers the kink tests read
+
+    small = mpmath.mpf(10) ** -(START_DIGITS // 2)
+    if not any(r is not None and r < small for r in radicands):
+        return False
+    deeper = []
+
+    def seen(prim, values, ans):
+        if _takes_a_root(prim.name, values):
+            deeper.append(_smallest_radicand(prim.name, values))
+
+    if not _watched_run(target, mp_args, seen, 2 * START_DIGITS) or len(deeper) != len(radicands):
+        return False
+    return any(a is not None and a < small and (b is None or b < a * small) for a, b in zip(radicands, deeper))
 
 
 def _on_cut(y, x):
@@ -140,22 +176,27 @@ def may_have_kink(target, args, result):
 
 def _ops_run(target, args):
     """The names of the primitives a traced forward run of ``target`` at ``args`` calls (all of them if it raises)."""
-    names = set()
+    names, radicands = set(), []
 
     def seen(prim, values, ans):
         names.add(prim.name)
         if _root_at_zero(prim.name, values):
             names.add(_SQRT_AT_0)
+        if _takes_a_root(prim.name, values):
+            radicands.append(_smallest_radicand(prim.name, values))
         if prim.name == "arctan2" and _on_cut(*values[:2]):
             names.add(_ON_CUT)
         if _singular_slogdet(prim.name, ans):
             names.add(_SINGULAR_SLOGDET)
 
+    mp_args = [to_mp(a) for a in args]
     saved, ops_shape.ties_seen = ops_shape.ties_seen, []
     try:
-        ran = _watched_run(target, [to_mp(a) for a in args], seen)
+        ran = _watched_run(target, mp_args, seen)
         if ops_shape.ties_seen:
             names.add(_ORDER_AT_TIE)
+        if ran and _SQRT_AT_0 not in names and _roots_of_rounded_zeros(target, mp_args, radicands):
+            names.add(_SQRT_AT_0)
     finally:
         ops_shape.ties_seen = saved
     if not ran:
@@ -163,8 +204,8 @@ def _ops_run(target, args):
     return names
 
 
-def _watched_run(target, mp_args, watch):
-    """Whether a traced forward run of ``target`` at ``mp_args`` (at `START_DIGITS`) ends without raising, each op
+def _watched_run(target, mp_args, watch, digits=START_DIGITS):
+    """Whether a traced forward run of ``target`` at ``mp_args`` (at ``digits``) ends without raising, each op
     it calls shown to ``watch(prim, values, ans)`` before any forward hook already set."""
     import mpmath  # lazy: heavy; loaded by the exact reference whose numbers the kink tests read
 
@@ -177,7 +218,7 @@ def _watched_run(target, mp_args, watch):
 
     hooks.forward = seen
     try:
-        with mpmath.workdps(START_DIGITS), np.errstate(all="ignore"):
+        with mpmath.workdps(digits), np.errstate(all="ignore"):
             trace_inputs(target.mp_function, list(mp_args), {}, tuple(range(len(mp_args))), "check")
     except Exception:  # noqa: BLE001 - a program that fails traced: each caller has its answer for that
         return False
@@ -751,6 +792,8 @@ def _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, st
         edge = _on_an_edge(f0, quotients, steps)
         if edge is not None:
             return edge
+    if _defined_at_the_point_alone(f0, quotients):
+        return "singular", Outside(), Outside()
     values = [f0] + [q for row in quotients for q in row[:2]]
     if any(mpmath.isnan(v) or mpmath.isinf(v) for v in values) or abs(f0) > _LARGEST_FLOAT:
         # Steps relative to |x| suit numbers a float can hold; beyond them (exp(exp(800))) no claim.
@@ -907,6 +950,15 @@ def _logarithmic(steps, first, second, third):
     before = (second - first) / (mpmath.log10(steps[1]) - mpmath.log10(steps[0]))
     after = (last - second) / (mpmath.log10(h) - mpmath.log10(steps[1]))
     return before != 0 and abs(after - before) <= mpmath.mpf(10) ** -6 * abs(before)
+
+
+def _defined_at_the_point_alone(f0, quotients):
+    """Whether the function is a number at the point and on neither side at any step (sqrt((1.5 - r)(1.5 + r)) in y
+    at x = 1.5, y = 0, r = hypot(x, y): every y but 0 takes the root of a negative number), so that it has no
+    derivative along the coordinate whatever rule its program applies."""
+    import mpmath  # lazy: heavy; loaded by the exact reference whose numbers the kink tests read
+
+    return mpmath.isfinite(f0) and all(mpmath.isnan(q) for row in quotients for q in row[:2])
 
 
 def _on_an_edge(f0, quotients, steps):

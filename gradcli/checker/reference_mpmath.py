@@ -55,6 +55,7 @@ from .precision import (
     AGREE_DIGITS,
     absorbed_effect,
     Edge,
+    Outside,
     START_DIGITS,
     Exact,
     exact_entries,
@@ -146,8 +147,12 @@ def compute_mpmath(target, args, seed, result, budget=None, start=START_DIGITS, 
     # (along a random direction: one entry, no coordinates); a slope settled as no number (xlogy's in x at (0, 0)
     # is log 0) may be an op's domain edge too, named as such
     if (result.unsettled or _slope_not_a_number(history)) and result.directional is None:
-        named = {found[0] for found in result.kinks + result.singular}  # a side the kink test saw says it first
         edges = _at_edges(target, args, history[-1], len(flat_entries(result.value)), zeros)
+        # the op whose edge it is says more than "defined at this point alone" (arccosh at 1 from both sides)
+        at_an_edge = {edge[0] for edge in edges}
+        result.singular = [found for found in result.singular
+                           if not (found[0] in at_an_edge and all(isinstance(side, Outside) for side in found[1:]))]
+        named = {found[0] for found in result.kinks + result.singular}  # a side the kink test saw says it first
         result.singular.extend(edge for edge in edges if edge[0] not in named)
     undefined_at_kinks(target, args, result)
     if noisy and _rule_below_a_noisy_zero(result, _entries_of(result), zeros.proven()):
