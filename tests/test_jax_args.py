@@ -12,8 +12,6 @@ from gradcli.audit.spec import load_spec
 from gradcli.cli import cli
 from gradcli.errors import InputError
 
-pytest_plugins = ["pytester"]
-
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 LOSSES = (ROOT / "examples" / "jax" / "losses.py").read_text()  # the README's example file, as a user has it
@@ -145,15 +143,16 @@ def test_audit_decorator_on_a_jax_function_is_collected_and_judged(project):
     assert case["check"]["results"][0]["status"] == "unstable"
 
 
-def test_the_gradcheck_fixture_judges_a_jax_function(pytester, monkeypatch, tmp_path):
-    site = tmp_path / "site"
+def test_the_gradcheck_fixture_judges_a_jax_function(project, monkeypatch, capsys):
+    # Run in this interpreter, whose JAX is loaded already; the fixture still arrives through a pytest11 entry point.
+    site = project / "site"
     dist_info = site / "gradcli_plugin_entry_point-0.dist-info"
     dist_info.mkdir(parents=True)
     (dist_info / "METADATA").write_text("Metadata-Version: 2.1\nName: gradcli-plugin-entry-point\nVersion: 0\n")
     (dist_info / "entry_points.txt").write_text("[pytest11]\ngradcli = gradcli.pytest_plugin\n")
-    monkeypatch.setenv("PYTHONPATH", f"{site}:{ROOT}")
-    pytester.makepyfile(
-        test_jax_losses="""
+    monkeypatch.syspath_prepend(str(site))
+    (project / "test_jax_losses.py").write_text(textwrap.dedent(
+        """
         import jax
         import jax.numpy as jnp
 
@@ -165,10 +164,14 @@ def test_the_gradcheck_fixture_judges_a_jax_function(pytester, monkeypatch, tmp_
         def test_naive(gradcheck):
             gradcheck(lambda x: jnp.log(1 + jnp.exp(x)), [100.0], dtypes=("float32",))
         """
-    )
-    result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
-    result.assert_outcomes(passed=1, failed=1)
-    result.stdout.fnmatch_lines(["*x=100.0 [[]float32[]]: unstable*", "*forward jax.numpy.exp (exp)*jax.numpy.exp(100.0) overflowed*"])
+    ))
+    exit_code = pytest.main(["-q", "-p", "no:cacheprovider", "-p", "no:xdist", "--import-mode=importlib",
+                             str(project / "test_jax_losses.py")])
+    output = capsys.readouterr().out
+    assert exit_code == pytest.ExitCode.TESTS_FAILED, output
+    pytest.LineMatcher(output.splitlines()).fnmatch_lines([
+        "*x=100.0 [[]float32[]]: unstable*", "*forward jax.numpy.exp (exp)*jax.numpy.exp(100.0) overflowed*",
+        "*1 failed, 1 passed*"])
 
 
 WRITTEN = """

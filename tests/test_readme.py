@@ -133,7 +133,10 @@ PRELOAD = {
     "torch": ("torch", "torch._dynamo.config"),  # the second is what the bridge's FakeTensorMode imports: 2-3 s
     "tensorflow": ("tensorflow",),
 }
-CHECKER = ("gradcli.cli", "gradcli.checker.runner", "gradcli.views.terminal_check")  # what every check imports
+# What every check imports: gradcli's command line and checker, the exact reference's mpmath and python-flint,
+# and the rich tables its report prints (these three loaded lazily by gradcli, ~0.1 s of CPU per command).
+CHECKER = ("gradcli.cli", "gradcli.checker.runner", "gradcli.views.terminal_check", "mpmath", "flint", "rich.console",
+           "rich.table")
 FORKING = """
 import atexit, gc, importlib, json, os, runpy, sys, threading, warnings
 framework, modules = sys.argv[1], sys.argv[2].split(",")
