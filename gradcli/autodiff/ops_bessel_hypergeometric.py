@@ -22,8 +22,8 @@ import numpy as np
 from .core import defjvp, defvjp
 from .ops import constant, lifted, power
 from .ops_array import unbroadcast
-from .ops_scipy import (_BALLS, _JET_PARTIALS, _bessel_k_scaled_ball, _on_balls_too, _zeta_mp, hurwitz_zeta, rgamma,
-                        riemann_zeta)
+from .ops_scipy import (_BALLS, _JET_PARTIALS, _bessel_k_mp, _bessel_k_scaled_ball, _on_balls_too, _zeta_mp,
+                        hurwitz_zeta, rgamma, riemann_zeta)
 from .ops_special import _scipy_function, mpmath_only
 from .tracer import primitive
 from .values import float_dtype, in_input_dtype, loaded_mpmath
@@ -95,19 +95,13 @@ def parameter_slope(name, on_mpmath, index, nin, argument):
 # -- K_v and e^x K_v -----------------------------------------------------------------------------------------------
 
 def _kv_mp(v, x):
-    """K_v(x) on x > 0 (its pole at 0), NaN left of 0 as SciPy's, where K_v is complex."""
-    mpmath = loaded_mpmath()
-    if x < 0:
-        return mpmath.nan
-    return mpmath.inf if x == 0 else mpmath.besselk(v, x)
+    """K_v(x) on mpmath numbers x > 0 (its pole at 0), NaN left of 0 as SciPy's, where K_v is complex."""
+    return _bessel_k_mp(v, x, scaled=False)
 
 
 def _kve_mp(v, x):
     """e^x K_v(x), as `_kv_mp`."""
-    mpmath = loaded_mpmath()
-    if x < 0:
-        return mpmath.nan
-    return mpmath.inf if x == 0 else mpmath.besselk(v, x) * mpmath.exp(x)
+    return _bessel_k_mp(v, x, scaled=True)
 
 
 # On balls through e^x K_v(x), which falls in x for every real order (ops_scipy's enclosure of a ball with a radius

@@ -172,11 +172,13 @@ def _mpmath_function(name):
         return _erfinv_mp
     if name == "erfcinv":
         return lambda x: _erfinv_mp(1 - x)
-    if name in ("jn", "yn", "iv"):
-        function = {"jn": "besselj", "yn": "bessely", "iv": "besseli"}[name]
+    if name in ("jn", "yn"):
+        function = {"jn": "besselj", "yn": "bessely"}[name]
         return lambda v, x: getattr(loaded_mpmath(), function)(v, x)
+    if name == "iv":
+        return lambda v, x: _bessel_on_numbers(_BALLS["iv"], lambda: loaded_mpmath().besseli(v, x), v, x)
     if name == "ive":
-        return lambda v, x: loaded_mpmath().besseli(v, x) * loaded_mpmath().exp(-abs(x))
+        return _bessel_i_scaled_mp
     if name == "log_ndtr":
         return _log_ndtr_mp
     if name in _INCOMPLETE:
@@ -526,13 +528,65 @@ _JET_PARTIALS = {
 
 def _bessel_k_scaled_mp(order):
     def scaled(x):
-        """e^x K_order(x) on x > 0 (its pole at 0), NaN left of 0 as SciPy's, where K is complex."""
-        mpmath = loaded_mpmath()
-        if x < 0:
-            return mpmath.nan
-        return mpmath.inf if x == 0 else mpmath.besselk(order, x) * mpmath.exp(x)
+        """e^x K_order(x) on mpmath numbers (`_bessel_k_mp`)."""
+        return _bessel_k_mp(order, x, scaled=True)
 
     return scaled
+
+
+def _bessel_k_mp(v, x, scaled):
+    """K_v(x), or e^x K_v(x) where ``scaled``, on mpmath numbers: x > 0 by flint's enclosure (`_bessel_on_numbers`),
+    inf at the pole x = 0, NaN left of it as SciPy's, where K is complex."""
+    mpmath = loaded_mpmath()
+    if x < 0:
+        return mpmath.nan
+    if x == 0:
+        return mpmath.inf
+
+    def on_balls(order, at):
+        ball = _bessel_k_scaled_ball(order, at)
+        return ball if scaled else ball * (-at).exp()
+
+    def by_mpmath():
+        k = mpmath.besselk(v, x)
+        return k * mpmath.exp(x) if scaled else k
+
+    return _bessel_on_numbers(on_balls, by_mpmath, v, x)
+
+
+def _bessel_i_scaled_mp(v, x):
+    """e^-|x| I_v(x) on mpmath numbers, by flint's enclosure of I_v (`_bessel_on_numbers`), scaled exactly after."""
+    mpmath = loaded_mpmath()
+    return _bessel_on_numbers(_BALLS["iv"], lambda: mpmath.besseli(v, x), v, x) * mpmath.exp(-abs(x))
+
+
+def _bessel_on_numbers(on_balls, on_mpmath, *args):
+    """``on_balls`` (a Bessel function on flint's balls) of mpmath numbers ``args``, each the exact ball it is, its
+    midpoint as an mpmath number once the enclosure holds mpmath's bits (at 30 bits past them, then twice and four
+    times that); else ``on_mpmath()`` (an infinite argument, an answer flint leaves NaN).
+
+    mpmath sums hypergeometric series whose terms grow with the order: K_200(500) costs it seconds at 53 bits, K_1000
+    at 1e4 fails to converge, and so does I_1000 at 1e4. The differences' noise estimate calls an op dozens of times
+    a point, each call again at neighbouring arguments (`mp._moved_by_arguments`), and so took minutes; flint's
+    enclosures cost microseconds at any order.
+    """
+    import flint  # lazy: the exact reference's balls, loaded with it
+
+    mpmath = loaded_mpmath()
+    if not all(mpmath.isfinite(a) for a in args):
+        return on_mpmath()
+    bits = mpmath.mp.prec + 30
+    for _ in range(3):
+        with flint.ctx.workprec(bits):
+            try:
+                answer = on_balls(*[flint.arb(mpmath.mpf(a)) for a in args])  # an mpf's bits, every one: exact
+            except ArithmeticError:
+                return on_mpmath()
+            if answer.is_finite() and answer.rel_accuracy_bits() >= mpmath.mp.prec + 2:
+                man, exp = answer.mid().man_exp()
+                return mpmath.mpf((int(man), int(exp)))
+        bits *= 2
+    return on_mpmath()
 
 
 def _bessel_k_scaled_ball(order, x):
