@@ -33,6 +33,7 @@ def exact_fraction(x, rational=Fraction):
     sign, mantissa, exponent, _ = x._mpf_
     if not mantissa:  # mpmath's encodings: 0 with exponent 0, inf and NaN with a nonzero one
         return None if exponent else rational(0)
+    mantissa = int(mantissa)  # gmpy2's mpz where mpmath runs on gmpy2, which flint's fmpq refuses
     return rational(-mantissa if sign else mantissa) * rational(2) ** exponent
 
 
