@@ -1493,12 +1493,25 @@ def root_cause(working: Recording, exact: Recording, phase, eps):
             finding = _amplified_rounding(working, aligned, w, out_error) or finding
         elif w.name in ("subtract", "add"):  # a cancellation, unless a sum before it absorbed what it needed to keep
             finding = _absorbed(working, aligned, w, out_error) or finding
-        # A recomputed forward op is the forward's finding; on a tie (both saturated at error 1), a cancellation
-        # is where the digits went, not an entry rounded away at the dtype's end (exp(-800) = 0).
-        rank = (id(w) not in recomputed, growth, finding.kind == "cancellation")
+        # A recomputed forward op is the forward's finding. An entry rounded to 0 because its exact value lies below
+        # the dtype's smallest number (exp(-1e9) = 0) is off by less than that number, the dtype's own last rounding:
+        # any op that amplified errors 100 times is where the digits went before it, and on a tie (both saturated at
+        # error 1), a cancellation too.
+        rank = (id(w) not in recomputed, not _rounded_below_the_dtype(finding, w, e), growth,
+                finding.kind == "cancellation")
         if best is None or rank > best[0]:
             best = (rank, finding)
     return None if best is None else best[1]
+
+
+def _rounded_below_the_dtype(finding, w, e):
+    """Whether ``finding`` is an underflow of ``w`` whose flushed entries' exact values are all below the dtype's
+    smallest subnormal number, so that 0 is their nearest float (an underflow the dtype cannot avoid, unlike a
+    subnormal result a kernel flushed)."""
+    if finding.kind != "underflow":
+        return False
+    flushed = _flushed_to_zero(w, e)
+    return flushed is not None and not flushed[2]
 
 
 def users_of(recording):
@@ -1650,7 +1663,7 @@ def _absorbed(working, pairs, w, out_error):
     or in an earlier add or subtract that kept nothing of its smaller operand (`_absorbing_ancestor`)."""
     origin = _rounding_origin(working, pairs, w)
     if origin is None or origin[0].name not in _ACCUMULATING:
-        return _absorbing_ancestor(working, pairs, w, out_error)
+        return _absorbing_ancestor(working, pairs, w, out_error) or _rounded_off_ancestor(working, pairs, w, out_error)
     op, error = origin
     return _origin_finding("cancellation", op, (
         f"absorbs terms far below its running total (its result is off by {error:.1e}, relative), and {_named_at(w, op)} "
@@ -1689,9 +1702,76 @@ def _absorbing_ancestor(working, pairs, w, out_error, depth=4):
     return None
 
 
-def _absorbed_entries(op):
-    """The entries of an elementwise add or subtract whose result is its larger operand as it stands, the smaller one
-    nonzero and below the result's last bit (a score beside -3.4e38 in float32), as a mask of its result; else None."""
+def _rounded_off_ancestor(working, pairs, w, out_error, depth=4):
+    """The finding for a cancellation ``w`` whose operands an earlier elementwise add or subtract rounded to its larger
+    operand's last bit, keeping only part of the smaller one's digits (scores - 1e9 in float64 keeps 1.2e-7 of each
+    score; softmax's scores - max then leaves only that much of their differences): that op, at its line, where its
+    own rounding at the entries ``w`` got wrong is a quarter of ``w``'s error or more and reached ``w`` only through
+    ops that move numbers (`_PICKS`). A backward op that computes a forward op again stands for that forward op;
+    None when no such op made the error."""
+    if w.accumulating:
+        return None
+    exact = next((e for a, e in pairs if a is w), None)
+    wrong = None if exact is None else _carried_errors(w.output, exact.output)
+    if wrong is None or not wrong.any():
+        return None
+    made = made_by(working)
+    forward = {(op.name, op.location, _show(op.output)): op for op in working.ops if op.phase == "forward"}
+
+    def as_forward(op):
+        return op if op.phase == "forward" else forward.get((op.name, op.location, _show(op.output)))
+
+    frontier, seen = [w], set()
+    for _ in range(depth):
+        frontier = [f for op in frontier for p in parents_of(op, made) if p is not None
+                    and (f := as_forward(p)) is not None and id(f) not in seen and np.shape(raw(f.output)) == wrong.shape]
+        seen.update(id(f) for f in frontier)
+        for op in frontier:
+            apart = _bits_apart(op, wrong)
+            if apart is not None:
+                bits = finfo(np.asarray(raw(op.output)).dtype).nmant + 1
+                return _origin_finding("cancellation", op, (
+                    f"keeps only {max(0, bits - apart)} of its smaller operand's {bits} bits where the larger is "
+                    f"2^{apart} times it, and {_named_at(w, op)} subtracts nearly equal numbers of its result, so the "
+                    f"difference is {out_error:.1e} off: the smaller operand's lost digits were gone before the "
+                    "subtraction"))
+        frontier = [op for op in frontier if _moves(op)]  # only a number moved on carries the rounding as it was
+    return None
+
+
+def _moves(op):
+    """Whether ``op`` only picks or moves the numbers it was given (`_PICKS`, or a cast that rounds none of them)."""
+    if op.name in _PICKS:
+        return True
+    again = _again_exactly(op) if op.name == "astype" else None
+    own = None if again is None else _carried_errors(op.output, again)
+    return own is not None and not own.any()
+
+
+def _bits_apart(op, wrong):
+    """How many bits the larger operand of an elementwise add or subtract ``op`` lies above the smaller (the bits of
+    the smaller that its result cannot keep), the most over the entries whose own rounding error is a quarter or more
+    of ``wrong`` (a later op's absolute error there) and over 1000 roundings of that smaller operand; None where no
+    entry is so."""
+    operands = _sum_operands(op)
+    again = None if operands is None else _again_exactly(op)
+    own = None if again is None else _carried_errors(op.output, again)
+    if own is None or own.shape != wrong.shape:
+        return None
+    out, a, b = operands
+    a, b = np.abs(a), np.abs(b)
+    small = np.minimum(a, b)
+    eps = float(finfo(out.dtype).eps)
+    lost = (wrong > 0) & (own >= wrong / 4) & (own > 1e3 * eps * small) & (small > 0)
+    if not lost.any():
+        return None
+    with np.errstate(all="ignore"):
+        return int(np.ceil(float(np.log2(np.maximum(a, b)[lost] / small[lost]).max())))
+
+
+def _sum_operands(op):
+    """``(result, a, b)`` of an elementwise add or subtract of real floats, its operands broadcast to its result in its
+    dtype; else None."""
     if op.name not in ("add", "subtract") or len(op.args) != 2:
         return None
     out = np.asarray(raw(op.output))
@@ -1701,6 +1781,16 @@ def _absorbed_entries(op):
         a, b = (np.broadcast_to(np.asarray(raw(x), dtype=out.dtype), out.shape) for x in op.args)
     except (TypeError, ValueError):
         return None
+    return out, a, b
+
+
+def _absorbed_entries(op):
+    """The entries of an elementwise add or subtract whose result is its larger operand as it stands, the smaller one
+    nonzero and below the result's last bit (a score beside -3.4e38 in float32), as a mask of its result; else None."""
+    operands = _sum_operands(op)
+    if operands is None:
+        return None
+    out, a, b = operands
     large, small = np.where(np.abs(a) >= np.abs(b), a, b), np.where(np.abs(a) >= np.abs(b), b, a)
     scale = 2.0 ** (finfo(out.dtype).nmant + 1)
     with np.errstate(all="ignore"):

@@ -621,12 +621,14 @@ TF = [
     Case(K, "ciou_loss", "pred=[4,3,5.5,4]", "float64", "ok", _ciou([4, 3, 5.5, 4])),
     Case(K, "ciou_loss", "pred=[4,3,5.5,4]", "float32", "ok", _ciou([4, 3, 5.5, 4], "float32")),
     Case(K, "ciou_loss", "pred=[1,1,3,2]", "float64", "domain", _ciou([1, 1, 3, 2])),
-    # the padding query's scores minus 1e9 round to -1e9 (float32) or to 1.2e-7 (float64): its softmax is of those
+    # the padding query's scores minus 1e9 round to -1e9 (float32) or to 1.2e-7 (float64): its softmax is of those,
+    # and the += line that rounds them is named in both
     Case(K, "bert_attention", "q=[[1,0.5],[0.2,-0.3]]", "float32", "unstable",
          num_grad(_attention("additive", "float32"), "float32", q=[[1, 0.5], [0.2, -0.3]]),
          "scores += (1.0 - tf.constant(KEY_MASK, q.dtype)) * -1e9"),
     Case(K, "bert_attention", "q=[[1,0.5],[0.2,-0.3]]", "float64", "unstable",
-         num_grad(_attention("additive"), q=[[1, 0.5], [0.2, -0.3]])),
+         num_grad(_attention("additive"), q=[[1, 0.5], [0.2, -0.3]]),
+         "scores += (1.0 - tf.constant(KEY_MASK, q.dtype)) * -1e9"),
     Case(K, "keras_softmax_attention", "q=[[1,0.5],[0.2,-0.3]]", "float64", "ok",
          num_grad(_attention("blank"), q=[[1, 0.5], [0.2, -0.3]])),
     Case(K, "keras_softmax_attention", "q=[[1,0.5],[0.2,-0.3]]", "float32", "ok",
