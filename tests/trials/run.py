@@ -63,6 +63,7 @@ from cases29c import ALL as TWENTY_NINTH_C
 from cases30a import ALL as THIRTIETH_A
 from cases30b import ALL as THIRTIETH_B
 from cases30c import ALL as THIRTIETH_C
+from cases31b import ALL as THIRTY_FIRST_B
 from judge import judge, run_cli
 
 # mpmath's working precision is one setting for the whole process: a truth computed at 2,000 digits in one thread
@@ -78,7 +79,7 @@ ALL = (FIRST + SECOND + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINT
        + TWENTY_FOURTH_A + TWENTY_FOURTH_B + TWENTY_FOURTH_C + TWENTY_FIFTH_A + TWENTY_FIFTH_B
        + TWENTY_FIFTH_C + TWENTY_SIXTH_A + TWENTY_SIXTH_B + TWENTY_SIXTH_C + TWENTY_SEVENTH_A
        + TWENTY_SEVENTH_B + TWENTY_SEVENTH_C + TWENTY_EIGHTH_A + TWENTY_EIGHTH_B + TWENTY_EIGHTH_C + TWENTY_NINTH_A
-       + TWENTY_NINTH_B + TWENTY_NINTH_C + THIRTIETH_A + THIRTIETH_B + THIRTIETH_C)
+       + TWENTY_NINTH_B + TWENTY_NINTH_C + THIRTIETH_A + THIRTIETH_B + THIRTIETH_C + THIRTY_FIRST_B)
 
 
 def one(case):
