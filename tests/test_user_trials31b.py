@@ -12,7 +12,8 @@ The whole set runs case by case through the CLI as tests/trials/run.py does (cas
 the CPU budget allows (one framework import). Findings: G1, an exact 0 to a negative power was NaN on balls, so PyG's
 masked deg ** -0.5 at an isolated node left the reference undecided (fixed, tested for its class in
 test_trial_findings31b.py); G2, a float dtype clash where an input written as whole numbers is held as integer data
-did not name that input (fixed, tested there); W1, weight_norm's zeroed direction (open, below).
+did not name that input (fixed, tested there); S1, a reduction or softmax along dim 0 of a 0-d tensor had no replay
+(a check at a scalar point raised AxisError; fixed, tested there); W1, weight_norm's zeroed direction (open, below).
 """
 
 import os
