@@ -88,6 +88,8 @@ def _equal(x, y):
 
 
 def _power(x, y):
+    if _zero_to_a_negative_power(x, y):  # IEEE's +inf, where flint answers NaN: deg ** -0.5 at an isolated node
+        return ARB(math.inf)
     if type(y) is int or (type(y) is float and y.is_integer() and abs(y) < 2**53):  # x**2: no ball made for the 2
         return _arb(x) ** int(y)
     y = _arb(y)
@@ -96,6 +98,17 @@ def _power(x, y):
     if _arb(x).is_zero() and 0 < y < 1:  # x ** 0.5 at 0: a cone's tip, as sqrt's
         roots.append(True)
     return _arb(x) ** y
+
+
+def _zero_to_a_negative_power(x, y):
+    """Whether x ** y is an exact 0 to a power proven below 0, other than an odd integer (whose infinity takes the
+    sign of a 0 that a ball does not keep)."""
+    if not _arb(x).is_zero():
+        return False
+    y = _arb(y)
+    if not y < 0:
+        return False
+    return not (y.is_exact() and y.is_integer() and int(y.unique_fmpz()) % 2)
 
 
 def _apart(x, y):

@@ -42,7 +42,7 @@ from ..autodiff.values import holds_complex, raw
 from ..errors import InputError
 from . import convolution, torch_ctc
 from .exact_constants import MP, kind_of, lift
-from .torch_ops import _MEAN, _NONE, _SUM, _add, _arithmetic, _cast, _divide, _reduce, _where, is_exact
+from .torch_ops import _MEAN, _NONE, _SUM, _add, _arithmetic, _axes, _cast, _divide, _reduce, _where, is_exact
 
 
 def _above(x, threshold):
@@ -238,13 +238,13 @@ def _mse_loss(x, target, reduction=_MEAN):
 
 
 def _log_softmax(x, dim, half_to_float=False):
-    return x - gnp.logsumexp(x, axis=dim, keepdims=True)
+    return x - gnp.logsumexp(x, axis=_axes(dim, x), keepdims=True)
 
 
 def _softmax(x, dim, half_to_float=False):
-    shifted = x - gnp.amax(x, axis=dim, keepdims=True)
+    shifted = x - gnp.amax(x, axis=_axes(dim, x), keepdims=True)
     e = gnp.exp(shifted)
-    return e / gnp.sum(e, axis=dim, keepdims=True)
+    return e / gnp.sum(e, axis=_axes(dim, x), keepdims=True)
 
 
 def _sigmoid(x):

@@ -92,9 +92,10 @@ def _real_float(dtype):
     return is_float_dtype(dtype) and dtype.kind != "c"  # bfloat16 too, which NumPy files under kind "V"
 
 
-def _axes(dim):
-    """ATen's ``dim`` (an int, a list, or None/[] for every axis) as NumPy's ``axis``."""
-    if dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0):
+def _axes(dim, x=None):
+    """ATen's ``dim`` (an int, a list, or None/[] for every axis) as NumPy's ``axis`` for ``x``: a 0-d tensor has
+    the one dim 0 (or -1) to ATen, its only entry, which NumPy reads as every axis."""
+    if dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0) or (x is not None and np.ndim(raw(x)) == 0):
         return None
     return tuple(dim) if isinstance(dim, (list, tuple)) else dim
 
@@ -125,11 +126,11 @@ def _unsafe_split(x, split_size, dim=0):
 
 
 def _sum(x, dim=None, keepdim=False, dtype=None):
-    return _cast(gnp.sum(x, axis=_axes(dim), keepdims=keepdim), dtype)
+    return _cast(gnp.sum(x, axis=_axes(dim, x), keepdims=keepdim), dtype)
 
 
 def _mean(x, dim=None, keepdim=False, dtype=None):
-    return _cast(gnp.mean(x, axis=_axes(dim), keepdims=keepdim), dtype)
+    return _cast(gnp.mean(x, axis=_axes(dim, x), keepdims=keepdim), dtype)
 
 
 def _clamp(x, min=None, max=None):  # noqa: A002 - ATen's names
@@ -436,7 +437,7 @@ def _dim_of(x, dim):
 def _var(x, dim=None, correction=None, keepdim=False, unbiased=None):
     """``aten.var``: the mean squared deviation (its modulus squared, a real number, on complex tensors), divided by
     n - correction (1 unless told)."""
-    axes = _axes(dim)
+    axes = _axes(dim, x)
     shape = np.shape(raw(x))
     n = int(np.prod([shape[a] for a in (axes if isinstance(axes, tuple) else (axes,))])) if axes is not None else int(np.prod(shape))
     if correction is None:
@@ -447,7 +448,7 @@ def _var(x, dim=None, correction=None, keepdim=False, unbiased=None):
 
 
 def _prod(x, dim=None, keepdim=False, dtype=None):
-    return _cast(gnp.prod(x, axis=_axes(dim), keepdims=keepdim), dtype)
+    return _cast(gnp.prod(x, axis=_axes(dim, x), keepdims=keepdim), dtype)
 
 
 def _extreme(reduce, arg):
@@ -1023,9 +1024,9 @@ OPS = {
     # reductions and the fused ops losses use
     "sum": _sum,
     "mean": _mean,
-    "amax": lambda x, dim=(), keepdim=False: gnp.amax(x, axis=_axes(dim), keepdims=keepdim),
-    "amin": lambda x, dim=(), keepdim=False: gnp.amin(x, axis=_axes(dim), keepdims=keepdim),
-    "logsumexp": lambda x, dim, keepdim=False: gnp.logsumexp(x, axis=_axes(dim), keepdims=keepdim),
+    "amax": lambda x, dim=(), keepdim=False: gnp.amax(x, axis=_axes(dim, x), keepdims=keepdim),
+    "amin": lambda x, dim=(), keepdim=False: gnp.amin(x, axis=_axes(dim, x), keepdims=keepdim),
+    "logsumexp": lambda x, dim, keepdim=False: gnp.logsumexp(x, axis=_axes(dim, x), keepdims=keepdim),
     # linear algebra
     "mm": gnp.matmul,
     "bmm": gnp.matmul,

@@ -272,7 +272,7 @@ def _raised_in_the_dtype(result, target, point, dtype, chosen, options, error):
         said = str(raised) if type(raised).__module__.startswith("gradcli") else (  # a bridge's own words, or the framework's
             f"{mixed} refuses to mix float dtypes in one operation ({type(raised).__name__}: {raised}), where a tensor "
             "the code or a library it calls makes in its own dtype (one made without dtype=, a distribution's "
-            f"constant) meets the {dtype_name(dtype)} input")
+            f"constant) meets the {dtype_name(dtype)} input{_held_as_integers(target, dtype)}")
         return no_verdict(Finding(_DTYPES_MIXED, "forward", type(raised).__name__,
                                   f"the program raises in {dtype_name(dtype)}: {said}", location=raised_line(error)))
     if not isinstance(raised, _DTYPE_BREAKS):
@@ -291,6 +291,25 @@ def _raised_in_the_dtype(result, target, point, dtype, chosen, options, error):
     result.error = ""  # the finding says what raised, and where
     return Judgement(verdict, verdict,
                      findings=[Finding("raised", "forward", type(raised).__name__, message, location=raised_line(error))])
+
+
+def _held_as_integers(target, dtype):
+    """The inputs held as data that were written as whole numbers, said as a cause of a mixed-dtype refusal: they
+    reach the code as integer tensors (as labels and indices must), and a framework's float arithmetic on an
+    integer tensor comes out in its default float32."""
+    names = [name for name, value in target.held.items() if _whole_numbers(value)]
+    if not names:
+        return ""
+    return (f", or where {', '.join(names)}, written as whole numbers outside --wrt, is held as integer data (as labels "
+            "and indices are) and the code's float arithmetic on it comes out in the framework's default float32: "
+            f"write its numbers with a decimal point (1.0) to hold them in {dtype_name(dtype)}")
+
+
+def _whole_numbers(value):
+    """Whether a held value (numbers nested in lists) is Python ints only, bools aside."""
+    if isinstance(value, list):
+        return bool(value) and all(_whole_numbers(v) for v in value)
+    return type(value) is int
 
 
 def _without_a_derivative(result, target, point, dtype, exact, error):
