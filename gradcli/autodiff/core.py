@@ -229,7 +229,7 @@ def defvjp(op, *rules, reads=None, fresh=False):
 
     def missing_rule(i):
         def rule(*args, **kwargs):
-            raise NoGradientError(f"op '{prim.name}' has no gradient with respect to argument {i}")
+            raise NoGradientError(f"op '{prim.name}' has no gradient with respect to argument {i}", prim.name, i)
 
         return rule
 
@@ -275,6 +275,7 @@ def defvjp(op, *rules, reads=None, fresh=False):
     if reads is not None:
         vjp.drops = _DropPlans((reads,) * len(rules) if isinstance(reads, str) else tuple(reads))
     vjp.fresh = fresh
+    vjp.without = tuple(i for i, rule in enumerate(rules) if rule is None)  # the arguments it has no rule for
     prim.vjp = vjp
     prim.vjp_arity = len(rules)
     return op

@@ -139,7 +139,12 @@ class TracedValueError(TypeError):
 
 
 class NoGradientError(NotImplementedError):
-    """Raised when the backward pass reaches an op that has no gradient rule."""
+    """Raised when the backward pass reaches an op that has no gradient rule; ``op`` and ``argument`` (its
+    position) name the argument whose rule is missing, where one argument's alone is (polygamma's order)."""
+
+    def __init__(self, message, op=None, argument=None):
+        super().__init__(message)
+        self.op, self.argument = op, argument
 
 
 # mpmath number types are registered lazily, so the core never imports mpmath

@@ -15,6 +15,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from ..autodiff import NoGradientError
 from ..autodiff.mp import ieee
 from ..autodiff.boxes import computing_as, noting_dtype_reads
 from ..autodiff.ops import is_float_dtype, raw
@@ -29,7 +30,7 @@ from ..capture.numpy_reads import the_programs_run
 from ..capture.loop_trips import LoopStopped, one_point
 from ..capture.own_time import OwnCallStopped
 from ..errors import InputError
-from . import data_rounding, fd, no_derivative, provenance, reference, rule_blame
+from . import data_rounding, fd, no_derivative, no_gradient_in, provenance, reference, rule_blame
 from .held_literals import held_changes, held_formula_target, held_function, holding_numbers, literals_in
 from .balls import Budget, seconds_left
 from .compare import as_float64, cast, compare, dtype_name, exact_text, plain, rule_tolerance, tolerances
@@ -249,6 +250,7 @@ def _raised_in_the_dtype(result, target, point, dtype, chosen, options, error):
     reference of the forward alone; where a bridge
     found a custom rule's answer wrong as it ran (``wrong_rule``: a gradient of the wrong shape), `wrong` there."""
     raised = getattr(error, "original", error)
+    no_gradient_in.mark(raised, chosen)
     if getattr(raised, "rule_refused", False):  # the framework refused its custom rule's answer (a bridge says so)
         result.error = ""  # the finding says what raised, and the rule's line
         with differentiating_the_primal():  # no rule to judge, but the mathematics it should give is shown
@@ -327,9 +329,11 @@ def _without_a_derivative(result, target, point, dtype, exact, error):
             value_verdict = Verdict.UNSTABLE
     except Exception:  # noqa: BLE001 - no value either: the gradient's error is the finding
         pass
-    framework = rule_blame.framework_name(target.bridge)
+    # gradcli's own rules where no framework's ran (a plain NumPy module, a gradcli.numpy function)
+    framework = rule_blame.framework_name(target.bridge) if getattr(target.bridge, "framework", None) else "gradcli"
+    said = getattr(raised, "said", None) or f"{type(raised).__name__}: {raised}"  # gradcli's own refusal in the user's words
     message = (f"{framework} has no derivative for {raised.no_derivative} here, so it gives no gradient "
-               f"({type(raised).__name__}: {raised}); {_exact_gradient_said(result.exact_gradient)}")
+               f"({said}); {_exact_gradient_said(result.exact_gradient)}")
     if getattr(raised, "advice", ""):  # what the bridge says a user can check instead
         message += f"; {raised.advice}"
     finding = Finding("no-derivative", "backward", raised.no_derivative, message, location=raised_line(error))
@@ -514,7 +518,11 @@ def _run(target, working_args, argnums, dtype):
             return value, grads, provenance.Recording()
     recorder = provenance.Recorder(locate_in_python=target.kind == "function")
     with the_programs_run():  # what the user's code prints here is shown: the program's own run in the dtype
-        return _run_with(target, working_args, argnums, dtype, recorder)
+        try:
+            return _run_with(target, working_args, argnums, dtype, recorder)
+        except NoGradientError as error:
+            error.recording = recorder.recording  # the call of the op without the rule: its user line (`no_gradient_in`)
+            raise
 
 
 def _run_with(target, working_args, argnums, dtype, recorder):
