@@ -15,7 +15,7 @@ import os
 import re
 import sys
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 import numpy as np
@@ -1469,7 +1469,8 @@ def _show_exact(value):
 
 def root_cause(working: Recording, exact: Recording, phase, eps):
     """The op in ``phase`` whose output error most exceeds its inputs' (growth of relative error, entry by entry);
-    in a replayed backward graph, an op of the backward before a recomputed forward op."""
+    in a replayed backward graph, an op of the backward before a recomputed forward op. Where that op amplifies what
+    an earlier op lost (a sum's absorbed terms, a cancellation before it), the finding names the earlier op."""
     aligned = _aligned(working.ops, exact.ops)
     pairs = [(w, e) for w, e in aligned if w.phase == phase]
     recomputed = _recomputed(working, phase)
@@ -1488,11 +1489,14 @@ def root_cause(working: Recording, exact: Recording, phase, eps):
         growth, out_error, in_error = _growth(working, w, e, eps)
         if growth < 100 or _swallowed_later(working, exact_of, users, w, eps):
             continue
-        finding = _describe(w, e, growth, out_error, in_error)
+        finding, earlier = _describe(w, e, growth, out_error, in_error), None
         if finding.kind == "inaccurate" and w.name.startswith(_MATRIX_FUNCTIONS):
-            finding = _amplified_rounding(working, aligned, w, out_error) or finding
+            earlier = _amplified_rounding(working, aligned, w, out_error)
         elif w.name in ("subtract", "add"):  # a cancellation, unless a sum before it absorbed what it needed to keep
-            finding = _absorbed(working, aligned, w, out_error) or finding
+            earlier = _absorbed(working, aligned, w, out_error)
+        if earlier is None and w.phase == "forward":  # an amplifier of what an earlier cancellation lost: that one
+            earlier = _cancelled_before(working, aligned, w, out_error, eps)
+        finding = earlier or finding
         # A recomputed forward op is the forward's finding. An entry rounded to 0 because its exact value lies below
         # the dtype's smallest number (exp(-1e9) = 0) is off by less than that number, the dtype's own last rounding:
         # any op that amplified errors 100 times is where the digits went before it, and on a tie (both saturated at
@@ -1655,6 +1659,25 @@ def _amplified_rounding(working, pairs, w, out_error):
 
 # Ops that add up many terms in one result, where a term far below the running total is absorbed (1e8 + 1 in float32).
 _ACCUMULATING = {"cumsum", "sum", "nansum", "nancumsum"}
+
+
+def _cancelled_before(working, pairs, w, out_error, eps):
+    """The finding for a forward op ``w`` that amplifies an error an earlier cancellation made (slope - e^-x of a
+    slope (1 - e^-x) / x, at x = 7e-10): that cancellation, at its line, lost the digits first, and its stable form
+    (-expm1(-x)) is the fix, where mending ``w`` alone leaves the error it was handed. None when ``w``'s inputs carry
+    no error that an earlier op made by cancelling (growing its own inputs' error 100 times, to over 1000 roundings)."""
+    origin = _rounding_origin(working, pairs, w)
+    exact = None if origin is None else next((e for a, e in pairs if a is origin[0]), None)
+    if exact is None or origin[1] < 1e3 * eps:
+        return None
+    op = origin[0]
+    growth, error, given = _growth(working, op, exact, eps)
+    first = _describe(op, exact, growth, error, given)
+    if growth < 100 or first.kind != "cancellation":
+        return None
+    return replace(first, message=(
+        f"{first.message}; {_named_at(w, op)} then amplifies that error {out_error / error:.1e} times, to "
+        f"{out_error:.1e} of its own result: the digits were lost here first"))
 
 
 def _absorbed(working, pairs, w, out_error):
