@@ -682,13 +682,18 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
             ran_in = step.rule[0] if step.replayed and step.rule else "the framework's backward pass" if step.replayed else (
                 f"{node.rule[0]} of {node.name}" if node.rule else f"the gradient rule of {node.name}")
             node = _step_as_node(step, node)
-            message = (
-                f"in {ran_in}, {step.name}({', '.join(_show(a) for a in step.args)}) "
-                f"gave {_show(step.output)}, the first NaN or inf of "
+            # a step handed a NaN or inf passes it on: the forward op that made it is named, not this step
+            handed = not all(finite(a) for a in step.args if type(a) not in (int, bool))
+            made = (
+                ", the first NaN or inf of "
                 + ("the backward pass" if step.replayed and step.rule else "that pass") + _library_note(step)
                 + (f": {step.by_the_pass[1]}, which the pass makes itself, no operator of the code"
                    if step.by_the_pass else "")
-                + (_forward_broke(step, recording) if step.replayed and step.rule else "")
+            )
+            broke_before = _forward_broke(step, recording) if handed or (step.replayed and step.rule) else ""
+            message = (
+                f"in {ran_in}, {step.name}({', '.join(_show(a) for a in step.args)}) gave {_show(step.output)}"
+                + ((broke_before or ", passing on a NaN or inf it was handed") if handed else made + broke_before)
             )
         kind = "nonfinite"
         apart = None  # (the where, as written) where it sits on another line than the op that broke

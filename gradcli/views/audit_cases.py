@@ -11,7 +11,7 @@ from ..checker.dtypes import NAMES as DTYPE_NAMES
 from ..checker.results import is_method_note, shown_order
 from ..checker.verdict import Verdict
 from . import sweep_rows
-from .formatting import float_text, number, point_text, short_location, with_held
+from .formatting import float_text, number, point_text, short_location, shown_target, with_held
 
 
 def dtypes(report):
@@ -153,7 +153,7 @@ def finding_text(finding):
     """A finding in one line: "forward exp: exp(100.0) overflowed: inf" (the message alone when no op is named)."""
     if not finding.get("op"):
         return finding["message"]
-    return f"{finding['phase']} {finding['op']}: {finding['message']}".lstrip()
+    return f"{finding['phase']} {shown_target(finding['op'])}: {finding['message']}".lstrip()
 
 
 def located_text(finding):

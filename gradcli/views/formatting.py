@@ -17,6 +17,7 @@ from decimal import Decimal, InvalidOperation
 
 from ..capture.lines import operator_span
 from ..checker.dtypes import dtype_named
+from ..checker.target_text import FUNCTION_TARGET
 from ..expr.operators import BINARY
 
 
@@ -173,6 +174,16 @@ def short_location(location) -> str:
     """A ``path:line`` location as the file's name and line: "model.py:12"."""
     path, _, line = location.rpartition(":")
     return f"{os.path.basename(path)}:{line}"
+
+
+def shown_target(text) -> str:
+    """A target (or a finding's op that names one) as every view shows it: a function in a file by the file's name,
+    "lib.py:gcn" for "/runs/specs/lib.py:gcn", as `short_location` shows a line; anything else as it is.
+
+    An audit loads a spec's file targets by their full paths, and a finding about the whole target names it so.
+    """
+    match = FUNCTION_TARGET.match(text or "")
+    return f"{os.path.basename(match['module'])}:{match['name']}" if match else text
 
 
 def underline(text, span, indent="    ") -> str:

@@ -12,7 +12,7 @@ from html import escape
 
 from ..checker.verdict import SEVERITY, Verdict
 from . import audit_cases, sweep_rows
-from .formatting import CASE_LOOKS, COLOURS, VERDICT_LOOKS, beyond_float, exact_gradient_shown, gradient_text, number, point_text, with_held
+from .formatting import CASE_LOOKS, COLOURS, VERDICT_LOOKS, beyond_float, exact_gradient_shown, gradient_text, number, point_text, shown_target, with_held
 
 # Scoped under .gradcli, so a notebook's own styles and ours leave each other alone.
 _LAYOUT = """
@@ -173,7 +173,7 @@ def render_check(check) -> str:
         rows.append("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in cells) + f'<td class="v-{escape(status)}">{escape(status)}</td></tr>')
     head = "".join(f"<th>{h}</th>" for h in ("point", "dtype", "value", "gradient", "exact value", "exact gradient", "verdict"))
     parts = [
-        f'<div class="check"><p class="target">check of <code>{escape(target)}</code></p>',
+        f'<div class="check"><p class="target">check of <code>{escape(shown_target(target))}</code></p>',
         f'<table class="results"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>',
         _findings_list(audit_cases.check_findings(check), target if check.get("kind") == "formula" else None),
     ]
@@ -231,7 +231,7 @@ def render_sweep(sweep) -> str:
     head = "".join(f"<th>{h}</th>" for h in ("dtype", "from", "to", "verdict", "kind", "worst bits lost", "op"))
     return "\n".join(
         [
-            f'<div class="sweep"><p class="target">sweep of <code>{escape(target)}</code> over {ranges}'
+            f'<div class="sweep"><p class="target">sweep of <code>{escape(shown_target(target))}</code> over {ranges}'
             + (f", with {held}" if held else "") + "</p>",
             sweep_svg(sweep),
             f'<table class="intervals"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>',

@@ -55,7 +55,7 @@ def _testcase(suite, classname, result, fail_on):
                 f"gradient {result['gradient']} "
                 f"(exact {exact_gradient_shown(result['exact_gradient'], result.get('exact_gradient_text'))})"
             ]
-            + [f"{f['phase']} {f['op']}: {f['message']}" for f in findings]
+            + [audit_cases.finding_text(f) for f in findings]
         )
     elif status != Verdict.OK:
         ET.SubElement(case, "system-out").text = f"{status}: " + "; ".join(f["message"] for f in findings)
@@ -100,7 +100,7 @@ def _inside(testcase, case):
         name = f"{exact_point_text(r['point'])} [{r['dtype']}]"
         verdicts.append((name, str(r["status"])))
         if str(r["status"]) != Verdict.OK:
-            told = [f"{f['phase']} {f['op']}: {f['message']}" for f in shown_order(r.get("findings", []))] or [r.get("error") or ""]
+            told = [audit_cases.finding_text(f) for f in shown_order(r.get("findings", []))] or [r.get("error") or ""]
             notes += [f"{name}: {r['status']}: {text}" for text in told]
     for dtype, swept in (case.sweep or {}).get("dtypes", {}).items():
         intervals = swept.get("intervals", [])

@@ -11,7 +11,7 @@ import math
 from ..checker.dtypes import mantissa_bits
 from ..checker.verdict import Verdict
 from .formatting import (beyond_float, finding_underline, flatten, gradient_text, matrix_text, number, point_text,
-                         short_location, styled, with_held)
+                         short_location, shown_target, styled, with_held)
 from .terminal import console
 
 
@@ -251,7 +251,7 @@ def _print_details(out, report, r):
         out.print(f"  {escape(told)}")
     for f in r.findings:
         where = f" at {short_location(f.location)}" if f.location else ""
-        out.print(f"  {f.phase}, {escape(f.op)}{escape(where)}: {escape(f.message)}")
+        out.print(f"  {f.phase}, {escape(shown_target(f.op))}{escape(where)}: {escape(f.message)}")
         shown = finding_underline(report, f)
         if shown:
             out.print(escape(shown), highlight=False)
