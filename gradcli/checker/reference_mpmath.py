@@ -28,6 +28,7 @@ rule leaks from the unselected branch of ``where`` is told from a true NaN.
 
 from __future__ import annotations
 
+import copy
 import math
 
 import numpy as np
@@ -425,6 +426,7 @@ def _climb(target, args, seed, result, budget, zeros, digits):
     value_digits = None  # where the value alone settled
     settled = None
     needs, before = 0, None  # the precision the sums seen so far need (`precision.Absorption`), the last watch
+    point_needs, before_at_point = 0, None  # the same for the sums of the value at the point alone
     last = 0.0
     start, top = digits, max(max_digits(), 2 * digits)
     while digits <= top:
@@ -434,6 +436,7 @@ def _climb(target, args, seed, result, budget, zeros, digits):
             try:
                 with np.errstate(all="ignore"):
                     value, value_noise = with_noise(lambda: target.mp_function(*[to_mp(a) for a in args]))
+                at_point = _watched_so_far(absorbed)
             except BeyondNumbers as error:
                 # The program runs; its numbers here outgrow every number the reference holds, at any precision.
                 result.determined, result.unsettled = False, True
@@ -478,10 +481,11 @@ def _climb(target, args, seed, result, budget, zeros, digits):
                     settled = zeros.through_held_steps(mpmath.mp.prec + 64)
                 # A term absorbed in a sum is lost the same way at every rounding: no agreement before it shows.
                 needs, bounds = max(needs, absorbed.needs(before)), {}
-                if digits < needs and pole is None:
+                point_needs = max(point_needs, at_point.needs(before_at_point))
+                if digits < needs and pole is None and not _undefined_at_point(settled, size, digits, point_needs):
                     settled, bounds = _past_absorption(target, args, history[-2:], steps[-1], size, zeros) if (
                         flat_gradient) else (None, {})
-        before = absorbed
+        before, before_at_point = absorbed, at_point
         if settled is not None:
             break
         last = budget.clock.used() - started
@@ -508,6 +512,23 @@ def _climb(target, args, seed, result, budget, zeros, digits):
                         settled, bounds = _past_absorption(target, args, history[-2:], steps[-1], size, zeros)
     bounded = (bounds if settled is not None else {}, needs if digits < needs else 0)  # needs: none once shown
     return attempt, history, digits, value_digits, settled, bounded
+
+
+def _undefined_at_point(settled, size, digits, point_needs):
+    """Whether ``settled`` holds a value that settled on NaN (0 * inf: g v / |v| at v = 0) at a precision its own
+    sums allow (``point_needs``, the digits the value's sums need): it is undefined at the point, whatever terms the
+    difference steps beside the point absorb, so no bound on absorbed terms replaces it."""
+    import mpmath
+
+    return settled is not None and digits >= point_needs and any(mpmath.isnan(v) for v in settled[:size])
+
+
+def _watched_so_far(absorbed):
+    """A copy of the watch ``absorbed`` (a `precision.Absorption`) as it stands: the spreads met so far, which the
+    run's later sums leave as they are."""
+    snapshot = copy.copy(absorbed)
+    snapshot.seen = set(absorbed.seen)
+    return snapshot
 
 
 def step_cost(last, before, digits):
