@@ -43,12 +43,23 @@ def test_a_numpy_mask_that_absorbs_the_scores_is_named_not_the_shift_after_it(tm
     assert "subtract at masked.py:6" in named[0]["message"]
 
 
-def test_a_difference_of_unabsorbed_numbers_stays_the_subtracts_own(tmp_path):
-    """1e4 + s keeps s's digits in float32 (2^24 is 1.7e7): the shift's own cancellation is the finding."""
+def test_a_difference_no_add_rounded_stays_the_subtracts_own(tmp_path):
+    """exp(s) - 1 at small s: exp's own rounding, not an add's, is what the difference amplifies, so the subtract's
+    own cancellation is the finding (no add is there to blame)."""
+    path = tmp_path / "near.py"
+    path.write_text("import numpy as np\n\n\ndef near(s):\n    return np.sum((np.exp(s) - 1.0) ** 2)\n")
+    named = findings(f"{path}:near", "s=[1e-5,2e-5]")
+    assert named and named[0]["op"] == "subtract" and named[0]["location"] == f"{path}:5", named
+
+
+def test_an_add_that_rounds_away_most_of_a_small_operand_is_named_before_the_difference(tmp_path):
+    """(s + 1e4) - 1e4 at s = 1e-3 in float32: 1e4's last bit is 2^-10, so the add keeps about one of s's 24 bits
+    and the subtract after it is exact: the digits went at the add."""
     path = tmp_path / "near.py"
     path.write_text("import numpy as np\n\n\ndef near(s):\n    return np.sum(((s + 1e4) - 1e4) ** 2)\n")
     named = findings(f"{path}:near", "s=[1e-3,2e-3]")
-    assert named and named[0]["op"] == "subtract" and named[0]["location"] == f"{path}:5", named
+    assert named and named[0]["op"] == "add" and named[0]["location"] == f"{path}:5", named
+    assert "of its smaller operand's 24 bits" in named[0]["message"], named
 
 
 def test_torchs_finfo_min_mask_is_named_at_its_line():

@@ -1793,8 +1793,9 @@ def _bits_apart(op, wrong):
     lost = (wrong > 0) & (own >= wrong / 4) & (own > 1e3 * eps * small) & (small > 0)
     if not lost.any():
         return None
-    with np.errstate(all="ignore"):
-        return int(np.ceil(float(np.log2(np.maximum(a, b)[lost] / small[lost]).max())))
+    with np.errstate(all="ignore"):  # as a difference of logs: the ratio of finfo.min to a score overflows
+        apart = float((np.log2(np.maximum(a, b)[lost]) - np.log2(small[lost])).max())
+    return int(np.ceil(apart)) if np.isfinite(apart) else None
 
 
 def _sum_operands(op):
