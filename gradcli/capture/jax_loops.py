@@ -10,6 +10,7 @@ condition is evaluated on the point's own values at every iteration, so the
 replay takes exactly the trips JAX takes there (on balls a condition too close
 to call raises, as every undecided comparison does, and the exact reference
 turns to mpmath). The backward graph of a scan is a scan, replayed the same way.
+On a proof's exact quotients, a loop whose numbers lengthen trip after trip gives the proof up (`_Lengthening`).
 """
 
 from __future__ import annotations
