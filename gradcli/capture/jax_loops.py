@@ -10,6 +10,7 @@ condition is evaluated on the point's own values at every iteration, so the
 replay takes exactly the trips JAX takes there (on balls a condition too close
 to call raises, as every undecided comparison does, and the exact reference
 turns to mpmath). The backward graph of a scan is a scan, replayed the same way.
+On a proof's exact quotients, a loop whose numbers lengthen trip after trip gives the proof up (`_Lengthening`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import numpy as np
 import gradcli.numpy as gnp
 
 from ..autodiff import arb as arb_core
+from ..autodiff import arb_proof, arb_proof_quotients as quotients
 from ..autodiff.arb import Jet, NoArb
 from ..autodiff.ops_special import BeyondNumbers
 from ..autodiff.values import raw
@@ -55,9 +57,11 @@ def scan_rule(params, compile_body, where=None, solver=None):
         carry = list(operands[consts_n : consts_n + carry_n])
         xs = operands[consts_n + carry_n :]
         ys = [[None] * length for _ in rule_params["_out"][carry_n:]]
+        lengthening = _Lengthening(operands, named)
         for i in reversed(range(length)) if reverse else range(length):
             out = body.run(consts + carry + [x[i] for x in xs])
             carry = list(out[:carry_n])
+            lengthening.trip(carry)
             for column, y in zip(ys, out[carry_n:]):
                 column[i] = y
         if kind is not None:
@@ -134,6 +138,7 @@ def while_rule(params, compile_body, where=None, solver=None):
         cond_consts = list(operands[:cond_n])
         body_consts = list(operands[cond_n : cond_n + body_n])
         carry = list(operands[cond_n + body_n :])
+        lengthening = _Lengthening(operands, named)
         for _ in turns(condition, named):
             (going,) = condition.run(cond_consts + carry)
             going = np.asarray(raw(going)).astype(bool)
@@ -143,8 +148,54 @@ def while_rule(params, compile_body, where=None, solver=None):
                 return _past_its_end(body, body_consts, carry, operands, solver, named, kind)
             stepped = list(body.run(body_consts + carry))
             carry = stepped if going.ndim == 0 else [_where_going(going, new, old) for new, old in zip(stepped, carry)]
+            lengthening.trip(carry)
 
     return _run_as_solver(solver, named, loop)
+
+
+class _Lengthening:
+    """A loop's watch on proof numbers (`exact_constants.PROOF`: a proof of 0, `arb_proof`), which gives the proof up
+    (`arb_proof.NoProof`) once the carried exact quotients have lengthened in each of `_LENGTHENING_TRIPS` trips in a
+    row: an iteration towards a fixed point (a Riccati step, Newton's) gains bits or terms every trip, so its trips
+    cost ever more (300 Riccati steps: minutes) and no trip count bounds them, while the balls settle its slopes
+    anyway. On other numbers it watches nothing."""
+
+    __slots__ = ("named", "sizes")
+
+    def __init__(self, operands, named):
+        self.named = named
+        self.sizes = [] if kind_of(operands) == PROOF else None
+
+    def trip(self, carry):
+        """Note the size of ``carry`` after one trip, raising `arb_proof.NoProof` where it keeps lengthening."""
+        if self.sizes is None:
+            return
+        self.sizes.append(_proof_size(carry))
+        last = self.sizes[-_LENGTHENING_TRIPS - 1:]
+        if len(last) > _LENGTHENING_TRIPS and all(later > earlier for earlier, later in zip(last, last[1:])):
+            raise arb_proof.NoProof(f"{self.named} lengthens its exact numbers every trip")
+
+
+def _proof_size(carry):
+    """The size of a loop's carried proof numbers: the terms and leading coefficients' bits of every quotient they
+    hold (values and slopes), summed."""
+    total = 0
+    for value in carry:
+        held = raw(value)
+        entries = held.ravel() if isinstance(held, np.ndarray) and held.dtype == object else [held]
+        for entry in entries:
+            entry = raw(entry)
+            if type(entry) is not arb_proof.Sym:
+                continue
+            for quotient in [entry.q, *(entry.d or ())]:
+                if quotient is not None:
+                    total += sum(len(part) + quotients._bits(part) for part in quotient)
+    return total
+
+
+# The trips in a row whose carried proof numbers lengthen, past which a loop gives its proof up: a short scan (a
+# polynomial's few terms, a sum over a handful of entries) still proves its zeros.
+_LENGTHENING_TRIPS = 6
 
 
 def _run_as_solver(solver, named, run):
