@@ -120,8 +120,10 @@ def test_a_sweep_of_a_branch_on_the_dtype_is_ok_in_each_dtype(module):
 def test_the_op_that_lost_float32s_digits_is_named_in_float32s_branch(module):
     (point,) = gradcli.check(f"{module}:cancels_in_float32", {"x": 1e-6}, dtypes=["float32"]).results
     assert point.status == "unstable"
-    # the explanation pairs the float32 run with the exact run of the same (float32) program, op by op
-    assert any(f.op == "subtract" and "cancellation" in f.message for f in point.findings), point.findings
+    # the explanation pairs the float32 run with the exact run of the same (float32) program, op by op: 1 + x keeps
+    # only a few of x's 24 bits (the float32 branch's add) and the subtract after it reveals the loss
+    assert any(f.op == "add" and f.kind == "cancellation" and "smaller operand's 24 bits" in f.message
+               and "subtract" in f.message for f in point.findings), point.findings
 
 
 def test_an_input_held_still_answers_its_dtype_too(module):

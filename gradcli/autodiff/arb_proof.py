@@ -366,11 +366,16 @@ class Sym:
 
 
 def _infinite(x):
-    """Whether ``x`` is an infinite float or mpf (a mask's -inf, a max's identity), or a ball whose midpoint is one (a
-    sum with a mask's -inf: flint keeps its sign there)."""
+    """Whether ``x`` is a float or mpf that is no finite number (a mask's -inf, a max's identity, a NaN sentinel)."""
+    return (isinstance(x, float) or hasattr(x, "_mpf_")) and not math.isfinite(x)
+
+
+def _infinity(x):
+    """Whether ``x`` is an infinity itself: a float or mpf +-inf (a mask's -inf), or a ball whose midpoint is one (a
+    sum with a mask's -inf: flint keeps its sign there); a NaN sentinel (nanmean's np.nan) is decided as NaN."""
     if isinstance(x, _arb.ARB):
         return not x.mid().is_finite() and not x.mid().is_nan()
-    return (isinstance(x, float) or hasattr(x, "_mpf_")) and not math.isfinite(x)
+    return _infinite(x) and not math.isnan(x)
 
 
 def _operand(x):
@@ -470,7 +475,7 @@ def _smooth(name, args):
 
 
 def _smooth_new(name, args):
-    if any(_infinite(a) for a in args):
+    if any(_infinity(a) for a in args):
         return _beside_an_infinity(name, args)
     value, slopes = _SMOOTH[name]
     syms = [_lift(a) for a in args]
@@ -1080,8 +1085,8 @@ def _decided_on_balls(name, on_balls, x, y, picked):
 
 def _compared(name, x, y):
     """``name`` of two numbers on the balls, or exactly (`_exactly`) where the balls overlap."""
-    if _infinite(x) or _infinite(y):  # a mask's -inf against a number: decided on the balls as the balls' run decides it
-        return _arb.ELEMENTWISE[name](*(anchored.exact_ball(float(a)) if _infinite(a) else _lift(a).b for a in (x, y)))
+    if _infinity(x) or _infinity(y):  # a mask's -inf against a number: decided on the balls as the balls' run decides it
+        return _arb.ELEMENTWISE[name](*(anchored.exact_ball(float(a)) if _infinity(a) else _lift(a).b for a in (x, y)))
     x, y = _lift(x), _lift(y)
     answer = _decided(name, lambda: _arb.ELEMENTWISE[name](x.b, y.b), x, y)
     if _arb.nan_in(x.b) or _arb.nan_in(y.b):  # a NaN compared (x != x): IEEE's answer, no tie
@@ -1400,10 +1405,10 @@ def logsumexp(x, axis=None, keepdims=False):
 
 def _logsumexp_whole(x):
     entries = list(np.ravel(np.asarray(x, dtype=object)))
-    if any(_infinite(e) for e in entries):  # a mask's -inf adds exp(-inf) = 0: the sum of the others, exactly
-        if any(_infinite(e) and float(e) > 0 for e in entries):
+    if any(_infinity(e) for e in entries):  # a mask's -inf adds exp(-inf) = 0: the sum of the others, exactly
+        if any(_infinity(e) and float(e) > 0 for e in entries):
             return math.inf
-        entries = [e for e in entries if not _infinite(e)]
+        entries = [e for e in entries if not _infinity(e)]
         if not entries:
             return -math.inf
     syms = [_lift(e) for e in entries]

@@ -363,6 +363,12 @@ class lambertw(_KeptOnNumbers):  # noqa: N801 - the formula language's name, whi
         (x,) = self.args
         return 1 / (x + sympy.exp(lambertw(x)))
 
+    def _eval_is_extended_real(self):
+        (x,) = self.args
+        if x.is_extended_real is not True:
+            return None
+        return (x + sympy.exp(-1)).is_extended_nonnegative  # the principal real branch starts at -1/e
+
 
 def _outside(x, low, high):
     """Whether ``x`` is a real number outside [low, high] (None where sympy cannot tell)."""
