@@ -1,7 +1,9 @@
-"""JAX's library calls in gradcli's replay (issue 28): the steps of JAX's program whose results nobody reads are
-not replayed (XLA drops them too), so a sweep of ``hyp2f1`` near z = -1 no longer sums the unused series of its
-slopes in a, b and c; and a library call replayed as gradcli's own accurate function is named where JAX's own
-value of that call is what lost the digits."""
+"""JAX's library calls in gradcli's replay: the steps of JAX's program whose results nobody reads are not replayed
+(XLA drops them too), so a sweep of ``hyp2f1`` near z = -1 does not sum the unused series of its slopes in a, b
+and c; and a library call replayed as gradcli's own accurate function (`jax_ops.LIBRARY_CALLS`, `LIBRARY_JITS`) is
+named at the user's line, with JAX's own answer beside the function's, where JAX's value of that call is what lost
+the digits or is NaN or inf where the function is finite. The checks share one user's file, whose programs XLA
+compiles once for them all."""
 
 
 import math
@@ -18,7 +20,8 @@ from gradcli.capture.jax_walk import compile_jaxpr  # noqa: E402
 
 SOURCE = '''
 import jax.numpy as jnp
-from jax.scipy.special import hyp2f1, owens_t
+import jax.scipy.special as jss
+from jax.scipy.special import owens_t
 
 
 def owen(h, a):
@@ -26,12 +29,17 @@ def owen(h, a):
 
 
 def gauss(z):
-    return hyp2f1(0.5, 2.0, 1.5, z)
+    return jss.hyp2f1(0.5, 2.0, 1.5, z)
+
+
+def bessel(x):
+    return jnp.sum(jss.bessel_jn(x, v=3))
 '''
 
 
 @pytest.fixture(scope="module")
 def module(tmp_path_factory):
+    """The user's file, written once for this file's checks."""
     path = tmp_path_factory.mktemp("jax56") / "special56.py"
     path.write_text(SOURCE)
     return str(path)
@@ -99,7 +107,7 @@ def test_jaxs_owens_t_off_by_4e_7_is_named_at_the_users_line(module):
     # the replay computes Owen's T accurately: without JAX's own value of the call, no op lost a digit
     results = gradcli.check(f"{module}:owen", [{"h": 10.0, "a": 0.9}], dtypes=("float64",), fixes=False).results
     finding = _finding(results, "forward")
-    assert finding.op == "jax.scipy.special.owens_t (_owens_t_impl)" and finding.location == f"{module}:7"
+    assert finding.op == "jax.scipy.special.owens_t (_owens_t_impl)" and finding.location == f"{module}:8"
     assert finding.message.startswith("JAX's owens_t(10.0, 0.9) = 3.80992501") and "3.9e-07 off" in finding.message
 
 
@@ -107,7 +115,7 @@ def test_jaxs_hyp2f1_is_named_in_the_value_and_in_its_own_rule(module):
     # near z = -1 JAX's series stops 1.3e-7 short of 2F1, and its slope's 2F1(3/2, 3; 5/2; z) 8.5e-10 short
     results = gradcli.check(f"{module}:gauss", [{"z": -0.99}], dtypes=("float64",), fixes=False).results
     forward, backward = _finding(results, "forward"), _finding(results, "backward")
-    assert forward.location == backward.location == f"{module}:11"
+    assert forward.location == backward.location == f"{module}:12"
     assert forward.message.startswith("JAX's hyp2f1(0.5, 2.0, 1.5, -0.99) = 0.64467100") and "1.3e-07 off" in forward.message
     assert backward.message.startswith("JAX's hyp2f1(1.5, 3.0, 2.5, -0.99)") and "8.5e-10 off" in backward.message
 
@@ -149,3 +157,39 @@ def test_a_call_replayed_as_several_ops_is_named_by_its_own_name_and_arguments()
     growth, finding = _library_off(op, 2.0 ** -52)
     assert finding.op == "bessel_jn" and finding.location == "jn.py:6" and growth > 1e15
     assert finding.message.startswith("JAX's bessel_jn(60.0) = [0.2823847, -0.3327366] is 8.1e+00 off"), finding.message
+
+
+def _nonfinite(result, phase):
+    return [f for f in result.findings if f.phase == phase and f.kind == "nonfinite"]
+
+
+def test_jaxs_hyp2f1_returning_inf_is_named_in_the_value_and_in_its_rule(module):
+    # JAX's 2F1(1/2, 2; 3/2; -100) is inf (its transformation for z < -1 overflows), the function 0.0785
+    (result,) = gradcli.check(f"{module}:gauss", [{"z": -100.0}], dtypes=("float64",), fixes=False).results
+    assert result.status.value == "unstable"
+    (forward,) = _nonfinite(result, "forward")
+    assert forward.gradcli_op == "hyp2f1" and forward.location == f"{module}:12"
+    assert forward.op == "jax.scipy.special.hyp2f1 (hyp2f1)"
+    assert forward.message.startswith("jax.scipy.special.hyp2f1(0.5, 2.0, 1.5, -100.0) returned inf, where hyp2f1 "
+                                      "of those very numbers is 0.07850687876"), forward.message
+    # the backward pass calls the forward's 2F1 again (that call, not named twice) and then its slope's own 2F1
+    (backward,) = _nonfinite(result, "backward")
+    assert backward.location == f"{module}:12"
+    assert "jax.scipy.special.hyp2f1(1.5, 3.0, 2.5, -100.0) returned" in backward.message, backward.message
+    assert "the first NaN or inf of that pass" in backward.message
+
+
+def test_a_call_replayed_as_several_ops_is_named_by_its_own_name_when_jax_returns_nan(module):
+    # JAX's bessel_jn recurs down from 50 terms: in float32 the start underflows and every J_n at 1.0 is NaN
+    (result,) = gradcli.check(f"{module}:bessel", [{"x": 1.0}], dtypes=("float32",), fixes=False).results
+    assert result.status.value == "unstable"
+    (forward,) = _nonfinite(result, "forward")
+    assert forward.op == "bessel_jn" and forward.location == f"{module}:16"
+    assert forward.message.startswith("jax.scipy.special.bessel_jn(1.0) returned [nan, nan, nan, nan], where "
+                                      "gradcli's bessel_jn of those very numbers in float32 is [0.7651977"), forward.message
+
+
+def test_a_finite_jax_value_names_no_library_call(module):
+    # at z = -0.5 JAX's 2F1 is finite: nothing non-finite to name
+    (result,) = gradcli.check(f"{module}:gauss", [{"z": -0.5}], dtypes=("float64",), fixes=False).results
+    assert result.status.value == "ok" and not _nonfinite(result, "forward") and not _nonfinite(result, "backward")

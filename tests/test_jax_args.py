@@ -2,6 +2,7 @@
 ``@gradcli.audit`` and the ``gradcheck`` fixture on JAX functions."""
 
 import json
+import os
 import pathlib
 import textwrap
 
@@ -30,9 +31,26 @@ def write_spec(folder, text):
     return str(path)
 
 
-def test_a_case_takes_its_points_from_args_and_a_swept_case_its_held_values(project):
+DECORATED = """
+import gradcli
+import jax.numpy as jnp
+
+
+@gradcli.audit(at=["x=100"], dtypes=["float32"], expect="unstable")
+def softplus(x):
+    return jnp.log(1 + jnp.exp(x))
+"""
+
+
+@pytest.fixture(scope="module")
+def spec_and_decorated_file(tmp_path_factory):
+    """One audit of a spec whose cases name ``args`` and of a file of ``@gradcli.audit`` JAX functions, as a user
+    runs both at once: its cases by name (each audit's worker imports JAX and compiles its programs afresh)."""
+    folder = tmp_path_factory.mktemp("jax_args")
+    (folder / "losses.py").write_text(LOSSES)
+    (folder / "decorated.py").write_text(DECORATED)
     write_spec(
-        project,
+        folder,
         """
         [defaults]
         dtypes = ["float32"]
@@ -50,9 +68,18 @@ def test_a_case_takes_its_points_from_args_and_a_swept_case_its_held_values(proj
         expect = "unstable"
         """,
     )
-    result = CliRunner().invoke(cli, ["audit", "--jobs", "1", "--json"])
+    before = os.getcwd()
+    os.chdir(folder)  # relative sources, as a user types them
+    try:
+        result = CliRunner().invoke(cli, ["audit", "gradcli.toml", "decorated.py", "--jobs", "1", "--json"])
+    finally:
+        os.chdir(before)
     assert result.exit_code == 0, result.output
-    cases = {c["name"]: c for c in json.loads(result.stdout)["cases"]}
+    return {c["name"]: c for c in json.loads(result.stdout)["cases"]}
+
+
+def test_a_case_takes_its_points_from_args_and_a_swept_case_its_held_values(spec_and_decorated_file):
+    cases = spec_and_decorated_file
     assert cases["xent"]["status"] == "pass"
     check = cases["xent"]["check"]
     assert check["framework"] == "jax"
@@ -121,23 +148,8 @@ def test_sweep_args_holds_the_tree_and_sweeps_the_number(project):
     assert 44.0 < intervals[-1]["lo"] < 44.5 or any(44.0 < i["lo"] < 44.5 for i in intervals)
 
 
-def test_audit_decorator_on_a_jax_function_is_collected_and_judged(project):
-    (project / "decorated.py").write_text(
-        textwrap.dedent(
-            """
-            import gradcli
-            import jax.numpy as jnp
-
-
-            @gradcli.audit(at=["x=100"], dtypes=["float32"], expect="unstable")
-            def softplus(x):
-                return jnp.log(1 + jnp.exp(x))
-            """
-        )
-    )
-    result = CliRunner().invoke(cli, ["audit", "decorated.py", "--jobs", "1", "--json"])
-    assert result.exit_code == 0, result.output
-    [case] = json.loads(result.stdout)["cases"]
+def test_audit_decorator_on_a_jax_function_is_collected_and_judged(spec_and_decorated_file):
+    case = spec_and_decorated_file["decorated:softplus"]  # named by its module, as a target
     assert case["status"] == "pass"
     assert case["check"]["framework"] == "jax"
     assert case["check"]["results"][0]["status"] == "unstable"

@@ -75,6 +75,10 @@ def check_promises(outcome: Outcome, argv):
 
 def parse_target(text):
     """The parser alone: a `Formula` or an `InputError`, within a budget of calls per character."""
+    # What the parser imports at its first function of constants, to size their value: imported once per process,
+    # the work of no text.
+    import gradcli.numpy  # noqa: F401
+    import scipy.special  # noqa: F401 - the special functions' values in doubles (`autodiff.ops_special`)
     from gradcli.expr.parse import parse
 
     with bounded_work() as work:
