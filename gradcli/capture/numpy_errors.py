@@ -11,9 +11,8 @@ as NumPy's value writes itself, the error's type and traceback as they were. An 
 and gradcli's lacks (``float(s).hex()`` of a number gradcli follows) is said to be gradcli's limit, not the user's. The code's
 ``isinstance(x, np.ndarray)``, ``isinstance(v, (float, np.floating))``, ``isinstance(x, numbers.Real)`` answer as on
 the value NumPy's program holds (`numpys_isinstance`, the ``isinstance`` of a substituted module's builtins), so
-validation passes and a branch on a type is the one NumPy's run takes, in every run of the function; the one
-exception is a number an exact run reads out by ``float()``, which answers as the checked dtype's NumPy scalar where
-the float run holds Python's float.
+validation passes and a branch on a type is the one NumPy's run takes, in every run of the function (a number an
+exact run reads out by ``float()`` answering as Python's float, `numpy_reads.read_out_as_float`).
 """
 
 from __future__ import annotations
@@ -29,6 +28,7 @@ from ..autodiff.tracer import is_mp_value
 from ..autodiff.values import Box, raw, shape_of
 from ..folders import outside_python_and_gradcli
 from .lines import innermost_users
+from .numpy_reads import read_out_as_float
 
 
 def spoken_of_users_values(function):
@@ -68,6 +68,8 @@ def numpy_type(value):
     """The type of the value gradcli's ``value`` stands for in the user's program: ``numpy.ndarray`` for an array,
     ``numpy.float32`` for a number of that dtype (an exact run's number: of the dtype the run is checked in), Python's
     ``float`` for a number read out as one."""
+    if read_out_as_float(value):
+        return float
     number = raw(value)
     if isinstance(number, np.ndarray) and (number.dtype != object or shape_of(number)):
         return np.ndarray
