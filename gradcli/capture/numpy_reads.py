@@ -237,11 +237,11 @@ def reads_rewritten(tree, bound=()):
     function, ``float`` handed to ``map``, and each ``"..." % values`` there as calls of `read_float`, `read_int`,
     `read_item`, `read_list` and `percent_formatted`; ``float`` and ``int`` left as they are where the module binds the
     name itself (``bound``: the names its globals bind, which the tree of one function does not show)."""
-    own = {name for name in ("float", "int") if name in bound or _binds(tree, name)}
+    own = {name for name in ("float", "int") if name in bound or binds(tree, name)}
     return ast.fix_missing_locations(_Rewrite(own).visit(tree))
 
 
-def _binds(tree, name):
+def binds(tree, name):
     """Whether the module's code binds ``name`` anywhere (an assignment, a def, an import, an argument)."""
     for node in ast.walk(tree):
         if isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load):
