@@ -81,3 +81,21 @@ def test_a_numbers_type_is_the_checked_dtypes_numpy_scalar(module_path, dtype):
     assert float(result.value) == pytest.approx(_numpys_value(module_path, "by_scalar_type", dtype), rel=1e-6)
     dx, _, _ = _slopes(lambda x, w0, w1: x ** power + mpmath.sin(x) + x)
     assert float(result.exact_gradient["x"]) == pytest.approx(dx, rel=1e-12)
+
+
+def test_an_exact_runs_number_outside_every_trace_read_out_by_float_is_pythons_float():
+    # The exact reference's mpmath runs hand the code its numbers in plain boxes, outside every trace
+    from gradcli.autodiff import arb
+    from gradcli.autodiff.plain import kept
+    from gradcli.capture.numpy_errors import numpys_isinstance, numpys_type
+    from gradcli.capture.numpy_reads import read_float
+
+    arb.enable()  # as every check's exact reference turns it on
+    numpys_sum = numpy.sum(numpy.array(W))
+    exact_sum = kept(mpmath.mpf(sum(W)))
+    assert numpys_isinstance(exact_sum, numpy.floating) is isinstance(numpys_sum, numpy.floating)
+    read, numpys_read = read_float(exact_sum), float(numpys_sum)
+    assert numpys_type(read) is type(numpys_read)
+    assert numpys_isinstance(read, numpy.floating) is isinstance(numpys_read, numpy.floating)
+    assert numpys_isinstance(read, float) is isinstance(numpys_read, float)
+    assert float(mpmath.mpf(read._value)) == numpys_read
