@@ -48,11 +48,15 @@ def module_path(tmp_path_factory):
     return path
 
 
-def _numpys_value(path, name, argument):
+def _numpys_module(path):
     spec = importlib.util.spec_from_file_location("chains67_users_own", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return float(getattr(module, name)(numpy.array(argument)))
+    return module
+
+
+def _numpys_value(path, name, argument):
+    return float(getattr(_numpys_module(path), name)(numpy.array(argument)))
 
 
 def _slopes(value, point):
@@ -90,3 +94,13 @@ def test_chained_indices_read_and_write_as_numpys(module_path, name, argument, t
     expected = _slopes(truth, flat)
     assert numpy.ravel(numpy.array(result.exact_gradient[variable], dtype=float)) == pytest.approx(expected, rel=1e-12)
     assert numpy.ravel(numpy.array(result.gradient[variable], dtype=float)) == pytest.approx(expected, rel=1e-12)
+
+
+def test_a_function_handed_over_writes_through_chained_indices_too(module_path):
+    # a function object is compiled again from its source with the same rewrite
+    argument = [0.5, 1.5]
+    (result,) = gradcli.check(_numpys_module(module_path).filled, [{"x": argument}], dtypes=["float64"],
+                              fixes=False).results
+    assert result.status == "ok", (result.error, [f.message for f in result.findings])
+    assert float(result.value) == pytest.approx(_numpys_value(module_path, "filled", argument), rel=1e-14)
+    assert [float(g) for g in result.exact_gradient["x"]] == pytest.approx(_slopes(_filled, argument), rel=1e-12)

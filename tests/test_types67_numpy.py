@@ -43,12 +43,16 @@ def module_path(tmp_path_factory):
     return path
 
 
-def _numpys_value(path, name, dtype):
+def _numpys_module(path):
     spec = importlib.util.spec_from_file_location("types67_users_own", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
+    return module
+
+
+def _numpys_value(path, name, dtype):
     kind = numpy.dtype(dtype).type
-    return float(getattr(module, name)(kind(X), numpy.array(W, dtype=kind)))
+    return float(getattr(_numpys_module(path), name)(kind(X), numpy.array(W, dtype=kind)))
 
 
 def _slopes(value):
@@ -58,15 +62,17 @@ def _slopes(value):
         return [float(mpmath.diff(value, args, tuple(int(i == k) for i in range(3)))) for k in range(3)]
 
 
-def _checked(path, name, dtype):
-    (result,) = gradcli.check(f"{path}:{name}", [{"x": X, "w": W}], dtypes=[dtype], fixes=False).results
+def _checked(path, name, dtype, handed="file"):
+    target = f"{path}:{name}" if handed == "file" else getattr(_numpys_module(path), name)
+    (result,) = gradcli.check(target, [{"x": X, "w": W}], dtypes=[dtype], fixes=False).results
     assert result.status == "ok", (result.error, [f.message for f in result.findings])
     return result
 
 
-def test_an_arrays_type_is_numpys_ndarray(module_path):
+@pytest.mark.parametrize("handed", ["file", "function"])
+def test_an_arrays_type_is_numpys_ndarray(module_path, handed):
     # NumPy's branches: sum(w) x + sum(w^2) x^2
-    result = _checked(module_path, "by_array_type", "float64")
+    result = _checked(module_path, "by_array_type", "float64", handed)
     assert float(result.value) == pytest.approx(_numpys_value(module_path, "by_array_type", "float64"), rel=1e-14)
     dx, dw0, dw1 = _slopes(lambda x, w0, w1: (w0 + w1) * x + (w0 * w0 + w1 * w1) * x * x)
     assert float(result.exact_gradient["x"]) == pytest.approx(dx, rel=1e-12)
