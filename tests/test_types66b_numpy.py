@@ -121,19 +121,11 @@ def test_a_type_test_of_no_type_is_refused_in_pythons_words(module_path):
     _raises_numpys_type_error(module_path, "mistyped")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "an exact run's number read out by float() is the same mpmath number as before (ops.python_float), so "
-    "numpy_errors.numpy_type answers numpy.float64 for it where the float run's Python float is no np.floating: "
-    "the exact run takes the other branch of isinstance(float(s), np.floating) and its slope is another function's"))
 def test_a_number_read_out_as_pythons_float_is_no_numpy_scalar_in_any_run(module_path):
     assert _numpys_module(module_path).read_out(numpy.float64(X), numpy.array(W)) == pytest.approx(sum(W) * X ** 3)
     (result,) = gradcli.check(f"{module_path}:read_out", [{"x": X, "w": W}], dtypes=["float64"], fixes=False).results
     assert float(result.exact_gradient["x"]) == pytest.approx(3 * sum(W) * X ** 2, rel=1e-14)  # d/dx sum(w) x^3
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "gradcli's traced values hash by identity (the backward pass keys its dictionaries by them, core.py's "
-    "found[node]), so {w: 2.0}[w] on an array runs under gradcli where NumPy's own run raises TypeError: "
-    "unhashable type: 'numpy.ndarray'"))
 def test_an_array_is_unhashable_as_in_numpys_run(module_path):
     _raises_numpys_type_error(module_path, "hashed")

@@ -88,6 +88,15 @@ def _no_array(self, dtype=None, copy=None):
     )
 
 
+def _hash(self):
+    """A traced value's hash, as NumPy's value's would be: none for an array (NumPy's arrays are unhashable), by
+    identity for a number. The core keys its nodes by their ``order``, never by hashing them."""
+    value = raw(self)
+    if isinstance(value, np.ndarray) and (value.ndim or value.dtype != object):  # an exact run's number: 0-d of objects
+        raise TypeError("unhashable type: 'numpy.ndarray'")
+    return object.__hash__(self)
+
+
 def _no_float(self, *index):
     # float(x), int(x), complex(x), and the methods that hand out Python numbers (x.item(i), x.tolist()).
     frame = sys._getframe(1)  # the code that converted
@@ -207,7 +216,7 @@ def _install():
     B.__ge__ = ops.greater_equal
     B.__eq__ = ops.equal
     B.__ne__ = ops.not_equal
-    B.__hash__ = object.__hash__
+    B.__hash__ = _hash
     B.__format__ = _formatted
     B.__str__ = lambda self: _formatted(self, "")  # print(x), str(x), "%s": the numbers, as the program prints them
     B.numpy = lambda self: ops.raw(self)

@@ -374,29 +374,31 @@ def backward_pass(g, end, sources, release=False):
     """
     if g is None:
         return [None] * len(sources)
-    # The sources' nodes, each with the cotangent found for it (None until
-    # reached). A dict rather than a set of them: its code is warm from the other dicts here.
+    # Nodes are keyed by their unique ``order``, never by themselves: a node
+    # may be the user's own value, which hashes as NumPy's would (an array's
+    # not at all). The sources' nodes, each with the cotangent found for it
+    # (None until reached). A dict rather than a set: its code is warm from the other dicts here.
     found = {}
     for source in sources:
-        found[_node_of(source)] = None
+        found[_node_of(source).order] = None
     end_node = _node_of(end)
-    grads = {end_node: g}
-    owned = set()  # nodes whose cotangent is an array of the pass's own, held nowhere else
+    grads = {end_node.order: g}
+    owned = set()  # orders of the nodes whose cotangent is an array of the pass's own, held nowhere else
     ndarray = _ndarray
     backward_hook = hooks.backward
     large = buffers.LARGE_BYTES  # arrays this large are worked on in place and pooled
     watched = backward_hook is not None or hooks.forward is not None
     pending = [(end_node.order, end_node)]  # a min-heap; orders are unique, so nodes are never compared
     while pending:
-        node = heappop(pending)[1]
-        g = grads.pop(node)
-        if node in found:
-            found[node] = g
+        order, node = heappop(pending)
+        g = grads.pop(order)
+        if order in found:
+            found[order] = g
         parents = node.parents
         if not parents:
             continue
         # The rule may write into g when g is the pass's own and the rule its only reader.
-        mine = owned and not watched and len(parents) == 1 and node in owned and node not in found
+        mine = owned and not watched and len(parents) == 1 and order in owned and order not in found
         try:
             if mine:
                 cotangents = _run_with_scratch(node, g)
@@ -421,33 +423,34 @@ def backward_pass(g, end, sources, release=False):
         for parent, ct in zip(parents, cotangents):
             if ct is None:
                 continue
-            prev = grads.get(parent)
+            key = parent.order
+            prev = grads.get(key)
             if prev is None:
-                grads[parent] = ct
-                heappush(pending, (parent.order, parent))
+                grads[key] = ct
+                heappush(pending, (key, parent))
                 if type(ct) is ndarray and ct.nbytes >= large and not watched and _own(node, ct, g, mine, cotangents):
-                    owned.add(parent)
+                    owned.add(key)
             elif type(prev) is ndarray or type(ct) is ndarray:
                 own = not watched and type(ct) is ndarray and ct.nbytes >= large and _own(node, ct, g, mine, cotangents)
-                parent_owned = owned and parent in owned
+                parent_owned = owned and key in owned
                 if own or parent_owned:
                     total = _add_arrays(prev, ct, parent_owned, own)
                 else:
                     total = prev + ct  # a new array (the pass's own) or a traced sum
-                grads[parent] = total
+                grads[key] = total
                 if type(total) is ndarray and total.nbytes >= large:
-                    owned.add(parent)
+                    owned.add(key)
                 elif owned:
-                    owned.discard(parent)  # a traced sum (a cotangent of a higher-order pass)
+                    owned.discard(key)  # a traced sum (a cotangent of a higher-order pass)
             else:
-                grads[parent] = prev + ct
+                grads[key] = prev + ct
         if spent is not None:
             spent.append(g)
             g = ct = prev = total = cotangents = None
             buffers.give(spent)
     if len(found) == len(sources):
         return list(found.values())  # one node per source, in their order (no comprehension: a call in 3.11)
-    return [found[_node_of(source)] for source in sources]
+    return [found[_node_of(source).order] for source in sources]
 
 
 _ndarray = np.ndarray

@@ -389,7 +389,10 @@ class _CastingScalarType(type):
 
 
 def _casting(numpy_type):
-    return _CastingScalarType(numpy_type.__name__, (), {"numpy_type": numpy_type, "dtype": _np.dtype(numpy_type)})
+    # NumPy's type its base, so that ``issubclass(type(x), np.floating)`` holds where plain NumPy code's ``type(x)``
+    # answers this type (``type(x) is np.float64``: `numpy_errors.numpys_type`); it is never instantiated.
+    return _CastingScalarType(numpy_type.__name__, (numpy_type,), {"numpy_type": numpy_type, "dtype": _np.dtype(numpy_type),
+                                                                  "__module__": numpy_type.__module__})
 
 
 float16, float32, float64 = (_casting(kind) for kind in (_np.float16, _np.float32, _np.float64))

@@ -40,6 +40,7 @@ class Variable(Box):
     """
 
     __slots__ = ("name", "trainable")
+    __hash__ = object.__hash__  # the object itself, which tapes key by identity; a box of an array hashes as NumPy's
 
     def __init__(self, initial_value, trainable=True, name=None, dtype=None):
         value = raw(initial_value)

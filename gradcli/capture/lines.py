@@ -1,5 +1,6 @@
 """Where a user's code is written: the line of a function's ``def``, the user's innermost line on a stack or in a
-traceback, and a ``math`` call that met a traced value.
+traceback, and a ``math`` call that met a traced value; the lines read as the files hold them at each check's start
+(`sources_as_edited`).
 
 A code object's first line is its first decorator's (``@staticmethod``,
 ``@tf.RegisterGradient("Name")``, ``@f.defjvp``); a finding names the ``def``,
@@ -20,6 +21,14 @@ from ..folders import GRADCLI_FOLDER, python_folders
 _MATH_CALL = re.compile(r"(?<![\w.])math\.(\w+)\s*\(")  # math.exp(, not tf.math.exp(
 STDLIB_FOLDER = python_folders("stdlib")[0]
 _FLOAT_LITERAL = re.compile(r"(?<![\w.])(?:\d[\d_]*\.[\d_]*(?:[eE][-+]?\d+)?|\.\d[\d_]*(?:[eE][-+]?\d+)?|\d[\d_]*[eE][-+]?\d+)")
+
+
+def sources_as_edited():
+    """Forget what was read of source files that changed on disk since (linecache's lines, `handed_numbers`' numbers),
+    so that a check names the lines its files hold now, where a file was edited between two checks in one process (a
+    notebook, the pytest plugin). Asked once per check: a stat of each file read so far, never one per line read."""
+    linecache.checkcache()
+    handed_numbers.cache_clear()
 
 
 def def_line(path, first_line):

@@ -10,25 +10,29 @@ the value it stands for (``'numpy.ndarray'``, ``'numpy.float32'``), and a value'
 as NumPy's value writes itself, the error's type and traceback as they were. An attribute the program's value has
 and gradcli's lacks (``float(s).hex()`` of a number gradcli follows) is said to be gradcli's limit, not the user's. The code's
 ``isinstance(x, np.ndarray)``, ``isinstance(v, (float, np.floating))``, ``isinstance(x, numbers.Real)`` answer as on
-the value NumPy's program holds (`numpys_isinstance`, the ``isinstance`` of a substituted module's builtins), so
-validation passes and a branch on a type is the one NumPy's run takes, in every run of the function; the one
-exception is a number an exact run reads out by ``float()``, which answers as the checked dtype's NumPy scalar where
-the float run holds Python's float.
+the value NumPy's program holds (`numpys_isinstance`, the ``isinstance`` of a substituted module's builtins), as do
+``type(x)`` and ``x.__class__`` (`numpys_type`, each such call or read in a function rewritten as it loads), so
+validation passes and a branch on a type is the one NumPy's run takes, in every run of the function (a number an
+exact run reads out by ``float()`` answering as Python's float, `numpy_reads.read_out_as_float`).
 """
 
 from __future__ import annotations
 
+import ast
 import functools
 import linecache
 import re
 
 import numpy as np
 
+from .. import numpy as gnp
 from ..autodiff.boxes import noting_dtype_reads
 from ..autodiff.tracer import is_mp_value
 from ..autodiff.values import Box, raw, shape_of
 from ..folders import outside_python_and_gradcli
 from .lines import innermost_users
+from .numpy_parts import InFunctions
+from .numpy_reads import binds, read_out_as_float
 
 
 def spoken_of_users_values(function):
@@ -68,6 +72,8 @@ def numpy_type(value):
     """The type of the value gradcli's ``value`` stands for in the user's program: ``numpy.ndarray`` for an array,
     ``numpy.float32`` for a number of that dtype (an exact run's number: of the dtype the run is checked in), Python's
     ``float`` for a number read out as one."""
+    if read_out_as_float(value):
+        return float
     number = raw(value)
     if isinstance(number, np.ndarray) and (number.dtype != object or shape_of(number)):
         return np.ndarray
@@ -97,6 +103,57 @@ def numpys_isinstance(value, kinds):
         if answer != issubclass(widest, kinds):  # isinstance(x, float): True of float64, False of float32
             getattr(value, "dtype", None)  # noted: the differences step this program, not float64's
     return answer
+
+
+def numpys_type(value, attribute=False):
+    """``type(value)`` (``value.__class__`` where ``attribute``) for plain NumPy code on gradcli's core: of a value
+    gradcli differentiates, the type of the value it stands for in NumPy's program (`numpy_type`), so ``type(x) is
+    np.ndarray`` takes the branch NumPy's run takes; of anything else, Python's own answer."""
+    if not (isinstance(value, Box) or is_mp_value(value)):
+        kind = value.__class__ if attribute else type(value)
+    else:
+        with noting_dtype_reads():  # asked quietly: only a NumPy scalar's type is the dtype's (below)
+            kind = numpy_type(value)
+        if issubclass(kind, np.inexact):
+            getattr(value, "dtype", None)  # noted: numpy.float32 or numpy.float64 is the program's read of its dtype
+    return _SUBSTITUTED_TYPES.get(kind, kind)
+
+
+# NumPy's float types as the substituted module's ``np`` spells them (gradcli.numpy's, which cast a traced value), so
+# that ``type(x) is np.float64`` holds where NumPy's run holds a float64.
+_SUBSTITUTED_TYPES = {kind.numpy_type: kind for kind in (gnp.float16, gnp.float32, gnp.float64)}
+
+
+TYPE = "__gradcli_type__"
+
+
+def types_rewritten(tree, bound=()):
+    """``tree`` (a module's AST) with each one-argument ``type(x)`` call and each ``x.__class__`` read inside a function
+    as a call of `numpys_type` (by the name `TYPE`); ``type`` left as it is where the module binds the name itself
+    (``bound``: the names its globals bind)."""
+    own = "type" in bound or binds(tree, "type")
+    return ast.fix_missing_locations(_TypesRewrite(own).visit(tree))
+
+
+class _TypesRewrite(InFunctions):
+    def __init__(self, own):
+        super().__init__()
+        self.own = own  # whether the module binds ``type`` itself
+
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        function = node.func
+        if (not self.depth or self.own or node.keywords or len(node.args) != 1 or isinstance(node.args[0], ast.Starred)
+                or not (isinstance(function, ast.Name) and function.id == "type")):
+            return node
+        return ast.copy_location(ast.Call(ast.Name(TYPE, ast.Load()), node.args, []), node)
+
+    def visit_Attribute(self, node):
+        self.generic_visit(node)
+        if not (self.depth and node.attr == "__class__" and isinstance(node.ctx, ast.Load)):
+            return node
+        call = ast.Call(ast.Name(TYPE, ast.Load()), [node.value, ast.Constant(True)], [])
+        return ast.copy_location(call, node)
 
 
 def type_name(cls):

@@ -34,7 +34,7 @@ from ..autodiff import tracer
 from ..autodiff.ops import python_float
 from ..autodiff.values import raw, shape_of
 from ..errors import InputError
-from .numpy_errors import numpys_isinstance
+from .numpy_errors import numpys_isinstance, types_rewritten
 from .numpy_names import SCIPY_SUBMODULES, check_callable
 from .numpy_parts import parts_rewritten
 from .numpy_reads import reads_rewritten
@@ -237,9 +237,9 @@ def load_module(path, source, package=None, users=None, name=None, search_locati
 def _rewritten(tree, bound=()):
     """A module's AST as gradcli runs it: writes into arrays (out[i] = v, acc += v) functional updates where a traced
     value meets them, reads of x.real and x.imag gradcli's ops on an exact run's object arrays, and float(x), int(x),
-    x.item() and x.tolist() of a value gradcli differentiates that value's numbers, followed on (``bound``: the names
-    the function's globals bind)."""
-    return reads_rewritten(parts_rewritten(rewritten(tree)), bound)
+    x.item() and x.tolist() of a value gradcli differentiates that value's numbers, followed on, and type(x) and
+    x.__class__ of one the type of NumPy's value (``bound``: the names the function's globals bind)."""
+    return types_rewritten(reads_rewritten(parts_rewritten(rewritten(tree)), bound), bound)
 
 
 def fresh_module_name(kind, path):

@@ -33,7 +33,7 @@ import numpy as np
 from .. import numpy as gnp
 from ..autodiff.boxes import as_printed
 from ..autodiff.ops import python_float, trunc
-from ..autodiff.plain import whole_number
+from ..autodiff.plain import Plain, whole_number
 from ..autodiff.tracer import TracedValueError, is_mp_value
 from ..autodiff.values import Box, dtype_of, holds_complex, raw, shape_of
 from .numpy_parts import InFunctions
@@ -54,7 +54,26 @@ def read_float(value):
         return float(value)
     if holds_complex(value):  # NumPy's refusal, in its words (an exact run's complex numbers would pass as themselves)
         raise TypeError("float() argument must be a string or a real number, not 'complex'")
-    return python_float(value)  # an array of several numbers: NumPy's own refusal from float() of it
+    read = python_float(value)  # an array of several numbers: NumPy's own refusal from float() of it
+    if type(read) is Plain:  # an exact run's number outside every trace: the box says it was read out
+        read_out = ReadOut()
+        read_out._value, read_out._trace = read._value, read._trace
+        return read_out
+    return read
+
+
+class ReadOut(Plain):
+    """An exact run's number plain NumPy code read out with ``float()``: Python's float in NumPy's own run of the
+    code, so its type tests answer as Python's float's (`read_out_as_float`); any op on it answers a plain box."""
+
+    __slots__ = ()
+
+
+def read_out_as_float(value):
+    """Whether ``value``, a number gradcli differentiates, is the answer of a ``float()`` read (`read_float`), so that it
+    stands for Python's float in NumPy's run: a float run's holds one, an exact run's keeps its own number, in a
+    `ReadOut` box or as the traced answer of ``python_float``."""
+    return type(value) is ReadOut or getattr(value, "prim", None) is python_float.prim
 
 
 def read_item(value, *index):
@@ -218,11 +237,11 @@ def reads_rewritten(tree, bound=()):
     function, ``float`` handed to ``map``, and each ``"..." % values`` there as calls of `read_float`, `read_int`,
     `read_item`, `read_list` and `percent_formatted`; ``float`` and ``int`` left as they are where the module binds the
     name itself (``bound``: the names its globals bind, which the tree of one function does not show)."""
-    own = {name for name in ("float", "int") if name in bound or _binds(tree, name)}
+    own = {name for name in ("float", "int") if name in bound or binds(tree, name)}
     return ast.fix_missing_locations(_Rewrite(own).visit(tree))
 
 
-def _binds(tree, name):
+def binds(tree, name):
     """Whether the module's code binds ``name`` anywhere (an assignment, a def, an import, an argument)."""
     for node in ast.walk(tree):
         if isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load):

@@ -27,6 +27,7 @@ as the module loads, such a call is NumPy's own, ``out`` filled in place.
 from __future__ import annotations
 
 import ast
+import copy
 import operator
 import weakref
 
@@ -38,10 +39,12 @@ from ..autodiff.ops_shape import along_axis_index, is_window_view
 from ..autodiff.ops_ufunc import applied_at
 from ..autodiff.tracer import TracedValueError
 from ..autodiff.values import Box, raw
+from .numpy_errors import TYPE, numpys_type
 from .numpy_parts import PART, part
 from .numpy_reads import READS
 
 SET_ITEM, IN_PLACE, BINARY, WRITE = "__gradcli_set_item__", "__gradcli_in_place__", "__gradcli_binary__", "__gradcli_write__"
+SET_ITEM_IN = "__gradcli_set_item_in__"
 PUT_ALONG_AXIS, PUT_ALONG_AXIS_INTO, OWNED = "__gradcli_put_along_axis__", "__gradcli_put_along_axis_into__", "__gradcli_owned__"
 UFUNC_AT, UFUNC_OUT, UFUNC_METHOD_OUT = "__gradcli_ufunc_at__", "__gradcli_ufunc_out__", "__gradcli_ufunc_method_out__"
 # A ufunc's methods that take ``out=``, each with the position ``out`` has among its arguments (None: keyword only).
@@ -89,10 +92,10 @@ def owned(out, source=None):
 
 
 def helpers():
-    """The names a rewritten module calls, for its globals (`numpy_parts`' and `numpy_reads`' too)."""
-    return {SET_ITEM: set_item, IN_PLACE: in_place, BINARY: binary, WRITE: write, PUT_ALONG_AXIS: put_along_axis,
+    """The names a rewritten module calls, for its globals (`numpy_parts`', `numpy_reads`' and `numpy_errors`' too)."""
+    return {SET_ITEM: set_item, SET_ITEM_IN: set_item_in, IN_PLACE: in_place, BINARY: binary, WRITE: write, PUT_ALONG_AXIS: put_along_axis,
             PUT_ALONG_AXIS_INTO: put_along_axis_into, OWNED: owned, PART: part, UFUNC_AT: ufunc_at,
-            UFUNC_OUT: ufunc_out, UFUNC_METHOD_OUT: ufunc_method_out, **READS}
+            UFUNC_OUT: ufunc_out, UFUNC_METHOD_OUT: ufunc_method_out, TYPE: numpys_type, **READS}
 
 
 def _traced(value):
@@ -131,6 +134,28 @@ def set_item(target, index, value):
         return target
     _writable(target)
     return _placed(target, index, value)
+
+
+def set_item_in(target, outer, index, value):
+    """``target[o1]...[ok][index] = value`` (``m[i][j] = v``; ``outer`` the indices ``(o1, ..., ok)``): NumPy's write in
+    place where neither is traced; else, where each outer index is basic (its ``[o]`` a view of ``target``), ``target``
+    updated at the entries the last view's ``[index]`` sees, as a new array; past a fancy one (a copy, which NumPy
+    writes into and drops), ``target`` as it was."""
+    if not (_traced(target) or _traced(value)):
+        view = target
+        for part in outer:
+            view = view[_as_indices(part)]
+        view[_as_indices(index)] = value
+        return target
+    shape = np.shape(raw(target))
+    positions = np.arange(int(np.prod(shape))).reshape(shape)  # each entry's flat position, indexed as NumPy would
+    view = positions
+    for part in outer:
+        view = view[_as_indices(part)]
+        if not (isinstance(view, np.ndarray) and np.shares_memory(view, positions)):
+            return target
+    _writable(target)
+    return _placed(target, np.unravel_index(view[_as_indices(index)], shape), value)
 
 
 def _placed(target, index, value):
@@ -417,6 +442,10 @@ class _Rewrite(ast.NodeTransformer):
         target = node.targets[0]
         if not isinstance(target, ast.Subscript) or not self.names:
             return node
+        root, outer, last = _chain(target)
+        if outer and self._local(root):  # m[i][j] = v: written into m where m[i] is a view of it
+            call = _call(SET_ITEM_IN, ast.Name(root.id, ast.Load()), _outer_indices(outer), _as_value(last), node.value)
+            return ast.copy_location(ast.Assign([ast.Name(root.id, ast.Store())], call), node)
         if not self._local(target.value):
             call = _call(WRITE, target.value, _as_value(target.slice), node.value)
             return ast.copy_location(ast.Expr(call), node)
@@ -466,7 +495,29 @@ class _Rewrite(ast.NodeTransformer):
             value = _call(BINARY, ast.Name(name, ast.Load()), _as_value(target.slice), node.value, ast.Constant(symbol))
             call = _call(SET_ITEM, ast.Name(name, ast.Load()), _as_value(target.slice), value)
             return ast.copy_location(ast.Assign([ast.Name(name, ast.Store())], call), node)
+        if isinstance(target, ast.Subscript):
+            root, outer, last = _chain(target)
+            if outer and self._local(root) and not any(_calls_in(part) for part in [*outer, last]):
+                read = copy.deepcopy(target.value)  # m[i] of m[i][j] += v, read again for the item's new value
+                value = _call(BINARY, read, _as_value(last), node.value, ast.Constant(symbol))
+                call = _call(SET_ITEM_IN, ast.Name(root.id, ast.Load()), _outer_indices(outer), _as_value(last), value)
+                return ast.copy_location(ast.Assign([ast.Name(root.id, ast.Store())], call), node)
         return node
+
+
+def _chain(target):
+    """``(m, [i1, ..., ik], j)`` of a chained subscript ``m[i1]...[ik][j]`` (the list empty for ``m[j]``)."""
+    indices = []
+    while isinstance(target, ast.Subscript):
+        indices.append(target.slice)
+        target = target.value
+    indices.reverse()
+    return target, indices[:-1], indices[-1]
+
+
+def _outer_indices(outer):
+    """The outer indices of a chained subscript as one tuple of the values they are."""
+    return ast.Tuple([_as_value(part) for part in outer], ast.Load())
 
 
 def _array_in(out):

@@ -56,7 +56,7 @@ from ..capture import exact_constants
 from ..capture.numpy_errors import spoken_of_users_values
 from ..capture.numpy_module import constant_arrays_exact
 from ..capture.numpy_reads import output_of_the_programs_run_alone
-from ..capture.lines import def_line, innermost_users
+from ..capture.lines import def_line, innermost_users, sources_as_edited
 from ..capture.trees import HeldKey, leaves
 from ..errors import InputError
 from ..files import shown_path
@@ -129,6 +129,7 @@ def resolve(target, treat_as_variables=(), framework=None) -> Target:
         raise InputError(f"--framework {framework}: not a framework (use {', '.join(FRAMEWORKS)})")
     if isinstance(target, Target):
         return target
+    sources_as_edited()  # a file edited since the last check in this process is read as it is now
     if callable(target):
         chosen = framework or framework_of_callable(target)
         name = getattr(target, "__name__", "function")
