@@ -737,8 +737,12 @@ def far_scaled_bessel_slope(v, x, first_kind):
 
 
 def where_far_right(v, x, near, far):
-    """``near`` (a slope's recurrence form), or ``far(x)`` where x >= 30 + v^2 (`_FAR_BOUND`), evaluated only at
-    points that far right (elsewhere at the bound itself, so no branch divides by 0 at x = 0)."""
+    """``near`` (a slope's recurrence form), or in a float dtype ``far(x)`` where x >= 30 + v^2 (`_FAR_BOUND`),
+    evaluated only at points that far right (elsewhere at the bound itself, so no branch divides by 0 at x = 0). At
+    the working precision of the exact reference ``near`` itself: its cancellation costs digits the precision has,
+    where the series' float coefficients would hold 53 bits."""
+    if is_mp_value(raw(x)):
+        return near
     bound = _FAR_BOUND + v * v
     inside = less(x, bound)
     return where(inside, near, far(where(inside, bound, x)))
