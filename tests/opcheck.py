@@ -738,6 +738,9 @@ def _scipy_cases():
         ("i0e", special.i0e, [lambda gen: gen.uniform(0.3, 4, (4,))]),  # off its corner at 0
         ("i1e", special.i1e, [(4,)]),
         ("lambertw", special.lambertw, [lambda gen: gen.uniform(-0.3, 4, (4,))]),  # right of its branch point -1/e
+        ("ellipk", special.ellipk, [lambda gen: gen.uniform(-3, 0.9, (4,))]),  # left of its pole at m = 1
+        ("ellipkm1", special.ellipkm1, [lambda gen: gen.uniform(0.05, 4, (4,))]),
+        ("ellipe", special.ellipe, [lambda gen: gen.uniform(-3, 0.9, (4,))]),
         ("i1", special.i1, [(4,)]),
         ("j0", special.j0, [(4,)]),
         ("j1", special.j1, [(4,)]),

@@ -82,6 +82,9 @@ CASES = {
     "i0e": [("i0e(x)", {"x": -1.5})],
     "i1e": [("i1e(x)", {"x": 0.5})],
     "lambertw": [("lambertw(x)", {"x": 0.5})],
+    "ellipk": [("ellipk(x)", {"x": 0.5})],
+    "ellipkm1": [("ellipkm1(x)", {"x": 0.25})],
+    "ellipe": [("ellipe(x)", {"x": -1.5})],
     "floor": [("floor(x)", {"x": 1.5})],
     "ceil": [("ceil(x)", {"x": 1.5})],
 }

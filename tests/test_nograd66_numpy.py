@@ -70,10 +70,26 @@ def test_betaincs_two_parameters_are_held_and_the_exact_gradient_is_the_mathemat
     assert exact["a"] == pytest.approx(float(slope_a), rel=1e-9)
 
 
-@pytest.mark.xfail(strict=True, reason="a plain NumPy polygamma(n, x) differentiated in n and x has no exact "
-                   "reference: the ball path runs gradcli's rule, which has none for n, and the mpmath climb's NaN "
-                   "entry in n never settles before --max-time, so x's exact slope psi(2, x) is not reported")
 def test_polygammas_exact_slope_in_x_is_kept_when_its_order_is_differentiated_too(tmp_path):
     module = _module(tmp_path, "def fn(n, x):\n    return special.polygamma(n, x)\n")
     _, finding = _finding(f"{module}:fn", {"n": 1.0, "x": 2.5})
     assert _exact_numbers(finding.message)["x"] == pytest.approx(float(mpmath.psi(2, 2.5)), rel=1e-9)
+    assert "in n the exact reference finds no finite derivative" in finding.message
+
+
+def test_gradcli_scipys_polygamma_keeps_x_s_exact_slope_beside_its_orders_none(tmp_path):
+    module = tmp_path / "user_gsp.py"
+    module.write_text("from gradcli.scipy import special\n\n\ndef fn(n, x):\n    return special.polygamma(n, x) * x\n")
+    _, finding = _finding(f"{module}:fn", {"n": 2.0, "x": 0.75})
+    x = mpmath.mpf("0.75")
+    assert _exact_numbers(finding.message)["x"] == pytest.approx(float(mpmath.psi(3, x) * x + mpmath.psi(2, x)),
+                                                                 rel=1e-9)
+
+
+@pytest.mark.wall_clock_budget
+def test_a_reference_that_ran_out_of_time_says_so_rather_than_that_there_is_no_gradient(tmp_path):
+    module = _module(tmp_path, "def fn(n, x):\n    return special.polygamma(n, x)\n")
+    (result,) = gradcli.check(f"{module}:fn", [{"n": 1.0, "x": 2.5}], dtypes=("float64",), fixes=False,
+                              max_time=0.01).results
+    (finding,) = [f for f in result.findings if f.kind == "no-derivative"]
+    assert "ran past --max-time" in finding.message and "no gradient here either" not in finding.message

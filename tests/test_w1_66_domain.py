@@ -78,9 +78,6 @@ def test_a_nan_that_the_points_own_absorbing_sums_make_is_no_domain_on_the_risin
     assert math.isclose(float(np.ravel(_mpmath_reference_of_cancelled_log().value)[0]), value, rel_tol=1e-14)
 
 
-@pytest.mark.xfail(strict=True, reason="the mpmath reference alone (the ball reference, which the check runs first, "
-                   "gets it right) gives the slope of t log t, t = (3 - x) - (3 - 2x), at x = 1e-300 as NaN, its "
-                   "value right: the slope is log x + 1")
 def test_the_slope_of_x_log_x_through_absorbing_sums_on_the_rising_precision_reference():
     _, slope = _truth_of_x_log_x(1e-300)
     assert math.isclose(float(_mpmath_reference_of_cancelled_log().gradient[0][0]), slope, rel_tol=1e-14)

@@ -355,16 +355,20 @@ class _Perturbed:
 
     def _at_last_place(self, out, args, i, t, prec):
         """The condition from ``t`` moved `_WIDEN_ULPS` units in its last place at the working precision ``prec``:
-        up, or down where up leaves the function's numbers (arcsin at 1: its condition read from inside its domain)."""
+        up, or down where up leaves the function's numbers (arcsin at 1: its condition read from inside its domain);
+        0 where both moves give NaN: the function is defined at this argument's whole values alone (polygamma's
+        order), which it reads as data, so no rounding of it reaches the answer."""
         _, _, exp, bc = t._mpf_
         step = _from_man_exp(_WIDEN_ULPS, exp + bc - prec)
+        undefined_beside = True
         with mpmath.workprec(prec + 8):
             for move in (_mpf_add, _mpf_sub):
                 moved = self._moved(args, i, mpmath.mp.make_mpf(move(t._mpf_, step, prec + 8, "n")))
                 if _same_sign_numbers(out, moved):
                     # log of the ratio: a move by e^-1e60 (gammaincc far right) is read as such, not as -1
                     return abs(mpmath.log(moved / out)) * abs(t) / mpmath.mp.make_mpf(step)
-            return mpmath.inf
+                undefined_beside = undefined_beside and type(moved) is _MPF and moved._mpf_ == mpmath.libmp.fnan
+            return 0 if undefined_beside else mpmath.inf
 
 
 _PROBE_BITS = 96  # the precision `_Perturbed` reads a condition at, where its probes agree

@@ -23,7 +23,7 @@ from .core import defjvp, defvjp
 from .ops import constant, lifted, power
 from .ops_array import unbroadcast
 from .ops_scipy import (_BALLS, _JET_PARTIALS, _bessel_k_mp, _bessel_k_scaled_ball, _on_balls_too, _zeta_mp,
-                        hurwitz_zeta, rgamma, riemann_zeta)
+                        far_scaled_bessel_slope, hurwitz_zeta, rgamma, riemann_zeta, where_far_right)
 from .ops_special import _scipy_function, mpmath_only
 from .tracer import primitive
 from .values import float_dtype, in_input_dtype, loaded_mpmath
@@ -126,7 +126,9 @@ def _kv_slope(v, x):
 
 
 def _kve_slope(ans, v, x):
-    return ans - (kve(v - 1, x) + kve(v + 1, x)) / 2
+    # far right, where the recurrence form cancels, the large-x series' slope
+    return where_far_right(v, x, ans - (kve(v - 1, x) + kve(v + 1, x)) / 2,
+                           lambda at: far_scaled_bessel_slope(v, at, False))
 
 
 kv_slope_order = parameter_slope("kv", _kv_mp, 0, 2, "v")

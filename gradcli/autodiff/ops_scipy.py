@@ -10,6 +10,7 @@ from __future__ import annotations
 
 
 import functools
+import math
 import sys
 
 import numpy as np
@@ -19,7 +20,7 @@ from .arb_anchored import FAR as _FAR
 from .arb_anchored import far_series as _far_series
 from .arb_anchored import far_series_ball as _far_series_ball
 from .core import defjvp, defvjp, defvjp_all
-from .ops import absolute, constant, cos, equal, exp, lifted, less, log, log1p, sigmoid, sign, sin, softplus, where
+from .ops import absolute, constant, cos, equal, exp, lifted, less, log, log1p, sigmoid, sign, sin, softplus, sqrt, where
 from .ops_array import logsumexp as _logsumexp
 from .ops_array import squeeze, sum_, unbroadcast
 from .ops_special import _scipy_function, digamma, erfc, gammaln, mpmath_only, polygamma, xlog1py, xlogy
@@ -710,7 +711,41 @@ defvjp(numpy_i0, lambda g, ans, x: g * i1(x))
 defvjp(jn, None, lambda g, ans, v, x: g * (jn(v - 1, x) - jn(v + 1, x)) / 2)
 defvjp(yn, None, lambda g, ans, v, x: g * (yn(v - 1, x) - yn(v + 1, x)) / 2)
 defvjp(iv, None, lambda g, ans, v, x: g * (iv(v - 1, x) + iv(v + 1, x)) / 2)
-defvjp(ive, None, lambda g, ans, v, x: g * ((ive(v - 1, x) + ive(v + 1, x)) / 2 - sign(x) * ans))
+defvjp(ive, None, lambda g, ans, v, x: g * where_far_right(
+    v, x, (ive(v - 1, x) + ive(v + 1, x)) / 2 - sign(x) * ans, lambda at: far_scaled_bessel_slope(v, at, True)))
+
+_FAR_TERMS = 24  # the large-x series' terms: past `where_far_right`'s bound the next is below 1e-20 of the first
+_FAR_BOUND = 30  # far right: x >= 30 + v^2, where the series' terms shrink from the first and e^-2x is below 1e-26
+
+
+def far_scaled_bessel_slope(v, x, first_kind):
+    """d/dx e^-x I_v(x) (``first_kind``) or d/dx e^x K_v(x), for x far right (`where_far_right`), from their large-x
+    series (2 pi x)^-1/2 sum (-1)^k a_k(v) x^-k and (pi / 2x)^1/2 sum a_k(v) x^-k taken term by term, a_k(v) =
+    prod_j (4 v^2 - (2j - 1)^2) / (k! 8^k). The slope is -1/(2x) of the value there: the recurrence forms
+    (i1e - i0e, k0e - k1e) reach it by cancelling log2(2x) bits, all of them at 1e17; the series adds shrinking
+    terms."""
+    t, four_v2 = 1 / x, 4 * v * v
+    a, coefficients = 1.0, []
+    for k in range(_FAR_TERMS):
+        coefficients.append((-a if first_kind and k % 2 else a) * (k + 0.5))
+        a = a * (four_v2 - (2 * k + 1) ** 2) / (8 * (k + 1))
+    total = coefficients[-1]
+    for c in reversed(coefficients[:-1]):
+        total = c + t * total
+    scale = 1 / math.sqrt(2 * math.pi) if first_kind else math.sqrt(math.pi / 2)
+    return -scale * (t * total) / sqrt(x)
+
+
+def where_far_right(v, x, near, far):
+    """``near`` (a slope's recurrence form), or in a float dtype ``far(x)`` where x >= 30 + v^2 (`_FAR_BOUND`),
+    evaluated only at points that far right (elsewhere at the bound itself, so no branch divides by 0 at x = 0). At
+    the working precision of the exact reference ``near`` itself: its cancellation costs digits the precision has,
+    where the series' float coefficients would hold 53 bits."""
+    if is_mp_value(raw(x)):
+        return near
+    bound = _FAR_BOUND + v * v
+    inside = less(x, bound)
+    return where(inside, near, far(where(inside, bound, x)))
 
 
 def _gamma_density(a, x):
@@ -1016,8 +1051,11 @@ defvjp(expn, None, lambda g, ans, n, x: unbroadcast(-g * expn(n - 1, x), x))
 i0e = _with_mpmath("i0e")
 i1e = _with_mpmath("i1e")
 # I0' = I1 and I1' = I0 - I1/x, with the scale's slope -sign(x) times the value.
-defvjp(i0e, lambda g, ans, x: g * (i1e(x) - sign(x) * ans))
-defvjp(i1e, lambda g, ans, x: g * _i1e_slope(ans, x))
+# Far out, where those forms cancel, the large-x series' slopes: i0e's odd, i1e's even.
+defvjp(i0e, lambda g, ans, x: g * where_far_right(
+    0.0, absolute(x), i1e(x) - sign(x) * ans, lambda at: sign(x) * far_scaled_bessel_slope(0.0, at, True)))
+defvjp(i1e, lambda g, ans, x: g * where_far_right(
+    1.0, absolute(x), _i1e_slope(ans, x), lambda at: far_scaled_bessel_slope(1.0, at, True)))
 
 
 def _i1e_slope(ans, x):
@@ -1031,8 +1069,9 @@ def _i1e_slope(ans, x):
 # scale's slope the value itself.
 k0e = _with_mpmath("k0e")
 k1e = _with_mpmath("k1e")
-defvjp(k0e, lambda g, ans, x: g * (ans - k1e(x)))
-defvjp(k1e, lambda g, ans, x: g * (ans - ans / x - k0e(x)))
+defvjp(k0e, lambda g, ans, x: g * where_far_right(0.0, x, ans - k1e(x), lambda at: far_scaled_bessel_slope(0.0, at, False)))
+defvjp(k1e, lambda g, ans, x: g * where_far_right(
+    1.0, x, ans - ans / x - k0e(x), lambda at: far_scaled_bessel_slope(1.0, at, False)))
 
 
 def _spence_slope(x):

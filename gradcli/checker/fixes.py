@@ -142,12 +142,16 @@ class _Rewriter:
         u = self._log1p_exp_argument(node)
         return None if u is None else f"logaddexp(0, {u})"
 
-    def log1p(self, node):
-        if _call(node, "log", 1):
-            inner = _sum_with_one(node.args[0])
+    def _called_on_part(self, node, name, part, written):
+        """For ``name(a)`` whose argument has the part ``part(a)`` (1 + u: u): ``written(u)``'s text; else None."""
+        if _call(node, name, 1):
+            inner = part(node.args[0])
             if inner is not None:
-                return f"log1p({self.raw(inner)})"
+                return f"{written}({self.raw(inner)})"
         return None
+
+    def log1p(self, node):
+        return self._called_on_part(node, "log", _sum_with_one, "log1p")
 
     def expm1(self, node):
         if isinstance(node, Binary) and node.op == "-" and _call(node.left, "exp") and _is_num(node.right, 1):
@@ -243,6 +247,11 @@ class _Rewriter:
                 u = self.src(inner)
                 return f"log1p({u} + sqrt({u}*({u} + 2)))"
         return None
+
+    def ellipkm1(self, node):
+        # K(1 - u) is ellipkm1(u): the subtraction rounds a small u away (K(1 - 1e-300) = 346.8, where 1 - 1e-300 is
+        # 1 and K(1) is inf), while ellipkm1 takes u whole
+        return self._called_on_part(node, "ellipk", _one_minus, "ellipkm1")
 
     def inverse_hyperbolic_log(self, node):
         # log(u + sqrt(u*u + 1)) is arcsinh(u): for u << -1 the sum cancels (-1e8 + 1e8 = 0), and u*u overflows for
@@ -592,6 +601,7 @@ _REWRITES = [
      "inverse_hyperbolic_log"),
     ("conjugate", "sqrt(a) - sqrt(b) -> (a - b)/(sqrt(a) + sqrt(b))", "conjugate"),
     ("arccosh near 1", "arccosh(1 + u) -> log1p(u + sqrt(u*(u + 2)))", "arccosh_near_one"),
+    ("ellipkm1", "ellipk(1 - u) -> ellipkm1(u)", "ellipkm1"),
     ("half-angle", "1 - cos(u) -> 2*sin(u/2)**2, cos(u) - 1 -> -2*sin(u/2)**2", "half_angle"),
     ("erf complement", "1 + erf(u) -> erfc(-u), 1 - erf(u) -> erfc(u)", "erf_complement"),
     ("log ndtr", "log(ndtr(u)) -> log_ndtr(u), log(1 - ndtr(u)) -> log_ndtr(-u)", "log_ndtr"),

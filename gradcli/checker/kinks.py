@@ -373,7 +373,7 @@ def _not_integer(ball):
     return bool(below.rad() == 0 and ball > below and ball < below + 1)
 
 
-def find_kinks(target, args, result, budget, most_digits=None, flat=None, known=None):
+def find_kinks(target, args, result, budget, most_digits=None, flat=None, known=None, least_digits=0):
     """Coordinates at which the left and right derivatives differ (abs at 0, max at a tie, a norm at 0...).
 
     Returns ``(kinks, singular)``: see `Exact`, each coordinate named ``x`` or
@@ -387,7 +387,8 @@ def find_kinks(target, args, result, budget, most_digits=None, flat=None, known=
     sides share (`_slope_of_both_sides`) is its gradient entry, not the switch's own rule. ``flat`` (a list)
     gets the label of each coordinate whose one-sided slopes are both 0 (`FLAT`). ``known``: {flat coordinate, or 0
     along the random direction: (left slope, right slope)} of kinks already proven (a cone's tip,
-    `python_zero.Zeros.cone_kinks` and `along_kinks`), taken as they are with no test.
+    `python_zero.Zeros.cone_kinks` and `along_kinks`), taken as they are with no test. The tests start at
+    ``least_digits`` where the program's sums lose terms below it ((3 - x) - (3 - 2x) at x = 1e-300 is 0 at 120).
     """
     import mpmath  # lazy: heavy; loaded by the exact reference whose numbers the kink tests read
 
@@ -417,22 +418,22 @@ def find_kinks(target, args, result, budget, most_digits=None, flat=None, known=
         if position in (known or {}):
             kinks.append((label, *known[position]))
             continue
-        digits = 2 * START_DIGITS
+        digits = start = max(2 * START_DIGITS, least_digits)
         while True:
             budget.afford()
             with mpmath.workdps(digits):
                 verdict = _kink_at(target, mp_args, i, index, settled=settled)
-            if verdict == "noisy" and digits == 2 * START_DIGITS and python is not None \
+            if verdict == "noisy" and digits == start and python is not None \
                     and _constant_along(python, args, i, index):
                 verdict = FLAT  # both one-sided slopes 0 by proof: no precision would show more
                 break
-            if on_balls and verdict in (None, "noisy") and digits == 2 * START_DIGITS and result.gradient[i] is not None:
+            if on_balls and verdict in (None, "noisy") and digits == start and result.gradient[i] is not None:
                 slope = _slope_of_both_sides(target, args, i, index, budget)
                 if slope is not None:
                     verdict = None  # the sides agree: no kink, whatever rounding noise says
                     if _apart_by(slope, result.gradient[i], mpmath.mpf(10) ** -12):
                         result.gradient[i] = slope  # the switch's own rule (max's 0 at a tie, sign's 0) is no side's slope
-            if digits == 2 * START_DIGITS and (verdict == "noisy" or (verdict is None and result.unsettled)):
+            if digits == start and (verdict == "noisy" or (verdict is None and result.unsettled)):
                 longer = _with_longer_steps(target, mp_args, i, index, digits, budget, settled)
                 if longer is not None:  # seen at two precisions already: the point's own
                     verdict = longer

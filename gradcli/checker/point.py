@@ -333,19 +333,19 @@ def _without_a_derivative(result, target, point, dtype, exact, error):
     framework = rule_blame.framework_name(target.bridge) if getattr(target.bridge, "framework", None) else "gradcli"
     said = getattr(raised, "said", None) or f"{type(raised).__name__}: {raised}"  # gradcli's own refusal in the user's words
     message = (f"{framework} has no derivative for {raised.no_derivative} here, so it gives no gradient "
-               f"({said}); {_exact_gradient_said(result.exact_gradient)}")
+               f"({said}); {_exact_gradient_said(result.exact_gradient, bool(exact.out_of_time))}")
     if getattr(raised, "advice", ""):  # what the bridge says a user can check instead
         message += f"; {raised.advice}"
     finding = Finding("no-derivative", "backward", raised.no_derivative, message, location=raised_line(error))
     return Judgement(value_verdict, Verdict.ERROR, findings=[finding])
 
 
-def _exact_gradient_said(exact_gradient):
+def _exact_gradient_said(exact_gradient, out_of_time=False):
     """What a check without the framework's gradient gives in its place, as ``exact_gradient`` (a result's, per
     variable) holds it, in words true wherever the finding is read (a sweep's interval too): the function's exact
     gradient in the variables where it is a finite number in every entry (its numbers, the first few of an array),
     those where the exact reference finds a NaN or an infinity (no derivative there), and those it gives no number
-    for."""
+    for: because it ran past --max-time where ``out_of_time``, which is no word on the mathematics."""
     kinds, numbers = {}, []
     for name, g in exact_gradient.items():
         entries = [] if g is None else list(np.ravel(np.asarray(g, dtype=object)))
@@ -362,7 +362,10 @@ def _exact_gradient_said(exact_gradient):
     said = [f"the function's exact gradient is {{{', '.join(numbers)}}}"] if numbers else []
     if none:
         said.append(f"in {none} the exact reference finds no finite derivative either")
-    if absent:
+    if absent and out_of_time:
+        said.append(f"the exact reference ran past --max-time before it gave a number in {absent} (raise --max-time "
+                    "to let it try longer)")
+    elif absent:
         said.append(f"in {absent} the exact reference gives no number" if numbers or none
                     else "the exact reference gives no gradient here either")
     return "; ".join(said)

@@ -15,6 +15,7 @@ rules: this is how a wrong custom gradient is caught.
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 import numpy as np
 
@@ -25,13 +26,14 @@ from ..autodiff.mp import ieee
 # derivative later patched (or a snippet built from it) is still judged against the original.
 from ..expr.derivative import differentiate as exact_derivative
 from . import balls, exact_python, python_zero, rule_batch
-from .kinks import find_kinks, not_smooth, undefined_at_kinks
+from .kinks import coordinates_of, find_kinks, not_smooth, undefined_at_kinks
 from .precision import (  # noqa: F401 - Exact, to_mp and the limits are this module's public names too
     AGREE_DIGITS,
     MAX_DIGITS,
     MAX_FD_COORDINATES,
     START_DIGITS,
     Exact,
+    Jump,
     exact_entries,
     flat_entries,
     only_chosen,
@@ -60,27 +62,69 @@ def compute(target, args, seed=0, budget=None, wrt=None):
     """
     ready = _handed_out(target, args)
     if ready is not None:  # made with the check's other points: no work, so no alarm to arm
-        return ready
+        return _on_the_signed_zeros_side(target, args, ready)
     budget = budget or balls.Budget()
     result = Exact()
     try:
         with budget.interrupting(), ieee():  # 0/0 is NaN at high precision too, as in the working dtype
-            ready = _prefetched(target, args, seed, wrt, budget)
-            if ready is not None:
-                return ready
-            if _by_balls(target, args, result, budget, seed, wrt):
-                return result
-            target, args, widen = only_chosen(target, args, wrt)
-            if exact_python.compute(target, args, result, budget, seed):
-                _rule_past_infinities(target, args, result, budget)
-                return widen(_slopes_beside_a_pole(target, args, result))
-            result = _compute_mpmath(target, args, seed, Exact(), budget)
-            if result.unsettled and not result.why:
-                result.why = exact_python.undecided_why(target, args, budget)
-            return widen(_slopes_beside_a_pole(target, args, result))
+            return _on_the_signed_zeros_side(target, args, _computed(target, args, seed, budget, wrt, result))
     except balls.OutOfTime as error:
         result = Exact(determined=False, unsettled=True, out_of_time=str(error))
         return result
+
+
+def _computed(target, args, seed, budget, wrt, result):
+    """`compute`'s reference, its budget armed: balls, then the Python function's balls, then mpmath numbers."""
+    ready = _prefetched(target, args, seed, wrt, budget)
+    if ready is not None:
+        return ready
+    if _by_balls(target, args, result, budget, seed, wrt):
+        return result
+    target, args, widen = only_chosen(target, args, wrt)
+    if exact_python.compute(target, args, result, budget, seed):
+        _rule_past_infinities(target, args, result, budget)
+        return widen(_slopes_beside_a_pole(target, args, result))
+    result = _compute_mpmath(target, args, seed, Exact(), budget)
+    if result.unsettled and not result.why:
+        result.why = exact_python.undecided_why(target, args, budget)
+    return widen(_slopes_beside_a_pole(target, args, result))
+
+
+# The ops that read a zero's sign on their cut, as IEEE 754 defines them: atan2(-0.0, x) is -pi for x < 0, the
+# limit from below the cut, and +pi at +0.0, the limit from above.
+_SIGNED_ZERO_CUTS = ("arctan2", "atan2")
+
+
+def _on_the_signed_zeros_side(target, args, result):
+    """``result`` with its value at a signed zero input on a cut the limit from that zero's side: a ball or an mpmath
+    number holds no sign, so the reference takes -0.0 as 0 and gives the value above the cut, where the program (IEEE's
+    atan2) gives the one below. Where the one-sided test found the function jumping in that coordinate at a switch
+    that reads the zero's sign (`_SIGNED_ZERO_CUTS`), the point's value is the side's limit, and the other side then
+    jumps from it; the jump keeps the coordinate's derivative NaN. Unchanged elsewhere (sign(-0.0) is 0, no limit)."""
+    import mpmath  # lazy: the reference's numbers
+
+    values = flat_entries(result.value) if result.value is not None else []
+    if len(values) != 1 or not result.singular:
+        return result
+    entries = {label: float(args[i] if index is None else np.asarray(args[i])[index])
+               for i, index, label in coordinates_of(target, args)}
+    signs = {label: -1 if np.signbit(v) else 1 for label, v in entries.items() if v == 0}
+    chosen, singular = set(), []
+    for label, left, right in result.singular:
+        side = left if signs.get(label) == -1 else right if signs.get(label) == 1 else None
+        if not (isinstance(side, Jump) and side.switch.split(" ")[0] in _SIGNED_ZERO_CUTS):
+            singular.append((label, left, right))
+            continue
+        other, at = (right if side is left else left), side.value
+        reached = other.value if isinstance(other, Jump) else side.at
+        pair = (replace(side, at=at), replace(other, at=at) if isinstance(other, Jump) else Jump(reached, at, side.switch))
+        singular.append((label, *(pair if side is left else pair[::-1])))
+        chosen.add(mpmath.mpf(at))
+    if len(chosen) != 1:  # none, or two coordinates' sides that disagree: no one value is the point's
+        return result
+    result.value = rebuild(result.value, list(chosen)) if np.ndim(result.value) else chosen.pop()
+    result.singular = singular
+    return result
 
 
 def _rule_past_infinities(target, args, result, budget):

@@ -92,7 +92,7 @@ def compute_mpmath(target, args, seed, result, budget=None, start=START_DIGITS, 
     climbed = _climb(target, args, seed, result, budget, zeros, start)
     if climbed is None:
         return result
-    attempt, history, digits, value_digits, settled, bounded = climbed
+    attempt, history, digits, value_digits, settled, bounded, absorbing = climbed
     if arb_core.stopped and not custom.embedded_forms:
         if not _held_only_choose(target, args, digits):
             if jumps_whatever_is_held(target, args, attempt, result, budget, max(digits, 2 * START_DIGITS)):
@@ -139,7 +139,7 @@ def compute_mpmath(target, args, seed, result, budget=None, start=START_DIGITS, 
             noisy or target.kind == "formula" or zeros.ends or may_have_kink(target, args, result)):
         proven = zeros.cone_kinks() if result.directional is None else zeros.along_kinks()  # a cone's tip's slopes
         result.kinks, result.singular = find_kinks(target, args, result, budget, max(digits, 2 * START_DIGITS), flat,
-                                                   known=proven)
+                                                   known=proven, least_digits=min(absorbing, digits))
         if not result.kinks and not result.singular and result.directional is not None and target.kind != "formula":
             # the test along the direction parts slopes to 1e-6 of them: a smaller gap where it decides a tie
             slopes = _tiny_kink_along(target, args, result, budget)
@@ -414,9 +414,9 @@ def _tiny_kink_along(target, args, result, budget):
 
 
 def _climb(target, args, seed, result, budget, zeros, digits):
-    """The precisions from ``digits`` up to where two agree, `max_digits` or twice the start: ``(attempt,
-    history, digits, value_digits, settled)``, or None when the target raised at high precision (``result``
-    says so). ``zeros`` (a `python_zero.Zeros`) proves the 0s it can."""
+    """The precisions from ``digits`` up to where two agree, `max_digits` or twice the start: ``(attempt, history,
+    digits, value_digits, settled, bounded, absorbing)`` (no ``value_digits`` below ``absorbing``, where sums lose terms
+    at or beside the point: 0 log 0), or None where the target raised (``result`` says so); ``zeros`` proves 0s."""
     import mpmath
 
     history = []  # (entries, noises) at each precision
@@ -511,7 +511,8 @@ def _climb(target, args, seed, result, budget, zeros, digits):
                     with mpmath.workdps(digits):
                         settled, bounds = _past_absorption(target, args, history[-2:], steps[-1], size, zeros)
     bounded = (bounds if settled is not None else {}, needs if digits < needs else 0)  # needs: none once shown
-    return attempt, history, digits, value_digits, settled, bounded
+    return attempt, history, digits, value_digits if (value_digits or 0) >= point_needs else None, settled, bounded, \
+        max(needs, point_needs)
 
 
 def _undefined_at_point(settled, size, digits, point_needs):
@@ -569,6 +570,10 @@ def _past_absorption(target, args, history, steps, size, zeros):
     tolerance = mpmath.mpf(10) ** -(AGREE_DIGITS + Absorption.MARGIN)
     if effect is None or (effect > tolerance * abs(now[0]) and not (now[0] == 0 and zeros.value_proven())):
         return None, {}  # (a value proven 0 is 0 whatever a sum absorbed)
+    if now[0] == 0 and not zeros.value_proven():
+        # A 0 only the absorbed terms make (sqrt(t), t = (3 - x) - (3 - 2x) at x = 1e-300, is 0 below 300 digits),
+        # whose first-order effect reads nothing where the adjoint at that 0 is no number: no precision shown yet.
+        return None, {}
     proven, bounds = zeros.proven(now), {}
     for k, step in enumerate(steps):
         entry, entry_noise, last, last_noise = now[size + k], noise[size + k], before[size + k], before_noise[size + k]

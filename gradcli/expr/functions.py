@@ -277,6 +277,39 @@ def _i1e_outer(u):
     return where(compare("==", u, num(0)), div(num(1), num(2)), slope)
 
 
+def _ellipk_outer(u):
+    """K'(m) = (E(m)/(1 - m) - K(m))/(2m), Legendre's relation, and its limit pi/8 at m = 0, where it is 0/0."""
+    slope = div(sub(div(call("ellipe", u), sub(num(1), u)), call("ellipk", u)), mul(num(2), u))
+    return where(compare("==", u, num(0)), div(Const(NO_SPAN, "pi"), num(8)), slope)
+
+
+def _ellipkm1_outer(u):
+    """d/dp K(1 - p) = (K(1 - p) - E(1 - p)/p)/(2(1 - p)), and its limit -pi/8 at p = 1 (m = 0), where it is 0/0."""
+    slope = div(sub(call("ellipkm1", u), div(call("ellipe", sub(num(1), u)), u)), mul(num(2), sub(num(1), u)))
+    return where(compare("==", u, num(1)), neg(div(Const(NO_SPAN, "pi"), num(8))), slope)
+
+
+def _ellipe_outer(u):
+    """E'(m) = (E(m) - K(m))/(2m), Legendre's relation, and its limit -pi/8 at m = 0, where it is 0/0."""
+    slope = div(sub(call("ellipe", u), call("ellipk", u)), mul(num(2), u))
+    return where(compare("==", u, num(0)), neg(div(Const(NO_SPAN, "pi"), num(8))), slope)
+
+
+def _ellipk_size(m):
+    # K(m) is below pi/2 left of 0 and grows like log(4/sqrt(1 - m)) towards 1, where an exact 1 - m has m's digits
+    return math.log10(math.pi + 1.2 * m.digits)
+
+
+def _ellipkm1_size(p):
+    # K(1 - p) grows like log(4/sqrt(p)) as p falls to 0: p's digits, or its magnitude, bound that log
+    return math.log10(math.pi + 1.2 * max(p.digits, -p.log10, 0.0))
+
+
+def _ellipe_size(m):
+    # E(m) is at most pi/2 on [0, 1] and grows like sqrt(-m) towards -inf
+    return max(m.log10, 0.0) / 2 + math.log10(math.pi)
+
+
 def _lambertw_outer(u):
     """W'(u) = 1/(u + e^W(u)): W/(u (1 + W)) without its 0/0 at u = 0, infinite at the branch point u = -1/e."""
     return div(num(1), add(u, call("exp", call("lambertw", u))))
@@ -465,6 +498,12 @@ FUNCTIONS = {
         FunctionSpec("i1e", (1,), _special("i1e"), lambda sp, x: _stable("i1e", x), _chain(_i1e_outer), _bounded),
         FunctionSpec("lambertw", (1,), _special("lambertw"), lambda sp, x: _stable("lambertw", x),
                      _chain(_lambertw_outer), _lambertw_size),
+        FunctionSpec("ellipk", (1,), _special("ellipk"), lambda sp, m: _stable("ellipk", m), _chain(_ellipk_outer),
+                     _ellipk_size),
+        FunctionSpec("ellipkm1", (1,), _special("ellipkm1"), lambda sp, p: _stable("ellipkm1", p),
+                     _chain(_ellipkm1_outer), _ellipkm1_size),
+        FunctionSpec("ellipe", (1,), _special("ellipe"), lambda sp, m: _stable("ellipe", m), _chain(_ellipe_outer),
+                     _ellipe_size),
         _unary("sinc", lambda sp, x: _stable("sinc", x), _sinc_outer, _bounded, double=_sinc_double),
         _unary("floor", lambda sp, x: sp.floor(x), lambda u: num(0), lambda x: max(x.log10, 0.0),
                double=lambda x: float(math.floor(x)), digits=_rounded_digits, integer=True, rounds=True),

@@ -48,7 +48,8 @@ _SORTED_TERMS = 100
 # The modules printed code calls, by the name it calls them by.
 PYTHON_MODULES = {"gnp": "gradcli.numpy", "gsp": "gradcli.scipy.special"}
 # The formula functions printed code takes from gradcli.scipy.special (gradcli.numpy has none of them).
-SCIPY_SPECIAL = ("erfcx", "log_ndtr", "ndtri", "erfinv", "ndtr", "logit", "log_expit", "i0e", "i1e", "lambertw")
+SCIPY_SPECIAL = ("erfcx", "log_ndtr", "ndtri", "erfinv", "ndtr", "logit", "log_expit", "i0e", "i1e", "lambertw",
+                 "ellipk", "ellipkm1", "ellipe")
 
 
 def python_name(name: str) -> str:

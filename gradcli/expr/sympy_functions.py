@@ -370,6 +370,50 @@ class lambertw(_KeptOnNumbers):  # noqa: N801 - the formula language's name, whi
         return (x + sympy.exp(-1)).is_extended_nonnegative  # the principal real branch starts at -1/e
 
 
+class _CompleteElliptic(_KeptOnNumbers):
+    """A complete elliptic integral of the parameter m = k**2 (of the first kind K, or the second E), as SciPy's, kept
+    as itself (NaN right of m = 1, where sympy's elliptic_k and elliptic_e are complex)."""
+
+    nargs = 1
+    second_kind = False
+    of_complement = False  # its argument is p = 1 - m (SciPy's ellipkm1), held whole where 1 - p would round
+
+    @classmethod
+    def closed(cls, x):
+        m = 1 - x if cls.of_complement else x
+        return sympy.elliptic_e(m) if cls.second_kind else sympy.elliptic_k(m)
+
+
+class ellipk(_CompleteElliptic):  # noqa: N801 - the formula language's name, which the printers go by
+    """K(m); its derivative is (ellipe(m)/(1 - m) - ellipk(m))/(2*m) (Legendre's relation), pi/8 at 0."""
+
+    def fdiff(self, argindex=1):
+        (m,) = self.args
+        slope = (ellipe(m) / (1 - m) - ellipk(m)) / (2 * m)
+        return sympy.Piecewise((sympy.pi / 8, sympy.Eq(m, 0)), (slope, True))
+
+
+class ellipkm1(_CompleteElliptic):  # noqa: N801 - the formula language's name, which the printers go by
+    """K(1 - p); its derivative is (ellipkm1(p) - ellipe(1 - p)/p)/(2*(1 - p)), -pi/8 at p = 1."""
+
+    of_complement = True
+
+    def fdiff(self, argindex=1):
+        (p,) = self.args
+        slope = (ellipkm1(p) - ellipe(1 - p) / p) / (2 * (1 - p))
+        return sympy.Piecewise((-sympy.pi / 8, sympy.Eq(p, 1)), (slope, True))
+
+
+class ellipe(_CompleteElliptic):  # noqa: N801 - the formula language's name, which the printers go by
+    """E(m); its derivative is (ellipe(m) - ellipk(m))/(2*m) (Legendre's relation), -pi/8 at 0."""
+
+    second_kind = True
+
+    def fdiff(self, argindex=1):
+        (m,) = self.args
+        return sympy.Piecewise((-sympy.pi / 8, sympy.Eq(m, 0)), ((ellipe(m) - ellipk(m)) / (2 * m), True))
+
+
 def _outside(x, low, high):
     """Whether ``x`` is a real number outside [low, high] (None where sympy cannot tell)."""
     if not x.is_number or not x.is_extended_real:
