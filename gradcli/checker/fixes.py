@@ -43,6 +43,10 @@ def _call(node, name, arity=None):
     return isinstance(node, Call) and node.name == name and (arity is None or len(node.args) == arity)
 
 
+# log2 and log10 of 1 + u are log1p(u) over the log of the base
+_LOG_DIVISORS = {"log": "", "log2": "/log(2)", "log10": "/log(10)"}
+
+
 def _sum_with_one(node):
     """For ``1 + u`` or ``u + 1``: u; else None."""
     if isinstance(node, Binary) and node.op == "+":
@@ -143,10 +147,11 @@ class _Rewriter:
         return None if u is None else f"logaddexp(0, {u})"
 
     def log1p(self, node):
-        if _call(node, "log", 1):
-            inner = _sum_with_one(node.args[0])
-            if inner is not None:
-                return f"log1p({self.raw(inner)})"
+        for name, divisor in _LOG_DIVISORS.items():
+            if _call(node, name, 1):
+                inner = _sum_with_one(node.args[0])
+                if inner is not None:
+                    return f"log1p({self.raw(inner)}){divisor}"
         return None
 
     def expm1(self, node):
@@ -574,7 +579,7 @@ def _reversed_order(end):
 _REWRITES = [
     ("softplus", "log(1 + exp(u)) -> softplus(u)", "softplus"),
     ("logaddexp(0, u)", "log(1 + exp(u)) -> logaddexp(0, u)", "logaddexp_zero"),
-    ("log1p", "log(1 + u) -> log1p(u)", "log1p"),
+    ("log1p", "log(1 + u) -> log1p(u), log2(1 + u) -> log1p(u)/log(2), log10 likewise", "log1p"),
     ("expm1", "exp(u) - 1 -> expm1(u), 1 - exp(u) -> -expm1(u)", "expm1"),
     ("powm1", "x**y - 1 -> expm1(y*log(x))", "powm1"),
     ("box-cox", "(x**y - 1)/y -> log(x)*exprel(y*log(x)) (its series where y*log(x) is small, else expm1(y*log(x))/y)",
