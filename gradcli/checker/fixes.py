@@ -579,7 +579,7 @@ def _reversed_order(end):
 _REWRITES = [
     ("softplus", "log(1 + exp(u)) -> softplus(u)", "softplus"),
     ("logaddexp(0, u)", "log(1 + exp(u)) -> logaddexp(0, u)", "logaddexp_zero"),
-    ("log1p", "log(1 + u) -> log1p(u), log2(1 + u) -> log1p(u)/log(2), log10 likewise", "log1p"),
+    ("log1p", "log(1 + u) -> log1p(u)", "log1p"),
     ("expm1", "exp(u) - 1 -> expm1(u), 1 - exp(u) -> -expm1(u)", "expm1"),
     ("powm1", "x**y - 1 -> expm1(y*log(x))", "powm1"),
     ("box-cox", "(x**y - 1)/y -> log(x)*exprel(y*log(x)) (its series where y*log(x) is small, else expm1(y*log(x))/y)",
