@@ -12,6 +12,13 @@ sine of the float product pi/2 * x * x: at x = 1e5, where pi x^2 / 2 = 5e9 pi an
 `unstable` at a point where nothing in the user's code loses a digit. The phase is taken as pi r / 2 with r = x^2
 less a multiple of 4, exact through Veltkamp's split of x; the slope of r is still 2x. Truths: sin and cos of
 pi x^2 / 2 in mpmath at 80 digits from the float numbers exactly.
+
+J1: a vector output's exact Jacobian read as exact zeros where its entries are beyond float64's range. softmax at
+logits [800, -800, 0] has a Jacobian of e^-800, e^-1600 and e^-2400-sized entries: each row of the report carried
+their digits, but the result's own exact_gradient (what the JSON gives per result) held 0.0 and -0.0 with no text,
+and so did its exact value (e^-1600 and e^-800 as 0). The result's exact_gradient_text and exact_value_text are the
+rows' texts stacked as the Jacobian and the output (entries within range their floats' own digits). Truths: s_i
+(delta_ij - s_j) and s_i from mpmath at 2,000 digits.
 """
 
 import mpmath
@@ -83,3 +90,26 @@ def test_the_fresnel_slope_of_exactly_0_is_judged_ok(tmp_path):
     for value, got in zip([1e5, 100000.5], result.gradient["x"]):
         s, c = _fresnel_slopes(value)
         assert abs(mpmath.mpf(float(got)) - (s + 2 * c)) <= 1e-14
+
+
+def _softmax(z):
+    top = max(z)
+    e = [mpmath.exp(mpmath.mpf(v) - top) for v in z]
+    return [v / sum(e) for v in e]
+
+
+def test_a_jacobian_beyond_float64_s_range_gives_its_digits_in_the_result(tmp_path):
+    source = tmp_path / "probabilities.py"
+    source.write_text("import gradcli.scipy.special as sps\n\n\ndef probabilities(z):\n    return sps.softmax(z)\n")
+    z = [800.0, -800.0, 0.0]
+    report = gradcli.check(f"{source}:probabilities", [{"z": np.array(z)}], dtypes=("float64",))
+    (result,) = report.results
+    assert result.status == "ok"
+    rows, values = result.exact_gradient_text["z"], result.exact_value_text
+    with mpmath.workdps(2000):  # 1 - s_0 = e^-800 needs 350 digits beside 1
+        s = _softmax(z)
+        for i in range(3):
+            assert abs(mpmath.mpf(values[i]) - s[i]) <= 1e-15 * s[i], (i, values[i], s[i])
+            for j in range(3):
+                truth = s[i] * ((1 if i == j else 0) - s[j])
+                assert abs(mpmath.mpf(rows[i][j]) - truth) <= 1e-15 * abs(truth), (i, j, rows[i][j], truth)

@@ -16,6 +16,8 @@ quotient rule's x / y^2 overflows, `unstable` at the op, not a where leak. Teste
 - L1: log2(1 + u) and log10(1 + u) had no rewrite; they are offered log1p(u)/log(2) and log1p(u)/log(10), re-checked.
 - R1: the Fresnel integrals' slopes rounded their phase pi x^2 / 2 in a float dtype (S'(1e5) = -1.1e-6 where it is
   exactly 0, and gradcli.scipy's fresnel was called `unstable`); the phase is reduced exactly.
+- J1: a vector output's result held its exact Jacobian and value as 0.0 where they are beyond float64's range
+  (softmax at +-800); they carry the rows' digits.
 """
 
 import os
@@ -38,6 +40,8 @@ CHOSEN = {  # case id -> what it holds
         "an idle branch whose finite slope overflows the dtype: unstable at the op, not a where leak",
     "gn_lib32c:leaky_relu@x=[-5e-324,5e-324,-1e-300,1e-300,-2]:float64":
         "a max at subnormals, where 1e-3 x rounds to -0.0 and 0: the ordinary slopes, ok",
+    "gn_lib32c:softmax_probabilities@z=[800,-800,0]:float64":
+        "J1: softmax's Jacobian at logits of +-800, its entries e^-800 to e^-2400 by their digits",
 }
 KNOWN_WRONG = {}
 SYMPTOMS = {}

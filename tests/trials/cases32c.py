@@ -502,4 +502,56 @@ FORMULAS = [
                  * (1 - mpmath.exp(-mpmath.mpf("1.9") * x)))),
 ]
 
-ALL = GN + NP + FLOAT32 + FORMULAS
+
+def _log_sigmoid_slope(x):
+    """d/dx log sigma(x) = 1 / (1 + e^x) (e^-1e300 at 1e300: an mpf's exponent holds it)."""
+    return 1 / (1 + mpmath.exp(x))
+
+
+def _softplus_slope(x):
+    return 1 / (1 + mpmath.exp(-x))
+
+
+def _pair_slopes(x, y):
+    """logaddexp(x, y) + logaddexp2(x, y): d/dx = sigma(x - y) + 2^x / (2^x + 2^y)."""
+    return {"x": 1 / (1 + mpmath.exp(y - x)) + 1 / (1 + mpmath.power(2, y - x)),
+            "y": 1 / (1 + mpmath.exp(x - y)) + 1 / (1 + mpmath.power(2, x - y))}
+
+
+def _rel_entr_slopes(p, q):
+    """p log(p / q): d/dp = log(p / q) + 1, d/dq = -p / q."""
+    return {"p": [mpmath.log(a / b) + 1 for a, b in zip(p, q)], "q": [-a / b for a, b in zip(p, q)]}
+
+
+def _softmax_jacobian(z):
+    s = _softmax(z)
+    return {"z": [[s[i] * ((1 if i == j else 0) - s[j]) for j in range(len(z))] for i in range(len(z))]}
+
+
+MORE = [
+    # slopes e^-1e300 (by its digits' exponent), 1, 1/2 and e^-800
+    Case(G, "log_sigmoid_sum", _at(x=[1e300, -800, 5e-324, 800]), "float64", "ok",
+         _each("x", [1e300, -800, 5e-324, 800], _log_sigmoid_slope)),
+    Case(G, "softplus_sum", _at(x=[-1e300, 800, -800, 5e-324]), "float64", "ok",
+         _each("x", [-1e300, 800, -800, 5e-324], _softplus_slope)),
+    # the slope in x[1] is 1e-600, past float64's range: by its digits
+    Case(G, "norm3_by_hypot", _at(x=[1e300, 1e-300, 3]), "float64", "ok", _closed(_norm_slopes, x=[1e300, 1e-300, 3])),
+    Case(G, "norm3_by_hypot", _at(x=[5e-324, -5e-324, 1e-310]), "float64", "ok", _closed(_norm_slopes, x=[5e-324, -5e-324, 1e-310])),
+    Case(G, "log_partition_pair", _at(x=800, y=-800), "float64", "ok", _closed(_pair_slopes, x=800, y=-800)),
+    Case(G, "log_partition_pair", _at(x=5e-324, y=-5e-324), "float64", "ok", _closed(_pair_slopes, x=5e-324, y=-5e-324)),
+    Case(G, "log_partition_pair", _at(x=-1e300, y=1e-300), "float64", "ok", _closed(_pair_slopes, x=-1e300, y=1e-300)),
+    Case(G, "relative_entropy", _at(p=[5e-324, 1e-300, 0.5], q=[5e-324, 1e-300, 0.25]), "float64", "ok",
+         _closed(_rel_entr_slopes, p=[5e-324, 1e-300, 0.5], q=[5e-324, 1e-300, 0.25])),
+    # the idle branch log1p(e^800) overflows: its slope, 1 exactly, is 0 * inf in the dtype
+    Case(G, "softplus_by_where", _at(x=[800]), "float64", "unstable", _each("x", [800], _softplus_slope),
+         "return gnp.sum(gnp.where(x > 0, x + gnp.log1p(gnp.exp(-x)), gnp.log1p(gnp.exp(x))))"),
+    # and at -800 the idle branch x + log1p(e^800) overflows the same way
+    Case(G, "softplus_by_where", _at(x=[-800]), "float64", "unstable", _each("x", [-800], _softplus_slope),
+         "return gnp.sum(gnp.where(x > 0, x + gnp.log1p(gnp.exp(-x)), gnp.log1p(gnp.exp(x))))"),
+    Case(G, "softplus_by_where", _at(x=[3, -2, 1e-300]), "float64", "ok", _each("x", [3, -2, 1e-300], _softplus_slope)),
+    Case(G, "softmax_probabilities", _at(z=[800, -800, 0]), "float64", "ok", _closed(_softmax_jacobian, z=[800, -800, 0])),
+    Case(G, "softmax_probabilities", _at(z=[5e-324, 1e-300, -1e-300]), "float64", "ok",
+         _closed(_softmax_jacobian, z=[5e-324, 1e-300, -1e-300])),
+]
+
+ALL = GN + NP + FLOAT32 + FORMULAS + MORE

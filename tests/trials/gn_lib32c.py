@@ -261,3 +261,36 @@ def vector_norm(x):
 
 def cross_entropy_xlogy(q, p):
     return -gnp.sum(sps.xlogy(q, p))
+
+
+# --- more: log-sigmoids at 1e300, a three-way hypot, logaddexp, relative entropy, softplus by where, softmax -------
+
+
+def log_sigmoid_sum(x):
+    return gnp.sum(sps.log_expit(x))
+
+
+def softplus_sum(x):
+    return gnp.sum(gnp.logaddexp(0.0, x))
+
+
+def norm3_by_hypot(x):
+    """|x| for a 3-vector by nested hypot: no square formed."""
+    return gnp.hypot(gnp.hypot(x[0], x[1]), x[2])
+
+
+def log_partition_pair(x, y):
+    return gnp.logaddexp(x, y) + gnp.logaddexp2(x, y)
+
+
+def relative_entropy(p, q):
+    return gnp.sum(sps.rel_entr(p, q))
+
+
+def softplus_by_where(x):
+    """softplus with its two branches by where: x + log1p(e^-x) right of 0, log1p(e^x) left of it."""
+    return gnp.sum(gnp.where(x > 0, x + gnp.log1p(gnp.exp(-x)), gnp.log1p(gnp.exp(x))))
+
+
+def softmax_probabilities(z):
+    return sps.softmax(z)
