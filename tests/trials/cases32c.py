@@ -554,4 +554,39 @@ MORE = [
          _closed(_softmax_jacobian, z=[5e-324, 1e-300, -1e-300])),
 ]
 
-ALL = GN + NP + FLOAT32 + FORMULAS + MORE
+
+def _growth_slopes(rate, years):
+    """G = (1 + r/n)^(n t), n = 1e17: dG/dr = t (1 + r/n)^(n t - 1), dG/dt = n log(1 + r/n) G."""
+    n = _f(1e17)
+    out = {"rate": [], "years": []}
+    for r, t in zip(rate, years):
+        g = (1 + r / n) ** (n * t)
+        out["rate"].append(t * g / (1 + r / n))
+        out["years"].append(n * mpmath.log1p(r / n) * g)
+    return out
+
+
+def _poisson_slopes(lam):
+    """sum_k k log(lam_k) - lam_k - log k!: d/dlam_k = k / lam_k - 1 (0 / lam = 0 where k = 0)."""
+    return {"lam": [k / v - 1 for k, v in zip([0, 3, 1], lam)]}
+
+
+COUNTING = [
+    # 1 + 5e-19 rounds to 1: the growth 1 where it is e^0.05, its slope in the rate 1 where it is e^0.05
+    Case(G, "compound_growth_naive", _at(rate=[0.05], years=[1]), "float64", "unstable",
+         _closed(_growth_slopes, rate=[0.05], years=[1]), "return gnp.sum((1 + rate / PERIODS) ** (PERIODS * years))"),
+    Case(G, "compound_growth", _at(rate=[0.05, 1e-200, -0.5], years=[1, 2, 30]), "float64", "ok",
+         _closed(_growth_slopes, rate=[0.05, 1e-200, -0.5], years=[1, 2, 30])),
+    # r / n = 1e-317 is subnormal: seven digits of it go
+    Case(G, "compound_growth", _at(rate=[1e-300], years=[2]), "float64", "unstable",
+         _closed(_growth_slopes, rate=[1e-300], years=[2]),
+         "return gnp.sum(gnp.exp(PERIODS * years * gnp.log1p(rate / PERIODS)))"),
+    Case(N, "compound_growth_naive", _at(rate=[0.05], years=[1]), "float64", "unstable",
+         _closed(_growth_slopes, rate=[0.05], years=[1]), "return np.sum((1 + rate / 1e17) ** (1e17 * years))"),
+    Case(N, "compound_growth", _at(rate=[0.05, 1e-200], years=[1, 2]), "float64", "ok",
+         _closed(_growth_slopes, rate=[0.05, 1e-200], years=[1, 2])),
+    Case(G, "poisson_log_likelihood", _at(lam=[5e-324, 1e-300, 2.5]), "float64", "ok",
+         _closed(_poisson_slopes, lam=[5e-324, 1e-300, 2.5])),
+]
+
+ALL = GN + NP + FLOAT32 + FORMULAS + MORE + COUNTING

@@ -294,3 +294,25 @@ def softplus_by_where(x):
 
 def softmax_probabilities(z):
     return sps.softmax(z)
+
+
+# --- finance and counting: compound interest compounded 1e17 times a year, a Poisson log-likelihood ---------------
+
+PERIODS = 1e17
+
+
+def compound_growth_naive(rate, years):
+    """Growth of 1 at ``rate`` compounded PERIODS times a year: (1 + r/n)^(n t)."""
+    return gnp.sum((1 + rate / PERIODS) ** (PERIODS * years))
+
+
+def compound_growth(rate, years):
+    return gnp.sum(gnp.exp(PERIODS * years * gnp.log1p(rate / PERIODS)))
+
+
+def poisson_log_likelihood(lam):
+    """log P(k | lam) summed over counts K, with xlogy so that k = 0 at a tiny rate is fine."""
+    return gnp.sum(sps.xlogy(COUNTS, lam) - lam - sps.gammaln(COUNTS + 1))
+
+
+COUNTS = np.array([0.0, 3.0, 1.0])

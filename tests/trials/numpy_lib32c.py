@@ -92,3 +92,11 @@ def awgn_capacity_naive(snr):
 def fresnel_sum(x):
     s, c = special.fresnel(x)
     return np.sum(s + 2 * c)
+
+
+def compound_growth_naive(rate, years):
+    return np.sum((1 + rate / 1e17) ** (1e17 * years))
+
+
+def compound_growth(rate, years):
+    return np.sum(np.exp(1e17 * years * np.log1p(rate / 1e17)))
