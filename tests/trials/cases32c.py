@@ -589,4 +589,17 @@ COUNTING = [
          _closed(_poisson_slopes, lam=[5e-324, 1e-300, 2.5])),
 ]
 
-ALL = GN + NP + FLOAT32 + FORMULAS + MORE + COUNTING
+
+def _barrier_tree_slopes():
+    slopes = _log_transmission_slopes(_in("float64", [0.5, 0.9]), _in("float64", [4700, 1]))
+    return {"params.barrier.energy": slopes["energy"], "params.barrier.width": slopes["width"]}
+
+
+TREES = [
+    Case(G, "barrier_log_transmission", None, "float64", "ok", hp(_barrier_tree_slopes), args="barrier_args", wrt="params"),
+    Case(G, "barrier_log_transmission", None, "float64", "ok",
+         hp(lambda: {"params.barrier.width": _log_transmission_slopes(_in("float64", [0.5]), _in("float64", [400]))["width"]}),
+         args="thick_barrier_args", wrt="params.barrier.width"),
+]
+
+ALL = GN + NP + FLOAT32 + FORMULAS + MORE + COUNTING + TREES

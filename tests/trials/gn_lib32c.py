@@ -316,3 +316,18 @@ def poisson_log_likelihood(lam):
 
 
 COUNTS = np.array([0.0, 3.0, 1.0])
+
+
+def barrier_args():
+    """Two barriers as a parameter tree: energies in units of the height, widths in units of 1 / sqrt(2 m V0)."""
+    return {"barrier": {"energy": gnp.array([0.5, 0.9]), "width": gnp.array([4700.0, 1.0])}},
+
+
+def barrier_log_transmission(params):
+    """log T of both barriers by the stable form."""
+    return log_transmission_stable(params["barrier"]["energy"], params["barrier"]["width"])
+
+
+def thick_barrier_args():
+    """One barrier of width 400 as the same tree."""
+    return {"barrier": {"energy": gnp.array([0.5]), "width": gnp.array([400.0])}},
