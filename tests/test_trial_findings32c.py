@@ -16,8 +16,9 @@ pi x^2 / 2 in mpmath at 80 digits from the float numbers exactly.
 J1: a vector output's exact Jacobian read as exact zeros where its entries are beyond float64's range. softmax at
 logits [800, -800, 0] has a Jacobian of e^-800, e^-1600 and e^-2400-sized entries: each row of the report carried
 their digits, but the result's own exact_gradient (what the JSON gives per result) held 0.0 and -0.0 with no text,
-and so did its exact value (e^-1600 and e^-800 as 0). The result's exact_gradient_text and exact_value_text are the
-rows' texts stacked as the Jacobian and the output (entries within range their floats' own digits). Truths: s_i
+and so did its exact value (e^-1600 and e^-800 as 0, in the terminal's table too). The result's exact_gradient_text
+and exact_value_text are the rows' texts stacked as the Jacobian and the output (entries within range their floats'
+own digits), and the terminal shows the exact value by them. Truths: s_i
 (delta_ij - s_j) and s_i from mpmath at 2,000 digits.
 """
 
@@ -29,6 +30,7 @@ import gradcli
 import gradcli.numpy as gnp
 import gradcli.scipy.special as sps
 from gradcli.autodiff import grad
+from gradcli.views import terminal_check
 
 
 @pytest.mark.parametrize("base, divisor", [("log2", 2), ("log10", 10)])
@@ -98,7 +100,7 @@ def _softmax(z):
     return [v / sum(e) for v in e]
 
 
-def test_a_jacobian_beyond_float64_s_range_gives_its_digits_in_the_result(tmp_path):
+def test_a_jacobian_beyond_float64_s_range_gives_its_digits_in_the_result(tmp_path, capsys):
     source = tmp_path / "probabilities.py"
     source.write_text("import gradcli.scipy.special as sps\n\n\ndef probabilities(z):\n    return sps.softmax(z)\n")
     z = [800.0, -800.0, 0.0]
@@ -113,3 +115,6 @@ def test_a_jacobian_beyond_float64_s_range_gives_its_digits_in_the_result(tmp_pa
             for j in range(3):
                 truth = s[i] * ((1 if i == j else 0) - s[j])
                 assert abs(mpmath.mpf(rows[i][j]) - truth) <= 1e-15 * abs(truth), (i, j, rows[i][j], truth)
+    terminal_check.print_report(report)
+    summary = capsys.readouterr().out.split("the Jacobian, one row per output")[0]  # the exact value's cell
+    assert "1.345330e-695" in summary and "3.667875e-348" in summary, summary
