@@ -20,7 +20,7 @@ from .arb_anchored import FAR as _FAR
 from .arb_anchored import far_series as _far_series
 from .arb_anchored import far_series_ball as _far_series_ball
 from .core import defjvp, defvjp, defvjp_all
-from .ops import absolute, constant, cos, equal, exp, lifted, less, log, log1p, sigmoid, sign, sin, softplus, sqrt, where
+from .ops import absolute, constant, cos, equal, exp, high_precision, lifted, less, log, log1p, sigmoid, sign, sin, softplus, sqrt, where
 from .ops_array import logsumexp as _logsumexp
 from .ops_array import squeeze, sum_, unbroadcast
 from .ops_special import _scipy_function, digamma, erfc, gammaln, mpmath_only, polygamma, xlog1py, xlogy
@@ -1358,8 +1358,25 @@ dawsn = _with_mpmath("dawsn")
 
 
 def _half_pi_square(x):
-    """pi x^2 / 2, the phase of the Fresnel integrals' slopes."""
-    return constant("pi", x, 0.5) * x * x
+    """pi x^2 / 2, the phase of the Fresnel integrals' slopes, as pi r / 2 with r = x^2 less a multiple of 4.
+
+    In a float dtype pi x^2 / 2 itself is rounded: at x = 1e5 it is 5e9 pi off by 1e-6, where sin is exactly 0.
+    There x = hi + lo with hi of half the mantissa's bits (Veltkamp's split), so that hi^2 and 2 hi lo are exact
+    products, each less its nearest multiple of 4 exactly, and lo^2 is below x^2's last bit: r keeps x^2's phase
+    to a rounding of r, and its slope is still 2x. Past 2^(mantissa + 1) x is an even integer, r = 0.
+    """
+    half_pi = constant("pi", x, 0.5)
+    if high_precision(x) is not None:
+        return half_pi * x * x
+    value = np.asarray(raw(x))
+    bits = np.finfo(value.dtype).nmant + 1
+    even = np.abs(value) >= 2.0 ** bits
+    tame = np.where(even, 0, value)
+    spread = tame * (2.0 ** ((bits + 1) // 2) + 1)
+    hi = (spread - (spread - tame)).astype(value.dtype)
+    lo = where(even, 0, x) - hi
+    square, cross = hi * hi, 2 * hi * (tame - hi)
+    return half_pi * ((square - 4 * np.round(square / 4)) + (2 * hi * lo - 4 * np.round(cross / 4)) + lo * lo)
 
 
 def _dawsn_slope(ans, x):

@@ -43,6 +43,10 @@ def _call(node, name, arity=None):
     return isinstance(node, Call) and node.name == name and (arity is None or len(node.args) == arity)
 
 
+# log2 and log10 of 1 + u are log1p(u) over the log of the base
+_LOG_DIVISORS = {"log": "", "log2": "/log(2)", "log10": "/log(10)"}
+
+
 def _sum_with_one(node):
     """For ``1 + u`` or ``u + 1``: u; else None."""
     if isinstance(node, Binary) and node.op == "+":
@@ -151,7 +155,12 @@ class _Rewriter:
         return None
 
     def log1p(self, node):
-        return self._called_on_part(node, "log", _sum_with_one, "log1p")
+        for name, divisor in _LOG_DIVISORS.items():
+            if _call(node, name, 1):
+                inner = _sum_with_one(node.args[0])
+                if inner is not None:
+                    return f"log1p({self.raw(inner)}){divisor}"
+        return None
 
     def expm1(self, node):
         if isinstance(node, Binary) and node.op == "-" and _call(node.left, "exp") and _is_num(node.right, 1):

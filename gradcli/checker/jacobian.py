@@ -41,7 +41,7 @@ from .judgement import record
 from .point import check_point as check_scalar_point
 from .precision import REFERENCE_RTOL
 from .reference import compute as compute_exact, to_mp
-from .results import Finding, PointResult
+from .results import Finding, Later, PointResult
 from .verdict import Verdict
 
 FULL_ROWS = 64  # up to this many outputs, every row of the Jacobian is checked
@@ -193,6 +193,38 @@ def _stack(values, shape):
     return stacked.reshape(shape).tolist()
 
 
+def _digits(value):
+    """A float, or nested lists of them, as the text of their own digits (None stays None)."""
+    if isinstance(value, (list, tuple)):
+        return [_digits(v) for v in value]
+    return None if value is None else repr(float(value))
+
+
+def _stacked_value_texts(rows, shape):
+    """The rows' exact values as text, stacked as the output, where some row gave text (else None)."""
+    given = [r.exact_value_text for r in rows]
+    if all(t is None for t in given):
+        return None
+    return _stack([t if t is not None else _digits(r.exact_value) for t, r in zip(given, rows)], shape)
+
+
+def _stacked_texts(rows, shape, chosen):
+    """The rows' exact derivatives as text, stacked as the Jacobian, for each variable some row gave text for.
+
+    A row gives its entries' text where one of them is beyond a float's range (e^-800 in softmax's Jacobian at
+    logits of +-800); the other rows' entries are their floats' own digits, so that no entry reads as a plain 0.
+    """
+    texts = {}
+    for name in chosen:
+        given = [r.exact_gradient_text.get(name) for r in rows]
+        if any(t is not None for t in given):
+            texts[name] = _stack([t if t is not None else _digits(r.exact_gradient.get(name))
+                                  for t, r in zip(given, rows)], shape)
+        else:
+            texts[name] = None
+    return texts
+
+
 _WORST_OF_ROWS = ("status", "value_status", "gradient_status", "hessian_status")
 _LARGEST_OF_ROWS = ("value_error", "gradient_error", "value_ulps", "gradient_ulps", "bits_lost", "digits_used", "hessian_error")
 
@@ -207,6 +239,8 @@ def _combine(target, point, dtype, chosen, jacobian):
         for key in ("gradient", "exact_gradient", "rule_gradient", "fd_gradient", "fd_error"):
             setattr(result, key, {n: _stack([getattr(r, key).get(n) for r in rows], shape) for n in chosen})
         why = {n: [r.exact_gradient_why.get(n) for r in rows] for n in chosen}  # per row, as the rows give it
+        result.exact_value_text = Later(_stacked_value_texts, rows, shape)
+        result.exact_gradient_text = Later(_stacked_texts, rows, shape, chosen)
         result.exact_gradient_why = {n: reasons if any(w is not None for w in reasons) else None for n, reasons in why.items()}
     else:
         result.value = _value(target, point, dtype)

@@ -158,7 +158,8 @@ def _jacobian_cells(r, digits):
         below = f"{len(jac.rows)}x{inputs} Jacobian (below)"
     else:
         below = f"random VJP{' and JVP' if jac.tangents else ''} (below)"
-    return escape(number(r.value, digits)), below, escape(number(r.exact_value, digits)), "(below)", "(below)"
+    exact = number(beyond_float(r.exact_value, r.exact_value_text, digits), digits)
+    return escape(number(r.value, digits)), below, escape(exact), "(below)", "(below)"
 
 
 _JACOBIAN_IN_FULL = (8, 4)  # up to this many outputs, and inputs per output, the Jacobian is shown whole
