@@ -48,6 +48,7 @@ from .tf_control_flow import eager_reads_passed_on
 from .tf_draws import HELD_DRAWS, FreshDraws, point_key
 from .tf_errors import GraphGradientRefused, NoDerivativeIn, at_users_lines, control_flow_refusal, is_users_file, unmapped_reason, users_frames_only
 from .tf_eager import as_tensor, as_written, eager_answers, eager_execute, keras_as_eager, same_bits
+from .tf_keras_dtypes import narrower_keras_calls, refused_if_narrower
 from .tf_graph import (CALLS, DRAWN_IN_PARAMETERS, SEEDED, Gradients, Walker, chose_by_dtype, executed, floats_at_the_point, is_library_frame,
                        limits_as_in, rerun_of, variables_held_as)
 from .tf_models import AssignInstead, ModelArguments
@@ -560,13 +561,18 @@ class TensorFlowFunction:
         return notes
 
     def _own_recorded(self, args, cotangent, leaves, rebuild, key):
-        """`_own`, the stateful draws of an eager run recorded as the run at this point (`tf_draws.FreshDraws`)."""
-        if not self.fresh.held:  # no graph traced so far reads a draw from the run: TensorFlow's quick door, no callback
-            return self._own(args, cotangent, leaves, rebuild, key)
+        """`_own`, the stateful draws of an eager run recorded as the run at this point (`tf_draws.FreshDraws`), refused
+        where a Keras loss computed it in a narrower dtype than the arguments' (`tf_keras_dtypes`)."""
         floats = [np.asarray(raw(leaf), _dtype_of(leaf)) for leaf in leaves if _is_float_leaf(leaf)]
         dtype = floats[0].dtype if floats else np.dtype(np.float64)
-        with self.fresh.recorded(dtype, point_key(floats)), _functions_eagerly(self.fresh.in_functions):
-            return self._own(args, cotangent, leaves, rebuild, key)
+        with narrower_keras_calls(dtype) as narrower:
+            if not self.fresh.held:  # no graph traced so far reads a draw from the run: TensorFlow's quick door
+                got = self._own(args, cotangent, leaves, rebuild, key)
+            else:
+                with self.fresh.recorded(dtype, point_key(floats)), _functions_eagerly(self.fresh.in_functions):
+                    got = self._own(args, cotangent, leaves, rebuild, key)
+        refused_if_narrower(narrower)
+        return got
 
     def _own(self, args, cotangent, leaves, rebuild, key):
         tf = _tf()

@@ -222,6 +222,7 @@ _DTYPE_BREAKS = (np.linalg.LinAlgError, ZeroDivisionError, OverflowError, Floati
 
 
 _DTYPES_MIXED = "dtypes-mixed"  # a finding's kind: the framework refused to mix float dtypes in the program's run
+_RAISES = "the program raises in"  # how such a finding begins where the program's run raised
 
 
 def without_refused_dtypes(results, notes):
@@ -236,7 +237,9 @@ def without_refused_dtypes(results, notes):
     for r in refused:
         said = next(f for f in r.findings if f.kind == _DTYPES_MIXED)
         at = f" (at {said.location})" if said.location else ""
-        note = f"not run in {r.dtype}: {said.message}{at}; the program runs in {ran}, its verdict there"
+        # a run that returned in a narrower dtype (a bridge's error ``not_raised``) was run, and is not judged
+        lead = "not run in" if said.message.startswith(_RAISES) else "not judged in"
+        note = f"{lead} {r.dtype}: {said.message}{at}; the program runs in {ran}, its verdict there"
         if note not in notes:
             notes.append(note)
     return [r for r in results if r not in refused]
@@ -275,8 +278,8 @@ def _raised_in_the_dtype(result, target, point, dtype, chosen, options, error):
             f"{mixed} refuses to mix float dtypes in one operation ({type(raised).__name__}: {raised}), where a tensor "
             "the code or a library it calls makes in its own dtype (one made without dtype=, a distribution's "
             f"constant) meets the {dtype_name(dtype)} input{_held_as_integers(target, dtype)}")
-        return no_verdict(Finding(_DTYPES_MIXED, "forward", type(raised).__name__,
-                                  f"the program raises in {dtype_name(dtype)}: {said}", location=raised_line(error)))
+        told = said if getattr(raised, "not_raised", False) else f"{_RAISES} {dtype_name(dtype)}: {said}"
+        return no_verdict(Finding(_DTYPES_MIXED, "forward", type(raised).__name__, told, location=raised_line(error)))
     if not isinstance(raised, _DTYPE_BREAKS):
         return no_verdict()
     exact = _exact_as_written(result, target, point, dtype, chosen, options)
