@@ -487,7 +487,7 @@ def replay_ahead(target, points, dtypes, chosen, options):
                         return
                     done.add(key)
                     if not reading_verdicts_only():  # a fix's re-check reads no differences
-                        _replayed_differences(target, rounded, options)
+                        _replayed_differences(target, rounded, options, stepped=_stepped(target.variables, chosen))
                     _replayed_exact(target, rounded, chosen, options.seed, options.max_time, options.full)
             except Exception:  # noqa: BLE001 - met again where check_point asks, and said there
                 continue
@@ -562,11 +562,12 @@ _ONES = {kind: np.ones((), dtype=kind)[()] for kind in (np.float64, np.float32, 
 def _differences(result, target, rounded, chosen, options, dtype=None):
     """Finite differences at the rounded point, recorded on ``result``; never raises."""
     names = target.variables
+    stepped = _stepped(names, chosen)
     try:
         # The slope of the program the exact reference runs: a bridge's user constants as ``dtype`` holds them.
         held = _bridge_holds(target, dtype, rounded)
-        differences = _shared_differences(target, rounded) or _replayed_differences(
-            target, rounded, options, dtype if held else None)
+        differences = (stepped is None and _shared_differences(target, rounded)) or _replayed_differences(
+            target, rounded, options, dtype if held else None, stepped)
     except Exception as error:  # noqa: BLE001 - the target raised at a nearby point
         differences = fd.Differences(
             method="failed",
@@ -589,23 +590,30 @@ def _differences(result, target, rounded, chosen, options, dtype=None):
     return differences
 
 
-def _replayed_differences(target, rounded, options, dtype=None):
+def _stepped(names, chosen):
+    """The positions of the variables finite differences step: the ``chosen`` ones, the data the function is given
+    held (never stepped off its domain); None where every variable is chosen."""
+    return None if set(chosen) >= set(names) else tuple(i for i, n in enumerate(names) if n in chosen)
+
+
+def _replayed_differences(target, rounded, options, dtype=None, stepped=None):
     """The finite differences at the rounded point (`fd.Differences`), made once per point of a framework's target;
-    with ``dtype``, a bridge's program holding the user's constants as ``dtype`` does (`exact_constants.held_in`)."""
+    with ``dtype``, a bridge's program holding the user's constants as ``dtype`` does (`exact_constants.held_in`);
+    ``stepped``: the positions of the arguments differenced (None: every one)."""
     # A bridged framework's differences step through its captured graph, replayed in float64: the
     # framework's own operations, without a call into the framework (milliseconds each) per step.
-    stepped = target.mp_function if target.bridge is not None else target.function
+    function = target.mp_function if target.bridge is not None else target.function
     mp_function, elementwise = target.mp_function, target.kind == "formula"
     if target.bridge is not None and target.bridge.points_at_once and not any(np.ndim(a) for a in rounded):
         mp_function, elementwise = _points_at_once(target.mp_function), True  # a point of numbers: arrays are its steps
 
     def made():
         with held_in(dtype):
-            return fd.differences(stepped, rounded, target.analytic, options.full, options.seed, mp_function, elementwise,
-                                  seconds_left(options.max_time))
+            return fd.differences(function, rounded, target.analytic, options.full, options.seed, mp_function, elementwise,
+                                  seconds_left(options.max_time), stepped)
 
     return _once_per_point(
-        target, "replayed differences", (_point_key(rounded), options.full, options.seed, held_name(dtype)), made,
+        target, "replayed differences", (_point_key(rounded), options.full, options.seed, held_name(dtype), stepped), made,
         lambda made: replace(made, gradient=list(made.gradient), error=list(made.error)),
     )
 
