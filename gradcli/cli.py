@@ -658,7 +658,9 @@ def audit(ctx, sources, jobs, timeout, shard, executor, scheduler, as_json, juni
         if update_baseline:
             from .files import write_atomically
 
-            write_atomically(update_baseline, _json_text(report))
+            from .views.audit_cases import as_the_spec_wrote
+
+            write_atomically(update_baseline, _json_text(as_the_spec_wrote(report)))
         journal.close(finished_run=True)  # every report is out: nothing is left to resume
     finally:
         journal.close()  # stopped or failed: the journal stays for --resume
@@ -790,8 +792,10 @@ def _show_audit(report, as_json, junit, markdown, html):
 
     from .files import write_atomically
 
+    from .views.audit_cases import as_the_spec_wrote
+
     if as_json:  # stdout first: a file that fails to write late still leaves the run on stdout
-        _print_json(report)
+        _print_json(as_the_spec_wrote(report))
     else:
         from .views.terminal_audit import print_audit
 

@@ -50,8 +50,11 @@ def test_kerass_float32_label_smoothing_has_the_slope_of_its_float32_labels(smoo
         assert [float(g) for g in result.exact_gradient["logits"]] == pytest.approx(truth, rel=1e-12, abs=1e-15), (
             result.dtype)
     verdicts = {r.dtype: r.status.value for r in report.results}
-    # float32 arithmetic is what a float32 check asks for; a float64 check keeps float32's digits of a Keras loss
-    assert verdicts == {"float32": "ok", "float64": "unstable"}, [r.findings for r in report.results]
+    # float32 arithmetic is what a float32 check asks for; a float64 run of a float32 Keras loss is float32 work in
+    # disguise, said and not judged as float64's
+    assert verdicts == {"float32": "ok"}, [r.findings for r in report.results]
+    assert any("not judged in float64" in note and "keras.losses.CategoricalCrossentropy computes in float32" in note
+               for note in report.notes), report.notes
 
 
 def test_the_labels_not_summing_to_one_is_what_separates_the_slope_from_softmax_minus_labels():

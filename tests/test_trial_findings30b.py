@@ -7,9 +7,9 @@ adjacency) could not be checked. Now the COO tensor is replayed dense, its value
 an uncoalesced tensor means), and its product is a matmul. The truth below is the dense matrix those entries make,
 written here: A = [[0, 0.5 + 0.25], [2 + 1, 0]], so d/dx sum tanh(A x) = (3 sech^2(3 x0), 0.75 sech^2(0.75 x1)).
 
-S2 (open): where the COO tensor's values are the checked input (learned edge weights), plain PyTorch's backward gives
-their gradient, but gradcli's own run of it fails ("SparseCooTensorWithDimsAndTensorsBackward0 returned an invalid
-gradient"): the strict xfail below states it.
+S2: where the COO tensor's values are the checked input (learned edge weights), PyTorch's sparse rule masks by the
+coalesced pattern, whose size the fake tensors of a trace do not hold: the capture traces the dense tensor of the same
+entries (`torch_sparse`), whose rule is the same mathematics, and plain PyTorch's backward is checked against it.
 """
 
 import json
@@ -56,9 +56,6 @@ def test_a_sparse_coo_tensor_is_replayed_dense_its_repeated_entries_summed(tmp_p
             assert abs(mpmath.mpf(got) - want) <= 1e-12 * abs(want)
 
 
-@pytest.mark.xfail(strict=True, reason="S2: a sparse COO tensor whose values are the checked input: gradcli's own run "
-                   "of PyTorch's gradient fails (SparseCooTensorWithDimsAndTensorsBackward0 returned an invalid "
-                   "gradient), though plain PyTorch's backward gives it")
 def test_a_sparse_coo_tensor_of_learned_values_is_checked(tmp_path):
     checked = _checked(tmp_path, "learned_weights", "w=[0.5,1.5,-0.25]")
     # A = [[0, w0], [w1, w2]] times (1, -2): sin(-2 w0) + sin(w1 - 2 w2)

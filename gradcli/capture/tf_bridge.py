@@ -48,6 +48,7 @@ from .tf_control_flow import eager_reads_passed_on
 from .tf_draws import HELD_DRAWS, FreshDraws, point_key
 from .tf_errors import GraphGradientRefused, NoDerivativeIn, at_users_lines, control_flow_refusal, is_users_file, unmapped_reason, users_frames_only
 from .tf_eager import as_tensor, as_written, eager_answers, eager_execute, keras_as_eager, same_bits
+from .tf_keras_dtypes import narrower_keras_calls, refused_if_narrower
 from .tf_graph import (CALLS, DRAWN_IN_PARAMETERS, SEEDED, Gradients, Walker, chose_by_dtype, executed, floats_at_the_point, is_library_frame,
                        limits_as_in, rerun_of, variables_held_as)
 from .tf_models import AssignInstead, ModelArguments
@@ -560,13 +561,18 @@ class TensorFlowFunction:
         return notes
 
     def _own_recorded(self, args, cotangent, leaves, rebuild, key):
-        """`_own`, the stateful draws of an eager run recorded as the run at this point (`tf_draws.FreshDraws`)."""
-        if not self.fresh.held:  # no graph traced so far reads a draw from the run: TensorFlow's quick door, no callback
-            return self._own(args, cotangent, leaves, rebuild, key)
+        """`_own`, the stateful draws of an eager run recorded as the run at this point (`tf_draws.FreshDraws`), refused
+        where a Keras loss computed it in a narrower dtype than the arguments' (`tf_keras_dtypes`)."""
         floats = [np.asarray(raw(leaf), _dtype_of(leaf)) for leaf in leaves if _is_float_leaf(leaf)]
         dtype = floats[0].dtype if floats else np.dtype(np.float64)
-        with self.fresh.recorded(dtype, point_key(floats)), _functions_eagerly(self.fresh.in_functions):
-            return self._own(args, cotangent, leaves, rebuild, key)
+        with narrower_keras_calls(dtype) as narrower:
+            if not self.fresh.held:  # no graph traced so far reads a draw from the run: TensorFlow's quick door
+                got = self._own(args, cotangent, leaves, rebuild, key)
+            else:
+                with self.fresh.recorded(dtype, point_key(floats)), _functions_eagerly(self.fresh.in_functions):
+                    got = self._own(args, cotangent, leaves, rebuild, key)
+        refused_if_narrower(narrower)
+        return got
 
     def _own(self, args, cotangent, leaves, rebuild, key):
         tf = _tf()
@@ -1282,7 +1288,7 @@ class TensorFlowFunction:
         self.xla = self.xla or any(_xla_compiled(op) for op in graph.get_operations() if op.type in CALLS)
         walker = Walker(frames, self._recorded_reader(tf), tf.make_ndarray, self.default_location, ["gradcli_cotangent"], gradients,
                         users_number=self.users_number, variable_shape=lambda handle: tf.raw_ops.VariableShape(input=handle).numpy(),
-                        draw=_drawer(tf), fresh=None if self._by_xla() else self.fresh)
+                        draw=_drawer(tf, self._by_xla()), fresh=None if self._by_xla() else self.fresh)
         plan = walker.walk(graph, _captures(tf, graph))
         self.state.update(walker.state)
         self._note_draws(walker)
@@ -1697,10 +1703,12 @@ def _functions_eagerly(eagerly):
         tf.config.run_functions_eagerly(before)
 
 
-def _drawer(tf):
+def _drawer(tf, xla=False):
     """``draw(op_type, n_outputs, inputs, attrs)``: a random op run eagerly by TensorFlow's own kernel, its outputs as
-    arrays (`tf_graph.Walker._draw`); a generator's read-and-skip reads its state alone, leaving it where it is."""
-    execute = eager_execute()
+    arrays (`tf_graph.Walker._draw`); a generator's read-and-skip reads its state alone, leaving it where it is.
+    ``xla``: the user's function runs compiled by XLA, whose draws from a seed are its own (its default algorithm is
+    not the eager kernel's): each op compiled by XLA alone (`_compiled_op`) draws them."""
+    execute = _compiled_op(tf) if xla else eager_execute()
 
     def draw(op_type, n_outputs, inputs, attrs):
         if op_type == "RngReadAndSkip":  # the old state, padded to 3 as the op gives it; the skip is the run's own
@@ -1710,6 +1718,33 @@ def _drawer(tf):
         return tuple(np.asarray(t.numpy()) for t in execute(op_type, n_outputs, tensors, tuple(attrs)))
 
     return draw
+
+
+def _compiled_op(tf):
+    """``execute(op_type, n_outputs, inputs, attrs)`` (as `tf_eager.eager_execute`'s) running the op compiled by XLA
+    alone, one compiled function per op type and attributes: its numbers those of the op inside the user's compiled
+    function (XLA compiles a draw from its seed the same way alone as among other ops)."""
+    from tensorflow.python.framework import op_def_registry  # lazy: TensorFlow's; no public door reads an op's signature
+
+    compiled = {}
+
+    def execute(op_type, n_outputs, inputs, attrs):
+        key = (op_type, attrs)
+        function = compiled.get(key)
+        if function is None:
+            op_def = op_def_registry.get(op_type)
+            raw_op = getattr(tf.raw_ops, op_type)
+            taken = set(inspect.signature(raw_op).parameters)  # the attributes TensorFlow does not infer from inputs
+            kinds = {attr.name: attr.type for attr in op_def.attr}
+            fixed = {name: tf.as_dtype(value) if kinds.get(name) == "type" else value
+                     for name, value in zip(attrs[::2], attrs[1::2]) if name in taken}
+            names = [arg.name for arg in op_def.input_arg]
+            function = compiled[key] = tf.function(lambda *tensors: raw_op(**dict(zip(names, tensors)), **fixed),
+                                                   jit_compile=True)
+        out = function(*inputs)
+        return out if isinstance(out, (list, tuple)) else (out,)
+
+    return execute
 
 
 def _forward_calls(graph, frames):

@@ -1133,10 +1133,12 @@ _FRESH_DRAWS = dict.fromkeys(
     ("RandomUniform", "RandomStandardNormal", "TruncatedNormal", "RandomUniformInt", "RandomShuffle", "Multinomial",
      "RandomGamma", "RandomPoissonV2", "ParameterizedTruncatedNormal"),
     "draws other numbers at every run (a random op with a state of its own, tf.random.uniform and its kind), so no "
-    "run of it can be replayed with the numbers another drew, and gradcli reads the numbers of the run only where "
-    "the code draws them with tf.random.normal, uniform, truncated_normal, gamma or poisson outside a function XLA "
-    "compiles: draw with a seed TensorFlow reads (tf.random.stateless_uniform(..., seed=...), a tf.random.Generator, "
-    "or a Keras layer's seed=) there",
+    "replay draws what the run drew; gradcli reads a run's own draws where the code makes them with tf.random.normal, "
+    "uniform, truncated_normal, gamma or poisson outside XLA, but not inside a function XLA compiles "
+    "(jit_compile=True): XLA draws them inside its compiled program, out of reach of TensorFlow's op callbacks, and "
+    "other numbers at every call though the op is seeded. Draw from a seed instead (tf.random.stateless_normal(shape, "
+    "seed=[1, 2]), a tf.random.Generator.from_seed(1)'s g.normal(shape), or a Keras layer's seed=): those are the "
+    "same draws at every call, and gradcli draws them again as XLA does",
 )
 _NOT_REPLAYED = {**_PYTHON_CALLS, **_FRESH_DRAWS}
 

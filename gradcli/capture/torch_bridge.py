@@ -44,6 +44,7 @@ from .torch_loops import LoopDecidedOtherwise, conds_among, loops_step_by_step
 from .torch_modules import ModuleArguments
 from .torch_no_derivative import mark_no_derivative
 from .torch_numpy_forward import Notes, leaves_pytorch, noting_forwards
+from .torch_sparse import sparse_tensors_dense
 from .torch_sums import EngineSums
 from .torch_ops import NOT_DIFFERENTIATED, is_exact, is_wider
 
@@ -732,7 +733,8 @@ class _Captured:
         mode = FakeTensorMode(allow_non_fake_inputs=True)
         try:
             # A while loop's carry keeps its shapes: run none of its steps here (`loops_step_by_step`).
-            with mode, torch.enable_grad(), loops_step_by_step(shapes_only=True):  # a loss may differentiate itself
+            with (mode, torch.enable_grad(), loops_step_by_step(shapes_only=True),  # a loss may differentiate itself
+                  sparse_tensors_dense()):
                 fakes = [mode.from_tensor(e) if isinstance(e, torch.Tensor) else e for e in examples]
                 for fake in fakes:
                     if isinstance(fake, torch.Tensor) and fake.is_floating_point():

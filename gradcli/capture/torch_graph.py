@@ -101,7 +101,7 @@ from .torch_indices import refuse_reads_written, set_at_index_tensors
 from .torch_loops import LoopDecidedOtherwise, TripCountsNeeded, loop_guard, loops_step_by_step, zero_trips_rule
 from .torch_complex import COMPLEX_OPS
 from .torch_nn_ops import NN_ELEMENTWISE, NN_OPS
-from . import torch_indices, torch_numpy_forward, torch_reads
+from . import torch_indices, torch_numpy_forward, torch_reads, torch_sparse
 from .torch_numpy_forward import Notes, NumpyForwardsNeeded, noting_forwards, numpy_backwards_noted, replay_of, rule_of
 from .torch_pullbacks import PULLBACKS
 from .torch_sums import checked_outputs, described as engine_sum_described, tag as engine_sum
@@ -691,7 +691,7 @@ def _made(fun, examples, entered, draws, kernels, counts=None, guards=None, plan
     from torch.fx import traceback as fx_traceback  # lazy: likewise
 
     with (fx_traceback.preserve_node_meta(), entered, draws, kernels, loops_step_by_step(counts, guards=guards, own=own),
-          set_at_index_tensors(), noting_forwards(plans)):
+          set_at_index_tensors(), noting_forwards(plans), torch_sparse.sparse_tensors_dense()):
         return make_fx(
             fun,
             decomposition_table={**_DECOMPOSITIONS, **_custom_ops(), **draws.table()},
@@ -937,7 +937,7 @@ _NOTING = _noting_generators(None).__code__  # `GeneratorsHeld`'s look at each c
 _PASSING_CODES = frozenset((_NOTING, _keeping_handed_floats(None).__code__))
 # a NumPy forward's way to its node and a read or write at index tensors (by positions): no line of their own
 # and a number the user's code reads (its node tagged `_READ`)
-_PASSING_FILES = frozenset(module.__file__ for module in (torch_indices, torch_numpy_forward, torch_reads))
+_PASSING_FILES = frozenset(module.__file__ for module in (torch_indices, torch_numpy_forward, torch_reads, torch_sparse))
 
 
 class _Held:

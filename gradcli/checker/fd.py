@@ -32,7 +32,7 @@ import numpy as np
 from ..autodiff import mp as mp_core
 from ..autodiff.ops import raw
 from ..capture import loop_trips
-from .precision import flat_entries, to_mp, with_noise
+from .precision import flat_entries, random_direction, to_mp, with_noise
 
 DIRECTIONAL_ABOVE = 64
 RELIABLE_RELATIVE_ERROR = 1e-6
@@ -113,11 +113,13 @@ def _along(base, i, index):
     return shifted
 
 
-def _coordinates(args):
-    """Every (argument, index, value) of the inputs, in order (index () for scalars)."""
+def _coordinates(args, stepped=None):
+    """Every (argument, index, value) of the inputs, in order (index () for scalars); with ``stepped`` (argument
+    positions), those of the arguments it names alone."""
     if all(type(a) is float for a in args):  # a formula's point: as below, without the arrays
-        return [(i, (), a) for i, a in enumerate(args)]
-    return _array_coordinates(args)
+        return [(i, (), a) for i, a in enumerate(args) if stepped is None or i in stepped]
+    coordinates = _array_coordinates(args)
+    return coordinates if stepped is None else [c for c in coordinates if c[0] in stepped]
 
 
 def _array_coordinates(args):
@@ -126,8 +128,12 @@ def _array_coordinates(args):
             yield i, index, float(np.asarray(a)[index])
 
 
-def _layout(args, flat):
-    """Flat per-coordinate numbers back in the shape of ``args`` (floats for scalars)."""
+def _layout(args, flat, stepped=None):
+    """Flat per-coordinate numbers back in the shape of ``args`` (floats for scalars); with ``stepped``, ``flat`` holds
+    the stepped arguments' coordinates alone, and each argument held is 0 throughout (never differenced)."""
+    if stepped is not None:
+        numbers = iter(flat)
+        flat = [next(numbers) if i in stepped else 0.0 for i, a in enumerate(args) for _ in range(int(np.size(a)))]
     if all(type(a) is float for a in args):  # a formula's point: one float per argument, as below
         return [v if type(v) is float else float(np.array([v], dtype=np.float64)[0]) for v in flat]
     out, position = [], 0
@@ -297,8 +303,12 @@ class _Central:
 
 
 def differences(function, args, analytic=False, full=False, seed=0, mp_function=None, elementwise=False,
-                max_time=None) -> Differences:
+                max_time=None, stepped=None) -> Differences:
     """Derivatives of the scalar ``function`` at ``args`` (float64 copies are used).
+
+    ``stepped``: the positions of the arguments differenced (those a check asks the gradient in), None for every one;
+    the others are data the function is given, held at their values (their entries 0, never stepped, so a step of
+    them off their domain makes no difference unreliable).
 
     ``mp_function``, the same function on mpmath numbers, lets the error
     estimates count the rounding inside the function (see the module notes);
@@ -308,12 +318,13 @@ def differences(function, args, analytic=False, full=False, seed=0, mp_function=
     the point (`_bounding_loops`).
     """
     args = [np.asarray(a, dtype=np.float64) if np.ndim(a) else float(a) for a in args]
-    total = sum(np.size(a) for a in args)
+    stepped = None if stepped is None or len(stepped) == len(args) else frozenset(stepped)
+    total = sum(np.size(a) for i, a in enumerate(args) if stepped is None or i in stepped)
     with loop_trips.watching(_bounding_loops(function, args, max_time)):
         if total > DIRECTIONAL_ABOVE and not full:
-            return _directional(function, args, seed, mp_function)
+            return _directional(function, args, seed, mp_function, stepped)
         with np.errstate(all="ignore"):  # once for every evaluation (an overflow nearby is reported, not warned about)
-            return _per_coordinate(function, args, total, analytic, mp_function, elementwise)
+            return _per_coordinate(function, args, total, analytic, mp_function, elementwise, stepped)
 
 
 def _bounding_loops(function, args, max_time):
@@ -338,36 +349,37 @@ def _bounding_loops(function, args, max_time):
     return watch
 
 
-def _per_coordinate(function, args, total, analytic, mp_function, elementwise):
-    """`differences` in each coordinate: Richardson, and complex steps where ``analytic``."""
+def _per_coordinate(function, args, total, analytic, mp_function, elementwise, stepped=None):
+    """`differences` in each coordinate (of the ``stepped`` arguments): Richardson, and complex steps where ``analytic``."""
     if total > REPLAY_COORDINATES:
         mp_function = None  # each replay costs about one evaluation per coordinate: n^2 in all
     mp_args = _mp_args(args, mp_function)
     batched = elementwise and not any(np.ndim(a) for a in args)  # an array point is summed: not elementwise
-    central = _centrals(function, args, mp_function, mp_args, batched)
-    complex_step = _complex_step(function, args, mp_function, mp_args) if analytic else None
-    return _answer(args, central, complex_step)
+    central = _centrals(function, args, mp_function, mp_args, batched, stepped)
+    complex_step = _complex_step(function, args, mp_function, mp_args, stepped) if analytic else None
+    return _answer(args, central, complex_step, stepped)
 
 
-def _centrals(function, args, mp_function, mp_args, batched):
+def _centrals(function, args, mp_function, mp_args, batched, stepped=None):
     """Each coordinate's `_Central` (its four values now, its replay when asked)."""
     central = []
-    for i, index, x0 in _coordinates(args):
+    for i, index, x0 in _coordinates(args, stepped):
         g, g_mp = _along_function(function, args, i, index), _along_function(mp_function, mp_args, i, index)
         central.append(_Central(g, x0, _STEP * max(1.0, abs(x0)), g_mp, elementwise=batched))
     return central
 
 
-def _answer(args, central, complex_step):
-    """The `Differences` of one point from its central differences and its complex steps (None: not taken)."""
+def _answer(args, central, complex_step, stepped=None):
+    """The `Differences` of one point from its central differences and its complex steps (None: not taken), of the
+    ``stepped`` arguments' coordinates (None: every one's)."""
     result = Differences()
     if complex_step is None:
         entries = [(c.estimate, c.error(), _CENTRAL) for c in central]
     else:
         entries = [_cross_check(step, c) for step, c in zip(complex_step, central)]
         result.method = "complex-step"
-    result.gradient = _layout(args, [e[0] for e in entries])
-    result.error = _layout(args, [e[1] for e in entries])
+    result.gradient = _layout(args, [e[0] for e in entries], stepped)
+    result.error = _layout(args, [e[1] for e in entries], stepped)
     _judge_reliability(result, entries)
     return result
 
@@ -485,14 +497,14 @@ def _along_function(function, base, i, index):
     return lambda t: function(*shifted(t))  # inside `differences`' np.errstate
 
 
-def _complex_step(function, args, mp_function, mp_args):
+def _complex_step(function, args, mp_function, mp_args, stepped=None):
     """Im f(x + ih)/h per coordinate, as (estimate, error, reason); None where not analytic.
 
     The error is the largest of: how far two step sizes disagree (they agree
     to rounding where f is analytic), the rounding noise of the imaginary part
     (from the mpmath replay), and a few units in the last place.
     """
-    steps = _complex_floats(function, args)
+    steps = _complex_floats(function, args, stepped)
     if steps is None:
         return None
     noises = [
@@ -503,8 +515,9 @@ def _complex_step(function, args, mp_function, mp_args):
     return _complex_entries(steps, noises)
 
 
-def _complex_floats(function, args):
-    """Per coordinate ``(i, index, x0, h, d1, d2)``: the complex steps of two sizes in float64; None where not analytic."""
+def _complex_floats(function, args, stepped=None):
+    """Per coordinate (of the ``stepped`` arguments) ``(i, index, x0, h, d1, d2)``: the complex steps of two sizes in
+    float64; None where not analytic."""
     base = [complex(v) if type(v) is float or not np.ndim(v) else np.asarray(v, dtype=np.complex128) for v in args]
     try:
         at_point = complex(_scalar(function(*base)))
@@ -513,7 +526,7 @@ def _complex_floats(function, args):
     if not cmath.isfinite(at_point) or at_point.imag != 0:
         return None  # off the real line already (log(-1) = i pi): not analytic here
     out = []
-    for i, index, x0 in _coordinates(args):
+    for i, index, x0 in _coordinates(args, stepped):
         g = _along_function(function, base, i, index)
         scale = min(1.0, max(abs(x0), 1e-180)) if x0 != 0 else 1.0
         h, h2 = (step * scale for step in COMPLEX_STEPS)
@@ -589,18 +602,16 @@ def _agrees_without_replay(step, central):
     return not np.isfinite(other) or abs(estimate - other) <= DISAGREE_FACTOR * (error + central.error_without_replay())
 
 
-def _directional(function, args, seed, mp_function):
-    rng = np.random.default_rng(seed)
-    direction = [rng.standard_normal(np.shape(a)) if np.ndim(a) else rng.standard_normal() for a in args]
-    norm = np.sqrt(sum(np.sum(np.square(d)) for d in direction))
-    direction = [d / norm for d in direction]
+def _directional(function, args, seed, mp_function, stepped=None):
+    keep = None if stepped is None else [i in stepped for i in range(len(args))]  # the data held: no step along it
+    direction = random_direction(args, seed, keep)
     scale = max(1.0, max(float(np.max(np.abs(a))) for a in args))
     h = np.finfo(np.float64).eps ** (1 / 3) * scale
 
     def along(f, base):
         return None if f is None else lambda t: _call(f, [a + t * d for a, d in zip(base, direction)])
 
-    terms = sum(int(np.size(a)) for a in args)
+    terms = sum(int(np.size(a)) for i, a in enumerate(args) if stepped is None or i in stepped)
     if terms > REPLAY_COORDINATES:
         # The replay costs 3 mpmath passes per value (~70% of a check at 10^4 inputs): the rounding
         # is estimated instead; the exact reference, not this estimate, decides the verdict.

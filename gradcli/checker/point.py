@@ -222,6 +222,7 @@ _DTYPE_BREAKS = (np.linalg.LinAlgError, ZeroDivisionError, OverflowError, Floati
 
 
 _DTYPES_MIXED = "dtypes-mixed"  # a finding's kind: the framework refused to mix float dtypes in the program's run
+_RAISES = "the program raises in"  # how such a finding begins where the program's run raised
 
 
 def without_refused_dtypes(results, notes):
@@ -236,7 +237,9 @@ def without_refused_dtypes(results, notes):
     for r in refused:
         said = next(f for f in r.findings if f.kind == _DTYPES_MIXED)
         at = f" (at {said.location})" if said.location else ""
-        note = f"not run in {r.dtype}: {said.message}{at}; the program runs in {ran}, its verdict there"
+        # a run that returned in a narrower dtype (a bridge's error ``not_raised``) was run, and is not judged
+        lead = "not run in" if said.message.startswith(_RAISES) else "not judged in"
+        note = f"{lead} {r.dtype}: {said.message}{at}; the program runs in {ran}, its verdict there"
         if note not in notes:
             notes.append(note)
     return [r for r in results if r not in refused]
@@ -275,8 +278,8 @@ def _raised_in_the_dtype(result, target, point, dtype, chosen, options, error):
             f"{mixed} refuses to mix float dtypes in one operation ({type(raised).__name__}: {raised}), where a tensor "
             "the code or a library it calls makes in its own dtype (one made without dtype=, a distribution's "
             f"constant) meets the {dtype_name(dtype)} input{_held_as_integers(target, dtype)}")
-        return no_verdict(Finding(_DTYPES_MIXED, "forward", type(raised).__name__,
-                                  f"the program raises in {dtype_name(dtype)}: {said}", location=raised_line(error)))
+        told = said if getattr(raised, "not_raised", False) else f"{_RAISES} {dtype_name(dtype)}: {said}"
+        return no_verdict(Finding(_DTYPES_MIXED, "forward", type(raised).__name__, told, location=raised_line(error)))
     if not isinstance(raised, _DTYPE_BREAKS):
         return no_verdict()
     exact = _exact_as_written(result, target, point, dtype, chosen, options)
@@ -487,7 +490,7 @@ def replay_ahead(target, points, dtypes, chosen, options):
                         return
                     done.add(key)
                     if not reading_verdicts_only():  # a fix's re-check reads no differences
-                        _replayed_differences(target, rounded, options)
+                        _replayed_differences(target, rounded, options, stepped=_stepped(target.variables, chosen))
                     _replayed_exact(target, rounded, chosen, options.seed, options.max_time, options.full)
             except Exception:  # noqa: BLE001 - met again where check_point asks, and said there
                 continue
@@ -562,11 +565,12 @@ _ONES = {kind: np.ones((), dtype=kind)[()] for kind in (np.float64, np.float32, 
 def _differences(result, target, rounded, chosen, options, dtype=None):
     """Finite differences at the rounded point, recorded on ``result``; never raises."""
     names = target.variables
+    stepped = _stepped(names, chosen)
     try:
         # The slope of the program the exact reference runs: a bridge's user constants as ``dtype`` holds them.
         held = _bridge_holds(target, dtype, rounded)
-        differences = _shared_differences(target, rounded) or _replayed_differences(
-            target, rounded, options, dtype if held else None)
+        differences = (stepped is None and _shared_differences(target, rounded)) or _replayed_differences(
+            target, rounded, options, dtype if held else None, stepped)
     except Exception as error:  # noqa: BLE001 - the target raised at a nearby point
         differences = fd.Differences(
             method="failed",
@@ -589,23 +593,30 @@ def _differences(result, target, rounded, chosen, options, dtype=None):
     return differences
 
 
-def _replayed_differences(target, rounded, options, dtype=None):
+def _stepped(names, chosen):
+    """The positions of the variables finite differences step: the ``chosen`` ones, the data the function is given
+    held (never stepped off its domain); None where every variable is chosen."""
+    return None if set(chosen) >= set(names) else tuple(i for i, n in enumerate(names) if n in chosen)
+
+
+def _replayed_differences(target, rounded, options, dtype=None, stepped=None):
     """The finite differences at the rounded point (`fd.Differences`), made once per point of a framework's target;
-    with ``dtype``, a bridge's program holding the user's constants as ``dtype`` does (`exact_constants.held_in`)."""
+    with ``dtype``, a bridge's program holding the user's constants as ``dtype`` does (`exact_constants.held_in`);
+    ``stepped``: the positions of the arguments differenced (None: every one)."""
     # A bridged framework's differences step through its captured graph, replayed in float64: the
     # framework's own operations, without a call into the framework (milliseconds each) per step.
-    stepped = target.mp_function if target.bridge is not None else target.function
+    function = target.mp_function if target.bridge is not None else target.function
     mp_function, elementwise = target.mp_function, target.kind == "formula"
     if target.bridge is not None and target.bridge.points_at_once and not any(np.ndim(a) for a in rounded):
         mp_function, elementwise = _points_at_once(target.mp_function), True  # a point of numbers: arrays are its steps
 
     def made():
         with held_in(dtype):
-            return fd.differences(stepped, rounded, target.analytic, options.full, options.seed, mp_function, elementwise,
-                                  seconds_left(options.max_time))
+            return fd.differences(function, rounded, target.analytic, options.full, options.seed, mp_function, elementwise,
+                                  seconds_left(options.max_time), stepped)
 
     return _once_per_point(
-        target, "replayed differences", (_point_key(rounded), options.full, options.seed, held_name(dtype)), made,
+        target, "replayed differences", (_point_key(rounded), options.full, options.seed, held_name(dtype), stepped), made,
         lambda made: replace(made, gradient=list(made.gradient), error=list(made.error)),
     )
 

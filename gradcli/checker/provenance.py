@@ -1758,8 +1758,9 @@ def _rounded_off_ancestor(working, pairs, w, out_error, depth=4):
             apart = _bits_apart(op, wrong)
             if apart is not None:
                 bits = finfo(np.asarray(raw(op.output)).dtype).nmant + 1
+                kept = f"keeps only {bits - apart} of" if bits - apart >= 1 else "keeps none (less than one bit) of"
                 return _origin_finding("cancellation", op, (
-                    f"keeps only {max(0, bits - apart)} of its smaller operand's {bits} bits where the larger is "
+                    f"{kept} its smaller operand's {bits} bits where the larger is "
                     f"2^{apart} times it, and {_named_at(w, op)} subtracts nearly equal numbers of its result, so the "
                     f"difference is {out_error:.1e} off: the smaller operand's lost digits were gone before the "
                     "subtraction"))

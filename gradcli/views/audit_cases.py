@@ -7,8 +7,12 @@ verdicts are strings ("unstable"), so these helpers read both alike.
 
 from __future__ import annotations
 
+import os
+from dataclasses import replace
+
 from ..checker.dtypes import NAMES as DTYPE_NAMES
 from ..checker.results import is_method_note, shown_order
+from ..checker.target_text import FUNCTION_TARGET
 from ..checker.verdict import Verdict
 from . import sweep_rows
 from .formatting import float_text, number, point_text, short_location, shown_target, with_held
@@ -157,8 +161,11 @@ def finding_text(finding):
 
 
 def located_text(finding):
-    """A finding in one line with the user's file and line where it has them: "forward exp: ... at model.py:12"."""
-    where = f" at {short_location(finding['location'])}" if finding.get("location") else ""
+    """A finding in one line with the user's file and line where it has them: "forward exp: ... at model.py:12"; a
+    file a spec named (`spelled_case`) as the spec wrote it, any other by its name."""
+    location = finding.get("location")
+    shown = location if location and not os.path.isabs(location) else short_location(location) if location else ""
+    where = f" at {shown}" if shown else ""
     return finding_text(finding) + where
 
 
@@ -239,3 +246,41 @@ def not_in_run_names(report) -> list:
         if why:
             elsewhere[why] = elsewhere.get(why, 0) + 1
     return names + [f"{count} case{'' if count == 1 else 's'} {why}" for why, count in elsewhere.items()]
+
+
+def as_the_spec_wrote(report):
+    """The data of an audit report (``gradcli.audit/1``) with each case's file named as its spec wrote it
+    (`spelled_case`)."""
+    data = report.to_dict()
+    data["cases"] = [spelled_case(case) for case in data["cases"]]
+    return data
+
+
+def spelled_result(case):
+    """A `CaseResult` with its file named as its spec wrote it in its check and sweep (`spelled_case`)."""
+    spelled = spelled_case(case.to_dict())
+    return replace(case, check=spelled["check"], sweep=spelled["sweep"])
+
+
+def spelled_case(case):
+    """A case's data (``CaseResult.to_dict()``) with the full path of its target's file written as the spec wrote it
+    (the case's ``target``) in every text of its check and sweep: an audit loads a spec's file targets by their full
+    paths, and its check's target and the lines of its findings and notes in that file would say
+    "/runs/specs/lib.py:9" where the spec says "lib.py". The case as it is where its target names no file."""
+    written = FUNCTION_TARGET.match(case["target"] or "")
+    ran = FUNCTION_TARGET.match(next((part["target"] for part in (case["check"], case["sweep"]) if part), "") or "")
+    if not (written and ran) or written["module"] == ran["module"] or not os.path.isabs(ran["module"]):
+        return case
+    full, spelled = ran["module"] + ":", written["module"] + ":"
+    return {**case, "check": _respelled(case["check"], full, spelled), "sweep": _respelled(case["sweep"], full, spelled)}
+
+
+def _respelled(value, full, spelled):
+    """``value`` (plain data) with each text's ``full`` written ``spelled``, in a copy."""
+    if isinstance(value, str):
+        return value.replace(full, spelled)
+    if isinstance(value, dict):
+        return {key: _respelled(item, full, spelled) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_respelled(item, full, spelled) for item in value]
+    return value

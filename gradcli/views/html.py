@@ -114,7 +114,8 @@ def render_audit(report) -> str:
     headers = [("#", "index"), ("case", "case"), ("target", "target"), ("status", "status")]
     headers += [(d, d) for d in columns] + [("seconds", "seconds"), ("first finding", "finding")]
     head = "".join(f'<th data-column="{escape(key)}">{escape(label)}</th>' for label, key in headers)
-    bodies = "\n".join(_case_rows(i, case, columns, len(headers)) for i, case in enumerate(report.cases, 1))
+    bodies = "\n".join(_case_rows(i, audit_cases.spelled_result(case), columns, len(headers))
+                       for i, case in enumerate(report.cases, 1))
     parts.append(f'<table class="cases sortable">\n<thead><tr>{head}</tr></thead>\n{bodies}\n</table>')
     return "\n".join(parts)
 

@@ -88,6 +88,7 @@ def render(report) -> str:
         for label, names in audit_cases.baseline_changes(report):
             ET.SubElement(properties, "property", name=f"baseline: {label}", value=", ".join(names) or "none")
     for case in report.cases:
+        case = audit_cases.spelled_result(case)
         _inside(_case(suite, case), case)
     _counts(suite)
     return _text(suites)
@@ -133,3 +134,4 @@ def _case(suite, case):
     lines += [f"{interval_dtype}: {audit_cases.interval_text(i)}" for interval_dtype, i in audit_cases.failing_intervals(case.sweep)]
     failure.text = "\n".join(lines)
     return testcase
+

@@ -1,0 +1,125 @@
+"""Keras losses that compute in a narrower dtype than the numbers handed to them: a ``keras.losses.Loss``, its
+``dtype`` float32 by Keras's default policy, casts float64 inputs to float32 and computes there, so a float64 run of
+the user's function is a float32 run in disguise.
+
+gradcli notes each such call while TensorFlow runs the function (`narrower_keras_calls`) and refuses that dtype's run
+with `KerasComputesNarrower`, which names the object, its dtype and how to ask for the wider one: the run is said
+not judged in that dtype, as a program that runs in float32 alone is (`bridge.dtypes_mixed`).
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from contextlib import contextmanager
+
+import numpy as np
+
+from .lines import innermost_users
+from .tf_errors import is_users_file
+
+_NOTING = {"depth": 0, "originals": None, "noted": None}  # nested and concurrent runs share one replacement
+_NOTING_LOCK = threading.Lock()
+
+
+class KerasComputesNarrower(TypeError):
+    """A Keras object in the user's function computes in a narrower dtype than the run's: that dtype's run is not
+    judged as that dtype's work (`bridge.dtypes_mixed`)."""
+
+    dtypes_mixed = "TensorFlow"
+    not_raised = True  # the run returned, in the narrower dtype: no raise of the program's to speak of
+
+    def __init__(self, what, own, wide, location):
+        self.raised_at = location  # (file, line) of the user's call of the object
+        super().__init__(
+            f"the program computes in {own} here: {what} computes in {own}, its dtype, and casts the {wide} numbers "
+            f"handed to it to {own}, so the "
+            f"{wide} run is a {own} run in disguise and is not judged as {wide} work; ask for {wide} with "
+            f"dtype=\"{wide}\" where it is made, or keras.config.set_dtype_policy(\"{wide}\") before it is made")
+
+
+@contextmanager
+def narrower_keras_calls(wide):
+    """While TensorFlow runs the user's function on ``wide`` numbers (a NumPy dtype): yields a list that ends holding
+    ``(what, its dtype, the wide dtype, the user's (file, line))`` for each Keras loss called on ``wide`` floats that computes in a
+    narrower dtype. Without Keras imported, nothing is watched."""
+    keras = sys.modules.get("keras")
+    if keras is None or np.dtype(wide).itemsize <= 4:
+        yield []
+        return
+    noted = []
+    with _NOTING_LOCK:
+        if _NOTING["depth"] == 0:
+            watched = [(keras.losses.Loss, "dtype")]
+            _NOTING["originals"] = [(cls, cls.__dict__["__call__"]) for cls, _ in watched]
+            _NOTING["noted"] = {}
+            for cls, attribute in watched:
+                cls.__call__ = _noting(cls.__dict__["__call__"], attribute)
+        _NOTING["depth"] += 1
+        _NOTING["noted"][threading.get_ident()] = (np.dtype(wide), noted)
+    try:
+        yield noted
+    finally:
+        with _NOTING_LOCK:
+            _NOTING["noted"].pop(threading.get_ident(), None)
+            _NOTING["depth"] -= 1
+            if _NOTING["depth"] == 0:
+                for cls, original in _NOTING["originals"]:
+                    cls.__call__ = original
+
+
+def refused_if_narrower(noted):
+    """Raise `KerasComputesNarrower` for the first of ``noted`` (`narrower_keras_calls`), if any."""
+    if noted:
+        raise KerasComputesNarrower(*noted[0])
+
+
+def _noting(original, attribute):
+    """``__call__`` of a Keras class noting a call on wider floats than the object's ``attribute`` dtype."""
+
+    def call(self, *args, **kwargs):
+        watching = (_NOTING["noted"] or {}).get(threading.get_ident())
+        if watching is not None:
+            wide, noted = watching
+            own = _float_dtype(getattr(self, attribute, None))
+            if own is not None and own.itemsize < wide.itemsize and _holds_floats_of(args, wide) \
+                    and not any(entry[0] == _named(self) for entry in noted):
+                found = innermost_users(sys._getframe(1), is_users_file)
+                location = None if found is None else (found[0].f_code.co_filename, found[1])
+                noted.append((_named(self), own.name, wide.name, location))
+        return original(self, *args, **kwargs)
+
+    return call
+
+
+def _float_dtype(dtype):
+    """A Keras dtype (a name) as a NumPy float dtype, or None where it is no float's."""
+    try:
+        found = np.dtype(str(dtype))
+    except TypeError:
+        return None
+    return found if found.kind == "f" else None
+
+
+def _holds_floats_of(args, dtype):
+    """Whether a tensor or array among ``args`` (lists, tuples and dicts of them too) holds floats of ``dtype``."""
+    pending = list(args)
+    while pending:
+        value = pending.pop()
+        if isinstance(value, (list, tuple)):
+            pending.extend(value)
+        elif isinstance(value, dict):
+            pending.extend(value.values())
+        else:
+            found = getattr(value, "dtype", None)
+            if found is not None and _float_dtype(getattr(found, "name", found)) == dtype:
+                return True
+    return False
+
+
+def _named(obj):
+    """A Keras loss as the user wrote it: ``keras.losses.MeanSquaredError`` for Keras's own, else its class."""
+    cls = type(obj)
+    if cls.__module__.startswith("keras."):
+        return f"keras.losses.{cls.__name__}"
+    return f"{cls.__module__}.{cls.__qualname__}"
