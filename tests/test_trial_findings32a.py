@@ -39,3 +39,43 @@ def test_points_apart_past_six_digits_are_each_rechecked(growth_report):
     (fix,) = [f for f in growth_report.fixes if f.name == "log1p"]
     assert sorted(_labelled_point(label)["x"] for label in fix.after) == [1e-10, 1.0000001e-10]
     assert set(fix.after.values()) == {"ok"} and not fix.partial
+
+
+ROOT = """import jax
+import jax.numpy as jnp
+
+
+def final_size(r0):
+    def residual(z):
+        return z - 1.0 + jnp.exp(-r0 * z)
+
+    def newton(f, z0):
+        z = z0
+        for _ in range(40):
+            z = z - f(z) / jax.grad(f)(z)
+        return z
+
+    return jax.lax.custom_root(residual, jnp.ones_like(r0), newton, lambda g, y: y / g(2.0))
+"""
+
+
+@pytest.mark.xfail(strict=True, reason="J1: a lax.custom_root whose tangent_solve is wrong is found wrong, but the "
+                   "finding names a line of the user's solver (the Newton step's division, which JAX never "
+                   "differentiates) where it should name the tangent_solve the user wrote: JAX's own _root_jvp "
+                   "rule carries the user's tangent solve only as a jaxpr the capture does not trace back to its line")
+def test_a_wrong_tangent_solve_is_named_at_its_line(tmp_path):
+    import mpmath
+
+    path = tmp_path / "epidemic32a.py"
+    path.write_text(ROOT)
+    (result,) = gradcli.check(f"{path}:final_size", [{"r0": 2.5}], dtypes=("float64",), fixes=False).results
+    with mpmath.workdps(40):  # z = 1 - exp(-R0 z): dz/dR0 = z e / (1 - R0 e), e = exp(-R0 z)
+        z = mpmath.findroot(lambda t: t - 1 + mpmath.exp(-mpmath.mpf(2.5) * t), 0.9)
+        e = mpmath.exp(-mpmath.mpf(2.5) * z)
+        slope = z * e / (1 - mpmath.mpf(2.5) * e)
+    assert result.status == "wrong"
+    assert abs(mpmath.mpf(result.exact_gradient["r0"]) - slope) <= 1e-12 * slope
+    tangent_line = ROOT.splitlines().index(
+        "    return jax.lax.custom_root(residual, jnp.ones_like(r0), newton, lambda g, y: y / g(2.0))") + 1
+    assert any(f"epidemic32a.py:{tangent_line}" in (f.location or "") for f in result.findings), \
+        [f.location for f in result.findings]

@@ -357,3 +357,78 @@ def cubic_polyval(x):
 def cubic_factored(x):
     """The same as a power of the factor."""
     return (x - 1.0) ** 3
+
+
+# --- more idioms -----------------------------------------------------------------------------------------------------
+
+
+def final_size_root_halved(r0):
+    """The final size by lax.custom_root whose tangent solve divides by the residual's slope at 2 (not at 1)."""
+    def residual(z):
+        return z - 1.0 + jnp.exp(-r0 * z)
+
+    def newton(f, z0):
+        z = z0
+        for _ in range(60):
+            z = z - f(z) / jax.grad(f)(z)
+        return z
+
+    return jax.lax.custom_root(residual, jnp.ones_like(r0), newton, lambda g, y: y / g(2.0))
+
+
+def final_size_while(r0):
+    """The final size by Newton in a lax.while_loop until the step is below 1e-14."""
+    def cond(state):
+        return jnp.abs(state[1]) > 1e-14
+
+    def body(state):
+        z, _ = state
+        e = jnp.exp(-r0 * z)
+        step = (z - 1.0 + e) / (1.0 - r0 * e)
+        return z - step, step
+
+    z, _ = jax.lax.while_loop(cond, body, (jnp.ones_like(r0), jnp.ones_like(r0)))
+    return z
+
+
+def log_tail_probability(x):
+    """log Phi(x) by jax.scipy.stats.norm.logcdf."""
+    return jax.scipy.stats.norm.logcdf(x)
+
+
+def log_survival_gamma(x):
+    """log P(X > x) for a Gamma(2, 1) waiting time by jax.scipy.special.gammaincc."""
+    return jnp.log(jax.scipy.special.gammaincc(2.0, x))
+
+
+def log_volume_ratio(F):
+    """log |det F| by jnp.linalg.slogdet."""
+    return jnp.linalg.slogdet(F)[1]
+
+
+def reverse_running_log_partition(x):
+    """The sum of the reversed running log-partition (cumlogsumexp from the end)."""
+    return jnp.sum(jax.lax.cumlogsumexp(x, reverse=True))
+
+
+def running_peak(x):
+    """The sum of the running maximum of a series (jax.lax.cummax)."""
+    return jnp.sum(jax.lax.cummax(x))
+
+
+def interpolated_cost(x):
+    """A tabulated cost read by jnp.interp at x, squared."""
+    return jnp.interp(x, jnp.array([0.0, 1.0, 2.0, 4.0]), jnp.array([1.0, 3.0, 2.0, 5.0])) ** 2
+
+
+def per_sample_grad_norm(w):
+    """The summed squared norms of per-sample gradients of a logistic loss, by jax.vmap of jax.grad."""
+    xs = jnp.array([[1.0, 2.0], [-0.5, 1.5], [2.0, -1.0]])
+    ys = jnp.array([1.0, 0.0, 1.0])
+
+    def loss(wv, x, y):
+        z = jnp.dot(wv, x)
+        return jax.nn.softplus(z) - y * z
+
+    grads = jax.vmap(jax.grad(loss), in_axes=(None, 0, 0))(w, xs, ys)
+    return jnp.sum(grads ** 2)
