@@ -10,7 +10,10 @@ softplus), hyperelasticity (neo-Hookean energy at the identity and at an inverte
 jax.grad inside the loss, Ogden's energy, a volumetric energy at J -> 1 naive and by its series), signal processing
 (a one-pole IIR filter by lax.scan, its magnitude response near the pole in real and complex arithmetic), and library
 functions (jax.lax.cumlogsumexp against log(cumsum(exp)), jax.nn.glu, jax.nn.celu at 0, jax.nn.log_softmax with
-where=, jnp.polyval near a triple root)."""
+where=, jnp.polyval near a triple root); and more idioms: lax.custom_root with a tangent solve at the wrong point,
+Newton in a lax.while_loop (which JAX cannot reverse), jax.scipy's norm.logcdf and gammaincc in far tails, slogdet,
+cumlogsumexp in reverse, cummax at a tie, jnp.interp at a knot, and per-sample gradients by vmap of grad inside a
+loss."""
 
 import math
 
