@@ -694,7 +694,14 @@ def union_description(descriptions):
 
 
 def _point_label(point):
-    return ",".join(f"{k}={v:g}" if isinstance(v, float) else f"{k}={v}" for k, v in point.items())
+    """``x=1e-10,y=2``: the label of a checked point among a fix's re-checks, each number as short as reads back as
+    it, so that points apart only past six digits (-55 and -54.9999999) keep labels of their own."""
+    return ",".join(f"{k}={_number_label(v)}" if isinstance(v, float) else f"{k}={v}" for k, v in point.items())
+
+
+def _number_label(value):
+    short = f"{value:g}"
+    return short if not math.isfinite(value) or float(short) == value else repr(value)
 
 
 def verdict_parts(report):
