@@ -8,9 +8,23 @@ found none. Now, where gradcli's own rules agree with the framework's and an abs
 the finding names the line where those switches meet (the last such line) and says that the function is smooth
 there and that line loses its slope.
 
-Open (strict xfails in test_user_trials32b.py): A1, nn.AdaptiveLogSoftmaxWithLoss selects each cluster's rows by
+V1: at a point where a value a detach holds jumps (a VQ-VAE's z + (q - z).detach() at a tie between two codes), the
+mpmath reference rightly left every gradient entry NaN (a slope along any coordinate would move what the detach holds),
+but the domain verdict's settling of NaN entries then gave each coordinate whose one-sided differences agree their
+slope, differences that move the held value: the other row's entries showed the value's slopes without the
+straight-through term. Now a held value's jump leaves every entry NaN, with that reason.
+
+F1: torch.fake_quantize_per_tensor_affine (aten.fake_quantize_per_tensor_affine_cachemask) had no replay, so a
+quantisation-aware loss stopped with exit 2. Now it is replayed (round to the grid, clamp, and the mask PyTorch's
+straight-through backward multiplies by), so its gradient is judged against the step function's 0: wrong, at the
+call's line.
+
+Open (a strict xfail in test_user_trials32b.py): A1, nn.AdaptiveLogSoftmaxWithLoss selects each cluster's rows by
 ``nonzero`` of a mask of the target, held data whose shape and values are the point's, yet the capture, tracing on
 fake tensors, refuses the data-dependent shape (exit 2, advice to rewrite a selection the user did not write).
+Open, not tested here (TensorFlow): K1, Keras' ctc in float64 (which casts to float32 for tf.nn.ctc_loss) is an error,
+"TensorFlow computes ctc_keras otherwise eagerly than in the graph gradcli traces", where the float32 check of the
+same function is judged.
 """
 
 import mpmath

@@ -91,8 +91,9 @@ def _name_in_the_program(result, target, point_args, cotangent):
         finding.message += (
             f"; {name} on this line {'are' if ' and ' in name else 'is'} evaluated at an argument of 0, the switch "
             "where each such rule gives its convention's slope (0, gradcli's own rules too); the function is smooth "
-            "there, its slope the same from either side, and this line loses it (a sign times a function of |x| is "
-            "smooth at 0 where that function's slope is finite: write the odd function directly, or guard 0 by where)")
+            "there, its slope the same from either side, and this line loses it: no one op's rule can give that "
+            "slope, which belongs to the product of the switches' pieces (a custom rule, or a series guarded by where "
+            "about 0, gives it)")
         return
     finding.location = location
     called, gradient, framework_op = name.partition(" gradient")
