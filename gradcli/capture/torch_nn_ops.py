@@ -605,6 +605,15 @@ def _embedding_bag_weights_backward(g, weight, indices, offsets, bags, mode, pad
     return out
 
 
+def _fake_quantize(x, scale, zero_point, quant_min, quant_max):
+    """``aten.fake_quantize_per_tensor_affine_cachemask``: x rounded to the grid of ``scale`` (ties to even, as the
+    kernel's nearbyint), clamped to the integer range, and the mask of the entries inside it, which PyTorch's
+    straight-through backward multiplies the upstream gradient by."""
+    steps = gnp.round(x / scale) + zero_point
+    inside = np.asarray((raw(steps) >= quant_min) & (raw(steps) <= quant_max), dtype=bool)
+    return (gnp.clip(steps, quant_min, quant_max) - zero_point) * scale, inside
+
+
 # ATen op -> its replay: the forward ops with gradcli.numpy (differentiable), as in `torch_ops.OPS`.
 NN_OPS = {
     "sigmoid": _sigmoid,
@@ -650,6 +659,7 @@ NN_OPS = {
     "rrelu_with_noise_backward": _rrelu_backward,
     "_ctc_loss": torch_ctc.ctc_loss,
     "_ctc_loss_backward": torch_ctc.ctc_loss_backward,
+    "fake_quantize_per_tensor_affine_cachemask": _fake_quantize,
 }
 
 # The ops above that map their tensors' entries one by one (see `torch_ops.ELEMENTWISE`).

@@ -256,6 +256,11 @@ def jumps_here(result):
     return any(isinstance(side, Jump) for _, left, right in result.singular for side in (left, right))
 
 
+# The note `jumps_whatever_is_held` leaves: every gradient entry is then no derivative (`no_derivative` keeps them so).
+HELD_JUMP_NOTE = ("a stop_gradient changes the derivative the rule gives, never the value: the value jumps here "
+                  "whatever the held values are")
+
+
 def jumps_whatever_is_held(target, args, attempt, result, budget, digits):
     """Whether the program's value jumps at the point, where a stop_gradient holds a value its arithmetic reads (the
     mpmath reference's ``attempt`` at ``digits``): ``result`` then holds the jump, with no gradient at all.
@@ -276,8 +281,7 @@ def jumps_whatever_is_held(target, args, attempt, result, budget, digits):
         return False
     result.digits = digits
     result.notes.extend(attempt.notes)
-    result.notes.append("a stop_gradient changes the derivative the rule gives, never the value: the value jumps here "
-                        "whatever the held values are")
+    result.notes.append(HELD_JUMP_NOTE)
     result.gradient = [None if g is None else rebuild(g, [mpmath.nan] * len(flat_entries(g))) for g in result.gradient]
     if result.directional is not None:
         result.directional = mpmath.nan

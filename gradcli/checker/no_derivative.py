@@ -25,7 +25,7 @@ import numpy as np
 from ..capture.exact_constants import held_in
 from .compare import plain
 from .domain_slopes import slopes_beside_nan
-from .kinks import coordinates_of, with_coordinate
+from .kinks import HELD_JUMP_NOTE, coordinates_of, with_coordinate
 from .precision import START_DIGITS, flat_entries, relative_step, to_mp
 
 _SETTLED = 10**-6  # a side whose quotients at the two shorter steps agree to this has a slope: that quotient
@@ -50,9 +50,14 @@ def settle_result(result, target, args, exact, chosen, program=None):
         return
     found = list(getattr(exact, "kinks", None) or []) + list(getattr(exact, "singular", None) or [])
     kinked = {label for label, _, _ in found}
-    with held_in(program):
-        limits, reasons = settle_entries(target, args, flat, kinked)
-        _beside_nan(result, target, args, exact, limits, reasons)
+    if HELD_JUMP_NOTE in exact.notes:
+        # One-sided slopes of a value a stop_gradient holds would move what it holds: no entry's is a derivative.
+        limits = [None if e is None or mpmath.isfinite(e) else mpmath.nan for e in flat]
+        reasons = [None if limit is None else _HELD_JUMP_REASON for limit in limits]
+    else:
+        with held_in(program):
+            limits, reasons = settle_entries(target, args, flat, kinked)
+            _beside_nan(result, target, args, exact, limits, reasons)
     position = 0
     for name, (shape, size) in zip(target.variables, shapes):
         mine = slice(position, position + size)
@@ -64,6 +69,10 @@ def settle_result(result, target, args, exact, chosen, program=None):
         why = reasons[mine]
         if any(r is not None for r in why):
             result.exact_gradient_why[name] = np.array(why, dtype=object).reshape(shape).tolist() if shape else why[0]
+
+
+_HELD_JUMP_REASON = ("no derivative: the value jumps at this point, and a slope along this coordinate would move "
+                     "what a stop_gradient holds")
 
 
 def _beside_nan(result, target, args, exact, limits, reasons):

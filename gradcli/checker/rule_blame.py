@@ -85,6 +85,16 @@ def _name_in_the_program(result, target, point_args, cotangent):
     if departed == STOP_FORM:
         _named_at_the_form(finding, location, name)
         return
+    if departed == AT_SWITCH:
+        finding.location = location
+        finding.op = f"gradient rule of {name}"
+        finding.message += (
+            f"; {name} on this line {'are' if ' and ' in name else 'is'} evaluated at an argument of 0, the switch "
+            "where each such rule gives its convention's slope (0, gradcli's own rules too); the function is smooth "
+            "there, its slope the same from either side, and this line loses it: no one op's rule can give that "
+            "slope, which belongs to the product of the switches' pieces (a custom rule, or a series guarded by where "
+            "about 0, gives it)")
+        return
     finding.location = location
     called, gradient, framework_op = name.partition(" gradient")
     if gradient and framework_op[:2] in ("", " ("):  # a call's own rule as its framework names it: "F.x gradient (aten.x_backward)"
@@ -191,6 +201,10 @@ def guilty_line(bridge, point_args, cotangent=None):
         forms = _stop_forms(true.recording.ops)
         if forms and _all_close(rule, exact):
             return forms[0][0], forms[0][1], STOP_FORM
+        switches = _at_their_switch(true.recording.ops) if _all_close(rule, exact) else []
+        if switches:  # no rule departs from gradcli's own: none is off as a rule, the switches lost the slope
+            last = switches[-1][0]  # where the switches' pieces meet: the product of sign and a function of |x|
+            return last, " and ".join(sorted({name for line, name in switches if line == last})), AT_SWITCH
         ops = [op for op in true.recording.ops if op.phase == "forward" and op.replayed and op.location]
         one_line = len({op.location for op in ops}) == 1
         ops = _by_call(ops) if one_line and getattr(bridge, "gradient_op", None) is not None else ops
@@ -232,6 +246,33 @@ def _by_call(ops):
 
 # `guilty_line`'s word for a gradient that no built-in rule made wrong: a stop form defines it.
 STOP_FORM = "a stop form"
+# `guilty_line`'s word for a gradient whose rules each took one side's slope at their switch, where the function is
+# smooth: no rule is off as a rule, the line holding the switches is the one to name.
+AT_SWITCH = "at a switch"
+
+
+def _at_their_switch(ops):
+    """``(line, op name)`` of the forward ``ops`` evaluated exactly at their switch, in forward order: abs and sign of
+    an entry that is 0. Each rule gives its convention there (0 for both), which gradcli's own backward pass gives
+    too; where the function is smooth through them (sign(x) log1p(mu |x|) at 0, whose slope is mu / log1p(mu) from
+    either side) the exact derivative is each side's, and the line holding the switches is where the gradient was
+    lost."""
+    found = []
+    for op in ops:
+        if op.phase != "forward" or not op.replayed or not op.location or op.name not in ("abs", "sign") or not op.args:
+            continue
+        entries = np.ravel(np.asarray(raw(op.args[0]), dtype=object))
+        if any(_is_zero(entry) for entry in entries):
+            found.append((op.location, op.name))
+    return list(dict.fromkeys(found))
+
+
+def _is_zero(entry):
+    """Whether a replayed number is exactly 0."""
+    try:
+        return entry == 0
+    except Exception:  # noqa: BLE001 - a number that cannot say (an interval straddling 0) is not exactly 0
+        return False
 
 
 def _all_close(rule, exact):
