@@ -96,26 +96,11 @@ def pytest_collection_modifyitems(config, items):
     _bitlevel_tests_where_kernel_paths_finds_them(items)
 
 
-_TESTS_FOLDER = os.path.dirname(os.path.abspath(__file__))
-
-
 @pytest.hookimpl(wrapper=True)
 def pytest_make_collect_report(collector):
-    """In xdist's worker k of n, the test folder's files are imported starting k/n of the way through its listing.
-
-    Importing a test file rewrites its asserts, most of a worker's collection,
-    and each worker collects every file. Where bytecode is not cached yet (a
-    fresh checkout), workers importing in the same order keep pace and each
-    rewrites every file; started apart, each reads the bytecode the other
-    wrote for the part it reaches second. The items' order does not change:
-    the workers' collections are put in one order after
-    (``pytest_collection_modifyitems``).
-    """
+    """Each xdist worker imports this folder's test files from its own share of them first (``file_costs.py``)."""
     report = yield
-    worker = getattr(collector.config, "workerinput", None)
-    if worker and report.passed and isinstance(collector, pytest.Dir) and str(collector.path) == _TESTS_FOLDER:
-        start = len(report.result) * int(worker["workerid"].removeprefix("gw")) // worker["workercount"]
-        report.result[:] = report.result[start:] + report.result[:start]
+    file_costs.import_from_the_workers_share(collector, report, os.path.dirname(os.path.abspath(__file__)))
     return report
 
 
