@@ -97,6 +97,14 @@ def pytest_collection_modifyitems(config, items):
     _bitlevel_tests_where_kernel_paths_finds_them(items)
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_make_collect_report(collector):
+    """Each xdist worker imports this folder's test files from its own share of them first (``file_costs.py``)."""
+    report = yield
+    file_costs.import_from_the_workers_share(collector, report, os.path.dirname(os.path.abspath(__file__)))
+    return report
+
+
 def _bitlevel_tests_where_kernel_paths_finds_them(items):
     """Every test marked ``bitlevel`` is in a file that ``kernel_paths.py`` reruns (one that names the mark): a mark
     applied from elsewhere (a hook, a helper module) would leave its test out of the reruns under other kernels."""

@@ -79,3 +79,29 @@ def test_an_xdist_worker_runs_the_files_longest_first(pytester, monkeypatch):
     ran = [m.group(1) for line in result.outlines if (m := re.search(r"PASSED (test_\w+)\.py::", line))]
     files_in_order = [name for i, name in enumerate(ran) if i == 0 or ran[i - 1] != name]
     assert files_in_order == ["test_few_tests", "test_middle", "test_many_tests"], result.outlines
+
+
+def test_each_xdist_worker_imports_the_files_from_its_own_share_and_runs_them_in_one_order(pytester, monkeypatch):
+    """Two workers: the second imports the folder's files from halfway through, and xdist finds the same tests in the
+    same order in both (it refuses to run where they differ)."""
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")  # xdist alone, named below
+    log = pytester.path / "imports.log"
+    for name in ("test_a", "test_b", "test_c", "test_d"):
+        pytester.makepyfile(**{name: f"import os\nwith open({str(log)!r}, 'a') as log:\n"
+                                     "    log.write(os.environ['PYTEST_XDIST_WORKER'] + ' ' + __name__ + '\\n')\n"
+                                     "def test_one():\n    pass\n"})
+    pytester.makeconftest(
+        f"import os, sys\nimport pytest\nsys.path.insert(0, {str(TESTS)!r})\nimport file_costs\n"
+        "def pytest_collection_modifyitems(config, items):\n"
+        f"    file_costs.order_for_workers(config, items, file_costs.pathlib.Path({str(pytester.path / 'none.tsv')!r}))\n"
+        "@pytest.hookimpl(wrapper=True)\n"
+        "def pytest_make_collect_report(collector):\n"
+        "    report = yield\n"
+        "    file_costs.import_from_the_workers_share(collector, report, os.path.dirname(os.path.abspath(__file__)))\n"
+        "    return report\n"
+    )
+    result = pytester.runpytest_inprocess("-p", "xdist.plugin", "-n", "2", "--dist", "loadfile", "--no-loadscope-reorder", "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=4)
+    imports = [line.split() for line in log.read_text().splitlines()]
+    assert [name for worker, name in imports if worker == "gw0"] == ["test_a", "test_b", "test_c", "test_d"], imports
+    assert [name for worker, name in imports if worker == "gw1"] == ["test_c", "test_d", "test_a", "test_b"], imports
