@@ -625,30 +625,26 @@ def _spectrum_by_groups(out, name, cells, read, groups, signed):
     """The spectrum's entries of ``out`` (`decomposition`'s) from its groups of equal eigenvalues
     (`_eigenvalue_groups`), each group one value and slopes that are exact functions of the matrix where it has them.
 
-    A group's members share one value, an atom whose ball is the proven root's (so a denominator of it is
-    proven nonzero). Along a change dA the group's members move by the eigenvalues of P dA P on its eigenspace
-    (P the group's spectral projector, `_projector`): their sum by tr(P dA), a derivative. Where P dA P is that
+    A group's members share one value: the number the root is where the proof carries it exactly (a rational, a
+    quadratic surd, a closed form: `_group_number`), so beside another eigenvalue lambda a rebuilt matrix's
+    (lambda - mu) terms cancel as the numbers they are; else an atom whose ball is the proven root's (so a
+    denominator of it is proven nonzero). Along a change dA the group's members move by the eigenvalues of P dA P
+    on its eigenspace (P the group's spectral projector, `_projector`): their sum by tr(P dA), a derivative. Where P dA P is that
     sum's share times P (always for a simple eigenvalue; for a repeated one where the change moves the
     eigenspace as a whole, or not at all) each member's slope is that share; else each is an atom of its own
     but the last's, which is the group's slope less the others': alone a member has no derivative there (its
     one-sided slopes differ), and a function that reads the members alike (a sum of f(lambda_i), log det, a
     logsumexp) meets those atoms only in their sum, so they cancel from its derivative exactly. The members'
     own slope atoms are marked kinked (`kinked`), and the run as one whose seed splits a group."""
-    state = proof.state()
     n = cells.shape[0]
     width = next((len(s.d) for s in cells.flat if s.d is not None), None)
     held = [[cells[i, j] if read[i, j] else cells[j, i] for j in range(n)] for i in range(n)]
-    values, numbers = [], []  # each group's value, and the number it is (its rational root or surd, where it is one)
-    for keys, ball, exact in groups:
-        value = _group_value(name, keys, ball, signed)
-        number = _group_number(value, exact)
-        values.append(number if exact is not None and len(keys) == 1 else value)
-        numbers.append(number)
+    numbers = [_group_number(_group_value(name, keys, ball, signed), exact) for keys, ball, exact in groups]
     projectors = [_projector([[e.q for e in row] for row in held], number, numbers[:g] + numbers[g + 1 :])
                   for g, number in enumerate(numbers)]
     changes = [[[_slope_of(e, t) for e in row] for row in held] for t in range(width or 0)]
     split = {}  # a group -> its vectors along the one seed's own block (`_split_by_block`)
-    for g, ((keys, ball, _), value, projector) in enumerate(zip(groups, values, projectors)):
+    for g, ((keys, ball, _), value, projector) in enumerate(zip(groups, numbers, projectors)):
         found = None
         if len(changes) == 1:
             try:
@@ -989,7 +985,8 @@ def _eigenvectors(out, groups, numbers, projectors, changes, width):
 
 
 def _group_value(name, keys, ball, signed):
-    """A group's shared value: an atom whose ball is its proven root's, marked kinked where the group repeats."""
+    """A group's shared value as an atom whose ball is its proven root's (`_group_number` carries the root
+    exactly where it can), its run marked as one that met a kink where the group repeats."""
     state = proof.state()
     value = proof.atom(("decomposition", name, keys[0], signed))
     state.defs[state.number(value)] = ("ball", ball)
