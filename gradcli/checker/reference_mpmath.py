@@ -18,9 +18,9 @@ Two gradients come out: ``rule`` is gradcli's autodiff (including any custom
 gradient) at high precision; ``exact`` is the true derivative of the forward
 function, from central differences at high precision (step 10^(-digits/3)
 relative to |x| up to 1, so that x +- h never crosses 0, and of 1 above it, so that
-it spans no period of sin(1e300), unless every op of the program is free of any such unit;
-at 0, of the smallest magnitude among the inputs and the program's values: `_safe_step`;
-error about 10^(-2 digits/3)).
+it spans no period of sin(1e300), unless every op of the program is free of any such unit
+(`_coordinate_step`); at 0, of the smallest magnitude among the inputs and the program's values:
+`_safe_step`; error about 10^(-2 digits/3)).
 The differences know nothing of gradient
 rules: this is how a wrong custom gradient is caught, and how a NaN that a
 rule leaks from the unselected branch of ``where`` is told from a true NaN.
@@ -1055,7 +1055,7 @@ def _central(f, mp_args, i, index, h_scale, smallest):
     import mpmath
 
     x = mp_args[i] if index is None else mp_args[i][index]
-    h = _safe_step(x, h_scale, smallest)
+    h = _coordinate_step(x, h_scale, smallest)
     if x + h == x or x - h == x:
         return mpmath.nan, mpmath.inf, h  # this precision cannot step that little beside x: rise
 
@@ -1110,15 +1110,22 @@ def _safe_step(x, h_scale, smallest):
     """The central-difference step at ``x``: 10^-(digits/3) of |x| where |x| is at most 1, so that x +- h never
     crosses 0 (where log and sqrt end), and of 1 above it, so that x +- h spans no structure of unit size (a period of
     sin(1e300), of ellipkinc's phi: a step relative to 1e300 averages over many periods, and two precisions agree on
-    the average). A program whose every op is free of a unit (`_UNIT_FREE_OPS`, ``smallest.unit_free()``) has no such
-    structure, and its step stays relative to |x| above 1 too: 1e100 + 1e-40 is no number 120 digits resolve. At x = 0
-    the unit is the smallest nonzero magnitude among the inputs and the program's values (``smallest()``): a switch of
-    those values may lie that near 0 (the median of [0, 1e-310, ...] turns at w[0] = 1e-310)."""
+    the average). At x = 0 the unit is the smallest nonzero magnitude among the inputs and the program's values
+    (``smallest()``): a switch of those values may lie that near 0 (the median of [0, 1e-310, ...] turns at w[0] =
+    1e-310)."""
     if x == 0:
         return h_scale * smallest()
+    return h_scale * min(abs(x), 1)
+
+
+def _coordinate_step(x, h_scale, smallest):
+    """The central-difference step of one coordinate at ``x``: `_safe_step`'s, but relative to |x| above 1 too where
+    every op of the program is free of a unit (`_UNIT_FREE_OPS`, ``smallest.unit_free()``), so that nothing of unit
+    size lies for the step to span: 1e100 + 1e-40 is no number 120 digits resolve. (A random direction keeps
+    `_safe_step`'s: a step relative to its largest coordinate would move the smaller ones past their own scale.)"""
     if abs(x) > 1 and smallest.unit_free():
         return h_scale * abs(x)
-    return h_scale * min(abs(x), 1)
+    return _safe_step(x, h_scale, smallest)
 
 
 # The ops with no structure at any fixed scale of their arguments: rational arithmetic, shape and index moves, sums
