@@ -372,15 +372,15 @@ def _roots_in_closed_form(characteristic, spectrum):
         degree = factor.degrees()[number]
         if degree == 0:
             continue
-        if power > 1 or degree > 2:
+        if degree > 2 or (power > 1 and degree > 1):
             return None
         parts = [state.zero] * (degree + 1)  # the factor's coefficients in the variable, polynomials in the atoms
         for monomial, coefficient in factor.to_dict().items():
             rest = list(monomial)
             rest[number] = 0
             parts[monomial[number]] += state.ctx.from_dict({tuple(rest): coefficient})
-        if degree == 1:
-            roots.append(proof.div((-parts[0], state.one), (parts[1], state.one)))
+        if degree == 1:  # a repeated one is a group whose shared value is that quotient
+            roots.append((proof.div((-parts[0], state.one), (parts[1], state.one)), power))
             continue
         discriminant = (parts[1] * parts[1] - 4 * parts[2] * parts[0], state.one)
         ball = proof.ball_of(state, discriminant)
@@ -388,17 +388,19 @@ def _roots_in_closed_form(characteristic, spectrum):
             return None
         root = proof.run("sqrt", proof.Sym(ball, discriminant)).q
         for sign in (-1, 1):
-            roots.append(proof.div(proof.add((-parts[1], state.one), proof.mul(proof.const(sign), root)),
-                                   (2 * parts[2], state.one)))
-    if len(roots) != len(spectrum):
+            roots.append((proof.div(proof.add((-parts[1], state.one), proof.mul(proof.const(sign), root)),
+                                    (2 * parts[2], state.one)), 1))
+    if sum(power for _, power in roots) != len(spectrum):
         return None
     saved, bits = flint.ctx.prec, max(flint.ctx.prec, 64)
     try:
         while bits <= quotients.DENOMINATOR_BITS:
             flint.ctx.prec = bits
-            found = sorted(((proof.ball_of(state, q), q) for q in roots), key=lambda pair: float(pair[0].mid()))
-            if all(a < b for (a, _), (b, _) in zip(found, found[1:])):
-                return [([key], ball, Closed(q)) for key, (ball, q) in zip(spectrum, found)]
+            found = sorted(((proof.ball_of(state, q), q, power) for q, power in roots), key=lambda root: float(root[0].mid()))
+            if all(a < b for (a, _, _), (b, _, _) in zip(found, found[1:])):
+                starts = np.cumsum([0] + [power for _, _, power in found])
+                return [(spectrum[start : start + power], ball, Closed(q))
+                        for start, (ball, q, power) in zip(starts, found)]
             bits *= 2
     finally:
         flint.ctx.prec = saved
@@ -803,12 +805,18 @@ def _orthogonal_basis(projector, k):
 
 
 def _rational_quotient(q):
-    """The exact rational the quotient ``q`` is, where it is a constant; else None."""
+    """The exact rational the quotient ``q`` is, where it is a constant once its parts' gcd cancels (a projector's
+    (lambda - 1) / (lambda - 1) of a group at a computed value lambda); else None."""
     import flint  # lazy: python-flint, only where a proof runs
 
+    if q[0].is_zero():
+        return flint.fmpq(0)
+    if not (q[0].is_constant() and q[1].is_constant()):
+        state = proof.state()
+        q = quotients.reduced_pair(q, (state.one, state.one))
     if not (q[0].is_constant() and q[1].is_constant()):
         return None
-    return flint.fmpq(0) if q[0].is_zero() else q[0].leading_coefficient() / q[1].leading_coefficient()
+    return q[0].leading_coefficient() / q[1].leading_coefficient()
 
 
 def _split_by_block(named, keys, projector, change):
