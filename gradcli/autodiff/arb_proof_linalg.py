@@ -355,12 +355,13 @@ class Closed(tuple):
 
 def _roots_in_closed_form(characteristic, spectrum):
     """The groups (`_eigenvalue_groups`'s form) of a symmetric matrix of computed entries whose characteristic
-    polynomial ``characteristic`` (exact quotients over the atoms) factors, over those atoms, into simple linear and
+    polynomial ``characteristic`` (exact quotients over the atoms) factors, over those atoms, into linear and simple
     quadratic factors in its variable: each eigenvalue then the exact quotient it is (`Closed`, a quadratic's through
     the square root of its discriminant), so e^x +- 1e-200 beside 3 + y are three functions of the matrix, apart
-    by algebra however near, with their projectors and vectors, where their balls overlap. Each root's ball is
-    taken at rising precision until the roots are apart in order; None where a factor is repeated or of a higher
-    degree, or the balls do not part by `arb_proof_quotients.DENOMINATOR_BITS`."""
+    by algebra however near, with their projectors and vectors, where their balls overlap; a linear factor's power
+    is its group's size (sqrt(x) twice beside 1). Each root's ball is taken at rising precision until the roots are
+    apart in order; None where a quadratic factor is repeated or a factor is of a higher degree, or the balls do not
+    part by `arb_proof_quotients.DENOMINATOR_BITS`."""
     import flint  # lazy: python-flint, only where a proof runs
 
     state = proof.state()
@@ -396,7 +397,8 @@ def _roots_in_closed_form(characteristic, spectrum):
     try:
         while bits <= quotients.DENOMINATOR_BITS:
             flint.ctx.prec = bits
-            found = sorted(((proof.ball_of(state, q), q, power) for q, power in roots), key=lambda root: float(root[0].mid()))
+            found = sorted(((proof.ball_of(state, q), q, power) for q, power in roots),
+                           key=lambda root: float(root[0].mid()))
             if all(a < b for (a, _, _), (b, _, _) in zip(found, found[1:])):
                 starts = np.cumsum([0] + [power for _, _, power in found])
                 return [(spectrum[start : start + power], ball, Closed(q))
