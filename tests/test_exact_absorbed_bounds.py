@@ -75,11 +75,6 @@ def test_a_slope_that_no_rounding_noise_shows_gives_no_verdict_below_the_dropped
     assert high.status == "ok" and high.exact_gradient["x"] == 1.0
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "The mpmath differences step 10^-(digits/3) absolutely past |y| = 1 (reference_mpmath._safe_step: no step may "
-    "span a period of sin(1e300)), so at 120 digits y = 1e100 +- 1e-40 is not resolved, the slope in y does not "
-    "settle, and `_past_absorption` states no bound for x; bounding the slope in y needs a step relative to 1e100 "
-    "that is known to span no structure of the program"))
 def test_the_stated_bound_holds_a_slope_that_no_rounding_noise_shows():
     """x's slope is 1, all of it in the term the dot product drops: the noise is 0, so only the absorbed term's own
     bound (its effect over the step) keeps the bound from calling the slope 0, and the rule's 1 from lying outside."""

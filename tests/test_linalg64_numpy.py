@@ -201,10 +201,7 @@ def test_the_sign_of_a_regular_matrixs_determinant_is_flat(plain):
     assert float(result.exact_value) == -1.0 and np.all(_exact(result) == 0)
 
 
-@pytest.mark.parametrize("a", [PAIR_AT_TWO, TRIPLE_AT_TWO, pytest.param(TURNED, marks=pytest.mark.xfail(strict=True, reason=(
-    "a repeated group's shared value is an atom (its ball the root's), not the exact rational 2 it is, so beside another "
-    "eigenvalue the rebuilt matrix's slope holds (lambda - 2) C : dP, which no proof cancels where C : dP is not 0 "
-    "(a[0, 0], a[0, 2], a[1, 1], ... of TURNED)")))])
+@pytest.mark.parametrize("a", [PAIR_AT_TWO, TRIPLE_AT_TWO, TURNED])
 def test_the_rebuilt_matrix_less_the_matrix_has_every_slope_proven_0(a):
     """V diag(w) V^T is S itself (the spectral theorem), so sum(C * (V diag(w) V^T - S)) is 0 for every a: along each
     coordinate its slope C : (the change's own block) - C : dS within a split group is a proof's 0, on either side."""

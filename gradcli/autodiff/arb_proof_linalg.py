@@ -355,12 +355,13 @@ class Closed(tuple):
 
 def _roots_in_closed_form(characteristic, spectrum):
     """The groups (`_eigenvalue_groups`'s form) of a symmetric matrix of computed entries whose characteristic
-    polynomial ``characteristic`` (exact quotients over the atoms) factors, over those atoms, into simple linear and
+    polynomial ``characteristic`` (exact quotients over the atoms) factors, over those atoms, into linear and simple
     quadratic factors in its variable: each eigenvalue then the exact quotient it is (`Closed`, a quadratic's through
     the square root of its discriminant), so e^x +- 1e-200 beside 3 + y are three functions of the matrix, apart
-    by algebra however near, with their projectors and vectors, where their balls overlap. Each root's ball is
-    taken at rising precision until the roots are apart in order; None where a factor is repeated or of a higher
-    degree, or the balls do not part by `arb_proof_quotients.DENOMINATOR_BITS`."""
+    by algebra however near, with their projectors and vectors, where their balls overlap; a linear factor's power
+    is its group's size (sqrt(x) twice beside 1). Each root's ball is taken at rising precision until the roots are
+    apart in order; None where a quadratic factor is repeated or a factor is of a higher degree, or the balls do not
+    part by `arb_proof_quotients.DENOMINATOR_BITS`."""
     import flint  # lazy: python-flint, only where a proof runs
 
     state = proof.state()
@@ -372,15 +373,15 @@ def _roots_in_closed_form(characteristic, spectrum):
         degree = factor.degrees()[number]
         if degree == 0:
             continue
-        if power > 1 or degree > 2:
+        if degree > 2 or (power > 1 and degree > 1):
             return None
         parts = [state.zero] * (degree + 1)  # the factor's coefficients in the variable, polynomials in the atoms
         for monomial, coefficient in factor.to_dict().items():
             rest = list(monomial)
             rest[number] = 0
             parts[monomial[number]] += state.ctx.from_dict({tuple(rest): coefficient})
-        if degree == 1:
-            roots.append(proof.div((-parts[0], state.one), (parts[1], state.one)))
+        if degree == 1:  # a repeated one is a group whose shared value is that quotient
+            roots.append((proof.div((-parts[0], state.one), (parts[1], state.one)), power))
             continue
         discriminant = (parts[1] * parts[1] - 4 * parts[2] * parts[0], state.one)
         ball = proof.ball_of(state, discriminant)
@@ -388,17 +389,20 @@ def _roots_in_closed_form(characteristic, spectrum):
             return None
         root = proof.run("sqrt", proof.Sym(ball, discriminant)).q
         for sign in (-1, 1):
-            roots.append(proof.div(proof.add((-parts[1], state.one), proof.mul(proof.const(sign), root)),
-                                   (2 * parts[2], state.one)))
-    if len(roots) != len(spectrum):
+            roots.append((proof.div(proof.add((-parts[1], state.one), proof.mul(proof.const(sign), root)),
+                                    (2 * parts[2], state.one)), 1))
+    if sum(power for _, power in roots) != len(spectrum):
         return None
     saved, bits = flint.ctx.prec, max(flint.ctx.prec, 64)
     try:
         while bits <= quotients.DENOMINATOR_BITS:
             flint.ctx.prec = bits
-            found = sorted(((proof.ball_of(state, q), q) for q in roots), key=lambda pair: float(pair[0].mid()))
-            if all(a < b for (a, _), (b, _) in zip(found, found[1:])):
-                return [([key], ball, Closed(q)) for key, (ball, q) in zip(spectrum, found)]
+            found = sorted(((proof.ball_of(state, q), q, power) for q, power in roots),
+                           key=lambda root: float(root[0].mid()))
+            if all(a < b for (a, _, _), (b, _, _) in zip(found, found[1:])):
+                starts = np.cumsum([0] + [power for _, _, power in found])
+                return [(spectrum[start : start + power], ball, Closed(q))
+                        for start, (ball, q, power) in zip(starts, found)]
             bits *= 2
     finally:
         flint.ctx.prec = saved
@@ -625,30 +629,26 @@ def _spectrum_by_groups(out, name, cells, read, groups, signed):
     """The spectrum's entries of ``out`` (`decomposition`'s) from its groups of equal eigenvalues
     (`_eigenvalue_groups`), each group one value and slopes that are exact functions of the matrix where it has them.
 
-    A group's members share one value, an atom whose ball is the proven root's (so a denominator of it is
-    proven nonzero). Along a change dA the group's members move by the eigenvalues of P dA P on its eigenspace
-    (P the group's spectral projector, `_projector`): their sum by tr(P dA), a derivative. Where P dA P is that
+    A group's members share one value: the number the root is where the proof carries it exactly (a rational, a
+    quadratic surd, a closed form: `_group_number`), so beside another eigenvalue lambda a rebuilt matrix's
+    (lambda - mu) terms cancel as the numbers they are; else an atom whose ball is the proven root's (so a
+    denominator of it is proven nonzero). Along a change dA the group's members move by the eigenvalues of P dA P
+    on its eigenspace (P the group's spectral projector, `_projector`): their sum by tr(P dA), a derivative. Where P dA P is that
     sum's share times P (always for a simple eigenvalue; for a repeated one where the change moves the
     eigenspace as a whole, or not at all) each member's slope is that share; else each is an atom of its own
     but the last's, which is the group's slope less the others': alone a member has no derivative there (its
     one-sided slopes differ), and a function that reads the members alike (a sum of f(lambda_i), log det, a
     logsumexp) meets those atoms only in their sum, so they cancel from its derivative exactly. The members'
     own slope atoms are marked kinked (`kinked`), and the run as one whose seed splits a group."""
-    state = proof.state()
     n = cells.shape[0]
     width = next((len(s.d) for s in cells.flat if s.d is not None), None)
     held = [[cells[i, j] if read[i, j] else cells[j, i] for j in range(n)] for i in range(n)]
-    values, numbers = [], []  # each group's value, and the number it is (its rational root or surd, where it is one)
-    for keys, ball, exact in groups:
-        value = _group_value(name, keys, ball, signed)
-        number = _group_number(value, exact)
-        values.append(number if exact is not None and len(keys) == 1 else value)
-        numbers.append(number)
+    numbers = [_group_number(_group_value(name, keys, ball, signed), exact) for keys, ball, exact in groups]
     projectors = [_projector([[e.q for e in row] for row in held], number, numbers[:g] + numbers[g + 1 :])
                   for g, number in enumerate(numbers)]
     changes = [[[_slope_of(e, t) for e in row] for row in held] for t in range(width or 0)]
     split = {}  # a group -> its vectors along the one seed's own block (`_split_by_block`)
-    for g, ((keys, ball, _), value, projector) in enumerate(zip(groups, values, projectors)):
+    for g, ((keys, ball, _), value, projector) in enumerate(zip(groups, numbers, projectors)):
         found = None
         if len(changes) == 1:
             try:
@@ -807,12 +807,18 @@ def _orthogonal_basis(projector, k):
 
 
 def _rational_quotient(q):
-    """The exact rational the quotient ``q`` is, where it is a constant; else None."""
+    """The exact rational the quotient ``q`` is, where it is a constant once its parts' gcd cancels (a projector's
+    (lambda - 1) / (lambda - 1) of a group at a computed value lambda); else None."""
     import flint  # lazy: python-flint, only where a proof runs
 
+    if q[0].is_zero():
+        return flint.fmpq(0)
+    if not (q[0].is_constant() and q[1].is_constant()):
+        state = proof.state()
+        q = quotients.reduced_pair(q, (state.one, state.one))
     if not (q[0].is_constant() and q[1].is_constant()):
         return None
-    return flint.fmpq(0) if q[0].is_zero() else q[0].leading_coefficient() / q[1].leading_coefficient()
+    return q[0].leading_coefficient() / q[1].leading_coefficient()
 
 
 def _split_by_block(named, keys, projector, change):
@@ -989,7 +995,8 @@ def _eigenvectors(out, groups, numbers, projectors, changes, width):
 
 
 def _group_value(name, keys, ball, signed):
-    """A group's shared value: an atom whose ball is its proven root's, marked kinked where the group repeats."""
+    """A group's shared value as an atom whose ball is its proven root's (`_group_number` carries the root
+    exactly where it can), its run marked as one that met a kink where the group repeats."""
     state = proof.state()
     value = proof.atom(("decomposition", name, keys[0], signed))
     state.defs[state.number(value)] = ("ball", ball)

@@ -716,6 +716,14 @@ def smallest_value_at(target, mp_args):
     return smallest[0]
 
 
+def ops_called_at(target, mp_args):
+    """The names of the ops a traced run of ``target`` at the point calls; None where the run raises."""
+    names = set()
+    if not _watched_run(target, mp_args, lambda prim, values, ans: names.add(prim.name)):
+        return None
+    return names
+
+
 def _is_number(entry):
     """Whether ``entry`` of an op's answer is a plain or mpmath number whose size counts (no bool, ball or jet)."""
     return not isinstance(entry, (bool, np.bool_)) and type(entry).__module__.startswith(("mpmath", "builtins", "numpy"))

@@ -18,8 +18,9 @@ Two gradients come out: ``rule`` is gradcli's autodiff (including any custom
 gradient) at high precision; ``exact`` is the true derivative of the forward
 function, from central differences at high precision (step 10^(-digits/3)
 relative to |x| up to 1, so that x +- h never crosses 0, and of 1 above it, so that
-it spans no period of sin(1e300); at 0, of the smallest magnitude among the inputs and
-the program's values: `_safe_step`; error about 10^(-2 digits/3)).
+it spans no period of sin(1e300), unless every op of the program is free of any such unit
+(`_coordinate_step`); at 0, of the smallest magnitude among the inputs and the program's values:
+`_safe_step`; error about 10^(-2 digits/3)).
 The differences know nothing of gradient
 rules: this is how a wrong custom gradient is caught, and how a NaN that a
 rule leaks from the unselected branch of ``where`` is told from a true NaN.
@@ -48,8 +49,8 @@ from ..capture.bridge import differentiating_the_primal
 from ..capture.loop_trips import LoopStopped
 from . import balls, exact_python, python_zero
 from .kinks import (
-    ALONG, at_a_tie, coordinates_of, find_kinks, jumps_here, jumps_whatever_is_held, may_have_kink, smallest_value_at,
-    undefined_at_kinks,
+    ALONG, at_a_tie, coordinates_of, find_kinks, jumps_here, jumps_whatever_is_held, may_have_kink, ops_called_at,
+    smallest_value_at, undefined_at_kinks,
 )
 from .precision import (
     Absorption,
@@ -1054,7 +1055,7 @@ def _central(f, mp_args, i, index, h_scale, smallest):
     import mpmath
 
     x = mp_args[i] if index is None else mp_args[i][index]
-    h = _safe_step(x, h_scale, smallest)
+    h = _coordinate_step(x, h_scale, smallest)
     if x + h == x or x - h == x:
         return mpmath.nan, mpmath.inf, h  # this precision cannot step that little beside x: rise
 
@@ -1117,18 +1118,49 @@ def _safe_step(x, h_scale, smallest):
     return h_scale * min(abs(x), 1)
 
 
+def _coordinate_step(x, h_scale, smallest):
+    """The central-difference step of one coordinate at ``x``: `_safe_step`'s, but relative to |x| above 1 too where
+    every op of the program is free of a unit (`_UNIT_FREE_OPS`, ``smallest.unit_free()``), so that nothing of unit
+    size lies for the step to span: 1e100 + 1e-40 is no number 120 digits resolve. (A random direction keeps
+    `_safe_step`'s: a step relative to its largest coordinate would move the smaller ones past their own scale.)"""
+    if abs(x) > 1 and smallest.unit_free():
+        return h_scale * abs(x)
+    return _safe_step(x, h_scale, smallest)
+
+
+# The ops with no structure at any fixed scale of their arguments: rational arithmetic, shape and index moves, sums
+# and products, exp, log and powers, and linear algebra that is rational in the entries. A program made only of these
+# has, near a large x, nothing a step relative to |x| could alias (no period, no switch, no integer grid).
+_UNIT_FREE_OPS = frozenset({
+    "add", "subtract", "multiply", "divide", "true_divide", "negative", "positive", "reciprocal", "square", "power",
+    "sqrt", "cbrt", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "logaddexp", "logsumexp",
+    "sinh", "cosh", "tanh", "arcsinh", "sigmoid", "softplus",
+    "sum", "prod", "mean", "dot", "matmul", "einsum", "outer", "inner", "tensordot", "trace",
+    "getitem", "stack", "concatenate", "reshape", "transpose", "swapaxes", "moveaxis", "squeeze", "expand_dims",
+    "broadcast_to", "ravel", "diag", "diagonal", "astype", "copy",
+    "linalg.solve", "linalg.inv", "linalg.det", "linalg.cholesky",
+})
+
+
 class _Smallest:
     """The smallest nonzero magnitude among the inputs and the values the program computes at the point (at most 1),
-    found on the first call (a traced run) and kept."""
+    and whether every op the program calls there is free of a unit (`_UNIT_FREE_OPS`), both found on the first call
+    that asks (a traced run) and kept."""
 
     def __init__(self, target, mp_args):
-        self.target, self.mp_args, self.found = target, mp_args, None
+        self.target, self.mp_args, self.found, self.names = target, mp_args, None, None
 
     def __call__(self):
         if self.found is None:
             inputs = [abs(e) for a in self.mp_args for e in flat_entries(a) if e != 0]
             self.found = min([smallest_value_at(self.target, self.mp_args), *inputs])
         return self.found
+
+    def unit_free(self):
+        """Whether a traced run at the point ends and calls only ops of `_UNIT_FREE_OPS`."""
+        if self.names is None:
+            self.names = ops_called_at(self.target, self.mp_args)
+        return self.names is not None and self.names <= _UNIT_FREE_OPS
 
 
 def _finite_sides(moved, h):
