@@ -610,7 +610,7 @@ def _report_files(fun):
 @click.option("--baseline", type=click.Path(dir_okay=False), help="Compare with this earlier --json report: only regressions and new failing cases fail.")
 @click.option("--update-baseline", type=click.Path(dir_okay=False), help="Write this run's JSON report here, as the next baseline, and exit 0 whatever failed.")
 @click.option("--resume", is_flag=True, help="Run only the cases a stopped run of the same spec and flags did not finish (from its journal in .gradcli/).")
-@click.option("--args", "args_function", metavar="FILE.py:FUNCTION", help="For the cases that name no points: a function of your code returning their arguments (as check --args); with a case's range, the values of the variables not swept.")
+@click.option("--args", "args_function", metavar="FILE.py:FUNCTION", help="For the cases that name no points (a case's own at or args wins): a function of your code returning their arguments (as check --args); with a case's range and no at, the values of the variables not swept.")
 @click.pass_context
 def audit(ctx, sources, jobs, timeout, shard, executor, scheduler, as_json, junit, markdown, html, baseline, update_baseline, resume, args_function, **flags):
     """Audit many gradients at once, for CI: a spec's cases, or functions marked @gradcli.audit.

@@ -92,6 +92,10 @@ def make_case(name, target, layers, folder=".", origin="") -> Case:
     """The `Case` that ``layers`` describe (later layers win), checked: points, or a range with at most one point
     holding the variables it does not sweep."""
     settings = {key: check_value(key, value) for key, value in merge_layers(*layers).items()}
+    own_args = [layer["args"] for layer in layers[:-1] if layer and layer.get("args") is not None]
+    if own_args:
+        # The case's own args (or its defaults') hold its points; --args typed for the run serves those naming none.
+        settings["args"] = check_value("args", own_args[-1])
     if not isinstance(target, str) or not target.strip():
         raise InputError(f"case {name!r} needs a target: a formula, path/file.py:function or module:function")
     if "at" in settings and "args" in settings:

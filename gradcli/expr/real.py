@@ -12,6 +12,7 @@ Where sympy's own evaluation overflows on a real constant (``sigmoid(sinh(1e38))
 from __future__ import annotations
 
 import math
+import warnings
 
 from .compile import to_function
 from .functions import WritingNamespace
@@ -55,7 +56,10 @@ def infinity_of(formula: Formula):
     import sympy
 
     try:
-        value = float(to_function(formula)())
+        with warnings.catch_warnings():
+            # NumPy's invalid-value warning ((-1)**pi) announces the NaN this asks about: no news for the user.
+            warnings.simplefilter("ignore", RuntimeWarning)
+            value = float(to_function(formula)())
     except (ArithmeticError, ValueError, TypeError):
         return None
     return {math.inf: sympy.oo, -math.inf: -sympy.oo}.get(value)

@@ -383,6 +383,18 @@ class _CompleteElliptic(_KeptOnNumbers):
         m = 1 - x if cls.of_complement else x
         return sympy.elliptic_e(m) if cls.second_kind else sympy.elliptic_k(m)
 
+    def _eval_is_extended_real(self):
+        (x,) = self.args
+        if x.is_extended_real is not True:
+            return None
+        return (x if self.of_complement else 1 - x).is_extended_nonnegative  # real for m <= 1, NaN right of it
+
+    def _eval_is_finite(self):
+        (x,) = self.args
+        if not self.second_kind and (x if self.of_complement else 1 - x).is_zero:
+            return False  # K's pole at m = 1, where SciPy's ellipk is inf
+        return None
+
 
 class ellipk(_CompleteElliptic):  # noqa: N801 - the formula language's name, which the printers go by
     """K(m); its derivative is (ellipe(m)/(1 - m) - ellipk(m))/(2*m) (Legendre's relation), pi/8 at 0."""

@@ -68,6 +68,11 @@ def _roots(base, exponent):
             stack.extend((piece.expr, power) for piece in e.args)
 
 
+def _negative_number(value) -> bool:
+    """Whether ``value`` is a rational number below 0, whose even and fractional roots are not real."""
+    return value.is_Rational and value.is_negative
+
+
 def _root_milliseconds(number) -> float:
     """What sympy needs to factor a rational under a root, in milliseconds (a model)."""
     return sum(1.5 + 570 * (math.log10(max(abs(n), 1)) / 1_000) ** 2.5 for n in (number.p, number.q))
@@ -245,6 +250,8 @@ class _SympyBuilder:
         sp = self.sp
         if node.op == "**":
             _refuse_huge_power(left, right, self.text, node.span)
+            if _negative_number(left) and right.is_Rational and not right.is_Integer:
+                return self.not_real(node)  # NaN in NumPy, whatever the root's parity; no root to factor
             self.charge_roots(left, right, node)
         if node.op in _MULTIPLICATIVE:
             right = self.operand(node.op, right, node)
@@ -263,12 +270,19 @@ class _SympyBuilder:
         """The registry's sympy mapping of a function, once its arguments are safe to hand to it."""
         spec = FUNCTIONS[node.name]
         if spec.sympy_root:
+            if spec.sympy_root % 2 == 0 and _negative_number(args[0]):
+                return self.not_real(node)  # no even root to factor: its number is not real at any length
             self.charge_roots(args[0], self.sp.Rational(1, spec.sympy_root), node)
         if spec.sympy_orders:
             args = _comparable(args)
             if args is None:
                 return self.sp.nan
         return spec.symbolic(self.sp, *args)
+
+    def not_real(self, node):
+        """NaN for the constant part ``node``, which has no real value, recorded as the reason a formula may be NaN."""
+        self.bad.append((node, "is not real"))
+        return self.sp.nan
 
     def operand(self, op, value, node):
         """``value`` as a term (``-b`` for ``- b``) or a factor (``b**-1`` for ``/ b``) of a chain."""
