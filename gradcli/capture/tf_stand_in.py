@@ -101,7 +101,7 @@ def recording(frames, into, built_in=None):
         op_type = _as_recorded(op_type.decode() if isinstance(op_type, bytes) else op_type)  # eager: bytes
         if op_type in _MOVES or graph is not built_in or not any(t.dtype.is_floating for t in outputs):
             return None
-        user, _ = frames(traceback.extract_stack(sys._getframe(1)))
+        user, _ = frames(_stack_to(sys._getframe(1)))
         location = f"{user[-1].filename}:{user[-1].lineno}" if user else None
         # A graph's conditional or loop is named, for `expanded` to find what a run executes inside it.
         into.append((op_type, location, op_name) if op_type in _CONTROL_FLOW and graph is not None else (op_type, location))
@@ -109,6 +109,19 @@ def recording(frames, into, built_in=None):
 
     with op_callback(callback):
         yield
+
+
+def _stack_to(frame):
+    """The frames from the outermost to ``frame``, each its file, line and function as `traceback.extract_stack` tells
+    them, without the source text of each line: a callback per operation reads none, and looking each frame's line
+    up (with a stat of its file) makes the walk about three times as long."""
+    stack = []
+    while frame is not None:
+        code = frame.f_code
+        stack.append(traceback.FrameSummary(code.co_filename, frame.f_lineno, code.co_name, lookup_line=False))
+        frame = frame.f_back
+    stack.reverse()
+    return stack
 
 
 @contextmanager
