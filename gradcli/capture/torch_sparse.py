@@ -11,7 +11,7 @@ PyTorch's own run of the function, the numbers under test, keeps the user's spar
 
 Its limits: a tensor given no ``size`` (its size then read from the indices' numbers), a batched compressed tensor,
 and reads of a sparse tensor's own parts (``values()``, ``indices()``, ``crow_indices()``) stay PyTorch's sparse
-calls, whose trace fails as before where their values are the checked input.
+calls, whose trace fails where their values are the checked input.
 """
 
 from __future__ import annotations

@@ -156,10 +156,9 @@ class _Rewriter:
 
     def log1p(self, node):
         for name, divisor in _LOG_DIVISORS.items():
-            if _call(node, name, 1):
-                inner = _sum_with_one(node.args[0])
-                if inner is not None:
-                    return f"log1p({self.raw(inner)}){divisor}"
+            written = self._called_on_part(node, name, _sum_with_one, "log1p")
+            if written is not None:
+                return written + divisor
         return None
 
     def expm1(self, node):
@@ -700,6 +699,7 @@ def _point_label(point):
 
 
 def _number_label(value):
+    """A label's text of one number: ``:g``'s where that reads back as the number, else its full repr."""
     short = f"{value:g}"
     return short if not math.isfinite(value) or float(short) == value else repr(value)
 

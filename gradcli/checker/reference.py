@@ -101,7 +101,7 @@ def _on_the_signed_zeros_side(target, args, result):
     atan2) gives the one below. Where the one-sided test found the function jumping in that coordinate at a switch
     that reads the zero's sign (`_SIGNED_ZERO_CUTS`), the point's value is the side's limit, and the other side then
     jumps from it; the jump keeps the coordinate's derivative NaN. Unchanged elsewhere (sign(-0.0) is 0, no limit)."""
-    import mpmath  # lazy: the reference's numbers
+    import mpmath  # lazy: heavy; loaded already by the reference whose result this adjusts
 
     values = flat_entries(result.value) if result.value is not None else []
     if len(values) != 1 or not result.singular:

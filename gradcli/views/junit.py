@@ -134,4 +134,3 @@ def _case(suite, case):
     lines += [f"{interval_dtype}: {audit_cases.interval_text(i)}" for interval_dtype, i in audit_cases.failing_intervals(case.sweep)]
     failure.text = "\n".join(lines)
     return testcase
-
