@@ -139,9 +139,14 @@ class DtypeRun:
         return (values, grads), self.wider.name
 
     def switch_points(self, swept):
-        """`vectorised.switch_points` at the points ``swept``; none for a function known to run point by point (its
-        run on the whole arrays fails, after a trace of them)."""
-        return [] if self.each_point else switch_points(self.resolved, self.columns(swept))
+        """`vectorised.switch_points` at the points ``swept``: looked for one point at a time where the values ran
+        so (a function whose run on the whole arrays is not its run at each point, or is not traced for them), in a
+        share of the time left."""
+        notes = []
+        found = switch_points(self.resolved, self.columns(swept), whole_arrays=self.vectorised and not self.each_point,
+                              seconds=max(self.time_left(), 0.0) * _LOOPS_SHARE, notes=notes)
+        self.notes.extend(f"{self.dtype.name}: {note}" for note in notes)
+        return found
 
     def wider_program(self):
         """The target as the checks' exact reference in this dtype runs it (`point.held_program`: the user's

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+import time
 from dataclasses import replace
 
 import numpy as np
@@ -218,23 +219,30 @@ _SWITCHES = {
 }
 
 
-def switch_points(resolved, args):
+def switch_points(resolved, args, whole_arrays=True, seconds=math.inf, notes=None):
     """Indices of the points at which the program decides a branch at a tie (x < 10 at x = 10, max at equal numbers)
     or sits on a branch cut (arctan2 at y = 0, x < 0).
 
     A corner or a jump sitting exactly on a sampled point leaves its neighbours' bands alike, so no anchor
     falls on it; these points are checked besides. One forward run of the core (a framework's function as its
-    replayed graph) on all points at once; at most MAX_TIES of them, spread; none when the run fails.
+    replayed graph) on all points at once; where that run fails, or ``whole_arrays`` is False (the function's
+    run on the whole arrays is not its run at each point), one run per point, for at most ``seconds`` (a sentence
+    in ``notes`` says where it stopped). At most MAX_TIES of them, spread.
     """
     n = len(args[0])
     at_tie, saved = np.zeros(n, dtype=bool), hooks.forward
+    one_point = []  # while a single point runs: the (op's place in the run, op) pairs it ties at
 
     def seen(prim, values, kwargs, ans):
         if prim.name in _SWITCHES and len(values) >= _SWITCHES[prim.name][0]:
             arity, switch = _SWITCHES[prim.name]
             try:
                 tie = np.asarray(switch(*[np.asarray(raw(v)) for v in values[:arity]]), dtype=bool)
-                if tie.ndim and tie.shape[0] == n:
+                if one_point:
+                    one_point[0] += 1
+                    if tie.any():
+                        one_point.append((one_point[0], prim.name))
+                elif tie.ndim and tie.shape[0] == n:
                     at_tie[:] |= tie.reshape(n, -1).any(axis=1)
             except (TypeError, ValueError):
                 pass  # arguments that are not float arrays (a held tree's leaf): no switch seen there
@@ -250,14 +258,36 @@ def switch_points(resolved, args):
         # each point's check runs, with no trace for the arrays' shape; else (and where it cannot) the arrays as given.
         if not (bridge is not None and bridge.points_at_once and _ran(function, args, replaying_points())):
             at_tie[:] = False  # the ties a run as points saw before it stopped are not all of them
-            if not _ran(function, args, contextlib.nullcontext()):
-                return []  # not runnable on all points at once: no switch points, the anchors stand
+            if not (whole_arrays and _ran(function, args, contextlib.nullcontext())):
+                at_tie[:] = False
+                _ties_point_by_point(function, args, at_tie, one_point, seconds, notes)
     finally:
         hooks.forward = saved
     found = np.flatnonzero(at_tie)
     if len(found) > MAX_TIES:
         found = found[np.linspace(0, len(found) - 1, MAX_TIES).round().astype(int)]
     return found.tolist()
+
+
+def _ties_point_by_point(function, args, at_tie, one_point, seconds, notes):
+    """Mark in ``at_tie`` the points whose own run decides a branch at a tie, running ``function`` at each point
+    alone (``one_point`` collects a run's ties, `switch_points`' hook). An op tied at every point is a tie between
+    numbers no input moves (a weight of 0 clipped at 0), as the whole arrays' run leaves it out: not counted."""
+    n, started = len(at_tie), time.perf_counter()
+    ties = []
+    for i in range(n):
+        if time.perf_counter() - started > seconds:
+            if notes is not None:
+                notes.append(f"the switches of its branches were looked for at the first {i} of {n} points, one "
+                             "point at a time, before its share of --max-time ran out: the anchors judge the rest")
+            break
+        one_point[:] = [0]
+        _ran(function, [a[i] for a in args], contextlib.nullcontext())
+        ties.append(set(one_point[1:]))
+    one_point.clear()
+    everywhere = set.intersection(*ties) if len(ties) > 1 else set()
+    for i, tied in enumerate(ties):
+        at_tie[i] = bool(tied - everywhere)
 
 
 def _ran(function, args, context):
