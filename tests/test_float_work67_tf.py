@@ -98,3 +98,17 @@ def test_held_data_of_a_tree_at_its_domains_edge_is_not_stepped():
         truth = [mpmath.sqrt(mpmath.mpf(d) - mpmath.mpf("0.5")) for d in point["params"]["data"]]
     for got, want in zip(result.fd_gradient["params.w"], truth):
         assert abs(mpmath.mpf(float(got)) - want) <= 1e-8 * max(1, abs(want))
+
+
+def test_an_eager_run_computing_in_float32_differs_from_its_graph_by_float32s_rounding_alone():
+    """A library's float32 inside a float64 run (keras.losses.ctc casts to float32): two runs 1e-7 apart are beyond
+    float64's rounding but within float32's, which the eager run computed in."""
+    import numpy as np
+
+    from gradcli.capture.tf_stand_in import beyond_rounding
+
+    eager = [np.array([1.0, 2.0])]
+    graph = [np.array([1.0 + 1e-7, 2.0])]
+    assert beyond_rounding(eager, graph, np.dtype("float64"))
+    assert not beyond_rounding(eager, graph, np.dtype("float64"), {"float64", "float32"})
+    assert beyond_rounding([np.array([1.0])], [np.array([1.01])], np.dtype("float64"), {"float32"})

@@ -381,6 +381,7 @@ class TensorFlowFunction:
         self.draws = {}  # "op at file:line" of each random draw the traced graphs hold (`tf_graph.Walker._draw`), in order
         self.fresh = FreshDraws()  # the stateful draws of TensorFlow's eager runs, which the replay reads (`tf_draws`)
         self.narrower = {}  # dtype's name -> the Keras losses its last run computed narrower (`computed_narrower`)
+        self.eager_widths = set()  # the float dtypes' names the recorded eager runs computed in (`tf_stand_in.recording`)
         # leaf position -> (call, input's name, what TensorFlow differentiates, "file:line") of each argument whose
         # gradient TensorFlow gives none through an op without a derivative in it (`tf_watch.without_derivative`)
         self.no_derivative = {}
@@ -679,7 +680,7 @@ class TensorFlowFunction:
             if captured.held:
                 return
             captured.rerun, captured.branches = None, True  # the eager call from now on
-        if beyond_rounding(eager, graph, eager[0].dtype):
+        if beyond_rounding(eager, graph, eager[0].dtype, self.eager_widths):
             op, location = captured.difference[:2] if captured.difference else ("the function", self.default_location)
             raise StandIn(message(self.name, captured.difference or None, eager, graph), op, location)
 
@@ -692,7 +693,8 @@ class TensorFlowFunction:
         def attempt():
             if ops is not None:
                 ops.clear()
-            return _taped(tf, self.models, tensors, floats, rebuild, None, (frames, ops) if ops is not None else None)
+            return _taped(tf, self.models, tensors, floats, rebuild, None,
+                          (frames, ops, None, self.eager_widths) if ops is not None else None)
 
         try:
             value, grads = _once_more_assigning(attempt)
@@ -1582,8 +1584,8 @@ def _once_more_assigning(attempt):
 
 
 def _taped(tf, models, tensors, floats, rebuild, ct, recorded=None):
-    """The eager value and gradient with ``ct`` (ones where None); ``recorded``: ``(frames, ops)``, the forward's
-    computing ops recorded into ``ops`` (`tf_stand_in.recording`)."""
+    """The eager value and gradient with ``ct`` (ones where None); ``recorded``: ``(frames, ops, None, widths)``, the
+    forward's computing ops recorded into ``ops`` and their float dtypes into ``widths`` (`tf_stand_in.recording`)."""
     watched = [tensors[i] for i in floats]
     with tf.GradientTape() as tape:
         tape.watch(watched)
