@@ -2,9 +2,10 @@
 
 Keras' loss classes compute in their own dtype (float32 unless told), casting
 a float64 caller's tensors: the program under a float64 check is a float32
-program from that cast on, float32 work in disguise. A float64 check of it is
-said so, at the line calling the loss, naming the loss and how to ask for
-float64, and gets no float64 verdict. A rule after the user's own cast to
+program from that cast on, keeping float32's digits. A float64 check of it is
+judged as those numbers (unstable where float32 lost float64's digits), the
+loss named as the cause at the line calling it, with how to ask for float64,
+and the exact gradient given. A rule after the user's own cast to
 float32 is held to float32's allowance; a rule wrong by more than that stays
 `wrong`.
 """
@@ -72,9 +73,12 @@ def _narrowed(result):
 
 
 def _said_float32(result, path, name, loss):
-    """The float64 run has no verdict: the finding says the loss computes in float32, at the line calling it."""
-    assert result.status.value == "error", [f.message for f in result.findings]
-    (said,) = [f for f in result.findings if f.kind == "dtypes-mixed"]
+    """The float64 run is unstable, its first finding saying the loss computes in float32, at the line calling it;
+    the exact gradient is there."""
+    assert result.status.value == "unstable", [f.message for f in result.findings]
+    said = result.findings[0]
+    assert said.kind == "narrowed" and said.op == f"keras.losses.{loss}", result.findings
+    assert all(g is not None for g in next(iter(result.exact_gradient.values())))
     assert said.location == f"{path}:{_return_line(name)}"
     assert f"keras.losses.{loss} computes in float32" in said.message and 'dtype="float64"' in said.message
     assert not any(f.kind == "wrong-rule" for f in result.findings)

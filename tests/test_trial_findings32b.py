@@ -22,9 +22,8 @@ call's line.
 Open (a strict xfail in test_user_trials32b.py): A1, nn.AdaptiveLogSoftmaxWithLoss selects each cluster's rows by
 ``nonzero`` of a mask of the target, held data whose shape and values are the point's, yet the capture, tracing on
 fake tensors, refuses the data-dependent shape (exit 2, advice to rewrite a selection the user did not write).
-Open, not tested here (TensorFlow): K1, Keras' ctc in float64 (which casts to float32 for tf.nn.ctc_loss) is an error,
-"TensorFlow computes ctc_keras otherwise eagerly than in the graph gradcli traces", where the float32 check of the
-same function is judged.
+Keras' ctc in float64 (which casts to float32 for tf.nn.ctc_loss) is judged as the float32 numbers it returns, its
+eager run held to its graph by float32's rounding (test_float_work67_tf.py; the trial case ctc_keras).
 """
 
 import mpmath

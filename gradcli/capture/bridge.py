@@ -177,6 +177,10 @@ class Bridge:
     # compiled program computes otherwise than its operations as given (XLA's simplifier cancelling (x + c) - c),
     # which operation, so that the check does not disagree silently with its own float replay
     compiled_otherwise: Optional[Callable] = None
+    # computed_narrower(dtype) -> [(the library's object, why, (file, line) or None), ...]: the calls of the last run
+    # in ``dtype`` into a library that computes in a narrower dtype of its own (a Keras loss's float32), so that the
+    # run keeps that dtype's digits: the cause of an unstable verdict, a note beside a right one
+    computed_narrower: Optional[Callable] = None
 
 
 def dtypes_mixed(error):

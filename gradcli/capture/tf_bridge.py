@@ -48,7 +48,7 @@ from .tf_control_flow import eager_reads_passed_on
 from .tf_draws import HELD_DRAWS, FreshDraws, point_key
 from .tf_errors import GraphGradientRefused, NoDerivativeIn, at_users_lines, control_flow_refusal, is_users_file, unmapped_reason, users_frames_only
 from .tf_eager import as_tensor, as_written, eager_answers, eager_execute, keras_as_eager, same_bits
-from .tf_keras_dtypes import narrower_keras_calls, refused_if_narrower
+from .tf_keras_dtypes import narrower_keras_calls, narrower_said
 from .tf_graph import (CALLS, DRAWN_IN_PARAMETERS, SEEDED, Gradients, Walker, chose_by_dtype, executed, floats_at_the_point, is_library_frame,
                        limits_as_in, rerun_of, variables_held_as)
 from .tf_models import AssignInstead, ModelArguments
@@ -380,6 +380,8 @@ class TensorFlowFunction:
         self.xla = False  # whether a traced graph calls a function XLA compiles (a nested tf.function(jit_compile=True))
         self.draws = {}  # "op at file:line" of each random draw the traced graphs hold (`tf_graph.Walker._draw`), in order
         self.fresh = FreshDraws()  # the stateful draws of TensorFlow's eager runs, which the replay reads (`tf_draws`)
+        self.narrower = {}  # dtype's name -> the Keras losses its last run computed narrower (`computed_narrower`)
+        self.eager_widths = set()  # the float dtypes' names the recorded eager runs computed in (`tf_stand_in.recording`)
         # leaf position -> (call, input's name, what TensorFlow differentiates, "file:line") of each argument whose
         # gradient TensorFlow gives none through an op without a derivative in it (`tf_watch.without_derivative`)
         self.no_derivative = {}
@@ -561,8 +563,8 @@ class TensorFlowFunction:
         return notes
 
     def _own_recorded(self, args, cotangent, leaves, rebuild, key):
-        """`_own`, the stateful draws of an eager run recorded as the run at this point (`tf_draws.FreshDraws`), refused
-        where a Keras loss computed it in a narrower dtype than the arguments' (`tf_keras_dtypes`)."""
+        """`_own`, the stateful draws of an eager run recorded as the run at this point (`tf_draws.FreshDraws`), the
+        Keras losses that computed it in a narrower dtype than the arguments' kept for `computed_narrower`."""
         floats = [np.asarray(raw(leaf), _dtype_of(leaf)) for leaf in leaves if _is_float_leaf(leaf)]
         dtype = floats[0].dtype if floats else np.dtype(np.float64)
         with narrower_keras_calls(dtype) as narrower:
@@ -571,8 +573,14 @@ class TensorFlowFunction:
             else:
                 with self.fresh.recorded(dtype, point_key(floats)), _functions_eagerly(self.fresh.in_functions):
                     got = self._own(args, cotangent, leaves, rebuild, key)
-        refused_if_narrower(narrower)
+        self.narrower[dtype.name] = list(narrower)
         return got
+
+    def computed_narrower(self, dtype):
+        """``(the Keras loss, why the run keeps its dtype's digits, the user's (file, line) or None)`` for each Keras
+        loss the last run in ``dtype`` called that computes in a narrower dtype (`Bridge.computed_narrower`)."""
+        return [(what, narrower_said(what, own, wide), location)
+                for what, own, wide, location in self.narrower.get(np.dtype(dtype).name, ())]
 
     def _own(self, args, cotangent, leaves, rebuild, key):
         tf = _tf()
@@ -672,7 +680,7 @@ class TensorFlowFunction:
             if captured.held:
                 return
             captured.rerun, captured.branches = None, True  # the eager call from now on
-        if beyond_rounding(eager, graph, eager[0].dtype):
+        if beyond_rounding(eager, graph, eager[0].dtype, self.eager_widths):
             op, location = captured.difference[:2] if captured.difference else ("the function", self.default_location)
             raise StandIn(message(self.name, captured.difference or None, eager, graph), op, location)
 
@@ -685,7 +693,8 @@ class TensorFlowFunction:
         def attempt():
             if ops is not None:
                 ops.clear()
-            return _taped(tf, self.models, tensors, floats, rebuild, None, (frames, ops) if ops is not None else None)
+            return _taped(tf, self.models, tensors, floats, rebuild, None,
+                          (frames, ops, None, self.eager_widths) if ops is not None else None)
 
         try:
             value, grads = _once_more_assigning(attempt)
@@ -1575,8 +1584,8 @@ def _once_more_assigning(attempt):
 
 
 def _taped(tf, models, tensors, floats, rebuild, ct, recorded=None):
-    """The eager value and gradient with ``ct`` (ones where None); ``recorded``: ``(frames, ops)``, the forward's
-    computing ops recorded into ``ops`` (`tf_stand_in.recording`)."""
+    """The eager value and gradient with ``ct`` (ones where None); ``recorded``: ``(frames, ops, None, widths)``, the
+    forward's computing ops recorded into ``ops`` and their float dtypes into ``widths`` (`tf_stand_in.recording`)."""
     watched = [tensors[i] for i in floats]
     with tf.GradientTape() as tape:
         tape.watch(watched)
@@ -1866,4 +1875,5 @@ def capture(fun, text):
         backward_holds_forward=False,  # its gradient graph reads a forward value where a rule needs it, and no other
         backward_traced=function.backward_traced,
         numbers_read=function.numbers_read,
+        computed_narrower=function.computed_narrower,
     )

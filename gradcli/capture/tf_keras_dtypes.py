@@ -1,10 +1,10 @@
 """Keras losses that compute in a narrower dtype than the numbers handed to them: a ``keras.losses.Loss``, its
 ``dtype`` float32 by Keras's default policy, casts float64 inputs to float32 and computes there, so a float64 run of
-the user's function is a float32 run in disguise.
+the user's function keeps float32's digits.
 
-gradcli notes each such call while TensorFlow runs the function (`narrower_keras_calls`) and refuses that dtype's run
-with `KerasComputesNarrower`, which names the object, its dtype and how to ask for the wider one: the run is said
-not judged in that dtype, as a program that runs in float32 alone is (`bridge.dtypes_mixed`).
+gradcli notes each such call while TensorFlow runs the function (`narrower_keras_calls`); the run is judged as the
+numbers it returned, and `narrower_said` words the finding that names the object, its dtype, the user's line and how
+to ask for the wider dtype: the cause where that run is unstable, a note where it is still right.
 """
 
 from __future__ import annotations
@@ -22,20 +22,12 @@ _NOTING = {"depth": 0, "originals": None, "noted": None}  # nested and concurren
 _NOTING_LOCK = threading.Lock()
 
 
-class KerasComputesNarrower(TypeError):
-    """A Keras object in the user's function computes in a narrower dtype than the run's: that dtype's run is not
-    judged as that dtype's work (`bridge.dtypes_mixed`)."""
-
-    dtypes_mixed = "TensorFlow"
-    not_raised = True  # the run returned, in the narrower dtype: no raise of the program's to speak of
-
-    def __init__(self, what, own, wide, location):
-        self.raised_at = location  # (file, line) of the user's call of the object
-        super().__init__(
-            f"the program computes in {own} here: {what} computes in {own}, its dtype, and casts the {wide} numbers "
-            f"handed to it to {own}, so the "
-            f"{wide} run is a {own} run in disguise and is not judged as {wide} work; ask for {wide} with "
-            f"dtype=\"{wide}\" where it is made, or keras.config.set_dtype_policy(\"{wide}\") before it is made")
+def narrower_said(what, own, wide):
+    """Why a ``wide`` run of the user's function keeps ``own``'s digits where the Keras loss ``what`` computes in
+    ``own``, and how to ask for ``wide``: a finding's or a note's words."""
+    return (f"{what} computes in {own}, its dtype, and casts the {wide} numbers handed to it to {own}, so the {wide} "
+            f"run keeps {own}'s digits from there; ask for {wide} with dtype=\"{wide}\" where it is made, or "
+            f"keras.config.set_dtype_policy(\"{wide}\") before it is made")
 
 
 @contextmanager
@@ -66,12 +58,6 @@ def narrower_keras_calls(wide):
             if _NOTING["depth"] == 0:
                 for cls, original in _NOTING["originals"]:
                     cls.__call__ = original
-
-
-def refused_if_narrower(noted):
-    """Raise `KerasComputesNarrower` for the first of ``noted`` (`narrower_keras_calls`), if any."""
-    if noted:
-        raise KerasComputesNarrower(*noted[0])
 
 
 def _noting(original, attribute):

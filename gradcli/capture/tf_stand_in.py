@@ -87,7 +87,7 @@ class StandIn(Exception):
 
 
 @contextmanager
-def recording(frames, into, built_in=None):
+def recording(frames, into, built_in=None, widths=None):
     """Append to ``into`` ``(op type, "file:line")`` of each computing operation (not `_MOVES`) with a float output
     that TensorFlow runs eagerly (``built_in`` None) or builds in the graph ``built_in`` meanwhile, at its user's innermost line
     (``frames``, `tf_bridge._user_frames`'s: the frames inside gradcli's forward wrapper).
@@ -95,12 +95,15 @@ def recording(frames, into, built_in=None):
     A ``tf.function`` the user's code calls is one call operation in either
     run (`_as_recorded`): the operations of its own graph are left out of both.
     A conditional or a loop is one operation of the graph: `expanded` puts in
-    its place what a run of the graph executes inside it.
+    its place what a run of the graph executes inside it. ``widths``, a set: each float dtype's name the recorded
+    operations return (a library's float32 inside a float64 run).
     """
     def callback(op_type, inputs, attrs, outputs, op_name=None, graph=None):
         op_type = _as_recorded(op_type.decode() if isinstance(op_type, bytes) else op_type)  # eager: bytes
         if op_type in _MOVES or graph is not built_in or not any(t.dtype.is_floating for t in outputs):
             return None
+        if widths is not None:
+            widths.update(t.dtype.name for t in outputs if t.dtype.is_floating)
         user, _ = frames(_stack_to(sys._getframe(1)))
         location = f"{user[-1].filename}:{user[-1].lineno}" if user else None
         # A graph's conditional or loop is named, for `expanded` to find what a run executes inside it.
@@ -175,10 +178,12 @@ def _short(location):
     return f"{path.rsplit('/', 1)[-1]}:{line}"
 
 
-def beyond_rounding(eager, graph, dtype):
-    """Whether two runs' numbers (each a list of arrays) differ by more than rounding in ``dtype``: another NaN or
-    infinity, or an entry off by more than the square root of the dtype's epsilon relative to the array's largest."""
-    tolerance = float(np.sqrt(np.finfo(dtype).eps))
+def beyond_rounding(eager, graph, dtype, widths=()):
+    """Whether two runs' numbers (each a list of arrays) differ by more than rounding in ``dtype``, or in the
+    narrowest of ``widths`` (dtypes' names the eager run computed in) where that is narrower: another NaN or
+    infinity, or an entry off by more than the square root of that dtype's epsilon relative to the array's largest."""
+    eps = max([float(np.finfo(dtype).eps)] + [float(np.finfo(w).eps) for w in widths if w in _NUMPY_FLOATS])
+    tolerance = float(np.sqrt(eps))
     for a, b in zip(eager, graph):
         a, b = np.asarray(a, np.float64), np.asarray(b, np.float64)
         if a.shape != b.shape:
@@ -191,6 +196,9 @@ def beyond_rounding(eager, graph, dtype):
             if np.max(np.abs(a[finite] - b[finite])) > tolerance * scale:
                 return True
     return False
+
+
+_NUMPY_FLOATS = {"float16", "float32", "float64"}  # bfloat16 has no NumPy finfo
 
 
 def message(name, difference, eager, graph):

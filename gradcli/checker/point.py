@@ -30,6 +30,7 @@ from ..capture.numpy_reads import the_programs_run
 from ..capture.loop_trips import LoopStopped, one_point
 from ..capture.own_time import OwnCallStopped
 from ..errors import InputError
+from ..files import shown_path
 from . import data_rounding, fd, no_derivative, no_gradient_in, provenance, reference, rule_blame
 from .held_literals import held_changes, held_formula_target, held_function, holding_numbers, literals_in
 from .balls import Budget, seconds_left
@@ -180,7 +181,12 @@ def _checked(result, target, point, working_args, dtype, chosen, options):
         _note_compiled_otherwise(result, target.bridge, working_args, value)
     drift = _other_precision(recording, dtype, {"value": value, **dict(zip(chosen, grads))})
     narrow = narrowed(recording, dtype) if drift and result.status == Verdict.UNSTABLE else None
-    if narrow is not None:  # the digits went in a library's cast: the first finding names it
+    computed_narrower = _computed_narrower(target.bridge, dtype)
+    if computed_narrower and result.status == Verdict.UNSTABLE:  # a library's own dtype lost the digits: the cause
+        result.findings[:0] = computed_narrower
+    elif computed_narrower:  # still right to the dtype's tolerance: said, as the next point may not be
+        result.notes.extend(f"{f.message} (at {f.location})" if f.location else f.message for f in computed_narrower)
+    elif narrow is not None:  # the digits went in a library's cast: the first finding names it
         result.findings.insert(0, narrowing_finding(narrow, dtype))
     elif drift:
         result.notes.append(drift)
@@ -203,6 +209,15 @@ def _checked(result, target, point, working_args, dtype, chosen, options):
             result.notes.append("--order 2 judges the second derivatives in the arguments: those in the Variables the "
                                 f"function reads{f' ({named})' if named else ''} are not judged, their first derivatives are")
     return result
+
+
+def _computed_narrower(bridge, dtype):
+    """A finding for each call of the run in ``dtype`` into a library that computes in a narrower dtype of its own
+    (`Bridge.computed_narrower`: a Keras loss's float32), at the user's line."""
+    if bridge is None or bridge.computed_narrower is None:
+        return []
+    return [Finding("narrowed", "forward", what, why, location=None if at is None else f"{shown_path(at[0])}:{at[1]}")
+            for what, why, at in bridge.computed_narrower(dtype)]
 
 
 def _note_compiled_otherwise(result, bridge, working_args, value):
@@ -237,9 +252,7 @@ def without_refused_dtypes(results, notes):
     for r in refused:
         said = next(f for f in r.findings if f.kind == _DTYPES_MIXED)
         at = f" (at {said.location})" if said.location else ""
-        # a run that returned in a narrower dtype (a bridge's error ``not_raised``) was run, and is not judged
-        lead = "not run in" if said.message.startswith(_RAISES) else "not judged in"
-        note = f"{lead} {r.dtype}: {said.message}{at}; the program runs in {ran}, its verdict there"
+        note = f"not run in {r.dtype}: {said.message}{at}; the program runs in {ran}, its verdict there"
         if note not in notes:
             notes.append(note)
     return [r for r in results if r not in refused]
@@ -278,8 +291,8 @@ def _raised_in_the_dtype(result, target, point, dtype, chosen, options, error):
             f"{mixed} refuses to mix float dtypes in one operation ({type(raised).__name__}: {raised}), where a tensor "
             "the code or a library it calls makes in its own dtype (one made without dtype=, a distribution's "
             f"constant) meets the {dtype_name(dtype)} input{_held_as_integers(target, dtype)}")
-        told = said if getattr(raised, "not_raised", False) else f"{_RAISES} {dtype_name(dtype)}: {said}"
-        return no_verdict(Finding(_DTYPES_MIXED, "forward", type(raised).__name__, told, location=raised_line(error)))
+        return no_verdict(Finding(_DTYPES_MIXED, "forward", type(raised).__name__, f"{_RAISES} {dtype_name(dtype)}: {said}",
+                                  location=raised_line(error)))
     if not isinstance(raised, _DTYPE_BREAKS):
         return no_verdict()
     exact = _exact_as_written(result, target, point, dtype, chosen, options)
