@@ -618,7 +618,8 @@ def audit(ctx, sources, jobs, timeout, shard, executor, scheduler, as_json, juni
     SOURCES are spec files (gradcli.toml, or pyproject.toml with [tool.gradcli])
     and Python files or folders whose decorated functions are collected;
     without any, the spec is found by walking up from this folder. The check
-    options given here are defaults under the spec's own. Each case runs in a
+    options given here win over the spec's and its cases' (--args serves only
+    the cases that name no points). Each case runs in a
     worker process with its own timeout: one that raises, hangs or crashes
     its worker is 'error' and the run goes on. Exit 0 when every case passes
     (or --update-baseline recorded the run), 1 when one fails or errors (with
