@@ -7,13 +7,13 @@ written here independently of the module.
 
 from __future__ import annotations
 
-import importlib.util
 
 import mpmath
 import numpy
 import pytest
 
 import gradcli
+from tests.numpys_run import numpys_module
 
 SOURCE = '''\
 import numpy as np
@@ -49,10 +49,7 @@ def module_path(tmp_path_factory):
 
 
 def _numpys_module(path):
-    spec = importlib.util.spec_from_file_location("chains67_users_own", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return numpys_module(path, "chains67_users_own")
 
 
 def _numpys_value(path, name, argument):

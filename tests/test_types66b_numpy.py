@@ -6,13 +6,13 @@ derivative of the expression NumPy's run computes, written here independently of
 
 from __future__ import annotations
 
-import importlib.util
 
 import mpmath
 import numpy
 import pytest
 
 import gradcli
+from tests.numpys_run import numpys_module
 
 SOURCE = '''\
 import numbers
@@ -62,10 +62,7 @@ def module_path(tmp_path_factory):
 
 
 def _numpys_module(path):
-    spec = importlib.util.spec_from_file_location("types66b_users_own", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return numpys_module(path, "types66b_users_own")
 
 
 def _validated_slopes():

@@ -6,13 +6,13 @@ on the branches it takes, written here independently of the module.
 
 from __future__ import annotations
 
-import importlib.util
 
 import mpmath
 import numpy
 import pytest
 
 import gradcli
+from tests.numpys_run import numpys_module
 
 SOURCE = '''\
 import numpy as np
@@ -44,10 +44,7 @@ def module_path(tmp_path_factory):
 
 
 def _numpys_module(path):
-    spec = importlib.util.spec_from_file_location("types67_users_own", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return numpys_module(path, "types67_users_own")
 
 
 def _numpys_value(path, name, dtype):
