@@ -7,9 +7,10 @@ import numpy as np
 import gradcli
 
 
-def checked(users, name, point, dtypes=("float64",)):
-    """The results of ``gradcli.check`` of ``name`` in the file ``users`` at ``point``, without fixes."""
-    return gradcli.check(f"{users}:{name}", [point], dtypes=dtypes, fixes=False).results
+def checked(users, name, point, dtypes=("float64",), **options):
+    """The results of ``gradcli.check`` of ``name`` in the file ``users`` at ``point``, without fixes (``options``:
+    the check's others, ``wrt=["x"]``)."""
+    return gradcli.check(f"{users}:{name}", [point], dtypes=dtypes, fixes=False, **options).results
 
 
 def mp_gradient(f, values):

@@ -6,12 +6,11 @@ of the checked dtype. gradcli's values (the core's boxes, an exact run's views) 
 
 from __future__ import annotations
 
-import importlib.util
-
 import numpy
 import pytest
 
 import gradcli
+from tests.numpys_run import numpys_module
 
 SOURCE = '''\
 import numpy as np
@@ -57,9 +56,7 @@ def module_path(tmp_path_factory):
 
 def _numpys_error(path, name, x):
     """``Name: message`` of what NumPy's own run of ``name`` raises at ``x``."""
-    spec = importlib.util.spec_from_file_location("errors66_users_own", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = numpys_module(path, "errors66_users_own")
     with pytest.raises(Exception) as raised:
         getattr(module, name)(x)
     return f"{raised.type.__name__}: {raised.value}", module
@@ -96,9 +93,7 @@ def test_a_function_handed_to_the_library_speaks_of_its_values_too(module_path):
 
 def test_an_attribute_the_programs_value_has_is_gradclis_limit_not_the_users_mistake(module_path):
     # NumPy's run reads float(...).hex(); gradcli's read of the float is a value it follows, without .hex
-    spec = importlib.util.spec_from_file_location("errors66_hexed", module_path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = numpys_module(module_path, "errors66_hexed")
     assert module.hexed(POINTS["float64"]) == pytest.approx(4.0 * len((4.0).hex()))
     (result,) = gradcli.check(f"{module_path}:hexed", [POINTS["float64"]], dtypes=["float64"], fixes=False).results
     assert result.error.startswith("AttributeError: gradcli does not follow the attribute 'hex' of a float it is "

@@ -2,7 +2,6 @@
 computed from the argument taken exactly as a float64, and that answer is a Python float (weak beside NumPy's
 dtypes), while the gradient flows through them."""
 
-import importlib.util
 import math
 
 import mpmath
@@ -10,6 +9,7 @@ import numpy
 import pytest
 
 import gradcli
+from tests.numpys_run import numpys_module
 
 MP = mpmath.mp.clone()
 MP.dps = 50
@@ -23,9 +23,7 @@ def write(tmp_path, name, body):
 
 def users_function(path):
     """The user's own function, run on NumPy as the user runs it."""
-    spec = importlib.util.spec_from_file_location(f"misc63_{abs(hash(path))}", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = numpys_module(path, f"misc63_{abs(hash(path))}")
     return module.loss
 
 

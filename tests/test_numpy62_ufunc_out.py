@@ -4,7 +4,6 @@ out=B)``, NumPy's own call filling B), and in a ufunc's methods (``np.add.reduce
 function, where the name given as out is bound to the array NumPy would leave there, differentiated. Values are NumPy's
 own run of the same module; gradients are the closed forms' at mpmath's 30 digits."""
 
-import importlib.util
 import textwrap
 
 import mpmath as mp
@@ -14,6 +13,7 @@ import pytest
 import gradcli
 from gradcli.autodiff.tracer import TracedValueError
 from gradcli.capture.numpy_module import load_module
+from tests.numpys_run import numpys_module
 
 SOURCE = '''
 import numpy as np
@@ -65,9 +65,7 @@ def modules(tmp_path_factory):
     """(the module on gradcli.numpy, the same module on NumPy)."""
     path = tmp_path_factory.mktemp("numpy62") / "outs62.py"
     path.write_text(textwrap.dedent(SOURCE))
-    spec = importlib.util.spec_from_file_location("outs62_numpy", path)
-    plain = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(plain)
+    plain = numpys_module(path, "outs62_numpy")
     return load_module(str(path), path.read_text()), plain
 
 

@@ -7,6 +7,7 @@ import pytest
 
 import gradcli
 from gradcli.capture.numpy_module import load_module
+from tests.numpys_run import numpys_module
 
 SOURCE = """import numpy as np
 
@@ -75,11 +76,7 @@ def _check(path, name, f):
 
 def _numpys(path, name):
     """What NumPy's own masked arrays compute for ``name`` at M (the module run on NumPy itself)."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("numpy65_masked_users_own", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = numpys_module(path, "numpy65_masked_users_own")
     return float(getattr(module, name)(numpy.array(M)))
 
 

@@ -14,6 +14,7 @@ from click.testing import CliRunner
 
 import gradcli
 from gradcli.cli import cli
+from tests.numpys_run import numpys_module
 
 SOURCE = """import logging
 import math
@@ -259,11 +260,7 @@ def test_a_complex_list_read_is_refused_at_its_line(module_path):
 def test_a_function_object_reaches_the_users_math_module_on_gradcli_math(module_path, monkeypatch):
     """The user's own imported module handed to gradcli.check: its helper module, imported with Python's math, is
     followed as the file's own load follows it."""
-    import importlib.util
-
     monkeypatch.syspath_prepend(str(module_path.parent))
-    spec = importlib.util.spec_from_file_location("numpy65_users_own", module_path)
-    users_own = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(users_own)
+    users_own = numpys_module(module_path, "numpy65_users_own")
     report = gradcli.check(users_own.through_helper, [{"x": [0.5, -0.75]}], dtypes=["float64"], fixes=False)
     _assert_ok(report.results[0], _truth(lambda v: mpmath.log1p(mpmath.exp(sum(t * t for t in v))), [0.5, -0.75]))

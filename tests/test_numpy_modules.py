@@ -1,6 +1,5 @@
 """Plain NumPy code checked as it stands: a fresh copy of its module runs on gradcli.numpy, nothing else changes."""
 
-import importlib.util
 import json
 import os
 import re
@@ -14,6 +13,7 @@ import pytest
 import gradcli
 from gradcli.capture import framework_of_source, missing_function
 from gradcli.errors import InputError
+from tests.numpys_run import numpys_module
 
 LEGACY = '''\
 import numpy as numerical
@@ -49,10 +49,7 @@ def write(tmp_path, name, text):
 
 
 def import_as_the_user_would(path):
-    spec = importlib.util.spec_from_file_location("users_own_module", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return numpys_module(path, "users_own_module")
 
 
 def test_a_module_with_numpy_under_another_name_and_random_data_is_checked_as_it_stands(tmp_path):

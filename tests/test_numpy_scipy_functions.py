@@ -5,7 +5,6 @@ and cauchy. Values are NumPy's and SciPy's to rounding; gradients match central 
 the steps; the exact reference of each (`ops_precision_steps`' rows) matches mpmath at an ordinary point on balls and
 on mpmath numbers; a plain NumPy module calling them is checked as it stands, its steps named as jumps."""
 
-import importlib.util
 import json
 import warnings
 
@@ -21,6 +20,7 @@ import gradcli.scipy.stats as gst
 import ops_precision_steps as steps
 import test_ops_precision as precision
 from opcheck import check_grads
+from tests.numpys_run import numpys_module
 
 X = np.array([-1.5, -0.25, 0.7, 2.0, 3.5])
 M = np.array([[0.3, -1.2, 2.5, 0.7], [1.1, 0.4, -0.6, 3.0], [-2.0, 0.9, 1.4, -0.3]])
@@ -337,9 +337,7 @@ def test_put_along_axis_writes_in_place_as_numpy_and_a_plain_modules_write_is_fo
 
 def _users_function(legacy, name):
     """The function as the user's own run of the file has it: on NumPy and SciPy."""
-    spec = importlib.util.spec_from_file_location("users_legacy", legacy)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = numpys_module(legacy, "users_legacy")
     return getattr(module, name)
 
 

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 import gradcli
+from tests.numpys_run import numpys_module
 
 MODEL = '''\
 import numpy as np
@@ -130,11 +131,7 @@ def test_a_traced_write_into_an_array_other_names_see_is_refused_at_its_line(mod
 def test_a_function_handed_to_the_library_gets_the_same_rewrite(model, name):
     """A plain NumPy function object (its module imported by the user, not loaded by gradcli from its path): its
     code compiled again from its source, rewritten, under its own file and lines."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("numpy_writes_model_imported", model)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = numpys_module(model, "numpy_writes_model_imported")
     function = getattr(module, name)
     report = gradcli.check(function, [{"x": X}], dtypes=("float64",), fixes=False)
     result = report.results[0]
@@ -145,11 +142,7 @@ def test_a_function_handed_to_the_library_gets_the_same_rewrite(model, name):
 
 def test_put_along_axis_into_a_view_and_a_copy_is_numpys_write(model):
     """NumPy's own run of the module (no gradcli) and gradcli's, traced and not, give one value."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("numpy_writes_model_plain", model)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = numpys_module(model, "numpy_writes_model_plain")
     result = gradcli.check(f"{model}:along_views", [{"x": X}], dtypes=("float64",), fixes=False).results[0]
     assert float(result.value) == pytest.approx(module.along_views(X), rel=1e-15)
     assert module.GRID[0, 2] == 3.0  # the user's module array, copied, never written

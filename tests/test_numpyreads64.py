@@ -2,7 +2,6 @@
 decision, and computed on again, each followed as the value itself and judged against mpmath's derivative of the
 function NumPy computes."""
 
-import importlib.util
 import logging
 
 import mpmath
@@ -11,6 +10,7 @@ import pytest
 
 import gradcli
 from gradcli.capture.numpy_module import load_module
+from tests.numpys_run import numpys_module
 
 SOURCE = """import logging
 
@@ -184,9 +184,7 @@ def test_a_module_that_binds_float_itself_keeps_its_own(tmp_path):
 
 def test_a_function_object_handed_to_the_library_is_read_the_same_way(module_path):
     """The user's own imported module (real NumPy in it) handed to gradcli.check: its function is rewritten too."""
-    spec = importlib.util.spec_from_file_location("numpyreads64_users_own", module_path)
-    users_own = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(users_own)
+    users_own = numpys_module(module_path, "numpyreads64_users_own")
     report = gradcli.check(users_own.reentering, [{"x": 0.7}], dtypes=["float64"], fixes=False)
     (result,) = report.results
     assert report.framework == "numpy" and result.status == "ok", result.error

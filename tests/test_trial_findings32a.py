@@ -5,6 +5,11 @@ sixth (a Hodgkin-Huxley rate checked at -55 and -54.9999999 mV, or 1e-10 and 1.0
 re-check kept the verdict of one of them alone, and a fix could be called sound on a point it was never judged at
 (a single point read back as another: "v=-55" for -54.9999999). Each number in a label is now the shortest text
 that reads back as it: distinct points, distinct labels, each re-checked.
+
+J1: a lax.custom_root whose tangent_solve is wrong was found wrong, but named at a line of the user's solver (the
+Newton step's division, which JAX never differentiates): JAX's own rule runs the user's tangent solve as a jaxpr,
+whose equations keep the user's frame under JAX's caller of it; that frame names the rule (the same class for
+lax.custom_linear_solve's transpose_solve: tests/test_solvers68_jax_rules.py).
 """
 
 import pytest
@@ -59,10 +64,6 @@ def final_size(r0):
 """
 
 
-@pytest.mark.xfail(strict=True, reason="J1: a lax.custom_root whose tangent_solve is wrong is found wrong, but the "
-                   "finding names a line of the user's solver (the Newton step's division, which JAX never "
-                   "differentiates) where it should name the tangent_solve the user wrote: JAX's own _root_jvp "
-                   "rule carries the user's tangent solve only as a jaxpr the capture does not trace back to its line")
 def test_a_wrong_tangent_solve_is_named_at_its_line(tmp_path):
     import mpmath
 

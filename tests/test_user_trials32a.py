@@ -10,8 +10,8 @@ legacy code writes them, and SciPy's special functions and distributions in far 
 np.convolve, np.cumsum and np.gradient.
 
 The whole set runs with ``python tests/trials/run.py lib32a``; here, a few cheap NumPy ones. Its fixed finding F1 (a
-fix's re-check labelled points to six digits, so points apart past the sixth shared one label) and its open finding J1
-(a wrong lax.custom_root tangent_solve found wrong but named at the solver's line, a strict xfail) are tested in
+fix's re-check labelled points to six digits, so points apart past the sixth shared one label) and its finding J1
+(a wrong lax.custom_root tangent_solve found wrong but named at the solver's line) are tested in
 test_trial_findings32a.py, the latter in-process: its trial here is run elsewhere.
 """
 
@@ -37,7 +37,7 @@ CHOSEN = [
     "numpy_lib32a:log_tail_naive@x=-40:float64",
 ]
 
-# J1, open: the wrong tangent_solve's finding names the Newton step's line (test_trial_findings32a.py's strict xfail)
+# J1: tested in-process in test_trial_findings32a.py (a wrong tangent_solve named at its lambda)
 RUN_ELSEWHERE = ["jax_lib32a:final_size_root_halved@r0=2.5:float64"]
 
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(

@@ -89,12 +89,21 @@ def _no_array(self, dtype=None, copy=None):
 
 
 def _hash(self):
-    """A traced value's hash, as NumPy's value's would be: none for an array (NumPy's arrays are unhashable), by
-    identity for a number. The core keys its nodes by their ``order``, never by hashing them."""
+    """A traced value's hash, as NumPy's value's would be: none for an array (NumPy's arrays are unhashable), by value
+    for a number, so that code keying a dict or a set by a number it read (``cache[x[0]]``, ``x.sum() in seen``) finds
+    what NumPy's run finds; an exact run's number hashes as the float or complex it equals, as NumPy's scalar does.
+    The core keys its nodes by their ``order``, never by hashing them."""
     value = raw(self)
-    if isinstance(value, np.ndarray) and (value.ndim or value.dtype != object):  # an exact run's number: 0-d of objects
-        raise TypeError("unhashable type: 'numpy.ndarray'")
-    return object.__hash__(self)
+    if isinstance(value, np.ndarray):
+        if value.ndim or value.dtype != object:  # an exact run's number: 0-d of objects
+            raise TypeError("unhashable type: 'numpy.ndarray'")
+        value = value[()]
+    if isinstance(value, (np.generic, float, int, complex)):
+        return hash(value)
+    try:
+        return hash(complex(value))
+    except (TypeError, ValueError):  # a number of no complex value (a jet of forward mode): the object itself
+        return object.__hash__(self)
 
 
 def _no_float(self, *index):

@@ -478,6 +478,9 @@ class Held(Plain):
     def __float__(self):
         return float(raw(self))
 
+    def __complex__(self):
+        return complex(raw(self))
+
     def item(self, *args):
         value = raw(self)
         return float(value[args] if args else value.flat[0] if type(value) is np.ndarray else value)

@@ -66,6 +66,14 @@ _SCANNED = ("cumprod", "cummax", "cummin", "cumlogsumexp")
 _DRAWS = PRNG_PRIMITIVES
 # The user's rules a custom derivative carries (a custom_vjp's fwd only saves residuals: its primal is judged as such).
 _RULE_PARAMS = {"custom_vjp_call": ("bwd",), "custom_vjp_call_jaxpr": ("bwd",), "custom_jvp_call": ("jvp_jaxpr_fun", "jvp_jaxpr_thunk")}
+# The user's solver a linear solve's backward pass runs: JAX transposes ``custom_linear_solve`` into the same primitive
+# whose solve is the user's ``transpose_solve`` (``solve`` itself where ``symmetric=True``), by its field of ``jaxprs``.
+_SOLVER_RULES = {"custom_linear_solve": (("transpose_solve", "jax.lax.custom_linear_solve"),)}
+# JAX's function that calls the user's ``tangent_solve`` of a ``lax.custom_root`` (its derivative by the implicit
+# function theorem): the rule JAX's ``_root_jvp`` runs holds that solve only as a jaxpr, whose equations keep the
+# user's frame with this caller above it. (file under JAX's folder, function) -> what the user's function is.
+_TANGENT_SOLVE_CALLERS = {(os.path.join("_src", "lax", "control_flow", "solves.py"), "linearize_and_solve"):
+                          "the tangent_solve of jax.lax.custom_root"}
 
 # JAX's own additions in a backward pass (the cotangents of a value's several uses, `add_any`), which no operator of
 # the user's line writes: named as what they are (`replayed_at`'s ``by_the_pass``), with the value and its uses where
@@ -385,6 +393,12 @@ class RuleSites:
                 of += (" (a traced value in its nondiff_argnums, which JAX holds constant: pass it as an ordinary "
                        "argument to differentiate it)")
             self.sites[(path, line)] = (f"{name}(){of}", f"{path}:{def_line(path, line)}")
+        jaxprs = eqn.params.get("jaxprs") if eqn.primitive.name in _SOLVER_RULES else None
+        for field_name, call in _SOLVER_RULES.get(eqn.primitive.name, ()):
+            site = _debug_site(getattr(getattr(jaxprs, field_name, None), "jaxpr", None))
+            if site is not None and _users_file(site[1]):  # jnp.linalg.solve's own solves are JAX's rules
+                name, path, line = site
+                self.sites[(path, line)] = (f"{name}(), the {field_name} of {call}", f"{path}:{def_line(path, line)}")
 
     def of_frames(self, codes):
         """The user rule a stack (code objects, innermost first) runs in, or None."""
@@ -392,7 +406,25 @@ class RuleSites:
             found = self.sites.get((code.co_filename, code.co_firstlineno))
             if found:
                 return found
-        return None
+        return _tangent_solve(codes)
+
+
+def _tangent_solve(codes):
+    """``(label, "file:line")`` of the user's function a stack runs in that JAX called as a custom root's tangent solve
+    (`_TANGENT_SOLVE_CALLERS`, the frame above it), or None."""
+    for code, caller in zip(codes, codes[1:]):
+        what = _TANGENT_SOLVE_CALLERS.get((_in_jax(caller.co_filename), caller.co_name))
+        if what is not None and _users_file(code.co_filename):
+            path = code.co_filename
+            return f"{code.co_name}(), {what}", f"{path}:{def_line(path, code.co_firstlineno)}"
+    return None
+
+
+@lru_cache(maxsize=None)  # asked for each frame of each equation of a backward graph; a program's frames share a few files
+def _in_jax(path):
+    """``path`` relative to JAX's own folder, or None for a file outside it."""
+    path = os.path.abspath(path)
+    return path[len(_jax_directory()):] if path.startswith(_jax_directory()) else None
 
 
 def _debug_site(thing):
@@ -558,7 +590,7 @@ def collect_rules(closed):
     rules = RuleSites()
     made_by = {var: eqn for eqn in every_equation(closed) for var in eqn.outvars}
     for eqn in every_equation(closed):
-        if eqn.primitive.name in _RULE_PARAMS:
+        if eqn.primitive.name in _RULE_PARAMS or eqn.primitive.name in _SOLVER_RULES:
             rules.add(eqn, made_by)
     return rules
 

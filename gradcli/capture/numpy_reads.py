@@ -33,7 +33,7 @@ import numpy as np
 from .. import numpy as gnp
 from ..autodiff.boxes import as_printed
 from ..autodiff.ops import python_float, trunc
-from ..autodiff.plain import Plain, whole_number
+from ..autodiff.plain import Held, Plain, whole_number
 from ..autodiff.tracer import TracedValueError, is_mp_value
 from ..autodiff.values import Box, dtype_of, holds_complex, raw, shape_of
 from .numpy_parts import InFunctions
@@ -50,16 +50,21 @@ def _differentiated(value):
 
 def read_float(value):
     """``float(value)``: for a value gradcli differentiates, its one number as a traced Python float."""
-    if not _differentiated(value):
+    if not _differentiated(value) or isinstance(value, Held):  # a held number leaves as the float it is (`Held`)
         return float(value)
     if holds_complex(value):  # NumPy's refusal, in its words (an exact run's complex numbers would pass as themselves)
         raise TypeError("float() argument must be a string or a real number, not 'complex'")
-    read = python_float(value)  # an array of several numbers: NumPy's own refusal from float() of it
-    if type(read) is Plain:  # an exact run's number outside every trace: the box says it was read out
-        read_out = ReadOut()
-        read_out._value, read_out._trace = read._value, read._trace
-        return read_out
-    return read
+    return _read_out(python_float(value))  # an array of several numbers: NumPy's own refusal from float() of it
+
+
+def _read_out(read):
+    """``read``, a number `ops.python_float` handed out, as Python's float of NumPy's run: an exact run's number outside
+    every trace in a `ReadOut` box, which says it was read out; a traced one says so by its primitive."""
+    if type(read) is not Plain:
+        return read
+    read_out = ReadOut()
+    read_out._value, read_out._trace = read._value, read._trace
+    return read_out
 
 
 class ReadOut(Plain):
@@ -99,14 +104,17 @@ def read_list(value):
 
 def _number(entry, how):
     """One entry of a value gradcli differentiates as a Python number: a count or a truth as NumPy's own int or bool,
-    a real number as a traced Python float; a complex one refused, for gradcli cannot follow a Python complex."""
+    a real number as a traced Python float; a complex one refused, for gradcli cannot follow a Python complex. A held
+    number (`Held`: no derivative is asked in it) leaves as the Python float or complex it is, as in NumPy's run."""
+    if isinstance(entry, Held) and dtype_of(entry).kind not in "biu":
+        return complex(entry) if holds_complex(entry) else float(entry)
     if holds_complex(entry):
         raise TracedValueError(
             f"`{how}` of a complex value gradcli is differentiating hands out Python complex numbers, which gradcli "
             "cannot follow; keep it as an array (x[i], np.real(x), np.imag(x)) and use np's functions on it")
     if dtype_of(entry).kind in "biu":
         return raw(entry).item()
-    return python_float(entry)
+    return _read_out(python_float(entry))
 
 
 def read_int(value):

@@ -284,6 +284,35 @@ class _Rewriter:
             return self.raw(node.operand)
         return f"-{self.src(node)}"
 
+    def _power_argument(self, node):
+        """For ``b**y``, ``exp2(y)`` or ``exp(y)``: the text of y times the log of its base (y alone for e); else None."""
+        if _call(node, "exp", 1):
+            return self.raw(node.args[0])
+        if _call(node, "exp2", 1):
+            return f"{self.src(node.args[0])}*log(2)"
+        if isinstance(node, Binary) and node.op == "**" and not isinstance(node.right, Num):
+            base = node.left
+            if isinstance(base, Const) and base.name == "e":
+                return self.raw(node.right)
+            if isinstance(base, Num) and base.exact > 0:
+                return f"{self.src(node.right)}*log({self.raw(base)})"
+        return None
+
+    def log_logistic(self, node):
+        # log(1 + b**y) = logaddexp(0, y log b) and log(1/(1 + b**y)) its negative: b**y overflows for a large y
+        # (10**400 is inf), and 1 + b**y rounds a small one away; logaddexp takes y log b whole
+        negated = isinstance(node, Unary) and node.op == "-"
+        log = node.operand if negated else node
+        if not _call(log, "log", 1):
+            return None
+        inside, sign = log.args[0], ""
+        if isinstance(inside, Binary) and inside.op == "/" and _is_num(inside.left, 1):
+            inside, sign = inside.right, "-"
+        u = self._power_argument(_sum_with_one(inside))
+        if u is None or (negated and not sign):
+            return None
+        return f"{'' if negated else sign}logaddexp(0, {u})"
+
     def logaddexp(self, node):
         if _call(node, "log", 1):
             s = node.args[0]
@@ -602,6 +631,8 @@ _REWRITES = [
     ("sigmoid complement", "1 - sigmoid(u) -> sigmoid(-u)", "sigmoid_complement"),
     ("log sigmoid", "log(sigmoid(u)) -> -softplus(-u)", "log_sigmoid"),
     ("logaddexp", "log(exp(a) + exp(b)) -> logaddexp(a, b)", "logaddexp"),
+    ("log logistic", "log(1 + b**y) -> logaddexp(0, y*log(b)), log(1/(1 + b**y)) -> -logaddexp(0, y*log(b))",
+     "log_logistic"),
     ("logdiffexp", "log(exp(a) - exp(b)) -> a + log(-expm1(b - a))", "logdiffexp"),
     ("softplus inverse", "log(exp(u) - 1) -> u + log(-expm1(-u))", "softplus_inverse"),
     ("hypot", "sqrt(a*a + b*b) -> hypot(a, b)", "hypot"),

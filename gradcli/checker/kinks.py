@@ -256,7 +256,7 @@ def jumps_here(result):
     return any(isinstance(side, Jump) for _, left, right in result.singular for side in (left, right))
 
 
-# The note `jumps_whatever_is_held` leaves: every gradient entry is then no derivative (`no_derivative` keeps them so).
+# The note `jumps_whatever_is_held` leaves for the user, beside the result's flag of the same name.
 HELD_JUMP_NOTE = ("a stop_gradient changes the derivative the rule gives, never the value: the value jumps here "
                   "whatever the held values are")
 
@@ -282,6 +282,7 @@ def jumps_whatever_is_held(target, args, attempt, result, budget, digits):
     result.digits = digits
     result.notes.extend(attempt.notes)
     result.notes.append(HELD_JUMP_NOTE)
+    result.jumps_whatever_is_held = True
     result.gradient = [None if g is None else rebuild(g, [mpmath.nan] * len(flat_entries(g))) for g in result.gradient]
     if result.directional is not None:
         result.directional = mpmath.nan

@@ -25,7 +25,7 @@ import numpy as np
 from ..capture.exact_constants import held_in
 from .compare import plain
 from .domain_slopes import slopes_beside_nan
-from .kinks import HELD_JUMP_NOTE, coordinates_of, with_coordinate
+from .kinks import coordinates_of, with_coordinate
 from .precision import START_DIGITS, flat_entries, relative_step, to_mp
 
 _SETTLED = 10**-6  # a side whose quotients at the two shorter steps agree to this has a slope: that quotient
@@ -50,7 +50,7 @@ def settle_result(result, target, args, exact, chosen, program=None):
         return
     found = list(getattr(exact, "kinks", None) or []) + list(getattr(exact, "singular", None) or [])
     kinked = {label for label, _, _ in found}
-    if HELD_JUMP_NOTE in exact.notes:
+    if exact.jumps_whatever_is_held:
         # One-sided slopes of a value a stop_gradient holds would move what it holds: no entry's is a derivative.
         limits = [None if e is None or mpmath.isfinite(e) else mpmath.nan for e in flat]
         reasons = [None if limit is None else _HELD_JUMP_REASON for limit in limits]

@@ -50,6 +50,7 @@ from .fixes import (
 )
 
 _PLACEHOLDER = "_gradcli_{}"
+_CONSTANTS = ("e", "pi")  # the namespace's constants the formula knows by name (np.e, jnp.pi)
 _OPERATORS = {op.node: op.symbol for op in BINARY}
 _COMPARISONS = {op.node: op.symbol for op in COMPARISONS}
 _PRECEDENCE = {op.symbol: op.precedence for op in BINARY}  # Python's, for the operators above
@@ -146,6 +147,14 @@ class Spelling:
         if name is None and full is not None and full.rpartition(".")[0] == self.namespace:
             name = full.rpartition(".")[2]  # imported by its own name: ``from numpy import exp``
         return self.read_as(name, dotted) if name is not None and lookup(name) is not None else None
+
+    def names(self, node, attribute):
+        """Whether ``node`` (a callee, an attribute) is the namespace's ``attribute`` (``np.power``, ``jnp.e``)."""
+        dotted = _dotted(node)
+        if dotted is None:
+            return False
+        head, _, last = dotted.rpartition(".")
+        return (head in self.aliases and last == attribute) or self._full(dotted) == f"{self.namespace}.{attribute}"
 
     def read_as(self, name, dotted):
         """``name``, the formula function the user's callee ``dotted`` was read as, kept as their spelling of it."""
@@ -257,6 +266,11 @@ class _AsFormula:
             self.read(node.left)
             self.emit(f" {_COMPARISONS[type(node.ops[0])]} ")
             self.read(node.comparators[0])
+        elif self._plain_call(node) and len(node.args) == 2 and self.spelling.names(node.func, "power"):
+            # np.power(b, y) is b ** y, one rule reading both; its spans are the call's (below)
+            self.read(ast.BinOp(node.args[0], ast.Pow(), node.args[1]))
+        elif isinstance(node, ast.Attribute) and any(self.spelling.names(node, name) for name in _CONSTANTS):
+            self.emit(node.attr)
         elif self._plain_call(node) and self.spelling.read(node.func) is not None:
             self.emit(f"{self.spelling.read(node.func)}(")
             for i, arg in enumerate(node.args):

@@ -78,6 +78,18 @@ def _root_milliseconds(number) -> float:
     return sum(1.5 + 570 * (math.log10(max(abs(n), 1)) / 1_000) ** 2.5 for n in (number.p, number.q))
 
 
+def _duration(milliseconds) -> str:
+    """A time, as a person reads it: "30 ms", "0.6 s", "9 s", "3 minutes", "16 hours"."""
+    seconds = milliseconds / 1000
+    if seconds < 0.1:
+        return f"{milliseconds:.0f} ms"
+    if seconds < 100:
+        return f"{seconds:.2g} s"
+    if seconds < 6000:
+        return f"{seconds / 60:.0f} minutes"
+    return f"{seconds / 3600:,.0f} hours"
+
+
 def _comparable(args):
     """``args`` in a form sympy's Max and Min accept, or None where NumPy's answer is NaN.
 
@@ -329,8 +341,10 @@ class _SympyBuilder:
         size = digits(radicand)
         if size > MAX_ROOT_DIGITS:
             raise InputError(
-                f"this root of a number of {size + 1:,.0f} digits would keep sympy factoring it for "
-                f"seconds; gradcli takes roots of numbers of at most {MAX_ROOT_DIGITS} digits",
+                f"this root of a number of {size + 1:,.0f} digits would keep sympy factoring it for about "
+                f"{_duration(_root_milliseconds(radicand))}, a longer one longer (half a second at 1,000 digits, "
+                f"growing as the digits to the power 2.5); gradcli takes roots of numbers of at most "
+                f"{MAX_ROOT_DIGITS} digits",
                 text=self.text,
                 span=node.span,
             )
