@@ -747,24 +747,25 @@ def _projected_unknowns(projector, name, balls):
 
 def _turned_group(projector, balls):
     """A repeated group's k vectors as B D C(K): B an orthonormal basis of the group's space (its projector's columns
-    made orthonormal, exact numbers with square roots of rationals), D a diagonal of signs and C(K) = (I - K)(I + K)^-1
-    the Cayley rotation of an antisymmetric K of atoms whose balls the point's vectors give (for a pair,
-    ((1 - k^2, -2k), (2k, 1 - k^2)) / (1 + k^2)): every orthonormal basis of the space near the point's is one of
-    these, and v_i . v_j is the exact 0 or 1 whatever K is, so a loss that reads the group only as V g(w) V^T
-    (tr(V diag(w^3) V^T)) meets their lengths and overlaps as the numbers they are. None where the projector is no
-    matrix of rationals (computed entries) or ``balls`` (the point's vectors, columns of balls) do not tell D."""
+    made orthogonal, `_exact_basis`, each over the square root of its length squared), D a diagonal of signs and
+    C(K) = (I - K)(I + K)^-1 the Cayley rotation of an antisymmetric K of atoms whose balls the point's vectors give
+    (for a pair, ((1 - k^2, -2k), (2k, 1 - k^2)) / (1 + k^2)): every orthonormal basis of the space near the point's
+    is one of these, and v_i . v_j is the exact 0 or 1 whatever K is, so a loss that reads the group only as
+    V g(w) V^T (tr(V diag(w^3) V^T)) meets their lengths and overlaps as the numbers they are. None where the
+    projector has no such basis (computed entries) or ``balls`` (the point's vectors, columns of balls) do not
+    tell D."""
     import flint  # lazy: python-flint, only where a proof runs
 
     state = proof.state()
     n, k = len(projector), len(balls)
-    basis = _orthogonal_basis(projector, k)
+    basis = _exact_basis(projector, k)
     if basis is None:
         return None
-    squares = [sum(x * x for x in b) for b in basis]
-    lengths = [proof.run("sqrt", proof.Sym(flint.arb(square), (state.ctx.constant(square), state.one))).q
-               for square in squares]
-    exact = [[proof.div((state.ctx.constant(x), state.one), length) for x in b] for b, length in zip(basis, lengths)]
-    numeric = [[flint.arb(x) / flint.arb(square).sqrt() for x in b] for b, square in zip(basis, squares)]
+    squares = [_total(proof.mul(x, x) for x in b) for b in basis]
+    lengths = [proof.run("sqrt", proof.Sym(proof.ball_of(state, square), square)).q for square in squares]
+    exact = [[proof.div(x, length) for x in b] for b, length in zip(basis, lengths)]
+    numeric = [[proof.ball_of(state, x) / proof.ball_of(state, square).sqrt() for x in b]
+               for b, square in zip(basis, squares)]
     # Q = B^T U, the point's vectors in that basis; D Q = C(K), a rotation far from turning any vector around
     q = [[sum((numeric[r][i] * balls[c][i] for i in range(n)), flint.arb(0)) for c in range(k)] for r in range(k)]
     signs = [1 if q[r][r] > -0.5 else -1 for r in range(k)]
@@ -788,6 +789,47 @@ def _turned_group(projector, balls):
              for i in range(n)] for m in range(k)]
 
 
+def _exact_basis(projector, k):
+    """An orthogonal basis of the projector's space of dimension ``k``, each vector's entries polynomials (quotients
+    over 1): rationals where the projector is a matrix of rationals (`_orthogonal_basis`), else the projector's
+    columns made orthogonal in the field its entries lie in, rationals and the square roots the proof carries (the
+    golden ratio's group of kron(I2, [[1, 1], [1, 0]]), whose projector holds sqrt 5). None where an entry keeps an
+    unknown in its denominator once its roots are taken out (a computed entry's), or the space has another
+    dimension."""
+    state = proof.state()
+    rational = _orthogonal_basis(projector, k)
+    if rational is not None:
+        return [[(state.ctx.constant(x), state.one) for x in b] for b in rational]
+    n = len(projector)
+    try:
+        columns = [[_over_one(projector[i][j]) for i in range(n)] for j in range(n)]
+        basis = []
+        for column in columns:
+            if any(x is None for x in column):
+                return None
+            for b in basis:
+                scale = proof.div(_total(proof.mul(x, y) for x, y in zip(b, column)),
+                                  _total(proof.mul(x, x) for x in b))
+                column = [_over_one(proof.sub(x, proof.mul(scale, y))) for x, y in zip(column, b)]
+                if any(x is None for x in column):
+                    return None
+            if not all(proof.is_zero(x) for x in column):
+                basis.append(column)
+    except (ArithmeticError, LookupError, ValueError, proof.NoProof):  # past a proof's limits
+        return None
+    return basis if len(basis) == k else None
+
+
+def _over_one(q):
+    """The quotient ``q`` as a polynomial over 1, its square roots taken out of its denominator
+    (`arb_proof_quotients.rationalized`) and its squares reduced; None where its denominator keeps an unknown."""
+    state = proof.state()
+    num, den = quotients.rationalized(q)
+    if not den.is_constant():
+        return None
+    return (state.reduced(num * (1 / den.leading_coefficient())), state.one)
+
+
 def _orthogonal_basis(projector, k):
     """The columns of the projector ``projector`` (rows of quotients) made orthogonal over the rationals, a basis of
     its space of dimension ``k``; None where an entry is no rational constant or the space has another dimension."""
@@ -808,14 +850,14 @@ def _orthogonal_basis(projector, k):
 
 def _rational_quotient(q):
     """The exact rational the quotient ``q`` is, where it is a constant once its parts' gcd cancels (a projector's
-    (lambda - 1) / (lambda - 1) of a group at a computed value lambda); else None."""
+    (lambda - 1) / (lambda - 1) of a group at a computed value lambda) and its square roots leave its denominator
+    (`arb_proof_quotients.rationalized`: a rational group's projector beside a surd pair); else None."""
     import flint  # lazy: python-flint, only where a proof runs
 
     if q[0].is_zero():
         return flint.fmpq(0)
     if not (q[0].is_constant() and q[1].is_constant()):
-        state = proof.state()
-        q = quotients.reduced_pair(q, (state.one, state.one))
+        q = quotients.rationalized(q)
     if not (q[0].is_constant() and q[1].is_constant()):
         return None
     return q[0].leading_coefficient() / q[1].leading_coefficient()

@@ -1,0 +1,82 @@
+"""eigh of a matrix whose irrational eigenvalues repeat: its spectral functions have an exact reference.
+
+kron(I2, [[1, 1], [1, 0]]) has the golden ratio phi and -1/phi twice each (its characteristic polynomial is
+(x^2 - x - 1)^2): each group's value is the surd it is, and its space's projector holds sqrt 5, so the group's
+vectors are built on a basis of that field. Beside a repeated rational eigenvalue, a simple surd pair's
+denominators hold sqrt 5 too. A function of the matrix read through V diag(g(w)) V^T, tr(expm(A)), is then judged:
+its slope along a change that couples the two blocks is the proven 0, and along one within them it is
+tr(expm(A) E), the Frechet derivative's trace, computed here by mpmath's expm at 40 digits.
+"""
+
+import mpmath
+import numpy as np
+import pytest
+
+import gradcli
+
+GOLDEN_TWICE = [[1.0, 1, 0, 0], [1, 0, 0, 0], [0, 0, 1, 1], [0, 0, 1, 0]]
+GOLDEN_BESIDE_TWO_TWICE = [[1.0, 1, 0, 0], [1, 0, 0, 0], [0, 0, 2, 0], [0, 0, 0, 2]]
+ACROSS = [[0.0, 0, 1, 0], [0, 0, 0, 2], [1, 0, 0, 0], [0, 2, 0, 0]]  # couples the blocks: tr(expm(A) E) = 0
+WITHIN = [[1.0, 0, 0, 0], [0, 0, 3, 0], [0, 3, 0, 0], [0, 0, 0, 0.5]]
+
+SOURCE = '''import gradcli.numpy as np
+
+A = np.array({a})
+ACROSS = np.array({across})
+WITHIN = np.array({within})
+
+
+def matrix_exp_trace(t, u):
+    w, V = np.linalg.eigh(A + t * ACROSS + u * WITHIN)
+    return np.trace(V @ np.diag(np.exp(w)) @ V.T)
+'''
+
+
+def true_value_and_slope(a, e):
+    """tr(expm(A)) and d/dt tr(expm(A + t E)) at 0 = tr(expm(A) E), at 40 digits."""
+    with mpmath.workdps(40):
+        exp_a = mpmath.expm(mpmath.matrix(a))
+        value = sum(exp_a[i, i] for i in range(4))
+        slope = sum(exp_a[i, j] * e[j][i] for i in range(4) for j in range(4))
+        return value, slope
+
+
+@pytest.mark.parametrize("a", [GOLDEN_TWICE, GOLDEN_BESIDE_TWO_TWICE], ids=["golden-twice", "golden-beside-two-twice"])
+def test_a_spectral_function_at_repeated_surds_has_its_exact_slopes(tmp_path, a):
+    """Two directions at once (no one seed's block to split the groups by): each slope is a function of the matrix."""
+    path = tmp_path / "golden68.py"
+    path.write_text(SOURCE.format(a=a, across=ACROSS, within=WITHIN))
+    result = gradcli.check(f"{path}:matrix_exp_trace", [{"t": 0.0, "u": 0.0}], dtypes=("float64",), fixes=False,
+                           max_time=300).results[0]
+    assert result.status.value == "ok", [f.message for f in result.findings]
+    value, across = true_value_and_slope(a, ACROSS)
+    within = true_value_and_slope(a, WITHIN)[1]
+    assert across == 0
+    assert abs(result.exact_value - value) <= 1e-14 * abs(value)
+    assert result.exact_gradient["t"] == 0  # proven: a stand-in near 0 would leave no exact reference
+    assert abs(result.exact_gradient["u"] - within) <= 1e-13 * abs(within)
+
+
+def matrix_exp_trace(a):
+    import gradcli.numpy as gnp
+
+    w, v = gnp.linalg.eigh(a)
+    return gnp.trace(v @ gnp.diag(gnp.exp(w)) @ v.T)
+
+
+def test_a_repeated_rational_beside_a_surd_pair_has_its_whole_gradient():
+    """The matrix itself the variable (eigh reads its lower triangle): d/dA_ii = expm(A)_ii, d/dA_ij = 2 expm(A)_ij
+    below the diagonal, 0 above, the blocks' couplings proven 0."""
+    a = np.array(GOLDEN_BESIDE_TWO_TWICE)
+    result = gradcli.check(matrix_exp_trace, [{"a": a}], dtypes=("float64",), fixes=False, max_time=300).results[0]
+    assert result.status.value == "ok", [f.message for f in result.findings]
+    with mpmath.workdps(40):
+        exp_a = mpmath.expm(mpmath.matrix(GOLDEN_BESIDE_TWO_TWICE))
+    got = np.asarray(result.exact_gradient["a"], dtype=float)
+    for i in range(4):
+        for j in range(4):
+            truth = exp_a[i, j] if i == j else 2 * exp_a[i, j] if i > j else 0
+            if truth == 0:
+                assert got[i, j] == 0, (i, j)
+            else:
+                assert abs(got[i, j] - truth) <= 1e-13 * abs(truth), (i, j)
