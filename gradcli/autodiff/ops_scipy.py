@@ -1142,6 +1142,12 @@ defvjp(si, lambda g, ans, x: g * _sinc_slope(x))
 defvjp(ci, lambda g, ans, x: g * cos(x) / x)
 
 
+def sici(x):
+    """``scipy.special.sici``: the sine and cosine integrals (Si(x), Ci(x)), the pair in SciPy's order (Ci of |x|
+    left of 0, as SciPy gives its real part)."""
+    return si(x), ci(x)
+
+
 def _log_ndtr_slope(ans, x):
     """(log Phi)' = phi / Phi: sqrt(2/pi) / erfcx(-x/sqrt 2) left of 0, where exp(-x^2/2 - log Phi) would
     cancel two numbers near -x^2/2 (at x = -1e5 it kept 32 bits); exp(-x^2/2 - log Phi) / sqrt(2 pi) right
