@@ -82,15 +82,26 @@ def test_a_repeated_rational_beside_a_surd_pair_has_its_whole_gradient():
                 assert abs(got[i, j] - truth) <= 1e-13 * abs(truth), (i, j)
 
 
-@pytest.mark.xfail(strict=True, reason="one entry of expm(A) read through eigh at kron(I2, [[1, 1], [1, 0]]) along a "
-                   "change that couples the blocks: its slope is 0 (f'(phi) P E P is off the blocks), but the seed splits "
-                   "each surd group and the split by the seed's block (Daleckii and Krein within the group) is built "
-                   "over the rationals only, so the members' slopes stay atoms and the 0 is not proven (error)")
-def test_one_entry_of_a_matrix_function_along_a_splitting_change_is_proven_zero(tmp_path):
+def frechet_entry(a, e, i, j):
+    """Entry (i, j) of the Frechet derivative of expm at A along E: the upper right block of expm([[A, E], [0, A]])."""
+    with mpmath.workdps(40):
+        big = mpmath.zeros(8, 8)
+        for r in range(4):
+            for c in range(4):
+                big[r, c], big[r + 4, c + 4], big[r, c + 4] = a[r][c], a[r][c], e[r][c]
+        return mpmath.expm(big)[i, j + 4]
+
+
+def test_one_entry_of_a_matrix_function_at_repeated_surds_has_its_exact_slopes(tmp_path):
+    """expm(A)[0, 1] through eigh: each seed splits the surd groups, by its own block on their space (Daleckii and
+    Krein within the group), so the slope across the blocks is the proven 0 and the one within them exact."""
     path = tmp_path / "golden_entry68.py"
     path.write_text(SOURCE.format(a=GOLDEN_TWICE, across=ACROSS, within=WITHIN).replace(
         "return np.trace(V @ np.diag(np.exp(w)) @ V.T)", "return (V @ np.diag(np.exp(w)) @ V.T)[0, 1]"))
     result = gradcli.check(f"{path}:matrix_exp_trace", [{"t": 0.0, "u": 0.0}], dtypes=("float64",), fixes=False,
-                           wrt=("t",), max_time=300).results[0]
+                           max_time=300).results[0]
     assert result.status.value == "ok", [f.message for f in result.findings]
+    assert frechet_entry(GOLDEN_TWICE, ACROSS, 0, 1) == 0
     assert result.exact_gradient["t"] == 0
+    within = frechet_entry(GOLDEN_TWICE, WITHIN, 0, 1)
+    assert abs(result.exact_gradient["u"] - within) <= 1e-13 * abs(within)

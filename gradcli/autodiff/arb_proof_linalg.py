@@ -883,7 +883,7 @@ def _split_by_block(named, keys, projector, change):
     basis = _orthogonal_basis(projector, k)
     moves = [[_rational_quotient(e) for e in row] for row in change]
     if basis is None or any(r is None for row in moves for r in row):
-        return None
+        return _split_in_field(named, projector, change) if k == 2 else None
     n = len(projector)
     squares = [sum(x * x for x in b) for b in basis]
     block = [[sum((bp[i] * moves[i][j] * bq[j] for i in range(n) for j in range(n)), flint.fmpq(0)) for bq in basis]
@@ -895,28 +895,66 @@ def _split_by_block(named, keys, projector, change):
     found = _split_by_rational_block(named, basis, squares, t)
     if found is not None or k != 2:
         return found
-    (a, b), (c, d) = t  # a pair whose block's eigenvalues are m +- r, r a square root
     state = proof.state()
     rational = lambda r: (state.ctx.constant(r), state.one)  # noqa: E731
-    half_gap_squared = (a - d) * (a - d) / 4 + b * c
-    root = proof.run("sqrt", proof.Sym(flint.arb(half_gap_squared), rational(half_gap_squared))).q
+    return _split_pair(named, [[rational(x) for x in b] for b in basis], [rational(g) for g in squares],
+                       [[rational(x) for x in row] for row in t])
+
+
+def _split_in_field(named, projector, change):
+    """`_split_by_block` for a pair whose space holds square roots (a surd group's, `_exact_basis`): the block in the
+    basis's coordinates as exact numbers of that field, split by `_split_pair`; None where it moves the pair as a
+    whole or a number keeps an unknown in its denominator."""
+    basis = _exact_basis(projector, 2)
+    if basis is None:
+        return None
+    n = len(projector)
+    try:
+        squares = [_over_one(_total(proof.mul(x, x) for x in b)) for b in basis]
+        moved = [[_total(proof.mul(change[i][j], bq[j]) for j in range(n) if not proof.is_zero(change[i][j]))
+                  for i in range(n)] for bq in basis]
+        t = [[_over_one(proof.div(_total(proof.mul(bp[i], moved[q][i]) for i in range(n)), squares[p]))
+              for q in range(2)] for p, bp in enumerate(basis)]
+        if any(x is None for row in t for x in row) or any(g is None for g in squares):
+            return None
+        if proof.is_zero(t[0][1]) and proof.is_zero(t[1][0]) and proof.is_zero(proof.sub(t[0][0], t[1][1])):
+            return None
+        return _split_pair(named, basis, squares, t)
+    except (ArithmeticError, LookupError, ValueError, proof.NoProof):  # past a proof's limits: the atoms stand
+        return None
+
+
+def _split_pair(named, basis, squares, t):
+    """A pair split by its block T = ((a, b), (c, d)) in ``basis``'s coordinates (vectors of exact numbers, their
+    lengths squared ``squares``), whose eigenvalues are m +- r, r a square root (`_split_by_block`)."""
+    import flint  # lazy: python-flint, only where a proof runs
+
+    (a, b), (c, d) = t
+    n = len(basis[0])
+    state = proof.state()
+    half = (state.ctx.constant(flint.fmpq(1, 2)), state.one)
+    gap = proof.sub(a, d)
+    half_gap_squared = _over_one(proof.add(proof.mul(proof.mul(gap, gap), proof.mul(half, half)), proof.mul(b, c)))
+    if half_gap_squared is None:
+        return None
+    root = proof.run("sqrt", proof.Sym(proof.ball_of(state, half_gap_squared), half_gap_squared)).q
     # (no ball: a number that holds it is no number at the point, only its two sides are; `_nonzero` reads each)
     side = state.atom(("pair's side", named), square=lambda number: state.one)
     state.sides.add(state.number(side))
     slopes, vectors = [], []
     for sign in (-1, 1):
-        mu = proof.add(rational((a + d) / 2), proof.mul(proof.const(sign), proof.mul(side, root)))
+        mu = proof.add(proof.mul(half, proof.add(a, d)), proof.mul(proof.const(sign), proof.mul(side, root)))
         # an eigenvector of ((a, b), (c, d)): (b, mu - a) where b is not 0, else (mu - d, mu - a)
-        y = [rational(b), proof.sub(mu, rational(a))] if b != 0 else [proof.sub(mu, rational(d)), proof.sub(mu, rational(a))]
-        u = [_total(proof.mul(y[p], rational(basis[p][i])) for p in range(2)) for i in range(n)]
-        length = _total(proof.mul(proof.mul(y[p], y[p]), rational(squares[p])) for p in range(2))
-        length = state.reduced(length[0]) if length[1].is_one() else None
+        y = [b, proof.sub(mu, a)] if not proof.is_zero(b) else [proof.sub(mu, d), proof.sub(mu, a)]
+        u = [_total(proof.mul(y[p], basis[p][i]) for p in range(2)) for i in range(n)]
+        length = _over_one(_total(proof.mul(proof.mul(y[p], y[p]), squares[p]) for p in range(2)))
         if length is None:
             return None
+        length = length[0]
         number = state.number(side)  # 1 / |u| as |u| (|u|^2 with side turned) / (|u|^2 |u|^2 with side turned)
         turned = state.ctx.from_dict({m: -x if m[number] % 2 else x for m, x in length.to_dict().items()})
-        product = state.reduced(length * turned)
-        if not product.is_constant() or product.is_zero():
+        product = state.reduced(length * turned)  # free of side; a rational, or a number of the basis's field
+        if product.degrees()[number] or product.is_zero():
             return None
         norm = state.atom(("pair's vector length", named, sign), square=lambda number, length=length: length)
         sides = [length.subs({str(state.gens[number]): flint.fmpq(s)}) for s in (1, -1)]
