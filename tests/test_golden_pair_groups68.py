@@ -105,3 +105,39 @@ def test_one_entry_of_a_matrix_function_at_repeated_surds_has_its_exact_slopes(t
     assert result.exact_gradient["t"] == 0
     within = frechet_entry(GOLDEN_TWICE, WITHIN, 0, 1)
     assert abs(result.exact_gradient["u"] - within) <= 1e-13 * abs(within)
+
+
+NONSYMMETRIC_GOLDEN_TWICE = [[1.0, 2, 0, 0], [0.5, 0, 0, 0], [0, 0, 1, 2], [0, 0, 0.5, 0]]
+NONSYMMETRIC_CHANGE = [[0.0, 0, 1, 0], [0, 1, 0, 0], [0, 0, 0, 0], [2, 0, 0, 1]]
+
+
+def test_eigvals_of_a_nonsymmetric_matrix_with_a_repeated_quadratic_factor_keep_their_spectral_sums(tmp_path):
+    """kron(I2, [[1, 2], [0.5, 0]]), characteristic polynomial (x^2 - x - 1)^2, not symmetric: sum(w^3) = tr(A^3)
+    moves by 3 tr(A^2 E), sum(e^w) = tr(expm(A)) by tr(expm(A) E)."""
+    path = tmp_path / "golden_eigvals68.py"
+    path.write_text(f"import gradcli.numpy as np\n\nA = np.array({NONSYMMETRIC_GOLDEN_TWICE})\nE = np.array({NONSYMMETRIC_CHANGE})\n\n\n"
+                    "def cubes(t):\n    return np.real(np.sum(np.linalg.eigvals(A + t * E) ** 3))\n\n\n"
+                    "def exps(t):\n    return np.real(np.sum(np.exp(np.linalg.eigvals(A + t * E))))\n")
+    a, e = mpmath.matrix(NONSYMMETRIC_GOLDEN_TWICE), mpmath.matrix(NONSYMMETRIC_CHANGE)
+    for name, truth in (("cubes", 3 * sum((a * a * e)[i, i] for i in range(4))),
+                        ("exps", true_value_and_slope(NONSYMMETRIC_GOLDEN_TWICE, NONSYMMETRIC_CHANGE)[1])):
+        result = gradcli.check(f"{path}:{name}", [{"t": 0.0}], dtypes=("float64",), fixes=False, max_time=300).results[0]
+        assert result.status.value == "ok", (name, [f.message for f in result.findings])
+        assert abs(result.exact_gradient["t"] - truth) <= 1e-13 * abs(truth), name
+
+
+@pytest.mark.xfail(strict=True, reason="eigvals of a nonsymmetric matrix whose real spectrum repeats irrational roots "
+                   "(kron(I2, [[1, 2], [0.5, 0]])): a real spectrum takes the general path, not the one of complex "
+                   "spectra (`_complex_eigenvalues`) nor eigh's groups (surd values, per-root projectors), and there "
+                   "a slope that is 0 along a change coupling the blocks, 3 tr(A^2 E) = 0, stays unproven (error), "
+                   "where kron(I2, [[2, 1], [0, 3]])'s rational groups prove theirs")
+def test_a_zero_slope_of_eigvals_at_a_nonsymmetric_repeated_quadratic_factor_is_proven(tmp_path):
+    coupling = [[0.0, 0, 1, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]
+    path = tmp_path / "golden_eigvals_zero68.py"
+    path.write_text(f"import gradcli.numpy as np\n\nA = np.array({NONSYMMETRIC_GOLDEN_TWICE})\nE = np.array({coupling})\n\n\n"
+                    "def cubes(t):\n    return np.real(np.sum(np.linalg.eigvals(A + t * E) ** 3))\n")
+    a, e = mpmath.matrix(NONSYMMETRIC_GOLDEN_TWICE), mpmath.matrix(coupling)
+    assert 3 * sum((a * a * e)[i, i] for i in range(4)) == 0
+    result = gradcli.check(f"{path}:cubes", [{"t": 0.0}], dtypes=("float64",), fixes=False, max_time=300).results[0]
+    assert result.status.value == "ok", [f.message for f in result.findings]
+    assert result.exact_gradient["t"] == 0
