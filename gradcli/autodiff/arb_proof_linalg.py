@@ -226,6 +226,8 @@ def decomposition(name, a, answer, reads=None, spectrum=None, signs="similar", h
         groups = _singular_value_groups(cells, mask)
         if groups is None:
             groups = _singular_values_by_algebra(cells, mask)
+    elif spectrum is not None and _kinks(balls, mask, signs).any():
+        groups = _general_eigenvalue_groups(cells, mask, balls)
     if groups is not None:  # each vector entry a function where no value repeats (nor, singular, is 0)
         kinked[...] = any(len(keys) > 1 or (rational == 0 and signs == "equivalent") for keys, _, rational in groups)
     cluster = _one_cluster(balls, kinked, mask, signs) if groups is None else []
@@ -254,7 +256,9 @@ def decomposition(name, a, answer, reads=None, spectrum=None, signs="similar", h
     if groups is not None:
         grouped = out.copy()
         try:
-            (_spectrum_by_groups if hermitian else _singular_values_by_groups)(grouped, name, cells, read, groups, signed)
+            by_groups = (_spectrum_by_groups if hermitian else _singular_values_by_groups if signs == "equivalent"
+                         else _general_spectrum_by_groups)
+            by_groups(grouped, name, cells, read, groups, signed)
             out = grouped
         except (ArithmeticError, LookupError, ValueError):  # past a proof's limits (its terms): the atoms stand
             pass
@@ -304,6 +308,47 @@ def _eigenvalue_groups(cells, read, mask):
     if any(r is None for row in rationals for r in row):
         return None
     return _root_groups(rationals, spectrum)
+
+
+def _general_eigenvalue_groups(cells, mask, balls):
+    """`_eigenvalue_groups` for a general matrix of exact rational entries whose spectrum is real and repeats (eig's,
+    in its own order): each output entry matched to its root by value, a repeated root's group one of eigenvectors
+    for all its members (no Jordan block: its projector is then the product of (A - c) / (lambda - c) over the
+    other roots); None where a root is not real, a group is defective, or an entry's ball does not hold its root."""
+    import flint  # lazy: python-flint, only where a proof runs
+
+    n = cells.shape[0]
+    spectrum = [k for k in np.ndindex(mask.shape) if mask[k]]
+    if cells.shape != (n, n) or len(spectrum) != n:
+        return None
+    rationals = [[_rational(cells[i, j]) for j in range(n)] for i in range(n)]
+    if any(r is None for row in rationals for r in row):
+        return None
+    matrix = flint.fmpq_mat(rationals)
+    if any(_defective(matrix, factor, power) for factor, power in matrix.charpoly().factor()[1]):
+        return None
+    ascending = sorted(spectrum, key=lambda k: float(balls[k].mid()))
+    groups = _root_groups(rationals, ascending)
+    if groups is None or any(not balls[k].overlaps(ball) for keys, ball, _ in groups for k in keys):
+        return None
+    return groups
+
+
+def _general_spectrum_by_groups(out, name, cells, read, groups, signed):
+    """The spectrum's entries of ``out`` (`decomposition`'s, a general matrix's eig) from its groups
+    (`_general_eigenvalue_groups`): each group's value the number its root is, its members' slopes as
+    `_spectrum_by_groups` gives them (their sum tr(P dA), P the group's spectral projector); the vectors stay
+    unknown (eig's are no function of the matrix at a repeated root, and its simple ones' scale is LAPACK's)."""
+    n = cells.shape[0]
+    width = next((len(s.d) for s in cells.flat if s.d is not None), None)
+    entries = [[cells[i, j].q for j in range(n)] for i in range(n)]
+    numbers = [_group_number(_group_value(name, keys, ball, signed), exact) for keys, ball, exact in groups]
+    projectors = [_projector(entries, number, numbers[:g] + numbers[g + 1 :]) for g, number in enumerate(numbers)]
+    changes = [[[_slope_of(e, t) for e in row] for row in cells] for t in range(width or 0)]
+    for (keys, ball, _), value, projector in zip(groups, numbers, projectors):
+        slopes = [_member_slopes(name, keys, signed, projector, change) for change in changes]
+        for m, k in enumerate(keys):
+            out[k] = proof.Sym(ball, value, None if width is None else [slope[m] for slope in slopes])
 
 
 ALGEBRA_SIZE = 4  # the largest matrix of computed entries whose characteristic polynomial a proof divides out
