@@ -199,6 +199,9 @@ UNARY = {
     "scipy.special.dawsn": (gsp.dawsn, lambda x: (lambda d: (d, 1 - 2 * x * d))(x * mp.hyp1f1(1, 1.5, -x * x))),
     "scipy.special.fresnel(x)[0]": (lambda x: gsp.fresnel(x)[0], lambda x: (mp.fresnels(x), _fresnel_slope(mp.sinpi, x))),
     "scipy.special.fresnel(x)[1]": (lambda x: gsp.fresnel(x)[1], lambda x: (mp.fresnelc(x), _fresnel_slope(mp.cospi, x))),
+    # the sine and cosine integrals, Ci of |x| left of 0 (SciPy's real part): slopes sin(x)/x and cos(x)/x
+    "scipy.special.sici(x)[0]": (lambda x: gsp.sici(x)[0], lambda x: (mp.si(x), mp.sin(x) / x if x != 0 else mp.mpf(1))),
+    "scipy.special.sici(x)[1]": (lambda x: gsp.sici(x)[1], lambda x: (mp.ci(abs(x)) if x != 0 else mp.ninf, mp.cos(x) / x)),
     "scipy.stats.beta.pdf": (lambda x: gst.beta.pdf(x, 2.0, 3.0), _beta_pdf(A, B)),
     "scipy.stats.beta.logpdf": (lambda x: gst.beta.logpdf(x, 2.0, 3.0), _log_of(_beta_pdf(A, B))),
     "scipy.stats.beta.cdf": (lambda x: gst.beta.cdf(x, 2.0, 3.0), _beta_cdf(A, B)),

@@ -127,14 +127,16 @@ def test_every_composite_of_the_namespace_answers_scipys_number():
     composites = [n for n in vars(ours) if not n.startswith("_") and callable(getattr(ours, n))
                   and primitive_of(getattr(ours, n)) is getattr(ours, n)]
     valued = {**ops_scipy.SCIPY_VALUED, **ops_scipy_losses.SCIPY_VALUED, **ops_stats.SCIPY_VALUED}
-    # fresnel: each of its two answers is a primitive over SciPy's own function; lambertw: its branch picks one of two
+    # fresnel and sici: each of their two answers is a primitive over SciPy's own function; lambertw: its branch picks one of two
     # such primitives; zeta: Riemann's or Hurwitz's primitive, as q is omitted or given; ellipj: four primitives, one
     # per answer, as airy's four (Ai, Ai', Bi, Bi'). Each answers SciPy's numbers (ellipj's in
     # test_each_function_is_scipys_bit_for_bit, airy's below).
-    pairs = {"fresnel", "lambertw", "zeta", "ellipj", "airy"}
+    pairs = {"fresnel", "sici", "lambertw", "zeta", "ellipj", "airy"}
     assert sorted(set(composites) - pairs) == sorted(valued)
     x = np.array([0.3, 2.2, -7.5])
     for got, want in zip(ours.fresnel(x), scipy.special.fresnel(x)):
+        assert all(_same_bits(g, w) for g, w in zip(got, want))
+    for got, want in zip(ours.sici(x), scipy.special.sici(x)):
         assert all(_same_bits(g, w) for g, w in zip(got, want))
     for got, want in zip(ours.airy(x), scipy.special.airy(x)):
         assert all(_same_bits(g, w) for g, w in zip(got, want))

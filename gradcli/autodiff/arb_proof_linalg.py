@@ -226,6 +226,8 @@ def decomposition(name, a, answer, reads=None, spectrum=None, signs="similar", h
         groups = _singular_value_groups(cells, mask)
         if groups is None:
             groups = _singular_values_by_algebra(cells, mask)
+    elif spectrum is not None and _kinks(balls, mask, signs).any():
+        groups = _general_eigenvalue_groups(cells, mask, balls)
     if groups is not None:  # each vector entry a function where no value repeats (nor, singular, is 0)
         kinked[...] = any(len(keys) > 1 or (rational == 0 and signs == "equivalent") for keys, _, rational in groups)
     cluster = _one_cluster(balls, kinked, mask, signs) if groups is None else []
@@ -254,7 +256,9 @@ def decomposition(name, a, answer, reads=None, spectrum=None, signs="similar", h
     if groups is not None:
         grouped = out.copy()
         try:
-            (_spectrum_by_groups if hermitian else _singular_values_by_groups)(grouped, name, cells, read, groups, signed)
+            by_groups = (_spectrum_by_groups if hermitian else _singular_values_by_groups if signs == "equivalent"
+                         else _general_spectrum_by_groups)
+            by_groups(grouped, name, cells, read, groups, signed)
             out = grouped
         except (ArithmeticError, LookupError, ValueError):  # past a proof's limits (its terms): the atoms stand
             pass
@@ -304,6 +308,47 @@ def _eigenvalue_groups(cells, read, mask):
     if any(r is None for row in rationals for r in row):
         return None
     return _root_groups(rationals, spectrum)
+
+
+def _general_eigenvalue_groups(cells, mask, balls):
+    """`_eigenvalue_groups` for a general matrix of exact rational entries whose spectrum is real and repeats (eig's,
+    in its own order): each output entry matched to its root by value, a repeated root's group one of eigenvectors
+    for all its members (no Jordan block: its projector is then the product of (A - c) / (lambda - c) over the
+    other roots); None where a root is not real, a group is defective, or an entry's ball does not hold its root."""
+    import flint  # lazy: python-flint, only where a proof runs
+
+    n = cells.shape[0]
+    spectrum = [k for k in np.ndindex(mask.shape) if mask[k]]
+    if cells.shape != (n, n) or len(spectrum) != n:
+        return None
+    rationals = [[_rational(cells[i, j]) for j in range(n)] for i in range(n)]
+    if any(r is None for row in rationals for r in row):
+        return None
+    matrix = flint.fmpq_mat(rationals)
+    if any(_defective(matrix, factor, power) for factor, power in matrix.charpoly().factor()[1]):
+        return None
+    ascending = sorted(spectrum, key=lambda k: float(balls[k].mid()))
+    groups = _root_groups(rationals, ascending)
+    if groups is None or any(not balls[k].overlaps(ball) for keys, ball, _ in groups for k in keys):
+        return None
+    return groups
+
+
+def _general_spectrum_by_groups(out, name, cells, read, groups, signed):
+    """The spectrum's entries of ``out`` (`decomposition`'s, a general matrix's eig) from its groups
+    (`_general_eigenvalue_groups`): each group's value the number its root is, its members' slopes as
+    `_spectrum_by_groups` gives them (their sum tr(P dA), P the group's spectral projector); the vectors stay
+    unknown (eig's are no function of the matrix at a repeated root, and its simple ones' scale is LAPACK's)."""
+    n = cells.shape[0]
+    width = next((len(s.d) for s in cells.flat if s.d is not None), None)
+    entries = [[cells[i, j].q for j in range(n)] for i in range(n)]
+    numbers = [_group_number(_group_value(name, keys, ball, signed), exact) for keys, ball, exact in groups]
+    projectors = [_projector(entries, number, numbers[:g] + numbers[g + 1 :]) for g, number in enumerate(numbers)]
+    changes = [[[_slope_of(e, t) for e in row] for row in cells] for t in range(width or 0)]
+    for (keys, ball, _), value, projector in zip(groups, numbers, projectors):
+        slopes = [_member_slopes(name, keys, signed, projector, change) for change in changes]
+        for m, k in enumerate(keys):
+            out[k] = proof.Sym(ball, value, None if width is None else [slope[m] for slope in slopes])
 
 
 ALGEBRA_SIZE = 4  # the largest matrix of computed entries whose characteristic polynomial a proof divides out
@@ -747,24 +792,25 @@ def _projected_unknowns(projector, name, balls):
 
 def _turned_group(projector, balls):
     """A repeated group's k vectors as B D C(K): B an orthonormal basis of the group's space (its projector's columns
-    made orthonormal, exact numbers with square roots of rationals), D a diagonal of signs and C(K) = (I - K)(I + K)^-1
-    the Cayley rotation of an antisymmetric K of atoms whose balls the point's vectors give (for a pair,
-    ((1 - k^2, -2k), (2k, 1 - k^2)) / (1 + k^2)): every orthonormal basis of the space near the point's is one of
-    these, and v_i . v_j is the exact 0 or 1 whatever K is, so a loss that reads the group only as V g(w) V^T
-    (tr(V diag(w^3) V^T)) meets their lengths and overlaps as the numbers they are. None where the projector is no
-    matrix of rationals (computed entries) or ``balls`` (the point's vectors, columns of balls) do not tell D."""
+    made orthogonal, `_exact_basis`, each over the square root of its length squared), D a diagonal of signs and
+    C(K) = (I - K)(I + K)^-1 the Cayley rotation of an antisymmetric K of atoms whose balls the point's vectors give
+    (for a pair, ((1 - k^2, -2k), (2k, 1 - k^2)) / (1 + k^2)): every orthonormal basis of the space near the point's
+    is one of these, and v_i . v_j is the exact 0 or 1 whatever K is, so a loss that reads the group only as
+    V g(w) V^T (tr(V diag(w^3) V^T)) meets their lengths and overlaps as the numbers they are. None where the
+    projector has no such basis (computed entries) or ``balls`` (the point's vectors, columns of balls) do not
+    tell D."""
     import flint  # lazy: python-flint, only where a proof runs
 
     state = proof.state()
     n, k = len(projector), len(balls)
-    basis = _orthogonal_basis(projector, k)
+    basis = _exact_basis(projector, k)
     if basis is None:
         return None
-    squares = [sum(x * x for x in b) for b in basis]
-    lengths = [proof.run("sqrt", proof.Sym(flint.arb(square), (state.ctx.constant(square), state.one))).q
-               for square in squares]
-    exact = [[proof.div((state.ctx.constant(x), state.one), length) for x in b] for b, length in zip(basis, lengths)]
-    numeric = [[flint.arb(x) / flint.arb(square).sqrt() for x in b] for b, square in zip(basis, squares)]
+    squares = [_total(proof.mul(x, x) for x in b) for b in basis]
+    lengths = [proof.run("sqrt", proof.Sym(proof.ball_of(state, square), square)).q for square in squares]
+    exact = [[proof.div(x, length) for x in b] for b, length in zip(basis, lengths)]
+    numeric = [[proof.ball_of(state, x) / proof.ball_of(state, square).sqrt() for x in b]
+               for b, square in zip(basis, squares)]
     # Q = B^T U, the point's vectors in that basis; D Q = C(K), a rotation far from turning any vector around
     q = [[sum((numeric[r][i] * balls[c][i] for i in range(n)), flint.arb(0)) for c in range(k)] for r in range(k)]
     signs = [1 if q[r][r] > -0.5 else -1 for r in range(k)]
@@ -788,6 +834,47 @@ def _turned_group(projector, balls):
              for i in range(n)] for m in range(k)]
 
 
+def _exact_basis(projector, k):
+    """An orthogonal basis of the projector's space of dimension ``k``, each vector's entries polynomials (quotients
+    over 1): rationals where the projector is a matrix of rationals (`_orthogonal_basis`), else the projector's
+    columns made orthogonal in the field its entries lie in, rationals and the square roots the proof carries (the
+    golden ratio's group of kron(I2, [[1, 1], [1, 0]]), whose projector holds sqrt 5). None where an entry keeps an
+    unknown in its denominator once its roots are taken out (a computed entry's), or the space has another
+    dimension."""
+    state = proof.state()
+    rational = _orthogonal_basis(projector, k)
+    if rational is not None:
+        return [[(state.ctx.constant(x), state.one) for x in b] for b in rational]
+    n = len(projector)
+    try:
+        columns = [[_over_one(projector[i][j]) for i in range(n)] for j in range(n)]
+        basis = []
+        for column in columns:
+            if any(x is None for x in column):
+                return None
+            for b in basis:
+                scale = proof.div(_total(proof.mul(x, y) for x, y in zip(b, column)),
+                                  _total(proof.mul(x, x) for x in b))
+                column = [_over_one(proof.sub(x, proof.mul(scale, y))) for x, y in zip(column, b)]
+                if any(x is None for x in column):
+                    return None
+            if not all(proof.is_zero(x) for x in column):
+                basis.append(column)
+    except (ArithmeticError, LookupError, ValueError, proof.NoProof):  # past a proof's limits
+        return None
+    return basis if len(basis) == k else None
+
+
+def _over_one(q):
+    """The quotient ``q`` as a polynomial over 1, its square roots taken out of its denominator
+    (`arb_proof_quotients.rationalized`) and its squares reduced; None where its denominator keeps an unknown."""
+    state = proof.state()
+    num, den = quotients.rationalized(q)
+    if not den.is_constant():
+        return None
+    return (state.reduced(num * (1 / den.leading_coefficient())), state.one)
+
+
 def _orthogonal_basis(projector, k):
     """The columns of the projector ``projector`` (rows of quotients) made orthogonal over the rationals, a basis of
     its space of dimension ``k``; None where an entry is no rational constant or the space has another dimension."""
@@ -808,14 +895,14 @@ def _orthogonal_basis(projector, k):
 
 def _rational_quotient(q):
     """The exact rational the quotient ``q`` is, where it is a constant once its parts' gcd cancels (a projector's
-    (lambda - 1) / (lambda - 1) of a group at a computed value lambda); else None."""
+    (lambda - 1) / (lambda - 1) of a group at a computed value lambda) and its square roots leave its denominator
+    (`arb_proof_quotients.rationalized`: a rational group's projector beside a surd pair); else None."""
     import flint  # lazy: python-flint, only where a proof runs
 
     if q[0].is_zero():
         return flint.fmpq(0)
     if not (q[0].is_constant() and q[1].is_constant()):
-        state = proof.state()
-        q = quotients.reduced_pair(q, (state.one, state.one))
+        q = quotients.rationalized(q)
     if not (q[0].is_constant() and q[1].is_constant()):
         return None
     return q[0].leading_coefficient() / q[1].leading_coefficient()
@@ -841,7 +928,7 @@ def _split_by_block(named, keys, projector, change):
     basis = _orthogonal_basis(projector, k)
     moves = [[_rational_quotient(e) for e in row] for row in change]
     if basis is None or any(r is None for row in moves for r in row):
-        return None
+        return _split_in_field(named, projector, change) if k == 2 else None
     n = len(projector)
     squares = [sum(x * x for x in b) for b in basis]
     block = [[sum((bp[i] * moves[i][j] * bq[j] for i in range(n) for j in range(n)), flint.fmpq(0)) for bq in basis]
@@ -853,28 +940,66 @@ def _split_by_block(named, keys, projector, change):
     found = _split_by_rational_block(named, basis, squares, t)
     if found is not None or k != 2:
         return found
-    (a, b), (c, d) = t  # a pair whose block's eigenvalues are m +- r, r a square root
     state = proof.state()
     rational = lambda r: (state.ctx.constant(r), state.one)  # noqa: E731
-    half_gap_squared = (a - d) * (a - d) / 4 + b * c
-    root = proof.run("sqrt", proof.Sym(flint.arb(half_gap_squared), rational(half_gap_squared))).q
+    return _split_pair(named, [[rational(x) for x in b] for b in basis], [rational(g) for g in squares],
+                       [[rational(x) for x in row] for row in t])
+
+
+def _split_in_field(named, projector, change):
+    """`_split_by_block` for a pair whose space holds square roots (a surd group's, `_exact_basis`): the block in the
+    basis's coordinates as exact numbers of that field, split by `_split_pair`; None where it moves the pair as a
+    whole or a number keeps an unknown in its denominator."""
+    basis = _exact_basis(projector, 2)
+    if basis is None:
+        return None
+    n = len(projector)
+    try:
+        squares = [_over_one(_total(proof.mul(x, x) for x in b)) for b in basis]
+        moved = [[_total(proof.mul(change[i][j], bq[j]) for j in range(n) if not proof.is_zero(change[i][j]))
+                  for i in range(n)] for bq in basis]
+        t = [[_over_one(proof.div(_total(proof.mul(bp[i], moved[q][i]) for i in range(n)), squares[p]))
+              for q in range(2)] for p, bp in enumerate(basis)]
+        if any(x is None for row in t for x in row) or any(g is None for g in squares):
+            return None
+        if proof.is_zero(t[0][1]) and proof.is_zero(t[1][0]) and proof.is_zero(proof.sub(t[0][0], t[1][1])):
+            return None
+        return _split_pair(named, basis, squares, t)
+    except (ArithmeticError, LookupError, ValueError, proof.NoProof):  # past a proof's limits: the atoms stand
+        return None
+
+
+def _split_pair(named, basis, squares, t):
+    """A pair split by its block T = ((a, b), (c, d)) in ``basis``'s coordinates (vectors of exact numbers, their
+    lengths squared ``squares``), whose eigenvalues are m +- r, r a square root (`_split_by_block`)."""
+    import flint  # lazy: python-flint, only where a proof runs
+
+    (a, b), (c, d) = t
+    n = len(basis[0])
+    state = proof.state()
+    half = (state.ctx.constant(flint.fmpq(1, 2)), state.one)
+    gap = proof.sub(a, d)
+    half_gap_squared = _over_one(proof.add(proof.mul(proof.mul(gap, gap), proof.mul(half, half)), proof.mul(b, c)))
+    if half_gap_squared is None:
+        return None
+    root = proof.run("sqrt", proof.Sym(proof.ball_of(state, half_gap_squared), half_gap_squared)).q
     # (no ball: a number that holds it is no number at the point, only its two sides are; `_nonzero` reads each)
     side = state.atom(("pair's side", named), square=lambda number: state.one)
     state.sides.add(state.number(side))
     slopes, vectors = [], []
     for sign in (-1, 1):
-        mu = proof.add(rational((a + d) / 2), proof.mul(proof.const(sign), proof.mul(side, root)))
+        mu = proof.add(proof.mul(half, proof.add(a, d)), proof.mul(proof.const(sign), proof.mul(side, root)))
         # an eigenvector of ((a, b), (c, d)): (b, mu - a) where b is not 0, else (mu - d, mu - a)
-        y = [rational(b), proof.sub(mu, rational(a))] if b != 0 else [proof.sub(mu, rational(d)), proof.sub(mu, rational(a))]
-        u = [_total(proof.mul(y[p], rational(basis[p][i])) for p in range(2)) for i in range(n)]
-        length = _total(proof.mul(proof.mul(y[p], y[p]), rational(squares[p])) for p in range(2))
-        length = state.reduced(length[0]) if length[1].is_one() else None
+        y = [b, proof.sub(mu, a)] if not proof.is_zero(b) else [proof.sub(mu, d), proof.sub(mu, a)]
+        u = [_total(proof.mul(y[p], basis[p][i]) for p in range(2)) for i in range(n)]
+        length = _over_one(_total(proof.mul(proof.mul(y[p], y[p]), squares[p]) for p in range(2)))
         if length is None:
             return None
+        length = length[0]
         number = state.number(side)  # 1 / |u| as |u| (|u|^2 with side turned) / (|u|^2 |u|^2 with side turned)
         turned = state.ctx.from_dict({m: -x if m[number] % 2 else x for m, x in length.to_dict().items()})
-        product = state.reduced(length * turned)
-        if not product.is_constant() or product.is_zero():
+        product = state.reduced(length * turned)  # free of side; a rational, or a number of the basis's field
+        if product.degrees()[number] or product.is_zero():
             return None
         norm = state.atom(("pair's vector length", named, sign), square=lambda number, length=length: length)
         sides = [length.subs({str(state.gens[number]): flint.fmpq(s)}) for s in (1, -1)]

@@ -235,6 +235,22 @@ def reduced_div(a, b):
     return _checked((num, den))
 
 
+def rationalized(q):
+    """``q`` with each atom whose square is a polynomial of earlier atoms (sqrt(5)^2 = 5) taken out of its
+    denominator by the conjugate (the atom's sign turned) and its squares reduced: a projector entry
+    (1 + sqrt 5) / (2 sqrt 5) of the golden ratio's eigenvalue becomes (5 + sqrt 5) / 10, so a quotient that is a
+    rational, or a polynomial in such roots, is seen as one."""
+    num, den = q
+    for number in sorted(_state.squares, reverse=True):
+        if _state.degrees.get(number, 2) != 2 or den.degrees()[number] == 0:
+            continue
+        conjugate = _state.ctx.from_dict({m: -c if m[number] % 2 else c for m, c in den.to_dict().items()})
+        num, den = _state.reduced(num * conjugate), _state.reduced(den * conjugate)
+        if den.is_zero():
+            raise NoProof("a conjugate that is 0")
+    return reduced_pair((num, den), (_state.one, _state.one))
+
+
 def reduced_pair(a, b):
     """The numerator and denominator of a / b, reduced by their gcd (`reduced_div`), no denominator recorded."""
     if b[0].is_zero():

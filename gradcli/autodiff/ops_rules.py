@@ -275,11 +275,52 @@ def _power_dbase(x, y):
             return _made(np.multiply, 2, x) if _pool else 2 * x  # x**2 is most powers: skip computing x**1
         if y == 0:
             return zeros_like(x)
-        return _times(y, power(x, y - 1))
+        return _in_range(_times(y, power(x, y - 1)), x, y, _power_dbase_halved)
     # x**(y-1) with the exponent 1 where x == y == 0, so that y * x**... is 0 * 0
     # there, and stays 0 once differentiated again (x**1 -> 1, times y == 0).
     at_zero = np.logical_and(raw(x) == 0, raw(y) == 0)
-    return _times(y, power(x, select(at_zero, 1, y - 1)))
+    return _in_range(_times(y, power(x, select(at_zero, 1, y - 1))), x, y, _power_dbase_halved)
+
+
+def _power_dbase_halved(x, y):
+    """y x**(y-1) as (y h) h, h = x**((y-1)/2), for x > 0: log h is the mean of log(slope) and -log(y), and
+    log(y h) the mean of log(slope) and log(y), so every step is a normal number wherever the slope is one
+    (x**(y-1) itself overflows at x = 5e-324, y = 1e-300, where the slope is 2e23)."""
+    h = power(x, (y - 1) / 2)
+    return (y * h) * h
+
+
+def _power_dexponent_halved(x, y):
+    """x**y log(x) as (h log(x)) h, h = x**(y/2), for x > 0: every step is a normal number wherever the slope
+    is one (x**y itself overflows at x = 1 + 2**-52, y = 3.2e18, where the slope is 8.5e292)."""
+    h = power(x, y / 2)
+    return (h * log(x)) * h
+
+
+_FLOAT64 = np.dtype(np.float64)
+
+
+def _in_range(slope, x, y, halved):
+    """A power slope, recomputed by ``halved(x, y)`` at the points x > 0, y != 0 (finite) where its float product
+    left the normal range, and kept elsewhere (the slope is then out of range too, or computed in range).
+
+    Each fallback point is fed its own x and y and every other point x = 1, y = 2, so nothing there overflows:
+    the unused branch stays finite, and so does its derivative, should the rule be differentiated again.
+    """
+    values = raw(slope)
+    kind = _FLOAT64 if type(values) is float else getattr(values, "dtype", None)
+    if kind is None or kind.kind != "f":
+        return slope  # mpmath numbers and complex powers: nothing leaves a range there
+    with np.errstate(invalid="ignore"):
+        size = np.abs(values)
+        lost = ~((size >= np.finfo(kind).tiny) & (size <= np.finfo(kind).max))
+        if not lost.any():
+            return slope
+        xs, ys = raw(x), raw(y)
+        lost &= (xs > 0) & np.isfinite(xs) & np.isfinite(ys) & (ys != 0)
+    if not lost.any():
+        return slope
+    return select(lost, halved(select(lost, x, 1.0), select(lost, y, 2.0)), slope)
 
 
 def _power_vjp_base(g, ans, x, y):
@@ -301,15 +342,20 @@ def _log_base(x, ans):
     return log(select(raw(x) == 0, 1.0, x))
 
 
+def _power_dexponent(ans, x, y):
+    """d/dy x**y = x**y log x, computed in range wherever it is a normal number (see `_in_range`)."""
+    return _in_range(ans * _log_base(x, ans), x, y, _power_dexponent_halved)
+
+
 def _power_vjp_exponent(g, ans, x, y):
-    return unbroadcast(g * ans * _log_base(x, ans), y)
+    return unbroadcast(g * _power_dexponent(ans, x, y), y)
 
 
 defvjp(power, _power_vjp_base, _power_vjp_exponent, reads=("args", "ans args"), fresh=True)
 defjvp(
     power,
     lambda t, ans, x, y: t * _power_dbase(x, y),
-    lambda t, ans, x, y: t * ans * _log_base(x, ans),
+    lambda t, ans, x, y: t * _power_dexponent(ans, x, y),
 )
 defvjp(negative, lambda g, ans, x: _negated(g), reads="", fresh=True)
 defjvp(negative, lambda t, ans, x: -t)

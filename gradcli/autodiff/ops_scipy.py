@@ -711,8 +711,29 @@ defvjp(numpy_i0, lambda g, ans, x: g * i1(x))
 defvjp(jn, None, lambda g, ans, v, x: g * (jn(v - 1, x) - jn(v + 1, x)) / 2)
 defvjp(yn, None, lambda g, ans, v, x: g * (yn(v - 1, x) - yn(v + 1, x)) / 2)
 defvjp(iv, None, lambda g, ans, v, x: g * (iv(v - 1, x) + iv(v + 1, x)) / 2)
-defvjp(ive, None, lambda g, ans, v, x: g * where_far_right(
-    v, x, (ive(v - 1, x) + ive(v + 1, x)) / 2 - sign(x) * ans, lambda at: far_scaled_bessel_slope(v, at, True)))
+
+
+def _ive_slope(ans, v, x):
+    """d/dx ive(v, x): the recurrence form, the large-x series far right (`where_far_right`), and far left for a
+    whole order its mirror image: ive(v, x) = (-1)^v ive(v, -x), so the slope at x is -(-1)^v the series' at -x,
+    where the recurrence cancels log2(2|x|) bits (all but 26 of them at x = -1e8)."""
+    near = (ive(v - 1, x) + ive(v + 1, x)) / 2 - sign(x) * ans
+
+    def far(at):
+        return far_scaled_bessel_slope(v, at, True)
+
+    right = where_far_right(v, x, near, far)
+    if is_mp_value(raw(x)):
+        return right
+    order, bound = np.asarray(raw(v), dtype=float), _FAR_BOUND + raw(v) * raw(v)
+    far_left = np.logical_and(np.floor(order) == order, raw(x) <= -bound)
+    if not np.any(far_left):
+        return right
+    mirror = np.where(np.mod(order, 2) == 1, 1.0, -1.0).astype(float_dtype(raw(x)))
+    return where(far_left, far(where(far_left, -x, bound)) * mirror, right)
+
+
+defvjp(ive, None, lambda g, ans, v, x: g * _ive_slope(ans, v, x))
 
 _FAR_TERMS = 24  # the large-x series' terms: past `where_far_right`'s bound the next is below 1e-20 of the first
 _FAR_BOUND = 30  # far right: x >= 30 + v^2, where the series' terms shrink from the first and e^-2x is below 1e-26
@@ -1140,6 +1161,12 @@ si = primitive(_pair_part("sici", 0, "si"), "si",
 ci = primitive(_pair_part("sici", 1, "ci"), "ci", mp=_on_balls_too("ci", mpmath_only("ci", _ci_mp)), kind="elementwise")
 defvjp(si, lambda g, ans, x: g * _sinc_slope(x))
 defvjp(ci, lambda g, ans, x: g * cos(x) / x)
+
+
+def sici(x):
+    """``scipy.special.sici``: the sine and cosine integrals (Si(x), Ci(x)), the pair in SciPy's order (Ci of |x|
+    left of 0, as SciPy gives its real part)."""
+    return si(x), ci(x)
 
 
 def _log_ndtr_slope(ans, x):

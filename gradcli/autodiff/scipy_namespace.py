@@ -43,6 +43,7 @@ special = SimpleNamespace(**{
     **{name: getattr(_special, name) for name in "digamma erf erfc gammaln polygamma xlog1py xlogy".split()},
     "psi": _special.digamma,
     "fresnel": _scipy.fresnel,
+    "sici": _scipy.sici,
     "airy": _scipy.airy,
     **_scipy.SCIPY_VALUED,  # composites that answer SciPy's own number in a float dtype (expit among them)
     **_losses.SCIPY_VALUED,  # huber, pseudo_huber, boxcox, boxcox1p, inv_boxcox, inv_boxcox1p

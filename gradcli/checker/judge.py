@@ -452,6 +452,15 @@ def _wrong(recording, kind, message):
     library = provenance.rule_library(recording, location)
     if library:  # the framework's own rule of a library function the line called: the library's code, not the line's
         message += f" (the framework's own rule of {library} ran on this line: the library's code, not the line's)"
+    tie = None if rules or kind != "wrong-rule" else provenance.eigh_tie(recording)
+    if tie is not None:  # the rule undefined there (JAX and PyTorch answer NaN), not a wrong formula
+        location, value, times = tie
+        return Judgement(gradient=Verdict.WRONG, findings=[Finding(kind, "backward", "linalg.eigh", (
+            f"eigh's gradient rule is undefined at this point: {times} of its eigenvalues are equal ({value:.10g}). "
+            "A function that reads those eigenvectors (V diag(g(w)) V^T, a matrix function) has the slope g'(w) in "
+            "their cross term, which the rule never sees (it is handed g(w_i) - g(w_j) = 0) and takes as 0; JAX "
+            "and PyTorch give NaN there. A function of the eigenvalues alone, or of the tied eigenvectors' projector, "
+            f"keeps its derivative at a tie. {message[0].upper()}{message[1:]}"), location=location)])
     if not rules and location is None and (location := provenance.equality_branch(recording)):
         op = "where"
         message += (" (this where takes its branch because an equality holds at this very point: the derivative "

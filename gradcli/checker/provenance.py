@@ -335,6 +335,28 @@ def equality_branch(recording):
     return found
 
 
+def eigh_tie(recording):
+    """``(file:line or None, the tied eigenvalue, how many times it repeats)`` of the first eigh the program ran
+    whose eigenvalues tie (equal to 16 roundings of the spectrum's largest), or None. There eigh's rule is
+    undefined for a loss that reads the tied eigenvectors: the derivative of V diag(g(w)) V^T holds g'(w) in the
+    pair's cross term, while the rule is handed only g(w_i) - g(w_j) = 0, and takes that term as 0."""
+    for op in recording.ops:
+        if op.name != "linalg.eigh" or op.phase != "forward":
+            continue
+        packed = np.asarray(raw(op.output))
+        if packed.dtype == object or packed.ndim != 2 or not is_float_dtype(packed.real.dtype):
+            continue
+        w = np.sort(packed[0].real)
+        close = np.abs(np.diff(w)) <= 16 * finfo(w.dtype).eps * np.max(np.abs(w), initial=0)
+        if np.any(close):
+            k = int(np.argmax(close))
+            run = k + 1
+            while run < len(close) and close[run]:
+                run += 1
+            return op.location, float(w[k]), run - k + 1
+    return None
+
+
 def rule_library(recording, location):
     """The library function whose framework-written rule ran on ``location`` (`rule_location`), as
     "jax.scipy.special.spence": the one library function whose code the backward ops replayed there come from,

@@ -1,0 +1,105 @@
+"""x**y's two slopes in gradcli.numpy give their float answer wherever that answer is a float.
+
+The rule's own products can leave the float range where the slope does not:
+y x**(y-1) at x = 5e-324, y = 1e-300 is 2e23, while x**(y-1) alone overflows;
+x**y log x at x just above 1 and a huge y is 1e293, while x**y alone overflows.
+Each slope is judged against mpmath at 60 digits from exp((y-1) log x) and
+exp(y log x) log x, written here independently of the rule.
+"""
+
+import math
+
+import mpmath
+import numpy
+import pytest
+
+import gradcli
+import gradcli.numpy as gnp
+from gradcli import grad
+
+TINY = numpy.finfo(numpy.float64).tiny
+BIG = numpy.finfo(numpy.float64).max
+ULP_OF_ZERO = 5e-324
+
+BASES = [5e-324, 1e-310, 1e-300, 1e-150, 0.5, 1 + 2.0**-52, 2.0, 1e150, 1e300, 1.7e308]
+EXPONENTS = [1e-300, -1e-300, 1e-10, -1e-10, 0.5, -0.5, 1.5, 2.5, -2.5, 3.0, 1e3, -1e3, 3.2e18, -3.2e18]
+
+
+def true_slopes(x, y):
+    """(d/dx, d/dy) of x**y for x > 0, at 60 digits from the exponential form."""
+    with mpmath.workdps(60):
+        mx, my = mpmath.mpf(x), mpmath.mpf(y)
+        return my * mpmath.exp((my - 1) * mpmath.log(mx)), mpmath.exp(my * mpmath.log(mx)) * mpmath.log(mx)
+
+
+def as_float(truth):
+    """The float64 a correctly rounded slope would be: inf past the range, the true value within it."""
+    return math.copysign(math.inf, truth) if abs(truth) > BIG else float(truth)
+
+
+def close_to(got, truth):
+    """Right to 1e-12 relative where the truth is a normal number; within a few subnormal steps below."""
+    expected = as_float(truth)
+    if math.isinf(expected):
+        return got == expected
+    if abs(truth) < TINY:
+        return abs(got - truth) <= 4 * ULP_OF_ZERO
+    return abs(got - truth) <= 1e-12 * abs(truth)
+
+
+def rounding_of(y, x):
+    """Whether y - 1 (or y/2) rounds in float64 enough to move the slope more than 1e-12: such points measure
+    the exponent's rounding, not the rule."""
+    return abs(math.log(x)) * math.ulp(y) > 1e-13
+
+
+@pytest.mark.parametrize("x", BASES)
+def test_the_slope_in_the_base_is_the_float_of_the_true_one(x):
+    for y in EXPONENTS:
+        if rounding_of(y, x):
+            continue
+        got = float(grad(lambda a: a ** y)(x))
+        assert close_to(got, true_slopes(x, y)[0]), (x, y, got, true_slopes(x, y)[0])
+
+
+@pytest.mark.parametrize("x", BASES)
+def test_the_slope_in_the_exponent_is_the_float_of_the_true_one(x):
+    for y in EXPONENTS:
+        got = float(grad(lambda b: x ** b)(y))
+        assert close_to(got, true_slopes(x, y)[1]), (x, y, got, true_slopes(x, y)[1])
+
+
+def test_traced_arrays_take_the_same_slopes_point_by_point():
+    """A vector of bases with an array of exponents (one call, mixed in range and rescued points), both slopes."""
+    xs = numpy.array([5e-324, 2.0, 1 + 2.0**-52, 0.5])
+    ys = numpy.array([1e-300, 3.0, 3.2e18, 1e-300])
+    dx, dy = grad(lambda a, b: gnp.sum(a ** b), argnums=(0, 1))(xs, ys)
+    for k in range(len(xs)):
+        truth_x, truth_y = true_slopes(xs[k], ys[k])
+        assert close_to(float(dx[k]), truth_x) and close_to(float(dy[k]), truth_y), k
+
+
+def test_float32_rescues_its_own_range():
+    """In float32 x**(y-1) overflows at x = 1e-45, y = 1e-30, where the slope 7e14 is a float32."""
+    x, y = numpy.float32(1e-45), numpy.float32(1e-30)
+    got = grad(lambda a: a ** y)(x)
+    assert got.dtype == numpy.float32
+    truth = true_slopes(float(x), float(y))[0]
+    assert abs(float(got) - truth) <= 1e-6 * abs(truth)
+
+
+@pytest.mark.parametrize("y", [0.0, 0.5, 1.0, 2.0, 2.5, 3.0, -1.0])
+def test_a_zero_base_keeps_its_limits(y):
+    """At x = 0 the slope in x is y 0**(y-1): 0 past y = 1, 1 at 1, +inf between 0 and 1, -inf below (0 at y = 0)."""
+    got = float(grad(lambda a: a ** y)(0.0))
+    truth = 0.0 if y == 0 else float(mpmath.mpf(y) * mpmath.power(0, y - 1)) if y >= 1 else math.copysign(math.inf, y)
+    assert got == truth
+
+
+def test_the_checker_calls_the_tiny_base_power_ok(tmp_path):
+    (tmp_path / "power68.py").write_text("import gradcli.numpy as np\n\n\ndef f(x, y):\n    return x ** y\n")
+    result = gradcli.check(
+        f"{tmp_path / 'power68.py'}:f", [{"x": 5e-324, "y": 1e-300}], dtypes=("float64",), fixes=False
+    ).results[0]
+    assert result.status.value == "ok"
+    assert abs(result.gradient["x"] - 2.0240225330731062e23) <= 1e-11 * 2.02e23
