@@ -687,12 +687,17 @@ def declined_rewrites(formula):
 
 
 def candidate_rewrites(formula):
-    """Every catalogue rewrite that matches ``formula``: (name, description, new text)."""
+    """Every catalogue rewrite that matches ``formula``: (name, description, new text), each new text once.
+
+    Two rewrites can reach the same text (``log(1 + exp(x))`` is a log-logistic in base e as well as a logaddexp):
+    the first in the catalogue's order names it, so a user is never offered one fix twice.
+    """
     rewriter = _Rewriter(formula)
-    out = []
+    out, seen = [], {formula.text}
     for name, description, method in _REWRITES:
         text = rewriter.apply(getattr(rewriter, method))
-        if text is not None and text != formula.text:
+        if text is not None and text not in seen:
+            seen.add(text)
             out.append((name, description, text))
     return out
 

@@ -432,10 +432,14 @@ def source_rewrites(source, lines, namespace="gradcli.numpy", spellings=None, ra
         entry = found.setdefault(name, (description, [], set()))
         entry[1].extend(edits)
         entry[2].update(needed)
-    return [
-        (name, description, _with_imports(tree, [_unbracketed(source, edit) for edit in outermost(edits)], needed))
-        for name, (description, edits, needed) in found.items()
-    ]
+    rewrites, seen = [], set()
+    for name, (description, edits, needed) in found.items():
+        final = _with_imports(tree, [_unbracketed(source, edit) for edit in outermost(edits)], needed)
+        if tuple(final) in seen:  # another rewrite reached the same code first (log(1 + exp(u)): logaddexp)
+            continue
+        seen.add(tuple(final))
+        rewrites.append((name, description, final))
+    return rewrites
 
 
 def _unbracketed(source, edit):
