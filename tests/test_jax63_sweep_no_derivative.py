@@ -4,10 +4,12 @@ point, never "not elementwise"."""
 
 import json
 
+import jax
 import mpmath
 import pytest
 from click.testing import CliRunner
 
+import gradcli
 from gradcli.cli import cli
 
 USERS = '''\
@@ -56,3 +58,25 @@ def test_the_terminal_names_the_finding_not_a_raise(users):
     assert swept.exit_code == 0, swept.output
     assert "no derivative" in swept.output and "JAX has no derivative for jax.scipy.special.betainc" in swept.output
     assert "the target raised" not in swept.output
+
+
+def test_a_sweep_of_more_points_compiles_no_more_programs(users):
+    # every point asks for JAX's value alone; its failed trace of the gradient empties JAX's caches each time
+    compiled = []
+
+    def listener(event, duration, **kwargs):
+        if event == "/jax/core/compile/backend_compile_duration":  # recorded once per XLA compilation
+            compiled.append(duration)
+
+    def compilations(points):
+        compiled.clear()
+        result = gradcli.sweep(f"{users}:betainc_in_a", {"a": (0.5, 3.0, points)}, dtypes=("float64",), fixes=False)
+        assert result.dtypes["float64"].counts == {"error": points}
+        return len(compiled)
+
+    jax.monitoring.register_event_duration_secs_listener(listener)
+    try:
+        few, more = compilations(2), compilations(6)
+    finally:
+        jax.monitoring.unregister_event_duration_listener(listener)
+    assert more <= few

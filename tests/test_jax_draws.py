@@ -52,13 +52,14 @@ def _in_mode(dtype, fun):
 W = np.array([1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0])
 
 
-@pytest.mark.parametrize("dtype", ["float64", "float32"])
-def test_a_dropout_mask_drawn_inside_the_loss_is_jaxs_in_each_mode(model, dtype):
-    keep = _in_mode(dtype, lambda: np.asarray(jax.random.bernoulli(jax.random.PRNGKey(0), 0.5, W.shape)))
-    report = gradcli.check(f"{model}:dropout", [{"w": W}], dtypes=(dtype,), fixes=False)
-    result = report.results[0]
-    assert result.status.value == "ok", result.findings
-    np.testing.assert_array_equal(np.asarray(result.exact_gradient["w"], dtype=float), np.where(keep, 8.0 * W, 0.0))
+def test_a_dropout_mask_drawn_inside_the_loss_is_jaxs_in_each_mode(model):
+    # one check of both dtypes, as a user's: each dtype's result must still hold its own mode's draw
+    report = gradcli.check(f"{model}:dropout", [{"w": W}], dtypes=("float64", "float32"), fixes=False)
+    assert sorted(r.dtype for r in report.results) == ["float32", "float64"]
+    for result in report.results:
+        keep = _in_mode(result.dtype, lambda: np.asarray(jax.random.bernoulli(jax.random.PRNGKey(0), 0.5, W.shape)))
+        assert result.status.value == "ok", result.findings
+        np.testing.assert_array_equal(np.asarray(result.exact_gradient["w"], dtype=float), np.where(keep, 8.0 * W, 0.0))
 
 
 def test_the_two_modes_draw_other_masks_so_each_check_has_its_own(model):
@@ -67,21 +68,22 @@ def test_the_two_modes_draw_other_masks_so_each_check_has_its_own(model):
     assert not np.array_equal(*masks)  # else the test above could not tell the modes' draws apart
 
 
-@pytest.mark.parametrize("dtype", ["float64", "float32"])
-def test_noise_drawn_from_a_key_argument_is_jaxs(model, dtype):
+def test_noise_drawn_from_a_key_argument_is_jaxs(model):
     mu, log_sigma = np.array([0.5, -1.0, 2.0]), np.array([0.0, -0.5, 0.25])
     key = np.asarray(jax.random.PRNGKey(7))
-    eps = _in_mode(dtype, lambda: np.asarray(jax.random.normal(jnp.asarray(key), (3,)), dtype=np.float64))
-    held = np.asarray(mu, dtype=dtype).astype(float), np.asarray(log_sigma, dtype=dtype).astype(float)
-    z = held[0] + np.exp(held[1]) * eps
     report = gradcli.check(f"{model}:reparam", [{"mu": mu, "log_sigma": log_sigma, "key": key}],
-                           dtypes=(dtype,), fixes=False)
-    result = report.results[0]
-    assert result.status.value == "ok", result.findings
-    np.testing.assert_allclose(np.asarray(result.exact_gradient["mu"], dtype=float), 2 * z, rtol=1e-12)
-    np.testing.assert_allclose(np.asarray(result.exact_gradient["log_sigma"], dtype=float),
-                               2 * z * np.exp(held[1]) * eps, rtol=1e-12)
-    np.testing.assert_allclose(np.asarray(result.fd_gradient["mu"], dtype=float), 2 * z, rtol=1e-6)
+                           dtypes=("float64", "float32"), fixes=False)
+    assert sorted(r.dtype for r in report.results) == ["float32", "float64"]
+    for result in report.results:
+        dtype = result.dtype
+        eps = _in_mode(dtype, lambda: np.asarray(jax.random.normal(jnp.asarray(key), (3,)), dtype=np.float64))
+        held = np.asarray(mu, dtype=dtype).astype(float), np.asarray(log_sigma, dtype=dtype).astype(float)
+        z = held[0] + np.exp(held[1]) * eps
+        assert result.status.value == "ok", result.findings
+        np.testing.assert_allclose(np.asarray(result.exact_gradient["mu"], dtype=float), 2 * z, rtol=1e-12)
+        np.testing.assert_allclose(np.asarray(result.exact_gradient["log_sigma"], dtype=float),
+                                   2 * z * np.exp(held[1]) * eps, rtol=1e-12)
+        np.testing.assert_allclose(np.asarray(result.fd_gradient["mu"], dtype=float), 2 * z, rtol=1e-6)
 
 
 def test_split_keys_and_uniform_draws(model):

@@ -44,6 +44,7 @@ from ..autodiff.values import Box, raw
 from ..errors import InputError
 from .bridge import Bridge, differentiated, points_replayed
 from .exact_constants import held_for
+from .jax_cache import compiled
 from .jax_compile import _EXECUTABLES, _Compiling, _digest, _join, _joinable, _kept, _Part, _Unchanged  # noqa: F401 - _EXECUTABLES: the store, where tests and the benchmark empty it
 from .jax_modes import (afresh, as_written, hands_users_mode_wide, literals_copied_in_place, mode_of, other_modes_constant,
                         own_constants, programs_differ, values_reached)
@@ -276,7 +277,7 @@ class _Captured:
         self.chosen = {}  # (key's structure and types, narrower types) -> whether the code chose another program there
         self.backwards = {}  # key -> (backward program, its closed jaxpr, its traced jit)
         self.seeds = {}  # key -> (closed jaxpr, traced jit) of value_and_grad: JAX's own numbers
-        self.compiled = {}  # (what, key) -> a `_Compiling` (own) or a jitted function (vmap)
+        self.compiled = {}  # (what, key) -> a `_Compiling` (own) or a jitted function (vmap, value alone)
         self.ahead_done = False  # whether `_ahead` has run
         self.quick_keys = {}  # the types of arguments that are plain numbers -> their key
         self.reads_data = {}  # a key's structure, types and held leaves -> whether the Python reads a leaf not differentiated
@@ -936,12 +937,26 @@ class _Captured:
 
     def _value_alone(self, key, leaves):
         """JAX's value of the function at ``leaves``, its forward program alone jitted (a NumPy array): the value of a
-        function whose gradient JAX cannot take."""
+        function whose gradient JAX cannot take.
+
+        Compiled once per ``key`` and kept with the bridge as XLA's executable: every point of a sweep asks for
+        its value, and each point's failed trace of the gradient empties JAX's caches (`jax_modes.afresh`), so a
+        jitted function would be traced and compiled again at every point.
+        """
         import jax  # lazy: only a JAX target loads JAX
         from jax.extend.core import jaxpr_as_fun  # lazy: only a JAX target loads JAX
 
+        closed = self.graph(key)[3]
+        avals = [v.aval for v in closed.jaxpr.invars]
         with self._x64(key[1]), _user_errors(self.text):
-            return np.asarray(jax.jit(jaxpr_as_fun(self.graph(key)[3]))(*leaves)[0])
+            what = ("value", key)
+            if what not in self.compiled:
+                specs = [jax.ShapeDtypeStruct(a.shape, a.dtype) for a in avals]
+                self.compiled[what] = compiled(jax.jit(jaxpr_as_fun(closed)).lower(*specs))
+            # an executable takes exactly the types it was compiled for: numbers as arrays of them, keys as they are
+            typed = [leaf if jax.dtypes.issubdtype(a.dtype, jax.dtypes.extended) else np.asarray(leaf, dtype=a.dtype)
+                     for leaf, a in zip(leaves, avals)]
+            return np.asarray(self.compiled[what](*typed)[0])
 
     def _seeded_numbers(self, args, key, floats, others):
         """``value_and_grad``'s program at these arguments: ``(value, [gradient per float leaf])``, NumPy arrays.
