@@ -40,6 +40,7 @@ from .torch_guards import valid_guards
 from .torch_reads import READS, numbers_read_as_tensors
 from .users_output import users_output_hidden
 from .torch_indices import set_at_index_tensors
+from .torch_known import answers
 from .torch_loops import LoopDecidedOtherwise, conds_among, loops_step_by_step
 from .torch_modules import ModuleArguments
 from .torch_no_derivative import mark_no_derivative
@@ -702,9 +703,11 @@ class _Captured:
                 line = user_line(error.__traceback__, torch_dir())
                 raise InputError(
                     f"{self.text}: the PyTorch op {error}{f' at {line}' if line else ''} makes an output whose shape "
-                    "depends on its inputs' values (a boolean mask's selection x[x > 0], torch.unique), which "
-                    "gradcli's capture, one graph per argument shape, cannot record; a selection keeps its shape "
-                    "as torch.where(mask, x, 0.0), whose sum is the selection's",
+                    "depends on its inputs' values (a boolean mask's selection x[x > 0], torch.unique), here values "
+                    "that move with a checked input or are float data, which gradcli's capture, one graph per "
+                    "argument shape, cannot record (a selection by integer or boolean data the function is given, a "
+                    "target's mask, is traced by that data's values); a selection keeps its shape as "
+                    "torch.where(mask, x, 0.0), whose sum is the selection's",
                     text=self.text,
                 ) from None
             if not _data_dependent(error):
@@ -741,6 +744,12 @@ class _Captured:
                         fake.requires_grad_(True)
                 out = self._call(rebuild(fakes))
         except RuntimeError as error:
+            if type(error).__name__ == "DynamicOutputShapeException" and answers(error.func):
+                # A shape read from values (a target's mask selecting rows): the trace knows the held data's values
+                # (`torch_known`), this run on fake tensors alone does not; the shape from a run on the numbers.
+                with torch.enable_grad(), loops_step_by_step(counting=[]):
+                    out = self._call(rebuild(_requiring_grad(examples)))
+                return torch.ones(tuple(out.shape), dtype=out.dtype), None
             if not leaves_pytorch(error):
                 raise
             noted = Notes()
@@ -752,8 +761,7 @@ class _Captured:
                     raise
                 # PyTorch's engine refuses a rule's answer: the shape from the forward alone, the trace noting its own
                 with torch.enable_grad(), loops_step_by_step(counting=[]):
-                    out = self._call(rebuild([e.detach().requires_grad_(e.is_floating_point())
-                                              if isinstance(e, torch.Tensor) else e for e in examples]))
+                    out = self._call(rebuild(_requiring_grad(examples)))
                 noted = None
             return torch.ones(tuple(out.shape), dtype=out.dtype), noted
         return torch.ones(tuple(out.shape), dtype=out.dtype), None
@@ -791,6 +799,13 @@ class _Captured:
     def vectorised(self, arrays, dtype):
         """Values and gradients of ``fun`` at many points in one PyTorch call (torch.func.vmap); see `vectorised`."""
         return vectorised(self, arrays, dtype)
+
+
+def _requiring_grad(examples):
+    """``examples`` afresh, their float tensors requiring grad: an eager run's arguments, as the trace differentiates."""
+    import torch  # lazy: only a PyTorch target needs it
+
+    return [e.detach().requires_grad_(e.is_floating_point()) if isinstance(e, torch.Tensor) else e for e in examples]
 
 
 def _leaf_names(fun, args, leaves):

@@ -98,6 +98,7 @@ from .exact_constants import (angle_in, angle_of_pi, held_for, kind_of, lift, mo
 from .lines import (GRADCLI_FOLDER, STDLIB_FOLDER, def_line, handed_numbers, is_user_file, literal_numbers, package_folder,
                     user_line, written_call, written_operation)
 from .torch_indices import refuse_reads_written, set_at_index_tensors
+from .torch_known import known_value_ops
 from .torch_loops import LoopDecidedOtherwise, TripCountsNeeded, loop_guard, loops_step_by_step, zero_trips_rule
 from .torch_complex import COMPLEX_OPS
 from .torch_nn_ops import NN_ELEMENTWISE, NN_OPS
@@ -694,7 +695,7 @@ def _made(fun, examples, entered, draws, kernels, counts=None, guards=None, plan
           set_at_index_tensors(), noting_forwards(plans), torch_sparse.sparse_tensors_dense()):
         return make_fx(
             fun,
-            decomposition_table={**_DECOMPOSITIONS, **_custom_ops(), **draws.table()},
+            decomposition_table={**_DECOMPOSITIONS, **_custom_ops(), **draws.table(), **known_value_ops(examples)},
             tracing_mode="fake",
             record_stack_traces=True,
             _allow_non_fake_inputs=True,  # tensors the function makes itself (torch.tensor(2.0)) are constants
