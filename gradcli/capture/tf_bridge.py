@@ -377,6 +377,7 @@ class TensorFlowFunction:
         self.branches_on_values = None
         self.state = {}  # id -> handle of each whole-number variable a traced graph changes (a seed generator's state)
         self.state_asked = False  # whether `_state_held` traced a graph to learn ``state``
+        self._state_restarts = None  # inside `_state_held`: puts each of ``state`` back to its held value
         self.xla = False  # whether a traced graph calls a function XLA compiles (a nested tf.function(jit_compile=True))
         self.draws = {}  # "op at file:line" of each random draw the traced graphs hold (`tf_graph.Walker._draw`), in order
         self.fresh = FreshDraws()  # the stateful draws of TensorFlow's eager runs, which the replay reads (`tf_draws`)
@@ -545,11 +546,18 @@ class TensorFlowFunction:
         read = _variable_reader(tf)
         held = [(handle, read(handle, handle.dtype if handle.dtype != tf.resource else _state_dtype(tf, handle)))
                 for handle in self.state.values()]
+        self._state_restarts = lambda: [tf.raw_ops.AssignVariableOp(resource=handle, value=value) for handle, value in held]
         try:
             yield
         finally:
-            for handle, value in held:
-                tf.raw_ops.AssignVariableOp(resource=handle, value=value)
+            self._state_restarts()
+            self._state_restarts = None
+
+    def _state_restarted(self):
+        """Inside `_state_held`: each whole-number variable put back to its held value, so that a further run of the
+        function within one check's call (XLA's taped call after its plain one) draws what the first run drew."""
+        if self._state_restarts is not None:
+            self._state_restarts()
 
     def held_draws(self):
         """A note for each random draw the traced graphs hold as the numbers TensorFlow drew (`Bridge.held_draws`)."""
@@ -612,6 +620,7 @@ class TensorFlowFunction:
             # each rounding its own way: the value is the taped call's, as the user's training step gets it, and the
             # gradient with a cotangent of ones is kept for the call after.
             value = np.asarray(tf.convert_to_tensor(self.models.call(*rebuild(tensors))).numpy())
+            self._state_restarted()  # the taped call draws from the generator's state as the plain call did
             ones = np.ones(value.shape, value.dtype)
             got = self._compiled_gradient(tf, leaves, floats, rebuild)(tf.constant(ones), *tensors)
             numbers = (np.asarray(got[0].numpy()), self._per_argument(tf, leaves, floats, got[1], rebuild))
