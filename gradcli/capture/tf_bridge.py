@@ -48,7 +48,7 @@ from .tf_control_flow import eager_reads_passed_on
 from .tf_draws import HELD_DRAWS, FreshDraws, point_key
 from .tf_errors import GraphGradientRefused, NoDerivativeIn, at_users_lines, control_flow_refusal, is_users_file, unmapped_reason, users_frames_only
 from .tf_eager import as_tensor, as_written, eager_answers, eager_execute, keras_as_eager, same_bits
-from .tf_keras_dtypes import narrower_keras_calls, narrower_said
+from .tf_keras_dtypes import narrower_function_said, narrower_keras_calls, narrower_said
 from .tf_graph import (CALLS, DRAWN_IN_PARAMETERS, SEEDED, Gradients, Walker, chose_by_dtype, executed, floats_at_the_point, is_library_frame,
                        limits_as_in, rerun_of, variables_held_as)
 from .tf_models import AssignInstead, ModelArguments
@@ -382,6 +382,7 @@ class TensorFlowFunction:
         self.draws = {}  # "op at file:line" of each random draw the traced graphs hold (`tf_graph.Walker._draw`), in order
         self.fresh = FreshDraws()  # the stateful draws of TensorFlow's eager runs, which the replay reads (`tf_draws`)
         self.narrower = {}  # dtype's name -> the Keras losses its last run computed narrower (`computed_narrower`)
+        self.keras_casts = {}  # dtype's name -> {Keras function: a traced graph's cast inside it to a narrower dtype}
         self.eager_widths = set()  # the float dtypes' names the recorded eager runs computed in (`tf_stand_in.recording`)
         # leaf position -> (call, input's name, what TensorFlow differentiates, "file:line") of each argument whose
         # gradient TensorFlow gives none through an op without a derivative in it (`tf_watch.without_derivative`)
@@ -587,8 +588,11 @@ class TensorFlowFunction:
     def computed_narrower(self, dtype):
         """``(the Keras loss, why the run keeps its dtype's digits, the user's (file, line) or None)`` for each Keras
         loss the last run in ``dtype`` called that computes in a narrower dtype (`Bridge.computed_narrower`)."""
+        wide = np.dtype(dtype).name
         return [(what, narrower_said(what, own, wide), location)
-                for what, own, wide, location in self.narrower.get(np.dtype(dtype).name, ())]
+                for what, own, wide, location in self.narrower.get(wide, ())] + [
+            (what, narrower_function_said(what, own, wide), location)
+            for what, own, wide, location in self.keras_casts.get(wide, {}).values()]
 
     def _own(self, args, cotangent, leaves, rebuild, key):
         tf = _tf()
@@ -1310,6 +1314,8 @@ class TensorFlowFunction:
         plan = walker.walk(graph, _captures(tf, graph))
         self.state.update(walker.state)
         self._note_draws(walker)
+        for what, own, wide, location in walker.keras_casts:
+            self.keras_casts.setdefault(wide, {})[what] = (what, own, wide, location)
         cotangent = names["cotangent"]
         forward = plan.pruned([_source(y).name], self.text)
         backward = plan.pruned([walker.key(_source(g).name) for g in grads], self.text, stop=(cotangent,))

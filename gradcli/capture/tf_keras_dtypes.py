@@ -4,11 +4,16 @@ the user's function keeps float32's digits.
 
 gradcli notes each such call while TensorFlow runs the function (`narrower_keras_calls`); the run is judged as the
 numbers it returned, and `narrower_said` words the finding that names the object, its dtype, the user's line and how
-to ask for the wider dtype: the cause where that run is unstable, a note where it is still right.
+to ask for the wider dtype: the cause where that run is unstable, a note where it is still right. A Keras function
+whose TensorFlow backend casts float64 to float32 inside whatever it is handed (``keras.losses.ctc``: tf.nn.ctc_loss
+refuses float64) is found in the traced graph by that cast (`keras_function_casting`) and named the same way, with
+what the user can do instead (`narrower_function_said`): no dtype= asks it for float64.
 """
 
 from __future__ import annotations
 
+import functools
+import os
 import sys
 import threading
 from contextlib import contextmanager
@@ -28,6 +33,56 @@ def narrower_said(what, own, wide):
     return (f"{what} computes in {own}, its dtype, and casts the {wide} numbers handed to it to {own}, so the {wide} "
             f"run keeps {own}'s digits from there; ask for {wide} with dtype=\"{wide}\" where it is made, or "
             f"keras.config.set_dtype_policy(\"{wide}\") before it is made")
+
+
+def narrower_function_said(what, own, wide):
+    """Why a ``wide`` run keeps ``own``'s digits where the Keras function ``what`` (``keras.losses.ctc``) casts its
+    numbers to ``own`` inside, whatever it is handed, and what the user can do: a finding's or a note's words."""
+    return (f"{what} computes in {own} whatever it is handed: Keras' TensorFlow backend casts the {wide} numbers to "
+            f"{own} inside it (the TensorFlow operation it calls does not take {wide}), so the {wide} run keeps "
+            f"{own}'s digits from there, and no dtype= or dtype policy asks it for {wide}; check the function in {own} "
+            f"(--dtype {own}), where those digits are its own, or write that part with TensorFlow operations that "
+            f"compute in {wide}")
+
+
+def keras_function_casting(op, traceback, user_frame):
+    """``(the Keras function, its own dtype, the wide dtype)`` where ``op`` is a cast to a narrower float inside a
+    function Keras exports (``keras.losses.ctc``) that the user's line at ``user_frame`` called, else None."""
+    if op.type != "Cast" or "keras" not in sys.modules:
+        return None
+    wide, own = op.get_attr("SrcT"), op.get_attr("DstT")
+    if not (wide.is_floating and own.is_floating and own.size < wide.size):
+        return None
+    frames = list(traceback)  # outermost first
+    mark = (user_frame.filename, user_frame.lineno, user_frame.name)
+    past = next((i + 1 for i, frame in enumerate(frames) if (frame.filename, frame.lineno, frame.name) == mark), None)
+    if past is None or past >= len(frames) or _KERAS_FOLDER not in frames[past].filename:
+        return None
+    exported = _keras_functions()
+    for frame in frames[past:]:
+        name = exported.get((os.path.abspath(frame.filename), frame.name))
+        if name is not None:
+            return name, own.name, wide.name
+    return None
+
+
+_KERAS_FOLDER = f"{os.sep}keras{os.sep}"
+
+
+@functools.lru_cache(maxsize=1)
+def _keras_functions():
+    """``{(file, function name): "keras.losses.ctc"}`` of the functions Keras exports, from its table of exported names
+    (a class's methods are not among them: a Keras loss object is watched by its call, `narrower_keras_calls`)."""
+    import inspect
+
+    from keras.src import api_export  # lazy: asked only while a graph that uses Keras is walked
+
+    found = {}
+    for symbol, name in api_export.REGISTERED_OBJS_TO_NAMES.items():
+        code = getattr(inspect.unwrap(symbol), "__code__", None) if inspect.isfunction(symbol) else None
+        if code is not None:
+            found.setdefault((os.path.abspath(code.co_filename), code.co_name), name)
+    return found
 
 
 @contextmanager
