@@ -1313,9 +1313,7 @@ class TensorFlowFunction:
                         draw=_drawer(tf, self._by_xla()), fresh=None if self._by_xla() else self.fresh)
         plan = walker.walk(graph, _captures(tf, graph))
         self.state.update(walker.state)
-        self._note_draws(walker)
-        for what, own, wide, location in walker.keras_casts:
-            self.keras_casts.setdefault(wide, {})[what] = (what, own, wide, location)
+        self._note_draws_and_casts(walker)
         cotangent = names["cotangent"]
         forward = plan.pruned([_source(y).name], self.text)
         backward = plan.pruned([walker.key(_source(g).name) for g in grads], self.text, stop=(cotangent,))
@@ -1345,10 +1343,13 @@ class TensorFlowFunction:
             captured.narrowed = _narrowing(tf, graph, captured, [y.name] + [g.name for g in grads], walker, self.default_location)
         return captured
 
-    def _note_draws(self, walker):
-        """Note the random draws a trace's graph holds (`held_draws`), and whether it reads any from the runs."""
+    def _note_draws_and_casts(self, walker):
+        """Note the random draws a trace's graph holds (`held_draws`), and whether it reads any from the runs; and
+        the Keras functions that cast to a narrower dtype inside (`computed_narrower`)."""
         self.draws.update(dict.fromkeys(walker.draws))
         self.fresh.held = self.fresh.held or bool(walker.held and walker.held.draws)
+        for what, own, wide, location in walker.keras_casts:
+            self.keras_casts.setdefault(wide, {})[what] = (what, own, wide, location)
 
     def _none_given(self, gradients, watched, grads, line_of, floats):
         """The arguments TensorFlow's gradient gives none for in a trace: a gradient missed, replayed through the
