@@ -1,7 +1,9 @@
 """Keras code that computes in float32 inside a float64 check, named as the Keras code the user wrote: a Keras function
 whose TensorFlow backend casts float64 to float32 inside, whatever it is handed (keras.losses.ctc: tf.nn.ctc_loss
 refuses float64), named as that function with what the user can do (no dtype= asks it for float64), not as the cast
-inside it; its exact gradient the CTC loss's own by mpmath."""
+inside it; and a Keras layer whose dtype policy computes in float32, named with how to ask for float64, its float64 run
+judged as the float32 work it is (unstable where float32 lost digits, ok and noted where float32's work is exact). The
+exact gradients are the mathematics' own by mpmath."""
 
 import itertools
 
@@ -12,6 +14,29 @@ import tensorflow as tf
 import gradcli
 
 LOGITS = [[1.0, 2.0, 0.5], [0.3, 1.0, 2.0], [2.0, 1.0, 0.1]]
+KERNEL = [[0.5, -0.25], [1.0, 0.75], [-0.5, 0.25]]
+
+
+def _dense(name, **dtype):
+    layer = keras.layers.Dense(2, kernel_initializer=keras.initializers.Constant(KERNEL), bias_initializer="zeros",
+                               name=name, **dtype)
+    layer.build((None, 3))
+    return layer
+
+
+HEAD, WIDE_HEAD, LINEAR = _dense("head"), _dense("wide_head", dtype="float64"), _dense("linear")
+
+
+def softplus_head(x):
+    return tf.reduce_sum(tf.math.softplus(HEAD(x[None])))
+
+
+def softplus_wide_head(x):
+    return tf.reduce_sum(tf.math.softplus(WIDE_HEAD(x[None])))
+
+
+def linear_sum(x):
+    return tf.reduce_sum(LINEAR(x[None]))
 
 
 def repeated_label(logits):
@@ -48,3 +73,45 @@ def test_keras_ctc_in_a_float64_check_is_named_as_itself_with_what_to_do():
             want = mpmath.diff(lambda v: _ctc_of_a_a(*flat[:k], v, *flat[k + 1:]), flat[k])
             assert abs(mpmath.mpf(exact) - want) <= 1e-12 * max(1, abs(want))
             assert abs(mpmath.mpf(got) - want) <= 1e-5 * max(1, abs(want))  # float32's digits, as Keras computed it
+
+
+def _assert_softplus_head_slopes(result, x):
+    """d/dx_i sum_j softplus((x W)_j) = sum_j W_ij sigmoid((x W)_j), at 30 digits."""
+    with mpmath.workdps(30):
+        xs, w = [mpmath.mpf(v) for v in x], [[mpmath.mpf(v) for v in row] for row in KERNEL]
+        z = [sum(xs[i] * w[i][j] for i in range(3)) for j in range(2)]
+        for i, exact in enumerate(result.exact_gradient["x"]):
+            want = sum(w[i][j] / (1 + mpmath.exp(-z[j])) for j in range(2))
+            assert abs(mpmath.mpf(exact) - want) <= 1e-12 * abs(want)
+
+
+def test_a_float32_layer_in_a_float64_check_is_named_with_how_to_ask_for_float64():
+    x = [0.3, 0.7, 1.1]
+    (result,) = gradcli.check(softplus_head, [{"x": x}], dtypes=("float64",), fixes=False,
+                              framework="tensorflow").results
+    assert result.status.value == "unstable", result.findings
+    headline = result.findings[0]
+    assert headline.op == 'keras.layers.Dense "head"', result.findings
+    assert headline.location.endswith(f"test_keras_float32_work68_tf.py:{softplus_head.__code__.co_firstlineno + 1}")
+    for words in ("computes in float32", 'dtype="float64"', 'keras.config.set_dtype_policy("float64")'):
+        assert words in headline.message, headline.message
+    _assert_softplus_head_slopes(result, x)
+
+
+def test_a_layer_made_in_float64_is_checked_in_float64_unnamed():
+    x = [0.3, 0.7, 1.1]
+    report = gradcli.check(softplus_wide_head, [{"x": x}], dtypes=("float64",), fixes=False, framework="tensorflow")
+    (result,) = report.results
+    assert result.status.value == "ok", result.findings
+    assert not [note for note in report.notes + result.notes if "wide_head" in note]
+    _assert_softplus_head_slopes(result, x)
+
+
+def test_a_float32_layer_whose_work_is_exact_in_float32_is_ok_in_float64_and_noted():
+    (result,) = gradcli.check(linear_sum, [{"x": [0.25, 0.5, 1.0]}], dtypes=("float64",), fixes=False,
+                              framework="tensorflow").results
+    assert result.status.value == "ok", result.findings
+    (said,) = [note for note in result.notes if 'keras.layers.Dense "linear"' in note]
+    assert 'dtype="float64"' in said and f"test_keras_float32_work68_tf.py:{linear_sum.__code__.co_firstlineno + 1}" in said
+    for exact, row in zip(result.exact_gradient["x"], KERNEL):
+        assert mpmath.mpf(exact) == mpmath.mpf(row[0]) + mpmath.mpf(row[1])

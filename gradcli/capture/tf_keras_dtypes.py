@@ -1,6 +1,6 @@
-"""Keras losses that compute in a narrower dtype than the numbers handed to them: a ``keras.losses.Loss``, its
-``dtype`` float32 by Keras's default policy, casts float64 inputs to float32 and computes there, so a float64 run of
-the user's function keeps float32's digits.
+"""Keras losses and layers that compute in a narrower dtype than the numbers handed to them: a ``keras.losses.Loss``,
+its ``dtype`` float32 by Keras's default policy, or a ``keras.layers.Layer`` whose dtype policy computes in float32,
+casts float64 inputs to float32 and computes there, so a float64 run of the user's function keeps float32's digits.
 
 gradcli notes each such call while TensorFlow runs the function (`narrower_keras_calls`); the run is judged as the
 numbers it returned, and `narrower_said` words the finding that names the object, its dtype, the user's line and how
@@ -56,17 +56,11 @@ def keras_function_casting(op, traceback, user_frame):
     frames = list(traceback)  # outermost first
     mark = (user_frame.filename, user_frame.lineno, user_frame.name)
     past = next((i + 1 for i, frame in enumerate(frames) if (frame.filename, frame.lineno, frame.name) == mark), None)
-    if past is None or past >= len(frames) or _KERAS_FOLDER not in frames[past].filename:
+    if past is None or past >= len(frames):
         return None
-    exported = _keras_functions()
-    for frame in frames[past:]:
-        name = exported.get((os.path.abspath(frame.filename), frame.name))
-        if name is not None:
-            return name, own.name, wide.name
-    return None
-
-
-_KERAS_FOLDER = f"{os.sep}keras{os.sep}"
+    # the function the user's line called itself: one a Keras object's call reaches (a layer's) is the object's work
+    name = _keras_functions().get((os.path.abspath(frames[past].filename), frames[past].name))
+    return None if name is None else (name, own.name, wide.name)
 
 
 @functools.lru_cache(maxsize=1)
@@ -97,7 +91,8 @@ def narrower_keras_calls(wide):
     noted = []
     with _NOTING_LOCK:
         if _NOTING["depth"] == 0:
-            watched = [(keras.losses.Loss, "dtype")]
+            # a loss's dtype; a layer's dtype policy's, to which its call converts its float inputs
+            watched = [(keras.losses.Loss, "dtype"), (keras.layers.Layer, "input_dtype")]
             _NOTING["originals"] = [(cls, cls.__dict__["__call__"]) for cls, _ in watched]
             _NOTING["noted"] = {}
             for cls, attribute in watched:
@@ -122,7 +117,7 @@ def _noting(original, attribute):
         watching = (_NOTING["noted"] or {}).get(threading.get_ident())
         if watching is not None:
             wide, noted = watching
-            own = _float_dtype(getattr(self, attribute, None))
+            own = _float_dtype(getattr(self, attribute, None)) if getattr(self, "_convert_input_args", True) else None
             if own is not None and own.itemsize < wide.itemsize and _holds_floats_of(args, wide) \
                     and not any(entry[0] == _named(self) for entry in noted):
                 found = innermost_users(sys._getframe(1), is_users_file)
@@ -159,8 +154,13 @@ def _holds_floats_of(args, dtype):
 
 
 def _named(obj):
-    """A Keras loss as the user wrote it: ``keras.losses.MeanSquaredError`` for Keras's own, else its class."""
+    """A Keras loss or layer as the user wrote it: ``keras.losses.MeanSquaredError`` for Keras's own class (by the name
+    Keras exports it by), else its class; a layer with its name too (``keras.layers.Dense "dense"``), as one model
+    holds several of a class."""
+    from keras.src import api_export  # lazy: Keras is imported already where one of its objects is called
+
     cls = type(obj)
-    if cls.__module__.startswith("keras."):
-        return f"keras.losses.{cls.__name__}"
-    return f"{cls.__module__}.{cls.__qualname__}"
+    named = api_export.get_name_from_symbol(cls) if cls.__module__.startswith("keras.") else None
+    named = named or f"{cls.__module__}.{cls.__qualname__}"
+    layer = sys.modules["keras"].layers.Layer
+    return f'{named} "{obj.name}"' if isinstance(obj, layer) else named
