@@ -55,16 +55,22 @@ def _ctc_of_a_a(*flat):
     return -mpmath.log(total)
 
 
-def test_keras_ctc_in_a_float64_check_is_named_as_itself_with_what_to_do():
-    (result,) = gradcli.check(repeated_label, [{"logits": LOGITS}], dtypes=("float64",), fixes=False,
-                              framework="tensorflow").results
+def _unstable_and_named(fun, point, named, words):
+    """The float64 check of ``fun``: unstable, its first finding ``named`` at the function's one line, saying
+    ``words``."""
+    (result,) = gradcli.check(fun, [point], dtypes=("float64",), fixes=False, framework="tensorflow").results
     assert result.status.value == "unstable", result.findings
     headline = result.findings[0]
-    assert headline.op == "keras.losses.ctc", result.findings
-    assert headline.location.endswith(f"test_keras_float32_work68_tf.py:{repeated_label.__code__.co_firstlineno + 1}")
-    for words in ("computes in float32 whatever it is handed", "no dtype= or dtype policy asks it for float64",
-                  "--dtype float32"):
-        assert words in headline.message, headline.message
+    assert headline.op == named, result.findings
+    assert headline.location.endswith(f"test_keras_float32_work68_tf.py:{fun.__code__.co_firstlineno + 1}")
+    for said in words:
+        assert said in headline.message, headline.message
+    return result
+
+
+def test_keras_ctc_in_a_float64_check_is_named_as_itself_with_what_to_do():
+    result = _unstable_and_named(repeated_label, {"logits": LOGITS}, "keras.losses.ctc", (
+        "computes in float32 whatever it is handed", "no dtype= or dtype policy asks it for float64", "--dtype float32"))
     assert not [f for f in result.findings if f.kind == "narrowed" and "Cast" in f.op], result.findings
     with mpmath.workdps(30):
         flat = [mpmath.mpf(v) for row in LOGITS for v in row]
@@ -87,14 +93,8 @@ def _assert_softplus_head_slopes(result, x):
 
 def test_a_float32_layer_in_a_float64_check_is_named_with_how_to_ask_for_float64():
     x = [0.3, 0.7, 1.1]
-    (result,) = gradcli.check(softplus_head, [{"x": x}], dtypes=("float64",), fixes=False,
-                              framework="tensorflow").results
-    assert result.status.value == "unstable", result.findings
-    headline = result.findings[0]
-    assert headline.op == 'keras.layers.Dense "head"', result.findings
-    assert headline.location.endswith(f"test_keras_float32_work68_tf.py:{softplus_head.__code__.co_firstlineno + 1}")
-    for words in ("computes in float32", 'dtype="float64"', 'keras.config.set_dtype_policy("float64")'):
-        assert words in headline.message, headline.message
+    result = _unstable_and_named(softplus_head, {"x": x}, 'keras.layers.Dense "head"', (
+        "computes in float32", 'dtype="float64"', 'keras.config.set_dtype_policy("float64")'))
     _assert_softplus_head_slopes(result, x)
 
 
