@@ -1,7 +1,7 @@
 """Ops whose output's shape depends on values (nonzero, a boolean mask's selection, masked_select, unique,
-repeat_interleave) in PyTorch code, where those values are the integer data the function is given (class targets):
-the capture knows them, so the check runs, its gradient the selection's own by mpmath; where the values move with a
-checked input the check is refused plainly."""
+repeat_interleave) in PyTorch code, where those values are the data the function is given (integer class targets,
+float data --wrt holds): the capture knows them, so the check runs, its gradient the selection's own by mpmath; where
+the values move with a checked input the check is refused plainly."""
 
 import mpmath
 import numpy as np
@@ -93,13 +93,17 @@ def scaled_by_the_positive_data(w, data):
 
 
 def test_a_selection_by_a_checked_inputs_values_is_refused_plainly():
-    with pytest.raises(InputError, match="depends on its inputs' values.*move with a checked input or are float data"):
+    with pytest.raises(InputError, match="depends on its inputs' values.*move with a checked input"):
         _check(selected_by_its_own_values)
 
 
-def test_a_selection_by_held_float_data_is_refused_plainly():
-    """Float data is keyed by its shape alone (one graph serves every value), so its values are not the trace's."""
-    with pytest.raises(InputError, match="depends on its inputs' values"):
-        gradcli.check(scaled_by_the_positive_data, [{"w": [0.5, 2.0], "data": [1.0, -2.0]}], wrt=("w",),
-                      dtypes=("float64",), fixes=False, framework="torch")
-
+def test_a_selection_by_held_float_data_is_traced_by_its_values():
+    """Float data --wrt holds selects by its own values; the same function checked again on other data selects anew
+    (its graphs keyed by the data's values once one read them): w's gradient is the sum of the positive data."""
+    for data in ([1.0, -2.0, 0.5], [-1.0, 3.0, 0.25]):
+        (result,) = gradcli.check(scaled_by_the_positive_data, [{"w": [0.5, 2.0], "data": data}], wrt=("w",),
+                                  dtypes=("float64",), fixes=False, framework="torch").results
+        assert result.status == "ok", result.findings
+        want = sum(mpmath.mpf(d) for d in data if d > 0)
+        assert [mpmath.mpf(float(g)) for g in result.exact_gradient["w"]] == [want, want]
+        assert [mpmath.mpf(float(g)) for g in result.gradient["w"]] == [want, want]

@@ -6,52 +6,42 @@ an op. Yet the values a check holds as data are known while it traces: its
 integer and boolean arrays (class labels, masks) and Python numbers are the
 point's own, and the capture traces one graph per value of them
 (`torch_bridge._layout` keys a graph by their bytes), as are the tensors the
-function builds itself (``torch.tensor([0, 2])``, recorded as constants). Each
-op here reads the graph recorded so far back from its input to those values,
-computes the input for real, and records the op's answer as a constant: the
-rows a target's mask selects become ``index_select`` by fixed positions, whose
-replay and derivative are those of an ordinary gather. An input that moves with
-a checked argument (or any float input: the capture keys those by shape alone,
-and a random draw) is unknown, and the op is left to PyTorch, whose refusal
-`torch_bridge` says plainly.
+function builds itself (``torch.tensor([0, 2])``, recorded as constants) and
+the float data ``--wrt`` holds (a graph that read their values is keyed by
+them from then on, `torch_bridge._Captured.reads_held`). Each op here reads the
+graph recorded so far back from its input to those values, computes the input
+for real, and records the op's answer as a constant: the rows a target's mask
+selects become ``index_select`` by fixed positions, whose replay and derivative
+are those of an ordinary gather. An input that moves with a checked argument
+(or a random draw) is unknown, and the op is refused as PyTorch refuses it,
+which `torch_bridge` says plainly.
 """
 
 from __future__ import annotations
 
 
-def known_value_ops(examples):
-    """A decomposition table for make_fx: each value-shaped op answered as a constant where its inputs are known from
-    ``examples`` (the trace's arguments, in the order of its placeholders), refused as PyTorch refuses it otherwise."""
-    import torch  # lazy: only a PyTorch target needs it
+class KnownValues:
+    """The real values of the traced tensors that depend on known values alone, read back through the graph recorded
+    so far: the trace's ``examples`` (in the order of its placeholders) that are integer or boolean tensors or numbers
+    that are not floats, and the float ones at the positions ``held`` (data the check holds, `torch_bridge`), whose
+    reading is noted in ``floats_read`` (the graph then depends on their values)."""
 
-    known = _KnownValues(examples)
-    aten = torch.ops.aten
-    table = {op: known.constant_of(op) for op in _constants(aten)}
-    table.update({aten.masked_select.default: known.masked_select, aten.index.Tensor: known.index,
-                  aten.masked_scatter.default: known.masked_scatter})
-    return table
-
-
-def answers(op):
-    """Whether ``op`` is one whose output's shape the trace finds from known values (`known_value_ops`)."""
-    import torch  # lazy: only a PyTorch target needs it
-
-    aten = torch.ops.aten
-    return op in _constants(aten) or op in (aten.masked_select.default, aten.index.Tensor)
-
-
-def _constants(aten):
-    """The value-shaped ops whose answer, where their inputs are known, is a constant of the graph."""
-    return (aten.nonzero.default, aten.repeat_interleave.Tensor, aten._unique2.default, aten.unique_dim.default,
-            aten.unique_consecutive.default, aten.bincount.default)
-
-
-class _KnownValues:
-    """The real values of the traced tensors that depend on known values alone, read back through the graph."""
-
-    def __init__(self, examples):
+    def __init__(self, examples, held=()):
         self.examples = examples
+        self.held = frozenset(held)
+        self.floats_read = set()
         self.memo = {}  # fx node -> its real value, or _UNKNOWN
+
+    def table(self):
+        """A decomposition table for make_fx: each value-shaped op answered as a constant where its inputs are known,
+        refused as PyTorch refuses it otherwise."""
+        import torch  # lazy: only a PyTorch target needs it
+
+        aten = torch.ops.aten
+        table = {op: self.constant_of(op) for op in _constants(aten)}
+        table.update({aten.masked_select.default: self.masked_select, aten.index.Tensor: self.index,
+                      aten.masked_scatter.default: self.masked_scatter})
+        return table
 
     def constant_of(self, op):
         """``op``'s decomposition: its answer on the known values of its tensor inputs, recorded as constants."""
@@ -168,18 +158,36 @@ class _KnownValues:
         return self.memo[node]
 
     def _placeholder(self, node):
-        """A placeholder's real value where the check holds it as data whose values key the graph: an integer or
-        boolean tensor, or a number that is not a float."""
+        """A placeholder's real value where the check holds it as data: an integer or boolean tensor or a number that
+        is not a float (their values key the graph), or a float tensor held (noted: the graph then depends on its
+        values)."""
         import torch  # lazy: only a PyTorch target needs it
 
         place = [n for n in node.graph.nodes if n.op == "placeholder"].index(node)
         example = self.examples[place] if place < len(self.examples) else None
+        if isinstance(example, torch.Tensor) and example.is_floating_point() and place in self.held:
+            self.floats_read.add(place)
+            return example
         if isinstance(example, torch.Tensor):
             return _UNKNOWN if example.is_floating_point() or example.is_complex() else example
         return example if isinstance(example, (bool, int)) else _UNKNOWN
 
 
 _UNKNOWN = object()
+
+
+def answers(op):
+    """Whether ``op`` is one whose output's shape the trace finds from known values (`KnownValues.table`)."""
+    import torch  # lazy: only a PyTorch target needs it
+
+    aten = torch.ops.aten
+    return op in _constants(aten) or op in (aten.masked_select.default, aten.index.Tensor)
+
+
+def _constants(aten):
+    """The value-shaped ops whose answer, where their inputs are known, is a constant of the graph."""
+    return (aten.nonzero.default, aten.repeat_interleave.Tensor, aten._unique2.default, aten.unique_dim.default,
+            aten.unique_consecutive.default, aten.bincount.default)
 
 
 def _refuse(op):
