@@ -40,7 +40,7 @@ from .torch_guards import valid_guards
 from .torch_reads import READS, numbers_read_as_tensors
 from .users_output import users_output_hidden
 from .torch_indices import set_at_index_tensors
-from .torch_known import answers
+from .torch_known import answers, holding
 from .torch_loops import LoopDecidedOtherwise, conds_among, loops_step_by_step
 from .torch_modules import ModuleArguments
 from .torch_no_derivative import mark_no_derivative
@@ -654,13 +654,15 @@ class _Captured:
                 joint = self._joint_function(rebuild, leaves, held, _leaf_names(self.fun, args, leaves))
                 upstream, noted = self._output_example(rebuild, examples, joint)
                 try:
-                    graph = trace(joint, examples + [upstream], counts, noted, held)
+                    with holding(held):
+                        graph = trace(joint, examples + [upstream], counts, noted)
                 except RuntimeError as error:
                     if not getattr(error, "rule_refused", False):
                         raise
                     # The exact reference needs the forward alone; the refused rule stays refused (`backward`).
-                    graph = trace(self._joint_function(rebuild, leaves, held, forward_only=True), examples + [upstream],
-                                  counts, held=held)
+                    with holding(held):
+                        graph = trace(self._joint_function(rebuild, leaves, held, forward_only=True),
+                                      examples + [upstream], counts)
                     graph.refused = error
                     mark_no_derivative(error, lambda: self._forward_again(leaves, rebuild, _float_leaves(leaves, held)),
                                        torch_dir())

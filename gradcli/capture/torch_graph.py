@@ -610,12 +610,12 @@ def lookup(packet, overload):
     return _TABLE.get(f"{packet}.{overload}") or _TABLE.get(packet)
 
 
-def trace(fun, examples, counts=None, noted=None, held=()):
+def trace(fun, examples, counts=None, noted=None):
     """The graph of ``fun(*examples)`` (tensors), recorded by make_fx with each node's user line; its while loops
     unrolled as often as ``counts`` says, or as often as an eager run on ``examples`` takes them. ``noted``: the
     `Notes` of an eager run on ``examples`` made already, which the trace takes instead of running one of its own
-    for the Functions leaving PyTorch. ``held``: the positions of the float examples a check holds as data, whose
-    values an op whose shape depends on values may read (`torch_known`; the graph's ``reads_held`` says it did)."""
+    for the Functions leaving PyTorch. An op whose shape depends on values may read the float examples a check holds
+    as data (`torch_known.holding`); the graph's ``reads_held`` says whether it did."""
     global _DECOMPOSITIONS
     from torch.fx.experimental.proxy_tensor import PythonKeyTracer  # lazy: only a PyTorch target needs it
 
@@ -652,7 +652,7 @@ def trace(fun, examples, counts=None, noted=None, held=()):
             # fused CPU kernel and its backward have no replay.
             plans, module = noted, None
             while module is None:
-                known = KnownValues(examples, held)
+                known = KnownValues(examples)
                 try:
                     module = _made(fun, examples, entered, draws, sdpa_kernel(SDPBackend.MATH),
                                    None if counts is None else list(counts), guards, plans, own, known)

@@ -19,16 +19,33 @@ which `torch_bridge` says plainly.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+# The positions of the float arguments the check holds as data, while the bridge traces (`holding`)
+_HELD = ContextVar("held float positions", default=frozenset())
+
+
+@contextmanager
+def holding(held):
+    """Within it, the traces `KnownValues` answers read the float arguments at the positions ``held`` (data the check
+    holds) as known values."""
+    token = _HELD.set(frozenset(held))
+    try:
+        yield
+    finally:
+        _HELD.reset(token)
+
 
 class KnownValues:
     """The real values of the traced tensors that depend on known values alone, read back through the graph recorded
     so far: the trace's ``examples`` (in the order of its placeholders) that are integer or boolean tensors or numbers
-    that are not floats, and the float ones at the positions ``held`` (data the check holds, `torch_bridge`), whose
-    reading is noted in ``floats_read`` (the graph then depends on their values)."""
+    that are not floats, and the float ones at the positions the check holds as data (`holding`), whose reading is
+    noted in ``floats_read`` (the graph then depends on their values)."""
 
-    def __init__(self, examples, held=()):
+    def __init__(self, examples):
         self.examples = examples
-        self.held = frozenset(held)
+        self.held = _HELD.get()
         self.floats_read = set()
         self.memo = {}  # fx node -> its real value, or _UNKNOWN
 
