@@ -400,7 +400,7 @@ class _Captured:
             graph = self.graphs.get(key) or self.graphs.get(generic)
             if graph is None:
                 graph = self._trace_runnable(args, leaves, held)
-                if getattr(graph, "reads_held", False) and not self.reads_held:  # from now on keyed by held values too
+                if getattr(graph, "reads_held", False) and not self.reads_held:  # its held values key every graph after it
                     self.reads_held, quick = True, None
                     key, generic = self._layout(args, leaves, held=held), self._layout(args, leaves, generic=True, held=held)
                 self.graphs[key] = graph

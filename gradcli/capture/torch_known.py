@@ -28,8 +28,8 @@ _HELD = ContextVar("held float positions", default=frozenset())
 
 @contextmanager
 def holding(held):
-    """Within it, the traces `KnownValues` answers read the float arguments at the positions ``held`` (data the check
-    holds) as known values."""
+    """Within it, a trace's `KnownValues` reads the float arguments at the positions ``held`` (data the check holds) as
+    known values."""
     token = _HELD.set(frozenset(held))
     try:
         yield
