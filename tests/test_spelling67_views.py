@@ -24,13 +24,19 @@ fixes = false
 LINE = SOURCE.splitlines().index("    return np.sum(np.log(1 + np.exp(x)))") + 1
 
 
-@pytest.fixture(scope="module")
-def reports(tmp_path_factory):
-    """The audit's JSON, JUnit and HTML reports of a spec naming a file in its folder's lib/, and that folder."""
+def spec_folder(tmp_path_factory):
+    """A folder holding spec.toml, whose case names the file lib/fns.py in it."""
     folder = tmp_path_factory.mktemp("specs")
     (folder / "lib").mkdir()
     (folder / "lib" / "fns.py").write_text(SOURCE)
     (folder / "spec.toml").write_text(SPEC)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def reports(tmp_path_factory):
+    """The audit's JSON, JUnit and HTML reports of a spec naming a file in its folder's lib/, and that folder."""
+    folder = spec_folder(tmp_path_factory)
     junit, html = folder / "out.xml", folder / "out.html"
     ran = CliRunner().invoke(cli, ["audit", str(folder / "spec.toml"), "--json", "--junit", str(junit),
                                    "--html", str(html), "--max-time", "inf"])

@@ -19,9 +19,10 @@ quantisation-aware loss stopped with exit 2. Now it is replayed (round to the gr
 straight-through backward multiplies by), so its gradient is judged against the step function's 0: wrong, at the
 call's line.
 
-Open (a strict xfail in test_user_trials32b.py): A1, nn.AdaptiveLogSoftmaxWithLoss selects each cluster's rows by
-``nonzero`` of a mask of the target, held data whose shape and values are the point's, yet the capture, tracing on
-fake tensors, refuses the data-dependent shape (exit 2, advice to rewrite a selection the user did not write).
+A1: nn.AdaptiveLogSoftmaxWithLoss selects each cluster's rows by ``nonzero`` of a mask of the target, held data whose
+shape and values are the point's, yet the capture, tracing on fake tensors, refused the data-dependent shape (exit 2,
+advice to rewrite a selection the user did not write). Now the held data's values are known while the capture traces
+(test_torch_known_values68.py; the trial case in test_user_trials32b.py).
 Keras' ctc in float64 (which casts to float32 for tf.nn.ctc_loss) is judged as the float32 numbers it returns, its
 eager run held to its graph by float32's rounding (test_float_work67_tf.py; the trial case ctc_keras).
 """

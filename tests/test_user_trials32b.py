@@ -13,7 +13,8 @@ function was named at the function's last line (fixed, tested for its class in t
 tie between codes, where the value a detach holds jumps, the other gradient entries were one-sided slopes that move
 what the detach holds (fixed: no entry is a derivative there, as the documented reading of a held jump says; tested
 there); F1, torch.fake_quantize_per_tensor_affine had no replay (fixed, tested there); A1,
-nn.AdaptiveLogSoftmaxWithLoss's selection by nonzero of the held target is refused (open, below).
+nn.AdaptiveLogSoftmaxWithLoss's selection by nonzero of the held target was refused (fixed: the held data's values are
+known while the capture traces; tested for its class in test_torch_known_values68.py).
 """
 
 import os
@@ -39,15 +40,9 @@ CHOSEN = {  # case id -> what it holds
     "torch_lib32b:fake_quant@x=[0.3,-0.7,40]:float32":
         "F1: torch.fake_quantize_per_tensor_affine replayed: PyTorch's straight-through gradient against the step "
         "function's 0, wrong, at the call's line",
+    "torch_lib32b:adaptive_loss@adaptive_args:float64":
+        "A1: nn.AdaptiveLogSoftmaxWithLoss selects each cluster's rows by nonzero of a mask of the held target: the "
+        "selection traced from the target's values, ok in the head's weight",
 }
 
-ADAPTIVE = "torch_lib32b:adaptive_loss@adaptive_args:float64"
-
-KNOWN_WRONG = {
-    ADAPTIVE: "A1: nn.AdaptiveLogSoftmaxWithLoss selects each cluster's rows by nonzero of a mask of the target, held "
-              "data whose values are the point's, but the capture traces on fake tensors and refuses the "
-              "data-dependent shape (exit 2) where the check in the head's weight is ok",
-}
-SYMPTOMS = {ADAPTIVE: "makes an output whose shape depends on its inputs' values"}
-
-test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases32b, CHOSEN, KNOWN_WRONG, SYMPTOMS)
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases32b, CHOSEN)

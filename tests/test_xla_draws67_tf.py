@@ -57,11 +57,17 @@ def test_a_stateful_draw_inside_xla_is_refused_saying_why_and_what_to_write():
         assert words in said, said
 
 
-@pytest.mark.xfail(strict=True, reason="a tf.random.Generator's draw inside a function XLA compiles: the exact "
-                   "reference draws XLA's numbers from the generator's state as the trace read it (from_seed(3): "
-                   "counter [3, 0], key [0], its first draw), while TensorFlow's own compiled runs in the check draw "
-                   "from a later state (XLA's RngReadAndSkip moves it, and the bridge's hold of whole-number state does "
-                   "not put it back there), so value and gradient are of other noise: unstable by ~3e-2 though sound")
-def test_a_generators_draw_inside_xla_is_xlas_draw():
+def test_a_generators_draw_inside_xla_is_xlas_draw_from_the_state_the_users_next_call_starts_at():
+    """TensorFlow's compiled runs in the check start from the generator's state each (its plain call and its taped
+    one alike) and leave it there: value and gradient are those of the user's next call, whose noise XLA draws."""
     (result,) = gradcli.check(generated, [{"x": X}], dtypes=("float64",), fixes=False, framework="tensorflow").results
     assert result.status == "ok", result.findings
+    assert GENERATOR.state.numpy().tolist() == [3, 0, 0]
+    twin = tf.random.Generator.from_seed(3)
+    drawn = tf.function(jit_compile=True)(lambda: twin.normal([2], dtype=tf.float64))().numpy()
+    with mpmath.workdps(30):
+        for got, exact, x, n in zip(result.gradient["x"], result.exact_gradient["x"], X, drawn):
+            want = mpmath.cos(mpmath.mpf(x) + mpmath.mpf(0.1) * mpmath.mpf(float(n)))
+            assert abs(mpmath.mpf(exact) - want) <= 1e-12 * abs(want)
+            assert abs(mpmath.mpf(got) - want) <= 1e-12 * abs(want)
+    assert abs(result.value - generated(tf.constant(X, tf.float64)).numpy()) <= 1e-12

@@ -48,7 +48,7 @@ from .tf_control_flow import eager_reads_passed_on
 from .tf_draws import HELD_DRAWS, FreshDraws, point_key
 from .tf_errors import GraphGradientRefused, NoDerivativeIn, at_users_lines, control_flow_refusal, is_users_file, unmapped_reason, users_frames_only
 from .tf_eager import as_tensor, as_written, eager_answers, eager_execute, keras_as_eager, same_bits
-from .tf_keras_dtypes import narrower_keras_calls, narrower_said
+from .tf_keras_dtypes import narrower_function_said, narrower_keras_calls, narrower_said
 from .tf_graph import (CALLS, DRAWN_IN_PARAMETERS, SEEDED, Gradients, Walker, chose_by_dtype, executed, floats_at_the_point, is_library_frame,
                        limits_as_in, rerun_of, variables_held_as)
 from .tf_models import AssignInstead, ModelArguments
@@ -377,10 +377,12 @@ class TensorFlowFunction:
         self.branches_on_values = None
         self.state = {}  # id -> handle of each whole-number variable a traced graph changes (a seed generator's state)
         self.state_asked = False  # whether `_state_held` traced a graph to learn ``state``
+        self._state_restarts = None  # inside `_state_held`: puts each of ``state`` back to its held value
         self.xla = False  # whether a traced graph calls a function XLA compiles (a nested tf.function(jit_compile=True))
         self.draws = {}  # "op at file:line" of each random draw the traced graphs hold (`tf_graph.Walker._draw`), in order
         self.fresh = FreshDraws()  # the stateful draws of TensorFlow's eager runs, which the replay reads (`tf_draws`)
         self.narrower = {}  # dtype's name -> the Keras losses its last run computed narrower (`computed_narrower`)
+        self.keras_casts = {}  # dtype's name -> {Keras function: a traced graph's cast inside it to a narrower dtype}
         self.eager_widths = set()  # the float dtypes' names the recorded eager runs computed in (`tf_stand_in.recording`)
         # leaf position -> (call, input's name, what TensorFlow differentiates, "file:line") of each argument whose
         # gradient TensorFlow gives none through an op without a derivative in it (`tf_watch.without_derivative`)
@@ -545,11 +547,18 @@ class TensorFlowFunction:
         read = _variable_reader(tf)
         held = [(handle, read(handle, handle.dtype if handle.dtype != tf.resource else _state_dtype(tf, handle)))
                 for handle in self.state.values()]
+        self._state_restarts = lambda: [tf.raw_ops.AssignVariableOp(resource=handle, value=value) for handle, value in held]
         try:
             yield
         finally:
-            for handle, value in held:
-                tf.raw_ops.AssignVariableOp(resource=handle, value=value)
+            self._state_restarts()
+            self._state_restarts = None
+
+    def _state_restarted(self):
+        """Inside `_state_held`: each whole-number variable put back to its held value, so that a further run of the
+        function within one check's call (XLA's taped call after its plain one) draws what the first run drew."""
+        if self._state_restarts is not None:
+            self._state_restarts()
 
     def held_draws(self):
         """A note for each random draw the traced graphs hold as the numbers TensorFlow drew (`Bridge.held_draws`)."""
@@ -579,8 +588,11 @@ class TensorFlowFunction:
     def computed_narrower(self, dtype):
         """``(the Keras loss, why the run keeps its dtype's digits, the user's (file, line) or None)`` for each Keras
         loss the last run in ``dtype`` called that computes in a narrower dtype (`Bridge.computed_narrower`)."""
+        wide = np.dtype(dtype).name
         return [(what, narrower_said(what, own, wide), location)
-                for what, own, wide, location in self.narrower.get(np.dtype(dtype).name, ())]
+                for what, own, wide, location in self.narrower.get(wide, ())] + [
+            (what, narrower_function_said(what, own, wide), location)
+            for what, own, wide, location in self.keras_casts.get(wide, {}).values()]
 
     def _own(self, args, cotangent, leaves, rebuild, key):
         tf = _tf()
@@ -612,6 +624,7 @@ class TensorFlowFunction:
             # each rounding its own way: the value is the taped call's, as the user's training step gets it, and the
             # gradient with a cotangent of ones is kept for the call after.
             value = np.asarray(tf.convert_to_tensor(self.models.call(*rebuild(tensors))).numpy())
+            self._state_restarted()  # the taped call draws from the generator's state as the plain call did
             ones = np.ones(value.shape, value.dtype)
             got = self._compiled_gradient(tf, leaves, floats, rebuild)(tf.constant(ones), *tensors)
             numbers = (np.asarray(got[0].numpy()), self._per_argument(tf, leaves, floats, got[1], rebuild))
@@ -1300,7 +1313,7 @@ class TensorFlowFunction:
                         draw=_drawer(tf, self._by_xla()), fresh=None if self._by_xla() else self.fresh)
         plan = walker.walk(graph, _captures(tf, graph))
         self.state.update(walker.state)
-        self._note_draws(walker)
+        self._note_draws_and_casts(walker)
         cotangent = names["cotangent"]
         forward = plan.pruned([_source(y).name], self.text)
         backward = plan.pruned([walker.key(_source(g).name) for g in grads], self.text, stop=(cotangent,))
@@ -1330,10 +1343,13 @@ class TensorFlowFunction:
             captured.narrowed = _narrowing(tf, graph, captured, [y.name] + [g.name for g in grads], walker, self.default_location)
         return captured
 
-    def _note_draws(self, walker):
-        """Note the random draws a trace's graph holds (`held_draws`), and whether it reads any from the runs."""
+    def _note_draws_and_casts(self, walker):
+        """Note the random draws a trace's graph holds (`held_draws`), and whether it reads any from the runs; and
+        the Keras functions that cast to a narrower dtype inside (`computed_narrower`)."""
         self.draws.update(dict.fromkeys(walker.draws))
         self.fresh.held = self.fresh.held or bool(walker.held and walker.held.draws)
+        for what, own, wide, location in walker.keras_casts:
+            self.keras_casts.setdefault(wide, {})[what] = (what, own, wide, location)
 
     def _none_given(self, gradients, watched, grads, line_of, floats):
         """The arguments TensorFlow's gradient gives none for in a trace: a gradient missed, replayed through the

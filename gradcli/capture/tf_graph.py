@@ -39,6 +39,7 @@ from .flushing import FlushedToRecorder, flushed
 from .lines import STDLIB_FOLDER, uses_at
 from .tf_draws import HELD_DRAWS, HeldDraws
 from .tf_errors import GraphGradientRefused
+from .tf_keras_dtypes import keras_function_casting
 from .tf_loops import WHILES, taking_turns
 from .tf_ops import OPS, SHAPE_OPS, SKIPPED, _near, logsumexp_shift
 from .tf_reads import is_number_read
@@ -398,6 +399,9 @@ class Walker:
         self.draw = draw
         self.draws = []  # "op type at file:line" of each random draw held as the numbers TensorFlow drew (`_draw`)
         self.state = {}  # id of a captured variable's handle -> the handle: a whole-number state the graph changes
+        # (Keras function, its dtype, the wide dtype, the user's (file, line)) of each cast inside a Keras function
+        # to a narrower float (`tf_keras_dtypes.keras_function_casting`)
+        self.keras_casts = []
         # users_number(frame, value): whether the user's frame wrote the number (a Const's source is the user's)
         self.users_number = users_number
         self.users_constants = set()
@@ -945,6 +949,9 @@ class Walker:
             location = f"{frame.filename}:{frame.lineno}"
             self.own_lines.update(prefix + t.name for t in op.outputs)
             self.apis[id(op.graph), op.name] = called_api(op.traceback, frame)
+            casting = keras_function_casting(op, op.traceback, frame)
+            if casting is not None and not any(entry[0] == casting[0] for entry in self.keras_casts):
+                self.keras_casts.append((*casting, (frame.filename, frame.lineno)))
             return location, (self._rule_running(user) if in_gradient else None)
         forward = names.get(self.gradients.differentiates.get(op.name)) if not prefix else None
         differentiated = forward if forward is not None else _differentiated(op.name, names)

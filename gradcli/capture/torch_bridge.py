@@ -40,6 +40,7 @@ from .torch_guards import valid_guards
 from .torch_reads import READS, numbers_read_as_tensors
 from .users_output import users_output_hidden
 from .torch_indices import set_at_index_tensors
+from .torch_known import answers, holding
 from .torch_loops import LoopDecidedOtherwise, conds_among, loops_step_by_step
 from .torch_modules import ModuleArguments
 from .torch_no_derivative import mark_no_derivative
@@ -187,6 +188,7 @@ class _Captured:
         self.endless = {}  # (a point's trip counts, its float64 numbers) -> the `LoopStopped` of `_past_its_end`
         self.unfinished = {}  # a trace's layout, trip counts and dtypes -> (the watch, the `LoopStopped`) that stopped it
         self.generators = GeneratorsHeld()  # every run draws what the user's next call draws from a generator=
+        self.reads_held = False  # whether a graph read a held float leaf's values: they key the graphs from then on
 
     # -- PyTorch's own numbers -------------------------------------------------------------
 
@@ -389,15 +391,19 @@ class _Captured:
         the numbers' branch.
         """
         held = self.held_leaves(len(leaves))
-        quick = _quick_key(args)
+        quick = _quick_key(args) if not self.reads_held else None  # a held leaf's values key the graphs: no quick key
         quick = (quick, held) if quick is not None else None
         graph = self.quick.get(quick) if quick is not None else None
         if graph is None:
-            key = _layout(args, leaves, held=held)
-            generic = _layout(args, leaves, generic=True, held=held)
+            key = self._layout(args, leaves, held=held)
+            generic = self._layout(args, leaves, generic=True, held=held)
             graph = self.graphs.get(key) or self.graphs.get(generic)
             if graph is None:
-                graph = self.graphs[key] = self._trace_runnable(args, leaves, held)
+                graph = self._trace_runnable(args, leaves, held)
+                if getattr(graph, "reads_held", False) and not self.reads_held:  # its held values key every graph after it
+                    self.reads_held, quick = True, None
+                    key, generic = self._layout(args, leaves, held=held), self._layout(args, leaves, generic=True, held=held)
+                self.graphs[key] = graph
                 if graph.dtype_free:  # nothing in it depends on the float dtype: float32 and float64 share it
                     self.graphs[generic] = graph
                 if graph.branches_on_dtype:  # `held_constants` asks, per dtype, whether that program differs
@@ -408,6 +414,11 @@ class _Captured:
             graph = self._as_often_as_here(graph, args, leaves, held)
         narrower = held_for(leaves) if graph.branches_on_dtype else None
         return graph if narrower is None else self._as_run_in(args, leaves, held, graph, narrower)
+
+    def _layout(self, args, leaves, generic=False, held=()):
+        """`_layout`, the held float leaves' values in it too once a graph of this function read them (an op whose
+        shape depends on them: ``y[y > 0]`` of held targets `y`)."""
+        return _layout(args, leaves, generic, held, held_values=self.reads_held)
 
     def _trace_runnable(self, args, leaves, held):
         """`_trace` in float64, or where PyTorch itself refuses to run the program in float64 (a library mixing its
@@ -566,7 +577,7 @@ class _Captured:
 
     def _traced_with(self, args, leaves, held, counts):
         """The graph of the function with its while loops unrolled ``counts`` times, traced once per layout."""
-        key = (_layout(args, leaves, held=held), tuple(counts))
+        key = (self._layout(args, leaves, held=held), tuple(counts))
         found = self.by_counts.get(key)
         if found is None:
             found = self.by_counts[key] = self._trace(args, leaves, held, counts=tuple(counts))
@@ -592,7 +603,7 @@ class _Captured:
         float32 program takes)."""
         if np.dtype(dtype) not in _NARROWER:  # longdouble replays the float64 graph at its own precision
             return graph
-        key = (_layout(args, leaves, held=held), np.dtype(dtype).name)
+        key = (self._layout(args, leaves, held=held), np.dtype(dtype).name)
         found = self.narrower.get(key)
         if found is None:
             traced = self._trace(args, leaves, held, _examples_in(leaves, dtype))
@@ -629,7 +640,7 @@ class _Captured:
     def _trace_once(self, args, leaves, held, examples, counts, answered):
         # A trace stopped by time (a long loop unrolled) is not made again for the same layout, counts and dtypes
         # under the same watch (one check's): a later check's may allow it more time.
-        unfinished_key = (_layout(args, leaves, held=held), counts,
+        unfinished_key = (self._layout(args, leaves, held=held), counts,
                           None if examples is None else tuple(str(getattr(e, "dtype", "")) for e in examples))
         unfinished = self.unfinished.get(unfinished_key)
         if unfinished is not None and unfinished[0] is watch_in_force():
@@ -643,13 +654,15 @@ class _Captured:
                 joint = self._joint_function(rebuild, leaves, held, _leaf_names(self.fun, args, leaves))
                 upstream, noted = self._output_example(rebuild, examples, joint)
                 try:
-                    graph = trace(joint, examples + [upstream], counts, noted)
+                    with holding(held):
+                        graph = trace(joint, examples + [upstream], counts, noted)
                 except RuntimeError as error:
                     if not getattr(error, "rule_refused", False):
                         raise
                     # The exact reference needs the forward alone; the refused rule stays refused (`backward`).
-                    graph = trace(self._joint_function(rebuild, leaves, held, forward_only=True), examples + [upstream],
-                                  counts)
+                    with holding(held):
+                        graph = trace(self._joint_function(rebuild, leaves, held, forward_only=True),
+                                      examples + [upstream], counts)
                     graph.refused = error
                     mark_no_derivative(error, lambda: self._forward_again(leaves, rebuild, _float_leaves(leaves, held)),
                                        torch_dir())
@@ -702,9 +715,11 @@ class _Captured:
                 line = user_line(error.__traceback__, torch_dir())
                 raise InputError(
                     f"{self.text}: the PyTorch op {error}{f' at {line}' if line else ''} makes an output whose shape "
-                    "depends on its inputs' values (a boolean mask's selection x[x > 0], torch.unique), which "
-                    "gradcli's capture, one graph per argument shape, cannot record; a selection keeps its shape "
-                    "as torch.where(mask, x, 0.0), whose sum is the selection's",
+                    "depends on its inputs' values (a boolean mask's selection x[x > 0], torch.unique), here values "
+                    "that move with a checked input (or a random draw), which gradcli's capture, one graph per "
+                    "argument shape, cannot record (a selection by data the check holds, integer targets or the "
+                    "float data --wrt leaves out, is traced by that data's values); a selection keeps its shape as "
+                    "torch.where(mask, x, 0.0), whose sum is the selection's",
                     text=self.text,
                 ) from None
             if not _data_dependent(error):
@@ -741,6 +756,12 @@ class _Captured:
                         fake.requires_grad_(True)
                 out = self._call(rebuild(fakes))
         except RuntimeError as error:
+            if type(error).__name__ == "DynamicOutputShapeException" and answers(error.func):
+                # A shape read from values (a target's mask selecting rows): the trace knows the held data's values
+                # (`torch_known`), this run on fake tensors alone does not; the shape from a run on the numbers.
+                with torch.enable_grad(), loops_step_by_step(counting=[]):
+                    out = self._call(rebuild(_requiring_grad(examples)))
+                return torch.ones(tuple(out.shape), dtype=out.dtype), None
             if not leaves_pytorch(error):
                 raise
             noted = Notes()
@@ -752,8 +773,7 @@ class _Captured:
                     raise
                 # PyTorch's engine refuses a rule's answer: the shape from the forward alone, the trace noting its own
                 with torch.enable_grad(), loops_step_by_step(counting=[]):
-                    out = self._call(rebuild([e.detach().requires_grad_(e.is_floating_point())
-                                              if isinstance(e, torch.Tensor) else e for e in examples]))
+                    out = self._call(rebuild(_requiring_grad(examples)))
                 noted = None
             return torch.ones(tuple(out.shape), dtype=out.dtype), noted
         return torch.ones(tuple(out.shape), dtype=out.dtype), None
@@ -791,6 +811,13 @@ class _Captured:
     def vectorised(self, arrays, dtype):
         """Values and gradients of ``fun`` at many points in one PyTorch call (torch.func.vmap); see `vectorised`."""
         return vectorised(self, arrays, dtype)
+
+
+def _requiring_grad(examples):
+    """``examples`` afresh, their float tensors requiring grad: an eager run's arguments, as the trace differentiates."""
+    import torch  # lazy: only a PyTorch target needs it
+
+    return [e.detach().requires_grad_(e.is_floating_point()) if isinstance(e, torch.Tensor) else e for e in examples]
 
 
 def _leaf_names(fun, args, leaves):
@@ -973,11 +1000,12 @@ def _graph_inputs(leaves):
     return [raw(leaf) if not _is_float_leaf(leaf) else leaf for leaf in leaves]
 
 
-def _layout(args, leaves, generic=False, held=()):
+def _layout(args, leaves, generic=False, held=(), held_values=False):
     """What a graph depends on besides values: the arguments' structure and each leaf's kind, dtype and shape.
 
     ``generic`` leaves out the float dtype, for graphs that do not depend on it; a float leaf ``held`` as data
-    (`_Captured.held_leaves`) is a kind of its own: PyTorch's graph does not differentiate it.
+    (`_Captured.held_leaves`) is a kind of its own: PyTorch's graph does not differentiate it. ``held_values``: a
+    held float leaf's numbers (as the float64 example a trace takes) are part of it too.
     """
     parts = []
     for i, leaf in enumerate(leaves):
@@ -985,7 +1013,9 @@ def _layout(args, leaves, generic=False, held=()):
         if _is_float_leaf(value):
             kind = "float64" if _replays_float64(value) else str(np.asarray(value).dtype)  # high precision replays float64's graph
             kind = "float" if generic else kind
-            parts.append((f"held {kind}" if i in held else kind, np.shape(value)))
+            numbers = (np.asarray(_to_float64(value) if _replays_float64(value) else value).tobytes(),) \
+                if held_values and i in held else ()
+            parts.append((f"held {kind}" if i in held else kind, np.shape(value), *numbers))
         elif isinstance(value, np.ndarray):
             parts.append((str(value.dtype), value.shape, value.tobytes()))
         else:

@@ -98,6 +98,7 @@ from .exact_constants import (angle_in, angle_of_pi, held_for, kind_of, lift, mo
 from .lines import (GRADCLI_FOLDER, STDLIB_FOLDER, def_line, handed_numbers, is_user_file, literal_numbers, package_folder,
                     user_line, written_call, written_operation)
 from .torch_indices import refuse_reads_written, set_at_index_tensors
+from .torch_known import KnownValues
 from .torch_loops import LoopDecidedOtherwise, TripCountsNeeded, loop_guard, loops_step_by_step, zero_trips_rule
 from .torch_complex import COMPLEX_OPS
 from .torch_nn_ops import NN_ELEMENTWISE, NN_OPS
@@ -613,7 +614,8 @@ def trace(fun, examples, counts=None, noted=None):
     """The graph of ``fun(*examples)`` (tensors), recorded by make_fx with each node's user line; its while loops
     unrolled as often as ``counts`` says, or as often as an eager run on ``examples`` takes them. ``noted``: the
     `Notes` of an eager run on ``examples`` made already, which the trace takes instead of running one of its own
-    for the Functions leaving PyTorch."""
+    for the Functions leaving PyTorch. An op whose shape depends on values may read the float examples a check holds
+    as data (`torch_known.holding`); the graph's ``reads_held`` says whether it did."""
     global _DECOMPOSITIONS
     from torch.fx.experimental.proxy_tensor import PythonKeyTracer  # lazy: only a PyTorch target needs it
 
@@ -650,9 +652,10 @@ def trace(fun, examples, counts=None, noted=None):
             # fused CPU kernel and its backward have no replay.
             plans, module = noted, None
             while module is None:
+                known = KnownValues(examples)
                 try:
                     module = _made(fun, examples, entered, draws, sdpa_kernel(SDPBackend.MATH),
-                                   None if counts is None else list(counts), guards, plans, own)
+                                   None if counts is None else list(counts), guards, plans, own, known)
                 except (TripCountsNeeded, NumpyForwardsNeeded) as needed:
                     # One eager run at the point: a while loop's steps counted, then unrolled so often; a forward
                     # leaving PyTorch noted, then traced as one node (`torch_numpy_forward`).
@@ -677,16 +680,18 @@ def trace(fun, examples, counts=None, noted=None):
     graph = _passed_through(compile_graph(module, draws.made, draws.gammas), ran)
     graph.trip_counts = tuple(counts) if counts else None  # no while loop (the eager run counted none): none to count
     graph.loop_guards = guards
+    graph.reads_held = bool(known.floats_read)
     return graph
 
 
-def _made(fun, examples, entered, draws, kernels, counts=None, guards=None, plans=None, own=False):
+def _made(fun, examples, entered, draws, kernels, counts=None, guards=None, plans=None, own=False, known=None):
     """make_fx's graph module of ``fun`` on fake tensors like ``examples``, with each node's user line, its random
     draws (``draws``) and no-grad blocks (``entered``) noted, attention's math kernels, and PyTorch's loops step by
     step (`loops_step_by_step`, each while loop unrolled as often as ``counts`` says, its guards noted in ``guards``;
     ``own``: the counts PyTorch's run at the point takes),
-    an entry set by a one-number index tensor as the ``index_put_`` it is (`set_at_index_tensors`), and each Function
-    whose forward leaves PyTorch one node as ``plans`` say (`noting_forwards`)."""
+    an entry set by a one-number index tensor as the ``index_put_`` it is (`set_at_index_tensors`), each Function
+    whose forward leaves PyTorch one node as ``plans`` say (`noting_forwards`), and each op whose output's shape depends
+    on values known to ``known`` (`torch_known.KnownValues`) answered as constants."""
     from torch.fx.experimental.proxy_tensor import make_fx  # lazy: only a PyTorch target needs it
     from torch.fx import traceback as fx_traceback  # lazy: likewise
 
@@ -694,7 +699,8 @@ def _made(fun, examples, entered, draws, kernels, counts=None, guards=None, plan
           set_at_index_tensors(), noting_forwards(plans), torch_sparse.sparse_tensors_dense()):
         return make_fx(
             fun,
-            decomposition_table={**_DECOMPOSITIONS, **_custom_ops(), **draws.table()},
+            decomposition_table={**_DECOMPOSITIONS, **_custom_ops(), **draws.table(),
+                                 **(known or KnownValues(examples)).table()},
             tracing_mode="fake",
             record_stack_traces=True,
             _allow_non_fake_inputs=True,  # tensors the function makes itself (torch.tensor(2.0)) are constants

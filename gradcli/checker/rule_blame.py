@@ -103,6 +103,16 @@ def _name_in_the_program(result, target, point_args, cotangent):
         name = called
     elif not name.startswith(_SEVERAL):
         finding.op = f"gradient rule of {name}"
+    if isinstance(departed, tuple) and departed[0] == STRAIGHT_THROUGH:
+        steps = " and ".join(departed[1])
+        finding.message = finding.message.replace(
+            "the gradient rule is wrong: ", "the gradient is not the derivative of the function the code computes: ", 1)
+        finding.message += (
+            f"; the call whose built-in rule is off is {name} on this line, a straight-through estimator: its "
+            f"forward is a step function ({steps}), whose derivative is 0 wherever it is defined, and its backward is "
+            "by design not that derivative but hands the gradient on through the step (as quantisation-aware "
+            "training means it to), while the derivative judged is the step's own, 0 off its jumps")
+        return
     finding.message += (
         f"; the first call whose built-in rule is off is {name} on this line: "
         + ("the framework's own program computes its value otherwise than the function, from the function's inputs, "
@@ -172,7 +182,8 @@ def _calls(found):
 def guilty_line(bridge, point_args, cotangent=None):
     """``(file:line, op name, departed)`` of the call whose built-in rule turned a right upstream gradient into a wrong
     one, or None; ``departed``: the call's value in the framework's program is not the function's (`_first_value_off`),
-    or `STOP_FORM`: no rule is off, the gradient is the one a stop form on that line defines (`_stop_forms`), the op
+    or `STRAIGHT_THROUGH` with the call's step ops (its forward a step function, its rule a straight-through
+    estimator), or `STOP_FORM`: no rule is off, the gradient is the one a stop form on that line defines (`_stop_forms`), the op
     name then the line of the rule the form multiplies (TensorFlow Probability's gx), or None. On a function's one
     line, where the bridge names the framework's op of a call's gradient (`Bridge.gradient_op`), the calls the line
     wrote are searched instead (`_by_call`), and the op is the gradient of the call that is off and that op:
@@ -218,6 +229,10 @@ def guilty_line(bridge, point_args, cotangent=None):
         if found is None:
             return None
         line, name, departed = found  # the call named as its framework names it
+        on_line = {op.name for op in ops if op.location == line}
+        steps = sorted(on_line & _STEPS)
+        if steps and on_line <= _STEPS | _PLAIN_RULES | _PIECEWISE_LINEAR:  # the line is a step function of its inputs
+            departed = (STRAIGHT_THROUGH, steps)
         line, _, call = line.partition(_CALL_MARK)
         if call:  # a call of several on the function's one line: named by the gradient of the call the user wrote
             op = getattr(bridge, "gradient_op", None) and bridge.gradient_op(call)
@@ -246,6 +261,13 @@ def _by_call(ops):
 
 # `guilty_line`'s word for a gradient that no built-in rule made wrong: a stop form defines it.
 STOP_FORM = "a stop form"
+# `guilty_line`'s ``departed`` where the call's forward is a step function (``(STRAIGHT_THROUGH, its step ops)``): its
+# derivative is 0 wherever it is defined, and a rule that hands a gradient on through it is a straight-through
+# estimator, by design not that derivative (quantisation-aware training's fake_quantize, a rounding Function's)
+STRAIGHT_THROUGH = "straight through"
+_STEPS = {"floor", "ceil", "trunc", "rint", "round", "fix", "sign"}
+# ops a step function is made with besides its steps (a quantiser's scale, offset and clamp to its range)
+_PIECEWISE_LINEAR = {"clip", "maximum", "minimum", "where", "abs", "absolute"}
 # `guilty_line`'s word for a gradient whose rules each took one side's slope at their switch, where the function is
 # smooth: no rule is off as a rule, the line holding the switches is the one to name.
 AT_SWITCH = "at a switch"

@@ -14,7 +14,7 @@ def render(report) -> str:
     lines = ["## gradcli audit", "", f"**{audit_cases.summary_text(report)}**{took}", ""]
     lines.append(_row(["case", "target", "status", *columns, "first finding"]))
     lines.append(_row(["---"] * (len(columns) + 4)))
-    for case in report.cases:
+    for case in map(audit_cases.spelled_result, report.cases):  # each file as its spec wrote it
         cells = [case.name, case.target, case.status, *(audit_cases.verdict(case, d) for d in columns), audit_cases.first_finding(case)]
         lines.append(_row([_escape(cell) for cell in cells]))
     if report.baseline is not None:

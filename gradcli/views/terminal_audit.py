@@ -21,7 +21,7 @@ def print_audit(report, file=None) -> None:
     table = Table(title="gradcli audit", title_justify="left")
     for header in ("case", "status", *columns, "first finding"):
         table.add_column(header, overflow="fold")
-    for case in report.cases:
+    for case in map(audit_cases.spelled_result, report.cases):  # each file as its spec wrote it
         verdicts = [audit_cases.verdict(case, d) for d in columns]
         table.add_row(
             escape(case.name),
