@@ -289,6 +289,15 @@ def pytest_collection_finish(session):
                                 "later JAX test in the worker would run in it; use `with jax.enable_x64(True):` in the test")
     gc.collect()  # the imports' own cycles freed first: a frozen object is never collected
     gc.freeze()
+    youngest, middle, _ = gc.get_threshold()
+    gc.set_threshold(youngest, middle, FULL_COLLECTION_EVERY)
+
+
+# A full collection after every 100th collection of the middle generation rather than every 10th (Python's default).
+# With the collected heap frozen, a full collection walks every object the tests made since, which grows with what
+# they keep (compiled programs, traced graphs, caches). In 40 test files of every kind, on two workers: at the
+# default 22 automatic full collections, 3.0 s of their 73 s of CPU with the two before freezing; at 100, 3 and 1.6 s.
+FULL_COLLECTION_EVERY = 100
 
 
 @pytest.fixture(autouse=True)

@@ -22,3 +22,4 @@ def test_the_garbage_collector_runs_in_every_test_with_what_collection_imported_
     # off while the test files are imported, on again once they are, with that heap frozen out of its sight
     assert gc.isenabled()
     assert gc.get_freeze_count() > 10_000  # NumPy, pytest and every test module at least
+    assert gc.get_threshold()[2] == 100  # a full collection walks what the tests made: one in a hundred, not ten
