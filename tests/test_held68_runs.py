@@ -37,6 +37,11 @@ def cubic(x, w):
     return x ** 3 * float(w) * complex(w).real
 
 
+def outputs(x, w):
+    c = complex(w)
+    return np.array([x * x * c.real, x * float(w) * (int(w) - 2)])
+
+
 def dtype_read(x, w):
     return x * x * complex(w).real * (1 + np.finfo(x.dtype).eps)
 '''
@@ -92,3 +97,11 @@ def test_differences_of_a_program_that_reads_its_dtype_beside_a_held_input(writt
     (result,) = checked(module_path, "dtype_read", {"x": X, "w": W}, dtypes=("float32",), wrt=["x"])
     assert result.fd_gradient["x"] == pytest.approx(truth, rel=1e-9)
     assert abs(result.fd_gradient["x"] - truth) <= result.fd_error["x"]
+
+
+def test_each_output_of_a_vector_beside_a_held_input_has_its_exact_reference(written):
+    module_path, numpys = written
+    assert numpys.outputs(numpy.float64(X), numpy.float64(W)) == pytest.approx([X * X * W, X * W * (int(W) - 2)])
+    truths = [mp_gradient(lambda x: x * x * W, [X])[0], mp_gradient(lambda x: x * W * (int(W) - 2), [X])[0]]
+    (result,) = checked(module_path, "outputs", {"x": X, "w": W}, wrt=["x"])
+    assert [float(g) for g in result.exact_gradient["x"]] == pytest.approx(truths, rel=1e-14)
