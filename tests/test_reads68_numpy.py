@@ -63,12 +63,6 @@ def test_complex_of_a_held_value_is_pythons_complex_in_a_run_with_a_trace(module
     assert float(result.exact_gradient["x"]) == pytest.approx(2 * X * W, rel=1e-14)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "complex() of a held input is refused (TakenOut) in the exact runs that hold no trace, and the check is left with "
-    "no exact reference: where a plain NumPy program steps on a held input (int(w)), the differences' noise runs "
-    "(fd._noises_at) and the reference's value-noise run (reference_mpmath._climb) hand every argument alike, "
-    "each an mpmath number that plain.handed_arguments boxes Plain (held None: no traced leaf), so the held input is "
-    "no Held there"))
 def test_complex_of_a_held_value_is_pythons_complex_in_a_run_without_a_trace(module_path):
     assert numpys_module(module_path, "reads68_numpy").held_complex_counted(numpy.float64(X), numpy.float64(W)) == X * X * W * (int(W) - 2)
     (result,) = checked(module_path, "held_complex_counted", {"x": X, "w": W}, wrt=["x"])

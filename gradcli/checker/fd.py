@@ -32,7 +32,7 @@ import numpy as np
 from ..autodiff import mp as mp_core
 from ..autodiff.ops import raw
 from ..capture import loop_trips
-from .precision import flat_entries, random_direction, to_mp, with_noise
+from .precision import exact_arguments, flat_entries, random_direction, with_noise
 
 DIRECTIONAL_ABOVE = 64
 RELIABLE_RELATIVE_ERROR = 1e-6
@@ -353,7 +353,7 @@ def _per_coordinate(function, args, total, analytic, mp_function, elementwise, s
     """`differences` in each coordinate (of the ``stepped`` arguments): Richardson, and complex steps where ``analytic``."""
     if total > REPLAY_COORDINATES:
         mp_function = None  # each replay costs about one evaluation per coordinate: n^2 in all
-    mp_args = _mp_args(args, mp_function)
+    mp_args = _mp_args(args, mp_function, stepped)
     batched = elementwise and not any(np.ndim(a) for a in args)  # an array point is summed: not elementwise
     central = _centrals(function, args, mp_function, mp_args, batched, stepped)
     complex_step = _complex_step(function, args, mp_function, mp_args, stepped) if analytic else None
@@ -484,9 +484,12 @@ def _replayed_together(mp_function, rows, finish):
     return [None] * n if noises is None else noises
 
 
-def _mp_args(args, mp_function):
-    """Exact mpmath copies of the arguments, for the replay (None without an mpmath function)."""
-    return None if mp_function is None else [to_mp(a) for a in args]
+def _mp_args(args, mp_function, stepped=None):
+    """Exact mpmath copies of the arguments, for the replay (None without an mpmath function); those not ``stepped``,
+    the data held, handed held (`exact_arguments`)."""
+    if mp_function is None:
+        return None
+    return exact_arguments(args, () if stepped is None else [i for i in range(len(args)) if i not in stepped])
 
 
 def _along_function(function, base, i, index):
@@ -616,7 +619,7 @@ def _directional(function, args, seed, mp_function, stepped=None):
         # The replay costs 3 mpmath passes per value (~70% of a check at 10^4 inputs): the rounding
         # is estimated instead; the exact reference, not this estimate, decides the verdict.
         mp_function = None
-    replay = along(mp_function, _mp_args(args, mp_function))
+    replay = along(mp_function, _mp_args(args, mp_function, stepped))
     estimate, error = richardson(along(function, args), 0.0, h, replay, terms=terms if replay is None else 1)
     result = Differences(method="random-direction", direction=direction, directional=estimate, directional_error=error)
     _judge_reliability(result, [(estimate, error, _CENTRAL)])

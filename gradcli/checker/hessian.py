@@ -10,13 +10,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..autodiff import mp as mp_core
 from ..autodiff.ops import raw
 from ..autodiff.transforms import grad
 from .compare import WRONG_RTOL, as_float64, cast, compare, plain_rows, rule_tolerance, worst_error
-from .precision import REFERENCE_RTOL
+from .precision import REFERENCE_RTOL, exact_arguments
 from .judgement import Judgement
-from .reference import to_mp
 from .results import Finding
 from .verdict import Verdict
 
@@ -37,8 +35,7 @@ def check_hessian(result, target, point, dtype, chosen, rtol):
         return [Judgement(gradient=Verdict.ERROR)]
     result.hessian = plain_rows(working)
     digits = max(result.digits_used or 60, 60)
-    mp_args = [to_mp(as_float64(a)) for a in working_args]
-    mp_core.enable()
+    mp_args = exact_arguments([as_float64(a) for a in working_args], [i for i in range(len(names)) if i not in nums])
     try:
         with mpmath.workdps(digits), np.errstate(all="ignore"):
             precise = _hessian_at(target.mp_function, mp_args, nums)

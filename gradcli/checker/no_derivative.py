@@ -26,7 +26,7 @@ from ..capture.exact_constants import held_in
 from .compare import plain
 from .domain_slopes import slopes_beside_nan
 from .kinks import coordinates_of, with_coordinate
-from .precision import START_DIGITS, flat_entries, relative_step, to_mp
+from .precision import START_DIGITS, exact_arguments, flat_entries, relative_step
 
 _SETTLED = 10**-6  # a side whose quotients at the two shorter steps agree to this has a slope: that quotient
 _DIVISORS = (3, 2, 1.5)  # the steps: 10^(-digits/3), 10^(-digits/2), 10^(-2 digits/3) relative to |x|
@@ -56,7 +56,8 @@ def settle_result(result, target, args, exact, chosen, program=None):
         reasons = [None if limit is None else _HELD_JUMP_REASON for limit in limits]
     else:
         with held_in(program):
-            limits, reasons = settle_entries(target, args, flat, kinked)
+            held = [i for i, name in enumerate(target.variables) if name not in chosen]
+            limits, reasons = settle_entries(target, args, flat, kinked, held)
             _beside_nan(result, target, args, exact, limits, reasons)
     position = 0
     for name, (shape, size) in zip(target.variables, shapes):
@@ -102,17 +103,17 @@ def _beside_nan(result, target, args, exact, limits, reasons):
                            f"slope in {', '.join(labels)} is shown beside it")
 
 
-def settle_entries(target, args, gradient, kinked=()):
+def settle_entries(target, args, gradient, kinked=(), held=()):
     """``(limits, reasons)``: per flat entry of ``gradient`` (one per coordinate of ``args``, mpmath numbers), the
     entry's exact one-sided limit (an mpf ``+inf``/``-inf``, or NaN: no derivative) where the entry is no finite
     number, else None; and the reason, in words, for each infinite or NaN one (None elsewhere). A coordinate the
     kink test did not find at a kink (its label not in ``kinked``) whose two one-sided slopes agree has their slope.
     ``target``'s program runs on mpmath numbers at ``args`` (float64 numbers and arrays, as the reference took
-    them)."""
+    them), the arguments at the positions ``held`` held (`exact_arguments`)."""
     import mpmath
 
     limits, reasons = [], []
-    mp_args = [to_mp(a) for a in args]
+    mp_args = exact_arguments(args, held)
     smallest = min([mpmath.mpf(1), *(abs(e) for a in mp_args for e in flat_entries(a) if mpmath.isfinite(e) and e)])
     for entry, (i, index, label) in zip(gradient, coordinates_of(target, args)):
         if entry is None or mpmath.isfinite(entry):

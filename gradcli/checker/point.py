@@ -158,7 +158,7 @@ def _checked(result, target, point, working_args, dtype, chosen, options):
             record(result, *check_hessian(result, target, point, dtype, chosen, result.rtol))
         return result
     # differenced as the program of ``dtype``, not float64's
-    stepped = stepped_as_the_dtype(target) if own_dtype_read else target
+    stepped = stepped_as_the_dtype(target, chosen) if own_dtype_read else target
     differences = _differences(result, stepped, rounded, chosen, options, dtype)
     exact, (target, program, rounded_constant) = _exact(result, (original, target), (rounded, written), chosen,
                                                         options.seed, options.max_time, full=options.full, dtype=dtype)

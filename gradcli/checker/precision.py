@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from ..autodiff import mp as mp_core
+from ..autodiff import plain
 from ..autodiff.ops import raw
 from ..autodiff.tracer import hooks
 from .balls import ZERO_RADIUS_LOG2
@@ -157,6 +158,15 @@ def to_mp(value):
             out.flat[i] = exact(mpmath.mpf(float(v)))
         return out
     return exact(mpmath.mpf(float(value)))
+
+
+def exact_arguments(args, held=()):
+    """`to_mp` copies of ``args``, those at the positions ``held`` (inputs the check holds still: ``--wrt`` leaves them
+    out) handed to the program as `plain.Held`, as in the reference's traced runs: the differences' rounding replays
+    and the one-sided slopes hand no traced input beside them, where a held input would be boxed as a moving one and
+    ``complex(w)`` of it refused."""
+    mp_core.enable()  # first: the held copies are boxed as numbers gradcli's ops know
+    return [plain.handed(to_mp(a), held=True) if i in held else to_mp(a) for i, a in enumerate(args)]
 
 
 def _as_array(value):
@@ -519,7 +529,8 @@ def only_chosen(target, args, wrt):
     def reduced(*values):
         kind = _number_kind(values)
         if kind not in converted:
-            converted[kind] = {i: _exactly_as(kind, a) for i, a in held.items()}
+            # `plain.Held` in every run, one with no traced input beside it too: ``complex(w)`` answers as NumPy's
+            converted[kind] = {i: plain.handed(_exactly_as(kind, a), held=True) for i, a in held.items()}
         full = dict(converted[kind])
         full.update(zip(picked, values))
         return target.mp_function(*[full[i] for i in range(len(names))])

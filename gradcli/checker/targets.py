@@ -48,7 +48,7 @@ from ..capture import (
     source_of_module,
     substituted_function,
 )
-from ..autodiff import mp as mp_core, plain
+from ..autodiff import plain
 from ..autodiff.ops import high_precision, lifted
 from ..autodiff.tracer import constants_exact
 from ..autodiff.values import raw
@@ -66,7 +66,7 @@ from ..expr.parse import parse
 from ..folders import outside_python_and_gradcli
 from .balls import OutOfTime
 from .options import FRAMEWORKS
-from .precision import to_mp
+from .precision import exact_arguments
 from .target_text import FUNCTION_TARGET
 
 
@@ -853,23 +853,24 @@ def reads_a_dtype(target):
     return target.shared["reads a dtype"]
 
 
-def stepped_as_the_dtype(target):
+def stepped_as_the_dtype(target, chosen):
     """``target`` whose finite differences step the program of the dtype its check runs in (`boxes.computing_as`,
     set around the check): each step a run of ``mp_function`` on mpmath numbers at float64's 53 bits, whose values
     answer ``x.dtype`` as that program's do, for a function that read its dtype (``np.finfo(x.dtype).eps``, a
     branch on ``x.dtype == np.float32``), where float64 steps would difference the float64 program.
 
-    A complex step has no such run: the differences are central ones alone."""
+    A complex step has no such run: the differences are central ones alone. The variables outside ``chosen`` are
+    data the differences hold: each run hands them held (`exact_arguments`)."""
     if target.kind != "function" or target.bridge is not None:
         return target
     mp_function = target.mp_function
+    held = [i for i, name in enumerate(target.variables) if name not in chosen]
 
     def stepped(*args):
         import mpmath  # lazy: the exact reference's numbers, loaded with it
 
-        mp_core.enable()
         with mpmath.workprec(53):
-            return _as_floats(raw(mp_function(*[to_mp(a) for a in args])))
+            return _as_floats(raw(mp_function(*exact_arguments(args, held))))
 
     return replace(target, function=stepped, analytic=False, shared={})
 
