@@ -1,0 +1,59 @@
+"""Round 33c's findings, each as a class.
+
+S1: a difference step beside a 0 coordinate lost in a sum read as a proven-flat slope. The exact reference of a
+Python function steps a coordinate that is 0 at the point by 10^-(digits/3) times the smallest magnitude among the
+inputs and values, which is tiny where another input is 1e-300. In a resistor network solved with a conductance of
+1e-300, G[1, 0] = 0 multiplies x[0] = 1 into 3 - G[1, 0] x[0]: at the point nothing is lost (the product is exactly
+0), but one step beside it (1e-340) is lost in 3 at 120 digits, so both sides read the same and the quotient 0.
+The bound on lost terms was taken at the point alone, so it bounded that slope "within 0.0 of 0"; the rule's
+correct -0.5 lay outside, and the check ended with no exact reference (verdict `error`). The lost terms are bounded
+at the stepped points too, so the climb goes on until the step shows (960 digits) and the slope -0.5 is exact.
+Truths: -(G^-T 1)(G^-1 i)^T and G^-T 1 in mpmath at 700 digits.
+"""
+
+import mpmath
+import numpy as np
+import pytest
+
+import gradcli
+
+
+NETWORK = """import gradcli.numpy as gnp
+
+
+def node_voltages(conductance, injected):
+    return gnp.sum(gnp.linalg.solve(conductance, injected))
+"""
+
+
+def _network_slopes(conductance, injected):
+    """(d/dG, d/di) of sum(G^-1 i), from mpmath's inverse at 700 digits (its LU calls a pivot below the largest
+    entry times 10^-digits singular)."""
+    with mpmath.workdps(700):
+        g = mpmath.matrix(conductance.tolist())
+        adjoint = g.T ** -1 * mpmath.matrix([1] * g.rows)
+        v = g ** -1 * mpmath.matrix(injected.tolist())
+        return ([[-adjoint[r] * v[c] for c in range(g.cols)] for r in range(g.rows)],
+                [adjoint[r] for r in range(g.rows)])
+
+
+@pytest.fixture(scope="module")
+def network(tmp_path_factory):
+    source = tmp_path_factory.mktemp("s1") / "network.py"
+    source.write_text(NETWORK)
+    return f"{source}:node_voltages"
+
+
+@pytest.mark.parametrize("conductance, injected", [
+    ([[1e-300, 0.0], [0.0, 2.0]], [1e-300, 3.0]),
+    ([[2.0, 0.0, 0.0], [0.0, 1e-300, 0.0], [0.5, 0.0, 1.0]], [1.0, 2e-300, 3.0]),
+])
+def test_a_slope_whose_step_a_sum_loses_beside_a_zero_entry_is_climbed_to(network, conductance, injected):
+    conductance, injected = np.array(conductance), np.array(injected)
+    (result,) = gradcli.check(network, [{"conductance": conductance, "injected": injected}], dtypes=("float64",)).results
+    assert result.status == "ok", [f.message for f in result.findings]
+    by_g, by_i = _network_slopes(conductance, injected)
+    for got, want in zip(np.ravel(result.exact_gradient["conductance"]), [w for row in by_g for w in row]):
+        assert abs(mpmath.mpf(float(got)) - want) <= 1e-15 * abs(want), (got, want)
+    for got, want in zip(result.exact_gradient["injected"], by_i):
+        assert abs(mpmath.mpf(float(got)) - want) <= 1e-15 * abs(want), (got, want)
