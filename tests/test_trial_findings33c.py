@@ -9,6 +9,12 @@ The bound on lost terms was taken at the point alone, so it bounded that slope "
 correct -0.5 lay outside, and the check ended with no exact reference (verdict `error`). The lost terms are bounded
 at the stepped points too, so the climb goes on until the step shows (960 digits) and the slope -0.5 is exact.
 Truths: -(G^-T 1)(G^-1 i)^T and G^-T 1 in mpmath at 700 digits.
+
+H1: Huber's and the pseudo-Huber loss lost a subnormal residual's slope in their own composites. Both squared r as
+r * r, whose slope r g + r g takes the halved upstream g = 1/2: r / 2 rounds a subnormal r's last bit away (to 0
+at 5e-324, 2 ulps for 3 at 1.5e-323), so SciPy's own scipy.special.huber and pseudo_huber, and gradcli.scipy's, were
+called `unstable` at residuals of 5e-324 to 2.5e-322 where nothing in the user's code loses a digit. They square by
+square, whose slope 2 g r takes the halved g whole. Truths: r and r / sqrt(1 + r^2) at the float numbers exactly.
 """
 
 import mpmath
@@ -16,6 +22,9 @@ import numpy as np
 import pytest
 
 import gradcli
+import gradcli.numpy as gnp
+import gradcli.scipy.special as sps
+from gradcli.autodiff import grad
 
 
 NETWORK = """import gradcli.numpy as gnp
@@ -57,3 +66,31 @@ def test_a_slope_whose_step_a_sum_loses_beside_a_zero_entry_is_climbed_to(networ
         assert abs(mpmath.mpf(float(got)) - want) <= 1e-15 * abs(want), (got, want)
     for got, want in zip(result.exact_gradient["injected"], by_i):
         assert abs(mpmath.mpf(float(got)) - want) <= 1e-15 * abs(want), (got, want)
+
+
+SUBNORMAL_RESIDUALS = [5e-324, 1.5e-323, -2.5e-322, 1e-310, -3e-315, 1e-300, 0.5, -3.0]
+
+
+@pytest.mark.parametrize("loss, slope", [
+    (sps.huber, lambda r: r if abs(r) <= 1 else mpmath.sign(r)),
+    (sps.pseudo_huber, lambda r: r / mpmath.sqrt(1 + r * r)),
+])
+def test_a_robust_loss_keeps_a_subnormal_residual_s_slope(loss, slope):
+    r = np.array(SUBNORMAL_RESIDUALS)
+    got = grad(lambda v: gnp.sum(loss(1.0, v)))(r)
+    with mpmath.workdps(40):
+        for value, g in zip(r, got):
+            want = slope(mpmath.mpf(float(value)))
+            assert abs(mpmath.mpf(float(g)) - want) <= 1e-15 * abs(want), (value, g, want)
+
+
+def test_scipy_s_huber_at_a_subnormal_residual_is_judged_ok(tmp_path):
+    source = tmp_path / "robust.py"
+    source.write_text("import numpy as np\nfrom scipy import special\n\n\n"
+                      "def loss(r):\n    return np.sum(special.huber(1.0, r) + special.pseudo_huber(1.0, r))\n")
+    (result,) = gradcli.check(f"{source}:loss", [{"r": np.array([5e-324, 1.5e-323, -2.5e-322])}],
+                              dtypes=("float64",)).results
+    assert result.status == "ok", [f.message for f in result.findings]
+    for value, got in zip([5e-324, 1.5e-323, -2.5e-322], result.gradient["r"]):
+        want = 2 * mpmath.mpf(value)  # r from each loss
+        assert abs(mpmath.mpf(float(got)) - want) <= 1e-15 * abs(want), (value, got)
