@@ -100,6 +100,16 @@ def _cauchy_slope(r):
     return 2 * r / (1 + r * r)
 
 
+def _huber_slope(r):
+    """Huber's loss with delta = 1: r inside, sign(r) outside."""
+    return r if abs(r) <= 1 else mpmath.sign(r)
+
+
+def _pseudo_huber_slope(r):
+    """sqrt(1 + r^2) - 1: r / sqrt(1 + r^2)."""
+    return r / mpmath.sqrt(1 + r * r)
+
+
 def _trimmed_slope(r):
     """min(r^2, 9): 2r inside, 0 outside, no derivative at |r| = 3."""
     if r * r == 9:
@@ -339,6 +349,13 @@ GN = [
     Case(G, "trimmed_square", _at(r=[5e-324, -1e-300, 2.9999999999999996, 3.0000000000000004, 1e200]), "float64", "ok",
          _each("r", [5e-324, -1e-300, 2.9999999999999996, 3.0000000000000004, 1e200], _trimmed_slope)),
     Case(G, "trimmed_square", _at(r=[3]), "float64", "domain", _each("r", [3], _trimmed_slope)),
+    # slopes of 1, 3 and 51 units of the last subnormal place, kept whole
+    Case(G, "huber_loss", _at(r=[5e-324, 1.5e-323, -2.5e-322, 1e-300, 0.5, -3, 1e300]), "float64", "ok",
+         _each("r", [5e-324, 1.5e-323, -2.5e-322, 1e-300, 0.5, -3, 1e300], _huber_slope)),
+    Case(G, "pseudo_huber_loss", _at(r=[5e-324, 1.5e-323, -2.5e-322, 1e-300, 0.5, -3]), "float64", "ok",
+         _each("r", [5e-324, 1.5e-323, -2.5e-322, 1e-300, 0.5, -3], _pseudo_huber_slope)),
+    # (r/delta)^2 overflows in SciPy's own pseudo_huber: inf where the loss is 1e200
+    Case(G, "pseudo_huber_loss", _at(r=[1e200]), "float64", "unstable", _each("r", [1e200], _pseudo_huber_slope)),
     # x^t - 1 at t = 1e-12 keeps four digits
     Case(G, "q_log_naive", _at(x=[2.5], q=[0.999999999999]), "float64", "unstable",
          _closed(_q_log_slopes, x=[2.5], q=[0.999999999999]), "return gnp.sum((x ** (1 - q) - 1) / (1 - q))", "gnp.expm1(|powm1(|boxcox("),
@@ -420,6 +437,10 @@ NP = [
     Case(N, "tukey_biweight_naive", _at(r=[2, -3, 10]), "float64", "ok", _each("r", [2, -3, 10], _tukey_slope)),
     Case(N, "cauchy_loss", _at(r=[1e200]), "float64", "unstable", _each("r", [1e200], _cauchy_slope),
          "return np.sum(np.log1p(r ** 2))"),
+    Case(N, "huber_loss", _at(r=[5e-324, -2.5e-322, 1e-300, -3]), "float64", "ok",
+         _each("r", [5e-324, -2.5e-322, 1e-300, -3], _huber_slope)),
+    Case(N, "pseudo_huber_loss", _at(r=[5e-324, -2.5e-322, 1e-300, -3]), "float64", "ok",
+         _each("r", [5e-324, -2.5e-322, 1e-300, -3], _pseudo_huber_slope)),
     Case(N, "q_log_naive", _at(x=[2.5], q=[0.999999999999]), "float64", "unstable",
          _closed(_q_log_slopes, x=[2.5], q=[0.999999999999])),
     Case(N, "q_log", _at(x=[2.5, 0.5], q=[0.5, 2]), "float64", "ok", _closed(_q_log_slopes, x=[2.5, 0.5], q=[0.5, 2])),

@@ -127,6 +127,14 @@ def cauchy_loss_scaled(r):
     return gnp.sum(gnp.where(a > 1, 2 * gnp.log(big) + gnp.log1p(big ** -2), gnp.log1p(gnp.minimum(a, 1.0) ** 2)))
 
 
+def huber_loss(r):
+    return gnp.sum(sps.huber(1.0, r))
+
+
+def pseudo_huber_loss(r):
+    return gnp.sum(sps.pseudo_huber(1.0, r))
+
+
 def trimmed_square(r):
     """A trimmed square loss min(r^2, c^2)."""
     return gnp.sum(gnp.minimum(r ** 2, 9.0))

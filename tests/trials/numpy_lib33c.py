@@ -98,3 +98,11 @@ def frobenius_norm(a):
 def weighted_expm(a):
     w = np.array([[1.0, 2.0, -1.0], [0.5, 3.0, 4.0], [-2.0, 1.5, 0.25]])
     return np.sum(w * linalg.expm(a))
+
+
+def huber_loss(r):
+    return np.sum(special.huber(1.0, r))
+
+
+def pseudo_huber_loss(r):
+    return np.sum(special.pseudo_huber(1.0, r))
