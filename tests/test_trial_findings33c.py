@@ -15,6 +15,14 @@ r * r, whose slope r g + r g takes the halved upstream g = 1/2: r / 2 rounds a s
 at 5e-324, 2 ulps for 3 at 1.5e-323), so SciPy's own scipy.special.huber and pseudo_huber, and gradcli.scipy's, were
 called `unstable` at residuals of 5e-324 to 2.5e-322 where nothing in the user's code loses a digit. They square by
 square, whose slope 2 g r takes the halved g whole. Truths: r and r / sqrt(1 + r^2) at the float numbers exactly.
+
+B1: the order-0 and order-1 Bessel functions' slopes broke at and near 0. J1' = J0 - J1/x and I1' = I0 - I1/x were
+0/0 = NaN at x = 0 (where they are 1/2), and called the user's code `wrong` there (a drum's modes at its centre, a
+heated rod's flux on its axis); at subnormal x SciPy's own J1 and I1 have lost bits (J1(5e-324) = 0, I1(1.5e-323) =
+1e-323), so J1' came out 1 and I1' 0 or 1/3 where both are 1/2, and J0' = -J1 and I0' = I1 carried SciPy's error
+(J1(1e-310) = 4.999999999974e-311). Below |x| = 1e-20 in a float dtype, where I1/x and J1/x are 1/2 and I1 and J1
+are x/2 to the last bit, the slopes are 1/2 and x/2 (at high precision, at 0 alone). Truths: mpmath's besselj and
+besseli at 40 digits, J1' = (J0 - J2)/2 and I1' = (I0 + I2)/2, at the float numbers exactly.
 """
 
 import mpmath
@@ -94,3 +102,41 @@ def test_scipy_s_huber_at_a_subnormal_residual_is_judged_ok(tmp_path):
     for value, got in zip([5e-324, 1.5e-323, -2.5e-322], result.gradient["r"]):
         want = 2 * mpmath.mpf(value)  # r from each loss
         assert abs(mpmath.mpf(float(got)) - want) <= 1e-15 * abs(want), (value, got)
+
+
+BESSEL_POINTS = {
+    "float64": [0.0, 5e-324, 1.5e-323, -2.5e-322, 1e-310, -1e-300, 1e-20, 2e-20, 0.5, -3.0],
+    "float32": [0.0, 1e-45, -1e-40, 1e-20, 0.5],
+}
+BESSEL_SLOPES = {  # d/dx of each function, from mpmath's besselj and besseli
+    "j0": lambda x: -mpmath.besselj(1, x),
+    "j1": lambda x: (mpmath.besselj(0, x) - mpmath.besselj(2, x)) / 2,
+    "i0": lambda x: mpmath.besseli(1, x),
+    "i1": lambda x: (mpmath.besseli(0, x) + mpmath.besseli(2, x)) / 2,
+}
+
+
+@pytest.mark.parametrize("dtype", sorted(BESSEL_POINTS))
+@pytest.mark.parametrize("name", sorted(BESSEL_SLOPES))
+def test_a_bessel_function_s_slope_at_and_near_0_is_its_own(name, dtype):
+    x = np.array(BESSEL_POINTS[dtype], dtype=dtype)
+    function = getattr(sps, name)
+    got = grad(lambda v: gnp.sum(function(v)))(x)
+    info = np.finfo(dtype)
+    with mpmath.workdps(40):
+        for value, g in zip(x, got):
+            want = BESSEL_SLOPES[name](mpmath.mpf(float(value)))
+            # a subnormal slope (x/2) is right to one unit of the dtype's last place; any other to 4 units of its own
+            tolerance = 4 * float(info.eps) * abs(want) + mpmath.mpf(float(info.smallest_subnormal))
+            assert abs(mpmath.mpf(float(g)) - want) <= tolerance, (name, dtype, value, g, want)
+
+
+def test_a_drum_s_modes_at_its_centre_are_judged_ok(tmp_path):
+    source = tmp_path / "drum.py"
+    source.write_text("import gradcli.numpy as gnp\nimport gradcli.scipy.special as sps\n\n\n"
+                      "def modes(r):\n    return gnp.sum(0.7 * sps.j1(3.8317059702075125 * r) + sps.i1(2.5 * r))\n")
+    (result,) = gradcli.check(f"{source}:modes", [{"r": np.array([0.0, 1e-300])}], dtypes=("float64",)).results
+    assert result.status == "ok", [f.message for f in result.findings]
+    want = 0.7 * mpmath.mpf(3.8317059702075125) / 2 + mpmath.mpf(2.5) / 2
+    for got in result.gradient["r"]:
+        assert abs(mpmath.mpf(float(got)) - want) <= 1e-15 * want, got
