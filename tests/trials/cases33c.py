@@ -90,6 +90,22 @@ def _nernst_slopes(oxidised, reduced):
     return {"oxidised": [1 / a for a in oxidised], "reduced": [-1 / b for b in reduced]}
 
 
+def _membrane_slope(r):
+    """0.7 J1(a1 r) - 0.2 J1(a2 r): J1' = (J0 - J2) / 2."""
+    a1, a2 = _f(3.8317059702075125), _f(7.015586669815619)
+
+    def j1_slope(x):
+        return (mpmath.besselj(0, x) - mpmath.besselj(2, x)) / 2
+    return _f(0.7) * a1 * j1_slope(a1 * r) - _f(0.2) * a2 * j1_slope(a2 * r)
+
+
+def _rod_slope(r):
+    """I0(m r) + I1(m r) - J0(m r), m = 2.5: m (I1 + (I0 + I2) / 2 + J1)."""
+    x = mpmath.mpf("2.5") * r
+    return mpmath.mpf("2.5") * (mpmath.besseli(1, x) + (mpmath.besseli(0, x) + mpmath.besseli(2, x)) / 2
+                                + mpmath.besselj(1, x))
+
+
 def _tukey_slope(r):
     """rho' = r (1 - (r/c)^2)^2 inside |r| <= c, 0 outside."""
     c = _f(4.685)
@@ -329,6 +345,13 @@ GN = [
     # the slope 1 / 5e-324 = 2e323 is beyond float64's range
     Case(G, "nernst", _at(oxidised=[5e-324], reduced=[0.3]), "float64", "domain",
          _closed(_nernst_slopes, oxidised=[5e-324], reduced=[0.3])),
+    # J1'(0) = 1/2 and I1'(0) = 1/2: at the drum's and the rod's centre, and at subnormal radii
+    Case(G, "membrane_modes", _at(r=[0, 5e-324, 1e-310, -1e-300, 0.3]), "float64", "ok",
+         _each("r", [0, 5e-324, 1e-310, -1e-300, 0.3], _membrane_slope)),
+    Case(G, "rod_temperature", _at(r=[0, 5e-324, 1.5e-323, 1e-310, 0.3]), "float64", "ok",
+         _each("r", [0, 5e-324, 1.5e-323, 1e-310, 0.3], _rod_slope)),
+    Case(G, "rod_temperature", _at(r=[0, 1e-45, 1e-40, 0.3]), "float32", "ok",
+         _each("r", [0, 1e-45, 1e-40, 0.3], _rod_slope, "float32")),
     # (1 - u)^3 with u = 4.6e-22 rounds to 1: rho 0 where it is 5e-21
     Case(G, "tukey_biweight_naive", _at(r=[1e-10]), "float64", "unstable", _each("r", [1e-10], _tukey_slope),
          "inside = TUKEY_C ** 2 / 6 * (1 - (1 - u) ** 3)"),

@@ -2,7 +2,7 @@
 heat capacity at +-800, Bose-Einstein occupancies where 1/expm1 ~ 1/x, the 1D Ising chain's free energy by its
 transfer matrix at strong coupling), molecular potentials (Buckingham's and a Mie potential at r -> 0), neurophysiology
 and electrochemistry (the Goldman-Hodgkin-Katz current at V -> 0 and +-800, a Nernst potential at subnormal
-concentrations), robust statistics (Tukey's biweight at 1e-10 and far from its switch, Cauchy's loss at 1e200, a
+concentrations), robust statistics (Bessel functions at the centre of a drum and of a heated rod, Tukey's biweight at 1e-10 and far from its switch, Cauchy's loss at 1e200, a
 trimmed square), Tsallis statistics (the q-logarithm near q = 1), entropy-like special functions (entr, rel_entr,
 kl_div, xlog1py, log_ndtr, logit near 1, powm1, boxcox1p) and linear algebra at its edges (a slogdet near
 singularity, a Frobenius norm of 1e-300 entries, the exponential of a nilpotent matrix, eigenvalues with a near-repeated
@@ -95,6 +95,21 @@ def nernst_naive(oxidised, reduced):
 
 def nernst(oxidised, reduced):
     return gnp.sum(gnp.log(oxidised) - gnp.log(reduced))
+
+
+# --- Bessel functions at the centre of a drum and of a heated rod ---------------------------------------------------
+
+ALPHA_1, ALPHA_2 = 3.8317059702075125, 7.015586669815619  # the first two zeros of J1
+
+
+def membrane_modes(r):
+    """A drum's displacement in two of its order-1 modes, 0.7 J1(alpha_1 r) - 0.2 J1(alpha_2 r), at radii r."""
+    return gnp.sum(0.7 * sps.j1(ALPHA_1 * r) - 0.2 * sps.j1(ALPHA_2 * r))
+
+
+def rod_temperature(r):
+    """A heated rod's temperature I0(m r) and radial flux I1(m r) (m = 2.5), summed, at radii r."""
+    return gnp.sum(sps.i0(2.5 * r) + sps.i1(2.5 * r) - sps.j0(2.5 * r))
 
 
 # --- robust statistics ---------------------------------------------------------------------------------------------
