@@ -22,7 +22,9 @@ heated rod's flux on its axis); at subnormal x SciPy's own J1 and I1 have lost b
 1e-323), so J1' came out 1 and I1' 0 or 1/3 where both are 1/2, and J0' = -J1 and I0' = I1 carried SciPy's error
 (J1(1e-310) = 4.999999999974e-311). Below |x| = 1e-20 in a float dtype, where I1/x and J1/x are 1/2 and I1 and J1
 are x/2 to the last bit, the slopes are 1/2 and x/2 (at high precision, at 0 alone). Truths: mpmath's besselj and
-besseli at 40 digits, J1' = (J0 - J2)/2 and I1' = (I0 + I2)/2, at the float numbers exactly.
+besseli at 40 digits, J1' = (J0 - J2)/2 and I1' = (I0 + I2)/2, at the float numbers exactly. The same for the scaled
+I1 (i1e, its quotient I1/x 1/2 near 0) and 1/Gamma, whose slope -rgamma(x) digamma(x) was inf times a subnormal
+(NaN at 0) where it is 1; mpmath's rgamma differentiated at 40 digits.
 """
 
 import mpmath
@@ -104,30 +106,33 @@ def test_scipy_s_huber_at_a_subnormal_residual_is_judged_ok(tmp_path):
         assert abs(mpmath.mpf(float(got)) - want) <= 1e-15 * abs(want), (value, got)
 
 
-BESSEL_POINTS = {
-    "float64": [0.0, 5e-324, 1.5e-323, -2.5e-322, 1e-310, -1e-300, 1e-20, 2e-20, 0.5, -3.0],
+NEAR_0_POINTS = {
+    "float64": [0.0, 5e-324, 1.5e-323, -2.5e-322, 1e-310, -1e-300, 1e-20, 2e-20, 0.5, -2.5],
     "float32": [0.0, 1e-45, -1e-40, 1e-20, 0.5],
 }
-BESSEL_SLOPES = {  # d/dx of each function, from mpmath's besselj and besseli
+NEAR_0_SLOPES = {  # d/dx of each function, from mpmath's besselj and besseli
     "j0": lambda x: -mpmath.besselj(1, x),
     "j1": lambda x: (mpmath.besselj(0, x) - mpmath.besselj(2, x)) / 2,
     "i0": lambda x: mpmath.besseli(1, x),
     "i1": lambda x: (mpmath.besseli(0, x) + mpmath.besseli(2, x)) / 2,
+    "i1e": lambda x: mpmath.exp(-abs(x)) * ((mpmath.besseli(0, x) + mpmath.besseli(2, x)) / 2
+                                            - mpmath.sign(x) * mpmath.besseli(1, x)),
+    "rgamma": lambda x: mpmath.diff(mpmath.rgamma, x),
 }
 
 
-@pytest.mark.parametrize("dtype", sorted(BESSEL_POINTS))
-@pytest.mark.parametrize("name", sorted(BESSEL_SLOPES))
-def test_a_bessel_function_s_slope_at_and_near_0_is_its_own(name, dtype):
-    x = np.array(BESSEL_POINTS[dtype], dtype=dtype)
+@pytest.mark.parametrize("dtype", sorted(NEAR_0_POINTS))
+@pytest.mark.parametrize("name", sorted(NEAR_0_SLOPES))
+def test_a_special_function_s_slope_at_and_near_0_is_its_own(name, dtype):
+    x = np.array(NEAR_0_POINTS[dtype], dtype=dtype)
     function = getattr(sps, name)
     got = grad(lambda v: gnp.sum(function(v)))(x)
     info = np.finfo(dtype)
     with mpmath.workdps(40):
         for value, g in zip(x, got):
-            want = BESSEL_SLOPES[name](mpmath.mpf(float(value)))
-            # a subnormal slope (x/2) is right to one unit of the dtype's last place; any other to 4 units of its own
-            tolerance = 4 * float(info.eps) * abs(want) + mpmath.mpf(float(info.smallest_subnormal))
+            want = NEAR_0_SLOPES[name](mpmath.mpf(float(value)))
+            # a subnormal slope (x/2) is right to one unit of the dtype's last place; any other to 8 units of its own
+            tolerance = 8 * float(info.eps) * abs(want) + mpmath.mpf(float(info.smallest_subnormal))
             assert abs(mpmath.mpf(float(g)) - want) <= tolerance, (name, dtype, value, g, want)
 
 
@@ -140,3 +145,10 @@ def test_a_drum_s_modes_at_its_centre_are_judged_ok(tmp_path):
     want = 0.7 * mpmath.mpf(3.8317059702075125) / 2 + mpmath.mpf(2.5) / 2
     for got in result.gradient["r"]:
         assert abs(mpmath.mpf(float(got)) - want) <= 1e-15 * want, got
+
+
+@pytest.mark.xfail(strict=True, reason="1/Gamma's slope at a pole of Gamma, x = -n, is (-1)^n n!, but the rule "
+                   "-rgamma(x) digamma(x) is 0 times NaN there (-6 at x = -3 comes out NaN)")
+def test_the_reciprocal_gamma_slope_at_a_pole_of_gamma():
+    got = grad(lambda v: gnp.sum(sps.rgamma(v)))(np.array([-3.0]))
+    assert abs(float(got[0]) + 6) <= 1e-14

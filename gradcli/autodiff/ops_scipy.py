@@ -679,7 +679,14 @@ def _half_sqrt_pi(like):
 
 defvjp(gamma, lambda g, ans, x: g * ans * digamma(x))
 defjvp(gamma, lambda t, ans, x: t * ans * digamma(x))
-defvjp(rgamma, lambda g, ans, x: -g * ans * digamma(x))
+defvjp(rgamma, lambda g, ans, x: -g * _rgamma_slope_negated(ans, x))
+
+
+def _rgamma_slope_negated(ans, x):
+    """rgamma(x) digamma(x), minus 1/Gamma's slope: -1 near 0 (`_near_0`; 1/Gamma(x) = x + gamma_E x^2 + ...), where a
+    subnormal x's digamma, about -1/x, overflows to make inf times a subnormal (and 0 times NaN at 0)."""
+    near = _near_0(x)
+    return where(near, -1.0, ans * digamma(where(near, 1.0, x)))
 defvjp(erfinv, lambda g, ans, x: g * _half_sqrt_pi(ans) * exp(ans * ans))
 defvjp(erfcinv, lambda g, ans, x: -g * _half_sqrt_pi(ans) * exp(ans * ans))
 # Bessel functions' derivatives: I0' = I1, I1' = I0 - I1/x, J0' = -J1, J1' = J0 - J1/x, and Y as J.
@@ -1078,10 +1085,11 @@ defvjp(i1e, lambda g, ans, x: g * where_far_right(
 
 
 def _i1e_slope(ans, x):
-    """i1e'(x) = i0e(x) - i1e(x) / x - sign(x) i1e(x), 1/2 at x = 0 (I1(x)/x -> 1/2); neither branch divides by 0."""
-    at_zero = equal(x, 0)
-    away = where(at_zero, 1, x)
-    return where(at_zero, 0.5, i0e(x) - ans / away - sign(x) * ans)
+    """i1e'(x) = i0e(x) - i1e(x) / x - sign(x) i1e(x), 1/2 near 0 (`_near_0`: I1(x)/x -> 1/2, and a subnormal i1e has
+    lost the bits its quotient would show); neither branch divides by 0."""
+    near = _near_0(x)
+    away = where(near, 1, x)
+    return where(near, 0.5, i0e(x) - ans / away - sign(x) * ans)
 
 
 # K0(x) e^x and K1(x) e^x, finite at x = 700 where K underflows: K0' = -K1 and K1' = -K0 - K1/x, with the
