@@ -14,7 +14,9 @@ H1: Huber's and the pseudo-Huber loss lost a subnormal residual's slope in their
 r * r, whose slope r g + r g takes the halved upstream g = 1/2: r / 2 rounds a subnormal r's last bit away (to 0
 at 5e-324, 2 ulps for 3 at 1.5e-323), so SciPy's own scipy.special.huber and pseudo_huber, and gradcli.scipy's, were
 called `unstable` at residuals of 5e-324 to 2.5e-322 where nothing in the user's code loses a digit. They square by
-square, whose slope 2 g r takes the halved g whole. Truths: r and r / sqrt(1 + r^2) at the float numbers exactly.
+square, whose slope 2 g r takes the halved g whole; so does gradcli.numpy's linalg.norm (2 and Frobenius), whose
+slope x / |x| took the same halving (2e-323 for 1.5e-323 beside 1). Truths: r, r / sqrt(1 + r^2) and x / |x| at
+the float numbers exactly.
 
 B1: the order-0 and order-1 Bessel functions' slopes broke at and near 0. J1' = J0 - J1/x and I1' = I0 - I1/x were
 0/0 = NaN at x = 0 (where they are 1/2), and called the user's code `wrong` there (a drum's modes at its centre, a
@@ -92,6 +94,17 @@ def test_a_robust_loss_keeps_a_subnormal_residual_s_slope(loss, slope):
         for value, g in zip(r, got):
             want = slope(mpmath.mpf(float(value)))
             assert abs(mpmath.mpf(float(g)) - want) <= 1e-15 * abs(want), (value, g, want)
+
+
+@pytest.mark.parametrize("shape", [(3,), (1, 3)])
+def test_a_norm_keeps_a_subnormal_entry_s_slope(shape):
+    x = np.array([1.5e-323, -2.5e-322, 1.0]).reshape(shape)
+    got = np.ravel(grad(lambda v: gnp.linalg.norm(v))(x))
+    with mpmath.workdps(40):
+        entries = [mpmath.mpf(float(v)) for v in np.ravel(x)]
+        size = mpmath.sqrt(sum(v * v for v in entries))
+        for value, g in zip(entries, got):
+            assert abs(mpmath.mpf(float(g)) - value / size) <= 1e-15 * abs(value / size), (value, g)
 
 
 def test_scipy_s_huber_at_a_subnormal_residual_is_judged_ok(tmp_path):
