@@ -16,6 +16,11 @@ q-logarithm by powm1 keeps its value at q = 1 - 1e-12 while its q-slope, x^t log
 - S1: a difference step beside a 0 coordinate that a sum loses (3 - G[1, 0] x[0] in a solve with a conductance of
   1e-300) bounded that slope "within 0.0 of 0" and left the check with no exact reference; the lost terms are bounded
   at the stepped points too, and the slope is exact.
+- H1: Huber's and the pseudo-Huber loss (SciPy's and gradcli.scipy's) and linalg.norm squared by r * r, whose product
+  rule halves a subnormal r and loses its last bit (`unstable` at 5e-324); they square by square.
+- B1: J1' and I1' were 0/0 at x = 0 (`wrong` on a drum's modes at its centre) and off at subnormal x, J0' and I0'
+  carried SciPy's subnormal J1 and I1, the scaled I1's slope a subnormal quotient and 1/Gamma's inf times a
+  subnormal; near 0 they are 1/2, x/2 and 1. Open (strict xfail): 1/Gamma's slope at Gamma's poles is NaN.
 """
 
 import os
@@ -38,6 +43,10 @@ CHOSEN = {  # case id -> what it holds
         "a representable slope the program cannot reach (1/expm1^2 underflows): unstable at its line",
     "gn_lib33c:ghk_current_naive@v=[5e-324],inside=[0.5],outside=[2]:float64":
         "the Goldman-Hodgkin-Katz current at 5e-324: 0/0, unstable at its line",
+    "numpy_lib33c:huber_loss@r=[5e-324,-2.5e-322,1e-300,-3]:float64":
+        "H1: SciPy's huber at subnormal residuals: ok, each slope its residual",
+    "gn_lib33c:membrane_modes@r=[0,5e-324,1e-310,-1e-300,0.3]:float64":
+        "B1: a drum's order-1 modes at its centre and at subnormal radii: ok, J1'(0) = 1/2",
 }
 KNOWN_WRONG = {}
 SYMPTOMS = {}

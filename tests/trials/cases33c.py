@@ -624,6 +624,10 @@ CATALOGUE = [
          _closed(_l1_slopes, x=[5e-324, -5e-324, 1e-300, -1e300])),
     Case(G, "euclidean_norm", _at(x=[3e-300, 4e-300]), "float64", "unstable", _closed(_euclid_slopes, x=[3e-300, 4e-300])),
     Case(G, "euclidean_norm", _at(x=[3e-150, 4e-150, 5e-324]), "float64", "ok", _closed(_euclid_slopes, x=[3e-150, 4e-150, 5e-324])),
+    # slopes of 3 and 51 units of the last subnormal place beside 1
+    Case(G, "euclidean_norm", _at(x=[1.5e-323, -2.5e-322, 1]), "float64", "ok", _closed(_euclid_slopes, x=[1.5e-323, -2.5e-322, 1])),
+    Case(N, "frobenius_norm", _at(a=_mat([[1.5e-323, -2.5e-322], [1, 0]])), "float64", "ok",
+         _frobenius_slopes([[1.5e-323, -2.5e-322], [1, 0]])),
     Case(G, "hinge_where", _at(x=[5e-324, -1e-300, 1e300, -1e150]), "float64", "ok",
          _each("x", [5e-324, -1e-300, 1e300, -1e150], _hinge_slope)),
     Case(G, "xlogy_pairs", _at(x=[5e-324, 1e-300, 0, 2], y=[5e-324, 5e-324, 5e-324, 1e300]), "float64", "ok",
