@@ -7,7 +7,7 @@ import string
 import numpy as np
 
 from .core import defjvp, defvjp, defvjp_all
-from .ops import absolute, astype, conj, multiply, power, real, select, sign, sqrt, where
+from .ops import absolute, astype, conj, multiply, power, real, select, sign, sqrt, square, where
 from .ops_array import (
     asarray,
     broadcast_to,
@@ -535,7 +535,9 @@ svdvals = _linalg_op(_svdvals_raw, "linalg.svdvals", mp=True)
 
 
 def _abs_squared(x):
-    return real(x * conj(x)) if _is_complex(x) else x * x
+    """|x|^2; a real x's by square, whose slope 2 g x takes the norm's halved g whole (x * x's x g + x g would halve x
+    and lose a subnormal x's last bit)."""
+    return real(x * conj(x)) if _is_complex(x) else square(x)
 
 
 def norm(x, ord=None, axis=None, keepdims=False):

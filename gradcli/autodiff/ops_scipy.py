@@ -25,7 +25,7 @@ from .ops_array import logsumexp as _logsumexp
 from .ops_array import squeeze, sum_, unbroadcast
 from .ops_special import _scipy_function, digamma, erfc, gammaln, mpmath_only, polygamma, xlog1py, xlogy
 from .tracer import Box, floats_lifted_for_composite, is_mp_value, nondifferentiable, primitive, primitive_of
-from .values import float_dtype, in_input_dtype, loaded_mpmath, raw, weak, zeros_like
+from .values import dtype_of, float_dtype, in_input_dtype, is_float_dtype, loaded_mpmath, raw, weak, zeros_like
 
 
 def _with_mpmath(name, nin=1):
@@ -679,14 +679,40 @@ def _half_sqrt_pi(like):
 
 defvjp(gamma, lambda g, ans, x: g * ans * digamma(x))
 defjvp(gamma, lambda t, ans, x: t * ans * digamma(x))
-defvjp(rgamma, lambda g, ans, x: -g * ans * digamma(x))
+defvjp(rgamma, lambda g, ans, x: -g * _rgamma_slope_negated(ans, x))
+
+
+def _rgamma_slope_negated(ans, x):
+    """rgamma(x) digamma(x), minus 1/Gamma's slope: -1 near 0 (`_near_0`; 1/Gamma(x) = x + gamma_E x^2 + ...), where a
+    subnormal x's digamma, about -1/x, overflows to make inf times a subnormal (and 0 times NaN at 0)."""
+    near = _near_0(x)
+    return where(near, -1.0, ans * digamma(where(near, 1.0, x)))
 defvjp(erfinv, lambda g, ans, x: g * _half_sqrt_pi(ans) * exp(ans * ans))
 defvjp(erfcinv, lambda g, ans, x: -g * _half_sqrt_pi(ans) * exp(ans * ans))
 # Bessel functions' derivatives: I0' = I1, I1' = I0 - I1/x, J0' = -J1, J1' = J0 - J1/x, and Y as J.
-defvjp(i0, lambda g, ans, x: g * i1(x))
-defvjp(i1, lambda g, ans, x: g * (i0(x) - ans / x))
-defvjp(j0, lambda g, ans, x: -g * j1(x))
-defvjp(j1, lambda g, ans, x: g * (j0(x) - ans / x))
+defvjp(i0, lambda g, ans, x: g * _order_zero_slope(i1, x))
+defvjp(i1, lambda g, ans, x: g * _order_one_slope(i0, ans, x))
+defvjp(j0, lambda g, ans, x: -g * _order_zero_slope(j1, x))
+defvjp(j1, lambda g, ans, x: g * _order_one_slope(j0, ans, x))
+
+
+def _near_0(x):
+    """Where I1(x) and J1(x) are x/2 to the last bit of x's float dtype (|x| < 1e-20: their next terms are x^3/16),
+    which SciPy's own I1 and J1 are not at subnormal x (J1(1e-310) = 4.999999999974e-311, J1(5e-324) = 0); at high
+    precision and on balls only x = 0 itself, where the limits below are exact."""
+    return less(absolute(x), 1e-20) if is_float_dtype(dtype_of(x)) else equal(x, 0)
+
+
+def _order_zero_slope(first, x):
+    """I0' = I1 and -J0' = J1 (``first``), x/2 near 0 (`_near_0`)."""
+    return where(_near_0(x), x * 0.5, first(x))
+
+
+def _order_one_slope(zeroth, ans, x):
+    """I1' = I0 - I1/x and J1' = J0 - J1/x (``zeroth`` I0 or J0, ``ans`` I1 or J1): 1/2 near 0 (`_near_0`), where
+    I1/x and J1/x tend to 1/2 and the quotient of a subnormal I1 or J1 would show the bits it lost (0/0 at 0)."""
+    near = _near_0(x)
+    return where(near, 0.5, zeroth(x) - ans / where(near, 1.0, x))
 defvjp(y0, lambda g, ans, x: -g * y1(x))
 defvjp(y1, lambda g, ans, x: g * (y0(x) - ans / x))
 # NumPy's ``np.i0``, which plain NumPy code calls: NumPy's own value in a dtype (its Chebyshev series computed in the
@@ -1080,10 +1106,11 @@ defvjp(i1e, lambda g, ans, x: g * where_far_right(
 
 
 def _i1e_slope(ans, x):
-    """i1e'(x) = i0e(x) - i1e(x) / x - sign(x) i1e(x), 1/2 at x = 0 (I1(x)/x -> 1/2); neither branch divides by 0."""
-    at_zero = equal(x, 0)
-    away = where(at_zero, 1, x)
-    return where(at_zero, 0.5, i0e(x) - ans / away - sign(x) * ans)
+    """i1e'(x) = i0e(x) - i1e(x) / x - sign(x) i1e(x), 1/2 near 0 (`_near_0`: I1(x)/x -> 1/2, and a subnormal i1e has
+    lost the bits its quotient would show); neither branch divides by 0."""
+    near = _near_0(x)
+    away = where(near, 1, x)
+    return where(near, 0.5, i0e(x) - ans / away - sign(x) * ans)
 
 
 # K0(x) e^x and K1(x) e^x, finite at x = 700 where K underflows: K0' = -K1 and K1' = -K0 - K1/x, with the

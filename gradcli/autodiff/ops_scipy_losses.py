@@ -17,7 +17,8 @@ from __future__ import annotations
 import numpy as np
 
 from .core import defjvp, defvjp
-from .ops import absolute, equal, exp, expm1, greater, less, less_equal, log, log1p, logical_and, select, sqrt, where
+from .ops import (absolute, equal, exp, expm1, greater, less, less_equal, log, log1p, logical_and, select, sqrt, square,
+                  where)
 from .ops_array import unbroadcast
 from .ops_scipy import scipy_valued
 from .ops_special import _scipy_function, mpmath_only
@@ -184,9 +185,11 @@ _slopes(inverse_power_transform, _inverse_in_y, _inverse_in_lambda, logrel_slope
 
 
 def _huber(delta, r):
-    """r^2/2 where |r| <= delta, delta (|r| - delta/2) beyond (C^1 at the switch); inf for delta < 0."""
+    """r^2/2 where |r| <= delta, delta (|r| - delta/2) beyond (C^1 at the switch); inf for delta < 0. The square is
+    square's, whose slope 2 r g takes the halved g whole (r * r's r g + r g halves r, which loses a subnormal r's last
+    bit: the slope at 5e-324 would be 0)."""
     size = absolute(r)
-    inside = where(less_equal(size, delta), r * r / 2, delta * (size - delta / 2))
+    inside = where(less_equal(size, delta), square(r) / 2, delta * (size - delta / 2))
     return where(less(delta, 0), np.inf, inside)
 
 
@@ -195,7 +198,7 @@ def _pseudo_huber(delta, r):
     delta = 0, inf for delta < 0."""
     at_zero = equal(delta, 0)
     ratio = r / where(at_zero, 1.0, delta)
-    value = r * r / (sqrt(1 + ratio * ratio) + 1)
+    value = square(r) / (sqrt(1 + square(ratio)) + 1)  # square's slope, as huber's, keeps a subnormal r's bits
     return where(less(delta, 0), np.inf, where(at_zero, 0.0, value))
 
 

@@ -556,9 +556,9 @@ def _past_absorption(target, args, history, steps, size, zeros):
     -1e9 mask). A 0 within noise, D (noise n) at this precision and D0 (n0) at the last, has the bound
     |D| + |D0 - D| + n + n0 + 2E / h. Where it is sound: the noises bound the rounding (`with_noise`); E bounds
     the lost terms to first order (adjoint times term: for terms far below the precision, whose squares are
-    nothing, and no branch that moving an addition's result by 2^8 units would flip); the terms lost at x +- h
-    are those at x (a step of 10^-(digits/3) moves e^-g(x) by that times g', far below a factor 2 for any g a
-    float can spell); the truncation at this step, (h / h0)^2 of the last step's, is inside |D0 - D| and both
+    nothing, and no branch that moving an addition's result by 2^8 units would flip); E is the larger of the
+    effects at x and at x +- h (`_effect_beside`), since a term may be lost only beside the point (the step
+    itself, added to 3 where the coordinate multiplies 1); the truncation at this step, (h / h0)^2 of the last step's, is inside |D0 - D| and both
     steps' noises and lost terms (a term lost at the last precision alone shows in D, so in |D0 - D|). A
     derivative made of absorbed terms is inside E / h: a bound without it could not decide a float's 0.
     """
@@ -587,10 +587,43 @@ def _past_absorption(target, args, history, steps, size, zeros):
             continue
         if not (mpmath.isfinite(entry) and mpmath.isfinite(last) and abs(entry) <= entry_noise or entry == 0):
             return None, {}
-        bounds[k] = abs(entry) + abs(last - entry) + entry_noise + last_noise + 2 * moved
+        beside = _effect_beside(target, args, k, step, noise[0])
+        if beside is None:
+            return None, {}
+        bounds[k] = abs(entry) + abs(last - entry) + entry_noise + last_noise + 2 * max(effect, beside) / step
     if any(bound >= mpmath.ldexp(1, BELOW_EVERY_DTYPE) for bound in bounds.values()):
         return None, bounds
     return now, bounds
+
+
+def _effect_beside(target, args, k, step, noise):
+    """The effect (`absorbed_effect`) of the terms the program's sums lose at the two points the ``k``-th flat
+    coordinate's difference stepped to, x +- ``step``: a term lost only there moves the difference quotient but not
+    the value at the point (a solve's 3 - a[1, 0] x[0] at a[1, 0] = 0 is exactly 3; one step of 1e-340 beside it is
+    lost at 120 digits, so both sides read 3 and the quotient 0 where the slope is -x[0] / 2). None where either
+    side's effect cannot be bounded."""
+    import mpmath
+
+    offset = 0
+    for i, a in enumerate(args):
+        size = int(np.size(a))
+        if k < offset + size:
+            break
+        offset += size
+    effects = []
+    for sign in (1, -1):
+        moved = [to_mp(a) for a in args]
+        if isinstance(moved[i], np.ndarray):
+            moved[i] = moved[i].copy()
+            index = np.unravel_index(k - offset, moved[i].shape)
+            moved[i][index] = moved[i][index] + sign * step
+        else:
+            moved[i] = moved[i] + sign * step
+        effect = absorbed_effect(lambda: target.mp_function(*moved), noise)
+        if effect is None:
+            return None
+        effects.append(effect)
+    return max(effects, default=mpmath.mpf(0))
 
 
 def _labels(target, args, bounds):
