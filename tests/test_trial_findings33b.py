@@ -12,7 +12,9 @@ the dtype.
 D1: the one-step implicit-function trick, a fixed point solved by Newton's method in a tf.while_loop, held by
 tf.stop_gradient, then one Newton step taken with the gradient, has no exact reference (verdict error: "on mpmath, a
 difference would move the value a stop_gradient holds constant"), though the held value is the point's own and the
-step's derivative with it held is the implicit derivative; the same solve differentiated through the loop is checked.
+step's derivative with it held is the implicit derivative: tf.linalg.solve has no ball or jet implementation in the
+exact core (NoArb), so the reference falls to mpmath numbers, whose differences would move what the stop_gradient
+holds. The same solve differentiated through the loop is checked.
 
 Judgements of this round that are gradcli's documented readings, not findings: PyTorch's binary_cross_entropy rule
 divides by max(p (1 - p), 1e-12), which at p = sigmoid(40) is wrong on exact numbers (float64: wrong) but within the
@@ -82,8 +84,9 @@ def test_a_library_constant_of_a_float32_program_is_the_float32_it_holds(source)
     assert np.allclose(got, want, rtol=1e-12, atol=0)
 
 
-@pytest.mark.xfail(strict=True, reason="D1: a while_loop solve held by stop_gradient, then one Newton step with the "
-                                       "gradient, has no exact reference (verdict error)")
+@pytest.mark.xfail(strict=True, reason="D1: a while_loop solve held by stop_gradient, then one Newton step by "
+                                       "tf.linalg.solve (no ball or jet implementation) with the gradient, has no "
+                                       "exact reference (verdict error)")
 def test_the_one_step_implicit_trick_over_a_while_loop_solve_is_judged(source):
     (result,) = gradcli.check(f"{source}:implicit", [{"x": np.array([0.5, -1.0])}], dtypes=("float64",),
                               fixes=False).results
