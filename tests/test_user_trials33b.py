@@ -1,0 +1,54 @@
+"""The thirty-third round (b) of user trials (tests/trials/cases33b.py), PyTorch and TensorFlow in variational
+autoencoders, normalising flows, contrastive image-text training, recurrent cells, attention over padded batches,
+gradient clipping rules, count models and robust regression: a VAE's KL through log(std ** 2) at logvar = -800, a
+beta-VAE's capacity term at its kink, a radial flow at its centre, Glow's 1x1 convolution by its weight's name, and
+a gradient clip written as an autograd.Function.
+
+The whole set runs case by case through the CLI as tests/trials/run.py does (cases33b.ALL); here, the PyTorch cases
+the CPU budget allows (one framework import). Open findings, each a strict xfail below: N1, a library's float
+constant in a float32 program (F.normalize's eps = 1e-12) is taken by the exact reference as the float64 it is
+written as, not as the float32 the program holds (PyTorch casts the scalar to the tensor's dtype), so at a zero
+embedding, where the slope is w / eps, the exact gradient is 4e-9 off; P1, an nn.MultiheadAttention built inside
+the function and called with a key_padding_mask made there stops with PyTorch's internal functionalization assert
+("mutating a non-functional tensor with a functional tensor"), verdict error, where the same module handed in by
+--args is checked. D1 (TensorFlow) is in test_trial_findings33b.py.
+"""
+
+import os
+import sys
+
+import pytest
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "trials"))
+
+import cases33b  # noqa: E402
+
+from test_user_trials import round_tests  # noqa: E402
+
+pytest.importorskip("torch")
+
+CHOSEN = {  # case id -> what it holds
+    "torch_lib33b:vae_kl_std@mu=[0.5,-1],logvar=[0.3,-800]:float64":
+        "a VAE's KL through log(std ** 2): std ** 2 = e^-800 underflows to 0, log gives -inf, where the KL and its "
+        "slope (e^logvar - 1) / 2 hold: unstable, at the line of the log",
+    "torch_lib33b:beta_vae_capacity@mu=[1,0],logvar=[0,0]:float64":
+        "a beta-VAE's gamma |KL - C| at KL = C exactly: a kink, domain, each side's slope where they agree",
+    "torch_lib33b:clipped_gradient@x=[0.3,0.4]:float64":
+        "gradient clipping as an autograd.Function: the identity's backward scaling its upstream to norm 1 is no "
+        "derivative: wrong, at the backward's line",
+}
+
+ZERO_EMBEDDING = "torch_lib33b:siglip_loss@images=[[0,0],[1,-0.25]]:float32"
+BUILT_INSIDE = "torch_lib33b:attention_query@query=[[[0.5,1]],[[-1,0.25]]]:float64"
+
+KNOWN_WRONG = {
+    ZERO_EMBEDDING: "N1: F.normalize's eps (1e-12, PyTorch's own default) in a float32 program is held by PyTorch "
+                    "as float32's 9.99999996e-13 but taken by the exact reference as float64's 1e-12: at a zero "
+                    "embedding, where SigLIP's slope is w / eps, the exact gradient is 4e-9 relative off",
+    BUILT_INSIDE: "P1: an nn.MultiheadAttention built inside the function and called with a key_padding_mask made "
+                  "there stops with PyTorch's internal functionalization assert (verdict error) where the module "
+                  "handed in by --args is checked",
+}
+SYMPTOMS = {ZERO_EMBEDDING: "-4999636817048", BUILT_INSIDE: "INTERNAL ASSERT FAILED"}
+
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases33b, CHOSEN, KNOWN_WRONG, SYMPTOMS)
