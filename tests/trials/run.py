@@ -69,6 +69,7 @@ from cases31c import ALL as THIRTY_FIRST_C
 from cases32a import ALL as THIRTY_SECOND_A
 from cases32b import ALL as THIRTY_SECOND_B
 from cases32c import ALL as THIRTY_SECOND_C
+from cases33a import ALL as THIRTY_THIRD_A
 from judge import judge, run_cli
 
 # mpmath's working precision is one setting for the whole process: a truth computed at 2,000 digits in one thread
@@ -85,7 +86,7 @@ ALL = (FIRST + SECOND + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINT
        + TWENTY_FIFTH_C + TWENTY_SIXTH_A + TWENTY_SIXTH_B + TWENTY_SIXTH_C + TWENTY_SEVENTH_A
        + TWENTY_SEVENTH_B + TWENTY_SEVENTH_C + TWENTY_EIGHTH_A + TWENTY_EIGHTH_B + TWENTY_EIGHTH_C + TWENTY_NINTH_A
        + TWENTY_NINTH_B + TWENTY_NINTH_C + THIRTIETH_A + THIRTIETH_B + THIRTIETH_C + THIRTY_FIRST_A
-       + THIRTY_FIRST_B + THIRTY_FIRST_C + THIRTY_SECOND_A + THIRTY_SECOND_B + THIRTY_SECOND_C)
+       + THIRTY_FIRST_B + THIRTY_FIRST_C + THIRTY_SECOND_A + THIRTY_SECOND_B + THIRTY_SECOND_C + THIRTY_THIRD_A)
 
 
 def one(case):
