@@ -12,8 +12,16 @@ the one NumPy's write would make (a traced fill on the diagonal, or a traced arr
 N3: np.full and np.full_like with a fill value gradcli differentiates: np.full refused it as an array conversion, and
 np.full_like kept the fill's number and dropped its gradient (the gradient 0, and a sound program judged wrong). A
 traced fill is now broadcast to the shape: each entry is the fill, its gradient their sum.
+
+A1: an audit's worker whose JAX call ran past --max-time in compiled code that honours no stop (a float32 Newton
+loop that never meets its 1e-13 step) kept that call running and was given the next case, whose JAX calls gradcli
+then refused to start beside it: the next JAX case was an error with no verdict. Such a worker is now retired as it
+answers, and a case queued behind it runs in a fresh one.
 """
 
+import os
+import subprocess
+import sys
 import textwrap
 
 import numpy as np
@@ -124,3 +132,34 @@ def test_full_like_and_full_keep_the_gradient_of_a_traced_fill(tmp_path):
     assert result.status == "ok"
     for got in _gradient(result, "s"):
         assert got == pytest.approx(6.0, rel=1e-13)
+
+
+# Two JAX cases on one worker: the first's own call runs for ever in the lax.while_loop of a lax.custom_root's solver
+# (its stop never met, and nothing stops it once compiled); the second, a plain sine, must still get its verdict.
+AFTER_A_STUCK_CALL = """
+import os
+from gradcli.audit.cases import make_case
+from gradcli.audit.run import run_audit
+
+open("model.py", "w").write(
+    "import jax\\nimport jax.numpy as jnp\\n"
+    "def _never_ends(f, y0):\\n"
+    "    return jax.lax.while_loop(lambda s: s[1] > 0.0, lambda s: (s[0] - f(s[0]), s[1]), (y0, 1.0))[0]\\n"
+    "def stuck(x):\\n    return jax.lax.custom_root(lambda y: y - x, x, _never_ends, lambda g, y: y / g(1.0))\\n"
+    "def sine(x):\\n    return jnp.sin(x)\\n")
+
+def case(name, target):
+    options = {"at": ["x=1"], "dtypes": ["float64"], "timeout": 120, "max_time": 1, "fixes": False}
+    return make_case(name, target, [options], folder=os.getcwd())
+
+print(" ".join(f"{c.name}={c.status}" for c in run_audit([case("stuck", "model.py:stuck"), case("sine", "model.py:sine")],
+                                                          jobs=1).cases))
+"""
+
+
+@pytest.mark.wall_clock_budget
+def test_a_case_after_a_stuck_framework_call_runs_in_a_fresh_worker(tmp_path):
+    env = {**os.environ, "PYTHONPATH": os.getcwd() + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    done = subprocess.run([sys.executable, "-c", AFTER_A_STUCK_CALL], cwd=tmp_path, env=env, capture_output=True,
+                          text=True, timeout=600)
+    assert done.stdout.split() == ["stuck=error", "sine=pass"], done.stderr[-2000:]

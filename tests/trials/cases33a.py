@@ -266,6 +266,9 @@ JAX = [
     # a strong acid at 1e-12 M: sqrt(1 + 4e-12) - 1 keeps 4 digits of h
     Case(J, "ph_weak_acid", "conc=1e-12,ka=1", "float64", "unstable", num_grad(_ph_quadratic, conc=1e-12, ka=1),
          "h = (-ka + jnp.sqrt(ka * ka + 4.0 * ka * conc)) / 2.0"),
+    # in float32 sqrt(1 + 4e-6) - 1 keeps two digits
+    Case(J, "ph_weak_acid", "conc=1e-06,ka=1", "float32", "unstable",
+         num_grad(_ph_quadratic, "float32", conc=1e-6, ka=1)),
     Case(J, "ph_weak_acid_conjugate", "conc=2e-12,ka=1", "float64", "ok",
          lambda: {"conc": num_grad(_ph_quadratic, conc=2e-12, ka=1)()["conc"]}, wrt="conc"),
     # the root's weak dependence on Ka (dpH/dKa = -4.3e-13) is 1/Ka less the quotient's slope, two terms of 0.43:
@@ -286,6 +289,7 @@ JAX = [
     Case(J, "ph_charge_balance_unrolled", "conc=1e-09,ka=1.8e-05", "float64", "ok", _ph_charge_slopes(1e-9, 1.8e-5)),
     Case(J, "mm_elasticity", "log_s=0,log_km=0.6931471805599453", "float64", "ok",
          _mm_elasticity_slopes(0, 0.6931471805599453)),
+    Case(J, "mm_elasticity", "log_s=-3,log_km=0.5", "float32", "ok", _mm_elasticity_slopes(-3, 0.5)),
     # S = 2e17 Km: the elasticity 1 - S / (Km + S) is 1e-17 from terms of 1, 0 in float64
     Case(J, "mm_elasticity", "log_s=40,log_km=0.6931471805599453", "float64", "unstable",
          _mm_elasticity_slopes(40, 0.6931471805599453)),
@@ -296,6 +300,7 @@ JAX = [
          "return jnp.log(cured + (1.0 - cured) * jnp.exp(-FOLLOW_UP ** k))"),
     Case(J, "cure_log_survival_stable", "b=-800,k=2", "float64", "ok", num_grad(_cure, b=-800, k=2)),
     Case(J, "cure_log_survival_stable", "b=0.5,k=1.2", "float64", "ok", num_grad(_cure, b=0.5, k=1.2)),
+    Case(J, "cure_log_survival_stable", "b=-80,k=2", "float32", "ok", num_grad(_cure, "float32", b=-80, k=2)),
     Case(J, "log_excess", "a=1,c=0", "float64", "ok", _log_excess_slopes(1, 0)),
     Case(J, "log_excess", "a=712,c=5", "float64", "ok", _log_excess_slopes(712, 5)),
     # the signed terms nearly cancel: 1 - e^-3e-10 keeps 7 digits, the slopes 3e9
@@ -327,10 +332,12 @@ JAX = [
     Case(J, "theis_drawdown", "transmissivity=0.001,storativity=0.0001", "float32", "ok",
          num_grad(_theis("float32"), "float32", transmissivity=0.001, storativity=0.0001)),
     Case(J, "log_drawdown", "t=3600", "float64", "ok", _each("t", _log_drawdown_slope, [3600])),
+    Case(J, "log_drawdown", "t=1", "float64", "ok", _each("t", _log_drawdown_slope, [1])),
     # a millisecond in: u = 2500, E1(u) = 3e-1089 underflows
     Case(J, "log_drawdown", "t=0.001", "float64", "unstable", _each("t", _log_drawdown_slope, [0.001]),
          "return jnp.log(PUMPING / (4.0 * math.pi * 1e-3) * exp1(u))"),
     Case(J, "gamma_log_tail", "x=5", "float64", "ok", _each("x", _gamma3_log_tail_slope, [5])),
+    Case(J, "gamma_log_tail", "x=40", "float64", "ok", _each("x", _gamma3_log_tail_slope, [40])),
     # Q(3, 800) = e^-800 (1 + 800 + 320000) underflows inside JAX's logsf
     Case(J, "gamma_log_tail", "x=800", "float64", "unstable", _each("x", _gamma3_log_tail_slope, [800]),
          "return gamma.logsf(x, 3.0)"),
@@ -349,9 +356,14 @@ NUMPY = [
     Case(N, "log_discount", "t=0.25", "float64", "ok", _each("t", _log_discount_slope, [0.25])),
     # a knot: slope -2 log(1.0125) from the left, -log(1.03) from the right
     Case(N, "log_discount", "t=1", "float64", "domain", _each("t", _log_discount_slope, [1])),
+    # the ends: the first and last intervals' lines carry on past them, no kink
+    Case(N, "log_discount", "t=3", "float64", "ok", _each("t", _log_discount_slope, [3])),
+    Case(N, "log_discount", "t=0", "float64", "ok", _each("t", _log_discount_slope, [0])),
     Case(N, "bond_price", "forwards=[0.02,0.025,0.03,0.035]", "float64", "ok", num_grad(_bond, forwards=FORWARDS)),
     Case(N, "min_variance", "vols=[0.1,0.2,0.15],rho=0.3", "float64", "ok",
          num_grad(_min_variance, vols=[0.1, 0.2, 0.15], rho=0.3)),
+    Case(N, "min_variance", "vols=[0.3,0.1,0.2],rho=-0.2", "float64", "ok",
+         num_grad(_min_variance, vols=[0.3, 0.1, 0.2], rho=-0.2)),
     Case(N, "ph_weak_acid", "conc=0.1,ka=1.8e-05", "float64", "ok", num_grad(_ph_quadratic, conc=0.1, ka=1.8e-5)),
     Case(N, "ph_weak_acid", "conc=1e-12,ka=1", "float64", "unstable", num_grad(_ph_quadratic, conc=1e-12, ka=1),
          "h = (-ka + np.sqrt(ka ** 2 + 4 * ka * conc)) / 2"),
@@ -366,6 +378,7 @@ NUMPY = [
     Case(N, "log_excess", "a=712,c=5", "float64", "ok", _log_excess_slopes(712, 5)),
     Case(N, "log_excess_naive", "a=712,c=5", "float64", "unstable", _log_excess_slopes(712, 5),
          "return np.log(np.exp(a) - np.exp(c))"),
+    Case(N, "log_excess_naive", "a=1,c=0", "float64", "ok", _log_excess_slopes(1, 0)),
     Case(N, "combined_magnitude", "m=[5,6.5]", "float64", "ok", _magnitude_slopes([5, 6.5])),
     Case(N, "combined_magnitude", "m=[900,901]", "float64", "unstable", _magnitude_slopes([900, 901]),
          "return -2.5 * np.log10(np.sum(np.power(10.0, -0.4 * m)))"),
@@ -385,6 +398,8 @@ NUMPY = [
     # the survival e^-(x^2.5) underflows at x = 50; SciPy's logsf is -x^2.5 itself
     Case(N, "weibull_log_tail", "x=50", "float64", "ok", _each("x", lambda x: -_f(2.5) * x ** _f(1.5), [50])),
     Case(N, "weibull_log_tail", "x=0.001", "float64", "ok", _each("x", lambda x: -_f(2.5) * x ** _f(1.5), [0.001])),
+    # -x^2.5 and the flat log survival 0 left of 0 meet with slope 0
+    Case(N, "weibull_log_tail", "x=0", "float64", "ok", _each("x", lambda x: mp(0), [0])),
 ]
 
 ALL = JAX + NUMPY
