@@ -10,9 +10,10 @@ log survival functions.
 
 The whole set runs with ``python tests/trials/run.py lib33a``; here, a few cheap NumPy ones. Its fixed findings N1 (an
 underflowed weight that sent logsumexp down another path named no op), N2 (np.fill_diagonal on a traced array refused)
-and N3 (np.full refused a traced fill, np.full_like dropped its gradient) are tested in test_trial_findings33a.py. The
-charge balance's tangent solve read at the wrong point is found wrong but named at the residual's line: round 32a's
-open finding J1 (test_trial_findings32a.py's strict xfail), its trial run elsewhere.
+and N3 (np.full refused a traced fill, np.full_like dropped its gradient), and A1 (an audit worker left running a stuck
+JAX call was given the next case) are tested in test_trial_findings33a.py. The charge balance's tangent solve read at the
+wrong point is found wrong but named at the residual's line: round 32a's open finding J1 (test_trial_findings32a.py's
+strict xfail), its trial run elsewhere.
 """
 
 import os
