@@ -471,7 +471,7 @@ def _serve(connection):
         except (EOFError, OSError):
             return
         answer = run(job)
-        from .capture.own_time import calls_left_running  # lazy: the worker's forkserver preloads only the checker
+        from .capture.own_time import calls_left_running  # lazy: gradcli.capture loads with the checker a job runs, not here
 
         if calls_left_running():
             connection.send(_Retire())
