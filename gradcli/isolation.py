@@ -49,6 +49,11 @@ class _ClockStarts:
     """What a worker sends its parent when a job's own time begins: the user's module and its framework are loaded."""
 
 
+class _Retire:
+    """What a worker sends its parent before a job's answer when it must not be given another: a framework call it
+    stopped waiting for still runs in it, beside which no framework call starts."""
+
+
 _TO_PARENT = None  # in a worker: its end of the pipe to the parent, for `clock_starts`
 
 # Frameworks whose import takes seconds (TensorFlow 5-20 on a busy machine): a job that needs one
@@ -389,10 +394,15 @@ class LocalWorkers:
                 worker.clock_started = self.clock()
                 self._cpu_starts(worker)
                 continue
+            if isinstance(result, _Retire):
+                worker.retiring = True
+                continue
             worker.jobs -= 1
             worker.clock_started = None  # a job queued behind this one starts now: its clock has not yet
             self._cpu_starts(worker)
-            if not worker.jobs:
+            if worker.retiring:  # a job queued behind this one is handed back, to run in a fresh worker
+                self.stop(worker)
+            elif not worker.jobs:
                 self.busy.discard(worker)
                 self.idle.append(worker)
             return result, None
@@ -420,6 +430,7 @@ class _Worker:
         self.jobs = 0  # sent and not yet answered: the one it runs, and any queued behind it
         self.clock_started = None  # when the job it runs started its clock (`clock_starts`), by its pool's clock
         self.cpu_from = None  # the CPU time it had used when that job (or its clock) started
+        self.retiring = False  # a framework call it stopped waiting for runs on in it (`_Retire`): given no more jobs
 
     def close(self):
         if self.process.is_alive():
@@ -459,7 +470,12 @@ def _serve(connection):
             run, job = connection.recv()
         except (EOFError, OSError):
             return
-        connection.send(run(job))
+        answer = run(job)
+        from .capture.own_time import calls_left_running  # lazy: gradcli.capture loads with the checker a job runs, not here
+
+        if calls_left_running():
+            connection.send(_Retire())
+        connection.send(answer)
 
 
 def _death(code):

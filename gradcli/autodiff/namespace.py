@@ -313,6 +313,7 @@ rollaxis = _shape.rollaxis
 diff = _shape.diff
 take_along_axis = _shape.take_along_axis
 put_along_axis = _shape.put_along_axis
+fill_diagonal = _shape.fill_diagonal
 sort = _shape.sort
 median = _tracer.accepting_sequences(_shape.median)
 nanmedian = _tracer.accepting_sequences(_shape.nanmedian)

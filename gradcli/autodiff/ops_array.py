@@ -612,7 +612,26 @@ def empty_like(x, dtype=None):
 
 
 def full_like(x, fill_value, dtype=None):
+    """``np.full_like``: a traced fill is broadcast to ``x``'s shape (each entry the fill, its gradient their sum)."""
+    if isinstance(fill_value, Box):
+        kept = raw(x).dtype if dtype is None and isinstance(raw(x), np.ndarray) else dtype
+        return _filled(np.shape(raw(x)), fill_value, kept)
     return np.full_like(raw(x), raw(fill_value), dtype=_like_dtype(x, dtype, raw(fill_value)))
+
+
+def full(shape, fill_value, dtype=None, order="C"):
+    """``np.full``: a traced fill is broadcast to ``shape`` (each entry the fill, its gradient their sum)."""
+    if isinstance(fill_value, Box):
+        return _filled((shape,) if isinstance(shape, (int, np.integer)) else tuple(shape), fill_value, dtype)
+    return np.full(shape, fill_value, dtype=dtype, order=order)
+
+
+def _filled(shape, fill_value, dtype):
+    """The traced ``fill_value`` in every entry of an array of ``shape``, cast to a float ``dtype`` where one is asked
+    (an exact run's numbers, held in an object array, stay exact)."""
+    if dtype is not None and np.dtype(dtype) != object and np.dtype(dtype) != dtype_of(raw(fill_value)):
+        fill_value = astype(fill_value, dtype)
+    return broadcast_to(fill_value, shape)
 
 
 def copy(x):
@@ -627,7 +646,6 @@ ones = np.ones
 eye = np.eye
 arange = np.arange
 linspace = np.linspace
-full = np.full
 empty = np.empty
 identity = np.identity
 tri = np.tri

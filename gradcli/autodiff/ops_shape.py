@@ -333,6 +333,21 @@ def put_along_axis(arr, indices, values, axis):
     np.put_along_axis(arr, indices, values, axis)
 
 
+def fill_diagonal(a, val, wrap=False):
+    """``np.fill_diagonal``: ``val`` written in place along ``a``'s main diagonal.
+
+    As for `put_along_axis`, the statement ``np.fill_diagonal(a, v)`` in a plain NumPy module is rewritten to bind
+    ``a`` to the updated array (`capture.numpy_writes`); here, with a traced value, it is refused.
+    """
+    if isinstance(a, Box) or isinstance(val, Box):
+        raise TracedValueError(
+            "np.fill_diagonal writes into its array in place, which cannot hold a value gradcli differentiates: "
+            "as a statement on a name the function made itself (np.fill_diagonal(out, v)) gradcli follows it; else "
+            "build a new array (np.where(np.eye(n, dtype=bool), v, out))"
+        )
+    np.fill_diagonal(a, val, wrap)
+
+
 _TESTS = {"lt": "less", "gt": "greater", "le": "less_equal", "ge": "greater_equal", "eq": "equal", "ne": "not_equal"}
 
 

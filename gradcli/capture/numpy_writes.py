@@ -16,7 +16,7 @@ module's array, or one bound to two names) is refused with what to write
 instead. ``np.put_along_axis(out, ...)`` and ``np.put_along_axis(out[1:],
 ...)`` as statements are such writes: into the array, or into the view a
 basic index makes of it (a fancy index makes a copy, which NumPy writes into
-and drops); so is a ufunc's ``np.add.at(out, indices, values)``. A ufunc's ``out=`` (``np.divide(a, b,
+and drops); so are ``np.fill_diagonal(out, value)`` and a ufunc's ``np.add.at(out, indices, values)``. A ufunc's ``out=`` (``np.divide(a, b,
 out=np.zeros_like(a), where=b != 0)``) is such a write too: the call is `ufunc_out`'s, and a local name given as
 ``out`` is bound to the array NumPy leaves in it, ``out`` given by keyword or after the inputs (``np.log(x, y)``),
 the ufunc named through its module or by itself (``from numpy import log``); so is the ``out=`` of a ufunc's
@@ -46,6 +46,7 @@ from .numpy_reads import READS
 SET_ITEM, IN_PLACE, BINARY, WRITE = "__gradcli_set_item__", "__gradcli_in_place__", "__gradcli_binary__", "__gradcli_write__"
 SET_ITEM_IN = "__gradcli_set_item_in__"
 PUT_ALONG_AXIS, PUT_ALONG_AXIS_INTO, OWNED = "__gradcli_put_along_axis__", "__gradcli_put_along_axis_into__", "__gradcli_owned__"
+FILL_DIAGONAL = "__gradcli_fill_diagonal__"
 UFUNC_AT, UFUNC_OUT, UFUNC_METHOD_OUT = "__gradcli_ufunc_at__", "__gradcli_ufunc_out__", "__gradcli_ufunc_method_out__"
 # A ufunc's methods that take ``out=``, each with the position ``out`` has among its arguments (None: keyword only).
 _METHOD_OUT = {"reduce": 3, "accumulate": 3, "reduceat": 4, "outer": None}
@@ -94,7 +95,7 @@ def owned(out, source=None):
 def helpers():
     """The names a rewritten module calls, for its globals (`numpy_parts`', `numpy_reads`' and `numpy_errors`' too)."""
     return {SET_ITEM: set_item, SET_ITEM_IN: set_item_in, IN_PLACE: in_place, BINARY: binary, WRITE: write, PUT_ALONG_AXIS: put_along_axis,
-            PUT_ALONG_AXIS_INTO: put_along_axis_into, OWNED: owned, PART: part, UFUNC_AT: ufunc_at,
+            PUT_ALONG_AXIS_INTO: put_along_axis_into, FILL_DIAGONAL: fill_diagonal, OWNED: owned, PART: part, UFUNC_AT: ufunc_at,
             UFUNC_OUT: ufunc_out, UFUNC_METHOD_OUT: ufunc_method_out, TYPE: numpys_type, **READS}
 
 
@@ -194,6 +195,23 @@ def put_along_axis_into(target, index, indices, values, axis):
         return target
     _writable(target)
     return _placed(target, index, _put(target[index], indices, values, axis))
+
+
+def fill_diagonal(target, value, wrap=False):
+    """The statement ``np.fill_diagonal(target, value, wrap)``: NumPy's write in place where neither is traced, else
+    the updated array as a new one, the entries NumPy would write given ``value``'s entries in turn (repeated, as
+    NumPy repeats them)."""
+    if not (_traced(target) or _traced(value)):
+        np.fill_diagonal(target, value, wrap)
+        return target
+    _writable(target)
+    diagonal = np.zeros(np.shape(raw(target)), dtype=bool)
+    np.fill_diagonal(diagonal, True, wrap)  # NumPy's own choice of entries, for any shape and wrap
+    index = np.nonzero(diagonal)
+    if np.ndim(raw(value)) > 0:
+        entries = gnp.ravel(value)
+        value = entries[np.arange(index[0].size) % np.size(raw(entries))]
+    return _placed(target, index, value)
 
 
 def ufunc_at(ufunc, target, indices, *values):
@@ -466,9 +484,14 @@ class _Rewrite(ast.NodeTransformer):
             # ufunc.at(out, indices, values), or a unary ufunc's ufunc.at(out, indices): out bound to the array it makes
             rewritten = ast.Call(ast.Name(UFUNC_AT, ast.Load()), [call.func.value] + list(call.args), [])
             return ast.copy_location(ast.Assign([ast.Name(call.args[0].id, ast.Store())], rewritten), node)
+        if (isinstance(call, ast.Call) and _called(call) == "fill_diagonal" and call.args and self._local(call.args[0])
+                and len(call.args) + len(call.keywords) in (2, 3) and all(k.arg in ("val", "wrap") for k in call.keywords)):
+            rewritten = ast.Call(ast.Name(FILL_DIAGONAL, ast.Load()), list(call.args),
+                                 [ast.keyword("value" if k.arg == "val" else k.arg, k.value) for k in call.keywords])
+            return ast.copy_location(ast.Assign([ast.Name(call.args[0].id, ast.Store())], rewritten), node)
         if not (isinstance(call, ast.Call) and len(call.args) + len(call.keywords) == 4 and call.args):
             return node
-        named = call.func.attr if isinstance(call.func, ast.Attribute) else getattr(call.func, "id", None)
+        named = _called(call)
         into = call.args[0]
         view = isinstance(into, ast.Subscript) and self._local(into.value) and not _calls_in(into.slice)
         if named != "put_along_axis" or not (self._local(into) or view) or any(k.arg is None for k in call.keywords):
@@ -541,6 +564,12 @@ def _ufunc_method(func):
     owner = func.value
     name = owner.attr if isinstance(owner, ast.Attribute) and isinstance(owner.value, ast.Name) else getattr(owner, "id", None)
     return name if _is_ufunc(name) and getattr(np, name).nin == 2 else None
+
+
+def _called(call):
+    """The name a call's function is spelled with: ``put_along_axis`` of ``np.put_along_axis(...)`` and of
+    ``put_along_axis(...)``."""
+    return call.func.attr if isinstance(call.func, ast.Attribute) else getattr(call.func, "id", None)
 
 
 def _call(name, *args):

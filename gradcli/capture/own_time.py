@@ -173,6 +173,12 @@ def _running_on():
     return [worker for worker in _LEFT if not _ended(worker.thread, 0)]
 
 
+def calls_left_running():
+    """Whether a framework call gradcli stopped waiting for still runs in this process, so that no framework call can
+    start here again (`_not_beside`): a worker process holding one is retired rather than given another job."""
+    return bool(_running_on())
+
+
 def exit_past_calls_left(code):
     """End the process with ``code`` (an int) at once, its exit handlers run and its output flushed, where a call was
     left running (`run_bounded`): Python's teardown stops such a thread inside the framework's C++ code, which aborts

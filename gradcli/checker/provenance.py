@@ -1906,9 +1906,9 @@ def _own_error(w):
 def _aligned(working_ops, exact_ops):
     """The pairs of ops the two recordings ran for the same step: all, where both ran the same ops; else, phase by
     phase, all of a phase both ran alike (an exact run records the backward products that floats compute unrecorded:
-    the forward ops still pair), and in a phase they ran otherwise the runs of ops alike in name and line, the replayed
-    ops of a framework's graph among them (a float sigmoid is four ops where the exact one is one: the ops before and
-    after it still pair)."""
+    the forward ops still pair), and in a phase they ran otherwise the ops both ran alike before they first part, and
+    the runs of ops alike in name and line among the replayed ops of a framework's graph (a float sigmoid is four ops
+    where the exact one is one: the ops before and after it still pair)."""
     def key(op):
         return op.phase, op.name, op.location
 
@@ -1921,8 +1921,10 @@ def _aligned(working_ops, exact_ops):
     import difflib  # lazy: only runs whose ops differ are aligned
 
     matcher = difflib.SequenceMatcher(None, [key(op) for op in working_ops], [key(op) for op in exact_ops], autojunk=False)
+    # The ops before the runs first part ran the same steps on the same inputs (an underflowed weight that makes a
+    # library function take another path is among them); after that, only a framework graph's replayed ops pair.
     return [(working_ops[i + k], exact_ops[j + k]) for i, j, size in matcher.get_matching_blocks() for k in range(size)
-            if working_ops[i + k].replayed]
+            if working_ops[i + k].replayed or i == j == 0]
 
 
 def first_off(working: Recording, exact: Recording, phase, eps):
