@@ -12,8 +12,7 @@ The whole set runs with ``python tests/trials/run.py lib33a``; here, a few cheap
 underflowed weight that sent logsumexp down another path named no op), N2 (np.fill_diagonal on a traced array refused)
 and N3 (np.full refused a traced fill, np.full_like dropped its gradient), and A1 (an audit worker left running a stuck
 JAX call was given the next case) are tested in test_trial_findings33a.py. The charge balance's tangent solve read at the
-wrong point is found wrong but named at the residual's line: round 32a's open finding J1 (test_trial_findings32a.py's
-strict xfail), its trial run elsewhere.
+wrong point is found wrong and named at the tangent solve's own line, as test_trial_findings32a.py tests for its class.
 """
 
 import os
@@ -36,8 +35,4 @@ CHOSEN = [
     "numpy_lib33a:pareto_log_tail@x=3,c=0:float64",
 ]
 
-# J1 of round 32a, open: the wrong tangent solve is named at the residual's line
-RUN_ELSEWHERE = ["jax_lib33a:ph_charge_balance_off@conc=0.01,ka=1.8e-05:float64"]
-
-test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(
-    cases33a, CHOSEN, run_elsewhere=RUN_ELSEWHERE)
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases33a, CHOSEN)
