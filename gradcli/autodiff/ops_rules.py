@@ -275,11 +275,11 @@ def _power_dbase(x, y):
             return _made(np.multiply, 2, x) if _pool else 2 * x  # x**2 is most powers: skip computing x**1
         if y == 0:
             return zeros_like(x)
-        return _in_range(_times(y, power(x, y - 1)), x, y, _power_dbase_halved)
+        return _in_range(_times(y, power(x, y - 1)), x, y, _power_dbase_halved, _power_dbase)
     # x**(y-1) with the exponent 1 where x == y == 0, so that y * x**... is 0 * 0
     # there, and stays 0 once differentiated again (x**1 -> 1, times y == 0).
     at_zero = np.logical_and(raw(x) == 0, raw(y) == 0)
-    return _in_range(_times(y, power(x, select(at_zero, 1, y - 1))), x, y, _power_dbase_halved)
+    return _in_range(_times(y, power(x, select(at_zero, 1, y - 1))), x, y, _power_dbase_halved, _power_dbase)
 
 
 def _power_dbase_halved(x, y):
@@ -300,12 +300,15 @@ def _power_dexponent_halved(x, y):
 _FLOAT64 = np.dtype(np.float64)
 
 
-def _in_range(slope, x, y, halved):
+def _in_range(slope, x, y, halved, plain):
     """A power slope, recomputed by ``halved(x, y)`` at the points x > 0, y != 0 (finite) where its float product
     left the normal range, and kept elsewhere (the slope is then out of range too, or computed in range).
 
     Each fallback point is fed its own x and y and every other point x = 1, y = 2, so nothing there overflows:
-    the unused branch stays finite, and so does its derivative, should the rule be differentiated again.
+    the unused branch stays finite, and so does its derivative, should the rule be differentiated again. The kept
+    branch is ``plain(x, y)`` (the slope's own form) again with x = 1, y = 2 at the fallback points, for the same
+    reason: differentiated again, the overflowed product's branch would send 0 times its infinite slope (NaN)
+    where the second derivative is a number or an honest infinity.
     """
     values = raw(slope)
     kind = _FLOAT64 if type(values) is float else getattr(values, "dtype", None)
@@ -320,7 +323,7 @@ def _in_range(slope, x, y, halved):
         lost &= (xs > 0) & np.isfinite(xs) & np.isfinite(ys) & (ys != 0)
     if not lost.any():
         return slope
-    return select(lost, halved(select(lost, x, 1.0), select(lost, y, 2.0)), slope)
+    return select(lost, halved(select(lost, x, 1.0), select(lost, y, 2.0)), plain(select(lost, 1.0, x), select(lost, 2.0, y)))
 
 
 def _power_vjp_base(g, ans, x, y):
@@ -344,7 +347,13 @@ def _log_base(x, ans):
 
 def _power_dexponent(ans, x, y):
     """d/dy x**y = x**y log x, computed in range wherever it is a normal number (see `_in_range`)."""
-    return _in_range(ans * _log_base(x, ans), x, y, _power_dexponent_halved)
+    return _in_range(ans * _log_base(x, ans), x, y, _power_dexponent_halved, _power_dexponent_plain)
+
+
+def _power_dexponent_plain(x, y):
+    """x**y log x from x and y alone: `_in_range`'s kept branch, which must not read the overflowed x**y."""
+    ans = power(x, y)
+    return ans * _log_base(x, ans)
 
 
 def _power_vjp_exponent(g, ans, x, y):

@@ -20,7 +20,8 @@ from .arb_anchored import FAR as _FAR
 from .arb_anchored import far_series as _far_series
 from .arb_anchored import far_series_ball as _far_series_ball
 from .core import defjvp, defvjp, defvjp_all
-from .ops import absolute, constant, cos, equal, exp, high_precision, lifted, less, log, log1p, sigmoid, sign, sin, softplus, sqrt, where
+from .ops import (absolute, constant, cos, equal, exp, floor, high_precision, less, less_equal, lifted, log, log1p,
+                  logical_and, mod, sigmoid, sign, sin, softplus, sqrt, where)
 from .ops_array import logsumexp as _logsumexp
 from .ops_array import squeeze, sum_, unbroadcast
 from .ops_special import _scipy_function, digamma, erfc, gammaln, mpmath_only, polygamma, xlog1py, xlogy
@@ -491,6 +492,16 @@ def _gamma_density_ball(a, x):
     return ((a - 1) * x.log() - x - a.lgamma()).exp()
 
 
+def _rgamma_ball_slope(answer, x):
+    """1/Gamma's slope on a ball: -rgamma(x) digamma(x), and left of 1/2, where a pole of Gamma may lie in the ball
+    or at its centre (rgamma 0, digamma NaN), the reflection formula's cos(pi x) Gamma(1 - x) - sin(pi x)
+    Gamma(1 - x) digamma(1 - x) / pi, which has none."""
+    if x < 0.5:
+        reflected = 1 - x
+        return (x.cos_pi() - x.sin_pi() * reflected.digamma() / type(x).pi()) * reflected.gamma()
+    return -answer * x.digamma()
+
+
 def _away_from_0(x):
     if x.contains(0):
         raise ArithmeticError("a slope dividing by a ball around 0")
@@ -501,7 +512,7 @@ def _away_from_0(x):
 # at x = 1e300 + 0.3 a difference step would have to be shorter than the ball's rounding of x
 _JET_SLOPES.update({
     "gamma": lambda answer, x: answer * x.digamma(),
-    "rgamma": lambda answer, x: -answer * x.digamma(),
+    "rgamma": lambda answer, x: _rgamma_ball_slope(answer, x),
     "i1": lambda answer, x: x.bessel_i(0) - answer / _away_from_0(x),
     "j0": lambda answer, x: -x.bessel_j(1),
     "j1": lambda answer, x: (x.bessel_j(0) - x.bessel_j(2)) / 2,
@@ -679,14 +690,37 @@ def _half_sqrt_pi(like):
 
 defvjp(gamma, lambda g, ans, x: g * ans * digamma(x))
 defjvp(gamma, lambda t, ans, x: t * ans * digamma(x))
-defvjp(rgamma, lambda g, ans, x: -g * _rgamma_slope_negated(ans, x))
+defvjp(rgamma, lambda g, ans, x: g * _rgamma_slope(ans, x))
 
 
-def _rgamma_slope_negated(ans, x):
-    """rgamma(x) digamma(x), minus 1/Gamma's slope: -1 near 0 (`_near_0`; 1/Gamma(x) = x + gamma_E x^2 + ...), where a
-    subnormal x's digamma, about -1/x, overflows to make inf times a subnormal (and 0 times NaN at 0)."""
+def _rgamma_slope(ans, x):
+    """1/Gamma's slope, -rgamma(x) digamma(x), wherever that product is finite; 1 + 2 gamma_E x near 0 (`_near_0`;
+    1/Gamma(x) = x + gamma_E x^2 + ...), where a subnormal x's digamma, about -1/x, overflows; and at a pole of Gamma,
+    x = -n, where rgamma is 0 and digamma has its pole, `_rgamma_slope_at_pole`."""
     near = _near_0(x)
-    return where(near, -1.0, ans * digamma(where(near, 1.0, x)))
+    pole = _at_gamma_pole(x)
+    away = where(near, 1.0, where(pole, 0.5, x))  # a number whose digamma is finite wherever the branch is not taken
+    ordinary = -ans * digamma(away)
+    at_pole = _rgamma_slope_at_pole(where(pole, x, 0.0))
+    return where(near, 1 + constant("euler", x, 2) * x, where(pole, at_pole, ordinary))
+
+
+def _at_gamma_pole(x):
+    """Where x is 0 or a negative whole number: a pole of Gamma, a zero of 1/Gamma."""
+    return logical_and(less_equal(x, 0), equal(floor(x), x))
+
+
+def _rgamma_slope_at_pole(x):
+    """1/Gamma's slope at and around a pole of Gamma, x = -n, by the reflection formula 1/Gamma(x) = sin(pi x)
+    Gamma(1 - x) / pi: (-1)^n (cos(pi t) - sin(pi t) digamma(1 - x) / pi) Gamma(1 - x), t = x + n, which holds no
+    pole and no rounded multiple of pi; (-1)^n n! at t = 0, and differentiated again -2 (-1)^n n! digamma(n + 1)."""
+    n = floor(x)  # the pole's -n, held still: t carries x's motion
+    t = x - n
+    sign_of_n = 1 - 2 * mod(n, 2)
+    pi = constant("pi", x)
+    return sign_of_n * (cos(pi * t) - sin(pi * t) * digamma(1 - x) * constant("1/pi", x)) * gamma(1 - x)
+
+
 defvjp(erfinv, lambda g, ans, x: g * _half_sqrt_pi(ans) * exp(ans * ans))
 defvjp(erfcinv, lambda g, ans, x: -g * _half_sqrt_pi(ans) * exp(ans * ans))
 # Bessel functions' derivatives: I0' = I1, I1' = I0 - I1/x, J0' = -J1, J1' = J0 - J1/x, and Y as J.
