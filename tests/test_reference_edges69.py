@@ -63,3 +63,66 @@ def test_the_checker_judges_the_reciprocal_gamma_at_its_poles_ok(tmp_path):
     assert result.status == "ok", [f.message for f in result.findings]
     for x, exact in zip(points, result.exact_gradient["x"]):
         assert float(exact) == (-1) ** int(-x) * math.factorial(int(-x))
+
+
+def ulps_off(got, truth):
+    """How many units in the last place of float64 ``got`` lies from the exact ``truth`` (a subnormal's unit 5e-324)."""
+    unit = max(math.ulp(float(truth)), math.ulp(0.0))
+    return float(abs(mpmath.mpf(float(got)) - truth) / unit)
+
+
+@pytest.mark.parametrize("base, log_of_base", [(gnp.log2, lambda: mpmath.log(2)), (gnp.log10, lambda: mpmath.log(10))])
+def test_log2_and_log10_slopes_keep_a_subnormal_argument_s_digits(base, log_of_base):
+    """g / (x ln b) rounded x ln b to a subnormal's few bits (5e-324 ln 2 is 5e-324: 44% off); (g / x) / ln b is
+    within one and a half ulps, with a small upstream g as a sum's weight makes it. Truth: mpmath at 40 digits."""
+    for x in (5e-324, 1.5e-323, 7.7e-321, 1e-310, 2.2e-308, 3.0, 1e308):
+        for weight in (1e-300, 1e-320, 1.0):
+            got = grad(lambda v: weight * base(v))(x)
+            with mpmath.workdps(40):
+                truth = mpmath.mpf(weight) / (mpmath.mpf(x) * log_of_base())
+            if truth > np.finfo(np.float64).max:
+                assert float(got) == math.inf
+            else:
+                assert ulps_off(got, truth) <= 1.5, (x, weight, got, truth)  # two roundings: g / x, times 1 / ln b
+
+
+SQUARE_SLOPES = {
+    # name: (the function, its exact slope on mpmath numbers at x and at the function's float answer a, points
+    # where x * x's rounding showed); an inverse's slope is judged at its own float answer, since the answer's
+    # rounding alone moves exp(a^2) by a^2 ulps
+    "erf": (sps.erf, lambda x, a: 2 / mpmath.sqrt(mpmath.pi) * mpmath.exp(-x * x), [25.9, 26.3, -26.1, 5.7, 1e-3]),
+    "erfc": (sps.erfc, lambda x, a: -2 / mpmath.sqrt(mpmath.pi) * mpmath.exp(-x * x), [25.9, 26.3, 20.1, -3.3]),
+    "ndtri": (sps.ndtri, lambda p, a: mpmath.sqrt(2 * mpmath.pi) * mpmath.exp(a * a / 2), [1e-300, 1e-200, 0.3]),
+    "erfinv": (sps.erfinv, lambda y, a: mpmath.sqrt(mpmath.pi) / 2 * mpmath.exp(a * a),
+               [1 - 2.0**-52, -0.999999999, 0.25]),
+    "log_ndtr": (sps.log_ndtr, lambda x, a: mpmath.npdf(x) / mpmath.ncdf(x), [26.7, 30.1, 8.3, 0.5]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SQUARE_SLOPES))
+def test_a_slope_through_exp_of_a_square_keeps_its_digits(name):
+    """exp(-x^2) of a rounded x * x is off by x^2 epsilon (7e-14 at x = 26); `exp_of_square` splits x so its square
+    is exact. Each slope within 2 ulps of mpmath's at 60 digits."""
+    function, slope, points = SQUARE_SLOPES[name]
+    got = grad(lambda v: gnp.sum(function(v)))(np.array(points))
+    for x, g in zip(points, got):
+        with mpmath.workdps(60):
+            truth = slope(mpmath.mpf(x), mpmath.mpf(float(function(np.float64(x)))))
+        assert ulps_off(g, truth) <= 2, (name, x, g, truth)
+
+
+def test_exp_of_a_square_in_float32_and_differentiated_again():
+    """float32's split keeps 12 bits (x * x at 9.1 moved exp(-x^2) by 80 of its ulps); the split's head is held
+    still and its tail carries x, so erf's second slope -2x erf'(x) keeps its digits too."""
+    points = np.array([9.1, 7.3, 0.5], dtype=np.float32)
+    got = grad(lambda v: gnp.sum(sps.erf(v)))(points)
+    assert got.dtype == np.float32
+    for x, g in zip(points, got):
+        with mpmath.workdps(40):
+            truth = 2 / mpmath.sqrt(mpmath.pi) * mpmath.exp(-mpmath.mpf(float(x)) ** 2)
+        assert abs(mpmath.mpf(float(g)) - truth) <= 2 * np.spacing(np.float32(truth)), (x, g, truth)
+    for x in (25.9, 3.0, -1e-3):
+        second = grad(grad(lambda v: sps.erf(v)))(x)
+        with mpmath.workdps(40):
+            truth = -4 * mpmath.mpf(x) / mpmath.sqrt(mpmath.pi) * mpmath.exp(-mpmath.mpf(x) ** 2)
+        assert ulps_off(second, truth) <= 3, (x, second, truth)

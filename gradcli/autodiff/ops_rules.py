@@ -418,11 +418,12 @@ defvjp(expm1, lambda g, ans, x: _times(g, exp(x)), reads="args", fresh=True)
 defjvp(expm1, lambda t, ans, x: t * exp(x))
 defvjp(log, lambda g, ans, x: _made(np.divide, g, x) if _pool else g / x, reads="args", fresh=True)
 defjvp(log, lambda t, ans, x: t / x)
-defvjp(log2, lambda g, ans, x: g / (x * constant("ln2", ans)))
-defjvp(log2, lambda t, ans, x: t / (x * constant("ln2", ans)))
-# (g / ln 10) / x: x * ln 10 overflows for x > 7.8e307, where 1 / (x ln 10) is still a number.
-defvjp(log10, lambda g, ans, x: g * constant("1/ln10", ans) / x)
-defjvp(log10, lambda t, ans, x: t * constant("1/ln10", ans) / x)
+# (g / x) / ln b: x * ln b rounds a subnormal x to its few bits (5e-324 * ln 2 is 5e-324) and overflows for
+# x > 7.8e307 (b = 10), g / ln b rounds a subnormal g, and g / x overflows only where the slope does.
+defvjp(log2, lambda g, ans, x: g / x * constant("1/ln2", ans))
+defjvp(log2, lambda t, ans, x: t / x * constant("1/ln2", ans))
+defvjp(log10, lambda g, ans, x: g / x * constant("1/ln10", ans))
+defjvp(log10, lambda t, ans, x: t / x * constant("1/ln10", ans))
 defvjp(log1p, lambda g, ans, x: _over(g, _made(np.add, x, 1) if _pool else x + 1), reads="args", fresh=True)
 defjvp(log1p, lambda t, ans, x: t / (x + 1))
 

@@ -20,8 +20,8 @@ from .arb_anchored import FAR as _FAR
 from .arb_anchored import far_series as _far_series
 from .arb_anchored import far_series_ball as _far_series_ball
 from .core import defjvp, defvjp, defvjp_all
-from .ops import (absolute, constant, cos, equal, exp, floor, high_precision, less, less_equal, lifted, log, log1p,
-                  logical_and, mod, sigmoid, sign, sin, softplus, sqrt, where)
+from .ops import (absolute, constant, cos, equal, exp, exp_of_square, floor, high_precision, less, less_equal, lifted,
+                  log, log1p, logical_and, mod, sigmoid, sign, sin, softplus, sqrt, where)
 from .ops_array import logsumexp as _logsumexp
 from .ops_array import squeeze, sum_, unbroadcast
 from .ops_special import _scipy_function, digamma, erfc, gammaln, mpmath_only, polygamma, xlog1py, xlogy
@@ -721,8 +721,8 @@ def _rgamma_slope_at_pole(x):
     return sign_of_n * (cos(pi * t) - sin(pi * t) * digamma(1 - x) * constant("1/pi", x)) * gamma(1 - x)
 
 
-defvjp(erfinv, lambda g, ans, x: g * _half_sqrt_pi(ans) * exp(ans * ans))
-defvjp(erfcinv, lambda g, ans, x: -g * _half_sqrt_pi(ans) * exp(ans * ans))
+defvjp(erfinv, lambda g, ans, x: g * _half_sqrt_pi(ans) * exp_of_square(ans, 1))
+defvjp(erfcinv, lambda g, ans, x: -g * _half_sqrt_pi(ans) * exp_of_square(ans, 1))
 # Bessel functions' derivatives: I0' = I1, I1' = I0 - I1/x, J0' = -J1, J1' = J0 - J1/x, and Y as J.
 defvjp(i0, lambda g, ans, x: g * _order_zero_slope(i1, x))
 defvjp(i1, lambda g, ans, x: g * _order_one_slope(i0, ans, x))
@@ -1232,11 +1232,13 @@ def sici(x):
 
 def _log_ndtr_slope(ans, x):
     """(log Phi)' = phi / Phi: sqrt(2/pi) / erfcx(-x/sqrt 2) left of 0, where exp(-x^2/2 - log Phi) would
-    cancel two numbers near -x^2/2 (at x = -1e5 it kept 32 bits); exp(-x^2/2 - log Phi) / sqrt(2 pi) right
-    of it, where erfcx(-x/sqrt 2) overflows and log Phi is near 0. No 0/0 where Phi underflows."""
+    cancel two numbers near -x^2/2 (at x = -1e5 it kept 32 bits); exp(-x^2/2) exp(-log Phi) / sqrt(2 pi) right
+    of it, where erfcx(-x/sqrt 2) overflows and log Phi is near 0, exp(-x^2/2) without x * x's rounding
+    (`exp_of_square`). No 0/0 where Phi underflows; each branch finite where the other is taken."""
+    left_side = less(x, 0)
     left = constant("sqrt(2/pi)", ans) / erfcx(-x * constant("1/sqrt(2)", ans))
-    right = exp(-x * x / 2 - ans) * constant("1/sqrt(2pi)", ans)
-    return where(less(x, 0), left, right)
+    right = exp_of_square(where(left_side, 0.0, x), -0.5) * exp(-where(left_side, 0.0, ans))
+    return where(left_side, left, right * constant("1/sqrt(2pi)", ans))
 
 
 defvjp(log_ndtr, lambda g, ans, x: g * _log_ndtr_slope(ans, x))
@@ -1263,8 +1265,8 @@ def _erfcx_slope(ans, x):
 # ndtri' = sqrt(2 pi) exp(ndtri^2 / 2).
 defvjp(erfcx, lambda g, ans, x: g * _erfcx_slope(ans, x))
 defjvp(erfcx, lambda t, ans, x: t * _erfcx_slope(ans, x))
-defvjp(ndtri, lambda g, ans, p: g * constant("sqrt(2pi)", ans) * exp(ans * ans / 2))
-defjvp(ndtri, lambda t, ans, p: t * constant("sqrt(2pi)", ans) * exp(ans * ans / 2))
+defvjp(ndtri, lambda g, ans, p: g * constant("sqrt(2pi)", ans) * exp_of_square(ans, 0.5))
+defjvp(ndtri, lambda t, ans, p: t * constant("sqrt(2pi)", ans) * exp_of_square(ans, 0.5))
 
 
 # -- Student's t log-density in its degrees of freedom ------------------------------------------------------
