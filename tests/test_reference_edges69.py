@@ -126,3 +126,46 @@ def test_exp_of_a_square_in_float32_and_differentiated_again():
         with mpmath.workdps(40):
             truth = -4 * mpmath.mpf(x) / mpmath.sqrt(mpmath.pi) * mpmath.exp(-mpmath.mpf(x) ** 2)
         assert ulps_off(second, truth) <= 3, (x, second, truth)
+
+
+def struve_slope_truth(v, x):
+    """H_v'(x) from H_v's power series differentiated term by term, summed at 60 digits to far past convergence."""
+    with mpmath.workdps(60):
+        v, x = mpmath.mpf(v), mpmath.mpf(x)
+        return mpmath.fsum((-1) ** k * (2 * k + v + 1) / 2 * (x / 2) ** (2 * k + v) * mpmath.rgamma(k + 1.5)
+                           * mpmath.rgamma(k + v + 1.5) for k in range(60))
+
+
+@pytest.mark.parametrize("v", [0.0, 1.0, 0.5, -0.5, -1.0, -1.5, 3.7])
+def test_struve_s_slope_near_0_is_its_series(v):
+    """The recurrence (H_{v-1} - H_{v+1} + (x/2)^v / (sqrt(pi) Gamma(v + 3/2))) / 2 took SciPy's NaN for
+    struve(-1, 5e-324) and cancelled for negative orders (-8e285 for -4e-301 at v = -1, x = 1e-300; 9 digits at
+    x = 1e-3): near 0 the slope is the series'. Within 1e-13 relative, or a few subnormal units."""
+    for x in (5e-324, 1.5e-323, 1e-310, 1e-300, 1e-20, 1e-5, 9e-4, 1.1e-3, 0.05, 0.99, 1.01, 3.0):
+        got = float(grad(lambda z: sps.struve(v, z))(x))
+        truth = struve_slope_truth(v, x)
+        assert abs(got - truth) <= 1e-13 * abs(truth) + 4 * math.ulp(0.0), (v, x, got, truth)
+
+
+def test_the_checker_judges_struve_s_slope_at_tiny_x(tmp_path):
+    (tmp_path / "struve.py").write_text("import gradcli.scipy.special as sps\n\n\n"
+                                        "def f(x):\n    return sps.struve(-1.0, x) + sps.struve(0.0, x)\n")
+    results = gradcli.check(f"{tmp_path / 'struve.py'}:f", [{"x": 1e-310}, {"x": 1e-300}], dtypes=("float64",)).results
+    assert [r.status for r in results] == ["ok", "ok"], [f.message for r in results for f in r.findings]
+
+
+def test_a_truncated_least_squares_slope_keeps_its_discarded_singular_value_s_coupling(tmp_path):
+    """lstsq with rcond=None at [[1e-300, 0], [0, 2]] discards 1e-300, and the solution turns with it: |x|^2 has
+    the slope a/8 = 1.25e-301 in A[1, 0] (the rank-1 pseudo-inverse of [[a, 0], [e, 2]] gives x1 = 2 (1 + a e/4)
+    / (4 + e^2)), where the rank-k rule said 0; in A[0, 0], which moves only the discarded value, the slope is 0
+    and the reference proves it so (every part of its bound 0)."""
+    (tmp_path / "fit.py").write_text("import numpy as np\n\n\n"
+                                     "def norm2(A, b):\n    return np.sum(np.linalg.lstsq(A, b, rcond=None)[0] ** 2)\n\n\n"
+                                     "def weighted(A, b):\n    return np.sum(np.linalg.lstsq(A, b)[0] * np.array([1.0, 3.0]))\n")
+    point = {"A": np.array([[1e-300, 0.0], [0.0, 2.0]]), "b": np.array([1.0, 1.0])}
+    (norm2,) = gradcli.check(f"{tmp_path / 'fit.py'}:norm2", [point], dtypes=("float64",)).results
+    assert norm2.status == "ok", [f.message for f in norm2.findings]
+    assert abs(norm2.gradient["A"][1][0] - 1.25e-301) <= 1e-15 * 1.25e-301
+    (weighted,) = gradcli.check(f"{tmp_path / 'fit.py'}:weighted", [point], dtypes=("float64",)).results
+    assert weighted.status == "ok", [f.message for f in weighted.findings]
+    assert weighted.exact_gradient["A"][0][0] == 0
