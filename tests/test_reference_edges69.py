@@ -169,3 +169,28 @@ def test_a_truncated_least_squares_slope_keeps_its_discarded_singular_value_s_co
     (weighted,) = gradcli.check(f"{tmp_path / 'fit.py'}:weighted", [point], dtypes=("float64",)).results
     assert weighted.status == "ok", [f.message for f in weighted.findings]
     assert weighted.exact_gradient["A"][0][0] == 0
+
+
+@pytest.mark.parametrize("z, m, slope", [
+    (-3.0, 2.0, -5),  # z (z + 1): both Gammas at poles, psi(z + m) - psi(z) a difference of infinities
+    (-3.0, 5.0, -6),  # z (z + 1) (z + 2) (z + 3) (z + 4): 0 at z = -3, Gamma(z) alone at its pole
+    (-4.0, 1.5, None),  # Gamma(z + m) / Gamma(z), Gamma(z) alone at its pole
+])
+def test_the_rising_factorial_s_slope_at_a_pole_of_gamma(z, m, slope):
+    from gradcli.autodiff.ops_scipy import poch  # the rising factorial SciPy's t.logpdf takes its gamma ratio by
+
+    got = float(grad(lambda t: poch(t, m))(z))
+    with mpmath.workdps(40):
+        want = slope if slope is not None else mpmath.gamma(z + m) * rgamma_derivative(z, 1)
+    assert abs(got - want) <= 4e-16 * abs(want), (z, m, got, want)
+
+
+@pytest.mark.parametrize("a, b", [(1.5, -2.5), (-0.5, -0.5), (0.25, -1.25)])
+def test_the_beta_function_s_slopes_where_its_denominator_has_a_pole(a, b):
+    """B(a, b) = Gamma(a) Gamma(b) / Gamma(a + b) is 0 where a + b alone is a pole, and its rule B (psi(a) -
+    psi(a + b)) 0 times infinity; the slope is Gamma(a) Gamma(b) times 1/Gamma's slope there."""
+    got = grad(lambda x, y: sps.beta(x, y), argnums=(0, 1))(a, b)
+    with mpmath.workdps(40):
+        scale = mpmath.gamma(a) * mpmath.gamma(b) * rgamma_derivative(a + b, 1)
+    for g in got:
+        assert abs(float(g) - scale) <= 1e-15 * abs(scale), (a, b, got, scale)

@@ -21,7 +21,7 @@ from .arb_anchored import far_series as _far_series
 from .arb_anchored import far_series_ball as _far_series_ball
 from .core import defjvp, defvjp, defvjp_all
 from .ops import (absolute, constant, cos, equal, exp, exp_of_square, floor, high_precision, less, less_equal, lifted,
-                  log, log1p, logical_and, mod, sigmoid, sign, sin, softplus, sqrt, where)
+                  log, log1p, logical_and, logical_not, logical_or, mod, sigmoid, sign, sin, softplus, sqrt, where)
 from .ops_array import logsumexp as _logsumexp
 from .ops_array import squeeze, sum_, unbroadcast
 from .ops_special import _scipy_function, digamma, erfc, gammaln, mpmath_only, polygamma, xlog1py, xlogy
@@ -903,13 +903,48 @@ defvjp(digamma_drop, lambda g, ans, a, b: unbroadcast(g * (polygamma(1, a) - pol
        lambda g, ans, a, b: unbroadcast(-g * polygamma(1, a + b), b))
 defvjp(betaln, lambda g, ans, a, b: unbroadcast(g * digamma_drop(a, b), a),
        lambda g, ans, a, b: unbroadcast(g * digamma_drop(b, a), b))
-defvjp(beta, lambda g, ans, a, b: unbroadcast(g * ans * digamma_drop(a, b), a),
-       lambda g, ans, a, b: unbroadcast(g * ans * digamma_drop(b, a), b))
-defjvp(beta, lambda t, ans, a, b: t * ans * digamma_drop(a, b), lambda t, ans, a, b: t * ans * digamma_drop(b, a))
+
+
+def _drop_through_poles(a, b):
+    """psi(a) - psi(a + b) (`digamma_drop`), also where a and a + b are both poles of Gamma (b a whole number), where
+    it is the limit of a difference of two infinities: by the reflection psi(x) = psi(1 - x) - pi cot(pi x), whose
+    cotangents cancel over whole periods, psi(1 - a) - psi(1 - a - b) (poch(-3, 2) = z (z + 1) has the slope -5)."""
+    both = logical_and(_at_gamma_pole(a), _at_gamma_pole(a + b))
+    if not np.any(raw(both)):
+        return digamma_drop(a, b)
+    reflected = -digamma_drop(where(both, 1 - a - b, 1.0), where(both, b, 1.0))  # each branch finite where taken
+    return where(both, reflected, digamma_drop(where(both, 0.5, a), where(both, 1.0, b)))
+
+
+def _beta_slope(ans, a, b):
+    """d/da B(a, b) = B(a, b) (psi(a) - psi(a + b)); where a + b alone is a pole of Gamma, B is 0 and the difference
+    infinite, and the slope is Gamma(a) Gamma(b) times 1/Gamma's slope at a + b (`_rgamma_slope`)."""
+    only_sum = logical_and(_at_gamma_pole(a + b), logical_not(logical_or(_at_gamma_pole(a), _at_gamma_pole(b))))
+    if not np.any(raw(only_sum)):
+        return ans * _drop_through_poles(a, b)
+    total = where(only_sum, a + b, 0.5)
+    at_pole = gamma(where(only_sum, a, 1.0)) * gamma(where(only_sum, b, 1.0)) * _rgamma_slope(rgamma(total), total)
+    return where(only_sum, at_pole, ans * _drop_through_poles(where(only_sum, 0.5, a), where(only_sum, 0.5, b)))
+
+
+def _poch_slope(ans, z, m):
+    """d/dz poch(z, m) = poch(z, m) (psi(z + m) - psi(z)); where z alone is a pole of Gamma, poch is 0 and the
+    difference infinite, and the slope is Gamma(z + m) times 1/Gamma's slope at z (poch(-3, 5) = 0 has -6)."""
+    only_z = logical_and(_at_gamma_pole(z), logical_not(_at_gamma_pole(z + m)))
+    if not np.any(raw(only_z)):
+        return -ans * _drop_through_poles(z, m)
+    at = where(only_z, z, 0.5)
+    at_pole = gamma(where(only_z, z + m, 1.0)) * _rgamma_slope(rgamma(at), at)
+    return where(only_z, at_pole, -ans * _drop_through_poles(where(only_z, 0.5, z), where(only_z, 1.0, m)))
+
+
+defvjp(beta, lambda g, ans, a, b: unbroadcast(g * _beta_slope(ans, a, b), a),
+       lambda g, ans, a, b: unbroadcast(g * _beta_slope(ans, b, a), b))
+defjvp(beta, lambda t, ans, a, b: t * _beta_slope(ans, a, b), lambda t, ans, a, b: t * _beta_slope(ans, b, a))
 # d/dz poch(z, m) = poch(z, m) (psi(z + m) - psi(z)); in m, poch(z, m) psi(z + m).
-defvjp(poch, lambda g, ans, z, m: unbroadcast(-g * ans * digamma_drop(z, m), z),
+defvjp(poch, lambda g, ans, z, m: unbroadcast(g * _poch_slope(ans, z, m), z),
        lambda g, ans, z, m: unbroadcast(g * ans * digamma(z + m), m))
-defjvp(poch, lambda t, ans, z, m: -t * ans * digamma_drop(z, m), lambda t, ans, z, m: t * ans * digamma(z + m))
+defjvp(poch, lambda t, ans, z, m: t * _poch_slope(ans, z, m), lambda t, ans, z, m: t * ans * digamma(z + m))
 defjvp(betaln, lambda t, ans, a, b: t * digamma_drop(a, b), lambda t, ans, a, b: t * digamma_drop(b, a))
 
 
