@@ -699,10 +699,12 @@ def _rgamma_slope(ans, x):
     x = -n, where rgamma is 0 and digamma has its pole, `_rgamma_slope_at_pole`."""
     near = _near_0(x)
     pole = _at_gamma_pole(x)
+    by_series = 1 + constant("euler", x, 2) * x
+    if not np.any(raw(pole)):
+        return where(near, by_series, -ans * digamma(where(near, 1.0, x)))
     away = where(near, 1.0, where(pole, 0.5, x))  # a number whose digamma is finite wherever the branch is not taken
-    ordinary = -ans * digamma(away)
     at_pole = _rgamma_slope_at_pole(where(pole, x, 0.0))
-    return where(near, 1 + constant("euler", x, 2) * x, where(pole, at_pole, ordinary))
+    return where(near, by_series, where(pole, at_pole, -ans * digamma(away)))
 
 
 def _at_gamma_pole(x):
