@@ -188,8 +188,8 @@ def _struve_slope(v, x):
 
 
 def _struve_near_0(v, x):
-    """(where x is near 0, how many terms of the series then reach the working precision), or (None, 0) where no
-    entry is. In a float dtype |x| < 1e-3, each term (x/2)^2 = 2.5e-7 of the last or less, so 4 terms reach 1e-26;
+    """(where x is near 0, how many terms of the series then reach the working precision); None in place of the
+    first where no entry is near. In a float dtype |x| < 1e-3, each term (x/2)^2 = 2.5e-7 of the last or less, so 4 terms reach 1e-26;
     for a negative order, whose recurrence cancels as x^v grows (9 digits at v = -1, x = 1e-3), |x| < 1 with 12
     terms (each a quarter of the last over (k + 3/2)(k + v + 3/2) or less: 1e-20). On mpmath numbers |x| < 1e-20,
     each term 130 bits below the last, as many as the precision takes."""

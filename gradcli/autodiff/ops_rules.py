@@ -323,7 +323,8 @@ def _in_range(slope, x, y, halved, plain):
         lost &= (xs > 0) & np.isfinite(xs) & np.isfinite(ys) & (ys != 0)
     if not lost.any():
         return slope
-    return select(lost, halved(select(lost, x, 1.0), select(lost, y, 2.0)), plain(select(lost, 1.0, x), select(lost, 2.0, y)))
+    kept = plain(select(lost, 1.0, x), select(lost, 2.0, y))
+    return select(lost, halved(select(lost, x, 1.0), select(lost, y, 2.0)), kept)
 
 
 def _power_vjp_base(g, ans, x, y):

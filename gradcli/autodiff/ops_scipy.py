@@ -716,9 +716,9 @@ def _rgamma_slope_at_pole(x):
     """1/Gamma's slope at and around a pole of Gamma, x = -n, by the reflection formula 1/Gamma(x) = sin(pi x)
     Gamma(1 - x) / pi: (-1)^n (cos(pi t) - sin(pi t) digamma(1 - x) / pi) Gamma(1 - x), t = x + n, which holds no
     pole and no rounded multiple of pi; (-1)^n n! at t = 0, and differentiated again -2 (-1)^n n! digamma(n + 1)."""
-    n = floor(x)  # the pole's -n, held still: t carries x's motion
-    t = x - n
-    sign_of_n = 1 - 2 * mod(n, 2)
+    pole = floor(x)  # -n, held still: t carries x's motion
+    t = x - pole
+    sign_of_n = 1 - 2 * mod(pole, 2)
     pi = constant("pi", x)
     return sign_of_n * (cos(pi * t) - sin(pi * t) * digamma(1 - x) * constant("1/pi", x)) * gamma(1 - x)
 

@@ -17,7 +17,7 @@ import numpy as np
 
 from . import arb_proof
 from .core import defvjp, defjvp
-from .ops import absolute, arctan2, constant, cos, exp, exp2, exp_of_square, imag, log, log1p, multiply, real, select
+from .ops import absolute, arctan2, constant, cos, exp2, exp_of_square, imag, log, log1p, multiply, real, select
 from .ops_array import shares_from_inputs, unbroadcast
 from .tracer import is_mp_value, primitive
 from .values import float_dtype, holds_complex, in_input_dtype, loaded_mpmath, raw, weak
