@@ -194,3 +194,17 @@ def test_the_beta_function_s_slopes_where_its_denominator_has_a_pole(a, b):
         scale = mpmath.gamma(a) * mpmath.gamma(b) * rgamma_derivative(a + b, 1)
     for g in got:
         assert abs(float(g) - scale) <= 1e-15 * abs(scale), (a, b, got, scale)
+
+
+def test_the_exact_reference_of_erfc_s_slope_near_26_is_right(tmp_path):
+    """The 7e-14 near x = 26 was the float rule's: the exact reference (flint's exp(-x^2) on balls) is right to
+    1e-12 relative there, and judges the rule's answer ok."""
+    (tmp_path / "tail.py").write_text("import gradcli.numpy as gnp\nimport gradcli.scipy.special as sps\n\n\n"
+                                      "def f(x):\n    return gnp.sum(sps.erfc(x))\n")
+    points = np.array([25.9, 26.3])
+    (result,) = gradcli.check(f"{tmp_path / 'tail.py'}:f", [{"x": points}], dtypes=("float64",)).results
+    assert result.status == "ok", [f.message for f in result.findings]
+    for x, exact in zip(points, result.exact_gradient["x"]):
+        with mpmath.workdps(40):
+            truth = -2 / mpmath.sqrt(mpmath.pi) * mpmath.exp(-mpmath.mpf(x) ** 2)
+        assert abs(mpmath.mpf(exact) - truth) <= 1e-12 * abs(truth), (x, exact, truth)
