@@ -103,3 +103,46 @@ def test_the_checker_calls_the_tiny_base_power_ok(tmp_path):
     ).results[0]
     assert result.status.value == "ok"
     assert abs(result.gradient["x"] - 2.0240225330731062e23) <= 1e-11 * 2.02e23
+
+
+def true_second_slopes(x, y):
+    """(d2/dx2, d2/dy2, d2/dxdy) of x**y for x > 0, at 60 digits from the exponential form."""
+    with mpmath.workdps(60):
+        mx, my = mpmath.mpf(x), mpmath.mpf(y)
+        log_x = mpmath.log(mx)
+        return (my * (my - 1) * mpmath.exp((my - 2) * log_x), mpmath.exp(my * log_x) * log_x**2,
+                mpmath.exp((my - 1) * log_x) * (1 + my * log_x))
+
+
+def exponent_rounding_moves(y, x):
+    """Whether float64's y - 1 or y - 2 (the exponents the rule and its derivative take) is rounded enough to move
+    a second slope more than 1e-13: such points measure the exponent's rounding, not the rule."""
+    with mpmath.workdps(60):
+        return any(abs(math.log(x)) * abs(mpmath.mpf(y - k) - (mpmath.mpf(y) - k)) > 1e-13 for k in (1, 2))
+
+
+@pytest.mark.parametrize("x", BASES)
+def test_the_second_slopes_are_numbers_where_the_truth_is_one(x):
+    """Differentiated again, the in-range rule's kept branch is taken at x = 1, y = 2 where the fallback is used, so
+    no 0 times an overflowed slope makes NaN (d2/dx2 of x**1e-300 at 5e-324 is -4e346: -inf, not NaN). Where the
+    truth is beyond float64's range the answer is its infinity (d2/dxdy no finite number: its terms overflow apart).
+    The values themselves are not asked for: a second slope whose float factor leaves the range before the upstream
+    gradient brings it back (y times x**(y-2) at x = y = 1e-300) is not rescued by the first slope's fallback."""
+    for y in EXPONENTS:
+        if exponent_rounding_moves(y, x):
+            continue
+        got = (float(grad(grad(lambda a: a ** y))(x)), float(grad(grad(lambda b: x ** b))(y)),
+               float(grad(lambda b: grad(lambda a: a ** b)(x))(y)))
+        for name, g, truth in zip(("xx", "yy", "xy"), got, true_second_slopes(x, y)):
+            if abs(truth) > BIG and name == "xy":
+                assert not math.isfinite(g), (name, x, y, g, truth)  # x**(y-1) + y x**(y-1) log x: inf - inf
+            elif abs(truth) > BIG:
+                assert g == math.copysign(math.inf, truth), (name, x, y, g, truth)
+            else:
+                assert not math.isnan(g), (name, x, y, g, truth)
+
+
+def test_a_tiny_base_s_second_slope_is_its_honest_infinity():
+    with numpy.errstate(all="ignore"):
+        assert float(grad(grad(lambda a: a ** 1e-300))(5e-324)) == -math.inf
+        assert float(grad(grad(lambda a: a ** 1e-10))(1e-310)) == -math.inf

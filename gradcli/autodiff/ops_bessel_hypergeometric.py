@@ -20,13 +20,13 @@ from __future__ import annotations
 import numpy as np
 
 from .core import defjvp, defvjp
-from .ops import constant, lifted, power
+from .ops import absolute, constant, equal, less, lifted, power, where
 from .ops_array import unbroadcast
 from .ops_scipy import (_BALLS, _JET_PARTIALS, _bessel_k_mp, _bessel_k_scaled_ball, _on_balls_too, _zeta_mp,
                         far_scaled_bessel_slope, hurwitz_zeta, rgamma, riemann_zeta, where_far_right)
 from .ops_special import _scipy_function, mpmath_only
-from .tracer import primitive
-from .values import float_dtype, in_input_dtype, loaded_mpmath
+from .tracer import is_mp_value, primitive
+from .values import float_dtype, in_input_dtype, loaded_mpmath, raw
 
 
 def _scipy_primitive(name, nin, on_mpmath, first=0):
@@ -176,7 +176,45 @@ struve = _scipy_primitive("struve", 2, _struve_mp, first=1)
 
 # H_{v-1} - H_{v+1} = 2 H_v' - (x/2)^v / (sqrt(pi) Gamma(v + 3/2)) (DLMF 11.4.23): no division by x, finite at 0.
 def _struve_slope(v, x):
-    return (struve(v - 1, x) - struve(v + 1, x) + _struve_source(v, x)) / 2
+    """H_v'(x): the recurrence form above, and near 0 (`_struve_near_0`) H_v's power series differentiated term by
+    term, where the recurrence's terms cancel (H_{-2}(x) and the source term are both 2/(pi x) for v = -1: at
+    x = 1e-300 the slope -4e-301 came out -8e285) and SciPy's own H_{v-1} fails (struve(-1, 5e-324) is NaN)."""
+    near, terms = _struve_near_0(v, x)
+    if near is None:
+        return (struve(v - 1, x) - struve(v + 1, x) + _struve_source(v, x)) / 2
+    away = where(near, 1.0, x)  # each branch finite where the other is taken
+    recurrence = (struve(v - 1, away) - struve(v + 1, away) + _struve_source(v, away)) / 2
+    return where(near, _struve_series_slope(v, where(near, x, 1e-30), terms), recurrence)
+
+
+def _struve_near_0(v, x):
+    """(where x is near 0, how many terms of the series then reach the working precision); None in place of the
+    first where no entry is near. In a float dtype |x| < 1e-3, each term (x/2)^2 = 2.5e-7 of the last or less, so 4 terms reach 1e-26;
+    for a negative order, whose recurrence cancels as x^v grows (9 digits at v = -1, x = 1e-3), |x| < 1 with 12
+    terms (each a quarter of the last over (k + 3/2)(k + v + 3/2) or less: 1e-20). On mpmath numbers |x| < 1e-20,
+    each term 130 bits below the last, as many as the precision takes."""
+    if is_mp_value(raw(x)):
+        near = less(absolute(x), 1e-20)
+        return near if np.any(raw(near)) else None, loaded_mpmath().mp.prec // 130 + 2
+    negative = np.any(np.asarray(raw(v)) < 0)
+    near = less(absolute(x), where(less(v, 0), 1.0, 1e-3))
+    return near if np.any(raw(near)) else None, 12 if negative else 4
+
+
+def _struve_series_slope(v, x, terms):
+    """d/dx of H_v(x) = sum_k (-1)^k (x/2)^(2k+v+1) / (Gamma(k + 3/2) Gamma(k + v + 3/2)), term by term: (x/2)^e
+    as x^e 2^-e, since x/2 rounds a subnormal x's last bit away (sqrt(5e-324 / 2) is 0); 1/Gamma(k + 3/2) is
+    2^(k+1) / ((2k+1)!! sqrt(pi)), and 1/Gamma(k + v + 3/2) is 0 at its poles, where a later term leads."""
+    v = lifted(v, x)
+    total, odd_factorial = 0, 1  # (2k+1)!!, a Python int: exact on every path
+    for k in range(terms):
+        exponent = v + 2 * k
+        factor = (exponent + 1) / 2 * rgamma(v + (k + 1.5)) * 2 ** (k + 1) / odd_factorial
+        # a term whose factor is 0 (v = -1's first, 1/Gamma's poles) is 0, though x^e overflows (x = 1e-310)
+        term = where(equal(factor, 0), 0.0, factor * power(x, exponent) * power(0.5, exponent))
+        total = total + (term if k % 2 == 0 else -term)
+        odd_factorial *= 2 * k + 3
+    return total * constant("1/sqrt(pi)", x)
 
 
 struve_slope_order = parameter_slope("struve", _struve_mp, 0, 2, "v")

@@ -625,9 +625,7 @@ def _pinv_mp(a, rcond=None, hermitian=False, rtol=_UNSET):
     """
     a = np.asarray(a, dtype=object)
     m, n = a.shape[-2:]
-    if rcond is None:
-        rcond = 1e-15 if rtol is _UNSET else max(m, n) * np.finfo(np.float64).eps if rtol is None else rtol
-    rcond = np.broadcast_to(np.asarray(rcond, dtype=object), a.shape[:-2])
+    rcond = np.broadcast_to(np.asarray(_pinv_rcond(a.shape, np.float64, rcond, rtol), dtype=object), a.shape[:-2])
     out = np.empty(a.shape[:-2] + (n, m), dtype=object)
     for index in np.ndindex(a.shape[:-2]):
         u, s, vh, _ = _mp_svd(a[index])
@@ -637,10 +635,18 @@ def _pinv_mp(a, rcond=None, hermitian=False, rtol=_UNSET):
     return out
 
 
+def _pinv_rcond(shape, dtype, rcond=None, rtol=_UNSET):
+    """The cutoff NumPy's pinv takes, relative to the largest singular value: rcond, else rtol, else 1e-15 (the
+    dtype's epsilon times the larger dimension where rtol is None)."""
+    if rcond is not None:
+        return rcond
+    return 1e-15 if rtol is _UNSET else max(shape[-2:]) * np.finfo(dtype).eps if rtol is None else rtol
+
+
 pinv = primitive(np.linalg.pinv, "linalg.pinv", kind="linalg", mp=mpmath_only("linalg.pinv", iterative(_pinv_mp)))
 
 
-def _pinv_vjp(g, ans, a, *options):
+def _pinv_vjp(g, ans, a, rcond=None, hermitian=False, rtol=_UNSET):
     # The adjoint of d(A+) = -A+ dA A+ + A+ A+^H dA^H (I - A A+) + (I - A+ A) dA^H A+^H A+,
     # exact where A's rank stays put; conj'd to the core's convention for complex input.
     p, gc = ans, conj(g) if holds_complex(a) else g
@@ -650,7 +656,45 @@ def _pinv_vjp(g, ans, a, *options):
     grad = -matmul(matmul(_H(p), gc), _H(p))
     grad = grad + _H(matmul(matmul(matmul(p, _H(p)), gc), left))  # the dA^H terms, transposed back
     grad = grad + _H(matmul(matmul(right, gc), matmul(_H(p), p)))
-    return conj(grad) if holds_complex(a) else grad
+    if holds_complex(a):
+        return conj(grad)
+    return grad + _discarded_coupling(grad, a, _pinv_rcond(shape_of(a), _real_dtype(a), rcond, rtol))
+
+
+def _real_dtype(a):
+    dtype = np.asarray(raw(a)).dtype
+    return dtype if dtype.kind == "f" else np.dtype(np.float64)
+
+
+def _discarded_coupling(grad, a, rcond):
+    """What the rank-k rule leaves out where the cutoff discards singular values that are not 0.
+
+    The pseudo-inverse NumPy computes is that of A_k, A's SVD truncated to the k values above the cutoff, and A_k
+    turns with A's discarded part: in A's singular bases, d(A_k) for a kept sigma_i and a discarded sigma_j is
+    (sigma_i^2 dP_ij + sigma_i sigma_j dP_ji) / (sigma_i^2 - sigma_j^2), dP = U^T dA V, where the rule takes
+    dP_ij (exact where sigma_j = 0). The adjoint adds, for each such pair, (t^2 G_ij + t G_ji) / (1 - t^2) with
+    t = sigma_j / sigma_i < rcond and G = U^T grad V (grad the rule's, whose discarded block is 0). At
+    [[1e-300, 0], [0, 2]] it is the whole slope of |x|^2 in A[1, 0], 1.25e-301, where the rule says 0."""
+    values = raw(a)
+    if np.asarray(values).dtype == object:
+        spectra = [_mp_svd(values[index], compute_uv=False) for index in np.ndindex(values.shape[:-2])]
+        sigma = np.array(spectra, dtype=object).reshape(values.shape[:-2] + (-1,))
+    else:
+        sigma = np.linalg.svd(values, compute_uv=False)
+    cutoff = np.asarray(rcond, dtype=sigma.dtype)[..., None] * sigma[..., :1]
+    kept = sigma > cutoff
+    discarded = ~kept & (sigma > 0)
+    kept_row, kept_column = kept[..., :, None], kept[..., None, :]
+    pairs = kept_row & discarded[..., None, :] | discarded[..., :, None] & kept_column
+    if not pairs.any():
+        return 0
+    u, s, v = _svd_parts(_svd_packed(a), shape_of(a)[-2])
+    row, column = expand_dims(s, -1), expand_dims(s, -2)
+    small = select(pairs, select(kept_row, column, row), 0.0)  # the pair's discarded sigma
+    large = select(pairs, select(kept_row, row, column), 1.0)  # and its kept one
+    t = small / large
+    g = matmul(matmul(_T(u), grad), v)
+    return matmul(matmul(u, (t * t * g + t * _T(g)) / (1 - t * t)), _T(v))
 
 
 defvjp(pinv, _pinv_vjp, reads="ans args")

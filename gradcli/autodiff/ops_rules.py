@@ -275,11 +275,11 @@ def _power_dbase(x, y):
             return _made(np.multiply, 2, x) if _pool else 2 * x  # x**2 is most powers: skip computing x**1
         if y == 0:
             return zeros_like(x)
-        return _in_range(_times(y, power(x, y - 1)), x, y, _power_dbase_halved)
+        return _in_range(_times(y, power(x, y - 1)), x, y, _power_dbase_halved, _power_dbase)
     # x**(y-1) with the exponent 1 where x == y == 0, so that y * x**... is 0 * 0
     # there, and stays 0 once differentiated again (x**1 -> 1, times y == 0).
     at_zero = np.logical_and(raw(x) == 0, raw(y) == 0)
-    return _in_range(_times(y, power(x, select(at_zero, 1, y - 1))), x, y, _power_dbase_halved)
+    return _in_range(_times(y, power(x, select(at_zero, 1, y - 1))), x, y, _power_dbase_halved, _power_dbase)
 
 
 def _power_dbase_halved(x, y):
@@ -300,12 +300,15 @@ def _power_dexponent_halved(x, y):
 _FLOAT64 = np.dtype(np.float64)
 
 
-def _in_range(slope, x, y, halved):
+def _in_range(slope, x, y, halved, plain):
     """A power slope, recomputed by ``halved(x, y)`` at the points x > 0, y != 0 (finite) where its float product
     left the normal range, and kept elsewhere (the slope is then out of range too, or computed in range).
 
     Each fallback point is fed its own x and y and every other point x = 1, y = 2, so nothing there overflows:
-    the unused branch stays finite, and so does its derivative, should the rule be differentiated again.
+    the unused branch stays finite, and so does its derivative, should the rule be differentiated again. The kept
+    branch is ``plain(x, y)`` (the slope's own form) again with x = 1, y = 2 at the fallback points, for the same
+    reason: differentiated again, the overflowed product's branch would send 0 times its infinite slope (NaN)
+    where the second derivative is a number or an honest infinity.
     """
     values = raw(slope)
     kind = _FLOAT64 if type(values) is float else getattr(values, "dtype", None)
@@ -320,7 +323,8 @@ def _in_range(slope, x, y, halved):
         lost &= (xs > 0) & np.isfinite(xs) & np.isfinite(ys) & (ys != 0)
     if not lost.any():
         return slope
-    return select(lost, halved(select(lost, x, 1.0), select(lost, y, 2.0)), slope)
+    kept = plain(select(lost, 1.0, x), select(lost, 2.0, y))
+    return select(lost, halved(select(lost, x, 1.0), select(lost, y, 2.0)), kept)
 
 
 def _power_vjp_base(g, ans, x, y):
@@ -344,7 +348,13 @@ def _log_base(x, ans):
 
 def _power_dexponent(ans, x, y):
     """d/dy x**y = x**y log x, computed in range wherever it is a normal number (see `_in_range`)."""
-    return _in_range(ans * _log_base(x, ans), x, y, _power_dexponent_halved)
+    return _in_range(ans * _log_base(x, ans), x, y, _power_dexponent_halved, _power_dexponent_plain)
+
+
+def _power_dexponent_plain(x, y):
+    """x**y log x from x and y alone: `_in_range`'s kept branch, which must not read the overflowed x**y."""
+    ans = power(x, y)
+    return ans * _log_base(x, ans)
 
 
 def _power_vjp_exponent(g, ans, x, y):
@@ -409,11 +419,12 @@ defvjp(expm1, lambda g, ans, x: _times(g, exp(x)), reads="args", fresh=True)
 defjvp(expm1, lambda t, ans, x: t * exp(x))
 defvjp(log, lambda g, ans, x: _made(np.divide, g, x) if _pool else g / x, reads="args", fresh=True)
 defjvp(log, lambda t, ans, x: t / x)
-defvjp(log2, lambda g, ans, x: g / (x * constant("ln2", ans)))
-defjvp(log2, lambda t, ans, x: t / (x * constant("ln2", ans)))
-# (g / ln 10) / x: x * ln 10 overflows for x > 7.8e307, where 1 / (x ln 10) is still a number.
-defvjp(log10, lambda g, ans, x: g * constant("1/ln10", ans) / x)
-defjvp(log10, lambda t, ans, x: t * constant("1/ln10", ans) / x)
+# (g / x) / ln b: x * ln b rounds a subnormal x to its few bits (5e-324 * ln 2 is 5e-324) and overflows for
+# x > 7.8e307 (b = 10), g / ln b rounds a subnormal g, and g / x overflows only where the slope does.
+defvjp(log2, lambda g, ans, x: g / x * constant("1/ln2", ans))
+defjvp(log2, lambda t, ans, x: t / x * constant("1/ln2", ans))
+defvjp(log10, lambda g, ans, x: g / x * constant("1/ln10", ans))
+defjvp(log10, lambda t, ans, x: t / x * constant("1/ln10", ans))
 defvjp(log1p, lambda g, ans, x: _over(g, _made(np.add, x, 1) if _pool else x + 1), reads="args", fresh=True)
 defjvp(log1p, lambda t, ans, x: t / (x + 1))
 

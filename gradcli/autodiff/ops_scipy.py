@@ -20,7 +20,8 @@ from .arb_anchored import FAR as _FAR
 from .arb_anchored import far_series as _far_series
 from .arb_anchored import far_series_ball as _far_series_ball
 from .core import defjvp, defvjp, defvjp_all
-from .ops import absolute, constant, cos, equal, exp, high_precision, lifted, less, log, log1p, sigmoid, sign, sin, softplus, sqrt, where
+from .ops import (absolute, constant, cos, equal, exp, exp_of_square, floor, high_precision, less, less_equal, lifted,
+                  log, log1p, logical_and, logical_not, logical_or, mod, sigmoid, sign, sin, softplus, sqrt, where)
 from .ops_array import logsumexp as _logsumexp
 from .ops_array import squeeze, sum_, unbroadcast
 from .ops_special import _scipy_function, digamma, erfc, gammaln, mpmath_only, polygamma, xlog1py, xlogy
@@ -491,6 +492,16 @@ def _gamma_density_ball(a, x):
     return ((a - 1) * x.log() - x - a.lgamma()).exp()
 
 
+def _rgamma_ball_slope(answer, x):
+    """1/Gamma's slope on a ball: -rgamma(x) digamma(x), and left of 1/2, where a pole of Gamma may lie in the ball
+    or at its centre (rgamma 0, digamma NaN), the reflection formula's cos(pi x) Gamma(1 - x) - sin(pi x)
+    Gamma(1 - x) digamma(1 - x) / pi, which has none."""
+    if x < 0.5:
+        reflected = 1 - x
+        return (x.cos_pi() - x.sin_pi() * reflected.digamma() / type(x).pi()) * reflected.gamma()
+    return -answer * x.digamma()
+
+
 def _away_from_0(x):
     if x.contains(0):
         raise ArithmeticError("a slope dividing by a ball around 0")
@@ -501,7 +512,7 @@ def _away_from_0(x):
 # at x = 1e300 + 0.3 a difference step would have to be shorter than the ball's rounding of x
 _JET_SLOPES.update({
     "gamma": lambda answer, x: answer * x.digamma(),
-    "rgamma": lambda answer, x: -answer * x.digamma(),
+    "rgamma": lambda answer, x: _rgamma_ball_slope(answer, x),
     "i1": lambda answer, x: x.bessel_i(0) - answer / _away_from_0(x),
     "j0": lambda answer, x: -x.bessel_j(1),
     "j1": lambda answer, x: (x.bessel_j(0) - x.bessel_j(2)) / 2,
@@ -679,16 +690,41 @@ def _half_sqrt_pi(like):
 
 defvjp(gamma, lambda g, ans, x: g * ans * digamma(x))
 defjvp(gamma, lambda t, ans, x: t * ans * digamma(x))
-defvjp(rgamma, lambda g, ans, x: -g * _rgamma_slope_negated(ans, x))
+defvjp(rgamma, lambda g, ans, x: g * _rgamma_slope(ans, x))
 
 
-def _rgamma_slope_negated(ans, x):
-    """rgamma(x) digamma(x), minus 1/Gamma's slope: -1 near 0 (`_near_0`; 1/Gamma(x) = x + gamma_E x^2 + ...), where a
-    subnormal x's digamma, about -1/x, overflows to make inf times a subnormal (and 0 times NaN at 0)."""
+def _rgamma_slope(ans, x):
+    """1/Gamma's slope, -rgamma(x) digamma(x), wherever that product is finite; 1 + 2 gamma_E x near 0 (`_near_0`;
+    1/Gamma(x) = x + gamma_E x^2 + ...), where a subnormal x's digamma, about -1/x, overflows; and at a pole of Gamma,
+    x = -n, where rgamma is 0 and digamma has its pole, `_rgamma_slope_at_pole`."""
     near = _near_0(x)
-    return where(near, -1.0, ans * digamma(where(near, 1.0, x)))
-defvjp(erfinv, lambda g, ans, x: g * _half_sqrt_pi(ans) * exp(ans * ans))
-defvjp(erfcinv, lambda g, ans, x: -g * _half_sqrt_pi(ans) * exp(ans * ans))
+    pole = _at_gamma_pole(x)
+    by_series = 1 + constant("euler", x, 2) * x
+    if not np.any(raw(pole)):
+        return where(near, by_series, -ans * digamma(where(near, 1.0, x)))
+    away = where(near, 1.0, where(pole, 0.5, x))  # a number whose digamma is finite wherever the branch is not taken
+    at_pole = _rgamma_slope_at_pole(where(pole, x, 0.0))
+    return where(near, by_series, where(pole, at_pole, -ans * digamma(away)))
+
+
+def _at_gamma_pole(x):
+    """Where x is 0 or a negative whole number: a pole of Gamma, a zero of 1/Gamma."""
+    return logical_and(less_equal(x, 0), equal(floor(x), x))
+
+
+def _rgamma_slope_at_pole(x):
+    """1/Gamma's slope at and around a pole of Gamma, x = -n, by the reflection formula 1/Gamma(x) = sin(pi x)
+    Gamma(1 - x) / pi: (-1)^n (cos(pi t) - sin(pi t) digamma(1 - x) / pi) Gamma(1 - x), t = x + n, which holds no
+    pole and no rounded multiple of pi; (-1)^n n! at t = 0, and differentiated again -2 (-1)^n n! digamma(n + 1)."""
+    pole = floor(x)  # -n, held still: t carries x's motion
+    t = x - pole
+    sign_of_n = 1 - 2 * mod(pole, 2)
+    pi = constant("pi", x)
+    return sign_of_n * (cos(pi * t) - sin(pi * t) * digamma(1 - x) * constant("1/pi", x)) * gamma(1 - x)
+
+
+defvjp(erfinv, lambda g, ans, x: g * _half_sqrt_pi(ans) * exp_of_square(ans, 1))
+defvjp(erfcinv, lambda g, ans, x: -g * _half_sqrt_pi(ans) * exp_of_square(ans, 1))
 # Bessel functions' derivatives: I0' = I1, I1' = I0 - I1/x, J0' = -J1, J1' = J0 - J1/x, and Y as J.
 defvjp(i0, lambda g, ans, x: g * _order_zero_slope(i1, x))
 defvjp(i1, lambda g, ans, x: g * _order_one_slope(i0, ans, x))
@@ -869,13 +905,48 @@ defvjp(digamma_drop, lambda g, ans, a, b: unbroadcast(g * (polygamma(1, a) - pol
        lambda g, ans, a, b: unbroadcast(-g * polygamma(1, a + b), b))
 defvjp(betaln, lambda g, ans, a, b: unbroadcast(g * digamma_drop(a, b), a),
        lambda g, ans, a, b: unbroadcast(g * digamma_drop(b, a), b))
-defvjp(beta, lambda g, ans, a, b: unbroadcast(g * ans * digamma_drop(a, b), a),
-       lambda g, ans, a, b: unbroadcast(g * ans * digamma_drop(b, a), b))
-defjvp(beta, lambda t, ans, a, b: t * ans * digamma_drop(a, b), lambda t, ans, a, b: t * ans * digamma_drop(b, a))
+
+
+def _drop_through_poles(a, b):
+    """psi(a) - psi(a + b) (`digamma_drop`), also where a and a + b are both poles of Gamma (b a whole number), where
+    it is the limit of a difference of two infinities: by the reflection psi(x) = psi(1 - x) - pi cot(pi x), whose
+    cotangents cancel over whole periods, psi(1 - a) - psi(1 - a - b) (poch(-3, 2) = z (z + 1) has the slope -5)."""
+    both = logical_and(_at_gamma_pole(a), _at_gamma_pole(a + b))
+    if not np.any(raw(both)):
+        return digamma_drop(a, b)
+    reflected = -digamma_drop(where(both, 1 - a - b, 1.0), where(both, b, 1.0))  # each branch finite where taken
+    return where(both, reflected, digamma_drop(where(both, 0.5, a), where(both, 1.0, b)))
+
+
+def _beta_slope(ans, a, b):
+    """d/da B(a, b) = B(a, b) (psi(a) - psi(a + b)); where a + b alone is a pole of Gamma, B is 0 and the difference
+    infinite, and the slope is Gamma(a) Gamma(b) times 1/Gamma's slope at a + b (`_rgamma_slope`)."""
+    only_sum = logical_and(_at_gamma_pole(a + b), logical_not(logical_or(_at_gamma_pole(a), _at_gamma_pole(b))))
+    if not np.any(raw(only_sum)):
+        return ans * _drop_through_poles(a, b)
+    total = where(only_sum, a + b, 0.5)
+    at_pole = gamma(where(only_sum, a, 1.0)) * gamma(where(only_sum, b, 1.0)) * _rgamma_slope(rgamma(total), total)
+    return where(only_sum, at_pole, ans * _drop_through_poles(where(only_sum, 0.5, a), where(only_sum, 0.5, b)))
+
+
+def _poch_slope(ans, z, m):
+    """d/dz poch(z, m) = poch(z, m) (psi(z + m) - psi(z)); where z alone is a pole of Gamma, poch is 0 and the
+    difference infinite, and the slope is Gamma(z + m) times 1/Gamma's slope at z (poch(-3, 5) = 0 has -6)."""
+    only_z = logical_and(_at_gamma_pole(z), logical_not(_at_gamma_pole(z + m)))
+    if not np.any(raw(only_z)):
+        return -ans * _drop_through_poles(z, m)
+    at = where(only_z, z, 0.5)
+    at_pole = gamma(where(only_z, z + m, 1.0)) * _rgamma_slope(rgamma(at), at)
+    return where(only_z, at_pole, -ans * _drop_through_poles(where(only_z, 0.5, z), where(only_z, 1.0, m)))
+
+
+defvjp(beta, lambda g, ans, a, b: unbroadcast(g * _beta_slope(ans, a, b), a),
+       lambda g, ans, a, b: unbroadcast(g * _beta_slope(ans, b, a), b))
+defjvp(beta, lambda t, ans, a, b: t * _beta_slope(ans, a, b), lambda t, ans, a, b: t * _beta_slope(ans, b, a))
 # d/dz poch(z, m) = poch(z, m) (psi(z + m) - psi(z)); in m, poch(z, m) psi(z + m).
-defvjp(poch, lambda g, ans, z, m: unbroadcast(-g * ans * digamma_drop(z, m), z),
+defvjp(poch, lambda g, ans, z, m: unbroadcast(g * _poch_slope(ans, z, m), z),
        lambda g, ans, z, m: unbroadcast(g * ans * digamma(z + m), m))
-defjvp(poch, lambda t, ans, z, m: -t * ans * digamma_drop(z, m), lambda t, ans, z, m: t * ans * digamma(z + m))
+defjvp(poch, lambda t, ans, z, m: t * _poch_slope(ans, z, m), lambda t, ans, z, m: t * ans * digamma(z + m))
 defjvp(betaln, lambda t, ans, a, b: t * digamma_drop(a, b), lambda t, ans, a, b: t * digamma_drop(b, a))
 
 
@@ -1198,11 +1269,13 @@ def sici(x):
 
 def _log_ndtr_slope(ans, x):
     """(log Phi)' = phi / Phi: sqrt(2/pi) / erfcx(-x/sqrt 2) left of 0, where exp(-x^2/2 - log Phi) would
-    cancel two numbers near -x^2/2 (at x = -1e5 it kept 32 bits); exp(-x^2/2 - log Phi) / sqrt(2 pi) right
-    of it, where erfcx(-x/sqrt 2) overflows and log Phi is near 0. No 0/0 where Phi underflows."""
+    cancel two numbers near -x^2/2 (at x = -1e5 it kept 32 bits); exp(-x^2/2) exp(-log Phi) / sqrt(2 pi) right
+    of it, where erfcx(-x/sqrt 2) overflows and log Phi is near 0, exp(-x^2/2) without x * x's rounding
+    (`exp_of_square`). No 0/0 where Phi underflows; each branch finite where the other is taken."""
+    left_side = less(x, 0)
     left = constant("sqrt(2/pi)", ans) / erfcx(-x * constant("1/sqrt(2)", ans))
-    right = exp(-x * x / 2 - ans) * constant("1/sqrt(2pi)", ans)
-    return where(less(x, 0), left, right)
+    right = exp_of_square(where(left_side, 0.0, x), -0.5) * exp(-where(left_side, 0.0, ans))
+    return where(left_side, left, right * constant("1/sqrt(2pi)", ans))
 
 
 defvjp(log_ndtr, lambda g, ans, x: g * _log_ndtr_slope(ans, x))
@@ -1229,8 +1302,8 @@ def _erfcx_slope(ans, x):
 # ndtri' = sqrt(2 pi) exp(ndtri^2 / 2).
 defvjp(erfcx, lambda g, ans, x: g * _erfcx_slope(ans, x))
 defjvp(erfcx, lambda t, ans, x: t * _erfcx_slope(ans, x))
-defvjp(ndtri, lambda g, ans, p: g * constant("sqrt(2pi)", ans) * exp(ans * ans / 2))
-defjvp(ndtri, lambda t, ans, p: t * constant("sqrt(2pi)", ans) * exp(ans * ans / 2))
+defvjp(ndtri, lambda g, ans, p: g * constant("sqrt(2pi)", ans) * exp_of_square(ans, 0.5))
+defjvp(ndtri, lambda t, ans, p: t * constant("sqrt(2pi)", ans) * exp_of_square(ans, 0.5))
 
 
 # -- Student's t log-density in its degrees of freedom ------------------------------------------------------

@@ -633,7 +633,8 @@ def _labels(target, args, bounds):
 
 def _inside_bounds(target, args, result, settled, bounded, digits, budget):
     """``settled`` with each derivative entry `_past_absorption` bounded replaced by the gradient rule's number
-    there, which lies inside the bound (said in ``result``'s notes); None where the rule's number is 0 or outside
+    there, which lies inside the bound (said in ``result``'s notes), or by 0 where the bound itself is 0 (each of
+    its parts 0: the slope is the 0 it bounds); None where the rule's number is 0 or outside
     (no reference: ``result`` says why where a sum absorbed terms). Every number inside is 0 in every dtype, so a
     dtype's answer is judged alike against any of them; the digits shown are the rule's."""
     import mpmath
@@ -644,6 +645,11 @@ def _inside_bounds(target, args, result, settled, bounded, digits, budget):
     out = list(settled)
     for k, label in _labels(target, args, bounds):
         bound, number = mpmath.nstr(bounds[k], 3), rule[k] if k < len(rule) else None
+        if bounds[k] == 0:  # every part of the bound 0 (a discarded singular value's entry): the slope is 0
+            out[size + k] = mpmath.mpf(0)
+            result.notes.append(f"{label}: the differences, their noise and the absorbed terms' effect are all 0 "
+                                "here, so this slope is 0")
+            continue
         if number == 0:  # cleaned to 0 within its noise: its digits, where more digits show them
             number = _rule_shown(target, args, k, digits, budget)
         if number is None or not mpmath.isfinite(number) or number == 0 or abs(number) > bounds[k]:
