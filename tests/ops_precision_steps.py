@@ -351,6 +351,9 @@ LINEAR = {
     # as a plain module's statement np.put_along_axis(out, ...) runs: out bound to the array the write makes
     "put_along_axis": (lambda v: numpy_writes.put_along_axis(numpy_writes.fresh(np.zeros)(4), np.array([1, 3, 0]), v, 0)[:3],
                        lambda v: np.array([v[2], v[0], 0], dtype=object)),
+    # np.fill_diagonal(out, v, wrap=True) on a tall array: v's entries repeated down the wrapped diagonal
+    "fill_diagonal": (lambda v: numpy_writes.fill_diagonal(numpy_writes.fresh(np.zeros)((7, 3)), v, True)[[0, 4, 6], [0, 0, 2]],
+                      lambda v: np.array([v[0], v[0], v[2]], dtype=object)),
     "polyfit": (lambda v: gnp.polyfit(_FIT_X, v, 1),
                 lambda v: _exact_pseudo_inverse(np.vander(_FIT_X, 2)).dot(v)),
 }

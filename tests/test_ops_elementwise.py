@@ -293,6 +293,8 @@ TESTED_ELSEWHERE = {
     "divmod",  # below, with // and rounding
     # test_trial_findings23b.py (counts and weighted sums against NumPy, the gradient a gather; not elementwise)
     "bincount",
+    # test_trial_findings33a.py (a plain module's np.fill_diagonal on traced values: NumPy's entries, exact slopes)
+    "fill_diagonal",
     # test_trial_findings24b.py (NumPy's values; a root's slopes the implicit function's, a slice function's exact)
     "roots", "apply_along_axis",
     # test_ops_reductions.py
