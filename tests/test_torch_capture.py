@@ -153,3 +153,35 @@ def test_a_check_in_two_dtypes_traces_a_dtype_free_graph_once(monkeypatch):
     assert [r.status for r in report.results] == ["ok", "ok"]
     assert len(traced) == 1  # no op of softplus(x) tanh(x) names a dtype: float32 replays the float64 graph
     assert _Captured(reduced, "f")._trace((point["x"],), [point["x"]]).dtype_free
+
+
+class _WrongSoftplus(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return torch.log1p(torch.exp(x))
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        return grad / (1 + torch.exp(x))  # sigmoid(-x): the slope's mirror image
+
+
+def test_a_wrong_rules_check_traces_its_function_once(monkeypatch):
+    # The blame of the rule asks for the graph of the point's arguments as a list, the check as a tuple: the call
+    # unpacks either, so both are one layout.
+    import gradcli
+    from gradcli.capture import torch_bridge
+
+    traced = []
+
+    def counting(fun, examples, counts=None, noted=None):
+        traced.append([e.dtype for e in examples])
+        return torch_graph.trace(fun, examples, counts, noted)
+
+    monkeypatch.setattr(torch_bridge, "trace", counting)
+    [result] = gradcli.check(lambda x: _WrongSoftplus.apply(x), [{"x": 1.0}], framework="torch",
+                             dtypes=("float64",)).results
+    assert result.status == "wrong"
+    assert [f.op for f in result.findings if f.kind == "wrong-rule"] == ["gradient rule backward() of _WrongSoftplus"]
+    assert len(traced) == 1

@@ -1020,7 +1020,8 @@ def _layout(args, leaves, generic=False, held=(), held_values=False):
             parts.append((str(value.dtype), value.shape, value.tobytes()))
         else:
             parts.append(("held", repr(value)))
-    return (_structure(args), tuple(parts))
+    # The arguments' own sequence is unpacked into the call (``fun(*args)``): a list of them and a tuple are one layout.
+    return (tuple(_structure(arg) for arg in args), tuple(parts))
 
 
 def _in_a_narrower_dtype(layout):

@@ -200,12 +200,18 @@ def _users_namespaces():
     found = []
     for module in list(sys.modules.values()):
         path = getattr(module, "__file__", None) or ""
-        # (a module of PyTorch's own that names a file by a bare name, torch.ops' "_ops.py", is no user's)
-        if os.path.isabs(path) and is_user_file(path, _TRACING.folder) and not installed_package_file(path):
+        if _users_module_file(path, _TRACING.folder):
             namespace = getattr(module, "__dict__", None)
             if isinstance(namespace, dict) and "float" not in namespace:
                 found.append(namespace)
     return found
+
+
+@functools.lru_cache(maxsize=None)  # every trace asks of every loaded module (thousands with the frameworks loaded)
+def _users_module_file(path, folder):
+    """Whether a module's file ``path`` is the user's code (`is_user_file`, outside ``folder``) and no installed
+    package's; a module of PyTorch's own that names a file by a bare name (torch.ops' "_ops.py") is no user's."""
+    return os.path.isabs(path) and is_user_file(path, folder) and not installed_package_file(path)
 
 
 def _name_float_in(namespaces):
