@@ -27,7 +27,7 @@ from ..capture import without_replay
 from ..capture.bridge import differentiating_the_primal, dtypes_mixed, replaying_points
 from ..capture.exact_constants import held_in, held_name, meant, watching
 from ..capture.numpy_reads import the_programs_run
-from ..capture.loop_trips import LoopStopped, one_point
+from ..capture.loop_trips import LoopNeverEnds, LoopStopped, one_point
 from ..capture.own_time import OwnCallStopped
 from ..errors import InputError
 from ..files import shown_path
@@ -133,6 +133,9 @@ def _checked(result, target, point, working_args, dtype, chosen, options):
                 variable_rules_run() if own else contextlib.nullcontext(()) as variables_rules, \
                 noting_dtype_reads() as dtype_reads:
             value, grads, recording = _run(target, working_args, argnums, dtype)
+    except LoopNeverEnds as never:  # the program's run in ``dtype`` never returns here: judged against the mathematics
+        record(result, _never_ends_in_the_dtype(result, target, point, dtype, chosen, options, never))
+        return result
     except InputError:
         raise
     except (Exception, SystemExit) as error:  # noqa: BLE001 - the target raised (or called sys.exit): the verdict
@@ -309,6 +312,19 @@ def _raised_in_the_dtype(result, target, point, dtype, chosen, options, error):
     result.error = ""  # the finding says what raised, and where
     return Judgement(verdict, verdict,
                      findings=[Finding("raised", "forward", type(raised).__name__, message, location=raised_line(error))])
+
+
+def _never_ends_in_the_dtype(result, target, point, dtype, chosen, options, never):
+    """The verdict where a loop of the program never ends in ``dtype`` at the point (`loop_trips.LoopNeverEnds`, met
+    in gradcli's replay of it, so the framework's own run, which nothing could stop, is never started): `unstable`
+    at the loop's line where the exact function is finite and smooth there (the mathematics has an answer the dtype's
+    program never reaches), else no verdict with the same finding."""
+    finding = Finding("never-ends", "forward", never.name.partition(" at ")[0].removeprefix("a "), str(never),
+                      location=never.where)
+    exact = _exact_as_written(result, target, point, dtype, chosen, options)
+    if exact.unsettled or exact.error or not exact.determined or _undefined(exact):
+        return no_verdict(finding)
+    return Judgement(Verdict.UNSTABLE, Verdict.UNSTABLE, findings=[finding])
 
 
 def _held_as_integers(target, dtype):
