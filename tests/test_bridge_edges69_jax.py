@@ -6,7 +6,8 @@ The float32 replay sees its state come back with the condition still true and sa
 line beside the exact value and slope (the mathematics has an answer the float32 program never reaches), without
 starting JAX's own run, which nothing could stop; float64, in the same check, is judged as usual: a loop's program
 compiles alone, never joined to another dtype's whose call would run the endless loop too. The carried trip counter,
-which neither the condition nor the step reads, does not hide the repeat."""
+which neither the condition nor the step reads, does not hide the repeat. JAX's expit, its logistic primitive, is said as
+the user's call in a finding's sentence."""
 
 import json
 
@@ -69,3 +70,25 @@ def test_a_loop_that_never_ends_in_float32_is_unstable_at_its_line(tmp_path, cap
     assert narrow["exact_gradient"]["a"] == pytest.approx(2 / (3 * cube_root ** 2), rel=1e-14)
     assert wide["dtype"] == "float64" and wide["status"] == "ok", wide
     assert wide["gradient"]["a"] == pytest.approx(2 / (3 * cube_root ** 2), rel=1e-12)
+
+
+SQUASHED = '''\
+import jax.numpy as jnp
+from jax.scipy.special import expit
+
+
+def squashed(x):
+    return jnp.sqrt(expit(x))
+'''
+
+
+def test_an_underflow_in_jaxs_expit_is_said_as_the_users_call(tmp_path, capsys):
+    """JAX's expit is its logistic primitive; the finding and its sentence name the call the user wrote, as they do
+    for jax.nn.sigmoid."""
+    path = tmp_path / "squash.py"
+    path.write_text(SQUASHED)
+    with pytest.raises(SystemExit):
+        main(["check", f"{path}:squashed", "--at", "x=-200", "--dtype", "float32", "--no-fix", "--json"])
+    (finding, *_) = json.loads(capsys.readouterr().out)["results"][0]["findings"]
+    assert finding["op"] == "jax.scipy.special.expit (logistic)" and finding["location"] == f"{path}:6", finding
+    assert finding["message"].startswith("jax.scipy.special.expit(-200.0) underflowed"), finding

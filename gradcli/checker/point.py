@@ -1097,21 +1097,25 @@ def _explain_inaccuracy(result, target, working_args, exact, argnums, dtype, sta
         found.append(narrowing_finding(narrow, dtype))
     if not any(found) and not result.findings and Verdict.UNSTABLE in statuses:  # an unstable result names where its digits went, though no op amplified 100 times
         found.append(provenance.first_off(working, precise, "backward" if gradient_status == Verdict.UNSTABLE else "forward", eps))
+    # named as the user's code names them first, so that an op the check named already is seen to be the same
+    provenance.spelled_findings([f for f in found if f is not None], {**working.spellings, **(spellings or {})})
     new = []
     for finding in found:
         if finding is not None and all(f.message != finding.message and not (f.kind == finding.kind == "narrowed")
                                        and not _same_op(f, finding) for f in result.findings + new) \
                 and not _said_by_its_op(finding, found, getattr(target, "bridge", None) is not None):
             new.append(finding)
-    return provenance.spelled_findings(new, {**working.spellings, **(spellings or {})})
+    return new
 
 
 def _same_op(named, finding):
     """Whether ``named`` already blames the op ``finding`` would (an underflow of exp at its span needs no second
     "inaccurate" finding on that exp)."""
     where = (finding.span, finding.location)
-    return where != (None, None) and (named.phase, named.gradcli_op or named.op, named.span, named.location) == (
-        finding.phase, finding.gradcli_op or finding.op, *where)
+    ops = {named.op, named.gradcli_op or named.op}  # the user's name of it and gradcli's: expit is sigmoid
+    return where != (None, None) and (named.phase, named.span, named.location) == (finding.phase, *where) and (
+        finding.op in ops or (finding.gradcli_op or finding.op) in ops
+        or finding.op.endswith(f" in {named.op}"))  # a part of a function named already: erfc in scipy.special.ndtr
 
 
 def _said_by_its_op(finding, found, bridged=False):
