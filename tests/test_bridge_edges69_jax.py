@@ -72,6 +72,25 @@ def test_a_loop_that_never_ends_in_float32_is_unstable_at_its_line(tmp_path, cap
     assert wide["gradient"]["a"] == pytest.approx(2 / (3 * cube_root ** 2), rel=1e-12)
 
 
+def test_the_watch_finds_a_cycle_of_any_period_and_never_one_of_exact_numbers():
+    """Brent's watch: a state stepping through the same three floats is seen coming back within a few periods; a
+    state that never repeats, or holds exact numbers (an object array), is never called a cycle."""
+    import numpy as np
+
+    from gradcli.capture.loop_trips import Cycle
+
+    cycle, seen = Cycle(), 0
+    for trip in range(1, 40):
+        state = [np.float32([0.1, 0.2, 0.3][trip % 3]), np.int32(7)]
+        seen = cycle.came_back(state, trip)
+        if seen:
+            break
+    assert seen and (trip - seen) % 3 == 0 and trip < 20, (trip, seen)
+    growing, exact = Cycle(), Cycle()
+    assert not any(growing.came_back([np.float64(trip)], trip) for trip in range(1, 300))
+    assert not any(exact.came_back([np.array([0.5], dtype=object)], trip) for trip in range(1, 50))
+
+
 SQUASHED = '''\
 import jax.numpy as jnp
 from jax.scipy.special import expit

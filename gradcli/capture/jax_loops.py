@@ -185,9 +185,9 @@ def _never_ends(named, where, carry, trips, earlier):
     how = "stands still" if period == 1 else f"steps through the same {period} states"
     return LoopNeverEnds(
         f"{named} never ends {run} at this point: after {trips} trips its state was the one it had after {earlier} "
-        f"(it {how}) with its condition still true, so the program's own run loops for ever; its stopping test asks "
-        f"for more than {dtype.name if dtype is not None else 'the dtype'} resolves there (a tolerance finer than "
-        "the rounding of the numbers it compares)", named, trips, where, dtype)
+        f"(it {how}) with its condition still true, so the program's own run loops for ever: its stopping test asks "
+        f"for what {dtype.name if dtype is not None else 'the dtype'} never reaches there (most often a tolerance "
+        "finer than the dtype's rounding of the numbers it compares)", named, trips, where, dtype)
 
 
 class _Lengthening:
