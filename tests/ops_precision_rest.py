@@ -153,6 +153,20 @@ def _gamma_lower(a, scale=1):
     return lambda x: mp.gammainc(a, 0, x / scale, regularized=True)
 
 
+def _quantile(power, sign=1):
+    """exp(``power`` n) (n itself for ``power`` None) with n = ``sign`` ndtri(q), and its slope: a normal's or a
+    log-normal's (of shape ``power``) ppf (``sign`` 1) or isf (-1)."""
+    def oracle(q):
+        n = sign * mp.sqrt(2) * mp.erfinv(2 * _inside(q, 0, 1) - 1)
+        slope = sign / mp.npdf(n)
+        if power is None:
+            return n, slope
+        value = mp.exp(power * n)
+        return value, value * power * slope
+
+    return oracle
+
+
 def _poisson_upper(k):
     """P(K > k) = P(k + 1, mu), the regularized lower incomplete gamma, as a function of the mean; its slope the pmf."""
     return lambda mu: (mp.gammainc(k + 1, 0, _inside(mu, 0, mp.inf), regularized=True), _poisson_pmf(k)(mu)[0])
@@ -262,6 +276,10 @@ UNARY = {
     "scipy.stats.gamma.logsf": (lambda x: gst.gamma.logsf(x, 2.5), _log_of(_gamma_upper(mp.mpf(2.5)), _gamma_lower(mp.mpf(2.5)))),
     "scipy.stats.chi2.sf": (lambda x: gst.chi2.sf(x, 5.0), _gamma_upper(mp.mpf(2.5), 2)),
     "scipy.stats.chi2.logsf": (lambda x: gst.chi2.logsf(x, 5.0), _log_of(_gamma_upper(mp.mpf(2.5), 2), _gamma_lower(mp.mpf(2.5), 2))),
+    "scipy.stats.norm.ppf": (gst.norm.ppf, _quantile(None)),
+    "scipy.stats.norm.isf": (gst.norm.isf, _quantile(None, -1)),
+    "scipy.stats.lognorm.ppf": (lambda q: gst.lognorm.ppf(q, 0.5), _quantile(mp.mpf(0.5))),
+    "scipy.stats.lognorm.isf": (lambda q: gst.lognorm.isf(q, 0.5), _quantile(mp.mpf(0.5), -1)),
     "scipy.stats.beta.sf": (lambda x: gst.beta.sf(x, 2.0, 3.0), _beta_upper(A, B)),
     "scipy.stats.beta.logsf": (lambda x: gst.beta.logsf(x, 2.0, 3.0),
                                _log_of(_beta_upper(A, B), lambda x: _beta_cdf(A, B)(x)[0])),

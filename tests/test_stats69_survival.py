@@ -1,5 +1,5 @@
 """The survival functions of gradcli.scipy.stats' distributions that had a CDF alone: sf and logsf of t, gamma,
-chi2, beta, lognorm and poisson.
+chi2, beta, lognorm and poisson; and the quantiles ppf and isf of norm and lognorm.
 
 Values are SciPy's to a few ulps at ordinary and adversarial points (the support's ends, 1e-300, 1 - 2^-53, far
 tails), logsf keeping the small tail on either side of the median as SciPy's does; slopes in the point, loc, scale
@@ -58,6 +58,38 @@ def test_logsf_keeps_the_small_tail_on_both_sides_of_the_median():
             float(mp.log1p(-mp.gammainc(2.5, 0, mp.mpf(1e-20), regularized=True))), rel=1e-14, abs=0)
         u = mp.log(mp.mpf(1e100)) / mp.mpf(0.5)
         assert float(gst.lognorm.logsf(1e100, 0.5)) == pytest.approx(float(mp.log(mp.erfc(u / mp.sqrt(2)) / 2)), rel=1e-14, abs=0)
+
+
+Q = np.array([-0.1, 0.0, 5e-324, 1e-300, 1e-20, 0.3, 0.5, 0.9, 1 - 2**-53, 1.0, 1.5])
+
+
+@pytest.mark.parametrize("method", ["ppf", "isf"])
+def test_the_normal_and_log_normal_quantiles_are_scipys(method):
+    """norm and lognorm's ppf and isf (by ndtri, the isf never rounding 1 - q) at ordinary points and at the ends of
+    [0, 1], where they are infinite or NaN as SciPy's are."""
+    for dist, shapes in (("norm", ()), ("lognorm", (0.5,))):
+        for frame in ({}, {"loc": 0.5, "scale": 2.0}):
+            with np.errstate(all="ignore"):
+                theirs = getattr(getattr(scipy.stats, dist), method)(Q, *shapes, **frame)
+                ours = np.asarray(getattr(getattr(gst, dist), method)(Q, *shapes, **frame), dtype=float)
+            np.testing.assert_array_equal(np.isnan(ours), np.isnan(theirs))
+            finite = np.isfinite(theirs)
+            np.testing.assert_array_equal(ours[~finite & ~np.isnan(theirs)], theirs[~finite & ~np.isnan(theirs)])
+            np.testing.assert_allclose(ours[finite], theirs[finite], rtol=4 * np.finfo(float).eps, atol=0)
+
+
+@pytest.mark.parametrize("q", [0.3, 1e-20, 1 - 1e-12])
+def test_the_quantiles_slopes_are_one_over_the_density(q):
+    """d ppf/dq = 1 / pdf(ppf(q)) and d isf/dq = -1 / pdf(isf(q)), in q and in the log-normal's shape, at an ordinary
+    q and deep in either tail."""
+    with mp.workdps(40):
+        n = mp.sqrt(2) * mp.erfinv(2 * mp.mpf(q) - 1)
+        in_q = 1 / mp.npdf(n)
+    assert float(gradcli.grad(gst.norm.ppf)(q)) == pytest.approx(float(in_q), rel=1e-12)
+    assert float(gradcli.grad(gst.norm.isf)(q)) == pytest.approx(float(-in_q), rel=1e-12)
+    value = float(mp.exp(-mp.mpf(0.5) * n))  # the log-normal's isf, exp(-s n), and its slopes in q and in s
+    assert float(gradcli.grad(lambda t: gst.lognorm.isf(t, 0.5))(q)) == pytest.approx(-0.5 * value * float(in_q), rel=1e-12)
+    assert float(gradcli.grad(lambda s: gst.lognorm.isf(q, s))(0.5)) == pytest.approx(-float(n) * value, rel=1e-12)
 
 
 # -- slopes against mpmath: each survival function in closed form on mpmath numbers -------------------------------

@@ -20,7 +20,7 @@ from .ops_decompositions import eigh
 from .ops_linalg import cholesky, diagonal, solve
 from .ops_shape import median, partition, percentile
 from .ops_scipy import SCIPY_VALUED as _SPECIAL_SCIPY_VALUED
-from .ops_scipy import _gamma_density, _gammainc_da_ball, betainc, betaln, gammainc, gammainc_da, gammaincc, i0, i0e, log_ndtr, ndtr, scipy_valued, stdtr, t_log_density
+from .ops_scipy import _gamma_density, _gammainc_da_ball, betainc, betaln, gammainc, gammainc_da, gammaincc, i0, i0e, log_ndtr, ndtr, ndtri, scipy_valued, stdtr, t_log_density
 from .ops_special import erfc, gammaln, xlog1py, xlogy
 from .tracer import primitive
 from .values import float_dtype, is_float_dtype, loaded_mpmath, raw, result_dtype, shape_of
@@ -98,6 +98,16 @@ def norm_sf(x, loc=0.0, scale=1.0):
 def norm_logsf(x, loc=0.0, scale=1.0):
     """log P(X > x)."""
     return norm_logcdf(-x, -loc, scale)
+
+
+def norm_ppf(q, loc=0.0, scale=1.0):
+    """The quantile of N(loc, scale^2) at ``q``: loc + scale ndtri(q) (NaN outside [0, 1], -inf and inf at its ends)."""
+    return loc + lifted(scale, q) * ndtri(q)
+
+
+def norm_isf(q, loc=0.0, scale=1.0):
+    """The x with P(X > x) = ``q``: loc - scale ndtri(q), as SciPy takes it (no 1 - q rounded)."""
+    return loc - lifted(scale, q) * ndtri(q)
 
 
 # -- ``scipy.stats.t``: Student's t distribution (its density, and its CDF through ``scipy.special.stdtr``). -----
@@ -377,6 +387,16 @@ def lognorm_sf(x, s, loc=0.0, scale=1.0):
     """P(X > x) for the log-normal of shape ``s``: Phi(-log(z) / s), 1 at and below 0."""
     z, below, _ = on_support(standardized(x, loc, scale)[0], 0.0, open_low=True)
     return select(below, 1.0, _scipys_ndtr(-log(z) / lifted(s, z)))
+
+
+def lognorm_ppf(q, s, loc=0.0, scale=1.0):
+    """The quantile of the log-normal of shape ``s`` at ``q``: loc + scale exp(s ndtri(q))."""
+    return loc + lifted(scale, q) * exp(lifted(s, q) * ndtri(q))
+
+
+def lognorm_isf(q, s, loc=0.0, scale=1.0):
+    """The x with P(X > x) = ``q`` for the log-normal of shape ``s``: loc + scale exp(-s ndtri(q))."""
+    return loc + lifted(scale, q) * exp(-lifted(s, q) * ndtri(q))
 
 
 def lognorm_logsf(x, s, loc=0.0, scale=1.0):
