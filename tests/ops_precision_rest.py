@@ -115,6 +115,63 @@ def _poisson_lower(k):
     return lambda mu: mp.gammainc(k + 1, 0, mu, regularized=True)
 
 
+def _beta_upper(a, b):
+    """P(X > x) for Beta(a, b) and its slope, minus the density."""
+    return lambda x: (mp.betainc(a, b, _inside(x, 0, 1), 1, regularized=True), -_beta_pdf(a, b)(x)[0])
+
+
+def _lognorm_upper(s):
+    """P(X > x) for the log-normal of shape ``s`` and its slope, minus the density."""
+    return lambda x: (mp.ncdf(-mp.log(_inside(x, 0, mp.inf)) / s), -_lognorm_pdf(s)(x)[0])
+
+
+def _t_upper(nu):
+    """P(X > x) for Student's t, I_{nu/(nu+x^2)}(nu/2, 1/2)/2 right of 0 (1 minus it left of 0), and its slope, minus
+    the density."""
+    def sf(x):
+        half = mp.betainc(nu / 2, mp.mpf(1) / 2, 0, nu / (nu + x * x), regularized=True) / 2
+        density = mp.gamma((nu + 1) / 2) / (mp.sqrt(nu * mp.pi) * mp.gamma(nu / 2)) * (1 + x * x / nu) ** (-(nu + 1) / 2)
+        return (half if x > 0 else 1 - half), -density
+
+    return sf
+
+
+def _t_lower(nu):
+    return lambda x: _t_upper(nu)(-x)[0]
+
+
+def _gamma_upper(a, scale=1):
+    """P(X > x) for Gamma(a) of scale ``scale``, Q(a, x / scale), and its slope, minus the density."""
+    def sf(x):
+        z = _inside(x, 0, mp.inf) / scale
+        return mp.gammainc(a, z, mp.inf, regularized=True), -mp.exp((a - 1) * mp.log(z) - z - mp.loggamma(a)) / scale
+
+    return sf
+
+
+def _gamma_lower(a, scale=1):
+    return lambda x: mp.gammainc(a, 0, x / scale, regularized=True)
+
+
+def _quantile(power, sign=1):
+    """exp(``power`` n) (n itself for ``power`` None) with n = ``sign`` ndtri(q), and its slope: a normal's or a
+    log-normal's (of shape ``power``) ppf (``sign`` 1) or isf (-1)."""
+    def oracle(q):
+        n = sign * mp.sqrt(2) * mp.erfinv(2 * _inside(q, 0, 1) - 1)
+        slope = sign / mp.npdf(n)
+        if power is None:
+            return n, slope
+        value = mp.exp(power * n)
+        return value, value * power * slope
+
+    return oracle
+
+
+def _poisson_upper(k):
+    """P(K > k) = P(k + 1, mu), the regularized lower incomplete gamma, as a function of the mean; its slope the pmf."""
+    return lambda mu: (mp.gammainc(k + 1, 0, _inside(mu, 0, mp.inf), regularized=True), _poisson_pmf(k)(mu)[0])
+
+
 def _nbinom_pmf(k, n):
     def pmf(p):
         _inside(p, 0, 1)
@@ -213,6 +270,24 @@ UNARY = {
     "scipy.stats.lognorm.cdf": (lambda x: gst.lognorm.cdf(x, 0.5), _lognorm_cdf(mp.mpf(0.5))),
     "scipy.stats.lognorm.logcdf": (lambda x: gst.lognorm.logcdf(x, 0.5),
                                    _log_of(_lognorm_cdf(mp.mpf(0.5)), _lognorm_sf(mp.mpf(0.5)))),
+    "scipy.stats.t.sf": (lambda x: gst.t.sf(x, 3.0), _t_upper(mp.mpf(3))),
+    "scipy.stats.t.logsf": (lambda x: gst.t.logsf(x, 3.0), _log_of(_t_upper(mp.mpf(3)), _t_lower(mp.mpf(3)))),
+    "scipy.stats.gamma.sf": (lambda x: gst.gamma.sf(x, 2.5), _gamma_upper(mp.mpf(2.5))),
+    "scipy.stats.gamma.logsf": (lambda x: gst.gamma.logsf(x, 2.5), _log_of(_gamma_upper(mp.mpf(2.5)), _gamma_lower(mp.mpf(2.5)))),
+    "scipy.stats.chi2.sf": (lambda x: gst.chi2.sf(x, 5.0), _gamma_upper(mp.mpf(2.5), 2)),
+    "scipy.stats.chi2.logsf": (lambda x: gst.chi2.logsf(x, 5.0), _log_of(_gamma_upper(mp.mpf(2.5), 2), _gamma_lower(mp.mpf(2.5), 2))),
+    "scipy.stats.norm.ppf": (gst.norm.ppf, _quantile(None)),
+    "scipy.stats.norm.isf": (gst.norm.isf, _quantile(None, -1)),
+    "scipy.stats.lognorm.ppf": (lambda q: gst.lognorm.ppf(q, 0.5), _quantile(mp.mpf(0.5))),
+    "scipy.stats.lognorm.isf": (lambda q: gst.lognorm.isf(q, 0.5), _quantile(mp.mpf(0.5), -1)),
+    "scipy.stats.beta.sf": (lambda x: gst.beta.sf(x, 2.0, 3.0), _beta_upper(A, B)),
+    "scipy.stats.beta.logsf": (lambda x: gst.beta.logsf(x, 2.0, 3.0),
+                               _log_of(_beta_upper(A, B), lambda x: _beta_cdf(A, B)(x)[0])),
+    "scipy.stats.lognorm.sf": (lambda x: gst.lognorm.sf(x, 0.5), _lognorm_upper(mp.mpf(0.5))),
+    "scipy.stats.lognorm.logsf": (lambda x: gst.lognorm.logsf(x, 0.5),
+                                  _log_of(_lognorm_upper(mp.mpf(0.5)), lambda x: _lognorm_cdf(mp.mpf(0.5))(x)[0])),
+    "scipy.stats.poisson.sf": (lambda mu: gst.poisson.sf(3.0, mu), _poisson_upper(3)),
+    "scipy.stats.poisson.logsf": (lambda mu: gst.poisson.logsf(3.0, mu), _log_of(_poisson_upper(3), lambda mu: _poisson_cdf(3)(mu)[0])),
     "scipy.stats.poisson.pmf": (lambda mu: gst.poisson.pmf(3.0, mu), _poisson_pmf(3)),
     "scipy.stats.poisson.logpmf": (lambda mu: gst.poisson.logpmf(3.0, mu), _log_of(_poisson_pmf(3))),
     "scipy.stats.poisson.cdf": (lambda mu: gst.poisson.cdf(3.0, mu), _poisson_cdf(3)),

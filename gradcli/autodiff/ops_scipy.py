@@ -25,7 +25,7 @@ from .ops import (absolute, constant, cos, equal, exp, exp_of_square, floor, hig
 from .ops_array import logsumexp as _logsumexp
 from .ops_array import squeeze, sum_, unbroadcast
 from .ops_special import _scipy_function, digamma, erfc, gammaln, mpmath_only, polygamma, xlog1py, xlogy
-from .tracer import Box, floats_lifted_for_composite, is_mp_value, nondifferentiable, primitive, primitive_of
+from .tracer import Box, composing, floats_lifted_for_composite, is_mp_value, nondifferentiable, primitive, primitive_of
 from .values import dtype_of, float_dtype, in_input_dtype, is_float_dtype, loaded_mpmath, raw, weak, zeros_like
 
 
@@ -1056,10 +1056,15 @@ def scipy_valued(name, composite):
     # What a finding shows of its call: SciPy's arguments, not gradcli's composite value, which is no argument of the user's
     primitive_of(op).shown_arguments = -1
 
+    public = f"scipy.special.{name}"
+    # expit is gradcli's sigmoid itself: a finding on that op names the user's call alone
+    alone = getattr(getattr(composite, "prim", None), "name", None)
+
     @functools.wraps(composite, assigned=("__doc__", "__module__"), updated=())  # never a door's ``prim``
     def valued(*args, **kwargs):
         args = floats_lifted_for_composite(args, sys._getframe(1))
-        out = composite(*args, **kwargs)
+        with composing(public, alone):
+            out = composite(*args, **kwargs)
         options = {k: raw(v) for k, v in kwargs.items()}  # SciPy's keyword arguments (axis, b), for its own call
         if isinstance(out, tuple):  # logsumexp's (value, sign): each SciPy's
             return tuple(op(*args, o, part=i, **options) for i, o in enumerate(out))

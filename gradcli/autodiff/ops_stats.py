@@ -19,10 +19,15 @@ from .ops_array import asarray, expand_dims, mean, ravel, squeeze, sum_, take, u
 from .ops_decompositions import eigh
 from .ops_linalg import cholesky, diagonal, solve
 from .ops_shape import median, partition, percentile
-from .ops_scipy import _gamma_density, _gammainc_da_ball, betainc, betaln, gammainc, gammainc_da, gammaincc, i0, i0e, log_ndtr, ndtr, scipy_valued, stdtr, t_log_density
+from .ops_scipy import SCIPY_VALUED as _SPECIAL_SCIPY_VALUED
+from .ops_scipy import _gamma_density, _gammainc_da_ball, betainc, betaln, gammainc, gammainc_da, gammaincc, i0, i0e, log_ndtr, ndtr, ndtri, scipy_valued, stdtr, t_log_density
 from .ops_special import erfc, gammaln, xlog1py, xlogy
 from .tracer import primitive
 from .values import float_dtype, is_float_dtype, loaded_mpmath, raw, result_dtype, shape_of
+
+
+# Phi as SciPy's lognorm.sf computes it (``ndtr``: SciPy's number in a float dtype, the composite's slope and exact value)
+_scipys_ndtr = _SPECIAL_SCIPY_VALUED["ndtr"]
 
 
 def standardized(x, loc, scale):
@@ -95,6 +100,16 @@ def norm_logsf(x, loc=0.0, scale=1.0):
     return norm_logcdf(-x, -loc, scale)
 
 
+def norm_ppf(q, loc=0.0, scale=1.0):
+    """The quantile of N(loc, scale^2) at ``q``: loc + scale ndtri(q) (NaN outside [0, 1], -inf and inf at its ends)."""
+    return loc + lifted(scale, q) * ndtri(q)
+
+
+def norm_isf(q, loc=0.0, scale=1.0):
+    """The x with P(X > x) = ``q``: loc - scale ndtri(q), as SciPy takes it (no 1 - q rounded)."""
+    return loc - lifted(scale, q) * ndtri(q)
+
+
 # -- ``scipy.stats.t``: Student's t distribution (its density, and its CDF through ``scipy.special.stdtr``). -----
 
 def t_logpdf(x, df, loc=0.0, scale=1.0):
@@ -140,6 +155,23 @@ def t_logcdf(x, df, loc=0.0, scale=1.0):
     return log_by_tail(z, 0.0, lambda at: stdtr(df, at), lambda at: stdtr(df, -at))
 
 
+def log_sf_by_tail(z, median, cdf, sf):
+    """log P(X > z) as SciPy takes it: log(sf(z)) right of the median, log1p(-cdf(z)) up to it, so far left the
+    answer is the small lower tail's, not log of a number rounded to 1: `log_by_tail` of the mirrored variable -z."""
+    return log_by_tail(-z, -median, lambda at: sf(-at), lambda at: cdf(-at))
+
+
+def t_sf(x, df, loc=0.0, scale=1.0):
+    """P(X > x) for Student's t: stdtr(df, -z), as SciPy computes it."""
+    return stdtr(df, -standardized(x, loc, scale)[0])
+
+
+def t_logsf(x, df, loc=0.0, scale=1.0):
+    """log P(X > x) for Student's t, by its tail from the median (0) on."""
+    z = standardized(x, loc, scale)[0]
+    return log_sf_by_tail(z, 0.0, lambda at: stdtr(df, at), lambda at: stdtr(df, -at))
+
+
 # -- ``scipy.stats.gamma``: the gamma distribution of shape ``a`` (its density and CDF). -----
 
 def gamma_logpdf(x, a, loc=0.0, scale=1.0):
@@ -174,6 +206,19 @@ def gamma_logcdf(x, a, loc=0.0, scale=1.0):
     return select(below, -np.inf, by_tail)
 
 
+def gamma_sf(x, a, loc=0.0, scale=1.0):
+    """P(X > x) for Gamma(a): the regularized upper incomplete gamma function, 1 below the support."""
+    z, below, _ = on_support(standardized(x, loc, scale)[0], 0.0)
+    return select(below, 1.0, gammaincc(a, z))
+
+
+def gamma_logsf(x, a, loc=0.0, scale=1.0):
+    """log P(X > x) for Gamma(a): 0 at and below 0, by its tail from the median on."""
+    z, below, _ = on_support(standardized(x, loc, scale)[0], 0.0)
+    by_tail = log_sf_by_tail(z, _median("gammaincinv", a), lambda at: gammainc(a, at), lambda at: gammaincc(a, at))
+    return select(below, 0.0, by_tail)
+
+
 # -- ``scipy.stats.chi2``: the chi-squared distribution, a gamma of shape df / 2 and scale 2. -----
 
 def chi2_logpdf(x, df, loc=0.0, scale=1.0):
@@ -194,6 +239,16 @@ def chi2_cdf(x, df, loc=0.0, scale=1.0):
 def chi2_logcdf(x, df, loc=0.0, scale=1.0):
     """log P(X <= x) for chi-squared."""
     return gamma_logcdf(x, df / 2, loc, 2 * scale)
+
+
+def chi2_sf(x, df, loc=0.0, scale=1.0):
+    """P(X > x) for chi-squared with ``df`` degrees of freedom."""
+    return gamma_sf(x, df / 2, loc, 2 * scale)
+
+
+def chi2_logsf(x, df, loc=0.0, scale=1.0):
+    """log P(X > x) for chi-squared."""
+    return gamma_logsf(x, df / 2, loc, 2 * scale)
 
 
 # -- ``scipy.stats.beta``: the beta distribution (its density and CDF). -----
@@ -233,6 +288,25 @@ def beta_logcdf(x, a, b, loc=0.0, scale=1.0):
     return select(below, -np.inf, select(above, 0.0, by_tail))
 
 
+def beta_sf(x, a, b, loc=0.0, scale=1.0):
+    """P(X > x) for Beta(a, b): 1 below 0, 0 above 1; between, 1 - betainc(a, b, z) left of the median (the
+    subtraction from a CDF below 1/2 keeps its digits; 1 - z would round z = 1e-20 away) and betainc(b, a, 1 - z)
+    from it on, where the tail is small."""
+    z, below, above = on_support(standardized(x, loc, scale)[0], 0.0, 1.0)
+    left = raw(less(z, _median("betaincinv", a, b)))
+    middle = select(left, 1 - betainc(a, b, select(left, z, 0.5)), betainc(b, a, 1 - select(left, 0.5, z)))
+    return select(below, 1.0, select(above, 0.0, middle))
+
+
+def beta_logsf(x, a, b, loc=0.0, scale=1.0):
+    """log P(X > x) for Beta(a, b): 0 below 0, -inf at and above 1 (no log of 0 taken, so no warning)."""
+    z, below, above = on_support(standardized(x, loc, scale)[0], 0.0, 1.0)
+    top = raw(equal(z, 1.0))
+    z = select(top, 0.5, z)  # the top's entries answered below, their formula finite
+    by_tail = log_sf_by_tail(z, _median("betaincinv", a, b), lambda at: betainc(a, b, at), lambda at: betainc(b, a, 1 - at))
+    return select(below, 0.0, select(above | top, -np.inf, by_tail))
+
+
 # -- ``scipy.stats.poisson``: the Poisson distribution's probability mass, differentiable in its mean. -----
 
 def poisson_logpmf(k, mu):
@@ -255,6 +329,17 @@ def poisson_cdf(k, mu):
 def poisson_logcdf(k, mu):
     """log P(K <= k) for a Poisson of mean ``mu``."""
     return log(poisson_cdf(k, mu))
+
+
+def poisson_sf(k, mu):
+    """P(K > k) for a Poisson of mean ``mu``: gammainc(floor(k) + 1, mu), and 1 below k = 0 (differentiable in ``mu``)."""
+    below = np.asarray(raw(k)) < 0
+    return select(below, 1.0, gammainc(maximum(floor(k), 0) + 1, mu))
+
+
+def poisson_logsf(k, mu):
+    """log P(K > k) for a Poisson of mean ``mu``."""
+    return log(poisson_sf(k, mu))
 
 
 # -- ``scipy.stats.nbinom``: the negative binomial, failures before the ``n``-th success, differentiable in n and p. ---
@@ -296,6 +381,28 @@ def lognorm_logcdf(x, s, loc=0.0, scale=1.0):
     """log P(X <= x) for the log-normal of shape ``s``, finite far into the left tail."""
     z, below, _ = on_support(standardized(x, loc, scale)[0], 0.0, open_low=True)
     return select(below, -np.inf, log_ndtr(log(z) / lifted(s, z)))
+
+
+def lognorm_sf(x, s, loc=0.0, scale=1.0):
+    """P(X > x) for the log-normal of shape ``s``: Phi(-log(z) / s), 1 at and below 0."""
+    z, below, _ = on_support(standardized(x, loc, scale)[0], 0.0, open_low=True)
+    return select(below, 1.0, _scipys_ndtr(-log(z) / lifted(s, z)))
+
+
+def lognorm_ppf(q, s, loc=0.0, scale=1.0):
+    """The quantile of the log-normal of shape ``s`` at ``q``: loc + scale exp(s ndtri(q))."""
+    return loc + lifted(scale, q) * exp(lifted(s, q) * ndtri(q))
+
+
+def lognorm_isf(q, s, loc=0.0, scale=1.0):
+    """The x with P(X > x) = ``q`` for the log-normal of shape ``s``: loc + scale exp(-s ndtri(q))."""
+    return loc + lifted(scale, q) * exp(-lifted(s, q) * ndtri(q))
+
+
+def lognorm_logsf(x, s, loc=0.0, scale=1.0):
+    """log P(X > x) for the log-normal of shape ``s``, finite far into the right tail: log Phi(-log(z) / s)."""
+    z, below, _ = on_support(standardized(x, loc, scale)[0], 0.0, open_low=True)
+    return select(below, 0.0, log_ndtr(-log(z) / lifted(s, z)))
 
 
 # -- ``scipy.stats.truncnorm``: the standard normal cut to [a, b] (in standard units), moved by ``loc`` and ``scale``. -----

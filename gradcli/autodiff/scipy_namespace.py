@@ -65,14 +65,14 @@ special = SimpleNamespace(**{
 
 # Each distribution's methods, by SciPy's names; `ops_stats` spells them <distribution>_<method>.
 _METHODS = {
-    "norm": "logpdf pdf cdf logcdf sf logsf",
-    "t": "logpdf pdf cdf logcdf",
-    "gamma": "logpdf pdf cdf logcdf",
-    "chi2": "logpdf pdf cdf logcdf",
-    "beta": "logpdf pdf cdf logcdf",
-    "poisson": "logpmf pmf cdf logcdf",
+    "norm": "logpdf pdf cdf logcdf sf logsf ppf isf",
+    "t": "logpdf pdf cdf logcdf sf logsf",
+    "gamma": "logpdf pdf cdf logcdf sf logsf",
+    "chi2": "logpdf pdf cdf logcdf sf logsf",
+    "beta": "logpdf pdf cdf logcdf sf logsf",
+    "poisson": "logpmf pmf cdf logcdf sf logsf",
     "nbinom": "logpmf pmf",
-    "lognorm": "logpdf pdf cdf logcdf",
+    "lognorm": "logpdf pdf cdf logcdf sf logsf ppf isf",
     "truncnorm": "logpdf pdf cdf logcdf sf logsf",
     "dirichlet": "logpdf pdf",
     "multivariate_normal": "logpdf pdf entropy",

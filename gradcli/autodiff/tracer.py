@@ -84,6 +84,25 @@ meant_number = None
 # checker asks the program as meant only of a program that has such a constant. Per context: references are computed
 # ahead in other threads too.
 sightings = contextvars.ContextVar("gradcli_constants_sighted", default=None)
+# While a public function that gradcli composes of its own primitives runs its composite (`ops_scipy.scipy_valued`:
+# scipy.special.expit as gradcli's sigmoid): (the function's public name, the name of the one primitive it is, or
+# None where it is made of several), so that a finding on an op inside it names the function the user called.
+_COMPOSING = contextvars.ContextVar("gradcli_composing", default=None)
+
+
+@contextlib.contextmanager
+def composing(public, primitive_name=None):
+    """Inside it, the ops run are parts of the public function ``public`` (`composed_in`)."""
+    token = _COMPOSING.set((public, primitive_name))
+    try:
+        yield
+    finally:
+        _COMPOSING.reset(token)
+
+
+def composed_in():
+    """``(public name, its one primitive's name or None)`` of the composite running now, or None (`composing`)."""
+    return _COMPOSING.get()
 
 
 class WatchedArray:

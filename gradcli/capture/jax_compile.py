@@ -17,6 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from .jax_cache import compiled
+from .jax_walk import every_equation
 
 _EXECUTABLES = {}  # (the text of a captured jaxpr and its constants, batched) -> its compiled evaluation
 _KEPT = 64
@@ -91,9 +92,13 @@ _JOINED = 1 << 16  # numbers a program's inputs may hold and still share a joint
 
 
 def _joinable(traced):
-    """Whether ``traced`` may be a part of a joint compilation: its jaxpr takes exactly its arguments, few numbers."""
+    """Whether ``traced`` may be a part of a joint compilation: its jaxpr takes exactly its arguments, few numbers,
+    and runs no ``while`` loop (each call of a joint program runs every part at its announced point, and a loop that
+    never ends in one dtype there, a Newton step whose tolerance float32 cannot meet, would hang every other
+    dtype's call, which no one can stop)."""
     invars = traced.jaxpr.jaxpr.invars
-    return len(invars) == traced.in_tree.num_leaves and sum(int(np.prod(v.aval.shape)) for v in invars) <= _JOINED
+    return (len(invars) == traced.in_tree.num_leaves and sum(int(np.prod(v.aval.shape)) for v in invars) <= _JOINED
+            and not any(eqn.primitive.name == "while" for eqn in every_equation(traced.jaxpr)))
 
 
 def _debugging():

@@ -28,7 +28,7 @@ from ..autodiff.arb import Jet, NoArb
 from ..autodiff.ops_special import BeyondNumbers
 from ..autodiff.values import raw
 from .exact_constants import BALL, MP, PROOF, kind_of, loaded_mpmath, off_the_path, precision
-from .loop_trips import turns
+from .loop_trips import Cycle, LoopNeverEnds, turns
 
 
 def _stacked(parts, shape, dtype):
@@ -133,13 +133,15 @@ def while_rule(params, compile_body, where=None, solver=None):
     body = compile_body(params["body_jaxpr"])
     cond_n, body_n = int(params["cond_nconsts"]), int(params["body_nconsts"])
     named = f"a lax.while_loop{f' at {where}' if where else ''}"
+    watched = _deciding(params)
 
     def loop(rule_params, kind, *operands):
         cond_consts = list(operands[:cond_n])
         body_consts = list(operands[cond_n : cond_n + body_n])
         carry = list(operands[cond_n + body_n :])
         lengthening = _Lengthening(operands, named)
-        for _ in turns(condition, named):
+        cycle = Cycle() if kind_of(operands) is None else None  # a float run: one that comes back never ends
+        for trip in turns(condition, named):
             (going,) = condition.run(cond_consts + carry)
             going = np.asarray(raw(going)).astype(bool)
             if not going.any():
@@ -149,8 +151,43 @@ def while_rule(params, compile_body, where=None, solver=None):
             stepped = list(body.run(body_consts + carry))
             carry = stepped if going.ndim == 0 else [_where_going(going, new, old) for new, old in zip(stepped, carry)]
             lengthening.trip(carry)
+            earlier = cycle.came_back([raw(carry[k]) for k in watched], trip + 1) if cycle is not None else 0
+            if earlier:
+                raise _never_ends(named, where, carry, trip + 1, earlier)
 
     return _run_as_solver(solver, named, loop)
+
+
+def _deciding(params):
+    """The positions of a ``while`` equation's carried values that decide its later trips: all but the counters
+    (`counters`) that neither its condition nor its body reads except to step them (``k + 1`` carried along for
+    the caller), which never come back though the state that decides does."""
+    body, cond = params["body_jaxpr"].jaxpr, params["cond_jaxpr"].jaxpr
+    body_n, cond_n = int(params["body_nconsts"]), int(params["cond_nconsts"])
+    carried = len(body.outvars)
+    free = set()
+    for k in counters(body, body_n):
+        var, in_cond = body.invars[body_n + k], cond.invars[cond_n + k]
+        readers = [eqn for eqn in body.eqns if any(v is var for v in eqn.invars)]
+        stepped_only = len(readers) == 1 and any(out is body.outvars[k] for out in readers[0].outvars)
+        unread = not any(v is in_cond for eqn in cond.eqns for v in eqn.invars) and in_cond not in cond.outvars
+        if stepped_only and unread and not any(out is var for out in body.outvars):
+            free.add(k)
+    return [k for k in range(carried) if k not in free]
+
+
+def _never_ends(named, where, carry, trips, earlier):
+    """The `LoopNeverEnds` of a float run whose state after ``trips`` trips is its state after ``earlier``."""
+    floats = [np.asarray(raw(v)) for v in carry if np.asarray(raw(v)).dtype.kind == "f"]
+    dtype = floats[0].dtype if floats else None
+    run = f"in {dtype.name}" if dtype is not None else "in its dtype"
+    period = trips - earlier
+    how = "stands still" if period == 1 else f"steps through the same {period} states"
+    return LoopNeverEnds(
+        f"{named} never ends {run} at this point: after {trips} trips its state was the one it had after {earlier} "
+        f"(it {how}) with its condition still true, so the program's own run loops for ever: its stopping test asks "
+        f"for what {dtype.name if dtype is not None else 'the dtype'} never reaches there (most often a tolerance "
+        "finer than the dtype's rounding of the numbers it compares)", named, trips, where, dtype)
 
 
 class _Lengthening:

@@ -21,6 +21,8 @@ import contextvars
 import sys
 import time
 
+import numpy as np
+
 from ..errors import InputError
 
 MAX_TRIPS = 1_000_000  # a loop still running after this many trips is refused rather than left to hang
@@ -47,6 +49,53 @@ class LoopStopped(InputError):
             return self
         named = f"{self.name} at {where}"
         return LoopStopped(str(self).replace(self.name, named, 1), named, self.trips, self.by_time)
+
+
+class LoopNeverEnds(LoopStopped):
+    """A replayed loop whose run in a float dtype came back to a state it had before with its condition still true:
+    the program's own run in that dtype never ends there (a Newton iteration whose tolerance is finer than the dtype
+    resolves, stepping between the same floats for ever). A fact about the program in that dtype, not about the
+    mathematics: the exact runs at the point take their own trips. ``where``: the loop's line; ``dtype``: the float
+    dtype it never ends in."""
+
+    def __init__(self, message, name="", trips=0, where=None, dtype=None):
+        super().__init__(message, name, trips)
+        self.where, self.dtype = where, dtype
+
+
+class Cycle:
+    """Brent's watch for a loop's state coming back: fed each trip's state (a tuple of float arrays), it says whether
+    the state equals one the loop had before, so that a loop stepping between the same numbers for ever is known
+    after a few trips more than its cycle's, never by a time bound. Keeps one earlier state, taken at trips 1, 2, 4,
+    8 ...; a state that holds no plain array (exact numbers) is never watched."""
+
+    __slots__ = ("kept", "kept_at", "span", "since")
+
+    def __init__(self):
+        self.kept, self.kept_at, self.span, self.since = None, 0, 1, 0
+
+    def came_back(self, state, trip):
+        """Whether ``state`` (after ``trip`` trips) is the state kept earlier; the trip it was kept after, else 0."""
+        key = _state_key(state)
+        if key is None:
+            return 0
+        if key == self.kept:
+            return self.kept_at
+        self.since += 1
+        if self.since == self.span:  # Brent's power of two: keep this state and wait twice as long for it
+            self.kept, self.kept_at, self.span, self.since = key, trip, self.span * 2, 0
+        return 0
+
+
+def _state_key(state):
+    """A loop's carried values as bytes, with their dtypes and shapes; None where any is not a plain NumPy number."""
+    parts = []
+    for value in state:
+        held = value if isinstance(value, np.ndarray) else np.asarray(value) if isinstance(value, (np.generic, float, int)) else None
+        if held is None or held.dtype == object:
+            return None
+        parts.append((held.dtype.str, held.shape, held.tobytes()))
+    return tuple(parts)
 
 
 class Watch:

@@ -27,7 +27,7 @@ from ..capture import without_replay
 from ..capture.bridge import differentiating_the_primal, dtypes_mixed, replaying_points
 from ..capture.exact_constants import held_in, held_name, meant, watching
 from ..capture.numpy_reads import the_programs_run
-from ..capture.loop_trips import LoopStopped, one_point
+from ..capture.loop_trips import LoopNeverEnds, LoopStopped, one_point
 from ..capture.own_time import OwnCallStopped
 from ..errors import InputError
 from ..files import shown_path
@@ -133,6 +133,9 @@ def _checked(result, target, point, working_args, dtype, chosen, options):
                 variable_rules_run() if own else contextlib.nullcontext(()) as variables_rules, \
                 noting_dtype_reads() as dtype_reads:
             value, grads, recording = _run(target, working_args, argnums, dtype)
+    except LoopNeverEnds as never:  # the program's run in ``dtype`` never returns here: judged against the mathematics
+        record(result, _never_ends_in_the_dtype(result, target, point, dtype, chosen, options, never))
+        return result
     except InputError:
         raise
     except (Exception, SystemExit) as error:  # noqa: BLE001 - the target raised (or called sys.exit): the verdict
@@ -309,6 +312,19 @@ def _raised_in_the_dtype(result, target, point, dtype, chosen, options, error):
     result.error = ""  # the finding says what raised, and where
     return Judgement(verdict, verdict,
                      findings=[Finding("raised", "forward", type(raised).__name__, message, location=raised_line(error))])
+
+
+def _never_ends_in_the_dtype(result, target, point, dtype, chosen, options, never):
+    """The verdict where a loop of the program never ends in ``dtype`` at the point (`loop_trips.LoopNeverEnds`, met
+    in gradcli's replay of it, so the framework's own run, which nothing could stop, is never started): `unstable`
+    at the loop's line where the exact function is finite and smooth there (the mathematics has an answer the dtype's
+    program never reaches), else no verdict with the same finding."""
+    finding = Finding("never-ends", "forward", never.name.partition(" at ")[0].removeprefix("a "), str(never),
+                      location=never.where)
+    exact = _exact_as_written(result, target, point, dtype, chosen, options)
+    if exact.unsettled or exact.error or not exact.determined or _undefined(exact):
+        return no_verdict(finding)
+    return Judgement(Verdict.UNSTABLE, Verdict.UNSTABLE, findings=[finding])
 
 
 def _held_as_integers(target, dtype):
@@ -1081,21 +1097,25 @@ def _explain_inaccuracy(result, target, working_args, exact, argnums, dtype, sta
         found.append(narrowing_finding(narrow, dtype))
     if not any(found) and not result.findings and Verdict.UNSTABLE in statuses:  # an unstable result names where its digits went, though no op amplified 100 times
         found.append(provenance.first_off(working, precise, "backward" if gradient_status == Verdict.UNSTABLE else "forward", eps))
+    # named as the user's code names them first, so that an op the check named already is seen to be the same
+    provenance.spelled_findings([f for f in found if f is not None], {**working.spellings, **(spellings or {})})
     new = []
     for finding in found:
         if finding is not None and all(f.message != finding.message and not (f.kind == finding.kind == "narrowed")
                                        and not _same_op(f, finding) for f in result.findings + new) \
                 and not _said_by_its_op(finding, found, getattr(target, "bridge", None) is not None):
             new.append(finding)
-    return provenance.spelled_findings(new, {**working.spellings, **(spellings or {})})
+    return new
 
 
 def _same_op(named, finding):
     """Whether ``named`` already blames the op ``finding`` would (an underflow of exp at its span needs no second
     "inaccurate" finding on that exp)."""
     where = (finding.span, finding.location)
-    return where != (None, None) and (named.phase, named.gradcli_op or named.op, named.span, named.location) == (
-        finding.phase, finding.gradcli_op or finding.op, *where)
+    ops = {named.op, named.gradcli_op or named.op}  # the user's name of it and gradcli's: expit is sigmoid
+    return where != (None, None) and (named.phase, named.span, named.location) == (finding.phase, *where) and (
+        finding.op in ops or (finding.gradcli_op or finding.op) in ops
+        or finding.op.endswith(f" in {named.op}"))  # a part of a function named already: erfc in scipy.special.ndtr
 
 
 def _said_by_its_op(finding, found, bridged=False):

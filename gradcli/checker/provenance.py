@@ -22,7 +22,7 @@ import numpy as np
 
 from ..autodiff.custom import call_of
 from ..autodiff.ops import add, is_float_dtype, raw
-from ..autodiff.tracer import hooks
+from ..autodiff.tracer import composed_in, hooks
 from ..capture import replayed_location
 from ..capture.flushing import flushing_kernels
 from ..capture.lines import assigned_name, def_line, operator_span, written_with_values
@@ -193,7 +193,7 @@ def _is_the_operation(name, kind):
     kind = re.sub(r"(V\d+|N)$", "", kind).lower().replace("_", "")  # AddV2 and AddN: add
     plain = name.rpartition(".")[2].lower().replace("_", "")
     return bool(kind) and (plain == kind or plain.startswith(kind) or kind.endswith(plain)
-                           or _SAME_OPERATION.get(kind) == plain)
+                           or _SAME_OPERATION.get(kind, kind) == _SAME_OPERATION.get(plain, plain))  # expit is logistic
 
 
 def spelled(text, location, spellings, forward=True):
@@ -433,6 +433,8 @@ class Recorder(_OnTheHooks):
         # later pass (a replay's pullback inside the recorded run) may make a node of the same id
         self._sums = {}
         self._accumulating_into = None  # (name, span, location) of the value whose gradients are being added up
+        # (location, op name, True) -> the names `_name_composite_part` found for the line's ops of that name (None: outside)
+        self._part_names = {}
 
     def _forward(self, prim, args, kwargs, ans):
         # No formula is being evaluated unless the formula compiler was imported: looking it up
@@ -460,6 +462,8 @@ class Recorder(_OnTheHooks):
             if forward or self.recording.spellings.get((record.location, prim.name, True)) != named:
                 key = (record.location, prim.name, forward)
                 self.recording.spellings[key] = _one_spelling(self.recording.spellings.get(key, named), named)
+        if replayed is None and record.location and self.phase == "forward":
+            self._name_composite_part(record)
         record.prim, record.kwargs = prim, kwargs
         record.flushed_by = flushing_kernels()
         record.replayed = replayed is not None
@@ -477,6 +481,25 @@ class Recorder(_OnTheHooks):
                 self.recording.first_forward_nonfinite = record
         else:
             self._pending_backward.append(record)
+
+    def _name_composite_part(self, record):
+        """Name ``record``, an op of the user's line run inside a function gradcli composes (`tracer.composing`), as
+        the function the user called: scipy.special.expit for the sigmoid it is (logsumexp for gradcli's logsumexp
+        inside it), "softplus in scipy.special.log_expit" for a part of one. Where the line runs ops of that name in two places (np.exp beside logsumexp's exp, or
+        inside two such functions), no one name is theirs: gradcli's stands, the user's own np.exp's."""
+        inside = composed_in()
+        named = None if inside is None or record.name == inside[0] else (
+            inside[0] if record.name in (inside[1], inside[0].rpartition(".")[2]) else f"{record.name} in {inside[0]}")
+        key = (record.location, record.name, True)
+        seen = self._part_names.get(key)
+        if seen is None and named is None:
+            return
+        seen = self._part_names.setdefault(key, set())
+        seen.add(named)
+        if len(seen) == 1:
+            self.recording.spellings[key] = named
+        else:
+            self.recording.spellings.pop(key, None)
 
     def _producer(self, value):
         # Small ints are shared objects: an id match there is no evidence of where a value came from.

@@ -206,7 +206,7 @@ def finding_underline(report, finding, indent="    "):
         written = _operator_underline(finding.location, named.rpartition(" (")[0], indent)
         if written is not None:  # an operator as the user's line writes it ("1 - 1 / (1 + torch.exp(x))"): its symbol
             return written
-        called = [name.rpartition(".")[2] for name in re.findall(r"\b(?:tf|torch|jax)\.[\w.]+", named)]
+        called = [name.rpartition(".")[2] for name in re.findall(r"\b(?:tf|torch|jax|scipy)\.[\w.]+", named)]
         for op in [finding.op, *called, getattr(finding, "gradcli_op", None)]:
             if op and _source_underline(finding.location, op, indent, exact_only=True) is not None:
                 return _source_underline(finding.location, op, indent)
