@@ -267,7 +267,15 @@ def test_mpmath_column_is_what_runs_on_mpmath_numbers():
             assert catalog.runs_on_mpmath(op, sample) == row.mpmath, row.name
             if row.mpmath and row.differentiable != "constant":
                 floats = catalog.mp_sample(row.name, row.kind, row.arity, num=_float64)
-                _assert_same(op(*sample), op(*floats), row.name)
+                if row.name in WRITES_IN_PLACE:
+                    op(*sample), op(*floats)
+                    _assert_same(sample[0], floats[0], row.name)
+                else:
+                    _assert_same(op(*sample), op(*floats), row.name)
+
+
+# NumPy's statements among the ops: each writes into its first argument and returns None.
+WRITES_IN_PLACE = {"fill_diagonal"}
 
 
 def test_mpmath_probe_notices_a_float_fallback():

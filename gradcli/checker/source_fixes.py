@@ -428,18 +428,23 @@ def source_rewrites(source, lines, namespace="gradcli.numpy", spellings=None, ra
                 entry = found.setdefault(name, (description, [], set()))
                 entry[1].append((place, text))
                 entry[2].update(spelling.imports_needed)
+    framework_named = set()
     for name, description, edits, needed in array_rewrites(source, tree, lines, spelling, _resolved, ranks):
         entry = found.setdefault(name, (description, [], set()))
         entry[1].extend(edits)
         entry[2].update(needed)
-    rewrites, seen = [], set()
-    for name, (description, edits, needed) in found.items():
-        final = _with_imports(tree, [_unbracketed(source, edit) for edit in outermost(edits)], needed)
-        if tuple(final) in seen:  # another rewrite reached the same code first (log(1 + exp(u)): logaddexp)
-            continue
-        seen.add(tuple(final))
-        rewrites.append((name, description, final))
-    return rewrites
+        framework_named.add(name)
+    finals = {name: _with_imports(tree, [_unbracketed(source, edit) for edit in outermost(edits)], needed)
+              for name, (description, edits, needed) in found.items()}
+    # Two rewrites reaching the same code are one fix (log(1 + exp(u)): logaddexp). It goes by the name of the
+    # framework's own function where one of them is that (log_sigmoid, not the catalogue's log-logistic in base e),
+    # else by the first in order.
+    kept, seen = set(), set()
+    for name in sorted(finals, key=lambda name: name not in framework_named):
+        if tuple(finals[name]) not in seen:
+            seen.add(tuple(finals[name]))
+            kept.add(name)
+    return [(name, description, finals[name]) for name, (description, _, _) in found.items() if name in kept]
 
 
 def _unbracketed(source, edit):
