@@ -31,6 +31,7 @@ numbers, balls and longdouble replay the float64 graph at their own precision.
 from __future__ import annotations
 
 import contextlib
+import copy
 import inspect
 import os
 import re
@@ -277,6 +278,7 @@ class _Captured:
         self.chosen = {}  # (key's structure and types, narrower types) -> whether the code chose another program there
         self.backwards = {}  # key -> (backward program, its closed jaxpr, its traced jit)
         self.seeds = {}  # key -> (closed jaxpr, traced jit) of value_and_grad: JAX's own numbers
+        self.refused = {}  # ("seeded" or "vjp", key) -> the error, marked no derivative, of JAX's trace there (`_traced_once`)
         self.compiled = {}  # (what, key) -> a `_Compiling` (own) or a jitted function (vmap, value alone)
         self.ahead_done = False  # whether `_ahead` has run
         self.quick_keys = {}  # the types of arguments that are plain numbers -> their key
@@ -744,7 +746,7 @@ class _Captured:
                 return value, pullback(cotangent)
 
             cotangent = jax.ShapeDtypeStruct(shape.shape, shape.dtype)
-            self.backwards[key] = self._traced(key, rules, both, cotangent)
+            self.backwards[key] = self._traced_once("vjp", key, lambda: self._traced(key, rules, both, cotangent))
         return self.backwards[key]
 
     def seeded(self, key):
@@ -766,8 +768,31 @@ class _Captured:
             def value_and_grad(floats, others):
                 return jax.value_and_grad(self._of_floats(key, others), argnums=tuple(range(len(floats))))(*floats)
 
-            self.seeds[key] = self._traced(key, rules, value_and_grad)
+            self.seeds[key] = self._traced_once("seeded", key, lambda: self._traced(key, rules, value_and_grad))
         return self.seeds[key]
+
+    def _traced_once(self, what, key, trace):
+        """``trace()``'s answer (`_traced` of ``what``'s program at ``key``), where JAX's trace there raises an error
+        marked with an op JAX has no derivative for (`_mark_no_derivative`) that error again, trace after trace.
+
+        Every point of a sweep of such a function asks for its gradient, and
+        each failed trace is traced again with JAX's caches emptied
+        (`jax_modes.afresh`): two traces and every compiled program lost per
+        point. The same function, structure, dtypes, held leaves and numbers
+        handed (``key``) fail the same way, so a copy of the first error is
+        raised instead, without its traceback (whose frames would keep JAX's
+        conversions alive); an error naming no user's line is not kept, its
+        traceback being where the check finds the line.
+        """
+        refused = self.refused.get((what, key))
+        if refused is not None:
+            raise copy.copy(refused)
+        try:
+            return trace()
+        except (ValueError, NotImplementedError) as error:
+            if getattr(error, "no_derivative", None) is not None and getattr(error, "raised_at", None) is not None:
+                self.refused[(what, key)] = copy.copy(error)
+            raise
 
     def _traced(self, key, rules, fun, *more):
         """``fun(floats, others, *more)`` jitted and traced at ``key``: ``(replayed program, closed jaxpr, traced jit)``."""
