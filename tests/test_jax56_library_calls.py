@@ -111,13 +111,26 @@ def test_jaxs_owens_t_off_by_4e_7_is_named_at_the_users_line(module):
     assert finding.message.startswith("JAX's owens_t(10.0, 0.9) = 3.80992501") and "3.9e-07 off" in finding.message
 
 
-def test_jaxs_hyp2f1_is_named_in_the_value_and_in_its_own_rule(module):
+def test_jaxs_hyp2f1_is_named_in_the_value_and_in_its_own_rule(module, monkeypatch):
     # near z = -1 JAX's series stops 1.3e-7 short of 2F1, and its slope's 2F1(3/2, 3; 5/2; z) 8.5e-10 short
+    from gradcli.capture import jax_walk
+
+    called, compiled_call = set(), jax_walk._compiled_call
+
+    def seen(closed, avals, x64):
+        called.add(str(closed.jaxpr))
+        return compiled_call(closed, avals, x64)
+
+    monkeypatch.setattr(jax_walk, "_compiled_call", seen)
     results = gradcli.check(f"{module}:gauss", [{"z": -0.99}], dtypes=("float64",), fixes=False).results
     forward, backward = _finding(results, "forward"), _finding(results, "backward")
     assert forward.location == backward.location == f"{module}:12"
     assert forward.message.startswith("JAX's hyp2f1(0.5, 2.0, 1.5, -0.99) = 0.64467100") and "1.3e-07 off" in forward.message
     assert backward.message.startswith("JAX's hyp2f1(1.5, 3.0, 2.5, -0.99)") and "8.5e-10 off" in backward.message
+    # JAX's own calls, run as the findings are explained: the forward graph's copy of the call (its constants its
+    # own) is the backward program's call as text, so XLA compiles one program for both, gammasgn's five calls
+    # in it one nested jaxpr as in JAX's own
+    assert len(called) == 1, [len(text) for text in called]
 
 
 def test_a_sweep_names_jaxs_owens_t_where_it_is_off(module):

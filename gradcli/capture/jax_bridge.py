@@ -31,6 +31,7 @@ numbers, balls and longdouble replay the float64 graph at their own precision.
 from __future__ import annotations
 
 import contextlib
+import copy
 import inspect
 import os
 import re
@@ -42,6 +43,7 @@ from ..autodiff.ops_array import broadcast_to, concatenate
 from ..autodiff.transforms import vjp
 from ..autodiff.values import Box, raw
 from ..errors import InputError
+from ..folders import outside_python_and_gradcli
 from .bridge import Bridge, differentiated, points_replayed
 from .exact_constants import held_for
 from .jax_cache import compiled
@@ -56,7 +58,7 @@ from .jax_walk import (_users_file, _written_by_user, collect_rules, compile_jax
                        library_inlines, pointwise, rule_call_named, rule_frames_kept, rules_closing_over_the_trace, user_line,
                        users_arrays)
 from .lines import assignment_line, innermost_users, math_call_advice
-from .own_time import run_bounded
+from .own_time import OwnCallStopped, run_bounded
 from .trees import narrowed_by_default
 
 # Formula functions (the fixes' catalogue) as JAX spells them.
@@ -277,6 +279,7 @@ class _Captured:
         self.chosen = {}  # (key's structure and types, narrower types) -> whether the code chose another program there
         self.backwards = {}  # key -> (backward program, its closed jaxpr, its traced jit)
         self.seeds = {}  # key -> (closed jaxpr, traced jit) of value_and_grad: JAX's own numbers
+        self.refused = {}  # ("graph", "seeded" or "vjp", key) -> the error of the trace there (`_refused_again`)
         self.compiled = {}  # (what, key) -> a `_Compiling` (own) or a jitted function (vmap, value alone)
         self.ahead_done = False  # whether `_ahead` has run
         self.quick_keys = {}  # the types of arguments that are plain numbers -> their key
@@ -520,31 +523,35 @@ class _Captured:
     # -- the forward graph
     def graph(self, key):
         """``(forward program, rules, output aval, closed jaxpr)`` at ``key``, traced once whatever leaves are held
-        (once per their numbers where the Python reads them, `_reads_data`)."""
+        (once per their numbers where the Python reads them, `_reads_data`); a trace that fails, failed once
+        (`_refused_again`)."""
         if _typed(key) not in self.graphs:
-            import jax  # lazy: only a JAX target loads JAX
-
-            fun = self._fun_in(key[1])  # asked outside x64: the mode in which the user's module made its constants
-            traced = self._handed_numbers(key, fun)
-            data = not key[3] and any(not _floating(dtype) or i in (key[2] or ()) for i, (_, dtype) in enumerate(key[1]))
-
-            def trace():
-                with (_user_errors(self.text, data), library_inlines() as inlined, users_arrays() as made,
-                      library_functions_named()):
-                    return jax.make_jaxpr(traced, return_shape=True)(*self._specs(key)), inlined, made
-
-            (closed, shape), inlined, made = self._traced_afresh(key[1], trace, lambda found: found[0][0])
-            self.users_arrays.update(made)
-            wide = hands_users_mode_wide(closed, fun)
-            closed = own_constants(closed, literals=True)
-            if wide:
-                jax.clear_caches()
-            if not hasattr(shape, "shape") or not _floating(shape.dtype):
-                raise InputError(f"{self.text} returns {type(shape).__name__}, not an array of floats: gradcli checks a function returning a number or an array", text=self.text)
-            rules = collect_rules(closed)
-            self.graphs[_typed(key)] = (compile_jaxpr(closed, self.where, inlined=inlined,
-                                                      users_arrays=self.users_arrays), rules, shape, closed)
+            self.graphs[_typed(key)] = self._refused_again(("graph", _typed(key)), lambda: self._graph_traced(key))
         return self.graphs[_typed(key)]
+
+    def _graph_traced(self, key):
+        """`graph`'s answer at ``key``, traced."""
+        import jax  # lazy: only a JAX target loads JAX
+
+        fun = self._fun_in(key[1])  # asked outside x64: the mode in which the user's module made its constants
+        traced = self._handed_numbers(key, fun)
+        data = not key[3] and any(not _floating(dtype) or i in (key[2] or ()) for i, (_, dtype) in enumerate(key[1]))
+
+        def trace():
+            with (_user_errors(self.text, data), library_inlines() as inlined, users_arrays() as made,
+                  library_functions_named()):
+                return jax.make_jaxpr(traced, return_shape=True)(*self._specs(key)), inlined, made
+
+        (closed, shape), inlined, made = self._traced_afresh(key[1], trace, lambda found: found[0][0])
+        self.users_arrays.update(made)
+        wide = hands_users_mode_wide(closed, fun)
+        closed = own_constants(closed, literals=True)
+        if wide:
+            jax.clear_caches()
+        if not hasattr(shape, "shape") or not _floating(shape.dtype):
+            raise InputError(f"{self.text} returns {type(shape).__name__}, not an array of floats: gradcli checks a function returning a number or an array", text=self.text)
+        rules = collect_rules(closed)
+        return (compile_jaxpr(closed, self.where, inlined=inlined, users_arrays=self.users_arrays), rules, shape, closed)
 
     def forward(self, *args):
         if points_replayed():
@@ -744,7 +751,7 @@ class _Captured:
                 return value, pullback(cotangent)
 
             cotangent = jax.ShapeDtypeStruct(shape.shape, shape.dtype)
-            self.backwards[key] = self._traced(key, rules, both, cotangent)
+            self.backwards[key] = self._refused_again(("vjp", key), lambda: self._traced(key, rules, both, cotangent))
         return self.backwards[key]
 
     def seeded(self, key):
@@ -766,8 +773,31 @@ class _Captured:
             def value_and_grad(floats, others):
                 return jax.value_and_grad(self._of_floats(key, others), argnums=tuple(range(len(floats))))(*floats)
 
-            self.seeds[key] = self._traced(key, rules, value_and_grad)
+            self.seeds[key] = self._refused_again(("seeded", key), lambda: self._traced(key, rules, value_and_grad))
         return self.seeds[key]
+
+    def _refused_again(self, what, trace):
+        """``trace()``'s answer (a trace of the user's code: ``what`` names the program and its key); where it
+        raised, a copy of its error raised again at every later ask of ``what``, without tracing.
+
+        Every point of a sweep asks for the same traces (the gradient of a
+        function with an op JAX has no derivative for; the forward graph on a
+        whole range, of a function that is not elementwise), and each trace
+        that fails is traced again with JAX's caches emptied
+        (`jax_modes.afresh`): two traces and every compiled program lost per
+        ask. The same function, structure, dtypes, held leaves and numbers
+        handed fail the same way, as the traces that succeed are kept.
+        """
+        refused = self.refused.get(what)
+        if refused is not None:
+            raise copy.copy(refused)
+        try:
+            return trace()
+        except Exception as error:
+            kept = _kept_refusal(error)
+            if kept is not None:
+                self.refused[what] = kept
+            raise
 
     def _traced(self, key, rules, fun, *more):
         """``fun(floats, others, *more)`` jitted and traced at ``key``: ``(replayed program, closed jaxpr, traced jit)``."""
@@ -1354,6 +1384,26 @@ def _padded(array, bucket):
     if len(array) == bucket:
         return array
     return np.concatenate([array, np.repeat(array[-1:], bucket - len(array), axis=0)])
+
+
+def _kept_refusal(error):
+    """A copy of ``error`` (a failed trace's) to raise again, its user's line kept as ``raised_at`` (where a check
+    reads the line it names) and its traceback left behind, whose frames would keep JAX's conversions alive; None
+    where the failure may not repeat (memory, recursion depth, a call the clock stopped) or the copy would not say
+    what ``error`` says (an error class whose arguments are not its message)."""
+    if isinstance(error, (MemoryError, RecursionError, OwnCallStopped)):
+        return None
+    try:
+        kept = copy.copy(error)
+    except Exception:  # noqa: BLE001 - an error class that cannot be made again from its arguments: not kept
+        return None
+    if type(kept) is not type(error) or str(kept) != str(error):
+        return None
+    if getattr(kept, "raised_at", None) is None:
+        found = innermost_users(error.__traceback__, outside_python_and_gradcli)
+        if found is not None:
+            kept.raised_at = (found[0].f_code.co_filename, found[1])
+    return kept
 
 
 class _user_errors:

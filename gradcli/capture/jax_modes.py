@@ -226,27 +226,47 @@ def _written(leaf, twin):
 def own_constants(closed, literals=False):
     """``closed`` (a closed jaxpr) with every NumPy constant in it, nested calls' included, copied; with
     ``literals``, the 0-d arrays its equations hold as literals too (a module's ``np.array(0.1)``, which jaxlib
-    converts as it does a constant)."""
+    converts as it does a constant).
+
+    A nested jaxpr that several equations share (a library's ``gammasgn``
+    called at five places of ``hyp2f1``) is copied once and shared by the
+    copies as by the original: the copy's text and lowering are the
+    original's, so XLA's program of a library call replayed from it is the
+    one already compiled for the same call elsewhere (`jax_walk._compiled_call`)."""
+    return _closed_copied(closed, literals, {})
+
+
+def _closed_copied(closed, literals, copies):
+    """`own_constants` of ``closed``, ``copies`` mapping the id of each jaxpr already copied to (it, its copy)."""
+    if id(closed) in copies:
+        return copies[id(closed)][1]
     consts = [np.array(c) if isinstance(c, np.ndarray) else c for c in closed.consts]
-    jaxpr = _nested_copied(closed.jaxpr, literals)
-    if jaxpr is closed.jaxpr and all(a is b for a, b in zip(consts, closed.consts)):
-        return closed
-    return closed.replace(jaxpr=jaxpr, consts=consts)
+    jaxpr = _nested_copied(closed.jaxpr, literals, copies)
+    copy = closed
+    if jaxpr is not closed.jaxpr or any(a is not b for a, b in zip(consts, closed.consts)):
+        copy = closed.replace(jaxpr=jaxpr, consts=consts)
+    copies[id(closed)] = (closed, copy)  # the original kept with it: its id stays its own while the copying lasts
+    return copy
 
 
-def _nested_copied(jaxpr, literals):
+def _nested_copied(jaxpr, literals, copies):
     """``jaxpr`` with the closed jaxprs its equations' parameters hold given copied constants (itself if none),
-    each custom rule's trace giving copies (`_rule_copied`), and with ``literals`` its array literals copied."""
+    each custom rule's trace giving copies (`_rule_copied`), and with ``literals`` its array literals copied;
+    ``copies``: as `_closed_copied` has them."""
+    if id(jaxpr) in copies:
+        return copies[id(jaxpr)][1]
     eqns, changed = [], False
     for eqn in jaxpr.eqns:
-        params = {name: _rule_copied(value) if name in _RULE_TRACES else _param_copied(value, literals)
+        params = {name: _rule_copied(value) if name in _RULE_TRACES else _param_copied(value, literals, copies)
                   for name, value in eqn.params.items()}
         if any(params[name] is not value for name, value in eqn.params.items()):
             eqn, changed = eqn.replace(params=params), True
         if literals and any(_array_literal(v) for v in eqn.invars):
             eqn, changed = eqn.replace(invars=[_literal_copied(v) for v in eqn.invars]), True
         eqns.append(eqn)
-    return jaxpr.replace(eqns=eqns) if changed else jaxpr
+    copy = jaxpr.replace(eqns=eqns) if changed else jaxpr
+    copies[id(jaxpr)] = (jaxpr, copy)
+    return copy
 
 
 def _array_literal(var):
@@ -261,16 +281,16 @@ def _literal_copied(var):
     return Literal(np.array(var.val), var.aval)
 
 
-def _param_copied(value, literals):
+def _param_copied(value, literals, copies):
     if isinstance(value, (tuple, list)):
-        items = [_param_copied(v, literals) for v in value]
+        items = [_param_copied(v, literals, copies) for v in value]
         if all(a is b for a, b in zip(items, value)):
             return value
         return type(value)(*items) if hasattr(value, "_fields") else type(value)(items)  # a NamedTuple's fields
     if hasattr(value, "consts") and hasattr(value, "jaxpr"):
-        return own_constants(value, literals)
+        return _closed_copied(value, literals, copies)
     if hasattr(value, "eqns"):
-        return _nested_copied(value, literals)
+        return _nested_copied(value, literals, copies)
     return value
 
 

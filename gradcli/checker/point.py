@@ -181,7 +181,7 @@ def _checked(result, target, point, working_args, dtype, chosen, options):
         record(result, rule_blame.judge_rule_variables(target, rounded, program, tolerance=rule_tolerance(rtol, dtype, 0),
                                                        ran_variables_rules=bool(variables_rules)))
     if target.bridge is not None and target.bridge.compiled_otherwise is not None:
-        _note_compiled_otherwise(result, target.bridge, working_args, value)
+        _note_compiled_otherwise(result, target, working_args, value)
     drift = _other_precision(recording, dtype, {"value": value, **dict(zip(chosen, grads))})
     narrow = narrowed(recording, dtype) if drift and result.status == Verdict.UNSTABLE else None
     computed_narrower = _computed_narrower(target.bridge, dtype)
@@ -223,11 +223,13 @@ def _computed_narrower(bridge, dtype):
             for what, why, at in bridge.computed_narrower(dtype)]
 
 
-def _note_compiled_otherwise(result, bridge, working_args, value):
+def _note_compiled_otherwise(result, target, working_args, value):
     """Note where the framework's compiled program computes ``value`` otherwise than its operations as given, which
-    gradcli's float replay and differences run (`Bridge.compiled_otherwise`); a failure to tell notes nothing."""
+    gradcli's float replay and differences run (`Bridge.compiled_otherwise`, asked with the user's own arguments:
+    trees rebuilt and held data in place, as the bridge captured them); a failure to tell notes nothing."""
+    arguments = tuple(target.rebuilt(*working_args)) if target.rebuilt is not None else tuple(working_args)
     try:
-        note = bridge.compiled_otherwise(tuple(working_args), value)
+        note = target.bridge.compiled_otherwise(arguments, value)
     except Exception:  # noqa: BLE001 - the note explains a disagreement; the verdict stands without it
         return
     if note:
