@@ -643,6 +643,12 @@ def _width(syms):
     return next(len(s.d) for s in syms if s.d is not None)
 
 
+def _still_input(number, e):
+    """Whether ``number`` is an input and ``e`` its seed's 0 there: it stands still along that seed, in a run at the
+    point's own numbers too (a 0 entry of anything computed from the inputs may be a slope 0 at the point only)."""
+    return id(number) in state().inputs and e is not None and e[0].is_zero()
+
+
 def _unmoved(d):
     """Whether the derivative entries ``d`` of a number are each the zero function of the inputs, so that it stays
     put all along each seed's line: the number is then the same whatever function takes it (a one-hot's zeroed entry
@@ -690,7 +696,7 @@ def _tip(ball, answer, u, squares):
     sqrt(a^2 + b^2)^2, has its slope where the root has none (sqrt(x)^2 at 0 is x only on one side: no such rule).
     Along a seed that leaves u still (its entry the zero function of the unknown inputs) the tip stands still too, slope
     0: 1/sqrt(x^2 + y^2) + z at (0, 0) is +inf all along z, and beside that line its slope in z is 1."""
-    tip = Sym(ball, answer, [_const(0) if _unmoved([e]) else None for e in u.d])
+    tip = Sym(ball, answer, [_const(0) if _unmoved([e]) or _still_input(u, e) else None for e in u.d])
     if squares:
         state().tips[id(tip)] = (tip, u)
     state().roots[id(tip)] = (tip, u)
@@ -1536,6 +1542,7 @@ def seeded(values, tangents, symbolic=False):
                [_const(float(t)) for t in ts])
            for k, (v, ts) in enumerate(zip(values, tangents))]
     state().symbolic = state().symbolic or symbolic
+    state().inputs.update((id(s), s) for s in out)
     return identities.signed(out, values) if symbolic else out
 
 

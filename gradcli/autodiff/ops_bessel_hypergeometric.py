@@ -12,7 +12,7 @@ for K_v): it is its own primitive (`parameter_slope`), mpmath's derivative of
 the function at high precision, and in a float dtype each entry the same at 94
 bits rounded once. It is a first derivative only: a second one through it is
 refused by name. The zeta functions' s (Hurwitz's ``zeta(s, q)``, Riemann's
-``zeta(s)``, whose values are `ops_scipy`'s) has its slope here the same way.
+``zeta(s)``, whose values are `ops_scipy`'s) has its slope here as mpmath's own derivative of their series.
 """
 
 from __future__ import annotations
@@ -309,8 +309,21 @@ defjvp(hyp1f1, lambda t, ans, a, b, x: t * hyp1f1_slope_a(a, b, x), lambda t, an
 
 # -- zeta in s -----------------------------------------------------------------------------------------------------
 
-# Hurwitz's zeta(s, q) and Riemann's zeta(s) in s: mpmath's derivative (no closed form); in q, -s zeta(s + 1, q).
-hurwitz_zeta_slope_s = parameter_slope("zeta", _zeta_mp, 0, 2, "s")
+# Hurwitz's zeta(s, q) and Riemann's zeta(s) in s: mpmath's derivative of the series (no closed form); in q,
+# -s zeta(s + 1, q).
+def _hurwitz_zeta_slope_mp(s, q):
+    """d/ds zeta(s, q) = -sum log(n + q) (n + q)^-s, by mpmath's own derivative of the series where SciPy defines
+    zeta; a difference of values would lose it where zeta(s, q) is its first term q^-s to 2^-s (at s = 300 the slope
+    3.4e-91 of zeta(300) = 1 + 2^-300). At the pole and outside the domain, the difference of SciPy's values there."""
+    mpmath = loaded_mpmath()
+    if any(mpmath.isnan(a) for a in (s, q)):
+        return mpmath.nan
+    if not (s > 1 and q > 0):
+        return mpmath.diff(lambda t: _zeta_mp(t, q), s)
+    return mpmath.zeta(s, q, 1)
+
+
+hurwitz_zeta_slope_s = mpmath_entrywise("zeta_slope_s", _hurwitz_zeta_slope_mp, 2)
 
 
 def _riemann_zeta_slope_mp(s):
