@@ -72,3 +72,17 @@ def test_a_proven_zero_slope_beside_a_square_root_at_zero(tmp_path):
     p, q = (np.ravel(result.exact_gradient[name]) for name in ("p", "q"))
     assert p[0] == -np.inf and p[1] == 0 and q[1] == 0  # the 0s proven, so exact
     assert q[0] == 0.5  # (1 - sqrt(p0 / q0)) / 2, a binary number
+
+
+def _soft_argmax(scores, temperature):
+    return gnp.sum(sps.softmax(scores / temperature) * np.array([0.0, 1.0, 2.0]))
+
+
+def test_a_finding_whose_inputs_lost_every_digit_says_so_not_nan_times():
+    """Soft-argmax at a temperature of 1e-3: softmax's backward subtracts from inputs that lost all their digits
+    already, where no ratio of errors is finite; the finding says what happened, in words and numbers that mean it."""
+    (result,) = gradcli.check(_soft_argmax, [{"scores": np.array([0.0, 1.0, 0.5]), "temperature": 1e-3}],
+                              dtypes=("float64",), fixes=False).results
+    assert result.status == "unstable"
+    messages = [f.message for f in result.findings]
+    assert messages and not any(" nan times" in m or "error inf" in m or "error nan" in m for m in messages), messages

@@ -2140,11 +2140,18 @@ def _describe(w, e, growth, out_error, in_error):
         kind = "inaccurate"
         message = (f"{w.name}({shown}) = {_show(w.output)} rounds to fewer bits than the dtype holds, as the code asks: "
                    f"its result is off by {out_error:.1e} (relative) where its inputs were off by {in_error:.1e}")
-    else:
+    elif math.isfinite(growth):
         kind = "inaccurate"
         message = (
             f"{w.name}({shown}) = {_show(w.output)} has relative error {out_error:.1e} while its inputs "
             f"had {in_error:.1e}: it amplifies rounding errors {growth:.1e} times"
         )
+    else:  # no finite ratio of errors to speak of: an exact 0 met, or inputs that had lost every digit already
+        kind = "inaccurate"
+        if math.isfinite(in_error):
+            message = (f"{w.name}({shown}) = {_show(w.output)} where the exact result is {_show_exact(e.output)}: its "
+                       f"inputs, off by {in_error:.1e} (relative), leave none of its digits right")
+        else:
+            message = f"{w.name}({shown}) = {_show(w.output)} is computed from inputs that had lost all of their digits"
     op = backward_op_label(w) if w.phase == "backward" else w.name
     return Finding(kind, w.phase, op, message, w.span, [_show(a) for a in w.args], _show(w.output), w.location)
