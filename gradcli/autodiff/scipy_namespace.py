@@ -65,13 +65,14 @@ special = SimpleNamespace(**{
 
 # Each distribution's methods, by SciPy's names; `ops_stats` spells them <distribution>_<method>.
 _METHODS = {
-    "norm": "logpdf pdf cdf logcdf sf logsf",
+    "norm": "logpdf pdf cdf logcdf sf logsf ppf isf",
     "t": "logpdf pdf cdf logcdf",
     "gamma": "logpdf pdf cdf logcdf",
     "chi2": "logpdf pdf cdf logcdf",
     "beta": "logpdf pdf cdf logcdf",
     "poisson": "logpmf pmf cdf logcdf",
     "nbinom": "logpmf pmf",
+    "binom": "logpmf pmf cdf logcdf sf logsf",
     "lognorm": "logpdf pdf cdf logcdf",
     "truncnorm": "logpdf pdf cdf logcdf sf logsf",
     "dirichlet": "logpdf pdf",
