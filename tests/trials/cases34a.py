@@ -379,7 +379,7 @@ JAX = [
     Case(J, "truncated_normal_nll_naive", "mu=0,sigma=1", "float64", "unstable",
          num_grad(_truncated_nll, mu=0, sigma=1), "mass = ndtr((UPPER - mu) / sigma) - ndtr((LOWER - mu) / sigma)"),
     # input errors a user makes: a leaf the tree lacks, a missing and an unknown variable
-    Case(J, "k80_log_likelihood", None, "float64", "input-error", args="k80_args", wrt="params.log_gamma",
+    Case(J, "k80_log_likelihood", None, "float32", "input-error", args="k80_args", wrt="params.log_gamma",
          message=("log_gamma",)),
     Case(J, "transmission", "energy=0.5", "float64", "input-error", message=("width",)),
     Case(J, "fixation_probability", "s=0.01,n=5", "float64", "input-error", message=("n",)),
@@ -417,8 +417,9 @@ NUMPY = [
          num_grad(_log_transmission, energy=0.5, width=1200)),
     Case(N, "comoving_distance", "omega_m=0.3", "float64", "ok", num_grad(_comoving(), omega_m=0.3)),
     Case(N, "universe_age", "omega_m=0.3", "float64", "ok", num_grad(_age, omega_m=0.3)),
+    # the slopes through OL's two uses, 3.3e8 each, cancel where they are added: at OL's own line
     Case(N, "universe_age", "omega_m=0.999999999", "float64", "unstable", num_grad(_age, omega_m=0.999999999),
-         "return 2 / (3 * np.sqrt(omega_l)) * np.arcsinh(np.sqrt(omega_l / omega_m))"),
+         "omega_l = 1 - omega_m"),
     Case(N, "log_survival_expm1", "c=0.09", "float64", "ok", num_grad(_log_survival, c=0.09)),
     Case(N, "log_survival_expm1", "c=1e-12", "float64", "unstable", num_grad(_log_survival, c=1e-12),
          "return -5e-4 * t - 7e-5 * np.expm1(c * t) / c"),
