@@ -175,6 +175,8 @@ NOT_YET = {
                                  "values and mpmath's derivatives by tests/test_numpy63_expm.py",
     "block": "NumPy's join of nested lists by concatenate, whose gathering gradient has its row here: held to NumPy's "
              "values and a kriging variance's mpmath slope by tests/test_trial_findings28a.py",
+    "fill_diagonal": "a write onto an array's diagonal, as out[i] = v is: held to NumPy's writes and their gradients "
+                     "by tests/test_trial_findings33a.py",
     "bincount": "a sum of the weights per bin, NumPy's own in floats and exact sums on exact numbers: held to NumPy's "
                 "sums and its gathering gradient by tests/test_trial_findings23b.py",
     "linalg.cond": "singular values' ratios (or the norms of A and its inverse) built from svd, norm and inv, whose rows "
