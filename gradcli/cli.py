@@ -458,7 +458,7 @@ def _flag_points(resolved, at, random_specs, seed, wrt=()):
     import numpy as np
 
     from .checker.points import merge_points, parse_point, random_point
-    from .checker.targets import not_differentiated
+    from .checker.targets import kept_parameters, not_differentiated
 
     rng = np.random.default_rng(seed)  # one stream: each --random draws fresh numbers
     randoms = [random_point(spec, resolved.variables, seed, rng) for spec in random_specs]
@@ -470,7 +470,8 @@ def _flag_points(resolved, at, random_specs, seed, wrt=()):
             f"--at {at[0]}: every variable ({', '.join(resolved.variables)}) already comes from --random"
         )
     data = not_differentiated(rest, wrt) if resolved.kind == "function" else ()
-    points = [parse_point(text, rest, data=data) for text in at] if rest else []
+    kept = kept_parameters(resolved) if resolved.kind == "function" else ()
+    points = [parse_point(text, rest, data=data, kept=kept) for text in at] if rest else []
     if rest and not points:
         raise InputError(
             f"where should gradcli check? give a point with --at (the variables: {', '.join(rest)})"

@@ -25,7 +25,7 @@ import ops_precision_elliptic as elliptic
 import ops_precision_elliptic_incomplete as elliptic_incomplete
 import ops_precision_stats61 as stats61
 import ops_precision_steps as steps
-from ops_precision_table import SCALARS, Row, Undefined, _inside, _linear_row, _unary_row, _vector_row  # noqa: F401
+from ops_precision_table import SCALARS, Row, Undefined, _inside, _linear_row, _ndtri, _unary_row, _vector_row  # noqa: F401
 
 mp = mpmath
 
@@ -181,6 +181,35 @@ def _nbinom_pmf(k, n):
     return pmf
 
 
+def _binom_pmf(k, n):
+    def pmf(p):
+        _inside(p, 0, 1)
+        value = mp.binomial(n, k) * p ** k * (1 - p) ** (n - k)
+        return value, value * (k / p - (n - k) / (1 - p))
+
+    return pmf
+
+
+def _binom_cdf(k, n):
+    """P(K <= k) as its sum; its slope -n C(n - 1, k) p^k (1 - p)^(n - k - 1)."""
+    def cdf(p):
+        _inside(p, 0, 1)
+        value = sum(mp.binomial(n, i) * p ** i * (1 - p) ** (n - i) for i in range(k + 1))
+        return value, -n * mp.binomial(n - 1, k) * p ** k * (1 - p) ** (n - k - 1)
+
+    return cdf
+
+
+def _binom_sf(k, n):
+    """P(K > k) as its own sum, never 1 - cdf."""
+    def sf(p):
+        _inside(p, 0, 1)
+        value = sum(mp.binomial(n, i) * p ** i * (1 - p) ** (n - i) for i in range(k + 1, n + 1))
+        return value, n * mp.binomial(n - 1, k) * p ** k * (1 - p) ** (n - k - 1)
+
+    return sf
+
+
 TRUNC = (mp.mpf(-1), mp.mpf(2))  # truncnorm's a and b (standard units)
 
 
@@ -294,6 +323,19 @@ UNARY = {
     "scipy.stats.poisson.logcdf": (lambda mu: gst.poisson.logcdf(3.0, mu), _log_of(_poisson_cdf(3), _poisson_lower(3))),
     "scipy.stats.nbinom.pmf": (lambda p: gst.nbinom.pmf(3.0, 4.0, p), _nbinom_pmf(3, 4)),
     "scipy.stats.nbinom.logpmf": (lambda p: gst.nbinom.logpmf(3.0, 4.0, p), _log_of(_nbinom_pmf(3, 4))),
+    "scipy.stats.binom.pmf": (lambda p: gst.binom.pmf(2.0, 5.0, p), _binom_pmf(2, 5)),
+    "scipy.stats.binom.logpmf": (lambda p: gst.binom.logpmf(2.0, 5.0, p), _log_of(_binom_pmf(2, 5))),
+    "scipy.stats.binom.cdf": (lambda p: gst.binom.cdf(2.0, 5.0, p), _binom_cdf(2, 5)),
+    "scipy.stats.binom.sf": (lambda p: gst.binom.sf(2.0, 5.0, p), _binom_sf(2, 5)),
+    "scipy.stats.binom.logcdf": (lambda p: gst.binom.logcdf(2.0, 5.0, p),
+                                 _log_of(_binom_cdf(2, 5), lambda p: _binom_sf(2, 5)(p)[0])),
+    "scipy.stats.binom.logsf": (lambda p: gst.binom.logsf(2.0, 5.0, p),
+                                _log_of(_binom_sf(2, 5), lambda p: _binom_cdf(2, 5)(p)[0])),
+    # the normal's quantiles at loc 0.5, scale 2: slopes +-2 / phi(ndtri(q))
+    "scipy.stats.norm.ppf": (lambda q: gst.norm.ppf(q, 0.5, 2.0),
+                             lambda q: (mp.mpf(0.5) + 2 * _ndtri(_inside(q, 0, 1)), 2 / mp.npdf(_ndtri(q)))),
+    "scipy.stats.norm.isf": (lambda q: gst.norm.isf(q, 0.5, 2.0),
+                             lambda q: (mp.mpf(0.5) - 2 * _ndtri(_inside(q, 0, 1)), -2 / mp.npdf(_ndtri(q)))),
     "scipy.stats.truncnorm.pdf": (lambda x: gst.truncnorm.pdf(x, -1.0, 2.0), _truncnorm_pdf),
     "scipy.stats.truncnorm.logpdf": (lambda x: gst.truncnorm.logpdf(x, -1.0, 2.0), _log_of(_truncnorm_pdf)),
     "scipy.stats.truncnorm.cdf": (lambda x: gst.truncnorm.cdf(x, -1.0, 2.0), _truncnorm_cdf),

@@ -101,13 +101,16 @@ def norm_logsf(x, loc=0.0, scale=1.0):
 
 
 def norm_ppf(q, loc=0.0, scale=1.0):
-    """The quantile of N(loc, scale^2) at ``q``: loc + scale ndtri(q) (NaN outside [0, 1], -inf and inf at its ends)."""
-    return loc + lifted(scale, q) * ndtri(q)
+    """The quantile: the x with P(X <= x) = q, loc + scale ndtri(q) (-inf at 0, inf at 1, NaN outside [0, 1] and,
+    as SciPy's, where the scale is not positive)."""
+    scale = lifted(scale, q)
+    return select(raw(less_equal(scale, 0.0)), np.nan, loc + scale * ndtri(q))
 
 
 def norm_isf(q, loc=0.0, scale=1.0):
-    """The x with P(X > x) = ``q``: loc - scale ndtri(q), as SciPy takes it (no 1 - q rounded)."""
-    return loc - lifted(scale, q) * ndtri(q)
+    """The x with P(X > x) = q, loc - scale ndtri(q): as SciPy's, ndtri of q itself, never of 1 - q, so a tiny q
+    keeps its digits."""
+    return norm_ppf(q, -loc, scale) * -1.0
 
 
 # -- ``scipy.stats.t``: Student's t distribution (its density, and its CDF through ``scipy.special.stdtr``). -----
@@ -353,6 +356,53 @@ def nbinom_logpmf(k, n, p):
 def nbinom_pmf(k, n, p):
     """P(K = k) for the negative binomial of ``n`` successes with probability ``p``."""
     return exp(nbinom_logpmf(k, n, p))
+
+
+# -- ``scipy.stats.binom``: successes in ``n`` trials of probability ``p``, differentiable in p. -----
+
+def _binom_outside(k, n):
+    """Plain masks where a count ``k`` of ``n`` trials is below 0 and where it is n or more, as SciPy reads it."""
+    kr, nr = np.asarray(raw(k)), np.asarray(raw(n))
+    return np.asarray(kr < 0, dtype=bool), np.asarray(np.floor(kr) >= nr, dtype=bool)
+
+
+def binom_logpmf(k, n, p):
+    """log P(K = k) for K ~ Binomial(n, p), log C(n, k) + k log p + (n - k) log(1 - p) as SciPy writes it: -inf at a
+    count that is not whole or not in [0, n]."""
+    k, n = lifted(k, p), lifted(n, p)
+    below, _ = _binom_outside(k, n)
+    beyond = np.asarray(np.asarray(raw(k)) > np.asarray(raw(n)), dtype=bool)
+    j = select(below | beyond, 0.0, k)  # the formula kept finite where SciPy answers -inf
+    value = gammaln(n + 1) - (gammaln(j + 1) + gammaln(n - j + 1)) + xlogy(j, p) + xlog1py(n - j, -p)  # SciPy's order
+    return select(below | beyond, -np.inf, whole_only(k, value))
+
+
+def binom_pmf(k, n, p):
+    """P(K = k) for K ~ Binomial(n, p)."""
+    return exp(binom_logpmf(k, n, p))
+
+
+def binom_cdf(k, n, p):
+    """P(K <= k): bdtr at the whole count below k, 0 below 0 and 1 from n on, as SciPy's."""
+    below, full = _binom_outside(k, n)
+    return select(below, 0.0, select(full, 1.0, bdtr(select(below | full, 0.0, k), n, p)))
+
+
+def binom_sf(k, n, p):
+    """P(K > k): bdtrc at the whole count below k (never 1 - cdf, so a small tail keeps its digits), 1 below 0 and
+    0 from n on, as SciPy's."""
+    below, full = _binom_outside(k, n)
+    return select(below, 1.0, select(full, 0.0, bdtrc(select(below | full, 0.0, k), n, p)))
+
+
+def binom_logcdf(k, n, p):
+    """log P(K <= k)."""
+    return log(binom_cdf(k, n, p))
+
+
+def binom_logsf(k, n, p):
+    """log P(K > k)."""
+    return log(binom_sf(k, n, p))
 
 
 # -- ``scipy.stats.lognorm``: the log-normal of shape ``s`` (the log's standard deviation). -----

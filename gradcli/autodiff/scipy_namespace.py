@@ -73,6 +73,7 @@ _METHODS = {
     "poisson": "logpmf pmf cdf logcdf sf logsf",
     "nbinom": "logpmf pmf",
     "lognorm": "logpdf pdf cdf logcdf sf logsf ppf isf",
+    "binom": "logpmf pmf cdf logcdf sf logsf",
     "truncnorm": "logpdf pdf cdf logcdf sf logsf",
     "dirichlet": "logpdf pdf",
     "multivariate_normal": "logpdf pdf entropy",

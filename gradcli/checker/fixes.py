@@ -156,10 +156,20 @@ class _Rewriter:
 
     def log1p(self, node):
         for name, divisor in _LOG_DIVISORS.items():
-            written = self._called_on_part(node, name, _sum_with_one, "log1p")
+            written = self._called_on_part(node, name, _sum_with_one, "log1p") or self._log_of_one_minus(node, name)
             if written is not None:
                 return written + divisor
         return None
+
+    def _log_of_one_minus(self, node, name):
+        """For ``name(1 - u)``: log1p(-u)'s text (u in parentheses where negating it needs them); None for any other
+        call, and for u = exp(v), which `log1mexp` rewrites."""
+        u = _one_minus(node.args[0]) if _call(node, name, 1) else None
+        if u is None or _call(u, "exp", 1):
+            return None
+        text = self.raw(u)
+        return f"log1p(-({text}))" if isinstance(u, Unary) or (isinstance(u, Binary) and u.op in "+-") \
+            else f"log1p(-{text})"
 
     def expm1(self, node):
         if isinstance(node, Binary) and node.op == "-" and _call(node.left, "exp") and _is_num(node.right, 1):
@@ -620,7 +630,7 @@ def _reversed_order(end):
 _REWRITES = [
     ("softplus", "log(1 + exp(u)) -> softplus(u)", "softplus"),
     ("logaddexp(0, u)", "log(1 + exp(u)) -> logaddexp(0, u)", "logaddexp_zero"),
-    ("log1p", "log(1 + u) -> log1p(u)", "log1p"),
+    ("log1p", "log(1 + u) -> log1p(u)", "log1p"),  # log(1 - u) too, as log1p(-u): the README shows this text
     ("expm1", "exp(u) - 1 -> expm1(u), 1 - exp(u) -> -expm1(u)", "expm1"),
     ("powm1", "x**y - 1 -> expm1(y*log(x))", "powm1"),
     ("box-cox", "(x**y - 1)/y -> log(x)*exprel(y*log(x)) (its series where y*log(x) is small, else expm1(y*log(x))/y)",

@@ -15,12 +15,13 @@ import re
 from ..errors import InputError
 
 
-def parse_point(text: str, variables, option="--at", data=()) -> dict:
+def parse_point(text: str, variables, option="--at", data=(), kept=()) -> dict:
     """One ``--at`` value as ``{variable: value}``, with every variable given exactly once.
 
     ``option`` is how messages name where the point was written (``in at`` for a spec's key). A variable in
     ``data`` (one not differentiated, such as a label used as an index) typed as an integer or a list of
     integers stays a Python int or list of ints, which the checker holds as data; every other value is a float.
+    ``kept`` names the target's parameters with defaults, which a check keeps: a value for one is refused saying so.
     """
     text = text.strip()
     if not text:
@@ -52,9 +53,11 @@ def parse_point(text: str, variables, option="--at", data=()) -> dict:
                 span=(start, start + len(part)),
             )
         if name not in variables:
+            why = (f"; '{name}' has a default, which a check keeps: to vary it, check a function that takes it "
+                   "without a default" if name in kept else "")
             raise InputError(
                 f"{option} {text}: '{name}' is not a variable of the target "
-                f"(its variables: {', '.join(variables)})",
+                f"(its variables: {', '.join(variables)}){why}",
                 text=text,
                 span=(start, start + len(name)),
             )

@@ -346,6 +346,11 @@ def _keys(keys):
     return ", ".join(repr(key) for key in keys)
 
 
+def kept_parameters(target):
+    """The parameters of a function target that a check keeps at their defaults (those that are no variable)."""
+    return tuple(name for name in _parameters(target) if name not in target.variables)
+
+
 def _parameters(target):
     """Every parameter name of a function target (those with defaults too); its variables where none can be read."""
     try:

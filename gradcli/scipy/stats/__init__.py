@@ -7,7 +7,7 @@ from types import ModuleType as _ModuleType
 from ...autodiff.scipy_namespace import DistributionModule as _DistributionModule
 from ...autodiff.scipy_namespace import stats_functions as _functions
 from . import (  # noqa: F401
-    beta, cauchy, chi2, dirichlet, gamma, genpareto, gumbel_l, gumbel_r, lognorm, lomax, multivariate_normal, nbinom, norm,
+    beta, binom, cauchy, chi2, dirichlet, gamma, genpareto, gumbel_l, gumbel_r, lognorm, lomax, multivariate_normal, nbinom, norm,
     pareto, poisson, t, truncnorm, vonmises, weibull_max, weibull_min,
 )
 
