@@ -1,0 +1,79 @@
+"""PyTorch's edges of the bridge: a module built inside the user's function, beside a mask made there.
+
+A module built in the function fills its weights in place (``copy_`` under ``no_grad``), so its graph is
+functionalized; a key-padding mask made there is written into a tensor made from it alone (``zeros_like(mask)``
+then ``masked_fill_``): both are constants of the graph, handed in to functionalization as inputs are, so no write
+mixes a tensor it wraps with one it does not. A row all padding makes softmax's 0 / 0, a NaN made of constants alone:
+in a proof, an unknown that only a pick leaving it out lets pass.
+"""
+
+import math
+
+import numpy as np
+import pytest
+
+import gradcli
+
+KEYS = np.array([[1.0, 0.0], [0.5, 0.5], [0.0, 1.0]])
+VALUES = np.array([[1.0, 2.0], [0.0, -1.0], [3.0, 0.5]])
+WEIGHT = np.array([[1.0, -0.5], [0.25, 0.75]])
+
+USER_CODE = f'''import torch
+
+
+def first_row(q):
+    values = torch.nn.Linear(2, 2, bias=False, dtype=q.dtype)
+    with torch.no_grad():
+        values.weight.copy_(torch.tensor({WEIGHT.tolist()}, dtype=q.dtype))
+    mask = torch.tensor([[False, False, True], [True, True, True]])
+    bias = torch.zeros_like(mask, dtype=q.dtype).masked_fill_(mask, float("-inf"))
+    scores = q @ torch.tensor({KEYS.tolist()}, dtype=q.dtype).T + bias
+    out = torch.softmax(scores, dim=-1) @ values(torch.tensor({VALUES.tolist()}, dtype=q.dtype))
+    return (out[0] ** 2).sum()
+'''
+
+
+def _first_rows_slope(q0):
+    """d/dq0 of |softmax(q0 . k over the first two keys) V W^T|^2: the chain rule written out."""
+    projected = (VALUES @ WEIGHT.T)[:2]
+    scores = KEYS[:2] @ q0
+    p = np.exp(scores - scores.max())
+    p /= p.sum()
+    out = p @ projected
+    d_p = 2 * projected @ out
+    d_scores = p * (d_p - p @ d_p)
+    return d_scores @ KEYS[:2]
+
+
+def test_a_module_built_inside_the_function_beside_a_mask_made_there_is_judged(tmp_path):
+    pytest.importorskip("torch")
+    path = tmp_path / "built_inside.py"
+    path.write_text(USER_CODE)
+    q = np.array([[0.5, 1.0], [-1.0, 0.25]])
+    (result,) = gradcli.check(f"{path}:first_row", [{"q": q}], dtypes=("float64",), fixes=False).results
+    # the second query sees no key: its row is NaN, which PyTorch's backward multiplies by the 0 the pick hands it
+    assert result.status == "wrong", [f.message for f in result.findings]
+    got = np.array([[float(v) for v in row] for row in result.exact_gradient["q"]])
+    assert np.allclose(got[0], _first_rows_slope(q[0]), rtol=1e-12, atol=0)
+    assert got[1].tolist() == [0.0, 0.0]  # proven 0: the row no sum reads
+
+
+def test_a_nan_made_of_constants_is_an_unknown_a_pick_leaves_out_of_a_proof():
+    import gradcli.numpy as gnp
+    from gradcli.autodiff import arb as arb_core
+    from gradcli.checker import python_zero
+    from gradcli.checker.exact_python import _traced
+
+    arb_core.enable()
+    nan_row = np.array([1.0, math.nan])  # softmax's 0 / 0 over a row all masked
+
+    def picked(*t):
+        return _traced(lambda x: (nan_row * x)[0] ** 2, t)
+
+    def kept(*t):
+        return _traced(lambda x: gnp.sum(nan_row * x), t)
+
+    x = [np.array([0.5, 2.0])]
+    assert python_zero.proven(picked, x, coordinate=1)[1] == [True]  # the NaN's term left out: no slope in x1
+    assert python_zero.proven(picked, x, coordinate=0)[1] == [False]  # slope 2 x0
+    assert python_zero.proven(kept, x, coordinate=1)[1] == [False]  # the NaN's term summed: no number, no proof
