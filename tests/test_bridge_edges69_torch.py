@@ -77,3 +77,40 @@ def test_a_nan_made_of_constants_is_an_unknown_a_pick_leaves_out_of_a_proof():
     assert python_zero.proven(picked, x, coordinate=1)[1] == [True]  # the NaN's term left out: no slope in x1
     assert python_zero.proven(picked, x, coordinate=0)[1] == [False]  # slope 2 x0
     assert python_zero.proven(kept, x, coordinate=1)[1] == [False]  # the NaN's term summed: no number, no proof
+
+
+IMPLICIT_CODE = '''import torch
+
+W = [[0.3, -0.2], [0.1, 0.4]]
+
+
+def _residual(z, x):
+    return z - torch.tanh(torch.tensor(W, dtype=x.dtype) @ z + x)
+
+
+def _jacobian(z, x):
+    w = torch.tensor(W, dtype=x.dtype)
+    s = 1.0 - torch.tanh(w @ z + x) ** 2
+    return torch.eye(2, dtype=x.dtype) - s[:, None] * w
+
+
+def implicit(x):
+    z = torch.zeros_like(x)
+    with torch.no_grad():
+        for _ in range(30):
+            z = z - torch.linalg.solve(_jacobian(z, x), _residual(z, x))
+    z = z - torch.linalg.solve(_jacobian(z, x).detach(), _residual(z, x))
+    return (z * torch.tensor([1.0, -0.5], dtype=x.dtype)).sum()
+'''
+
+
+def test_the_one_step_implicit_trick_through_torch_linalg_solve_is_judged(tmp_path):
+    pytest.importorskip("torch")
+    from test_linear_solves69 import implicit_slope
+
+    path = tmp_path / "implicit.py"
+    path.write_text(IMPLICIT_CODE)
+    x = np.array([0.5, -1.0])
+    (result,) = gradcli.check(f"{path}:implicit", [{"x": x}], dtypes=("float64",), fixes=False).results
+    assert result.status == "ok", [f.message for f in result.findings]
+    assert np.allclose([float(v) for v in result.exact_gradient["x"]], implicit_slope(x), rtol=1e-12, atol=0)
