@@ -114,3 +114,25 @@ def test_the_one_step_implicit_trick_through_torch_linalg_solve_is_judged(tmp_pa
     (result,) = gradcli.check(f"{path}:implicit", [{"x": x}], dtypes=("float64",), fixes=False).results
     assert result.status == "ok", [f.message for f in result.findings]
     assert np.allclose([float(v) for v in result.exact_gradient["x"]], implicit_slope(x), rtol=1e-12, atol=0)
+
+
+FAKE_QUANT_CODE = '''import torch
+
+
+def fake_quant(x):
+    q = torch.fake_quantize_per_tensor_affine(x, 0.25, 0, -128, 127)
+    return (q * torch.tensor([1.0, -0.5, 2.0], dtype=x.dtype)).sum()
+'''
+
+
+def test_a_fake_quantize_is_named_as_the_user_wrote_it_not_as_the_ops_it_is_replayed_by(tmp_path):
+    pytest.importorskip("torch")
+    path = tmp_path / "quantized.py"
+    path.write_text(FAKE_QUANT_CODE)
+    (result,) = gradcli.check(f"{path}:fake_quant", [{"x": np.array([0.3, -0.7, 40.0])}], dtypes=("float64",),
+                              fixes=False).results
+    assert result.status == "wrong"  # a straight-through estimator: the step's own derivative is 0
+    (rule,) = [f for f in result.findings if "straight-through estimator" in f.message]
+    assert rule.op.startswith("gradient rule of torch.fake_quantize_per_tensor_affine ("), rule.op
+    assert "the call whose built-in rule is off is torch.fake_quantize_per_tensor_affine (" in rule.message
+    assert "one of " not in rule.message
