@@ -136,3 +136,32 @@ def test_a_fake_quantize_is_named_as_the_user_wrote_it_not_as_the_ops_it_is_repl
     assert rule.op.startswith("gradient rule of torch.fake_quantize_per_tensor_affine ("), rule.op
     assert "the call whose built-in rule is off is torch.fake_quantize_per_tensor_affine (" in rule.message
     assert "one of " not in rule.message
+
+
+HELD_READ_CODE = '''import torch
+
+
+def loss(w, y):
+    keep = y[y > 0]  # a shape the held targets' values decide
+    return (torch.tanh(w).sum() * keep).sum() + (w ** 2).sum()
+'''
+
+
+def test_a_graph_that_reads_held_floats_keeps_the_quick_cache_keyed_by_their_values(tmp_path, monkeypatch):
+    pytest.importorskip("torch")
+    from gradcli.capture import torch_bridge
+
+    path = tmp_path / "held_read.py"
+    path.write_text(HELD_READ_CODE)
+    layouts, layout = [], torch_bridge._layout
+    monkeypatch.setattr(torch_bridge, "_layout", lambda *a, **k: layouts.append(1) or layout(*a, **k))
+    w = np.array([0.5, -1.0, 0.25])
+    points = [{"w": w, "y": np.array([0.5, -1.0, 2.0])}, {"w": w, "y": np.array([0.5, 1.0, 2.0])}]
+    results = gradcli.check(f"{path}:loss", points, dtypes=("float64",), wrt=("w",), fixes=False).results
+    # each point's graph is its own (the second keeps three targets, not two), found again by the quick key
+    for result, y in zip(results, (points[0]["y"], points[1]["y"])):
+        want = (1 - np.tanh(w) ** 2) * y[y > 0].sum() + 2 * w
+        assert result.status == "ok"
+        assert np.allclose([float(v) for v in result.exact_gradient["w"]], want, rtol=1e-12, atol=0)
+    assert len(layouts) <= 20, len(layouts)  # a few per graph traced, not one per call of the checker's hundreds
+
