@@ -44,3 +44,43 @@ def test_a_float32_layers_rounding_in_a_float64_check_is_its_dtype_not_a_rules_e
     kernel = [float(v) for v in np.ravel(result.exact_gradient["model.head.kernel"])]
     sigmoid = 1 / (1 + np.exp(-(0.3 - 2 * -0.7 + 0.5)))  # softplus' slope at the head's input
     assert np.allclose(kernel, [0.3 * sigmoid, -0.7 * sigmoid], rtol=1e-7)  # -0.7 is the float32 the layer holds
+
+
+FAKE_QUANT_CODE = '''import tensorflow as tf
+
+
+def fake_quant(x):
+    q = tf.quantization.fake_quant_with_min_max_args(x, min=-6.0, max=6.0, num_bits=8)
+    return tf.reduce_sum(q * tf.constant([1.0, -0.5, 2.0], x.dtype))
+'''
+
+
+@pytest.mark.parametrize("attrs", [{"min": -6.0, "max": 6.0, "num_bits": 8, "narrow_range": False},
+                                   {"min": -1.3, "max": 2.7, "num_bits": 4, "narrow_range": True}])
+def test_fake_quant_with_min_max_args_replays_tensorflows_value_and_gradient(attrs):
+    import tensorflow as tf
+
+    from gradcli.capture.tf_ops_more import MORE_OPS as OPS
+
+    x = np.concatenate([np.linspace(-8, 8, 401), [0.3, -0.7, 40.0, attrs["min"], attrs["max"]]]).astype(np.float32)
+    tensor = tf.constant(x)
+    with tf.GradientTape() as tape:
+        tape.watch(tensor)
+        value = tf.quantization.fake_quant_with_min_max_args(tensor, **attrs)
+    slope = tape.gradient(value, tensor, output_gradients=tf.ones_like(tensor)).numpy()
+    replayed = np.asarray(OPS["FakeQuantWithMinMaxArgs"][0]([x], attrs), dtype=np.float32)
+    passed = np.asarray(OPS["FakeQuantWithMinMaxArgsGradient"][0]([np.ones_like(x), x], attrs))
+    # a grid point in float32 each: within float32's rounding of the kernel's own products
+    np.testing.assert_allclose(replayed, value.numpy(), rtol=2 ** -22, atol=2 ** -22)
+    assert passed.tolist() == slope.tolist()  # 1 inside the nudged range, 0 outside: no rounding
+
+
+def test_fake_quant_with_min_max_args_is_named_as_the_user_wrote_it(tmp_path):
+    path = tmp_path / "quantized.py"
+    path.write_text(FAKE_QUANT_CODE)
+    (result,) = gradcli.check(f"{path}:fake_quant", [{"x": np.array([0.3, -0.7, 40.0])}], dtypes=("float32",),
+                              fixes=False).results
+    assert result.status == "wrong"  # a straight-through estimator: the step's own derivative is 0
+    assert [float(v) for v in result.exact_gradient["x"]] == [0.0, 0.0, 0.0]
+    (rule,) = [f for f in result.findings if "straight-through estimator" in f.message]
+    assert rule.op.startswith("gradient rule of tf.quantization.fake_quant_with_min_max_args ("), rule.op
