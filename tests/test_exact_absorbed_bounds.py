@@ -18,6 +18,7 @@ import gradcli
 import gradcli.numpy as gnp
 
 BIG = 1e300
+SQUARE = 2.0 ** 996  # its root 2^498 is exact
 
 
 def kernel_tail(x, y):
@@ -27,8 +28,16 @@ def kernel_tail(x, y):
 
 
 def dropped(x, y):
-    """y + z1 - BIG for [[1, 0], [1, 1]] z = [-x, BIG]: y + x. Substitution's exact dot product drops x, more than
-    twice the precision below BIG, below 300 digits, rounding up and down alike: no noise shows it."""
+    """y + SQUARE - L11^2 for the Cholesky factor L of [[1, x], [x, SQUARE]]: y + x^2. L11^2 = SQUARE - x^2, which
+    drops x^2 more than twice the precision below SQUARE, below 300 digits, rounding up and down alike; its root
+    2^498 and that root's square are exact: no noise shows it."""
+    one = 0.0 * x + 1.0
+    low = gnp.linalg.cholesky(gnp.stack([gnp.stack([one, x]), gnp.stack([x, 0.0 * x + SQUARE])]))
+    return y + (SQUARE - low[1, 1] ** 2)
+
+
+def solved(x, y):
+    """y + z1 - BIG for [[1, 0], [1, 1]] z = [-x, BIG]: y + x, x dropped below BIG by the solve's substitution."""
     b = gnp.stack([-x, 0.0 * x + BIG])
     return y + (gnp.linalg.solve(np.array([[1.0, 0.0], [1.0, 1.0]]), b)[1] - BIG)
 
@@ -68,15 +77,15 @@ def test_a_bound_that_does_not_decide_gives_no_verdict_and_more_digits_show_the_
 
 
 def test_a_slope_that_no_rounding_noise_shows_gives_no_verdict_below_the_dropped_term():
-    """x's slope is 1, all of it in the term the dot product drops: no ceiling below it calls the slope 0."""
+    """x's slope is 2, all of it in the term the factor drops: no ceiling below it calls the slope 0."""
     low = _checked(dropped, {"x": 1.0, "y": 1e100}, max_digits=120)
     assert low.status == "error" and low.exact_gradient["x"] is None
     high = _checked(dropped, {"x": 1.0, "y": 1e100})
-    assert high.status == "ok" and high.exact_gradient["x"] == 1.0
+    assert high.status == "ok" and high.exact_gradient["x"] == 2.0
 
 
-def test_the_stated_bound_holds_a_slope_that_no_rounding_noise_shows():
-    """x's slope is 1, all of it in the term the dot product drops: the noise is 0, so only the absorbed term's own
-    bound (its effect over the step) keeps the bound from calling the slope 0, and the rule's 1 from lying outside."""
-    low = _checked(dropped, {"x": 1.0, "y": 1e100}, max_digits=120)
-    assert low.status == "error" and _stated_bound(low, "x") >= 1.0
+def test_a_slope_a_solve_drops_is_taken_on_jets_whatever_the_ceiling():
+    """x's slope is 1, all of it in the term the substitution drops: on jets through the solve (a proven ball solve
+    with the same matrix along each seed) the slope is the exact 1 without the digits that would show the term."""
+    low = _checked(solved, {"x": 1.0, "y": 1e100}, max_digits=120)
+    assert low.status == "ok" and low.exact_gradient["x"] == 1.0

@@ -1,5 +1,5 @@
-"""The open findings of the thirty-third round (b) (tests/trials/cases33b.py) on the TensorFlow side, each a strict
-xfail that states it; the PyTorch side's open findings (N1 by F.normalize, P1) are strict xfails of
+"""The findings of the thirty-third round (b) (tests/trials/cases33b.py) on the TensorFlow side, each open one a
+strict xfail that states it; the PyTorch side's open finding (N1 by F.normalize) is a strict xfail of
 test_user_trials33b.py.
 
 N1: a float constant a library writes, in a float32 program, is taken by the exact reference as the float64 it is
@@ -9,12 +9,10 @@ relative off (F.normalize's eps in PyTorch 4e-9; Keras' binary-crossentropy clip
 1 - 1.19e-7, makes a float32 loss at a saturated sigmoid look unstable by its value). A user's own literal is held in
 the dtype.
 
-D1: the one-step implicit-function trick, a fixed point solved by Newton's method in a tf.while_loop, held by
-tf.stop_gradient, then one Newton step taken with the gradient, has no exact reference (verdict error: "on mpmath, a
-difference would move the value a stop_gradient holds constant"), though the held value is the point's own and the
-step's derivative with it held is the implicit derivative: tf.linalg.solve has no ball or jet implementation in the
-exact core (NoArb), so the reference falls to mpmath numbers, whose differences would move what the stop_gradient
-holds. The same solve differentiated through the loop is checked.
+D1, settled: the one-step implicit-function trick, a fixed point solved by Newton's method in a tf.while_loop, held
+by tf.stop_gradient, then one Newton step taken with the gradient, is judged: the held value is the point's own, and
+the step's derivative with it held, the implicit derivative, is taken on jets, through tf.linalg.solve's ball and jet
+implementation (flint's proven solve; each seed's slope another solve with the same matrix).
 
 Judgements of this round that are gradcli's documented readings, not findings: PyTorch's binary_cross_entropy rule
 divides by max(p (1 - p), 1e-12), which at p = sigmoid(40) is wrong on exact numbers (float64: wrong) but within the
@@ -84,9 +82,6 @@ def test_a_library_constant_of_a_float32_program_is_the_float32_it_holds(source)
     assert np.allclose(got, want, rtol=1e-12, atol=0)
 
 
-@pytest.mark.xfail(strict=True, reason="D1: a while_loop solve held by stop_gradient, then one Newton step by "
-                                       "tf.linalg.solve (no ball or jet implementation) with the gradient, has no "
-                                       "exact reference (verdict error)")
 def test_the_one_step_implicit_trick_over_a_while_loop_solve_is_judged(source):
     (result,) = gradcli.check(f"{source}:implicit", [{"x": np.array([0.5, -1.0])}], dtypes=("float64",),
                               fixes=False).results

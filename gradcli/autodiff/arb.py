@@ -1096,6 +1096,61 @@ def _expm_jets(a):
     return out
 
 
+def _solved(matrix, right):
+    """flint's proven solution of ``matrix`` x = ``right`` (ball matrices); `NoArb` where the balls do not prove the
+    matrix invertible (a singular system, or one too near it at this precision: mpmath's path says which)."""
+    try:
+        return matrix.solve(right)
+    except ZeroDivisionError:
+        raise NoArb("a linear system whose matrix the balls do not prove invertible") from None
+
+
+def _solve_balls_one(a, b):
+    """One system a x = b on balls (``b`` a vector or a matrix of columns), by flint's ``arb_mat.solve``."""
+    right = np.asarray(b, dtype=object)
+    columns = right[:, None] if right.ndim == 1 else right
+    x = _solved(_ball_matrix(np.asarray(a, dtype=object).tolist()), _ball_matrix(columns.tolist()))
+    out = np.array([[x[i, j] for j in range(columns.shape[1])] for i in range(columns.shape[0])], dtype=object)
+    return out[:, 0] if right.ndim == 1 else out
+
+
+def _solve_jets_one(a, b):
+    """One system a x = b on jets: x on the values, and along each seed the solution of a dx = db - da x (the
+    derivative of a x = b), on balls with the same matrix."""
+    right = np.asarray(b, dtype=object)
+    columns = right[:, None] if right.ndim == 1 else right
+    a_jets = [[_as_jet(v) for v in row] for row in np.asarray(a, dtype=object)]
+    b_jets = [[_as_jet(v) for v in row] for row in columns]
+    matrix = _ball_matrix([[j.v for j in row] for row in a_jets])
+    x = _solved(matrix, _ball_matrix([[j.v for j in row] for row in b_jets]))
+    seeds = max((len(j.d) for rows in (a_jets, b_jets) for row in rows for j in row if j.d is not None), default=0)
+    n, m = columns.shape
+    slopes = []
+    for s in range(seeds):
+        da = _ball_matrix([[0 if j.d is None else j.d[s] for j in row] for row in a_jets])
+        db = _ball_matrix([[0 if j.d is None else j.d[s] for j in row] for row in b_jets])
+        slopes.append(_solved(matrix, db - da * x))
+    out = np.empty((n, m), dtype=object)
+    for i in range(n):
+        for j in range(m):
+            out[i, j] = Jet(x[i, j], np.array([dx[i, j] for dx in slopes], dtype=object) if seeds else None)
+    return out[:, 0] if right.ndim == 1 else out
+
+
+def _inverse_by(solve_one):
+    """numpy.linalg.inv through ``solve_one``: the solution of a x = I, for each matrix of a stack."""
+    return lambda a: proof_linalg.systems(a, np.eye(np.shape(a)[-1]), solve_one)
+
+
+# Linear algebra with a ball and a jet implementation, by name: a solve and an inverse are proven by flint's
+# ``arb_mat.solve``; on jets, each seed's slope is another solve with the same matrix.
+_LINALG_ON_BALLS = {
+    "linalg.solve": (lambda a, b: proof_linalg.systems(a, b, _solve_balls_one),
+                     lambda a, b: proof_linalg.systems(a, b, _solve_jets_one)),
+    "linalg.inv": (_inverse_by(_solve_balls_one), _inverse_by(_solve_jets_one)),
+}
+
+
 def enable():
     """Make every primitive accept ``arb`` balls as well as mpmath numbers (idempotent)."""
     global ARB
@@ -1130,7 +1185,7 @@ def enable():
             if prim.kind in ("elementwise", "comparison"):
                 prim.mp = _dispatch(prim.name, ELEMENTWISE.get(prim.name), prim.mp)
             elif prim.kind == "linalg" and prim.name != "matmul" and prim.name in mp.LINALG:
-                prim.mp = _whole(prim.name, prim.mp)
+                prim.mp = _whole(prim.name, prim.mp, *_LINALG_ON_BALLS.get(prim.name, ()))
             elif prim.kind == "reduction" and prim.name in REDUCTIONS:
                 # A sum of jets is NumPy's own (a jet's + is already the mathematics').
                 on_jets = prim.mp if prim.name == "sum" else JET_REDUCTIONS.get(prim.name)

@@ -396,6 +396,19 @@ def _lift(x):
     return Sym(x if isinstance(x, _arb.ARB) else anchored.exact_ball(x), _const(x))
 
 
+def _not_a_number(x):
+    """Whether ``x``, no proof number, is a NaN: a float, or a ball whose midpoint is one."""
+    if isinstance(x, _arb.ARB):
+        return x.mid().is_nan()
+    return isinstance(x, (float, np.floating)) and math.isnan(x)
+
+
+def _unknown_constant(x):
+    """A NaN the program made of constants alone (a softmax over a row all masked, 0 / 0) as an operand: an unknown
+    that no seed moves, which only a pick that leaves it out (a row of a batch not summed) lets a proof pass."""
+    return Sym(x if isinstance(x, _arb.ARB) else anchored.exact_ball(float(x)), None)
+
+
 def _tangent(slopes, syms):
     """sum of slope * d over the arguments that move; None where none does."""
     out = None
@@ -478,7 +491,7 @@ def _smooth_new(name, args):
     if any(_infinity(a) for a in args):
         return _beside_an_infinity(name, args)
     value, slopes = _SMOOTH[name]
-    syms = [_lift(a) for a in args]
+    syms = [_unknown_constant(a) if _not_a_number(a) else _lift(a) for a in args]
     ball = _arb.ELEMENTWISE[name](*[s.b for s in syms])
     if any(s.q is None for s in syms):
         return Sym(ball, None, _beside_an_unknown(name, syms))

@@ -123,9 +123,15 @@ def slogdet(a):
 def solve(a, b):
     """The solution of a x = b by elimination and back substitution, ``b`` read as numpy.linalg.solve reads it
     (vectors or matrices of columns) and the stacks of ``a`` and ``b`` broadcast."""
+    return systems(a, b, _solve_one)
+
+
+def systems(a, b, solve_one):
+    """``solve_one(a, b)`` (one matrix ``a``, ``b`` a vector or a matrix of columns) on each system of a x = b, ``b``
+    read as numpy.linalg.solve reads it and the stacks of ``a`` and ``b`` broadcast."""
     a, b = np.asarray(a, dtype=object), np.asarray(b, dtype=object)
     if a.ndim <= 2:
-        return _solve_one(a, b)
+        return solve_one(a, b)
     # NumPy's reading of b (ops_linalg.b_is_vectors, above this layer): NumPy 2 takes a 1-D b alone as a vector.
     vectors = b.ndim == 1 if _NUMPY_2 else b.ndim == a.ndim - 1
     columns = b[..., None] if vectors else b
@@ -133,7 +139,7 @@ def solve(a, b):
     a, columns = np.broadcast_to(a, batch + a.shape[-2:]), np.broadcast_to(columns, batch + columns.shape[-2:])
     out = np.empty(columns.shape, dtype=object)
     for index in np.ndindex(batch):
-        out[index] = _solve_one(a[index], columns[index])
+        out[index] = solve_one(a[index], columns[index])
     return out[..., 0] if vectors else out
 
 

@@ -20,6 +20,7 @@ import numpy as np
 
 import gradcli.numpy as gnp
 
+from ..autodiff.arb import Jet
 from ..autodiff.arb_proof import Sym
 from ..autodiff.ops_decompositions import eig_complex
 from ..autodiff.values import holds_complex, raw
@@ -35,10 +36,15 @@ def _magnitude(entry):
 
 
 def _pivot_size(entry):
-    """|entry| as a float, for choosing a pivot; a proof number (`arb_proof.Sym`), whose float would end its proof,
-    by its ball: any nonzero pivot gives the same solve, determinant and inverse, so its midpoint may choose."""
+    """|entry| as a float, for choosing a pivot; a proof number (`arb_proof.Sym`) or a jet (`arb.Jet`), whose float
+    would end its run, by its value's ball: any nonzero pivot gives the same solve, determinant and inverse, so its
+    midpoint may choose."""
     value = raw(entry)
-    return _magnitude(value.b if isinstance(value, Sym) else value)
+    if isinstance(value, Sym):
+        value = value.b
+    elif isinstance(value, Jet):
+        value = value.v
+    return _magnitude(value)
 
 
 def _lu_square(a):

@@ -177,6 +177,37 @@ def _adjoint(a, attrs, key="adjoint"):
     return gnp.swapaxes(gnp.conj(a) if holds_complex(a) else a, -1, -2)
 
 
+def _fake_quant_grid(attrs):
+    """The grid of a ``FakeQuantWithMinMaxArgs`` (``tf.quantization.fake_quant_with_min_max_args``) as its kernel
+    nudges it, in float32: (nudged min, nudged max, step, 1 / step), the zero point moved onto the integer grid (half
+    away from zero) so that 0 is a grid point."""
+    f = np.float32
+    low, high = f(attrs.get("min", -6.0)), f(attrs.get("max", 6.0))
+    quant_min, quant_max = f(1 if attrs.get("narrow_range", False) else 0), f(2 ** int(attrs.get("num_bits", 8)) - 1)
+    step = (high - low) / (quant_max - quant_min)
+    zero = quant_min - low / step
+    nudged = quant_min if zero < quant_min else quant_max if zero > quant_max else f(math.floor(zero + f(0.5)))
+    return float((quant_min - nudged) * step), float((quant_max - nudged) * step), float(step), float(f(1) / step)
+
+
+def _fake_quant(ins, attrs):
+    """``FakeQuantWithMinMaxArgs``: x clamped to the nudged range and rounded to its grid, as the kernel computes it:
+    the grid's index counted from the zero point, floor(shifted x / step - zero + 1/2), times the step."""
+    low, high, step, inverse = _fake_quant_grid(attrs)
+    zero = float(np.floor(np.float32(-low) * np.float32(inverse) + np.float32(0.5)))
+    clamped = gnp.clip(ins[0], low, high)
+    return gnp.floor((clamped - low) * inverse - zero + 0.5) * step
+
+
+def _fake_quant_gradient(ins, attrs):
+    """``FakeQuantWithMinMaxArgsGradient``: the upstream gradient passed on where x lies inside the nudged range (the
+    straight-through estimator TensorFlow registers), 0 outside it."""
+    dy, x = ins
+    low, high, _, _ = _fake_quant_grid(attrs)
+    inside = gnp.logical_and(gnp.greater_equal(x, low), gnp.less_equal(x, high))
+    return gnp.where(inside, dy, gnp.zeros_like(dy))
+
+
 def _triangular_solve(ins, attrs):
     a, b = ins
     trans = (2 if holds_complex(a) else 1) if attrs.get("adjoint") else 0  # the adjoint: 'C' on a complex matrix
@@ -739,6 +770,8 @@ MORE_OPS = {
     "Cholesky": (_unary(gnp.linalg.cholesky), ()),
     "MatrixTriangularSolve": (_triangular_solve, ("lower", "adjoint")),
     "MatrixSolve": (_solve, ("adjoint",)),
+    "FakeQuantWithMinMaxArgs": (_fake_quant, ("min", "max", "num_bits", "narrow_range")),
+    "FakeQuantWithMinMaxArgsGradient": (_fake_quant_gradient, ("min", "max", "num_bits", "narrow_range")),
     "TridiagonalSolve": (_tridiagonal_solve, ()),
     "MatrixInverse": (lambda ins, attrs: _adjoint(gnp.linalg.inv(ins[0]), attrs), ("adjoint",)),
     "MatrixDeterminant": (_unary(gnp.linalg.det), ()),

@@ -391,7 +391,9 @@ class _Captured:
         the numbers' branch.
         """
         held = self.held_leaves(len(leaves))
-        quick = _quick_key(args) if not self.reads_held else None  # a held leaf's values key the graphs: no quick key
+        quick = _quick_key(args)
+        if quick is not None and self.reads_held:  # a held leaf's values key the graphs: the quick key's too
+            quick = (quick, tuple(_held_numbers(raw(leaves[i])) for i in held if _is_float_leaf(raw(leaves[i]))))
         quick = (quick, held) if quick is not None else None
         graph = self.quick.get(quick) if quick is not None else None
         if graph is None:
@@ -1013,8 +1015,7 @@ def _layout(args, leaves, generic=False, held=(), held_values=False):
         if _is_float_leaf(value):
             kind = "float64" if _replays_float64(value) else str(np.asarray(value).dtype)  # high precision replays float64's graph
             kind = "float" if generic else kind
-            numbers = (np.asarray(_to_float64(value) if _replays_float64(value) else value).tobytes(),) \
-                if held_values and i in held else ()
+            numbers = (_held_numbers(value),) if held_values and i in held else ()
             parts.append((f"held {kind}" if i in held else kind, np.shape(value), *numbers))
         elif isinstance(value, np.ndarray):
             parts.append((str(value.dtype), value.shape, value.tobytes()))
@@ -1022,6 +1023,12 @@ def _layout(args, leaves, generic=False, held=(), held_values=False):
             parts.append(("held", repr(value)))
     # The arguments' own sequence is unpacked into the call (``fun(*args)``): a list of them and a tuple are one layout.
     return (tuple(_structure(arg) for arg in args), tuple(parts))
+
+
+def _held_numbers(value):
+    """A held float leaf's numbers, as a graph that read them depends on them: the float64 example a trace takes of a
+    high-precision one."""
+    return np.asarray(_to_float64(value) if _replays_float64(value) else value).tobytes()
 
 
 def _in_a_narrower_dtype(layout):

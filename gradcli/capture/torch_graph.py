@@ -23,7 +23,8 @@ adaptive and 3-d max pools, replication padding, grid sampling:
   its cotangents, the gradient of an ``as_strided`` view) is traced again
   through PyTorch's functionalization (`_functionalized`): each write is a new
   value (``select_scatter``, ``diagonal_scatter``, ``as_strided_scatter``) and
-  views are read again from it. ``as_strided`` (in ``group_norm``'s
+  views are read again from it; the graph's constants (a module built in the
+  function, a mask made there) go through it as inputs do. ``as_strided`` (in ``group_norm``'s
   decomposition) is replayed as a gather over its input's recorded layout;
   overlapping windows are refused.
 - A loss that differentiates itself (``torch.func.grad``, ``vjp``, ``jacrev``,
@@ -1078,20 +1079,47 @@ def _functionalized(module, examples):
 
     The ops are run again from the recorded graph, not from the user's function,
     so each new node takes the stack trace (user line, rule tag) and autograd
-    sequence number of the recorded node it comes from.
+    sequence number of the recorded node it comes from. The graph's tensor constants (a module built in the function,
+    a mask made there) are handed in as inputs while it runs: functionalization wraps only its inputs, and a write of
+    a wrapped value into a tensor made from a constant alone (``zeros_like(mask).copy_(where(mask, -inf, 0))``)
+    would mix the two. Each is a constant of the new graph again, the same tensor read at the first input's place.
     """
     import torch  # lazy: only a PyTorch target needs it
     from torch.fx import traceback as fx_traceback  # lazy: likewise
     from torch.fx.experimental.proxy_tensor import make_fx  # lazy: likewise
 
-    run = torch.fx.Interpreter(module).run
+    constants = [node for node in module.graph.nodes if node.op == "get_attr"]
+    interpreter = torch.fx.Interpreter(module)
+
+    def run(*values):
+        handed = dict(zip(constants, values[len(examples):]))
+        return interpreter.run(*values[:len(examples)], initial_env=handed)
+
+    tensors = [getattr(module, node.target) for node in constants]
     with fx_traceback.preserve_node_meta(), fx_traceback._preserve_node_seq_nr():
-        return make_fx(
+        made = make_fx(
             torch.func.functionalize(run, remove="mutations"),
             decomposition_table=_DECOMPOSITIONS,
             tracing_mode="fake",
             _allow_non_fake_inputs=True,
-        )(*examples)
+        )(*examples, *tensors)
+    return _constants_again(made, len(examples), constants, tensors)
+
+
+def _constants_again(module, inputs, constants, tensors):
+    """``module`` with its placeholders after the first ``inputs`` read as the ``tensors`` they were handed
+    (`_functionalized`): each a constant node holding its tensor and the metadata (user line) of ``constants``'."""
+    placeholders = [node for node in module.graph.nodes if node.op == "placeholder"]
+    with module.graph.inserting_after(placeholders[inputs - 1] if inputs else None):
+        for k, (placeholder, constant, tensor) in reversed(list(enumerate(zip(placeholders[inputs:], constants, tensors)))):
+            name = f"_handed_constant{k}"  # make_fx names its own constants _tensor_constant<k>
+            setattr(module, name, tensor)
+            node = module.graph.create_node("get_attr", name)
+            node.meta = dict(constant.meta)
+            placeholder.replace_all_uses_with(node)
+            module.graph.erase_node(placeholder)
+    module.recompile()
+    return module
 
 
 def _in_place(node):
@@ -1511,7 +1539,9 @@ def compile_graph(module, drawn=None, gammas=()):
         return value
 
     order = {node: i for i, node in enumerate(module.graph.nodes)}
-    held = _detached_values(module.graph) - _written_back(module.graph)
+    # A detach of a value no input reaches (a module's weights built and filled in the function) holds a constant:
+    # no stop at all, which the exact derivative need not treat as one.
+    held = (_detached_values(module.graph) - _written_back(module.graph)) & _from_inputs(module.graph)
     by_the_pass = checked_outputs(module.graph)
     constants = _computed_without_grad(module.graph)
     for node in module.graph.nodes:
@@ -1739,10 +1769,7 @@ def _computed_without_grad(graph):
     import torch  # lazy: only a PyTorch target needs it
 
     quiet = {node for node in graph.nodes if node.op == "call_function" and _NO_GRAD in (node.meta.get("stack_trace") or "")}
-    from_inputs = set()
-    for node in graph.nodes:
-        if node.op == "placeholder" or any(n in from_inputs for n in node.all_input_nodes):
-            from_inputs.add(node)
+    from_inputs = _from_inputs(graph)
 
     def in_place(node):
         return _names(node.target)[0].endswith("_")
@@ -1753,6 +1780,15 @@ def _computed_without_grad(graph):
         and node.meta["val"].is_floating_point() and not any(in_place(user) for user in node.users)
         and any(user not in quiet for user in node.users)
     }
+
+
+def _from_inputs(graph):
+    """The nodes of ``graph`` whose values its inputs reach (the inputs among them)."""
+    found = set()
+    for node in graph.nodes:
+        if node.op == "placeholder" or any(n in found for n in node.all_input_nodes):
+            found.add(node)
+    return found
 
 
 def _number_read(x):

@@ -206,7 +206,26 @@ def spelled(text, location, spellings, forward=True):
             return word.group(0)  # a word of a description ("the sum of mul's gradient"), no op's name
         return spellings.get((location, word.group(0), forward or bool(before)), word.group(0))
 
-    return _OP_WORD.sub(named, text)
+    return _one_call_of(text, location, spellings) or _OP_WORD.sub(named, text)
+
+
+_SEVERAL_OPS = re.compile(r"one of ([\w.]+(?:, [\w.]+)*) and ([\w.]+)")  # how a blame names a line's ops it told not apart
+
+
+def _one_call_of(text, location, spellings):
+    """Where ``text`` names several ops ("one of clip and round") each replaying a part of one framework call on
+    ``location`` (``torch.fake_quantize_per_tensor_affine``), that call as the framework names it, as the user wrote
+    it; else None."""
+    found = _SEVERAL_OPS.fullmatch(text)
+    if found is None:
+        return None
+    calls = set()
+    for name in [*found.group(1).split(", "), found.group(2)]:
+        spelling = spellings.get((location, name, True))
+        if spelling is None:
+            return None
+        calls.add(spelling.partition(" in ")[2] or spelling)
+    return calls.pop() if len(calls) == 1 else None
 
 
 def spelled_findings(findings, spellings):
@@ -1362,25 +1381,40 @@ def _recomputed(working, phase):
     return {id(op) for op in working.ops if op.phase == "backward" and op.replayed and (op.name, op.location, _show(op.output)) in seen}
 
 
+def _rounding_in(results, eps):
+    """The rounding unit of an op whose ``results`` are these: the check's ``eps``, or the wider one of a narrower float
+    dtype they are held in (a Keras layer's float32 in a float64 run), whose rounding is no error of the op."""
+    units = [eps]
+    for value in results:
+        dtype = getattr(raw(value), "dtype", None)
+        if dtype is not None and dtype.kind == "f":
+            units.append(float(np.finfo(dtype).eps))
+    return max(units)
+
+
 def backward_root_cause(working: Recording, exact: Recording, eps):
     """The gradient rule whose cotangent error most exceeds the error of what it was given."""
     if len(working.backward_nodes) != len(exact.backward_nodes):
         return None
     best = None
+    # A rule run on numbers the forward pass held in a narrower dtype (a Keras layer's float32 in a float64 run) rounds
+    # as that dtype, wherever its cotangents are cast back: its rounding is no error of the rule.
+    eps = _rounding_in([op.output for op in working.ops if op.phase == "forward"], eps)
     for w, e in zip(working.backward_nodes, exact.backward_nodes):
         if w.name != e.name:
             return None
+        own = _rounding_in(w.cotangents, eps)
         errors = [
             _error_against(working, a, b) for a, b in zip(w.cotangents, e.cotangents) if a is not None and b is not None
         ]
         errors = [x for x in errors if x is not None]
-        if not errors or max(errors) < 1e3 * eps:
+        if not errors or max(errors) < 1e3 * own:
             continue
         # A rule reads all its op's arguments, the ones no gradient reaches too (x * round(x, 2)'s other factor).
         given = [_error_against(working, w.upstream, e.upstream)] + [
             _error_against(working, a, b) for a, b in zip(w.args, e.args)
         ]
-        given_error = max([x for x in given if x is not None] + [eps])
+        given_error = max([x for x in given if x is not None] + [own])
         growth = max(errors) / given_error
         if not growth >= 100:  # NaN too: an infinite error from inputs infinitely off is no rule's
             continue
@@ -1533,10 +1567,11 @@ def root_cause(working: Recording, exact: Recording, phase, eps):
             rank = (id(w) not in recomputed, off[0], False)
             if best is None or rank > best[0]:
                 best = (rank, off[1])
+        own = _rounding_in([w.output], eps)
         out_error = _error_against(working, w.output, e.output)
-        if out_error is None or out_error < 1e3 * eps:
+        if out_error is None or out_error < 1e3 * own:
             continue
-        growth, out_error, in_error = _growth(working, w, e, eps)
+        growth, out_error, in_error = _growth(working, w, e, own)
         if growth < 100 or _swallowed_later(working, exact_of, users, w, eps):
             continue
         finding, earlier = _describe(w, e, growth, out_error, in_error), None
