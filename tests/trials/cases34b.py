@@ -33,27 +33,11 @@ from cases import Case
 from cases5 import _in, hp
 from cases12a import num_grad, renamed
 from cases30b import _held, sided_grad
+from cases33b import _at, _both, _log_sig, _sig
 
 T, K = "torch_lib34b.py", "tf_lib34b.py"
 NAN = mpmath.nan
 mpf = mpmath.mpf
-
-
-def _at(**point):
-    return ",".join(f"{name}={value}" for name, value in point.items()).replace(" ", "")
-
-
-def _sig(x):
-    return 1 / (1 + mpmath.exp(-x))
-
-
-def _log_sig(x):
-    return -mpmath.log1p(mpmath.exp(-x)) if x > 0 else x - mpmath.log1p(mpmath.exp(x))
-
-
-def _both(file, function, at, truth_of, verdict="ok", dtypes=("float64", "float32"), line=None, fix=None):
-    """The case in each dtype, its truth at the dtype's numbers."""
-    return [Case(file, function, _at(**at), dtype, verdict, truth_of(dtype), line, fix) for dtype in dtypes]
 
 
 # --------------------------------------------------------------------------------------------- orbital mechanics

@@ -47,15 +47,8 @@ class KeplerSolve(torch.autograd.Function):
         return slope, slope * torch.sin(ecc)
 
 
-class KeplerSolveSlip(torch.autograd.Function):
+class KeplerSolveSlip(KeplerSolve):
     """The same, the eccentricity's derivative missing its division by dF/dE."""
-
-    @staticmethod
-    def forward(ctx, mean_anomaly, e):
-        with torch.no_grad():
-            ecc = _kepler_newton(mean_anomaly, e)
-        ctx.save_for_backward(ecc, e)
-        return ecc
 
     @staticmethod
     def backward(ctx, grad):
