@@ -160,6 +160,15 @@ def _mark_refused_rule(error, fun):
         error.rule_refused = True
 
 
+def _in_float32(examples):
+    """The float64 examples as float32 leaves that require grad, as a check's own inputs do, so that a function
+    calling torch.autograd.grad on its inputs runs; the rest as they are."""
+    import torch  # lazy: only a PyTorch target needs it
+
+    return [t.detach().float().requires_grad_() if isinstance(t, torch.Tensor) and t.dtype == torch.float64 else t
+            for t in examples]
+
+
 class _MathCallRefused(InputError):
     """The refusal of a ``math`` call on a traced value (``math.log(t.item())``), at that call's line: a trace that
     follows the numbers the code reads raises it where the call is, which a trace again with every read as PyTorch
@@ -668,9 +677,7 @@ class _Captured:
                     graph.refused = error
                     mark_no_derivative(error, lambda: self._forward_again(leaves, rebuild, _float_leaves(leaves, held)),
                                        torch_dir())
-            import torch  # lazy: only a PyTorch target needs it
-
-            narrower = [t.float() if isinstance(t, torch.Tensor) and t.dtype == torch.float64 else t for t in examples]
+            narrower = _in_float32(examples)
             hold_following_constants(graph, lambda: self._call(rebuild(narrower)))
             graph.branches_on_dtype = branches_on_dtype(graph, self.fun)
             graph.dtype_free = graph.dtype_free and not graph.branches_on_dtype

@@ -1274,7 +1274,8 @@ def hold_following_constants(graph, run_narrower):
     (``dtype=x.dtype``), not one the code names itself (``dtype=torch.float64``), which a narrower program
     computes with as written.
 
-    ``run_narrower()`` runs the function eagerly on its float arguments in float32;
+    ``run_narrower()`` runs the function eagerly on its float arguments in float32 (leaves that require grad, as a
+    check's own are), without autograd's graph unless the function differentiates inside itself;
     the tensors made from numbers there (``lift_fresh``, in the order the graph
     meets them) say the dtype each was made in. Nothing changes where no such
     constant is float64, and nothing is held where that run fails.
@@ -1296,8 +1297,14 @@ def hold_following_constants(graph, run_narrower):
     try:
         with Noting(), torch.no_grad():
             run_narrower()
-    except Exception:  # noqa: BLE001 - the function's own failure in float32: its constants stay as written
-        made = []
+    except Exception:  # noqa: BLE001 - the function's own failure in float32, or one that differentiates itself
+        made.clear()
+        try:
+            # A function that differentiates inside itself (torch.autograd.grad, .backward) needs autograd's graph.
+            with Noting():
+                run_narrower()
+        except Exception:  # noqa: BLE001 - the function's own failure in float32: its constants stay as written
+            made.clear()
     fresh = [step for step in graph.steps if step.op == "constant" and step.fresh]
     for k, step in enumerate(fresh):
         step.users_constant = step.users_constant and k < len(made) and made[k] == torch.float32
