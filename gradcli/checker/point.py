@@ -227,9 +227,8 @@ def _note_compiled_otherwise(result, target, working_args, value):
     """Note where the framework's compiled program computes ``value`` otherwise than its operations as given, which
     gradcli's float replay and differences run (`Bridge.compiled_otherwise`, asked with the user's own arguments:
     trees rebuilt and held data in place, as the bridge captured them); a failure to tell notes nothing."""
-    arguments = tuple(target.rebuilt(*working_args)) if target.rebuilt is not None else tuple(working_args)
     try:
-        note = target.bridge.compiled_otherwise(arguments, value)
+        note = target.bridge.compiled_otherwise(target.users_arguments(working_args), value)
     except Exception:  # noqa: BLE001 - the note explains a disagreement; the verdict stands without it
         return
     if note:
@@ -774,7 +773,7 @@ def _exact(result, targets, points, chosen, seed, max_time=None, texts=True, ful
     result.digits_used = exact.digits
     result.notes.extend(exact.notes)
     if target.bridge is not None and target.bridge.notes is not None:
-        result.notes.extend(target.bridge.notes(rounded))
+        result.notes.extend(target.bridge.notes(target.users_arguments(rounded)))
     if exact.error:
         # The program does not run at high precision: float64 numbers would share the very errors
         # being looked for, so nothing is compared with them; the point has no exact reference.

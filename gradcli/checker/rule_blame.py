@@ -36,6 +36,7 @@ from ..autodiff.transforms import vjp
 from ..autodiff.values import raw
 from ..capture.exact_constants import held_in
 from ..capture.lines import def_line
+from ..capture.trees import leaves
 from . import provenance
 from .compare import WRONG_RTOL
 from .judgement import Judgement
@@ -76,7 +77,7 @@ def _name_in_the_program(result, target, point_args, cotangent):
     if bridge is None or finding is None:
         return
     try:
-        found = guilty_line(bridge, point_args, cotangent)
+        found = guilty_line(bridge, point_args, cotangent, getattr(target, "rebuilt", None))
     except Exception:  # noqa: BLE001 - the search is an extra on a verdict already made: without it the finding stands
         found = None
     if found is None:
@@ -133,7 +134,7 @@ def framework_name(bridge):
 
 def name_undifferentiated(result, target, point_args):
     """A wrong gradient's finding on ``result`` told of the calls whose terms its framework's gradient leaves out, at
-    ``point_args`` (float64 numbers): the numbers the user's code read out of the graph (`Bridge.numbers_read`: a
+    ``point_args`` (float64 numbers, one per variable): the numbers the user's code read out of the graph (`Bridge.numbers_read`: a
     ``.item()``, which the function's values follow and the gradient holds constant), else the calls the framework
     computes without a derivative (`Bridge.undifferentiated`). The finding is placed at the first one's line, each
     named with its own; whether any was named."""
@@ -142,6 +143,7 @@ def name_undifferentiated(result, target, point_args):
     if finding is None or bridge is None:
         return False
     framework = framework_name(bridge)
+    point_args = target.users_arguments(point_args)  # the bridge's callables take the user's arguments, trees too
     reads = _found(getattr(bridge, "numbers_read", None), point_args)
     if reads:
         finding.op = f"gradient through {reads[0][0]}"
@@ -179,7 +181,7 @@ def _calls(found):
     return ", ".join(f"{op} at {_short(location)}" if location else op for op, location in found)
 
 
-def guilty_line(bridge, point_args, cotangent=None):
+def guilty_line(bridge, point_args, cotangent=None, rebuilt=None):
     """``(file:line, op name, departed)`` of the call whose built-in rule turned a right upstream gradient into a wrong
     one, or None; ``departed``: the call's value in the framework's program is not the function's (`_first_value_off`),
     or `STRAIGHT_THROUGH` with the call's step ops (its forward a step function, its rule a straight-through
@@ -191,16 +193,20 @@ def guilty_line(bridge, point_args, cotangent=None):
 
     The op is named where it is the line's only one, or the only one there handed a right gradient that passes on a
     wrong one (else the line's ops are, "one of abs and prod"); a function on one line of one call has nothing to
-    search, nor a vector output without a ``cotangent`` (`name_the_call`).
+    search, nor a vector output without a ``cotangent`` (`name_the_call`). ``rebuilt``: the flat point made the
+    user's arguments, which the bridge takes (`Target.rebuilt`: trees rebuilt, data in place); the inputs searched
+    are still the point's variables.
     """
     import mpmath  # lazy: the exact numbers are mpmath's, as the reference's
 
     mp_core.enable()
     with mpmath.workprec(_BITS):
         args = tuple(to_mp(np.asarray(a, dtype=np.float64)) if np.ndim(a) else to_mp(float(a)) for a in point_args)
+        users = tuple(rebuilt(*args)) if rebuilt is not None else args
+        forward = bridge.forward if rebuilt is None else (lambda *variables: bridge.forward(*rebuilt(*variables)))
         true = provenance.Recorder(locate_in_python=True)
         with true, np.errstate(all="ignore"):
-            value, pull = vjp(bridge.forward, *args)
+            value, pull = vjp(forward, *args)
             seed = _seed(value, cotangent)
             if seed is None:
                 return None
@@ -208,7 +214,10 @@ def guilty_line(bridge, point_args, cotangent=None):
             exact = pull(seed)  # gradcli's own backward pass over the replay: a stop_gradient's gradient 0
         framework = provenance.Recorder(locate_in_python=True)
         with framework, np.errstate(all="ignore"):
-            rule = (getattr(bridge, "backward_traced", None) or bridge.backward)(args, seed)
+            rule = (getattr(bridge, "backward_traced", None) or bridge.backward)(users, seed)
+        rule = tuple(rule) if isinstance(rule, (tuple, list)) else (rule,)
+        if rebuilt is not None:  # the framework's gradients are trees, as the arguments are: each variable's read out
+            rule = _per_variable(rule, users, args)
         forms = _stop_forms(true.recording.ops)
         if forms and _all_close(rule, exact):
             return forms[0][0], forms[0][1], STOP_FORM
@@ -222,7 +231,6 @@ def guilty_line(bridge, point_args, cotangent=None):
         if len({op.location for op in ops}) < 2 or len(ops) > _MOST_OPS or len(framework.recording.ops) > _MOST_OPS:
             return None
         numbers = _by_shape([raw(op.output) for op in framework.recording.ops] + [seed])
-        rule = tuple(rule) if isinstance(rule, (tuple, list)) else (rule,)
         inputs_right = {f"input {i}": _close(r, e) for i, (r, e) in enumerate(zip(rule, exact))}
         found = _first_off(ops, _gradients(ops, true.recording.backward_nodes), numbers, args, inputs_right,
                            getattr(bridge, "backward_holds_forward", True))
@@ -238,6 +246,14 @@ def guilty_line(bridge, point_args, cotangent=None):
             op = getattr(bridge, "gradient_op", None) and bridge.gradient_op(call)
             return line, f"{call} gradient ({op})" if op else f"{call} gradient", departed
         return line, provenance.spelled(name, line, true.recording.spellings), departed
+
+
+def _per_variable(gradients, users, variables):
+    """The entries of ``gradients`` (a bridge's, one per argument of ``users``, trees as they are) of each of
+    ``variables``, the very leaves placed in ``users``, in order."""
+    placed = {id(leaf): path for k, user in enumerate(users) for path, leaf in leaves(user, str(k))}
+    by_path = {path: leaf for k, gradient in enumerate(gradients) for path, leaf in leaves(gradient, str(k))}
+    return tuple(by_path[placed[id(variable)]] for variable in variables)
 
 
 _CALL_MARK = "\0"  # what `_by_call` writes between a line and the call on it, in the places it searches

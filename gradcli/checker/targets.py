@@ -115,6 +115,11 @@ class Target:
         does not leave out."""
         return self.kind == "function" and self.bridge is not None
 
+    def users_arguments(self, values) -> tuple:
+        """The user's function's own arguments made of ``values``, one per variable (trees rebuilt, data held in
+        place: `rebuilt`): what every callable of a bridge takes (`capture.Bridge`)."""
+        return tuple(self.rebuilt(*values)) if self.rebuilt is not None else tuple(values)
+
 
 _NON_ANALYTIC = {"abs", "sign", "floor", "ceil", "maximum", "minimum", "where", "clip", "hypot"}
 
