@@ -7,7 +7,7 @@ came out 0; a little above that it kept only the bits left over. hyp2f1(a, b; c;
 1 + a b z / c + O(z^2), so its slope in a is b z / c; hyp1f1(a; b; x) = 1 + a x / b + O(x^2) has the slope x / b in
 a; Wright's Phi(a, b; x) = 1 / Gamma(b) + x / Gamma(a + b) + O(x^2) has -x psi(a + b) / Gamma(a + b) in a; K_v is
 even in v, so at v = 1e-40 its slope is v d2K/dv2 at 0 (to v^3), and at v = 1e-30 (lost to all but ~25 bits
-before) the same. The quotient is now taken at a precision that holds the slope's own digits.
+before) the same; e^x K_v(x) at x = 1e200 has the slope sqrt(pi / 2x) v / x, 2^-665 of its value. The quotient is now taken at a precision that holds the slope's own digits.
 """
 
 import mpmath
@@ -52,6 +52,9 @@ CASES = [
     ("kv v", sps.kv, (1e-40, 2.0), 0, lambda: mpmath.mpf(1e-40) * _k_second_in_v_at_0(2, False)),
     ("kv v, a few bits left before", sps.kv, (1e-30, 2.0), 0, lambda: mpmath.mpf(1e-30) * _k_second_in_v_at_0(2, False)),
     ("kve v", sps.kve, (1e-40, 2.0), 0, lambda: mpmath.mpf(1e-40) * _k_second_in_v_at_0(2, True)),
+    # far right e^x K_v(x) = sqrt(pi / 2x) (1 + (4v^2 - 1) / 8x + O(x^-2)): its slope in v is sqrt(pi / 2x) v / x
+    ("kve v far right", sps.kve, (0.5, 1e200), 0,
+     lambda: mpmath.sqrt(mpmath.pi / (2 * mpmath.mpf(1e200))) * mpmath.mpf(0.5) / mpmath.mpf(1e200)),
 ]
 
 
