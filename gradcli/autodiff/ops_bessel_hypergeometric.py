@@ -8,9 +8,9 @@ has the function and the ball is inside its real domain, else mpmath's.
 
 An order or a parameter (kv's and struve's v, hyp2f1's, hyp1f1's and wright_bessel's a, b, c) has a
 derivative of no closed form (a series of digamma terms for 2F1, an integral
-for K_v): it is its own primitive (`parameter_slope`), mpmath's derivative of
-the function at high precision, and in a float dtype each entry the same at 94
-bits rounded once. It is a first derivative only: a second one through it is
+for K_v): it is its own primitive (`parameter_slope`), a difference quotient of
+mpmath's values at a precision holding the slope's own digits however far below
+the value it is, and in a float dtype each entry the same at 94 bits rounded once. It is a first derivative only: a second one through it is
 refused by name. The zeta functions' s (Hurwitz's ``zeta(s, q)``, Riemann's
 ``zeta(s)``, whose values are `ops_scipy`'s) has its slope here as mpmath's own derivative of their series.
 """
@@ -75,21 +75,61 @@ def mpmath_entrywise(name, on_numbers, nin):
     return primitive(on_floats, name, mp=_on_balls_too(name, mpmath_only(name, on_numbers)), kind="elementwise")
 
 
-def parameter_slope(name, on_mpmath, index, nin, argument):
+def parameter_slope(name, on_mpmath, index, nin, argument, even=False):
     """The primitive d/d(argument ``index``, named ``argument``) of ``on_mpmath`` (``name``'s) of ``nin`` arguments:
-    mpmath's derivative (`mpmath_entrywise`)."""
+    its central difference quotient at a precision that holds the slope's own digits (`central_slope`); 0 at 0 where
+    the function is ``even`` in that argument (K_{-v} = K_v), whose two values a step apart agree in every bit."""
 
     def on_numbers(*args):
         mpmath = loaded_mpmath()
         if any(mpmath.isnan(a) for a in args):
             return mpmath.nan
+        if even and args[index] == 0:
+            return mpmath.mpf(0)
 
         def moved(t):
             return on_mpmath(*args[:index], t, *args[index + 1:])
 
-        return mpmath.diff(moved, args[index])
+        return central_slope(mpmath, moved, args[index])
 
     return mpmath_entrywise(f"{name}_slope_{argument}", on_numbers, nin)
+
+
+_SLOPE_GUARD_BITS = 20  # digits of the difference beyond the precision's, against a few units in the values' last place
+# A slope whose two values still agree at this many bits beyond twice the precision is below 2^-2100 of the value:
+# 0 to float64 for any value float64 holds.
+_SLOPE_MOST_BITS = 2200
+
+
+def central_slope(mpmath, f, x):
+    """f'(x) at the working precision p by (f(x + h) - f(x - h)) / 2h, h = 2^-(p + 10), mpmath's own step.
+
+    The two values agree in their leading bits by as many as the slope is below the value (log2 |f / f'|) plus
+    p + 10, the step's: a slope 2^-300 of its value (hyp2f1(a, b; c; z) in a at z = 1e-90 is 1 + a b z / c) is lost
+    to a difference taken at mpmath.diff's 2p + 40 bits. So the values are taken at a precision holding p + 20
+    bits of their difference, measured on a first try and raised until it does; where the values agree in every bit
+    held, the precision doubles, and a difference still 0 at `_SLOPE_MOST_BITS` more than 2p is a slope of 0."""
+    p = mpmath.mp.prec
+    step_bits = p + 10
+    # x + h held exactly, however large x is (an infinite one's values are NaN or infinite, taken as they are)
+    bits = 2 * p + 2 * _SLOPE_GUARD_BITS + (max(0, int(mpmath.mag(x))) if mpmath.isfinite(x) and x else 0)
+    while True:
+        with mpmath.workprec(bits):
+            h = mpmath.ldexp(1, -step_bits)
+            up, down = f(x + h), f(x - h)
+            difference = up - down
+            quotient = difference / (2 * h)
+            if not (mpmath.isfinite(up) and mpmath.isfinite(down)) or (not up and not down):
+                break  # NaN, an infinity, or a function 0 on both sides: the quotient as it is
+            cancelled = int(mpmath.mag(max(abs(up), abs(down)))) - int(mpmath.mag(difference)) if difference else bits
+            held = bits - cancelled
+        if held >= p + _SLOPE_GUARD_BITS:
+            break
+        if bits >= 2 * p + _SLOPE_MOST_BITS:
+            return +quotient if held >= _SLOPE_GUARD_BITS else mpmath.mpf(0)  # below 2^-2100 of the value
+        bits = min(2 * bits if held < _SLOPE_GUARD_BITS else cancelled + p + 2 * _SLOPE_GUARD_BITS,
+                   2 * p + _SLOPE_MOST_BITS)
+    return +quotient
 
 
 # -- K_v and e^x K_v -----------------------------------------------------------------------------------------------
@@ -131,8 +171,8 @@ def _kve_slope(ans, v, x):
                            lambda at: far_scaled_bessel_slope(v, at, False))
 
 
-kv_slope_order = parameter_slope("kv", _kv_mp, 0, 2, "v")
-kve_slope_order = parameter_slope("kve", _kve_mp, 0, 2, "v")
+kv_slope_order = parameter_slope("kv", _kv_mp, 0, 2, "v", even=True)
+kve_slope_order = parameter_slope("kve", _kve_mp, 0, 2, "v", even=True)
 defvjp(kv, lambda g, ans, v, x: unbroadcast(g * kv_slope_order(v, x), v),
        lambda g, ans, v, x: unbroadcast(g * _kv_slope(v, x), x))
 defjvp(kv, lambda t, ans, v, x: t * kv_slope_order(v, x), lambda t, ans, v, x: t * _kv_slope(v, x))
