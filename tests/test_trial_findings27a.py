@@ -85,7 +85,7 @@ def joint(m):
 
 
 def quantile(mu):
-    return scipy.stats.norm(mu, 1.0).ppf(0.3)
+    return scipy.stats.norm(mu, 1.0).interval(0.9)[0]
 """
 
 
@@ -126,10 +126,10 @@ def test_a_frozen_distribution_is_its_methods_with_the_parameters_given(tmp_path
 
 def test_a_frozen_distributions_method_gradcli_lacks_is_an_input_error_at_its_line(tmp_path):
     """A frozen distribution's method gradcli.scipy lacks is named with the user's line (an AttributeError naming
-    gradcli's own module, verdict error, otherwise), as the unfrozen scipy.stats.norm.ppf is."""
+    gradcli's own module, verdict error, otherwise), as an unfrozen method it lacks is."""
     path = tmp_path / "frozen.py"
     path.write_text(FROZEN_CODE)
-    with pytest.raises(InputError, match=r"frozen\.py, line 25: scipy\.stats\.norm\(\.\.\.\)\.ppf"):
+    with pytest.raises(InputError, match=r"frozen\.py, line 25: scipy\.stats\.norm\(\.\.\.\)\.interval"):
         gradcli.check(f"{path}:quantile", [{"mu": 0.5}], dtypes=["float64"], fixes=False)
 
 

@@ -1098,11 +1098,15 @@ def _explain_inaccuracy(result, target, working_args, exact, argnums, dtype, sta
         found.append(narrowing_finding(narrow, dtype))
     if not any(found) and not result.findings and Verdict.UNSTABLE in statuses:  # an unstable result names where its digits went, though no op amplified 100 times
         found.append(provenance.first_off(working, precise, "backward" if gradient_status == Verdict.UNSTABLE else "forward", eps))
-    # named as the user's code names them first, so that an op the check named already is seen to be the same
+    # named as the user's code names them first, so that an op the check named already is seen to be the same; two
+    # findings that said the same in gradcli's words are one however each got spelled (an underflowed exp found in
+    # the forward graph and again in the backward's replay)
+    said = {id(f): f.message for f in found if f is not None}
     provenance.spelled_findings([f for f in found if f is not None], {**working.spellings, **(spellings or {})})
     new = []
     for finding in found:
-        if finding is not None and all(f.message != finding.message and not (f.kind == finding.kind == "narrowed")
+        if finding is not None and all(f.message != finding.message and said.get(id(f), f.message) != said[id(finding)]
+                                       and not (f.kind == finding.kind == "narrowed")
                                        and not _same_op(f, finding) for f in result.findings + new) \
                 and not _said_by_its_op(finding, found, getattr(target, "bridge", None) is not None):
             new.append(finding)

@@ -239,6 +239,9 @@ class _AsFormula:
         self.placeholders = {}  # ast.dump of a node -> placeholder name
         self.opaque = {}  # placeholder name -> the Python node it stands for
         self.nested = []  # expressions inside placeholders: read as formulas of their own
+        # How the expression writes powers: the namespace's function it calls (np.power) and whether it uses ** too;
+        # a rewrite of an expression that only calls the function writes its powers so (`_python_text`).
+        self.power_function, self.power_operator = None, False
 
     @property
     def text(self):
@@ -253,6 +256,7 @@ class _AsFormula:
         if isinstance(node, ast.Constant) and type(node.value) in (int, float) and node.value < float("inf"):
             self.emit(repr(node.value))
         elif isinstance(node, ast.BinOp) and type(node.op) in _OPERATORS:
+            self.power_operator |= isinstance(node.op, ast.Pow) and hasattr(node, "lineno")  # the user's own **
             self.emit("(")
             self.read(node.left)
             self.emit(f" {_OPERATORS[type(node.op)]} ")
@@ -268,6 +272,7 @@ class _AsFormula:
             self.read(node.comparators[0])
         elif self._plain_call(node) and len(node.args) == 2 and self.spelling.names(node.func, "power"):
             # np.power(b, y) is b ** y, one rule reading both; its spans are the call's (below)
+            self.power_function = node.func
             self.read(ast.BinOp(node.args[0], ast.Pow(), node.args[1]))
         elif isinstance(node, ast.Attribute) and any(self.spelling.names(node, name) for name in _CONSTANTS):
             self.emit(node.attr)
@@ -348,6 +353,8 @@ def _python_text(formula_text, reader, spelling, replaced):
     """The Python text of a rewritten formula, each placeholder back as its own source text."""
     names = tuple(reader.opaque)
     tree = _to_python(parse(formula_text, treat_as_variables=names).root, spelling, reader.opaque)
+    if reader.power_function is not None and not reader.power_operator:
+        tree = _PowersAsCalls(reader.power_function).visit(tree)
     text = ast.unparse(tree)
     if isinstance(tree, ast.BinOp) and _PRECEDENCE[_OPERATORS[type(tree.op)]] < _precedence(replaced):
         text = f"({text})"
@@ -360,6 +367,19 @@ def _python_text(formula_text, reader, spelling, replaced):
         return segment if atomic or alone else f"({segment})"
 
     return re.sub(r"\b_gradcli_\d+\b", original, text)
+
+
+class _PowersAsCalls(ast.NodeTransformer):
+    """Each ``a ** b`` of a rewrite as a call of the user's power function (``np.power(a, b)``)."""
+
+    def __init__(self, function):
+        self.function = function
+
+    def visit_BinOp(self, node):
+        node = self.generic_visit(node)
+        if isinstance(node.op, ast.Pow):
+            return ast.Call(self.function, [node.left, node.right], [])
+        return node
 
 
 def _precedence(node):
