@@ -40,7 +40,7 @@ def _cyclic_garbage_once(run, calls):
     of a process that has imported the frameworks.
     """
     run()
-    enabled = gc.isenabled()
+    enabled, frozen_before = gc.isenabled(), gc.get_freeze_count()
     gc.disable()
     gc.freeze()
     try:
@@ -49,6 +49,8 @@ def _cyclic_garbage_once(run, calls):
         return gc.collect()
     finally:
         gc.unfreeze()
+        if frozen_before:  # the session's heap, frozen by tests/conftest.py, frozen again for the worker's later tests
+            gc.freeze()
         if enabled:
             gc.enable()
 
