@@ -66,9 +66,9 @@ Q = np.array([-0.1, 0.0, 5e-324, 1e-300, 1e-20, 0.3, 0.5, 0.9, 1 - 2**-53, 1.0, 
 @pytest.mark.parametrize("method", ["ppf", "isf"])
 def test_the_normal_and_log_normal_quantiles_are_scipys(method):
     """norm and lognorm's ppf and isf (by ndtri, the isf never rounding 1 - q) at ordinary points and at the ends of
-    [0, 1], where they are infinite or NaN as SciPy's are."""
-    for dist, shapes in (("norm", ()), ("lognorm", (0.5,))):
-        for frame in ({}, {"loc": 0.5, "scale": 2.0}):
+    [0, 1], where they are infinite or NaN as SciPy's are, and NaN as SciPy's where a shape or scale is not positive."""
+    for dist, shapes in (("norm", ()), ("lognorm", (0.5,)), ("lognorm", (-0.5,)), ("lognorm", (0.0,))):
+        for frame in ({}, {"loc": 0.5, "scale": 2.0}, {"scale": -1.0}, {"scale": 0.0}):
             with np.errstate(all="ignore"):
                 theirs = getattr(getattr(scipy.stats, dist), method)(Q, *shapes, **frame)
                 ours = np.asarray(getattr(getattr(gst, dist), method)(Q, *shapes, **frame), dtype=float)

@@ -440,13 +440,20 @@ def lognorm_sf(x, s, loc=0.0, scale=1.0):
 
 
 def lognorm_ppf(q, s, loc=0.0, scale=1.0):
-    """The quantile of the log-normal of shape ``s`` at ``q``: loc + scale exp(s ndtri(q))."""
-    return loc + lifted(scale, q) * exp(lifted(s, q) * ndtri(q))
+    """The quantile of the log-normal of shape ``s`` at ``q``: loc + scale exp(s ndtri(q)) (NaN, as SciPy's, where
+    the shape or the scale is not positive)."""
+    return _lognorm_quantile(q, s, loc, scale, 1.0)
 
 
 def lognorm_isf(q, s, loc=0.0, scale=1.0):
     """The x with P(X > x) = ``q`` for the log-normal of shape ``s``: loc + scale exp(-s ndtri(q))."""
-    return loc + lifted(scale, q) * exp(-lifted(s, q) * ndtri(q))
+    return _lognorm_quantile(q, s, loc, scale, -1.0)
+
+
+def _lognorm_quantile(q, s, loc, scale, side):
+    s, scale = lifted(s, q), lifted(scale, q)
+    outside = raw(less_equal(s, 0.0)) | raw(less_equal(scale, 0.0))
+    return select(outside, np.nan, loc + scale * exp(side * s * ndtri(q)))
 
 
 def lognorm_logsf(x, s, loc=0.0, scale=1.0):
