@@ -60,15 +60,20 @@ def implicit_slope(x):
     return np.linalg.solve((np.eye(2) - s @ W).T, R) @ s
 
 
-@pytest.mark.parametrize("function", ["by_solve", "by_inverse"])
-def test_the_one_step_implicit_trick_through_a_solve_or_an_inverse_is_judged(tmp_path, function):
-    path = tmp_path / "implicit.py"
-    path.write_text(USER_CODE)
+def assert_the_implicit_trick_is_judged(path, code, function="implicit"):
+    """``code``'s ``function`` (the one-step implicit trick over some framework's solve), written to ``path`` and
+    checked at x = [0.5, -1]: ok, its exact gradient the implicit function theorem's to 1e-12."""
+    path.write_text(code)
     x = np.array([0.5, -1.0])
     (result,) = gradcli.check(f"{path}:{function}", [{"x": x}], dtypes=("float64",), fixes=False).results
     assert result.status == "ok", [f.message for f in result.findings]
     got = [float(v) for v in result.exact_gradient["x"]]
     assert np.allclose(got, implicit_slope(x), rtol=1e-12, atol=0)
+
+
+@pytest.mark.parametrize("function", ["by_solve", "by_inverse"])
+def test_the_one_step_implicit_trick_through_a_solve_or_an_inverse_is_judged(tmp_path, function):
+    assert_the_implicit_trick_is_judged(tmp_path / "implicit.py", USER_CODE, function)
 
 
 def test_a_solve_on_balls_encloses_the_exact_solution_and_on_jets_its_derivative():

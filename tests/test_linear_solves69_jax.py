@@ -3,11 +3,9 @@ each entry's size, a jet's by its value's ball, so the one-step implicit trick (
 ``lax.stop_gradient``, then one Newton step with the gradient) is judged as NumPy's, PyTorch's and TensorFlow's are.
 """
 
-import numpy as np
 import pytest
 
-import gradcli
-from test_linear_solves69 import implicit_slope
+from test_linear_solves69 import assert_the_implicit_trick_is_judged
 
 pytest.importorskip("jax")
 
@@ -38,9 +36,4 @@ def implicit(x):
 
 
 def test_the_one_step_implicit_trick_through_jnp_linalg_solve_is_judged(tmp_path):
-    path = tmp_path / "implicit.py"
-    path.write_text(USER_CODE)
-    x = np.array([0.5, -1.0])
-    (result,) = gradcli.check(f"{path}:implicit", [{"x": x}], dtypes=("float64",), fixes=False).results
-    assert result.status == "ok", [f.message for f in result.findings]
-    assert np.allclose([float(v) for v in result.exact_gradient["x"]], implicit_slope(x), rtol=1e-12, atol=0)
+    assert_the_implicit_trick_is_judged(tmp_path / "implicit.py", USER_CODE)
