@@ -5,10 +5,10 @@ import): Hill's equation at zero substrate, and the Bateman curve whose torch.wh
 
 The whole set runs case by case through the CLI as tests/trials/run.py does (cases34b.ALL). At equal rates ka = ke = 1
 the where's slope in ka is an exact 0 (t - k t^2 / 2 at k = 1, t = 2), proven beside the equality the where takes its
-branch at (the other branch's series in the step), so the leak is wrong there as at ka = ke = 0.5. Open finding,
-a strict xfail below: L1, tf.math.divide_no_nan's rule at 0 / 0 (slope 0 where (1 - e^-dt) / d has -t^2 / 2) is found wrong but named at the
-next line, which multiplies the ratio in, not at the divide_no_nan's own line (the one TensorFlow case here, and
-the file's costliest: TensorFlow's import and graph capture, kept so that the open finding stays stated).
+branch at (the other branch's series in the step), so the leak is wrong there as at ka = ke = 0.5. And
+tf.math.divide_no_nan's rule at 0 / 0 (slope 0 where (1 - e^-dt) / d has -t^2 / 2) is found wrong and named at its
+own line, the equality it picks its 0 by (the one TensorFlow case here, and the file's costliest: TensorFlow's import
+and graph capture).
 """
 
 import os
@@ -33,14 +33,8 @@ CHOSEN = {  # case id -> what it holds
     "torch_lib34b:bateman_where@ka=1,ke=1:float64":
         "the same at ka = ke = 1, where the slope in ka is an exact 0 the where's other branch proves as the step "
         "falls to 0: wrong, not a point without an exact reference",
+    "tf_lib34b:bateman_no_nan@ka=0.5,ke=0.5:float32":
+        "tf.math.divide_no_nan's 0 at 0 / 0, whose slope 0 is not the curve's: wrong, named at its own line",
 }
 
-NO_NAN_LINE = "tf_lib34b:bateman_no_nan@ka=0.5,ke=0.5:float32"
-
-KNOWN_WRONG = {
-    NO_NAN_LINE: "L1: divide_no_nan's 0 at 0 / 0, whose slope 0 is not the curve's, is named at the line that "
-                 "multiplies the ratio in, not at its own",
-}
-SYMPTOMS = {NO_NAN_LINE: "tf_lib34b.py:150"}
-
-test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases34b, CHOSEN, KNOWN_WRONG, SYMPTOMS)
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases34b, CHOSEN)
