@@ -537,6 +537,10 @@ shape = _on_values(_np.shape)
 ndim = _on_values(_np.ndim)
 size = _on_values(_np.size)
 
+# A name that is a primitive of another name (np.absolute, np.amax, np.true_divide: gradcli's abs, max, divide) runs
+# as the call the user wrote, so that a finding on it names that call.
+_tracer.named_as_called(globals())
+
 # NumPy's ufuncs' methods (np.subtract.outer, np.add.reduce, np.maximum.accumulate, np.negative.at) on gradcli's ops;
 # a reduce or accumulate is gradcli's function of the same meaning where it has one, else the op folded.
 _UFUNC_REDUCTIONS = {"add": (sum, cumsum), "multiply": (prod, cumprod), "maximum": (amax, None), "minimum": (amin, None),
