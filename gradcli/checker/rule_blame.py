@@ -235,8 +235,10 @@ def guilty_line(bridge, point_args, cotangent=None, rebuilt=None):
         if switches:  # no rule departs from gradcli's own: none is off as a rule, the switches lost the slope
             last = switches[-1][0]  # where the switches' pieces meet: the product of sign and a function of |x|
             return last, " and ".join(sorted({name for line, name in switches if line == last})), AT_SWITCH
-        held = _at_an_equality(true.recording.ops) if _all_close(rule, exact) else None
-        if held is not None:  # no rule departs from gradcli's own: the value an equality picks has the slope lost
+        # no rule departs from gradcli's own, and the gradient is a number (a NaN there is the other branch's leak,
+        # which its own finding names): the value an equality picks has the slope lost
+        held = _at_an_equality(true.recording.ops) if _all_close(rule, exact) and _finite(rule) else None
+        if held is not None:
             spelling = provenance.spelled("where", held, true.recording.spellings)
             return held, spelling.partition(" in ")[2] or spelling, AT_EQUALITY  # the call whose part it is
         ops = [op for op in true.recording.ops if op.phase == "forward" and op.replayed and op.location]
@@ -912,6 +914,17 @@ def _conjugate(numbers):
     if not any(isinstance(x, (complex, mpmath.mpc)) or getattr(x, "imag", 0) != 0 for x in flat):
         return None
     return np.array([mpmath.conj(mpmath.mpmathify(x)) for x in flat], dtype=object).reshape(numbers.shape)
+
+
+def _finite(gradients):
+    """Whether every entry of the framework's ``gradients`` (one array or number per input) is a finite number."""
+    import mpmath  # lazy: the exact numbers are mpmath's, as the reference's
+
+    try:
+        return all(mpmath.isfinite(mpmath.mpmathify(x)) for g in gradients
+                   for x in np.ravel(np.asarray(raw(g), dtype=object)))
+    except (TypeError, ValueError):
+        return False
 
 
 def _close(candidate, target, tolerance=_AGREE):
