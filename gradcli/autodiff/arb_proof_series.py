@@ -56,7 +56,7 @@ class _Series:
         moving = {self.step}
         for number in sorted(self.proof.defs):
             _, args = self.proof.defs[number]
-            parts = [p for a in args if isinstance(a, tuple) for p in a]
+            parts = [p for a in (args if isinstance(args, tuple) else ()) if isinstance(a, tuple) for p in a]
             if any(getattr(p, "degrees", None) and any(p.degrees()[m] for m in moving) for p in parts):
                 moving.add(number)
         return moving
