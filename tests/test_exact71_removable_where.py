@@ -82,3 +82,16 @@ def test_the_leak_at_equal_rates_is_wrong_with_the_exact_0():
     (result,) = gradcli.check(bateman_ratio, [{"k": 1.0}], dtypes=("float64",), fixes=False).results
     assert result.status == "wrong"
     assert float(result.exact_gradient["k"]) == 0
+
+
+def test_where_no_proof_reaches_the_0_a_nan_rule_is_still_wrong(monkeypatch):
+    """Without the series (an atom no series here expands), the slope in k is only bounded within 1e-2559 of 0, and
+    the point used to have no exact reference; the rule's NaN is wrong against every number inside the bound."""
+    import gradcli
+    from gradcli.autodiff import arb_proof_series
+
+    monkeypatch.setattr(arb_proof_series, "limit", lambda *args: None)
+    (result,) = gradcli.check(bateman_ratio, [{"k": 1.0}], dtypes=("float64",), fixes=False).results
+    assert result.status == "wrong"
+    assert float(result.exact_gradient["k"]) == 0
+    assert any("not proven 0" in note and "no number inside" in note for note in result.notes), result.notes
