@@ -88,12 +88,16 @@ def spelled(x):
 
 def operator(x):
     return np.sqrt(1.0 / x) * x
+
+
+def guarded(x):
+    return np.where(x == 0, 1.0, np.true_divide(np.sin(x), x))
 '''
 
 
-def _check(path, name, capsys):
+def _check(path, name, capsys, x="1e-39", dtype="float32"):
     with pytest.raises(SystemExit):
-        main(["check", f"{path}:{name}", "--at", "x=1e-39", "--dtype", "float32", "--no-fix", "--json"])
+        main(["check", f"{path}:{name}", "--at", f"x={x}", "--dtype", dtype, "--no-fix", "--json"])
     return json.loads(capsys.readouterr().out)["results"][0]
 
 
@@ -107,3 +111,13 @@ def test_an_overflow_in_true_divide_is_named_true_divide(tmp_path, capsys):
     (finding,) = [f for f in _check(path, "operator", capsys)["findings"] if f["phase"] == "forward" and f["op"]
                   and "divide" in f["op"]]
     assert finding["op"] == "divide", finding  # the user's / is NumPy's divide
+
+
+def test_the_backward_node_of_true_divide_is_named_true_divide(tmp_path, capsys):
+    """The 0 / 0 the where leaves out leaks NaN through the division's rule: its node named as the call too."""
+    path = tmp_path / "ratio.py"
+    path.write_text(MODULE)
+    findings = _check(path, "guarded", capsys, x=0, dtype="float64")["findings"]
+    backward = [f for f in findings if f["phase"] == "backward" and f["location"] == f"{path}:13"]
+    assert any(f["op"] == "true_divide" for f in backward), findings
+    assert not any(f["op"] == "divide" for f in findings), findings
