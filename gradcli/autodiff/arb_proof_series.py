@@ -19,6 +19,7 @@ from .arb_proof_balls import ball_of
 from .arb_proof_quotients import is_zero
 
 TERMS = 12  # the orders of H kept: a removable singularity of a program's own algebra is of low order
+MOST_TERMS = 256  # a quotient with more terms is not expanded: each term costs products of series
 
 
 def _taylor(name, n):
@@ -161,10 +162,12 @@ def limit(proof, step, q, points):
     the ratio of the first coefficients of its numerator's and denominator's series in H where the denominator's is
     proven nonzero (``points``: the balls of atoms that are no function of the point, H's among them at 0), every
     lower one of the numerator's the exact 0; the exact 0 where that coefficient of the numerator is. None where no
-    coefficient within `TERMS` decides, an atom of H has no series here, or a lower coefficient of the numerator is
-    not the exact 0 (the quotient has no finite limit, or none proven)."""
+    coefficient within `TERMS` decides, an atom of H has no series here, a lower coefficient of the numerator is
+    not the exact 0 (the quotient has no finite limit, or none proven), or the quotient passes `MOST_TERMS`."""
     import flint  # lazy: python-flint, only where a proof runs
 
+    if len(q[0]) + len(q[1]) > MOST_TERMS:
+        return None
     series = _Series(proof, step, points)
     try:
         num, den = series.of_polynomial(q[0]), series.of_polynomial(q[1])
