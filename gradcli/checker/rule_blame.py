@@ -329,20 +329,26 @@ def _at_an_equality(ops):
     computed that holds at the point (a guard d == 0, TensorFlow's divide_no_nan at 0 / 0, which replays as one),
     else None. Only at the point does it pick that branch, whose slope (a constant's 0) its rule passes on, as
     gradcli's own does; the function beside the point is the other branch's, and so is its slope."""
-    found, equalities = None, []
+    found, by_identity, by_line = None, set(), set()
     for op in ops:
         if op.phase != "forward":
             continue
         if op.name == "equal" and any(parent is not None for parent in op.parents):  # not two constants compared
-            equalities.append([_is_true(entry) for entry in np.ravel(np.asarray(raw(op.output), dtype=object))])
+            by_identity.add(id(raw(op.output)))
+            by_line.add((op.location, _entries_true(op.output)))
         if op.name != "where" or not op.location or len(op.args) != 3 or op.parents[2] is None:
             continue
-        # (a mask carries no trace, and a framework may hand the where a copy: an equality's mask is known by its
-        # entries) a branch the program computed, left at the point for the other, whose slope beside it is lost
-        mask = [_is_true(entry) for entry in np.ravel(np.asarray(raw(op.args[0]), dtype=object))]
-        if any(mask) and mask in equalities:
+        # a mask carries no trace: the where reads that very array, or a copy a framework made on the same line;
+        # a branch the program computed, left at the point for the other, whose slope beside it is lost
+        mask = _entries_true(op.args[0])
+        if any(mask) and (id(raw(op.args[0])) in by_identity or (op.location, mask) in by_line):
             found = op.location
     return found
+
+
+def _entries_true(mask):
+    """Whether each entry of a replayed comparison's answer ``mask`` is True, as a tuple."""
+    return tuple(_is_true(entry) for entry in np.ravel(np.asarray(raw(mask), dtype=object)))
 
 
 def _is_true(entry):
