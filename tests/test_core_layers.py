@@ -23,7 +23,7 @@ LAYERS = [
     {"arb_identities"},  # the functions' identities as normal forms of proof numbers' atoms (`arb_proof` binds it)
     {"arb_proof_quotients"},  # proof numbers' quotients and their arithmetic, under `arb_proof`'s functions
     {"arb_proof"},
-    {"arb_proof_linalg"},
+    {"arb_proof_linalg", "arb_proof_series"},  # arb_proof_series: a quotient's limit as its step falls to 0
     {"tree", "values", "buffers"},
     {"tracer"},
     {"core"},

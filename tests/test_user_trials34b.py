@@ -3,13 +3,12 @@ models: orbital mechanics, pharmacokinetics, item response theory, enzyme kineti
 survival and counts, epidemics, optics and Keras layers. Here, PyTorch cases the CPU budget allows (one framework
 import): Hill's equation at zero substrate, and the Bateman curve whose torch.where at equal rates leaks NaN.
 
-The whole set runs case by case through the CLI as tests/trials/run.py does (cases34b.ALL). Open findings, strict
-xfails below: W1, at equal rates (ka = ke = 1) the where's slope in ka is an exact 0 (t - k t^2 / 2 at k = 1, t = 2)
-that the proof numbers do not prove, so the check says the point has no exact reference (verdict error) where at
-ka = ke = 0.5, whose slope is not 0, it finds the leak wrong (tf.where and tf.math.divide_no_nan alike); L1,
-tf.math.divide_no_nan's rule at 0 / 0 (slope 0 where (1 - e^-dt) / d has -t^2 / 2) is found wrong but named at the
-next line, which multiplies the ratio in, not at the divide_no_nan's own line (the one TensorFlow case here, and
-the file's costliest: TensorFlow's import and graph capture, kept so that the open finding stays stated).
+The whole set runs case by case through the CLI as tests/trials/run.py does (cases34b.ALL). At equal rates ka = ke = 1
+the where's slope in ka is an exact 0 (t - k t^2 / 2 at k = 1, t = 2), proven beside the equality the where takes its
+branch at (the other branch's series in the step), so the leak is wrong there as at ka = ke = 0.5. And
+tf.math.divide_no_nan's rule at 0 / 0 (slope 0 where (1 - e^-dt) / d has -t^2 / 2) is found wrong and named at its
+own line, the equality it picks its 0 by (the one TensorFlow case here, and the file's costliest: TensorFlow's import
+and graph capture).
 """
 
 import os
@@ -31,18 +30,11 @@ CHOSEN = {  # case id -> what it holds
     "torch_lib34b:bateman_where@ka=0.5,ke=0.5:float32":
         "the Bateman curve's limit chosen by torch.where at equal rates: the other branch's 0 / 0 leaks NaN into a "
         "slope that exists: wrong, at the where's line",
+    "torch_lib34b:bateman_where@ka=1,ke=1:float64":
+        "the same at ka = ke = 1, where the slope in ka is an exact 0 the where's other branch proves as the step "
+        "falls to 0: wrong, not a point without an exact reference",
+    "tf_lib34b:bateman_no_nan@ka=0.5,ke=0.5:float32":
+        "tf.math.divide_no_nan's 0 at 0 / 0, whose slope 0 is not the curve's: wrong, named at its own line",
 }
 
-EQUAL_AT_ONE = "torch_lib34b:bateman_where@ka=1,ke=1:float64"
-
-NO_NAN_LINE = "tf_lib34b:bateman_no_nan@ka=0.5,ke=0.5:float32"
-
-KNOWN_WRONG = {
-    EQUAL_AT_ONE: "W1: at ka = ke = 1 the slope in ka is an exact 0 (t - k t^2 / 2) the proof numbers do not prove: "
-                  "the point has no exact reference (verdict error) where the leak is wrong",
-    NO_NAN_LINE: "L1: divide_no_nan's 0 at 0 / 0, whose slope 0 is not the curve's, is named at the line that "
-                 "multiplies the ratio in, not at its own",
-}
-SYMPTOMS = {EQUAL_AT_ONE: "not proven 0", NO_NAN_LINE: "tf_lib34b.py:150"}
-
-test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases34b, CHOSEN, KNOWN_WRONG, SYMPTOMS)
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases34b, CHOSEN)

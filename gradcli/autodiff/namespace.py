@@ -537,10 +537,14 @@ shape = _on_values(_np.shape)
 ndim = _on_values(_np.ndim)
 size = _on_values(_np.size)
 
+# A name that is a primitive of another name (np.absolute, np.amax, np.true_divide: gradcli's abs, max, divide) runs
+# as the call the user wrote, so that a finding on it names that call.
+_tracer.named_as_called(globals())
+
 # NumPy's ufuncs' methods (np.subtract.outer, np.add.reduce, np.maximum.accumulate, np.negative.at) on gradcli's ops;
 # a reduce or accumulate is gradcli's function of the same meaning where it has one, else the op folded.
-_UFUNC_REDUCTIONS = {"add": (sum, cumsum), "multiply": (prod, cumprod), "maximum": (amax, None), "minimum": (amin, None),
-                     "logaddexp": (logsumexp, None)}
+_UFUNC_REDUCTIONS = {"add": (sum, cumsum), "multiply": (prod, cumprod), "maximum": (_array.max_, None),
+                     "minimum": (_array.min_, None), "logaddexp": (logsumexp, None)}  # (max, not np.amax's name)
 for _name, _fun in list(globals().items()):
     _real = getattr(_np, _name, None)
     _binary = isinstance(_real, _np.ufunc) and _real.nin == 2 and _real.nout == 1 and _real.signature is None

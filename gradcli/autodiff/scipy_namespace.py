@@ -63,6 +63,8 @@ special = SimpleNamespace(**{
     **{name: _tracer.lifting_constants(_scipy.SCIPY_VALUED[name]) for name in ("logsumexp", "softmax", "log_softmax")},
 })
 
+_tracer.named_as_called(vars(special), "scipy.special.")  # psi as written, not as gradcli's digamma
+
 # Each distribution's methods, by SciPy's names; `ops_stats` spells them <distribution>_<method>.
 _METHODS = {
     "norm": "logpdf pdf cdf logcdf sf logsf ppf isf",

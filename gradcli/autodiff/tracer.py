@@ -105,6 +105,29 @@ def composed_in():
     return _COMPOSING.get()
 
 
+def called_as(public, function):
+    """``function``, a primitive of another name (np.absolute is gradcli's abs), run as the public function
+    ``public`` the user calls (`composing`), so that a finding on its op names that call as written."""
+    name = function.prim.name
+
+    @functools.wraps(function)  # (its ``prim`` kept: the catalogue reads the primitive behind a public name)
+    def called(*args, **kwargs):
+        with composing(public, name):
+            return function(*args, **kwargs)
+
+    called.__name__ = called.__qualname__ = public.rpartition(".")[2]
+    return called
+
+
+def named_as_called(names, prefix=""):
+    """Each public function of the namespace ``names`` (a dict) that is a primitive of another name made
+    `called_as` its own name (``prefix`` before it: "scipy.special."), so that no finding calls it by gradcli's."""
+    for public, function in list(names.items()):
+        primitive = getattr(function, "prim", None) if callable(function) else None
+        if not public.startswith("_") and primitive is not None and getattr(primitive, "name", public) != public:
+            names[public] = called_as(prefix + public, function)
+
+
 class WatchedArray:
     """A plain array a gradient tape watches by identity, and the box that stands for it in ops."""
 

@@ -608,7 +608,7 @@ def _pooled(reduce, x, attrs):
 
 def _max_pool(ins, attrs):
     """``MaxPool`` (tf.nn.max_pool1d/2d): each window's largest value, a tie a decision of the path."""
-    return _pooled(gnp.amax, ins[0], attrs)
+    return _pooled(gnp.max, ins[0], attrs)
 
 
 def _avg_pool(ins, attrs):
@@ -786,10 +786,10 @@ MORE_OPS = {
     "SegmentSum": (_segment_sum, ()),
     "SegmentMean": (_segment_mean, ()),
     # an empty segment: 0 for the sorted ops, the dtype's lowest (highest) finite number for the unsorted max (min)
-    "SegmentMax": (_segment_extreme(gnp.amax, 0.0), ()),
-    "SegmentMin": (_segment_extreme(gnp.amin, 0.0), ()),
-    "UnsortedSegmentMax": (_segment_extreme(gnp.amax, None), ()),
-    "UnsortedSegmentMin": (_segment_extreme(gnp.amin, None), ()),
+    "SegmentMax": (_segment_extreme(gnp.max, 0.0), ()),
+    "SegmentMin": (_segment_extreme(gnp.min, 0.0), ()),
+    "UnsortedSegmentMax": (_segment_extreme(gnp.max, None), ()),
+    "UnsortedSegmentMin": (_segment_extreme(gnp.min, None), ()),
     "SegmentProd": (_segment_extreme(gnp.prod, 1.0), ()),
     "UnsortedSegmentProd": (_segment_extreme(gnp.prod, 1.0), ()),
     "Relu6": (_relu6, ()),

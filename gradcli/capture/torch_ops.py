@@ -325,7 +325,7 @@ def _scatter(x, dim, index, src):
     return written_at(x, taken, places)
 
 
-_REDUCTIONS = {"sum": gnp.sum, "prod": gnp.prod, "mean": gnp.mean, "amax": gnp.amax, "amin": gnp.amin}
+_REDUCTIONS = {"sum": gnp.sum, "prod": gnp.prod, "mean": gnp.mean, "amax": gnp.max, "amin": gnp.min}
 
 
 def _scatter_reduce(x, dim, index, src, reduce, include_self=True):
@@ -1024,8 +1024,8 @@ OPS = {
     # reductions and the fused ops losses use
     "sum": _sum,
     "mean": _mean,
-    "amax": lambda x, dim=(), keepdim=False: gnp.amax(x, axis=_axes(dim, x), keepdims=keepdim),
-    "amin": lambda x, dim=(), keepdim=False: gnp.amin(x, axis=_axes(dim, x), keepdims=keepdim),
+    "amax": lambda x, dim=(), keepdim=False: gnp.max(x, axis=_axes(dim, x), keepdims=keepdim),
+    "amin": lambda x, dim=(), keepdim=False: gnp.min(x, axis=_axes(dim, x), keepdims=keepdim),
     "logsumexp": lambda x, dim, keepdim=False: gnp.logsumexp(x, axis=_axes(dim, x), keepdims=keepdim),
     # linear algebra
     "mm": gnp.matmul,
@@ -1099,10 +1099,10 @@ OPS = {
     # reductions, sorts and running folds
     "var": _var,
     "prod": _prod,
-    "max.default": _extreme(gnp.amax, gnp.argmax),
-    "min.default": _extreme(gnp.amin, gnp.argmin),
-    "max.dim": _extreme(gnp.amax, gnp.argmax),
-    "min.dim": _extreme(gnp.amin, gnp.argmin),
+    "max.default": _extreme(gnp.max, gnp.argmax),
+    "min.default": _extreme(gnp.min, gnp.argmin),
+    "max.dim": _extreme(gnp.max, gnp.argmax),
+    "min.dim": _extreme(gnp.min, gnp.argmin),
     "argmax": _arg_extreme(gnp.argmax),
     "argmin": _arg_extreme(gnp.argmin),
     "max": gnp.maximum,

@@ -515,10 +515,15 @@ class Recorder(_OnTheHooks):
             return
         seen = self._part_names.setdefault(key, set())
         seen.add(named)
+        # the op the function is as a whole (np.true_divide's divide) names its node of the backward pass too
+        backward = (record.location, record.name, False)
         if len(seen) == 1:
             self.recording.spellings[key] = named
+            if named == inside[0]:
+                self.recording.spellings[backward] = named
         else:
             self.recording.spellings.pop(key, None)
+            self.recording.spellings.pop(backward, None)
 
     def _producer(self, value):
         # Small ints are shared objects: an id match there is no evidence of where a value came from.

@@ -20,7 +20,7 @@ import contextlib
 import numpy as np
 
 from ..autodiff import arb as arb_core
-from ..autodiff import arb_proof, arb_proof_linalg
+from ..autodiff import arb_proof, arb_proof_linalg, arb_proof_series
 from ..autodiff.tracer import hooks
 from . import balls
 
@@ -349,22 +349,27 @@ def flat_along(run, args, coordinate):
         arb_core.decisions, arb_core.ties, arb_proof.ends, arb_proof_linalg.repeated = [], [], [], []
         zero = proven(run, args, coordinate=coordinate)[1][0]
         # no side taken at a tie, no cone's tip at +-1, no repeated spectrum entry (a decomposition's kink) met
-        return zero and not (arb_core.ties or arb_proof.ends or arb_proof_linalg.repeated)
+        if zero and not (arb_core.ties or arb_proof.ends or arb_proof_linalg.repeated):
+            return True
+        return bool(arb_core.ties) and flat_beside_a_tie(run, args, coordinate)
     finally:
         arb_core.decisions, arb_core.ties, arb_proof.ends, arb_proof_linalg.repeated = callers
 
 
-def slope_tends_to_0(run, args, step, coordinate):
+def slope_tends_to_0(run, args, step, coordinate, sides=None):
     """Whether ``run`` (a program held to one smooth piece) has slope 0 in the flat ``coordinate`` at the point by
     the mean value theorem: along x + H e and x - H e (H > 0 an unknown, e the coordinate's unit vector) its
-    derivative is a quotient in H and functions of H that tends to the exact 0 as H falls to 0 on both sides (its
-    denominator nonzero at H = 0, every function of H there finite), and its value tends to the point's own.
-    (f(x + H e) - f(x)) / H is then the derivative at some point between, which tends to 0: |d| d0 at d = 0,
-    whose derivative 2 d0^2 / |d| + |d| divides by the norm, is 2H there once sqrt(H^2) is H."""
+    derivative is a quotient in H and functions of H that tends to the exact 0 as H falls to 0 on both sides (by
+    its value at H = 0 where its denominator is nonzero there, else by its series in H, `arb_proof_series.limit`),
+    and its value tends to the point's own. (f(x + H e) - f(x)) / H is then the derivative at some point between,
+    which tends to 0: |d| d0 at d = 0, whose derivative 2 d0^2 / |d| + |d| divides by the norm, is 2H there once
+    sqrt(H^2) is H. ``sides`` ({+1: a run, -1: a run}): each side's own piece, where the point's branch is taken
+    at a tie (`_beside_a_tie`); ``run`` then gives the value at the point alone."""
     import flint  # lazy: python-flint, only where a proof runs
 
     flat = np.concatenate([np.asarray(a, dtype=np.float64).ravel() for a in args])
     offsets = [float(k == coordinate) for k in range(flat.size)]
+    sides = sides or {1: run, -1: run}
     try:
         with _proving() as proof:
             at = np.asarray(run(*_shaped_like(arb_proof.seeded(flat, [[] for _ in flat]), args)), dtype=object)
@@ -372,7 +377,7 @@ def slope_tends_to_0(run, args, step, coordinate):
             number = proof.number(h)
             proof.signs[number] = 1  # H > 0: sqrt(H^2) is H
             for side in (1, -1):
-                out = run(*_shaped_like(arb_proof.stepped(flat, offsets, step, side, slopes=True), args))
+                out = sides[side](*_shaped_like(arb_proof.stepped(flat, offsets, step, side, slopes=True), args))
                 out, value = arb_proof.lift(np.asarray(out, dtype=object).reshape(-1)[0]), at.reshape(-1)[0]
                 if out.d is None or out.d[0] is None or out.q is None or arb_proof.lift(value).q is None:
                     return False
@@ -392,7 +397,7 @@ _CONTINUOUS = frozenset(("exp", "log", "sqrt", "sin", "cos", "arcsin", "arccos",
 
 def _at_zero(proof, number, q, flint):
     """The ball of the quotient ``q`` at H = 0 (atom ``number``), reduced by its parts' gcd first, where its
-    denominator there is proven nonzero; else None."""
+    denominator there is proven nonzero; else its limit as H falls to 0 where its series show one; else None."""
     num, den = q
     common = num.gcd(den)
     if not num.is_zero() and not common.is_one():
@@ -400,11 +405,11 @@ def _at_zero(proof, number, q, flint):
     points = {number: flint.arb(0)}
     try:
         below = arb_proof.ball_of(proof, (den, proof.one), points)
-        if not below.is_finite() or below.contains(0):
-            return None
-        return arb_proof.ball_of(proof, (num, proof.one), points) / below
+        if below.is_finite() and not below.contains(0):
+            return arb_proof.ball_of(proof, (num, proof.one), points) / below
     except (LookupError, ArithmeticError, ValueError):
-        return None
+        pass
+    return arb_proof_series.limit(proof, number, (num, den), points)  # 0 / 0 at H = 0: by their series in H
 
 
 def _tangents(flat, direction, coordinate):
@@ -652,8 +657,8 @@ class Zeros:
             return True
         if k not in self._paths:
             self._paths[k] = _smooth_path(self.run, self.args, self.flat, k)
-        if self._paths[k] is False:  # a kink at the point itself: a function even in the step (|h|) has no slope 0
-            return False
+        if self._paths[k] is False:
+            return flat_beside_a_tie(self.run, self.args, k)
         step = arb_core.ARB(2.0**-30 * (abs(float(self.flat[k])) or 1.0))
         held = _held_to(self.run, self._paths[k])
         return symmetric(held, self.args, step, coordinate=k) or slope_tends_to_0(held, self.args, step, k)
@@ -702,6 +707,49 @@ def _path_run(run, args, flat, tangents, symbolic):
     if unknown:
         return False
     return None if arb_core.ties else list(arb_core.decisions)
+
+
+def flat_beside_a_tie(run, args, coordinate):
+    """Whether ``run``, which takes a branch at a tie at the point, has both one-sided slopes 0 in the flat
+    ``coordinate`` by the mean value theorem on each side's own branches (`slope_tends_to_0`): the tie is a kink
+    (|h|, even in the step, whose sides' slopes are not 0), or a point the branch fills in alone (where(d == 0, t,
+    -expm1(-d t) / d) at d = 0, the other branch's limit), whose slope is each side's own piece's as H falls to 0."""
+    flat = np.concatenate([np.asarray(a, dtype=np.float64).ravel() for a in args])
+    step = arb_core.ARB(2.0**-30 * (abs(float(flat[coordinate])) or 1.0))
+    callers = arb_core.decisions, arb_core.ties  # the caller's records, put back after these runs'
+    try:
+        sides = _beside_a_tie(run, args, flat, coordinate, step)
+        return sides is not None and slope_tends_to_0(run, args, step, coordinate, sides)
+    finally:
+        arb_core.decisions, arb_core.ties = callers
+
+
+def _beside_a_tie(run, args, flat, coordinate, step):
+    """{+1: a run, -1: a run}, ``run`` held on each side of the point along the flat ``coordinate`` to the branches it
+    takes at x + H e and x - H e, where the point itself takes a branch at a tie; None where a side ties too or its
+    branches at H = ``step`` are not the ones at a far smaller H (a switch between them: no one piece to follow)."""
+    import flint  # lazy: python-flint, only where a proof runs
+
+    offsets = [float(k == coordinate) for k in range(flat.size)]
+    sides = {}
+    for side in (1, -1):
+        paths = []
+        for h in (step, step * arb_core.ARB(2.0**-60)):
+            arb_core.decisions, arb_core.ties = [], []
+            try:  # (the bits that part x + H from x at the smaller step)
+                with flint.ctx.workprec(max(flint.ctx.prec, 256)), _proving():
+                    out = run(*_shaped_like(arb_proof.stepped(flat, offsets, h, side, slopes=True), args))
+                    if type(out) is arb_proof.Sym and arb_proof_linalg.kinked(out):
+                        return None
+            except Exception:  # noqa: BLE001 - no run on proof numbers: no piece either
+                return None
+            if arb_core.ties:
+                return None
+            paths.append(list(arb_core.decisions))
+        if paths[0] != paths[1]:
+            return None
+        sides[side] = _held_to(run, paths[0])
+    return sides
 
 
 def _held_to(run, path):

@@ -634,7 +634,8 @@ def _labels(target, args, bounds):
 def _inside_bounds(target, args, result, settled, bounded, digits, budget):
     """``settled`` with each derivative entry `_past_absorption` bounded replaced by the gradient rule's number
     there, which lies inside the bound (said in ``result``'s notes), or by 0 where the bound itself is 0 (each of
-    its parts 0: the slope is the 0 it bounds); None where the rule's number is 0 or outside
+    its parts 0: the slope is the 0 it bounds) or where the rule's is NaN or infinite (wrong against any number
+    inside, each 0 in every dtype); None where the rule's number is 0 or outside
     (no reference: ``result`` says why where a sum absorbed terms). Every number inside is 0 in every dtype, so a
     dtype's answer is judged alike against any of them; the digits shown are the rule's."""
     import mpmath
@@ -652,6 +653,12 @@ def _inside_bounds(target, args, result, settled, bounded, digits, budget):
             continue
         if number == 0:  # cleaned to 0 within its noise: its digits, where more digits show them
             number = _rule_shown(target, args, k, digits, budget)
+        if number is not None and (mpmath.isnan(number) or mpmath.isinf(number)):
+            # a rule that gives no number is wrong whatever the slope inside: 0 stands for them all, as in every dtype
+            out[size + k] = mpmath.mpf(0)
+            result.notes.append(f"{label}: differences bound this slope only within {bound} of 0 (0 in every dtype), "
+                                f"not proven 0; the gradient rule's {number} is no number inside")
+            continue
         if number is None or not mpmath.isfinite(number) or number == 0 or abs(number) > bounds[k]:
             if needs:  # (else the climb's own why stands: an entry within a noise of 0, not proven 0)
                 result.determined, result.unsettled = False, True

@@ -96,6 +96,16 @@ def _name_in_the_program(result, target, point_args, cotangent):
             "slope, which belongs to the product of the switches' pieces (a custom rule, or a series guarded by where "
             "about 0, gives it)")
         return
+    if departed == AT_EQUALITY:
+        finding.location = location
+        name, _, framework_op = name.partition(" (")
+        finding.op, finding.framework_op = f"gradient rule of {name}", framework_op.rstrip(")") or finding.framework_op
+        finding.message += (
+            f"; {name} on this line picks its value by an equality that holds at this very point alone (a guard of "
+            "0 / 0), and its rule passes on the slope of that value, as gradcli's own does, while the function beside "
+            "the point is the guarded expression's, whose slope as it nears the point is the derivative here (a "
+            "series about the point, or a custom gradient, gives it)")
+        return
     finding.location = location
     called, gradient, framework_op = name.partition(" gradient")
     if gradient and framework_op[:2] in ("", " ("):  # a call's own rule as its framework names it: "F.x gradient (aten.x_backward)"
@@ -225,6 +235,12 @@ def guilty_line(bridge, point_args, cotangent=None, rebuilt=None):
         if switches:  # no rule departs from gradcli's own: none is off as a rule, the switches lost the slope
             last = switches[-1][0]  # where the switches' pieces meet: the product of sign and a function of |x|
             return last, " and ".join(sorted({name for line, name in switches if line == last})), AT_SWITCH
+        # no rule departs from gradcli's own, and the gradient is a number (a NaN there is the other branch's leak,
+        # which its own finding names): the value an equality picks has the slope lost
+        held = _at_an_equality(true.recording.ops) if _all_close(rule, exact) and _finite(rule) else None
+        if held is not None:
+            spelling = provenance.spelled("where", held, true.recording.spellings)
+            return held, spelling.partition(" in ")[2] or spelling, AT_EQUALITY  # the call whose part it is
         ops = [op for op in true.recording.ops if op.phase == "forward" and op.replayed and op.location]
         one_line = len({op.location for op in ops}) == 1
         ops = _by_call(ops) if one_line and getattr(bridge, "gradient_op", None) is not None else ops
@@ -284,6 +300,9 @@ STRAIGHT_THROUGH = "straight through"
 _STEPS = {"floor", "ceil", "trunc", "rint", "round", "fix", "sign"}
 # ops a step function is made with besides its steps (a quantiser's scale, offset and clamp to its range)
 _PIECEWISE_LINEAR = {"clip", "maximum", "minimum", "where", "abs", "absolute"}
+# `guilty_line`'s word for a gradient whose rules took, at an equality that holds at the point alone, the slope of the
+# value that equality picks there (a guard's constant, divide_no_nan's 0 at 0 / 0), not the function's beside it.
+AT_EQUALITY = "at an equality"
 # `guilty_line`'s word for a gradient whose rules each took one side's slope at their switch, where the function is
 # smooth: no rule is off as a rule, the line holding the switches is the one to name.
 AT_SWITCH = "at a switch"
@@ -303,6 +322,41 @@ def _at_their_switch(ops):
         if any(_is_zero(entry) for entry in entries):
             found.append((op.location, op.name))
     return list(dict.fromkeys(found))
+
+
+def _at_an_equality(ops):
+    """file:line of the last forward ``where`` among ``ops`` whose condition is an equality of a number the program
+    computed that holds at the point (a guard d == 0, TensorFlow's divide_no_nan at 0 / 0, which replays as one),
+    else None. Only at the point does it pick that branch, whose slope (a constant's 0) its rule passes on, as
+    gradcli's own does; the function beside the point is the other branch's, and so is its slope."""
+    found, by_identity, by_line = None, set(), set()
+    for op in ops:
+        if op.phase != "forward":
+            continue
+        if op.name == "equal" and any(parent is not None for parent in op.parents):  # not two constants compared
+            by_identity.add(id(raw(op.output)))
+            by_line.add((op.location, _entries_true(op.output)))
+        if op.name != "where" or not op.location or len(op.args) != 3 or op.parents[2] is None:
+            continue
+        # a mask carries no trace: the where reads that very array, or a copy a framework made on the same line;
+        # a branch the program computed, left at the point for the other, whose slope beside it is lost
+        mask = _entries_true(op.args[0])
+        if any(mask) and (id(raw(op.args[0])) in by_identity or (op.location, mask) in by_line):
+            found = op.location
+    return found
+
+
+def _entries_true(mask):
+    """Whether each entry of a replayed comparison's answer ``mask`` is True, as a tuple."""
+    return tuple(_is_true(entry) for entry in np.ravel(np.asarray(raw(mask), dtype=object)))
+
+
+def _is_true(entry):
+    """Whether a replayed comparison's entry is True."""
+    try:
+        return bool(entry)
+    except Exception:  # noqa: BLE001 - an entry that cannot say is no equality shown to hold
+        return False
 
 
 def _is_zero(entry):
@@ -866,6 +920,17 @@ def _conjugate(numbers):
     if not any(isinstance(x, (complex, mpmath.mpc)) or getattr(x, "imag", 0) != 0 for x in flat):
         return None
     return np.array([mpmath.conj(mpmath.mpmathify(x)) for x in flat], dtype=object).reshape(numbers.shape)
+
+
+def _finite(gradients):
+    """Whether every entry of the framework's ``gradients`` (one array or number per input) is a finite number."""
+    import mpmath  # lazy: the exact numbers are mpmath's, as the reference's
+
+    try:
+        return all(mpmath.isfinite(mpmath.mpmathify(x)) for g in gradients
+                   for x in np.ravel(np.asarray(raw(g), dtype=object)))
+    except (TypeError, ValueError):
+        return False
 
 
 def _close(candidate, target, tolerance=_AGREE):

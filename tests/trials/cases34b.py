@@ -414,7 +414,8 @@ TF = _kepler(K, "orbit_radius", True) + [
     Case(K, "ability_nll", None, "float64", "wrong", _two_pl_truth(1.25, ("layer.discrimination",)), IRT_SLIP,
          args="irt_slip_args", wrt="layer.discrimination"),
 ] + _both(K, "bateman_where", {"ka": 2, "ke": 0.5}, lambda d: num_grad(_bateman, d, ka=2, ke=0.5)) + [
-    # (at ka = ke = 1 the slope in ka is an exact 0 the proof numbers do not prove: W1, a strict xfail in PyTorch)
+    # at ka = ke = 1 the slope in ka is an exact 0, proven beside the equality the where takes its branch at
+    Case(K, "bateman_where", _at(ka=1, ke=1), "float64", "wrong", _bateman_at_equal(1), WHERE_K),
     Case(K, "bateman_where", _at(ka=0.5, ke=0.5), "float64", "wrong", _bateman_at_equal(0.5), WHERE_K),
     Case(K, "bateman_no_nan", _at(ka=2, ke=0.5), "float64", "ok", num_grad(_bateman, ka=2, ke=0.5)),
     # divide_no_nan's 0 at 0 / 0 has slope 0 there, where (1 - e^-dt) / d has -t^2 / 2
