@@ -1047,5 +1047,13 @@ def _primes(n):
     found = proof.factored.get(key)
     if found is None:
         proof.afford(1e-3 if n.bit_length() <= 64 else 0.5)
-        found = proof.factored[key] = n.factor()
+        found = proof.factored[key] = _integer_primes(int(n))
     return found
+
+
+@functools.lru_cache(maxsize=1024)
+def _integer_primes(n):
+    """The primes of the integer ``n`` with their powers, as `_primes` hands them out: kept for the process, since
+    the same integers come back proof after proof (a literal such as 1e38 at every point and dtype of a check, and
+    in every check of it), and one of 127 bits with large primes takes ~20 ms to factor."""
+    return tuple(_ops.state().flint.fmpz(n).factor())

@@ -143,7 +143,15 @@ def differentiate(
     then run in child processes (past it: `InputError`). A limit of ``inf``
     (or more than `NO_LIMIT` seconds) is no limit.
     """
-    import sympy  # noqa: F401 - loaded once here, so a forked child need not load it
+    # Loaded once here, so that a forked child need not load them again (a process that differentiates many formulas
+    # paid ~0.1 s of CPU per child): sympy; the modules sympy itself loads at its first log (sets.setexpr) and at its
+    # first sum (tensor.tensor, with the combinatorics), which the parent loads anyway as it reads sums back; and the
+    # functions of the formula language sympy gets wrong, which every derivation loads.
+    import sympy  # noqa: F401
+    import sympy.sets.setexpr  # noqa: F401
+    import sympy.tensor.tensor  # noqa: F401
+
+    from . import sympy_functions  # noqa: F401
 
     timeout = _seconds(timeout, "--timeout")
     max_time = None if max_time is None else _seconds(max_time, "--max-time", positive=True)
