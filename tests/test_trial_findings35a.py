@@ -1,12 +1,19 @@
-"""The classes of round 35a's findings (tests/trials/cases35a.py), each against an independent truth.
+"""The classes of round 35a's findings (tests/trials/cases35a.py), each against an independent truth where it has one.
 
 N1: scipy.stats.laplace, skewnorm and invgauss (a gust's Laplace likelihood, a skew-normal log-density, the inverse
 Gaussian's CDF of a failure time, as legacy code calls them) were refused whole as SciPy functions gradcli.scipy
 lacks. Each now has logpdf, pdf, cdf, logcdf, sf and logsf in SciPy's forms: the Laplace's |z| (a kink at its
 location), the skew-normal's log_ndtr(a z) and Phi(z) - 2 T(z, a), the inverse Gaussian's CDF with its e^(2 / mu)
 taken inside the log of its normal tail, so that a shape of 400 does not overflow.
+
+N2: a plain NumPy Newton iteration to a tolerance (the wave number at a depth of 1e-6) hung the check past --max-time:
+at a finite difference's step its stopping rule is never met, and a loop of the function's own Python is no replayed
+loop whose trips gradcli counts. Each call of a function no bridge replays is now stopped at a step past 20 times its
+call at the point (at least 2 s, at most what --max-time leaves): the differences fail there, unreliable.
 """
 
+import os
+import sys
 import textwrap
 
 import mpmath
@@ -85,3 +92,29 @@ def test_the_inverse_gaussian_cdf_keeps_its_overflowing_factor_inside_a_log(tmp_
     assert result.status == "ok"
     for got in _both(result, "x"):
         assert got == pytest.approx(np.sqrt(400 / (2 * np.pi)), rel=1e-12)
+
+
+def test_a_python_loop_that_never_ends_at_a_step_stops_the_step_not_the_check(monkeypatch):
+    # N2: a Newton iteration to a tolerance, as legacy code writes it, meets its stopping rule at depth = 1e-6 but
+    # not at a finite difference's step there; each call at a step is now stopped past its time
+    import threading
+
+    from gradcli.checker import fd
+
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "trials"))
+    from numpy_lib35a import wavenumber
+
+    monkeypatch.setattr(fd, "STEP_SECONDS", 0.2)  # the bound's floor: the call at the point takes microseconds
+    outcome = []
+
+    def run():
+        try:
+            outcome.append(fd.differences(wavenumber, [1e-6], own_python=True))
+        except fd.StepOverran as stopped:
+            outcome.append(stopped)
+
+    worker = threading.Thread(target=run, daemon=True)
+    worker.start()
+    worker.join(120)  # a guard against the hang this test is about, far above the 0.2 s the step is given
+    assert outcome and isinstance(outcome[0], fd.StepOverran)
+    assert "may never end there" in str(outcome[0])
