@@ -324,7 +324,7 @@ JAX = [
     Case(J, "davies_log_gamma", "ionic=0.1", "float64", "ok", _each("ionic", _davies_slope, [0.1])),
     Case(J, "davies_log_gamma", "ionic=0", "float64", "domain", _each("ionic", _davies_slope, [0])),
     # --- input errors a user makes
-    Case(J, "beverton_holt", None, "float64", "input-error", args="beverton_args", wrt="params.log_m",
+    Case(J, "beverton_holt", None, "float32", "input-error", args="beverton_args", wrt="params.log_m",
          message=("log_m",)),
     Case(J, "wald_cdf", "x=1", "float64", "input-error", message=("lam",)),
 ]
