@@ -25,7 +25,7 @@ import ops_precision_elliptic as elliptic
 import ops_precision_elliptic_incomplete as elliptic_incomplete
 import ops_precision_stats61 as stats61
 import ops_precision_steps as steps
-from ops_precision_table import SCALARS, Row, Undefined, _inside, _linear_row, _ndtri, _unary_row, _vector_row  # noqa: F401
+from ops_precision_table import SCALARS, Row, Undefined, _inside, _linear_row, _ndtri, _nonzero, _unary_row, _vector_row  # noqa: F401
 
 mp = mpmath
 
@@ -170,6 +170,53 @@ def _quantile(power, sign=1):
 def _poisson_upper(k):
     """P(K > k) = P(k + 1, mu), the regularized lower incomplete gamma, as a function of the mean; its slope the pmf."""
     return lambda mu: (mp.gammainc(k + 1, 0, _inside(mu, 0, mp.inf), regularized=True), _poisson_pmf(k)(mu)[0])
+
+
+def _laplace_pdf(x):
+    value = mp.exp(-abs(x)) / 2
+    return value, -mp.sign(_nonzero(x)) * value
+
+
+def _laplace_cdf(x):
+    return (mp.exp(x) / 2, mp.exp(x) / 2) if x <= 0 else (1 - mp.exp(-x) / 2, mp.exp(-x) / 2)
+
+
+def _skewnorm_pdf(x):
+    """The skew-normal of shape 1, 2 phi(x) Phi(x): its CDF is Phi(x)^2 (Owen's T(h, 1) is Phi(h) Phi(-h) / 2)."""
+    return 2 * mp.npdf(x) * mp.ncdf(x), 2 * (-x * mp.npdf(x) * mp.ncdf(x) + mp.npdf(x) ** 2)
+
+
+def _skewnorm_cdf(x):
+    return mp.ncdf(x) ** 2, 2 * mp.ncdf(x) * mp.npdf(x)
+
+
+def _skewnorm_sf(x):
+    return mp.ncdf(-x) * (1 + mp.ncdf(x)), -2 * mp.ncdf(x) * mp.npdf(x)
+
+
+MU = mp.mpf(0.7)  # the inverse Gaussian's shape
+
+
+def _invgauss_pdf(x):
+    value = mp.exp(-(x - MU) ** 2 / (2 * x * MU ** 2)) / mp.sqrt(2 * mp.pi * _inside(x, 0, mp.inf) ** 3)
+    return value, value * (-mp.mpf(3) / (2 * x) + (x * x - MU * MU) / (2 * x * x * MU * MU) * -1)
+
+
+def _invgauss_tails(x):
+    """(Phi(u), Phi(-u), e^(2 / mu) Phi(-v)), u = (x / mu - 1) / sqrt x, v = (x / mu + 1) / sqrt x."""
+    root = mp.sqrt(_inside(x, 0, mp.inf))
+    u, v = (x / MU - 1) / root, (x / MU + 1) / root
+    return mp.ncdf(u), mp.ncdf(-u), mp.exp(2 / MU) * mp.ncdf(-v)
+
+
+def _invgauss_cdf(x):
+    low, _, second = _invgauss_tails(x)
+    return low + second, _invgauss_pdf(x)[0]
+
+
+def _invgauss_sf(x):
+    _, high, second = _invgauss_tails(x)
+    return high - second, -_invgauss_pdf(x)[0]
 
 
 def _nbinom_pmf(k, n):
@@ -344,6 +391,25 @@ UNARY = {
     "scipy.stats.truncnorm.sf": (lambda x: gst.truncnorm.sf(x, -1.0, 2.0), _truncnorm_sf),
     "scipy.stats.truncnorm.logsf": (lambda x: gst.truncnorm.logsf(x, -1.0, 2.0),
                                     _log_of(_truncnorm_sf, lambda x: _truncnorm_cdf(x)[0])),
+    "scipy.stats.laplace.pdf": (gst.laplace.pdf, _laplace_pdf),
+    "scipy.stats.laplace.logpdf": (gst.laplace.logpdf, lambda x: (-abs(x) - mp.log(2), -mp.sign(_nonzero(x)))),
+    "scipy.stats.laplace.cdf": (gst.laplace.cdf, _laplace_cdf),
+    "scipy.stats.laplace.logcdf": (gst.laplace.logcdf, _log_of(_laplace_cdf, lambda x: _laplace_cdf(-x)[0])),
+    "scipy.stats.laplace.sf": (gst.laplace.sf, lambda x: (_laplace_cdf(-x)[0], -_laplace_cdf(-x)[1])),
+    "scipy.stats.laplace.logsf": (gst.laplace.logsf,
+                                  _log_of(lambda x: (_laplace_cdf(-x)[0], -_laplace_cdf(-x)[1]), lambda x: _laplace_cdf(x)[0])),
+    "scipy.stats.skewnorm.pdf": (lambda x: gst.skewnorm.pdf(x, 1.0), _skewnorm_pdf),
+    "scipy.stats.skewnorm.logpdf": (lambda x: gst.skewnorm.logpdf(x, 1.0), _log_of(_skewnorm_pdf)),
+    "scipy.stats.skewnorm.cdf": (lambda x: gst.skewnorm.cdf(x, 1.0), _skewnorm_cdf),
+    "scipy.stats.skewnorm.logcdf": (lambda x: gst.skewnorm.logcdf(x, 1.0), _log_of(_skewnorm_cdf, lambda x: _skewnorm_sf(x)[0])),
+    "scipy.stats.skewnorm.sf": (lambda x: gst.skewnorm.sf(x, 1.0), _skewnorm_sf),
+    "scipy.stats.skewnorm.logsf": (lambda x: gst.skewnorm.logsf(x, 1.0), _log_of(_skewnorm_sf, lambda x: _skewnorm_cdf(x)[0])),
+    "scipy.stats.invgauss.pdf": (lambda x: gst.invgauss.pdf(x, 0.7), _invgauss_pdf),
+    "scipy.stats.invgauss.logpdf": (lambda x: gst.invgauss.logpdf(x, 0.7), _log_of(_invgauss_pdf)),
+    "scipy.stats.invgauss.cdf": (lambda x: gst.invgauss.cdf(x, 0.7), _invgauss_cdf),
+    "scipy.stats.invgauss.logcdf": (lambda x: gst.invgauss.logcdf(x, 0.7), _log_of(_invgauss_cdf, lambda x: _invgauss_sf(x)[0])),
+    "scipy.stats.invgauss.sf": (lambda x: gst.invgauss.sf(x, 0.7), _invgauss_sf),
+    "scipy.stats.invgauss.logsf": (lambda x: gst.invgauss.logsf(x, 0.7), _log_of(_invgauss_sf, lambda x: _invgauss_cdf(x)[0])),
     "scipy.special.betainc": (lambda x: gsp.betainc(2.0, 3.0, x), _betainc_x(A, B)),
     # y' = -2 y from y0 over [0, 1]: y0 e^-2, linear in y0.
     "scipy.integrate.odeint": (lambda y0: gint.odeint(lambda y, t: -2.0 * y, y0, np.array([0.0, 1.0]))[1, 0],

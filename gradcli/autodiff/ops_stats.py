@@ -21,6 +21,7 @@ from .ops_linalg import cholesky, diagonal, solve
 from .ops_shape import median, partition, percentile
 from .ops_scipy import SCIPY_VALUED as _SPECIAL_SCIPY_VALUED
 from .ops_scipy import _gamma_density, _gammainc_da_ball, betainc, betaln, gammainc, gammainc_da, gammaincc, i0, i0e, log_ndtr, ndtr, ndtri, scipy_valued, stdtr, t_log_density
+from .ops_normal_integrals import owens_t
 from .ops_special import erfc, gammaln, xlog1py, xlogy
 from .tracer import primitive
 from .values import float_dtype, is_float_dtype, loaded_mpmath, raw, result_dtype, shape_of
@@ -684,6 +685,134 @@ def cauchy_sf(x, loc=0.0, scale=1.0):
 def cauchy_logsf(x, loc=0.0, scale=1.0):
     """log P(X > x)."""
     return cauchy_logcdf(-x, -loc, scale)
+
+
+# -- ``scipy.stats.laplace``: the double exponential. -----
+
+def laplace_logpdf(x, loc=0.0, scale=1.0):
+    """-log 2 - |z| - log(scale): a kink at the location, where |z| is recorded as one."""
+    z, log_scale = standardized(x, loc, scale)
+    return -absolute(z) - log_scale - constant("ln2", z)
+
+
+def laplace_pdf(x, loc=0.0, scale=1.0):
+    """The Laplace density at ``x``."""
+    return exp(laplace_logpdf(x, loc, scale))
+
+
+def _laplace_sides(z):
+    """(the entries right of 0, z with those moved to -1, z with the others moved to 1): each tail's form is
+    computed at its own entries only."""
+    right = raw(greater(z, 0.0))
+    return right, select(right, -1.0, z), select(right, z, 1.0)
+
+
+def laplace_cdf(x, loc=0.0, scale=1.0):
+    """P(X <= x): e^z / 2 left of the location, 1 - e^-z / 2 right of it, as SciPy's."""
+    right, left_z, right_z = _laplace_sides(standardized(x, loc, scale)[0])
+    return select(right, 1.0 - exp(-right_z) / 2, exp(left_z) / 2)
+
+
+def laplace_logcdf(x, loc=0.0, scale=1.0):
+    """log P(X <= x): z - log 2 on the left (exact however far), log1p(-e^-z / 2) on the right."""
+    right, left_z, right_z = _laplace_sides(standardized(x, loc, scale)[0])
+    return select(right, log1p(-exp(-right_z) / 2), left_z - constant("ln2", left_z))
+
+
+def laplace_sf(x, loc=0.0, scale=1.0):
+    """P(X > x), the CDF of the mirror image."""
+    return laplace_cdf(-x, -loc, scale)
+
+
+def laplace_logsf(x, loc=0.0, scale=1.0):
+    """log P(X > x)."""
+    return laplace_logcdf(-x, -loc, scale)
+
+
+# -- ``scipy.stats.skewnorm``: the skew-normal of shape ``a``, 2 phi(z) Phi(a z). -----
+
+def skewnorm_logpdf(x, a, loc=0.0, scale=1.0):
+    """log 2 + log phi(z) + log Phi(a z), the last by `log_ndtr` so a far tail (a z = -40) stays finite."""
+    z, log_scale = standardized(x, loc, scale)
+    a = lifted(a, z)
+    return constant("ln2", z) - z * z / 2 - constant("log(2pi)", z, 0.5) + log_ndtr(a * z) - log_scale
+
+
+def skewnorm_pdf(x, a, loc=0.0, scale=1.0):
+    """The skew-normal density at ``x``."""
+    return exp(skewnorm_logpdf(x, a, loc, scale))
+
+
+def skewnorm_cdf(x, a, loc=0.0, scale=1.0):
+    """P(X <= x) = Phi(z) - 2 T(z, a), Owen's T as Boost's skew-normal takes it (SciPy integrates the density
+    instead where that is below 1e-6 for a > 0, a tail this difference loses digits of)."""
+    z = standardized(x, loc, scale)[0]
+    return ndtr(z) - 2 * owens_t(z, lifted(a, z))
+
+
+def skewnorm_logcdf(x, a, loc=0.0, scale=1.0):
+    """log P(X <= x)."""
+    return log(skewnorm_cdf(x, a, loc, scale))
+
+
+def skewnorm_sf(x, a, loc=0.0, scale=1.0):
+    """P(X > x), the CDF of the mirror image (shape -a at -x), as SciPy's."""
+    return skewnorm_cdf(-x, -a, -loc, scale)
+
+
+def skewnorm_logsf(x, a, loc=0.0, scale=1.0):
+    """log P(X > x)."""
+    return log(skewnorm_sf(x, a, loc, scale))
+
+
+# -- ``scipy.stats.invgauss``: the inverse Gaussian (Wald) of shape ``mu``: mean mu scale, shape parameter scale. ---
+
+def invgauss_logpdf(x, mu, loc=0.0, scale=1.0):
+    """-log(2 pi) / 2 - 3 log(z) / 2 - (z / mu - 1)^2 / (2 z), -inf at and below 0."""
+    z, log_scale = standardized(x, loc, scale)
+    z, below, _ = on_support(z, 0.0, open_low=True)
+    mu = lifted(mu, z)
+    value = -constant("log(2pi)", z, 0.5) - 1.5 * log(z) - (z / mu - 1) ** 2 / (2 * z) - log_scale
+    return select(below, -np.inf, value)
+
+
+def invgauss_pdf(x, mu, loc=0.0, scale=1.0):
+    """The inverse Gaussian density at ``x``."""
+    return exp(invgauss_logpdf(x, mu, loc, scale))
+
+
+def _invgauss_terms(z, mu):
+    """(z moved into the support, the entries at or below 0, mu, u = (z / mu - 1) / sqrt(z), and the log of the
+    CDF's second term, 2 / mu + log Phi(-(z / mu + 1) / sqrt(z))): that term's e^(2 / mu) taken inside its log, as
+    SciPy takes it, so it never overflows."""
+    z, below, _ = on_support(z, 0.0, open_low=True)
+    mu = lifted(mu, z)
+    root = sqrt(z)
+    return z, below, (z / mu - 1) / root, 2 / mu + log_ndtr(-(z / mu + 1) / root)
+
+
+def invgauss_logcdf(x, mu, loc=0.0, scale=1.0):
+    """log P(X <= x) = a + log1p(e^(b - a)), a = log Phi(u), b the second term's log (SciPy's form)."""
+    z, below, u, second = _invgauss_terms(standardized(x, loc, scale)[0], mu)
+    first = log_ndtr(u)
+    return select(below, -np.inf, first + log1p(exp(second - first)))
+
+
+def invgauss_cdf(x, mu, loc=0.0, scale=1.0):
+    """P(X <= x)."""
+    return exp(invgauss_logcdf(x, mu, loc, scale))
+
+
+def invgauss_logsf(x, mu, loc=0.0, scale=1.0):
+    """log P(X > x) = a + log1p(-e^(b - a)), a = log Phi(-u) (SciPy's form)."""
+    z, below, u, second = _invgauss_terms(standardized(x, loc, scale)[0], mu)
+    first = log_ndtr(-u)
+    return select(below, 0.0, first + log1p(-exp(second - first)))
+
+
+def invgauss_sf(x, mu, loc=0.0, scale=1.0):
+    """P(X > x)."""
+    return exp(invgauss_logsf(x, mu, loc, scale))
 
 
 # -- The extreme-value and heavy-tailed families: ``weibull_min``, ``weibull_max``, ``gumbel_r``, ``gumbel_l``,

@@ -81,7 +81,7 @@ _METHODS = {
     "multivariate_normal": "logpdf pdf entropy",
     "vonmises": "logpdf pdf",
     "cauchy": "logpdf pdf cdf logcdf sf logsf",
-    **dict.fromkeys("weibull_min weibull_max gumbel_r gumbel_l genpareto pareto lomax".split(),
+    **dict.fromkeys("weibull_min weibull_max gumbel_r gumbel_l genpareto pareto lomax laplace skewnorm invgauss".split(),
                     "logpdf pdf cdf logcdf sf logsf"),
 }
 

@@ -491,10 +491,23 @@ def _abandon(worker, stop):
 
 
 def _raise_in(thread):
-    """Raise `_Abandoned` in ``thread`` at its next line of Python, where it still runs and imports nothing: a module
-    stopped halfway through its import stays broken for the whole process (``torch._dynamo`` without ``utils``)."""
+    """Raise `_Abandoned` in ``thread`` at its next line of Python (`raise_in`)."""
+    raise_in(thread, _Abandoned)
+
+
+def raise_in(thread, exception):
+    """Raise the class ``exception`` (made without arguments) in ``thread`` at its next line of Python, where it still
+    runs and imports nothing: a module stopped halfway through its import stays broken for the whole process
+    (``torch._dynamo`` without ``utils``). Whether it was raised."""
     if thread.is_alive() and not _importing(thread):
-        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread.ident), ctypes.py_object(_Abandoned))
+        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread.ident), ctypes.py_object(exception))
+        return True
+    return False
+
+
+def withdraw_raise(thread):
+    """Take back an exception `raise_in` left pending in ``thread`` (the thread's own call ended first)."""
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread.ident), None)
 
 
 def _importing(thread):

@@ -25,13 +25,15 @@ from __future__ import annotations
 
 import cmath
 import math
+import threading
+import time
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from ..autodiff import mp as mp_core
 from ..autodiff.ops import raw
-from ..capture import loop_trips
+from ..capture import loop_trips, own_time
 from .precision import exact_arguments, flat_entries, random_direction, with_noise
 
 DIRECTIONAL_ABOVE = 64
@@ -51,6 +53,9 @@ _STEP = _EPS ** (1 / 3)  # a central difference's step, relative to max(1, |x|)
 # converging from another start differs by a few trips, one that never ends at the step (a cube root of a - h < 0
 # whose stopping rule |x^3 - a| <= 1e-12 a no number meets) runs on.
 LOOP_TRIPS_FACTOR, LOOP_TRIPS_SLACK = 10, 1000
+# A call at a step may take this many times the call at the point, and at least these seconds, before it is stopped
+# (`_bounding_calls`).
+STEP_TIME_FACTOR, STEP_SECONDS = 20, 2.0
 
 _NONFINITE = "a difference is NaN or infinite (the function overflows or leaves its domain nearby)"
 _CENTRAL = "the error estimate is large (the two step sizes disagree, or rounding swamps the difference)"
@@ -303,7 +308,7 @@ class _Central:
 
 
 def differences(function, args, analytic=False, full=False, seed=0, mp_function=None, elementwise=False,
-                max_time=None, stepped=None) -> Differences:
+                max_time=None, stepped=None, own_python=False) -> Differences:
     """Derivatives of the scalar ``function`` at ``args`` (float64 copies are used).
 
     ``stepped``: the positions of the arguments differenced (those a check asks the gradient in), None for every one;
@@ -315,12 +320,16 @@ def differences(function, args, analytic=False, full=False, seed=0, mp_function=
     ``elementwise`` says it maps arrays entry by entry (a formula), so its
     replays at a point's four steps run as one. A loop the function replays
     is bounded by ``max_time`` seconds (None: no bound) and by its trips at
-    the point (`_bounding_loops`).
+    the point (`_bounding_loops`); with ``own_python`` (a function no bridge replays, its loops Python's own), each
+    call is bounded by time too (`_bounding_calls`).
     """
     args = [np.asarray(a, dtype=np.float64) if np.ndim(a) else float(a) for a in args]
     stepped = None if stepped is None or len(stepped) == len(args) else frozenset(stepped)
     total = sum(np.size(a) for i, a in enumerate(args) if stepped is None or i in stepped)
-    with loop_trips.watching(_bounding_loops(function, args, max_time)):
+    watch = _bounding_loops(function, args, max_time)
+    if own_python:
+        function = _bounding_calls(function, args, watch)
+    with loop_trips.watching(watch):
         if total > DIRECTIONAL_ABOVE and not full:
             return _directional(function, args, seed, mp_function, stepped)
         with np.errstate(all="ignore"):  # once for every evaluation (an overflow nearby is reported, not warned about)
@@ -347,6 +356,59 @@ def _bounding_loops(function, args, max_time):
 
     watch = loop_trips.Watch(max_time, "the finite differences", allowed, LOOP_TRIPS_SLACK)
     return watch
+
+
+class StepOverran(loop_trips.LoopStopped):
+    """A call of the function at a step stopped past its time (`_bounding_calls`)."""
+
+    def __init__(self, message="a call of the function at a finite difference's step ran past its time: a loop of its "
+                               "own Python (a stopping rule a step off its domain never meets) may never end there"):
+        super().__init__(message, "the function's own Python at a step", by_time=True)
+
+
+def _bounding_calls(function, args, watch):
+    """``function`` with each call stopped (`StepOverran`) past `STEP_TIME_FACTOR` times its call at the point, at
+    least `STEP_SECONDS`, and past what ``watch`` has left of --max-time.
+
+    A plain Python loop of the user's (a NumPy Newton iteration whose tolerance a step below 0 never meets, its
+    numbers NaN) is no replayed loop `loop_trips` counts; a timer raises the stop in the calling thread at its next
+    line of Python, so a step never hangs the check: the differences fail there, unreliable."""
+    at_point = []  # the seconds of one call at the point, timed once asked
+
+    def seconds():
+        if not at_point:
+            started = time.perf_counter()
+            try:
+                with np.errstate(all="ignore"):
+                    function(*args)
+            except Exception:  # noqa: BLE001 - raised again at the steps, where the differences report it
+                pass
+            at_point.append(time.perf_counter() - started)
+        bound, left = max(STEP_SECONDS, STEP_TIME_FACTOR * at_point[0]), watch.left()
+        return bound if left is None else max(min(bound, left), 0.0)
+
+    def bounded(*step):
+        thread, lock, state = threading.current_thread(), threading.Lock(), {"running": True, "raised": False}
+
+        def stop():
+            with lock:
+                if state["running"]:
+                    state["raised"] = own_time.raise_in(thread, StepOverran)
+
+        timer = threading.Timer(seconds(), stop)
+        timer.daemon = True
+        timer.start()
+        try:
+            return function(*step)
+        finally:
+            with lock:
+                state["running"] = False
+            timer.cancel()
+            if state["raised"]:  # the stop may still be pending: taken back, and raised here instead
+                own_time.withdraw_raise(thread)
+                raise StepOverran()
+
+    return bounded
 
 
 def _per_coordinate(function, args, total, analytic, mp_function, elementwise, stepped=None):

@@ -643,7 +643,7 @@ def _replayed_differences(target, rounded, options, dtype=None, stepped=None):
     def made():
         with held_in(dtype):
             return fd.differences(function, rounded, target.analytic, options.full, options.seed, mp_function, elementwise,
-                                  seconds_left(options.max_time), stepped)
+                                  seconds_left(options.max_time), stepped, own_python=target.bridge is None)
 
     return _once_per_point(
         target, "replayed differences", (_point_key(rounded), options.full, options.seed, held_name(dtype), stepped), made,
