@@ -24,6 +24,7 @@ replay (`_Central`).
 from __future__ import annotations
 
 import cmath
+import contextlib
 import math
 import threading
 import time
@@ -54,7 +55,7 @@ _STEP = _EPS ** (1 / 3)  # a central difference's step, relative to max(1, |x|)
 # whose stopping rule |x^3 - a| <= 1e-12 a no number meets) runs on.
 LOOP_TRIPS_FACTOR, LOOP_TRIPS_SLACK = 10, 1000
 # A call at a step may take this many times the call at the point, and at least these seconds, before it is stopped
-# (`_bounding_calls`).
+# (`_BoundedCalls`).
 STEP_TIME_FACTOR, STEP_SECONDS = 20, 2.0
 
 _NONFINITE = "a difference is NaN or infinite (the function overflows or leaves its domain nearby)"
@@ -321,15 +322,14 @@ def differences(function, args, analytic=False, full=False, seed=0, mp_function=
     replays at a point's four steps run as one. A loop the function replays
     is bounded by ``max_time`` seconds (None: no bound) and by its trips at
     the point (`_bounding_loops`); with ``own_python`` (a function no bridge replays, its loops Python's own), each
-    call is bounded by time too (`_bounding_calls`).
+    call is bounded by time too (`_BoundedCalls`).
     """
     args = [np.asarray(a, dtype=np.float64) if np.ndim(a) else float(a) for a in args]
     stepped = None if stepped is None or len(stepped) == len(args) else frozenset(stepped)
     total = sum(np.size(a) for i, a in enumerate(args) if stepped is None or i in stepped)
     watch = _bounding_loops(function, args, max_time)
-    if own_python:
-        function = _bounding_calls(function, args, watch)
-    with loop_trips.watching(watch):
+    bounded = _BoundedCalls(function, args, watch) if own_python else _as_is(function)
+    with loop_trips.watching(watch), bounded as function:
         if total > DIRECTIONAL_ABOVE and not full:
             return _directional(function, args, seed, mp_function, stepped)
         with np.errstate(all="ignore"):  # once for every evaluation (an overflow nearby is reported, not warned about)
@@ -358,57 +358,88 @@ def _bounding_loops(function, args, max_time):
     return watch
 
 
+@contextlib.contextmanager
+def _as_is(function):
+    """``function`` unbounded, in the place of `_BoundedCalls`."""
+    yield function
+
+
 class StepOverran(loop_trips.LoopStopped):
-    """A call of the function at a step stopped past its time (`_bounding_calls`)."""
+    """A call of the function at a step stopped past its time (`_BoundedCalls`)."""
 
     def __init__(self, message="a call of the function at a finite difference's step ran past its time: a loop of its "
                                "own Python (a stopping rule a step off its domain never meets) may never end there"):
         super().__init__(message, "the function's own Python at a step", by_time=True)
 
 
-def _bounding_calls(function, args, watch):
+class _BoundedCalls:
     """``function`` with each call stopped (`StepOverran`) past `STEP_TIME_FACTOR` times its call at the point, at
-    least `STEP_SECONDS`, and past what ``watch`` has left of --max-time.
+    least `STEP_SECONDS`, and past what ``watch`` has left of --max-time; a context whose exit ends its watcher.
 
     A plain Python loop of the user's (a NumPy Newton iteration whose tolerance a step below 0 never meets, its
-    numbers NaN) is no replayed loop `loop_trips` counts; a timer raises the stop in the calling thread at its next
-    line of Python, so a step never hangs the check: the differences fail there, unreliable."""
-    at_point = []  # the seconds of one call at the point, timed once asked
+    numbers NaN) is no replayed loop `loop_trips` counts; one watcher thread, started at the first call, raises the
+    stop in the calling thread at its next line of Python, so a step never hangs the check: the differences fail
+    there, unreliable. A call only marks its start and end (a thread or a timer per call would cost more than the
+    call of a small function)."""
 
-    def seconds():
-        if not at_point:
+    def __init__(self, function, args, watch):
+        self.function, self.args, self.watch = function, args, watch
+        self.at_point = None  # the seconds of one call at the point, timed at the first call
+        self.thread = threading.current_thread()
+        self.changed = threading.Condition()
+        self.deadline = None  # the running call's end of time (None: no call running)
+        self.raised = self.closed = False
+        self.watcher = None
+
+    def __enter__(self):
+        return self.call
+
+    def __exit__(self, *exc):
+        with self.changed:
+            self.closed = True
+            self.changed.notify()
+        if self.watcher is not None:
+            self.watcher.join()
+
+    def _seconds(self):
+        if self.at_point is None:
             started = time.perf_counter()
             try:
                 with np.errstate(all="ignore"):
-                    function(*args)
+                    self.function(*self.args)
             except Exception:  # noqa: BLE001 - raised again at the steps, where the differences report it
                 pass
-            at_point.append(time.perf_counter() - started)
-        bound, left = max(STEP_SECONDS, STEP_TIME_FACTOR * at_point[0]), watch.left()
+            self.at_point = time.perf_counter() - started
+            self.watcher = threading.Thread(target=self._watch, name="gradcli step watcher", daemon=True)
+            self.watcher.start()
+        bound, left = max(STEP_SECONDS, STEP_TIME_FACTOR * self.at_point), self.watch.left()
         return bound if left is None else max(min(bound, left), 0.0)
 
-    def bounded(*step):
-        thread, lock, state = threading.current_thread(), threading.Lock(), {"running": True, "raised": False}
+    def _watch(self):
+        with self.changed:
+            while not self.closed:
+                if self.deadline is None:
+                    self.changed.wait()
+                    continue
+                late = self.deadline - time.perf_counter()
+                if late <= 0:
+                    self.raised, self.deadline = own_time.raise_in(self.thread, StepOverran), None
+                else:
+                    self.changed.wait(late)
 
-        def stop():
-            with lock:
-                if state["running"]:
-                    state["raised"] = own_time.raise_in(thread, StepOverran)
-
-        timer = threading.Timer(seconds(), stop)
-        timer.daemon = True
-        timer.start()
+    def call(self, *step):
+        seconds = self._seconds()
+        with self.changed:
+            self.deadline, self.raised = time.perf_counter() + seconds, False
+            self.changed.notify()
         try:
-            return function(*step)
+            return self.function(*step)
         finally:
-            with lock:
-                state["running"] = False
-            timer.cancel()
-            if state["raised"]:  # the stop may still be pending: taken back, and raised here instead
-                own_time.withdraw_raise(thread)
+            with self.changed:
+                self.deadline, raised, self.raised = None, self.raised, False
+            if raised:  # the stop may still be pending: taken back, and raised here instead
+                own_time.withdraw_raise(self.thread)
                 raise StepOverran()
-
-    return bounded
 
 
 def _per_coordinate(function, args, total, analytic, mp_function, elementwise, stepped=None):

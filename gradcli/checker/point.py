@@ -640,10 +640,14 @@ def _replayed_differences(target, rounded, options, dtype=None, stepped=None):
     if target.bridge is not None and target.bridge.points_at_once and not any(np.ndim(a) for a in rounded):
         mp_function, elementwise = _points_at_once(target.mp_function), True  # a point of numbers: arrays are its steps
 
+    # A Python function no bridge replays may loop in its own Python, which only a bound on each call's time stops;
+    # a formula has no loops.
+    own_python = target.bridge is None and target.kind != "formula"
+
     def made():
         with held_in(dtype):
             return fd.differences(function, rounded, target.analytic, options.full, options.seed, mp_function, elementwise,
-                                  seconds_left(options.max_time), stepped, own_python=target.bridge is None)
+                                  seconds_left(options.max_time), stepped, own_python=own_python)
 
     return _once_per_point(
         target, "replayed differences", (_point_key(rounded), options.full, options.seed, held_name(dtype), stepped), made,
