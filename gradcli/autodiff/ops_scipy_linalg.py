@@ -13,7 +13,7 @@ import numpy as np
 
 from .core import defjvp, defvjp, defvjp_all
 from .ops_decompositions import eigh as _numpy_eigh
-from .ops_decompositions import iterative, kept_answer
+from .ops_decompositions import KeptAnswers, iterative, kept_answer
 from .ops import astype, conj, real, select
 from .ops_array import concatenate, getitem, zeros_like
 from .ops_linalg import cholesky as _lower_cholesky
@@ -97,8 +97,8 @@ def _sqrtm_raw(a):
     return scipy.linalg.sqrtm(a)
 
 
-_sqrtms_kept = {}  # (shape, precision, rounding, the entries and their types) -> the root: see `_sqrtm_mp`
-_logms_kept = {}  # the same -> the logarithm: see `_logm_mp`
+_sqrtms_kept = KeptAnswers()  # the roots: see `_sqrtm_mp`
+_logms_kept = KeptAnswers()  # the logarithms: see `_logm_mp`
 
 
 def _sqrtm_mp(a):
