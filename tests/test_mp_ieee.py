@@ -10,6 +10,7 @@ function, ``g / (2 * ans)`` in a gradient rule) answer the same way inside `mp.i
 mpmath is untouched outside it.
 """
 
+import functools
 import itertools
 import math
 
@@ -102,9 +103,10 @@ SKIP = {
 }
 
 
+@functools.cache  # the catalogue is read once per arity: every op's test asks for both lists
 def _ops(arity):
     rows = [r for r in catalogue() if r.kind in ("elementwise", "comparison") and r.mpmath and r.arity == arity]
-    return sorted({r.name for r in rows} - SKIP)
+    return tuple(sorted({r.name for r in rows} - SKIP))
 
 
 def _points(name):

@@ -148,7 +148,16 @@ def _eigh_packed_raw(a, lower):
 
 
 def _eigh_packed_mp(a, lower):
-    """The same packing on mpmath numbers: mpmath's eigsy / eighe of the triangle NumPy reads."""
+    """The same packing on mpmath numbers: mpmath's eigsy / eighe of the triangle NumPy reads.
+
+    The exact reference's noise runs (rounded down, then up) each solve at the same twice-wider precision: the
+    answers for the last few matrices and precisions are kept (`kept_answer`), as svd's and eig's are.
+    """
+    return kept_answer(_eighs_kept, _eigh_packed_mp_afresh, a, lower)
+
+
+def _eigh_packed_mp_afresh(a, lower):
+    """`_eigh_packed_mp`'s answer, mpmath's eigsy or eighe run."""
     mpmath = loaded_mpmath()
     a = np.asarray(a, dtype=object)
     out = np.empty(a.shape[:-2] + (a.shape[-1] + 1, a.shape[-1]), dtype=object)
@@ -418,28 +427,48 @@ def _svd_packed_mp(a):
 
     A full svd reads it twice, for U, s, Vh and for the complement made orthonormal to them, and the exact
     reference's noise runs (rounded down, then up) each run it at the same twice-wider precision: the answers for the
-    last few matrices and precisions are kept (`_kept`), mpmath's svd then run once for each.
+    last few matrices and precisions are kept (`kept_answer`), mpmath's svd then run once for each.
     """
-    return _kept(_svds_kept, _svd_packed_mp_afresh, a)
+    return kept_answer(_svds_kept, _svd_packed_mp_afresh, a)
 
 
-_KEPT = 4  # a point at the working precision and at the noise runs' wider one, a few more: few, as a big matrix's svd is big
-_svds_kept = {}  # (shape, precision, rounding, the entries and their types) -> the packed svd
-_eigs_kept = {}  # (the same, and the kernel) -> the packed eig
+# The numbers (a matrix's entries and its answer's) the answers kept may hold in all: a big matrix's svd is big, while
+# a small one's answers at a point, beside its rule's run and kink test at the same precisions, are many and small.
+_KEPT_NUMBERS = 4096
 
 
-def _kept(kept, decompose, a, *options):
-    """``decompose(a, *options)`` on mpmath numbers, its answers for the last few matrices, precisions and roundings
-    ``kept``: the exact reference's noise runs (rounded down, then up) each run an iterative solver at the same
-    twice-wider precision (`iterative`), so one answer serves both."""
+class KeptAnswers:
+    """One decomposition's kept answers (`kept_answer`) and how many numbers they hold with their matrices."""
+
+    def __init__(self):
+        self.answers = {}  # (shape, precision, rounding, the entries and their types, the options) -> the answer
+        self.numbers = 0
+
+    def clear(self):
+        """Drop every answer kept."""
+        self.answers, self.numbers = {}, 0
+
+
+_svds_kept = KeptAnswers()  # the packed svds
+_eigs_kept = KeptAnswers()  # the packed eigs (the options: the kernel, the working precision)
+_eighs_kept = KeptAnswers()  # the packed eighs (the option: the triangle read)
+
+
+def kept_answer(kept, decompose, a, *options):
+    """``decompose(a, *options)`` on mpmath numbers, its answers for the last matrices, precisions and roundings
+    ``kept`` (a `KeptAnswers`, up to `_KEPT_NUMBERS` numbers): the exact reference's noise runs (rounded down, then
+    up) each run an iterative solver at the same twice-wider precision (`iterative`), so one answer serves both, and
+    a later run at the same precision that meets the same matrix (the rule's, a kink test's) is served too."""
     mpmath = loaded_mpmath()
     a = np.asarray(a, dtype=object)
     key = (a.shape, mpmath.mp.prec, mpmath.mp._prec_rounding[1], tuple((type(z), z) for z in a.flat), *options)
-    answer = kept.get(key)
+    answer = kept.answers.get(key)
     if answer is None:
-        if len(kept) >= _KEPT:
+        answer = decompose(a, *options)
+        if kept.numbers + a.size + answer.size > _KEPT_NUMBERS:
             kept.clear()
-        answer = kept[key] = decompose(a, *options)
+        kept.answers[key] = answer
+        kept.numbers += a.size + answer.size
     return answer.copy()  # its own array of the same (immutable) numbers
 
 
@@ -714,8 +743,8 @@ def _eig_packed_raw(a, kernel=None):
 
 def _eig_packed_mp(a, kernel=None):
     """The same packing on mpmath numbers: mpmath's eig, in the order, unit length and phase of NumPy's eig (with
-    ``kernel``, of the kernel's, and complex always) on the floats nearest the matrix (each answer kept, `_kept`)."""
-    return _kept(_eigs_kept, _eig_packed_mp_afresh, a, kernel, _working_bits[0])
+    ``kernel``, of the kernel's, and complex always) on the floats nearest the matrix (each answer kept, `kept_answer`)."""
+    return kept_answer(_eigs_kept, _eig_packed_mp_afresh, a, kernel, _working_bits[0])
 
 
 def _eig_packed_mp_afresh(a, kernel, bits=None):

@@ -13,7 +13,7 @@ import numpy as np
 
 from .core import defjvp, defvjp, defvjp_all
 from .ops_decompositions import eigh as _numpy_eigh
-from .ops_decompositions import iterative
+from .ops_decompositions import KeptAnswers, iterative, kept_answer
 from .ops import astype, conj, real, select
 from .ops_array import concatenate, getitem, zeros_like
 from .ops_linalg import cholesky as _lower_cholesky
@@ -97,7 +97,17 @@ def _sqrtm_raw(a):
     return scipy.linalg.sqrtm(a)
 
 
+_sqrtms_kept = KeptAnswers()  # the roots: see `_sqrtm_mp`
+_logms_kept = KeptAnswers()  # the logarithms: see `_logm_mp`
+
+
 def _sqrtm_mp(a):
+    """`_sqrtm_mp_afresh`, its answers for the last few matrices, precisions and roundings kept (`kept_answer`): the
+    exact reference's noise runs (rounded down, then up) each iterate at the same twice-wider precision."""
+    return kept_answer(_sqrtms_kept, _sqrtm_mp_afresh, a)
+
+
+def _sqrtm_mp_afresh(a):
     """The principal square root on mpmath numbers: the scaled Denman-Beavers iteration, in the matrix's own
     arithmetic (a real matrix's root stays real); where that does not settle (a real matrix with a negative
     eigenvalue, whose principal root is complex), V diag(sqrt(w)) V^-1 from the eigendecomposition.
@@ -258,7 +268,13 @@ def _logm_raw(a):
 
 
 def _logm_mp(a):
-    """The principal logarithm on mpmath numbers, each matrix of a stack alone (`_logarithm`)."""
+    """The principal logarithm on mpmath numbers, each matrix of a stack alone (`_logarithm`), its answers for the
+    last few stacks, precisions and roundings kept (`kept_answer`), as `_sqrtm_mp`'s are."""
+    return kept_answer(_logms_kept, _logm_mp_afresh, a)
+
+
+def _logm_mp_afresh(a):
+    """`_logm_mp`'s answer, each logarithm computed."""
     mpmath = loaded_mpmath()
     return _each_matrix(a, lambda matrix: _logarithm(matrix, mpmath))
 
