@@ -44,8 +44,9 @@ def softplus(x):
 
 @pytest.fixture(scope="module")
 def spec_and_decorated_file(tmp_path_factory):
-    """One audit of a spec whose cases name ``args`` and of a file of ``@gradcli.audit`` JAX functions, as a user
-    runs both at once: its cases by name (each audit's worker imports JAX and compiles its programs afresh)."""
+    """One audit of a spec whose cases name ``args`` (one names none: ``--args`` gives its points) and of a file of
+    ``@gradcli.audit`` JAX functions, as a user runs both at once: its cases by name (each audit's worker imports
+    JAX and compiles its programs afresh, so the tests share this one)."""
     folder = tmp_path_factory.mktemp("jax_args")
     (folder / "losses.py").write_text(LOSSES)
     (folder / "decorated.py").write_text(DECORATED)
@@ -66,12 +67,18 @@ def spec_and_decorated_file(tmp_path_factory):
         range = "t=0:100:33"
         args = "losses.py:held"
         expect = "unstable"
+
+        [[case]]
+        name = "xent without args"
+        target = "losses.py:cross_entropy"
+        dtypes = ["float64"]
         """,
     )
     before = os.getcwd()
     os.chdir(folder)  # relative sources, as a user types them
     try:
-        result = CliRunner().invoke(cli, ["audit", "gradcli.toml", "decorated.py", "--jobs", "1", "--json"])
+        result = CliRunner().invoke(cli, ["audit", "gradcli.toml", "decorated.py", "--jobs", "1", "--json",
+                                          "--args", "losses.py:example_args"])
     finally:
         os.chdir(before)
     assert result.exit_code == 0, result.output
@@ -120,7 +127,7 @@ def test_an_args_function_missing_from_its_file_is_named_at_the_args_line(projec
     assert "no_such_points" in caught.value.message
 
 
-def test_audit_args_on_the_command_line_gives_the_points_of_cases_that_name_none(project):
+def test_audit_args_on_the_command_line_gives_the_points_of_cases_that_name_none(project, spec_and_decorated_file):
     write_spec(
         project,
         """
@@ -132,10 +139,9 @@ def test_audit_args_on_the_command_line_gives_the_points_of_cases_that_name_none
     )
     without = CliRunner().invoke(cli, ["audit", "--jobs", "1"])
     assert without.exit_code == 2
-    result = CliRunner().invoke(cli, ["audit", "--jobs", "1", "--json", "--args", "losses.py:example_args"])
-    assert result.exit_code == 0, result.output
-    [case] = json.loads(result.stdout)["cases"]
+    case = spec_and_decorated_file["xent without args"]  # the same case in the shared audit, given --args
     assert case["status"] == "pass" and case["check"]["framework"] == "jax"
+    assert set(case["check"]["variables"]) == {"params.w1", "params.w2", "batch.x"}
 
 
 def test_sweep_args_holds_the_tree_and_sweeps_the_number(project):

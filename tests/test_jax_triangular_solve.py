@@ -30,10 +30,9 @@ SOLVE_LINE = f"{__file__}:{inspect.getsourcelines(ridge_fit)[1] + 4}"
 
 
 def test_a_float32_solve_jax_answers_with_nan_is_unstable_at_the_solve():
-    jax_value = jax.jit(jax.value_and_grad(ridge_fit))(np.float32(1.0))[0]  # one XLA compilation, not one per operation
-    assert np.isnan(jax_value)  # what the replay has to meet
     report = gradcli.check(ridge_fit, [{"w": 1.0}], dtypes=["float32", "float64"], fixes=False)
     narrow, wide = report.results
+    # JAX answers NaN (the check's value is its own jit(value_and_grad) program's): what the replay has to meet
     assert narrow.status == "unstable" and narrow.value is not None and np.isnan(narrow.value)
     assert [f.kind for f in narrow.findings if f.kind == "raised"] == []
     forward = [f for f in narrow.findings if f.phase == "forward" and f.kind == "nonfinite"]

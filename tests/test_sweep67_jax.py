@@ -27,4 +27,5 @@ def test_a_switch_on_the_grid_is_wrong_by_both_paths(tmp_path, monkeypatch):
     def mu_law(x):
         return jnp.sum(jnp.sign(x) * jnp.log1p(255.0 * jnp.abs(x)) / jnp.log1p(255.0) * jnp.array([1.0, -2.0, 0.5]))
 
-    assert_same_verdicts(f"{path}:mu_law", (-0.5, 1.75, 10), monkeypatch, float(jax.grad(mu_law)(0.0)))
+    # JAX's slope at 0 as one jitted program: one XLA compilation where an eager jax.grad compiles each of its ~20 ops
+    assert_same_verdicts(f"{path}:mu_law", (-0.5, 1.75, 10), monkeypatch, float(jax.jit(jax.grad(mu_law))(0.0)))
