@@ -418,7 +418,7 @@ def find_kinks(target, args, result, budget, most_digits=None, flat=None, known=
     kinks, singular = [], []
     values = flat_entries(result.value) if result.value is not None else []
     settled = values[0] if len(values) == 1 and not isinstance(target, _Line) else None
-    smallest_value = None  # `smallest_value_at`, asked once a verdict needs it
+    smallest_value, at_point = None, _values_at_the_point(target)  # `smallest_value_at`: once a verdict needs it
     for position, (i, index, label) in enumerate(coordinates):
         if position in (known or {}):
             kinks.append((label, *known[position]))
@@ -427,7 +427,7 @@ def find_kinks(target, args, result, budget, most_digits=None, flat=None, known=
         while True:
             budget.afford()
             with mpmath.workdps(digits):
-                verdict = _kink_at(target, mp_args, i, index, settled=settled)
+                verdict = _kink_at(target, mp_args, i, index, settled=settled, at_point=at_point)
             if verdict == "noisy" and digits == start and python is not None \
                     and _constant_along(python, args, i, index):
                 verdict = FLAT  # both one-sided slopes 0 by proof: no precision would show more
@@ -452,7 +452,7 @@ def find_kinks(target, args, result, budget, most_digits=None, flat=None, known=
                 # so it stands only if steps 10^(digits/3) times shorter see it too.
                 budget.afford()
                 with mpmath.workdps(2 * digits):
-                    again = _kink_at(target, mp_args, i, index, settled=settled)
+                    again = _kink_at(target, mp_args, i, index, settled=settled, at_point=at_point)
                 if not isinstance(again, tuple):
                     verdict = again
                     if verdict == "noisy":
@@ -758,7 +758,7 @@ def _seen_below_the_smallest_value(target, mp_args, i, index, digits, most_digit
     return None if seen is None else verdict
 
 
-def _kink_at(target, mp_args, i, index=None, divisors=_STEPS, settled=None, step_scale=None):
+def _kink_at(target, mp_args, i, index=None, divisors=_STEPS, settled=None, step_scale=None, at_point=None):
     """Whether coordinate ``index`` of argument ``i`` is at a kink or a one-sided singularity; None if neither; "noisy" if unknown.
 
     The one-sided difference quotients are taken at two steps, 10^(-digits/3)
@@ -773,11 +773,20 @@ def _kink_at(target, mp_args, i, index=None, divisors=_STEPS, settled=None, step
     past 1 or below it, proven 0: its own run is NaN, or sqrt(2 eps) at the digits of the test). ``step_scale``:
     what the steps are relative to, where not |x| (`_seen_at_the_smallest_scale`). Where the shorter step's move
     reaches the program only below the working digits, its values are taken at twice them (`_rounded_away`).
+    ``at_point``: {binary precision: the program's value at ``mp_args`` with its noise}, shared by the tests of one
+    point's coordinates where the program is a pure function of its arguments (`_values_at_the_point`).
     """
-    return _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale)
+    return _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, at_point=at_point)
 
 
-def _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, step_digits=None):
+def _values_at_the_point(target):
+    """A memo of the program's value at the point for `_kink_at`, or None where the target may not be a pure
+    function of its arguments: a bridge's replay of its captured graph is one, and every coordinate's test would
+    otherwise replay the same point again; a user's own Python function may draw random numbers or keep state."""
+    return {} if getattr(target, "bridge", None) is not None else None
+
+
+def _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, step_digits=None, at_point=None):
     """`_kink_at`'s test; ``step_digits``: the digits the steps are made for, where the values are taken at more."""
     import mpmath  # lazy: heavy; loaded by the exact reference whose numbers the kink tests read
 
@@ -791,15 +800,24 @@ def _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, st
         with np.errstate(all="ignore"):
             return with_noise(lambda: target.mp_function(*values))
 
+    def at_x():  # the value at the point itself: every coordinate's the same
+        if at_point is None:
+            return at(x)
+        made = at_point.get(mpmath.mp.prec)
+        if made is None:
+            made = at_point[mpmath.mp.prec] = at(x)
+        return made
+
     try:
-        f0, n0 = _entries_and_noise(at(x))
+        f0, n0 = _entries_and_noise(at_x())
         if settled is not None and mpmath.isfinite(settled) and (settled == 0 or not mpmath.isfinite(f0)):
             f0, n0 = settled, 0 * settled  # an exact 0 (proven), or a number where the point's own run has none
         quotients, beside = _one_sided_quotients(at, x, f0, n0, steps)
-        if step_digits is None and not _sides_settle(quotients) and _rounded_away(at, x, steps[-1], beside[-1], f0):
+        if step_digits is None and not _sides_settle(quotients) and _rounded_away(at, at_x, x, steps[-1], beside[-1], f0):
             # the shorter step's move is below these digits (a norm at a cap, sqrt(1 + h^2)): the same steps, deeper
             with mpmath.workdps(2 * digits + 10):
-                return _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, step_digits=digits)
+                return _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, step_digits=digits,
+                                       at_point=at_point)
     except Exception:  # noqa: BLE001 - not a plain number there: no kink test
         return None
     if divisors == _LONGER_STEPS:
@@ -878,12 +896,13 @@ def _sides_settle(quotients):
     return all(abs(b - a) <= mpmath.mpf(10) ** -6 * max(abs(a), abs(b)) for a, b in ((left1, left2), (right1, right2)))
 
 
-def _rounded_away(at, x, step, beside, f0):
+def _rounded_away(at, at_x, x, step, beside, f0):
     """Whether the program's values a ``step`` to each side of ``x`` (``beside``: taken at the working digits) move
     by more than half their digits when taken at twice the digits, while its value at ``x`` (``f0``) does not: what
     the step changes reaches the program only below the working digits (its square, a norm at a cap), so the values
     at the step were the point's own branch. (A value the working digits cannot hold at the point itself, mod(800,
-    1e-310), is the climb's to resolve, its steps shrinking with it.)"""
+    1e-310), is the climb's to resolve, its steps shrinking with it.) ``at_x()``: the value at ``x`` with its noise,
+    at the digits in force."""
     import mpmath  # lazy: heavy; loaded by the exact reference whose numbers the kink tests read
 
     digits = mpmath.mp.dps
@@ -895,7 +914,7 @@ def _rounded_away(at, x, step, beside, f0):
         deeper = [_entries_and_noise(at(x + side * step))[0] for side in (-1, 1)]
         if not any(apart(a, b) for a, b in zip(deeper, beside)):
             return False
-        return not apart(_entries_and_noise(at(x))[0], f0)
+        return not apart(_entries_and_noise(at_x())[0], f0)
 
 
 def with_coordinate(mp_args, i, index, point):
