@@ -188,11 +188,16 @@ def _numpy_own(fun):
     return isinstance(fun, np.ufunc) or type(fun).__name__ == "_ArrayFunctionDispatcher"
 
 
+# NumPy's helpers that read an array's layout and never its numbers: nothing to decide, so no entry is boxed (a
+# replayed graph reads the rank of every array it reduces or slices).
+_LAYOUT_ONLY = frozenset((np.shape, np.ndim, np.size))
+
+
 def on_numbers(fun, args, kwargs):
     """``gradcli.numpy``'s spelling of a NumPy helper (``gnp.searchsorted``, ``gnp.allclose``) on the values of
     its arguments: where they hold high-precision numbers, decided (`_DECIDED`) or on boxed numbers."""
     values = _bare(args), {k: _bare(v) for k, v in kwargs.items()}
-    if not _numpy_own(fun) or not any(_has_numbers(v) for v in (*values[0], *values[1].values())):
+    if fun in _LAYOUT_ONLY or not _numpy_own(fun) or not any(_has_numbers(v) for v in (*values[0], *values[1].values())):
         return fun(*values[0], **values[1])
     decided = _DECIDED.get(getattr(fun, "__name__", ""))
     return decided(*args, **kwargs) if decided is not None else _on_elements(fun, args, kwargs)

@@ -378,13 +378,12 @@ def _not_integer(ball):
     return bool(below.rad() == 0 and ball > below and ball < below + 1)
 
 
-def find_kinks(target, args, result, budget, most_digits=None, flat=None, known=None, least_digits=0):
+def find_kinks(target, args, result, budget, most_digits=None, flat=None, known=None, least_digits=0, kept=None):
     """Coordinates at which the left and right derivatives differ (abs at 0, max at a tie, a norm at 0...).
 
-    Returns ``(kinks, singular)``: see `Exact`, each coordinate named ``x`` or
-    ``x[1]``. One-sided differences with steps relative to |x| (abs at 1e-300
-    has no kink), from 60 digits up to ``most_digits`` (None: `max_digits`) while they are lost in
-    rounding noise; a difference still lost in noise claims nothing. Above
+    Returns ``(kinks, singular)``: see `Exact`, each coordinate named ``x`` or ``x[1]``. One-sided differences with
+    steps relative to |x| (abs at 1e-300 has no kink), from 60 digits up to ``most_digits`` (None: `max_digits`) while
+    they are lost in rounding noise; a difference still lost in noise claims nothing. Above
     MAX_FD_COORDINATES entries in all, one test along the random direction (named `ALONG`).
     Each precision is paid for from ``budget`` (a `balls.Budget`) first. A formula whose
     reference came from balls (``result.method``) has no kink where `off_every_switch`
@@ -394,6 +393,7 @@ def find_kinks(target, args, result, budget, most_digits=None, flat=None, known=
     along the random direction: (left slope, right slope)} of kinks already proven (a cone's tip,
     `python_zero.Zeros.cone_kinks` and `along_kinks`), taken as they are with no test. The tests start at
     ``least_digits`` where the program's sums lose terms below it ((3 - x) - (3 - 2x) at x = 1e-300 is 0 at 120).
+    ``kept``: the `ValuesBeside` of the point the exact reference's differences kept (None: one of its own).
     """
     import mpmath  # lazy: heavy; loaded by the exact reference whose numbers the kink tests read
 
@@ -402,8 +402,7 @@ def find_kinks(target, args, result, budget, most_digits=None, flat=None, known=
     if on_balls and off_every_switch(target.formula.root, target.variables, args):
         return [], []  # analytic around the point: no kink to look for (an identity's flat slopes never resolve)
     python = target if target.formula is None else None  # whose branches on balls tell a switch (`at_a_tie`)
-    mp_args = [to_mp(a) for a in args]
-    coordinates = coordinates_of(target, args)
+    mp_args, coordinates = [to_mp(a) for a in args], coordinates_of(target, args)
     if not per_coordinate(sum(np.size(a) for a in args)):
         if result.direction is None:
             return [], []
@@ -418,7 +417,8 @@ def find_kinks(target, args, result, budget, most_digits=None, flat=None, known=
     kinks, singular = [], []
     values = flat_entries(result.value) if result.value is not None else []
     settled = values[0] if len(values) == 1 and not isinstance(target, _Line) else None
-    smallest_value = None  # `smallest_value_at`, asked once a verdict needs it
+    # `smallest_value_at`, once a verdict needs it; along a line, no coordinate of the arguments moves: no values kept
+    smallest_value, kept = None, kept if kept and not isinstance(target, _Line) else ValuesBeside(target)
     for position, (i, index, label) in enumerate(coordinates):
         if position in (known or {}):
             kinks.append((label, *known[position]))
@@ -427,7 +427,7 @@ def find_kinks(target, args, result, budget, most_digits=None, flat=None, known=
         while True:
             budget.afford()
             with mpmath.workdps(digits):
-                verdict = _kink_at(target, mp_args, i, index, settled=settled)
+                verdict = _kink_at(target, mp_args, i, index, settled=settled, kept=kept)
             if verdict == "noisy" and digits == start and python is not None \
                     and _constant_along(python, args, i, index):
                 verdict = FLAT  # both one-sided slopes 0 by proof: no precision would show more
@@ -452,7 +452,7 @@ def find_kinks(target, args, result, budget, most_digits=None, flat=None, known=
                 # so it stands only if steps 10^(digits/3) times shorter see it too.
                 budget.afford()
                 with mpmath.workdps(2 * digits):
-                    again = _kink_at(target, mp_args, i, index, settled=settled)
+                    again = _kink_at(target, mp_args, i, index, settled=settled, kept=kept)
                 if not isinstance(again, tuple):
                     verdict = again
                     if verdict == "noisy":
@@ -758,7 +758,7 @@ def _seen_below_the_smallest_value(target, mp_args, i, index, digits, most_digit
     return None if seen is None else verdict
 
 
-def _kink_at(target, mp_args, i, index=None, divisors=_STEPS, settled=None, step_scale=None):
+def _kink_at(target, mp_args, i, index=None, divisors=_STEPS, settled=None, step_scale=None, kept=None):
     """Whether coordinate ``index`` of argument ``i`` is at a kink or a one-sided singularity; None if neither; "noisy" if unknown.
 
     The one-sided difference quotients are taken at two steps, 10^(-digits/3)
@@ -773,11 +773,36 @@ def _kink_at(target, mp_args, i, index=None, divisors=_STEPS, settled=None, step
     past 1 or below it, proven 0: its own run is NaN, or sqrt(2 eps) at the digits of the test). ``step_scale``:
     what the steps are relative to, where not |x| (`_seen_at_the_smallest_scale`). Where the shorter step's move
     reaches the program only below the working digits, its values are taken at twice them (`_rounded_away`).
+    ``kept``: the point's `ValuesBeside`, whose values the test takes where they were made before.
     """
-    return _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale)
+    return _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, kept=kept)
 
 
-def _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, step_digits=None):
+class ValuesBeside:
+    """The program's values, with their noise, at a point and at points one coordinate away from it, each made once per
+    precision: the one-sided tests of every coordinate start at the same value at the point, and their first steps at
+    the precision the exact reference settled at are its central differences' own steps. Kept only for a program that
+    is a pure function of its arguments, a bridge's replay of its captured graph; a user's own Python function may draw
+    random numbers or keep state, and is run each time."""
+
+    def __init__(self, target):
+        self.kept = {} if getattr(target, "bridge", None) is not None else None
+
+    def at(self, i, index, point, run):
+        """``run()``, the program with coordinate ``index`` of argument ``i`` at ``point`` (``i`` None: at the point
+        itself) at the precision in force, or what it gave there before."""
+        if self.kept is None:
+            return run()
+        import mpmath  # lazy: heavy; loaded by the exact reference that keeps these values
+
+        key = (mpmath.mp.prec, i, index, point)
+        made = self.kept.get(key)
+        if made is None:
+            made = self.kept[key] = run()
+        return made
+
+
+def _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, step_digits=None, kept=None):
     """`_kink_at`'s test; ``step_digits``: the digits the steps are made for, where the values are taken at more."""
     import mpmath  # lazy: heavy; loaded by the exact reference whose numbers the kink tests read
 
@@ -786,20 +811,27 @@ def _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, st
     scale_of_steps = step_scale if step_scale is not None else x if x != 0 else _smallest_magnitude(mp_args)
     steps = [relative_step(scale_of_steps, mpmath.mpf(10) ** (-(digits // k))) for k in divisors]
 
-    def at(point):
+    def run_at(point):
         values = with_coordinate(mp_args, i, index, point)
         with np.errstate(all="ignore"):
             return with_noise(lambda: target.mp_function(*values))
 
+    def at(point):
+        return run_at(point) if kept is None else kept.at(i, index, point, lambda: run_at(point))
+
+    def at_x():  # the value at the point itself: every coordinate's the same
+        return run_at(x) if kept is None else kept.at(None, None, None, lambda: run_at(x))
+
     try:
-        f0, n0 = _entries_and_noise(at(x))
+        f0, n0 = _entries_and_noise(at_x())
         if settled is not None and mpmath.isfinite(settled) and (settled == 0 or not mpmath.isfinite(f0)):
             f0, n0 = settled, 0 * settled  # an exact 0 (proven), or a number where the point's own run has none
         quotients, beside = _one_sided_quotients(at, x, f0, n0, steps)
-        if step_digits is None and not _sides_settle(quotients) and _rounded_away(at, x, steps[-1], beside[-1], f0):
+        if step_digits is None and not _sides_settle(quotients) and _rounded_away(at, at_x, x, steps[-1], beside[-1], f0):
             # the shorter step's move is below these digits (a norm at a cap, sqrt(1 + h^2)): the same steps, deeper
             with mpmath.workdps(2 * digits + 10):
-                return _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, step_digits=digits)
+                return _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, step_digits=digits,
+                                       kept=kept)
     except Exception:  # noqa: BLE001 - not a plain number there: no kink test
         return None
     if divisors == _LONGER_STEPS:
@@ -878,12 +910,13 @@ def _sides_settle(quotients):
     return all(abs(b - a) <= mpmath.mpf(10) ** -6 * max(abs(a), abs(b)) for a, b in ((left1, left2), (right1, right2)))
 
 
-def _rounded_away(at, x, step, beside, f0):
+def _rounded_away(at, at_x, x, step, beside, f0):
     """Whether the program's values a ``step`` to each side of ``x`` (``beside``: taken at the working digits) move
     by more than half their digits when taken at twice the digits, while its value at ``x`` (``f0``) does not: what
     the step changes reaches the program only below the working digits (its square, a norm at a cap), so the values
     at the step were the point's own branch. (A value the working digits cannot hold at the point itself, mod(800,
-    1e-310), is the climb's to resolve, its steps shrinking with it.)"""
+    1e-310), is the climb's to resolve, its steps shrinking with it.) ``at_x()``: the value at ``x`` with its noise,
+    at the digits in force."""
     import mpmath  # lazy: heavy; loaded by the exact reference whose numbers the kink tests read
 
     digits = mpmath.mp.dps
@@ -895,7 +928,7 @@ def _rounded_away(at, x, step, beside, f0):
         deeper = [_entries_and_noise(at(x + side * step))[0] for side in (-1, 1)]
         if not any(apart(a, b) for a, b in zip(deeper, beside)):
             return False
-        return not apart(_entries_and_noise(at(x))[0], f0)
+        return not apart(_entries_and_noise(at_x())[0], f0)
 
 
 def with_coordinate(mp_args, i, index, point):

@@ -49,8 +49,8 @@ from ..capture.bridge import differentiating_the_primal
 from ..capture.loop_trips import LoopStopped
 from . import balls, exact_python, python_zero
 from .kinks import (
-    ALONG, at_a_tie, coordinates_of, find_kinks, jumps_here, jumps_whatever_is_held, may_have_kink, ops_called_at,
-    smallest_value_at, undefined_at_kinks,
+    ALONG, ValuesBeside, at_a_tie, coordinates_of, find_kinks, jumps_here, jumps_whatever_is_held, may_have_kink,
+    ops_called_at, smallest_value_at, undefined_at_kinks,
 )
 from .precision import (
     Absorption,
@@ -90,7 +90,8 @@ def compute_mpmath(target, args, seed, result, budget=None, start=START_DIGITS, 
     for k in _unread_coordinates(target, args):  # 0 by construction: no proof to run, none to fail
         zeros.known[k] = True
     arb_core.stopped, custom.embedded_forms = [], []
-    climbed = _climb(target, args, seed, result, budget, zeros, start)
+    kept = ValuesBeside(target)  # the differences' values, for the kink test's first steps
+    climbed = _climb(target, args, seed, result, budget, zeros, start, kept)
     if climbed is None:
         return result
     attempt, history, digits, value_digits, settled, bounded, absorbing = climbed
@@ -140,7 +141,7 @@ def compute_mpmath(target, args, seed, result, budget=None, start=START_DIGITS, 
             noisy or target.kind == "formula" or zeros.ends or may_have_kink(target, args, result)):
         proven = zeros.cone_kinks() if result.directional is None else zeros.along_kinks()  # a cone's tip's slopes
         result.kinks, result.singular = find_kinks(target, args, result, budget, max(digits, 2 * START_DIGITS), flat,
-                                                   known=proven, least_digits=min(absorbing, digits))
+                                                   known=proven, least_digits=min(absorbing, digits), kept=kept)
         if not result.kinks and not result.singular and result.directional is not None and target.kind != "formula":
             # the test along the direction parts slopes to 1e-6 of them: a smaller gap where it decides a tie
             slopes = _tiny_kink_along(target, args, result, budget)
@@ -414,10 +415,10 @@ def _tiny_kink_along(target, args, result, budget):
     return exact_python.kink_along(target.mp_function, args, result.direction, budget)
 
 
-def _climb(target, args, seed, result, budget, zeros, digits):
-    """The precisions from ``digits`` up to where two agree, `max_digits` or twice the start: ``(attempt, history,
-    digits, value_digits, settled, bounded, absorbing)`` (no ``value_digits`` below ``absorbing``, where sums lose terms
-    at or beside the point: 0 log 0), or None where the target raised (``result`` says so); ``zeros`` proves 0s."""
+def _climb(target, args, seed, result, budget, zeros, digits, kept=None):
+    """The precisions from ``digits`` up to where two agree, `max_digits` or twice the start: ``(attempt, history, digits,
+    value_digits, settled, bounded, absorbing)`` (no ``value_digits`` below ``absorbing``, where sums lose terms at or beside
+    the point: 0 log 0), or None where the target raised (``result`` says so); ``zeros`` proves 0s; ``kept`` keeps values."""
     import mpmath
 
     history = []  # (entries, noises) at each precision
@@ -450,7 +451,7 @@ def _climb(target, args, seed, result, budget, zeros, digits):
                 result.determined = False
                 return None
             attempt = Exact(value=value)
-            noises, step = _exact_gradient_by_differences(target, args, attempt, seed)
+            noises, step = _exact_gradient_by_differences(target, args, attempt, seed, kept)
             steps.append(step)
             derivatives = attempt.gradient if attempt.directional is None else [attempt.directional]
             size = len(value_noise)
@@ -1019,10 +1020,11 @@ def rule_from(target, args, digits, result, budget, entries, noise):
     return rule_at(target, args, digits * 2, result, budget)
 
 
-def _exact_gradient_by_differences(target, args, result, seed):
+def _exact_gradient_by_differences(target, args, result, seed, kept=None):
     """The true derivative of a Python function: central differences at high precision.
 
-    Returns the rounding noise of every derivative entry, in order, and the step h (of x +- h) each took.
+    Returns the rounding noise of every derivative entry, in order, and the step h (of x +- h) each took; ``kept``
+    (a `kinks.ValuesBeside`) keeps the values at the steps one coordinate away.
     """
     import mpmath
 
@@ -1042,12 +1044,12 @@ def _exact_gradient_by_differences(target, args, result, seed):
             if isinstance(a, np.ndarray):
                 g = np.empty(a.shape, dtype=object)
                 for index in np.ndindex(a.shape):
-                    g[index], noise, step = _central(f, mp_args, i, index, h_scale, smallest)
+                    g[index], noise, step = _central(f, mp_args, i, index, h_scale, smallest, kept)
                     noises.append(noise)
                     steps.append(step)
                 gradient.append(g)
             else:
-                derivative, noise, step = _central(f, mp_args, i, None, h_scale, smallest)
+                derivative, noise, step = _central(f, mp_args, i, None, h_scale, smallest, kept)
                 gradient.append(derivative)
                 noises.append(noise)
                 steps.append(step)
@@ -1091,7 +1093,7 @@ def _exact_gradient_by_differences(target, args, result, seed):
     return noises, [h]
 
 
-def _central(f, mp_args, i, index, h_scale, smallest):
+def _central(f, mp_args, i, index, h_scale, smallest, kept=None):
     """(derivative, its rounding noise, the step h of x +- h) in one coordinate, by a central difference.
 
     A step that leaves the domain on a side where the function is finite at the point is no
@@ -1115,9 +1117,14 @@ def _central(f, mp_args, i, index, h_scale, smallest):
             values[i] = copy
         return f(values)
 
+    def noisy(point):  # made here, or as ``kept`` keeps it from before
+        if kept is None:
+            return with_noise(lambda: at(point))
+        return kept.at(i, index, point, lambda: with_noise(lambda: at(point)))
+
     def sides(t):
         try:
-            return with_noise(lambda: at(x + t)), with_noise(lambda: at(x - t))
+            return noisy(x + t), noisy(x - t)
         except LoopStopped:
             raise  # a loop of the user's that did not end beside the point: no word on the domain, no reference
         except Exception:  # noqa: BLE001 - outside the domain on one side
