@@ -10,7 +10,9 @@ at 1e300 are e^-9e299; a distance modulus at 1e-300 and 5e-324, whose slope 4e32
 (the Butler-Volmer current at 1420 thermal voltages, e^710 overflowing where the current is 1e305; its inverse by a log
 of a square root at 1e300, x^2 overflowing, and at -1e10, x + sqrt(x^2 + 1) cancelling to 0; by arcsinh; behind
 custom rules by hypot, by sqrt(1 + x^2) overflowing in the rule, and a slipped rule), queueing tails (Poisson's pdtrc
-and Erlang's gdtr in their rates at 1e-300 and 800: slopes of 1e-901 and 1e-340 by their digits), the reciprocal
+and Erlang's gdtr in their rates at 1e-300 and 800: slopes of 1e-901 and 1e-340 by their digits), a slab's
+transmission 2 E_3(tau) at 5e-324, 1e-300 and 1e300 (a slope of e^-1e300), an F test's distribution function at 1e300
+(a density of 1e-1049) and at 1e10 (the library's own rule keeping seven digits of 1 - x), the reciprocal
 gamma function at its zeros -1, -2 and 0 (slopes (-1)^n n!) and at 200 (a slope of 1e-372), Carlson's R_C at a tie
 and at 1e+-300, a log-norm whose squares overflow at 1e300 and underflow at 1e-200 beside one scaled by its largest
 entry, softmax entropies at +-700, +-800 and +-1e300, a signed log-sum-exp, and max, clip and where at subnormals

@@ -3,7 +3,8 @@ and near-critical amplitudes (1 - cos beside cosm1, the complete and incomplete 
 (Elo's expected score by powers of ten and by expit, a rating fit over a parameter tree), astronomical magnitudes
 (combined magnitudes by powers of ten and by logsumexp, a distance modulus), electrochemistry (the Butler-Volmer
 current and its inverse, the overpotential, by a log of a square root, by arcsinh and behind hand-written rules),
-queueing tails (Poisson and Erlang distribution functions in their rates), the reciprocal gamma function at its zeros,
+queueing tails (Poisson and Erlang distribution functions in their rates), a slab's transmission through a stellar
+atmosphere by E_3, an F test's distribution function, the reciprocal gamma function at its zeros,
 Carlson's R_C at a tie, norms, softmax entropies and a signed log-sum-exp at huge and subnormal arguments, and kinks
 of max, clip and where a hair from their switches."""
 
