@@ -75,6 +75,7 @@ from cases33c import ALL as THIRTY_THIRD_C
 from cases34a import ALL as THIRTY_FOURTH_A
 from cases34b import ALL as THIRTY_FOURTH_B
 from cases34c import ALL as THIRTY_FOURTH_C
+from cases35b import ALL as THIRTY_FIFTH_B
 from judge import judge, run_cli
 
 # mpmath's working precision is one setting for the whole process: a truth computed at 2,000 digits in one thread
@@ -92,7 +93,8 @@ ALL = (FIRST + SECOND + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINT
        + TWENTY_SEVENTH_B + TWENTY_SEVENTH_C + TWENTY_EIGHTH_A + TWENTY_EIGHTH_B + TWENTY_EIGHTH_C + TWENTY_NINTH_A
        + TWENTY_NINTH_B + TWENTY_NINTH_C + THIRTIETH_A + THIRTIETH_B + THIRTIETH_C + THIRTY_FIRST_A
        + THIRTY_FIRST_B + THIRTY_FIRST_C + THIRTY_SECOND_A + THIRTY_SECOND_B + THIRTY_SECOND_C + THIRTY_THIRD_A
-       + THIRTY_THIRD_B + THIRTY_THIRD_C + THIRTY_FOURTH_A + THIRTY_FOURTH_B + THIRTY_FOURTH_C)
+       + THIRTY_THIRD_B + THIRTY_THIRD_C + THIRTY_FOURTH_A + THIRTY_FOURTH_B + THIRTY_FOURTH_C
+       + THIRTY_FIFTH_B)
 
 
 def one(case):
