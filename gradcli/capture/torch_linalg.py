@@ -56,7 +56,7 @@ def _lu_of_a_matrix(a):
     lines = [a[i] for i in range(rows)]
     pivots = []
     for k in range(min(rows, cols)):
-        magnitudes = ranked(np.abs(np.asarray([raw(lines[i])[k] for i in range(k, rows)])))
+        magnitudes = ranked(_magnitudes(np.asarray([raw(lines[i])[k] for i in range(k, rows)])))
         p = k + int(np.argmax(magnitudes))  # LAPACK's idamax: the first of the largest
         lines[k], lines[p] = lines[p], lines[k]
         pivots.append(p + 1)
@@ -67,6 +67,13 @@ def _lu_of_a_matrix(a):
             factor = lines[i][k] / head[k]
             lines[i] = gnp.concatenate([lines[i][:k], gnp.reshape(factor, (1,)), lines[i][k + 1:] - factor * head[k + 1:]])
     return gnp.stack(lines), np.array(pivots, dtype=np.int32)
+
+
+def _magnitudes(column):
+    """What the pivot search compares: a float column's |x|, as LAPACK's idamax does; an exact column's x^2, in the
+    same order, since abs on proof numbers decides a sign where abs on balls decides nothing, and a proof run whose
+    decisions differ from the point's leaves its path (no zero slope of the determinant would be proven)."""
+    return column * column if column.dtype == object else np.abs(column)
 
 
 def lu_factor(a, transposed=False):

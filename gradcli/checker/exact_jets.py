@@ -140,6 +140,8 @@ def _on_jets(on_path, args, bits, budget, direction=None, coordinate=None):
             if all(e.is_finite() for e in d) and value.is_finite():
                 if proof is None and any(_around_zero(e) for e in d):
                     proof = python_zero.proven(on_path, args, direction, coordinate, afford=budget.afford)[1]
+                    if direction is None and coordinate is None:
+                        proof = _each_alone(on_path, args, d, proof, budget)
                 d = [arb_core.ARB(0) if proof and proof[k] and e.contains(0) else e for k, e in enumerate(d)]
                 wanted = [k for k, e in enumerate(d) if _around_zero(e)]  # not 0: their exact quotients, cancelled
                 if wanted and slopes is None:
@@ -155,6 +157,14 @@ def _on_jets(on_path, args, bits, budget, direction=None, coordinate=None):
                 return None  # sqrt at 0: a derivative not finite, the differences' and kink test's to judge
         bits *= 2
     return None
+
+
+def _each_alone(on_path, args, d, proof, budget):
+    """``proof`` (every coordinate seeded at once) with each entry around 0 it left unproven asked again of the
+    program seeded in that coordinate alone: one seed carries fewer terms than all of them (a shared bias's slope,
+    0 since softmax's weights sum to 1, is past the proof's terms beside six weights' slopes, not alone)."""
+    return [bool(p) or (_around_zero(e) and python_zero.proven(on_path, args, coordinate=k, afford=budget.afford)[1][0])
+            for k, (e, p) in enumerate(zip(d, proof))]
 
 
 def _exact_settled(ball):
