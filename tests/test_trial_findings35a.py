@@ -118,3 +118,23 @@ def test_a_python_loop_that_never_ends_at_a_step_stops_the_step_not_the_check(mo
     worker.join(120)  # a guard against the hang this test is about, far above the 0.2 s the step is given
     assert outcome and isinstance(outcome[0], fd.StepOverran)
     assert "may never end there" in str(outcome[0])
+
+
+def test_the_timed_call_at_the_point_leaves_an_argument_the_function_writes_into_as_it_was(tmp_path):
+    # The bound on a step's call times one call at the point first: on copies, or a function that adds into its
+    # argument in place (np.add.at) would shift the point every later run reads
+    from gradcli.checker import fd
+
+    def accumulated(x):
+        np.add.at(x, [0, 0], 1.0)
+        return x[0] * x[1]
+
+    x = np.array([1.0, 2.0])
+    made = fd.differences(accumulated, [x], own_python=True)
+    assert x.tolist() == [1.0, 2.0]
+    assert np.allclose(np.asarray(made.gradient[0], dtype=float), [2.0, 3.0], rtol=1e-8)
+    path = tmp_path / "accumulate.py"
+    path.write_text("import numpy as np\n\n\ndef accumulated(x):\n    np.add.at(x, [0, 0], 1.0)\n    return x[0] * x[1]\n")
+    (result,) = gradcli.check(f"{path}:accumulated", [{"x": np.array([1.0, 2.0])}], dtypes=("float64",)).results
+    assert result.status == "ok", result.error
+    assert np.allclose(np.asarray(result.exact_gradient["x"], dtype=float), [2.0, 3.0], rtol=1e-14)

@@ -405,8 +405,8 @@ class _BoundedCalls:
         if self.at_point is None:
             started = time.perf_counter()
             try:
-                with np.errstate(all="ignore"):
-                    self.function(*self.args)
+                with np.errstate(all="ignore"):  # on copies: a function may write into its arguments
+                    self.function(*[np.copy(a) if isinstance(a, np.ndarray) else a for a in self.args])
             except Exception:  # noqa: BLE001 - raised again at the steps, where the differences report it
                 pass
             self.at_point = time.perf_counter() - started
