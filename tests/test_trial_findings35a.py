@@ -118,6 +118,20 @@ def test_a_python_loop_that_never_ends_at_a_step_stops_the_step_not_the_check(mo
     worker.join(120)  # a guard against the hang this test is about, far above the 0.2 s the step is given
     assert outcome and isinstance(outcome[0], fd.StepOverran)
     assert "may never end there" in str(outcome[0])
+    # the stop left nothing pending in the interpreter: a thread with a trace function (coverage, a debugger,
+    # gradcli's own bound in a worker thread) still runs its calls (CPython 3.11 spins there on a flag left set)
+    traced = threading.Thread(target=_a_traced_call, daemon=True)
+    traced.start()
+    traced.join(60)  # a guard: the call takes microseconds
+    assert not traced.is_alive()
+
+
+def _a_traced_call():
+    sys.settrace(lambda frame, event, arg: None)
+    try:
+        textwrap.dedent("  a")
+    finally:
+        sys.settrace(None)
 
 
 def test_the_timed_call_at_the_point_leaves_an_argument_the_function_writes_into_as_it_was(tmp_path):

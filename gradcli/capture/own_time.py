@@ -505,11 +505,6 @@ def raise_in(thread, exception):
     return False
 
 
-def withdraw_raise(thread):
-    """Take back an exception `raise_in` left pending in ``thread`` (the thread's own call ended first)."""
-    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread.ident), None)
-
-
 def _importing(thread):
     """Whether ``thread`` is inside an import (a frame of Python's import machinery on its stack)."""
     return _frames_importing(sys._current_frames().get(thread.ident))  # noqa: SLF001 - the one way to read another thread's stack

@@ -364,6 +364,18 @@ def _as_is(function):
     yield function
 
 
+def _landed():
+    """Let a stop `own_time.raise_in` left pending in this thread land, here, where it is expected. A pending
+    exception is never taken back: CPython 3.11 then keeps its evaluation loop's interruption flag set for good, and
+    every thread with a trace function (a debugger, coverage, gradcli's own bound in a worker thread) spins forever
+    at its next function call."""
+    try:
+        for _ in range(64):  # each backward jump checks for the pending exception
+            pass
+    except StepOverran:
+        pass
+
+
 class StepOverran(loop_trips.LoopStopped):
     """A call of the function at a step stopped past its time (`_BoundedCalls`)."""
 
@@ -437,8 +449,8 @@ class _BoundedCalls:
         finally:
             with self.changed:
                 self.deadline, raised, self.raised = None, self.raised, False
-            if raised:  # the stop may still be pending: taken back, and raised here instead
-                own_time.withdraw_raise(self.thread)
+            if raised:
+                _landed()
                 raise StepOverran()
 
 
