@@ -73,15 +73,9 @@ def _magnitudes(column):
     """What the pivot search compares: a float column's |x|, as LAPACK's idamax does; an exact column's x^2, in the
     same order, since abs on proof numbers decides a sign where abs on balls decides nothing, and a proof run whose
     decisions differ from the point's leaves its path (no zero slope of the determinant would be proven)."""
-    if column.dtype == object and not any(map(_complex, column)):  # a complex column's |x|, as LAPACK's izamax
+    if column.dtype == object and not holds_complex(column):  # a complex column's |x|, as LAPACK's izamax
         return column * column
     return np.abs(column)
-
-
-def _complex(number):
-    """Whether the exact ``number`` is a complex one (mpmath's mpc, flint's acb), whose square has no order; asked of
-    its type alone, since comparing a proof number records a decision of the run."""
-    return isinstance(number, (complex, np.complexfloating)) or type(number).__name__ in ("mpc", "acb")
 
 
 def lu_factor(a, transposed=False):
