@@ -1327,8 +1327,8 @@ def _handed_by_user(args, location, forwards=None):
     file hands to a call or gives a parameter as its default (`lines.handed_numbers`), or one of ``forwards``, the
     user's floats the forward call a rule differentiates holds (``x / 2 ** 0.5``'s divisor in its backward).
     ``F.rms_norm(x, s, eps=0.1)`` reaches ``add`` inside PyTorch's library and ``leaky_relu``'s slope its backward's
-    ``mul``: the program in a narrower dtype holds them as it holds the user's own; a library's constant (gelu's
-    0.044715) stays as written."""
+    ``mul``: the program in a narrower dtype holds them as it holds the user's own, and a data rounding moves them
+    as the user's (`exact_constants.moved_scalars`), which a library's constant (gelu's 0.044715) is not."""
     floats = [k for k, a in enumerate(args) if type(a) is float]
     if not floats:
         return ()
