@@ -1,5 +1,5 @@
-"""The findings of the thirty-third round (b) (tests/trials/cases33b.py) on the TensorFlow side, each fixed one a focused
-test; the PyTorch side's N1 (by F.normalize) is a chosen trial of test_user_trials33b.py.
+"""The findings of the thirty-third round (b) (tests/trials/cases33b.py) on the TensorFlow side, each fixed one a
+focused test; the PyTorch side's N1 (by F.normalize) is a chosen trial of test_user_trials33b.py.
 
 N1, settled: a float constant a library writes, in a float32 program, is the float32 the program holds, not the float64
 it is written as: tf.math.l2_normalize's epsilon 1e-12 (a float32 Const of 9.99999996e-13 in the graph) at a zero

@@ -1043,8 +1043,8 @@ class _Compiler:
         meant = _meant(inputs, users) + _window_coefficients(eqn, inputs)
         program.steps.append(Step(name, rule, params, tuple(inputs), outputs, multiple, site[0], site[1], narrow, users,
                                   *programs, library=site[2], meant=meant, own=own,
-                                  backward=backward, spelled=_spelling(eqn, name, site[2], backward, self.called[-1] if self.called else None),
-                                  library_constants=_librarys(inputs, users, meant)))
+                                  backward=backward, library_constants=_librarys(inputs, users, meant),
+                                  spelled=_spelling(eqn, name, site[2], backward, self.called[-1] if self.called else None)))
 
 
 def _spelling(eqn, primitive, library, backward, outer=None):

@@ -367,7 +367,8 @@ class TensorFlowFunction:
         self._pending = None  # (args, tape, value, watched) of the last eager value, for its gradient
         self._known = {}  # the exact arguments (and cotangent) -> TensorFlow's numbers there
         self._quick = {}  # `_quick_key` of a call's leaves -> its plans
-        self.written = None  # the float constants a narrower dtype holds in the forward graphs traced so far (None before any)
+        # the float constants a narrower dtype holds in the forward graphs traced so far (None before any)
+        self.written = None
         self.traced_at = []  # (plans, leaves, rebuild) of each trace: `held_constants` asks if a dtype's program differs
         self.variables_read = []  # (handle, dtype, value) of each variable a traced graph holds as its value then
         self.float32_program = False  # whether a float64 trace failed where the float32 one is the program (`_float32_program`)

@@ -34,8 +34,8 @@ from ..autodiff.values import raw
 from ..errors import InputError
 from ..folders import GRADCLI_FOLDER
 from .bridge import on_its_line, replayed_at
-from .exact_constants import (Folds, held_for, held_name, kept_with_sightings, kind_of, lift, note_seen, reusable, standing_for,
-                              unobserved)
+from .exact_constants import (Folds, held_for, held_name, kept_with_sightings, kind_of, lift, note_seen, reusable,
+                              standing_for, unobserved)
 from .flushing import FlushedToRecorder, flushed
 from .lines import STDLIB_FOLDER, uses_at
 from .tf_draws import HELD_DRAWS, HeldDraws
@@ -248,7 +248,8 @@ class Plan:
     def held_numbers(self):
         """The float values of the constants this plan computes with that a narrower dtype holds in it (`held`), its
         branches' and loop bodies' too."""
-        numbers = {float(v) for key in self.users_constants | self.library_constants for v in np.ravel(self.static[key])}
+        held = self.users_constants | self.library_constants
+        numbers = {float(v) for key in held for v in np.ravel(self.static[key])}
         for step in self.steps:
             for plan in step.plans:
                 numbers |= plan.held_numbers()

@@ -140,7 +140,7 @@ class Step:
         self.rounded = {}  # {position: (p, q), a constant's name, ("angle", (p, q)) or ("root", (n, p, q))}: a scalar replayed as what it stands for (`_fractions_of_rules`, `_angles_of_windows`)
         self.derived = {}  # {position: (derivation, h)}: a backward's scalar PyTorch computed from h (`_rules_numbers`)
         self.users_scalars = ()  # positions of the Python floats the user's own code handed this op (`_library_frame`)
-        self.held_scalars = ()  # positions of the Python floats a narrower dtype's program holds in it (`_held_positions`)
+        self.held_scalars = ()  # positions of the Python floats a narrower dtype's program holds (`_held_positions`)
         self.limits = frozenset(k for k, a in enumerate(self.args) if type(a) is float and a in _FLOAT64_LIMITS)  # `_limit_in`
         self.users_constant = False  # a tensor the user's own code made from numbers (torch.tensor(list)): `_users_constant`
         self.fresh = False  # a tensor any code made from numbers as the function ran (`_fresh`)

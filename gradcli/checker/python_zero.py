@@ -533,8 +533,8 @@ class Zeros:
         import mpmath  # lazy: the entries are the mpmath reference's
 
         if self._still is False:
-            resolved = (mpmath.isfinite(b) and mpmath.isfinite(n) and not (n and abs(b) <= n) for b, n in zip(entries, noises))
-            if all(resolved):
+            if all(mpmath.isfinite(b) and mpmath.isfinite(n) and not (n and abs(b) <= n)
+                   for b, n in zip(entries, noises)):
                 return {}
             arb_core.enable()  # the proof numbers' dispatch
             self._still = still_root_slopes(self.run, self.args)
