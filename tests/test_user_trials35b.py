@@ -1,13 +1,12 @@
 """The thirty-fifth round (b) of user trials (tests/trials/cases35b.py), PyTorch and TensorFlow in solid mechanics,
 discrete choice, ratings, weather, water waves, state-space models and rendering. Here, PyTorch cases the CPU budget
 allows (one framework import): the von Mises stress under an autograd.Function whose backward forgot the shear's
-factor 3, and the wind chill index at calm air in float32.
+factor 3, the wind chill index at calm air in float32, and G1, a ray's hit on a circle at grazing incidence,
+-b - sqrt(b^2 - c) with b^2 - c exactly 0 (9 - 9): the slope in oy is infinite from below and the hit has no value
+above, the slope in ox is -1 (the discriminant 1 - oy^2 does not move with ox), found by the proof numbers where every
+difference along ox reads the root of a rounded 0 (tests/test_exact_still_roots.py): domain.
 
-The whole set runs case by case through the CLI as tests/trials/run.py does (cases35b.ALL). Open finding, a strict
-xfail below: G1, a ray's hit on a circle at grazing incidence, -b - sqrt(b^2 - c) with b^2 - c exactly 0 (9 - 9): the
-slope in oy is infinite from below and the hit has no value above, the slope in ox is -1 (the discriminant
-1 - oy^2 does not move with ox), but the exact reference does not settle (the differences cancel every digit of the
-discriminant along ox) and the point has no exact reference (verdict error) where the truth is no derivative.
+The whole set runs case by case through the CLI as tests/trials/run.py does (cases35b.ALL).
 """
 
 import os
@@ -29,14 +28,9 @@ CHOSEN = {  # case id -> what it holds
         "backward's line",
     "torch_lib35b:wind_chill@T=-10,v=0:float32":
         "the wind chill index at calm air: v^0.16 has an infinite slope at 0, T's slope is 0.6215: domain",
+    "torch_lib35b:ray_sphere@o=[-3,1]:float64":
+        "G1: a ray grazing the circle: b^2 - c is exactly 0 and stays 0 along ox, whose slope is -1; oy has no "
+        "derivative: domain",
 }
 
-GRAZING = "torch_lib35b:ray_sphere@o=[-3,1]:float64"
-
-KNOWN_WRONG = {
-    GRAZING: "G1: at grazing incidence b^2 - c is exactly 0 and its slope along ox too: the exact reference does not "
-             "settle (verdict error) where oy has no derivative and ox's is -1",
-}
-SYMPTOMS = {GRAZING: "did not settle"}
-
-test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases35b, CHOSEN, KNOWN_WRONG, SYMPTOMS)
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases35b, CHOSEN)

@@ -710,6 +710,7 @@ def _tip(ball, answer, u, squares):
     Along a seed that leaves u still (its entry the zero function of the unknown inputs) the tip stands still too, slope
     0: 1/sqrt(x^2 + y^2) + z at (0, 0) is +inf all along z, and beside that line its slope in z is 1."""
     tip = Sym(ball, answer, [_const(0) if _unmoved([e]) or _still_input(u, e) else None for e in u.d])
+    _record_still_roots(u)
     if squares:
         state().tips[id(tip)] = (tip, u)
     state().roots[id(tip)] = (tip, u)
@@ -899,7 +900,16 @@ def _power_of_zero(x, y):
     answer = _exp(mul(y.q, _log(x.q))) if state().symbolic else _const(0)  # the function, or its value here
     if x.d is None:
         return Sym(ball, answer)
+    _record_still_roots(x)
     return Sym(ball, answer, [_const(0) if _unmoved([e]) else None for e in x.d])
+
+
+def _record_still_roots(u):
+    """Note in `still_roots` each seed that leaves ``u``, a computed radicand (or power's base) exactly 0 at the point,
+    at 0 all along its line: an input left still is its own exact 0 at every step, while this one is a cancellation,
+    which every rounding of a difference step turns into noise a root magnifies."""
+    if still_roots is not None and u.d is not None and id(u) not in state().inputs:
+        still_roots.extend(k for k, e in enumerate(u.d) if _unmoved([e]))
 
 
 def _above(s, shift=0):
@@ -917,6 +927,9 @@ def _above(s, shift=0):
 
 edges = []  # the ops a proof met at the edge of their domain, moved by its seed (read by `python_zero.Zeros`)
 ends = []  # arcsin and arccos met at +-1 exactly, the ends of their domain (read by `python_zero.Zeros`)
+# A list while the seeds along which a root of a computed exact 0 stands still are looked for (by
+# `python_zero.still_root_slopes`, `_record_still_roots`), else None
+still_roots = None
 held_steps = []  # the steps of an argument proven a rational constant no ball parts from a step (`_as_its_constant`)
 poles = None  # a list while the poles a proof meets are looked for (by `python_zero.Zeros`), else None
 # True while the slopes beside a pole of the value are asked (`python_zero.slopes_beside_pole`): an op whose argument

@@ -1591,8 +1591,8 @@ def root_cause(working: Recording, exact: Recording, phase, eps):
         # the dtype's smallest number (exp(-1e9) = 0) is off by less than that number, the dtype's own last rounding:
         # any op that amplified errors 100 times is where the digits went before it, and on a tie (both saturated at
         # error 1), a cancellation too.
-        rank = (id(w) not in recomputed, not _rounded_below_the_dtype(finding, w, e), growth,
-                finding.kind == "cancellation")
+        rank = (id(w) not in recomputed, not _rounded_below_the_dtype(finding, w, e), not _lost_before(finding, w, e),
+                growth, finding.kind == "cancellation")
         if best is None or rank > best[0]:
             best = (rank, finding)
     return None if best is None else best[1]
@@ -1606,6 +1606,17 @@ def _rounded_below_the_dtype(finding, w, e):
         return False
     flushed = _flushed_to_zero(w, e)
     return flushed is not None and not flushed[2]
+
+
+def _lost_before(finding, w, e):
+    """Whether ``finding`` is an underflow of ``w`` whose flushed entry ``w`` gives as that 0 of the very numbers it
+    was given (`_given_exactly_zero`) with no input overflowed: ``w`` did not break, an input had lost the entry
+    before it (a softmax entropy's gradient at subnormal logits), so any op that did break is the one to name. (After
+    an overflow the underflow says so, naming the overflowing op.)"""
+    if finding.kind != "underflow":
+        return False
+    flushed = _flushed_to_zero(w, e)
+    return flushed is not None and _given_exactly_zero(w, flushed[3]) is not None and not _overflowed_input(w)
 
 
 def users_of(recording):
@@ -2079,10 +2090,14 @@ def _given_exactly_zero(w, index):
             return None
     except (TypeError, ValueError, IndexError):
         return None
-    overflowed = any(np.any(np.isinf(np.asarray(raw(a), dtype=np.float64))) for a in w.args
-                     if isinstance(raw(a), (float, np.floating, np.ndarray)))
-    before = "an input had overflowed to inf before it" if overflowed else "an input had already lost it"
+    before = "an input had overflowed to inf before it" if _overflowed_input(w) else "an input had already lost it"
     return f"though {w.name} of the very numbers it was given is exactly 0: {before}"
+
+
+def _overflowed_input(w):
+    """Whether an argument of ``w`` holds an infinity."""
+    return any(np.any(np.isinf(np.asarray(raw(a), dtype=np.float64))) for a in w.args
+               if isinstance(raw(a), (float, np.floating, np.ndarray)))
 
 
 def _digits_apart(a, b):

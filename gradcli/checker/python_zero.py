@@ -177,6 +177,36 @@ def slopes_beside_pole(run, args, bits):
         arb_proof.beside_poles = False
 
 
+def still_root_slopes(run, args):
+    """A callable giving, at ``bits``, {flat coordinate: its derivative entry of ``run`` at the point as a ball} for
+    each coordinate that leaves a root (sqrt, a fractional power) of a computed exact 0 at 0 all along its line
+    (`arb_proof.still_roots`: the discriminant of a ray grazing a circle, b^2 - c, which ox moves in both terms alike),
+    from the exact quotient the program computes with the inputs unknowns; None where the program meets no such root,
+    or its run decided a branch at a tie, met arcsin or arccos at +-1 or a repeated spectrum entry. A difference along
+    such a coordinate evaluates the root of that 0 as each step rounds it, a noise the root magnifies to its square
+    root (or NaN below 0) at every precision, so no precision settles it, while the proof's slope is exact."""
+    import flint  # lazy: python-flint, only where a proof runs
+
+    callers = arb_core.decisions, arb_core.ties, arb_proof.ends, arb_proof_linalg.repeated
+    arb_core.decisions, arb_core.ties, arb_proof.ends, arb_proof_linalg.repeated = [], [], [], []
+    arb_proof.still_roots = []
+    try:
+        slopes = exact_slopes(run, args, symbolic=True)
+        still = sorted(set(arb_proof.still_roots))
+        if slopes is None or not still or arb_core.ties or arb_proof.ends or arb_proof_linalg.repeated:
+            return None
+    finally:
+        arb_proof.still_roots = None
+        arb_core.decisions, arb_core.ties, arb_proof.ends, arb_proof_linalg.repeated = callers
+
+    def at(bits):
+        with flint.ctx.workprec(bits):
+            entries = slopes(still)
+        return {k: entries[k] for k in still if entries[k] is not None}
+
+    return at
+
+
 def through_held_steps(run, args, bits):
     """``[value, *each coordinate's derivative entry]`` of ``run`` at the point, as balls at ``bits`` from the exact
     quotients the program computes on proof numbers, where it takes a step of an argument its balls never part from
@@ -461,6 +491,7 @@ class Zeros:
         self._kinks = None  # `cone_kinks`, made once from them
         self._along = None  # `along_kinks`, asked once
         self._at_zero = False  # whether the value `settle` saw last is an exact 0
+        self._still = False  # `still_root_slopes` at the point once asked (None: no such root), else False
 
     def settle(self, entries, noises, size, before=None):
         """``(entries, noises)`` with each derivative entry (after the ``size`` value entries; None: a
@@ -479,6 +510,8 @@ class Zeros:
             for k, c in enumerate(self.cones()):
                 if c is not None and c.is_zero():
                     self.known[k] = True  # o(t) along it: slope 0, proven with the cones
+        for k, slope in self._still_slopes(entries[size:], noises[size:]).items():
+            entries[size + k], noises[size + k] = slope, mpmath.mpf(0)  # (an infinite noise times 0 is NaN)
         for k in range(self.flat.size):
             b, noise = entries[size + k], noises[size + k]
             falling = before is not None and b != 0 and abs(b) * 10 <= abs(before[size + k])
@@ -492,6 +525,23 @@ class Zeros:
             elif cone:
                 entries[size + k], noises[size + k] = mpmath.nan, 0 * noise
         return entries, noises
+
+    def _still_slopes(self, entries, noises):
+        """{flat coordinate: its exact slope, an mpmath number at the working precision} along each coordinate
+        that leaves a root of a computed exact 0 still (`still_root_slopes`, asked once, the first time a derivative
+        entry is not resolved: no number, or within its noise of 0); empty elsewhere."""
+        import mpmath  # lazy: the entries are the mpmath reference's
+
+        if self._still is False:
+            if all(mpmath.isfinite(b) and mpmath.isfinite(n) and not (n and abs(b) <= n)
+                   for b, n in zip(entries, noises)):
+                return {}
+            arb_core.enable()  # the proof numbers' dispatch
+            self._still = still_root_slopes(self.run, self.args)
+        if self._still is None:
+            return {}
+        found = {k: balls.settled(ball) for k, ball in self._still(mpmath.mp.prec + 64).items()}
+        return {k: slope for k, slope in found.items() if slope is not None}
 
     def settle_along(self, entries, noises, direction):
         """``(entries, noises)`` of a scalar value and its derivative along ``direction`` (one array per argument), the
