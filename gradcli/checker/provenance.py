@@ -1622,7 +1622,8 @@ def users_of(recording):
 def _unread_answer(w, pairs, users):
     """Whether ``w`` is an answer of a call that gives several (SciPy's airy: Ai, Ai', Bi and Bi' of one x) that nothing
     reads while another answer of the same call is read: its digits reach no result, so its loss explains none."""
-    if users.get(id(w)) or w is pairs[-1][0]:  # read, or the phase's last op: the program's result
+    # read, or the forward's last op (the program's result), or a backward op (a gradient nothing reads is an answer)
+    if users.get(id(w)) or w is pairs[-1][0] or w.phase != "forward":
         return False
     return any(o is not w and users.get(id(o)) and o.location == w.location and len(o.args) == len(w.args)
                and all(a is b for a, b in zip(o.args, w.args)) for o, _ in pairs)
