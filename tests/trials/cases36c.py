@@ -27,26 +27,15 @@ exact where no variable meets them). A slope whose true value is beyond float64'
 import math
 
 import mpmath
-import numpy as np
 
 from cases import Case
 from cases5 import _in, hp
 from cases21c import _at, _each
 from cases26c import _closed
+from cases35c import _f, _softmax
 
 G, N, F = "gn_lib36c.py", "numpy_lib36c.py", "formula"
 NAN = mpmath.nan
-
-
-def _f(value):
-    """A float64 constant of the program, exactly."""
-    return mpmath.mpf(float(value))
-
-
-def _softmax(xs):
-    top = max(xs)
-    e = [mpmath.exp(v - top) for v in xs]
-    return [v / sum(e) for v in e]
 
 
 PI64 = _f(math.pi)
