@@ -1577,7 +1577,7 @@ def root_cause(working: Recording, exact: Recording, phase, eps):
         if out_error is None or out_error < 1e3 * own:
             continue
         growth, out_error, in_error = _growth(working, w, e, own)
-        if growth < 100 or _swallowed_later(working, exact_of, users, w, eps):
+        if growth < 100 or _swallowed_later(working, exact_of, users, w, eps) or _unread_answer(w, pairs, users):
             continue
         finding, earlier = _describe(w, e, growth, out_error, in_error), None
         if finding.kind == "inaccurate" and w.name.startswith(_MATRIX_FUNCTIONS):
@@ -1628,6 +1628,16 @@ def users_of(recording):
             if parent is not None:
                 users.setdefault(id(parent), []).append(op)
     return users
+
+
+def _unread_answer(w, pairs, users):
+    """Whether ``w`` is an answer of a call that gives several (SciPy's airy: Ai, Ai', Bi and Bi' of one x) that nothing
+    reads while another answer of the same call is read: its digits reach no result, so its loss explains none."""
+    # read, or the forward's last op (the program's result), or a backward op (a gradient nothing reads is an answer)
+    if users.get(id(w)) or w is pairs[-1][0] or w.phase != "forward":
+        return False
+    return any(o is not w and users.get(id(o)) and o.location == w.location and len(o.args) == len(w.args)
+               and all(a is b for a, b in zip(o.args, w.args)) for o, _ in pairs)
 
 
 def _swallowed_later(working, exact_of, users, w, eps):
