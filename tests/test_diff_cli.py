@@ -14,8 +14,6 @@ variables, LaTeX names, Euler's e, and printed text that parses back.
 import json
 import os
 import re
-import subprocess
-import sys
 import time
 
 import numpy as np
@@ -278,13 +276,12 @@ def test_json_has_the_documented_shape():
     assert json.loads(run("x*exp(y)", "--wrt", "y", "--format", "json").stdout) == data
 
 
-def test_python_dash_m_prints_the_json():
-    done = subprocess.run(
-        [sys.executable, "-m", "gradcli", "diff", "x^2*y", "--json"],
-        capture_output=True, text=True, timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    data = json.loads(done.stdout)
+def test_main_prints_the_json_and_nothing_else(capsys):
+    # The console script's entry point, in this process: `python -m gradcli` itself is test_cli's.
+    code, out = exit_code_of(["diff", "x^2*y", "--json"], capsys)
+    assert code == 0, out.err
+    assert out.err == ""
+    data = json.loads(out.out)
     assert read_back(data["derivatives"]["x"], "xy") == 2 * X * Y
     assert read_back(data["derivatives"]["y"], "xy") == X**2
 

@@ -33,8 +33,16 @@ def last_finite_exp(dtype):
 
 
 @pytest.fixture(scope="module")
-def softplus():
-    return sweep("log(1+exp(x))", {"x": (-1000, 1000, 21)}, fixes=False)
+def softplus_and_progress():
+    """The softplus sweep most tests here read, and the progress it reported: (result, [(done, total), ...])."""
+    seen = []
+    result = sweep("log(1+exp(x))", {"x": (-1000, 1000, 21)}, fixes=False, progress=lambda d, t: seen.append((d, t)))
+    return result, seen
+
+
+@pytest.fixture(scope="module")
+def softplus(softplus_and_progress):
+    return softplus_and_progress[0]
 
 
 @pytest.mark.parametrize("name", ["float32", "float64"])
@@ -341,9 +349,8 @@ def test_a_sweep_out_of_time_says_so_and_guesses_nothing(monkeypatch):
         assert dtype_sweep.out_of_time == dtype_sweep.checked > 0
 
 
-def test_progress_is_reported_as_points_are_checked():
-    seen = []
-    result = sweep("log(1+exp(x))", {"x": (-1000, 1000, 21)}, fixes=False, progress=lambda d, t: seen.append((d, t)))
+def test_progress_is_reported_as_points_are_checked(softplus_and_progress):
+    result, seen = softplus_and_progress
     assert seen and all(d <= t for d, t in seen)
     assert [d for d, _ in seen] == sorted(d for d, _ in seen)
     assert seen[-1][0] == sum(s.checked for s in result.dtypes.values())

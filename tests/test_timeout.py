@@ -6,6 +6,7 @@ asserted are bounds for a loaded machine, not speed tests.
 """
 
 import concurrent.futures
+import functools
 import json
 import os
 import signal
@@ -105,41 +106,60 @@ def project(tmp_path_factory):
     return folder
 
 
-def _run_stopped_case(folder, command, name, seconds):
-    """One command on one target that never answers, with a ``seconds`` --timeout: (Popen, stdout, stderr).
+def _run_stopped_case(folder, command, names, seconds):
+    """One command on targets that never answer, with a ``seconds`` --timeout: (Popen, stdout, stderr).
 
-    The targets sleep 600 s or loop for ever: a run that ends within the
-    120 s ``communicate`` allows was stopped by the timeout, however loaded
-    the machine (its start-up alone can take 30 s at a load of 16).
+    The targets sleep 600 s, loop for ever or crash: a run that ends within
+    the 120 s ``communicate`` allows was stopped by the timeout, however
+    loaded the machine (its start-up alone can take 30 s at a load of 16).
     """
     words, _ = COMMANDS[command]
-    run = gradcli(folder, command, f"models.py:{name}", *words, "--dtype", "float32,float64", "--timeout", seconds,
-                  "--json")
+    targets = [f"models.py:{name}" for name in names]
+    run = gradcli(folder, command, *targets, *words, "--dtype", "float32,float64", "--timeout", seconds, "--json")
     out, err = run.communicate(timeout=120)
     return run, out, err
 
 
+# The runs of the targets that never answer: (command, the targets of one run). check takes several targets in one
+# run, each in a worker of its own, as it takes one; the targets that crash at once get a timeout of their own
+# (`CRASH_TIMEOUT`), so they run apart from those stopped by the clock. sweep takes one target a run.
+STOPPED_RUNS = [("check", ("sleeps", "loops")), ("check", ("exits", "segfaults"))] + [
+    ("sweep", (name,)) for name in STOPPED_TARGETS
+]
+
+
 @pytest.fixture(scope="module")
 def stopped_cases(tmp_path_factory):
-    """Every (command, target) pair of the targets that never answer, each command in a folder of its own.
+    """Every (command, target) pair of the targets that never answer: (Popen, that target's JSON report, stderr).
 
-    Most of each run is a wait for its timeouts (under a second of CPU in
-    seconds of waiting): all nine side by side, the waits overlap, while each
-    run still has the CPU to start within the bound the test asserts.
+    Each command runs in a folder of its own. Most of each run is a wait for
+    its timeouts (under a second of CPU in seconds of waiting): all the runs
+    side by side, the waits overlap, while each run still has the CPU to start
+    within the bound the test asserts.
     """
     folders = {}
     for command in STOPPED_COMMANDS:
         folders[command] = tmp_path_factory.mktemp(f"project_{command}")
         (folders[command] / "models.py").write_text(TARGETS)
     seconds = a_seconds_work()
-    with concurrent.futures.ThreadPoolExecutor(max_workers=len(STOPPED_COMMANDS) * len(STOPPED_TARGETS)) as pool:
+    with concurrent.futures.ThreadPoolExecutor(max_workers=len(STOPPED_RUNS)) as pool:
         runs = {
-            (command, name): pool.submit(_run_stopped_case, folder, command, name,
-                                         CRASH_TIMEOUT if name == "exits" else seconds)
-            for command, folder in folders.items()
-            for name in STOPPED_TARGETS
+            (command, names): pool.submit(_run_stopped_case, folders[command], command, names,
+                                          seconds if names[0] in ("sleeps", "loops") else CRASH_TIMEOUT)
+            for command, names in STOPPED_RUNS
         }
-        yield folders, runs, seconds
+        yield folders, functools.partial(_report_of, runs), seconds
+
+
+def _report_of(runs, command, name):
+    """The run of ``name`` under ``command``, with ``name``'s own report as its JSON: (Popen, report, stderr)."""
+    (names, future), = [(names, future) for (each, names), future in runs.items() if each == command and name in names]
+    run, out, err = future.result()
+    document = json.loads(out)
+    if len(names) == 1:
+        return run, document, err
+    assert document["schema"] == "gradcli.checks/1", out
+    return run, document["reports"][names.index(name)], err
 
 
 def gradcli(folder, *words, **popen):
@@ -168,12 +188,11 @@ def worker_pids(project, name):
 @pytest.mark.parametrize("command", STOPPED_COMMANDS)
 @pytest.mark.parametrize("name", STOPPED_TARGETS)
 def test_a_target_that_never_answers_is_error(stopped_cases, command, name):
-    folders, runs, seconds = stopped_cases
-    run, out, err = runs[command, name].result()
+    folders, report_of, seconds = stopped_cases
+    run, report, err = report_of(command, name)
     _, code = COMMANDS[command]
     assert run.returncode == code, err
     assert "Traceback" not in err
-    report = json.loads(out)
     message = PROBLEMS[name].format(name=name, seconds=seconds)
     if command == "sweep":
         assert report["schema"] == "gradcli.sweep/1" and report["notes"] == [message]
@@ -233,12 +252,15 @@ def test_a_module_that_never_finishes_importing_is_stopped_too(hanging_imports, 
     assert "hangs.py did not finish importing within 1 s (stopped by --timeout)" in err and "Traceback" not in err
 
 
-def test_a_segfault_is_error_with_its_signal(project):
-    run = gradcli(project, "check", "models.py:segfaults", "--at", "1", "--dtype", "float64", "--timeout", "5", "--json")
-    out, err = run.communicate(timeout=120)
+def test_a_segfault_is_error_with_its_signal(stopped_cases):
+    folders, report_of, _ = stopped_cases
+    run, report, err = report_of("check", "segfaults")
     assert run.returncode == 1 and "Traceback" not in err
-    (result,) = json.loads(out)["results"]
-    assert (result["status"], result["error"]) == ("error", PROBLEMS["segfaults"].format(name="segfaults"))
+    assert [(r["point"], r["dtype"], r["status"], r["error"]) for r in report["results"]] == [
+        ({"x": x}, dtype, "error", PROBLEMS["segfaults"].format(name="segfaults"))
+        for x in (1.0, 2.0) for dtype in ("float32", "float64")
+    ]
+    assert gone(worker_pids(folders["check"], "segfaults")), "a worker or the forkserver outlived gradcli"
 
 
 def test_ctrl_c_exits_130_and_leaves_no_worker(project):
