@@ -1035,6 +1035,8 @@ def _repeated_entries(arrays):
     noise runs, the kink tests and the exact reference replay every op). Entries are the same when they are the same
     object (an exact number may be marked by its identity: a point's own input), or plain numbers of one type and the
     same bits (-0.0 is not 0.0)."""
+    if math.prod([a.size for a in arrays]) < _REPEATS_FROM:
+        return None  # the broadcast is no larger than its arguments' sizes multiplied: short, whatever its shape
     shape = np.broadcast_shapes(*(a.shape for a in arrays))
     size = math.prod(shape)
     if size < _REPEATS_FROM:
