@@ -181,8 +181,10 @@ def _within_numbers(name, impl):
     periodic = name in _PERIODIC
 
     def apply(*args, **kwargs):
-        bits = _magnitude_bits(args[0]) if (tends is not None or periodic) and len(args) == 1 else None
-        if bits is not None and bits > _ABOVE_BITS:
+        x = args[0] if (tends is not None or periodic) and len(args) == 1 else None
+        # An mpf's exponent plus bit count, read straight from its tuple: 0 or below for 0, NaN and the infinities
+        # (mpmath's encodings), where `_magnitude_bits` says None; either way no argument past _ABOVE_BITS.
+        if type(x) is _MPF and (bits := x._mpf_[2] + x._mpf_[3]) > _ABOVE_BITS:
             if periodic:
                 if bits > mpmath.mp.prec and _carries_rounding(args):
                     raise beyond_numbers(name, args, why="has no digit (its argument's rounding spans many periods)")
@@ -235,6 +237,8 @@ def _widened_when_directed(impl, condition=None):
 
     def directed(*args, **kwargs):
         out = impl(*args, **kwargs)
+        if mpmath.mp._prec_rounding[1] == "n":
+            return out  # rounded to nearest: `_moved_outward` moves nothing
         if condition is None or mpmath.mp._prec_rounding[1] not in ("c", "f") or not _carries_rounding(args):
             return _moved_outward(out)
         return _moved_outward(out, _magnified_bits(condition, (out, *args) if perturbed else args))

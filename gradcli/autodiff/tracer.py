@@ -194,10 +194,16 @@ class NoGradientError(NotImplementedError):
 _MP_TYPES: tuple = ()
 
 
+# The same types, exactly (no subclass, no box): a call whose arguments are all of these goes straight to the op's
+# mpmath implementation (`_make_door`), as `Primitive._on_mpmath` would send it with nothing of theirs to replace.
+_MP_SCALAR_TYPES: frozenset = frozenset()
+
+
 def register_mp_types(*types):
     """Tell the door which types are arbitrary-precision scalars (mpmath's mpf, mpc)."""
-    global _MP_TYPES
+    global _MP_TYPES, _MP_SCALAR_TYPES
     _MP_TYPES = tuple(dict.fromkeys(_MP_TYPES + tuple(types)))
+    _MP_SCALAR_TYPES = frozenset(t for t in _MP_TYPES if not issubclass(t, Box))
 
 
 def _holds_mp(seq):
@@ -385,6 +391,29 @@ def _numbers_door(prim):
     return on_numbers
 
 
+_NOT_EXACT = object()  # `_exact_numbers_door`'s answer where an argument is no exact number of `_MP_SCALAR_TYPES`
+
+
+def _exact_numbers_door(prim):
+    """The door's computation where every argument is an exact number (`_MP_SCALAR_TYPES`) and none is a keyword:
+    ``prim.mp`` on them, then the forward hook, as `Primitive.evaluate` would (no float among them for it to hold,
+    mean or sight); `_NOT_EXACT` for other arguments. For a primitive computed by its ``fun`` alone (not opaque, its
+    `Primitive.evaluate` not replaced), which the door calls it for."""
+
+    def on_exact_numbers(args, kwargs):
+        if kwargs or prim.mp is None:
+            return _NOT_EXACT
+        for a in args:
+            if type(a) not in _MP_SCALAR_TYPES:
+                return _NOT_EXACT
+        ans = prim.mp(*args)
+        if hooks.forward is not None and (same := hooks.forward(prim, args, _NO_KWARGS, ans)) is not None:
+            return same
+        return ans
+
+    return on_exact_numbers
+
+
 def _make_door(prim):
     """The door of a primitive: the one place where the forward pass happens. On raw values it computes and fires the
     forward hook; on traced values it unboxes those of the innermost trace, computes, and records the op there. A plain
@@ -393,12 +422,13 @@ def _make_door(prim):
     differentiable, opaque, stops = prim.differentiable, prim.opaque, prim.name == "stop_gradient"
     pool = buffers.pool if type(fun) is np.ufunc and fun.nout == 1 and not opaque else {}  # see `buffers`
     recordable = differentiable and not opaque and type(prim).evaluate is Primitive.evaluate  # one op, computed by fun
-    on_numbers = _numbers_door(prim)
+    on_numbers, on_exact = _numbers_door(prim), _exact_numbers_door(prim) if recordable else None
 
     def door(*args, **kwargs):
+        if args and type(args[0]) in _MP_SCALAR_TYPES and on_exact and (ans := on_exact(args, kwargs)) is not _NOT_EXACT:
+            return ans
         if len(args) == 1 and not kwargs:
-            (a,) = args
-            kind = type(a)
+            kind = type(a := args[0])
             if scalar is not None and (kind is float or kind is int or (scalar_on_numpy and kind in NUMPY_SCALAR_TYPES)):
                 return on_numbers(args)
             if kind in BOX_TYPES:
@@ -450,8 +480,7 @@ def _make_door(prim):
             return keep_plain(door(*[unbox_at(a, top) for a in args], **kwargs))
         n_args = len(args)
         if n_args == 1:  # unary and binary calls, most calls: unboxed without building lists (fewer objects to collect)
-            (box,) = args
-            vals, argnums, parents = (box._value,), _FIRST, args
+            vals, argnums, parents = (args[0]._value,), _FIRST, args
         elif n_args == 2:
             a, b = args
             if type(a) is not float and isinstance(a, Box) and a._trace is top:
@@ -1035,6 +1064,8 @@ def _repeated_entries(arrays):
     noise runs, the kink tests and the exact reference replay every op). Entries are the same when they are the same
     object (an exact number may be marked by its identity: a point's own input), or plain numbers of one type and the
     same bits (-0.0 is not 0.0)."""
+    if math.prod([a.size for a in arrays]) < _REPEATS_FROM:
+        return None  # the broadcast is no larger than its arguments' sizes multiplied: short, whatever its shape
     shape = np.broadcast_shapes(*(a.shape for a in arrays))
     size = math.prod(shape)
     if size < _REPEATS_FROM:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import operator
 import sys
 from dataclasses import dataclass, field, replace
 
@@ -263,44 +264,53 @@ class SameNumbers:
 
     def seen(self, prim, args, kwargs, ans):
         """What ``prim`` gave for a call of the same name before (an array as a copy), or None the first time."""
-        if not (type(ans) in self.exact_kinds or type(ans) is np.ndarray and ans.dtype == object):
+        kind = type(ans)
+        if not (kind in self.exact_kinds or kind is np.ndarray and ans.dtype == object):
             return None  # no number of mpmath's: no rounding direction reaches it
         call = self._name(args) if not kwargs else self._name((args, tuple(sorted(kwargs.items()))))
         if call is None:
             return None
-        before = self.made.get((prim, call))
-        if before is None:  # kept as a copy: the program may write into the array it was handed
-            self.made[(prim, call)] = ans.copy() if type(ans) is np.ndarray else ans
+        # One lookup that also keeps a first answer: a name is a nest of tuples, hashed afresh at every lookup.
+        # Kept as a copy: the program may write into the array it was handed.
+        first = ans.copy() if kind is np.ndarray else ans
+        before = self.made.setdefault((prim, call), first)
+        if before is first:
             return None
         return before.copy() if type(before) is np.ndarray else before
 
     def _name(self, value):
         kind = type(value)
-        if kind in self.exact_kinds:
-            return (kind.__name__, value._mpf_ if kind is self.exact_kinds[0] else value._mpc_)
+        mpf, mpc = self.exact_kinds
+        if kind is mpf:
+            return ("mpf", value._mpf_)
+        if kind is tuple or kind is list:
+            if len(value) > self.MAX_ENTRIES:
+                return None
+            entries = tuple([self._name(e) for e in value])
+            return None if None in entries else (kind.__name__, entries)
         if kind is np.ndarray:
             if value.size > self.MAX_ENTRIES:
                 return None
             if value.dtype != object:  # plain numbers: their dtype and bits
                 return ("array", value.dtype.str, value.shape, value.tobytes())
             entries = value.ravel().tolist()
-            mpf = self.exact_kinds[0]
-            if all(type(e) is mpf for e in entries):  # a replay's usual array: each entry named by its bits alone
-                return ("mpf array", value.shape, tuple([e._mpf_ for e in entries]))
-            entries = tuple(self._name(e) for e in entries)
+            if not entries or set(map(type, entries)) == {mpf}:  # a replay's usual array: each named by its bits
+                return ("mpf array", value.shape, tuple(map(_MPF_BITS, entries)))
+            entries = tuple([self._name(e) for e in entries])
             return None if None in entries else ("array", value.shape, entries)
-        if kind is tuple or kind is list:
-            if len(value) > self.MAX_ENTRIES:
-                return None
-            entries = tuple(self._name(e) for e in value)
-            return None if None in entries else (kind.__name__, entries)
-        if kind in (bool, int, float, complex, str, type(None), slice, type(Ellipsis)):
+        if kind is mpc:
+            return ("mpc", value._mpc_)
+        if kind in _NAMED_BY_REPR:
             return (kind.__name__, repr(value))
         if isinstance(value, np.generic):
             return ("scalar", value.dtype.str, value.tobytes())
         if isinstance(value, np.dtype):
             return ("dtype", value.str)
         return None
+
+
+_MPF_BITS = operator.attrgetter("_mpf_")  # an mpf's exact value: sign, mantissa, exponent, bit count
+_NAMED_BY_REPR = frozenset({bool, int, float, complex, str, type(None), slice, type(Ellipsis)})
 
 
 def _spread(nearest, others):
