@@ -80,8 +80,9 @@ _METHODS = {
     "dirichlet": "logpdf pdf",
     "multivariate_normal": "logpdf pdf entropy",
     "vonmises": "logpdf pdf",
+    "rice": "logpdf pdf",
     "cauchy": "logpdf pdf cdf logcdf sf logsf",
-    **dict.fromkeys("weibull_min weibull_max gumbel_r gumbel_l genpareto pareto lomax laplace skewnorm invgauss".split(),
+    **dict.fromkeys("weibull_min weibull_max gumbel_r gumbel_l genpareto pareto lomax laplace skewnorm invgauss genextreme".split(),
                     "logpdf pdf cdf logcdf sf logsf"),
 }
 
