@@ -10,6 +10,10 @@ N2: np.where(0, a, b) and any select on an integer condition (a mask combined by
 lost its gradient in the exact run: the condition was lifted as a number, and the exact slope came out 0 where the
 float one was right (the GEV's survival function said "wrong" at every point). A plain number or an integer mask is
 now made boolean as NumPy reads it, nonzero holding, at `ops.as_condition`, where `select` and np.where take it.
+
+N3: scipy.special.expm1, log1p, cbrt and exp2 (a return level as legacy code writes it with scipy.special's expm1
+and log1p) were refused as SciPy functions gradcli.scipy lacks: they are NumPy's own, which gradcli.scipy.special now
+names too.
 """
 
 import textwrap
@@ -29,6 +33,13 @@ from scipy import stats
 
 def flood_sf(x, c):
     return stats.genextreme.sf(x, c)
+
+
+def return_level(xi):
+    import scipy.special
+
+    y = -scipy.special.log1p(-0.01)
+    return 120.0 + 35.0 * scipy.special.expm1(-xi * np.log(y)) / xi
 
 
 def masked(x):
@@ -84,3 +95,24 @@ def test_a_where_on_an_integer_condition_keeps_the_exact_slope(tmp_path):
     assert result.status == "ok"
     want = float(mpmath.exp(-1) * mpmath.exp(-mpmath.exp(-1)))
     assert float(np.asarray(result.exact_gradient["x"])) == pytest.approx(want, rel=1e-13)
+
+
+def test_scipy_special_spells_numpys_elementary_functions_as_scipy_does():
+    import scipy.special
+
+    import gradcli.scipy.special as gspecial
+
+    for name in ("expm1", "log1p", "cbrt", "exp2"):
+        for x in (-0.7, 1e-12, 3.0):
+            # NumPy's kernels (libm's cbrt) and SciPy's (Cephes') round apart by an ulp
+            got, want = float(getattr(gspecial, name)(np.float64(x))), getattr(scipy.special, name)(x)
+            assert got == pytest.approx(want, rel=5e-16), (name, x)
+
+
+def test_a_return_level_by_scipy_specials_expm1_is_differentiated(tmp_path):
+    result = _check(tmp_path, "return_level", {"xi": 0.1})
+    assert result.status == "ok"
+    with mpmath.workdps(40):
+        log_y = mpmath.log(mpmath.mpf(-np.log1p(-0.01)))
+        want = mpmath.diff(lambda xi: 35 * mpmath.expm1(-xi * log_y) / xi, mpmath.mpf(0.1))
+    assert float(np.asarray(result.exact_gradient["xi"])) == pytest.approx(float(want), rel=1e-13)

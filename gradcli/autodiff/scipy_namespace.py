@@ -14,6 +14,7 @@ from types import ModuleType, SimpleNamespace
 
 from ..errors import InputError
 
+from . import ops as _ops
 from . import ops_array as _array
 from . import ops_bessel_hypergeometric as _bessel_hypergeometric
 from . import ops_decompositions as _decompositions
@@ -55,6 +56,8 @@ special = SimpleNamespace(**{
     **{name: getattr(_elliptic_incomplete, name)
        for name in ("ellipeinc", "ellipj", "ellipkinc", "elliprc", "elliprd", "elliprf", "elliprg", "elliprj")},
     **{name: getattr(_elementary, name) for name in ("cosm1", "powm1")},
+    # NumPy's own functions SciPy spells again (legacy code calls scipy.special.expm1 for np.expm1)
+    **{name: getattr(_ops, name) for name in ("expm1", "log1p", "cbrt", "exp2")},
     "lambertw": _tracer.lifting_constants(_elementary.lambertw),  # its branch's op called from gradcli's frame
     **{name: getattr(_bessel_hypergeometric, name) for name in "hyp2f1 kv kve struve wright_bessel".split()},
     **{name: getattr(_normal_integrals, name) for name in "owens_t voigt_profile".split()},
