@@ -15,9 +15,9 @@ naive and by logsumexp, which cancels just as much, and by the Shannon limit's s
 q = 1; the inverse Simpson index), room acoustics (Eyring's reverberation time by log(1 - alpha) at alpha = 1e-10 and by
 log1p, and at alpha = 1, where the room has no echo and no slope) and jax.nn's selu (a kink at 0), celu (C1 there,
 of a max and a min), soft_sign (smooth, of an abs) and hard_tanh (corners at +-1). In plain NumPy and SciPy the same
-as legacy code writes them, with scipy.special.i0/i0e, scipy.stats.rice and genextreme (SciPy's c = -xi), a Python
-branch onto the Gumbel limit at xi == 0 and onto the Shannon entropy by entr at q == 1, Erlang B by a for loop, by
-math.factorial, by scipy.stats.poisson and scipy.special.pdtr, and Lindley's recursion by Python's max.
+as legacy code writes them, with scipy.special.i0/i0e, expm1 and log1p, scipy.stats.rice and genextreme (SciPy's
+c = -xi), a Python branch onto the Gumbel limit at xi == 0 and onto the Shannon entropy by entr at q == 1, Erlang B by
+a for loop, by math.factorial, by scipy.stats.poisson and scipy.special.pdtr, and Lindley's recursion by Python's max.
 
 Truths are the mathematics written here in mpmath (closed forms, Bessel and confluent hypergeometric functions, sums,
 or mpmath.diff at 2,000 digits through `num_grad` of the formulas restated), never the user files' code; points are
@@ -183,14 +183,14 @@ def _simpson_slopes(p):
     return hp(truth)
 
 
-NUMERATOR = _f(0.161 * 200.0)  # as the program multiplies it
+def _eyring_slope(dtype="float64"):
+    """d/dalpha of -A / (220 log(1 - alpha)): -A / (220 (1 - alpha) log(1 - alpha)^2); none at 1. A is 0.161 * 200
+    as Python multiplies it, then taken into the dtype of alpha (a weak constant in JAX)."""
+    numerator = _in(dtype, [0.161 * 200.0])[0]
 
-
-def _eyring_slope(alpha):
-    """d/dalpha of -A / (220 log(1 - alpha)): -A / (220 (1 - alpha) log(1 - alpha)^2); none at 1."""
-    if alpha == 1:
-        return NAN
-    return -NUMERATOR / (220 * (1 - alpha) * mpmath.log1p(-alpha) ** 2)
+    def slope(alpha):
+        return NAN if alpha == 1 else -numerator / (220 * (1 - alpha) * mpmath.log1p(-alpha) ** 2)
+    return slope
 
 
 # --- activations -----------------------------------------------------------------------------------------------------
@@ -302,12 +302,13 @@ JAX = [
     Case(J, "hill_number_safe", "q=3", "float64", "ok", num_grad(_hill, q=3)),
     Case(J, "simpson_diversity", "p=[0.5,0.3,0.2]", "float64", "ok", _simpson_slopes([0.5, 0.3, 0.2])),
     # --- rooms
-    Case(J, "eyring_time", "alpha=0.3", "float64", "ok", _each("alpha", _eyring_slope, [0.3])),
-    Case(J, "eyring_time", "alpha=1e-10", "float64", "unstable", _each("alpha", _eyring_slope, [1e-10]),
+    Case(J, "eyring_time", "alpha=0.3", "float64", "ok", _each("alpha", _eyring_slope(), [0.3])),
+    Case(J, "eyring_time", "alpha=1e-10", "float64", "unstable", _each("alpha", _eyring_slope(), [1e-10]),
          "return 0.161 * VOLUME / (-SURFACE * jnp.log(1.0 - alpha))"),
-    Case(J, "eyring_time_log1p", "alpha=1e-10", "float64", "ok", _each("alpha", _eyring_slope, [1e-10])),
-    Case(J, "eyring_time_log1p", "alpha=0.3", "float32", "ok", _each("alpha", _eyring_slope, [0.3], "float32")),
-    Case(J, "eyring_time_log1p", "alpha=1", "float64", "domain", _each("alpha", _eyring_slope, [1])),
+    Case(J, "eyring_time_log1p", "alpha=1e-10", "float64", "ok", _each("alpha", _eyring_slope(), [1e-10])),
+    Case(J, "eyring_time_log1p", "alpha=0.3", "float32", "ok",
+         _each("alpha", _eyring_slope("float32"), [0.3], "float32")),
+    Case(J, "eyring_time_log1p", "alpha=1", "float64", "domain", _each("alpha", _eyring_slope(), [1])),
     # --- activations
     Case(J, "selu_at", "x=[0,1,-1,0.5]", "float64", "domain", _activation(_selu)),
     Case(J, "celu_at", "x=[0,1,-1,0.5]", "float64", "ok", _activation(_celu)),
@@ -341,6 +342,8 @@ NUMPY = [
          "return 120.0 - 35.0 / xi * (1 - y ** (-xi))"),
     Case(N, "return_level", "xi=0.1", "float64", "ok", num_grad(_return_level(LOG_Y_NAIVE), xi=0.1)),
     Case(N, "return_level_expm1", "xi=1e-12", "float64", "unstable", num_grad(_return_level(LOG_Y_LOG1P), xi=1e-12)),
+    Case(N, "return_level_special", "xi=0.1", "float64", "ok", num_grad(_return_level(LOG_Y_LOG1P), xi=0.1)),
+    Case(N, "return_level_special", "xi=-0.3", "float64", "ok", num_grad(_return_level(LOG_Y_LOG1P), xi=-0.3)),
     Case(N, "erlang_b", "traffic=40", "float64", "ok", num_grad(_erlang_b(50), traffic=40)),
     Case(N, "erlang_b", "traffic=0.001", "float64", "ok", num_grad(_erlang_b(50), traffic=0.001)),
     Case(N, "erlang_b_factorial", "traffic=100", "float64", "ok", num_grad(_erlang_b(150), traffic=100)),
@@ -354,10 +357,10 @@ NUMPY = [
     Case(N, "hill_number", "q=1.000000001", "float64", "unstable", num_grad(_hill, q=1.000000001)),
     # the branch at q == 1 is the Shannon limit's value, constant in q where the Hill number's slope is -0.17
     Case(N, "hill_number", "q=1", "float64", "wrong", hp(_hill_at_one)),
-    Case(N, "eyring_time", "alpha=1e-10", "float64", "unstable", _each("alpha", _eyring_slope, [1e-10]),
+    Case(N, "eyring_time", "alpha=1e-10", "float64", "unstable", _each("alpha", _eyring_slope(), [1e-10]),
          "return 0.161 * 200.0 / (-220.0 * np.log(1 - alpha))"),
-    Case(N, "eyring_time_log1p", "alpha=1e-10", "float64", "ok", _each("alpha", _eyring_slope, [1e-10])),
-    Case(N, "eyring_time_log1p", "alpha=1", "float64", "domain", _each("alpha", _eyring_slope, [1])),
+    Case(N, "eyring_time_log1p", "alpha=1e-10", "float64", "ok", _each("alpha", _eyring_slope(), [1e-10])),
+    Case(N, "eyring_time_log1p", "alpha=1", "float64", "domain", _each("alpha", _eyring_slope(), [1])),
     Case(N, "eyring_time", "alpha=0.3,beta=1", "float64", "input-error", message=("beta",)),
     Case(N, "gev_logpdf_stats", "shape=0.1", "float64", "input-error", message=("shape",)),
 ]

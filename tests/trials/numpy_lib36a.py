@@ -1,10 +1,10 @@
 """A user's plain NumPy and SciPy code, thirty-sixth round (first part), written as legacy code is: a Rician
 envelope's log-density by scipy.special.i0 and i0e and by scipy.stats.rice; the generalised extreme value distribution
 by scipy.stats.genextreme (SciPy's shape c = -xi) and written out with a Python branch onto the Gumbel limit; a
-100-year return level naive and by expm1; Erlang's blocking probability by its recursion in a for loop, by powers over
-math.factorial, by scipy.stats.poisson and by scipy.special.pdtr; Lindley's queue by Python's max in a loop; Hill
-numbers with a Python branch onto the Shannon entropy by scipy.special.entr at q == 1; Eyring's reverberation time by
-log(1 - alpha) and log1p."""
+100-year return level naive, by np.expm1 and by scipy.special's expm1 and log1p; Erlang's blocking probability by its
+recursion in a for loop, by powers over math.factorial, by scipy.stats.poisson and by scipy.special.pdtr; Lindley's
+queue by Python's max in a loop; Hill numbers with a Python branch onto the Shannon entropy by scipy.special.entr at
+q == 1; Eyring's reverberation time by log(1 - alpha) and log1p."""
 
 import math
 
@@ -65,6 +65,11 @@ def return_level(xi):
 def return_level_expm1(xi):
     y = -np.log1p(-0.01)
     return 120.0 + 35.0 * np.expm1(-xi * np.log(y)) / xi
+
+
+def return_level_special(xi):
+    y = -scipy.special.log1p(-0.01)
+    return 120.0 + 35.0 * scipy.special.expm1(-xi * np.log(y)) / xi
 
 
 # --- teletraffic -----------------------------------------------------------------------------------------------------
