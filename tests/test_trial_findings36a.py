@@ -14,6 +14,11 @@ now made boolean as NumPy reads it, nonzero holding, at `ops.as_condition`, wher
 N3: scipy.special.expm1, log1p, cbrt and exp2 (a return level as legacy code writes it with scipy.special's expm1
 and log1p) were refused as SciPy functions gradcli.scipy lacks: they are NumPy's own, which gradcli.scipy.special now
 names too.
+
+N4: a Hill number's Python branch onto the Shannon limit at q == 1, exp(sum(entr(P))) of a constant P, was computed
+in float64 in the exact run (entr is written as xlogy, called from gradcli's frame, so its constants were never
+lifted): a jump of 1e-16 against the limit the other branch climbs to, and the check called q = 1 singular where the
+branch's missing slope (-0.17) is the finding. entr, rel_entr and kl_div now lift their constants as logsumexp does.
 """
 
 import textwrap
@@ -40,6 +45,12 @@ def return_level(xi):
 
     y = -scipy.special.log1p(-0.01)
     return 120.0 + 35.0 * scipy.special.expm1(-xi * np.log(y)) / xi
+
+
+def shannon_branch(q):
+    import scipy.special
+
+    return np.exp(np.sum(scipy.special.entr(np.array([0.5, 0.25, 0.25])))) + 0.0 * q
 
 
 def masked(x):
@@ -116,3 +127,10 @@ def test_a_return_level_by_scipy_specials_expm1_is_differentiated(tmp_path):
         log_y = mpmath.log(mpmath.mpf(-np.log1p(-0.01)))
         want = mpmath.diff(lambda xi: 35 * mpmath.expm1(-xi * log_y) / xi, mpmath.mpf(0.1))
     assert float(np.asarray(result.exact_gradient["xi"])) == pytest.approx(float(want), rel=1e-13)
+
+
+def test_an_entropy_of_constants_is_exact_in_the_exact_run(tmp_path):
+    result = _check(tmp_path, "shannon_branch", {"q": 1.0})
+    with mpmath.workdps(40):
+        want = 2 * mpmath.sqrt(2)  # e^H, H = 1.5 log 2
+        assert abs(mpmath.mpf(result.exact_value_text) - want) < mpmath.mpf(10) ** -19

@@ -64,6 +64,9 @@ special = SimpleNamespace(**{
     # The reductions of a whole array on constants alone, at an exact run's precision (their ops are called from
     # gradcli's frames, which lift nothing); the elementwise ones keep their own way with constants.
     **{name: _tracer.lifting_constants(_scipy.SCIPY_VALUED[name]) for name in ("logsumexp", "softmax", "log_softmax")},
+    # entropies written as xlogy's: on constants alone (a branch's exp(sum(entr(p)))) exact too, not float64's
+    "entr": _tracer.lifting_constants(_scipy.SCIPY_VALUED["entr"]),
+    **{name: _tracer.lifting_constants(_scipy.SCIPY_VALUED[name], data=2) for name in ("rel_entr", "kl_div")},
 })
 
 _tracer.named_as_called(vars(special), "scipy.special.")  # psi as written, not as gradcli's digamma
