@@ -7,7 +7,8 @@ at a tie, Hill numbers near q = 1, Eyring's reverberation time and jax.nn's selu
 their switches; in plain NumPy and SciPy the same as legacy code writes them, with scipy.stats.rice and genextreme.
 
 The whole set runs with ``python tests/trials/run.py lib36a``; here, a few cheap NumPy ones. Its fixed findings (N1:
-scipy.stats.rice and genextreme refused; N2: a where on an integer condition lost its exact slope) are tested in
+scipy.stats.rice and genextreme refused; N2: a where on an integer condition lost its exact slope; N3: scipy.special's
+expm1 and log1p refused; N4: entr on constants computed in float64 in the exact run) are tested in
 test_trial_findings36a.py.
 """
 
@@ -29,13 +30,8 @@ CHOSEN = [
     "numpy_lib36a:gev_logpdf@xi=0:float64",
     # log(1 - 1e-10) keeps seven digits: named at its line
     "numpy_lib36a:eyring_time@alpha=1e-10:float64",
+    # a Python branch onto exp(sum(entr(P))) at q == 1: its constants exact (N4), its missing slope in q found
+    "numpy_lib36a:hill_number@q=1:float64",
 ]
 
-# The Shannon branch's constant exp(sum(entr(P))) is computed on the floats of P, not exactly: its value is 2^1.5
-# rounded, a jump of 2e-16 at q = 1 against the limit the other branch climbs to, so the check calls q = 1 singular
-# where the Hill number has the slope -0.17 its branch does not carry.
-KNOWN_WRONG = {"numpy_lib36a:hill_number@q=1:float64": "a constant branch's value computed in float64, not exactly"}
-SYMPTOMS = {"numpy_lib36a:hill_number@q=1:float64": "the function is singular here in q"}
-
-test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases36a, CHOSEN, KNOWN_WRONG,
-                                                                                  SYMPTOMS)
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases36a, CHOSEN)
