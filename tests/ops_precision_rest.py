@@ -219,6 +219,17 @@ def _invgauss_sf(x):
     return high - second, -_invgauss_pdf(x)[0]
 
 
+RICE_B = mp.mpf(1.5)  # the Rician's shape
+
+
+def _rice_pdf(x):
+    """x e^(-(x^2 + b^2)/2) I0(x b) and its slope e^(...) (I0 (1 - x^2) + x b I1)."""
+    _inside(x, 0, mp.inf)
+    gauss = mp.exp(-(x * x + RICE_B ** 2) / 2)
+    i0, i1 = mp.besseli(0, x * RICE_B), mp.besseli(1, x * RICE_B)
+    return x * gauss * i0, gauss * (i0 * (1 - x * x) + x * RICE_B * i1)
+
+
 def _nbinom_pmf(k, n):
     def pmf(p):
         _inside(p, 0, 1)
@@ -410,6 +421,8 @@ UNARY = {
     "scipy.stats.invgauss.logcdf": (lambda x: gst.invgauss.logcdf(x, 0.7), _log_of(_invgauss_cdf, lambda x: _invgauss_sf(x)[0])),
     "scipy.stats.invgauss.sf": (lambda x: gst.invgauss.sf(x, 0.7), _invgauss_sf),
     "scipy.stats.invgauss.logsf": (lambda x: gst.invgauss.logsf(x, 0.7), _log_of(_invgauss_sf, lambda x: _invgauss_cdf(x)[0])),
+    "scipy.stats.rice.pdf": (lambda x: gst.rice.pdf(x, 1.5), _rice_pdf),
+    "scipy.stats.rice.logpdf": (lambda x: gst.rice.logpdf(x, 1.5), _log_of(_rice_pdf)),
     "scipy.special.betainc": (lambda x: gsp.betainc(2.0, 3.0, x), _betainc_x(A, B)),
     # y' = -2 y from y0 over [0, 1]: y0 e^-2, linear in y0.
     "scipy.integrate.odeint": (lambda y0: gint.odeint(lambda y, t: -2.0 * y, y0, np.array([0.0, 1.0]))[1, 0],

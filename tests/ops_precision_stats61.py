@@ -1,5 +1,5 @@
 """The op-by-op oracle's rows for scipy.stats' extreme-value and heavy-tailed distributions: weibull_min,
-weibull_max, gumbel_r, gumbel_l, genpareto, pareto and lomax, each method at a fixed shape, as a function of x.
+weibull_max, gumbel_r, gumbel_l, genpareto, genextreme, pareto and lomax, each method at a fixed shape, as a function of x.
 
 Each distribution is one tail e^-E(x) (the survival function, or for weibull_max and gumbel_l the CDF) with E
 and its first two derivatives in closed form on mpmath numbers; every method's value and slope follows from
@@ -73,6 +73,14 @@ def _genpareto(c):
     return exponent
 
 
+def _genextreme(c):
+    """SciPy's shape c: the CDF is e^-E, E = (1 - c x)^(1/c), up to the support's end 1/c."""
+    def exponent(x):
+        _inside(x, -mp.inf, 1 / c)
+        return (1 - c * x) ** (1 / c), -(1 - c * x) ** (1 / c - 1), (1 - c) * (1 - c * x) ** (1 / c - 2)
+    return exponent
+
+
 def _pareto(b):
     def exponent(x):
         _inside(x, 1, mp.inf)
@@ -94,6 +102,7 @@ FAMILIES = {
     "gumbel_r": ((), "cdf", lambda x: (mp.exp(-x), -mp.exp(-x), mp.exp(-x))),
     "gumbel_l": ((), "sf", lambda x: (mp.exp(x), mp.exp(x), mp.exp(x))),
     "genpareto": ((0.3,), "sf", _genpareto(mp.mpf(0.3))),
+    "genextreme": ((0.3,), "cdf", _genextreme(mp.mpf(0.3))),
     "pareto": ((2.5,), "sf", _pareto(mp.mpf(2.5))),
     "lomax": ((1.7,), "sf", _lomax(mp.mpf(1.7))),
 }

@@ -154,6 +154,7 @@ ALIASES = {
     "scipy.special.digamma": "digamma", "scipy.special.psi": "digamma", "scipy.special.erf": "erf",
     "scipy.special.erfc": "erfc", "scipy.special.gammaln": "gammaln", "scipy.special.polygamma": "polygamma",
     "scipy.special.xlogy": "xlogy", "scipy.special.xlog1py": "xlog1py", "partition": "sort",
+    **{f"scipy.special.{n}": n for n in ("expm1", "log1p", "cbrt", "exp2")},
     "scipy.linalg.pinv": "linalg.pinv", "scipy.linalg.norm": "linalg.norm", "scipy.linalg.svd": "linalg.svd",
     **{f"fft.{n}": "fft.fft" for n in ("fft2", "fftn", "ifft", "ifft2", "ifftn")},
     **{f"fft.{n}": "fft.rfft" for n in ("rfft2", "rfftn", "irfft", "irfft2", "irfftn")},

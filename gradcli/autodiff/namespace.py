@@ -101,7 +101,7 @@ def where(condition, x=_MISSING, y=_MISSING):
         return _np.nonzero(_raw(condition))
     if x is _MISSING or y is _MISSING:
         raise ValueError("either both or neither of x and y should be given")
-    return _ops.where(condition, x, y)
+    return _ops.where(_ops.as_condition(condition), x, y)
 
 
 # The catalogue reads the primitive behind a public name: these two are spellings of one.

@@ -269,7 +269,17 @@ def select(condition, x, y):
         x = weak(x, y)
     elif type(y) is float:
         y = weak(y, x)
-    return where(raw(condition), x, y)
+    return where(as_condition(raw(condition)), x, y)
+
+
+def as_condition(condition):
+    """A plain condition as NumPy reads it, made boolean: a number or an integer mask (``np.where(0, a, b)``, a mask
+    combined by ``&`` with Python's ``~True``) holds where it is nonzero; an exact run would lift it as a number."""
+    if isinstance(condition, (int, float, np.integer, np.floating)) and not isinstance(condition, (bool, np.bool_)):
+        return bool(condition)
+    if isinstance(condition, np.ndarray) and condition.dtype.kind in "iuf":
+        return condition != 0
+    return condition
 
 
 maximum = _elementwise(np.maximum, "maximum", None)

@@ -815,6 +815,22 @@ def invgauss_sf(x, mu, loc=0.0, scale=1.0):
     return exp(invgauss_logsf(x, mu, loc, scale))
 
 
+# -- ``scipy.stats.rice``: the Rician of shape b, z e^(-(z^2 + b^2)/2) I0(z b) for z >= 0, b >= 0. -----
+
+def rice_logpdf(x, b, loc=0.0, scale=1.0):
+    """log z - (z - b)^2 / 2 + log i0e(z b), SciPy's form (e^(-z b) inside i0e, so I0(z b) never overflows); -inf
+    below 0."""
+    z, log_scale = standardized(x, loc, scale)
+    z, below, _ = on_support(z, 0.0)
+    b = lifted(b, z)
+    return select(below, -np.inf, log(z) - (z - b) ** 2 / 2 + log(i0e(z * b)) - log_scale)
+
+
+def rice_pdf(x, b, loc=0.0, scale=1.0):
+    """The Rician density at ``x``."""
+    return _density(x, loc, scale, lambda z: exp(rice_logpdf(z, b)))
+
+
 # -- The extreme-value and heavy-tailed families: ``weibull_min``, ``weibull_max``, ``gumbel_r``, ``gumbel_l``,
 # ``genpareto``, ``pareto`` and ``lomax``, each in SciPy's own forms (expm1 and log1p where SciPy takes them), so a
 # float64 value is SciPy's to a few ulps. A tail e^-E's log is -E itself; the other's, log(1 - e^-E), is
@@ -957,14 +973,20 @@ def _genpareto_parts(x, c, loc, scale):
     end = select(negative, -1 / select(negative, c, -1.0), np.inf)
     below, above = raw(less(z, 0.0)), raw(greater(z, end))
     z = select(below | above, 0.0, z)
+    exponent, near, other = _log1p_ratio(c, z)
+    return exponent, log_scale, c, z, below, above, near, other
+
+
+def _log1p_ratio(c, z):
+    """(log1p(c z)/c, where its series is taken, c with 1 there): at c = 0 and, on floats, wherever |c z| is below
+    `_GENPARETO_SERIES`, the series z (1 - u/2 + u^2/3 - u^3/4) in u = c z, so its slope in c is the limit's."""
     u = c * z
     near = raw(equal(c, 0))
     if is_float_dtype(result_dtype(raw(u))):
         near = near | raw(less(absolute(u), _GENPARETO_SERIES))
     other = select(near, 1.0, c)
     series = z * (1 - u * (0.5 - u * (1 / 3 - u / 4)))
-    exponent = select(near, series, log1p(other * z) / other)
-    return exponent, log_scale, c, z, below, above, near, other
+    return select(near, series, log1p(other * z) / other), near, other
 
 
 def genpareto_logpdf(x, c, loc=0.0, scale=1.0):
@@ -1008,6 +1030,56 @@ def genpareto_logsf(x, c, loc=0.0, scale=1.0):
     """log P(X > x) = -log1p(c z)/c (-z at c = 0), exact however far right."""
     exponent, _, _, _, below, above, _, _ = _genpareto_parts(x, c, loc, scale)
     return _outside_answers(-exponent, below, above, 0.0, -np.inf)
+
+
+# -- ``scipy.stats.genextreme``: the generalized extreme value distribution of SciPy's shape c (hydrology's xi is -c),
+# its CDF exp(-e^-y), y = -log1p(-c z)/c (z at c = 0, the Gumbel); its support ends at 1/c on the side c points to. ---
+
+def _genextreme_parts(x, c, loc, scale):
+    """(y, log(scale), c lifted, the entries left of the support, right of it) of the GEV of shape ``c``: y is
+    `_log1p_ratio` of -c, so its slope in c through c = 0 is the limit's."""
+    z, log_scale = standardized(x, loc, scale)
+    c = lifted(c, z)
+    beyond = raw(less_equal(1 - c * z, 0.0))
+    y = _log1p_ratio(-c, select(beyond, 0.0, z))[0]
+    return y, log_scale, c, beyond & raw(less(c, 0)), beyond & raw(greater(c, 0))
+
+
+def genextreme_logpdf(x, c, loc=0.0, scale=1.0):
+    """The log-density of the GEV of shape ``c`` at ``x``: -e^-y - (1 - c) y, -inf off the support."""
+    y, log_scale, c, below, above = _genextreme_parts(x, c, loc, scale)
+    return _outside_answers(-exp(-y) - (1 - c) * y - log_scale, below, above, -np.inf, -np.inf)
+
+
+def genextreme_pdf(x, c, loc=0.0, scale=1.0):
+    """The density of the GEV of shape ``c`` at ``x``."""
+    return _density(x, loc, scale, lambda z: exp(genextreme_logpdf(z, c)))
+
+
+def _genextreme_tail(x, c, loc, scale, form, at_below, at_above):
+    """``form(e^-y)`` of the GEV of shape ``c`` at ``x``, SciPy's fixed answers off the support."""
+    y, _, _, below, above = _genextreme_parts(x, c, loc, scale)
+    return _outside_answers(form(exp(-y)), below, above, at_below, at_above)
+
+
+def genextreme_logcdf(x, c, loc=0.0, scale=1.0):
+    """log P(X <= x) = -e^-y."""
+    return _genextreme_tail(x, c, loc, scale, lambda t: -t, -np.inf, 0.0)
+
+
+def genextreme_cdf(x, c, loc=0.0, scale=1.0):
+    """P(X <= x) = exp(-e^-y)."""
+    return _genextreme_tail(x, c, loc, scale, lambda t: exp(-t), 0.0, 1.0)
+
+
+def genextreme_sf(x, c, loc=0.0, scale=1.0):
+    """P(X > x) = -expm1(-e^-y), its digits kept far right."""
+    return _genextreme_tail(x, c, loc, scale, lambda t: -expm1(-t), 1.0, 0.0)
+
+
+def genextreme_logsf(x, c, loc=0.0, scale=1.0):
+    """log P(X > x) = log(1 - exp(-e^-y)) (`_log1mexp`)."""
+    return _genextreme_tail(x, c, loc, scale, lambda t: _log1mexp(-t), 0.0, -np.inf)
 
 
 def _power_tail(low, log_base, density, tail, median):

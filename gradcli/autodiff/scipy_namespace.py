@@ -14,6 +14,7 @@ from types import ModuleType, SimpleNamespace
 
 from ..errors import InputError
 
+from . import ops as _ops
 from . import ops_array as _array
 from . import ops_bessel_hypergeometric as _bessel_hypergeometric
 from . import ops_decompositions as _decompositions
@@ -55,12 +56,17 @@ special = SimpleNamespace(**{
     **{name: getattr(_elliptic_incomplete, name)
        for name in ("ellipeinc", "ellipj", "ellipkinc", "elliprc", "elliprd", "elliprf", "elliprg", "elliprj")},
     **{name: getattr(_elementary, name) for name in ("cosm1", "powm1")},
+    # NumPy's own functions SciPy spells again (legacy code calls scipy.special.expm1 for np.expm1)
+    **{name: getattr(_ops, name) for name in ("expm1", "log1p", "cbrt", "exp2")},
     "lambertw": _tracer.lifting_constants(_elementary.lambertw),  # its branch's op called from gradcli's frame
     **{name: getattr(_bessel_hypergeometric, name) for name in "hyp2f1 kv kve struve wright_bessel".split()},
     **{name: getattr(_normal_integrals, name) for name in "owens_t voigt_profile".split()},
     # The reductions of a whole array on constants alone, at an exact run's precision (their ops are called from
     # gradcli's frames, which lift nothing); the elementwise ones keep their own way with constants.
     **{name: _tracer.lifting_constants(_scipy.SCIPY_VALUED[name]) for name in ("logsumexp", "softmax", "log_softmax")},
+    # entropies written as xlogy's: on constants alone (a branch's exp(sum(entr(p)))) exact too, not float64's
+    "entr": _tracer.lifting_constants(_scipy.SCIPY_VALUED["entr"]),
+    **{name: _tracer.lifting_constants(_scipy.SCIPY_VALUED[name], data=2) for name in ("rel_entr", "kl_div")},
 })
 
 _tracer.named_as_called(vars(special), "scipy.special.")  # psi as written, not as gradcli's digamma
@@ -80,8 +86,9 @@ _METHODS = {
     "dirichlet": "logpdf pdf",
     "multivariate_normal": "logpdf pdf entropy",
     "vonmises": "logpdf pdf",
+    "rice": "logpdf pdf",
     "cauchy": "logpdf pdf cdf logcdf sf logsf",
-    **dict.fromkeys("weibull_min weibull_max gumbel_r gumbel_l genpareto pareto lomax laplace skewnorm invgauss".split(),
+    **dict.fromkeys("weibull_min weibull_max gumbel_r gumbel_l genpareto pareto lomax laplace skewnorm invgauss genextreme".split(),
                     "logpdf pdf cdf logcdf sf logsf"),
 }
 
