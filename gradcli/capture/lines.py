@@ -10,6 +10,7 @@ the line a reader looks for.
 import ast
 import linecache
 import math
+import operator
 import os
 import re
 import sys
@@ -342,16 +343,53 @@ def _positions(code):
 
 
 def _module_of_file(path):
-    """The loaded module whose file ``path`` is, or None."""
-    known = _MODULE_OF_FILE.get(path)
-    if known is not None and sys.modules.get(known.__name__) is known and getattr(known, "__file__", None) == path:
-        return known  # a framework's process holds thousands of modules: a scan per replayed operation is slow
-    found = next((module for module in list(sys.modules.values()) if getattr(module, "__file__", None) == path), None)
-    if found is not None:
-        _MODULE_OF_FILE[path] = found
-    return found
+    """The loaded module whose file ``path`` is, or None (any loaded copy of one file binds the same names: the one
+    `written_call` reads)."""
+    return loaded_modules().by_file.get(path)
 
 
-# The module last found for a file, kept while it is still loaded under its name (any loaded copy of one file binds
-# the same names: the one `written_call` reads).
-_MODULE_OF_FILE = {}
+class _LoadedModules:
+    """The modules loaded at one moment (``sys.modules``' values, in order) and each one's file."""
+
+    def __init__(self, modules, previous):
+        self.modules = modules
+        # A module still loaded keeps the file it was loaded from: only a module new to sys.modules is read (a read of
+        # ``__file__`` may run a lazy module's own ``__getattr__``). The previous list holds its modules alive, so an
+        # id met again is the same module.
+        known = {id(module): file for module, file in zip(previous.modules, previous.files)} if previous else {}
+        self.files = [known[id(module)] if id(module) in known else _file_of(module) for module in modules]
+        self.by_file = {}
+        self.derived = {}  # what an asker derives from these modules and their files alone, by the asker's own key
+        for module, file in zip(modules, self.files):
+            if file:
+                self.by_file.setdefault(file, module)
+
+
+def _file_of(module):
+    """``module.__file__``, "" where it names none (a built-in module, a namespace package, any other value)."""
+    try:
+        file = getattr(module, "__file__", None)
+    except Exception:  # noqa: BLE001 - a lazy module's __getattr__ may raise anything: it names no file
+        return ""
+    return file if isinstance(file, str) else ""
+
+
+def loaded_modules():
+    """The loaded modules and their files (`_LoadedModules`), read again only where ``sys.modules`` changed.
+
+    A framework's process holds thousands of modules, and a replayed operation
+    (`written_call`) or a trace (`torch_reads`) asks which of them holds a
+    file: comparing the list of modules with the last one, object by object,
+    is a pass in C, where reading each module's ``__file__`` is Python's.
+    """
+    global _LOADED
+    modules = list(sys.modules.values())
+    loaded = _LOADED
+    if loaded is None or len(loaded.modules) != len(modules) or not all(map(operator.is_, loaded.modules, modules)):
+        loaded = _LOADED = _LoadedModules(modules, loaded)
+    return loaded
+
+
+# The modules last read (`loaded_modules`): replaced as soon as sys.modules differs, so that it holds no module the
+# process has let go of for longer than until the next ask.
+_LOADED = None
