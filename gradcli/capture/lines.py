@@ -17,7 +17,7 @@ import sys
 import types
 from functools import lru_cache
 
-from ..folders import GRADCLI_FOLDER, python_folders
+from ..folders import GRADCLI_FOLDER, installed_package_file, python_folders
 
 _MATH_CALL = re.compile(r"(?<![\w.])math\.(\w+)\s*\(")  # math.exp(, not tf.math.exp(
 STDLIB_FOLDER = python_folders("stdlib")[0]
@@ -27,9 +27,19 @@ _FLOAT_LITERAL = re.compile(r"(?<![\w.])(?:\d[\d_]*\.[\d_]*(?:[eE][-+]?\d+)?|\.\
 def sources_as_edited():
     """Forget what was read of source files that changed on disk since (linecache's lines, `handed_numbers`' numbers),
     so that a check names the lines its files hold now, where a file was edited between two checks in one process (a
-    notebook, the pytest plugin). Asked once per check: a stat of each file read so far, never one per line read."""
-    linecache.checkcache()
+    notebook, the pytest plugin). Asked once per check: a stat of each file read so far, never one per line read, and
+    none of Python's library or an installed package's (a framework's trace reads the lines of hundreds of its own
+    files, which no one edits while a process runs)."""
+    for path in list(linecache.cache):
+        if not _library_file(path):
+            linecache.checkcache(path)
     handed_numbers.cache_clear()
+
+
+@lru_cache(maxsize=None)  # asked of every file read so far, at every check
+def _library_file(path):
+    """Whether ``path`` is a file of Python's own library or of an installed package."""
+    return path.startswith(STDLIB_FOLDER) or installed_package_file(path)
 
 
 def def_line(path, first_line):
