@@ -31,6 +31,20 @@ def test_a_module_loaded_or_let_go_of_is_seen_at_the_next_ask(tmp_path):
 def test_the_kept_files_are_each_modules_own():
     loaded = lines.loaded_modules()
     assert lines.loaded_modules() is loaded  # nothing changed: nothing read again
-    for module, file in zip(loaded.modules, loaded.files):
-        assert file == (getattr(module, "__file__", None) if isinstance(getattr(module, "__file__", None), str) else "")
-    assert lines.loaded_modules().by_file[lines.__file__] is lines
+    for module in loaded.modules:
+        file = getattr(module, "__file__", None)
+        assert loaded.files[id(module)] == (file if isinstance(file, str) else "")
+    assert lines._module_of_file(lines.__file__) is lines
+
+
+def test_the_modules_picked_follow_the_modules_loaded(tmp_path):
+    folder = str(tmp_path)
+    mine = lambda path: path.startswith(folder)  # noqa: E731
+    assert lines.loaded_modules().picked("test", mine) == []
+    module = _fresh_module("gradcli_test_picked_module", str(tmp_path / "picked.py"))
+    sys.modules[module.__name__] = module
+    try:
+        assert lines.loaded_modules().picked("test", mine) == [module]
+    finally:
+        del sys.modules[module.__name__]
+    assert lines.loaded_modules().picked("test", mine) == []

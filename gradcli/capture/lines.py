@@ -14,6 +14,7 @@ import operator
 import os
 import re
 import sys
+import threading
 import types
 from functools import lru_cache
 
@@ -355,24 +356,56 @@ def _positions(code):
 def _module_of_file(path):
     """The loaded module whose file ``path`` is, or None (any loaded copy of one file binds the same names: the one
     `written_call` reads)."""
-    return loaded_modules().by_file.get(path)
+    found = loaded_modules().by_file.get(path)
+    return next(iter(found.values())) if found else None
 
 
 class _LoadedModules:
-    """The modules loaded at one moment (``sys.modules``' values, in order) and each one's file."""
+    """The modules loaded at one moment (``sys.modules``' values, in order), by file, and those whose file an asker
+    picks (`picked`).
+
+    Made from the last one where sys.modules changed: only the modules new to
+    it are read (a read of ``__file__`` may run a lazy module's own
+    ``__getattr__``), and only the ones gone are let go of; the rest is passes
+    in C over the ids. The last one's modules are alive while this one is
+    made, so an id in both is the same module.
+    """
 
     def __init__(self, modules, previous):
         self.modules = modules
-        # A module still loaded keeps the file it was loaded from: only a module new to sys.modules is read (a read of
-        # ``__file__`` may run a lazy module's own ``__getattr__``). The previous list holds its modules alive, so an
-        # id met again is the same module.
-        known = {id(module): file for module, file in zip(previous.modules, previous.files)} if previous else {}
-        self.files = [known[id(module)] if id(module) in known else _file_of(module) for module in modules]
-        self.by_file = {}
-        self.derived = {}  # what an asker derives from these modules and their files alone, by the asker's own key
-        for module, file in zip(modules, self.files):
+        self.by_id = dict(zip(map(id, modules), modules))
+        if previous is None:
+            self.files, self.by_file, self.pickers = {}, {}, {}
+            gone, new = (), list(self.by_id)
+        else:  # the last one is never asked again: its tables are taken over
+            self.files, self.by_file, self.pickers = previous.files, previous.by_file, previous.pickers
+            gone, new = previous.by_id.keys() - self.by_id.keys(), self.by_id.keys() - previous.by_id.keys()
+        for key in gone:
+            file = self.files.pop(key)
             if file:
-                self.by_file.setdefault(file, module)
+                same = self.by_file[file]
+                del same[key]
+                if not same:
+                    del self.by_file[file]
+            for _, picked in self.pickers.values():
+                picked.pop(key, None)
+        for key in new:
+            module = self.by_id[key]
+            file = self.files[key] = _file_of(module)
+            if file:
+                self.by_file.setdefault(file, {})[key] = module
+                for picks, picked in self.pickers.values():
+                    if picks(file):
+                        picked[key] = module
+
+    def picked(self, name, picks):
+        """The modules whose file ``picks(file)`` (never asked of a module without one), kept as modules come and go
+        under ``name``, the asker's (``picks`` the same function for one name)."""
+        found = self.pickers.get(name)
+        if found is None:
+            found = self.pickers[name] = (picks, {key: self.by_id[key] for key, file in self.files.items()
+                                                  if file and picks(file)})
+        return list(found[1].values())
 
 
 def _file_of(module):
@@ -394,12 +427,14 @@ def loaded_modules():
     """
     global _LOADED
     modules = list(sys.modules.values())
-    loaded = _LOADED
-    if loaded is None or len(loaded.modules) != len(modules) or not all(map(operator.is_, loaded.modules, modules)):
-        loaded = _LOADED = _LoadedModules(modules, loaded)
+    with _LOADED_LOCK:  # one thread at a time takes over the last one's tables
+        loaded = _LOADED
+        if loaded is None or len(loaded.modules) != len(modules) or not all(map(operator.is_, loaded.modules, modules)):
+            loaded = _LOADED = _LoadedModules(modules, loaded)
     return loaded
 
 
 # The modules last read (`loaded_modules`): replaced as soon as sys.modules differs, so that it holds no module the
 # process has let go of for longer than until the next ask.
 _LOADED = None
+_LOADED_LOCK = threading.Lock()

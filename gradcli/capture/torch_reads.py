@@ -197,11 +197,8 @@ class _ReadingFloat(float, metaclass=_FloatType):
 def _users_namespaces():
     """The globals of the user's loaded modules that name no ``float`` of their own: where `_ReadingFloat` answers
     ``float(t)`` while a trace lasts."""
-    loaded, folder = loaded_modules(), _TRACING.folder
-    users = loaded.derived.get((_users_namespaces, folder))
-    if users is None:  # every trace asks, and the modules loaded seldom change between two traces
-        users = loaded.derived[(_users_namespaces, folder)] = [
-            module for module, path in zip(loaded.modules, loaded.files) if _users_module_file(path, folder)]
+    folder = _TRACING.folder
+    users = loaded_modules().picked((_users_namespaces, folder), lambda path: _users_module_file(path, folder))
     found = []
     for module in users:
         namespace = getattr(module, "__dict__", None)
