@@ -10,13 +10,15 @@ the line a reader looks for.
 import ast
 import linecache
 import math
+import operator
 import os
 import re
 import sys
+import threading
 import types
 from functools import lru_cache
 
-from ..folders import GRADCLI_FOLDER, python_folders
+from ..folders import GRADCLI_FOLDER, installed_package_file, python_folders
 
 _MATH_CALL = re.compile(r"(?<![\w.])math\.(\w+)\s*\(")  # math.exp(, not tf.math.exp(
 STDLIB_FOLDER = python_folders("stdlib")[0]
@@ -26,9 +28,19 @@ _FLOAT_LITERAL = re.compile(r"(?<![\w.])(?:\d[\d_]*\.[\d_]*(?:[eE][-+]?\d+)?|\.\
 def sources_as_edited():
     """Forget what was read of source files that changed on disk since (linecache's lines, `handed_numbers`' numbers),
     so that a check names the lines its files hold now, where a file was edited between two checks in one process (a
-    notebook, the pytest plugin). Asked once per check: a stat of each file read so far, never one per line read."""
-    linecache.checkcache()
+    notebook, the pytest plugin). Asked once per check: a stat of each file read so far, never one per line read, and
+    none of Python's library or an installed package's (a framework's trace reads the lines of hundreds of its own
+    files, which no one edits while a process runs)."""
+    for path in list(linecache.cache):
+        if not _library_file(path):
+            linecache.checkcache(path)
     handed_numbers.cache_clear()
+
+
+@lru_cache(maxsize=None)  # asked of every file read so far, at every check
+def _library_file(path):
+    """Whether ``path`` is a file of Python's own library or of an installed package."""
+    return path.startswith(STDLIB_FOLDER) or installed_package_file(path)
 
 
 def def_line(path, first_line):
@@ -342,16 +354,87 @@ def _positions(code):
 
 
 def _module_of_file(path):
-    """The loaded module whose file ``path`` is, or None."""
-    known = _MODULE_OF_FILE.get(path)
-    if known is not None and sys.modules.get(known.__name__) is known and getattr(known, "__file__", None) == path:
-        return known  # a framework's process holds thousands of modules: a scan per replayed operation is slow
-    found = next((module for module in list(sys.modules.values()) if getattr(module, "__file__", None) == path), None)
-    if found is not None:
-        _MODULE_OF_FILE[path] = found
-    return found
+    """The loaded module whose file ``path`` is, or None (any loaded copy of one file binds the same names: the one
+    `written_call` reads)."""
+    found = loaded_modules().by_file.get(path)
+    return next(iter(found.values())) if found else None
 
 
-# The module last found for a file, kept while it is still loaded under its name (any loaded copy of one file binds
-# the same names: the one `written_call` reads).
-_MODULE_OF_FILE = {}
+class _LoadedModules:
+    """The modules loaded at one moment (``sys.modules``' values, in order), by file, and those whose file an asker
+    picks (`picked`).
+
+    Made from the last one where sys.modules changed: only the modules new to
+    it are read (a read of ``__file__`` may run a lazy module's own
+    ``__getattr__``), and only the ones gone are let go of; the rest is passes
+    in C over the ids. The last one's modules are alive while this one is
+    made, so an id in both is the same module.
+    """
+
+    def __init__(self, modules, previous):
+        self.modules = modules
+        self.by_id = dict(zip(map(id, modules), modules))
+        if previous is None:
+            self.files, self.by_file, self.pickers = {}, {}, {}
+            gone, new = (), list(self.by_id)
+        else:  # the last one is never asked again: its tables are taken over
+            self.files, self.by_file, self.pickers = previous.files, previous.by_file, previous.pickers
+            gone, new = previous.by_id.keys() - self.by_id.keys(), self.by_id.keys() - previous.by_id.keys()
+        for key in gone:
+            file = self.files.pop(key)
+            if file:
+                same = self.by_file[file]
+                del same[key]
+                if not same:
+                    del self.by_file[file]
+            for _, picked in self.pickers.values():
+                picked.pop(key, None)
+        for key in new:
+            module = self.by_id[key]
+            file = self.files[key] = _file_of(module)
+            if file:
+                self.by_file.setdefault(file, {})[key] = module
+                for picks, picked in self.pickers.values():
+                    if picks(file):
+                        picked[key] = module
+
+    def picked(self, name, picks):
+        """The modules whose file ``picks(file)`` (never asked of a module without one), kept as modules come and go
+        under ``name``, the asker's (``picks`` the same function for one name)."""
+        found = self.pickers.get(name)
+        if found is None:
+            found = self.pickers[name] = (picks, {key: self.by_id[key] for key, file in self.files.items()
+                                                  if file and picks(file)})
+        return list(found[1].values())
+
+
+def _file_of(module):
+    """``module.__file__``, "" where it names none (a built-in module, a namespace package, any other value)."""
+    try:
+        file = getattr(module, "__file__", None)
+    except Exception:  # noqa: BLE001 - a lazy module's __getattr__ may raise anything: it names no file
+        return ""
+    return file if isinstance(file, str) else ""
+
+
+def loaded_modules():
+    """The loaded modules and their files (`_LoadedModules`), read again only where ``sys.modules`` changed.
+
+    A framework's process holds thousands of modules, and a replayed operation
+    (`written_call`) or a trace (`torch_reads`) asks which of them holds a
+    file: comparing the list of modules with the last one, object by object,
+    is a pass in C, where reading each module's ``__file__`` is Python's.
+    """
+    global _LOADED
+    modules = list(sys.modules.values())
+    with _LOADED_LOCK:  # one thread at a time takes over the last one's tables
+        loaded = _LOADED
+        if loaded is None or len(loaded.modules) != len(modules) or not all(map(operator.is_, loaded.modules, modules)):
+            loaded = _LOADED = _LoadedModules(modules, loaded)
+    return loaded
+
+
+# The modules last read (`loaded_modules`): replaced as soon as sys.modules differs, so that it holds no module the
+# process has let go of for longer than until the next ask.
+_LOADED = None
+_LOADED_LOCK = threading.Lock()

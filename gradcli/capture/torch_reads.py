@@ -56,7 +56,7 @@ import threading
 from contextlib import contextmanager
 
 from ..folders import installed_package_file
-from .lines import GRADCLI_FOLDER, is_user_file
+from .lines import GRADCLI_FOLDER, is_user_file, loaded_modules
 
 _LOCK = threading.Lock()
 _TRACING = threading.local()  # in a thread that traces: `answered`, the reads answered, and `folder`, PyTorch's
@@ -197,13 +197,13 @@ class _ReadingFloat(float, metaclass=_FloatType):
 def _users_namespaces():
     """The globals of the user's loaded modules that name no ``float`` of their own: where `_ReadingFloat` answers
     ``float(t)`` while a trace lasts."""
+    folder = _TRACING.folder
+    users = loaded_modules().picked((_users_namespaces, folder), lambda path: _users_module_file(path, folder))
     found = []
-    for module in list(sys.modules.values()):
-        path = getattr(module, "__file__", None) or ""
-        if _users_module_file(path, _TRACING.folder):
-            namespace = getattr(module, "__dict__", None)
-            if isinstance(namespace, dict) and "float" not in namespace:
-                found.append(namespace)
+    for module in users:
+        namespace = getattr(module, "__dict__", None)
+        if isinstance(namespace, dict) and "float" not in namespace:
+            found.append(namespace)
     return found
 
 
