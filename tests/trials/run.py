@@ -78,6 +78,7 @@ from cases34c import ALL as THIRTY_FOURTH_C
 from cases35a import ALL as THIRTY_FIFTH_A
 from cases35b import ALL as THIRTY_FIFTH_B
 from cases35c import ALL as THIRTY_FIFTH_C
+from cases36b import ALL as THIRTY_SIXTH_B
 from judge import judge, run_cli
 
 # mpmath's working precision is one setting for the whole process: a truth computed at 2,000 digits in one thread
@@ -96,7 +97,8 @@ ALL = (FIRST + SECOND + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINT
        + TWENTY_NINTH_B + TWENTY_NINTH_C + THIRTIETH_A + THIRTIETH_B + THIRTIETH_C + THIRTY_FIRST_A
        + THIRTY_FIRST_B + THIRTY_FIRST_C + THIRTY_SECOND_A + THIRTY_SECOND_B + THIRTY_SECOND_C + THIRTY_THIRD_A
        + THIRTY_THIRD_B + THIRTY_THIRD_C + THIRTY_FOURTH_A + THIRTY_FOURTH_B + THIRTY_FOURTH_C
-       + THIRTY_FIFTH_A + THIRTY_FIFTH_B + THIRTY_FIFTH_C)
+       + THIRTY_FIFTH_A + THIRTY_FIFTH_B + THIRTY_FIFTH_C
+       + THIRTY_SIXTH_B)
 
 
 def one(case):
