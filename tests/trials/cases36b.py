@@ -1,25 +1,27 @@
-"""The thirty-sixth trial set (b), PyTorch and TensorFlow (Keras; TensorFlow Probability is not installed, so its
-forms are written with tf), in 3D rotations and pose, electric circuits and power lines, contact mechanics, the
-thermodynamics of mixing and of a real gas, traffic flow, the diffusion of a new product and X-ray diffraction: a
-rotation matrix's angle by acos of its clamped trace at a general rotation, at the identity and at a half turn (acos's
-infinite slope meets the clamp's flat side: no derivative), and by atan2 (the skew part's norm is a cone at the
-identity); a sign-blind quaternion pose loss through F.normalize (at the target its slope is a proven 0, and at q = 0
-F.normalize's eps makes it smooth and flat), a landmark residual through q / |q| (0/0 at q = 0), a quaternion
-normalisation as an autograd.Function (right, and with its projection forgotten: harmless where the weights are
-orthogonal to q), a pose network read by its parameters' names; a rotation by torch.linalg.matrix_exp of a skew matrix
-(at 0 too); a series RLC circuit's impedance at resonance (by torch.hypot; by a square root, where R^2 underflows and
-0 * inf appears; at R = 0 a cone), a line's power angle by asin at its stability limit and by Newton's method in a
-tf.while_loop, the maximum power transfer (a proven 0 slope); Hertz contact by relu ** 2.5 (C1 at touching) and by
-sqrt(clamp(d)) ** 3 (0 * inf there, in exact arithmetic too: wrong), Coulomb friction smoothed by tanh, hard by sign (a jump) and its work by |v|
-(a kink), a sphere's contact penalty through torch.cdist (a centre on an obstacle's: a cone), softplus
-contact at its switch to the linear piece (a jump), a Keras friction layer whose tf.custom_gradient gives the coefficient's gradient through variables= (right,
-and with N forgotten); the Gibbs energy of mixing by xlogy, special.entr, x log x and an autograd.Function without its
-+ 1, at a pure component (an infinite one-sided slope); van der Waals' pressure written out, by torch.autograd.grad
-of the Helmholtz energy and by a tf.GradientTape inside tf.function, at V = b (a pole); Davidson's travel time at and
-near capacity, Greenshields' flow at jam density; Bass's diffusion curve at an innovation rate of 1e-320 (q / p
-overflows); Bragg's angle at its edge; Gamma, LogNormal and Laplace travel-time likelihoods (the Laplace at a sample:
-a kink); Keras' ReLU layer at its threshold (a jump) and its ceiling, LeakyReLU at 0, ELU at 0 (C1), MeanAbsoluteError
-at a zero residual, and a Dense layer read by its kernel's name.
+"""The thirty-sixth trial set (b), PyTorch and TensorFlow (Keras; TensorFlow Probability is not installed, so its forms
+are written with tf), in 3D rotations and pose, electric circuits and power lines, contact mechanics, the thermodynamics
+of mixing and of a real gas, traffic flow, the diffusion of a new product and X-ray diffraction: a rotation matrix's
+angle by acos of its clamped trace at a general rotation, at a float32 turn of 1e-3 (PyTorch's acos keeps 1 - c^2), at
+the identity and at a half turn (acos's infinite slope meets the clamp's flat side: no derivative), and by atan2 (the
+skew part's norm is a cone at the identity); a sign-blind quaternion pose loss through F.normalize (at the target its
+slope is a proven 0 and its value 1 - |t|^2 cancels, and at q = 0 F.normalize's eps makes it smooth and flat), a
+landmark residual through q / |q| (0/0 at q = 0), a quaternion normalisation as an autograd.Function (right, and with
+its projection forgotten: harmless where the weights are orthogonal to q), a pose network read by its parameters' names;
+a rotation by torch.linalg.matrix_exp of a skew matrix (at 0 too); a series RLC circuit's impedance at resonance (by
+torch.hypot, which scales before it squares; by a square root, where R^2 underflows and 0 * inf appears; at R = 0 a
+cone), a line's power angle by asin at its stability limit and by Newton's method in a tf.while_loop, the maximum power
+transfer (a proven 0 slope); Hertz contact by relu ** 2.5 (C1 at touching) and by sqrt(clamp(d)) ** 3 (0 * inf there, in
+exact arithmetic too: wrong), Coulomb friction smoothed by tanh, hard by sign (a jump) and its work by |v| (a kink), a
+sphere's contact penalty through torch.cdist (a centre on an obstacle's: a cone), softplus contact at its switch to the
+linear piece (a jump), a Keras friction layer whose tf.custom_gradient gives the coefficient's gradient through
+variables= (right, and with N forgotten; Keras makes the weight's Constant(0.3) in float32); the Gibbs energy of mixing
+by xlogy, special.entr, x log x and an autograd.Function without its + 1, at a pure component (an infinite one-sided
+slope); van der Waals' pressure written out, by torch.autograd.grad of the Helmholtz energy and by a tf.GradientTape
+inside tf.function, at V = b (a pole); Davidson's travel time at and near capacity, Greenshields' flow at jam density;
+Bass's diffusion curve at an innovation rate of 1e-320 (q / p overflows; rewritten, the adoption itself is subnormal);
+Bragg's angle at its edge; Gamma, LogNormal and Laplace travel-time likelihoods (the Laplace at a sample: a kink);
+Keras' ReLU layer at its threshold (a jump) and its ceiling, LeakyReLU at 0, ELU at 0 (C1), MeanAbsoluteError at a zero
+residual, and a Dense layer read by its kernel's name.
 
 Truths are expressions written here, evaluated by mpmath (2,000 digits), never the user files' code; points are the
 numbers the dtype holds, and a constant the program casts to the dtype is the number the dtype holds. Where a function
@@ -50,6 +52,7 @@ def _nans(*shape):
 ROT_Z = [[0.6, -0.8, 0], [0.8, 0.6, 0], [0, 0, 1]]  # a 3-4-5 rotation about z
 IDENTITY = [[1, 0, 0], [0, 1, 0], [0, 0, 1]]
 HALF_TURN = [[1, 0, 0], [0, -1, 0], [0, 0, -1]]
+SMALL_TURN = [[0.9999995000000417, -0.0009999998333333417, 0], [0.0009999998333333417, 0.9999995000000417, 0], [0, 0, 1]]
 
 
 def _angle_slopes(R, dtype="float64"):
@@ -388,6 +391,10 @@ TORCH = _both(T, "rotation_angle", {"R": ROT_Z}, lambda d: _angle_slopes(ROT_Z, 
     Case(T, "rotation_angle", _at(R=IDENTITY), "float32", "domain", _angle_at_edge()),
     Case(T, "rotation_angle", _at(R=HALF_TURN), "float64", "domain", _angle_at_edge()),
 ] + _both(T, "rotation_angle_atan2", {"R": ROT_Z}, lambda d: num_grad(_angle_atan2, d, R=ROT_Z)) + [
+    # a turn of 1e-3 in float32: cos is 8 units in the last place below 1, the trace of such numbers is exact, and
+    # PyTorch's acos backward keeps 1 - c^2 (its slope -1024.0001 comes out -1024.0)
+    Case(T, "rotation_angle", _at(R=SMALL_TURN), "float32", "ok", _angle_slopes(SMALL_TURN, "float32")),
+    Case(T, "rotation_angle_atan2", _at(R=SMALL_TURN), "float32", "ok", num_grad(_angle_atan2, "float32", R=SMALL_TURN)),
     # the skew part's norm is a cone at the identity: the off-diagonal entries have slopes +-1/2 on either side
     Case(T, "rotation_angle_atan2", _at(R=IDENTITY), "float64", "domain", sided_grad(_angle_atan2, R=IDENTITY)),
 ] + _both(T, "quaternion_loss", {"q": Q_GENERAL}, lambda d: num_grad(_quaternion_loss(d), d, q=Q_GENERAL)) + [
@@ -397,6 +404,7 @@ TORCH = _both(T, "rotation_angle", {"R": ROT_Z}, lambda d: _angle_slopes(ROT_Z, 
     Case(T, "quaternion_loss", _at(q=[0, -0.6, 0, -0.8]), "float32", "unstable", _plain({"q": [0, 0, 0, 0]}), QLOSS),
     # F.normalize divides by max(|q|, 1e-12): near 0 the loss is 1 - (q . t)^2 / 1e-24, flat at 0
     Case(T, "quaternion_loss", _at(q=[0, 0, 0, 0]), "float64", "ok", _plain({"q": [0, 0, 0, 0]})),
+    Case(T, "quaternion_loss", _at(q=[0, 0, 0, 0]), "float32", "ok", _plain({"q": [0, 0, 0, 0]})),
 ] + _both(T, "pose_residual", {"q": Q_GENERAL}, lambda d: num_grad(_pose_residual(d), d, q=Q_GENERAL)) + [
     Case(T, "pose_residual", _at(q=[0, 0, 0, 0]), "float64", "domain", lambda: {"q": _nans(4)}),
     Case(T, "unit_quaternion_score", _at(q=Q_GENERAL), "float64", "ok", _unit_score_slopes(Q_GENERAL)),
@@ -409,6 +417,9 @@ TORCH = _both(T, "rotation_angle", {"R": ROT_Z}, lambda d: _angle_slopes(ROT_Z, 
 ] + _both(T, "rotate_by_exp", {"omega": [0.1, 0.2, 0.3]},
           lambda d: num_grad(_rodrigues_first(d), d, omega=[0.1, 0.2, 0.3])) + [
     Case(T, "rotate_by_exp", _at(omega=[0, 0, 0]), "float64", "ok", _rotate_at_zero()),
+    # a turn of 3 radians: the matrix exponential scales and squares
+    Case(T, "rotate_by_exp", _at(omega=[1, 2, 2]), "float32", "ok", num_grad(_rodrigues_first("float32"), "float32",
+                                                                              omega=[1, 2, 2])),
     Case(T, "pose_net_loss", None, "float64", "ok", _pose_net_truth(), args="pose_args",
          wrt="model.fc1.weight,model.fc2.bias"),
     # a layer the model does not have
@@ -419,6 +430,9 @@ TORCH = _both(T, "rotation_angle", {"R": ROT_Z}, lambda d: _angle_slopes(ROT_Z, 
     # R = 0 at resonance: hypot(0, 0) is a cone's apex in every input
     Case(T, "impedance", _at(**RESONANT_BARE), "float64", "domain", lambda: {k: NAN for k in RESONANT}),
 ] + _both(T, "impedance", CIRCUIT, lambda d: num_grad(_impedance, d, **CIRCUIT)) + [
+    # hypot scales before it squares: R = 1e-200 (float64) and 1e-30 (float32) are no trouble
+    Case(T, "impedance", _at(**RESONANT_TINY), "float64", "ok", _at_resonance()),
+    Case(T, "impedance", _at(R=1e-30, L=1, C=1, omega=1), "float32", "ok", _at_resonance()),
     Case(T, "impedance_naive", _at(**CIRCUIT), "float32", "ok", num_grad(_impedance, "float32", **CIRCUIT)),
     # R^2 = 1e-400 underflows: sqrt(0)'s infinite slope meets 2R and the reactance's 0
     Case(T, "impedance_naive", _at(**RESONANT_TINY), "float64", "unstable", _at_resonance(), SQRT_T),
@@ -457,6 +471,8 @@ TORCH = _both(T, "rotation_angle", {"R": ROT_Z}, lambda d: _angle_slopes(ROT_Z, 
     # a centre on an obstacle's: the distance is a cone's apex
     Case(T, "contact_penalty", _at(centres=[[0.25, 0], [1, 1]]), "float64", "domain",
          sided_grad(_contact_penalty, centres=[[0.25, 0], [1, 1]])),
+    Case(T, "contact_penalty", _at(centres=[[0.25, 0], [1, 1]]), "float32", "domain",
+         sided_grad(_contact_penalty, "float32", centres=[[0.25, 0], [1, 1]])),
     Case(T, "soft_contact", _at(d=[0.01, -0.005, 0.03]), "float64", "ok", _soft_contact_slopes([0.01, -0.005, 0.03])),
     # 1024 d = 20 exactly: softplus switches to its linear piece with a jump of 2e-12
     Case(T, "soft_contact", _at(d=[0.01953125, 0.01]), "float64", "domain", _soft_contact_slopes([0.01953125, 0.01])),
@@ -516,8 +532,10 @@ TF = _both(K, "vdw_pressure", {"V": 0.001, "T": 300}, lambda d: _vdw_slopes(0.00
     Case(K, "vdw_pressure", _at(V=3.19e-5, T=300), "float64", "domain", lambda: {"V": NAN, "T": NAN}),
     Case(K, "gibbs_mixing", _at(x=[0.3, 0.7]), "float64", "ok", _gibbs_slopes([0.3, 0.7])),
     Case(K, "gibbs_mixing", _at(x=[1, 0]), "float64", "domain", _gibbs_slopes([1, 0])),
-] + _both(K, "power_angle", KEYS, lambda d: _newton_angle_slopes(0.5, 0.8, d)) + [
-    Case(K, "power_angle", _at(p=-0.9, x=0.3), "float64", "ok", _newton_angle_slopes(-0.9, 0.3)),
+    Case(K, "gibbs_mixing", _at(x=[0.2, 0.8]), "float32", "ok", _gibbs_slopes([0.2, 0.8], "float32")),
+    Case(K, "vdw_pressure", _at(V=0.0224, T=273.15), "float32", "ok", _vdw_slopes(0.0224, 273.15, "float32")),
+] + _both(K, "power_angle", KEYS, lambda d: _newton_angle_slopes(0.5, 0.8, d)) + _both(
+    K, "power_angle", {"p": -0.9, "x": 0.3}, lambda d: _newton_angle_slopes(-0.9, 0.3, d)) + [
     Case(K, "impedance_naive", _at(**CIRCUIT), "float32", "ok", num_grad(_impedance, "float32", **CIRCUIT)),
     Case(K, "impedance_naive", _at(**RESONANT_TINY), "float64", "unstable", _at_resonance(), SQRT_K),
     Case(K, "friction_force", None, "float64", "ok", _friction_layer_truth(("layer.mu", "v")), args="friction_args",
@@ -526,6 +544,7 @@ TF = _both(K, "vdw_pressure", {"V": 0.001, "T": 300}, lambda d: _vdw_slopes(0.00
          args="friction_slip_args", wrt="layer.mu"),
     Case(K, "rotation_angle", _at(R=ROT_Z), "float32", "ok", _angle_slopes(ROT_Z, "float32")),
     Case(K, "rotation_angle", _at(R=IDENTITY), "float64", "domain", _angle_at_edge()),
+    Case(K, "rotation_angle", _at(R=HALF_TURN), "float32", "domain", _angle_at_edge()),
     # Keras' ReLU(threshold=0.5): x where x > 0.5, else 0: a jump at 0.5; capped at 6, a kink
     Case(K, "relu6_threshold", _at(x=[0.2, 3, 7]), "float32", "ok", _plain({"x": [0, 1, 0]})),
     Case(K, "relu6_threshold", _at(x=[0.5, 3]), "float32", "domain", hp(lambda: {"x": [NAN, mpf(1)]})),
