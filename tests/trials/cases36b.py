@@ -12,16 +12,17 @@ torch.hypot, which scales before it squares; by a square root, where R^2 underfl
 cone), a line's power angle by asin at its stability limit and by Newton's method in a tf.while_loop, the maximum power
 transfer (a proven 0 slope); Hertz contact by relu ** 2.5 (C1 at touching) and by sqrt(clamp(d)) ** 3 (0 * inf there, in
 exact arithmetic too: wrong), Coulomb friction smoothed by tanh, hard by sign (a jump) and its work by |v| (a kink), a
-sphere's contact penalty through torch.cdist (a centre on an obstacle's: a cone), softplus contact at its switch to the
-linear piece (a jump), a Keras friction layer whose tf.custom_gradient gives the coefficient's gradient through
-variables= (right, and with N forgotten; Keras makes the weight's Constant(0.3) in float32); the Gibbs energy of mixing
-by xlogy, special.entr, x log x and an autograd.Function without its + 1, at a pure component (an infinite one-sided
-slope); van der Waals' pressure written out, by torch.autograd.grad of the Helmholtz energy and by a tf.GradientTape
-inside tf.function, at V = b (a pole); Davidson's travel time at and near capacity, Greenshields' flow at jam density;
-Bass's diffusion curve at an innovation rate of 1e-320 (q / p overflows; rewritten, the adoption itself is subnormal);
-Bragg's angle at its edge; Gamma, LogNormal and Laplace travel-time likelihoods (the Laplace at a sample: a kink);
-Keras' ReLU layer at its threshold (a jump) and its ceiling, LeakyReLU at 0, ELU at 0 (C1), MeanAbsoluteError at a zero
-residual, and a Dense layer read by its kernel's name.
+sphere's contact penalty through torch.cdist (a centre on an obstacle's: a cone; in its matrix-multiplication mode a
+centre 1e-7 away cancels), softplus contact at its switch to the linear piece (a jump), a Keras friction layer whose
+tf.custom_gradient gives the coefficient's gradient through variables= (right, and with N forgotten, called eagerly and
+inside a tf.function; Keras makes the weight's Constant(0.3) in float32); the Gibbs energy of mixing by xlogy,
+special.entr, x log x and an autograd.Function without its + 1, at a pure component (an infinite one-sided slope); van
+der Waals' pressure written out, by torch.autograd.grad of the Helmholtz energy and by a tf.GradientTape inside
+tf.function, at V = b (a pole); Davidson's travel time at and near capacity, Greenshields' flow at jam density; Bass's
+diffusion curve at an innovation rate of 1e-320 (q / p overflows; rewritten, the adoption itself is subnormal); Bragg's
+angle at its edge; Gamma, LogNormal and Laplace travel-time likelihoods (the Laplace at a sample: a kink); Keras' ReLU
+layer at its threshold (a jump) and its ceiling, LeakyReLU at 0, ELU at 0 (C1), MeanAbsoluteError at a zero residual,
+and a Dense layer read by its kernel's name.
 
 Truths are expressions written here, evaluated by mpmath (2,000 digits), never the user files' code; points are the
 numbers the dtype holds, and a constant the program casts to the dtype is the number the dtype holds. Where a function
@@ -381,6 +382,7 @@ FRICTION_SLIP = "class Friction>>def grad(dy, variables=None):"
 SQRT_T = "return torch.sqrt(R ** 2 + reactance ** 2)"
 SQRT_K = "return tf.sqrt(R ** 2 + reactance ** 2)"
 QLOSS = "return 1 - (unit @ torch.tensor(TARGET_QUATERNION, dtype=q.dtype)) ** 2"
+CDIST_MM = "gaps = RADIUS - torch.cdist(centres, obstacles, compute_mode=\"use_mm_for_euclid_dist\")"
 HERTZ_SQRT = "return (STIFFNESS * torch.sqrt(torch.clamp(overlap, min=0)) ** 3).sum()"
 BASS_NAIVE = "return (1 - decay) / (1 + q / p * decay)"
 
@@ -473,6 +475,13 @@ TORCH = _both(T, "rotation_angle", {"R": ROT_Z}, lambda d: _angle_slopes(ROT_Z, 
          sided_grad(_contact_penalty, centres=[[0.25, 0], [1, 1]])),
     Case(T, "contact_penalty", _at(centres=[[0.25, 0], [1, 1]]), "float32", "domain",
          sided_grad(_contact_penalty, "float32", centres=[[0.25, 0], [1, 1]])),
+    Case(T, "contact_penalty_mm", _at(centres=[[0, 0], [1, 1]]), "float64", "ok",
+         num_grad(_contact_penalty, centres=[[0, 0], [1, 1]])),
+    # a centre 1e-7 from an obstacle's: |c|^2 + |o|^2 - 2 c . o cancels 0.0625 down to 1e-14
+    Case(T, "contact_penalty_mm", _at(centres=[[0.2500001, 0], [1, 1]]), "float64", "unstable",
+         num_grad(_contact_penalty, centres=[[0.2500001, 0], [1, 1]]), CDIST_MM),
+    Case(T, "contact_penalty", _at(centres=[[0.2500001, 0], [1, 1]]), "float64", "ok",
+         num_grad(_contact_penalty, centres=[[0.2500001, 0], [1, 1]])),
     Case(T, "soft_contact", _at(d=[0.01, -0.005, 0.03]), "float64", "ok", _soft_contact_slopes([0.01, -0.005, 0.03])),
     # 1024 d = 20 exactly: softplus switches to its linear piece with a jump of 2e-12
     Case(T, "soft_contact", _at(d=[0.01953125, 0.01]), "float64", "domain", _soft_contact_slopes([0.01953125, 0.01])),
@@ -541,6 +550,10 @@ TF = _both(K, "vdw_pressure", {"V": 0.001, "T": 300}, lambda d: _vdw_slopes(0.00
     Case(K, "friction_force", None, "float64", "ok", _friction_layer_truth(("layer.mu", "v")), args="friction_args",
          wrt="layer.mu,v"),
     Case(K, "friction_force", None, "float64", "wrong", _friction_layer_truth(("layer.mu",)), FRICTION_SLIP,
+         args="friction_slip_args", wrt="layer.mu"),
+    Case(K, "friction_force_graph", None, "float64", "ok", _friction_layer_truth(("layer.mu", "v")),
+         args="friction_args", wrt="layer.mu,v"),
+    Case(K, "friction_force_graph", None, "float64", "wrong", _friction_layer_truth(("layer.mu",)), FRICTION_SLIP,
          args="friction_slip_args", wrt="layer.mu"),
     Case(K, "rotation_angle", _at(R=ROT_Z), "float32", "ok", _angle_slopes(ROT_Z, "float32")),
     Case(K, "rotation_angle", _at(R=IDENTITY), "float64", "domain", _angle_at_edge()),

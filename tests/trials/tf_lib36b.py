@@ -1,10 +1,11 @@
 """A user's TensorFlow code, thirty-sixth round (b), written with tf and Keras (TensorFlow Probability is not
 installed): van der Waals' pressure taken from the Helmholtz energy by a tf.GradientTape inside tf.function; a power
 line's angle found by Newton's method in a tf.while_loop; smoothed Coulomb friction as a Keras layer whose
-tf.custom_gradient gives the friction coefficient's gradient through variables= (right, and with N forgotten); the
-rotation angle of a rotation matrix by tf.acos of a clipped trace; the Gibbs energy of mixing by tf.math.xlogy; a
-series RLC circuit's impedance by a square root; Keras' ReLU layer with a threshold and a ceiling, its LeakyReLU and
-ELU layers at 0, MeanAbsoluteError at a zero residual, and a Dense layer read by its kernel's name."""
+tf.custom_gradient gives the friction coefficient's gradient through variables= (right, and with N forgotten; called
+eagerly and traced by tf.function); the rotation angle of a rotation matrix by tf.acos of a clipped trace; the Gibbs
+energy of mixing by tf.math.xlogy; a series RLC circuit's impedance by a square root; Keras' ReLU layer with a threshold
+and a ceiling, its LeakyReLU and ELU layers at 0, MeanAbsoluteError at a zero residual, and a Dense layer read by its
+kernel's name."""
 
 import keras
 import tensorflow as tf
@@ -80,6 +81,12 @@ class Friction(keras.layers.Layer):
 
 
 def friction_force(layer, v):
+    return layer(v)
+
+
+@tf.function
+def friction_force_graph(layer, v):
+    """The same, traced into a graph."""
     return layer(v)
 
 

@@ -3,11 +3,12 @@ mechanics, the thermodynamics of mixing and of a real gas, traffic flow, the dif
 diffraction. The rotation angle of a rotation matrix by acos of its trace (clamped) and by atan2; a unit quaternion's
 pose loss, a quaternion normalisation as an autograd.Function (right, and with its projection forgotten) and a pose
 network read by its parameters' names; a rotation by torch.linalg.matrix_exp of a skew matrix; a series RLC circuit's
-impedance by torch.hypot and by a square root; a line's power angle by asin; Hertz contact by relu ** 1.5 and by a
-square root cubed, Coulomb friction smoothed by tanh and hard by sign; the Gibbs energy of mixing by xlogy, by
-special.entr, by x log x and as an autograd.Function (right, and without its + 1); van der Waals' pressure written out
-and taken from the Helmholtz energy by torch.autograd.grad; Davidson's travel time at capacity; Bass's diffusion
-curve; Bragg's angle; travel times under torch.distributions' Gamma, LogNormal and Laplace."""
+impedance by torch.hypot and by a square root; a line's power angle by asin; Hertz contact by relu ** 2.5 and by a
+square root cubed, a contact penalty through torch.cdist (and its matrix-multiplication mode), softplus contact at its
+switch, a quaternion from a matrix by a Python branch, Coulomb friction smoothed by tanh and hard by sign; the Gibbs
+energy of mixing by xlogy, by special.entr, by x log x and as an autograd.Function (right, and without its + 1); van der
+Waals' pressure written out and taken from the Helmholtz energy by torch.autograd.grad; Davidson's travel time at
+capacity; Bass's diffusion curve; Bragg's angle; travel times under torch.distributions' Gamma, LogNormal and Laplace."""
 
 import torch
 import torch.nn.functional as F
@@ -324,3 +325,10 @@ def quaternion_from_matrix(R):
         return torch.stack([s / 4, (R[2, 1] - R[1, 2]) / s, (R[0, 2] - R[2, 0]) / s, (R[1, 0] - R[0, 1]) / s]).sum()
     s = 2 * torch.sqrt(1 + R[0, 0] - R[1, 1] - R[2, 2])
     return torch.stack([(R[2, 1] - R[1, 2]) / s, s / 4, (R[0, 1] + R[1, 0]) / s, (R[0, 2] + R[2, 0]) / s]).sum()
+
+
+def contact_penalty_mm(centres):
+    """The same with cdist's matrix-multiplication mode, |c|^2 + |o|^2 - 2 c . o, as large batches use it."""
+    obstacles = torch.tensor(OBSTACLES, dtype=centres.dtype)
+    gaps = RADIUS - torch.cdist(centres, obstacles, compute_mode="use_mm_for_euclid_dist")
+    return (torch.relu(gaps) ** 2).sum()
