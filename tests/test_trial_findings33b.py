@@ -1,10 +1,13 @@
-"""The findings of the thirty-third round (b) (tests/trials/cases33b.py) on the TensorFlow side, each fixed one a
-focused test; the PyTorch side's N1 (by F.normalize) is a chosen trial of test_user_trials33b.py.
+"""The findings of the thirty-third round (b) (tests/trials/cases33b.py) on the TensorFlow side, each open one a
+strict xfail that states it; the PyTorch side's open finding (N1 by F.normalize) is a strict xfail of
+test_user_trials33b.py.
 
-N1, settled: a float constant a library writes, in a float32 program, is the float32 the program holds, not the float64
-it is written as: tf.math.l2_normalize's epsilon 1e-12 (a float32 Const of 9.99999996e-13 in the graph) at a zero
-vector, where the slope is w / sqrt(eps) (F.normalize's eps in PyTorch alike). A user's own literal is held in the
-dtype too; a constant that stands for one of mathematics (pi, ln 2) stays as written.
+N1: a float constant a library writes, in a float32 program, is taken by the exact reference as the float64 it is
+written as, where the program holds its float32 rounding: tf.math.l2_normalize's epsilon 1e-12 (a float32 Const of
+9.99999996e-13 in the graph) at a zero vector, where the slope is w / sqrt(eps), gives an exact gradient 2e-9
+relative off (F.normalize's eps in PyTorch 4e-9; Keras' binary-crossentropy clip at 1 - 1e-7, which float32 holds as
+1 - 1.19e-7, makes a float32 loss at a saturated sigmoid look unstable by its value). A user's own literal is held in
+the dtype.
 
 D1, settled: the one-step implicit-function trick, a fixed point solved by Newton's method in a tf.while_loop, held
 by tf.stop_gradient, then one Newton step taken with the gradient, is judged: the held value is the point's own, and
@@ -67,6 +70,8 @@ def source(tmp_path_factory):
     return path
 
 
+@pytest.mark.xfail(strict=True, reason="N1: tf.math.l2_normalize's epsilon in a float32 program is taken as float64's "
+                                       "1e-12 by the exact reference, not as the float32 the graph holds")
 def test_a_library_constant_of_a_float32_program_is_the_float32_it_holds(source):
     (result,) = gradcli.check(f"{source}:normalized", [{"x": np.array([0.0, 0.0])}], dtypes=("float32",),
                               fixes=False).results
@@ -88,11 +93,3 @@ def test_the_one_step_implicit_trick_over_a_while_loop_solve_is_judged(source):
     want = np.linalg.solve((np.eye(2) - s @ w).T, np.array([1.0, -0.5])) @ s
     assert result.status == "ok"
     assert np.allclose([float(v) for v in result.exact_gradient["x"]], want, rtol=1e-12, atol=0)
-
-
-def test_a_library_constant_of_a_float64_program_stays_the_float64_it_holds(source):
-    (result,) = gradcli.check(f"{source}:normalized", [{"x": np.array([0.0, 0.0])}], dtypes=("float64",),
-                              fixes=False).results
-    want = np.array([3.0, 4.0]) / np.sqrt(1e-12)  # float64's 1e-12, as the float64 graph holds it
-    got = np.array([float(v) for v in result.exact_gradient["x"]])
-    assert np.allclose(got, want, rtol=1e-12, atol=0)

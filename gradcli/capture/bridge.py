@@ -127,9 +127,8 @@ class Bridge:
     # ask of `own` (each point in each dtype) and of `vectorised` (ranges of that many points), told once before it
     # asks, so that the framework starts that work (XLA's compilations) while the checker works on; raises nothing
     expect: Optional[Callable] = None
-    # held_constants(dtype) -> ((written, held), ...): the float constants (the user's own and a library's, but one
-    # standing for a constant of mathematics) that the program in a narrower dtype holds as other numbers, read from
-    # the graphs captured so far (None before any);
+    # held_constants(dtype) -> ((written, held), ...): the user's own float constants (never a library's) that the
+    # program in a narrower dtype holds as other numbers, read from the graphs captured so far (None before any);
     # under `exact_constants.held_in(dtype)` the exact replay holds them so. Empty: the float64 program's reference.
     held_constants: Optional[Callable] = None
     # refused(dtype) -> why the framework's function cannot run in that NumPy dtype (a tf.function whose

@@ -118,8 +118,6 @@ class Step:
     backward: bool = False  # an equation JAX's transposition wrote: a rule of the backward pass
     by_the_pass: tuple = None  # (kind, words) of an add the backward pass makes itself (`jax_sums.name_accumulations`)
     spelled: str = None  # the operation as JAX names it: "jax.nn.softplus (exp)", "** (integer_pow)" (`_spelling`)
-    # positions of the other float constants among ``inputs`` a narrower dtype's program holds in it (`_librarys`)
-    library_constants: tuple = ()
 
 
 @dataclass
@@ -134,9 +132,8 @@ class Program:
     solvers: list = field(default_factory=list, init=False, repr=False, compare=False)  # `_Compiler.solvers`
 
     def held_in(self, dtype, arrays, written=None):
-        """``(program, changes)``: this program with each float constant the user's own code or a library wrote as
-        ``dtype`` holds it (not one standing for a constant, `Step.meant`), and ``{written: held}`` for those that
-        change (the program itself where none does).
+        """``(program, changes)``: this program with each float constant the user's own code wrote as ``dtype``
+        holds it, and ``{written: held}`` for those that change (the program itself where none does).
 
         ``arrays`` says whether array constants are held too (JAX without x64 holds
         every constant in float32; with x64 a float64 array stays float64). With
@@ -308,7 +305,7 @@ def _held_program(program, dtype, arrays, written):
                 subs = tuple(sub for sub, _ in held)
                 step = replace(step, rule=step.remade(subs), programs=subs)
         inputs = list(step.inputs)
-        for position in step.users_constants + step.library_constants:
+        for position in step.users_constants:
             value = inputs[position].value
             if np.ndim(value) and not arrays:
                 continue
@@ -1040,11 +1037,9 @@ class _Compiler:
         users = tuple(k for k, a in enumerate(inputs) if type(a) is _Literal and np.asarray(a.value).dtype.kind == "f"
                       and self.users_constant(eqn, a))
         backward = "transpose" in str(eqn.source_info.name_stack)
-        meant = _meant(inputs, users) + _window_coefficients(eqn, inputs)
         program.steps.append(Step(name, rule, params, tuple(inputs), outputs, multiple, site[0], site[1], narrow, users,
-                                  *programs, library=site[2], meant=meant, own=own,
-                                  backward=backward, library_constants=_librarys(inputs, users, meant),
-                                  spelled=_spelling(eqn, name, site[2], backward, self.called[-1] if self.called else None)))
+                                  *programs, library=site[2], meant=_meant(inputs, users) + _window_coefficients(eqn, inputs), own=own,
+                                  backward=backward, spelled=_spelling(eqn, name, site[2], backward, self.called[-1] if self.called else None)))
 
 
 def _spelling(eqn, primitive, library, backward, outer=None):
@@ -1069,16 +1064,6 @@ def _written_by_user_line(eqn):
     codes, lasti = frames_of(eqn)
     user = next((k for k, code in enumerate(codes) if _users_file(code.co_filename)), None)
     return written_call(codes[user], lasti[user]) if user is not None else None
-
-
-def _librarys(inputs, users, meant):
-    """The positions of the float constants among ``inputs`` no user wrote (``users``: the user's positions) that
-    a narrower dtype's program holds in it: jax.nn.standardize's epsilon, 1e-5, is float32's 9.99999975e-06 in a
-    float32 program. Not those an exact replay takes as what they stand for (``meant``: `_meant`'s, a window's
-    decimals)."""
-    taken = {position for position, _ in meant}
-    return tuple(k for k, a in enumerate(inputs) if type(a) is _Literal and np.asarray(a.value).dtype.kind == "f"
-                 and k not in users and k not in taken)
 
 
 def _meant(inputs, users):

@@ -367,8 +367,7 @@ class TensorFlowFunction:
         self._pending = None  # (args, tape, value, watched) of the last eager value, for its gradient
         self._known = {}  # the exact arguments (and cotangent) -> TensorFlow's numbers there
         self._quick = {}  # `_quick_key` of a call's leaves -> its plans
-        # the float constants a narrower dtype holds in the forward graphs traced so far (None before any)
-        self.written = None
+        self.written = None  # the user's own float constants in the forward graphs traced so far (None before any)
         self.traced_at = []  # (plans, leaves, rebuild) of each trace: `held_constants` asks if a dtype's program differs
         self.variables_read = []  # (handle, dtype, value) of each variable a traced graph holds as its value then
         self.float32_program = False  # whether a float64 trace failed where the float32 one is the program (`_float32_program`)
@@ -435,9 +434,8 @@ class TensorFlowFunction:
         return f"its input_signature fixes {name}"
 
     def held_constants(self, dtype):
-        """``((written, held), ...)``: the float constants (the user's own, `_users_numbers`, and a library's,
-        `tf_graph.Plan.held`) the program in ``dtype`` holds as other numbers, in the graphs traced so far; None
-        before any is."""
+        """``((written, held), ...)``: the user's own constants (`_users_numbers`) the program in ``dtype`` holds
+        as other numbers, in the graphs traced so far; None before any is."""
         if self.written is None:
             return None
         limit = lambda c: limits_as_in(np.float64(c), dtype)  # noqa: E731 - a float64 limit is the dtype's own there
@@ -1340,7 +1338,7 @@ class TensorFlowFunction:
         captured.unjudged_calls = [call for call, found in zip(gradients.calls, keyed) if found is None and call.variables]
         captured.unjudged = [call.rule for call in captured.unjudged_calls]
         captured.graph_ops = list(built) + _forward_calls(graph, frames)  # a loop's ops as run: `_graph_ops_at`
-        self.written = (self.written or set()) | forward.held_numbers()
+        self.written = (self.written or set()) | forward.users_numbers()
         if rerun is not None and output[1] == np.float64 and not walker.draws:  # float32 draws other numbers
             captured.narrowed = _narrowing(tf, graph, captured, [y.name] + [g.name for g in grads], walker, self.default_location)
         return captured

@@ -34,8 +34,7 @@ from ..autodiff.values import raw
 from ..errors import InputError
 from ..folders import GRADCLI_FOLDER
 from .bridge import on_its_line, replayed_at
-from .exact_constants import (Folds, held_for, held_name, kept_with_sightings, kind_of, lift, note_seen, reusable,
-                              standing_for, unobserved)
+from .exact_constants import Folds, held_for, held_name, kept_with_sightings, kind_of, lift, note_seen, reusable, unobserved
 from .flushing import FlushedToRecorder, flushed
 from .lines import STDLIB_FOLDER, uses_at
 from .tf_draws import HELD_DRAWS, HeldDraws
@@ -82,8 +81,6 @@ class Plan:
     unmapped: dict = field(default_factory=dict)  # output key -> (op type, name, location, complex) of an op the table lacks
     folds: Folds = field(default_factory=Folds)  # the ops folded on float constants, run again exactly on exact numbers
     users_constants: frozenset = frozenset()  # keys of the float constants the user's own code wrote (`Walker`)
-    # keys of the other float constants a narrower dtype's program holds in it (`Walker._a_librarys_number`)
-    library_constants: frozenset = frozenset()
     folded_ops: tuple = ()  # (op type, location) of each float op computed when captured (`executed` counts it per run)
     _exact_static: tuple = None  # (kind, the static values lifted to it): `_static_exact`
     _float_static: dict = None
@@ -117,7 +114,6 @@ class Plan:
                 todo.extend(step.inputs)
         steps = [step for step in self.steps if id(step) in needed]
         return Plan(self.inputs, list(outputs), self.static, steps, folds=self.folds, users_constants=self.users_constants,
-                    library_constants=self.library_constants,
                     folded_ops=self.folded_ops, variable_reads=self.variable_reads, fresh=self.fresh,
                     seeded=any(isinstance(step.function, _SeededDraw) for step in steps))
 
@@ -245,28 +241,25 @@ class Plan:
                 shown.forget()
         return [env[key] for key in self.outputs]
 
-    def held_numbers(self):
-        """The float values of the constants this plan computes with that a narrower dtype holds in it (`held`), its
-        branches' and loop bodies' too."""
-        held = self.users_constants | self.library_constants
-        numbers = {float(v) for key in held for v in np.ravel(self.static[key])}
+    def users_numbers(self):
+        """The float values of the user's own constants this plan computes with, its branches' and loop bodies' too."""
+        numbers = {float(v) for key in self.users_constants for v in np.ravel(self.static[key])}
         for step in self.steps:
             for plan in step.plans:
-                numbers |= plan.held_numbers()
+                numbers |= plan.users_numbers()
         return numbers
 
     def held(self, dtype):
-        """``{key: value}`` of the float constants that ``dtype`` holds as other numbers, as it holds them: the user's
-        own (TensorFlow converts a Python number to the dtype of the tensor it meets) and a library's (the graph in
-        ``dtype`` holds tf.math.l2_normalize's epsilon as that dtype's Const), and of any constant holding one of
-        float64's limits, as ``dtype``'s own limit (`limits_as_in`)."""
+        """``{key: value}`` of the user's own float constants that ``dtype`` holds as other numbers, as it holds them
+        (TensorFlow converts a Python number to the dtype of the tensor it meets), and of any constant holding one
+        of float64's limits, as ``dtype``'s own limit (`limits_as_in`)."""
         if self._held is None:
             self._held = {}
         changed = self._held.get(dtype)
         if changed is not None:
             return changed
         changed = {}
-        for key in self.users_constants | self.library_constants:
+        for key in self.users_constants:
             value = self.static[key]
             held = np.asarray(value, dtype=dtype).astype(np.float64)
             if not np.array_equal(held, value):
@@ -412,7 +405,6 @@ class Walker:
         # users_number(frame, value): whether the user's frame wrote the number (a Const's source is the user's)
         self.users_number = users_number
         self.users_constants = set()
-        self.library_constants = set()  # the other float constants a narrower dtype holds in it (`_a_librarys_number`)
         # What the trace saw of TensorFlow's gradient (`Gradients`): which forward op each gradient op differentiates,
         # and the gradients a user's rule handed on untouched. Read for the traced graph itself, not the functions it calls.
         self.gradients = gradients or Gradients()
@@ -446,7 +438,6 @@ class Walker:
         inputs = [t.name for t in graph.inputs if t.op.name not in bound]
         return Plan(inputs, [], self.static, self.steps, self.unmapped, folds=self.folds,
                     users_constants=frozenset(self.users_constants), folded_ops=tuple(self.folded_ops),
-                    library_constants=frozenset(self.library_constants),
                     variable_reads={key: handle for handle, keys in self.reads.items() for key in keys}, fresh=self.held,
                     seeded=any(isinstance(step.function, _SeededDraw) for step in self.steps))
 
@@ -485,8 +476,6 @@ class Walker:
             self.static[outputs[0]] = self.as_numpy(op.get_attr("value"))
             if self._written_by_user(op, self.static[outputs[0]]):
                 self.users_constants.add(outputs[0])
-            elif _a_librarys_number(self.static[outputs[0]]):
-                self.library_constants.add(outputs[0])
         elif op.type in SHAPE_OPS and all(t.shape.is_fully_defined() for t in op.inputs):
             self._fold_shape(op, outputs)
         elif op.type == "ReadVariableOp":
@@ -1584,13 +1573,6 @@ def _operator_frame(frame):
         if where == place or where.startswith(place + "/"):
             return functions is None or frame.name in functions
     return where.startswith("ops/gen_")
-
-
-def _a_librarys_number(value):
-    """Whether a float constant no user wrote is held by a narrower dtype's graph in that dtype (tf.math.l2_normalize's
-    epsilon 1e-12 is float32's 9.99999996e-13 there): any but one that stands for a constant of mathematics
-    (`exact_constants.standing_for`), which stays as written."""
-    return getattr(value, "dtype", None) is not None and value.dtype.kind == "f" and standing_for(value) is None
 
 
 def is_library_frame(filename, library_dirs):

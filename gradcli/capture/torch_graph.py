@@ -140,7 +140,6 @@ class Step:
         self.rounded = {}  # {position: (p, q), a constant's name, ("angle", (p, q)) or ("root", (n, p, q))}: a scalar replayed as what it stands for (`_fractions_of_rules`, `_angles_of_windows`)
         self.derived = {}  # {position: (derivation, h)}: a backward's scalar PyTorch computed from h (`_rules_numbers`)
         self.users_scalars = ()  # positions of the Python floats the user's own code handed this op (`_library_frame`)
-        self.held_scalars = ()  # positions of the Python floats a narrower dtype's program holds (`_held_positions`)
         self.limits = frozenset(k for k, a in enumerate(self.args) if type(a) is float and a in _FLOAT64_LIMITS)  # `_limit_in`
         self.users_constant = False  # a tensor the user's own code made from numbers (torch.tensor(list)): `_users_constant`
         self.fresh = False  # a tensor any code made from numbers as the function ran (`_fresh`)
@@ -161,8 +160,8 @@ def held_numbers(graph, dtype):
     limit is the dtype's own (`_limit_in`)."""
     found = set()
     for step in graph.steps:
-        held = _held_scalars(step.args, step.held_scalars, dtype if step.op in _FILLS else np.float32)
-        found.update((step.args[k], held[k]) for k in step.held_scalars)
+        held = _held_scalars(step.args, step.users_scalars, dtype if step.op in _FILLS else np.float32)
+        found.update((step.args[k], held[k]) for k in step.users_scalars if k not in step.limits)
         found.update((step.args[k], _limit_in(step.args[k], dtype) or step.args[k]) for k in step.limits)
         if step.users_constant:
             written = np.ravel(step.fun())
@@ -170,16 +169,6 @@ def held_numbers(graph, dtype):
         if step.redraw is not None or step.op in ("_standard_gamma", "_sample_dirichlet"):  # drawn in each dtype too
             found.add(("PyTorch's random draws in float64", f"PyTorch's random draws in {np.dtype(dtype).name}"))
     return {(written, held) for written, held in found if written != held}
-
-
-def _held_positions(step):
-    """The positions of the Python floats among ``step``'s arguments that the program in a narrower dtype holds in it:
-    the user's, and a library's too (F.normalize's eps, 1e-12, is float32's 9.99999996e-13 in a float32 kernel), but
-    those an exact replay takes as what they stand for (`Step.rounded`) or computes from a held number
-    (`Step.derived`), and a dtype's limit, which is the narrower dtype's own (`_limit_in`)."""
-    return frozenset(step.users_scalars) | frozenset(
-        k for k, a in enumerate(step.args)
-        if type(a) is float and k not in step.rounded and k not in step.derived and k not in step.limits)
 
 
 def _held_scalars(args, positions, dtype):
@@ -1327,8 +1316,8 @@ def _handed_by_user(args, location, forwards=None):
     file hands to a call or gives a parameter as its default (`lines.handed_numbers`), or one of ``forwards``, the
     user's floats the forward call a rule differentiates holds (``x / 2 ** 0.5``'s divisor in its backward).
     ``F.rms_norm(x, s, eps=0.1)`` reaches ``add`` inside PyTorch's library and ``leaky_relu``'s slope its backward's
-    ``mul``: the program in a narrower dtype holds them as it holds the user's own, and a data rounding moves them
-    as the user's (`exact_constants.moved_scalars`), which a library's constant (gelu's 0.044715) is not."""
+    ``mul``: the program in a narrower dtype holds them as it holds the user's own; a library's constant (gelu's
+    0.044715) stays as written."""
     floats = [k for k, a in enumerate(args) if type(a) is float]
     if not floats:
         return ()
@@ -1618,7 +1607,6 @@ def compile_graph(module, drawn=None, gammas=()):
     _angles_of_windows(graph)
     graph.elementwise = all(_maps_entries(step) for step in steps)
     for step in steps:
-        step.held_scalars = _held_positions(step)
         step.picks_constants = _picks_constants(step, steps, inputs)
         _slope_of_bounds(step)
     graph.value_order = sorted(graph.value_steps)
@@ -2133,8 +2121,8 @@ def replay(graph, inputs, fallback_location, value_only=False):
                 context.__enter__()
             if step.flat:  # no list among the arguments (the commonest step): slots read in place
                 args = [env[a.index] if type(a) is Slot else a for a in step.args]
-                if held is not None and step.held_scalars:
-                    args = _held_scalars(args, step.held_scalars, held if step.op in _FILLS else np.float32)
+                if held is not None and step.users_scalars:
+                    args = _held_scalars(args, step.users_scalars, held if step.op in _FILLS else np.float32)
                 if held is not None and step.limits:
                     args = _held_limits(args, step.limits, held)
                 if step.users_scalars and exact_numbers:  # the program at other roundings of its data (`moved`)
@@ -2147,8 +2135,8 @@ def replay(graph, inputs, fallback_location, value_only=False):
                     args = _in_the_runs_dtype(args, inputs)
             else:
                 args = [env[a.index] if type(a) is Slot else _value(a, env) for a in step.args]
-                if held is not None and step.held_scalars:  # a fill's size is a list: torch.full((2,), 0.999999)
-                    args = _held_scalars(args, step.held_scalars, held if step.op in _FILLS else np.float32)
+                if held is not None and step.users_scalars:  # a fill's size is a list: torch.full((2,), 0.999999)
+                    args = _held_scalars(args, step.users_scalars, held if step.op in _FILLS else np.float32)
                 if held is not None and step.limits:
                     args = _held_limits(args, step.limits, held)
                 if step.users_scalars and exact_numbers:

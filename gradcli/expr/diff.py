@@ -178,11 +178,6 @@ def differentiate(
             text=formula.text,
         )
     combos = list(itertools.combinations_with_replacement(names, order))
-    if simplify:
-        # sympy's simplify imports its units package, 0.2 s of CPU in a process that has not: loaded here, each
-        # simplifying child (a fork) finds it loaded and its budget goes to simplifying, and a process that
-        # differentiates many formulas loads it once.
-        import sympy.physics.units  # noqa: F401
     context = _fork_context()
     if max_time is not None and context is not None:
         return _bounded(context, formula, names, order, combos, simplify, timeout, max_time, formats)
