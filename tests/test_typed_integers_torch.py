@@ -39,8 +39,7 @@ SIGMOID_20 = 1 / (1 + math.exp(-20.0))
 
 @pytest.fixture(scope="module")
 def source(tmp_path_factory):
-    path = tmp_path_factory.mktemp("typed") / "typed_ints.py"
-    path.write_text(SOURCE)
+    (path := tmp_path_factory.mktemp("typed") / "typed_ints.py").write_text(SOURCE)
     return path
 
 
