@@ -36,7 +36,44 @@ mod = _elementwise(np.mod, "mod", operator.mod)  # floor mod, as np.mod (math.fm
 absolute = _elementwise(np.abs, "abs", abs)
 abs = absolute  # noqa: A001 - the NumPy name
 sqrt = _elementwise(np.sqrt, "sqrt", math.sqrt)
-cbrt = _elementwise(np.cbrt, "cbrt", getattr(math, "cbrt", None))
+
+
+def _cube_root(x):
+    """The float nearest the cube root of the Python number ``x``: the C library's cbrt that math.cbrt calls is off
+    by up to 3 ulps on some systems (cbrt(27.0) = 3.0000000000000004), so its answer is stepped to the neighbour whose
+    interval between midpoints holds ``x``, decided on integers (no midpoint's cube is a float: no ties)."""
+    x = float(x)
+    if x == 0 or not math.isfinite(x):
+        return x
+    size, size_exponent = _integer_parts(abs(x))
+    root = math.cbrt(abs(x))
+    while True:
+        whole, exponent = _integer_parts(root)
+        if _above_cube(size, size_exponent, 2 * whole + 1, exponent - 1):  # beyond the midpoint to the next float up
+            root = math.nextafter(root, math.inf)
+            continue
+        below = (4 * whole - 1, exponent - 2) if whole == 1 << 52 else (2 * whole - 1, exponent - 1)  # a binade's edge
+        if not _above_cube(size, size_exponent, *below):
+            root = math.nextafter(root, 0.0)
+            continue
+        return math.copysign(root, x)
+
+
+def _integer_parts(value):
+    """``(m, e)`` with ``value = m 2^e`` exactly, ``m`` a 53-bit integer, for a positive finite float."""
+    fraction, exponent = math.frexp(value)
+    return int(fraction * 2.0**53), exponent - 53
+
+
+def _above_cube(whole, exponent, root_whole, root_exponent):
+    """Whether ``whole 2^exponent`` exceeds ``(root_whole 2^root_exponent)^3``, on integers."""
+    shift = exponent - 3 * root_exponent
+    if shift >= 0:
+        return whole << shift > root_whole**3
+    return whole > root_whole**3 << -shift
+
+
+cbrt = _elementwise(np.cbrt, "cbrt", _cube_root)
 square = _elementwise(np.square, "square", lambda x: x * x)
 reciprocal = _elementwise(lambda x: np.divide(1, x), "reciprocal", lambda x: 1.0 / x)
 

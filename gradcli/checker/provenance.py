@@ -2155,6 +2155,46 @@ def _step_message(w, e, shown, in_error):
 _LOG_ARGUMENT = {"log": 0, "log2": 0, "log10": 0, "arccosh": 0, "xlogy": 1}
 
 
+def _rounded_constant(w, e, out_error, depth=4):
+    """``(held, written, pick)``: a float constant that the working run holds as another number than the exact run
+    (a library's 1 - 1e-7, which float32 holds as 1 - 1.19e-7), handed by ``pick`` (a clip, minimum or where of
+    `_PICKS`, ``w`` itself too) on to an operand of the add or subtract ``w`` at an entry where ``w`` is worst off, the
+    constant itself there in both runs; else None. At such an entry the operand's error is that constant's rounding
+    alone. Picks are followed back ``depth`` steps, in both runs alike."""
+    import mpmath  # lazy: as `_flushed_to_zero`
+
+    worst = _relative_errors(w.output, e.output)
+    if worst is None or not worst.size:
+        return None
+    worst = worst >= out_error / 2
+    for index, (operand, exact_operand) in enumerate(zip(w.args, e.args)):
+        try:
+            held_there = np.broadcast_to(np.asarray(raw(operand)), worst.shape)
+            exact_there = np.broadcast_to(np.asarray(raw(exact_operand), dtype=object), worst.shape)
+        except ValueError:
+            continue
+        frontier = [(w, e, index)]
+        for _ in range(depth):
+            following = []
+            for op, exact_op, at in frontier:
+                for k, (a, b, parent) in enumerate(zip(op.args, exact_op.args, op.parents)):
+                    if at is not None and k != at:
+                        continue
+                    if parent is None:
+                        if np.size(raw(a)) == 1 and is_float_dtype(np.asarray(raw(a)).dtype) and _relative_error(a, b):
+                            held, written = np.asarray(raw(a)).ravel()[0], mpmath.mpf(np.asarray(raw(b), dtype=object).ravel()[0])
+                            there = worst & (held_there == held) & np.vectorize(lambda v: mpmath.mpf(v) == written,
+                                                                                otypes=[bool])(exact_there)
+                            if there.any():
+                                return held, written, op
+                        continue
+                    exact_parent = exact_op.parents[k] if k < len(exact_op.parents) else None
+                    if parent.name in _PICKS and exact_parent is not None and exact_parent.name == parent.name:
+                        following.append((parent, exact_parent, None))
+            frontier = following
+    return None
+
+
 def _next_to_one(args, index):
     """Whether argument ``index`` of an op's raw ``args`` is a number (its largest entry) within 1e-3 of 1."""
     if index >= len(args) or not isinstance(args[index], (float, int, np.ndarray, np.generic)):
@@ -2173,10 +2213,23 @@ def _describe(w, e, growth, out_error, in_error):
         if w.phase == "backward" and w.accumulating:  # a value used twice: the gradients of its uses cancel
             what = f"adds up the gradients of {len(w.args)} paths from one value, and their partial derivatives cancel"
         apart = ", ".join(_show_apart(a) for a in w.args)
-        message = (
-            f"cancellation: {w.name}({apart}) = {_show_apart(w.output)} {what}, so their "
-            f"rounding errors ({in_error:.1e} relative) become {out_error:.1e} of the result"
-        )
+        constant = None if w.phase == "backward" else _rounded_constant(w, e, out_error)
+        if constant is None:
+            message = (
+                f"cancellation: {w.name}({apart}) = {_show_apart(w.output)} {what}, so their "
+                f"rounding errors ({in_error:.1e} relative) become {out_error:.1e} of the result"
+            )
+        else:
+            held, written, picked_by = constant
+            dtype = np.asarray(raw(held)).dtype.name
+            where = f" at {os.path.basename(picked_by.location)}" if picked_by.location else ""
+            message = (
+                f"cancellation: {w.name}({apart}) = {_show_apart(w.output)} {what}: its operand {_show_apart(held)} "
+                f"is {dtype}'s rounding of the constant {_show_exact(written)} its code writes (handed to "
+                f"{picked_by.name}{where}): {dtype} cannot hold that constant, so the {dtype} program's value is off "
+                f"the mathematics its code writes, and this subtraction makes that rounding "
+                f"({_relative_error(held, written):.1e} relative) {out_error:.1e} of its result"
+            )
     elif w.name in _LOG_ARGUMENT and _next_to_one(args, _LOG_ARGUMENT[w.name]):
         kind = "cancellation"
         of = "of a number next to 1" if _LOG_ARGUMENT[w.name] == 0 else "takes the log of a number next to 1 and"

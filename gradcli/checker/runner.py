@@ -67,6 +67,7 @@ from .precision import at_most_digits
 from .reference import derivative_of
 from .results import CheckReport
 from .source_fixes import find_source_fixes
+from .typed_integers import tensors_for_integers
 from .targets import Target, by_returned_value, differentiating_only, resolve, runs_holding_alike, with_tree_arguments
 
 
@@ -90,6 +91,8 @@ def check(target, points, options: CheckOptions = None, **changes) -> CheckRepor
     options = CheckOptions(**changes) if options is None else replace(options, **changes) if changes else options
     resolved = resolve(target, options.treat_as_variables, options.framework)
     given = [_by_name(point, resolved) for point in _point_list(points)]
+    # a whole number a framework's function raises on as a Python int, and takes as a float, is that float
+    given, integers_noted = tensors_for_integers(resolved, given, options.wrt, dtype_named(options.dtypes[0]))
     if len(runs_holding_alike(resolved, given, options.wrt)) > 1:
         return _check_runs(resolved, given, options, by_value=not isinstance(target, Target))
     flat, names, chosen, normalized = _validated(resolved, given, options)
@@ -100,6 +103,7 @@ def check(target, points, options: CheckOptions = None, **changes) -> CheckRepor
             flat, names, chosen, normalized = _validated(bridged, given, options)
     resolved = flat
     report = CheckReport(resolved.text, resolved.kind, list(names), fail_on=options.fail_on, framework=resolved.framework)
+    report.notes.extend(integers_noted)
     report.notes.extend(narrowed_notes(given, resolved.variables, options.dtypes))
     report.notes.extend(constants_notes(resolved, options.dtypes))
     options = replace(options, dtypes=runnable_dtypes(resolved, options.dtypes, report.notes))

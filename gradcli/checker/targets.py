@@ -378,7 +378,7 @@ def with_tree_arguments(target, points, wrt=()):
     """
     if target.kind != "function":
         return target, points
-    points = _as_arguments(target, points)
+    points = as_arguments(target, points)
     trees = _tree_layout(target, points, wrt)
     if trees is None:
         return target, points
@@ -399,7 +399,7 @@ def with_tree_arguments(target, points, wrt=()):
     return flat, [trees.flat_point(point) for point in points]
 
 
-def _as_arguments(target, points):
+def as_arguments(target, points):
     """``points`` with a module's parameters as the tree its bridge makes of them (`Bridge.arguments`)."""
     if target.bridge is not None and target.bridge.arguments is not None:
         return [target.bridge.arguments(point) if isinstance(point, dict) else point for point in points]
@@ -423,7 +423,7 @@ def runs_holding_alike(target, points, wrt=()):
     if target.kind != "function" or len(points) < 2:
         return [points]
     layouts = []
-    for point in _as_arguments(target, points):
+    for point in as_arguments(target, points):
         try:
             layout = _tree_layout(target, [point], wrt) if isinstance(point, dict) else None
         except InputError:  # nothing to differentiate, said where the points are validated

@@ -28,6 +28,7 @@ from ..checker.options import CheckOptions
 from ..checker.ranges import MAX_POINTS, Range
 from ..checker.runner import check, chosen_variables, constants_notes, narrowed_notes, runnable_dtypes
 from ..checker.targets import by_returned_value, differentiating_only, held_as_data, resolve, with_tree_arguments
+from ..checker.typed_integers import tensors_for_integers
 from ..checker.verdict import Verdict, worse_for_a_rewrite
 from ..capture import own_time
 from ..capture.trees import held_key
@@ -60,6 +61,9 @@ def sweep(target, ranges, options: CheckOptions = None, *, fixed=None, progress=
     held = _held(fixed, resolved, ranges, options.wrt)
     first = {**held, **{n: r.lo for n, r in ranges.items()}}
     resolved = by_returned_value(resolved, [first], options.framework)
+    # a whole number a framework's function raises on as a Python int, and takes as a float, is held as that float
+    (first,), integers_noted = tensors_for_integers(resolved, [first], options.wrt, dtype_named(options.dtypes[0]))
+    held = {name: first[name] for name in held}
     shown = _shown(held)  # numbers and arrays of numbers: the trees, modules and keys of --args are not printed
     given = held  # the held values as the user gave them: a fix is a target of its own, flattened again by its sweep
     resolved, held = _held_leaves(resolved, held, first, ranges, options.wrt)
@@ -73,6 +77,7 @@ def sweep(target, ranges, options: CheckOptions = None, *, fixed=None, progress=
                          framework=resolved.framework)
     checking = replace(checking, dtypes=runnable_dtypes(resolved, checking.dtypes, result.notes))
     # Once per sweep (its checks' notes are not kept): the held values as given, JAX arrays before they are numbers.
+    result.notes.extend(integers_noted)
     result.notes.extend(narrowed_notes([fixed or {}], resolved.variables, checking.dtypes))
     result.notes.extend(constants_notes(resolved, checking.dtypes))
     counter = _Progress(progress, len(options.dtypes))
