@@ -41,13 +41,13 @@ def log_det_slope(a):
 
 def weighted_slope(a, function, weights, symmetric=True):
     """d sum(C * f(S)) / da_ij, each along a_ij alone, by mpmath's differentiation at 40 digits (S = a itself where
-    not ``symmetric``)."""
+    not ``symmetric``). Where S is a's symmetric part, a_ij and a_ji move S alike: their slopes are one, asked once."""
     n = len(a)
     out = np.zeros((n, n))
     with mpmath.workdps(40):
         c = mpmath.matrix([row[:n] for row in weights[:n]])
         for i in range(n):
-            for j in range(n):
+            for j in range(i if symmetric else 0, n):
 
                 def along(t, i=i, j=j):
                     moved = mpmath.matrix(a)
@@ -56,6 +56,8 @@ def weighted_slope(a, function, weights, symmetric=True):
                     return mpmath.fsum(c[r, k] * f[r, k] for r in range(n) for k in range(n))
 
                 out[i, j] = float(mpmath.diff(along, 0))
+                if symmetric:
+                    out[j, i] = out[i, j]
     return out
 
 

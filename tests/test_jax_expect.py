@@ -121,20 +121,21 @@ def test_an_error_met_ahead_is_said_where_the_check_asks_as_before(model):
     assert "JAX could not trace" in str(told.value)
 
 
-def test_no_compilation_thread_outlives_a_sweep(model):
-    result = gradcli.sweep(f"{model}:scaled", {"t": (0.0, 100.0, 33)}, fixed={"params": {"w": np.array([0.5, 1.0])}},
-                           dtypes=("float32",), fixes=False)
-    assert result.dtypes["float32"].intervals[0].status == "ok"
-    assert _compiling_threads() == []
-
-
 def _swept(target):
     return gradcli.sweep(target, {"t": (0.0, 100.0, 33)}, fixed={"params": {"w": np.array([0.5, 1.0])}},
                          dtypes=("float32",), fixes=False).dtypes["float32"]
 
 
-def test_a_sweep_holding_a_parameter_tree_evaluates_its_range_in_one_vectorised_call(model):
-    target = resolve(f"{model}:scaled")
+@pytest.fixture(scope="module")
+def vectorised_sweep(tmp_path_factory):
+    """One sweep of ``scaled`` with its bridge's vectorised calls logged, read by the two tests below: (its model's
+    path, the calls' shapes and tree keys, the float32 sweep, the compilation threads alive once it returned)."""
+    for thread in _compiling_threads():  # another test's compilation is not this sweep's
+        thread.join()
+    jax_bridge._EXECUTABLES.clear()
+    path = tmp_path_factory.mktemp("expect") / "model.py"
+    path.write_text(LOSS)
+    target = resolve(f"{path}:scaled")
     calls = []
     vectorised = target.bridge.vectorised
 
@@ -144,6 +145,19 @@ def test_a_sweep_holding_a_parameter_tree_evaluates_its_range_in_one_vectorised_
 
     target.bridge.vectorised = counted
     swept = _swept(target)
+    alive = _compiling_threads()
+    yield path, calls, swept, alive
+    jax_bridge._EXECUTABLES.clear()
+
+
+def test_no_compilation_thread_outlives_a_sweep(vectorised_sweep):
+    _, _, swept, alive = vectorised_sweep
+    assert swept.intervals[0].status == "ok"
+    assert alive == []
+
+
+def test_a_sweep_holding_a_parameter_tree_evaluates_its_range_in_one_vectorised_call(vectorised_sweep):
+    model, calls, swept, _ = vectorised_sweep
     assert ((33,), ["w"]) in calls  # the tree, whole, beside the swept number
     assert swept.vectorised
     point_by_point = resolve(f"{model}:scaled")
