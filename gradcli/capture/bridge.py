@@ -165,6 +165,9 @@ class Bridge:
     # arguments' gradient never reads, beside their exact derivative (`rule_blame.judge_rule_variables`); a call not
     # judged as (rule's name, "file:line", why, None, None)
     rule_variables: Optional[Callable] = None
+    # calls_variables_rules(args) -> whether the program at ``args`` calls a variables= rule: where it calls none,
+    # ``rule_variables`` has nothing to judge and its exact replay is not run
+    calls_variables_rules: Optional[Callable] = None
     # Whether ``backward`` computes the forward's values itself (JAX's one program of the value and its gradient), so
     # that a value of the forward it lacks is one it computes otherwise (`rule_blame`); a gradient graph that reads
     # only the forward values its rules need (TensorFlow's) lacks the others without computing them otherwise

@@ -966,6 +966,12 @@ class TensorFlowFunction:
             truths.update((key, t) for key, t in zip(call.returned, truth) if key is not None)
         return judged
 
+    def calls_variables_rules(self, args):
+        """Whether the program at ``args`` calls a user's ``variables=`` rule (`rule_variables` has entries only there)."""
+        leaves, rebuild = _flat(args)
+        captured = self._program_of(self._capture(leaves, rebuild), leaves, rebuild)
+        return bool(captured.variable_calls or captured.unjudged_calls)
+
     def rule_variables(self, args, cotangent):
         """The gradients each call of a user's ``variables=`` rule returns for the variables it reads, judged: ``[(rule's
         name, "file.py:LINE", variable's name, returned, truth, the call's inputs)]``; [] where no rule returns any;
@@ -1888,6 +1894,7 @@ def capture(fun, text):
         held_draws=function.held_draws,
         rules_alone=function.rules_alone,
         rule_variables=function.rule_variables,
+        calls_variables_rules=function.calls_variables_rules,
         backward_holds_forward=False,  # its gradient graph reads a forward value where a rule needs it, and no other
         backward_traced=function.backward_traced,
         numbers_read=function.numbers_read,

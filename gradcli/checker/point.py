@@ -67,6 +67,26 @@ def reading_verdicts_only():
     return _VERDICTS_ONLY.get()
 
 
+# A sweep reads its checks' verdicts and findings to draw its intervals, never their finite differences (the
+# numbers, their error estimates, or the finding that calls them unreliable): there the differences are left out.
+_DIFFERENCES_UNREAD = contextvars.ContextVar("gradcli_differences_unread", default=False)
+
+
+@contextlib.contextmanager
+def differences_unread():
+    """A context for checks whose finite differences nobody reads (a sweep's): they are not made."""
+    token = _DIFFERENCES_UNREAD.set(True)
+    try:
+        yield
+    finally:
+        _DIFFERENCES_UNREAD.reset(token)
+
+
+def _differences_read():
+    """Whether the check running now shows its finite differences (neither `verdicts_only` nor `differences_unread`)."""
+    return not (_VERDICTS_ONLY.get() or _DIFFERENCES_UNREAD.get())
+
+
 class VectorOutput(InputError):
     """Raised by the scalar path for a target that returns an array: it is checked through its Jacobian."""
 
@@ -160,9 +180,10 @@ def _checked(result, target, point, working_args, dtype, chosen, options):
         if options.order == 2 and result.status != Verdict.ERROR:
             record(result, *check_hessian(result, target, point, dtype, chosen, result.rtol))
         return result
-    # differenced as the program of ``dtype``, not float64's
-    stepped = stepped_as_the_dtype(target, chosen) if own_dtype_read else target
-    differences = _differences(result, stepped, rounded, chosen, options, dtype)
+    differences = None
+    if _differences_read():  # differenced as the program of ``dtype``, not float64's
+        stepped = stepped_as_the_dtype(target, chosen) if own_dtype_read else target
+        differences = _differences(result, stepped, rounded, chosen, options, dtype)
     exact, (target, program, rounded_constant) = _exact(result, (original, target), (rounded, written), chosen,
                                                         options.seed, options.max_time, full=options.full, dtype=dtype)
     rtol = result.rtol
@@ -195,7 +216,7 @@ def _checked(result, target, point, working_args, dtype, chosen, options):
         result.notes.append(drift)
     provenance.spelled_findings(findings_made(result), getattr(recording, "spellings", None))
     provenance.cause_first(findings_made(result))
-    if not differences.reliable:
+    if differences is not None and not differences.reliable:
         # Context, listed after the real findings: the differences are not to be trusted here.
         result.findings.append(Finding("fd-unreliable", "forward", "finite differences", differences.note))
     if result.status == Verdict.UNSTABLE and finite(value):
@@ -519,7 +540,7 @@ def replay_ahead(target, points, dtypes, chosen, options):
                     if not done and np.ndim(raw(target.mp_function(*rounded))):
                         return
                     done.add(key)
-                    if not reading_verdicts_only():  # a fix's re-check reads no differences
+                    if _differences_read():  # a fix's re-check and a sweep's checks read no differences
                         _replayed_differences(target, rounded, options, stepped=_stepped(target.variables, chosen))
                     _replayed_exact(target, rounded, chosen, options.seed, options.max_time, options.full)
             except Exception:  # noqa: BLE001 - met again where check_point asks, and said there

@@ -477,6 +477,9 @@ def judge_rule_variables(target, point_args, program=None, cotangent=None, ran_v
             args = tuple(to_mp(np.asarray(a, dtype=np.float64)) if np.ndim(a) else to_mp(float(a)) for a in point_args)
             rebuilt = getattr(target, "rebuilt", None)
             args = tuple(rebuilt(*args)) if rebuilt is not None else args
+            calls = getattr(bridge, "calls_variables_rules", None)
+            if calls is not None and not calls(args):  # no rule to judge: the replay below would find none
+                return Judgement()
             seed = _seed(forward(*args), cotangent)
             judged = [_Judged(*entry) for entry in rule_variables(args, seed)] if seed is not None else []
             unjudged = [entry for entry in judged if entry.truth is None]

@@ -25,6 +25,7 @@ from ..checker.precision import at_most_digits
 from ..checker.dtypes import dtype_named
 from ..checker.fixes import NOT_JUDGED
 from ..checker.options import CheckOptions
+from ..checker.point import differences_unread
 from ..checker.ranges import MAX_POINTS, Range
 from ..checker.runner import check, chosen_variables, constants_notes, narrowed_notes, runnable_dtypes
 from ..checker.targets import by_returned_value, differentiating_only, held_as_data, resolve, with_tree_arguments
@@ -84,7 +85,9 @@ def sweep(target, ranges, options: CheckOptions = None, *, fixed=None, progress=
 
     def check_points(points, dtype_name):
         # The resolved target, not its text: a framework's graphs and compiled calls are captured once per sweep.
-        return check(resolved, points, replace(checking, wrt=wrt or checking.wrt), dtypes=(dtype_name,))
+        # The intervals read the checks' verdicts and findings, never their finite differences: none are made.
+        with differences_unread():
+            return check(resolved, points, replace(checking, wrt=wrt or checking.wrt), dtypes=(dtype_name,))
 
     # A framework differentiates the variables checked alone, in the sweep's vectorised calls as in its checks.
     with differentiating_only(resolved, checking.wrt):
