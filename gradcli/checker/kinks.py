@@ -23,6 +23,7 @@ from . import balls, python_zero
 from .provenance import line_running_now
 from .precision import (
     START_DIGITS, max_digits, Jump, Outside, flat_entries, per_coordinate, rebuild, relative_step, to_mp, with_noise,
+    with_noise_when_read,
 )
 
 
@@ -811,10 +812,10 @@ def _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, st
     scale_of_steps = step_scale if step_scale is not None else x if x != 0 else _smallest_magnitude(mp_args)
     steps = [relative_step(scale_of_steps, mpmath.mpf(10) ** (-(digits // k))) for k in divisors]
 
-    def run_at(point):
+    def run_at(point):  # its noise is made when read: the longer step's, a third step's, a deeper run's never are
         values = with_coordinate(mp_args, i, index, point)
         with np.errstate(all="ignore"):
-            return with_noise(lambda: target.mp_function(*values))
+            return with_noise_when_read(lambda: target.mp_function(*values))
 
     def at(point):
         return run_at(point) if kept is None else kept.at(i, index, point, lambda: run_at(point))
@@ -823,10 +824,13 @@ def _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, st
         return run_at(x) if kept is None else kept.at(None, None, None, lambda: run_at(x))
 
     try:
-        f0, n0 = _entries_and_noise(at_x())
+        at_point = at_x()
+        f0 = _value_of(at_point)
         if settled is not None and mpmath.isfinite(settled) and (settled == 0 or not mpmath.isfinite(f0)):
             f0, n0 = settled, 0 * settled  # an exact 0 (proven), or a number where the point's own run has none
-        quotients, beside = _one_sided_quotients(at, x, f0, n0, steps)
+        else:
+            n0 = at_point[1][0]
+        quotients, beside = _one_sided_quotients(at, x, f0, n0, steps, noise_from=len(steps) - 1)
         if step_digits is None and not _sides_settle(quotients) and _rounded_away(at, at_x, x, steps[-1], beside[-1], f0):
             # the shorter step's move is below these digits (a norm at a cap, sqrt(1 + h^2)): the same steps, deeper
             with mpmath.workdps(2 * digits + 10):
@@ -855,7 +859,7 @@ def _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, st
 
     def third(side):  # the side's quotient at a third step, 10^(-2 digits/3): one more decade pattern to compare
         h = relative_step(scale_of_steps, mpmath.mpf(10) ** (-(2 * digits // 3)))
-        return side * (_entries_and_noise(at(x + side * h))[0] - f0) / h, h
+        return side * (_value_of(at(x + side * h)) - f0) / h, h
 
     for side, (first, second) in zip((-1, 1), ((left1, left2), (right1, right2))):
         # A quotient within a million times its rounding noise says nothing yet (a slope of 3e-18
@@ -925,10 +929,10 @@ def _rounded_away(at, at_x, x, step, beside, f0):
         return mpmath.isfinite(a) and mpmath.isfinite(b) and abs(a - b) > mpmath.mpf(10) ** -(digits // 2) * max(abs(a), abs(b))
 
     with mpmath.workdps(2 * digits + 10):
-        deeper = [_entries_and_noise(at(x + side * step))[0] for side in (-1, 1)]
+        deeper = [_value_of(at(x + side * step)) for side in (-1, 1)]
         if not any(apart(a, b) for a, b in zip(deeper, beside)):
             return False
-        return not apart(_entries_and_noise(at_x())[0], f0)
+        return not apart(_value_of(at_x()), f0)
 
 
 def with_coordinate(mp_args, i, index, point):
@@ -943,17 +947,20 @@ def with_coordinate(mp_args, i, index, point):
     return values
 
 
-def _one_sided_quotients(at, x, f0, n0, steps):
+def _one_sided_quotients(at, x, f0, n0, steps, noise_from=0):
     """Per step h, the left and right difference quotients at ``x`` and their rounding noise, ``(left, right,
-    noise)``, and the values beside it, ``(value left, value right)``; ``at`` evaluates with its noise."""
+    noise)``, and the values beside it, ``(value left, value right)``; ``at`` evaluates with its noise (read from
+    the step numbered ``noise_from`` on, None before it: a caller that reads the shortest step's noise alone)."""
     quotients, beside = [], []
-    for h in steps:
-        (fp, n_plus), (fm, n_minus) = _entries_and_noise(at(x + h)), _entries_and_noise(at(x - h))
+    for k, h in enumerate(steps):
+        plus_run, minus_run = at(x + h), at(x - h)
+        fp, fm = _value_of(plus_run), _value_of(minus_run)
         plus, minus = x + h, x - h
         beside.append((fm, fp))
-        quotients.append(
-            ((f0 - fm) / (x - minus), (fp - f0) / (plus - x), (n_plus + n0) / (plus - x) + (n_minus + n0) / (x - minus))
-        )
+        noise = None
+        if k >= noise_from:
+            noise = (plus_run[1][0] + n0) / (plus - x) + (minus_run[1][0] + n0) / (x - minus)
+        quotients.append(((f0 - fm) / (x - minus), (fp - f0) / (plus - x), noise))
     return quotients, beside
 
 
@@ -1074,3 +1081,8 @@ def _entries_and_noise(result):
     """The first entry of a `with_noise` result and its noise."""
     value, noise = result
     return flat_entries(value)[0], noise[0]
+
+
+def _value_of(result):
+    """The first entry of a `with_noise` result, its noise left unread (`with_noise_when_read` makes none)."""
+    return flat_entries(result[0])[0]

@@ -359,9 +359,14 @@ def with_noise(fun):
     noise at all. Two runs, not four (down, up and both alternations): the
     uniform ones found nothing the alternating ones missed, at twice the cost.
     """
+    nearest = fun()
+    return nearest, _directed_noises(fun, nearest)
+
+
+def _directed_noises(fun, nearest):
+    """Each entry's rounding noise: how far ``fun()`` run rounding alternately down and up strays from ``nearest``."""
     import mpmath
 
-    nearest = fun()
     entries = flat_entries(nearest)
     runs = []
     for mode, alternate in _DIRECTED:
@@ -369,10 +374,59 @@ def with_noise(fun):
             with _Rounding(mode, alternate), mp_core.exact_inputs():
                 runs.append(flat_entries(fun()))
         except Exception:  # noqa: BLE001 - raises only when rounded one way: noise unknown
-            return nearest, [mpmath.inf] * len(entries)
+            return [mpmath.inf] * len(entries)
     if any(len(run) != len(entries) for run in runs):
-        return nearest, [mpmath.inf] * len(entries)
-    return nearest, [_spread(n, others) for n, *others in zip(entries, *runs)]
+        return [mpmath.inf] * len(entries)
+    return [_spread(n, others) for n, *others in zip(entries, *runs)]
+
+
+def with_noise_when_read(fun):
+    """`with_noise` for a caller that reads the noise of some of its runs only: ``fun()`` rounded to nearest now,
+    its noises (`NoiseWhenRead`) from the two directed runs made the first time one is read.
+
+    ``fun`` must give the same numbers whenever it is run at the same precision (a pure program, no state of its
+    own), for a noise read later to be the one `with_noise` gives now.
+    """
+    nearest = fun()
+    return nearest, NoiseWhenRead(fun, nearest)
+
+
+class NoiseWhenRead:
+    """The entries' rounding noises of a run rounded to nearest (`with_noise_when_read`), as a list reads them: the
+    directed runs are made on the first read, at the precision, NumPy error state and context variables in force
+    when the nearest run was made, so they round exactly as they would have then."""
+
+    def __init__(self, fun, nearest):
+        import mpmath
+
+        self._fun, self._nearest, self._noises = fun, nearest, None
+        # mpmath's precision is two numbers: bits, and the digits a program may read (workdps(30) leaves 30; leaving
+        # a workprec sets the bits alone, and the digits follow them): both as they are now
+        self._precision = (mpmath.mp._prec, mpmath.mp._dps)
+        self._errors, self._context = np.geterr(), contextvars.copy_context()
+
+    def _made(self):
+        if self._noises is None:
+            import mpmath
+
+            context, saved = mpmath.mp, (mpmath.mp._prec, mpmath.mp._dps)
+            try:
+                (context._prec, context._dps), context._prec_rounding[0] = self._precision, self._precision[0]
+                with np.errstate(**self._errors):
+                    self._noises = self._context.run(_directed_noises, self._fun, self._nearest)
+            finally:
+                (context._prec, context._dps), context._prec_rounding[0] = saved, saved[0]
+            self._fun = self._nearest = self._context = None  # nothing more to run: let the run's numbers go
+        return self._noises
+
+    def __getitem__(self, k):
+        return self._made()[k]
+
+    def __len__(self):
+        return len(self._made())
+
+    def __iter__(self):
+        return iter(self._made())
 
 
 def zero_floor():
