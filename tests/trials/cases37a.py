@@ -318,7 +318,8 @@ JAX = [
     Case(J, "nrh_conjugate", "light=500,theta=1e-09", "float64", "ok", num_grad(_nrh, light=500, theta=1e-9)),
     Case(J, "nrh_conjugate", "light=500,theta=0", "float64", "ok", num_grad(_nrh, light=500, theta=0)),
     Case(J, "nrh_conjugate", "light=0,theta=0.7", "float64", "ok", num_grad(_nrh, light=0, theta=0.7)),
-    # theta = 1 and alpha I = Pmax: min(alpha I, Pmax), a kink in light, and sqrt(1 - theta) in theta
+    # theta = 1 and alpha I = Pmax: min(alpha I, Pmax), a kink in light, and sqrt(1 - theta) in theta; gradcli gives
+    # the light's exact slope as the one-sided slopes' mean, alpha / 2: a strict xfail in test_user_trials37a.py
     Case(J, "nrh_conjugate", "light=400,theta=1", "float64", "domain", _fixed("light", NAN)),
     Case(J, "farquhar", "ci=300", "float64", "ok", num_grad(_farquhar, ci=300)),
     Case(J, "farquhar", "ci=1000", "float32", "ok", num_grad(_farquhar, "float32", ci=1000)),
@@ -334,8 +335,9 @@ JAX = [
          _d_prime(0.9999999999999999, 0.2)),
     # a perfect hit rate: ndtri(1) = inf, whose slope JAX writes 0; d' is inf whatever the false alarms, no slope there
     Case(J, "d_prime", "hits=1,false_alarms=0.2", "float64", "domain", _d_prime(1, 0.2)),
-    # the blank trial's (0 / alpha)^beta, beta = 0.67: beta 0^(beta - 1) times 0, NaN, where the term is constant
-    Case(J, "weibull_nll", None, "float64", "unstable", _weibull_fit(["log_alpha", "log_beta", "lapse_logit"]),
+    # the blank trial's (0 / alpha)^beta, beta = 0.67: pow's rule takes beta 0^(beta - 1) times 0, NaN at any
+    # precision, where the term is constant in alpha
+    Case(J, "weibull_nll", None, "float64", "wrong", _weibull_fit(["log_alpha", "log_beta", "lapse_logit"]),
          "psi = 0.5 + (0.5 - lapse)", args="weibull_args", wrt="params"),
     Case(J, "weibull_psi", "x=0.7,beta=1.5", "float64", "ok", _only(("x", "beta"), _weibull_psi_slopes(0.7, 1.5))),
     Case(J, "weibull_psi", "x=0,beta=2", "float64", "ok", _only(("x", "beta"), _weibull_psi_slopes(0, 2))),
@@ -406,8 +408,7 @@ NUMPY = [
     Case(N, "nrh", "light=500,theta=0.7", "float64", "ok", num_grad(_nrh, light=500, theta=0.7)),
     Case(N, "nrh", "light=500,theta=1e-09", "float64", "unstable", num_grad(_nrh, light=500, theta=1e-9),
          "return (b - np.sqrt(b ** 2 - 4 * theta * alpha"),
-    # sqrt((alpha I - Pmax)^2) at 0: a kink in light, whose exact slope gradcli gives as the one-sided slopes' mean,
-    # alpha / 2 (as for JAX's nrh_conjugate there): a strict xfail in test_user_trials37a.py
+    # sqrt((alpha I - Pmax)^2) at 0: a kink in light
     Case(N, "nrh", "light=400,theta=1", "float64", "domain", _fixed("light", NAN)),
     Case(N, "farquhar", "ci=300", "float64", "ok", num_grad(_farquhar, ci=300)),
     # Python's min at the tie picks Wc: the kink is still there
