@@ -1460,15 +1460,37 @@ defvjp(t_log_density, lambda g, ans, z, df: unbroadcast(g * t_slope_z(z, df), z)
 defjvp(t_log_density, lambda t, ans, z, df: t * t_slope_z(z, df), lambda t, ans, z, df: t * t_slope_df(z, df))
 
 
+def binom(n, k):
+    """``scipy.special.binom``: the binomial coefficient of real ``n`` and ``k``, 1 / ((n + 1) B(n - k + 1, k + 1))."""
+    return 1 / ((n + 1) * beta(n - k + 1, k + 1))
+
+
+def _comb(N, k, repetition=False):
+    """``scipy.special.comb``'s float form: N choose k (N + k - 1 choose k with ``repetition``), and 0 where k exceeds
+    N or either is negative, as SciPy answers there (the binomial there moved to 1 choose 0, finite)."""
+    if repetition:
+        N = N + k - 1
+    outside = raw(logical_or(logical_or(less(N, 0), less(k, 0)), less(N, k)))
+    return where(outside, 0.0, binom(where(outside, 1.0, N), where(outside, 0.0, k)))
+
+
 # The functions of ``gradcli.scipy.special`` that gradcli composes where SciPy has its own code (a ufunc's C
 # loop, or a Python function of its own): in a float dtype each answers SciPy's number (`scipy_valued`).
 SCIPY_VALUED = {
     name: scipy_valued(name, composite) for name, composite in {
         "expit": sigmoid, "logit": logit, "log_expit": log_expit, "ndtr": ndtr, "entr": entr, "rel_entr": rel_entr,
         "kl_div": kl_div, "softmax": softmax, "log_softmax": log_softmax, "logsumexp": logsumexp,
-        "multigammaln": multigammaln,
+        "multigammaln": multigammaln, "binom": binom, "comb": _comb,
     }.items()
 }
+
+
+def comb(N, k, *, exact=False, repetition=False):
+    """``scipy.special.comb``: with ``exact``, SciPy's own Python integer (of integers: nothing to differentiate);
+    else the float binomial coefficient, SciPy's number in a float dtype."""
+    if exact:
+        return _scipy_function("comb")(raw(N), raw(k), exact=True, repetition=repetition)
+    return SCIPY_VALUED["comb"](N, k, repetition=repetition)
 
 
 # -- the Fresnel integrals and Dawson's integral ------------------------------------------------------------

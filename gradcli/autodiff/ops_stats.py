@@ -14,13 +14,13 @@ import functools
 import numpy as np
 
 from .core import defjvp, defvjp
-from .ops import absolute, arctan2, constant, equal, exp, expm1, floor, greater, greater_equal, less, less_equal, lifted, log, log1p, logical_and, maximum, minimum, power, select, sin, sqrt, trunc, where
+from .ops import absolute, arctan2, constant, equal, exp, expm1, floor, greater, greater_equal, less, less_equal, lifted, log, log1p, logical_and, maximum, minimum, power, select, sigmoid, sin, sqrt, trunc, where
 from .ops_array import asarray, expand_dims, mean, ravel, squeeze, sum_, take, unbroadcast
 from .ops_decompositions import eigh
 from .ops_linalg import cholesky, diagonal, solve
 from .ops_shape import median, partition, percentile
 from .ops_scipy import SCIPY_VALUED as _SPECIAL_SCIPY_VALUED
-from .ops_scipy import _gamma_density, _gammainc_da_ball, betainc, betaln, gammainc, gammainc_da, gammaincc, i0, i0e, log_ndtr, ndtr, ndtri, scipy_valued, stdtr, t_log_density
+from .ops_scipy import _gamma_density, _gammainc_da_ball, betainc, betaln, gammainc, gammainc_da, gammaincc, i0, i0e, log_expit, log_ndtr, logit, ndtr, ndtri, scipy_valued, stdtr, t_log_density
 from .ops_normal_integrals import owens_t
 from .ops_special import erfc, gammaln, xlog1py, xlogy
 from .tracer import primitive
@@ -953,6 +953,49 @@ def gumbel_r_logsf(x, loc=0.0, scale=1.0):
 
 gumbel_l_logpdf, gumbel_l_pdf, gumbel_l_cdf, gumbel_l_logcdf, gumbel_l_sf, gumbel_l_logsf = _mirror_image(
     "gumbel_l", gumbel_r_logpdf, gumbel_r_pdf, gumbel_r_cdf, gumbel_r_logcdf, gumbel_r_sf, gumbel_r_logsf)
+
+
+# -- ``scipy.stats.logistic``: its CDF is expit(z), each log a log_expit (finite however far out), as SciPy's own.
+
+def logistic_logpdf(x, loc=0.0, scale=1.0):
+    """The logistic log-density at ``x``: log expit(z) + log expit(-z), both tails' digits kept."""
+    z, log_scale = standardized(x, loc, scale)
+    return log_expit(z) + log_expit(-z) - log_scale
+
+
+def logistic_pdf(x, loc=0.0, scale=1.0):
+    """The logistic density at ``x``: expit(z) expit(-z) / scale."""
+    return _density(x, loc, scale, lambda z: exp(logistic_logpdf(z)))
+
+
+def logistic_cdf(x, loc=0.0, scale=1.0):
+    """P(X <= x) = expit(z)."""
+    return sigmoid(standardized(x, loc, scale)[0])
+
+
+def logistic_logcdf(x, loc=0.0, scale=1.0):
+    """log P(X <= x) = log_expit(z)."""
+    return log_expit(standardized(x, loc, scale)[0])
+
+
+def logistic_sf(x, loc=0.0, scale=1.0):
+    """P(X > x) = expit(-z)."""
+    return sigmoid(-standardized(x, loc, scale)[0])
+
+
+def logistic_logsf(x, loc=0.0, scale=1.0):
+    """log P(X > x) = log_expit(-z)."""
+    return log_expit(-standardized(x, loc, scale)[0])
+
+
+def logistic_ppf(q, loc=0.0, scale=1.0):
+    """The quantile loc + scale logit(q)."""
+    return loc + lifted(scale, q) * logit(q)
+
+
+def logistic_isf(q, loc=0.0, scale=1.0):
+    """The upper quantile loc - scale logit(q)."""
+    return loc - lifted(scale, q) * logit(q)
 
 
 # Below this |c z|, log1p(c z)/c is taken on floats as its series z (1 - u/2 + u^2/3 - u^3/4), u = c z: the first

@@ -49,6 +49,7 @@ special = SimpleNamespace(**{
     **_scipy.SCIPY_VALUED,  # composites that answer SciPy's own number in a float dtype (expit among them)
     **_losses.SCIPY_VALUED,  # huber, pseudo_huber, boxcox, boxcox1p, inv_boxcox, inv_boxcox1p
     **_stats.SCIPY_VALUED,  # the distribution functions: pdtr, chdtrc, bdtr, fdtr, ...
+    "comb": _scipy.comb,  # its float form above, SciPy's own integer with exact=True
     "exprel": _losses.exprel,
     # the complete elliptic integrals and the AGM; Lambert's W (its real branches 0 and -1), x^y - 1 and cos(x) - 1
     **{name: getattr(_elliptic, name) for name in ("agm", "ellipe", "ellipk", "ellipkm1")},
@@ -88,6 +89,7 @@ _METHODS = {
     "vonmises": "logpdf pdf",
     "rice": "logpdf pdf",
     "cauchy": "logpdf pdf cdf logcdf sf logsf",
+    "logistic": "logpdf pdf cdf logcdf sf logsf ppf isf",
     **dict.fromkeys("weibull_min weibull_max gumbel_r gumbel_l genpareto pareto lomax laplace skewnorm invgauss genextreme".split(),
                     "logpdf pdf cdf logcdf sf logsf"),
 }

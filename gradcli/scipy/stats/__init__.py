@@ -7,9 +7,9 @@ from types import ModuleType as _ModuleType
 from ...autodiff.scipy_namespace import DistributionModule as _DistributionModule
 from ...autodiff.scipy_namespace import stats_functions as _functions
 from . import (  # noqa: F401
-    beta, binom, cauchy, chi2, dirichlet, gamma, genextreme, genpareto, gumbel_l, gumbel_r, invgauss, laplace, lognorm,
-    lomax, multivariate_normal, nbinom, norm, pareto, poisson, rice, skewnorm, t, truncnorm, vonmises, weibull_max,
-    weibull_min,
+    beta, binom, cauchy, chi2, dirichlet, gamma, genextreme, genpareto, gumbel_l, gumbel_r, invgauss, laplace, logistic,
+    lognorm, lomax, multivariate_normal, nbinom, norm, pareto, poisson, rice, skewnorm, t, truncnorm, vonmises,
+    weibull_max, weibull_min,
 )
 
 globals().update(vars(_functions))

@@ -1,0 +1,45 @@
+"""The thirty-seventh round of user trials, first part (tests/trials/cases37a.py): in JAX, Kepler's equation by Newton
+in lax.fori_loop and behind custom_vjp rules right and wrong, true anomalies, orbital elements fitted from a parameter
+tree, the non-rectangular hyperbola and Farquhar's co-limitation, d' by ndtri, Weibull and logistic psychometric
+functions, Haldane's and Kosambi's map functions and LOD scores by xlogy, a slab's transmission by expn, li by expi,
+a gamma shape's information by polygamma and jax.nn's hard_sigmoid and relu at their corners; in plain NumPy and
+SciPy the same as legacy code writes them, with scipy.stats.norm, weibull_min and logistic and scipy.special.comb.
+
+The whole set runs with ``python tests/trials/run.py lib37a``; here, a few cheap NumPy ones, and two open findings as
+strict xfails (one JAX run, which no NumPy spelling of the same kink shows). Its fixed findings (N1:
+scipy.stats.logistic refused; N2: scipy.special.comb and binom refused) are tested in test_trial_findings37a.py.
+"""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "trials"))
+
+import cases37a  # noqa: E402
+
+from test_user_trials import round_tests  # noqa: E402
+
+CHOSEN = [
+    # a logistic psychometric fit by scipy.stats.logistic's logcdf and logsf where its cdf is e^-1000 (N1)
+    "numpy_lib37a:logistic_nll_logcdf@threshold=1,width=0.001:float64",
+    # a binomial likelihood with scipy.special.comb's coefficient (N2)
+    "numpy_lib37a:binomial_loglik@theta=0.1:float64",
+    # Haldane's map distance at r = 1/2: log(0), no slope
+    "numpy_lib37a:haldane@r=0.5:float64",
+    # Python's min at Farquhar's co-limitation, a tie in floats and exactly: a kink
+    "numpy_lib37a:farquhar@ci=540:float64",
+]
+
+KNOWN_WRONG = {
+    "numpy_lib37a:radius_fixed_steps@M=0,e=0.5:float64":
+        "40 Newton steps approach the root E = 0 within 2^-(2^30) and never reach it: the exact dr/dM is that small, "
+        "float64's 0 its rounding, but gradcli calls the point one with no exact reference",
+    "jax_lib37a:nrh_conjugate@light=400,theta=1:float64":
+        "at the kink of sqrt((alpha I - Pmax)^2), light's exact slope is given as the one-sided slopes' mean, alpha / 2, "
+        "not as no derivative",
+}
+SYMPTOMS = {"numpy_lib37a:radius_fixed_steps@M=0,e=0.5:float64": "not proven 0",
+            "jax_lib37a:nrh_conjugate@light=400,theta=1:float64": "0.03125"}
+
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases37a, CHOSEN, KNOWN_WRONG,
+                                                                                   SYMPTOMS)
