@@ -1,22 +1,25 @@
-"""The thirty-seventh trial set (b), PyTorch and TensorFlow (Keras; TensorFlow Probability is not installed, so its forms
-are written with tf), in pipe flow and hydraulics, geometric optics, batteries, acid-base chemistry, population genetics
-and seismology: Poiseuille's flow (flat at a closed pipe), a Darcy-Weisbach head loss with the Swamee-Jain friction
-factor, the laminar-to-turbulent switch at Re = 2300 by torch.where (a jump), the Colebrook friction factor as an
-autograd.Function whose backward is the implicit derivative (right, and with its division forgotten) and by fixed-point
-iteration in a tf.while_loop inside tf.function, Torricelli's outflow at an empty tank (an infinite slope), a head-loss
-surrogate network read by its parameters' names; a thin lens's image distance at its focus (a pole) by two spellings,
-the critical angle at equal indices (asin(1)), Brewster's angle, the normal reflectance at matched indices (a proven 0
-slope); Peukert's law, Shepherd's discharge voltage at full discharge (a pole), a state of charge clamped at full (a
-kink), an RC pair's response at t / tau = 1e-13 by 1 - exp (its value cancels) and by expm1, Peukert's law as a Keras
-layer whose tf.custom_gradient gives its exponent's gradient through variables= (right, and with the logarithm
-forgotten, eagerly and in a tf.function); a weak acid's hydronium by the quadratic formula where Ka >> C (cancels) and
-rationalised, its pH, Henderson-Hasselbalch with no base (log 0), a buffer's capacity as a tf.GradientTape's derivative
-inside tf.function; heterozygosity at its maximum, selection over twenty generations (a Python loop and a
-tf.while_loop; at a lost allele), allele counts under a Binomial; Aki's b-value at a catalogue at its completeness
-magnitude (a pole), waiting times under an Exponential, seismic moments under a Pareto, annual floods under a Gumbel,
-the moment magnitude at M0 = 0; F.huber_loss and Keras' Huber at their join (C1), Keras' Hinge at the margin (a kink),
-LogCosh at a residual of 100, Poisson and MeanSquaredLogarithmicError at a zero prediction (the latter flat under its
-epsilon), and a softplus Dense layer read by its kernel's name.
+"""The thirty-seventh trial set (b), PyTorch and TensorFlow (Keras; TensorFlow Probability is not installed, so its
+forms are written with tf), in pipe flow and hydraulics, geometric optics, batteries, acid-base chemistry, population
+genetics and seismology: Poiseuille's flow (flat at a closed pipe), a Darcy-Weisbach head loss with the Swamee-Jain
+friction factor, the laminar-to-turbulent switch at Re = 2300 by torch.where (a jump), the Colebrook friction factor as
+an autograd.Function whose backward is the implicit derivative (right, and with its division forgotten) and by
+fixed-point iteration in a tf.while_loop inside tf.function, Torricelli's outflow at an empty tank (an infinite slope),
+a head-loss surrogate network read by its parameters' names, a pump switched on by torch.heaviside (PyTorch has no
+derivative for it), Hantush-Jacob's drawdown around a well by tf.math.special.bessel_k0 (infinite on the well's axis); a
+thin lens's image distance at its focus (a pole) by two spellings, the critical angle at equal indices (asin(1)),
+Brewster's angle, the normal reflectance at matched indices (a proven 0 slope); Peukert's law, Shepherd's discharge
+voltage at full discharge (a pole; the current's slope, which never meets it, shown beside it), a state of charge
+clamped at full (a kink), an RC pair's response at t / tau = 1e-13 by 1 - exp (its value cancels) and by expm1,
+Peukert's law as a Keras layer whose tf.custom_gradient gives its exponent's gradient through variables= (right, and
+with the logarithm forgotten, eagerly and in a tf.function); a weak acid's hydronium by the quadratic formula where Ka
+>> C (cancels) and rationalised (its value holds, but its slope in Ka is two paths' difference: the backward cancels),
+its pH, Henderson-Hasselbalch with no base (log 0), a buffer's capacity as a tf.GradientTape's derivative inside
+tf.function; heterozygosity at its maximum, selection over twenty generations (a Python loop and a tf.while_loop; at a
+lost allele), allele counts under a Binomial; Aki's b-value at a catalogue at its completeness magnitude (a pole),
+waiting times under an Exponential, seismic moments under a Pareto, annual floods under a Gumbel, the moment magnitude
+at M0 = 0; F.huber_loss and Keras' Huber at their join (C1), Keras' Hinge at the margin (a kink), LogCosh at a residual
+of 100, Poisson and MeanSquaredLogarithmicError at a zero prediction (the latter flat under its epsilon), and a softplus
+Dense layer read by its kernel's name.
 
 Truths are expressions written here, evaluated by mpmath (2,000 digits), never the user files' code; points are the
 numbers the dtype holds, and a constant the program casts to the dtype is the number the dtype holds (a product of
@@ -350,6 +353,8 @@ CATALOGUE = [2.5, 3.1, 2.2, 4.0]
 TORCH = _both(T, "poiseuille_flow", {"radius": 0.01, "dp": 500}, lambda d: _poiseuille_slopes(0.01, 500, d)) + [
     # a closed pipe: r^4 is flat at 0 in both inputs
     Case(T, "poiseuille_flow", _at(radius=0, dp=500), "float64", "ok", _zeros(radius=0, dp=0)),
+    # the pressure drop's name in another case than the code's
+    Case(T, "poiseuille_flow", _at(radius=0.01, dP=500), "float64", "input-error", message=("dP",)),
 ] + _both(T, "head_loss", PIPE, lambda d: num_grad(_head_loss(d), d, **PIPE)) + [
     Case(T, "head_loss", _at(velocity=0.02, diameter=0.5), "float64", "ok",
          num_grad(_head_loss("float64"), velocity=0.02, diameter=0.5)),
