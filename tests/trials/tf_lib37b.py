@@ -1,10 +1,11 @@
 """A user's TensorFlow code, thirty-seventh round (b), written with tf and Keras (TensorFlow Probability is not
-installed): a buffer's capacity taken as the derivative of its titration curve by a tf.GradientTape inside
-tf.function; the Colebrook friction factor by fixed-point iteration in a tf.while_loop, and selection over twenty
-generations in another; a battery's Peukert layer whose tf.custom_gradient gives the exponent's gradient through
-variables= (right, and with its logarithm forgotten; called eagerly and traced by tf.function); a thin lens, Torricelli's
-outflow and the Swamee-Jain friction factor; Keras' Huber, Hinge, LogCosh, Poisson and MeanSquaredLogarithmicError
-losses, and a Dense layer with a softplus activation read by its kernel's name."""
+installed): a buffer's capacity taken as the derivative of its titration curve by a tf.GradientTape inside tf.function;
+the Colebrook friction factor by fixed-point iteration in a tf.while_loop, and selection over twenty generations in
+another; a battery's Peukert layer whose tf.custom_gradient gives the exponent's gradient through variables= (right, and
+with its logarithm forgotten; called eagerly and traced by tf.function); a thin lens, Torricelli's outflow, the
+Swamee-Jain friction factor and Hantush-Jacob's drawdown around a well by tf.math.special.bessel_k0; Keras' Huber,
+Hinge, LogCosh, Poisson and MeanSquaredLogarithmicError losses, and a Dense layer with a softplus activation read by its
+kernel's name."""
 
 import math
 
@@ -35,7 +36,8 @@ def colebrook_factor(reynolds, relative_roughness):
     def step(k, x):
         return k + 1, -2 * tf.math.log(relative_roughness / 3.7 + 2.51 * x / reynolds) / math.log(10.0)
 
-    _, x = tf.while_loop(lambda k, x: k < COLEBROOK_STEPS, step, (0, tf.fill(tf.shape(reynolds), tf.constant(8.0, reynolds.dtype))))
+    start = tf.fill(tf.shape(reynolds), tf.constant(8.0, reynolds.dtype))
+    _, x = tf.while_loop(lambda k, x: k < COLEBROOK_STEPS, step, (0, start))
     return x ** -2
 
 

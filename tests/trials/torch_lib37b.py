@@ -2,13 +2,13 @@
 chemistry, population genetics and seismology. Poiseuille's flow, a Darcy-Weisbach head loss with the Swamee-Jain
 friction factor, a laminar-to-turbulent switch by torch.where, the Colebrook friction factor solved without a graph as
 an autograd.Function whose backward is the implicit derivative (right, and with its division forgotten), Torricelli's
-outflow, a head-loss surrogate network read by its parameters' names; a thin lens's image distance two ways, the
-critical angle, Brewster's angle and the normal reflectance; Peukert's law, Shepherd's discharge voltage, a state of
-charge clamped to [0, 1], an RC pair's response by 1 - exp and by expm1; a weak acid's hydronium by the quadratic
-formula and by its rationalised form, its pH, Henderson-Hasselbalch; heterozygosity, selection over twenty
-generations, allele counts under a Binomial; the Gutenberg-Richter b-value by Aki's estimator, waiting times under an
-Exponential, seismic moments under a Pareto, annual floods under a Gumbel, the moment magnitude; a robust fit by
-F.huber_loss."""
+outflow, a head-loss surrogate network read by its parameters' names, a pump switched on by torch.heaviside; a thin
+lens's image distance two ways, the critical angle, Brewster's angle and the normal reflectance; Peukert's law,
+Shepherd's discharge voltage, a state of charge clamped to [0, 1], an RC pair's response by 1 - exp and by expm1; a weak
+acid's hydronium by the quadratic formula and by its rationalised form, its pH, Henderson-Hasselbalch; heterozygosity,
+selection over twenty generations, allele counts under a Binomial; the Gutenberg-Richter b-value by Aki's estimator,
+waiting times under an Exponential, seismic moments under a Pareto, annual floods under a Gumbel, the moment magnitude;
+a robust fit by F.huber_loss."""
 
 import math
 
@@ -250,7 +250,8 @@ MOMENTS = [1.5, 3.0, 10.0]  # in units of the smallest recorded
 
 
 def moment_nll(alpha):
-    return -torch.distributions.Pareto(torch.ones_like(alpha), alpha).log_prob(torch.tensor(MOMENTS, dtype=alpha.dtype)).sum()
+    moments = torch.tensor(MOMENTS, dtype=alpha.dtype)
+    return -torch.distributions.Pareto(torch.ones_like(alpha), alpha).log_prob(moments).sum()
 
 
 FLOODS = [850.0, 1200.0, 640.0, 2100.0]  # annual maximum discharges, m^3/s
