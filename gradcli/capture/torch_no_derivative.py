@@ -2,10 +2,13 @@
 
 PyTorch computes some ops' values but raises as its backward reaches them
 (``torch.special.zeta`` in its first argument, ``torch.special.gammainc`` in
-``a``: "the derivative for 'zeta' is not implemented"). Its message names the
-derivative, not the call: `mark_no_derivative` runs the forward again in
-PyTorch's anomaly mode, which keeps each backward node's forward stack, finds
-the node of that derivative and marks the error with its op and the user's line.
+``a``: a NotImplementedError, "the derivative for 'zeta' is not implemented").
+An op with no derivative formula at all (``torch.heaviside``) has a backward
+node of the type ``NotImplemented`` that raises a RuntimeError, "derivative for
+aten::heaviside is not implemented". Either message names the derivative, not
+the call: `mark_no_derivative` runs the forward again in PyTorch's anomaly mode,
+which keeps each backward node's forward stack, finds the node of that
+derivative and marks the error with its op and the user's line.
 The error is also marked ``rule_refused``: the capture then traces the forward
 alone, which the exact reference needs (`torch_bridge._trace`).
 """
@@ -18,6 +21,7 @@ import warnings
 from .lines import is_user_file
 
 _NOT_IMPLEMENTED = re.compile(r"the derivative for '(?P<what>[^']+)' is not implemented")
+_NO_FORMULA = re.compile(r"^derivative for aten::(?P<what>\w+) is not implemented")  # a NotImplemented node's
 _FRAME = re.compile(r'File "(?P<file>[^"]+)", line (?P<line>\d+)')
 
 
@@ -27,24 +31,27 @@ def mark_no_derivative(error, run_forward=None, folder=None):
     call, innermost of the node's forward stack outside ``folder``, PyTorch's own) and ``rule_refused``.
     ``run_forward()`` runs the function's forward again, eagerly, returning its output; it runs once, in anomaly
     mode, where the error has no call of its own yet. Without it (inside a trace) the call is left to a later mark."""
-    found = _NOT_IMPLEMENTED.search(str(error))
-    if found is None or not isinstance(error, NotImplementedError):
+    found = _NOT_IMPLEMENTED.search(str(error)) if isinstance(error, NotImplementedError) else None
+    no_formula = _NO_FORMULA.search(str(error)) if isinstance(error, RuntimeError) and found is None else None
+    if found is None and no_formula is None:
         return
     error.rule_refused = True
-    what = found["what"].split(":")[0]
+    what = (found or no_formula)["what"].split(":")[0]
     if getattr(error, "no_derivative", None) is None:
         error.no_derivative = what
     if run_forward is None or getattr(error, "raised_at", None) is not None:
         return
-    node, at = _located(run_forward, what, folder)
+    node, at = _located(run_forward, what, folder, nameless=no_formula is not None)
     error.no_derivative = node or error.no_derivative
     if at is not None:
         error.raised_at = at
 
 
-def _located(run_forward, what, folder):
+def _located(run_forward, what, folder, nameless=False):
     """``(op name, (file, line))`` of the backward node of ``run_forward()``'s output whose name holds ``what`` (the
-    derivative PyTorch's message names), from its forward stack anomaly mode keeps; (None, None) where none does."""
+    derivative PyTorch's message names), from its forward stack anomaly mode keeps; (None, None) where none does.
+    ``nameless``: the op has no derivative formula, and its node is a ``NotImplemented`` named after no op, so the
+    first such node the walk from the output meets stands for ``what``."""
     import torch  # lazy: loaded already by the run that raised
 
     with warnings.catch_warnings():
@@ -62,10 +69,11 @@ def _located(run_forward, what, folder):
             continue
         seen.add(node)
         name = type(node).__name__
-        if wanted in name.lower():
+        if wanted in name.lower() or (nameless and name == "NotImplemented"):
             stack = "".join(node.metadata.get("traceback_", []))
             frames = [(m["file"], int(m["line"])) for m in _FRAME.finditer(stack) if is_user_file(m["file"], folder)]
-            return _op_name(re.sub(r"Backward\d*$", "", name)), (frames[-1] if frames else None)
+            op = "torch." + what if nameless else _op_name(re.sub(r"Backward\d*$", "", name))
+            return op, (frames[-1] if frames else None)
         pending.extend(parent for parent, _ in node.next_functions)
     return None, None
 

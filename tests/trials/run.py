@@ -82,6 +82,7 @@ from cases36a import ALL as THIRTY_SIXTH_A
 from cases36b import ALL as THIRTY_SIXTH_B
 from cases36c import ALL as THIRTY_SIXTH_C
 from cases37a import ALL as THIRTY_SEVENTH_A
+from cases37b import ALL as THIRTY_SEVENTH_B
 from cases37c import ALL as THIRTY_SEVENTH_C
 from judge import judge, run_cli
 
@@ -103,7 +104,7 @@ ALL = (FIRST + SECOND + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINT
        + THIRTY_THIRD_B + THIRTY_THIRD_C + THIRTY_FOURTH_A + THIRTY_FOURTH_B + THIRTY_FOURTH_C
        + THIRTY_FIFTH_A + THIRTY_FIFTH_B + THIRTY_FIFTH_C
        + THIRTY_SIXTH_A + THIRTY_SIXTH_B + THIRTY_SIXTH_C
-       + THIRTY_SEVENTH_A + THIRTY_SEVENTH_C)
+       + THIRTY_SEVENTH_A + THIRTY_SEVENTH_B + THIRTY_SEVENTH_C)
 
 
 def one(case):
