@@ -1,5 +1,6 @@
 """The op-by-op oracle's rows for NumPy's step and sequence functions, least squares, and SciPy's robust losses,
-Box-Cox transforms, von Mises and Cauchy distributions, and robust statistics (trimmed means, iqr, MAD).
+Box-Cox transforms, von Mises, Cauchy and logistic distributions, binomial coefficients, and robust statistics
+(trimmed means, iqr, MAD).
 
 Conventions as in `ops_precision_table`: each oracle gives (value, partials) from closed forms on mpmath numbers
 (never differences, never gradcli's rules) and raises `Undefined` where the mathematics has no derivative (a step's
@@ -20,7 +21,7 @@ from gradcli.capture import numpy_writes
 import gradcli.scipy.special as gsp
 import gradcli.scipy.stats as gst
 from ops_precision_table import (  # noqa: F401 - the table's helpers and its Row
-    PAIRS, SCALARS, VECTORS, WEIGHTS, Row, Undefined, _binary_row, _dot_weights, _linear_row, _nonzero, _power,
+    PAIRS, SCALARS, VECTORS, WEIGHTS, Row, Undefined, _binary_row, _dot_weights, _inside, _linear_row, _nonzero, _power,
     _unary_row, _vector_row,
 )
 
@@ -177,6 +178,56 @@ def _cauchy_logcdf(x):
     return mp.log(value), slope / value
 
 
+def _logistic_cdf(x):
+    """1 / (1 + e^-x) and its slope, the density e^-x / (1 + e^-x)^2 = 1 / (4 cosh(x/2)^2)."""
+    return 1 / (1 + mp.exp(-x)), 1 / (4 * mp.cosh(x / 2) ** 2)
+
+
+def _logistic_pdf(x):
+    density = 1 / (4 * mp.cosh(x / 2) ** 2)
+    return density, -density * mp.tanh(x / 2)
+
+
+def _logistic_logpdf(x):
+    return -2 * mp.log(2 * mp.cosh(x / 2)), -mp.tanh(x / 2)
+
+
+def _logistic_logcdf(x):
+    """-log(1 + e^-x), whose slope is the upper tail 1 / (1 + e^x)."""
+    return -mp.log1p(mp.exp(-x)), 1 / (1 + mp.exp(x))
+
+
+def _logistic_quantile(sign):
+    """The ppf (``sign`` 1) or isf (-1): ``sign`` log(q / (1 - q)), of slope ``sign`` / (q (1 - q))."""
+    def oracle(q):
+        _inside(q, 0, 1)
+        return sign * (mp.log(q) - mp.log1p(-q)), sign / (q * (1 - q))
+
+    return oracle
+
+
+def _whole(t):
+    return t == mp.floor(t)
+
+
+def _binom(n, k):
+    """Gamma(n + 1) / (Gamma(k + 1) Gamma(n - k + 1)), its partials the binomial times differences of digamma."""
+    if any(_whole(t) and t <= 0 for t in (n + 1, k + 1, n - k + 1)):
+        raise Undefined("a pole of a gamma function: the binomial there is a limit")
+    value = mp.binomial(n, k)
+    return value, [value * (mp.digamma(n + 1) - mp.digamma(n - k + 1)),
+                   value * (mp.digamma(n - k + 1) - mp.digamma(k + 1))]
+
+
+def _comb(n, k):
+    """SciPy's float comb: the binomial where 0 <= k <= N, else 0; a jump on each edge of that region."""
+    if n == 0 or k == 0 or n == k:
+        raise Undefined("an edge of the region where comb is the binomial: a jump to 0")
+    if n < 0 or k < 0 or k > n:
+        return mp.mpf(0), [mp.mpf(0), mp.mpf(0)]
+    return _binom(n, k)
+
+
 def _mirrored(oracle):
     """The oracle of f(-x) from that of f."""
     return lambda x: (lambda value, slope: (value, -slope))(*oracle(-x))
@@ -199,6 +250,14 @@ UNARY = {
     "scipy.stats.cauchy.logcdf": (gst.cauchy.logcdf, _cauchy_logcdf),
     "scipy.stats.cauchy.sf": (gst.cauchy.sf, _mirrored(_cauchy_cdf)),
     "scipy.stats.cauchy.logsf": (gst.cauchy.logsf, _mirrored(_cauchy_logcdf)),
+    "scipy.stats.logistic.pdf": (gst.logistic.pdf, _logistic_pdf),
+    "scipy.stats.logistic.logpdf": (gst.logistic.logpdf, _logistic_logpdf),
+    "scipy.stats.logistic.cdf": (gst.logistic.cdf, _logistic_cdf),
+    "scipy.stats.logistic.logcdf": (gst.logistic.logcdf, _logistic_logcdf),
+    "scipy.stats.logistic.sf": (gst.logistic.sf, _mirrored(_logistic_cdf)),
+    "scipy.stats.logistic.logsf": (gst.logistic.logsf, _mirrored(_logistic_logcdf)),
+    "scipy.stats.logistic.ppf": (gst.logistic.ppf, _logistic_quantile(1)),
+    "scipy.stats.logistic.isf": (gst.logistic.isf, _logistic_quantile(-1)),
 }
 
 BINARY = {
@@ -211,6 +270,8 @@ BINARY = {
     "scipy.special.boxcox1p": (gsp.boxcox1p, _boxcox1p),
     "scipy.special.inv_boxcox": (gsp.inv_boxcox, _inverse_box_cox(False)),
     "scipy.special.inv_boxcox1p": (gsp.inv_boxcox1p, _inverse_box_cox(True)),
+    "scipy.special.binom": (gsp.binom, _binom),
+    "scipy.special.comb": (gsp.comb, _comb),
 }
 
 

@@ -10,8 +10,8 @@ zero a ball does not keep), so the mask is decided and the check says ok with th
 G2: an input written in ``--at`` as whole numbers and left out of ``--wrt`` is held as integer data (as labels and
 indices must be); a GCN's adjacency written ``[[0,1],[1,0]]`` so reaches the code as an integer tensor, whose
 ``pow(-0.5)`` PyTorch computes in its default float32, and a float64 check stopped at the matmul with a message that
-blamed "a tensor the code makes without dtype=". Now the message also names the input held as integers and says to
-write its numbers with a decimal point.
+blamed "a tensor the code makes without dtype=". Now such an input, which the code raises on as integers, is checked
+as the floats of the dtype (gradcli.checker.typed_integers), and a note names it and what the integers raised.
 
 S1: a reduction or softmax along dim 0 (or -1) of a 0-d tensor, which PyTorch allows (its one entry is its one dim),
 had no replay: NumPy refuses axis 0 of a 0-d array, so a check at a scalar point (``--at student=1``, or any sweep
@@ -98,13 +98,25 @@ def test_an_even_negative_power_of_zero_is_infinite_on_balls_too(tmp_path):
             assert abs(mpmath.mpf(got) - w) <= 1e-12 * abs(w) + (1e-300 if w == 0 else 0)
 
 
-def test_a_float_dtype_clash_names_the_input_held_as_integers(tmp_path):
-    result = _check(tmp_path, "isolated_node", "adj=[[0,2,0],[2,0,0],[0,0,0]],x=[0.75,-1.5,0.5]", "--wrt", "x",
+# two points, each its own adjacency (2 or 3 times the same graph, whose normalised adjacency is one matrix): each
+# is checked as floats, and a note says so of each
+@pytest.mark.parametrize("weights", [[2], [2, 3]])
+def test_an_integer_input_the_code_cannot_mix_with_floats_is_checked_as_floats_and_said_so(tmp_path, weights):
+    xs = [[0.75, -1.5, 0.5], [0.25, 1.0, -2.0]][:len(weights)]
+    ats = [f"adj=[[0,{w},0],[{w},0,0],[0,0,0]],x={x}".replace(" ", "") for w, x in zip(weights, xs)]
+    result = _check(tmp_path, "isolated_node", ats[0], *[a for at in ats[1:] for a in ("--at", at)], "--wrt", "x",
                     "--dtype", "float64")
-    (checked,) = json.loads(result.stdout)["results"]
-    (said,) = [f["message"] for f in checked["findings"] if "refuses to mix float dtypes" in f["message"]]
-    assert "adj, written as whole numbers outside --wrt, is held as integer data" in said
-    assert "decimal point" in said
+    report = json.loads(result.stdout)
+    assert [r["status"] for r in report["results"]] == ["ok"] * len(weights)
+    for checked, w, x in zip(report["results"], weights, xs):
+        assert checked["point"]["adj"] == [[0.0, w, 0.0], [w, 0.0, 0.0], [0.0, 0.0, 0.0]]
+        for got, want in zip(checked["exact_gradient"]["x"], _isolated_node_slope(x)):
+            assert abs(mpmath.mpf(got) - want) <= 1e-12 * abs(want) + (1e-300 if want == 0 else 0)
+    said = [n for n in report["notes"] if n.startswith("adj = ")]
+    assert len(said) == len(weights)
+    for note, w in zip(said, weights):
+        assert "typed without a point" in note and "must have the same dtype" in note
+        assert f"adj is checked as [[0.0, {w}.0, 0.0], [{w}.0, 0.0, 0.0], [0.0, 0.0, 0.0]]" in note
 
 
 @pytest.mark.parametrize("at", ["-2.5"])
