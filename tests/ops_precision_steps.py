@@ -26,6 +26,7 @@ from ops_precision_table import (  # noqa: F401 - the table's helpers and its Ro
 )
 
 mp = mpmath
+ORACLE_DIGITS = 2000  # test_ops_precision's: no oracle here works beyond it
 _C = np.array([0.5, -1.0, 2.0])
 
 
@@ -210,13 +211,30 @@ def _whole(t):
     return t == mp.floor(t)
 
 
+def _digits_for(arguments, differences):
+    """Decimal digits at which the gamma family at ``arguments`` and the ``differences`` f(a) - f(b) of pairs of them
+    keep 60 digits: on top of 60, what a difference's cancellation costs (1 and 1 - 1e-310; 1e300 + 1 and 1e300 - 0.7),
+    and what reflection costs at a negative argument (its size, and its nearness to a pole: -1 - 1e-300)."""
+    extra = [0]
+    for a, b in differences:
+        if a != b:
+            extra.append(mp.log10(max(abs(a), abs(b), 1) / abs(a - b)))
+    for t in arguments:
+        if t < 0:
+            extra.append(mp.log10(abs(t) + 1) + max(0, -mp.log10(abs(t - mp.nint(t)))))
+    return int(min(ORACLE_DIGITS, 60 + max(extra) + 5))
+
+
 def _binom(n, k):
-    """Gamma(n + 1) / (Gamma(k + 1) Gamma(n - k + 1)), its partials the binomial times differences of digamma."""
-    if any(_whole(t) and t <= 0 for t in (n + 1, k + 1, n - k + 1)):
+    """Gamma(n + 1) / (Gamma(k + 1) Gamma(n - k + 1)), its partials the binomial times differences of digamma, at the
+    digits their cancellation and reflection ask (2,000 digits of the gamma family take seconds a call)."""
+    a, b, c = n + 1, k + 1, n - k + 1
+    if any(_whole(t) and t <= 0 for t in (a, b, c)):
         raise Undefined("a pole of a gamma function: the binomial there is a limit")
-    value = mp.binomial(n, k)
-    return value, [value * (mp.digamma(n + 1) - mp.digamma(n - k + 1)),
-                   value * (mp.digamma(n - k + 1) - mp.digamma(k + 1))]
+    with mp.workdps(_digits_for((a, b, c), ((a, c), (c, b)))):
+        value = mp.gamma(a) * mp.rgamma(b) * mp.rgamma(c)
+        in_n, in_k = mp.digamma(a) - mp.digamma(c), mp.digamma(c) - mp.digamma(b)
+    return +value, [+(value * in_n), +(value * in_k)]
 
 
 def _comb(n, k):
