@@ -45,6 +45,10 @@ NAN = mpmath.nan
 mpf = mpmath.mpf
 
 
+def _renamed(truth, name):
+    return lambda: {name: value for value in truth().values()}
+
+
 def _nan_like(*names):
     return lambda: {name: NAN for name in names}
 
@@ -268,7 +272,7 @@ def _depth(u1, u2, mu):
 
 def _depth_truth(names):
     def truth():
-        u1, u2, mu = mpf(0.4), mpf(0.25), [mpf(m) for m in MU]
+        u1, u2, mu = _held("float32", 0.4), mpf(0.25), [mpf(m) for m in MU]  # Keras makes Constant(0.4) in float32
         flux = 1 - u1 / 3 - u2 / 6
         slopes = {"layer.u1": mpmath.diff(lambda v: _depth(v, u2, mu), u1),
                   "layer.u2": mpmath.diff(lambda v: _depth(u1, v, mu), u2),
@@ -285,8 +289,12 @@ def _db_slope(a, dtype="float64"):
     return hp(truth)
 
 
-def _lowpass(a):
-    return sum((1 - a ** n) ** 2 for n in range(1, 25))
+def _lowpass_slope(a, dtype="float64"):
+    """E = sum_n (1 - a^n)^2 over 24 samples: dE/da = -sum_n 2 n a^(n-1) (1 - a^n)."""
+    def truth():
+        aa = _held(dtype, a)
+        return {"a": -sum(2 * n * aa ** (n - 1) * (1 - aa ** n) for n in range(1, 25))}
+    return hp(truth)
 
 
 def _exp_sigmoid_slope(x, dtype="float64"):
@@ -305,7 +313,7 @@ def _fm(index):
 
 def _log_q(dtype):
     c = _held(dtype, math.sqrt(2.0))
-    return lambda x: mpmath.log(mpmath.erfc(x / c) / 2)
+    return lambda margin: mpmath.log(mpmath.erfc(margin / c) / 2)
 
 
 EPSILON_32 = _held("float32", 1e-7)  # Keras' backend epsilon, held in the loss's float32
@@ -377,8 +385,9 @@ TORCH = _both(T, "shannon_capacity", {"snr_db": 20}, lambda d: num_grad(_shannon
     Case(T, "alpha_n", _at(v=-54.999999999), "float64", "unstable", _alpha_slope(-54.999999999),
          "return 0.01 * (v + 55) / (1 - torch.exp(-(v + 55) / 10))"),
     # by expm1 the value holds, but the quotient rule's 1e10 and 1e10 cancel to 0.005
+    # (named where the two paths' slopes meet: at u)
     Case(T, "alpha_n_expm1", _at(v=-54.999999999), "float64", "unstable", _alpha_slope(-54.999999999),
-         "return -0.01 * u / torch.expm1(-u / 10)"),
+         "def alpha_n_expm1>>u = v + 55"),
     Case(T, "alpha_n_expm1", _at(v=-50), "float64", "ok", _alpha_slope(-50)),
     # the series branch is taken within 1e-6: its slope 0.005, and the idle branch finite beside -55 mV
     Case(T, "alpha_n_where", _at(v=-54.999999999), "float64", "ok", hp(lambda: {"v": mpf(0.005)})),
@@ -407,8 +416,8 @@ TORCH = _both(T, "shannon_capacity", {"snr_db": 20}, lambda d: num_grad(_shannon
 ] + _both(T, "paris_rate", {"dk": 20, "m": 3}, lambda d: _paris_rate_slopes(20, 3, d)) + [
     Case(T, "paris_rate_slip", _at(dk=20, m=3), "float64", "wrong", _paris_rate_slopes(20, 3), PARIS_SLIP),
     Case(T, "paris_rate_slip", _at(dk=20, m=3), "float32", "wrong", _paris_rate_slopes(20, 3, "float32"), PARIS_SLIP),
-    # at dK = 1 the log is 0: the slip is harmless there
-    Case(T, "paris_rate_slip", _at(dk=1, m=3), "float64", "ok", _paris_rate_slopes(1, 3)),
+    # at dK = 1 the exponent's slope C log 1 is 0, and the slip gives C
+    Case(T, "paris_rate_slip", _at(dk=1, m=3), "float64", "wrong", _paris_rate_slopes(1, 3), PARIS_SLIP),
 ] + _both(T, "miner_damage", {"stress": [300, 200, 100]}, lambda d: _miner_slopes([300, 200, 100], d)) + [
     # a block exactly at the endurance limit: its damage jumps from 0 to 0.0165
     Case(T, "miner_damage", _at(stress=[300, 200, 150]), "float64", "domain", _miner_slopes([300, 200, 150])),
@@ -460,9 +469,10 @@ TF = _both(K, "covered_fraction", INGRESS, lambda d: num_grad(_lens(_held(d, mat
     Case(K, "level_db_floored", _at(amplitude=0.5), "float32", "ok", _db_slope(0.5, "float32")),
     # exactly on the floor: slope 0 below, 20 / (1e-5 ln 10) above
     Case(K, "level_db_floored", _at(amplitude=1e-5), "float64", "domain", _nan_like("amplitude")),
-] + _both(K, "lowpass_energy", {"a": 0.9}, lambda d: num_grad(_lowpass, d, a=0.9)) + [
-    Case(K, "lowpass_energy", _at(a=1), "float64", "ok", num_grad(_lowpass, a=1)),
-    Case(K, "lowpass_energy", _at(a=0), "float64", "ok", num_grad(_lowpass, a=0)),
+] + _both(K, "lowpass_energy", {"a": 0.9}, lambda d: _lowpass_slope(0.9, d)) + [
+    # a = 1 holds the output at 0: every term's (1 - a^n) is 0, a proven 0 slope
+    Case(K, "lowpass_energy", _at(a=1), "float64", "ok", _lowpass_slope(1)),
+    Case(K, "lowpass_energy", _at(a=0), "float64", "ok", _lowpass_slope(0)),
 ] + _both(K, "exp_sigmoid", {"x": 0}, lambda d: _exp_sigmoid_slope(0, d)) + [
     Case(K, "exp_sigmoid", _at(x=-30), "float32", "ok", _exp_sigmoid_slope(-30, "float32")),
     # sigmoid(-800) = e^-800 underflows to 0; the slope, 1e-800, rounds to 0 as well
@@ -473,9 +483,9 @@ TF = _both(K, "covered_fraction", INGRESS, lambda d: num_grad(_lens(_held(d, mat
          num_grad(_crack("float64"), stress_range=200, m=3)),
     Case(K, "crack_length", _at(stress_range=200, m=3), "float32", "ok",
          num_grad(_crack("float32"), "float32", stress_range=200, m=3)),
-] + _both(K, "log_q", {"x": 3}, lambda d: num_grad(_log_q(d), d, x=3)) + [
+] + _both(K, "log_q", {"x": 3}, lambda d: _renamed(num_grad(_log_q(d), d, margin=3), "x")) + [
     # erfc(40 / sqrt 2) = 1e-349 underflows: log(0)
-    Case(K, "log_q", _at(x=40), "float64", "unstable", num_grad(_log_q("float64"), x=40),
+    Case(K, "log_q", _at(x=40), "float64", "unstable", _renamed(num_grad(_log_q("float64"), margin=40), "x"),
          "return tf.math.log(0.5 * tf.math.erfc(x / math.sqrt(2.0)))"),
     Case(K, "link_margin_log_q", _at(margin=1), "float64", "ok", num_grad(_log_q("float64"), margin=1)),
     Case(K, "link_margin_log_q", _at(margin=1), "float32", "ok", num_grad(_log_q("float32"), "float32", margin=1)),
