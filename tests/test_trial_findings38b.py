@@ -7,6 +7,13 @@ rounding of log h, 1e-16 off), so where the rule's terms cancel (the Paris law's
 exact derivative by 2e-8 and PyTorch's own correct rule was called `wrong`. The replay computes that log exactly from
 h as the forward holds it (h in float32 for a float32 program), as it computes PyTorch's other derived rule numbers;
 the verdict is `unstable` (the float64 gradient does lose its digits).
+
+N1: a where whose unselected branch is finite at the point but steep there (a planet touching its star from outside:
+the lens's acos(1) and sqrt(0)) sends 0 * inf = NaN back into a slope that exists (0, the lens vanishes like d^(3/2)).
+The check said wrong, but its where-leak finding was made only where a forward op had made a NaN or inf, so it named
+the line the backward pass started from, not the where. The where that leaves the steep branch out in every entry is
+now named at its line, beside the backward step that broke. Truth: the covered fraction is 0 on both sides of the
+contact to first order: slopes (0, 0), which the exact reference proves.
 """
 
 import math
@@ -53,3 +60,22 @@ def test_a_power_of_a_number_without_cancellation_stays_ok():
     assert result.status == "ok", [f.message for f in result.findings]
     truth = _cycles_slope(3.0)
     assert abs(mpmath.mpf(result.exact_gradient["m"]) - truth) <= 1e-10 * abs(truth)
+
+
+def _covered_fraction(z, p):
+    kappa0 = torch.acos((p ** 2 + z ** 2 - 1) / (2 * p * z))
+    kappa1 = torch.acos((1 - p ** 2 + z ** 2) / (2 * z))
+    lens = (p ** 2 * kappa0 + kappa1 - torch.sqrt((4 * z ** 2 - (1 + z ** 2 - p ** 2) ** 2) / 4)) / math.pi
+    return torch.where(z >= 1 + p, torch.zeros_like(z), lens)
+
+
+def test_a_where_leaving_out_a_finite_branch_with_an_infinite_slope_is_named_at_its_line():
+    # the planet touching the star from outside: the lens is 0 there, and vanishes like d^(3/2) (slopes 0, 0)
+    (result,) = gradcli.check(_covered_fraction, [{"z": 1.125, "p": 0.125}], dtypes=("float64",), fixes=False).results
+    assert result.status == "wrong"
+    assert result.exact_gradient == {"z": 0, "p": 0}
+    where_line = _covered_fraction.__code__.co_firstlineno + 4
+    leaks = [f for f in result.findings if f.kind == "where-nan"]
+    assert any(f.location.endswith(f"test_trial_findings38b.py:{where_line}") for f in leaks), [
+        (f.kind, f.location) for f in result.findings]
+    assert all("infinite" in f.message for f in leaks)

@@ -5,11 +5,9 @@ is tested in tests/test_trial_findings38b.py): Hodgkin-Huxley's alpha_n with its
 -55 mV (the idle branch's 0/0 leaks), water-filling with a channel exactly at the water level (the clamp's corner),
 and a Q-function autograd.Function whose backward forgets its Gaussian's 1/2.
 
-N1 (open, a strict xfail, the one TensorFlow case here): a planet's covered fraction at the outer contact, where the
-lens branch a tf.where leaves unselected is finite (acos(1) = 0, sqrt(0) = 0) but has infinite slopes, so 0 * inf
-leaks NaN into a slope that exists (0, C1 there). The check says wrong, but its where-leak finding is made only where
-a forward op made a NaN or inf: it names the line the backward pass starts from (the inner where, line 23), not the
-outer where (line 24) whose unselected branch leaks.
+N1 (fixed): a where leaving out a finite branch that is steep at the point (the covered fraction at a planet's outer
+contact) is named at the where's line; tests/test_trial_findings38b.py has it in PyTorch, and cases38b.py in
+TensorFlow.
 
 The whole set runs case by case through the CLI as tests/trials/run.py does (cases38b.ALL).
 """
@@ -37,13 +35,4 @@ CHOSEN = {  # case id -> what it holds
         "a Q-function autograd.Function whose backward writes exp(-x^2) for exp(-x^2 / 2): wrong, at the backward",
 }
 
-KNOWN_WRONG = {  # case id -> the open finding
-    "tf_lib38b:covered_fraction@z=1.125,p=0.125:float64":
-        "N1: a where leak from a finite branch with an infinite slope is named where the backward starts (line 23), "
-        "not at the where whose unselected branch leaks (line 24)",
-}
-SYMPTOMS = {
-    "tf_lib38b:covered_fraction@z=1.125,p=0.125:float64": "the non-finite gradient comes from how the gradient is computed",
-}
-
-test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases38b, CHOSEN, KNOWN_WRONG, SYMPTOMS)
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases38b, CHOSEN)

@@ -789,6 +789,18 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
                 f"{first.name}(...) = {_show(first.output)}{_input_from(first)}, but that branch's gradient still leaks "
                 f"through {through} (its cotangent is 0, and 0 * NaN is NaN)"
             )
+        steep = _steep_branch_left_out(recording, node) if first is None and value_finite and not gradient_finite else None
+        if steep is not None:  # no NaN in the forward pass: a finite branch, steep at the point, that a where left out
+            kind = "where-nan"
+            where, branch = steep
+            message += (
+                f". The value is finite because where() at {os.path.basename(where.location or '')} did not select the "
+                f"branch computed at {os.path.basename(branch.location)}, whose value is finite but whose slope is "
+                "infinite at this point; that branch's gradient still leaks through where (its cotangent is 0, and "
+                "0 * inf is NaN)"
+            )
+            if where.location and where.location != node.location:
+                apart = where, "where"
         finding = Finding(kind, "backward", node.name, message, node.span,
                           [_show(node.upstream)] + [_show(a) for a in node.args], _show(bad), node.location)
         if (broke is not None and broke.spelled and node.name == broke.name
@@ -798,8 +810,51 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
             _spelled_as(finding, _named_inside(broke.name, broke.spelled))
         findings.append(finding)
         if apart is not None:  # the where's own line too: the one a double where rewrites
-            findings.append(_leaking_where(apart, first))
+            findings.append(_leaking_where(apart, first) if steep is None else _leaking_steep_where(apart[0], steep[1]))
     return findings
+
+
+def _steep_branch_left_out(recording, node):
+    """``(where, op)``: a finite forward ``op`` on the line of ``node`` (the backward step that first made a NaN or inf)
+    whose value every entry of a later ``where`` leaves out, the first such where; or None.
+
+    A branch finite at the point but steep there (sqrt(0), acos(1)) makes no NaN in the forward pass; its rule makes
+    inf, and the where's 0 cotangent times that inf is the NaN that leaks."""
+    if not node.location:
+        return None
+    for op in recording.ops:
+        if op.phase == "forward" and op.location == node.location and finite(op.output):
+            where = _left_out_by(recording, op)
+            if where is not None:
+                return where, op
+    return None
+
+
+def _left_out_by(recording, start):
+    """The first forward ``where`` that selects, in every entry, the other branch than the one carrying ``start``'s
+    value, or None."""
+    carrying = {start.index}
+    for op in recording.ops:
+        if op.phase != "forward" or op.index <= start.index:
+            continue
+        carried = [k for k, p in enumerate(op.parents) if p is not None and p.index in carrying]
+        if not carried:
+            continue
+        if op.name == "where" and len(op.args) == 3 and carried in ([1], [2]):
+            chosen = np.asarray(raw(op.args[0]))
+            if chosen.dtype == bool and not (chosen.any() if carried == [1] else not chosen.all()):
+                return op
+        carrying.add(op.index)
+    return None
+
+
+def _leaking_steep_where(where, branch):
+    """The finding at a where's own line whose unselected branch, finite but steep at the point, sends NaN back."""
+    made = os.path.basename(branch.location) if branch.location else "another line"
+    return Finding("where-nan", "forward", where.name,
+                   f"where() keeps the branch computed at {made} out of the value, but that branch's slope is infinite "
+                   "at this point and its gradient leaks through where (0 * inf is NaN): guard the branch's input with "
+                   "the same condition", where.span, [_show(a) for a in where.args], _show(where.output), where.location)
 
 
 def _input_from(op):

@@ -32,9 +32,9 @@ truth is taken from each side: where the two one-sided slopes differ, or one is 
 
 Found by this round: P1 (fixed; tests/test_trial_findings38b.py), PyTorch's rule for a number raised to a tensor
 multiplies by log of the number, a double its exact replay took as exact: where the rule cancels (the Paris law near
-m = 2) PyTorch's right rule was called wrong. N1 is open, a strict xfail of tests/test_user_trials38b.py: a where
-whose unselected branch is finite but has an infinite slope (acos(1), sqrt(0) at the outer contact) leaks NaN into a
-slope that exists; the check says wrong, but names the line its backward starts from, not the where that leaks.
+m = 2) PyTorch's right rule was called wrong. N1 (fixed; the same file): a where whose unselected branch is finite but
+has an infinite slope (acos(1), sqrt(0) at the outer contact) leaks NaN into a slope that exists; the check said wrong
+but named the line its backward starts from, not the where that leaks, which is named now.
 """
 
 import math
