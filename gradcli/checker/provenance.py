@@ -789,18 +789,6 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
                 f"{first.name}(...) = {_show(first.output)}{_input_from(first)}, but that branch's gradient still leaks "
                 f"through {through} (its cotangent is 0, and 0 * NaN is NaN)"
             )
-        steep = _steep_branch_left_out(recording, node) if first is None and value_finite and not gradient_finite else None
-        if steep is not None:  # no NaN in the forward pass: a finite branch, steep at the point, that a where left out
-            kind = "where-nan"
-            where, branch = steep
-            message += (
-                f". The value is finite because where() at {os.path.basename(where.location or '')} did not select the "
-                f"branch computed at {os.path.basename(branch.location)}, whose value is finite but whose slope is "
-                "infinite at this point; that branch's gradient still leaks through where (its cotangent is 0, and "
-                "0 * inf is NaN)"
-            )
-            if where.location and where.location != node.location:
-                apart = where, "where"
         finding = Finding(kind, "backward", node.name, message, node.span,
                           [_show(node.upstream)] + [_show(a) for a in node.args], _show(bad), node.location)
         if (broke is not None and broke.spelled and node.name == broke.name
@@ -810,7 +798,8 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
             _spelled_as(finding, _named_inside(broke.name, broke.spelled))
         findings.append(finding)
         if apart is not None:  # the where's own line too: the one a double where rewrites
-            findings.append(_leaking_where(apart, first) if steep is None else _leaking_steep_where(apart[0], steep[1]))
+            findings.append(_leaking_where(apart, first))
+        findings += _steep_leak(recording, finding, node) if first is None and value_finite and not gradient_finite else []
     return findings
 
 
@@ -828,6 +817,25 @@ def _steep_branch_left_out(recording, node):
             if where is not None:
                 return where, op
     return None
+
+
+def _steep_leak(recording, finding, node):
+    """Where no forward op made a NaN or inf but the backward ``node`` did, and a where left out a finite branch
+    steep at the point (`_steep_branch_left_out`): ``finding`` (``node``'s) said as that where's leak, and the
+    finding at the where's own line where it sits on another line (a list, empty where there is none to add)."""
+    steep = _steep_branch_left_out(recording, node)
+    if steep is None:
+        return []
+    where, branch = steep
+    written = (where.spelled or "").rpartition(" (")[0] or "where"  # torch.where, tf.where
+    finding.kind = "where-nan"
+    finding.message += (
+        f". The value is finite because {written}() at {os.path.basename(where.location or '')} did not select "
+        f"the branch computed at {os.path.basename(branch.location)}, whose value is finite but whose slope is "
+        f"infinite at this point; that branch's gradient still leaks through {written} (its cotangent is 0, "
+        "and 0 * inf is NaN)"
+    )
+    return [_leaking_steep_where((where, written), branch)] if where.location and where.location != node.location else []
 
 
 def _left_out_by(recording, start):
@@ -848,13 +856,15 @@ def _left_out_by(recording, start):
     return None
 
 
-def _leaking_steep_where(where, branch):
+def _leaking_steep_where(apart, branch):
     """The finding at a where's own line whose unselected branch, finite but steep at the point, sends NaN back."""
+    where, written = apart
     made = os.path.basename(branch.location) if branch.location else "another line"
     return Finding("where-nan", "forward", where.name,
-                   f"where() keeps the branch computed at {made} out of the value, but that branch's slope is infinite "
-                   "at this point and its gradient leaks through where (0 * inf is NaN): guard the branch's input with "
-                   "the same condition", where.span, [_show(a) for a in where.args], _show(where.output), where.location)
+                   f"{written}() keeps the branch computed at {made} out of the value, but that branch's slope is "
+                   f"infinite at this point and its gradient leaks through {written} (0 * inf is NaN): guard the "
+                   "branch's input with the same condition", where.span, [_show(a) for a in where.args],
+                   _show(where.output), where.location)
 
 
 def _input_from(op):
