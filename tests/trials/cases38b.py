@@ -190,10 +190,18 @@ def _rate_network(dtype):
 
 
 # ------------------------------------------------------------------------------------------- fatigue and fracture
-def _paris_cycles(m):
-    e = 1 - m / 2
-    k = mpf(1.12 * 100.0 * math.sqrt(math.pi))
-    return (mpf(0.02) ** e - mpf(0.001) ** e) / (mpf(1.0e-11) * e * k ** m)
+def _paris_cycles_in(dtype):
+    """(a_f^e - a_i^e) / (C e k^m), e = 1 - m / 2, its constants as the program in ``dtype`` holds them."""
+    a_f, a_i, c = _held(dtype, 0.02), _held(dtype, 0.001), _held(dtype, 1.0e-11)
+    k = _held(dtype, 1.12 * 100.0 * math.sqrt(math.pi))
+
+    def cycles(m):
+        e = 1 - m / 2
+        return (a_f ** e - a_i ** e) / (c * e * k ** m)
+    return cycles
+
+
+_paris_cycles = _paris_cycles_in("float64")
 
 
 def _paris_rate_slopes(dk, m, dtype="float64", names=("dk", "m")):
@@ -415,6 +423,7 @@ TORCH = _both(T, "shannon_capacity", {"snr_db": 20}, lambda d: num_grad(_shannon
           lambda d: num_grad(_rate_network(d), d, coupling=1.5, drive=0.25)) + [
     Case(T, "paris_cycles", _at(m=3), "float64", "ok", num_grad(_paris_cycles, m=3)),
     Case(T, "paris_cycles", _at(m=3.5), "float64", "ok", num_grad(_paris_cycles, m=3.5)),
+    Case(T, "paris_cycles", _at(m=3), "float32", "ok", num_grad(_paris_cycles_in("float32"), "float32", m=3)),
     # m = 2 + 1e-9: a_f^e - a_i^e with e = -5e-10 keeps seven digits
     Case(T, "paris_cycles", _at(m=2.000000001), "float64", "unstable", num_grad(_paris_cycles, m=2.000000001),
          "return (A_FINAL ** e - A_INITIAL ** e) / (PARIS_C * e * k ** m)"),
