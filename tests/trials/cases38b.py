@@ -23,7 +23,10 @@ and with the normalisation's slope forgotten, eagerly and in a tf.function); a l
 (a slope of 1e-800, by its digits), an FM tone's energy in its modulation index; the log of the Q-function by
 tf.math.erfc at 40, a tf.custom_gradient whose rule is right but divides two underflowing numbers, and one that forgets
 its division; Keras' MeanAbsolutePercentageError at a zero target (its epsilon 1e-7 divides) and on a perfect
-prediction (a kink).
+prediction (a kink); spike decoding by F.binary_cross_entropy of sigmoid probabilities at logits of +-40 (PyTorch's rule
+clamps p (1 - p) at 1e-12: wrong) and by its fused form (whose sigmoid(z) - y loses a float32 slope of 4e-18), and by
+Keras' BinaryCrossentropy on a sigmoid, eagerly (clipped to [1e-7, 1 - 1e-7], flat there) and in a tf.function (where
+Keras reads the Sigmoid op's logits back from the graph: another program, with slopes of 1.4e-18).
 
 Truths are expressions written here, evaluated by mpmath (2,000 digits), never the user files' code; points are the
 numbers the dtype holds, and a constant the program casts to the dtype is the number the dtype holds (a product of
@@ -345,6 +348,23 @@ def _mape_slopes(y_pred):
     return hp(truth)
 
 
+# ------------------------------------------------------------------------------------------- spike decoding
+FIRED = [1, 0, 1]
+
+
+def _decoder_slopes(logits, dtype="float64", scale=1, clip=None):
+    """d/dz of -sum (y log s + (1 - y) log(1 - s)), s = sigmoid(z): s - y, times ``scale``; where ``clip`` (Keras'
+    epsilon) holds s in [eps, 1 - eps], flat (0) outside it."""
+    def truth():
+        out = []
+        for z, y in zip(_in(dtype, logits), FIRED):
+            s = 1 / (1 + mpmath.exp(-z))
+            clipped = clip is not None and not clip <= s <= 1 - clip
+            out.append(mpf(0) if clipped else (s - y) * scale)
+        return {"logit": out}
+    return hp(truth)
+
+
 # ------------------------------------------------------------------------------------------------------ cases
 Q_SLIP = "class QFunctionSlip>>def backward(ctx, grad):"
 PARIS_SLIP = "class ParisRateSlip>>def backward(ctx, grad):"
@@ -353,6 +373,7 @@ LOG_Q_SLIP = "def log_q_slip>>def grad(dy):"
 ALPHA_WHERE = "return torch.where(torch.abs(u) < 1e-6, series, 0.01 * u / (1 - torch.exp(-u / 10)))"
 COVER_WHERE = "inside = tf.where(z <= 1 - p, p ** 2, lens)"
 COVER_OUTER = "return tf.where(z >= 1 + p, tf.zeros_like(z), inside)"
+DECODER_BCE = "return F.binary_cross_entropy(torch.sigmoid(logit), torch.tensor(FIRED, dtype=logit.dtype), reduction=\"sum\")"
 
 INGRESS = {"z": 1.0, "p": 0.1}
 TIP = 1 + 1e-12
@@ -451,6 +472,15 @@ TORCH = _both(T, "shannon_capacity", {"snr_db": 20}, lambda d: num_grad(_shannon
          "return -DEPTH / (1 + torch.exp((r - RADIUS) / DIFFUSENESS))"),
     Case(T, "woods_saxon_sigmoid", _at(r=400), "float64", "ok", _woods_saxon_slope(400)),
     Case(T, "woods_saxon_sigmoid", _at(r=50), "float32", "ok", _woods_saxon_slope(50, "float32")),
+    # PyTorch's rule divides by max(p (1 - p), 1e-12): at p = sigmoid(40), p (1 - p) = 4e-18, so even on exact numbers
+    # it gives -1.8e-23 where the slope is s - 1 = -4.2e-18 (as round 33b found it)
+    Case(T, "decoder_bce", _at(logit=[40, -40, 0.5]), "float64", "wrong", _decoder_slopes([40, -40, 0.5]), DECODER_BCE),
+    Case(T, "decoder_bce", _at(logit=[2, -1, 0.5]), "float64", "ok", _decoder_slopes([2, -1, 0.5])),
+    # the fused form: slopes of 1e-348, 0 in every dtype
+    Case(T, "decoder_bce_logits", _at(logit=[800, -800, 0.5]), "float64", "ok", _decoder_slopes([800, -800, 0.5])),
+    # PyTorch's fused rule is sigmoid(z) - y, whose 1 - 1 loses the first slope's -4.2e-18 (a float32 number)
+    Case(T, "decoder_bce_logits", _at(logit=[40, -40, 0.5]), "float32", "unstable",
+         _decoder_slopes([40, -40, 0.5], "float32")),
 ]
 
 TF = _both(K, "covered_fraction", INGRESS, lambda d: num_grad(_lens(_held(d, math.pi)), d, z=1.0, p=0.1)) + [
@@ -512,6 +542,15 @@ TF = _both(K, "covered_fraction", INGRESS, lambda d: num_grad(_lens(_held(d, mat
          "return dy * -tf.exp(-x * x / 2) / math.sqrt(2 * math.pi) / q"),
     Case(K, "link_margin_log_q_slip", _at(margin=1), "float64", "wrong", num_grad(_log_q("float64"), margin=1),
          LOG_Q_SLIP),
+    # eagerly Keras clips the probabilities to [1e-7, 1 - 1e-7]: the saturated two are flat
+    Case(K, "decoder_bce", _at(logit=[40, -40, 0.5]), "float32", "ok",
+         _decoder_slopes([40, -40, 0.5], "float32", mpf(1) / 3, EPSILON_32)),
+    # in a tf.function Keras finds the Sigmoid op and computes from its logits: no clip, slopes of 1.4e-18, the first
+    # of which TensorFlow's graph loses (its eager fused op keeps it)
+    Case(K, "decoder_bce_graph", _at(logit=[40, -40, 0.5]), "float32", "unstable",
+         _decoder_slopes([40, -40, 0.5], "float32", mpf(1) / 3)),
+    Case(K, "decoder_bce_logits", _at(logit=[40, -40, 0.5]), "float32", "ok",
+         _decoder_slopes([40, -40, 0.5], "float32", mpf(1) / 3)),
     Case(K, "mape", _at(y_pred=[0.5, 2.5, -3]), "float32", "ok", _mape_slopes([0.5, 2.5, -3])),
     # a perfect prediction of the zero target: |0 - p| has its kink there
     Case(K, "mape", _at(y_pred=[0, 2.5, -3]), "float32", "domain", _mape_slopes([0, 2.5, -3])),

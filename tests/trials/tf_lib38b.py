@@ -5,8 +5,9 @@ limb-darkening coefficients' gradients through variables=, right and with the no
 eagerly and traced by tf.function), audio signal processing (a level in dB, with and without a floor, a one-pole
 low-pass filter run by a tf.while_loop inside tf.function, DDSP's exponentiated sigmoid, an FM tone's energy), fatigue
 (a crack grown block by block in a tf.while_loop), communications (the log of the Q-function by tf.math.erfc, and as a
-tf.custom_gradient whose rule is right but divides two underflowing numbers, and one that forgets its division), and
-Keras' MeanAbsolutePercentageError at a zero target."""
+tf.custom_gradient whose rule is right but divides two underflowing numbers, and one that forgets its division),
+Keras' MeanAbsolutePercentageError at a zero target, and spike decoding by Keras' BinaryCrossentropy on a sigmoid (eagerly
+and in a tf.function) and on logits."""
 
 import math
 
@@ -180,3 +181,22 @@ TARGETS = [0.0, 2.0, -4.0]
 def mape(y_pred):
     """Keras' mean absolute percentage error against sound levels, one of them 0."""
     return keras.losses.MeanAbsolutePercentageError()(tf.constant(TARGETS, y_pred.dtype)[None], y_pred[None])
+
+
+# ------------------------------------------------------------------------------------------- spike decoding
+FIRED = [[1.0, 0.0, 1.0]]
+
+
+def decoder_bce(logit):
+    """Keras' binary cross-entropy of spike / no-spike probabilities from a sigmoid, called eagerly."""
+    return keras.losses.BinaryCrossentropy()(tf.constant(FIRED, logit.dtype), tf.math.sigmoid(logit[None]))
+
+
+@tf.function
+def decoder_bce_graph(logit):
+    """The same traced by tf.function, where Keras reads the sigmoid's logits back from the graph."""
+    return keras.losses.BinaryCrossentropy()(tf.constant(FIRED, logit.dtype), tf.math.sigmoid(logit[None]))
+
+
+def decoder_bce_logits(logit):
+    return keras.losses.BinaryCrossentropy(from_logits=True)(tf.constant(FIRED, logit.dtype), logit[None])

@@ -7,7 +7,8 @@ limit put in by torch.where, a Poisson spike-count likelihood by torch.distribut
 an encoder nn.Module read by its parameters' names, Gamma inter-spike intervals, a rate network stepped in a Python
 loop; the Paris law's life in cycles (its 0/0 at m = 2), a two-input autograd.Function for its crack growth rate
 (right, and with the log forgotten in the exponent's slope), Miner's damage with an endurance limit by torch.where, the
-log of Norton's creep rate; and the Woods-Saxon potential by 1 / (1 + exp) and by sigmoid."""
+log of Norton's creep rate; the Woods-Saxon potential by 1 / (1 + exp) and by sigmoid; and spike / no-spike decoding
+by F.binary_cross_entropy of sigmoid probabilities and by F.binary_cross_entropy_with_logits."""
 
 import math
 
@@ -247,3 +248,16 @@ def woods_saxon(r):
 
 def woods_saxon_sigmoid(r):
     return -DEPTH * torch.sigmoid(-(r - RADIUS) / DIFFUSENESS)
+
+
+# ------------------------------------------------------------------------------------------- spike decoding
+FIRED = [1.0, 0.0, 1.0]
+
+
+def decoder_bce(logit):
+    """Spike / no-spike decoding by the binary cross-entropy of sigmoid probabilities."""
+    return F.binary_cross_entropy(torch.sigmoid(logit), torch.tensor(FIRED, dtype=logit.dtype), reduction="sum")
+
+
+def decoder_bce_logits(logit):
+    return F.binary_cross_entropy_with_logits(logit, torch.tensor(FIRED, dtype=logit.dtype), reduction="sum")
