@@ -1328,7 +1328,8 @@ def _handed_by_user(args, location, forwards=None):
 
 # How PyTorch's library code makes a number from the user's (or its forward call's) number ``h`` before a kernel reads
 # it: one step of arithmetic with an exact constant, the same on floats and on exact numbers. Alpha dropout's affine
-# map is three numbers of its probability and SELU's constant (PyTorch's ``_dropout_impl``).
+# map is three numbers of its probability and SELU's constant (PyTorch's ``_dropout_impl``); the slope of a power of a
+# number in its exponent, ``h ** x``, multiplies by ``log h``, which PyTorch's rule computes in double precision.
 _SELU_ALPHA = 1.7580993408473766
 DERIVATIONS = {
     "h": lambda h: h,
@@ -1343,14 +1344,15 @@ DERIVATIONS = {
     "alpha dropout's a": lambda h: 1.0 / ((_SELU_ALPHA * _SELU_ALPHA * h + 1.0) * (1.0 - h)) ** 0.5,
     "alpha dropout's alpha a": lambda h: _SELU_ALPHA * DERIVATIONS["alpha dropout's a"](h),
     "alpha dropout's alpha a p": lambda h: _SELU_ALPHA * DERIVATIONS["alpha dropout's a"](h) * h,
+    "log h": lambda h: math.log(h) if type(h) is float else gnp.log(h),
 }
 
 
 @functools.lru_cache(maxsize=256)
 def _derived(numbers):
     """``{number: (derivation, h)}``: the numbers a library computes from the user's ``numbers`` before an op reads
-    them (`DERIVATIONS`: ``smooth_l1_loss``'s 0.5 * beta, ``logit``'s 1 - eps, ``pow``'s backward exponent - 1, a
-    dropout's 1 / (1 - p)), from each number as written and as PyTorch's C++ reads it in float32 first (celu's
+    them (`DERIVATIONS`: ``smooth_l1_loss``'s 0.5 * beta, ``logit``'s 1 - eps, ``pow``'s backward exponent - 1 and
+    log of its base, a dropout's 1 / (1 - p)), from each number as written and as PyTorch's C++ reads it in float32 first (celu's
     backward multiplies by ``1.0 / alpha.toFloat()``). PyTorch hands such a number to a kernel of the narrower dtype
     as a scalar, which holds it in float32 as it holds the user's own."""
     found = {}

@@ -799,7 +799,72 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
         findings.append(finding)
         if apart is not None:  # the where's own line too: the one a double where rewrites
             findings.append(_leaking_where(apart, first))
+        findings += _steep_leak(recording, finding, node) if first is None and value_finite and not gradient_finite else []
     return findings
+
+
+def _steep_branch_left_out(recording, node):
+    """``(where, op)``: a finite forward ``op`` on the line of ``node`` (the backward step that first made a NaN or inf)
+    whose value every entry of a later ``where`` leaves out, the first such where; or None.
+
+    A branch finite at the point but steep there (sqrt(0), acos(1)) makes no NaN in the forward pass; its rule makes
+    inf, and the where's 0 cotangent times that inf is the NaN that leaks."""
+    if not node.location:
+        return None
+    for op in recording.ops:
+        if op.phase == "forward" and op.location == node.location and finite(op.output):
+            where = _left_out_by(recording, op)
+            if where is not None:
+                return where, op
+    return None
+
+
+def _steep_leak(recording, finding, node):
+    """Where no forward op made a NaN or inf but the backward ``node`` did, and a where left out a finite branch
+    steep at the point (`_steep_branch_left_out`): ``finding`` (``node``'s) said as that where's leak, and the
+    finding at the where's own line where it sits on another line (a list, empty where there is none to add)."""
+    steep = _steep_branch_left_out(recording, node)
+    if steep is None:
+        return []
+    where, branch = steep
+    written = (where.spelled or "").rpartition(" (")[0] or "where"  # torch.where, tf.where
+    finding.kind = "where-nan"
+    finding.message += (
+        f". The value is finite because {written}() at {os.path.basename(where.location or '')} did not select "
+        f"the branch computed at {os.path.basename(branch.location)}, whose value is finite but whose slope is "
+        f"infinite at this point; that branch's gradient still leaks through {written} (its cotangent is 0, "
+        "and 0 * inf is NaN)"
+    )
+    return [_leaking_steep_where((where, written), branch)] if where.location and where.location != node.location else []
+
+
+def _left_out_by(recording, start):
+    """The first forward ``where`` that selects, in every entry, the other branch than the one carrying ``start``'s
+    value, or None."""
+    carrying = {start.index}
+    for op in recording.ops:
+        if op.phase != "forward" or op.index <= start.index:
+            continue
+        carried = [k for k, p in enumerate(op.parents) if p is not None and p.index in carrying]
+        if not carried:
+            continue
+        if op.name == "where" and len(op.args) == 3 and carried in ([1], [2]):
+            chosen = np.asarray(raw(op.args[0]))
+            if chosen.dtype == bool and not (chosen.any() if carried == [1] else not chosen.all()):
+                return op
+        carrying.add(op.index)
+    return None
+
+
+def _leaking_steep_where(apart, branch):
+    """The finding at a where's own line whose unselected branch, finite but steep at the point, sends NaN back."""
+    where, written = apart
+    made = os.path.basename(branch.location) if branch.location else "another line"
+    return Finding("where-nan", "forward", where.name,
+                   f"{written}() keeps the branch computed at {made} out of the value, but that branch's slope is "
+                   f"infinite at this point and its gradient leaks through {written} (0 * inf is NaN): guard the "
+                   "branch's input with the same condition", where.span, [_show(a) for a in where.args],
+                   _show(where.output), where.location)
 
 
 def _input_from(op):
