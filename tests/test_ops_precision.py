@@ -91,10 +91,11 @@ def _close(got, want):
     return abs(got - want) <= RELATIVE * abs(want)
 
 
-def judge(row, point, path, seconds=20.0):
+def judge(row, point, path, seconds=20.0, digits=ORACLE_DIGITS):
     """What the reference gets wrong at ``point``: a list of messages (empty: right), or None when it says it
-    has no answer. Raises `table.Undefined` where the mathematics has no derivative there."""
-    value, partials = oracle(row, point)
+    has no answer; the oracle works at ``digits``. Raises `table.Undefined` where the mathematics has no
+    derivative there."""
+    value, partials = oracle(row, point, digits)
     exact = exact_reference(row, point, path, seconds)
     if exact.unsettled or exact.out_of_time or not exact.determined:
         return None
