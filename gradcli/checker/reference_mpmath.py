@@ -1196,17 +1196,24 @@ _UNIT_FREE_OPS = frozenset({
 
 
 class _Smallest:
-    """The smallest nonzero magnitude among the inputs and the values the program computes at the point (at most 1),
-    and whether every op the program calls there is free of a unit (`_UNIT_FREE_OPS`), both found on the first call
-    that asks (a traced run) and kept."""
+    """The smallest nonzero magnitude among the inputs and the values the program computes at the point (at most 1;
+    a value no smaller than `SMALLEST_SCALE`), and whether every op the program calls there is free of a unit
+    (`_UNIT_FREE_OPS`), both found on the first call that asks (a traced run) and kept."""
+
+    # A value far below every float64 number (e^-5e299, another entry's underflowed term) sets no scale for a
+    # coordinate at 0: a step of 10^-(2e299) beside it is past every precision's resolution, and its quotient noise.
+    SMALLEST_SCALE = "1e-400"
 
     def __init__(self, target, mp_args):
         self.target, self.mp_args, self.found, self.names = target, mp_args, None, None
 
     def __call__(self):
         if self.found is None:
+            import mpmath
+
             inputs = [abs(e) for a in self.mp_args for e in flat_entries(a) if e != 0]
-            self.found = min([smallest_value_at(self.target, self.mp_args), *inputs])
+            values = max(smallest_value_at(self.target, self.mp_args), mpmath.mpf(self.SMALLEST_SCALE))
+            self.found = min([values, *inputs])
         return self.found
 
     def unit_free(self):

@@ -264,6 +264,9 @@ GN = [
     # the slope -1/x^2 + e^-x = -2e-600 by its digits, e^-5e299 absorbed in it
     Case(G, "curvature_loading", _at(t=[1e300]), "float64", "ok", _each("t", [1e300], _curvature_slope)),
     Case(G, "curvature_loading", _at(t=[3, 1e300]), "float64", "ok", _each("t", [3, 1e300], _curvature_slope)),
+    # S1: the maturity at 0 took its difference step from e^-5e299, the other entry's term: no exact reference
+    Case(G, "curvature_loading", _at(t=[0, 3, 5e-324, 1e300]), "float64", "ok",
+         _each("t", [0, 3, 5e-324, 1e300], _curvature_slope)),
     # the value g(x) - e^-x = x/2 - x^2/3 from 1 - x/2 less 1 - x: 28 bits lost (its slope 1/2 is sound)
     Case(G, "curvature_loading", _at(t=[2e-10]), "float64", "unstable", _each("t", [2e-10], _curvature_slope),
          "return gnp.sum(sps.exprel(-x) - gnp.exp(-x))"),
