@@ -337,6 +337,20 @@ GN = [
     Case(G, "soft_dead_zone", _at(x=[1, -1, 2, 5e-324]), "float64", "ok", _each("x", [1, -1, 2, 5e-324], _soft_dead_zone_slope)),
     # |x| has its kink at 0, but max(|x| - 1, 0) is 0 all around it: the slope a proven 0
     Case(G, "soft_dead_zone", _at(x=[0]), "float64", "ok", _each("x", [0], _soft_dead_zone_slope)),
+    # SciPy's sn at u = 1e10 keeps 6 digits: its slope cn dn off by 2e-7
+    Case(G, "pendulum_sn", _at(u=[1e10]), "float64", "unstable", _each("u", [1e10], _sn_slope),
+         "sn, cn, dn, ph = sps.ellipj(u, PENDULUM_M)"),
+    # sin(a x)^2 = 4e-320 is subnormal: 5 digits of the quotient's -s^2/a^2 left
+    Case(G, "snake_in_freq", _at(a=[1e-160]), "float64", "unstable", _each("a", [1e-160], _snake_a_slope)),
+    # the first weight e^-(2.3e299) by its digits
+    Case(G, "total_level", _at(levels=[-1e300, 0, 5e-324]), "float64", "ok",
+         _closed(_level_slopes_lse, levels=[-1e300, 0, 5e-324])),
+    # agm(a, b) is symmetric and of degree 1: at a = b = 1 each slope is 1/2
+    Case(G, "agm", _at(x=[1]), "float64", "ok", _each("x", [1], lambda x: mpmath.mpf(1) / 2)),
+    Case(G, "arc_length", _at(phi=[1e300]), "float64", "ok", _each("phi", [1e300], _arc_slope)),
+    Case(G, "arc_length_half", _at(phi=[1e300]), "float64", "ok",
+         _each("phi", [1e300], lambda p: _arc_slope(p, mpmath.mpf(1) / 2))),
+    Case(G, "soft_dead_zone", _at(x=[-5e-324, 0]), "float64", "ok", _each("x", [-5e-324, 0], _soft_dead_zone_slope)),
     Case(G, "ionisaton", _at(s=[1]), "float64", "input-error", message=("ionisaton",)),
     Case(G, "ionisation", _at(t=[1]), "float64", "input-error", message=("s",)),
     Case(G, "ionisation", "s=[1,1e2O]", "float64", "input-error", message=("1e2O",)),
