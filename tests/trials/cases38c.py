@@ -13,8 +13,9 @@ and 1e300; a Yukawa potential at r = 800 and 1e300 (text-only slopes), its log, 
 and 1e200; the Rayleigh log-cdf by 1 - exp (cancelling at 1e-10) and by expm1 (x^2 underflowing at 1e-200), its
 log-density in x and in its scale; the arithmetic-geometric mean at 1e-300 and 1e300; a pendulum's Jacobi sn at
 m = 1/2 and 1; the incomplete elliptic integral E(phi | m) at phi = pi/2 in float64; a dead zone by where at and
-beside its switches, a squared dead zone (C1 at +-1, flat at 0); float32, formulas of the same classes and input
-errors.
+beside its switches, a squared dead zone (C1 at +-1, flat at 0); softmax and log_softmax populations at +-800 and
+1e300, a norm at 3e-300, a signed logsumexp 2^-53 from its zero, a binary entropy at 5e-324; float32, formulas of the
+same classes and input errors.
 
 Truths are the mathematics written here in mpmath at 2,000 digits (closed forms), never the user files' code; points
 are the numbers the dtype holds, constants the float64 numbers the program writes (a constant beside a float32 array
@@ -174,6 +175,31 @@ def _soft_dead_zone_slope(x):
 
 def _min_slope(x, top=120):
     return NAN if x == top else (mpmath.mpf(1) if x < top else mpmath.mpf(0))
+
+
+def _ground_slopes(energies):
+    """d softmax(E)_0 / dE_j = p_0 ([j = 0] - p_j)."""
+    p = _softmax(energies)
+    return {"energies": [p[0] * ((1 if j == 0 else 0) - pj) for j, pj in enumerate(p)]}
+
+
+def _second_log_slopes(energies):
+    p = _softmax(energies)
+    return {"energies": [(1 if j == 1 else 0) - pj for j, pj in enumerate(p)]}
+
+
+def _norm_slopes(x):
+    r = mpmath.sqrt(sum(v * v for v in x))
+    return {"x": [v / r for v in x]}
+
+
+def _net_flux_slopes(x):
+    """log(e^x0 - e^x1): 1 / (1 - e^(x1 - x0)) and -1 / (e^(x0 - x1) - 1)."""
+    return {"x": [-1 / mpmath.expm1(x[1] - x[0]), -1 / mpmath.expm1(x[0] - x[1])]}
+
+
+def _entropy_slope(p):
+    return mpmath.log1p(-p) - mpmath.log(p)
 
 
 # --- the cases -----------------------------------------------------------------------------------------------------
@@ -351,6 +377,24 @@ GN = [
     Case(G, "arc_length_half", _at(phi=[1e300]), "float64", "ok",
          _each("phi", [1e300], lambda p: _arc_slope(p, mpmath.mpf(1) / 2))),
     Case(G, "soft_dead_zone", _at(x=[-5e-324, 0]), "float64", "ok", _each("x", [-5e-324, 0], _soft_dead_zone_slope)),
+    Case(G, "ground_population", _at(energies=[0, 5e-324]), "float64", "ok", _closed(_ground_slopes, energies=[0, 5e-324])),
+    # slopes of e^-1600 / 4 by their digits
+    Case(G, "ground_population", _at(energies=[800, -800]), "float64", "ok",
+         _closed(_ground_slopes, energies=[800, -800])),
+    Case(G, "second_log_population", _at(energies=[800, -800]), "float64", "ok",
+         _closed(_second_log_slopes, energies=[800, -800])),
+    # 1 - p_1 = e^-1e300 by its digits
+    Case(G, "second_log_population", _at(energies=[0, 1e300]), "float64", "ok",
+         _closed(_second_log_slopes, energies=[0, 1e300])),
+    # x * x underflows to 0: sqrt(0), and x / 0 where the slopes are 0.6 and 0.8
+    Case(G, "distance", _at(x=[3e-300, 4e-300]), "float64", "unstable", _closed(_norm_slopes, x=[3e-300, 4e-300])),
+    Case(G, "distance", _at(x=[3e-100, -4e-100]), "float64", "ok", _closed(_norm_slopes, x=[3e-100, -4e-100])),
+    # e^x0 - e^x1 at x1 = x0 - 2^-53: slopes of 9.0e15
+    Case(G, "net_flux_log", _at(x=[1, 0.9999999999999999]), "float64", "ok",
+         _closed(_net_flux_slopes, x=[1, 0.9999999999999999])),
+    Case(G, "net_flux_log", _at(x=[2, 1]), "float64", "ok", _closed(_net_flux_slopes, x=[2, 1])),
+    Case(G, "binary_entropy", _at(p=[1e-300, 5e-324, 0.5, 0.9999999999999999]), "float64", "ok",
+         _each("p", [1e-300, 5e-324, 0.5, 0.9999999999999999], _entropy_slope)),
     Case(G, "ionisaton", _at(s=[1]), "float64", "input-error", message=("ionisaton",)),
     Case(G, "ionisation", _at(t=[1]), "float64", "input-error", message=("s",)),
     Case(G, "ionisation", "s=[1,1e2O]", "float64", "input-error", message=("1e2O",)),

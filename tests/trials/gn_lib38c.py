@@ -4,7 +4,8 @@ genetics (a Hardy-Weinberg log-likelihood, a linkage LOD score by xlogy/xlog1py 
 acoustics (a sound pressure level by the square and by the magnitude, adding levels by powers of ten and by
 logsumexp), the Nelson-Siegel yield curve's loadings (naive and by exprel), a Yukawa potential (its energy, its log,
 over a pair distance by a norm), the Rayleigh distribution's log-cdf, the arithmetic-geometric mean, a pendulum's
-swing by Jacobi's sn, the incomplete elliptic integral of the second kind, and kinks (a dead zone, a clipped level)."""
+swing by Jacobi's sn, the incomplete elliptic integral of the second kind, kinks (a dead zone, a clipped level), and
+reductions (level populations by softmax and log_softmax, a distance by norm, a signed logsumexp, a binary entropy)."""
 
 import math
 
@@ -237,3 +238,28 @@ def dead_zone(x):
 
 def soft_dead_zone(x):
     return gnp.sum(gnp.maximum(gnp.abs(x) - 1, 0.0) ** 2)
+
+
+# --- reductions -----------------------------------------------------------------------------------------------------
+
+
+def ground_population(energies):
+    """The share of the first of the levels whose negative energies (in kT) are ``energies``."""
+    return sps.softmax(energies)[0]
+
+
+def second_log_population(energies):
+    return sps.log_softmax(energies)[1]
+
+
+def distance(x):
+    return gnp.linalg.norm(x)
+
+
+def net_flux_log(x):
+    """log(e^x0 - e^x1): a signed logsumexp."""
+    return sps.logsumexp(x, b=gnp.array([1.0, -1.0]))
+
+
+def binary_entropy(p):
+    return gnp.sum(-sps.xlogy(p, p) - sps.xlog1py(1 - p, -p))
