@@ -1163,9 +1163,9 @@ def _safe_step(x, h_scale, smallest):
     """The central-difference step at ``x``: 10^-(digits/3) of |x| where |x| is at most 1, so that x +- h never
     crosses 0 (where log and sqrt end), and of 1 above it, so that x +- h spans no structure of unit size (a period of
     sin(1e300), of ellipkinc's phi: a step relative to 1e300 averages over many periods, and two precisions agree on
-    the average). At x = 0 the unit is the smallest nonzero magnitude among the inputs and the program's values
-    (``smallest()``): a switch of those values may lie that near 0 (the median of [0, 1e-310, ...] turns at w[0] =
-    1e-310)."""
+    the average). At x = 0 the unit is the smallest nonzero magnitude among the inputs and the program's values, a
+    value taken no smaller than `_Smallest.SMALLEST_SCALE` (``smallest()``): a switch of those values may lie that
+    near 0 (the median of [0, 1e-310, ...] turns at w[0] = 1e-310)."""
     if x == 0:
         return h_scale * smallest()
     return h_scale * min(abs(x), 1)
