@@ -1163,9 +1163,9 @@ def _safe_step(x, h_scale, smallest):
     """The central-difference step at ``x``: 10^-(digits/3) of |x| where |x| is at most 1, so that x +- h never
     crosses 0 (where log and sqrt end), and of 1 above it, so that x +- h spans no structure of unit size (a period of
     sin(1e300), of ellipkinc's phi: a step relative to 1e300 averages over many periods, and two precisions agree on
-    the average). At x = 0 the unit is the smallest nonzero magnitude among the inputs and the program's values
-    (``smallest()``): a switch of those values may lie that near 0 (the median of [0, 1e-310, ...] turns at w[0] =
-    1e-310)."""
+    the average). At x = 0 the unit is the smallest nonzero magnitude among the inputs and the program's values, a
+    value taken no smaller than `_Smallest.SMALLEST_SCALE` (``smallest()``): a switch of those values may lie that
+    near 0 (the median of [0, 1e-310, ...] turns at w[0] = 1e-310)."""
     if x == 0:
         return h_scale * smallest()
     return h_scale * min(abs(x), 1)
@@ -1196,17 +1196,24 @@ _UNIT_FREE_OPS = frozenset({
 
 
 class _Smallest:
-    """The smallest nonzero magnitude among the inputs and the values the program computes at the point (at most 1),
-    and whether every op the program calls there is free of a unit (`_UNIT_FREE_OPS`), both found on the first call
-    that asks (a traced run) and kept."""
+    """The smallest nonzero magnitude among the inputs and the values the program computes at the point (at most 1;
+    a value no smaller than `SMALLEST_SCALE`), and whether every op the program calls there is free of a unit
+    (`_UNIT_FREE_OPS`), both found on the first call that asks (a traced run) and kept."""
+
+    # A value far below every float64 number (e^-5e299, another entry's underflowed term) sets no scale for a
+    # coordinate at 0: a step of 10^-(2e299) beside it is past every precision's resolution, and its quotient noise.
+    SMALLEST_SCALE = "1e-400"
 
     def __init__(self, target, mp_args):
         self.target, self.mp_args, self.found, self.names = target, mp_args, None, None
 
     def __call__(self):
         if self.found is None:
+            import mpmath
+
             inputs = [abs(e) for a in self.mp_args for e in flat_entries(a) if e != 0]
-            self.found = min([smallest_value_at(self.target, self.mp_args), *inputs])
+            values = max(smallest_value_at(self.target, self.mp_args), mpmath.mpf(self.SMALLEST_SCALE))
+            self.found = min([values, *inputs])
         return self.found
 
     def unit_free(self):
