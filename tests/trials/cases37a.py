@@ -317,8 +317,8 @@ JAX = [
     Case(J, "nrh_conjugate", "light=500,theta=1e-09", "float64", "ok", num_grad(_nrh, light=500, theta=1e-9)),
     Case(J, "nrh_conjugate", "light=500,theta=0", "float64", "ok", num_grad(_nrh, light=500, theta=0)),
     Case(J, "nrh_conjugate", "light=0,theta=0.7", "float64", "ok", num_grad(_nrh, light=0, theta=0.7)),
-    # theta = 1 and alpha I = Pmax: min(alpha I, Pmax), a kink in light, and sqrt(1 - theta) in theta; gradcli gives
-    # the light's exact slope as the one-sided slopes' mean, alpha / 2: a strict xfail in test_user_trials37a.py
+    # theta = 1 and alpha I = Pmax: min(alpha I, Pmax), a kink in light, and sqrt(1 - theta) in theta (J1: light's
+    # exact slope was given as the one-sided slopes' mean, alpha / 2)
     Case(J, "nrh_conjugate", "light=400,theta=1", "float64", "domain", _fixed("light", NAN)),
     Case(J, "farquhar", "ci=300", "float64", "ok", num_grad(_farquhar, ci=300)),
     Case(J, "farquhar", "ci=1000", "float32", "ok", num_grad(_farquhar, "float32", ci=1000)),
