@@ -529,7 +529,20 @@ def _not_proven(around):
     mid = widest.mid()
     man, exp = mid.man_exp()
     log2 = int(exp) + int(man).bit_length()
-    return f"on balls, the exact {what} is within 2^{log2} of 0 but not proven 0"
+    return f"on balls, the exact {what} is within 2^{log2} of 0 but not proven 0{below_every_float(log2)}"
+
+
+def below_every_float(log2):
+    """What a bound of 2^``log2`` around 0 means for the working precision, where it is below every float64 (else
+    ""): a float rounds every number that close to 0 to 0, and no climb of gradcli's tells the number from 0."""
+    if log2 >= _SMALLEST_FLOAT64_LOG2:
+        return ""
+    return (f" (smaller than any float64, whose least is 2^{_SMALLEST_FLOAT64_LOG2}, so a 0 in any working precision"
+            f" is what it rounds to, 0 or not; balls of up to {MAX_BITS} bits, the most gradcli climbs to, cannot"
+            " tell it from 0: the program cancels more digits than that)")
+
+
+_SMALLEST_FLOAT64_LOG2 = -1074  # float64's least subnormal
 
 
 def _only_zeros_left(found, proofs):

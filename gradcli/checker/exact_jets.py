@@ -184,7 +184,7 @@ def _not_proven(what, around):
     """Why there is no reference where ``around`` (balls, or a log2 of their width) are 0 only within their width."""
     if not isinstance(around, int):
         around = max(_log2(arb_core.ARB(b.rad())) for b in around)
-    return f"the exact {what} is within 2^{around} of 0 but not proven 0"
+    return f"the exact {what} is within 2^{around} of 0 but not proven 0{balls.below_every_float(around)}"
 
 
 def _precision(bits):

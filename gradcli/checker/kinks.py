@@ -928,11 +928,23 @@ def _rounded_away(at, at_x, x, step, beside, f0):
     def apart(a, b):
         return mpmath.isfinite(a) and mpmath.isfinite(b) and abs(a - b) > mpmath.mpf(10) ** -(digits // 2) * max(abs(a), abs(b))
 
+    # A move is also lost where the step's own change of the value is not held to 1e-6 (sqrt of b*b - 4c at a
+    # double root: the radicand, a square of the step, sits at the rounding of b*b at every precision's shorter step)
+    moved = max((abs(b - f0) for b in beside if mpmath.isfinite(b)), default=mpmath.mpf(0))
     with mpmath.workdps(2 * digits + 10):
         deeper = [_value_of(at(x + side * step)) for side in (-1, 1)]
-        if not any(apart(a, b) for a, b in zip(deeper, beside)):
+        if not any(apart(a, b) or _move_lost(a, b, moved) for a, b in zip(deeper, beside)):
             return False
         return not apart(_value_of(at_x()), f0)
+
+
+def _move_lost(deeper, value, moved):
+    """Whether a value beside the point, taken again at more digits (``deeper``), changes by more than 1e-6 of the
+    step's move (``moved``, the larger side's): its difference quotient was the working digits' rounding."""
+    import mpmath  # lazy: heavy; loaded by the exact reference whose numbers the kink tests read
+
+    return (mpmath.isfinite(deeper) and mpmath.isfinite(value) and moved > 0
+            and abs(deeper - value) > mpmath.mpf(10) ** -6 * moved)
 
 
 def with_coordinate(mp_args, i, index, point):

@@ -317,8 +317,8 @@ JAX = [
     Case(J, "nrh_conjugate", "light=500,theta=1e-09", "float64", "ok", num_grad(_nrh, light=500, theta=1e-9)),
     Case(J, "nrh_conjugate", "light=500,theta=0", "float64", "ok", num_grad(_nrh, light=500, theta=0)),
     Case(J, "nrh_conjugate", "light=0,theta=0.7", "float64", "ok", num_grad(_nrh, light=0, theta=0.7)),
-    # theta = 1 and alpha I = Pmax: min(alpha I, Pmax), a kink in light, and sqrt(1 - theta) in theta; gradcli gives
-    # the light's exact slope as the one-sided slopes' mean, alpha / 2: a strict xfail in test_user_trials37a.py
+    # theta = 1 and alpha I = Pmax: min(alpha I, Pmax), a kink in light, and sqrt(1 - theta) in theta (J1: light's
+    # exact slope was given as the one-sided slopes' mean, alpha / 2)
     Case(J, "nrh_conjugate", "light=400,theta=1", "float64", "domain", _fixed("light", NAN)),
     Case(J, "farquhar", "ci=300", "float64", "ok", num_grad(_farquhar, ci=300)),
     Case(J, "farquhar", "ci=1000", "float32", "ok", num_grad(_farquhar, "float32", ci=1000)),
@@ -333,8 +333,8 @@ JAX = [
     Case(J, "d_prime", "hits=0.9999999999999999,false_alarms=0.2", "float64", "ok",
          _d_prime(0.9999999999999999, 0.2)),
     # a perfect hit rate: ndtri(1) = inf, whose slope JAX writes 0; d' is inf whatever the false alarms, no slope there
-    # (the false-alarm rate's exact slope, NaN by the NumPy bridge, is -3.57 by the JAX one: left unjudged here)
-    Case(J, "d_prime", "hits=1,false_alarms=0.2", "float64", "domain", _only(("hits",), _d_prime(1, 0.2))),
+    # in either rate (the false-alarm rate's exact slope, NaN by the NumPy bridge, was -3.57 by the JAX one)
+    Case(J, "d_prime", "hits=1,false_alarms=0.2", "float64", "domain", _d_prime(1, 0.2)),
     # the blank trial's (0 / alpha)^beta, beta = 0.67: pow's rule takes beta 0^(beta - 1) times 0, NaN at any
     # precision, where the term is constant in alpha
     Case(J, "weibull_nll", None, "float64", "wrong", _weibull_fit(["log_alpha", "log_beta", "lapse_logit"]),
