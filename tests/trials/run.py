@@ -84,6 +84,7 @@ from cases36c import ALL as THIRTY_SIXTH_C
 from cases37a import ALL as THIRTY_SEVENTH_A
 from cases37b import ALL as THIRTY_SEVENTH_B
 from cases37c import ALL as THIRTY_SEVENTH_C
+from cases38a import ALL as THIRTY_EIGHTH_A
 from judge import judge, run_cli
 
 # mpmath's working precision is one setting for the whole process: a truth computed at 2,000 digits in one thread
@@ -104,7 +105,8 @@ ALL = (FIRST + SECOND + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINT
        + THIRTY_THIRD_B + THIRTY_THIRD_C + THIRTY_FOURTH_A + THIRTY_FOURTH_B + THIRTY_FOURTH_C
        + THIRTY_FIFTH_A + THIRTY_FIFTH_B + THIRTY_FIFTH_C
        + THIRTY_SIXTH_A + THIRTY_SIXTH_B + THIRTY_SIXTH_C
-       + THIRTY_SEVENTH_A + THIRTY_SEVENTH_B + THIRTY_SEVENTH_C)
+       + THIRTY_SEVENTH_A + THIRTY_SEVENTH_B + THIRTY_SEVENTH_C
+       + THIRTY_EIGHTH_A)
 
 
 def one(case):
