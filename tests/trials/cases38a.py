@@ -22,6 +22,9 @@ mpmath.diff at 2,000 digits through `num_grad` of the formulas restated), never 
 numbers the dtype holds, constants the numbers the program writes. A coordinate with no derivative is NaN.
 """
 
+import functools
+import math
+
 import mpmath
 
 from cases import Case, mp
@@ -34,6 +37,16 @@ NAN = mpmath.nan
 
 def _sig(z):
     return 1 / (1 + mpmath.exp(-z))
+
+
+def _k(value, dtype):
+    """A constant the program writes, as the dtype holds it (JAX takes a Python float into the array's dtype)."""
+    return _in(dtype, [value])[0]
+
+
+def ng(function, dtype="float64", **point):
+    """num_grad of a restatement whose constants are taken into the dtype."""
+    return num_grad(functools.partial(function, dtype=dtype), dtype, **point)
 
 
 def _only(names, truth):
@@ -98,53 +111,56 @@ def _rasch_fit():
     return hp(truth)
 
 
-LN10_OVER_400 = _f(2.302585092994046 / 400.0)  # the program's math.log(10.0) / 400.0, rounded once
-
-
 def _elo(ra, rb):
     return 1 / (1 + mpmath.power(10, (rb - ra) / 400))
 
 
-def _elo_sigmoid(ra, rb):
-    return _sig((ra - rb) * LN10_OVER_400)
+def _elo_sigmoid(ra, rb, dtype="float64"):
+    return _sig((ra - rb) * _k(math.log(10.0), dtype) / 400)
 
 
 def _glicko(rd):
-    q = _f(2.302585092994046 / 400.0)
+    q = _f(math.log(10.0) / 400.0)
     return 1 / mpmath.sqrt(1 + 3 * q ** 2 * rd ** 2 / mpmath.pi ** 2)
 
 
 # --- real gases ------------------------------------------------------------------------------------------------------
 
-R_GAS, A_VDW, B_VDW = _f(0.08314), _f(3.64), _f(0.04267)
+def _gas(dtype):
+    """R (L bar / mol K), CO2's a and b as the dtype holds them."""
+    return _k(0.08314, dtype), _k(3.64, dtype), _k(0.04267, dtype)
 
 
-def _pressure(V, T):
+def _pressure(V, T, dtype="float64"):
+    R_GAS, A_VDW, B_VDW = _gas(dtype)
     return R_GAS * T / (V - B_VDW) - A_VDW / V ** 2
 
 
-def _z(V, T):
-    return _pressure(V, T) * V / (R_GAS * T)
+def _z(V, T, dtype="float64"):
+    return _pressure(V, T, dtype) * V / (_gas(dtype)[0] * T)
 
 
-def _ln_fugacity(V, T):
+def _ln_fugacity(V, T, dtype="float64"):
+    R_GAS, A_VDW, B_VDW = _gas(dtype)
     RT = R_GAS * T
-    return B_VDW / (V - B_VDW) - 2 * A_VDW / (RT * V) - mpmath.log(_pressure(V, T) * (V - B_VDW) / RT)
+    return B_VDW / (V - B_VDW) - 2 * A_VDW / (RT * V) - mpmath.log(_pressure(V, T, dtype) * (V - B_VDW) / RT)
 
 
-def _volume(P, T):
-    return mpmath.findroot(lambda V: _pressure(V, T) - P, R_GAS * T / P + B_VDW)
+def _volume(P, T, dtype):
+    R_GAS, _, B_VDW = _gas(dtype)
+    return mpmath.findroot(lambda V: _pressure(V, T, dtype) - P, R_GAS * T / P + B_VDW)
 
 
 def _volume_slopes(P, T, dtype="float64", scale=None):
     """dV/dP = 1 / (dp/dV), dV/dT = -(dp/dT) / (dp/dV) at the root; with scale, of scale / V."""
     def truth():
         (p,), (t,) = _in(dtype, [P]), _in(dtype, [T])
-        V = _volume(p, t)
+        V = _volume(p, t, dtype)
+        R_GAS, A_VDW, B_VDW = _gas(dtype)
         dp_dv = -R_GAS * t / (V - B_VDW) ** 2 + 2 * A_VDW / V ** 3
         slopes = {"P": 1 / dp_dv, "T": -(R_GAS / (V - B_VDW)) / dp_dv}
         if scale is not None:
-            slopes = {k: -_f(scale) / V ** 2 * v for k, v in slopes.items()}
+            slopes = {k: -_k(scale, dtype) / V ** 2 * v for k, v in slopes.items()}
         return slopes
     return hp(truth)
 
@@ -154,21 +170,21 @@ def _volume_slopes(P, T, dtype="float64", scale=None):
 G0 = _f(9.80665)
 
 
-def _delta_v(isp, dry, propellant):
-    return isp * G0 * mpmath.log((dry + propellant) / dry)
+def _delta_v(isp, dry, propellant, dtype="float64"):
+    return isp * _k(9.80665, dtype) * mpmath.log((dry + propellant) / dry)
 
 
 def _propellant(dv, wet):
     return wet * (1 - mpmath.exp(-dv / (300 * G0)))
 
 
-def _staged(masses):
+def _staged(masses, dtype="float64"):
     above, total = mp(1), 0
     for m in reversed(masses):
-        wet = above + _f(1.1) * m
-        total += mpmath.log(wet / (above + _f(0.1) * m))
+        wet = above + _k(1.1, dtype) * m
+        total += mpmath.log(wet / (above + _k(0.1, dtype) * m))
         above = wet
-    return 320 * G0 * total
+    return _k(320.0 * 9.80665, dtype) * total
 
 
 def _drag(h, v):
@@ -182,22 +198,18 @@ def _burnout(thrust, burn):
 # --- galaxy light profiles -------------------------------------------------------------------------------------------
 
 
-def _b(n):
-    return 2 * n - mp(1) / 3 + 4 / (405 * n)
-
-
-def _b_program(n):
+def _b_program(n, dtype="float64"):
     """b_n as the program computes its constants: 1.0 / 3.0 is a float."""
-    return 2 * n - _f(1.0 / 3.0) + 4 / (405 * n)
+    return 2 * n - _k(1.0 / 3.0, dtype) + 4 / (405 * n)
 
 
-def _sersic(R, n):
-    return mpmath.exp(-_b_program(n) * (mpmath.power(R, 1 / n) - 1))
+def _sersic(R, n, dtype="float64"):
+    return mpmath.exp(-_b_program(n, dtype) * (mpmath.power(R, 1 / n) - 1))
 
 
-def _sersic_log_luminosity(n):
-    b = _b_program(n)
-    return mpmath.log(2 * mpmath.pi * n) + b - 2 * n * mpmath.log(b) + mpmath.loggamma(2 * n)
+def _sersic_log_luminosity(n, dtype="float64"):
+    b = _b_program(n, dtype)
+    return mpmath.log(_k(2.0 * math.pi, dtype) * n) + b - 2 * n * mpmath.log(b) + mpmath.loggamma(2 * n)
 
 
 def _enclosed(R, n):
@@ -259,9 +271,10 @@ JAX = [
     # the floor holds the log at log(0.2); the slopes in theta, a and b are e^-800 small
     Case(J, "item_3pl", "theta=-800,a=1,b=0,c=0.2", "float64", "ok",
          num_grad(_item_3pl, theta=-800, a=1, b=0, c=0.2)),
-    # no floor: sigmoid(-800) underflows to 0, and log(0)
-    Case(J, "item_3pl", "theta=-800,a=1,b=0,c=0", "float64", "unstable",
-         num_grad(_item_3pl, theta=-800, a=1, b=0, c=0), "return jnp.log(c + (1.0 - c)"),
+    # no floor: sigmoid(-800) underflows to 0, and log(0); the floor's slope 1 / sigma(-800) = e^800 is beyond
+    # float64's range, so no float64 program can give it: a property of the point and the dtype
+    Case(J, "item_3pl", "theta=-800,a=1,b=0,c=0", "float64", "domain",
+         num_grad(_item_3pl, theta=-800, a=1, b=0, c=0)),
     Case(J, "rasch_loglik", "theta=0.3", "float64", "ok", num_grad(_rasch, theta=0.3)),
     Case(J, "rasch_loglik", "theta=0.3", "float32", "ok", num_grad(_rasch, "float32", theta=0.3)),
     Case(J, "rasch_loglik", "theta=-700", "float64", "ok", num_grad(_rasch, theta=-700)),
@@ -279,7 +292,7 @@ JAX = [
          "return 1.0 / (1.0 + 10.0 ** ((rb - ra) / 400.0))"),
     Case(J, "elo_expected_sigmoid", "ra=0,rb=160000", "float64", "ok", num_grad(_elo_sigmoid, ra=0, rb=160000)),
     Case(J, "elo_expected_sigmoid", "ra=1600,rb=1500", "float32", "ok",
-         num_grad(_elo_sigmoid, "float32", ra=1600, rb=1500)),
+         ng(_elo_sigmoid, "float32", ra=1600, rb=1500)),
     Case(J, "glicko_g", "rd=350", "float64", "ok", num_grad(_glicko, rd=350)),
     Case(J, "glicko_g", "rd=0", "float64", "ok", num_grad(_glicko, rd=0)),
     # RD^2 = 1e400 overflows: g is 0 where it is 1.4e-197
@@ -287,13 +300,13 @@ JAX = [
          "return 1.0 / jnp.sqrt(1.0 + 3.0 * q ** 2 * rd ** 2 / jnp.pi ** 2)"),
     # --- real gases
     Case(J, "vdw_pressure", "V=0.5,T=350", "float64", "ok", num_grad(_pressure, V=0.5, T=350)),
-    Case(J, "vdw_pressure", "V=0.5,T=350", "float32", "ok", num_grad(_pressure, "float32", V=0.5, T=350)),
+    Case(J, "vdw_pressure", "V=0.5,T=350", "float32", "ok", ng(_pressure, "float32", V=0.5, T=350)),
     # exactly the covolume: RT / 0, a pole in V, and dp/dT = R / 0
     Case(J, "vdw_pressure", "V=0.04267,T=350", "float64", "domain", _fixed({"V": NAN, "T": NAN})),
     # V^2 overflows to inf and a / inf is 0, which is the attraction's 3.6e-600 rounded: harmless
     Case(J, "vdw_pressure", "V=1e+300,T=350", "float64", "ok", num_grad(_pressure, V=1e300, T=350)),
     Case(J, "vdw_z", "V=0.5,T=350", "float64", "ok", num_grad(_z, V=0.5, T=350)),
-    Case(J, "vdw_z", "V=0.1,T=310", "float32", "ok", num_grad(_z, "float32", V=0.1, T=310)),
+    Case(J, "vdw_z", "V=0.1,T=310", "float32", "ok", ng(_z, "float32", V=0.1, T=310)),
     Case(J, "vdw_volume", "P=10,T=350", "float64", "ok", _volume_slopes(10, 350)),
     Case(J, "vdw_volume", "P=80,T=350", "float64", "ok", _volume_slopes(80, 350)),
     Case(J, "vdw_volume", "P=10,T=350", "float32", "ok", _volume_slopes(10, 350, "float32")),
@@ -303,19 +316,19 @@ JAX = [
     Case(J, "density_bad", "P=10,T=350", "float64", "wrong", _volume_slopes(10, 350, scale=44.01),
          "def _mv_bad_bwd"),
     Case(J, "vdw_ln_fugacity", "V=0.5,T=350", "float64", "ok", num_grad(_ln_fugacity, V=0.5, T=350)),
-    Case(J, "vdw_ln_fugacity", "V=2,T=400", "float32", "ok", num_grad(_ln_fugacity, "float32", V=2, T=400)),
+    Case(J, "vdw_ln_fugacity", "V=2,T=400", "float32", "ok", ng(_ln_fugacity, "float32", V=2, T=400)),
     # --- rocketry
     Case(J, "delta_v", "isp=300,dry=1000,propellant=4000", "float64", "ok",
          num_grad(_delta_v, isp=300, dry=1000, propellant=4000)),
     Case(J, "delta_v", "isp=300,dry=1000,propellant=4000", "float32", "ok",
-         num_grad(_delta_v, "float32", isp=300, dry=1000, propellant=4000)),
+         ng(_delta_v, "float32", isp=300, dry=1000, propellant=4000)),
     # (1000 + 1e-13) / 1000 rounds to 1: delta-v 0 where it is 2.9e-13, and the dry mass's slope cancels
     Case(J, "delta_v", "isp=300,dry=1000,propellant=1e-13", "float64", "unstable",
          num_grad(_delta_v, isp=300, dry=1000, propellant=1e-13), "return isp * G0 * jnp.log((dry + propellant)"),
     Case(J, "delta_v_log1p", "isp=300,dry=1000,propellant=1e-13", "float64", "ok",
          num_grad(_delta_v, isp=300, dry=1000, propellant=1e-13)),
     Case(J, "delta_v_log1p", "isp=300,dry=1000,propellant=4000", "float32", "ok",
-         num_grad(_delta_v, "float32", isp=300, dry=1000, propellant=4000)),
+         ng(_delta_v, "float32", isp=300, dry=1000, propellant=4000)),
     Case(J, "propellant_needed", "dv=1000,wet=5000", "float64", "ok", num_grad(_propellant, dv=1000, wet=5000)),
     # 1 - e^-3.4e-16: the subtraction keeps no digit of the mass
     Case(J, "propellant_needed", "dv=1e-12,wet=5000", "float64", "unstable", num_grad(_propellant, dv=1e-12, wet=5000),
@@ -323,7 +336,7 @@ JAX = [
     Case(J, "propellant_needed_expm1", "dv=1e-12,wet=5000", "float64", "ok",
          num_grad(_propellant, dv=1e-12, wet=5000)),
     Case(J, "staged_delta_v", "masses=[50,10,2]", "float64", "ok", num_grad(_staged, masses=[50, 10, 2])),
-    Case(J, "staged_delta_v", "masses=[50,10,2]", "float32", "ok", num_grad(_staged, "float32", masses=[50, 10, 2])),
+    Case(J, "staged_delta_v", "masses=[50,10,2]", "float32", "ok", ng(_staged, "float32", masses=[50, 10, 2])),
     Case(J, "drag", "h=10000,v=300", "float64", "ok", num_grad(_drag, h=10000, v=300)),
     # e^-1176 underflows: drag and its slopes are below float64's least subnormal
     Case(J, "drag", "h=10000000,v=7000", "float64", "ok", num_grad(_drag, h=1e7, v=7000)),
@@ -335,16 +348,20 @@ JAX = [
     Case(J, "burnout_velocity", "thrust=7000,burn=400", "float64", "domain", _fixed({"thrust": NAN, "burn": NAN})),
     # --- galaxy light profiles
     Case(J, "sersic", "R=0.5,n=4", "float64", "ok", num_grad(_sersic, R=0.5, n=4)),
-    Case(J, "sersic", "R=0.5,n=4", "float32", "ok", num_grad(_sersic, "float32", R=0.5, n=4)),
+    Case(J, "sersic", "R=0.5,n=4", "float32", "ok", ng(_sersic, "float32", R=0.5, n=4)),
     Case(J, "sersic", "R=3,n=0.5", "float64", "ok", num_grad(_sersic, R=3, n=0.5)),
     # the centre of a de Vaucouleurs profile: R^(1/4) has an infinite slope
     Case(J, "sersic", "R=0,n=4", "float64", "domain", _sersic_centre(4)),
     # an exponential disc (n = 1) has a slope at its centre
     Case(J, "sersic", "R=0,n=1", "float64", "ok", _sersic_centre(1)),
     Case(J, "sersic_cond", "R=0.5,n=4", "float64", "ok", num_grad(_sersic, R=0.5, n=4)),
+    # the centre's branch of an exponential disc is the constant e^b: its slope 0 is not the disc's -b e^b there
+    # (the profile is smooth through R = 0); the rule to blame is the cond's constant branch, whose line gradcli does
+    # not name (it names b_n's helper): a strict xfail in test_user_trials38a.py
+    Case(J, "sersic_cond", "R=0,n=1", "float64", "wrong", _sersic_centre(1), "return jax.lax.cond(R == 0.0"),
     Case(J, "sersic_log_luminosity", "n=4", "float64", "ok", num_grad(_sersic_log_luminosity, n=4)),
     Case(J, "sersic_log_luminosity", "n=0.5", "float64", "ok", num_grad(_sersic_log_luminosity, n=0.5)),
-    Case(J, "sersic_log_luminosity", "n=4", "float32", "ok", num_grad(_sersic_log_luminosity, "float32", n=4)),
+    Case(J, "sersic_log_luminosity", "n=4", "float32", "ok", ng(_sersic_log_luminosity, "float32", n=4)),
     Case(J, "sersic_luminosity_naive", "n=4", "float64", "ok",
          num_grad(lambda n: mpmath.exp(_sersic_log_luminosity(n)), n=4)),
     # b^(2n) = 400^400 overflows, and Gamma(400) too: 0 times inf
@@ -357,9 +374,10 @@ JAX = [
     # --- Poisson regression
     Case(J, "poisson_nll", "w0=0.3,w1=0.8", "float64", "ok", num_grad(_poisson_nll, w0=0.3, w1=0.8)),
     Case(J, "poisson_nll", "w0=0.3,w1=0.8", "float32", "ok", num_grad(_poisson_nll, "float32", w0=0.3, w1=0.8)),
-    # e^800 overflows
-    Case(J, "poisson_nll", "w0=800,w1=0", "float64", "unstable", num_grad(_poisson_nll, w0=800, w1=0),
-         "return jnp.sum(jnp.exp(eta) - COUNTS * eta"),
+    # e^800 overflows where the likelihood, e^800 itself, is beyond float64: no float64 program can give it
+    Case(J, "poisson_nll", "w0=800,w1=0", "float64", "domain", num_grad(_poisson_nll, w0=800, w1=0)),
+    # e^700 is a number, and 3 e^700 too; the sum of the three rates overflows no float64
+    Case(J, "poisson_nll", "w0=0,w1=350", "float64", "ok", num_grad(_poisson_nll, w0=0, w1=350)),
     Case(J, "poisson_nll_stats", "w0=0.3,w1=0.8", "float64", "ok", num_grad(_poisson_nll, w0=0.3, w1=0.8)),
     # the rate e^-800 underflows to 0, where three and seven events have log-probability -inf
     Case(J, "poisson_nll_stats", "w0=-800,w1=0", "float64", "unstable", num_grad(_poisson_nll, w0=-800, w1=0),
@@ -372,7 +390,7 @@ JAX = [
          "return jnp.sum(mu - COUNTS * jnp.log(mu))"),
     Case(J, "poisson_fit", None, "float64", "ok", _poisson_fit(), args="poisson_args", wrt="params"),
     # --- input errors a user makes
-    Case(J, "poisson_fit", None, "float64", "input-error", args="poisson_args", wrt="params.w2", message=("w2",)),
+    Case(J, "poisson_fit", None, "float32", "input-error", args="poisson_args", wrt="params.w2", message=("w2",)),
     Case(J, "vdw_pressure", "V=0.5", "float64", "input-error", message=("T",)),
     Case(J, "staged_delta_v", "masses=[50,10,]", "float64", "input-error", message=("[50,10,]",)),
 ]
@@ -383,8 +401,8 @@ NUMPY = [
          num_grad(_item_3pl, theta=0.3, a=1.5, b=0.2, c=0.25)),
     Case(N, "item_3pl", "theta=-800,a=1,b=0,c=0.2", "float64", "ok",
          num_grad(_item_3pl, theta=-800, a=1, b=0, c=0.2)),
-    Case(N, "item_3pl", "theta=-800,a=1,b=0,c=0", "float64", "unstable",
-         num_grad(_item_3pl, theta=-800, a=1, b=0, c=0), "return np.log(c + (1 - c) * expit"),
+    Case(N, "item_3pl", "theta=-800,a=1,b=0,c=0", "float64", "domain",
+         num_grad(_item_3pl, theta=-800, a=1, b=0, c=0)),
     Case(N, "rasch_loglik", "theta=0.3", "float64", "ok", num_grad(_rasch, theta=0.3)),
     # expit(41.5) rounds to 1: log(1 - p) is log(0) for the items answered wrong
     Case(N, "rasch_loglik", "theta=40", "float64", "unstable", num_grad(_rasch, theta=40),
@@ -407,12 +425,14 @@ NUMPY = [
          "return wet * (1 - np.exp("),
     Case(N, "sersic", "R=0.5,n=4", "float64", "ok", num_grad(_sersic, R=0.5, n=4)),
     Case(N, "sersic", "R=0,n=4", "float64", "domain", _sersic_centre(4)),
+    Case(N, "sersic_centre_guarded", "R=0.5,n=4", "float64", "ok", num_grad(_sersic, R=0.5, n=4)),
+    Case(N, "sersic_centre_guarded", "R=0,n=1", "float64", "wrong", _sersic_centre(1)),
     Case(N, "enclosed_fraction", "R=1,n=4", "float64", "ok", num_grad(_enclosed, R=1, n=4)),
+    Case(N, "enclosed_fraction", "R=0,n=4", "float64", "domain", _fixed({"R": NAN, "n": 0})),
     Case(N, "sersic_log_luminosity", "n=4", "float64", "ok", num_grad(_sersic_log_luminosity, n=4)),
     Case(N, "poisson_nll", "w0=0.3,w1=0.8", "float64", "ok", num_grad(_poisson_nll, w0=0.3, w1=0.8)),
     Case(N, "poisson_nll_hand", "w0=0.3,w1=0.8", "float64", "ok", num_grad(_poisson_nll, w0=0.3, w1=0.8)),
-    Case(N, "poisson_nll_hand", "w0=800,w1=0", "float64", "unstable", num_grad(_poisson_nll, w0=800, w1=0),
-         "return np.sum(np.exp(eta) - y * eta"),
+    Case(N, "poisson_nll_hand", "w0=800,w1=0", "float64", "domain", num_grad(_poisson_nll, w0=800, w1=0)),
     Case(N, "vdw_pressure", "V=0.5,temp=350", "float64", "input-error", message=("temp",)),
 ]
 

@@ -75,6 +75,14 @@ def sersic(R, n):
     return np.exp(-b * (R ** (1 / n) - 1))
 
 
+def sersic_centre_guarded(R, n):
+    """The profile with its centre's value written out, as legacy code guards 0 ** (1 / n)."""
+    b = 2 * n - 1 / 3 + 4 / (405 * n)
+    if R == 0:
+        return np.exp(b)
+    return np.exp(-b * (R ** (1 / n) - 1))
+
+
 def enclosed_fraction(R, n):
     b = 2 * n - 1 / 3 + 4 / (405 * n)
     return gammainc(2 * n, b * R ** (1 / n))
