@@ -84,6 +84,7 @@ from cases36c import ALL as THIRTY_SIXTH_C
 from cases37a import ALL as THIRTY_SEVENTH_A
 from cases37b import ALL as THIRTY_SEVENTH_B
 from cases37c import ALL as THIRTY_SEVENTH_C
+from cases38a import ALL as THIRTY_EIGHTH_A
 from cases38b import ALL as THIRTY_EIGHTH_B
 from cases38c import ALL as THIRTY_EIGHTH_C
 from judge import judge, run_cli
@@ -107,7 +108,7 @@ ALL = (FIRST + SECOND + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINT
        + THIRTY_FIFTH_A + THIRTY_FIFTH_B + THIRTY_FIFTH_C
        + THIRTY_SIXTH_A + THIRTY_SIXTH_B + THIRTY_SIXTH_C
        + THIRTY_SEVENTH_A + THIRTY_SEVENTH_B + THIRTY_SEVENTH_C
-       + THIRTY_EIGHTH_B + THIRTY_EIGHTH_C)
+       + THIRTY_EIGHTH_A + THIRTY_EIGHTH_B + THIRTY_EIGHTH_C)
 
 
 def one(case):
