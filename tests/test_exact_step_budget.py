@@ -10,6 +10,7 @@ import numpy as np
 
 import gradcli
 import gradcli.numpy as gnp
+import gradcli.scipy.linalg as linalg
 from gradcli.checker import balls
 from gradcli.checker.reference_mpmath import step_cost
 
@@ -17,10 +18,9 @@ BIG = 1e80  # the derivative of `absorbed` shows only past 140 digits: the climb
 
 
 def absorbed(x):
-    """det [[x + BIG, 0], [0, 1]] - BIG: x itself, seen only at the digits that hold x beside BIG (no balls: mpmath)."""
-    zero = 0.0 * x
-    matrix = gnp.stack([gnp.stack([x + BIG, zero]), gnp.stack([zero, zero + 1.0])])
-    return gnp.linalg.det(matrix) - BIG
+    """X - BIG for 1 X + X 0 = x + BIG: x itself, seen only at the digits that hold x beside BIG (solve_sylvester has
+    no ball implementation: mpmath)."""
+    return linalg.solve_sylvester(np.ones((1, 1)), np.zeros((1, 1)), gnp.reshape(x + BIG, (1, 1)))[0, 0] - BIG
 
 
 def _raw(value):
@@ -32,16 +32,16 @@ def _raw(value):
 def _checked_on_a_counted_clock(monkeypatch, max_time):
     """The check of `absorbed` at 0.5 with --max-time ``max_time`` on the injected clock: (result, seconds used)."""
     now = [0.0]
-    det = gnp.linalg.det
+    solve = linalg.solve_sylvester
 
-    def costly_det(matrix):
-        answer = det(matrix)
+    def costly_solve(a, b, q):
+        answer = solve(a, b, q)
         raw = _raw(answer)
         if isinstance(raw, mpmath.mpf) or (isinstance(raw, np.ndarray) and raw.dtype == object):
             now[0] += (mpmath.mp.dps / 30) ** 2  # an mpmath pass: seconds growing as the square of its digits
         return answer
 
-    monkeypatch.setattr(gnp.linalg, "det", costly_det)
+    monkeypatch.setattr(linalg, "solve_sylvester", costly_solve)
     monkeypatch.setattr(balls._Clock, "used", lambda clock: now[0])
     (result,) = gradcli.check(absorbed, [0.5], dtypes=("float64",), fixes=False, max_time=max_time).results
     return result, now[0]

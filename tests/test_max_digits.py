@@ -1,7 +1,8 @@
 """--max-digits (`CheckOptions.max_digits`): the most digits the exact reference climbs to before it gives up.
 
-The function below subtracts 1e80 from a determinant that holds x + 1e80: at x = 0.5 its derivative 1 shows only
-past 140 digits, and a determinant has no ball implementation, so the reference is mpmath's climb of precisions.
+The function below subtracts 1e80 from the solution of a Sylvester equation that holds x + 1e80: at x = 0.5 its
+derivative 1 shows only past 140 digits, and solve_sylvester has no ball implementation, so the reference is mpmath's
+climb of precisions.
 """
 
 import numpy as np
@@ -10,18 +11,17 @@ from click.testing import CliRunner
 
 import gradcli
 import gradcli.numpy as gnp
+import gradcli.scipy.linalg as linalg
 from gradcli.checker import precision
 from gradcli.cli import check_command, cli
 from gradcli.errors import InputError
 
-BIG = 1e80  # the derivative is 140 digits below the determinant
+BIG = 1e80  # the derivative is 140 digits below the solution
 
 
 def absorbed(x):
-    """det [[x + BIG, 0], [0, 1]] - BIG: x itself, seen only at the digits that hold x beside BIG."""
-    zero = 0.0 * x
-    matrix = gnp.stack([gnp.stack([x + BIG, zero]), gnp.stack([zero, zero + 1.0])])
-    return gnp.linalg.det(matrix) - BIG
+    """X - BIG for 1 X + X 0 = x + BIG: x itself, seen only at the digits that hold x beside BIG."""
+    return linalg.solve_sylvester(np.ones((1, 1)), np.zeros((1, 1)), gnp.reshape(x + BIG, (1, 1)))[0, 0] - BIG
 
 
 def _checked(max_digits):
@@ -71,8 +71,9 @@ def test_the_help_gives_the_default_ceiling():
 
 def test_the_cli_reference_gives_up_at_the_ceiling(tmp_path):
     (tmp_path / "absorbing.py").write_text(
-        "import gradcli.numpy as gnp\n\n\ndef f(x):\n    zero = 0.0 * x\n"
-        "    return gnp.linalg.det(gnp.stack([gnp.stack([x + 1e80, zero]), gnp.stack([zero, zero + 1.0])])) - 1e80\n"
+        "import numpy as np\nimport gradcli.numpy as gnp\nimport gradcli.scipy.linalg as linalg\n\n\ndef f(x):\n"
+        "    q = gnp.reshape(x + 1e80, (1, 1))\n"
+        "    return linalg.solve_sylvester(np.ones((1, 1)), np.zeros((1, 1)), q)[0, 0] - 1e80\n"
     )
     words = ["check", str(tmp_path / "absorbing.py") + ":f", "--at", "x=0.5", "--dtype", "float64", "--no-fix"]
     low = CliRunner().invoke(cli, [*words, "--max-digits", "100"])

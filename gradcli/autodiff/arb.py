@@ -1142,12 +1142,97 @@ def _inverse_by(solve_one):
     return lambda a: proof_linalg.systems(a, np.eye(np.shape(a)[-1]), solve_one)
 
 
+def _cholesky_one(cells, square_root, value_of):
+    """The lower factor L of one matrix a = L L^T (``cells``, balls or jets), from a's lower triangle alone as NumPy
+    reads it (``value_of`` the ball a number holds); `NoArb` where a pivot is not proven positive (mpmath's path
+    then says whether the matrix is not positive definite or only too near it at this precision)."""
+    n = cells.shape[0]
+    low = np.full((n, n), ARB(0), dtype=object)
+    for j in range(n):
+        pivot = cells[j, j]
+        for k in range(j):
+            pivot = pivot - low[j, k] * low[j, k]
+        if not value_of(pivot) > 0:
+            raise NoArb("a Cholesky pivot the balls do not prove positive")
+        low[j, j] = square_root(pivot)
+        for i in range(j + 1, n):
+            total = cells[i, j]
+            for k in range(j):
+                total = total - low[i, k] * low[j, k]
+            low[i, j] = total / low[j, j]
+    return low
+
+
+def _each_matrix(one, square_out, number):
+    """``one`` (of one matrix) on each matrix of a stack, every entry made a ball or a jet first by ``number`` (so
+    that no product of two floats is rounded inside): its answers a stack of matrices (``square_out``) or of
+    numbers; a single matrix's answer is ``one``'s own. `NoArb` for a complex entry."""
+
+    def apply(a):
+        cells = np.asarray(a, dtype=object)
+        if any(isinstance(v, (complex, np.complexfloating, arb_complex.ExactComplex)) for v in cells.flat):
+            raise NoArb("no ball implementation of a complex matrix's determinant or Cholesky factor")
+        cells = np.vectorize(number, otypes=[object])(cells) if cells.size else cells
+        if cells.ndim == 2:
+            return one(cells)
+        out = np.empty(cells.shape if square_out else cells.shape[:-2], dtype=object)
+        for index in np.ndindex(cells.shape[:-2]):
+            out[index] = one(cells[index])
+        return out
+
+    return apply
+
+
+# The largest matrix whose determinant balls expand by cofactors (n! products); past it mpmath's path answers.
+_COFACTOR_UP_TO = 4
+
+
+def _det_by_cofactors(a):
+    """One determinant by cofactor expansion along the first row, on balls or on jets alike: sums and products
+    alone, so an exact input gives an exact answer and a slope that vanishes is an exact 0 (a slope by a solve
+    would be a ball about 0, which proves nothing). `NoArb` past `_COFACTOR_UP_TO` rows."""
+    cells = np.asarray(a, dtype=object)
+    n = cells.shape[0]
+    if n > _COFACTOR_UP_TO:
+        raise NoArb(f"no ball implementation of the determinant of a matrix past {_COFACTOR_UP_TO} rows")
+    if n <= 1:
+        return cells[0, 0] if n else ARB(1)  # the empty product, NumPy's det of a 0 x 0 matrix
+    total = ARB(0)
+    for j in range(n):
+        minor = np.delete(cells[1:], j, axis=1)
+        term = cells[0, j] * _det_by_cofactors(minor)
+        total = total + term if j % 2 == 0 else total - term
+    return total
+
+
+def _logabsdet_by(det_one, log_of_abs):
+    """log |det a| of one matrix (what the exact ``linalg.slogdet`` primitive gives) from ``det_one``; `NoArb` where
+    the balls do not prove the determinant nonzero (mpmath's path answers -inf at a singular a). ``log_of_abs``
+    takes log(det^2) / 2: an abs would decide a branch on jets that plain balls do not, and the two runs' paths
+    must match."""
+
+    def one(a):
+        det = det_one(a)
+        if not abs(det.v if type(det) is Jet else det) > 0:
+            raise NoArb("a determinant the balls do not prove nonzero")
+        return log_of_abs(det)
+
+    return one
+
+
 # Linear algebra with a ball and a jet implementation, by name: a solve and an inverse are proven by flint's
-# ``arb_mat.solve``; on jets, each seed's slope is another solve with the same matrix.
+# ``arb_mat.solve``; on jets, each seed's slope is another solve with the same matrix. A small determinant
+# (`_det_by_cofactors`) and a Cholesky factor are their own sums and products, on jets the jets' arithmetic
+# carrying each seed's slope through.
 _LINALG_ON_BALLS = {
     "linalg.solve": (lambda a, b: proof_linalg.systems(a, b, _solve_balls_one),
                      lambda a, b: proof_linalg.systems(a, b, _solve_jets_one)),
     "linalg.inv": (_inverse_by(_solve_balls_one), _inverse_by(_solve_jets_one)),
+    "linalg.det": (_each_matrix(_det_by_cofactors, False, _arb), _each_matrix(_det_by_cofactors, False, _as_jet)),
+    "linalg.slogdet": (_each_matrix(_logabsdet_by(_det_by_cofactors, lambda d: (d * d).log() / 2), False, _arb),
+                       _each_matrix(_logabsdet_by(_det_by_cofactors, lambda d: JETS["log"](d * d) / 2), False, _as_jet)),
+    "linalg.cholesky": (_each_matrix(lambda a: _cholesky_one(a, _sqrt, lambda v: v), True, _arb),
+                        _each_matrix(lambda a: _cholesky_one(a, JETS["sqrt"], lambda v: v.v), True, _as_jet)),
 }
 
 
@@ -1174,7 +1259,8 @@ def enable():
     JET_REDUCTIONS.update({"max": _extremum(_jet_pick(_maximum)), "min": _extremum(_jet_pick(_minimum))})
     proof.bind(ARB=arb, ELEMENTWISE=ELEMENTWISE, _decide=_decide, _equal=_equal, _logsumexp=_logsumexp, _extremum=_extremum,
                nan_in=nan_in,
-               last_decision=lambda: decisions[-1], tie_count=lambda: len(ties), untie=lambda n: ties.__delitem__(slice(n, None)))
+               last_decision=lambda: decisions[-1], tie_count=lambda: len(ties), untie=lambda n: ties.__delitem__(slice(n, None)),
+               decision_count=lambda: len(decisions), forget=lambda n: decisions.__delitem__(slice(n, None)))
     SYM_REDUCTIONS.update({"sum": proof.total, "logsumexp": proof.logsumexp, "max": proof.extremum(_maximum, "maximum"), "min": proof.extremum(_minimum, "minimum")})
     SYM_REDUCTIONS.update(proof_linalg.RULES)
     for module in (ops, ops_array, ops_linalg, ops_special):

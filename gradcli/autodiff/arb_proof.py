@@ -48,7 +48,7 @@ _arb = None  # what this module uses of `arb` (its ball type, ball table, decisi
 def bind(**parts):
     """Use `arb`'s ``ARB``, ``ELEMENTWISE``, ``_decide``, ``_equal``, ``_logsumexp``, ``_extremum``, ``nan_in`` and
     ``last_decision`` (the branch decided last), ``tie_count`` and ``untie(n)`` (`arb.ties`' length, and cut back to
-    n) (`arb.enable`)."""
+    n), ``decision_count`` and ``forget(n)`` (the same of `arb.decisions`) (`arb.enable`)."""
     global _arb
     _arb = type("ArbParts", (), parts)
 

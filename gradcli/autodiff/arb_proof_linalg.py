@@ -68,12 +68,24 @@ def _gathered(parts):
     return out
 
 
+def _proven_nonzero(entry):
+    """Whether ``entry`` is proven nonzero, as a pivot candidate: no branch of the program, since every nonzero pivot
+    gives the same determinant and solution, so the decision is not recorded (the balls' run of a determinant or a
+    solve decides none, and the two runs' paths must match)."""
+    decided, tied = proof._arb.decision_count(), proof._arb.tie_count()
+    try:
+        return bool(entry)
+    finally:
+        proof._arb.forget(decided)
+        proof._arb.untie(tied)
+
+
 def _eliminated(m, right=None):
     """``(sign, pivots, rows)``: ``m`` (with ``right``'s columns beside it) reduced to upper triangular."""
     n, sign, pivots = len(m), 1, []
     rows = [list(r) + (list(right[i]) if right is not None else []) for i, r in enumerate(m)]
     for c in range(n):
-        p = next((r for r in range(c, n) if bool(rows[r][c])), None)
+        p = next((r for r in range(c, n) if _proven_nonzero(rows[r][c])), None)
         if p is None:
             return 0, None, rows  # singular: every column below is proven 0
         if p != c:
