@@ -1323,7 +1323,11 @@ def _handed_by_user(args, location, forwards=None):
         return ()
     path, _, line = location.rpartition(":")
     written = handed_numbers(path) | literal_numbers(linecache.getline(path, int(line))) | (forwards or set())
-    return frozenset(k for k in floats if args[k] in written or args[k] in _derived(frozenset(written))) or ()
+    derived = _derived(frozenset(written))
+    # a power's log of its base is a rule's (pow's slope in its exponent): a log the library's forward takes of a
+    # number it writes (ContinuousBernoulli's math.log(2.0)) is its constant, which stays as written
+    return frozenset(k for k in floats if args[k] in written
+                     or (args[k] in derived and derived[args[k]][0] not in _RULES_ONLY)) or ()
 
 
 # How PyTorch's library code makes a number from the user's (or its forward call's) number ``h`` before a kernel reads
@@ -1346,6 +1350,9 @@ DERIVATIONS = {
     "alpha dropout's alpha a p": lambda h: _SELU_ALPHA * DERIVATIONS["alpha dropout's a"](h) * h,
     "log h": lambda h: math.log(h) if type(h) is float else gnp.log(h),
 }
+
+
+_RULES_ONLY = {"log h"}  # derivations only a built-in backward rule makes (`_rules_numbers`)
 
 
 @functools.lru_cache(maxsize=256)
