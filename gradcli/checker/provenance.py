@@ -858,13 +858,11 @@ def _left_out_by(recording, start):
 
 def _leaking_steep_where(apart, branch):
     """The finding at a where's own line whose unselected branch, finite but steep at the point, sends NaN back."""
-    where, written = apart
+    written = apart[1]
     made = os.path.basename(branch.location) if branch.location else "another line"
-    return Finding("where-nan", "forward", where.name,
-                   f"{written}() keeps the branch computed at {made} out of the value, but that branch's slope is "
-                   f"infinite at this point and its gradient leaks through {written} (0 * inf is NaN): guard the "
-                   "branch's input with the same condition", where.span, [_show(a) for a in where.args],
-                   _show(where.output), where.location)
+    return _where_finding(apart, f"{written}() keeps the branch computed at {made} out of the value, but that branch's "
+                                 f"slope is infinite at this point and its gradient leaks through {written} (0 * inf "
+                                 "is NaN)")
 
 
 def _input_from(op):
@@ -949,12 +947,18 @@ def _broke_before(arg, op, verb):
 
 def _leaking_where(apart, first):
     """The finding at a where's own line whose unselected branch, computed on another line, sends NaN back."""
-    where, written = apart
+    written = apart[1]
     made = os.path.basename(first.location) if first.location else "another line"
-    return Finding("where-nan", "forward", where.name,
-                   f"{written}() keeps the value finite by not selecting the branch where {first.name} at {made} "
-                   f"gave {_show(first.output)}, but that branch is still differentiated and its gradient leaks "
-                   f"through {written} (0 * NaN is NaN): guard the branch's input with the same condition",
+    return _where_finding(apart, f"{written}() keeps the value finite by not selecting the branch where {first.name} "
+                                 f"at {made} gave {_show(first.output)}, but that branch is still differentiated and "
+                                 f"its gradient leaks through {written} (0 * NaN is NaN)")
+
+
+def _where_finding(apart, said):
+    """The where-nan finding at the line of ``apart``'s where (the op and its spelling), saying ``said`` and how to
+    guard."""
+    where = apart[0]
+    return Finding("where-nan", "forward", where.name, f"{said}: guard the branch's input with the same condition",
                    where.span, [_show(a) for a in where.args], _show(where.output), where.location)
 
 
