@@ -70,3 +70,13 @@ def test_a_sweep_holds_a_whole_number_for_a_target_tensor_as_the_float(source):
     result = gradcli.sweep(f"{source}:bce", {"z": (-2.0, 2.0, 3)}, fixed={"y": 0}, dtypes=("float64",), fixes=False)
     assert [i.status for i in result.dtypes["float64"].intervals] == ["ok"]
     assert any("y = 0, typed without a point" in note for note in result.notes)
+
+
+def test_points_holding_other_counts_keep_the_note_of_a_tensor_made_a_float(source):
+    # n = 1 and n = 3 are two runs, each checked as its own target: y's note is still the report's
+    check = gradcli.check(f"{source}:repeated_bce", [{"z": 20.0, "y": 0, "n": 1}, {"z": 20.0, "y": 0, "n": 3}],
+                          wrt=["z"], dtypes=("float64",), fixes=False)
+    assert [r.status for r in check.results] == ["ok", "ok"]
+    assert [float(r.exact_gradient["z"]) for r in check.results] == pytest.approx([SIGMOID_20, 3 * SIGMOID_20],
+                                                                                  rel=1e-12)
+    assert sum("y = 0, typed without a point" in note for note in check.notes) == 1

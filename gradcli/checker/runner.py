@@ -94,7 +94,7 @@ def check(target, points, options: CheckOptions = None, **changes) -> CheckRepor
     # a whole number a framework's function raises on as a Python int, and takes as a float, is that float
     given, integers_noted = tensors_for_integers(resolved, given, options.wrt, dtype_named(options.dtypes[0]))
     if len(runs_holding_alike(resolved, given, options.wrt)) > 1:
-        return _check_runs(resolved, given, options, by_value=not isinstance(target, Target))
+        return _check_runs(resolved, given, options, integers_noted, by_value=not isinstance(target, Target))
     flat, names, chosen, normalized = _validated(resolved, given, options)
     if not isinstance(target, Target):  # a resolved Target (a sweep's) was known by its value already
         # Only once every option and point is known good: this calls the function at the first point.
@@ -118,10 +118,11 @@ def check(target, points, options: CheckOptions = None, **changes) -> CheckRepor
     return report
 
 
-def _check_runs(resolved, given, options, by_value):
+def _check_runs(resolved, given, options, integers_noted, by_value):
     """`check` of points that hold different data (`runs_holding_alike`): each run of points holding the same is
     checked as its own target (a JAX function reading ``range(n)`` traced once per ``n``), the reports joined in
-    the points' order, and fixes found once over all of them (each re-checked at every point)."""
+    the points' order, and fixes found once over all of them (each re-checked at every point). ``integers_noted``
+    are the notes of whole numbers made floats (`tensors_for_integers`), which the runs' checks no longer see."""
     runs = runs_holding_alike(resolved, given, options.wrt)
     for run in runs:  # every point known good before any is checked
         _validated(resolved, run, options)
@@ -135,7 +136,7 @@ def _check_runs(resolved, given, options, by_value):
     # by the variables' numbers alone, and x = 0.5 holding n = 4 is another function than x = 0.5 holding n = 1.
     reports = [check(replace(resolved, shared={}), run, replace(options, fixes=False)) for run in runs]
     report = replace(reports[0], results=[r for each in reports for r in each.results],
-                     notes=list(dict.fromkeys(note for each in reports for note in each.notes)))
+                     notes=list(dict.fromkeys([*integers_noted, *(note for each in reports for note in each.notes)])))
     if options.fixes and not report.ok:
         flat, _, chosen, _ = _validated(resolved, runs[0], options)
         rechecking = replace(options, wrt=chosen, fixes=False)
