@@ -39,7 +39,9 @@ def test_the_rounding_of_the_constants_is_no_loss_and_a_real_slope_is():
     assert window.gradient["x"][0] == 0.0 and float(window.exact_gradient["x"][0]) == -2.0**-56
     assert window.status == "ok" and any("rounding of the program's data" in n for n in window.notes)
     (lost,) = gradcli.check(lost_beside, [{"x": [300.1, 1.1]}], dtypes=("float64",), fixes=False).results
-    assert lost.gradient["x"][0] == 0.0 and float(lost.exact_gradient["x"][0]) < 0
+    # float64's slope is 0 or a rounding residue of 0.1 - 0.1 (-2^-56 where exp(300.1) rounds so, as NumPy's kernel
+    # on this CPU may): the -4.7e-132 is lost either way
+    assert abs(lost.gradient["x"][0]) <= 2.0**-55 and float(lost.exact_gradient["x"][0]) < 0
     assert lost.status == "unstable" and not any("rounding of the program's data" in n for n in lost.notes)
 
 
