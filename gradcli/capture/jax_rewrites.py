@@ -115,10 +115,14 @@ def _apart(compiled, alone):
 
 
 def _float_number(value):
-    """``value`` as a Python float where it is one float number (a NumPy scalar or 0-d array of floats), else None."""
-    if isinstance(value, (float, np.floating)) or (type(value) is np.ndarray and value.ndim == 0 and value.dtype.kind == "f"):
+    """``value`` as a Python float where it is one number a Python float holds exactly (a float, a NumPy float16, 32
+    or 64, or a 0-d array of one), else None."""
+    if type(value) in _DOUBLES or (type(value) is np.ndarray and value.ndim == 0 and value.dtype.type in _DOUBLES):
         return float(value)
     return None
+
+
+_DOUBLES = (float, np.float16, np.float32, np.float64)  # the types whose every number a Python float holds
 
 
 def compiled_otherwise_note(closed, leaves, x64, value, replay, what="value"):

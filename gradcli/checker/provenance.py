@@ -15,9 +15,9 @@ import os
 import re
 import sys
 from collections import Counter
-from functools import lru_cache
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import lru_cache
 
 import numpy as np
 
