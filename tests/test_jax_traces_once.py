@@ -6,7 +6,7 @@ whatever the dtypes asked), traces ``jax.value_and_grad`` of the captured
 graph once per dtype (the same trace gives the replayed backward graph and
 the program XLA compiles), and lowers the programs once, together
 (`jax_compile._join`). The same file resolved again runs none of the user's
-Python (JAX's trace cache answers) and lowers nothing: its programs are XLA's already.
+Python (JAX's trace cache answers) and lowers nothing: its programs are XLA's already. JAX's compiled program runs once per point and dtype, whatever asks for its numbers.
 """
 
 import threading
@@ -95,3 +95,16 @@ def test_a_file_resolved_again_runs_no_user_python_and_lowers_nothing(counted):
     assert _runs(again) == []
     assert sorted(counts["value_and_grad"]) == ["float32", "float64"]
     assert counts["lowered"] == 0
+
+
+def test_a_check_runs_jaxs_program_once_per_point_and_dtype(counted, monkeypatch):
+    """The point's value, its gradient, its note on XLA's rewrites and an inaccurate point's explanation all read one
+    run of ``value_and_grad``'s program (`_Captured.seeded_runs`): each run is a hand-off to another thread."""
+    text, _ = counted
+    ran = []
+    run = jax_bridge._Captured._ran
+    monkeypatch.setattr(jax_bridge._Captured, "_ran", lambda self, key, *rest: ran.append(key[1][0][1].name) or run(self, key, *rest))
+    report = gradcli.check(resolve(text), POINTS, dtypes=("float32", "float64"), fixes=False)
+    assert len(report.results) == 4
+    assert any(result.notes or result.findings for result in report.results)  # an explanation asked JAX's numbers too
+    assert sorted(ran) == ["float32", "float32", "float64", "float64"]

@@ -290,7 +290,8 @@ class _Captured:
         self.pointwise = {}
         self.array_keys = {}  # the shapes and dtypes of arguments that are NumPy arrays (`_array_signature`) -> their key
         self.joining = None  # while `expect` gathers programs to compile as one: group -> the `_Part`s gathered
-        self.last_seeded = None  # (arguments, their numbers, (value, gradients), key) of the last `value_and_grad` run
+        self.seeded_runs = {}  # (key, the arguments' numbers) -> (value, gradients) of a `value_and_grad` run there
+        self.seeded_bytes = 0  # the bytes of the arguments' numbers `seeded_runs` holds
         self.users_arrays = set()  # the constant arrays the user's code made (`jax_walk.users_arrays`), of every trace
         self.last_marks = None  # (marks, their held positions) of `held_leaves`' last answer
         self.wide = ()  # `widened`'s answer for the module's constants ((): not asked yet)
@@ -992,20 +993,29 @@ class _Captured:
         """``value_and_grad``'s program at these arguments: ``(value, [gradient per float leaf])``, NumPy arrays.
 
         The checker asks for a point's value and then, with a cotangent of 1,
-        for its gradient: one run of the program gives both, so the second ask
-        of the same arguments (the same tuple, its numbers unchanged) reads the
-        first one's numbers instead of running XLA's program again.
+        for its gradient; the point's note on XLA's rewrites
+        (`compiled_otherwise`) and the explanation of an inaccurate point (a
+        recorded run, asked after other points) ask again: one run of the
+        program gives them all, so a later ask of the same numbers at the same
+        key reads the first one's (`seeded_runs`) instead of running XLA's
+        program again (XLA's program is a function of its inputs' bits).
         """
         numbers = _numbers_of(floats, others)
-        last = self.last_seeded
-        if last is not None and last[0] is args and last[1] == numbers and last[3] == key:
-            return last[2]
+        at = (key, tuple(numbers))
+        found = self.seeded_runs.get(at)
+        if found is not None:
+            return found
         compiling = self.program(key, True)
         self._ahead(key)
         with self._x64(key[1]), _user_errors(self.text):
             compiled = self._compiled(("seeded", key), compiling)
         found = self._ran(key, compiled, (floats, others), args)
-        self.last_seeded = (args, numbers, found, key)
+        size = sum(len(data) for _, _, data in numbers)
+        if len(self.seeded_runs) >= _RUNS_KEPT or self.seeded_bytes + size > _RUNS_KEPT_BYTES:
+            self.seeded_runs.clear()  # a sweep's points are many: those of the last few checks are the ones asked again
+            self.seeded_bytes = 0
+        self.seeded_runs[at] = found
+        self.seeded_bytes += size
         return found
 
     def _ran(self, key, compiled, inputs, args):
@@ -1356,6 +1366,10 @@ def _quietly(work, *args):
         work(*args)
     except Exception:  # noqa: BLE001 - met again where the check needs it, and said there
         pass
+
+
+_RUNS_KEPT = 1024  # `seeded_runs` of points at most: a sweep's checks ask again within a few dozen points
+_RUNS_KEPT_BYTES = 1 << 22  # and of arguments' bytes at most: a point of big arrays is kept alone
 
 
 def _numbers_of(floats, others):

@@ -12,6 +12,8 @@ so instead of disagreeing with itself silently.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from .jax_walk import user_line
@@ -95,6 +97,11 @@ def _is_float(value):
 def _apart(compiled, alone):
     """Whether two results of one operation differ past rounding: a number against NaN or inf, or relatively by
     more than `_APART`."""
+    one, other = _float_number(compiled), _float_number(alone)
+    if one is not None and other is not None:  # a point's value, asked at every point of a sweep: no arrays made
+        if math.isfinite(one) != math.isfinite(other):
+            return True
+        return math.isfinite(one) and abs(one - other) > _APART * max(abs(one), abs(other))
     compiled, alone = np.asarray(compiled, dtype=np.float64), np.asarray(alone, dtype=np.float64)
     if compiled.shape != alone.shape:
         return False
@@ -105,6 +112,17 @@ def _apart(compiled, alone):
         gap = np.abs(compiled - alone)[finite]
         scale = np.maximum(np.abs(compiled), np.abs(alone))[finite]
     return bool(np.any(gap > _APART * scale))
+
+
+def _float_number(value):
+    """``value`` as a Python float where it is one number a Python float holds exactly (a float, a NumPy float16, 32
+    or 64, or a 0-d array of one), else None."""
+    if type(value) in _DOUBLES or (type(value) is np.ndarray and value.ndim == 0 and value.dtype.type in _DOUBLES):
+        return float(value)
+    return None
+
+
+_DOUBLES = (float, np.float16, np.float32, np.float64)  # the types whose every number a Python float holds
 
 
 def compiled_otherwise_note(closed, leaves, x64, value, replay, what="value"):

@@ -17,6 +17,7 @@ import sys
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import lru_cache
 
 import numpy as np
 
@@ -186,6 +187,7 @@ def _named_inside(name, framework):
     return framework if _is_the_operation(name, kind) else f"{name} in {framework}"
 
 
+@lru_cache(maxsize=4096)  # asked for every op a framework's replay records; a few dozen pairs of names in a check
 def _is_the_operation(name, kind):
     """Whether gradcli's op ``name`` ("multiply", "linalg.eigh") is the framework's operation ``kind`` ("Mul",
     "aten.mul", "eigh", "integer_pow")."""
