@@ -19,6 +19,7 @@ from .precision import REFERENCE_RTOL, Edge, Jump, Outside, max_digits
 from .provenance import finite
 from .reference import AGREE_DIGITS
 from .results import Finding
+from .rule_blame import framework_name, the_call
 from .verdict import Verdict
 
 _FLOAT64 = np.dtype(np.float64)
@@ -47,7 +48,7 @@ def judge(result, target, value, grads, exact, chosen, dtype, rtol, recording, v
     domain = _domain(target, exact, exact_grads, gradient_known, chosen, dtype, _folded(recording, result.point))
     if Verdict.DOMAIN in (domain.value, domain.gradient):
         if domain.gradient == Verdict.DOMAIN or not gradient_known:
-            return [domain]
+            return [domain, _value_computed_otherwise(result, target, value, exact, dtype, rtol, recording, domain)]
         # The value is beyond the dtype but the gradient fits it (exp(log(a) + log(b)) at 1e38 in
         # float32): the gradient is still judged, and an inf there is not ok.
         precision = _precision(result, target, value, grads, exact, exact_grads, gradient_known, chosen, dtype, rtol,
@@ -58,6 +59,33 @@ def judge(result, target, value, grads, exact, chosen, dtype, rtol, recording, v
     precision = _precision(result, target, value, grads, exact, exact_grads, gradient_known, chosen, dtype, rtol,
                            verdicts_alone, moved, meant)
     return [domain, rule, precision, _nonfinite(recording, value, grads)]
+
+
+def _value_computed_otherwise(result, target, value, exact, dtype, rtol, recording, domain):
+    """``wrong`` where, at a point without a derivative but with a value the dtype holds (an end of the domain: E_n at
+    0), the framework's value is off the exact one while gradcli's replay of the same program in the dtype is right:
+    the framework computes its value otherwise than its operations mean, at any precision (JAX's expn(n, 0) is 1/n,
+    not 1/(n - 1)). A value the dtype's own run loses too is a precision matter, which no verdict at such a point
+    judges; nothing is said then."""
+    if target.bridge is None or domain.value != Verdict.OK or exact.value is None or recording is None:
+        return Judgement()
+    flushed = getattr(target.bridge, "flushes_subnormals", False)
+    error, passed = compare(value, exact.value, rtol, result.atol, dtype, flushed)
+    forward = [op for op in recording.ops if op.phase == "forward"]
+    if passed or not forward or np.shape(raw(forward[-1].output)) != np.shape(value):
+        return Judgement()
+    replayed = np.asarray(raw(forward[-1].output), dtype=np.float64)
+    if not compare(replayed, exact.value, rtol, result.atol, dtype, flushed)[1]:
+        return Judgement()
+    result.value_error = error
+    line = forward[-1].location
+    called = the_call({op.name for op in forward if op.location == line}) or forward[-1].name
+    return Judgement(value=Verdict.WRONG, findings=[Finding(
+        "wrong-value", "forward", called,
+        f"the value is wrong: {framework_name(target.bridge)} gives {number_text(plain(value))} but the exact value "
+        f"is {number_text(plain(exact.value))} (relative error {error:.2e}), which gradcli's replay of the same operations in "
+        f"{dtype} gives too: the framework computes this value otherwise than its operations mean, at any precision",
+        location=line)])
 
 
 def _nonfinite(recording, value, grads):

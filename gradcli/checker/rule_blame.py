@@ -869,9 +869,9 @@ def _first_off(ops, gradients, numbers, args, inputs_right, holds_forward=True):
         if right.get(line, True) and any(not right.get(other, True) for other in read[line]):
             departed = _first_value_off(ops, readers, read, numbers) if holds_forward else None
             line = departed or line
-            name = _the_call(names[line])
+            name = the_call(names[line])
             if name is None and departed is None:  # several calls on the line: the one handed a right gradient that passes on a wrong one
-                name = _the_call(_turning_wrong(ops, line, gradients, numbers, args, inputs_right))
+                name = the_call(_turning_wrong(ops, line, gradients, numbers, args, inputs_right))
             return line, name or _the_line_s(names[line]), departed is not None
     return None
 
@@ -912,7 +912,7 @@ _PLAIN_RULES = {"getitem", "real", "imag", "conj", "transpose", "reshape", "sque
                 "astype", "concatenate", "stack", "copy", "negative", "add", "subtract", "multiply", "divide"}
 
 
-def _the_call(names):
+def the_call(names):
     """The op to name among the ops of a line (``names``): the line's only one, else its only one whose rule is more
     than `_PLAIN_RULES`' (``v = eigh(a)[1][:, :2]`` names eigh); None where that leaves several or none."""
     if len(names) == 1:

@@ -371,7 +371,10 @@ JAX = [
     # --- radiative transfer
     Case(J, "slab_transmission", "tau=1", "float64", "ok", _one("tau", _transmission, 1)),
     Case(J, "slab_transmission", "tau=1e-300", "float64", "ok", _one("tau", _transmission, 1e-300)),
-    Case(J, "slab_transmission", "tau=0", "float64", "domain", _one("tau", _transmission, 0)),
+    # JAX's expn(n, 0) is 1/n, not E_n(0) = 1/(n - 1): 2 E3(0) is 2/3 for 1 (its slope at the end of the domain
+    # one-sided, -2 E2(0) = -2 from the right, where JAX gives -1)
+    Case(J, "slab_transmission", "tau=0", "float64", "wrong", _one("tau", _transmission, 0),
+         "return 2.0 * expn(3, tau)"),
     Case(J, "slab_transmission", "tau=800", "float64", "ok", _one("tau", _transmission, 800)),
     Case(J, "slab_transmission", "tau=1", "float32", "ok", _one("tau", _transmission, 1, "float32")),
     Case(J, "log_slab_transmission", "tau=2", "float64", "ok", _one("tau", _log_transmission, 2)),
