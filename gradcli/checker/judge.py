@@ -84,8 +84,9 @@ def _value_computed_otherwise(result, target, value, exact, dtype, rtol, recordi
     return Judgement(value=Verdict.WRONG, findings=[Finding(
         "wrong-value", "forward", called,
         f"the value is wrong: {framework_name(target.bridge)} gives {number_text(plain(value))} but the exact value "
-        f"is {number_text(plain(exact.value))} (relative error {error:.2e}), which gradcli's replay of the same operations in "
-        f"{dtype} gives too: the framework computes this value otherwise than its operations mean, at any precision",
+        f"is {number_text(plain(exact.value))} (relative error {error:.2e}), which gradcli's replay of the same "
+        f"operations in {dtype} gives too: the framework computes this value otherwise than its operations mean, at "
+        "any precision",
         location=line)])
 
 

@@ -82,7 +82,8 @@ def _name_in_the_program(result, target, point_args, cotangent):
     if bridge is None or finding is None:
         return
     try:
-        found = guilty_line(bridge, point_args, cotangent, getattr(target, "rebuilt", None), _differentiated(result, target))
+        found = guilty_line(bridge, point_args, cotangent, getattr(target, "rebuilt", None),
+                            _differentiated(result, target))
     except Exception:  # noqa: BLE001 - the search is an extra on a verdict already made: without it the finding stands
         found = None
     if found is None:
@@ -233,7 +234,7 @@ def guilty_line(bridge, point_args, cotangent=None, rebuilt=None, differentiated
         rule = tuple(rule) if isinstance(rule, (tuple, list)) else (rule,)
         if rebuilt is not None:  # the framework's gradients are trees, as the arguments are: each variable's read out
             rule = _per_variable(rule, users, args)
-        if differentiated is not None and len(rule) == len(exact) > max(differentiated):  # a variable held constant: no gradient judged
+        if differentiated is not None and len(rule) == len(exact) > max(differentiated):  # the others held constant
             rule, exact = tuple(rule[k] for k in differentiated), tuple(exact[k] for k in differentiated)
         forms = _stop_forms(true.recording.ops)
         if forms and _all_close(rule, exact):
@@ -244,7 +245,9 @@ def guilty_line(bridge, point_args, cotangent=None, rebuilt=None, differentiated
             return last, " and ".join(sorted({name for line, name in switches if line == last})), AT_SWITCH
         # no rule departs from gradcli's own, and the gradient is a number (a NaN there is the other branch's leak,
         # which its own finding names): the value an equality picks has the slope lost
-        held = _at_an_equality(true.recording.ops, _chosen(args, differentiated)) if _all_close(rule, exact) and _finite(rule) else None
+        held = None
+        if _all_close(rule, exact) and _finite(rule):
+            held = _at_an_equality(true.recording.ops, _chosen(args, differentiated))
         if held is not None:
             return (*_equality_named(held, true.recording.spellings), AT_EQUALITY)
         ops = [op for op in true.recording.ops if op.phase == "forward" and op.replayed and op.location]
@@ -253,7 +256,8 @@ def guilty_line(bridge, point_args, cotangent=None, rebuilt=None, differentiated
         if len({op.location for op in ops}) < 2 or len(ops) > _MOST_OPS or len(framework.recording.ops) > _MOST_OPS:
             return None
         numbers = _by_shape([raw(op.output) for op in framework.recording.ops] + [seed])
-        inputs_right = {f"input {i}": _close(r, e) for i, (r, e) in zip(differentiated or range(len(args)), zip(rule, exact))}
+        inputs_right = {f"input {i}": _close(r, e)
+                        for i, (r, e) in zip(differentiated or range(len(args)), zip(rule, exact))}
         found = _first_off(ops, _gradients(ops, true.recording.backward_nodes), numbers, args, inputs_right,
                            getattr(bridge, "backward_holds_forward", True))
         if found is None:
