@@ -4,12 +4,14 @@
 equation's second derivative is 0 there): log2 |E| triples each step, past -170000 by the twelfth, about -4e18 by
 the fortieth, and dr/dM = e sin(E_40) dE_40/dM, with dE_40/dM near 1 / (1 - e) = 2, is that small and positive. No
 run of the program at any precision gradcli can afford tells it from 0 (each step cancels all but the cube of its
-input), so the point has no exact reference; what gradcli says must give the reason: the bound lies below every
-float64, so the working precision's 0 is its rounding either way. Truth: the iterates themselves in mpmath at 200000
+input), but balls prove it below 2^-32687, below every float64: float64's 0 is its correctly rounded value, so the
+point is `ok`, its exact slope given as that bound and never as a number (`judge._rounded_within_the_bound`); a bound
+a float could hold, or a program's slope off it, leaves the point without an exact reference. Truth: the iterates themselves in mpmath at 200000
 bits.
 """
 
 import mpmath
+import numpy as np
 import pytest
 
 import gradcli
@@ -44,13 +46,48 @@ def test_the_iterates_shrink_cubically_past_every_float():
     assert logs[-1] < -32768  # below what balls of gradcli's most bits hold, 29 steps short of the fortieth
 
 
-def test_the_reference_says_why_it_has_no_answer(tmp_path):
-    path = tmp_path / "kepler.py"
+@pytest.fixture(scope="module")
+def kepler(tmp_path_factory):
+    path = tmp_path_factory.mktemp("newton") / "kepler.py"
     path.write_text(PROGRAM)
-    [result] = gradcli.check(f"{path}:radius_fixed_steps", [{"M": 0.0, "e": 0.5}], dtypes=("float64",)).results
-    assert result.status == "error"
-    message = " ".join(f.message for f in result.findings)
-    assert "not proven 0" in message and "smaller than any float64" in message
+    return path
+
+
+def test_the_zero_below_every_float_is_ok_and_the_slope_is_given_as_its_bound(kepler):
+    [result] = gradcli.check(f"{kepler}:radius_fixed_steps", [{"M": 0.0, "e": 0.5}], dtypes=("float64",)).results
+    assert result.status == "ok", result.findings
+    assert result.exact_gradient["M"] is None  # no number stands for it: "an exact gradient is 0 only where proven 0"
+    assert result.exact_gradient_text["M"] == "below 2^-32687 in magnitude"
+    assert result.exact_gradient["e"] == pytest.approx(-1.0, rel=1e-12) and result.exact_value == 0.5
+    assert any("below 2^-32687 in magnitude" in note and "2^-1074" in note for note in result.notes)
+
+
+def _bounded_point(log2, gradient, dtype="float64"):
+    """A point whose reference is a `Bounded` of 2^``log2`` on x's slope beside y's slope 1, judged with the program's
+    ``gradient`` (x's, y's) and value 2."""
+    import mpmath
+
+    from gradcli.checker import judge
+    from gradcli.checker.precision import Bounded, Exact
+    from gradcli.checker.results import PointResult
+    from gradcli.checker.targets import Target
+
+    target = Target("f", "function", ("x", "y"), lambda x, y: x, lambda x, y: x)
+    exact = Exact(determined=False, unsettled=True, why="on balls, the exact gradient is within a bound of 0",
+                  bounded=Bounded(log2, mpmath.mpf(2), [None, mpmath.mpf(1)]))
+    result = PointResult(point={"x": 0.0, "y": 1.0}, dtype=dtype)
+    result.rtol, result.atol = 1e-10, 0.0
+    return judge._rounded_within_the_bound(result, target, 2.0, dict(zip("xy", gradient)), exact, ["x", "y"],
+                                           np.dtype(dtype), result.rtol)
+
+
+def test_a_bound_is_ok_only_below_the_dtypes_least_float_and_only_for_a_gradient_that_rounds_to_it():
+    assert _bounded_point(-1100, (0.0, 1.0)) is not None
+    assert _bounded_point(-1074, (0.0, 1.0)) is None  # 2^-1074 is float64's least: a float could hold such a slope
+    assert _bounded_point(-200, (0.0, 1.0), "float32") is not None  # below float32's least, 2^-149
+    assert _bounded_point(-140, (0.0, 1.0), "float32") is None
+    assert _bounded_point(-1100, (1e-3, 1.0)) is None  # the program's slope off the bound beyond any rounding
+    assert _bounded_point(-1100, (0.0, 1.5)) is None  # a settled entry off its number
 
 
 def test_a_bound_a_float_holds_gets_no_such_note():

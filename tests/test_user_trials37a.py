@@ -5,9 +5,10 @@ functions, Haldane's and Kosambi's map functions and LOD scores by xlogy, a slab
 a gamma shape's information by polygamma and jax.nn's hard_sigmoid and relu at their corners; in plain NumPy and
 SciPy the same as legacy code writes them, with scipy.stats.norm, weibull_min and logistic and scipy.special.comb.
 
-The whole set runs with ``python tests/trials/run.py lib37a``; here, a few cheap NumPy ones, and an open finding as a
-strict xfail. Its fixed findings (N1: scipy.stats.logistic refused; N2: scipy.special.comb and binom refused) are
-tested in test_trial_findings37a.py; J1 (at the double root of the hyperbola's sqrt(b*b - 4c), light's exact slope
+The whole set runs with ``python tests/trials/run.py lib37a``; here, a few cheap NumPy ones, among them Newton's steps
+to an exact root, whose tiny exact slope is proven below every float64 (`ok`, the slope given as its bound). Its
+fixed findings (N1: scipy.stats.logistic refused; N2: scipy.special.comb and binom refused) are tested in
+test_trial_findings37a.py; J1 (at the double root of the hyperbola's sqrt(b*b - 4c), light's exact slope
 given as the one-sided slopes' mean: the radicand at the kink test's shorter step, a square of the step, sat at the
 rounding of b*b, in JAX and in NumPy alike) in test_kink_at_root_of_square.py.
 """
@@ -30,19 +31,15 @@ CHOSEN = [
     "numpy_lib37a:haldane@r=0.5:float64",
     # Python's min at Farquhar's co-limitation, a tie in floats and exactly: a kink
     "numpy_lib37a:farquhar@ci=540:float64",
+    # 40 Newton steps to the root E = 0: the exact dr/dM, about 2^-(4e18), is proven below 2^-32687 and no more, below
+    # every float64: float64's 0 is its rounding, ok, the exact gradient given as that bound
+    # (test_newton_to_an_exact_root.py)
+    "numpy_lib37a:radius_fixed_steps@M=0,e=0.5:float64",
 ]
-
-KNOWN_WRONG = {
-    "numpy_lib37a:radius_fixed_steps@M=0,e=0.5:float64":
-        "40 Newton steps approach the root E = 0 cubically, within about 2^-(4e18), and never reach it: the exact "
-        "dr/dM is that small and positive, float64's 0 its rounding, but gradcli calls the point one with no exact "
-        "reference (saying why: its bound, 2^-32687, is below every float64; test_newton_to_an_exact_root.py)",
-}
-SYMPTOMS = {"numpy_lib37a:radius_fixed_steps@M=0,e=0.5:float64": "not proven 0"}
 
 # the non-rectangular hyperbola at its double root, sqrt(b*b - 4c) of (alpha I - Pmax)^2 (J1): its JAX and NumPy
 # spellings run in test_kink_at_root_of_square.py
 RUN_ELSEWHERE = ["jax_lib37a:nrh_conjugate@light=400,theta=1:float64"]
 
-test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases37a, CHOSEN, KNOWN_WRONG,
-                                                                                   SYMPTOMS, RUN_ELSEWHERE)
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases37a, CHOSEN,
+                                                                                   run_elsewhere=RUN_ELSEWHERE)

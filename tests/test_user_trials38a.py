@@ -6,10 +6,9 @@ lax.scan, drag where the atmosphere underflows; Sersic profiles at their centre 
 by gammaln and the enclosed light by gammainc; Poisson regression by exp, poisson.logpmf and a softplus link; in plain
 NumPy and SciPy the same as legacy code writes them.
 
-The whole set runs with ``python tests/trials/run.py lib38a``; here, a few cheap NumPy ones, and one open finding as
-a strict xfail. The round found no gradcli bug it fixed; its open finding, W1: at the point where lax.cond takes a
-constant branch for a smooth function (a Sersic disc's centre), the verdict ``wrong`` is right, but the line named is
-that of a helper called inside the branch (b_n's), not the cond's.
+The whole set runs with ``python tests/trials/run.py lib38a``; here, a few cheap NumPy ones, and the JAX one at a
+Sersic disc's centre, where lax.cond takes a constant branch for a smooth function: the verdict ``wrong``, named at
+the cond's line, not at that of b_n, a helper the branch calls.
 """
 
 import os
@@ -30,14 +29,9 @@ CHOSEN = [
     "numpy_lib38a:sersic_centre_guarded@R=0,n=1:float64",
     # the propellant a delta-v of 1e-12 takes by 1 - exp: the subtraction keeps no digit
     "numpy_lib38a:propellant_needed@dv=1e-12,wet=5000:float64",
+    # lax.cond's constant branch at an exponential disc's centre: wrong, named at the cond's line, not at sersic_b's
+    # inside the branch (tests/test_blame_branch_at_an_equality.py holds the class)
+    "jax_lib38a:sersic_cond@R=0,n=1:float64",
 ]
 
-KNOWN_WRONG = {
-    "jax_lib38a:sersic_cond@R=0,n=1:float64":
-        "lax.cond's constant branch at an exponential disc's centre is judged wrong, rightly, but the finding names "
-        "the line of sersic_b, a helper the branch calls, not the cond's line in sersic_cond",
-}
-SYMPTOMS = {"jax_lib38a:sersic_cond@R=0,n=1:float64": "no finding names"}
-
-test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases38a, CHOSEN, KNOWN_WRONG,
-                                                                                   SYMPTOMS)
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases38a, CHOSEN)

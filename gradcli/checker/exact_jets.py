@@ -152,7 +152,8 @@ def _on_jets(on_path, args, bits, budget, direction=None, coordinate=None):
                 if all(_exact_settled(e) for e in d):
                     return [balls.settled(e) for e in d], bits
                 if bits >= balls.MAX_BITS and all(_exact_settled(e) or _around_zero(e) for e in d):
-                    raise _Unresolvable(_not_proven("gradient", [e for e in d if _around_zero(e)]))
+                    raise _bounded(_not_proven("gradient", [e for e in d if _around_zero(e)]), d,
+                                   direction is None and coordinate is None)
             elif bits >= UNDECIDED_BITS:
                 return None  # sqrt at 0: a derivative not finite, the differences' and kink test's to judge
         bits *= 2
@@ -178,6 +179,18 @@ def _is_exact_zero(ball):
 
 def _around_zero(ball):
     return not ball.is_exact() and ball.contains(0)
+
+
+def _bounded(message, entries, per_coordinate):
+    """`_Unresolvable` with ``message``, carrying ``bounded`` where the entries are the gradient's, one per coordinate:
+    ``(log2, numbers)``, each entry its settled number or None where it is a ball around 0 whose magnitude is proven
+    below 2^log2 (the most of those bounds); None along a direction or a coordinate."""
+    error = _Unresolvable(message)
+    error.bounded = None
+    if per_coordinate:
+        log2 = max(_log2(e.abs_upper()) for e in entries if _around_zero(e))
+        error.bounded = (log2, [None if _around_zero(e) else balls.settled(e) for e in entries])
+    return error
 
 
 def _not_proven(what, around):

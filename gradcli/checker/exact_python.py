@@ -99,7 +99,7 @@ from .exact_jets import (
 )
 from .provenance import line_running_now
 from .kinks import ALONG, coordinates_of, find_kinks, smallest_value_at, undefined_at_kinks
-from .precision import EXACT_RTOL, Exact, Jump, per_coordinate, random_direction, to_mp
+from .precision import EXACT_RTOL, Bounded, Exact, Jump, per_coordinate, random_direction, to_mp
 
 STEP_LOG2 = -30  # h = 2^-30 |x|
 ZERO_STEP = ZERO_LOG2 // 4 - 16  # the step (relative to h) that proves a 0: an extrapolation's error ~ step^4
@@ -142,6 +142,9 @@ def compute(target, args, result, budget, seed=0):
     except _Unresolvable as error:
         result.determined, result.unsettled = False, True
         result.why = f"on balls, {error}"
+        bounded, value = getattr(error, "bounded", None), getattr(error, "value", None)
+        if bounded is not None and value is not None and balls.settled(value) is not None:
+            result.bounded = Bounded(bounded[0], balls.settled(value), bounded[1])
         return True
     except (_Fallback, arb_core.NoArb, arb_core.Undecided):
         return False
@@ -203,65 +206,69 @@ def _compute(target, args, result, budget, seed):
         path, proven_tie = _decided_by_proof(function, args, budget)
         function, by_proof = _forced(function, path), True
         value, rule, bits = _rule_on_balls(function, args, budget)
-    # A user's stop_gradient defines the gradient, held constant; a TensorFlow Probability form's stops build
-    # a rule, which is judged by the derivative through them.
-    arb_core.hold = not custom.embedded_forms
-    path = _branches_at(function, args)
-    if arb_core.roots:  # a norm at 0: a kink whatever rule a framework gives there (PyTorch's is 0)
-        raise _Fallback("a root of an exact 0: the mpmath path's kink test judges it")
-    on_cut = bool(arb_core.cuts)  # arctan2 at y = 0, x < 0: jets give each smooth side, the one-sided test the jump
-    tied = bool(arb_core.ties) or proven_tie
-    # Off a switch the program is one smooth piece around the point: forward mode on jets gives its
-    # derivative as proven balls. On a switch, or where jets cannot go, differences judge the rule.
-    # Above MAX_JET_COORDINATES (at a tie, MAX_FD_COORDINATES) the differences along one direction come
-    # first: a pass over 10^5 balls costs less than one over 10^5 jets, and jets are needed only where
-    # they cannot resolve.
-    few = per_coordinate(sum(int(np.size(a)) for a in args), on_jets=not tied)
-    # A difference moves what a stop_gradient holds constant: jets, which hold it, go first there (along a direction).
-    jets_first = few or bool(arb_core.stopped)
-    if tied:
-        labels = [label for _, _, label in coordinates_of(target, args)]
-        most = _sided_jets_into(result, target.mp_function, args, bits, budget, labels, function, by_proof, seed)
-        if most is None and by_proof:
-            # Differences and the mpmath path's kink test decide the tie by rounding at every step along it.
-            raise _Fallback("a tie only proof numbers decide, whose sides jets cannot judge")
-    else:
-        most = _jets_into(result, function, args, path, rule, bits, budget, seed) if jets_first else None
-    if most is None and not tied and arb_core.hold and arb_core.stopped:
-        # No reference rather than the derivative through a value the user's stop_gradient holds constant.
-        raise _Unresolvable("jets cannot run here, and a difference would move the value a stop_gradient holds constant")
-    if most is None:
-        try:
-            most = _judged_by_differences(target, args, result, budget, seed, value, rule, path, tied)
-        except _Unresolvable as unresolved:
-            if tied:  # on a switch (clip at its bound): whether it is a kink is the mpmath path's kink test's to say
-                raise _Fallback("a tie whose sides no difference resolves") from None
-            if isinstance(unresolved, _LeavesDomain):  # along a random direction: the mpmath path judges each coordinate
-                raise _Fallback("a difference step leaves the function's domain: its one-sided tests say where") from None
-            if any(b is None for g in rule for b in g):  # a rule not finite where the function is: a kink, likelier
-                raise _Fallback("a rule not finite on balls beside differences that resolve nothing") from None
-            most = _jets_into(result, function, args, path, rule, bits, budget, seed) if not jets_first else None
-            if most is None:
-                raise
-    result.value = _mpf(value)
-    along_zero = result.direction is not None and result.directional is not None and result.directional == 0
-    result.rule = _rule_beside(rule, args, result.gradient, along_zero)
-    # How large the operands were that the rule's last additions rounded: judge's float32 allowance.
-    result.rule_scale = rule_rounding.rule_scale(_rule_run(function, args), bits, rule, result.rule, result.gradient)
-    result.method = "balls"
-    result.digits = int(max(bits, most) * 0.30103) + 1
-    unbounded = any(b is None for g in rule for b in g)
-    if unbounded:
-        # A rule not finite where the function is (sqrt(x*x + y*y) at 0): a kink is the likelier story.
-        result.notes.append("the gradient rule is not finite on balls at any precision: the exact gradient is the function's own, by differences")
-    if (unbounded or on_cut) and not (tied and by_proof):  # (there each side's piece was judged on proof numbers)
-        result.kinks, result.singular = find_kinks(target, args, result, budget, max(result.digits, 120))
-    if arb_core.held and not tied and _held_changes_nothing(result, function, args, path, rule, bits, budget, seed):
-        arb_core.held = []  # a shift held in a softmax or logsumexp (JAX's own): the derivative is the same through it
-    result.notes.extend(held_notes(arb_core.held))
-    if unbounded or on_cut or result.kinks or result.singular:
-        undefined_at_kinks(target, args, result)
-    return True
+    try:
+        # A user's stop_gradient defines the gradient, held constant; a TensorFlow Probability form's stops build
+        # a rule, which is judged by the derivative through them.
+        arb_core.hold = not custom.embedded_forms
+        path = _branches_at(function, args)
+        if arb_core.roots:  # a norm at 0: a kink whatever rule a framework gives there (PyTorch's is 0)
+            raise _Fallback("a root of an exact 0: the mpmath path's kink test judges it")
+        on_cut = bool(arb_core.cuts)  # arctan2 at y = 0, x < 0: jets give each smooth side, the one-sided test the jump
+        tied = bool(arb_core.ties) or proven_tie
+        # Off a switch the program is one smooth piece around the point: forward mode on jets gives its
+        # derivative as proven balls. On a switch, or where jets cannot go, differences judge the rule.
+        # Above MAX_JET_COORDINATES (at a tie, MAX_FD_COORDINATES) the differences along one direction come
+        # first: a pass over 10^5 balls costs less than one over 10^5 jets, and jets are needed only where
+        # they cannot resolve.
+        few = per_coordinate(sum(int(np.size(a)) for a in args), on_jets=not tied)
+        # A difference moves what a stop_gradient holds constant: jets, which hold it, go first there (along a direction).
+        jets_first = few or bool(arb_core.stopped)
+        if tied:
+            labels = [label for _, _, label in coordinates_of(target, args)]
+            most = _sided_jets_into(result, target.mp_function, args, bits, budget, labels, function, by_proof, seed)
+            if most is None and by_proof:
+                # Differences and the mpmath path's kink test decide the tie by rounding at every step along it.
+                raise _Fallback("a tie only proof numbers decide, whose sides jets cannot judge")
+        else:
+            most = _jets_into(result, function, args, path, rule, bits, budget, seed) if jets_first else None
+        if most is None and not tied and arb_core.hold and arb_core.stopped:
+            # No reference rather than the derivative through a value the user's stop_gradient holds constant.
+            raise _Unresolvable("jets cannot run here, and a difference would move the value a stop_gradient holds constant")
+        if most is None:
+            try:
+                most = _judged_by_differences(target, args, result, budget, seed, value, rule, path, tied)
+            except _Unresolvable as unresolved:
+                if tied:  # on a switch (clip at its bound): whether it is a kink is the mpmath path's kink test's to say
+                    raise _Fallback("a tie whose sides no difference resolves") from None
+                if isinstance(unresolved, _LeavesDomain):  # along a random direction: the mpmath path judges each coordinate
+                    raise _Fallback("a difference step leaves the function's domain: its one-sided tests say where") from None
+                if any(b is None for g in rule for b in g):  # a rule not finite where the function is: a kink, likelier
+                    raise _Fallback("a rule not finite on balls beside differences that resolve nothing") from None
+                most = _jets_into(result, function, args, path, rule, bits, budget, seed) if not jets_first else None
+                if most is None:
+                    raise
+        result.value = _mpf(value)
+        along_zero = result.direction is not None and result.directional is not None and result.directional == 0
+        result.rule = _rule_beside(rule, args, result.gradient, along_zero)
+        # How large the operands were that the rule's last additions rounded: judge's float32 allowance.
+        result.rule_scale = rule_rounding.rule_scale(_rule_run(function, args), bits, rule, result.rule, result.gradient)
+        result.method = "balls"
+        result.digits = int(max(bits, most) * 0.30103) + 1
+        unbounded = any(b is None for g in rule for b in g)
+        if unbounded:
+            # A rule not finite where the function is (sqrt(x*x + y*y) at 0): a kink is the likelier story.
+            result.notes.append("the gradient rule is not finite on balls at any precision: the exact gradient is the function's own, by differences")
+        if (unbounded or on_cut) and not (tied and by_proof):  # (there each side's piece was judged on proof numbers)
+            result.kinks, result.singular = find_kinks(target, args, result, budget, max(result.digits, 120))
+        if arb_core.held and not tied and _held_changes_nothing(result, function, args, path, rule, bits, budget, seed):
+            arb_core.held = []  # a shift held in a softmax or logsumexp (JAX's own): the derivative is the same through it
+        result.notes.extend(held_notes(arb_core.held))
+        if unbounded or on_cut or result.kinks or result.singular:
+            undefined_at_kinks(target, args, result)
+        return True
+    except _Unresolvable as error:
+        error.value = value  # the value is proven: a bound of the derivative's entries is said beside it
+        raise
 
 
 def _decided_by_proof(function, args, budget):

@@ -19,6 +19,7 @@ from .precision import REFERENCE_RTOL, Edge, Jump, Outside, max_digits
 from .provenance import finite
 from .reference import AGREE_DIGITS
 from .results import Finding
+from .rule_blame import framework_name, the_call
 from .verdict import Verdict
 
 _FLOAT64 = np.dtype(np.float64)
@@ -39,7 +40,8 @@ def judge(result, target, value, grads, exact, chosen, dtype, rtol, recording, v
     (`_value_as_meant`).
     """
     if exact.unsettled:
-        return [_undetermined(exact.out_of_time, exact.why), _nonfinite(recording, value, grads)]
+        bounded = _rounded_within_the_bound(result, target, value, grads, exact, chosen, dtype, rtol)
+        return [bounded or _undetermined(exact.out_of_time, exact.why), _nonfinite(recording, value, grads)]
     if not exact.determined:
         result.notes.append("verdict without an exact reference: the value and gradient are compared with nothing")
     exact_grads = {n: g for n, g in zip(target.variables, exact.gradient)} if exact.gradient else {}
@@ -47,7 +49,7 @@ def judge(result, target, value, grads, exact, chosen, dtype, rtol, recording, v
     domain = _domain(target, exact, exact_grads, gradient_known, chosen, dtype, _folded(recording, result.point))
     if Verdict.DOMAIN in (domain.value, domain.gradient):
         if domain.gradient == Verdict.DOMAIN or not gradient_known:
-            return [domain]
+            return [domain, _value_computed_otherwise(result, target, value, exact, dtype, rtol, recording, domain)]
         # The value is beyond the dtype but the gradient fits it (exp(log(a) + log(b)) at 1e38 in
         # float32): the gradient is still judged, and an inf there is not ok.
         precision = _precision(result, target, value, grads, exact, exact_grads, gradient_known, chosen, dtype, rtol,
@@ -58,6 +60,97 @@ def judge(result, target, value, grads, exact, chosen, dtype, rtol, recording, v
     precision = _precision(result, target, value, grads, exact, exact_grads, gradient_known, chosen, dtype, rtol,
                            verdicts_alone, moved, meant)
     return [domain, rule, precision, _nonfinite(recording, value, grads)]
+
+
+def _value_computed_otherwise(result, target, value, exact, dtype, rtol, recording, domain):
+    """``wrong`` where, at a point without a derivative but with a value the dtype holds (an end of the domain: E_n at
+    0), the framework's value is off the exact one while gradcli's replay of the same program in the dtype is right:
+    the framework computes its value otherwise than its operations mean, at any precision (JAX's expn(n, 0) is 1/n,
+    not 1/(n - 1)). A value the dtype's own run loses too is a precision matter, which no verdict at such a point
+    judges; nothing is said then."""
+    if target.bridge is None or domain.value != Verdict.OK or exact.value is None or recording is None:
+        return Judgement()
+    flushed = getattr(target.bridge, "flushes_subnormals", False)
+    error, passed = compare(value, exact.value, rtol, result.atol, dtype, flushed)
+    forward = [op for op in recording.ops if op.phase == "forward"]
+    if passed or not forward or np.shape(raw(forward[-1].output)) != np.shape(value):
+        return Judgement()
+    replayed = np.asarray(raw(forward[-1].output), dtype=np.float64)
+    if not compare(replayed, exact.value, rtol, result.atol, dtype, flushed)[1]:
+        return Judgement()
+    result.value_error = error
+    line = forward[-1].location
+    called = the_call({op.name for op in forward if op.location == line}) or forward[-1].name
+    return Judgement(value=Verdict.WRONG, findings=[Finding(
+        "wrong-value", "forward", called,
+        f"the value is wrong: {framework_name(target.bridge)} gives {number_text(plain(value))} but the exact value "
+        f"is {number_text(plain(exact.value))} (relative error {error:.2e}), which gradcli's replay of the same "
+        f"operations in {dtype} gives too: the framework computes this value otherwise than its operations mean, at "
+        "any precision",
+        location=line)])
+
+
+def _rounded_within_the_bound(result, target, value, grads, exact, chosen, dtype, rtol):
+    """An ``ok`` judgement where the point has no settled reference only because balls bound some gradient entries
+    below 2^N without settling them (`precision.Bounded`: Newton's steps to an exact root), N below the dtype's least
+    float by a bit, so the correctly rounded entry is 0, and the program's value and gradient pass against the proven
+    numbers, each bounded entry as an exact 0 would (`compare.compare`); None otherwise (no exact reference: a
+    bound the dtype could hold, or a program that is off). The bounded entries are said as the bound, as text: no
+    number of the result stands for them."""
+    bounded = exact.bounded
+    if bounded is None or not is_float_dtype(dtype) or value is None:
+        return None
+    least = int(math.log2(float(finfo(dtype).smallest_subnormal)))
+    if bounded.log2 > least - 1:  # above half the least float: a float could round it to something else than 0
+        return None
+    flushed = getattr(target.bridge, "flushes_subnormals", False)
+    value_error, passed = compare(value, bounded.value, rtol, result.atol, dtype, flushed)
+    if not passed:
+        return None
+    by_name, start = {}, 0
+    for name in target.variables:
+        size = int(np.size(result.point.get(name, 0.0)))
+        by_name[name], start = bounded.gradient[start:start + size], start + size
+    if start != len(bounded.gradient) or any(grads.get(n) is None for n in chosen):
+        return None
+    import mpmath  # lazy: the proven entries are mpmath's numbers
+
+    errors = []
+    for name in chosen:
+        shape = np.shape(raw(grads[name]))
+        entries = [mpmath.mpf(0) if e is None else e for e in by_name[name]]
+        if len(entries) != int(np.prod(shape, dtype=np.int64)):
+            return None
+        proven = np.array(entries, dtype=object).reshape(shape) if shape else entries[0]
+        error, passed = compare(grads[name], proven, rtol, result.atol, dtype, flushed)
+        if not passed:
+            return None
+        errors.append(error)
+    result.value_error, result.gradient_error = value_error, max(errors, default=0.0)
+    below = f"below 2^{bounded.log2} in magnitude"
+    result.exact_value = plain(bounded.value)
+    result.exact_value_text = exact_text(bounded.value, max(exact.digits, 20))
+    result.exact_gradient = {n: None if None in by_name[n] else plain(_shaped(by_name[n], grads[n])) for n in chosen}
+    result.exact_gradient_text = {n: _bound_texts(by_name[n], grads[n], below, exact.digits) for n in chosen}
+    tiny = [n for n in chosen if None in by_name[n]]
+    return Judgement(notes=[
+        f"the exact derivative in {', '.join(tiny)} is {below}, proven on balls but not settled (the program cancels "
+        f"more digits than balls of gradcli's most bits hold), and {dtype}'s least float is 2^{least}: its correctly "
+        f"rounded value is 0, which the program gives"])
+
+
+def _shaped(entries, like):
+    """``entries`` (flat, exact numbers) shaped as the program's gradient ``like``."""
+    shape = np.shape(raw(like))
+    return np.array(entries, dtype=object).reshape(shape) if shape else entries[0]
+
+
+def _bound_texts(entries, like, below, digits):
+    """The exact gradient of one variable as text: each entry's digits (`compare.exact_text`), ``below`` (the bound)
+    for an entry balls bounded only; nested as the program's gradient ``like``."""
+    texts = [below if e is None else exact_text(e, max(digits, 20)) or number_text(plain(e)) for e in entries]
+    shape = np.shape(raw(like))
+    return np.array(texts, dtype=object).reshape(shape).tolist() if shape else texts[0]
 
 
 def _nonfinite(recording, value, grads):

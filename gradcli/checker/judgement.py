@@ -37,3 +37,5 @@ def record(result, *judgements):
         if judgement.hessian is not ok:
             result.hessian_status = Verdict.decide(result.hessian_status, judgement.hessian)
     result.status = Verdict.decide(result.value_status, result.gradient_status, result.hessian_status)
+    if result.value_status == Verdict.WRONG:  # a value the framework computes wrong is judged where it is defined,
+        result.status = Verdict.WRONG  # though the point has no derivative (the end of a domain)

@@ -81,6 +81,16 @@ def at_most_digits(digits):
         _DIGITS_CEILING.reset(token)
 
 
+@dataclass(frozen=True)
+class Bounded:
+    """What balls prove where they cannot settle a gradient entry: the value, each other entry, and a bound 2^log2 on
+    the magnitude of each entry that is None in ``gradient`` (flat, over the variables' entries in order)."""
+
+    log2: int
+    value: object
+    gradient: list
+
+
 @dataclass
 class Exact:
     """The exact value and gradients at one point, and how they were obtained."""
@@ -105,6 +115,9 @@ class Exact:
     why: str = ""  # why there is no reference, where it is not the precision running out
     method: str = ""  # "balls" (the formula's symbolic derivative on arb balls) or "mpmath"
     notes: list = field(default_factory=list)
+    # Where the point is unsettled only by gradient entries proven tiny (`Bounded`): what is proven. Never read as a
+    # reference's numbers: only the judge of the point compares with it, against the dtype's least float.
+    bounded: object = None
     # Whether the program replayed held a float constant that rounds a constant of mathematics (`exact_constants.watching`):
     # only such a program differs from the program as meant (`judge._value_as_meant`).
     holds_a_rounded_constant: bool = False

@@ -74,10 +74,16 @@ def _name_in_the_program(result, target, point_args, cotangent):
     users_rule = next((f for f in result.findings if f.kind == "wrong-rule" and f.op.startswith("gradient rule ")), None)
     if bridge is not None and users_rule is not None and getattr(bridge, "rules_alone", None) is not None:
         _name_the_rule(users_rule, bridge, point_args, cotangent, getattr(target, "rebuilt", None))
+    if bridge is None and finding is not None and finding.location is None:  # gradcli's own rules ran the program
+        found = _own_branch_at_an_equality(target, point_args, cotangent, _differentiated(result, target))
+        if found is not None:
+            _named_at_the_equality(finding, *found)
+        return
     if bridge is None or finding is None:
         return
     try:
-        found = guilty_line(bridge, point_args, cotangent, getattr(target, "rebuilt", None))
+        found = guilty_line(bridge, point_args, cotangent, getattr(target, "rebuilt", None),
+                            _differentiated(result, target))
     except Exception:  # noqa: BLE001 - the search is an extra on a verdict already made: without it the finding stands
         found = None
     if found is None:
@@ -97,14 +103,7 @@ def _name_in_the_program(result, target, point_args, cotangent):
             "about 0, gives it)")
         return
     if departed == AT_EQUALITY:
-        finding.location = location
-        name, _, framework_op = name.partition(" (")
-        finding.op, finding.framework_op = f"gradient rule of {name}", framework_op.rstrip(")") or finding.framework_op
-        finding.message += (
-            f"; {name} on this line picks its value by an equality that holds at this very point alone (a guard of "
-            "0 / 0), and its rule passes on the slope of that value, as gradcli's own does, while the function beside "
-            "the point is the guarded expression's, whose slope as it nears the point is the derivative here (a "
-            "series about the point, or a custom gradient, gives it)")
+        _named_at_the_equality(finding, location, name)
         return
     finding.location = location
     called, gradient, framework_op = name.partition(" gradient")
@@ -130,6 +129,12 @@ def _name_in_the_program(result, target, point_args, cotangent):
            "and differentiates that" if departed else
            "its result's gradient is right where the backward pass hands it over, and the gradient it passes on is not")
     )
+
+
+def _differentiated(result, target):
+    """The positions, among ``target``'s variables, of those the check differentiates (``--wrt``); None: all."""
+    chosen = tuple(k for k, name in enumerate(getattr(target, "variables", ())) if name in result.gradient)
+    return chosen or None
 
 
 _FRAMEWORK_NAMES = {"torch": "PyTorch", "jax": "JAX", "tensorflow": "TensorFlow"}
@@ -191,7 +196,7 @@ def _calls(found):
     return ", ".join(f"{op} at {_short(location)}" if location else op for op, location in found)
 
 
-def guilty_line(bridge, point_args, cotangent=None, rebuilt=None):
+def guilty_line(bridge, point_args, cotangent=None, rebuilt=None, differentiated=None):
     """``(file:line, op name, departed)`` of the call whose built-in rule turned a right upstream gradient into a wrong
     one, or None; ``departed``: the call's value in the framework's program is not the function's (`_first_value_off`),
     or `STRAIGHT_THROUGH` with the call's step ops (its forward a step function, its rule a straight-through
@@ -205,7 +210,8 @@ def guilty_line(bridge, point_args, cotangent=None, rebuilt=None):
     wrong one (else the line's ops are, "one of abs and prod"); a function on one line of one call has nothing to
     search, nor a vector output without a ``cotangent`` (`name_the_call`). ``rebuilt``: the flat point made the
     user's arguments, which the bridge takes (`Target.rebuilt`: trees rebuilt, data in place); the inputs searched
-    are still the point's variables.
+    are still the point's variables. ``differentiated``: the positions of the variables the check differentiates
+    (None: all), whose gradients alone are compared, the framework's gradient of another being no one's truth.
     """
     import mpmath  # lazy: the exact numbers are mpmath's, as the reference's
 
@@ -228,6 +234,8 @@ def guilty_line(bridge, point_args, cotangent=None, rebuilt=None):
         rule = tuple(rule) if isinstance(rule, (tuple, list)) else (rule,)
         if rebuilt is not None:  # the framework's gradients are trees, as the arguments are: each variable's read out
             rule = _per_variable(rule, users, args)
+        if differentiated is not None and len(rule) == len(exact) > max(differentiated):  # the others held constant
+            rule, exact = tuple(rule[k] for k in differentiated), tuple(exact[k] for k in differentiated)
         forms = _stop_forms(true.recording.ops)
         if forms and _all_close(rule, exact):
             return forms[0][0], forms[0][1], STOP_FORM
@@ -237,17 +245,19 @@ def guilty_line(bridge, point_args, cotangent=None, rebuilt=None):
             return last, " and ".join(sorted({name for line, name in switches if line == last})), AT_SWITCH
         # no rule departs from gradcli's own, and the gradient is a number (a NaN there is the other branch's leak,
         # which its own finding names): the value an equality picks has the slope lost
-        held = _at_an_equality(true.recording.ops) if _all_close(rule, exact) and _finite(rule) else None
+        held = None
+        if _all_close(rule, exact) and _finite(rule):
+            held = _at_an_equality(true.recording.ops, _chosen(args, differentiated))
         if held is not None:
-            spelling = provenance.spelled("where", held, true.recording.spellings)
-            return held, spelling.partition(" in ")[2] or spelling, AT_EQUALITY  # the call whose part it is
+            return (*_equality_named(held, true.recording.spellings), AT_EQUALITY)
         ops = [op for op in true.recording.ops if op.phase == "forward" and op.replayed and op.location]
         one_line = len({op.location for op in ops}) == 1
         ops = _by_call(ops) if one_line and getattr(bridge, "gradient_op", None) is not None else ops
         if len({op.location for op in ops}) < 2 or len(ops) > _MOST_OPS or len(framework.recording.ops) > _MOST_OPS:
             return None
         numbers = _by_shape([raw(op.output) for op in framework.recording.ops] + [seed])
-        inputs_right = {f"input {i}": _close(r, e) for i, (r, e) in enumerate(zip(rule, exact))}
+        inputs_right = {f"input {i}": _close(r, e)
+                        for i, (r, e) in zip(differentiated or range(len(args)), zip(rule, exact))}
         found = _first_off(ops, _gradients(ops, true.recording.backward_nodes), numbers, args, inputs_right,
                            getattr(bridge, "backward_holds_forward", True))
         if found is None:
@@ -262,6 +272,71 @@ def guilty_line(bridge, point_args, cotangent=None, rebuilt=None):
             op = getattr(bridge, "gradient_op", None) and bridge.gradient_op(call)
             return line, f"{call} gradient ({op})" if op else f"{call} gradient", departed
         return line, provenance.spelled(name, line, true.recording.spellings), departed
+
+
+def _named_at_the_equality(finding, location, name):
+    """A wrong gradient's finding named at ``location``, where an equality that holds at the point alone picked the
+    value whose slope the gradient is: ``name`` the `where` whose part it is, or `_BRANCH` and the comparison where the
+    equality chose a branch (lax.cond, a Python ``if``)."""
+    finding.location = location
+    if name.startswith(_BRANCH):
+        finding.op = f"gradient of {name}"
+        finding.message += (
+            f"; the equality on this line ({name[len(_BRANCH):]}) holds at this very point alone and chooses the "
+            "branch the gradient comes from (a constant, or the value written out for the point), as gradcli's own "
+            "gradient through that branch does, while the function beside the point is the other branch's, whose "
+            "slope as it nears the point is the derivative here (the other branch's slope at the point, or a series "
+            "about it, gives it)")
+        return
+    name, _, framework_op = name.partition(" (")
+    finding.op, finding.framework_op = f"gradient rule of {name}", framework_op.rstrip(")") or finding.framework_op
+    finding.message += (
+        f"; {name} on this line picks its value by an equality that holds at this very point alone (a guard of "
+        "0 / 0), and its rule passes on the slope of that value, as gradcli's own does, while the function beside "
+        "the point is the guarded expression's, whose slope as it nears the point is the derivative here (a "
+        "series about the point, or a custom gradient, gives it)")
+
+
+def _own_branch_at_an_equality(target, point_args, cotangent, differentiated=None):
+    """``(file:line, name)`` of an equality holding at the point that picked the value a program gradcli's own rules
+    differentiate (plain NumPy on gradcli.numpy, gradcli's functions) takes its slope from (`_at_an_equality`), or
+    None. Its gradient is gradcli's own backward pass, so no rule is off: a wrong one there is a branch's."""
+    import mpmath  # lazy: the exact numbers are mpmath's, as the reference's
+
+    mp_core.enable()
+    try:
+        with mpmath.workprec(_BITS), np.errstate(all="ignore"):
+            args = tuple(to_mp(np.asarray(a, dtype=np.float64)) if np.ndim(a) else to_mp(float(a)) for a in point_args)
+            forward = target.mp_function
+            if target.rebuilt is not None:
+                forward = lambda *variables: target.mp_function(*target.rebuilt(*variables))  # noqa: E731
+            recorder = provenance.Recorder(locate_in_python=True)
+            with recorder:
+                value, _ = vjp(forward, *args)
+            if _seed(value, cotangent) is None:
+                return None
+    except (ArithmeticError, TypeError, ValueError, NotImplementedError):
+        return None  # an extra on a verdict already made: without exact numbers here the finding stands unnamed
+    held = _at_an_equality(recorder.recording.ops, _chosen(args, differentiated))
+    return None if held is None else _equality_named(held, recorder.recording.spellings)
+
+
+def _chosen(args, differentiated):
+    """The entries of ``args`` at the positions ``differentiated`` (None: all)."""
+    return args if differentiated is None else tuple(args[k] for k in differentiated)
+
+
+def _equality_named(held, spellings):
+    """``(file:line, name)`` of `_at_an_equality`'s ``held`` as the framework spells it: the call a ``where`` is part
+    of, or `_BRANCH` and the comparison whose answer chose a branch (lax.cond, lax.switch, a Python ``if``)."""
+    line, chooser = held
+    spelling = provenance.spelled(chooser, line, spellings)
+    if chooser in _EQUALITIES:
+        return line, _BRANCH + (_SYMBOLS.get(spelling) or spelling)
+    return line, spelling.partition(" in ")[2] or spelling
+
+
+_SYMBOLS = {"equal": "==", "not_equal": "!="}  # gradcli's own comparisons as the user wrote them
 
 
 def _per_variable(gradients, users, variables):
@@ -324,26 +399,40 @@ def _at_their_switch(ops):
     return list(dict.fromkeys(found))
 
 
-def _at_an_equality(ops):
-    """file:line of the last forward ``where`` among ``ops`` whose condition is an equality of a number the program
-    computed that holds at the point (a guard d == 0, TensorFlow's divide_no_nan at 0 / 0, which replays as one),
-    else None. Only at the point does it pick that branch, whose slope (a constant's 0) its rule passes on, as
-    gradcli's own does; the function beside the point is the other branch's, and so is its slope."""
-    found, by_identity, by_line = None, set(), set()
+def _at_an_equality(ops, variables):
+    """``(file:line, "where")`` of the last forward ``where`` among ``ops`` whose condition is an equality that holds at
+    the point between numbers of which one is computed by the program or is one of ``variables`` (a guard d == 0,
+    TensorFlow's divide_no_nan at 0 / 0, which replays as one); else ``(file:line, "equal")`` of the last such
+    equality (or inequality that fails) no ``where`` reads, whose answer chose a branch (lax.cond, lax.switch,
+    tf.cond, a Python ``if``); else None. Only at the point does it pick that branch, whose slope (a constant's 0) its
+    rule passes on, as gradcli's own does; the function beside the point is the other branch's, and so is its slope."""
+    found, chosen, by_identity, by_line = None, None, set(), set()
     for op in ops:
         if op.phase != "forward":
             continue
-        if op.name == "equal" and any(parent is not None for parent in op.parents):  # not two constants compared
-            by_identity.add(id(raw(op.output)))
-            by_line.add((op.location, _entries_true(op.output)))
+        if op.name in _EQUALITIES and _reads_a_variable(op, variables):  # not two constants compared
+            holds = _entries_true(op.output) if op.name == "equal" else tuple(not e for e in _entries_true(op.output))
+            if any(holds):
+                by_identity.add(id(raw(op.output)))
+                by_line.add((op.location, _entries_true(op.output)))
+                chosen = (op.location, op.name) if op.location else chosen
         if op.name != "where" or not op.location or len(op.args) != 3 or op.parents[2] is None:
             continue
         # a mask carries no trace: the where reads that very array, or a copy a framework made on the same line;
         # a branch the program computed, left at the point for the other, whose slope beside it is lost
         mask = _entries_true(op.args[0])
         if any(mask) and (id(raw(op.args[0])) in by_identity or (op.location, mask) in by_line):
-            found = op.location
-    return found
+            found = (op.location, "where")
+    return found or chosen
+
+
+_BRANCH = "the branch chosen by "  # how `guilty_line` names a branch a comparison's answer chose
+_EQUALITIES = ("equal", "not_equal")  # the comparisons that hold (or fail) at one point alone
+
+
+def _reads_a_variable(op, variables):
+    """Whether ``op`` reads a number the program computed or one of ``variables`` (the inputs differentiated)."""
+    return any(parent is not None or any(raw(arg) is v for v in variables) for arg, parent in zip(op.args, op.parents))
 
 
 def _entries_true(mask):
@@ -784,9 +873,9 @@ def _first_off(ops, gradients, numbers, args, inputs_right, holds_forward=True):
         if right.get(line, True) and any(not right.get(other, True) for other in read[line]):
             departed = _first_value_off(ops, readers, read, numbers) if holds_forward else None
             line = departed or line
-            name = _the_call(names[line])
+            name = the_call(names[line])
             if name is None and departed is None:  # several calls on the line: the one handed a right gradient that passes on a wrong one
-                name = _the_call(_turning_wrong(ops, line, gradients, numbers, args, inputs_right))
+                name = the_call(_turning_wrong(ops, line, gradients, numbers, args, inputs_right))
             return line, name or _the_line_s(names[line]), departed is not None
     return None
 
@@ -827,7 +916,7 @@ _PLAIN_RULES = {"getitem", "real", "imag", "conj", "transpose", "reshape", "sque
                 "astype", "concatenate", "stack", "copy", "negative", "add", "subtract", "multiply", "divide"}
 
 
-def _the_call(names):
+def the_call(names):
     """The op to name among the ops of a line (``names``): the line's only one, else its only one whose rule is more
     than `_PLAIN_RULES`' (``v = eigh(a)[1][:, :2]`` names eigh); None where that leaves several or none."""
     if len(names) == 1:

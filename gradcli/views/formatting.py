@@ -119,7 +119,10 @@ def exact_point_text(point) -> str:
 
 
 def beyond_float(value, text, digits):
-    """An exact number that a float cannot hold (1e+347 shows as inf, 1e-348 as 0): its digits instead."""
+    """An exact number that a float cannot hold (1e+347 shows as inf, 1e-348 as 0): its digits instead; a number
+    known only by a bound ("below 2^-32687 in magnitude", no number of its own), that bound."""
+    if value is None and text is not None:
+        return text
     if isinstance(value, list) and isinstance(text, list) and len(value) == len(text):
         return [beyond_float(v, t, digits) for v, t in zip(value, text)]
     if text is None or not isinstance(value, float) or not (math.isinf(value) or value == 0):
