@@ -388,7 +388,9 @@ FORMULAS = [
     Case(F, KL, "p=5e-324", "float64", "ok", _scalar("p", 5e-324, _kl_slope)),
     Case(F, KL, "p=0.9999999999999999", "float64", "ok", _scalar("p", 0.9999999999999999, _kl_slope)),
     Case(F, KL, "p=0", "float64", "domain", hp(lambda: {"p": NAN})),
-    Case(F, ENTROPY, "p=5e-324", "float64", "ok", _scalar("p", 5e-324, lambda p: mpmath.log1p(-p) - mpmath.log(p))),
+    # 1 - p rounds to 1, whose xlogy is 0 where the exact term is -5e-324: the subnormal value's 745.4 steps held as
+    # 744 (relative error counts in the subnormal range too, as in cases30c); its slope is fine
+    Case(F, ENTROPY, "p=5e-324", "float64", "unstable", _scalar("p", 5e-324, lambda p: mpmath.log1p(-p) - mpmath.log(p))),
     Case(F, ENTROPY, "p=0.9999999999999999", "float64", "ok",
          _scalar("p", 0.9999999999999999, lambda p: mpmath.log1p(-p) - mpmath.log(p))),
     Case(F, "where(x > 0, x, expm1(x))", "x=0", "float64", "ok", hp(lambda: {"x": mpmath.mpf(1)})),
