@@ -3,6 +3,7 @@ gradcli.scipy, on plain NumPy and on formulas, in domains not tried before: Erla
 (at 1e-40 erlangs every intermediate below float64, at 1e300 its slope 1e-599) and in log space by gammaincc at ten
 thousand servers (Q(10001, 20000) = e^-3069 underflowing); an M/M/1 wait 2^-53 from saturation; Fermi-Dirac and
 Bose-Einstein occupations at +-800, 1e300 and mu -> E (slopes e^-800 by their digits, 1/x^2 = 1e600 beyond float64);
+Planck's density x^3 / expm1(x) at 1e-300 (x^2 underflowing) and 700 (its quotient's 1/expm1^2 underflowing);
 Langevin's function coth x - 1/x at 1e-300, 1e-8 and 800, naive and by a series switch (a where-leak at 0); a
 Bernoulli KL divergence by xlogy and rel_entr at 5e-324, at 0 (no derivative) and in q at its minimum (a proven 0);
 a mutual information by xlogy with subnormal cells; an entropy in bits; the haversine and Vincenty distances at
@@ -65,6 +66,12 @@ def _langevin_slope(x):
     if x == 0:
         return mpmath.mpf(1) / 3
     return 1 / (x * x) - 1 / mpmath.sinh(x) ** 2
+
+
+def _planck_slope(x):
+    """d/dx x^3 / (e^x - 1) = 3 x^2 / (e^x - 1) - x^3 e^x / (e^x - 1)^2."""
+    d = mpmath.expm1(x)
+    return 3 * x * x / d - x ** 3 * mpmath.exp(x) / (d * d)
 
 
 def _kl_slope(p, q=mpmath.mpf(1) / 4):
@@ -221,6 +228,16 @@ GN = [
     # there its slope -1/x^2 overflows (1e600; at 5e-324, 1/x itself): 0 * inf, a leak made by float64's range
     Case(G, "langevin", _at(x=[1e-300, 5e-324]), "float64", "unstable", _each("x", [1e-300, 5e-324], _langevin_slope),
          "gnp.where(small"),
+    Case(G, "planck", _at(x=[1, 3, 30, 1e-100]), "float64", "ok", _each("x", [1, 3, 30, 1e-100], _planck_slope)),
+    # the quotient's 1/expm1(700)^2 = e^-1400 underflows where the slope -700^3 e^-700 = -3.4e-296 is a float64
+    Case(G, "planck", _at(x=[700]), "float64", "unstable", _each("x", [700], _planck_slope),
+         "return gnp.sum(x ** 3 / gnp.expm1(x))"),
+    # x^2 = 1e-600 underflows: the slope 2e-300 lost to 0
+    Case(G, "planck", _at(x=[1e-300]), "float64", "unstable", _each("x", [1e-300], _planck_slope),
+         "return gnp.sum(x ** 3 / gnp.expm1(x))"),
+    # expm1(800) overflows: the quotient's slope is 0 * inf where the slope -e^-800 800^3 is text
+    Case(G, "planck", _at(x=[800]), "float64", "unstable", _each("x", [800], _planck_slope),
+         "return gnp.sum(x ** 3 / gnp.expm1(x))"),
     Case(G, "bernoulli_kl", _at(p=KL_POINTS), "float64", "ok", _each("p", KL_POINTS, _kl_slope)),
     # p log p falls to -inf at 0: no derivative
     Case(G, "bernoulli_kl", _at(p=[0]), "float64", "domain", _each("p", [0], _kl_slope)),
@@ -332,6 +349,8 @@ NP = [
     Case(N, "bose_einstein", _at(e=[1e-300]), "float64", "domain", _each("e", [1e-300], _bose_slope)),
     Case(N, "langevin_naive", _at(x=[1e-8]), "float64", "unstable", _each("x", [1e-8], _langevin_slope)),
     Case(N, "langevin_naive", _at(x=[800, 1]), "float64", "ok", _each("x", [800, 1], _langevin_slope)),
+    Case(N, "planck", _at(x=[1, 1e-100]), "float64", "ok", _each("x", [1, 1e-100], _planck_slope)),
+    Case(N, "planck", _at(x=[1e-300]), "float64", "unstable", _each("x", [1e-300], _planck_slope)),
     Case(N, "bernoulli_kl", _at(p=[0.1, 5e-324, 1e-300]), "float64", "ok", _each("p", [0.1, 5e-324, 1e-300], _kl_slope)),
     Case(N, "haversine", _at(x=FAR_APART), "float64", "ok", _closed(_distance_slopes, x=FAR_APART)),
     Case(N, "haversine", _at(x=SAME), "float64", "domain", _closed(_cone, x=SAME)),
@@ -377,6 +396,8 @@ FORMULAS = [
     Case(F, "1/expm1(u)", "u=1e-300", "float64", "domain", _scalar("u", 1e-300, _bose_slope)),
     # the quotient's slope e^-1400 underflows where -e^-700 is a float64
     Case(F, "1/expm1(u)", "u=700", "float64", "unstable", _scalar("u", 700, _bose_slope)),
+    Case(F, "x^3/expm1(x)", "x=1e-300", "float64", "unstable", _scalar("x", 1e-300, _planck_slope)),
+    Case(F, "x^3/expm1(x)", "x=1e-100", "float64", "ok", _scalar("x", 1e-100, _planck_slope)),
     Case(F, LANGEVIN_NAIVE, "x=1e-8", "float64", "unstable", _scalar("x", 1e-8, _langevin_slope)),
     Case(F, LANGEVIN_NAIVE, "x=800", "float64", "ok", _scalar("x", 800, _langevin_slope)),
     Case(F, LANGEVIN_NAIVE, "x=1", "float64", "ok", _scalar("x", 1, _langevin_slope)),

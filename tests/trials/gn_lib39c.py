@@ -1,7 +1,7 @@
 """A user's code on gradcli.numpy and gradcli.scipy, round 39c: queueing theory (Erlang's loss formula by its
 recursion and in log space by gammaincc at ten thousand servers, an M/M/1 queue's wait near saturation), statistical
 mechanics (Fermi-Dirac and Bose-Einstein occupations naive and stable, Langevin's function coth x - 1/x naive and by a
-series switch), information theory (a Bernoulli KL divergence by xlogy and by rel_entr, a mutual information by
+series switch, Planck's spectral density), information theory (a Bernoulli KL divergence by xlogy and by rel_entr, a mutual information by
 xlogy, an entropy at subnormal probabilities), geodesy (the haversine and Vincenty distances on a sphere), special
 functions at extreme arguments (log K0 by kve, log erfc by erfcx, log_ndtr, Owen's T, zeta near its pole) and
 reductions (logsumexp and softmax over mixed magnitudes, a norm rescaled by its largest entry, ELU by where)."""
@@ -68,6 +68,11 @@ def langevin(x):
     """coth x - 1/x, its series x/3 - x^3/45 below 1e-3."""
     small = gnp.abs(x) < 1e-3
     return gnp.sum(gnp.where(small, x / 3 - x ** 3 / 45, 1 / gnp.tanh(x) - 1 / x))
+
+
+def planck(x):
+    """Planck's spectral density in x = h nu / kT, up to its constant: x^3 / (e^x - 1)."""
+    return gnp.sum(x ** 3 / gnp.expm1(x))
 
 
 # --- information theory ----------------------------------------------------------------------------------------------

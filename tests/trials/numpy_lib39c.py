@@ -1,5 +1,5 @@
 """A user's plain NumPy and SciPy code, round 39c: Erlang's loss formula, Fermi-Dirac and Bose-Einstein occupations,
-Langevin's function, a Bernoulli KL divergence, the haversine distance, log K0, log_ndtr and a free energy by
+Planck's density, Langevin's function, a Bernoulli KL divergence, the haversine distance, log K0, log_ndtr and a free energy by
 logsumexp."""
 
 import numpy as np
@@ -24,6 +24,10 @@ def fermi_dirac(e):
 
 def bose_einstein(e):
     return np.sum(1 / np.expm1(e))
+
+
+def planck(x):
+    return np.sum(x ** 3 / np.expm1(x))
 
 
 def langevin_naive(x):
