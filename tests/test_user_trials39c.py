@@ -11,10 +11,11 @@ The whole set runs case by case through the CLI as tests/trials/run.py does (cas
 budget allows. What the round taught about its own truths: gradcli.numpy's quotient rule -g x / y^2 (JAX's and
 PyTorch's too) overflows or underflows at y^2 where the slope is a float64 number (1/expm1(700): e^-1400 lost where
 -e^-700 is not, in Bose-Einstein's and Planck's densities; p/q at q = 1e-300; x / max|x| at 5e-324), which is
-`unstable`; a where-leak is `wrong` where the branch left out has no slope at any precision (coth x - 1/x at 0) and `unstable` where float64's range makes it
-(at 1e-300 and 5e-324); log-space Erlang B at 1e4 servers cancels 8.2e4 to -5.5 in its value; SciPy's kve(0, 1e300)
-is NaN; the binary entropy formula at p = 5e-324 holds its subnormal value's 745.4 steps as 744, `unstable` as in
-round 30c (relative error counts in the subnormal range too). No gradcli bug was found.
+`unstable`; a where-leak is `wrong` where the branch left out has no slope at any precision (coth x - 1/x at 0) and
+`unstable` where float64's range makes it (at 1e-300 and 5e-324); log-space Erlang B at 1e4 servers cancels 8.2e4 to
+-5.5 in its value; SciPy's kve(0, 1e300) is NaN; the binary entropy formula at p = 5e-324 holds its subnormal value's
+745.4 steps as 744, `unstable` as in round 30c (relative error counts in the subnormal range too). No gradcli bug was
+found.
 """
 
 import os

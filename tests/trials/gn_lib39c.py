@@ -1,10 +1,11 @@
 """A user's code on gradcli.numpy and gradcli.scipy, round 39c: queueing theory (Erlang's loss formula by its
 recursion and in log space by gammaincc at ten thousand servers, an M/M/1 queue's wait near saturation), statistical
-mechanics (Fermi-Dirac and Bose-Einstein occupations naive and stable, Langevin's function coth x - 1/x naive and by a
-series switch, Planck's spectral density), information theory (a Bernoulli KL divergence by xlogy and by rel_entr, a mutual information by
-xlogy, an entropy at subnormal probabilities), geodesy (the haversine and Vincenty distances on a sphere), special
-functions at extreme arguments (log K0 by kve, log erfc by erfcx, log_ndtr, Owen's T, zeta near its pole) and
-reductions (logsumexp and softmax over mixed magnitudes, a norm rescaled by its largest entry, ELU by where)."""
+mechanics (Fermi-Dirac and Bose-Einstein occupations naive and stable, Langevin's function coth x - 1/x naive and by
+a series switch, Planck's spectral density), information theory (a Bernoulli KL divergence by xlogy and by rel_entr,
+a mutual information by xlogy, an entropy at subnormal probabilities), geodesy (the haversine and Vincenty distances
+on a sphere), special functions at extreme arguments (log K0 by kve, log erfc by erfcx, log_ndtr, Owen's T, zeta near
+its pole) and reductions (logsumexp and softmax over mixed magnitudes, a norm rescaled by its largest entry, ELU by
+where)."""
 
 import math
 

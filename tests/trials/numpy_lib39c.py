@@ -1,6 +1,6 @@
 """A user's plain NumPy and SciPy code, round 39c: Erlang's loss formula, Fermi-Dirac and Bose-Einstein occupations,
-Planck's density, Langevin's function, a Bernoulli KL divergence, the haversine distance, log K0, log_ndtr and a free energy by
-logsumexp."""
+Planck's density, Langevin's function, a Bernoulli KL divergence, the haversine distance, log K0, log_ndtr and a free
+energy by logsumexp."""
 
 import numpy as np
 from scipy import special
