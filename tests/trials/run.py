@@ -87,6 +87,7 @@ from cases37c import ALL as THIRTY_SEVENTH_C
 from cases38a import ALL as THIRTY_EIGHTH_A
 from cases38b import ALL as THIRTY_EIGHTH_B
 from cases38c import ALL as THIRTY_EIGHTH_C
+from cases39b import ALL as THIRTY_NINTH_B
 from judge import judge, run_cli
 
 # mpmath's working precision is one setting for the whole process: a truth computed at 2,000 digits in one thread
@@ -108,7 +109,8 @@ ALL = (FIRST + SECOND + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINT
        + THIRTY_FIFTH_A + THIRTY_FIFTH_B + THIRTY_FIFTH_C
        + THIRTY_SIXTH_A + THIRTY_SIXTH_B + THIRTY_SIXTH_C
        + THIRTY_SEVENTH_A + THIRTY_SEVENTH_B + THIRTY_SEVENTH_C
-       + THIRTY_EIGHTH_A + THIRTY_EIGHTH_B + THIRTY_EIGHTH_C)
+       + THIRTY_EIGHTH_A + THIRTY_EIGHTH_B + THIRTY_EIGHTH_C
+       + THIRTY_NINTH_B)
 
 
 def one(case):

@@ -1,0 +1,59 @@
+"""A user's TensorFlow code, thirty-ninth round (b): vapour pressure. Antoine's law and its log by log(10^x) (which
+underflows near the pole) and by x ln 10, Clausius-Clapeyron's saturation pressure and a tf.custom_gradient for it
+(right, and with the latent heat's 1/T^2 written 1/T), a relative humidity clipped at saturation by tf.minimum (a
+kink at exactly 100%), and Tetens' formula inside a tf.function."""
+
+import math
+
+import tensorflow as tf
+
+ANTOINE_A, ANTOINE_B, ANTOINE_C = 8.07131, 1730.63, 233.426  # water, mmHg and degrees C
+LATENT_R = 5423.0  # L / R_v, kelvin
+P_REF, T_REF = 611.0, 273.15
+
+
+def antoine(t):
+    """Water's vapour pressure in mmHg at t degrees C."""
+    return 10.0 ** (ANTOINE_A - ANTOINE_B / (ANTOINE_C + t))
+
+
+def log_antoine(t):
+    return tf.math.log(10.0 ** (ANTOINE_A - ANTOINE_B / (ANTOINE_C + t)))
+
+
+def log_antoine_stable(t):
+    return (ANTOINE_A - ANTOINE_B / (ANTOINE_C + t)) * math.log(10.0)
+
+
+def saturation(temp):
+    """Clausius-Clapeyron: p_ref exp(L/R_v (1/T_ref - 1/T))."""
+    return P_REF * tf.exp(LATENT_R * (1 / T_REF - 1 / temp))
+
+
+@tf.custom_gradient
+def saturation_custom(temp):
+    p = P_REF * tf.exp(LATENT_R * (1 / T_REF - 1 / temp))
+
+    def grad(upstream):
+        return upstream * p * LATENT_R / temp ** 2
+    return p, grad
+
+
+@tf.custom_gradient
+def saturation_slip(temp):
+    p = P_REF * tf.exp(LATENT_R * (1 / T_REF - 1 / temp))
+
+    def grad(upstream):
+        return upstream * p * LATENT_R / temp
+    return p, grad
+
+
+def relative_humidity(vapour, temp):
+    """Vapour pressure over saturation, clipped at 1 (supersaturation condenses)."""
+    return tf.minimum(vapour / saturation(temp), 1.0)
+
+
+@tf.function
+def tetens(t):
+    """Tetens' saturation pressure in kPa at t degrees C, in a graph."""
+    return 0.61078 * tf.exp(17.27 * t / (t + 237.3))
