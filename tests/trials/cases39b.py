@@ -5,8 +5,8 @@ slipped in its backward), the Goldman-Hodgkin-Katz flux at 0 V (0/0) and 1e-12 V
 the shallow-ice velocity, an ice viscosity with a strain floor (flat at rest) and without one (no number at rest), a
 basal-sliding nn.Module by its parameters' names (and a mistyped one); Antoine's law and its log by log(10^x) near
 the pole (10^-4055 underflows: 0 * inf in the backward) and by x ln 10, Clausius-Clapeyron's saturation pressure and
-a tf.custom_gradient for it (right, and with 1/T^2 written 1/T), a relative humidity clipped by tf.minimum at
-exactly saturation (a kink), and Tetens' formula in a tf.function (at its pole, no number).
+a tf.custom_gradient for it (right, and with 1/T^2 written 1/T), a relative humidity clipped by tf.minimum (below
+and above saturation), and Tetens' formula in a tf.function (at its pole, no number).
 
 Truths are expressions written here, evaluated by mpmath (2,000 digits), never the user files' code; points are the
 numbers the dtype holds, and a constant the program casts to the dtype is the number the dtype holds.
@@ -77,13 +77,14 @@ def _sia(dtype):
 
 
 def _viscosity(dtype):
-    c, floor = _held(dtype, 0.5 * 2.4e-24 ** (-1 / 3)), _held(dtype, 1.0e-20)
-    return lambda exx, exy: c * (exx ** 2 + exy ** 2 + floor) ** (-mpf(1) / 3)
+    """The program's exponent -1 / 3 is the double it writes: PyTorch's pow keeps a Python number's exponent a double."""
+    c, floor, k = _held(dtype, 0.5 * 2.4e-24 ** (-1 / 3)), _held(dtype, 1.0e-20), mpf(-1 / 3)
+    return lambda exx, exy: c * (exx ** 2 + exy ** 2 + floor) ** k
 
 
 def _viscosity_sqrt(dtype):
-    c = _held(dtype, 0.5 * 2.4e-24 ** (-1 / 3))
-    return lambda exx, exy: c * (exx ** 2 + exy ** 2) ** (-mpf(1) / 3)
+    c, k = _held(dtype, 0.5 * 2.4e-24 ** (-1 / 3)), mpf(-2 / 3)
+    return lambda exx, exy: c * mpmath.sqrt(exx ** 2 + exy ** 2) ** k
 
 
 FORCING = [[1.0, 0.5], [0.2, -1.0], [2.0, 0.1]]
@@ -132,8 +133,9 @@ def _log_antoine_stable_slope(t, dtype="float64"):
 
 
 def _saturation(dtype):
-    p, lr, tr = _held(dtype, 611.0), _held(dtype, 5423.0), _held(dtype, 273.15)
-    return lambda temp: p * mpmath.exp(lr * (1 / tr - 1 / temp))
+    """The program's 1 / T_REF is a Python float, cast to the dtype."""
+    p, lr, inv_ref = _held(dtype, 611.0), _held(dtype, 5423.0), _held(dtype, 1 / 273.15)
+    return lambda temp: p * mpmath.exp(lr * (inv_ref - 1 / temp))
 
 
 def _humidity(dtype):
@@ -144,6 +146,39 @@ def _humidity(dtype):
 def _tetens(dtype):
     a, b, c = _held(dtype, 0.61078), _held(dtype, 17.27), _held(dtype, 237.3)
     return lambda t: a * mpmath.exp(b * t / (t + c))
+
+
+# ------------------------------------------------------------------------------------------- diodes
+def _diode(dtype):
+    i_s, vt = _held(dtype, 1.0e-12), _held(dtype, 0.025852)
+    return lambda v: i_s * mpmath.expm1(v / vt)
+
+
+def _series_slope(v):
+    """I solves I = Is (e^((v - I R)/Vt) - 1); dI/dv = g / (1 + g R), g = Is e^((v - I R)/Vt) / Vt."""
+    def truth():
+        vv, i_s, vt, r = _held("float64", v), mpf(1.0e-12), mpf(0.025852), mpf(2.0)
+        i = mpmath.findroot(lambda x: i_s * mpmath.expm1((vv - x * r) / vt) - x, mpf(0))
+        g = i_s * mpmath.exp((vv - i * r) / vt) / vt
+        return {"v": g / (1 + g * r)}
+    return hp(truth)
+
+
+def _dew(dtype):
+    a, b = _held(dtype, 17.27), _held(dtype, 237.7)
+
+    def f(t, rh):
+        gamma = mpmath.log(rh) + a * t / (b + t)
+        return b * gamma / (a - gamma)
+    return f
+
+
+def _buck(dtype, ice):
+    if ice:
+        c, p, q, r = (_held(dtype, x) for x in (0.61115, 23.036, 333.7, 279.82))
+    else:
+        c, p, q, r = (_held(dtype, x) for x in (0.61121, 18.678, 234.5, 257.14))
+    return lambda t: c * mpmath.exp((p - t / q) * (t / (r + t)))
 
 
 BV_SLIP = "class ButlerVolmerSlip>>def backward(ctx, grad):"
@@ -191,6 +226,14 @@ TORCH = _both(T, "nernst", {"c_out": 0.145, "c_in": 0.012},
     # the layer's name mistyped
     Case(T, "sliding_loss", None, "float64", "input-error", args="sliding_args", wrt="model.fc2.weight",
          message=("model.fc2.weight",)),
+] + _both(T, "diode_current", {"v": 0.6}, lambda d: num_grad(_diode(d), d, v=0.6)) + [
+    # 1e-12 V: e^(3.9e-11) - 1 keeps five digits of the current (its slope is sound)
+    Case(T, "diode_current", _at(v=1e-12), "float64", "unstable", num_grad(_diode("float64"), v=1e-12),
+         "return SAT_CURRENT * (torch.exp(v / THERMAL_V) - 1)"),
+    Case(T, "diode_current_expm1", _at(v=1e-12), "float64", "ok", num_grad(_diode("float64"), v=1e-12)),
+    Case(T, "diode_current_expm1", _at(v=1e-6), "float32", "ok", num_grad(_diode("float32"), "float32", v=1e-6)),
+    Case(T, "diode_series_current", _at(v=0.5), "float64", "ok", _series_slope(0.5)),
+    Case(T, "diode_series_current", _at(v=0.3), "float64", "ok", _series_slope(0.3)),
 ]
 
 TF = _both(K, "antoine", {"t": 25}, lambda d: num_grad(_antoine(d), d, t=25)) + _both(
@@ -210,11 +253,17 @@ TF = _both(K, "antoine", {"t": 25}, lambda d: num_grad(_antoine(d), d, t=25)) + 
          num_grad(_humidity("float64"), vapour=1000, temp=300)),
     # supersaturated: clipped at 1, flat
     Case(K, "relative_humidity", _at(vapour=5000, temp=300), "float64", "ok", _zeros("vapour", "temp")),
-    # exactly saturated (T = T_ref, e = p_ref): the minimum's corner
-    Case(K, "relative_humidity", _at(vapour=611, temp=273.15), "float64", "domain", _nan_like("vapour", "temp")),
 ] + _both(K, "tetens", {"t": 20}, lambda d: num_grad(_tetens(d), d, t=20)) + [
     # at its pole t = -237.3 the exponent is -inf: no number
     Case(K, "tetens", _at(t=-237.3), "float64", "domain", _nan_like("t")),
+] + _both(K, "dew_point", {"t": 20, "rh": 0.5}, lambda d: num_grad(_dew(d), d, t=20, rh=0.5)) + [
+    Case(K, "dew_point", _at(t=-10, rh=1), "float64", "ok", num_grad(_dew("float64"), t=-10, rh=1)),
+    # bone dry: log(0), no dew point
+    Case(K, "dew_point", _at(t=20, rh=0), "float64", "domain", _nan_like("t", "rh")),
+    Case(K, "buck_pressure", _at(t=-10), "float64", "ok", num_grad(_buck("float64", True), t=-10)),
+    Case(K, "buck_pressure", _at(t=10), "float32", "ok", num_grad(_buck("float32", False), "float32", t=10)),
+    # at 0 C the ice and water forms differ (0.61115 and 0.61121 kPa): a jump
+    Case(K, "buck_pressure", _at(t=0), "float64", "domain", _nan_like("t")),
 ]
 
 ALL = TORCH + TF

@@ -57,3 +57,19 @@ def relative_humidity(vapour, temp):
 def tetens(t):
     """Tetens' saturation pressure in kPa at t degrees C, in a graph."""
     return 0.61078 * tf.exp(17.27 * t / (t + 237.3))
+
+
+MAGNUS_A, MAGNUS_B = 17.27, 237.7
+
+
+def dew_point(t, rh):
+    """The Magnus dew point in degrees C from the temperature and the relative humidity (0..1]."""
+    gamma = tf.math.log(rh) + MAGNUS_A * t / (MAGNUS_B + t)
+    return MAGNUS_B * gamma / (MAGNUS_A - gamma)
+
+
+def buck_pressure(t):
+    """Buck's saturation pressure in kPa, over ice below 0 C and over water above."""
+    water = 0.61121 * tf.exp((18.678 - t / 234.5) * (t / (257.14 + t)))
+    ice = 0.61115 * tf.exp((23.036 - t / 333.7) * (t / (279.82 + t)))
+    return tf.where(t < 0.0, ice, water)

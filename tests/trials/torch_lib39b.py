@@ -126,4 +126,31 @@ def sliding_loss(model, forcing, observed):
 
 
 def sliding_args():
-    return (Sliding(), torch.tensor(FORCING, dtype=torch.float64), torch.tensor(OBSERVED, dtype=torch.float64)), {}
+    return {"model": Sliding(), "forcing": torch.tensor(FORCING, dtype=torch.float64),
+            "observed": torch.tensor(OBSERVED, dtype=torch.float64)}
+
+
+# ------------------------------------------------------------------------------------------- semiconductor diodes
+SAT_CURRENT = 1.0e-12  # amperes
+THERMAL_V = 0.025852  # volts at 300 K
+SERIES_R = 2.0  # ohms
+
+
+def diode_current(v):
+    """Shockley's diode equation."""
+    return SAT_CURRENT * (torch.exp(v / THERMAL_V) - 1)
+
+
+def diode_current_expm1(v):
+    return SAT_CURRENT * torch.expm1(v / THERMAL_V)
+
+
+def diode_series_current(v):
+    """The current through a diode behind a series resistance, by 40 Newton steps on I = Is (e^((v - I R)/Vt) - 1)."""
+    i = torch.zeros_like(v)
+    for _ in range(40):
+        e = torch.exp((v - i * SERIES_R) / THERMAL_V)
+        residual = SAT_CURRENT * (e - 1) - i
+        slope = -SAT_CURRENT * e * SERIES_R / THERMAL_V - 1
+        i = i - residual / slope
+    return i
