@@ -3,7 +3,9 @@ glaciology, semiconductor diodes and vapour pressure. Here, PyTorch cases the CP
 import): a Butler-Volmer autograd.Function whose backward slips the cathodic term's sign, the Goldman-Hodgkin-Katz
 flux at 0 V (0/0, no number), and the log of the Butler-Volmer current at 1e-12 V (its e^a - e^-b cancels).
 
-The round found no bug in gradcli: every verdict, exact gradient and named line agreed with the truths.
+P1 (fixed; tests/test_trial_findings39b.py): PyTorch raises a float32 tensor to a Python float exponent with the
+exponent as a double, and the exact replay held it in float32: Glen's ice viscosity, (eps^2 + 1e-20) ** (-1 / 3), had
+an exact gradient 5e-7 off in float32 (cases39b.py has it), and x.pow(-2 / 3) at 2e-20 was called wrong.
 
 The whole set runs case by case through the CLI as tests/trials/run.py does (cases39b.ALL).
 """

@@ -9,7 +9,13 @@ a tf.custom_gradient for it (right, and with 1/T^2 written 1/T), a relative humi
 and above saturation), and Tetens' formula in a tf.function (at its pole, no number).
 
 Truths are expressions written here, evaluated by mpmath (2,000 digits), never the user files' code; points are the
-numbers the dtype holds, and a constant the program casts to the dtype is the number the dtype holds.
+numbers the dtype holds, and a constant the program casts to the dtype is the number the dtype holds (PyTorch's pow
+keeps a Python exponent a double, and a Python float computed before it meets a tensor, 1 / T_REF, is rounded once).
+
+Found by this round: P1 (fixed; tests/test_trial_findings39b.py), PyTorch raises a float32 tensor to a Python float
+exponent with the double exponent; gradcli's exact replay held it in float32, so the ice viscosity's exact float32
+gradient was 5e-7 off, and x.pow(-2 / 3) at 2e-20, whose backward's derived exponent -5/3 was held too, was called
+wrong.
 """
 
 import mpmath
