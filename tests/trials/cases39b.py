@@ -230,7 +230,7 @@ TORCH = _both(T, "nernst", {"c_out": 0.145, "c_in": 0.012},
     Case(T, "sliding_loss", None, "float64", "ok", _sliding_truth(), args="sliding_args",
          wrt="model.fc1.weight,model.fc1.bias"),
     # the layer's name mistyped
-    Case(T, "sliding_loss", None, "float64", "input-error", args="sliding_args", wrt="model.fc2.weight",
+    Case(T, "sliding_peak", None, "float64", "input-error", args="sliding_args", wrt="model.fc2.weight",
          message=("model.fc2.weight",)),
 ] + _both(T, "diode_current", {"v": 0.6}, lambda d: num_grad(_diode(d), d, v=0.6)) + [
     # 1e-12 V: e^(3.9e-11) - 1 keeps five digits of the current (its slope is sound)

@@ -154,3 +154,8 @@ def diode_series_current(v):
         slope = -SAT_CURRENT * e * SERIES_R / THERMAL_V - 1
         i = i - residual / slope
     return i
+
+
+def sliding_peak(model, forcing, observed):
+    """The fastest predicted basal speed."""
+    return model(forcing).max()
