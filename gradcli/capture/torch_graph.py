@@ -160,8 +160,8 @@ def held_numbers(graph, dtype):
     limit is the dtype's own (`_limit_in`)."""
     found = set()
     for step in graph.steps:
-        held = _held_scalars(step.args, step.users_scalars, dtype if step.op in _FILLS else np.float32)
-        found.update((step.args[k], held[k]) for k in step.users_scalars if k not in step.limits)
+        held = _held_scalars(step.args, _held_positions(step), dtype if step.op in _FILLS else np.float32)
+        found.update((step.args[k], held[k]) for k in _held_positions(step) if k not in step.limits)
         found.update((step.args[k], _limit_in(step.args[k], dtype) or step.args[k]) for k in step.limits)
         if step.users_constant:
             written = np.ravel(step.fun())
@@ -169,6 +169,21 @@ def held_numbers(graph, dtype):
         if step.redraw is not None or step.op in ("_standard_gamma", "_sample_dirichlet"):  # drawn in each dtype too
             found.add(("PyTorch's random draws in float64", f"PyTorch's random draws in {np.dtype(dtype).name}"))
     return {(written, held) for written, held in found if written != held}
+
+
+def _held_positions(step):
+    """The positions of the Python floats the user handed ``step`` that a narrower dtype's program holds rounded.
+
+    PyTorch's float32 pow of a tensor to a Python float raises to the double exponent (the value and slope of
+    2.25e-20 ** (-2/3) follow the double -2/3; float32's -0.6666667 would move them by 7 ulps), unlike the scalar
+    arguments of other ops and a Python base raised to a tensor, which it rounds to float32.
+    """
+    return frozenset(step.users_scalars) - _kept_double(step) if step.users_scalars else step.users_scalars
+
+
+def _kept_double(step):
+    """The positions of ``step``'s Python floats PyTorch computes with as doubles in a narrower dtype: a pow's exponent."""
+    return {1} if step.op == "pow" and len(step.args) > 1 and type(step.args[1]) is float else set()
 
 
 def _held_scalars(args, positions, dtype):
@@ -1391,12 +1406,13 @@ def _rules_numbers(args, location, differentiated, held_by_call):
     return {k: derived[args[k]] for k in floats if args[k] in derived and args[k] not in written}
 
 
-def _as_derived(derived, args, held):
+def _as_derived(derived, args, held, doubles=()):
     """Put into ``args`` (an exact replay's) each rule number PyTorch derived (`_rules_numbers`), computed exactly
-    from its source as the program in ``held`` (None: float64) holds that."""
+    from its source as the program in ``held`` (None: float64) holds that, or as the double it is at ``doubles``
+    (a pow's exponent in its backward, `_kept_double`)."""
     kind = kind_of(args)
     for position, (name, h) in derived.items():
-        source = float(np.float32(h)) if held is not None else h
+        source = float(np.float32(h)) if held is not None and position not in doubles else h
         args[position] = DERIVATIONS[name](lift(source, kind))
 
 
@@ -2131,7 +2147,7 @@ def replay(graph, inputs, fallback_location, value_only=False):
             if step.flat:  # no list among the arguments (the commonest step): slots read in place
                 args = [env[a.index] if type(a) is Slot else a for a in step.args]
                 if held is not None and step.users_scalars:
-                    args = _held_scalars(args, step.users_scalars, held if step.op in _FILLS else np.float32)
+                    args = _held_scalars(args, _held_positions(step), held if step.op in _FILLS else np.float32)
                 if held is not None and step.limits:
                     args = _held_limits(args, step.limits, held)
                 if step.users_scalars and exact_numbers:  # the program at other roundings of its data (`moved`)
@@ -2139,13 +2155,13 @@ def replay(graph, inputs, fallback_location, value_only=False):
                 if step.rounded and kind_of(args) is not None:  # an exact replay: a rule's rounded scalars as what they stand for
                     _as_meant(step.rounded, args)
                 if step.derived and kind_of(args) is not None:  # and the numbers PyTorch derived, exactly
-                    _as_derived(step.derived, args, held)
+                    _as_derived(step.derived, args, held, _kept_double(step))
                 if step.picks_constants:
                     args = _in_the_runs_dtype(args, inputs)
             else:
                 args = [env[a.index] if type(a) is Slot else _value(a, env) for a in step.args]
                 if held is not None and step.users_scalars:  # a fill's size is a list: torch.full((2,), 0.999999)
-                    args = _held_scalars(args, step.users_scalars, held if step.op in _FILLS else np.float32)
+                    args = _held_scalars(args, _held_positions(step), held if step.op in _FILLS else np.float32)
                 if held is not None and step.limits:
                     args = _held_limits(args, step.limits, held)
                 if step.users_scalars and exact_numbers:

@@ -173,7 +173,8 @@ def _elo_slopes(d, dtype, held_log10=False):
 
 # -------------------------------------------------------------------------------------------------------- weather
 def _wind_chill(dtype, floor=None):
-    c0, c1, c2, c3, p = (_held(dtype, v) for v in (13.12, 0.6215, 11.37, 0.3965, 0.16))
+    c0, c1, c2, c3 = (_held(dtype, v) for v in (13.12, 0.6215, 11.37, 0.3965))
+    p = mpf(0.16)  # PyTorch raises to a Python exponent as the double it is
     low = _held(dtype, floor) if floor else None
 
     def f(T, v):

@@ -160,9 +160,9 @@ def _reflectance_slopes(n1, n2, dtype="float64"):
 
 # ------------------------------------------------------------------------------------------------ batteries
 def _peukert_slope(current, dtype="float64"):
-    """t = H (C / (I H))^k: dt/dI = -k t / I."""
+    """t = H (C / (I H))^k: dt/dI = -k t / I (PyTorch raises to a Python exponent as the double it is)."""
     def truth():
-        i, k = _held(dtype, current), _held(dtype, 1.2)
+        i, k = _held(dtype, current), mpf(1.2)
         t = 20 * (100 / (i * 20)) ** k
         return {"current": -k * t / i}
     return hp(truth)

@@ -87,6 +87,7 @@ from cases37c import ALL as THIRTY_SEVENTH_C
 from cases38a import ALL as THIRTY_EIGHTH_A
 from cases38b import ALL as THIRTY_EIGHTH_B
 from cases38c import ALL as THIRTY_EIGHTH_C
+from cases39b import ALL as THIRTY_NINTH_B
 from cases39c import ALL as THIRTY_NINTH_C
 from judge import judge, run_cli
 
@@ -110,7 +111,7 @@ ALL = (FIRST + SECOND + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINT
        + THIRTY_SIXTH_A + THIRTY_SIXTH_B + THIRTY_SIXTH_C
        + THIRTY_SEVENTH_A + THIRTY_SEVENTH_B + THIRTY_SEVENTH_C
        + THIRTY_EIGHTH_A + THIRTY_EIGHTH_B + THIRTY_EIGHTH_C
-       + THIRTY_NINTH_C)
+       + THIRTY_NINTH_B + THIRTY_NINTH_C)
 
 
 def one(case):
