@@ -174,9 +174,12 @@ def held_numbers(graph, dtype):
 def _held_positions(step):
     """The positions of the Python floats the user handed ``step`` that a narrower dtype's program holds rounded.
 
-    PyTorch's float32 pow of a tensor to a Python float raises to the double exponent (the value and slope of
-    2.25e-20 ** (-2/3) follow the double -2/3; float32's -0.6666667 would move them by 7 ulps), unlike the scalar
-    arguments of other ops and a Python base raised to a tensor, which it rounds to float32.
+    PyTorch's float32 pow of a tensor to a Python float raises to the double exponent on its scalar path (every
+    element of a small tensor, the tail of a large one: the value and slope of 2.25e-20 ** (-2/3) follow the double
+    -2/3; float32's -0.6666667 would move them by 7 ulps); its vectorised chunks (16 elements at a time on AVX2) read
+    the exponent in float32, a difference within float32's own rounding of the result at ordinary magnitudes. The
+    exact reference keeps the double, the function the user wrote. The scalar arguments of other ops and a Python
+    base raised to a tensor PyTorch rounds to float32.
     """
     return frozenset(step.users_scalars) - _kept_double(step) if step.users_scalars else step.users_scalars
 
