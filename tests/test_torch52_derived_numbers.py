@@ -6,9 +6,11 @@ The derived numbers are never written here as literals: a float this file hands 
 
 import mpmath
 import numpy as np
+import pytest
 import torch
 import torch.nn.functional as F
 
+from gradcli.autodiff import mp
 from gradcli.capture.exact_constants import held_in
 from gradcli.capture.torch_bridge import capture
 
@@ -25,6 +27,11 @@ def huber(x):
 
 def powed(x):
     return (x ** 0.3).sum()
+
+
+@pytest.fixture(autouse=True)
+def _on_mpmath_numbers():
+    mp.enable()  # gradcli's ops on mpmath numbers, as a check enables them before its exact replay
 
 
 def _exact(fun, x, dtype):
@@ -62,8 +69,9 @@ def test_hubers_half_delta_is_float32s_in_the_float32_program():
 
 
 def test_pows_backward_exponent_is_the_double_pytorch_computes_and_its_factor_float32s():
-    """PyTorch's backward of x ** 0.3 is 0.3 * x ** (0.3 - 1): the exponent computed in double and raised to as that
-    double (the scalar kernel's path: a tensor of a few elements), the factor 0.3 held in float32 by the product."""
+    """PyTorch's backward of x ** 0.3 is 0.3 * x ** (0.3 - 1): the exponent derived from the double 0.3 and raised to
+    as a double (the scalar kernel's path: a tensor of a few elements), so exactly 0.3 - 1 of the double 0.3 in the
+    exact replay; the factor 0.3 the product holds in float32."""
     _, gradient = _exact(powed, [2.0], "float32")
     with mpmath.workdps(40):
-        assert _close(gradient[0], F32(0.3) * mpmath.mpf(2) ** mpmath.mpf(0.3 - 1))
+        assert _close(gradient[0], F32(0.3) * mpmath.mpf(2) ** (mpmath.mpf(0.3) - 1))

@@ -184,7 +184,8 @@ def high_precision(like):
     (`ball_math`, filled by `arb.enable`) balls, or beside a proof's numbers the exact numbers the proof reads."""
     value = raw(like)
     if not is_mp_value(value):
-        if type(value).__module__.startswith("mpmath"):  # a float constant beside it would be float64 in disguise
+        first = value.flat[0] if isinstance(value, np.ndarray) and value.dtype == object and value.size else value
+        if type(raw(first)).__module__.startswith("mpmath"):  # a float constant beside it would be float64 in disguise
             raise TypeError("an mpmath number reached gradcli's ops before gradcli.autodiff.mp.enable()")
         return None
     return (None if ball_math is None else ball_math(value)) or _OnMpmath
