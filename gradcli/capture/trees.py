@@ -178,10 +178,11 @@ def _data_array(value, int_held=False, int_list_held=False):
     A framework's integer tensor (``torch.tensor([0, 2])``) counts: it reaches the
     framework again as an integer tensor. Python numbers and lists stay
     variables, but for ``int_held``: a Python integer (``lax.switch``'s index,
-    a label used as an index) reaches the function as the very int given, and for
-    ``int_list_held`` a list of integers as an int64 array.
+    a label used as an index) or a tuple of them (a pair of indices, a shape)
+    reaches the function as the very value given, and for ``int_list_held`` a
+    list of integers as an int64 array.
     """
-    if int_held and isinstance(value, (int, np.integer)):
+    if int_held and (isinstance(value, (int, np.integer)) or _integer_tuple(value)):
         return value
     if int_list_held and isinstance(value, list) and _integer_list(value):
         return np.array(value, dtype=np.int64)
@@ -195,6 +196,13 @@ def _data_array(value, int_held=False, int_list_held=False):
     except (TypeError, ValueError, RuntimeError):  # a tensor that requires grad, say: not data
         return None
     return array if array.dtype.kind in "iub" else None
+
+
+def _integer_tuple(value):
+    """Whether ``value`` is a non-empty tuple of Python ints (no bools), or of such tuples: no `--at` types one, so
+    it comes from the user's code (``--args``, a point given as arguments), where ``(0, 1)`` is two indices."""
+    return (type(value) is tuple and bool(value)
+            and all((type(v) is int) or _integer_tuple(v) for v in value))
 
 
 def _integer_list(value):
