@@ -57,3 +57,38 @@ def test_a_tuple_of_floats_is_still_differentiated():
     (result,) = gradcli.check(_scaled, [(np.array([1.0, 2.0]), (3.0, 0.5))], dtypes=("float64",), fixes=False).results
     assert result.status == "ok", [f.message for f in result.findings]
     assert np.allclose(result.gradient["scale"], [3.0, -2.0], rtol=1e-12)
+
+
+def _nll_jax(logits, labels):
+    logp = logits - jnp.log(jnp.sum(jnp.exp(logits), axis=-1, keepdims=True))
+    return -jnp.sum(logp[jnp.arange(len(labels)), jnp.asarray(labels)])
+
+
+def _nll_torch(logits, labels):
+    return torch.nn.functional.cross_entropy(logits, torch.as_tensor(labels), reduction="sum")
+
+
+LOGITS = np.array([[1.0, 2.0], [0.5, 0.0], [-3.0, 0.5]])
+
+
+def _nll_slope(labels):
+    # d/dlogits of the summed cross-entropy: softmax - one_hot
+    soft = np.exp(LOGITS) / np.exp(LOGITS).sum(axis=1, keepdims=True)
+    return soft - np.eye(2)[labels]
+
+
+@pytest.mark.parametrize("loss", [_nll_jax, _nll_torch], ids=["jax", "torch"])
+def test_labels_the_users_code_gives_as_a_list_of_ints_are_data(loss):
+    labels = [0, 1, 1]
+    (result,) = gradcli.check(loss, [(LOGITS, labels)], dtypes=("float64",), fixes=False).results
+    assert result.status == "ok", [f.message for f in result.findings]
+    assert list(result.gradient) == ["logits"]
+    assert np.allclose(result.gradient["logits"], _nll_slope(labels), rtol=1e-12)
+
+
+def test_a_list_of_ints_typed_as_a_point_is_still_differentiated():
+    # {"x": [1, 2]} types numbers (as --at does): x is the variable, not data
+    (result,) = gradcli.check(lambda x: jnp.sum(jnp.asarray(x) ** 2), [{"x": [1, 2]}], dtypes=("float64",),
+                              fixes=False).results
+    assert result.status == "ok", [f.message for f in result.findings]
+    assert np.allclose(result.gradient["x"], [2.0, 4.0], rtol=1e-12)

@@ -184,7 +184,7 @@ def _data_array(value, int_held=False, int_list_held=False):
     """
     if int_held and (isinstance(value, (int, np.integer)) or _integer_tuple(value)):
         return value
-    if int_list_held and isinstance(value, list) and _integer_list(value):
+    if (int_list_held and isinstance(value, list) and _integer_list(value)) or (int_held and type(value) is GivenIntegers):
         return np.array(value, dtype=np.int64)
     key = held_key(value)
     if key is not None:
@@ -196,6 +196,19 @@ def _data_array(value, int_held=False, int_list_held=False):
     except (TypeError, ValueError, RuntimeError):  # a tensor that requires grad, say: not data
         return None
     return array if array.dtype.kind in "iub" else None
+
+
+class GivenIntegers(list):
+    """A list of Python ints the user's own code returned as an argument (``--args``) of a framework's function:
+    labels or indices, data handed on as an int64 array, as such a list outside ``--wrt`` is; a list typed in
+    ``--at`` may be numbers to differentiate (``x=[1,2]``), so only where the user's code gave it is it data."""
+
+    @classmethod
+    def of(cls, value):
+        """``value`` marked as given integers where it is a non-empty flat list of Python ints (no bools); else itself."""
+        if type(value) is list and value and all(type(v) is int for v in value):
+            return cls(value)
+        return value
 
 
 def _integer_tuple(value):

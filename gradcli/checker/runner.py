@@ -51,7 +51,7 @@ import numpy as np
 
 from ..autodiff.mp import ieee
 from ..capture import as_numbers, loop_trips, own_time
-from ..capture.trees import is_tree, leaves, narrowed_by_default
+from ..capture.trees import GivenIntegers, is_tree, leaves, narrowed_by_default
 from ..errors import InputError
 from ..expr.derivative import to_text
 from . import jacobian
@@ -313,13 +313,16 @@ def _point_list(points):
 
 def _by_name(point, target):
     """A point given as a plain tuple of a function's arguments, ``(params, x, y)``, as ``{parameter: value}`` (as
-    ``--args`` reads the tuple its function returns); any other point as it is."""
+    ``--args`` reads the tuple its function returns, a list of ints it gives a framework's function data); any other
+    point as it is."""
     names = target.variables
     positional = isinstance(point, tuple) and getattr(point, "_fields", None) is None  # a NamedTuple is one argument
     if not positional or target.kind != "function" or len(names) == 1:
         return point
     if len(point) != len(names):
         raise InputError(f"the point gives {len(point)} arguments; {target.text} takes {len(names)} ({', '.join(names)})")
+    if target.reads_python_ints:
+        return {name: GivenIntegers.of(value) for name, value in zip(names, point)}
     return dict(zip(names, point))
 
 

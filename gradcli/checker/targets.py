@@ -57,7 +57,7 @@ from ..capture.numpy_errors import spoken_of_users_values
 from ..capture.numpy_module import constant_arrays_exact
 from ..capture.numpy_reads import output_of_the_programs_run_alone
 from ..capture.lines import def_line, innermost_users, sources_as_edited
-from ..capture.trees import HeldKey, leaves
+from ..capture.trees import GivenIntegers, HeldKey, leaves
 from ..errors import InputError
 from ..files import shown_path
 from ..expr.compile import to_function
@@ -309,7 +309,14 @@ class _ArgsFunction:
         return InputError(f"--args {self.text}{at}: {message}", text=self.text, file=self.file, line=self.line)
 
     def point(self, args):
-        """One point, ``{parameter: value}``, from what the function returned for it."""
+        """One point, ``{parameter: value}``, from what the function returned for it: a list of Python ints it gives
+        a framework's function is data (`GivenIntegers`), as an int is."""
+        point = self._point(args)
+        if not self.target.reads_python_ints:
+            return point
+        return {name: GivenIntegers.of(value) for name, value in point.items()}
+
+    def _point(self, args):
         names = self.target.variables
         if isinstance(args, dict) and (len(names) != 1 or set(args) & set(names)):  # by parameter name
             return self._by_name(args)
