@@ -20,6 +20,7 @@ import file_costs  # noqa: E402
 import kernel_paths  # noqa: E402
 import opcheck  # noqa: E402
 
+from gradcli import stack_room  # noqa: E402
 from gradcli.pytest_plugin import not_assertion_rewritten  # noqa: E402
 
 pytest_plugins = ("xla_programs",)  # JAX's compiled programs kept for the session (tests/xla_programs.py)
@@ -139,6 +140,19 @@ def pytest_runtest_setup(item):
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_call(item):
     return (yield from _keeps_ctrl_c("call"))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_pyfunc_call(pyfuncitem):
+    """Each test function called in the frame stack's room (`gradcli.stack_room`), as gradcli's own entry points call
+    the checker: a test that calls a lower layer directly (the differences, the exact reference) runs as a check
+    runs it, without mapping memory at every call where its loops meet a chunk's end of the frame stack."""
+    test = pyfuncitem.obj
+    pyfuncitem.obj = functools.wraps(test)(lambda *args, **kwargs: stack_room.in_room(test, *args, **kwargs))
+    try:
+        return (yield)
+    finally:
+        pyfuncitem.obj = test
 
 
 @pytest.hookimpl(wrapper=True)

@@ -53,6 +53,7 @@ from ..autodiff.mp import ieee
 from ..capture import as_numbers, loop_trips, own_time
 from ..capture.trees import GivenIntegers, is_tree, leaves, narrowed_by_default
 from ..errors import InputError
+from ..stack_room import roomy
 from ..expr.derivative import to_text
 from . import jacobian
 from .balls import one_clock, seconds_left
@@ -71,6 +72,7 @@ from .typed_integers import tensors_for_integers
 from .targets import Target, by_returned_value, differentiating_only, resolve, runs_holding_alike, with_tree_arguments
 
 
+@roomy
 def check(target, points, options: CheckOptions = None, **changes) -> CheckReport:
     """Check the gradient of ``target`` at ``points`` in each dtype; return a `CheckReport`.
 

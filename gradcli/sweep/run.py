@@ -34,12 +34,14 @@ from ..checker.verdict import Verdict, worse_for_a_rewrite
 from ..capture import own_time
 from ..capture.trees import held_key
 from ..errors import InputError
+from ..stack_room import roomy
 from .dtype_run import DtypeRun
 from .results import NOT_CHECKED, OUT_OF_TIME, FixSweep, SweepResult
 from .segments import SUBSAMPLE
 from .vectorised import expect_sweep
 
 
+@roomy
 def sweep(target, ranges, options: CheckOptions = None, *, fixed=None, progress=None, **changes) -> SweepResult:
     """Sweep one or two variables of ``target`` over ranges; return a `SweepResult` of intervals per dtype.
 
