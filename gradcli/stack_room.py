@@ -36,7 +36,7 @@ def _call_in_room(fun, args, kwargs):
 _call_in_room.__code__ = _call_in_room.__code__.replace(co_stacksize=ROOM_SLOTS)
 
 
-def in_room(fun, *args, **kwargs):
+def in_room(fun, /, *args, **kwargs):
     """``fun(*args, **kwargs)`` called from a frame that reserves its chunk of the frame stack (module notes); called
     directly where this thread already runs inside one."""
     if getattr(_held, "inside", False):

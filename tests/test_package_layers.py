@@ -21,7 +21,7 @@ PACKAGE = Path(gradcli.__file__).parent
 # Bottom to top, by the longest dotted prefix that names a module.
 LAYERS = [
     {"gradcli._version", "gradcli.errors", "gradcli.files", "gradcli.caches", "gradcli.display", "gradcli.jsondata",
-     "gradcli.folders"},
+     "gradcli.folders", "gradcli.stack_room"},
     {"gradcli.autodiff", "gradcli.numpy", "gradcli.scipy"},
     {"gradcli.expr"},
     {"gradcli.capture"},
