@@ -48,3 +48,25 @@ def test_the_modules_picked_follow_the_modules_loaded(tmp_path):
     finally:
         del sys.modules[module.__name__]
     assert lines.loaded_modules().picked("test", mine) == []
+
+
+def test_a_file_asked_again_is_answered_without_a_pass_over_the_modules(tmp_path, monkeypatch):
+    path = str(tmp_path / "asked_again.py")
+    module = _fresh_module("gradcli_test_asked_again", path)
+    sys.modules[module.__name__] = module
+    try:
+        assert lines._module_of_file(path) is module
+        other = _fresh_module("gradcli_test_loaded_after", str(tmp_path / "other.py"))
+        sys.modules[other.__name__] = other  # sys.modules changed: a pass would read it again
+        try:
+            def no_pass():
+                raise AssertionError("a pass over sys.modules for a file whose module is still loaded")
+
+            monkeypatch.setattr(lines, "loaded_modules", no_pass)
+            assert lines._module_of_file(path) is module
+            monkeypatch.undo()
+        finally:
+            del sys.modules[other.__name__]
+    finally:
+        del sys.modules[module.__name__]
+    assert lines._module_of_file(path) is None  # let go of: asked afresh

@@ -16,6 +16,7 @@ import re
 import sys
 import threading
 import types
+import weakref
 from functools import lru_cache
 
 from ..folders import GRADCLI_FOLDER, installed_package_file, python_folders
@@ -355,9 +356,21 @@ def _positions(code):
 
 def _module_of_file(path):
     """The loaded module whose file ``path`` is, or None (any loaded copy of one file binds the same names: the one
-    `written_call` reads)."""
+    `written_call` reads).
+
+    Asked for every operation a trace records: the module found last for the file answers again while it is still
+    loaded under its name, without a pass over ``sys.modules`` (`loaded_modules`)."""
+    known = _MODULE_OF_FILE.get(path)
+    if known is not None and sys.modules.get(known.__name__) is known:
+        return known
     found = loaded_modules().by_file.get(path)
-    return next(iter(found.values())) if found else None
+    module = next(iter(found.values())) if found else None
+    if module is not None:
+        _MODULE_OF_FILE[path] = module
+    return module
+
+
+_MODULE_OF_FILE = weakref.WeakValueDictionary()  # file -> the module `_module_of_file` found for it last
 
 
 class _LoadedModules:
