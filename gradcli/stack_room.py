@@ -39,7 +39,7 @@ _call_in_room.__code__ = _call_in_room.__code__.replace(co_stacksize=ROOM_SLOTS)
 def in_room(fun, /, *args, **kwargs):
     """``fun(*args, **kwargs)`` called from a frame that reserves its chunk of the frame stack (module notes); called
     directly where this thread already runs inside one."""
-    if getattr(_held, "inside", False):
+    if inside_room():
         return fun(*args, **kwargs)
     _held.inside = True
     try:
@@ -49,7 +49,8 @@ def in_room(fun, /, *args, **kwargs):
 
 
 def roomy(fun):
-    """``fun`` always called in the room (`in_room`): for the entry points of a check, a sweep and an audit's case."""
+    """``fun`` always called in the room (`in_room`): for the entry points of a check and a sweep, which the command
+    line, an audit's cases and the pytest plugin all reach."""
 
     @functools.wraps(fun)
     def called_in_room(*args, **kwargs):

@@ -148,7 +148,7 @@ def pytest_pyfunc_call(pyfuncitem):
     the checker: a test that calls a lower layer directly (the differences, the exact reference) runs as a check
     runs it, without mapping memory at every call where its loops meet a chunk's end of the frame stack."""
     test = pyfuncitem.obj
-    pyfuncitem.obj = functools.wraps(test)(lambda *args, **kwargs: stack_room.in_room(test, *args, **kwargs))
+    pyfuncitem.obj = stack_room.roomy(test)
     try:
         return (yield)
     finally:
