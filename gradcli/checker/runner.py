@@ -53,8 +53,8 @@ from ..autodiff.mp import ieee
 from ..capture import as_numbers, loop_trips, own_time
 from ..capture.trees import GivenIntegers, is_tree, leaves, narrowed_by_default
 from ..errors import InputError
-from ..stack_room import roomy
 from ..expr.derivative import to_text
+from ..stack_room import roomy
 from . import jacobian
 from .balls import one_clock, seconds_left
 from .dtypes import dtype_named
