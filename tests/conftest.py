@@ -61,6 +61,36 @@ def _temporary_files_in_the_sessions_folder(_temporary_folder_made_first, tmp_pa
     shutil.rmtree(folder, ignore_errors=True)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _one_forkserver_per_test_process(_temporary_files_in_the_sessions_folder):
+    """One forkserver for this test process's in-process audits and ``--timeout`` runs, started here, as a library's
+    caller would start it.
+
+    gradcli starts a forkserver per command and stops it when the command ends
+    (`gradcli.isolation.stop_forkserver`: a command line's pipes would wait
+    for its exit), and each start imports the checker again, about a second
+    of CPU; in-process tests ran ~100 commands. A forkserver the caller's own
+    code started first is the library's case (tests/test_isolation_library.py):
+    gradcli forks its workers from it and leaves it running. Started with the
+    audit's preload, which holds the check's. What gradcli does with its own
+    forkserver is tested in fresh interpreters (test_isolation_leftovers.py,
+    test_audit_startup.py, test_timeout.py), where this fixture does not reach.
+    The forkserver takes this process's environment as it is now (``TMPDIR``
+    set above); every worker forked from it is handed the current directory
+    and ``sys.path`` by multiprocessing, as from one started later.
+    """
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        yield
+        return
+    from multiprocessing import forkserver  # noqa: PLC0415 - where there is one
+
+    from gradcli.audit.preload import PRELOAD  # noqa: PLC0415
+
+    multiprocessing.get_context("forkserver").set_forkserver_preload(list(PRELOAD))
+    forkserver.ensure_running()
+    yield
+
+
 # Files of the long mode, named on the command line or collected with ``--long``: the regression files of the
 # earlier new-user trial rounds re-run whole user programs through the CLI (seconds each; the findings they guard
 # are tested by the files of the fixes that closed them, and from round 23 on by test_trial_findings<round>.py),
