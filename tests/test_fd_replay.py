@@ -1,6 +1,6 @@
 """The finite differences' rounding replay in one batch gives each point's own replay, to the bit.
 
-A formula's four Richardson steps are replayed on mpmath numbers as one object
+A formula's Richardson steps are replayed on mpmath numbers as one object
 array (`fd._noises_at`), to save three quarters of the passes through the
 core; each entry must be the noise its own replay measures, or the error
 estimates (and the "unreliable" findings) would move. mpmath is pure Python,
@@ -150,12 +150,12 @@ def test_the_points_replays_are_batched_and_a_batch_that_raises_falls_back_to_ea
         want = [_shown(d) for d in fd.differences_at_points(target.function, arg_lists, True, target.mp_function)]
     alone, runs = [], []
     monkeypatch.setattr(fd, "_noise_of", lambda run: alone.append(run) or 0.0)
-    monkeypatch.setattr(fd, "_noises_at", lambda *a, **k: alone.append(a) or [0.0] * 4)
+    monkeypatch.setattr(fd, "_noises_at", lambda *a, **k: alone.append(a) or [0.0] * 2)
     original = fd._entry_noises
     monkeypatch.setattr(fd, "_entry_noises", lambda run, n: runs.append(n) or original(run, n))
     with ieee():
         fd.differences_at_points(target.function, arg_lists, True, target.mp_function)
-    assert alone == [] and runs == [3, 4]  # three complex steps in one replay, one central difference's four values
+    assert alone == [] and runs == [3, 2]  # three complex steps in one replay, one central difference's near values
 
     def raising(*values):
         raise ValueError("no arrays here")
@@ -180,3 +180,18 @@ def test_a_check_makes_its_points_differences_once_for_both_dtypes(monkeypatch):
     # Results go point by point, float32 then float64; float32 has nothing to check at 1e200.
     assert [r.fd_method for r in report.results] == ["complex-step"] * 4 + ["", "central-richardson"]
     assert report.results[0].fd_gradient == report.results[1].fd_gradient
+
+
+def test_the_near_values_are_replayed_and_each_far_value_takes_its_sides_noise():
+    def shifted(t):
+        return (t + 1e10) - 1e10  # exact at 0.5, rounded to 2^-19 at each step beside it
+
+    h = np.finfo(np.float64).eps ** (1 / 3)
+    with ieee():
+        estimate, error = fd.richardson(shifted, 0.5, h, g_mp=shifted)
+        up, down = (fd._noise_of(lambda t=t: shifted(fd._mp_float(t))) for t in (0.5 + h / 2, 0.5 - h / 2))
+    assert up > 0 and down > 0  # the cancellation is seen beside the point, where no step is round
+    central = fd._Central(shifted, 0.5, h)
+    noises = [max(floor, noise) for floor, noise in zip(central.floors, (up, down, up, down))]
+    assert error == central._error_with(noises) and error > 5 * central.error_without_replay()
+    assert abs(estimate - 1) <= error

@@ -110,4 +110,4 @@ def test_past_the_checks_budget_the_differences_replay_no_rounding_noise():
         estimate, error = fd.richardson(lambda t: t ** 3, 2.0, 1e-4, g_mp=cube_mp)
     assert replayed == [] and abs(estimate - 12) <= error <= 1e-6  # the floors' error still holds the slope 3 x^2
     fd.richardson(lambda t: t ** 3, 2.0, 1e-4, g_mp=cube_mp)
-    assert len(replayed) == 12  # with time left: four values, each rounded to nearest, down and up
+    assert len(replayed) == 6  # with time left: the two values at x +- h/2, each rounded to nearest, down and up

@@ -564,7 +564,7 @@ class _Captured:
 
     def _at_points(self, args):
         """The forward graph of one point replayed on ``args``, numbers and 1-D arrays of one length, each entry its own
-        point (`Bridge.points_at_once`: the noise estimate's four steps of a difference in one replay, a sweep's switch
+        point (`Bridge.points_at_once`: the noise estimate's steps of a difference in one replay, a sweep's switch
         points in one run); ValueError where that graph does not compute each entry as its own point.
 
         The graph is the one a check of the entry replays (traced for numbers,

@@ -1501,7 +1501,7 @@ class TensorFlowFunction:
         """The forward graph of one point replayed on ``args``, numbers and 1-D arrays of one length, each entry
         computed as its own point (`Bridge.points_at_once`); ValueError where that graph is not elementwise.
 
-        The noise estimate replays a difference's four steps so, as one run of
+        The noise estimate replays a difference's steps so, as one run of
         each op on an object array of mpmath numbers, rounded as each step's
         own replay rounds it (`fd._noises_at`).
         """

@@ -344,7 +344,7 @@ class _Captured:
 
     def _at_points(self, args):
         """The forward graph of one point replayed on ``args``, numbers and 1-D arrays of one length, each entry its own
-        point (`Bridge.points_at_once`: the noise estimate's four steps of a difference in one replay, as one run of
+        point (`Bridge.points_at_once`: the noise estimate's steps of a difference in one replay, as one run of
         each op on an object array of mpmath numbers); ValueError where that graph is not elementwise."""
         if any(isinstance(raw(a), (list, tuple, dict)) for a in args):
             raise ValueError("not numbers and 1-D arrays of points")

@@ -243,12 +243,15 @@ def richardson(g, x, h, g_mp=None, terms=1, elementwise=False):
     eps*|g| of it (two step sizes can agree exactly while both are off by
     rounding: x**3 at x = -250), or more where g cancels digits inside, as
     replaying g on mpmath numbers (``g_mp``) shows; the division by the step
-    magnifies it. Each value is replayed on its own: replaying the whole
-    difference would round its four values alike, and their errors cancel.
+    magnifies it. The two values at x +- h/2 are replayed, each on its own
+    (replaying the whole difference would round its values alike, and their
+    errors cancel); each value at x +- h, weighing an eighth as much in the
+    extrapolation, takes the noise of the value beside it on its side, a
+    point no rounder than its own (`_Central`).
     Without a replay, a function of ``terms`` inputs is taken to carry
     sqrt(terms) roundings of its size (a sum's rounding errors add up so).
     ``elementwise``: ``g_mp`` maps an array of points to the array of its
-    values (a formula), so the four replays run as one (`_noises_at`).
+    values (a formula), so the replays run as one (`_noises_at`).
     """
     with np.errstate(all="ignore"):  # inf - inf near an overflow is reported, not warned about
         central = _Central(g, x, h, g_mp, terms, elementwise)
@@ -258,7 +261,14 @@ def richardson(g, x, h, g_mp=None, terms=1, elementwise=False):
 class _Central:
     """One coordinate's Richardson difference: its four values now, its rounding replay when asked.
 
-    The replay costs several times the four evaluations, and only raises the
+    The replay runs the two values at x +- h/2 (each three times on mpmath
+    numbers, `with_noise`), which weigh 8/3 / h each in the extrapolation,
+    and the values at x +- h, 1/3 / h each, take their side's replayed noise:
+    a step is as far from a round number as the other, so one shows the
+    cancellation the other would (1e10 + x is exact at x = 0.5, at neither
+    step), and replaying all four costs twice as much for an estimate within
+    an eighth of this one where near and far values are alike in noise. The
+    replay costs several times the four evaluations, and only raises the
     error estimate (each value's noise is the larger of its replay's and
     eps*|value|), so `error_without_replay` is a lower bound of `error`: where
     that bound already decides an answer (a complex step agreeing with this
@@ -283,7 +293,7 @@ class _Central:
         return self._error_with(self.floors)
 
     def replays(self):
-        """Whether `error` replays the four values (where there is an mpmath function and a finite estimate)."""
+        """Whether `error` replays values (where there is an mpmath function and a finite estimate)."""
         return self.g_mp is not None and bool(np.isfinite(self.estimate))
 
     def error(self):
@@ -291,14 +301,20 @@ class _Central:
         if self._error is None:
             noises = self.floors
             if self.replays():
-                self.replayed(_noises_at(self.g_mp, self.points, self.elementwise))
+                self.replayed(_noises_at(self.g_mp, self.replayed_points(), self.elementwise))
             else:
                 self._error = self._error_with(noises)
         return self._error
 
+    def replayed_points(self):
+        """The points whose values the replay runs: x + h/2 and x - h/2."""
+        return self.points[2:]
+
     def replayed(self, replayed):
-        """Set the error from the four values' replayed noises (as `error` would replay them)."""
-        self._error = self._error_with([max(n, noise) for n, noise in zip(self.floors, replayed)])
+        """Set the error from the replayed noises of the values at `replayed_points` (as `error` would replay them):
+        each far value's noise is its side's near one."""
+        up, down = replayed
+        self._error = self._error_with([max(n, noise) for n, noise in zip(self.floors, (up, down, up, down))])
 
     def _error_with(self, noises):
         eps = _EPS
@@ -319,7 +335,7 @@ def differences(function, args, analytic=False, full=False, seed=0, mp_function=
     ``mp_function``, the same function on mpmath numbers, lets the error
     estimates count the rounding inside the function (see the module notes);
     ``elementwise`` says it maps arrays entry by entry (a formula), so its
-    replays at a point's four steps run as one. A loop the function replays
+    replays at a point's steps run as one. A loop the function replays
     is bounded by ``max_time`` seconds (None: no bound) and by its trips at
     the point (`_bounding_loops`); with ``own_python`` (a function no bridge replays, its loops Python's own), each
     call is bounded by time too (`_BoundedCalls`).
@@ -555,18 +571,18 @@ def _complex_steps_together(staged, mp_function):
 
 def _replay_centrals_together(staged, complex_steps, mp_function):
     """Replay, in one batch, the central differences whose error the answers read (as `_answer` would ask)."""
-    wanted = []  # (central, the mpmath arguments of its four values)
+    wanted = []  # (central, the mpmath arguments of its replayed values)
     for (_, args, _, mp_args, central, _), complex_step in zip(staged, complex_steps):
         for c, (i, _, _), step in zip(central, _coordinates(args), complex_step or [None] * len(central)):
             if not c.replays() or (step is not None and _agrees_without_replay(step, c)):
                 continue
-            at = [_mp_float(t) for t in c.points]
+            at = [_mp_float(t) for t in c.replayed_points()]
             wanted.append((c, [[t if j == i else mp_args[j] for j in range(len(args))] for t in at]))
     noises = _replayed_together(mp_function, [row for _, rows in wanted for row in rows], lambda values: values)
     for n, (c, _) in enumerate(wanted):
-        four = noises[4 * n : 4 * n + 4]
-        if None not in four:
-            c.replayed(four)  # else its own `error` replays it, falling back as it does alone
+        two = noises[2 * n : 2 * n + 2]
+        if None not in two:
+            c.replayed(two)  # else its own `error` replays it, falling back as it does alone
 
 
 def _replayed_together(mp_function, rows, finish):
