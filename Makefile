@@ -37,6 +37,9 @@ test: $(BIN)/python
 	@command -v chromium >/dev/null || ! command -v apt-get >/dev/null || \
 		apt-get install -y --no-install-recommends chromium >/dev/null 2>&1 || \
 		echo "chromium could not be installed: the HTML report's browser test will be skipped"
+	@# gradcli's modules and the tests' helpers compiled once, on every core, before the workers start: each worker
+	@# would compile all of gradcli again as it imports it (the test files are compiled by pytest's rewriting).
+	$(BIN)/python -m compileall -q -j 0 -x '/test_[^/]*\.py$$' gradcli tests
 	@# Across the CPU's cores, a test file to a worker (a module's shared set-up then runs once),
 	@# the longest files first as conftest.py orders them (tests/file_costs.py), so the workers end together.
 	$(BIN)/python -m pytest -q -n auto --dist loadfile --no-loadscope-reorder
