@@ -10,9 +10,11 @@ disagreeing) the result says so and why, rather than blaming the gradient.
 Neither method can undo rounding inside the function: complex-step carries
 the forward pass's cancellation into the imaginary part, and a central
 difference divides the function's rounding error by the step. So when the
-target also runs on mpmath numbers (``mp_function``), each float64 evaluation
-is replayed at 53 bits with its ops rounding down and up (as the exact
-reference measures its own noise), and the spread counts in the error; up to
+target also runs on mpmath numbers (``mp_function``), the float64 evaluations
+nearer the point (a central difference's two at x +- h/2, which carry most of
+its weight; those at x +- h take their side's) are replayed at 53 bits with
+their ops rounding down and up (as the exact reference measures its own
+noise), and the spread counts in the error; up to
 `REPLAY_COORDINATES` inputs. Above that (per coordinate or along the random
 direction) the replay would cost more than the whole check, and a value is
 taken to carry sqrt(n) roundings of its size instead. A replay only raises an
