@@ -622,7 +622,7 @@ defjvp(softplus, lambda t, ans, x: t * sigmoid(x))
 # -- complex parts ------------------------------------------------------------
 
 defvjp(real, lambda g, ans, x: g, reads="")
-defvjp(imag, lambda g, ans, x: -1j * g if holds_complex(x) else zeros_like(x), reads="")
+defvjp(imag, lambda g, ans, x: multiply(-1j, g) if holds_complex(x) else zeros_like(x), reads="")  # g may be a ball
 defvjp(conj, lambda g, ans, x: conj(g), reads="")
 
 # -- dtype ----------------------------------------------------------------------

@@ -711,7 +711,7 @@ def _transform(name, rank, sized):
 
 
 def _complex(ins, attrs):
-    return ins[0] + 1j * ins[1]
+    return gnp.add(ins[0], gnp.multiply(1j, ins[1]))  # a part may be a ball, which a Python complex cannot multiply
 
 
 def _rgb_to_hsv(ins, attrs):
