@@ -1,6 +1,7 @@
 """A complex number made of real parts, and the slope of an imaginary part, stay on the exact reference's balls.
 
-TensorFlow's ``tf.complex(re, im)`` is replayed as ``re + i im``, and the rule
+TensorFlow's ``tf.complex(re, im)`` and PyTorch's ``torch.complex`` and
+``view_as_complex`` are replayed as ``re + i im``, and the rule
 of ``imag`` hands back ``-i g``: where ``im`` or ``g`` is a ball, Python's
 complex ``1j`` cannot multiply it (flint's real ball takes no complex), and the
 reference left the balls for mpmath's slower climb. Both go through gradcli's
@@ -51,3 +52,29 @@ def test_a_tensorflow_complex_of_parts_is_replayed_on_balls(tmp_path):
     result = _on_balls(resolve(f"{tmp_path / 'parts.py'}:parts"), 1.5)
     (slope,) = result.gradient
     assert float(slope) == 27.0
+
+
+PYTORCH_PARTS = """
+import torch
+
+
+def built(x):
+    z = torch.complex(x, 2.0 * x)
+    return (z * z.conj()).real.sum() + (z * z).imag.sum()  # 9 x^2, summed
+
+
+def viewed(x):
+    z = torch.view_as_complex(torch.stack([x, 2.0 * x], dim=-1))
+    return (z * z.conj()).real.sum() + (z * z).imag.sum()
+"""
+
+
+@pytest.mark.parametrize("name", ["built", "viewed"])
+def test_a_pytorch_complex_of_parts_is_replayed_on_balls(tmp_path, name):
+    (tmp_path / "parts.py").write_text(PYTORCH_PARTS)
+    result = Exact()
+    target = resolve(f"{tmp_path / 'parts.py'}:{name}")
+    assert exact_python.compute(target, [np.array([1.5, -0.5])], result, balls.Budget(math.inf)) is True
+    assert result.method == "balls" and result.determined and not result.unsettled
+    (slope,) = result.gradient
+    assert [float(s) for s in slope] == [27.0, -9.0]

@@ -55,7 +55,7 @@ def _view_as_complex(x):
 
 
 def _complex(re, im):
-    return re + 1j * im
+    return gnp.add(re, gnp.multiply(1j, im))  # a part may be a ball, which a Python complex cannot multiply
 
 
 def _polar(r, theta):
