@@ -28,9 +28,12 @@ from __future__ import annotations
 import importlib.util
 import os
 import shutil
+import sys
 import tempfile
 
 FOLDER = "JAX_COMPILATION_CACHE_DIR"
+SIZE = "JAX_COMPILATION_CACHE_MAX_SIZE"
+_NEVER_FULL = 1 << 40  # the session's size limit: bytes no run comes near
 GRADCLI_FOLDER = "GRADCLI_XLA_CACHE"  # gradcli's own cache of executables (`jax_cache.VARIABLE`)
 _SETTINGS = {  # every program is kept, however quick its compilation and small its executable
     "JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS": "0",
@@ -52,7 +55,33 @@ def pytest_configure(config):
     if importlib.util.find_spec("filelock") is not None:
         # A size limit makes JAX hold a file lock around each read and write of the folder: without it, a process
         # can read a program another one is still writing (a warning, and a compilation after all).
-        os.environ.setdefault("JAX_COMPILATION_CACHE_MAX_SIZE", str(1 << 40))
+        os.environ.setdefault(SIZE, str(_NEVER_FULL))
+
+
+def pytest_runtest_setup(item):
+    """Once JAX is loaded in this process, its cache's writes skip the search for entries to evict from a folder
+    that never fills.
+
+    With a size limit, JAX looks for entries to evict before each write: it
+    reads the size and last use of every entry in the folder, under the lock,
+    so a run's thousands of writes cost the square of its entries (~20 s of
+    the workers' CPU in a whole run, and the other processes wait on the lock
+    meanwhile). Below the session's limit nothing is ever evicted, so the
+    search is skipped; a cache made with a smaller limit (a test's own) keeps
+    JAX's search. Only the workers, which write nearly all the entries.
+    """
+    lru = sys.modules.get("jax._src.lru_cache")
+    cache = getattr(lru, "LRUCache", None)
+    if cache is None or getattr(cache, "_gradcli_session_never_full", False):
+        return
+    searched = cache._evict_if_needed
+
+    def evicted_if_needed(self, *, additional_size=0):
+        if getattr(self, "max_size", 0) >= _NEVER_FULL:
+            return
+        searched(self, additional_size=additional_size)
+
+    cache._evict_if_needed, cache._gradcli_session_never_full = evicted_if_needed, True
 
 
 def pytest_unconfigure(config):
