@@ -4,6 +4,7 @@ terminal; a worker's real trouble, logged by the same logger, is still shown, an
 import logging
 
 from gradcli.audit.run import DaskFutures
+from log_records import logged
 
 KILLED = "Worker process still alive after 4.0 seconds, killing"
 CRASHED = "Restarting worker after it died unexpectedly"
@@ -21,12 +22,12 @@ class Closing:
         self.closed = True
 
 
-def test_the_kill_at_close_is_not_shown_and_the_rest_is(caplog):
+def test_the_kill_at_close_is_not_shown_and_the_rest_is():
     pool = DaskFutures.__new__(DaskFutures)  # its cluster and client stand-ins: no Dask cluster is started
     pool.client, pool.cluster = Closing(), Closing([KILLED, CRASHED, KILLED])
-    with caplog.at_level(logging.WARNING, logger="distributed.nanny"):
+    with logged("distributed.nanny", logging.WARNING) as records:
         pool.__exit__(None, None, None)
         assert pool.client.closed and pool.cluster.closed
-        assert [record.getMessage() for record in caplog.records] == [CRASHED]
+        assert [record.getMessage() for record in records] == [CRASHED]
         logging.getLogger("distributed.nanny").warning(KILLED)  # outside our own shutdown: as distributed says it
-        assert [record.getMessage() for record in caplog.records] == [CRASHED, KILLED]
+        assert [record.getMessage() for record in records] == [CRASHED, KILLED]

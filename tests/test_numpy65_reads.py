@@ -14,6 +14,7 @@ from click.testing import CliRunner
 
 import gradcli
 from gradcli.cli import cli
+from log_records import logged
 from tests.numpys_run import numpys_module
 
 SOURCE = """import logging
@@ -194,12 +195,12 @@ def test_a_print_to_stderr_is_shown_once_per_dtype(module_path, capsys):
     _assert_printed(capsys.readouterr().err.splitlines(), [("to stderr #", [2.5], 3)])
 
 
-def test_a_log_line_of_reads_is_logged_once_with_its_numbers(module_path, caplog):
+def test_a_log_line_of_reads_is_logged_once_with_its_numbers(module_path):
     x = [0.3, -1.1]
-    with caplog.at_level(logging.WARNING, logger="numpy65"):
+    with logged("numpy65", logging.WARNING) as records:
         _assert_ok(_point(module_path, "logged", {"x": x})[0], _truth(lambda v: sum(mpmath.sin(t) ** 2 for t in v), x))
     total = float(sum(mpmath.sin(mpmath.mpf(t)) ** 2 for t in x))
-    _assert_printed([r.getMessage() for r in caplog.records if r.name == "numpy65"], [("loss # from #", [total] * 2, 8)])
+    _assert_printed([r.getMessage() for r in records if r.name == "numpy65"], [("loss # from #", [total] * 2, 8)])
 
 
 def test_json_on_stdout_stays_clean_while_the_module_prints(module_path):

@@ -10,6 +10,7 @@ import pytest
 
 import gradcli
 from gradcli.capture.numpy_module import load_module
+from log_records import logged, text
 from tests.numpys_run import numpys_module
 
 SOURCE = """import logging
@@ -110,12 +111,12 @@ def test_a_read_for_a_print_is_printed_and_leaves_the_gradient_as_it_is(module_p
     assert "first entry" in out
 
 
-def test_a_read_for_a_log_line_is_logged(module_path, caplog):
+def test_a_read_for_a_log_line_is_logged(module_path):
     x = [0.25, 2.0]
-    with caplog.at_level(logging.WARNING, logger="numpyreads64"):
+    with logged("numpyreads64", logging.WARNING) as records:
         _assert_ok(_point(module_path, "logged", {"x": x}), _truth(lambda v: sum(mpmath.exp(-t) * t for t in v), x))
     expected = sum(mpmath.exp(-mpmath.mpf(t)) * t for t in x)
-    assert f"value {float(expected):.8f}" in caplog.text
+    assert f"value {float(expected):.8f}" in text(records)
 
 
 @pytest.mark.parametrize("x, slope", [(0.5, 2 * 0.5), (2.0, 2.0), (-3.0, -2.0)])
