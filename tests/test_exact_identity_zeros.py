@@ -130,3 +130,15 @@ def test_an_identity_plus_a_tiny_term_is_the_tiny_term(text):
     assert abs(mpmath.mpf(r.exact_value_text) - value) <= abs(value) * mpmath.mpf(10) ** -15
     (text_slope,) = r.exact_gradient_text.values()
     assert abs(mpmath.mpf(text_slope) - slope) <= abs(slope) * mpmath.mpf(10) ** -15
+
+
+def test_the_generators_every_proof_run_shares_are_left_as_they_were():
+    # Every proof run takes the same context's generators (`arb_proof_quotients._ring`): a run that changed one in
+    # place would change every later proof's atoms.
+    from gradcli.autodiff.arb_proof_quotients import ATOMS, _ring
+
+    for text, function, points in IDENTITIES[:6]:
+        for r in gradcli.check(function or text, points, dtypes=F64, fixes=False).results:
+            _exactly_zero(r)
+    _, generators = _ring()
+    assert [str(g) for g in generators] == [f"a{n}" for n in range(ATOMS)]
