@@ -30,18 +30,18 @@ def sources_as_edited():
     """Forget what was read of source files that changed on disk since (linecache's lines, `handed_numbers`' numbers),
     so that a check names the lines its files hold now, where a file was edited between two checks in one process (a
     notebook, the pytest plugin). Asked once per check: a stat of each file read so far, never one per line read, and
-    none of Python's library or an installed package's (a framework's trace reads the lines of hundreds of its own
-    files, which no one edits while a process runs)."""
+    none of Python's library, an installed package's or gradcli's own (a framework's trace reads the lines of hundreds
+    of its own files, gradcli's frames are read for their callers, and no one edits those while a process runs)."""
     for path in list(linecache.cache):
-        if not _library_file(path):
+        if not _unedited_file(path):
             linecache.checkcache(path)
     handed_numbers.cache_clear()
 
 
 @lru_cache(maxsize=None)  # asked of every file read so far, at every check
-def _library_file(path):
-    """Whether ``path`` is a file of Python's own library or of an installed package."""
-    return path.startswith(STDLIB_FOLDER) or installed_package_file(path)
+def _unedited_file(path):
+    """Whether ``path`` is a file of Python's own library, of an installed package or of gradcli."""
+    return path.startswith((STDLIB_FOLDER, GRADCLI_FOLDER)) or installed_package_file(path)
 
 
 def def_line(path, first_line):
