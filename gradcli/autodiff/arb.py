@@ -27,10 +27,10 @@ import operator
 import numpy as np
 
 from . import arb_anchored as anchored
-from . import arb_complex, arb_constants
+from . import arb_complex, arb_constants, arb_eigh
 from . import arb_proof as proof
 from . import arb_proof_linalg as proof_linalg
-from . import mp, ops, ops_array, ops_fft, ops_linalg, ops_scipy_linalg, ops_shape, ops_special, plain
+from . import mp, ops, ops_array, ops_decompositions, ops_fft, ops_linalg, ops_scipy_linalg, ops_shape, ops_special, plain
 from .tracer import Primitive, primitive_of, register_mp_types
 from .values import raw
 
@@ -769,7 +769,9 @@ def _jet_table():
     table.update({name: _on_values(name) for name in (
         "greater", "greater_equal", "less", "less_equal", "equal", "not_equal", "isfinite", "isnan", "isinf",
         "floor", "ceil", "trunc", "rint", "round")})
-    return {**table, "abs": _abs_jet, "sign": _sign_jet, "power": _power_jet, "polygamma": _polygamma_jet}
+    # A jet is real: its real part and conjugate are itself, its imaginary part the constant 0.
+    real_parts = {"real": lambda x: x, "conj": lambda x: x, "conjugate": lambda x: x, "imag": lambda x: Jet(ARB(0))}
+    return {**table, **real_parts, "abs": _abs_jet, "sign": _sign_jet, "power": _power_jet, "polygamma": _polygamma_jet}
 
 
 JETS = {}  # each elementwise primitive on jets, by name: filled by `enable` (the constants need flint)
@@ -1284,6 +1286,9 @@ def enable():
     expm = primitive_of(ops_scipy_linalg.expm_primitive)
     expm.mp = _whole(expm.name, expm.mp, _expm_balls, _expm_jets)
     expm.mp.arb_aware = True
+    eigh = primitive_of(ops_decompositions._eigh_packed)
+    eigh.mp = arb_eigh.on_balls_or_jets(eigh.mp)
+    eigh.mp.arb_aware = True
     for transform in (ops_fft.complex_transform, ops_fft.real_transform, ops_fft.real_inverse_transform):
         prim = primitive_of(transform)
         prim.mp = arb_complex.transform(prim.name, prim.mp)

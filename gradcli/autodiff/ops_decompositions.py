@@ -6,8 +6,10 @@ an extra row above the eigenvectors) and the public function unpacks them with
 differentiable indexing: the rule receives one cotangent, split the same way.
 On mpmath numbers (the exact reference) each runs mpmath's own decomposition,
 turned to NumPy's order and signs (eigh's vectors of a repeated eigenvalue turned
-within their space to lie along NumPy's, `_groups_turned_as_numpy`);
-python-flint balls are refused, so the reference takes mpmath's path.
+within their space to lie along NumPy's, `_groups_turned_as_numpy`). On
+python-flint balls and jets, eigh of a real symmetric matrix with a spectrum the
+balls prove simple is `arb_eigh`'s; every other ball is refused, so the
+reference takes mpmath's path.
 """
 
 from __future__ import annotations
@@ -292,7 +294,8 @@ def _inverse_gaps(w, g_v, projected=None):
 def _turn_free(projected):
     """Where P[i, j] and conj(P[j, i]) agree to 16 roundings of their size (the dtype's, or mpmath's precision)."""
     p = np.asarray(projected)
-    mirrored = np.conj(np.swapaxes(p, -1, -2))
+    mirrored = np.swapaxes(p, -1, -2)
+    mirrored = np.conj(mirrored) if holds_complex(p) else mirrored  # a real ball has no conjugate method
     size, unit = _size_and_rounding(p)
     return np.asarray(size(p - mirrored) <= 16 * unit * (size(p) + size(mirrored)), dtype=bool)
 

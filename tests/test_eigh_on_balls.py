@@ -1,0 +1,136 @@
+"""eigh of a real symmetric matrix on the exact reference's balls and jets (`gradcli.autodiff.arb_eigh`).
+
+Each eigenvalue and eigenvector is a proven ball holding mpmath's answer (NumPy's
+order and signs); on jets, each slope is the derivative of mpmath's decomposition
+along the seed. A check of a function of eigh stays on balls; a spectrum the balls
+cannot prove simple, or a complex matrix, leaves them for mpmath's path.
+"""
+
+import math
+
+import flint
+import mpmath
+import numpy as np
+import pytest
+
+import gradcli.numpy as gnp
+from gradcli.autodiff import arb as arb_core
+from gradcli.autodiff import ops_decompositions
+from gradcli.autodiff.tracer import primitive_of
+from gradcli.checker import balls, exact_python
+from gradcli.checker.precision import Exact
+from gradcli.checker.targets import resolve
+
+BITS = 300
+
+
+@pytest.fixture
+def precision():
+    arb_core.enable()
+    with flint.ctx.workprec(BITS), mpmath.workprec(BITS):
+        yield
+
+
+def _eigh(cells, lower):
+    return primitive_of(ops_decompositions._eigh_packed).mp(cells, lower)
+
+
+def _mpmaths(m, lower, bits=2 * BITS):
+    with mpmath.workprec(bits):
+        return ops_decompositions._eigh_packed_mp_afresh(np.vectorize(mpmath.mpf, otypes=[object])(m), lower)
+
+
+def _ball(x):
+    return flint.arb(mpmath.nstr(x, 200, strip_zeros=False))
+
+
+def _matrices(count=24, seed=3):
+    rng = np.random.default_rng(seed)
+    for _ in range(count):
+        n = int(rng.integers(1, 6))
+        yield rng.normal(size=(n, n)) * 10.0 ** int(rng.integers(-3, 4)), bool(rng.integers(2)), rng
+
+
+def test_each_eigenvalue_and_eigenvector_is_a_ball_around_mpmaths_answer(precision):
+    for m, lower, _ in _matrices():
+        got = _eigh(np.vectorize(flint.arb, otypes=[object])(m), lower)
+        truth = _mpmaths(m, lower)
+        assert got.shape == truth.shape == (m.shape[0] + 1, m.shape[0])
+        scale = max(abs(x) for x in truth.flat)
+        for ball, exact in zip(got.flat, truth.flat):
+            assert ball.contains(_ball(exact)) or abs(float(ball.mid()) - float(exact)) < 1e-150 * float(scale), (
+                m, lower, ball, exact)
+            assert ball.rad() < 1e-80 * float(scale)
+
+
+def test_the_slopes_on_jets_are_the_derivative_of_the_decomposition(precision):
+    for m, lower, rng in _matrices(seed=5):
+        n = m.shape[0]
+        tangent = rng.normal(size=(n, n))
+        jets = np.empty((n, n), dtype=object)
+        for i in range(n):
+            for j in range(n):
+                jets[i, j] = arb_core.Jet(flint.arb(m[i, j]), np.array([flint.arb(tangent[i, j])], dtype=object))
+        got = _eigh(jets, lower)
+        step = mpmath.mpf(2) ** -150
+        with mpmath.workprec(2 * BITS):
+            exact_m = np.vectorize(mpmath.mpf, otypes=[object])(m)
+            exact_t = np.vectorize(mpmath.mpf, otypes=[object])(tangent)
+            up = ops_decompositions._eigh_packed_mp_afresh(exact_m + step * exact_t, lower)
+            down = ops_decompositions._eigh_packed_mp_afresh(exact_m - step * exact_t, lower)
+            slopes = (up - down) / (2 * step)
+        for jet, slope in zip(got.flat, slopes.flat):
+            assert abs(float(jet.d[0].mid()) - float(slope)) <= 1e-40 * (1 + abs(float(slope))), (m, lower, jet, slope)
+
+
+def _loss(a):
+    w, v = gnp.linalg.eigh(a)
+    return gnp.sum(w ** 3) + v[0, 1] + gnp.sum(v[:, 2] * v[:, 0] ** 2)
+
+
+def test_a_check_of_a_function_of_eigh_finds_its_exact_gradient_on_balls():
+    a = np.array([[2.0, 0.3, 0.1], [0.3, 1.0, 0.2], [0.1, 0.2, 3.0]])
+    result = Exact()
+    assert exact_python.compute(resolve(_loss), [a], result, balls.Budget(math.inf)) is True
+    assert result.method == "balls" and result.determined and not result.unsettled
+    w, v = np.linalg.eigh(a)
+    assert float(result.value) == pytest.approx(np.sum(w ** 3) + v[0, 1] + np.sum(v[:, 2] * v[:, 0] ** 2), rel=1e-14)
+    (gradient,) = result.gradient
+    gradient = np.array(gradient, dtype=float)
+    # The upper triangle eigh never reads has a slope of exactly 0, proven so on the jets.
+    assert np.all(gradient[np.triu_indices(3, 1)] == 0)
+    with mpmath.workprec(200):
+        step = mpmath.mpf(2) ** -60
+        for i, j in zip(*np.tril_indices(3)):
+            moved = [np.vectorize(mpmath.mpf, otypes=[object])(a) for _ in range(2)]
+            moved[0][i, j] += step
+            moved[1][i, j] -= step
+            values = []
+            for m in moved:
+                packed = ops_decompositions._eigh_packed_mp_afresh(m, True)
+                w_m, v_m = packed[0], packed[1:]
+                values.append(sum(x ** 3 for x in w_m) + v_m[0, 1] + sum(v_m[k, 2] * v_m[k, 0] ** 2 for k in range(3)))
+            assert gradient[i, j] == pytest.approx(float((values[0] - values[1]) / (2 * step)), rel=1e-13)
+
+
+@pytest.mark.parametrize("matrix, why", [
+    (np.eye(3), "not prove distinct"),
+    (np.array([[4.0, 1e-300], [1e-300, 4.0]]), "not prove distinct"),  # 4 +- 1e-300: apart, past 300 bits
+])
+def test_a_spectrum_the_balls_cannot_prove_simple_leaves_them(precision, matrix, why):
+    with pytest.raises(arb_core.NoArb, match=why):
+        _eigh(np.vectorize(flint.arb, otypes=[object])(matrix), True)
+
+
+def test_a_repeated_eigenvalue_is_still_judged_on_mpmaths_path():
+    a = np.eye(3) * 2.0
+    result = Exact()
+    assert exact_python.compute(resolve(lambda m: gnp.sum(gnp.linalg.eigvalsh(m) ** 2)), [a], result,
+                                balls.Budget(math.inf)) is False
+    assert result.method == ""  # nothing filled: the caller's mpmath path answers
+
+
+def test_a_complex_hermitian_matrix_leaves_the_balls(precision):
+    cells = np.array([[flint.arb(2), 1 + 1j], [1 - 1j, flint.arb(3)]], dtype=object)
+    with pytest.raises(arb_core.NoArb, match="complex"):
+        _eigh(cells, True)
