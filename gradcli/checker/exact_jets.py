@@ -139,9 +139,10 @@ def _on_jets(on_path, args, bits, budget, direction=None, coordinate=None):
             value, d = got
             if all(e.is_finite() for e in d) and value.is_finite():
                 if proof is None and any(_around_zero(e) for e in d):
-                    proof = python_zero.proven(on_path, args, direction, coordinate, afford=budget.afford)[1]
+                    proof = _proven_at_few_bits_first(
+                        lambda: python_zero.proven(on_path, args, direction, coordinate, afford=budget.afford)[1], bits)
                     if direction is None and coordinate is None:
-                        proof = _each_alone(on_path, args, d, proof, budget)
+                        proof = _each_alone(on_path, args, d, proof, budget, bits)
                 d = [arb_core.ARB(0) if proof and proof[k] and e.contains(0) else e for k, e in enumerate(d)]
                 wanted = [k for k, e in enumerate(d) if _around_zero(e)]  # not 0: their exact quotients, cancelled
                 if wanted and slopes is None:
@@ -160,12 +161,43 @@ def _on_jets(on_path, args, bits, budget, direction=None, coordinate=None):
     return None
 
 
-def _each_alone(on_path, args, d, proof, budget):
+def _each_alone(on_path, args, d, proof, budget, bits):
     """``proof`` (every coordinate seeded at once) with each entry around 0 it left unproven asked again of the
     program seeded in that coordinate alone: one seed carries fewer terms than all of them (a shared bias's slope,
-    0 since softmax's weights sum to 1, is past the proof's terms beside six weights' slopes, not alone)."""
-    return [bool(p) or (_around_zero(e) and python_zero.proven(on_path, args, coordinate=k, afford=budget.afford)[1][0])
-            for k, (e, p) in enumerate(zip(d, proof))]
+    0 since softmax's weights sum to 1, is past the proof's terms beside six weights' slopes, not alone). Where that
+    proof at the point fails too, the mpmath reference's other proofs of a 0 are asked (`python_zero.Zeros.proves`:
+    the same function of the step on both sides; the mean value theorem on the point's smooth piece, which proves
+    sigma_1 / sigma_2 of e^x A still in x)."""
+    zeros, proved = None, []
+    for k, (e, p) in enumerate(zip(d, proof)):
+        if not p and _around_zero(e):
+            p = _proven_at_few_bits_first(
+                lambda: python_zero.proven(on_path, args, coordinate=k, afford=budget.afford)[1], bits)[0]
+            if not p:
+                budget.afford()
+                zeros = zeros or python_zero.Zeros(on_path, args)
+                p = _proven_at_few_bits_first(lambda: [zeros.proves(k)], bits)[0]
+        proved.append(bool(p))
+    return proved
+
+
+PROOF_BITS = START_BITS  # the precision a proof of a 0 is tried at first, however many bits the balls climbed to
+
+
+def _proven_at_few_bits_first(prove, bits):
+    """``prove()`` (a list of flags, each entry proven 0) at `PROOF_BITS`, then at ``bits`` for the entries not
+    proven there. A proof is exact algebra: its balls only decide branches and prove denominators nonzero, which few
+    bits mostly do, where a decomposition's own run at the climb's thousands of bits (mpmath's iterations) fails."""
+    import flint  # lazy: as `_precision`
+    import mpmath
+
+    if bits <= PROOF_BITS:
+        return prove()
+    with flint.ctx.workprec(PROOF_BITS), mpmath.workprec(PROOF_BITS + GUARD_BITS):
+        first = prove()
+    if all(first):
+        return first
+    return [a or b for a, b in zip(first, prove())]
 
 
 def _exact_settled(ball):
