@@ -40,7 +40,7 @@ LAYERS = [
     {"tape", "ops_integrate", "plain"},
     {"custom", "functional", "scipy_namespace"},
     {"mp"},
-    {"arb_constants"},  # the rules' constants as balls, which arb hands down to ops.constant
+    {"arb_constants", "arb_eigh"},  # the rules' constants as balls; eigh and svd on balls and jets, which arb binds
     {"arb"},
     {"catalog"},
     {"__init__"},

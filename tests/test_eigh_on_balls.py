@@ -134,3 +134,97 @@ def test_a_complex_hermitian_matrix_leaves_the_balls(precision):
     cells = np.array([[flint.arb(2), 1 + 1j], [1 - 1j, flint.arb(3)]], dtype=object)
     with pytest.raises(arb_core.NoArb, match="complex"):
         _eigh(cells, True)
+
+
+# -- svd and svdvals, through the Gram matrix's eigendecomposition --------------------------------------------------
+
+
+def _shapes(count=24, seed=11):
+    rng = np.random.default_rng(seed)
+    for _ in range(count):
+        m, n = int(rng.integers(1, 5)), int(rng.integers(1, 5))
+        yield rng.normal(size=(m, n)) * 10.0 ** int(rng.integers(-3, 4)), rng
+
+
+def _svd_prims():
+    return primitive_of(ops_decompositions._svd_packed), ops_decompositions.svdvals.prim
+
+
+def test_each_singular_value_and_vector_is_a_ball_around_mpmaths_answer(precision):
+    packed_prim, values_prim = _svd_prims()
+    for m, _ in _shapes():
+        cells = np.vectorize(flint.arb, otypes=[object])(m)
+        exact = np.vectorize(mpmath.mpf, otypes=[object])(m)
+        with mpmath.workprec(2 * BITS):
+            truths = ops_decompositions._svd_packed_mp(exact), ops_decompositions._svdvals_mp(exact)
+        for got, truth in zip((packed_prim.mp(cells), values_prim.mp(cells)), truths):
+            assert got.shape == truth.shape
+            scale = max(abs(x) for x in truth.flat)
+            for ball, value in zip(got.flat, truth.flat):
+                assert ball.contains(_ball(value)) or abs(float(ball.mid()) - float(value)) < 1e-150 * float(scale), (
+                    m, ball, value)
+                assert ball.rad() < 1e-60 * float(scale)
+
+
+def test_the_singular_values_slopes_on_jets_are_their_derivatives(precision):
+    _, values_prim = _svd_prims()
+    for m, rng in _shapes(seed=13):
+        tangent = rng.normal(size=m.shape)
+        jets = np.empty(m.shape, dtype=object)
+        for index in np.ndindex(m.shape):
+            jets[index] = arb_core.Jet(flint.arb(m[index]), np.array([flint.arb(tangent[index])], dtype=object))
+        got = values_prim.mp(jets)
+        step = mpmath.mpf(2) ** -150
+        with mpmath.workprec(2 * BITS):
+            exact_m = np.vectorize(mpmath.mpf, otypes=[object])(m)
+            exact_t = np.vectorize(mpmath.mpf, otypes=[object])(tangent)
+            slopes = (ops_decompositions._svdvals_mp(exact_m + step * exact_t)
+                      - ops_decompositions._svdvals_mp(exact_m - step * exact_t)) / (2 * step)
+        for jet, slope in zip(got.flat, slopes.flat):
+            assert abs(float(jet.d[0].mid()) - float(slope)) <= 1e-40 * (1 + abs(float(slope))), (m, jet, slope)
+
+
+def _norms(a):
+    return gnp.linalg.norm(a, 2) + gnp.linalg.norm(a, "nuc")
+
+
+def _singular_vectors(a):
+    u, s, vh = gnp.linalg.svd(a, full_matrices=False)
+    return gnp.sum(u[:2, 0] * vh[0, :2]) + s[1] ** 2
+
+
+def _mpmath_loss(loss, a):
+    packed, m = ops_decompositions._svd_packed_mp(a), a.shape[0]
+    u, s, v = packed[:m], packed[m], packed[m + 1:]
+    if loss is _norms:
+        return max(s) + sum(s)
+    return sum(u[r, 0] * v[r, 0] for r in range(2)) + s[1] ** 2
+
+
+@pytest.mark.parametrize("loss", [_norms, _singular_vectors])
+@pytest.mark.parametrize("a", [np.array([[3.0, 1.0], [0.5, 1.0], [0.2, -0.7]]),
+                               np.array([[3.0, 1.0, 0.4], [0.5, 1.0, 2.0]])], ids=["tall", "wide"])
+def test_a_check_of_a_function_of_svd_finds_its_exact_gradient_on_balls(loss, a):
+    result = Exact()
+    assert exact_python.compute(resolve(loss), [a], result, balls.Budget(math.inf)) is True
+    assert result.method == "balls" and result.determined and not result.unsettled
+    (gradient,) = result.gradient
+    gradient = np.array(gradient, dtype=float)
+    with mpmath.workprec(200):
+        step = mpmath.mpf(2) ** -60
+        for index in np.ndindex(a.shape):
+            moved = [np.vectorize(mpmath.mpf, otypes=[object])(a) for _ in range(2)]
+            moved[0][index] += step
+            moved[1][index] -= step
+            slope = (_mpmath_loss(loss, moved[0]) - _mpmath_loss(loss, moved[1])) / (2 * step)
+            assert gradient[index] == pytest.approx(float(slope), rel=1e-13, abs=1e-300)
+
+
+@pytest.mark.parametrize("matrix, why", [
+    (np.eye(3), "not prove distinct"),  # singular values 1, 1, 1
+    (np.array([[1.0, 2.0], [2.0, 4.0], [0.0, 0.0]]), "above 0"),  # rank 1: a singular value 0
+])
+def test_singular_values_the_balls_cannot_prove_simple_and_positive_leave_them(precision, matrix, why):
+    for prim in _svd_prims():
+        with pytest.raises(arb_core.NoArb, match=why):
+            prim.mp(np.vectorize(flint.arb, otypes=[object])(matrix))

@@ -1286,9 +1286,13 @@ def enable():
     expm = primitive_of(ops_scipy_linalg.expm_primitive)
     expm.mp = _whole(expm.name, expm.mp, _expm_balls, _expm_jets)
     expm.mp.arb_aware = True
+    arb_eigh.bind(arb, flint.arb_mat, Jet, NoArb, _arb, _as_jet, _solved, _holds_jets, _holds_balls)
     eigh = primitive_of(ops_decompositions._eigh_packed)
     eigh.mp = arb_eigh.on_balls_or_jets(eigh.mp)
     eigh.mp.arb_aware = True
+    for prim, values_only in ((primitive_of(ops_decompositions._svd_packed), False), (ops_linalg.svdvals.prim, True)):
+        prim.mp = arb_eigh.svd_on_balls_or_jets(prim.mp, values_only)
+        prim.mp.arb_aware = True
     for transform in (ops_fft.complex_transform, ops_fft.real_transform, ops_fft.real_inverse_transform):
         prim = primitive_of(transform)
         prim.mp = arb_complex.transform(prim.name, prim.mp)
