@@ -164,21 +164,10 @@ def _on_jets(on_path, args, bits, budget, direction=None, coordinate=None):
 def _each_alone(on_path, args, d, proof, budget, bits):
     """``proof`` (every coordinate seeded at once) with each entry around 0 it left unproven asked again of the
     program seeded in that coordinate alone: one seed carries fewer terms than all of them (a shared bias's slope,
-    0 since softmax's weights sum to 1, is past the proof's terms beside six weights' slopes, not alone). Where that
-    proof at the point fails too, the mpmath reference's other proofs of a 0 are asked (`python_zero.Zeros.proves`:
-    the same function of the step on both sides; the mean value theorem on the point's smooth piece, which proves
-    sigma_1 / sigma_2 of e^x A still in x)."""
-    zeros, proved = None, []
-    for k, (e, p) in enumerate(zip(d, proof)):
-        if not p and _around_zero(e):
-            p = _proven_at_few_bits_first(
-                lambda: python_zero.proven(on_path, args, coordinate=k, afford=budget.afford)[1], bits)[0]
-            if not p:
-                budget.afford()
-                zeros = zeros or python_zero.Zeros(on_path, args)
-                p = _proven_at_few_bits_first(lambda: [zeros.proves(k)], bits)[0]
-        proved.append(bool(p))
-    return proved
+    0 since softmax's weights sum to 1, is past the proof's terms beside six weights' slopes, not alone)."""
+    return [bool(p) or (_around_zero(e) and _proven_at_few_bits_first(
+        lambda k=k: python_zero.proven(on_path, args, coordinate=k, afford=budget.afford)[1], bits)[0])
+            for k, (e, p) in enumerate(zip(d, proof))]
 
 
 PROOF_BITS = START_BITS  # the precision a proof of a 0 is tried at first, however many bits the balls climbed to

@@ -696,13 +696,6 @@ class Zeros:
             if arb_proof.edges:
                 self.edges[k] = arb_proof.edges[0]
 
-    def proves(self, k):
-        """Whether flat derivative entry ``k`` is proven 0 (asked once): at the point, or as the same function of the
-        step on both sides, or by the mean value theorem on the point's own smooth piece."""
-        if k not in self.known:
-            self.known[k] = self._proven(k)
-        return self.known[k]
-
     def edge_of(self, k):
         """The op at whose domain's edge flat derivative entry ``k`` sits (xlogy(0, 0)), or None: asked once."""
         if k not in self.known:
