@@ -249,7 +249,7 @@ def _eigenvalues(full):
         found = matrix.eig()
     except ValueError:
         raise NoArb("eigenvalues the balls do not prove distinct (a repeated one, or two nearer than the "
-                             "precision parts)") from None
+                    "precision parts)") from None
     values = sorted((z.real for z in found), key=lambda x: x.mid())
     if not all(values[k] < values[k + 1] for k in range(len(values) - 1)):
         raise NoArb("eigenvalues the balls do not prove apart")

@@ -8,8 +8,9 @@ On mpmath numbers (the exact reference) each runs mpmath's own decomposition,
 turned to NumPy's order and signs (eigh's vectors of a repeated eigenvalue turned
 within their space to lie along NumPy's, `_groups_turned_as_numpy`). On
 python-flint balls and jets, eigh of a real symmetric matrix with a spectrum the
-balls prove simple is `arb_eigh`'s; every other ball is refused, so the
-reference takes mpmath's path.
+balls prove simple, and svd and svdvals of a real matrix with singular values
+they prove distinct and above 0, are `arb_eigh`'s; every other ball is refused,
+so the reference takes mpmath's path.
 """
 
 from __future__ import annotations
