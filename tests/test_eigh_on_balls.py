@@ -228,3 +228,16 @@ def test_singular_values_the_balls_cannot_prove_simple_and_positive_leave_them(p
     for prim in _svd_prims():
         with pytest.raises(arb_core.NoArb, match=why):
             prim.mp(np.vectorize(flint.arb, otypes=[object])(matrix))
+
+
+def test_a_stack_of_matrices_is_decomposed_matrix_by_matrix(precision):
+    rng = np.random.default_rng(17)
+    stack = rng.normal(size=(2, 3, 3))
+    balls_of = np.vectorize(flint.arb, otypes=[object])
+    packed_prim, values_prim = _svd_prims()
+    for run, one_shape in ((lambda c: _eigh(c, True), (4, 3)), (packed_prim.mp, (7, 3)), (values_prim.mp, (3,))):
+        got = run(balls_of(stack))
+        assert got.shape == (2,) + one_shape
+        for k in range(2):
+            alone = run(balls_of(stack[k]))
+            assert all(a.overlaps(b) and a.rad() < 1e-80 for a, b in zip(got[k].flat, alone.flat))

@@ -52,11 +52,10 @@ def on_balls_or_jets(on_mpmath):
     def run(a, lower):
         if proof.proving and proof.holds(a):
             return on_mpmath(a, lower)
-        if _holds_jets(a):
-            return _each_matrix(a, lower, _on_jets)
-        if _holds_balls(a):
-            return _each_matrix(a, lower, _on_balls)
-        return on_mpmath(a, lower)
+        one = _on_jets if _holds_jets(a) else _on_balls if _holds_balls(a) else None
+        if one is None:
+            return on_mpmath(a, lower)
+        return _each_stacked(a, lambda cells: one(_read(cells, lower)), _eigh_shape)
 
     return run
 
@@ -71,23 +70,37 @@ def svd_on_balls_or_jets(on_mpmath, values_only):
         if _holds_jets(a):
             if not values_only:
                 raise NoArb("no jet implementation of svd's vectors")
-            return _each_stacked(a, _singular_values_on_jets, 1)
+            return _each_stacked(a, _singular_values_on_jets, _singular_values_shape)
         if _holds_balls(a):
-            return _each_stacked(a, _singular_values_on_balls if values_only else _svd_on_balls, 1 if values_only else 2)
+            if values_only:
+                return _each_stacked(a, _singular_values_on_balls, _singular_values_shape)
+            return _each_stacked(a, _svd_on_balls, _svd_shape)
         return on_mpmath(a)
 
     return run
 
 
-def _each_stacked(a, one, out_ndim):
-    """``one`` on each real matrix of a stack (entries as they are), its answers of ``out_ndim`` dimensions stacked."""
+def _eigh_shape(m, n):
+    """The shape of eigh's answer for one n x n matrix: the eigenvalues as a row above the eigenvectors' columns."""
+    return (n + 1, n)
+
+
+def _singular_values_shape(m, n):
+    return (min(m, n),)
+
+
+def _svd_shape(m, n):
+    """The shape of the thin svd of one m x n matrix as its primitive packs it: U above s above V (vh transposed)."""
+    return (m + 1 + n, min(m, n))
+
+
+def _each_stacked(a, one, answer_shape):
+    """``one`` on each real matrix of a stack, its answers (of ``answer_shape(m, n)``) stacked alike."""
     cells = np.asarray(a, dtype=object)
     _refuse_complex(cells)
-    answers = {index: one(cells[index]) for index in np.ndindex(cells.shape[:-2])}
-    shape = np.shape(next(iter(answers.values()))) if answers else ()
-    out = np.empty(cells.shape[:-2] + tuple(shape), dtype=object)
-    for index, answer in answers.items():
-        out[index] = answer
+    out = np.empty(cells.shape[:-2] + answer_shape(*cells.shape[-2:]), dtype=object)
+    for index in np.ndindex(cells.shape[:-2]):
+        out[index] = one(cells[index])
     return out
 
 
@@ -148,20 +161,8 @@ def _singular_values_on_jets(cells):
                      for value, slope in zip(s, slopes)], dtype=object)
 
 
-def _each_matrix(a, lower, one):
-    """``one`` on each matrix of a stack, packed as eigh's primitive packs it: the eigenvalues as a row above the
-    eigenvectors' columns."""
-    cells = np.asarray(a, dtype=object)
-    n = cells.shape[-1]
-    out = np.empty(cells.shape[:-2] + (n + 1, n), dtype=object)
-    for index in np.ndindex(cells.shape[:-2]):
-        out[index] = one(_read(cells[index], lower))
-    return out
-
-
 def _read(cells, lower):
     """The symmetric matrix NumPy's eigh reads from one triangle (``lower``: the lower one) of ``cells``."""
-    _refuse_complex(cells)
     n = cells.shape[0]
     full = np.empty((n, n), dtype=object)
     for i in range(n):
