@@ -22,12 +22,14 @@ class _Kept(logging.Handler):
 
 
 @contextlib.contextmanager
-def logged(name, level):
+def logged(name, level=None):
     """The records the logger ``name`` handles at ``level`` and above inside the block (its own filters applied), as
-    a list that grows while the block runs; the logger's level put back after."""
+    a list that grows while the block runs; the logger's level put back after (``level`` None: left as it is, so the
+    block sees what the logger's other handlers see)."""
     logger, kept = logging.getLogger(name), _Kept()
     before = logger.level
-    logger.setLevel(level)
+    if level is not None:
+        logger.setLevel(level)
     logger.addHandler(kept)
     try:
         yield kept.records

@@ -9,7 +9,6 @@ re-checked fix in the framework's own spelling (`judge.judge`). The whole set ru
 each kind per framework.
 """
 
-import logging
 import os
 import sys
 
@@ -22,6 +21,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "tri
 import cases  # noqa: E402
 import cases2  # noqa: E402
 import judge  # noqa: E402
+from log_records import logged  # noqa: E402
 
 from gradcli.capture.detect import framework_of_callable, framework_of_source  # noqa: E402
 from gradcli.cli import cli  # noqa: E402
@@ -295,17 +295,6 @@ def test_a_backward_op_with_no_user_frame_is_not_placed_in_the_caller_of_gradcli
 
 
 
-class _Kept(logging.Handler):
-    """A logging handler that keeps every record it is handed."""
-
-    def __init__(self):
-        super().__init__(logging.DEBUG)
-        self.records = []
-
-    def emit(self, record):
-        self.records.append(record)
-
-
 def test_a_failing_gradcheck_of_pytorch_code_shows_no_trace_log(gradcheck):
     """A failing `gradcheck` test shows its findings, not hundreds of PyTorch's structured-trace DEBUG records.
 
@@ -314,12 +303,7 @@ def test_a_failing_gradcheck_of_pytorch_code_shows_no_trace_log(gradcheck):
     """
     import torch_train
 
-    kept, trace_log = _Kept(), logging.getLogger("torch.__trace")
-    trace_log.addHandler(kept)
-    try:
-        with pytest.raises(AssertionError) as failed:
-            gradcheck(torch_train.focal_loss, [{"z": -100.0}], dtypes=("float32",))
-    finally:
-        trace_log.removeHandler(kept)
+    with logged("torch.__trace") as records, pytest.raises(AssertionError) as failed:
+        gradcheck(torch_train.focal_loss, [{"z": -100.0}], dtypes=("float32",))
     assert "torch_train.py:41" in str(failed.value)  # the finding at the user's line
-    assert kept.records == []
+    assert records == []
