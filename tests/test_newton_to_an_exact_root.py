@@ -6,8 +6,8 @@ the fortieth, and dr/dM = e sin(E_40) dE_40/dM, with dE_40/dM near 1 / (1 - e) =
 run of the program at any precision gradcli can afford tells it from 0 (each step cancels all but the cube of its
 input), but balls prove it below 2^-32687, below every float64: float64's 0 is its correctly rounded value, so the
 point is `ok`, its exact slope given as that bound and never as a number (`judge._rounded_within_the_bound`); a bound
-a float could hold, or a program's slope off it, leaves the point without an exact reference. Truth: the iterates themselves in mpmath at 200000
-bits.
+a float could hold leaves the point without an exact reference, and a program's slope off the bound is judged against
+it (tests/test_bound_judges_the_program.py). Truth: the iterates themselves in mpmath at 200000 bits.
 """
 
 import mpmath

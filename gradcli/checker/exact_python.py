@@ -144,7 +144,8 @@ def compute(target, args, result, budget, seed=0):
         result.why = f"on balls, {error}"
         bounded, value = getattr(error, "bounded", None), getattr(error, "value", None)
         if bounded is not None and value is not None and balls.settled(value) is not None:
-            result.bounded = Bounded(bounded[0], balls.settled(value), bounded[1])
+            result.bounded = Bounded(bounded[0], balls.settled(value), bounded[1],
+                                     _rule_beside_bound(getattr(error, "rule", None), args, bounded[1]))
         return True
     except (_Fallback, arb_core.NoArb, arb_core.Undecided):
         return False
@@ -267,7 +268,7 @@ def _compute(target, args, result, budget, seed):
             undefined_at_kinks(target, args, result)
         return True
     except _Unresolvable as error:
-        error.value = value  # the value is proven: a bound of the derivative's entries is said beside it
+        error.value, error.rule = value, rule  # proven: a bound of the derivative's entries is said beside them
         raise
 
 
@@ -794,6 +795,21 @@ def _rule_beside(rule, args, gradient, along_zero=False):
         out.append(_shaped([mpmath.mpf(0) if b is not None and b.contains(0) and (along_zero or _is_zero(e)) else _mpf(b)
                             for b, e in zip(np.ravel(np.asarray(g, dtype=object)), exact)], a))
     return out
+
+
+def _rule_beside_bound(rule, args, entries):
+    """The rule's balls beside a `Bounded` derivative (flat ``entries``, None where only a bound is proven), flat: each
+    bounded entry's rule a 0 where its ball holds 0 (it does not disagree with an entry that small), else its number;
+    None without a rule."""
+    if rule is None:
+        return None
+    zeros = [0 if e is None else e for e in entries]
+    shaped, start = [], 0
+    for a in args:
+        size = int(np.size(a))
+        shaped.append(zeros[start:start + size])
+        start += size
+    return [e for g in _rule_beside(rule, args, shaped) for e in np.ravel(np.asarray(g, dtype=object))]
 
 
 def _is_zero(entry):

@@ -5,6 +5,7 @@ See `runner` for what each verdict means and their order of precedence.
 
 from __future__ import annotations
 
+import contextvars
 import linecache
 import math
 
@@ -41,6 +42,11 @@ def judge(result, target, value, grads, exact, chosen, dtype, rtol, recording, v
     """
     if exact.unsettled:
         bounded = _rounded_within_the_bound(result, target, value, grads, exact, chosen, dtype, rtol)
+        if bounded is None:
+            off = _judged_against_the_bound(result, target, value, grads, exact, chosen, dtype, rtol, recording,
+                                            verdicts_alone, moved, meant)
+            if off is not None:
+                return off
         return [bounded or _undetermined(exact.out_of_time, exact.why), _nonfinite(recording, value, grads)]
     if not exact.determined:
         result.notes.append("verdict without an exact reference: the value and gradient are compared with nothing")
@@ -94,9 +100,9 @@ def _rounded_within_the_bound(result, target, value, grads, exact, chosen, dtype
     """An ``ok`` judgement where the point has no settled reference only because balls bound some gradient entries
     below 2^N without settling them (`precision.Bounded`: Newton's steps to an exact root), N below the dtype's least
     float by a bit, so the correctly rounded entry is 0, and the program's value and gradient pass against the proven
-    numbers, each bounded entry as an exact 0 would (`compare.compare`); None otherwise (no exact reference: a
-    bound the dtype could hold, or a program that is off). The bounded entries are said as the bound, as text: no
-    number of the result stands for them."""
+    numbers, each bounded entry as an exact 0 would (`compare.compare`); None otherwise (a bound the dtype could
+    hold: no exact reference; a program that is off: `_judged_against_the_bound`). The bounded entries are said as
+    the bound, as text: no number of the result stands for them."""
     bounded = exact.bounded
     if bounded is None or not is_float_dtype(dtype) or value is None:
         return None
@@ -113,30 +119,98 @@ def _rounded_within_the_bound(result, target, value, grads, exact, chosen, dtype
         by_name[name], start = bounded.gradient[start:start + size], start + size
     if start != len(bounded.gradient) or any(grads.get(n) is None for n in chosen):
         return None
-    import mpmath  # lazy: the proven entries are mpmath's numbers
-
     errors = []
     for name in chosen:
-        shape = np.shape(raw(grads[name]))
-        entries = [mpmath.mpf(0) if e is None else e for e in by_name[name]]
-        if len(entries) != int(np.prod(shape, dtype=np.int64)):
+        proven = _as_rounded(by_name[name], grads[name])
+        if proven is None:
             return None
-        proven = np.array(entries, dtype=object).reshape(shape) if shape else entries[0]
         error, passed = compare(grads[name], proven, rtol, result.atol, dtype, flushed)
         if not passed:
             return None
         errors.append(error)
     result.value_error, result.gradient_error = value_error, max(errors, default=0.0)
-    below = f"below 2^{bounded.log2} in magnitude"
-    result.exact_value = plain(bounded.value)
-    result.exact_value_text = exact_text(bounded.value, max(exact.digits, 20))
-    result.exact_gradient = {n: None if None in by_name[n] else plain(_shaped(by_name[n], grads[n])) for n in chosen}
-    result.exact_gradient_text = {n: _bound_texts(by_name[n], grads[n], below, exact.digits) for n in chosen}
+    below = _said_as_the_bound(result, bounded, by_name, grads, chosen, exact.digits)
     tiny = [n for n in chosen if None in by_name[n]]
     return Judgement(notes=[
         f"the exact derivative in {', '.join(tiny)} is {below}, proven on balls but not settled (the program cancels "
         f"more digits than balls of gradcli's most bits hold), and {dtype}'s least float is 2^{least}: its correctly "
         f"rounded value is 0, which the program gives"])
+
+
+def _judged_against_the_bound(result, target, value, grads, exact, chosen, dtype, rtol, recording, verdicts_alone,
+                              moved, meant):
+    """The judgements of a program that is off a `precision.Bounded` reference, each bounded entry, proven below 2^N
+    with N below the dtype's least float, taken as the 0 it rounds to in every float (so the program's own numbers
+    are judged as against a settled reference: any distance from a number that small is the distance from 0), the
+    rule on balls beside it deciding ``wrong`` from ``unstable``; None where no such judgement holds (a bound a float
+    could hold, no rule on balls, a gradient not asked). The bounded entries are said as the bound, as text."""
+    bounded = exact.bounded
+    if bounded is None or bounded.rule is None or not is_float_dtype(dtype) or value is None:
+        return None
+    if bounded.log2 > int(math.log2(float(finfo(dtype).smallest_subnormal))) - 1:
+        return None
+    by_name, rule_by_name, start = {}, {}, 0
+    for name in target.variables:
+        size = int(np.size(result.point.get(name, 0.0)))
+        by_name[name] = bounded.gradient[start:start + size]
+        rule_by_name[name] = bounded.rule[start:start + size]
+        start += size
+    if start != len(bounded.gradient) or len(bounded.rule) != start or any(grads.get(n) is None for n in chosen):
+        return None
+    gradient, rule = [], []
+    for name in target.variables:
+        like = grads.get(name, np.zeros(np.shape(result.point.get(name, 0.0))))
+        gradient.append(_as_rounded(by_name[name], like))
+        rule.append(_as_rounded(rule_by_name[name], like))
+    if any(g is None for g in gradient + rule):
+        return None
+    stand_in = exact.copied()
+    stand_in.value, stand_in.gradient, stand_in.rule, stand_in.rule_scale = bounded.value, gradient, rule, []
+    stand_in.determined, stand_in.unsettled, stand_in.bounded, stand_in.why = True, False, None, ""
+    below = f"below 2^{bounded.log2} in magnitude"
+    zeros = {id(e) for name, g in zip(target.variables, gradient)
+             for e, proven in zip(np.ravel(np.asarray(g, dtype=object)), by_name[name]) if proven is None}
+    token = _BOUNDS.set((zeros, below))  # a finding's words say the bound where they would say such an entry
+    try:
+        judgements = judge(result, target, value, grads, stand_in, chosen, dtype, rtol, recording, verdicts_alone,
+                           moved, meant)
+    finally:
+        _BOUNDS.reset(token)
+    _said_as_the_bound(result, bounded, by_name, grads, chosen, exact.digits)
+    tiny = ", ".join(n for n in chosen if None in by_name[n])
+    least = int(math.log2(float(finfo(dtype).smallest_subnormal)))
+    judgements.append(Judgement(notes=[
+        f"the exact derivative in {tiny} is {below}, proven on balls but not settled (the program cancels more digits "
+        f"than balls of gradcli's most bits hold), and {dtype}'s least float is 2^{least}: its correctly rounded value "
+        "is 0, which the program's gradient is judged against"]))
+    return judgements
+
+
+# (ids of the stand-in 0s of bounded entries, the bound's text) while `_judged_against_the_bound` judges by them
+_BOUNDS = contextvars.ContextVar("gradcli_bounded_entries", default=None)
+
+
+def _as_rounded(entries, like):
+    """Flat proven ``entries`` (None where only a bound below every float is proven: the 0 it rounds to) shaped as the
+    program's gradient ``like``; None where their count is not its size."""
+    import mpmath  # lazy: the proven entries are mpmath's numbers
+
+    shape = np.shape(raw(like))
+    entries = [mpmath.mpf(0) if e is None else e for e in entries]
+    if len(entries) != int(np.prod(shape, dtype=np.int64)):
+        return None
+    return np.array(entries, dtype=object).reshape(shape) if shape else entries[0]
+
+
+def _said_as_the_bound(result, bounded, by_name, grads, chosen, digits):
+    """The result's exact value and gradient from a `precision.Bounded` reference, each bounded entry given as its
+    bound, as text, and as no number; returns that text."""
+    below = f"below 2^{bounded.log2} in magnitude"
+    result.exact_value = plain(bounded.value)
+    result.exact_value_text = exact_text(bounded.value, max(digits, 20))
+    result.exact_gradient = {n: None if None in by_name[n] else plain(_shaped(by_name[n], grads[n])) for n in chosen}
+    result.exact_gradient_text = {n: _bound_texts(by_name[n], grads[n], below, digits) for n in chosen}
+    return below
 
 
 def _shaped(entries, like):
@@ -852,11 +926,27 @@ def _told_apart(rule, exact, chosen):
 
 
 def _entry_text(value, significant=10):
-    """A gradient's text: as a float where one holds it, else its exact digits (1e-452 is not 0)."""
+    """A gradient's text: as a float where one holds it, else its exact digits (1e-452 is not 0); an entry standing for
+    a bound (`_judged_against_the_bound`) as that bound."""
+    bound = _BOUNDS.get()
+    if bound is not None and id(value) in bound[0]:
+        return bound[1]
+    if bound is not None and isinstance(value, np.ndarray) and any(id(e) in bound[0] for e in value.flat):
+        return "[" + ", ".join(_row_entry_text(e, bound, significant) for e in value) + "]"
     if _is_exact_zero(value):
         return "0"  # a proven 0 reads as the 0 a float shows, not mpmath's "0.0"
     text = exact_text(value, 0, significant=significant)
     return number_text(text if isinstance(text, list) else text) if text is not None else number_text(plain(value))
+
+
+def _row_entry_text(entry, bound, significant):
+    """One entry of an array's text where some entries stand for a bound: a row as an array, a bound as its text,
+    a number as the array's text shows it."""
+    if isinstance(entry, np.ndarray):
+        return _entry_text(entry, significant)
+    if id(entry) in bound[0]:
+        return bound[1]
+    return _entry_text(np.array([entry], dtype=object), significant)[1:-1]
 
 
 def _is_exact_zero(value):

@@ -89,6 +89,7 @@ class Bounded:
     log2: int
     value: object
     gradient: list
+    rule: list = None  # gradcli's rule on balls, flat as ``gradient`` (a 0 where its ball holds 0 beside a bounded one)
 
 
 @dataclass
