@@ -518,12 +518,13 @@ def _climb(target, args, seed, result, budget, zeros, digits, kept=None):
 
 
 def _undefined_at_point(settled, size, digits, point_needs):
-    """Whether ``settled`` holds a value that settled on NaN (0 * inf: g v / |v| at v = 0) at a precision its own
-    sums allow (``point_needs``, the digits the value's sums need): it is undefined at the point, whatever terms the
-    difference steps beside the point absorb, so no bound on absorbed terms replaces it."""
+    """Whether ``settled`` holds a value that settled on NaN (0 * inf: g v / |v| at v = 0) or an infinity (a pole
+    inside a sum of squares: the steps beside it absorb the sum's other terms) at a precision its own sums allow
+    (``point_needs``, the digits the value's sums need): it is undefined at the point, whatever terms the difference
+    steps beside the point absorb, so no bound on absorbed terms replaces it."""
     import mpmath
 
-    return settled is not None and digits >= point_needs and any(mpmath.isnan(v) for v in settled[:size])
+    return settled is not None and digits >= point_needs and not all(mpmath.isfinite(v) for v in settled[:size])
 
 
 def _watched_so_far(absorbed):
