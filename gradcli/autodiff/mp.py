@@ -897,7 +897,7 @@ def _substituted(a, b):
     out = np.empty(b.shape, dtype=object)
     for i in order:
         if a[i, i] == 0:
-            raise ZeroDivisionError("matrix is singular")
+            raise Singular("matrix is singular")
         known = [k for k in (range(i) if lower else range(i + 1, n))]
         for j in range(b.shape[1]):
             rest = mpmath.fdot([(b[i, j], 1)] + [(-a[i, k], out[k, j]) for k in known])
@@ -914,8 +914,19 @@ def _substituted(a, b):
 _EXACT_UP_TO = 24  # rows of a matrix done exactly; a larger one is mpmath's (rounded) elimination
 
 
+class Singular(ZeroDivisionError):
+    """A matrix whose determinant, computed from its entries without rounding, is 0 (or a triangle with a 0 on its
+    diagonal): no inverse or solve exists at these numbers, unlike a pivot mpmath's LU finds below its floor."""
+
+
+# An entry's binary exponent past which its fraction is not made: the elimination's cost grows with the entries'
+# spread of exponents, and balls (gradcli's other exact path) hold at most 32768 bits; such a matrix is mpmath's.
+_EXACT_EXPONENT_BITS = 1 << 17
+
+
 def _fractions(a):
-    """The entries of object array ``a`` as exact Fractions, or None if one is not a finite real number."""
+    """The entries of object array ``a`` as exact Fractions, or None if one is not a finite real number or its
+    exponent is past `_EXACT_EXPONENT_BITS`."""
     out = []
     for e in np.asarray(a, dtype=object).flat:
         if isinstance(e, (int, float, np.integer, np.floating)) and not isinstance(e, bool):
@@ -926,6 +937,8 @@ def _fractions(a):
         if type(e) is not _MPF or _non_finite(e):
             return None
         sign, man, exp, _ = e._mpf_
+        if abs(exp) > _EXACT_EXPONENT_BITS:  # e^-1e600: a fraction of 10^600 bits no memory holds
+            return None
         value = Fraction(man << exp) if exp >= 0 else Fraction(man, 1 << -exp)
         out.append(-value if sign else value)
     return out
@@ -999,7 +1012,7 @@ def _exact_solve(a, b):
                          for j in range(b.shape[1])], axis=-1)
     det, solved = _eliminated(rows, a.shape[0], b.shape[1])
     if det == 0:
-        raise ZeroDivisionError("matrix is singular")
+        raise Singular("matrix is singular")
     return np.array([[_rounded(e) for e in row] for row in solved], dtype=object)
 
 
@@ -1020,7 +1033,7 @@ def _exact_complex_solve(a, b):
              for i in range(n)]
     det, solved = _eliminated(rows, 2 * n, width)
     if det == 0:
-        raise ZeroDivisionError("matrix is singular")
+        raise Singular("matrix is singular")
     return np.array([[mpmath.mpc(_rounded(solved[i][j]), _rounded(solved[n + i][j])) for j in range(width)]
                      for i in range(n)], dtype=object)
 

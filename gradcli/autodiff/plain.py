@@ -275,6 +275,8 @@ def whole_number(number):
     mantissa, exponent = parts
     if exponent >= 0:
         return mantissa << exponent
+    if -exponent > abs(mantissa).bit_length():  # below 1 and not 0 (e^-1e600's exponent has 600 digits): no shift
+        return None if mantissa else 0
     whole, rest = divmod(mantissa, 1 << -exponent)
     return None if rest else whole
 

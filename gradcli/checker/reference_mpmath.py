@@ -383,6 +383,18 @@ def _change(moved, centre):
     return out
 
 
+def _nan_where_singular(target, args):
+    """The program's value at ``args``, NaN where a matrix it inverts or solves with is singular at these numbers
+    (`mp.Singular`: its determinant exactly 0 without rounding): the function has no value there, as 0/0 has none,
+    and a precision that agrees leaves the point without a derivative (`_outside_domain`)."""
+    import mpmath
+
+    try:
+        return target.mp_function(*[to_mp(a) for a in args])
+    except mp_core.Singular:
+        return mpmath.nan
+
+
 def _slope_not_a_number(history):
     """Whether the climb's last derivative entries hold a NaN or an infinity."""
     import mpmath
@@ -437,7 +449,7 @@ def _climb(target, args, seed, result, budget, zeros, digits, kept=None):
         with mpmath.workdps(digits), Absorption() as absorbed:
             try:
                 with np.errstate(all="ignore"):
-                    value, value_noise = with_noise(lambda: target.mp_function(*[to_mp(a) for a in args]))
+                    value, value_noise = with_noise(lambda: _nan_where_singular(target, args))
                 at_point = _watched_so_far(absorbed)
             except BeyondNumbers as error:
                 # The program runs; its numbers here outgrow every number the reference holds, at any precision.
