@@ -67,7 +67,16 @@ _ORDER_AT_TIE = "an order at a tie"
 # slogdet of a real matrix whose det is an exact 0 (its log |det| -inf): its sign, 0 there, jumps between -1 and 1
 # across the singular matrices (the sign is a step of the matrix, no op a run records)
 _SINGULAR_SLOGDET = "slogdet of a singular matrix"
-_BRANCH_OPS = _BRANCH_OPS | {_SQRT_AT_0, _ON_CUT, _ORDER_AT_TIE, _SINGULAR_SLOGDET}
+# An eigen- or singular value decomposition meeting a repeated value: which value is which is an order decided at a
+# tie (cond [[1, t], [t, 1]] is (1 + |t|) / (1 - |t|), its singular values |1 +- t| sorted), a switch whatever rule
+# gives there, where a function even in t has central differences of exactly 0 at every precision.
+_SPECTRUM_AT_TIE = "a spectrum at a tie"
+_BRANCH_OPS = _BRANCH_OPS | {_SQRT_AT_0, _ON_CUT, _ORDER_AT_TIE, _SINGULAR_SLOGDET, _SPECTRUM_AT_TIE}
+# The spectral decompositions, each with where its answer holds the spectrum: ``"first"``, the first row of a packed
+# answer (eigh's eigenvalues above its eigenvectors), ``"below u"``, the row below U's m rows (svd's packed U, s, V),
+# ``"all"``, the answer itself (svdvals)
+_SPECTRA = {"linalg.eigh": "first", "linalg.eig": "first", "linalg.svd": "below u", "linalg.svdvals": "all"}
+_TIED_DIGITS = 10  # the digits short of a run's precision within which two of a spectrum's values are one value
 
 
 def _takes_a_root(name, values):
@@ -133,6 +142,37 @@ def _singular_slogdet(name, ans):
         return False
 
 
+def _repeated_spectrum(name, values, ans):
+    """Whether a spectral decomposition (`_SPECTRA`) of exact numbers gives some matrix two equal values, each pair of
+    its spectrum within the run's rounding (10 digits short of its precision) of the spectrum's largest: True, False,
+    or the digits it needs to tell (an int) where its matrix's entries span more decades than the run's precision
+    resolves (a near tie: e^0.3 twice on a diagonal beside 1e-200, whose eigenvalues are 2e-200 apart); False for any
+    other op."""
+    where = _SPECTRA.get(name)
+    if where is None or not values:
+        return False
+    import mpmath  # lazy: the exact run's numbers
+
+    try:
+        matrix = [abs(mpmath.mpmathify(v)) for v in np.ravel(np.asarray(raw(values[0]), dtype=object))]
+        out = np.asarray(raw(ans), dtype=object)
+        spectrum = out if where == "all" else out[..., 0, :] if where == "first" else \
+            out[..., np.shape(raw(values[0]))[-2], :]
+        nonzero = [v for v in matrix if v != 0 and mpmath.isfinite(v)]
+        spread = int(mpmath.log10(max(nonzero) / min(nonzero))) if nonzero else 0
+        if spread + _TIED_DIGITS > mpmath.mp.dps:
+            return spread + 2 * _TIED_DIGITS
+        for row in spectrum.reshape(-1, spectrum.shape[-1]):
+            numbers = [mpmath.mpmathify(v) for v in row]
+            scale = max((abs(v) for v in numbers), default=0)
+            tied = mpmath.mpf(10) ** (_TIED_DIGITS - mpmath.mp.dps) * scale
+            if any(abs(a - b) <= tied for k, a in enumerate(numbers) for b in numbers[k + 1:]):
+                return True
+    except (TypeError, ValueError, IndexError, ZeroDivisionError):
+        return False
+    return False
+
+
 def _has_zero(value):
     try:
         return any(v == 0 for v in np.ravel(np.asarray(raw(value), dtype=object)))
@@ -177,7 +217,7 @@ def may_have_kink(target, args, result):
 
 def _ops_run(target, args):
     """The names of the primitives a traced forward run of ``target`` at ``args`` calls (all of them if it raises)."""
-    names, radicands = set(), []
+    names, radicands, spectra_need = set(), [], []
 
     def seen(prim, values, ans):
         names.add(prim.name)
@@ -189,6 +229,11 @@ def _ops_run(target, args):
             names.add(_ON_CUT)
         if _singular_slogdet(prim.name, ans):
             names.add(_SINGULAR_SLOGDET)
+        tied = _repeated_spectrum(prim.name, values, ans)
+        if tied is True:
+            names.add(_SPECTRUM_AT_TIE)
+        elif tied is not False:
+            spectra_need.append(tied)
 
     mp_args = [to_mp(a) for a in args]
     saved, ops_shape.ties_seen = ops_shape.ties_seen, []
@@ -196,6 +241,8 @@ def _ops_run(target, args):
         ran = _watched_run(target, mp_args, seen)
         if ops_shape.ties_seen:
             names.add(_ORDER_AT_TIE)
+        if ran and spectra_need and _SPECTRUM_AT_TIE not in names and _spectrum_tied_at(target, mp_args, spectra_need):
+            names.add(_SPECTRUM_AT_TIE)
         if ran and _SQRT_AT_0 not in names and _roots_of_rounded_zeros(target, mp_args, radicands):
             names.add(_SQRT_AT_0)
     finally:
@@ -203,6 +250,19 @@ def _ops_run(target, args):
     if not ran:
         return set(_BRANCH_OPS)  # a program that fails traced: the one-sided test decides
     return names
+
+
+def _spectrum_tied_at(target, mp_args, needs):
+    """Whether a run at the digits its decompositions' entries ask (``needs``, at most `max_digits`) sees a repeated
+    value in some spectrum (`_repeated_spectrum`); False where even those digits cannot tell."""
+    found = []
+
+    def seen(prim, values, ans):
+        if _repeated_spectrum(prim.name, values, ans) is True:
+            found.append(prim.name)
+
+    digits = max(needs)
+    return digits <= max_digits() and _watched_run(target, mp_args, seen, digits) and bool(found)
 
 
 def _watched_run(target, mp_args, watch, digits=START_DIGITS):
