@@ -770,7 +770,7 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
         apart = None  # (the where, as written) where it sits on another line than the op that broke
         chooser = _dropped_by(recording, first) if first is not None else None
         if first is not None and value_finite and not gradient_finite and (chooser is not None or any(
-            op.name == "where" for op in recording.ops
+            _chooses_by_the_inputs(op) for op in recording.ops
         )):
             kind = "where-nan"
             if chooser is None or chooser.name == "where":
@@ -1061,6 +1061,13 @@ def _dropped_by(recording, first):
                 return op if op.name in _SELECTORS else None
             carrying.add(op.index)
     return None
+
+
+def _chooses_by_the_inputs(op):
+    """Whether ``op`` is a where whose condition the program computed from its inputs (x > 0), not a mask of constants
+    a library's own code applies (a triangle's, inside a Cholesky or a triangular solve), which selects by position
+    and keeps no branch's infinity out of the value."""
+    return op.name == "where" and bool(op.parents) and op.parents[0] is not None
 
 
 def _is_mask(value):
