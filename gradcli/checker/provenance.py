@@ -1655,7 +1655,8 @@ def root_cause(working: Recording, exact: Recording, phase, eps):
         if out_error is None or out_error < 1e3 * own:
             continue
         growth, out_error, in_error = _growth(working, w, e, own)
-        if growth < 100 or _swallowed_later(working, exact_of, users, w, eps) or _unread_answer(w, pairs, users):
+        if growth < 100 or _swallowed_later(working, exact_of, users, w, eps) or _unread_answer(w, pairs, users) \
+                or (phase == "backward" and _reaches_only_right_results(exact_of, users, w, eps)):
             continue
         finding, earlier = _describe(w, e, growth, out_error, in_error), None
         if finding.kind == "inaccurate" and w.name.startswith(_MATRIX_FUNCTIONS):
@@ -1733,6 +1734,53 @@ def _swallowed_later(working, exact_of, users, w, eps):
             if id(user) not in seen and not _absorbs(working, exact_of, op, user, eps):
                 seen.add(id(user))
                 pending.append(user)
+    return True
+
+
+def _reaches_only_right_results(exact_of, users, w, eps):
+    """Whether every result of the program that ``w``'s result reaches is right in its dtype (`_right_as_floats`):
+    then what ``w`` lost is lost to no result (1/S^2 underflowing at S = 1e200 on its way to slopes in S and Ks that
+    are 1e-399 and 1e-597, whose float 0 is their nearest, beside a slope in Ki that another underflow lost)."""
+    pending, seen, reached = [w], {id(w)}, False
+    while pending:
+        op = pending.pop()
+        following = users.get(id(op), ())
+        if not following:  # a result the program returns
+            reached = True
+            exact = exact_of.get(id(op))
+            if exact is None or not _right_as_floats(op.output, exact.output, eps):
+                return False
+        for user in following:
+            if id(user) not in seen:
+                seen.add(id(user))
+                pending.append(user)
+    return reached
+
+
+def _right_as_floats(value, exact, eps):
+    """Whether each entry of the float ``value`` is its ``exact`` counterpart to 1000 roundings, or the 0 an exact
+    entry below half the dtype's least subnormal rounds to."""
+    import mpmath  # lazy: the exact run's numbers
+
+    try:
+        value, exact = np.asarray(raw(value)), np.asarray(raw(exact), dtype=object)
+    except ValueError:  # a key of slices and index arrays: no numbers
+        return False
+    if value.shape != exact.shape or not is_float_dtype(value.dtype) or value.dtype.kind == "c":
+        return False
+    least = float(finfo(value.dtype).smallest_subnormal)
+    for a, x in zip(value.ravel(), exact.ravel()):
+        try:
+            x = mpmath.mpf(x)
+        except (TypeError, ValueError):
+            return False
+        a = float(a)
+        if not (math.isfinite(a) and mpmath.isfinite(x)):
+            return False
+        if a == 0 and 2 * abs(x) < least:
+            continue
+        if abs(mpmath.mpf(a) - x) > 1e3 * eps * abs(x):
+            return False
     return True
 
 
