@@ -1647,7 +1647,9 @@ def root_cause(working: Recording, exact: Recording, phase, eps):
     for w, e in pairs:
         off = _library_off(w, eps)
         if off is not None:  # the framework's own value of a call the replay computes accurately: its digits
-            rank = (id(w) not in recomputed, off[0], False)
+            # Off by fewer than 1000 ulps, it is named only where no op broke: a rule that exponentiates it (JAX's
+            # log_ndtr's slope, exp(-x^2/2 - log_ndtr(x))) makes its 2e-13 at -505 a 1e-10 of the gradient.
+            rank = (id(w) not in recomputed, off[0] if off[0] >= 1e3 else -1, False, off[0])
             if best is None or rank > best[0]:
                 best = (rank, off[1])
         own = _rounding_in([w.output], eps)
@@ -1824,17 +1826,20 @@ def _carried_errors(value, exact):
     return carried
 
 
+_LIBRARY_OFF_ULPS = 64  # a library's value off by fewer ulps than this is its rounding, never named
+
+
 def _library_off(w, eps):
     """``(growth, finding)`` for a library call ``w`` the replay computes as gradcli's own accurate function (JAX's
     ``owens_t``) where the framework's own value of that call, on the very numbers the replay handed it, is off by
-    over 1000 ulps of the function at those numbers: the library's approximation lost the digits, not an op
-    before it (whose rounding the function at those numbers already carries). None for any other op."""
+    over `_LIBRARY_OFF_ULPS` ulps of the function at those numbers: the library's approximation lost the digits, not
+    an op before it (whose rounding the function at those numbers already carries). None for any other op."""
     own = None if w.own is None else w.own.value_of(w.output)
     if own is None:
         return None
     truth = _again_exactly(w)
     off = None if truth is None else _relative_error(own, truth)
-    if off is None or off < 1e3 * eps:
+    if off is None or off < _LIBRARY_OFF_ULPS * eps:
         return None
     # The op recorded with the call's result may be the last of several its replay runs (bessel_jn's stack): then
     # the call's own arguments and name are shown
