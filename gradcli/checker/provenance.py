@@ -1803,11 +1803,14 @@ def _absorbs(working, exact_of, given, user, eps):
         return False
 
 
+_CARRIED_BITS = 128  # the difference of a float and an exact number, correctly rounded to this: a float reads 53
+
+
 def _carried_errors(value, exact):
     """The absolute error of each entry of a float ``value`` against its ``exact`` counterpart, to the exact number's
     own precision: a 1e-217 error of -1.0, under the bits `_relative_errors` compares, is still all of a later
     cancellation's 1.4e-217 (0 where either is not finite; None where they are not float numbers of one shape)."""
-    import mpmath  # the exact run's numbers, subtracted without rounding
+    import mpmath  # the exact run's numbers, subtracted and rounded once
 
     try:
         value, exact = np.asarray(raw(value)), np.asarray(raw(exact), dtype=object)
@@ -1822,7 +1825,8 @@ def _carried_errors(value, exact):
         except (TypeError, ValueError):
             return None
         if mpmath.isfinite(e) and math.isfinite(float(np.real(a))):
-            carried[index] = float(abs(mpmath.fsub(float(np.real(a)), e, exact=True)))
+            # rounded once, past a float's bits: exact, a difference across an exponent gap of 10^83 fills no memory
+            carried[index] = float(abs(mpmath.fsub(float(np.real(a)), e, prec=_CARRIED_BITS)))
     return carried
 
 
