@@ -878,9 +878,21 @@ def _side_text(side):
     if isinstance(side, Outside):
         return "the function is not defined (NaN at every step)"
     if isinstance(side, list):
-        growth = ", ".join(f"{float(q):.3g} at step {float(h):.0e}" for h, q in side)
+        growth = ", ".join(f"{_any_size(q, '.3g')} at step {_any_size(h, '.0e')}" for h, q in side)
         return f"the difference quotient grows without bound as the step shrinks ({growth})"
     return f"the derivative is {float(side):.6g}"
+
+
+def _any_size(number, spec):
+    """``number`` (an mpf, or a float) as ``spec`` formats its float, or by its own digits where a float would round it
+    to 0 or inf (a step of 1e-400, a quotient of 1e+500)."""
+    import mpmath  # lazy: the exact reference's numbers
+
+    as_float = float(number)
+    if (math.isfinite(as_float) and as_float != 0) or number == 0 or not mpmath.isfinite(number):
+        return format(as_float, spec)
+    digits = int(spec.strip(".eg") or 1) if spec.endswith("g") else 1
+    return mpmath.nstr(mpmath.mpf(number), digits)
 
 
 def _beyond(exact, dtype):
