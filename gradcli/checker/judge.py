@@ -507,7 +507,11 @@ def _within_the_terms(exact, names, chosen, rule_by_name, exact_grads, allowance
     subtraction (about 1 each at logits [80, -80, 0]), but 1e-6 of the entry p - t (0.033). On the mpmath
     path the scale is the rule's rounding noise, which carries every cancellation before the rule's last
     additions too, so there it is capped at the gradient's whole mass (the sum of the rule's and the exact
-    entries' magnitudes). A proven 0 allows nothing.
+    entries' magnitudes); on balls too where some entry's scale times the allowance passes that mass (a rounding
+    of its operands larger than every entry: no float's rule could be that), which is ball arithmetic's growth
+    through a loop that refined a value the rule reads (a Newton root's 40 steps, each adding its radius to the
+    last's, which balls cannot see contract: radii of 1e72 where the terms are of order 1). A proven 0 allows
+    nothing.
     """
     import mpmath
 
@@ -522,7 +526,8 @@ def _within_the_terms(exact, names, chosen, rule_by_name, exact_grads, allowance
         pairs += zip(rules, exacts, sizes)
     if not all(s is not None and mpmath.isfinite(r) and mpmath.isfinite(e) for r, e, s in pairs):
         return False
-    cap = mpmath.inf if exact.method == "balls" else sum(abs(r) + abs(e) for r, e, _ in pairs)
+    mass = sum(abs(r) + abs(e) for r, e, _ in pairs)
+    cap = mass if exact.method != "balls" or any(s * allowance > mass for _, _, s in pairs) else mpmath.inf
     return all(not (e == 0 and r != 0) and abs(r - e) <= allowance * max(abs(e), min(s, cap)) for r, e, s in pairs)
 
 
