@@ -2,7 +2,10 @@
 / 1e200 * cos(x)`` is t cos(x) in JAX's jitted program (XLA cancels (a * c) / c) and 0 run operation by operation
 (the transposed program divides first: 2 cos(x) / 1e200 / 1e200 underflows to 0, and 0 times 1e200 twice stays 0).
 The value is as written, so only the gradients tell: the check notes the first step XLA rewrote, at the rule's
-line, and judges JAX's compiled numbers."""
+line, and judges JAX's compiled numbers. A rewrite of several steps together, where each step computes as given with
+its result kept, is noted as such: log Q(x)'s rule e^(-x^2/2) / e^(log Q(x)) at x = 40 is e^-800 / e^-804.6 = NaN
+(0 / 0) run step by step, and -40.025 in JAX's jitted program, which folds the quotient to e^(-x^2/2 - log Q(x)).
+"""
 
 import math
 
@@ -39,6 +42,18 @@ def plain(x):
 
 def softplus(x):
     return jnp.log(1 + jnp.exp(x))
+
+
+@jax.custom_jvp
+def log_q(x):
+    return jax.scipy.special.log_ndtr(-x)
+
+
+@log_q.defjvp
+def log_q_jvp(primals, tangents):
+    (x,), (t,) = primals, tangents
+    y = log_q(x)
+    return y, -t * (jnp.exp(-0.5 * x * x) / jnp.sqrt(2.0 * jnp.pi)) / jnp.exp(y)
 '''
 
 
@@ -78,3 +93,11 @@ def test_a_gradient_a_flushed_subnormal_made_0_is_no_rewrite(module, monkeypatch
     result, notes = _check(module, "softplus", 709.782712893384)
     assert result.gradient["x"] == 0.0 and notes == [] and looked == []
     assert jax_rewrites._gradients_apart([1.5], [0.0])
+
+
+def test_a_rewrite_of_several_steps_together_is_noted_too(module):
+    result, (note,) = _check(module, "log_q", 40.0)
+    assert result.status.value == "ok" and result.gradient["x"] == pytest.approx(-40.02496884720726, rel=1e-10)
+    assert note.startswith("XLA's compiled program computes its gradient otherwise than the operations it was given: "
+                           "no one of them differs run alone, so XLA rewrote several together"), note
+    assert note.endswith("as an unjitted call and gradcli's float replay run them, give nan"), note

@@ -127,8 +127,9 @@ _DOUBLES = (float, np.float16, np.float32, np.float64)  # the types whose every 
 
 def compiled_otherwise_note(closed, leaves, x64, value, replay, what="value"):
     """The check's note where JAX's compiled ``value`` and ``replay(flushed)`` (its operations run one by one in the
-    same dtype, subnormals flushed to 0 as XLA's CPU code flushes them or not) are apart and `rewritten_step` finds
-    the operation XLA rewrote in ``closed``; else None.
+    same dtype, subnormals flushed to 0 as XLA's CPU code flushes them or not) are apart: naming the operation XLA
+    rewrote in ``closed`` where `rewritten_step` finds one, else saying that several were rewritten together; None
+    where the two agree.
 
     ``what`` is "value" (``closed`` the forward program) or "gradient" (``closed`` the program of
     ``value_and_grad``, ``value`` and the replay its gradients, one array per float leaf): a rewrite in the
@@ -145,18 +146,24 @@ def compiled_otherwise_note(closed, leaves, x64, value, replay, what="value"):
         if what == "value" and not _apart(np.asarray(value), np.asarray(replayed)):
             return None
     found = rewritten_step(closed, leaves, x64)
-    if found is None:
-        return None
-    line, name, ins, compiled, alone = found
-    inputs = ", ".join(show(v) for v in ins)
     runners = ("an unjitted call, gradcli's float replay and the finite differences" if what == "value"
                else "an unjitted call and gradcli's float replay")
-    return (f"XLA's compiled program computes {'its gradient ' if what == 'gradient' else ''}otherwise than the "
+    judged = (f"The verdict judges JAX's compiled numbers (its {what} {_shown_all(compiled_all)}); the operations run "
+              f"one by one, as {runners} run them, give {_shown_all(replayed_all)}")
+    its = "its gradient " if what == "gradient" else ""
+    if found is None:
+        # Each operation, its inputs and result kept, computes as given: the rewrite joined several into one, where
+        # no intermediate is kept (exp(a) / exp(b) folded to exp(a - b), whose e^-800 never underflows).
+        return (f"XLA's compiled program computes {its}otherwise than the operations it was given: no one of them "
+                "differs run alone, so XLA rewrote several together as it compiled (its algebraic simplifier folds "
+                f"exp(a) * exp(b) to exp(a + b) and exp(a) / exp(b) to exp(a - b), whose parts never overflow or "
+                f"underflow on their own). {judged}")
+    line, name, ins, compiled, alone = found
+    inputs = ", ".join(show(v) for v in ins)
+    return (f"XLA's compiled program computes {its}otherwise than the "
             f"operations it was given: {name}({inputs}) at {line} is {show(compiled)} in JAX's jitted program, where "
             f"the operation itself gives {show(alone)} (XLA's algebraic simplifier rewrites such steps as it "
-            "compiles: it cancels the constants of (x + c) - c, folds log(exp(x)) and (x * c) / c to x). The verdict "
-            f"judges JAX's compiled numbers (its {what} {_shown_all(compiled_all)}); the operations run one by one, as "
-            f"{runners} run them, give {_shown_all(replayed_all)}")
+            f"compiles: it cancels the constants of (x + c) - c, folds log(exp(x)) and (x * c) / c to x). {judged}")
 
 
 def _gradients_apart(compiled, replayed):
