@@ -220,7 +220,8 @@ def test_package_target_is_found_from_the_current_directory(package, monkeypatch
 @pytest.mark.parametrize(
     "target, needles",
     [
-        ("gcpkg_inputs.model:nope", ["gcpkg_inputs.model has no function 'nope'", "^^^^"]),
+        ("gcpkg_inputs.model:nope", ["gcpkg_inputs.model has no function 'nope'\n", "^^^^"]),
+        ("gcpkg_inputs.model:los", ["gcpkg_inputs.model has no function 'los' (did you mean 'loss'?)", "^^^"]),
         ("gcpkg_inputs.model:THRESHOLD", ["'THRESHOLD'", "not a function"]),
         ("gcpkg_inputs.missing:loss", ["cannot import gcpkg_inputs.missing"]),
         ("gcpkg_inputs.broken:loss", ["importing gcpkg_inputs.broken failed", "cannot configure the model"]),

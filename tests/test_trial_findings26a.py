@@ -35,6 +35,20 @@ def test_a_point_of_integers_alone_is_an_input_error_saying_to_give_floats(tmp_p
         assert r.status == "ok"
 
 
+def test_a_misspelt_wrt_beside_integer_looking_numbers_is_said_as_the_name_it_is(tmp_path):
+    """Round 40c's F4: --wrt sigma, a name of no argument, over a point typed as integers held every argument as data,
+    and the error blamed the integers; it names the misspelt --wrt, as the same point typed as floats does."""
+    path = tmp_path / "density.py"
+    path.write_text("import numpy as np\n\n\ndef f(x, s):\n    return np.sum(x ** 2) / s\n")
+    for point in ({"x": np.array([3, 1]), "s": 2}, {"x": np.array([3.0, 1.0]), "s": 2.0}):
+        with pytest.raises(InputError) as raised:
+            gradcli.check(f"{path}:f", [point], dtypes=["float64"], wrt=["sigma"], fixes=False)
+        assert str(raised.value) == "--wrt sigma: not a variable of the target (x, s)"
+    for point in ({"x": np.array([3, 1]), "s": 2}, {"x": np.array([3.0, 1.0]), "s": 2.0}):
+        with pytest.raises(InputError, match=r"--wrt xs: not a variable of the target \(x, s\) \(did you mean 'x'\?\)"):
+            gradcli.check(f"{path}:f", [point], dtypes=["float64"], wrt=["xs"], fixes=False)
+
+
 def test_integer_labels_beside_a_float_variable_stay_data(tmp_path):
     """Held data next to a variable is checked as before: the labels held, the weights differentiated."""
     path = tmp_path / "labelled.py"

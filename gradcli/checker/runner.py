@@ -52,7 +52,7 @@ import numpy as np
 from ..autodiff.mp import ieee
 from ..capture import as_numbers, loop_trips, own_time
 from ..capture.trees import GivenIntegers, is_tree, leaves, narrowed_by_default
-from ..errors import InputError
+from ..errors import InputError, did_you_mean
 from ..expr.derivative import to_text
 from ..stack_room import roomy
 from . import jacobian
@@ -301,7 +301,8 @@ def chosen_variables(wrt, names, aliases):
         name = aliases.get(name, name)
         matched = [n for n in names if n == name or n.startswith(f"{name}.")]
         if not matched:
-            raise InputError(f"--wrt {name}: not a variable of the target ({', '.join(names)})")
+            raise InputError(
+                f"--wrt {name}: not a variable of the target ({', '.join(names)}){did_you_mean(name, names)}")
         chosen += [m for m in matched if m not in chosen]
     return tuple(chosen)
 

@@ -58,7 +58,7 @@ from ..capture.numpy_module import constant_arrays_exact
 from ..capture.numpy_reads import output_of_the_programs_run_alone
 from ..capture.lines import def_line, innermost_users, sources_as_edited
 from ..capture.trees import GivenIntegers, HeldKey, leaves
-from ..errors import InputError
+from ..errors import InputError, did_you_mean
 from ..files import shown_path
 from ..expr.compile import to_function
 from ..expr.ir import Call, postorder
@@ -419,7 +419,15 @@ def _tree_layout(target, points, wrt):
     whatever ``wrt`` says of the others."""
     outside = not_differentiated(target.variables, wrt)
     ints_held = [n for n in target.variables if n not in (wrt or ())] if target.reads_python_ints else outside
-    return TreeArguments.of(target.variables, points, target.text, ints_held, outside)
+    try:
+        return TreeArguments.of(target.variables, points, target.text, ints_held, outside)
+    except InputError:
+        # every argument held as data because --wrt names none of them: the misspelt name is the error to say
+        unknown = [w for w in wrt or () if not any(w == n or w.startswith(f"{n}.") for n in target.variables)]
+        if unknown:
+            raise InputError(f"--wrt {unknown[0]}: not a variable of the target ({', '.join(target.variables)})"
+                             f"{did_you_mean(unknown[0], list(target.variables))}") from None
+        raise
 
 
 def runs_holding_alike(target, points, wrt=()):
@@ -631,8 +639,11 @@ def _load(module_text, name, target, framework):
         module, framework = _load_named_module(module_text, name, target, framework)
     if not hasattr(module, name):
         start = len(module_text) + 1
+        functions = sorted(n for n, v in vars(module).items() if callable(v) and not n.startswith("_")
+                           and getattr(v, "__module__", None) == module.__name__)
         raise InputError(
-            f"{module_text} has no function '{name}'", text=target, span=(start, start + len(name))
+            f"{module_text} has no function '{name}'{did_you_mean(name, functions)}", text=target,
+            span=(start, start + len(name))
         )
     fun = getattr(module, name)
     if not callable(fun):
