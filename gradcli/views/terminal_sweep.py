@@ -6,6 +6,7 @@ gradient. rich is imported inside the functions, so importing this is cheap.
 
 from __future__ import annotations
 
+import math
 import shlex
 import time
 
@@ -87,11 +88,24 @@ def refined_text(stretches, digits=7):
         if s["status"] != str(Verdict.OK):
             said.setdefault(s["status"], []).append(s)
     parts = []
+    digits = telling_digits([(s["lo"], s["hi"]) for found in said.values() for s in found[:SHOWN_STRETCHES]], digits)
     for status, found in said.items():
         shown = [f"[{number(s['lo'], digits)}, {number(s['hi'], digits)}]{_grid_points(s['points'])}" for s in found[:SHOWN_STRETCHES]]
         more = f" and {len(found) - SHOWN_STRETCHES} more" if len(found) > SHOWN_STRETCHES else ""
         parts.append(f"{status} for {found[0]['variable']} in {', '.join(shown)}{more}")
     return "refined to adjacent floats: " + "; ".join(parts) if parts else ""
+
+
+def telling_digits(ends, digits=7):
+    """The fewest significant digits, at least ``digits``, that print the two ends of each stretch in ``ends`` (pairs
+    of floats) as two texts where they are two floats (a stretch refined to adjacent floats near 966.35, 5e-9 long,
+    is no "966.35 .. 966.35"); 17, a float64's whole, at most. The end of one stretch and the start of the next,
+    adjacent floats, may read alike: they are one threshold."""
+    apart = [(lo, hi) for lo, hi in ends if isinstance(lo, float) and isinstance(hi, float) and lo != hi
+             and math.isfinite(lo) and math.isfinite(hi)]
+    while digits < 17 and any(number(lo, digits) == number(hi, digits) for lo, hi in apart):
+        digits += 1
+    return digits
 
 
 def _grid_points(count):
@@ -198,6 +212,8 @@ def _interval_table(d, shown, digits, width=120):
 
     two_d = any(i.box for i in d.intervals)
     where = ("box",) if two_d else ("from", "to")
+    if not two_d:
+        digits = telling_digits([(row["lo"], row["hi"]) for row in shown], digits)
     headers = (*where, "verdict", "kind", "parts", "op", "bits lost")
     ops, footnotes = sweep_rows.ops_shown(shown)
     cells = []
