@@ -85,6 +85,7 @@ SPELLINGS = {
     "xlogy": "tf.math.xlogy",
     "xlog1py": "tf.math.xlog1py",
     "sum": "tf.math.reduce_sum",
+    "mean": "tf.math.reduce_mean",
     "cumsum": "tf.math.cumsum",
     "cumlogsumexp": "tf.math.cumulative_logsumexp",
     "softmax": "tf.nn.softmax",

@@ -72,6 +72,7 @@ SPELLINGS = {
     "log_softmax": "torch.nn.functional.log_softmax",
     "softmax": "torch.softmax",
     "sum": "torch.sum",
+    "mean": "torch.mean",
     "log_sigmoid": "torch.nn.functional.logsigmoid",
     "binary_cross_entropy": "torch.nn.functional.binary_cross_entropy",
     "binary_cross_entropy_with_logits": "torch.nn.functional.binary_cross_entropy_with_logits",

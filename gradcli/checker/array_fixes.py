@@ -62,7 +62,7 @@ _SCIPY_NAMES = {
 }
 
 # Tensor methods of the same meaning as the function (x.exp().sum(0), p.log()).
-_METHODS = ("sum", "exp", "log", "sigmoid", "softmax")
+_METHODS = ("sum", "mean", "exp", "log", "sigmoid", "softmax")
 
 # Keyword arguments of a reduction or softmax that mean the same for its stable twin.
 _CARRIED = ("axis", "keepdims", "dim", "keepdim")
@@ -276,8 +276,29 @@ def _logarithm_of(reader, node):
     return None if log is None or log[2] or log[3] else log[1]
 
 
+def _over(reader, inner):
+    """``(numerator, divisor)`` of a quotient ``inner`` (a density's normaliser: mean(exp(u)) / (h sqrt(2 pi))), else
+    ``(inner, None)``: log(a / c) is log(a) - log(c), so a pattern for log(a) holds under the division too."""
+    looked = None if inner is None else reader.look(inner)
+    if isinstance(looked, ast.BinOp) and isinstance(looked.op, ast.Div):
+        return looked.left, looked.right
+    return inner, None
+
+
+def _less_the_log_of(divisor, choices):
+    """Each of ``choices`` (a rewrite of log(a)) as the rewrite of log(a / divisor): minus log(divisor)."""
+    if divisor is None or choices is None:
+        return choices
+    return [("=format", [("text", "{0} - {1}"), choice, ("log", [divisor])]) for choice in choices]
+
+
 def logsumexp(reader, node):
-    inner = _logarithm_of(reader, node)
+    inner, divisor = _over(reader, _logarithm_of(reader, node))
+    return _less_the_log_of(divisor, _logsumexp_of(reader, inner))
+
+
+def _logsumexp_of(reader, inner):
+    """log(sum(exp(u), axis)) as logsumexp(u, axis), ``inner`` the sum."""
     total = None if inner is None else reader.call(inner, "sum")
     masked = None if total is None else _masked_exp(reader, total[1])
     exp = None if total is None else reader.call(masked[1] if masked else total[1], "exp")
@@ -308,21 +329,49 @@ def log_det(reader, node):
 
 def log_mean_exp(reader, node):
     """log(mean(exp(u), axis)) as logsumexp(u, axis) - log(n), n the number of entries averaged: the entries' count
-    read from u's shape where the fix runs (``size(u)``, ``shape(u)[axis]``), so no shape is assumed."""
-    inner = _logarithm_of(reader, node)
+    read from u's shape where the fix runs (``size(u)``, ``shape(u)[axis]``), so no shape is assumed; under a
+    division by a normaliser too (a kernel density's log), its log subtracted."""
+    inner, divisor = _over(reader, _logarithm_of(reader, node))
+    return _less_the_log_of(divisor, _log_mean_exp_of(reader, inner))
+
+
+def _log_mean_exp_of(reader, inner):
     mean = None if inner is None else reader.call(inner, "mean")
     exp = None if mean is None else reader.call(mean[1], "exp")
     carried = None if exp is None or exp[2] or exp[3] else _carried(mean[2], mean[3])
     if carried is None:
         return None
     axes = mean[2] + [k.value for k in mean[3] if k.arg in ("axis", "dim")]
-    if not axes:
-        count = ("size", [exp[1]])
-    elif isinstance(reader.look(axes[0]), (ast.Constant, ast.Name, ast.UnaryOp)):  # one axis; a tuple of them: no count
-        count = ("=format", [("text", "{0}[{1}]"), ("shape", [exp[1]]), axes[0]])
-    else:
+    if axes and not isinstance(reader.look(axes[0]), (ast.Constant, ast.Name, ast.UnaryOp)):  # a tuple of axes: no count
         return None
-    return [("=format", [("text", "{0} - {1}"), ("logsumexp", [exp[1], *carried]), ("log", [count])])]
+    count = _entries_counted(reader, exp[1], axes[0] if axes else None)
+    if count is None:
+        return None
+    total = ("logsumexp", [exp[1], *carried])
+    if reader.spelling.namespace == "torch" and not axes:  # torch.logsumexp needs a dim: over all, flattened
+        total = ("logsumexp", [("call", "torch.flatten", exp[1]), ("text", "0")])
+    return [("=format", [("text", "{0} - {1}"), total, ("log", [count])])]
+
+
+def _entries_counted(reader, u, axis):
+    """The number of entries of ``u`` (along ``axis``, or all of them) as the framework's log takes it: NumPy's and
+    JAX's size or shape; TensorFlow's size or shape cast to u's float dtype (its log refuses integers); PyTorch's
+    count as a tensor of u's dtype (torch.log refuses a Python int). None where the module reaches no such call."""
+    namespace = reader.spelling.namespace
+    if namespace not in ("tensorflow", "torch"):
+        return ("size", [u]) if axis is None else ("=format", [("text", "{0}[{1}]"), ("shape", [u]), axis])
+    held = "{0}" if isinstance(reader.look(u), _ATOMIC) else "({0})"  # u's attributes read on u itself
+    if namespace == "tensorflow":
+        cast, size, shape = (reader.spelling._local(f"tensorflow.{name}") for name in ("cast", "size", "shape"))
+        if None in (cast, size, shape):
+            return None
+        counted = f"{size}({{0}})" if axis is None else f"{shape}({{0}})[{{1}}]"
+        return ("=format", [("text", f"{cast}({counted}, {held}.dtype)"), u, *([] if axis is None else [axis])])
+    tensor = reader.spelling._local("torch.tensor")
+    if tensor is None:
+        return None
+    counted = f"{held}.numel()" if axis is None else f"{held}.shape[{{1}}]"
+    return ("=format", [("text", f"{tensor}({counted}, dtype={held}.dtype)"), u, *([] if axis is None else [axis])])
 
 
 def log_cumsum_exp(reader, node):
