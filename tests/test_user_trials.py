@@ -106,8 +106,9 @@ def known_wrong_problems(case, symptom, max_digits):
 
 def trial_params(chosen, known_wrong):
     """pytest parameters for one round's trials: the chosen case ids, then the known disagreements (id -> finding)
-    as strict xfails naming their finding, so a mended finding shows as an unexpected pass."""
-    return [*chosen, *(pytest.param(case_id, marks=pytest.mark.xfail(strict=True, reason=reason))
+    as strict xfails naming their finding, expected to fail by the judge's assertion alone: a mended finding (its
+    symptom gone, `known_wrong_problems`'s pytest.fail) or a case passing shows as a failure."""
+    return [*chosen, *(pytest.param(case_id, marks=pytest.mark.xfail(strict=True, reason=reason, raises=AssertionError))
                        for case_id, reason in sorted(known_wrong.items()))]
 
 
