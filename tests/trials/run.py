@@ -89,6 +89,9 @@ from cases38b import ALL as THIRTY_EIGHTH_B
 from cases38c import ALL as THIRTY_EIGHTH_C
 from cases39b import ALL as THIRTY_NINTH_B
 from cases39c import ALL as THIRTY_NINTH_C
+from cases40a import ALL as FORTIETH_A
+from cases40b import ALL as FORTIETH_B
+from cases40c import ALL as FORTIETH_C
 from judge import judge, run_cli
 
 # mpmath's working precision is one setting for the whole process: a truth computed at 2,000 digits in one thread
@@ -111,7 +114,8 @@ ALL = (FIRST + SECOND + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINT
        + THIRTY_SIXTH_A + THIRTY_SIXTH_B + THIRTY_SIXTH_C
        + THIRTY_SEVENTH_A + THIRTY_SEVENTH_B + THIRTY_SEVENTH_C
        + THIRTY_EIGHTH_A + THIRTY_EIGHTH_B + THIRTY_EIGHTH_C
-       + THIRTY_NINTH_B + THIRTY_NINTH_C)
+       + THIRTY_NINTH_B + THIRTY_NINTH_C
+       + FORTIETH_A + FORTIETH_B + FORTIETH_C)
 
 
 def one(case):
