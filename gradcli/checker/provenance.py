@@ -1825,7 +1825,7 @@ def _carried_errors(value, exact):
         except (TypeError, ValueError):
             return None
         if mpmath.isfinite(e) and math.isfinite(float(np.real(a))):
-            # rounded once, past a float's bits: exact, a difference across an exponent gap of 10^83 fills no memory
+            # rounded once, past a float's bits (which it then holds exactly): across an exponent gap of 10^83 too
             carried[index] = float(abs(mpmath.fsub(float(np.real(a)), e, prec=_CARRIED_BITS)))
     return carried
 
