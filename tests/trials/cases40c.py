@@ -59,6 +59,7 @@ import mpmath
 
 from cases import Case
 from cases5 import _in, hp
+from cases39c import _scalar
 from cases21c import _at, _each
 
 G, N, F = "gn_lib40c.py", "numpy_lib40c.py", "formula"
@@ -574,10 +575,6 @@ FLOAT32 = [
     Case(G, "free_energy_eig", _at(h=[80, 81, 0.5]), "float32", "ok", _free([80, 81, 0.5], "float32")),
     Case(G, "log_spanning_trees", _at(w=PLAIN_W), "float32", "ok", _closed(_log_trees_slopes, "float32", w=PLAIN_W)),
 ]
-
-
-def _scalar(name, value, slope):
-    return hp(lambda: {name: slope(_in("float64", [value])[0])})
 
 
 FIEDLER = "a+b+c-sqrt((a+b+c)^2-3*(a*b+a*c+b*c))"
