@@ -103,21 +103,15 @@ def _rounded_within_the_bound(result, target, value, grads, exact, chosen, dtype
     numbers, each bounded entry as an exact 0 would (`compare.compare`); None otherwise (a bound the dtype could
     hold: no exact reference; a program that is off: `_judged_against_the_bound`). The bounded entries are said as
     the bound, as text: no number of the result stands for them."""
-    bounded = exact.bounded
-    if bounded is None or not is_float_dtype(dtype) or value is None:
-        return None
-    least = int(math.log2(float(finfo(dtype).smallest_subnormal)))
-    if bounded.log2 > least - 1:  # above half the least float: a float could round it to something else than 0
+    bounded = _usable_bound(exact, dtype, value)
+    if bounded is None:
         return None
     flushed = getattr(target.bridge, "flushes_subnormals", False)
     value_error, passed = compare(value, bounded.value, rtol, result.atol, dtype, flushed)
     if not passed:
         return None
-    by_name, start = {}, 0
-    for name in target.variables:
-        size = int(np.size(result.point.get(name, 0.0)))
-        by_name[name], start = bounded.gradient[start:start + size], start + size
-    if start != len(bounded.gradient) or any(grads.get(n) is None for n in chosen):
+    by_name = _by_variable(result, target, bounded.gradient)
+    if by_name is None or any(grads.get(n) is None for n in chosen):
         return None
     errors = []
     for name in chosen:
@@ -129,12 +123,45 @@ def _rounded_within_the_bound(result, target, value, grads, exact, chosen, dtype
             return None
         errors.append(error)
     result.value_error, result.gradient_error = value_error, max(errors, default=0.0)
-    below = _said_as_the_bound(result, bounded, by_name, grads, chosen, exact.digits)
-    tiny = [n for n in chosen if None in by_name[n]]
-    return Judgement(notes=[
-        f"the exact derivative in {', '.join(tiny)} is {below}, proven on balls but not settled (the program cancels "
-        f"more digits than balls of gradcli's most bits hold), and {dtype}'s least float is 2^{least}: its correctly "
-        f"rounded value is 0, which the program gives"])
+    _said_as_the_bound(result, bounded, by_name, grads, chosen, exact.digits)
+    return Judgement(notes=[_bound_note(bounded, by_name, chosen, dtype, "which the program gives")])
+
+
+def _usable_bound(exact, dtype, value):
+    """The reference's `precision.Bounded` where its bound lies below half the dtype's least float, so that every
+    bounded entry rounds to 0 in the dtype; None else (no bound, a float could round one otherwise, no value)."""
+    bounded = exact.bounded
+    if bounded is None or not is_float_dtype(dtype) or value is None:
+        return None
+    return bounded if bounded.log2 <= _least_log2(dtype) - 1 else None
+
+
+def _least_log2(dtype):
+    """log2 of the dtype's least subnormal float."""
+    return int(math.log2(float(finfo(dtype).smallest_subnormal)))
+
+
+def _by_variable(result, target, entries):
+    """Flat ``entries`` (one per scalar of the point's variables, in order) as {variable: its entries}; None where
+    their count is not the point's."""
+    by_name, start = {}, 0
+    for name in target.variables:
+        size = int(np.size(result.point.get(name, 0.0)))
+        by_name[name], start = entries[start:start + size], start + size
+    return by_name if start == len(entries) else None
+
+
+def _bound_text(bounded):
+    return f"below 2^{bounded.log2} in magnitude"
+
+
+def _bound_note(bounded, by_name, chosen, dtype, ending):
+    """The note saying which derivatives only a bound below every float is proven for, and what the program's
+    gradient is to that bound (``ending``)."""
+    tiny = ", ".join(n for n in chosen if None in by_name[n])
+    return (f"the exact derivative in {tiny} is {_bound_text(bounded)}, proven on balls but not settled (the program "
+            f"cancels more digits than balls of gradcli's most bits hold), and {np.dtype(dtype).name}'s least float is "
+            f"2^{_least_log2(dtype)}: its correctly rounded value is 0, {ending}")
 
 
 def _judged_against_the_bound(result, target, value, grads, exact, chosen, dtype, rtol, recording, verdicts_alone,
@@ -144,18 +171,11 @@ def _judged_against_the_bound(result, target, value, grads, exact, chosen, dtype
     are judged as against a settled reference: any distance from a number that small is the distance from 0), the
     rule on balls beside it deciding ``wrong`` from ``unstable``; None where no such judgement holds (a bound a float
     could hold, no rule on balls, a gradient not asked). The bounded entries are said as the bound, as text."""
-    bounded = exact.bounded
-    if bounded is None or bounded.rule is None or not is_float_dtype(dtype) or value is None:
+    bounded = _usable_bound(exact, dtype, value)
+    if bounded is None or bounded.rule is None:
         return None
-    if bounded.log2 > int(math.log2(float(finfo(dtype).smallest_subnormal))) - 1:
-        return None
-    by_name, rule_by_name, start = {}, {}, 0
-    for name in target.variables:
-        size = int(np.size(result.point.get(name, 0.0)))
-        by_name[name] = bounded.gradient[start:start + size]
-        rule_by_name[name] = bounded.rule[start:start + size]
-        start += size
-    if start != len(bounded.gradient) or len(bounded.rule) != start or any(grads.get(n) is None for n in chosen):
+    by_name, rule_by_name = _by_variable(result, target, bounded.gradient), _by_variable(result, target, bounded.rule)
+    if by_name is None or rule_by_name is None or any(grads.get(n) is None for n in chosen):
         return None
     gradient, rule = [], []
     for name in target.variables:
@@ -167,22 +187,17 @@ def _judged_against_the_bound(result, target, value, grads, exact, chosen, dtype
     stand_in = exact.copied()
     stand_in.value, stand_in.gradient, stand_in.rule, stand_in.rule_scale = bounded.value, gradient, rule, []
     stand_in.determined, stand_in.unsettled, stand_in.bounded, stand_in.why = True, False, None, ""
-    below = f"below 2^{bounded.log2} in magnitude"
     zeros = {id(e) for name, g in zip(target.variables, gradient)
              for e, proven in zip(np.ravel(np.asarray(g, dtype=object)), by_name[name]) if proven is None}
-    token = _BOUNDS.set((zeros, below))  # a finding's words say the bound where they would say such an entry
+    token = _BOUNDS.set((zeros, _bound_text(bounded)))  # a finding's words say the bound where they would say 0
     try:
         judgements = judge(result, target, value, grads, stand_in, chosen, dtype, rtol, recording, verdicts_alone,
                            moved, meant)
     finally:
         _BOUNDS.reset(token)
     _said_as_the_bound(result, bounded, by_name, grads, chosen, exact.digits)
-    tiny = ", ".join(n for n in chosen if None in by_name[n])
-    least = int(math.log2(float(finfo(dtype).smallest_subnormal)))
-    judgements.append(Judgement(notes=[
-        f"the exact derivative in {tiny} is {below}, proven on balls but not settled (the program cancels more digits "
-        f"than balls of gradcli's most bits hold), and {dtype}'s least float is 2^{least}: its correctly rounded value "
-        "is 0, which the program's gradient is judged against"]))
+    judgements.append(Judgement(notes=[_bound_note(bounded, by_name, chosen, dtype,
+                                                   "which the program's gradient is judged against")]))
     return judgements
 
 
@@ -204,13 +219,12 @@ def _as_rounded(entries, like):
 
 def _said_as_the_bound(result, bounded, by_name, grads, chosen, digits):
     """The result's exact value and gradient from a `precision.Bounded` reference, each bounded entry given as its
-    bound, as text, and as no number; returns that text."""
-    below = f"below 2^{bounded.log2} in magnitude"
+    bound, as text, and as no number."""
+    below = _bound_text(bounded)
     result.exact_value = plain(bounded.value)
     result.exact_value_text = exact_text(bounded.value, max(digits, 20))
     result.exact_gradient = {n: None if None in by_name[n] else plain(_shaped(by_name[n], grads[n])) for n in chosen}
     result.exact_gradient_text = {n: _bound_texts(by_name[n], grads[n], below, digits) for n in chosen}
-    return below
 
 
 def _shaped(entries, like):
