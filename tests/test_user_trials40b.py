@@ -3,11 +3,13 @@ dynamics, economics, hydrology and kernel density estimation. Here, cases the CP
 writes f(t) at a black pixel (the idle cube root's infinite slope leaks NaN through torch.where), the Prandtl-Meyer
 angle at Mach 1 (the program's math.sqrt(k) is 1.9e-17 above the root of its k, so its slope is +inf from the right,
 no derivative), an sRGB-encoding autograd.Function whose backward forgets its 1.055, and a storm exactly at the SCS
-initial abstraction by tf.nn.relu (a C1 corner, slope 0); and the round's four findings, three of them mended in the
-same session and held here as chosen cases, one open as a strict xfail:
-- L1 (open): at M = 1 + 1e-10 the Prandtl-Meyer angle's value is off by 8.7e-7 through the subtraction of two
-  arctangents (line 142), but only m2 = M^2 - 1 (line 141, 5e-11 of its result) is named: the growth ranking sees the
-  two arctangents' inputs already carrying m2's error, correlated, and ranks the later, larger loss below it.
+initial abstraction by tf.nn.relu (a C1 corner, slope 0); and the round's four findings, each mended and held here as a
+chosen case:
+- L1 (mended in the next session, provenance._cancels_its_own_rounding): at M = 1 + 1e-10 the Prandtl-Meyer angle's
+  value is off by 8.7e-7 through the subtraction of two arctangents (line 142), but only m2 = M^2 - 1 (line 141, 5e-11
+  of its result) was named: the growth ranking saw the two arctangents' inputs already carrying m2's error, in step,
+  and ranked the later, larger loss below it. A difference whose own operands' roundings explain its loss is now
+  ranked by that loss over their rounding.
 - R1 (mended, tests/test_rule_after_a_loop_float32.py): a float32 autograd.Function whose backward multiplies by dA/dM
   where it should divide, its forward a Newton loop, was `unstable` at the forward's converged residual, not `wrong`:
   the rule's allowance in float32 took as its scale radii of 1e72 that ball arithmetic grows through the loop.
@@ -50,13 +52,11 @@ CHOSEN = {  # case id -> what it holds
         "F1: log(reduce_mean(exp(u)) / c) fixed by tf.math.reduce_logsumexp(u) - log(n) - log(c), re-checked",
     "tf_lib40b:ces_output@capital=2,labour=0.5,rho=1e-100:float64":
         "C1: an exact value of 10^(-2.4e83): unstable at the power, no internal error",
-}
-KNOWN_WRONG = {
     "torch_lib40b:prandtl_meyer@mach=1.0000000001:float64":
-        "L1: the arctangents' subtraction that loses the value's digits (line 142) is not named",
+        "L1: the arctangents' subtraction, which loses the value's digits itself, is named at its line (142), not the "
+        "M^2 - 1 before it whose error its operands carry in step",
 }
-SYMPTOMS = {
-    "torch_lib40b:prandtl_meyer@mach=1.0000000001:float64": "aten.sub(1.0000000002, 1) = 2.000000165480742e-10",
-}
+KNOWN_WRONG = {}
+SYMPTOMS = {}
 
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases40b, CHOSEN, KNOWN_WRONG, SYMPTOMS)

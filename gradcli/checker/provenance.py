@@ -1657,6 +1657,12 @@ def root_cause(working: Recording, exact: Recording, phase, eps):
         if out_error is None or out_error < 1e3 * own:
             continue
         growth, out_error, in_error = _growth(working, w, e, own)
+        # A difference whose own operands' few roundings, amplified by its cancellation, make its loss loses it itself,
+        # whatever errors its operands carry in step from an earlier cancellation (atan(sqrt(m2/k)) and atan(sqrt(m2))
+        # of one m2 = M^2 - 1): those cancel here with the rest, so its growth is over its operands' rounding.
+        cancels_itself = _cancels_its_own_rounding(w, e, out_error, own)
+        if cancels_itself:
+            growth, in_error = out_error / own, own
         if growth < 100 or _swallowed_later(working, exact_of, users, w, eps) or _unread_answer(w, pairs, users) \
                 or (phase == "backward" and _reaches_only_right_results(exact_of, users, w, eps)):
             continue
@@ -1665,8 +1671,8 @@ def root_cause(working: Recording, exact: Recording, phase, eps):
             earlier = _amplified_rounding(working, aligned, w, out_error)
         elif w.name in ("subtract", "add"):  # a cancellation, unless a sum before it absorbed what it needed to keep
             earlier = _absorbed(working, aligned, w, out_error)
-        if earlier is None and w.phase == "forward":  # an amplifier of what an earlier cancellation lost: that one
-            earlier = _cancelled_before(working, aligned, w, out_error, eps)
+        if earlier is None and w.phase == "forward" and not cancels_itself:  # an amplifier of what an earlier
+            earlier = _cancelled_before(working, aligned, w, out_error, eps)  # cancellation lost: that one
         finding = earlier or finding
         # A recomputed forward op is the forward's finding. An entry rounded to 0 because its exact value lies below
         # the dtype's smallest number (exp(-1e9) = 0) is off by less than that number, the dtype's own last rounding:
@@ -1905,6 +1911,27 @@ def _amplified_rounding(working, pairs, w, out_error):
 
 # Ops that add up many terms in one result, where a term far below the running total is absorbed (1e8 + 1 in float32).
 _ACCUMULATING = {"cumsum", "sum", "nansum", "nancumsum"}
+
+
+# How many of its operands' roundings a difference may amplify and still be the one that lost its result's digits.
+_OWN_ROUNDINGS = 16
+
+
+def _cancels_its_own_rounding(w, e, out_error, own):
+    """Whether ``w``, a forward add or subtract of two values, cancels so deeply that operands each off by a few of
+    their own roundings (``_OWN_ROUNDINGS``) would lose ``out_error`` of its result: its condition number, the sum of
+    its exact operands' sizes over its exact result's, times their rounding ``own``."""
+    if w.phase != "forward" or w.name not in ("subtract", "add") or len(e.args) != 2 or w.accumulating:
+        return False
+    import mpmath  # lazy: the exact run's numbers
+
+    try:
+        a, b, result = np.broadcast_arrays(*[np.asarray(raw(v), dtype=object) for v in (*e.args, e.output)])
+        worst = max((abs(mpmath.mpf(x)) + abs(mpmath.mpf(y))) / abs(mpmath.mpf(r))
+                    for x, y, r in zip(a.ravel(), b.ravel(), result.ravel()) if r != 0)
+    except (TypeError, ValueError, ZeroDivisionError):  # no numbers, an exact 0 everywhere, or no entries
+        return False
+    return bool(mpmath.isfinite(worst)) and out_error <= _OWN_ROUNDINGS * own * worst
 
 
 def _cancelled_before(working, pairs, w, out_error, eps):

@@ -28,7 +28,7 @@ numbers the dtype holds, and a constant is the number the program holds: a Pytho
 tensor (1 - 0.3, (1.4 - 1) / 2, math.sqrt(k)) is rounded once, to the dtype; PyTorch's pow keeps a Python exponent a
 double, TensorFlow casts it to the dtype.
 
-Found by this round (tests/test_user_trials40b.py; R1, F1 and C1 mended in the same session, L1 open):
+Found by this round (tests/test_user_trials40b.py; R1, F1 and C1 mended in the same session, L1 in the next):
 - L1: at M = 1 + 1e-10 the Prandtl-Meyer angle's value is off by 8.7e-7 through the subtraction of two arctangents
   of 1.4e-5 (line 142), but only m2 = M^2 - 1 (line 141, whose rounding is 5e-11 of its result) is named: root_cause
   ranks ops by output error over input error, and the arctangents carry m2's error, correlated, into the subtraction.
