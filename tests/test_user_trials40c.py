@@ -31,8 +31,9 @@ F5 cond([[1, t], [t, 1]]) = (1 + |t|)/(1 - |t|) at t = 0 (equal singular values,
 F6 (messages only, no verdict moved) a Gaussian process by Cholesky and solve_triangular at a length scale of
    1e-300 was told "where() did not select the branch ... leaks through where": the program has no where (the value is
    finite because e^-inf = 0; solve_triangular's own triangle mask is the where meant; mended,
-   tests/test_no_where_leak_in_a_mask.py); open: eigvalsh's own where and an eigh rule's "computes array(3, 3) where
-   the exact value is array(3, 3)" reach the user as they stand.
+   tests/test_no_where_leak_in_a_mask.py); an eigh rule's "computes array(3, 3) where the exact value is array(3, 3)"
+   now names the entry off the most and its two numbers (mended in the next session,
+   tests/test_rule_finding_names_its_worst_entry.py); open: eigvalsh's own where reaches the user as it stands.
 """
 
 import os

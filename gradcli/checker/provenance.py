@@ -1506,27 +1506,27 @@ def backward_root_cause(working: Recording, exact: Recording, eps):
     if best is None:
         return None
     growth, w, e, out_error, in_error = best
-    computed = next(c for c in w.cotangents if c is not None)
-    truth = next(c for c in e.cotangents if c is not None)
+    computed, truth = _worst_of(working, w.cotangents, e.cotangents)
     off = _replay_op_off(working, exact, w.name, out_error)
     if off is not None and off[0].phase == "forward" and not _users_rule_ran(working, w):
         op, op_exact = off
+        gives, exact_gives = _worst_of(working, [op.output], [op_exact.output])
         message = (
             f"the forward computation on this line lost the digits, amplifying the rounding of inputs accurate to "
-            f"{in_error:.1e}: {op.spelled or op.name} gives {_show(op.output)} where the exact value is "
-            f"{_show_exact(op_exact.output)} (relative error {_error_against(working, op.output, op_exact.output):.1e}), "
-            f"and the gradient of {w.name} the framework differentiates from it is {_show(computed)} where the exact "
-            f"value is {_show_exact(truth)}: relative error {out_error:.1e}"
+            f"{in_error:.1e}: {op.spelled or op.name} gives {gives} where the exact value is {exact_gives} "
+            f"(relative error {_error_against(working, op.output, op_exact.output):.1e}), and the gradient of {w.name} "
+            f"the framework differentiates from it is {computed} where the exact value is {truth}: relative error "
+            f"{out_error:.1e}"
         )
     elif (tie := _rounded_onto_switch(w, e)) is not None:
         message = (f"{w.name}({', '.join(_show(a) for a in w.args)}) is at its switch, a tie, where the exact inputs "
                    f"are apart ({tie}): the rounding of inputs accurate to {in_error:.1e} put the point on the switch, "
-                   f"so the rule's slope there is the tie's {_show(computed)} where the exact one is {_show_exact(truth)}")
+                   f"so the rule's slope there is the tie's {computed} where the exact one is {truth}")
     else:
         rule = _RULES.get(w.name)
         how = f" ({rule})" if rule else ""
-        message = (f"the gradient rule of {w.name}{how} computes {_show(computed)} where the exact value is "
-                   f"{_show_exact(truth)}: relative error {out_error:.1e} from inputs accurate to {in_error:.1e}")
+        message = (f"the gradient rule of {w.name}{how} computes {computed} where the exact value is "
+                   f"{truth}: relative error {out_error:.1e} from inputs accurate to {in_error:.1e}")
     return Finding(
         "inaccurate",
         "backward",
@@ -1534,9 +1534,23 @@ def backward_root_cause(working: Recording, exact: Recording, eps):
         message,
         w.span,
         [_show(w.upstream)] + [_show(a) for a in w.args],
-        _show(computed),
+        _show(next(c for c in w.cotangents if c is not None)),
         (off[0].location if off else None) or w.location or _where_replay_lost(working, exact, out_error),
     )
+
+
+def _worst_of(working, computed, exact):
+    """The first of the ``computed`` values that has an exact counterpart, and that counterpart, written as a finding
+    writes them: whole when they are small; of a larger array, the entry off the most, with its place ("-0.3926 (entry
+    [1, 2] of 3 x 3)"), where a shape alone would tell the reader nothing of what went wrong."""
+    value, truth = next((c, x) for c, x in zip(computed, exact) if c is not None and x is not None)
+    held = raw(value)
+    errors = _error_against(working, value, truth, each=True)
+    if not isinstance(held, np.ndarray) or held.size <= 4 or errors is None or errors.shape != held.shape:
+        return _show(value), _show_exact(truth)
+    index = np.unravel_index(int(np.argmax(errors)), errors.shape)
+    place = f" (entry [{', '.join(str(int(i)) for i in index)}] of {' x '.join(str(n) for n in held.shape)})"
+    return _show(held[index]) + place, _show_exact(np.asarray(raw(truth), dtype=object)[index])
 
 
 def _condition_flipped(w, e):
