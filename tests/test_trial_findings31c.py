@@ -134,3 +134,5 @@ def test_a_clip_whose_mask_the_rounding_flipped_says_so(tmp_path):
     message = " ".join(finding.message.split())
     assert "takes the branch that the exact run's condition [False] does not" in message, message
     assert "amplifies rounding errors" not in message, message
+    # the branches' errors are not what flipped the condition: no number of theirs is offered as the cause
+    assert "rounding in what its condition was computed from put the point" in message and "accurate to" not in message

@@ -33,7 +33,9 @@ F6 (messages only, no verdict moved) a Gaussian process by Cholesky and solve_tr
    finite because e^-inf = 0; solve_triangular's own triangle mask is the where meant; mended,
    tests/test_no_where_leak_in_a_mask.py); an eigh rule's "computes array(3, 3) where the exact value is array(3, 3)"
    now names the entry off the most and its two numbers (mended in the next session,
-   tests/test_rule_finding_names_its_worst_entry.py); open: eigvalsh's own where reaches the user as it stands.
+   tests/test_rule_finding_names_its_worst_entry.py); eigh's rule's own where at the user's eigvalsh line is named as
+   "where in the gradient of linalg.eigh", and no longer offers its branches' accuracy ("inputs accurate to 1.0e+00")
+   as what flipped its condition.
 """
 
 import os

@@ -2428,8 +2428,8 @@ def _describe(w, e, growth, out_error, in_error):
     elif w.name == "where" and _condition_flipped(w, e):
         kind = "inaccurate"
         message = (f"{w.name}({shown}) = {_show(w.output)} takes the branch that the exact run's condition "
-                   f"{_show_exact(e.args[0])} does not: the rounding of inputs accurate to {in_error:.1e} put the point on the "
-                   f"other side of a switch (or onto it)")
+                   f"{_show_exact(e.args[0])} does not: rounding in what its condition was computed from put the point "
+                   f"on the other side of a switch (or onto it)")
     elif w.name in _ROUNDINGS:
         kind = "inaccurate"
         message = (f"{w.name}({shown}) = {_show(w.output)} rounds to fewer bits than the dtype holds, as the code asks: "

@@ -50,7 +50,9 @@ inside a Gaussian process by Cholesky and solve_triangular, the backward finding
 branch ... leaks through where", though the program has no where (solve_triangular's own triangle mask was meant; the
 value is finite because e^-inf = 0; mended, tests/test_no_where_leak_in_a_mask.py); and, open, where rounding ties a
 qubit's eigenvalues, the finding at the
-user's eigvalsh line is about a where([[False, False], ...]) the user never wrote (eigh's rule's own), and beside a
+user's eigvalsh line is about a where([[False, False], ...]) the user never wrote (eigh's rule's own, named "where in
+the gradient of linalg.eigh"; its words blamed "inputs accurate to 1.0e+00", the branches' error, until the next
+session), and beside a
 near-tie the eigh rule's finding "computes array(3, 3) where the exact value is array(3, 3)" showed shapes, not
 numbers (mended in the next session: the entry off the most, tests/test_rule_finding_names_its_worst_entry.py).
 """
