@@ -85,7 +85,7 @@ def test_every_library_call_replayed_as_gradcli_s_function_keeps_jaxs_own_beside
         s, c = jss.sici(x)
         return (jss.xlogy(x, x) + jss.xlog1py(x, x) + jss.expn(2, x) + jss.expi(x) + jss.log_ndtr(x) + s + c
                 + jss.owens_t(x, 0.5) + jss.hyp2f1(0.5, 1.0, 1.5, -x) + jss.spence(x) + jss.bessel_jn(x, v=1)[1]
-                + jss.hyp1f1(1.5, 2.5, x)
+                + jss.hyp1f1(1.5, 2.5, x) + jss.betaln(x, 9.0)
                 + jnp.signbit(x) + jnp.frexp(x)[0])
 
     steps = _library_steps(calls, 0.5)

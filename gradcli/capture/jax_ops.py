@@ -761,4 +761,9 @@ def _bessel_jn(params, z):
     return gnp.stack([special.jn(k, z) for k in range(orders)])
 
 
-LIBRARY_JITS = {"signbit": _signbit, "_spence": _unary(special.spence), "bessel_jn": _bessel_jn}
+# ``betaln`` (JAX's ``_betaln_impl``, its steps, jitted while traced too; the jit takes the function's own name) is
+# lgamma(a) + lgamma(b) - lgamma(a + b) below b = 8 and lgamma(a) plus a six-term series in 1/b above, the series
+# short of log B by 1e-7 of it at b = 8 (beta.logpdf and betabinom.logpmf call it): replayed as such, the exact
+# reference would differentiate the series, not log B, and read the where at b = 8 as a jump.
+LIBRARY_JITS = {"signbit": _signbit, "_spence": _unary(special.spence), "betaln": _binary(special.betaln),
+                "bessel_jn": _bessel_jn}

@@ -509,7 +509,7 @@ def library_inlines():
 
 # JAX's library functions that are no call of their own in a jaxpr, by module and name: made a jitted call
 # (named as in `jax_ops.LIBRARY_JITS`) while the forward graph is traced, so the walker replays the mathematics.
-_NAMED_WHILE_TRACED = (("jax._src.scipy.special", "_spence"),)
+_NAMED_WHILE_TRACED = (("jax._src.scipy.special", "_spence"), ("jax._src.scipy.special", "_betaln_impl"))
 
 
 @contextmanager
@@ -518,8 +518,9 @@ def library_functions_named():
     itself: one ``jit`` equation of its name in the jaxpr, the same steps inside.
 
     JAX's ``spence`` computes inline (``jnp.piecewise`` of Cephes' approximations),
-    so nothing in the jaxpr says where it starts and ends; a jit changes no number
-    and gives it that border. Other threads (XLA's compile of JAX's own program)
+    and so does ``betaln`` (a where between lgamma sums and a series), so nothing
+    in the jaxpr says where they start and end; a jit changes no number and gives
+    each that border. Other threads (XLA's compile of JAX's own program)
     call the function as it is.
     """
     import jax  # lazy: JAX is loaded only for a JAX target
