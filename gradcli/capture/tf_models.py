@@ -362,6 +362,7 @@ class ModelArguments:
     def point(self, point):
         """``point`` with each model (given, or found by the argument's name in the function's module) as its tree."""
         given = dict(point)
+        self._built(given)
         for name in self.names:
             value = given[name] if name in given else self.globals.get(name)
             if _is_model(value):
@@ -374,6 +375,19 @@ class ModelArguments:
                                          for keras_path, parts in aliases.items()})
                 given[name] = variable_tree(value)
         return given
+
+    def _built(self, given):
+        """Calls the function once on the arguments ``given`` where a Keras layer among them (or in the function's
+        module by an argument's name) is not built yet: Keras makes a layer's weights at its first call (`build`), so
+        a layer as constructed has none to check or to name in --wrt until then. An error of that call is left to the
+        check's own runs to report."""
+        values = [given[name] if name in given else self.globals.get(name) for name in self.names]
+        if not any(_is_keras(value) and not getattr(value, "built", True) for value in values):
+            return
+        try:
+            self.fun(*values)
+        except Exception:  # noqa: BLE001 - the user's function failing here fails in the check too, which says why
+            pass
 
     def refused(self, dtype):
         """Why the function cannot run in ``dtype``: a ``tf.Module`` argument holds a variable that is not trainable
