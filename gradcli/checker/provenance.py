@@ -769,9 +769,9 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
         kind = "nonfinite"
         apart = None  # (the where, as written) where it sits on another line than the op that broke
         chooser = _dropped_by(recording, first) if first is not None else None
-        if first is not None and value_finite and not gradient_finite and (chooser is not None or any(
-            _chooses_by_the_inputs(op) for op in recording.ops
-        )):
+        if first is not None and value_finite and not gradient_finite and not _in_the_rules_primal(
+            recording, step, chooser
+        ) and (chooser is not None or any(_chooses_by_the_inputs(op) for op in recording.ops)):
             kind = "where-nan"
             if chooser is None or chooser.name == "where":
                 # the call the user's code wrote where the framework's names are known: jnp.nan_to_num, torch.where
@@ -1000,7 +1000,7 @@ def _first_own_nonfinite(recording, phase, node_name=None):
     replay computes as gradcli's own function, finite there, where the framework's own call on those very finite
     numbers returned NaN or inf: "jax.scipy.special.hyp2f1(0.5, 1.0, 1.5, -100.0) returned inf, where ...".
     None where there is none, or the framework's value of it is not known (an exact run's numbers)."""
-    forward = {_repeat_key(op) for op in recording.ops if op.phase == "forward" and op.own is not None}
+    forward = {_repeat_key(op) for op in recording.ops if op.phase == "forward"}
     for op in recording.ops:
         if op.own is None or (op.phase == "forward") != (phase == "forward") or (
                 phase != "forward" and (op.node_name != node_name or _repeat_key(op) in forward)):
@@ -1061,6 +1061,18 @@ def _dropped_by(recording, first):
                 return op if op.name in _SELECTORS else None
             carrying.add(op.index)
     return None
+
+
+def _in_the_rules_primal(recording, step, chooser):
+    """Whether the backward ``step`` that broke ran in the user's own rule (a ``custom_jvp``'s or ``custom_vjp``'s,
+    replayed from the framework's graph) and ``chooser``, the where that dropped the forward's NaN or inf, was never
+    differentiated: no step of the framework's own backward pass is that where's (its op on its line, outside any
+    rule). A where inside the custom function's primal is one such: the rule stands in for the primal's derivative,
+    so nothing leaks through that where, and the rule's own arithmetic broke."""
+    if step is None or chooser is None or not (step.replayed and step.rule):
+        return False
+    return not any(op.phase == "backward" and op.replayed and op.rule is None and op.name == chooser.name
+                   and op.location == chooser.location for op in recording.ops)
 
 
 def _chooses_by_the_inputs(op):
@@ -1135,9 +1147,10 @@ def _made_a_zero(op):
 
 
 def _repeat_key(op):
-    """An op, its line and its inputs: a backward step with a forward op's key computes that op again (another
-    divide on the same line, 1/0 against the forward's 0/0, is the backward's own)."""
-    return op.name, op.location, tuple(_show(a) for a in op.args)
+    """An op and its inputs: a backward step with a forward op's key computes that op again (another divide, 1/0
+    against the forward's 0/0, is the backward's own), on whatever line the framework's backward graph places it (a
+    ``custom_vjp``'s forward run again inside its VJP sits on the call's line)."""
+    return op.name, tuple(_show(a) for a in op.args)
 
 
 def _step_as_node(step, node):
@@ -1167,7 +1180,12 @@ def _accumulation_finding(node, received):
 _UNDERFLOWS = {"exp", "exp2", "multiply", "divide", "true_divide", "power", "square", "reciprocal", "sigmoid", "erfc", "ldexp",
                # the tails of distributions, 0 of finite nonzero arguments only by underflow (pdtr(5, 1000) is 1e-420)
                "gammainc", "gammaincc", "ndtr", "scipy.special.ndtr", "scipy.special.expit", "scipy.special.pdtr",
-               "scipy.special.chdtrc", "scipy.special.gdtrc"}
+               "scipy.special.chdtrc", "scipy.special.gdtrc",
+               # positive wherever their finite arguments are in the domain (kv(1, 800) is 1.6e-349; I_x(3, 3) at
+               # x = 1e-120 is 1e-359; E_2(800) is 2.6e-351), so 0 of nonzero ones only by underflow; not jv, whose
+               # roots are zeros, nor betaincc (0 at x = 1), rgamma (0 at -n) or beta (0 where a + b is a pole)
+               *(spelled for name in ("kv", "kve", "k0", "k1", "k0e", "k1e", "iv", "ive", "betainc", "exp1", "expn", "erfcx")
+                 for spelled in (name, f"scipy.special.{name}"))}
 
 
 def _lost_to_zero(record, made=None):
@@ -1200,27 +1218,29 @@ def _lost_to_zero(record, made=None):
         if zeros:
             pending.extend(zeros[::-1])  # the first input's path first
         elif parent.name in ("add", "subtract"):  # only operands some op rounded can cancel: 0.5 - 0.5 of inputs is exact
-            if parent.phase == "forward" and _carried_rounding(parent):
+            # a forward op's, or one of a user's own rule's steps (exp(x) - 1 of its slope at x = 1e-20)
+            if (parent.phase == "forward" or (parent.replayed and parent.rule)) and _carried_rounding(parent, made):
                 return parent
         elif parent.name in _UNDERFLOWS and all(finite(a) for a in parent.args):  # 1/inf is 0 by an overflow before it, not by underflow
             return parent
     return None
 
 
-def _carried_rounding(op, most=64):
-    """Whether an operand of the forward op ``op`` carries a rounding an earlier op made: the recorded ops that made
+def _carried_rounding(op, made=None, most=64):
+    """Whether an operand of the recorded op ``op`` carries a rounding an earlier op made: the recorded ops that made
     its operands, followed back to the program's inputs and constants, are not all exact (`_exact_op`), or are too
     many to follow. ``max(x) - x`` at the largest entry, ``2 x - (x + x)``: exact operands, so their 0 is the
-    difference itself, no digit lost; ``(1 + 1e-100) - 1``: the add rounded, and the 0 is the cancellation's."""
-    pending, seen = [p for p in op.parents if p is not None], set()
+    difference itself, no digit lost; ``(1 + 1e-100) - 1``: the add rounded, and the 0 is the cancellation's.
+    ``made`` (`made_by`) links the ops of a backward pass."""
+    pending, seen = [p for p in parents_of(op, made) if p is not None], set()
     while pending:
-        made = pending.pop()
-        if id(made) in seen:
+        maker = pending.pop()
+        if id(maker) in seen:
             continue
-        seen.add(id(made))
-        if len(seen) > most or not _exact_op(made):
+        seen.add(id(maker))
+        if len(seen) > most or not _exact_op(maker):
             return True
-        pending.extend(p for p in made.parents if p is not None)
+        pending.extend(p for p in parents_of(maker, made) if p is not None)
     return False
 
 
@@ -1302,11 +1322,14 @@ def _zero_finding(lost, broken, gave="which gave"):
     else:
         kind, what = "underflow", f"{lost.name}({inputs}) underflowed to {_show(lost.output)} (its true value is nonzero)"
     result = f"gave {_show(broken.output)}" if gave == "which gave" else "gave a non-finite gradient"
+    in_rule = lost.phase == "backward" and bool(lost.rule)  # a step of the user's own rule: the backward's
     message = (
-        f"{what}, and that 0 reached {broken.name}({', '.join(_show(a) for a in broken.args)}), "
-        f"{gave.removesuffix(' gave')} {result}: the root cause is the {kind}, not {broken.name}"
+        f"{f'in {lost.rule[0]}, ' if in_rule else ''}{what}, and that 0 reached {broken.name}("
+        f"{', '.join(_show(a) for a in broken.args)}), {gave.removesuffix(' gave')} {result}: the root cause is the "
+        f"{kind}, not {broken.name}"
     )
-    return Finding(kind, "forward", lost.name, message, lost.span, [_show(a) for a in lost.args], _show(lost.output), lost.location)
+    return Finding(kind, "backward" if in_rule else "forward", lost.name, message, lost.span,
+                   [_show(a) for a in lost.args], _show(lost.output), lost.location)
 
 
 def _is_zero(value):
@@ -2240,6 +2263,25 @@ def _flushed_to_zero(w, e):
     return max(flushed, key=lambda entry: entry[2], default=None)  # max keeps the first of equals
 
 
+def _subnormal_result(w, e, out_error):
+    """``(the dtype, the bits it holds there, the flat index)`` where ``w``'s entry off the most is a nonzero subnormal
+    number whose error is its own few bits' rounding (exp(-102.87) = 1.4e-45 in float32 holds 1 bit: 33% off), else
+    None: that loss is the dtype's range, not an amplification of its inputs' errors."""
+    got = np.asarray(raw(w.output))
+    if not is_float_dtype(got.dtype) or got.dtype.kind == "c" or not got.size:
+        return None
+    errors = _relative_errors(w.output, e.output)
+    if errors is None or errors.shape != got.shape:
+        return None
+    index = int(np.argmax(errors))
+    value, info = abs(float(got.ravel()[index])), finfo(got.dtype)
+    if not 0 < value < float(info.tiny):
+        return None
+    bits = int(math.floor(math.log2(value / float(info.smallest_subnormal)))) + 1
+    # the entry's rounding is at most half its last bit: an error past a few of those is no subnormal's own
+    return (got.dtype, bits, index) if out_error <= 4 * 2.0 ** -bits else None
+
+
 def _who_flushed(w, index):
     """Who gave the subnormal entry ``index`` of ``w``'s result as 0, said after "a subnormal float64": the framework
     whose CPU kernels flush subnormal results (where ``w``'s own function, run again, holds the entry: this run
@@ -2423,6 +2465,14 @@ def _describe(w, e, growth, out_error, in_error):
         entry = f" (entry {index})" if np.size(raw(w.output)) > 1 else ""
         message = (f"{w.name}({shown}) underflowed to {_show(w.output)}: the exact result {_digits(exact, digits)}{entry} "
                    f"{why}, so all of its digits are lost" + _library_note(w))
+    elif (few := _subnormal_result(w, e, out_error)) is not None:
+        kind = "underflow"
+        dtype, bits, index = few
+        entry = f" (entry {index})" if np.size(raw(w.output)) > 1 else ""
+        message = (f"{w.name}({shown}) = {_show(w.output)}{entry} is a subnormal {dtype.name} (below its smallest normal "
+                   f"number, {float(finfo(dtype).tiny):.7g}), which holds {bits} of its {finfo(dtype).nmant + 1} bits "
+                   f"there: its rounding is {out_error:.1e} of the result, where its inputs were off by {in_error:.1e}"
+                   + _library_note(w))
     elif w.name in _STEPS:
         kind, message = "inaccurate", _step_message(w, e, shown, in_error)
     elif w.name == "where" and _condition_flipped(w, e):
