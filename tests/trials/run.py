@@ -92,6 +92,9 @@ from cases39c import ALL as THIRTY_NINTH_C
 from cases40a import ALL as FORTIETH_A
 from cases40b import ALL as FORTIETH_B
 from cases40c import ALL as FORTIETH_C
+from cases41a import ALL as FORTY_FIRST_A
+from cases41b import ALL as FORTY_FIRST_B
+from cases41c import ALL as FORTY_FIRST_C
 from judge import judge, run_cli
 
 # mpmath's working precision is one setting for the whole process: a truth computed at 2,000 digits in one thread
@@ -115,7 +118,7 @@ ALL = (FIRST + SECOND + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINT
        + THIRTY_SEVENTH_A + THIRTY_SEVENTH_B + THIRTY_SEVENTH_C
        + THIRTY_EIGHTH_A + THIRTY_EIGHTH_B + THIRTY_EIGHTH_C
        + THIRTY_NINTH_B + THIRTY_NINTH_C
-       + FORTIETH_A + FORTIETH_B + FORTIETH_C)
+       + FORTIETH_A + FORTIETH_B + FORTIETH_C + FORTY_FIRST_A + FORTY_FIRST_B + FORTY_FIRST_C)
 
 
 def one(case):
