@@ -21,8 +21,8 @@ F1 (mended in the same session, tests/test_trial_findings41.py; provenance only,
    "log([0]) gave [-inf]" at the log's line, where for exp, erfc, ndtr, expit, gammainc and gammaincc it says "kv(...)
    underflowed to [0] (its true value is nonzero), and that 0 reached log ...: the root cause is the underflow, not
    log" at the underflowing op's own line. provenance._UNDERFLOWS, the ops whose 0 of nonzero finite arguments is
-   only an underflow, now holds the Bessel K and scaled I functions, betainc, exp1, expn and erfcx (not rgamma, whose
-   0 at -n is exact, nor jv, whose roots are zeros).
+   only an underflow, now holds the Bessel K and scaled I functions, betainc, exp1, expn, erfcx and rgamma (its exact
+   0 at 0, -1, -2, ... told apart; not jv, whose roots are zeros).
 """
 
 import os

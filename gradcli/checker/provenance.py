@@ -1183,9 +1183,13 @@ _UNDERFLOWS = {"exp", "exp2", "multiply", "divide", "true_divide", "power", "squ
                "scipy.special.chdtrc", "scipy.special.gdtrc",
                # positive wherever their finite arguments are in the domain (kv(1, 800) is 1.6e-349; I_x(3, 3) at
                # x = 1e-120 is 1e-359; E_2(800) is 2.6e-351), so 0 of nonzero ones only by underflow; not jv, whose
-               # roots are zeros, nor betaincc (0 at x = 1), rgamma (0 at -n) or beta (0 where a + b is a pole)
-               *(spelled for name in ("kv", "kve", "k0", "k1", "k0e", "k1e", "iv", "ive", "betainc", "exp1", "expn", "erfcx")
+               # roots are zeros, nor betaincc (0 at x = 1) or beta (0 where a + b is a pole); rgamma, 0 at -n, past
+               # `_EXACT_ZEROS`' test
+               *(spelled for name in ("kv", "kve", "k0", "k1", "k0e", "k1e", "iv", "ive", "betainc", "exp1", "expn", "erfcx",
+                                      "rgamma")
                  for spelled in (name, f"scipy.special.{name}"))}
+# Of those, the ones exactly 0 at some finite nonzero arguments, and where: 1/Gamma at the poles of Gamma.
+_EXACT_ZEROS = {name: lambda x: x <= 0 and x == math.floor(x) for name in ("rgamma", "scipy.special.rgamma")}
 
 
 def _lost_to_zero(record, made=None):
@@ -1221,9 +1225,23 @@ def _lost_to_zero(record, made=None):
             # a forward op's, or one of a user's own rule's steps (exp(x) - 1 of its slope at x = 1e-20)
             if (parent.phase == "forward" or (parent.replayed and parent.rule)) and _carried_rounding(parent, made):
                 return parent
-        elif parent.name in _UNDERFLOWS and all(finite(a) for a in parent.args):  # 1/inf is 0 by an overflow before it, not by underflow
-            return parent
+        elif parent.name in _UNDERFLOWS and all(finite(a) for a in parent.args) and not _exactly_zero_there(parent, zero):
+            return parent  # 1/inf is 0 by an overflow before it, not by underflow
     return None
+
+
+def _exactly_zero_there(op, at):
+    """Whether ``op`` (one of `_EXACT_ZEROS`) is 0 by its definition at an entry ``at`` marks (rgamma(-3)), not by
+    an underflow: its argument there is one of its function's zeros."""
+    zero_at = _EXACT_ZEROS.get(op.name)
+    if zero_at is None:
+        return False
+    try:
+        values = np.broadcast_to(np.asarray(raw(op.args[-1]), dtype=float), np.shape(raw(op.output)))
+        chosen = values if at is None else values[np.broadcast_to(at, values.shape)]
+        return any(zero_at(float(v)) for v in np.ravel(chosen))
+    except (TypeError, ValueError, IndexError):
+        return True  # its argument not read: no underflow claimed
 
 
 def _carried_rounding(op, made=None, most=64):

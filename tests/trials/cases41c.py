@@ -29,8 +29,8 @@ the normal quantile as mpmath's erfinv checked against ncdf); points are the num
 float64 numbers the program writes (gnp.e, log(2.0)). A slope beyond float64's range has the verdict `domain`; a
 coordinate with no derivative is NaN.
 
-What the round found (see tests/test_user_trials41c.py): F1 (mended in the same session for all but rgamma; provenance
-only, no verdict moved), an underflow to 0 inside scipy.special's kv, betainc, exp1, expn or rgamma was not named: the
+What the round found (see tests/test_user_trials41c.py): F1 (mended in the same session; provenance only, no verdict
+moved), an underflow to 0 inside scipy.special's kv, betainc, exp1, expn or rgamma was not named: the
 report said "log([0]) gave [-inf]" at the
 log, where for exp, erfc, ndtr, expit, gammainc and gammaincc it names the op that underflowed ("the root cause is the
 underflow, not log"); with kv or betainc on a line of their own (the NIG density, an order statistic's log-CDF at
