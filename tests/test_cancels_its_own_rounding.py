@@ -78,3 +78,11 @@ def test_the_same_angle_as_a_formula_underlines_the_outer_subtraction():
     (forward,) = [f for f in result["findings"] if f["phase"] == "forward" and f["kind"] == "cancellation"]
     start, end = forward["span"]
     assert formula[start:end] == formula  # the whole difference, not x^2-1
+
+
+def test_an_exact_deep_cancellation_in_another_entry_leaves_the_earlier_cancellation_named():
+    # entry 1 subtracts 1 - 2^-52 from 1: condition 9e15, but exact operands; entry 0's loss is 1 - e^-x's, amplified
+    result = _check(f"{TARGETS}:level_beside_an_exact_tie", "x=1e-08")
+    (forward,) = [f for f in result["findings"] if f["phase"] == "forward" and f["kind"] == "cancellation"]
+    assert forward["location"].endswith(f"cancels_own_rounding_flow.py:{_line_of('slope = (1 - np.exp(-xs)) / xs')}")
+    assert "then amplifies that error" in forward["message"], forward["message"]

@@ -85,6 +85,28 @@ def _shifted_log_jvp(primals, tangents):
 
 def guarded(x):
     return jnp.where(x > 1, shifted_log(x), 0.0)
+
+
+@jax.custom_vjp
+def cube(x):
+    return x ** 3
+
+
+def _cube_fwd(x):
+    return x ** 3, x
+
+
+def _cube_bwd(x, g):
+    return (3.0 * g * x ** 3 / x,)
+
+
+cube.defvjp(_cube_fwd, _cube_bwd)
+
+
+def cube_beside_a_ratio(x):
+    held = jax.lax.stop_gradient(x)
+    ratio = held / held
+    return jnp.sum(cube(x)) + jnp.sum(jnp.where(jnp.isnan(ratio), 1.0, ratio))
 '''
 
 
@@ -152,6 +174,18 @@ def test_a_where_outside_a_custom_function_still_leaks_through_its_rule(tmp_path
     assert any(f["kind"] == "where-nan" for f in result["findings"]), result["findings"]
 
 
+def test_a_rules_own_step_is_not_taken_for_a_forward_op_of_like_shaped_arrays(tmp_path):
+    """The rule's 0/0 at x = 0 is its own step, named at its line, though a forward divide of five entries (another
+    one's numbers) sits beside it: a step is the forward's op again only on the very same numbers."""
+    pytest.importorskip("jax")
+    path = tmp_path / "rules41.py"
+    path.write_text(RULES)
+    result = _check(path, "cube_beside_a_ratio", "x=[0,1,2,3,4]")
+    rule_line = RULES.splitlines().index("    return (3.0 * g * x ** 3 / x,)") + 1
+    assert any(f["phase"] == "backward" and f["location"].endswith(f"rules41.py:{rule_line}")
+               and "in _cube_bwd() of cube" in f["message"] for f in result["findings"]), result["findings"]
+
+
 TORCH_TAILS = "import torch\n\n\ndef tail(x):\n    return torch.erfc(x) + torch.lgamma(x + 1) + torch.erf(x)\n"
 TF_TAILS = "import tensorflow as tf\n\n\ndef tail(x):\n    return tf.math.erfc(x) + tf.math.erf(x)\n"
 
@@ -201,16 +235,21 @@ def response(layer, x):
     return layer(x)
 
 
+def response_offset(layer, x, offset=0.0):
+    return layer(x + offset)
+
+
 def fresh():
     return {"layer": Gain(), "x": tf.constant(3.0, dtype=tf.float64)}
 '''
 
 
-def test_a_keras_layer_given_as_constructed_is_built_so_its_weights_can_be_named(tmp_path):
+@pytest.mark.parametrize("function", ["response", "response_offset"])  # a default the build call leaves alone
+def test_a_keras_layer_given_as_constructed_is_built_so_its_weights_can_be_named(tmp_path, function):
     pytest.importorskip("tensorflow")
     path = tmp_path / "gain41.py"
     path.write_text(KERAS)
-    args = ["check", f"{path}:response", "--args", f"{path}:fresh", "--wrt", "layer.alpha,x", "--dtype", "float64",
+    args = ["check", f"{path}:{function}", "--args", f"{path}:fresh", "--wrt", "layer.alpha,x", "--dtype", "float64",
             "--json"]
     done = CliRunner().invoke(cli, args)
     (result,) = json.loads(done.stdout)["results"]

@@ -354,6 +354,7 @@ class ModelArguments:
         self.assigned = {}  # id of a tensor under test -> the variable the last call assigned it to
         # a Keras path -> the name its variable is checked under (model.dense.kernel -> model.hidden.kernel), for --wrt
         self.aliases = {}
+        self._build_tried = set()  # ids of the Keras layers `_build_unbuilt_layers` called the function to build
 
     def supplied(self):
         """The arguments a model of the same name in the function's own module stands in for."""
@@ -362,7 +363,7 @@ class ModelArguments:
     def point(self, point):
         """``point`` with each model (given, or found by the argument's name in the function's module) as its tree."""
         given = dict(point)
-        self._built(given)
+        self._build_unbuilt_layers(given)
         for name in self.names:
             value = given[name] if name in given else self.globals.get(name)
             if _is_model(value):
@@ -376,16 +377,22 @@ class ModelArguments:
                 given[name] = variable_tree(value)
         return given
 
-    def _built(self, given):
-        """Calls the function once on the arguments ``given`` where a Keras layer among them (or in the function's
-        module by an argument's name) is not built yet: Keras makes a layer's weights at its first call (`build`), so
-        a layer as constructed has none to check or to name in --wrt until then. An error of that call is left to the
-        check's own runs to report."""
-        values = [given[name] if name in given else self.globals.get(name) for name in self.names]
-        if not any(_is_keras(value) and not getattr(value, "built", True) for value in values):
+    def _build_unbuilt_layers(self, given):
+        """Makes the weights of the Keras layers among the arguments ``given`` (or in the function's module by an
+        argument's name) that are not built yet, by one call of the function on the arguments given, as the layer's
+        first call in the user's own code would: a layer as constructed has no weights to check or to name in --wrt
+        until then. Each layer is tried once; an error of that call is left to the check's own runs to report."""
+        models = {name: self.globals.get(name) for name in self.names if name not in given}
+        unbuilt = [value for value in [*given.values(), *models.values()]
+                   if _is_keras(value) and not getattr(value, "built", True) and id(value) not in self._build_tried]
+        if not unbuilt:
             return
+        self._build_tried.update(id(value) for value in unbuilt)
+        arguments = {**{name: value for name, value in models.items() if _is_model(value)},
+                     **{name: value for name, value in given.items() if name in self.names}}
+        call_begins()  # its draws are its own, not the first checked call's (`tf_draws`)
         try:
-            self.fun(*values)
+            getattr(self.fun, "python_function", self.fun)(**arguments)
         except Exception:  # noqa: BLE001 - the user's function failing here fails in the check too, which says why
             pass
 

@@ -1147,10 +1147,20 @@ def _made_a_zero(op):
 
 
 def _repeat_key(op):
-    """An op and its inputs: a backward step with a forward op's key computes that op again (another divide, 1/0
-    against the forward's 0/0, is the backward's own), on whatever line the framework's backward graph places it (a
-    ``custom_vjp``'s forward run again inside its VJP sits on the call's line)."""
-    return op.name, tuple(_show(a) for a in op.args)
+    """An op and its inputs' very numbers: a backward step with a forward op's key computes that op again (another
+    divide, 1/0 against the forward's 0/0, is the backward's own), on whatever line the framework's backward graph
+    places it (a ``custom_vjp``'s forward run again inside its VJP sits on the call's line)."""
+    return op.name, tuple(_fingerprint(a) for a in op.args)
+
+
+def _fingerprint(value):
+    """``value`` as a key equal only for the same numbers: an array's shape, dtype and bytes (however large, where
+    `_show` writes only a shape), anything else as `_show` writes it."""
+    held = raw(value)
+    if isinstance(held, (np.ndarray, np.generic)) and held.dtype.kind in "biufc":
+        held = np.ascontiguousarray(held)
+        return held.shape, held.dtype.str, hash(held.tobytes())
+    return _show(value)
 
 
 def _step_as_node(step, node):
@@ -1189,7 +1199,8 @@ _UNDERFLOWS = {"exp", "exp2", "multiply", "divide", "true_divide", "power", "squ
                                       "rgamma")
                  for spelled in (name, f"scipy.special.{name}"))}
 # Of those, the ones exactly 0 at some finite nonzero arguments, and where: 1/Gamma at the poles of Gamma.
-_EXACT_ZEROS = {name: lambda x: x <= 0 and x == math.floor(x) for name in ("rgamma", "scipy.special.rgamma")}
+_EXACT_ZEROS = {name: lambda z: z.imag == 0 and z.real <= 0 and z.real == math.floor(z.real)
+                for name in ("rgamma", "scipy.special.rgamma")}
 
 
 def _lost_to_zero(record, made=None):
@@ -1231,15 +1242,15 @@ def _lost_to_zero(record, made=None):
 
 
 def _exactly_zero_there(op, at):
-    """Whether ``op`` (one of `_EXACT_ZEROS`) is 0 by its definition at an entry ``at`` marks (rgamma(-3)), not by
-    an underflow: its argument there is one of its function's zeros."""
+    """Whether ``op`` (one of `_EXACT_ZEROS`) is 0 by its definition at every entry ``at`` marks (rgamma(-3)), not by
+    an underflow: its argument there is one of its function's zeros (an underflow at any of them is named)."""
     zero_at = _EXACT_ZEROS.get(op.name)
     if zero_at is None:
         return False
     try:
-        values = np.broadcast_to(np.asarray(raw(op.args[-1]), dtype=float), np.shape(raw(op.output)))
+        values = np.broadcast_to(np.asarray(raw(op.args[-1]), dtype=complex), np.shape(raw(op.output)))
         chosen = values if at is None else values[np.broadcast_to(at, values.shape)]
-        return any(zero_at(float(v)) for v in np.ravel(chosen))
+        return all(zero_at(complex(v)) for v in np.ravel(chosen))
     except (TypeError, ValueError, IndexError):
         return True  # its argument not read: no underflow claimed
 
@@ -1547,11 +1558,11 @@ def backward_root_cause(working: Recording, exact: Recording, eps):
     if best is None:
         return None
     growth, w, e, out_error, in_error = best
-    computed, truth = _worst_of(working, w.cotangents, e.cotangents)
+    computed, truth = _worst_entry_text(working, w.cotangents, e.cotangents)
     off = _replay_op_off(working, exact, w.name, out_error)
     if off is not None and off[0].phase == "forward" and not _users_rule_ran(working, w):
         op, op_exact = off
-        gives, exact_gives = _worst_of(working, [op.output], [op_exact.output])
+        gives, exact_gives = _worst_entry_text(working, [op.output], [op_exact.output])
         message = (
             f"the forward computation on this line lost the digits, amplifying the rounding of inputs accurate to "
             f"{in_error:.1e}: {op.spelled or op.name} gives {gives} where the exact value is {exact_gives} "
@@ -1580,11 +1591,14 @@ def backward_root_cause(working: Recording, exact: Recording, eps):
     )
 
 
-def _worst_of(working, computed, exact):
-    """The first of the ``computed`` values that has an exact counterpart, and that counterpart, written as a finding
-    writes them: whole when they are small; of a larger array, the entry off the most, with its place ("-0.3926 (entry
-    [1, 2] of 3 x 3)"), where a shape alone would tell the reader nothing of what went wrong."""
-    value, truth = next((c, x) for c, x in zip(computed, exact) if c is not None and x is not None)
+def _worst_entry_text(working, computed, exact):
+    """Of the ``computed`` values with an exact counterpart, the one off the most and that counterpart, written as a
+    finding writes them: whole when they are small; of a larger array, the entry off the most, with its place
+    ("-0.3926 (entry [1, 2] of 3 x 3)"), where a shape alone would tell the reader nothing of what went wrong."""
+    pairs = [(c, x) for c, x in zip(computed, exact) if c is not None and x is not None]
+    if not pairs:
+        return "no value", "no value"
+    value, truth = max(pairs, key=lambda pair: _error_against(working, *pair) or 0.0)
     held = raw(value)
     errors = _error_against(working, value, truth, each=True)
     if not isinstance(held, np.ndarray) or held.size <= 4 or errors is None or errors.shape != held.shape:
@@ -1715,7 +1729,7 @@ def root_cause(working: Recording, exact: Recording, phase, eps):
         # A difference whose own operands' few roundings, amplified by its cancellation, make its loss loses it itself,
         # whatever errors its operands carry in step from an earlier cancellation (atan(sqrt(m2/k)) and atan(sqrt(m2))
         # of one m2 = M^2 - 1): those cancel here with the rest, so its growth is over its operands' rounding.
-        cancels_itself = _cancels_its_own_rounding(w, e, out_error, own)
+        cancels_itself = _cancels_its_own_rounding(working, w, e, own)
         if cancels_itself:
             growth, in_error = out_error / own, own
         if growth < 100 or _swallowed_later(working, exact_of, users, w, eps) or _unread_answer(w, pairs, users) \
@@ -1972,21 +1986,26 @@ _ACCUMULATING = {"cumsum", "sum", "nansum", "nancumsum"}
 _OWN_ROUNDINGS = 16
 
 
-def _cancels_its_own_rounding(w, e, out_error, own):
-    """Whether ``w``, a forward add or subtract of two values, cancels so deeply that operands each off by a few of
-    their own roundings (``_OWN_ROUNDINGS``) would lose ``out_error`` of its result: its condition number, the sum of
-    its exact operands' sizes over its exact result's, times their rounding ``own``."""
-    if w.phase != "forward" or w.name not in ("subtract", "add") or len(e.args) != 2 or w.accumulating:
+def _cancels_its_own_rounding(working, w, e, own):
+    """Whether ``w``, a forward add or subtract of two values, cancels so deeply at the entry it got most wrong that
+    operands each off by a few of their own roundings (``_OWN_ROUNDINGS``) would lose that entry's error: its
+    condition number there, the sum of its exact operands' sizes over its exact result's, times their rounding
+    ``own``. Entry by entry: another entry's exact, deep cancellation (1 - (1 - 2^-52)) explains none of it."""
+    if w.phase != "forward" or w.name not in ("subtract", "add") or len(e.args) != 2:
         return False
     import mpmath  # lazy: the exact run's numbers
 
+    errors = _error_against(working, w.output, e.output, each=True)
     try:
         a, b, result = np.broadcast_arrays(*[np.asarray(raw(v), dtype=object) for v in (*e.args, e.output)])
-        worst = max((abs(mpmath.mpf(x)) + abs(mpmath.mpf(y))) / abs(mpmath.mpf(r))
-                    for x, y, r in zip(a.ravel(), b.ravel(), result.ravel()) if r != 0)
-    except (TypeError, ValueError, ZeroDivisionError):  # no numbers, an exact 0 everywhere, or no entries
+        if errors is None or errors.shape != result.shape or not errors.size:
+            return False
+        worst = np.unravel_index(int(np.argmax(errors)), errors.shape)
+        x, y, r = (mpmath.mpf(v[worst]) for v in (a, b, result))
+        condition = (abs(x) + abs(y)) / abs(r)
+    except (TypeError, ValueError, ZeroDivisionError):  # no numbers, or an exact 0 there
         return False
-    return bool(mpmath.isfinite(worst)) and out_error <= _OWN_ROUNDINGS * own * worst
+    return bool(mpmath.isfinite(condition)) and float(errors[worst]) <= _OWN_ROUNDINGS * own * condition
 
 
 def _cancelled_before(working, pairs, w, out_error, eps):
