@@ -1373,8 +1373,10 @@ def _opaque(name, args):
     answer = answer if signs[0] > 0 else neg(answer)
     if all(s.d is None for s in syms):
         return Sym(ball, answer)
-    slopes = [_const(0) if at_0 not in (None, k) else _call(OPAQUE_SLOPES.get((name, k), f"d{k}/{name}"), *exact)
-              for k in range(len(syms))]
+    # even in an argument that is exactly 0: its slope there is 0 (every function listed is smooth in it)
+    flat = {k for k, parity in enumerate(PARITIES.get(name, ())) if parity == 1 and exact[k][0].is_zero()}
+    slopes = [_const(0) if at_0 not in (None, k) or k in flat else
+              _call(OPAQUE_SLOPES.get((name, k), f"d{k}/{name}"), *exact) for k in range(len(syms))]
     return Sym(ball, answer, _tangent([q if sign > 0 else neg(q) for q, sign in zip(slopes, signs[1:])], syms))
 
 
@@ -1385,7 +1387,7 @@ OPAQUE_SLOPES = {("i0", 0): "i1"}
 PARITIES = {
     "owens_t": (1, -1), "cosm1": (1,), "dawsn": (-1,), "erfinv": (-1,), "fresnel_c": (-1,), "fresnel_s": (-1,),
     "i0": (1,), "i1": (-1,), "i1e": (-1,), "j0": (1,), "j1": (-1,), "si": (-1,), "ellipkinc": (-1, 0),
-    "ellipeinc": (-1, 0), "voigt_profile": (1, 0, 0),
+    "ellipeinc": (-1, 0), "voigt_profile": (1, 0, 0), "kv": (1, 0),
 }
 
 
