@@ -43,7 +43,7 @@ from .torch_indices import set_at_index_tensors
 from .torch_known import answers, holding
 from .torch_loops import LoopDecidedOtherwise, conds_among, loops_step_by_step
 from .torch_modules import ModuleArguments
-from .torch_no_derivative import mark_no_derivative
+from .torch_no_derivative import mark_modified_in_place, mark_no_derivative
 from .torch_numpy_forward import Notes, leaves_pytorch, noting_forwards
 from .torch_sparse import sparse_tensors_dense
 from .torch_sums import EngineSums
@@ -251,22 +251,34 @@ class _Captured:
             except RuntimeError as error:
                 _mark_refused_rule(error, self.fun)
                 mark_no_derivative(error, lambda: self._forward_again(leaves, rebuild, wanted), torch_dir())
+                mark_modified_in_place(error, lambda: self._backward_again(leaves, rebuild, wanted), torch_dir())
                 raise
         per_leaf = _held_as_zeros(leaves, held)
         for i, grad in zip(wanted, grads):
             per_leaf[i] = np.zeros(np.shape(raw(leaves[i])), dtype=_dtype_of(leaves[i])) if grad is None else _to_numpy(grad)
         return value, tuple(rebuild(per_leaf))
 
-    def _forward_again(self, leaves, rebuild, wanted):
-        """The function's output on fresh tensors of ``leaves``, those at ``wanted`` requiring grad: its autograd
-        graph, for a backward that raised to be read (`mark_no_derivative`)."""
+    def _forward_again(self, leaves, rebuild, wanted, inputs=None):
+        """The function's output on fresh tensors of ``leaves``, those at ``wanted`` requiring grad (and appended to
+        ``inputs``): its autograd graph, for a backward that raised to be read (`mark_no_derivative`)."""
         import torch  # lazy: only a PyTorch target needs it
 
         tensors = [_example(leaf) for leaf in leaves]  # high-precision leaves as float64 tensors
         with torch.enable_grad():
             for i in wanted:
                 tensors[i].requires_grad_(True)
+            if inputs is not None:
+                inputs.extend(tensors[i] for i in wanted)
             return self._call(rebuild(tensors))
+
+    def _backward_again(self, leaves, rebuild, wanted):
+        """The function's forward and backward run again on fresh tensors of ``leaves``, for a backward that raised
+        to raise again where PyTorch's anomaly mode watches it (`mark_modified_in_place`)."""
+        import torch  # lazy: only a PyTorch target needs it
+
+        inputs = []
+        out = self._forward_again(leaves, rebuild, wanted, inputs)
+        torch.autograd.grad(out, inputs, torch.ones_like(out), allow_unused=True)
 
     def held_leaves(self, count):
         """The positions of the float leaves a check holds as data (`bridge.differentiating`: those it marks False),
@@ -676,8 +688,9 @@ class _Captured:
                         graph = trace(self._joint_function(rebuild, leaves, held, forward_only=True),
                                       examples + [upstream], counts)
                     graph.refused = error
-                    mark_no_derivative(error, lambda: self._forward_again(leaves, rebuild, _float_leaves(leaves, held)),
-                                       torch_dir())
+                    floats = _float_leaves(leaves, held)
+                    mark_no_derivative(error, lambda: self._forward_again(leaves, rebuild, floats), torch_dir())
+                    mark_modified_in_place(error, lambda: self._backward_again(leaves, rebuild, floats), torch_dir())
             narrower = _in_float32(examples)
             hold_following_constants(graph, lambda: self._call(rebuild(narrower)))
             graph.branches_on_dtype = branches_on_dtype(graph, self.fun)
@@ -813,6 +826,7 @@ class _Captured:
                 except RuntimeError as error:
                     _mark_refused_rule(error, self.fun)
                     mark_no_derivative(error)  # inside the trace: `_trace` names the call, running eagerly
+                    mark_modified_in_place(error)
                     raise
             return (out.detach(), *(torch.zeros_like(tensors[i]) if g is None else g for i, g in zip(wanted, grads)))
 

@@ -296,7 +296,7 @@ def _raised_in_the_dtype(result, target, point, dtype, chosen, options, error):
         result.error = ""  # the finding says what raised, and the rule's line
         with differentiating_the_primal():  # no rule to judge, but the mathematics it should give is shown
             exact = _exact_as_written(result, target, point, dtype, chosen, options)
-        if getattr(raised, "no_derivative", None) is not None:  # an op the framework has no derivative for there
+        if getattr(raised, "no_derivative", None) is not None or getattr(raised, "modified_in_place", None):
             return _without_a_derivative(result, target, point, dtype, exact, error)
         return no_verdict(Finding("raised", "backward", "gradient rule",
                                   f"the framework refused the gradient rule's answer: {type(raised).__name__}: {raised}",
@@ -370,8 +370,9 @@ def _whole_numbers(value):
 
 def _without_a_derivative(result, target, point, dtype, exact, error):
     """The verdict where the framework computes the value but has no derivative for one of its ops there (a bridge
-    marks the error ``no_derivative``, its ``raised_at`` the call's line): the framework's value judged against the
-    exact one, the gradient an error naming the op and its line, and what the exact reference gives in its place
+    marks the error ``no_derivative``, its ``raised_at`` the call's line), or its backward of an op finds a tensor the
+    op saved changed in place since (``modified_in_place``): the framework's value judged against the exact one, the
+    gradient an error naming the op and its line, and what the exact reference gives in its place
     (`_exact_gradient_said`)."""
     raised = getattr(error, "original", error)
     value_verdict = Verdict.OK
@@ -386,11 +387,19 @@ def _without_a_derivative(result, target, point, dtype, exact, error):
     # gradcli's own rules where no framework's ran (a plain NumPy module, a gradcli.numpy function)
     framework = rule_blame.framework_name(target.bridge) if getattr(target.bridge, "framework", None) else "gradcli"
     said = getattr(raised, "said", None) or f"{type(raised).__name__}: {raised}"  # gradcli's own refusal in the user's words
-    message = (f"{framework} has no derivative for {raised.no_derivative} here, so it gives no gradient "
-               f"({said}); {_exact_gradient_said(result.exact_gradient, bool(exact.out_of_time))}")
+    op = getattr(raised, "no_derivative", None)
+    if op is None:  # the op's own derivative exists; the program changed what it saved
+        op = raised.modified_in_place
+        message = (f"{framework} gives no gradient: the backward of the {op} at this line needs a tensor the op "
+                   f"saved, which an in-place write after it changed ({said}); "
+                   f"{_exact_gradient_said(result.exact_gradient, bool(exact.out_of_time))}; write that update out "
+                   "of place (the steps collected in a list and stacked, or what is read cloned before the write)")
+    else:
+        message = (f"{framework} has no derivative for {op} here, so it gives no gradient "
+                   f"({said}); {_exact_gradient_said(result.exact_gradient, bool(exact.out_of_time))}")
     if getattr(raised, "advice", ""):  # what the bridge says a user can check instead
         message += f"; {raised.advice}"
-    finding = Finding("no-derivative", "backward", raised.no_derivative, message, location=raised_line(error))
+    finding = Finding("no-derivative", "backward", op, message, location=raised_line(error))
     return Judgement(value_verdict, Verdict.ERROR, findings=[finding])
 
 
