@@ -113,6 +113,16 @@ def _node_of(box):
     return box if type(box) is VJPNode else box._node
 
 
+def carry_in_place(box, value):
+    """Give ``box``, a reverse trace's value, the raw ``value`` in place of the one its op computed, for every op after
+    it and for its op's own rule (which reads the node's ``_value``): a replay that goes on with a framework's own
+    value of a call gradcli computes more accurately, as the framework's run does."""
+    box._value = value
+    node = getattr(box, "_node", None)  # an array op's box points at its node; a number's box is its node
+    if node is not None and node._value is not None:
+        node._value = value
+
+
 class JVPBox(Box):
     """A traced value of a forward trace: the value and its tangent."""
 

@@ -12,7 +12,9 @@ import contextvars
 
 import numpy as np
 
+from ..autodiff.core import carry_in_place
 from ..autodiff.tracer import hooks
+from ..autodiff.values import raw
 
 
 _FLUSHING_KERNELS = contextvars.ContextVar("gradcli_flushing_kernels", default=None)
@@ -44,6 +46,8 @@ class FlushedToRecorder:
         self.shown = []  # (result, the flushed object the recorder was shown) of the current step
         self.real = hooks.forward
         self.token = _FLUSHING_KERNELS.set(self.kernels)
+        self.held = None  # the last operation of a step whose result may be the framework's own (`carried`)
+        self.holding = False
 
         def showing(prim, args, kwargs, ans):
             returned = ans
@@ -54,10 +58,45 @@ class FlushedToRecorder:
             out = flushed(ans)
             if out is not returned:
                 self.shown.append((returned, out))
+            if self.holding:
+                if self.held is not None:
+                    self.real(*self.held)
+                self.held = (prim, args, kwargs, out)
+                return
             self.real(prim, args, kwargs, out)
 
         hooks.forward = showing
         return self
+
+    def wants_own_values(self):
+        """Whether the recorder asks for the framework's own values of the library calls the replay computes as
+        gradcli's functions (provenance's recorder: its float replay then follows the framework's numbers)."""
+        return getattr(self.real, "wants_own_values", False)
+
+    def hold_last(self):
+        """Hold back the next operations' last one from the recorder until `carried` releases it."""
+        self.holding = True
+
+    def carried(self, value, own):
+        """The step's result ``value``, or ``own`` (the framework's own value of it, None where there is none) in
+        its place where the held last operation made it: the recorder is shown ``own`` and the replay goes on with
+        it. Releases the held operation."""
+        self.holding = False
+        held, self.held = self.held, None
+        if held is None:
+            return value
+        prim, args, kwargs, out = held
+        number = raw(value)
+        if own is None or not (out is number or self.flushed_object(number) is out):
+            self.real(prim, args, kwargs, out)
+            return value
+        out = flushed(own)
+        self.shown.append((number, out))
+        self.real(prim, args, kwargs, out)
+        if number is value:
+            return out
+        carry_in_place(value, out)  # a traced value: its op's node and rule read the framework's number too
+        return value
 
     def __exit__(self, *exc):
         hooks.forward = self.real

@@ -215,11 +215,16 @@ class Program:
                 own = None if step.own is None or fetch is None else OwnCall(
                     step.own, fetch(env) if how in (_MANY, _BARE_MANY) else (fetch(env),), step.name)
                 by_the_pass = step.by_the_pass or _BY_THE_PASS.get(step.name)  # its words name it, no spelling
+                carrying = own is not None and type(out) is int and shown.wants_own_values()
                 with replayed_at(step.location, step.user_rule, step.library, own, by_the_pass,
                                  None if by_the_pass else step.spelled):
+                    if carrying:
+                        shown.hold_last()
                     value = _called(call, how, fetch, params, env)
                     if type(out) is int and narrow is not None:
                         value = _narrowed(value, narrow)
+                    if carrying:  # the replay in the dtype goes on with JAX's own numbers, as JAX's run does
+                        value = shown.carried(value, own.in_place_of(raw(value)))
                 if type(out) is int:
                     env[out] = shown.flushed(value)
                     results = (env[out],)
@@ -1195,6 +1200,12 @@ def _compiled_call(closed, avals, x64):
     return _CALLS_COMPILED[key][0]
 
 
+# JAX's own value of a library call within this many ulps of gradcli's is carried on by a replay in the dtype: an
+# approximation's few digits that a later cancellation grows (log_ndtr's series at -40, 140 ulps off, whose slope's
+# error a difference of two gradients makes 2.5e-8); one further off is the call's own finding.
+_CARRIED_ULPS = 1000
+
+
 class OwnCall:
     """One replayed library call, for provenance: the operands the replay handed it, its results as the recorder
     was shown them, and JAX's own results of the same call on those operands (`value_of`), computed when asked."""
@@ -1214,6 +1225,27 @@ class OwnCall:
         """The operands the function is called with, the call's closed-over constants (owens_t's nodes) left out."""
         return self.operands[self.run.constants:]
 
+    def in_place_of(self, value):
+        """JAX's own value of the call's single result, of ``value``'s type and shape, where its operands are numbers
+        of a float dtype and JAX's value is within `_CARRIED_ULPS` of gradcli's ``value`` in every entry; else None
+        (an exact run's numbers, a call that fails in JAX, and a value so far off, or not finite, that provenance
+        names the call itself: `provenance._library_off`)."""
+        if not all(_jax_takes_as_is(v) for v in self.operands) or not _float_numbers(value):
+            return None
+        if self.answer is None:
+            try:
+                self.answer = self.run(*self.operands)
+            except Exception:  # noqa: BLE001 - no value of JAX's: the replay goes on with gradcli's
+                self.answer = []
+        if len(self.answer) != 1 or np.shape(self.answer[0]) != np.shape(value):
+            return None
+        own = np.asarray(self.answer[0], dtype=value.dtype)
+        with np.errstate(invalid="ignore", over="ignore"):
+            near = np.abs(own - value) <= _CARRIED_ULPS * np.finfo(value.dtype).eps * np.abs(value)
+        if not np.all(near & np.isfinite(own)):
+            return None
+        return own if isinstance(value, np.ndarray) else own[()]
+
     def value_of(self, result):
         """JAX's own value of the call's result ``result`` (the very object the recorder was shown) on the same
         operands, where they are numbers of a float dtype; else None (an exact run's numbers, an operation inside
@@ -1227,6 +1259,11 @@ class OwnCall:
             except Exception:  # noqa: BLE001 - no value of JAX's to compare: the call is named by nothing
                 self.answer = []
         return self.answer[position] if position < len(self.answer) else None
+
+
+def _float_numbers(value):
+    """Whether ``value`` is a NumPy array or scalar of a float dtype (a replay's numbers in the dtype)."""
+    return isinstance(value, (np.ndarray, np.floating)) and value.dtype.kind == "f"
 
 
 def _jax_takes_as_is(value):

@@ -503,6 +503,8 @@ class Recorder(_OnTheHooks):
         else:
             self._pending_backward.append(record)
 
+    _forward.wants_own_values = True  # a replay in the dtype follows a framework's own library values (`flushing`)
+
     def _name_composite_part(self, record):
         """Name ``record``, an op of the user's line run inside a function gradcli composes (`tracer.composing`), as
         the function the user called: scipy.special.expit for the sigmoid it is (logsumexp for gradcli's logsumexp
@@ -1686,18 +1688,20 @@ def _where_replay_lost(working, exact, error):
     return next((op.location for op in replayed if not finite(op.output)), None) or _first_rule_line(working)
 
 
-def _show_exact(value):
-    """A high-precision number, or a few of them, written as the findings write floats (10 digits, no reprs)."""
+def _show_exact(value, apart=None):
+    """A high-precision number, or a few of them, written as the findings write floats (10 digits, no reprs); with
+    ``apart`` (a relative difference from a float shown beside it), in the digits that tell the two apart."""
     value = raw(value)
     if isinstance(value, np.ndarray) and value.dtype == object:
         if value.size > 4:
             return f"array{value.shape}"
-        return "[" + ", ".join(_show_exact(v) for v in value.ravel()) + "]"
+        return "[" + ", ".join(_show_exact(v, apart) for v in value.ravel()) + "]"
     try:
         import mpmath
 
         if isinstance(value, mpmath.mpf):
-            return exact_text(value, 10, significant=10)  # in a few digits whatever precision is set
+            digits = 10 if not apart else min(20, max(10, 3 - math.floor(math.log10(apart))))
+            return exact_text(value, digits, significant=digits)  # in a few digits whatever precision is set
     except ImportError:  # pragma: no cover
         pass
     return _show(value)
@@ -1712,13 +1716,14 @@ def root_cause(working: Recording, exact: Recording, phase, eps):
     recomputed = _recomputed(working, phase)
     exact_of = {id(w): e for w, e in aligned}
     users = users_of(working)
-    best = None
+    best, libraries = None, []
     for w, e in pairs:
         off = _library_off(w, eps)
         if off is not None:  # the framework's own value of a call the replay computes accurately: its digits
             # Off by fewer than 1000 ulps, it is named only where no op broke: a rule that exponentiates it (JAX's
             # log_ndtr's slope, exp(-x^2/2 - log_ndtr(x))) makes its 2e-13 at -505 a 1e-10 of the gradient.
             rank = (id(w) not in recomputed, off[0] if off[0] >= 1e3 else -1, False, off[0])
+            libraries.append((w.index, off))
             if best is None or rank > best[0]:
                 best = (rank, off[1])
         own = _rounding_in([w.output], eps)
@@ -1742,7 +1747,7 @@ def root_cause(working: Recording, exact: Recording, phase, eps):
             earlier = _absorbed(working, aligned, w, out_error)
         if earlier is None and w.phase == "forward" and not cancels_itself:  # an amplifier of what an earlier
             earlier = _cancelled_before(working, aligned, w, out_error, eps)  # cancellation lost: that one
-        finding = earlier or finding
+        finding = earlier or _with_the_library_before(finding, w, in_error, own, libraries)
         # A recomputed forward op is the forward's finding. An entry rounded to 0 because its exact value lies below
         # the dtype's smallest number (exp(-1e9) = 0) is off by less than that number, the dtype's own last rounding:
         # any op that amplified errors 100 times is where the digits went before it, and on a tie (both saturated at
@@ -1752,6 +1757,22 @@ def root_cause(working: Recording, exact: Recording, phase, eps):
         if best is None or rank > best[0]:
             best = (rank, finding)
     return None if best is None else best[1]
+
+
+def _with_the_library_before(finding, w, in_error, own, libraries):
+    """``finding`` about ``w``, an op that amplifies what its inputs carry, told where those inputs carry far more than
+    rounding (`_OWN_ROUNDINGS` of ``w``'s own, ``own``) and a library call before it is the framework's own value, off
+    by more than its rounding (`_library_off`, ``libraries``: (op index, (growth, finding))): the replay in the dtype
+    goes on with that value, as the framework's run does, so the error amplified is largely that approximation's."""
+    if not math.isfinite(in_error) or in_error < _OWN_ROUNDINGS * own:
+        return finding
+    before = [off for index, off in libraries if index < w.index]
+    if not before:
+        return finding
+    _, library = max(before, key=lambda off: off[0])
+    # the inputs' error is no rounding alone, and is said as what it is
+    message = finding.message.replace("so their rounding errors (", "so their errors (", 1)
+    return replace(finding, message=f"{message}, errors made before it: {library.message}")
 
 
 def _rounded_below_the_dtype(finding, w, e):
@@ -1930,7 +1951,7 @@ def _library_off(w, eps):
     return off / eps, Finding(
         "inaccurate", w.phase, op,
         f"{framework}'s {name}({', '.join(inputs)}) = {_show(own)} is {off:.1e} off (relative) here: {name} of those "
-        f"very numbers is {_show_exact(truth)}, so {framework}'s own approximation{f' ({called})' if called != name else ''} "
+        f"very numbers is {_show_exact(truth, off)}, so {framework}'s own approximation{f' ({called})' if called != name else ''} "
         "lost the digits, not the numbers it was given",
         w.span, inputs, _show(own), w.location)
 
