@@ -2,10 +2,11 @@
 
 NumPy's Cholesky refuses a covariance whose jitter float64 absorbed: the exact
 reference at the point is finite, so the raise is the dtype's, named at the
-user's line. Where the exact function itself has no derivative (slogdet of a
-singular matrix: the exact value is -inf, a pole) the raise is the pole's: `domain`.
-A raise the exact program shares (a Cholesky of a singular matrix) or one that is
-no arithmetic's (a TypeError) stays an error.
+user's line. Where the exact function itself has no derivative (a Cholesky of a
+singular matrix, which the exact program cannot factor at any precision) the raise
+is the mathematics': `domain`. A raise that is no arithmetic's (a TypeError) stays
+an error. gradcli.numpy's slogdet of a singular matrix is -inf, as NumPy's, its
+slope NaN (no inverse to give it): a pole, `domain`.
 """
 
 import numpy as np
@@ -55,20 +56,27 @@ def test_a_cholesky_float64_cannot_take_is_unstable_at_its_line(model):
     assert not result.error  # what raised is the finding's to say
 
 
-@pytest.mark.parametrize("name", ["singular", "not_arithmetic"])
-def test_a_raise_the_mathematics_shares_or_no_arithmetic_made_stays_an_error(model, name):
-    result = _check(model, name, {"w": np.array([1.0, 2.0])} if name == "singular" else {"x": 1.0})
+def test_a_raise_no_arithmetic_made_stays_an_error(model):
+    result = _check(model, "not_arithmetic", {"x": 1.0})
     assert result.status.value == "error"
     assert result.error and not any(f.kind == "raised" for f in result.findings)
 
 
+def test_a_cholesky_the_mathematics_cannot_take_either_is_domain(model):
+    result = _check(model, "singular", {"w": np.array([1.0, 2.0])})  # w w' is singular: no positive pivots exist
+    assert result.status.value == "domain", (result.error, result.findings)
+    (finding,) = [f for f in result.findings if f.kind == "raised"]
+    assert finding.op == "LinAlgError" and finding.location.endswith("model.py:12")
+    assert "the exact function has no derivative here" in finding.message and not result.error
+
+
 def test_slogdet_of_a_singular_matrix_is_a_pole_not_an_error(tmp_path):
-    # gradcli.numpy's slogdet gives -inf as NumPy's does; its gradient, the inverse, raises LinAlgError
+    # gradcli.numpy's slogdet gives -inf as NumPy's does; its slope, with no inverse to give it, is NaN
     path = tmp_path / "pole.py"
     path.write_text("import gradcli.numpy as np\n\n\ndef log_abs_det(w):\n    return np.linalg.slogdet(w)[1]\n")
     result = gradcli.check(f"{path}:log_abs_det", [{"w": [[1.0, 2.0], [2.0, 4.0]]}], dtypes=("float64",),
                            fixes=False).results[0]
     assert result.status.value == "domain", (result.error, result.findings)
-    (finding,) = [f for f in result.findings if f.kind == "raised"]
-    assert finding.op == "LinAlgError" and "exact value is -inf" in finding.message
+    assert result.value == float("-inf") and np.all(np.isnan(np.asarray(result.gradient["w"], dtype=float)))
+    assert any("exact value is undefined or infinite at this point (-inf)" in f.message for f in result.findings)
     assert result.exact_value == float("-inf") and not result.error

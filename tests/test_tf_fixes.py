@@ -58,6 +58,8 @@ def test_every_spelling_names_a_tensorflow_function():
     import tensorflow as tf
 
     for name, path in SPELLINGS.items():
+        if name.startswith("<"):  # a key of how fixes are written (`source_fixes.CONSTANTS`), no function's
+            continue
         head, *rest = path.split(".")
         assert head == "tf", path
         assert callable(functools.reduce(getattr, rest, tf)), (name, path)

@@ -919,6 +919,12 @@ class Singular(ZeroDivisionError):
     diagonal): no inverse or solve exists at these numbers, unlike a pivot mpmath's LU finds below its floor."""
 
 
+class NotPositiveDefinite(Singular):
+    """A Cholesky pivot that is not positive at these numbers: no factor exists for the matrix as this precision
+    holds it, though a higher one may hold what makes it positive definite (k1 + k2 with k1 = 1e-300 beside k2 = 1),
+    so the value is NaN here, as at a singular matrix, and the reference climbs."""
+
+
 # An entry's binary exponent past which its fraction is not made: the elimination's cost grows with the entries'
 # spread of exponents, and balls (gradcli's other exact path) hold at most 32768 bits; such a matrix is mpmath's.
 _EXACT_EXPONENT_BITS = 1 << 17
@@ -1058,7 +1064,7 @@ def _cholesky(a):
         else:
             s = a[j, j] - mpmath.fsum(low[j, k] ** 2 for k in range(j))
         if not s > 0:
-            raise ValueError("matrix is not positive-definite")
+            raise NotPositiveDefinite("matrix is not positive-definite")
         low[j, j] = mpmath.sqrt(s)
         for i in range(j + 1, n):
             low[i, j] = (a[i, j] - mpmath.fsum(low[i, k] * conj(low[j, k]) for k in range(j))) / low[j, j]

@@ -380,25 +380,29 @@ inv = _linalg_op(np.linalg.inv, "linalg.inv", mp=True)
 defvjp(inv, _inverse_vjp, reads="ans")
 
 
-def _inverse_or_nan_raw(a):
-    """np.linalg.inv, with NaN entries for each matrix of the stack LAPACK finds singular."""
-    try:
-        return np.linalg.inv(a)
-    except np.linalg.LinAlgError:
-        a = np.asarray(a)
-        out = np.empty(a.shape, dtype=np.result_type(a.dtype, np.float32))
-        for index in np.ndindex(a.shape[:-2]):
-            try:
-                out[index] = np.linalg.inv(a[index])
-            except np.linalg.LinAlgError:
-                out[index] = np.nan
-        return out
+def _or_nan(factor):
+    """``factor`` (np.linalg's inv, cholesky) of a stack of matrices, with NaN entries for each matrix LAPACK refuses."""
+
+    def of_each(a):
+        try:
+            return factor(a)
+        except np.linalg.LinAlgError:
+            a = np.asarray(a)
+            out = np.empty(a.shape, dtype=np.result_type(a.dtype, np.float32))
+            for index in np.ndindex(a.shape[:-2]):
+                try:
+                    out[index] = factor(a[index])
+                except np.linalg.LinAlgError:
+                    out[index] = np.nan
+            return out
+
+    return of_each
 
 
 # A gradient rule's inverse (eig's of its eigenvectors): where the working dtype left the matrix singular, the rule
 # has no number to give, and gives NaN there, as an LU solve's division by its zero pivot does in JAX's rules, so the
 # check names the op that broke; a LinAlgError raised inside a rule the user never wrote would be no finding at all.
-inverse_or_nan = _linalg_op(_inverse_or_nan_raw, "linalg.inv", mp=True)
+inverse_or_nan = _linalg_op(_or_nan(np.linalg.inv), "linalg.inv", mp=True)
 defvjp(inverse_or_nan, _inverse_vjp, reads="ans")
 
 solve = _linalg_op(np.linalg.solve, "linalg.solve", mp=True)
@@ -475,7 +479,8 @@ def _logabsdet_raw(a):
 
 
 _logabsdet = _linalg_op(_logabsdet_raw, "linalg.slogdet", mp=True)
-defvjp(_logabsdet, lambda g, ans, a: expand_dims(expand_dims(g, -1), -1) * _T(inv(a)), reads="args")
+# (a matrix singular in the working dtype has log|det| = -inf and no inverse: its slope is NaN there, as JAX's is)
+defvjp(_logabsdet, lambda g, ans, a: expand_dims(expand_dims(g, -1), -1) * _T(inverse_or_nan(a)), reads="args")
 
 
 def slogdet(a):
@@ -518,6 +523,12 @@ def _cholesky_vjp(g, ans, a):
 
 
 defvjp(cholesky, _cholesky_vjp, reads="ans")  # of the argument, only its shape and dtype
+
+
+# JAX's cholesky: a matrix the dtype finds not positive definite factors to NaN, where NumPy raises; one op of the
+# name cholesky, so that a check names it (and what made its matrix singular) as the operation that broke.
+cholesky_or_nan = _linalg_op(_or_nan(np.linalg.cholesky), "linalg.cholesky", mp=True)
+defvjp(cholesky_or_nan, _cholesky_vjp, reads="ans")
 
 
 # -- norms ----------------------------------------------------------------------

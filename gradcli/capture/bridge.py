@@ -104,7 +104,8 @@ class Bridge:
     fix_namespace: str  # the module a fix of the user's source spells its calls with: jax.numpy, torch, tensorflow
     # formula function -> the full dotted path of the framework's own (softplus -> jax.nn.softplus;
     # jnp, tf and F are read as jax.numpy, tensorflow and torch.nn.functional): how fixes read and write calls;
-    # the key "<number>" names what a number argument is passed through, where the framework needs it
+    # the key "<number>" names what a number argument is passed through, where the framework needs it, and
+    # "<constants>" the module a call on numbers alone is written with (math)
     spellings: Mapping[str, str] = field(default_factory=dict)
     vectorised: Optional[Callable] = None  # (leaf arrays over a range, dtype) -> (values, gradients): one call per sweep and dtype
     # (leaf arrays over a range, dtype) -> (values, gradients) of the forward graph replayed once on the whole range

@@ -20,6 +20,8 @@ from ..autodiff import ops_float_parts as float_parts
 from ..autodiff.ops import astype, stop_gradient
 from ..autodiff.ops_array import getitem, untake
 from ..autodiff.ops_bessel_hypergeometric import hyp1f1
+from ..autodiff.ops_linalg import cholesky_or_nan
+from ..autodiff.mp import NotPositiveDefinite
 from ..autodiff.ops_scipy import ci, gammainc_da, si
 from ..autodiff.values import raw
 from ..errors import InputError
@@ -525,8 +527,8 @@ def _cholesky(params, a):
     """JAX's ``cholesky``: a matrix the dtype finds not positive definite (a jitter absorbed in float64) factors to
     NaN, as JAX answers, where NumPy's LinAlgError would stop the replay and be blamed on the user's code."""
     try:
-        return gnp.linalg.cholesky(a)
-    except np.linalg.LinAlgError:
+        return cholesky_or_nan(a)
+    except NotPositiveDefinite:  # the exact run's, at its precision: no value there, as JAX's NaN
         return a * np.nan
 
 

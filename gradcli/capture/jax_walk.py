@@ -390,14 +390,19 @@ class RuleSites:
         primal = _debug_site(getattr(eqn.params.get("call_jaxpr") or eqn.params.get("fun_jaxpr"), "jaxpr", None))
         for key in _RULE_PARAMS.get(eqn.primitive.name, ()):
             site = _debug_site(eqn.params.get(key))
-            if site is None or not _users_file(site[1]):
-                continue  # a rule of JAX's own (jax.nn.softplus): the framework's, judged without a name
-            name, path, line = site
-            of = f" of {primal[0]}" if primal else ""
-            if _nondiff_held(eqn, made_by or {}):
-                of += (" (a traced value in its nondiff_argnums, which JAX holds constant: pass it as an ordinary "
-                       "argument to differentiate it)")
-            self.sites[(path, line)] = (f"{name}(){of}", f"{path}:{def_line(path, line)}")
+            if site is None:
+                continue
+            sites = [(*site, None)] if _users_file(site[1]) else _per_argument_rules(eqn.params.get(key), site)
+            arguments = getattr(getattr(eqn.params.get("call_jaxpr"), "jaxpr", None), "debug_info", None)
+            arguments = getattr(arguments, "arg_names", None) or ()
+            for name, path, line, k in sites:  # none for a rule of JAX's own (jax.nn.softplus): judged without a name
+                of = f" of {primal[0]}" if primal else ""
+                if k is not None:  # one of defjvps' rules, each the slope in one argument
+                    of += f" (its slope in {arguments[k] if k < len(arguments) else f'argument {k}'})"
+                if _nondiff_held(eqn, made_by or {}):
+                    of += (" (a traced value in its nondiff_argnums, which JAX holds constant: pass it as an ordinary "
+                           "argument to differentiate it)")
+                self.sites[(path, line)] = (f"{name}(){of}", f"{path}:{def_line(path, line)}")
         jaxprs = eqn.params.get("jaxprs") if eqn.primitive.name in _SOLVER_RULES else None
         for field_name, call in _SOLVER_RULES.get(eqn.primitive.name, ()):
             site = _debug_site(getattr(getattr(jaxprs, field_name, None), "jaxpr", None))
@@ -412,6 +417,47 @@ class RuleSites:
             if found:
                 return found
         return _tangent_solve(codes)
+
+
+# JAX's own jvp that ``custom_jvp.defjvps`` makes of the user's rules, one per argument, which it calls in turn.
+_DEFJVPS = ("jax/_src/custom_derivatives.py", "custom_jvp.defjvps.<locals>.jvp")
+
+
+def _per_argument_rules(rule, site):
+    """``[(name, file, line, argument index)]`` of the user's rules, one per argument, that JAX's jvp made by
+    ``custom_jvp.defjvps`` calls (``rule``: the equation's jvp, which JAX traced from that jvp at ``site``); [] for any other rule of JAX's.
+    They live in that jvp's closure, reached through the wrappers JAX's tracing puts around it."""
+    if site[0] != "jvp" or not site[1].replace(os.sep, "/").endswith(_DEFJVPS[0]):
+        return []
+    pending, seen = [(rule, 0)], set()
+    while pending:
+        found, depth = pending.pop()
+        if id(found) in seen or depth > 8:
+            continue
+        seen.add(id(found))
+        if isinstance(found, (list, tuple)):
+            pending.extend((one, depth + 1) for one in found)
+        elif isinstance(found, partial):
+            pending.extend((one, depth + 1) for one in (found.func, *found.args))
+        elif hasattr(found, "f") and hasattr(found, "transforms"):  # JAX's WrappedFun
+            pending.extend([(found.f, depth + 1), (found.transforms, depth + 1)])
+        elif callable(found) and hasattr(found, "__code__"):
+            cells = [cell.cell_contents for cell in found.__closure__ or () if _filled(cell)]
+            if found.__qualname__ == _DEFJVPS[1]:
+                rules = next((c for c in cells if isinstance(c, (list, tuple))), ())
+                return [(f.__name__, f.__code__.co_filename, f.__code__.co_firstlineno, k) for k, f in enumerate(rules)
+                        if callable(f) and hasattr(f, "__code__") and _users_file(f.__code__.co_filename)]
+            pending.extend((cell, depth + 1) for cell in cells)
+    return []
+
+
+def _filled(cell):
+    """Whether a closure's cell holds a value yet."""
+    try:
+        cell.cell_contents
+    except ValueError:
+        return False
+    return True
 
 
 def _tangent_solve(codes):

@@ -62,12 +62,14 @@ from .tf_watch import note_none_given, watching_gradients, without_derivative
 # the user's calls (tf.exp and tf.math.exp alike; one TensorFlow lacks, logaddexp or hypot, is left for a
 # rewrite that does without it).
 SPELLINGS = {
+    "<constants>": "math",  # tf.math.log(10) refuses an int; tf.math.log(10.0) is a float32 tensor
     **{name: f"tf.math.{name}" for name in ("exp", "sqrt", "sin", "cos", "tan", "sinh", "cosh", "tanh", "abs", "sign", "floor")},
     "maximum": "tf.math.maximum",
     "minimum": "tf.math.minimum",
     "log": "tf.math.log",
     "log1p": "tf.math.log1p",
     "expm1": "tf.math.expm1",
+    **{name: f"tf.experimental.numpy.{name}" for name in ("log2", "log10")},  # no tf.math spelling of either
     "softplus": "tf.math.softplus",
     "sigmoid": "tf.math.sigmoid",
     "erf": "tf.math.erf",

@@ -19,7 +19,7 @@ import numpy as np
 import gradcli.numpy as gnp
 
 from ..autodiff.ops import astype, stop_gradient
-from ..autodiff.ops_array import untake
+from ..autodiff.ops_array import getitem, untake
 from ..autodiff.ops_shape import ranked
 from ..autodiff.values import Box, holds_complex, is_float_dtype, raw
 from .exact_constants import MP, kind_of, lift, truncated_toward_zero
@@ -301,7 +301,7 @@ def _strided_slice_index(begin, end, strides, attrs, ndim):
 def _strided_slice(ins, attrs):
     x, begin, end, strides = ins
     index = _strided_slice_index(*(np.ravel(raw(v)) for v in (begin, end, strides)), attrs, gnp.ndim(x))
-    return x[index]
+    return getitem(x, index)  # gradcli's on plain arrays too: a replay's recorder links the entry to its maker
 
 
 def _strided_slice_grad(ins, attrs):

@@ -52,6 +52,7 @@ from .torch_ops import NOT_DIFFERENTIATED, is_exact, is_wider
 # Formula function -> PyTorch's spelling, for fixes written in the user's own framework.
 SPELLINGS = {
     "<number>": "torch.tensor",  # torch.logaddexp and friends take tensors, not Python numbers
+    "<constants>": "math",  # torch.log(10) refuses an int; a float32 tensor's log of 10 is float32's
     "exp": "torch.exp",
     "log": "torch.log",
     "log1p": "torch.log1p",

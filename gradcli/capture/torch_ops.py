@@ -25,7 +25,7 @@ import gradcli.numpy as gnp
 
 from ..autodiff.ops import astype, constant
 from ..autodiff.ops_shape import lexsort, ranked
-from ..autodiff.ops_array import untake
+from ..autodiff.ops_array import getitem, untake
 from ..autodiff.ops_scipy import airy_ai
 from ..autodiff.plain import Plain
 from ..autodiff.values import Box, holds_complex, is_float_dtype, raw
@@ -1045,7 +1045,8 @@ OPS = {
     "transpose": lambda x, d0, d1: gnp.swapaxes(x, d0, d1),  # transpose.int, and the packet nn.RNN and nn.GRU call
     "unsqueeze": lambda x, dim: gnp.expand_dims(x, dim if dim >= 0 else dim + np.ndim(raw(x)) + 1),
     "squeeze": _squeeze,
-    "select.int": lambda x, dim, index: x[_index_along(x, dim, index)],
+    # (gradcli's getitem on plain arrays too: a replay's recorder then links the entry to the op that made it)
+    "select.int": lambda x, dim, index: getitem(x, _index_along(x, dim, index)),
     "slice.Tensor": _slice,
     "unsafe_split.Tensor": _unsafe_split,
     "cat": _cat,

@@ -774,6 +774,7 @@ def verdict_parts(report):
             "out_of_time": r.status == Verdict.ERROR and ran_out_of_time(r),
             # A rewrite is offered as the same function: `_judged_fix` compares these, the exact answers.
             "exact": _exact_numbers(r),
+            "raised": r.error if r.status == Verdict.ERROR and not ran_out_of_time(r) else "",
         }
         for r in report.results
     }
@@ -791,20 +792,45 @@ def _exact_numbers(result):
     return numbers
 
 
+def _first_line(text, most=120):
+    """The first line of ``text``, cut to ``most`` characters."""
+    line = text.strip().splitlines()[0] if text.strip() else ""
+    return line if len(line) <= most else line[: most - 3] + "..."
+
+
+def _float_dtype(name):
+    """The NumPy float dtype named ``name`` (float32), or None for another name (bfloat16, a framework's own)."""
+    try:
+        dtype = np.dtype(name)
+    except TypeError:
+        return None
+    return dtype if dtype.kind == "f" else None
+
+
 _SAME_FUNCTION_RTOL = 1e-9  # both sides exact: the same function agrees to their last digits, a rewrite's slip does not
 
 
-def _first_difference(before, after):
-    """Where the rewrite's exact numbers leave the original's (a part index), or None where they agree."""
+def _first_difference(before, after, dtype=None):
+    """Where the rewrite's exact numbers leave the original's (a part index), or None where they agree.
+
+    The exact reference takes a program's constants as its dtype holds them, and a rewrite's own (log1p's divisor,
+    ``math.log(2)``, which a float32 tensor program rounds to float32) are no exception: in ``dtype`` the same
+    function may differ by a few of their roundings."""
     if len(before) != len(after):
         return 0
+    rtol = _SAME_FUNCTION_RTOL
+    if dtype is not None:
+        rtol = max(rtol, _CONSTANTS_ROUNDINGS * float(np.finfo(dtype).eps))
     for index, (b, a) in enumerate(zip(before, after)):
         if b is None or a is None or b.shape != a.shape:
             continue
         both = np.isfinite(b) & np.isfinite(a)  # a point beyond one side's domain says nothing of the function
-        if not np.allclose(a[both], b[both], rtol=_SAME_FUNCTION_RTOL, atol=0.0):
+        if not np.allclose(a[both], b[both], rtol=rtol, atol=0.0):
             return index
     return None
+
+
+_CONSTANTS_ROUNDINGS = 2  # a rewrite's constants rounded to the dtype: what the same function may move by
 
 
 def _finite_where_exact(result):
@@ -867,10 +893,14 @@ def _judged_fix(before, rechecked, kind, name, formula, note, code=None):
     if not judged:
         return None, OutOfTimeWhy("the check itself ran out before it")
     for label in judged:
-        part = _first_difference(before[label]["exact"], after[label]["exact"])
+        part = _first_difference(before[label]["exact"], after[label]["exact"], _float_dtype(before[label]["point"][1]))
         if part is not None:
             what = "value" if part == 0 else "gradient"
             return None, f"another function: its exact {what} at {label} differs from the original's"
+    raised = [label for label in judged if after[label].get("raised") and not before[label].get("raised")]
+    if raised:  # the rewrite does not run there: said as what it is, not as a worse verdict
+        said = after[raised[0]]["raised"].partition(" (at ")[0]  # the line is the rewritten copy's, no file of the user's
+        return None, f"it raises at {raised[0]}: {_first_line(said)}"
     pairs = [(label, key) for label in judged for key in ("status", *_PARTS)]
     worse = [label for label, key in pairs if worse_for_a_rewrite(after[label][key], before[label][key])]
     if worse:

@@ -479,7 +479,7 @@ def _rule(target, exact, exact_grads, gradient_known, chosen, dtype, rtol, recor
                 f"where the exact derivative is {_short(exact_grads, chosen)}: the non-finite gradient "
                 "comes from how the gradient is computed, not from rounding, so the rule is wrong here",
             )
-        worst = max(_rule_error(rule_by_name[n], exact_grads[n]) for n in chosen)
+        worst, off_most = max((_rule_error(rule_by_name[n], exact_grads[n]), n) for n in chosen)
         if (
             worst > wrong_rtol
             and not (wrong_rtol > WRONG_RTOL and _within_the_terms(exact, target.variables, chosen, rule_by_name, exact_grads, wrong_rtol))
@@ -492,6 +492,7 @@ def _rule(target, exact, exact_grads, gradient_known, chosen, dtype, rtol, recor
                 "wrong-rule",
                 f"the gradient rule is wrong: at high precision it gives {rule_text} but "
                 f"the exact derivative is {exact_text_} (relative error {worst:.2e})",
+                slope_in=off_most,
             )
     elif exact.directional is not None and exact.rule:
         # Only the chosen variables have a rule; the direction is 0 in the others (`precision.only_chosen`).
@@ -630,11 +631,12 @@ def _rule_error(rule, exact):
     return worst_error(rule, exact, WRONG_RTOL)
 
 
-def _wrong(recording, kind, message):
-    """A wrong gradient rule's judgement, its finding at the user's own rule where one ran."""
+def _wrong(recording, kind, message, slope_in=None):
+    """A wrong gradient rule's judgement, its finding at the user's own rule where one ran (one giving the slope in
+    ``slope_in``, the variable the rule is off in most, where the rules are given per argument)."""
     rules = provenance.user_rules(recording)
     op = f"gradient rule {', '.join(rules)}" if rules else "gradient rule"
-    location = provenance.rule_location(recording)
+    location = provenance.rule_location(recording, slope_in)
     library = provenance.rule_library(recording, location)
     if library:  # the framework's own rule of a library function the line called: the library's code, not the line's
         message += f" (the framework's own rule of {library} ran on this line: the library's code, not the line's)"

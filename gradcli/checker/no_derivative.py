@@ -23,7 +23,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..capture.exact_constants import held_in
-from .compare import plain
+from .compare import exact_text, plain
 from .domain_slopes import slopes_beside_nan
 from .kinks import coordinates_of, with_coordinate
 from .precision import START_DIGITS, exact_arguments, flat_entries, relative_step
@@ -66,7 +66,11 @@ def settle_result(result, target, args, exact, chosen, program=None):
         if name not in chosen or all(limit is None for limit in limits[mine]):
             continue
         entries = [e if limit is None else limit for e, limit in zip(flat[mine], limits[mine])]
-        result.exact_gradient[name] = plain(np.array(entries, dtype=object).reshape(shape) if shape else entries[0])
+        settled = np.array(entries, dtype=object).reshape(shape) if shape else entries[0]
+        result.exact_gradient[name] = plain(settled)
+        texts = result.exact_gradient_text
+        if texts.get(name) is not None:  # the digits said of the entry are the settled ones (+inf), not the NaN replaced
+            result.exact_gradient_text = {**texts, name: exact_text(settled, exact.digits)}
         why = reasons[mine]
         if any(r is not None for r in why):
             result.exact_gradient_why[name] = np.array(why, dtype=object).reshape(shape).tolist() if shape else why[0]

@@ -904,8 +904,11 @@ def absorbed_effect(run, noise):
     import mpmath
     from mpmath.libmp import from_man_exp
 
-    with _Lost() as lost, np.errstate(all="ignore"):
-        base = flat_entries(run())
+    try:
+        with _Lost() as lost, np.errstate(all="ignore"):
+            base = flat_entries(run())
+    except (TypeError, ValueError, ArithmeticError):  # no value at this precision (a matrix singular as it holds it)
+        return None
     if len(base) != 1 or not mpmath.isfinite(base[0]) or len(lost.events) > MOST_ABSORBING:
         return None
     slack = 4 * noise + abs(base[0]) * mpmath.mpf(2) ** (4 - lost.prec)

@@ -335,10 +335,15 @@ def user_rules(recording) -> list:
     return list(dict.fromkeys([f"{node.rule[0]} of {node.name}" for node in recording.backward_nodes if node.rule] + replayed))
 
 
-def rule_location(recording):
-    """file:line of the user's own gradient rule that ran first; else the line of a framework's replayed backward
-    op that ran first (the rule of the last call, where the backward pass starts); None when every rule was gradcli's."""
-    replayed = (op.rule[1] for op in recording.ops if op.rule and op.phase != "forward")
+def rule_location(recording, slope_in=None):
+    """file:line of the user's own gradient rule that ran first (of those that give the slope in ``slope_in``, where
+    one does: a custom_jvp's rules given per argument, each told by its argument's name); else the line of a
+    framework's replayed backward op that ran first (the rule of the last call, where the backward pass starts);
+    None when every rule was gradcli's."""
+    named = f"(its slope in {slope_in})"
+    ran = [op.rule for op in recording.ops if op.rule and op.phase != "forward"]
+    ordered = sorted(ran, key=lambda rule: named not in rule[0]) if slope_in else ran  # (a stable sort)
+    replayed = (rule[1] for rule in ordered)
     return next((node.rule[1] for node in recording.backward_nodes if node.rule), None) or next(replayed, None) or (
         _first_rule_line(recording))
 
@@ -974,6 +979,21 @@ def _forward_nonfinite(first):
     lost = _lost_to_zero(first)
     if lost is not None:
         findings.append(_zero_finding(lost, first))
+    singular = first.name.startswith(_MATRIX_FUNCTIONS) and all(finite(a) for a in first.args)
+    absorbed = _absorbed_before(first) if singular and lost is None else None
+    if absorbed is not None:
+        op, kept, gone = absorbed
+        dtype = np.asarray(raw(op.output)).dtype.name
+        findings.append(_origin_finding("inaccurate", op, (
+            f"absorbs {_show(gone)} entirely ({dtype} holds no number between {_show(kept)} and the exact sum), and "
+            f"{_named_at(first, op)}, handed the matrix made from it, gave {_nonfinite_said(first.output)}: that "
+            f"matrix is singular in {dtype}")))
+    if singular and not finite(first.output):
+        # a singular matrix's log-determinant, inverse or factor: the matrix is the news, not an overflow
+        findings.append(Finding("nonfinite", "forward", first.name,
+                                f"{first.name}({inputs}) gave {_nonfinite_said(first.output)}" + _library_note(first),
+                                first.span, [_show(a) for a in first.args], _show(first.output), first.location))
+        return findings
     if not _is_inf(first.output):
         verb = "gave NaN:"
     elif _inf_from_zero(first):
@@ -995,6 +1015,42 @@ def _forward_nonfinite(first):
         )
     )
     return findings
+
+
+def _nonfinite_said(value):
+    """A result holding NaN or inf, in words: the number, or which of an array's entries are not finite."""
+    array = np.asarray(raw(value))
+    if array.ndim == 0 or array.size <= 4 or not is_float_dtype(array.dtype):
+        return _show(value)
+    broken = int(np.count_nonzero(~np.isfinite(array)))
+    kinds = " or ".join(kind for kind, found in (("NaN", np.isnan(array).any()), ("inf", np.isinf(array).any())) if found)
+    where = "every entry" if broken == array.size else f"{broken} of its {array.size} entries"
+    return f"{kinds} in {where} of a {' x '.join(map(str, array.shape))} array"
+
+
+def _absorbed_before(record, most=16):
+    """``(op, the operand kept, the operand lost)`` of the nearest forward add or subtract before ``record`` (through
+    ``most`` generations of its parents) whose result is one operand exactly where the other is not 0: a term the
+    dtype could not hold beside the other (k1 + k2 with k1 = 1e-300, k2 = 1), the first entry so; None where none."""
+    pending, seen = [(p, 1) for p in getattr(record, "parents", None) or () if p is not None], set()
+    while pending:
+        op, depth = pending.pop(0)
+        if id(op) in seen or depth > most:
+            continue
+        seen.add(id(op))
+        if op.name in ("add", "subtract") and len(op.args) == 2 and all(finite(a) for a in op.args):
+            try:
+                a, b, out = np.broadcast_arrays(*(np.asarray(raw(v), dtype=np.float64) for v in (*op.args, op.output)))
+            except (TypeError, ValueError):
+                a = None
+            if a is not None:
+                for kept, gone in ((a, b), (b, a)):
+                    lost = (out == (kept if op.name == "add" or kept is a else -kept)) & (gone != 0)
+                    if np.any(lost):
+                        first = np.unravel_index(int(np.argmax(lost)), lost.shape)
+                        return op, kept[first], gone[first]
+        pending.extend((p, depth + 1) for p in getattr(op, "parents", None) or () if p is not None)
+    return None
 
 
 def _first_own_nonfinite(recording, phase, node_name=None):
@@ -1190,6 +1246,8 @@ def _accumulation_finding(node, received):
 
 # Ops that can turn nonzero inputs into an exact 0 by underflow (exp(-1000) is 0 in float64).
 _UNDERFLOWS = {"exp", "exp2", "multiply", "divide", "true_divide", "power", "square", "reciprocal", "sigmoid", "erfc", "ldexp",
+               # products of finite nonzero numbers (an exact 0 among the factors is followed instead)
+               "prod", "cumprod", "nanprod", "nancumprod",
                # the tails of distributions, 0 of finite nonzero arguments only by underflow (pdtr(5, 1000) is 1e-420)
                "gammainc", "gammaincc", "ndtr", "scipy.special.ndtr", "scipy.special.expit", "scipy.special.pdtr",
                "scipy.special.chdtrc", "scipy.special.gdtrc",

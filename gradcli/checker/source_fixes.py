@@ -107,6 +107,9 @@ class Spelling:
     its top package added to the file. The entry ``NUMBER``, where given, is
     the function a framework needs its calls' number arguments passed through
     (``torch.tensor``: ``torch.logaddexp(0, x)`` is refused, ``torch.logaddexp(torch.tensor(0), x)`` is not).
+    The entry ``CONSTANTS``, where given, is the module a call on numbers alone is written with (``math``: log1p's
+    divisor ``math.log(10)``, a Python float every dtype takes exactly as it holds its numbers, where
+    ``torch.log(torch.tensor(10.0))`` is a float32 number and ``tf.math.log(10)`` refuses an int).
     A function the user's own lines call (read) is written as they spell it (``torch.xlogy``, not the
     framework's ``torch.special.xlogy``; ``jax.numpy.log1p`` in a module that also imports ``jnp``).
     """
@@ -114,6 +117,7 @@ class Spelling:
     def __init__(self, tree, namespace, spellings=None):
         spellings = dict(spellings or {})
         number = spellings.pop(NUMBER, None)
+        self.constants = spellings.pop(CONSTANTS, None)
         self.namespace = namespace
         self.aliases = numpy_aliases(tree, namespace)
         self.imported = imported_names(tree)  # local dotted name -> full dotted path
@@ -195,6 +199,7 @@ class Spelling:
 
 
 NUMBER = "<number>"  # the spellings' key for how a framework's calls take numbers
+CONSTANTS = "<constants>"  # the spellings' key for the module that computes a call on numbers alone
 
 _CONVENTIONAL = {"jnp": "jax.numpy", "np": "numpy", "tf": "tensorflow", "F": "torch.nn.functional", "gnp": "gradcli.numpy"}
 
@@ -314,6 +319,10 @@ def _to_python(node, spelling, opaque):
         return ast.Constant(int(node.exact) if node.exact.denominator == 1 and node.is_integer else float(node.exact))
     if isinstance(node, Var) and node.name in opaque:
         return ast.Name(node.name, ast.Load())
+    if isinstance(node, Call) and spelling.constants and node.args and all(isinstance(a, Num) for a in node.args) \
+            and callable(getattr(_module(spelling.constants), node.name, None)):
+        dotted = spelling._local(f"{spelling.constants}.{node.name}")  # a constant: log(10) as math.log(10)
+        return ast.Call(_dotted_name(dotted), [_to_python(a, spelling, opaque) for a in node.args], [])
     if isinstance(node, (Call, Const)):
         dotted = spelling.write(node.name)
         if dotted is None:
@@ -334,6 +343,15 @@ def _to_python(node, spelling, opaque):
         op = next(k for k, v in _COMPARISONS.items() if v == node.op)
         return ast.Compare(_to_python(node.left, spelling, opaque), [op()], [_to_python(node.right, spelling, opaque)])
     raise ValueError(f"no Python spelling for {type(node).__name__}")
+
+
+def _dotted_name(dotted):
+    """The Python AST that reads the dotted name ``dotted`` (``math.log``)."""
+    first, *rest = dotted.split(".")
+    func = ast.Name(first, ast.Load())
+    for attribute in rest:
+        func = ast.Attribute(func, attribute, ast.Load())
+    return func
 
 
 def _argument(node, spelling, opaque):
