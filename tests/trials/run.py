@@ -95,6 +95,8 @@ from cases40c import ALL as FORTIETH_C
 from cases41a import ALL as FORTY_FIRST_A
 from cases41b import ALL as FORTY_FIRST_B
 from cases41c import ALL as FORTY_FIRST_C
+from cases42a import ALL as FORTY_SECOND_A
+from cases42b import ALL as FORTY_SECOND_B
 from judge import judge, run_cli
 
 # mpmath's working precision is one setting for the whole process: a truth computed at 2,000 digits in one thread
@@ -118,7 +120,8 @@ ALL = (FIRST + SECOND + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINT
        + THIRTY_SEVENTH_A + THIRTY_SEVENTH_B + THIRTY_SEVENTH_C
        + THIRTY_EIGHTH_A + THIRTY_EIGHTH_B + THIRTY_EIGHTH_C
        + THIRTY_NINTH_B + THIRTY_NINTH_C
-       + FORTIETH_A + FORTIETH_B + FORTIETH_C + FORTY_FIRST_A + FORTY_FIRST_B + FORTY_FIRST_C)
+       + FORTIETH_A + FORTIETH_B + FORTIETH_C + FORTY_FIRST_A + FORTY_FIRST_B + FORTY_FIRST_C
+       + FORTY_SECOND_A + FORTY_SECOND_B)
 
 
 def one(case):
