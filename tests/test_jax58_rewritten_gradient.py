@@ -100,4 +100,5 @@ def test_a_rewrite_of_several_steps_together_is_noted_too(module):
     assert result.status.value == "ok" and result.gradient["x"] == pytest.approx(-40.02496884720726, rel=1e-10)
     assert note.startswith("XLA's compiled program computes its gradient otherwise than the operations it was given: "
                            "no one of them differs run alone, so XLA rewrote several together"), note
-    assert note.endswith("as an unjitted call and gradcli's float replay run them, give nan"), note
+    # (log_ndtr is jitted of its own, which an unjitted call still runs compiled: no claim is made of such a call)
+    assert note.endswith("as gradcli's float replay runs them, give nan"), note

@@ -20,6 +20,10 @@
 - (42b) an underflow inside a product (torch.cumprod, torch.prod, tf.reduce_prod, a multiply in a tf.scan body)
   feeding a log was not named, only log(0): a product of finite nonzero numbers that is 0 underflowed, and PyTorch's
   select and TensorFlow's strided slice, replayed as gradcli's getitem, link the entry read to the op that made it.
+- (42a F1) JAX's slogdet of a nearly singular 2 x 2, which XLA computes with a fused multiply-add, was explained by a
+  note claiming "an unjitted call" gives the numbers of the steps run one by one: jnp.linalg.slogdet is jitted of its
+  own, so an unjitted call gives the compiled numbers; such a call is named only where no library jit is inside, and
+  the note names the fusion among XLA's rewrites.
 
 Truths are written out from the mathematics: det of the storey's stiffness matrix is k1 k2 k3.
 """
@@ -75,6 +79,10 @@ pileup.defjvps(_pileup_drate, _pileup_dframe)
 
 def pileup_fraction(rate, frame):
     return pileup(rate, frame)
+
+
+def chain_logdet(k1, k2, k3):
+    return jnp.linalg.slogdet(jnp.array([[k1 + k2, -k2], [-k2, k2 + k3]]))[1]
 '''
 
 
@@ -247,3 +255,19 @@ def test_an_underflow_inside_a_product_is_named_at_its_line(tmp_path, framework,
     assert [float(g) for g in result.exact_gradient["h"]] == [-1.0, -1.0, -1.0]
     (underflow,) = [f for f in result.findings if f.kind == "underflow"]
     assert underflow.location.endswith(f"products_{framework}.py:{line}") and "underflowed to" in underflow.message
+
+
+def test_a_note_on_xlas_fused_program_claims_nothing_of_an_unjitted_call_that_runs_a_library_jit(users):
+    import importlib.util
+
+    import jax
+
+    spec = importlib.util.spec_from_file_location("withjax_again", users / "withjax.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    with jax.enable_x64(True):
+        unjitted = float(module.chain_logdet(1e-8, 1e8, 1e-8))  # slogdet's own jit: the compiled numbers
+    result = _check(f"{users}/withjax.py:chain_logdet", {"k1": 1e-8, "k2": 1e8, "k3": 1e-8})
+    assert result.status == "unstable" and result.value == unjitted  # log 2 is the truth; k1 + k2 rounds k1
+    (note,) = [n for n in result.notes if n.startswith("XLA's compiled program computes otherwise")]
+    assert "an unjitted call" not in note and "fuses a multiply into the add after it" in note

@@ -37,9 +37,11 @@ _STEPPED = {}
 
 
 def rewritten_step(closed, leaves, x64):
-    """``(file:line, name, inputs, compiled, alone)`` for the first primitive of ``closed`` (the user's forward
-    jaxpr) whose result in XLA's compiled program, on ``leaves``, differs from the same primitive run alone on the
-    same inputs (as an unjitted call runs it) by more than rounding, or None where every one agrees."""
+    """``(file:line, name, inputs, compiled, alone, inside a jit)`` for the first primitive of ``closed`` (the user's
+    forward jaxpr) whose result in XLA's compiled program, on ``leaves``, differs from the same primitive run alone
+    on the same inputs by more than rounding, or None where every one agrees. ``inside a jit``: the primitive is a
+    step of a function jitted of its own (``jnp.linalg.slogdet``), which an unjitted call of the user's function
+    still runs compiled, as one program."""
     import jax  # lazy: only a JAX target loads JAX
 
     stepped = _STEPPED.get((id(closed), x64))
@@ -49,25 +51,28 @@ def rewritten_step(closed, leaves, x64):
         def every_step(*args):
             steps.clear()
             _walk(closed.jaxpr, closed.consts, args, steps)
-            return [[list(ins), list(outs)] for _, ins, outs in steps]
+            return [[list(ins), list(outs)] for _, ins, outs, _ in steps]
 
         stepped = _STEPPED[id(closed), x64] = (closed, jax.jit(every_step), steps)
     _, every_step_jitted, steps = stepped
     with jax.enable_x64(x64):
         numbers = every_step_jitted(*leaves)
-        for (eqn, _, _), (ins, outs) in zip(steps, numbers):
+        for (eqn, _, _, jitted), (ins, outs) in zip(steps, numbers):
             alone = eqn.primitive.bind(*ins, **eqn.params)
             alone = alone if eqn.primitive.multiple_results else [alone]
             for compiled, own in zip(outs, alone):
                 if _apart(np.asarray(compiled), np.asarray(own)):
                     return (user_line(eqn), eqn.primitive.name, [np.asarray(v) for v in ins], np.asarray(compiled),
-                            np.asarray(own))
+                            np.asarray(own), jitted)
     return None
 
 
-def _walk(jaxpr, consts, args, steps):
+_JITS = ("pjit", "jit")  # the nested calls that are a jitted function of their own
+
+
+def _walk(jaxpr, consts, args, steps, jitted=False):
     """Evaluate ``jaxpr`` primitive by primitive (nested calls walked into), each primitive noted in ``steps`` as
-    ``(equation, inputs, outputs)``; its outputs."""
+    ``(equation, inputs, outputs, inside a nested jit)``; its outputs."""
     env = dict(zip(jaxpr.constvars, consts))
     env.update(zip(jaxpr.invars, args))
 
@@ -78,14 +83,27 @@ def _walk(jaxpr, consts, args, steps):
         ins = [read(v) for v in eqn.invars]
         inner = eqn.params.get(_CALLS.get(eqn.primitive.name, ""))
         if inner is not None:  # a closed jaxpr holds its constants; an open one has none
-            outs = _walk(getattr(inner, "jaxpr", inner), getattr(inner, "consts", []), ins, steps)
+            outs = _walk(getattr(inner, "jaxpr", inner), getattr(inner, "consts", []), ins, steps,
+                         jitted or eqn.primitive.name in _JITS)
         else:
             outs = eqn.primitive.bind(*ins, **eqn.params)
             outs = outs if eqn.primitive.multiple_results else [outs]
             if all(_is_float(v) for v in ins + list(outs)):
-                steps.append((eqn, ins, outs))
+                steps.append((eqn, ins, outs, jitted))
         env.update(zip(eqn.outvars, outs))
     return [read(v) for v in jaxpr.outvars]
+
+
+def _has_a_jit(jaxpr):
+    """Whether ``jaxpr`` calls a jitted function of its own (a library's, such as ``jnp.linalg.slogdet``), at any
+    depth of its nested calls."""
+    for eqn in jaxpr.eqns:
+        if eqn.primitive.name in _JITS:
+            return True
+        inner = eqn.params.get(_CALLS.get(eqn.primitive.name, ""))
+        if inner is not None and _has_a_jit(getattr(inner, "jaxpr", inner)):
+            return True
+    return False
 
 
 def _is_float(value):
@@ -146,24 +164,31 @@ def compiled_otherwise_note(closed, leaves, x64, value, replay, what="value"):
         if what == "value" and not _apart(np.asarray(value), np.asarray(replayed)):
             return None
     found = rewritten_step(closed, leaves, x64)
-    runners = ("an unjitted call, gradcli's float replay and the finite differences" if what == "value"
-               else "an unjitted call and gradcli's float replay")
+    # an unjitted call runs a library function's own jit compiled too: it is among the runners only where the
+    # operation rewritten is the user's own
+    inside_a_jit = found[-1] if found is not None else _has_a_jit(closed.jaxpr)
+    unjitted = "" if inside_a_jit else "an unjitted call, "
+    runners = (f"{unjitted}gradcli's float replay and the finite differences" if what == "value"
+               else f"{unjitted.removesuffix(', ')}{' and ' if unjitted else ''}gradcli's float replay")
+    verb = "run" if " and " in runners else "runs"
     judged = (f"The verdict judges JAX's compiled numbers (its {what} {_shown_all(compiled_all)}); the operations run "
-              f"one by one, as {runners} run them, give {_shown_all(replayed_all)}")
+              f"one by one, as {runners} {verb} them, give {_shown_all(replayed_all)}")
     its = "its gradient " if what == "gradient" else ""
     if found is None:
         # Each operation, its inputs and result kept, computes as given: the rewrite joined several into one, where
         # no intermediate is kept (exp(a) / exp(b) folded to exp(a - b), whose e^-800 never underflows).
         return (f"XLA's compiled program computes {its}otherwise than the operations it was given: no one of them "
-                "differs run alone, so XLA rewrote several together as it compiled (its algebraic simplifier folds "
-                f"exp(a) * exp(b) to exp(a + b) and exp(a) / exp(b) to exp(a - b), whose parts never overflow or "
-                f"underflow on their own). {judged}")
-    line, name, ins, compiled, alone = found
+                "differs run alone, so XLA rewrote several together as it compiled (it fuses a multiply into the add "
+                "after it, rounded once, so that a x d - b x c of a nearly singular 2 x 2 keeps digits the steps one "
+                "by one lose; its algebraic simplifier folds exp(a) * exp(b) to exp(a + b) and exp(a) / exp(b) to "
+                f"exp(a - b), whose parts never overflow or underflow on their own). {judged}")
+    line, name, ins, compiled, alone, _ = found
     inputs = ", ".join(show(v) for v in ins)
     return (f"XLA's compiled program computes {its}otherwise than the "
             f"operations it was given: {name}({inputs}) at {line} is {show(compiled)} in JAX's jitted program, where "
-            f"the operation itself gives {show(alone)} (XLA's algebraic simplifier rewrites such steps as it "
-            f"compiles: it cancels the constants of (x + c) - c, folds log(exp(x)) and (x * c) / c to x). {judged}")
+            f"the operation itself gives {show(alone)} (XLA rewrites such steps as it compiles: it fuses a multiply "
+            f"into the add after it, rounded once, cancels the constants of (x + c) - c, folds log(exp(x)) and "
+            f"(x * c) / c to x). {judged}")
 
 
 def _gradients_apart(compiled, replayed):
