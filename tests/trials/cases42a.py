@@ -43,7 +43,7 @@ the add k1 + k2 that rounds a stiff chain's k1 (the first place digits go) befor
 a custom_vjp whose fwd saves |r| is named at its bwd, where the rule's wrong slope is computed; scipy.special.lambertw
 is in gradcli.scipy; a --args tree the loss cannot read is the loss raising (status error), not an input error.
 
-Findings (gradcli bugs); F2, F3, F4 and F5 mended in the same session, F1 open:
+Findings (gradcli bugs); F2, F3, F4 and F5 mended in the same session, F1 in part:
 F1 (message only, no verdict moved) JAX's linear algebra on a matrix its rounding made singular or ill-conditioned:
    a spring chain's slogdet at k = (1e-8, 1e8, 1e-8) is `unstable` (value 1.092 for log 2), but no forward finding
    says why: the note blames XLA's rewriting with exp folding as its example, and says "the operations run one by
@@ -52,6 +52,8 @@ F1 (message only, no verdict moved) JAX's linear algebra on a matrix its roundin
    k2; one by one it rounds back to exactly 2 by luck). NumPy's same function names the add k1 + k2 at its line and
    slogdet's 1.2e16 amplification. A three-storey slogdet at k1 = 1e-300 names only "log([1, 1, 0]) gave -inf"
    inside slogdet, not the LU subtraction that cancelled to exactly 0 (at k1 = 1e-10 it names that subtraction).
+   Mended in the same session: the note claims nothing of an unjitted call where a library's own jit is inside
+   (slogdet's is), and names the fused multiply-add among XLA's rewrites; the 3x3's LU subtraction stays unnamed.
 F2 gradcli.numpy's np.linalg.slogdet gradient inverts the matrix: at a matrix singular in float64 (the storey at
    k1 = 1e-300) NumPy's slogdet returns -inf, but the check reports "the program raised LinAlgError: Singular matrix"
    with no location, no value and no gradient (the program never raises: gradcli's own backward does); at k1 = 0 the
