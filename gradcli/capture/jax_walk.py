@@ -425,8 +425,9 @@ _DEFJVPS = ("jax/_src/custom_derivatives.py", "custom_jvp.defjvps.<locals>.jvp")
 
 def _per_argument_rules(rule, site):
     """``[(name, file, line, argument index)]`` of the user's rules, one per argument, that JAX's jvp made by
-    ``custom_jvp.defjvps`` calls (``rule``: the equation's jvp, which JAX traced from that jvp at ``site``); [] for any other rule of JAX's.
-    They live in that jvp's closure, reached through the wrappers JAX's tracing puts around it."""
+    ``custom_jvp.defjvps`` calls (``rule``: the equation's jvp, which JAX traced from that jvp at ``site``); [] for
+    any other rule of JAX's. They live in that jvp's closure, reached through the wrappers JAX's tracing puts around
+    it."""
     if site[0] != "jvp" or not site[1].replace(os.sep, "/").endswith(_DEFJVPS[0]):
         return []
     pending, seen = [(rule, 0)], set()
@@ -1278,14 +1279,10 @@ class OwnCall:
         names the call itself: `provenance._library_off`)."""
         if not all(_jax_takes_as_is(v) for v in self.operands) or not _float_numbers(value):
             return None
-        if self.answer is None:
-            try:
-                self.answer = self.run(*self.operands)
-            except Exception:  # noqa: BLE001 - no value of JAX's: the replay goes on with gradcli's
-                self.answer = []
-        if len(self.answer) != 1 or np.shape(self.answer[0]) != np.shape(value):
+        answer = self._answers()
+        if len(answer) != 1 or np.shape(answer[0]) != np.shape(value):
             return None
-        own = np.asarray(self.answer[0], dtype=value.dtype)
+        own = np.asarray(answer[0], dtype=value.dtype)
         with np.errstate(invalid="ignore", over="ignore"):
             near = np.abs(own - value) <= _CARRIED_ULPS * np.finfo(value.dtype).eps * np.abs(value)
         if not np.all(near & np.isfinite(own)):
@@ -1299,12 +1296,18 @@ class OwnCall:
         position = next((k for k, one in enumerate(self.results) if one is result or raw(one) is result), None)
         if position is None or not all(_jax_takes_as_is(v) for v in self.operands):
             return None
+        answer = self._answers()
+        return answer[position] if position < len(answer) else None
+
+    def _answers(self):
+        """JAX's own results of the call on its operands, computed once; none where JAX raises (the replay then goes
+        on with gradcli's, and no value of JAX's names the call)."""
         if self.answer is None:
             try:
                 self.answer = self.run(*self.operands)
-            except Exception:  # noqa: BLE001 - no value of JAX's to compare: the call is named by nothing
+            except Exception:  # noqa: BLE001 - no value of JAX's to compare or carry
                 self.answer = []
-        return self.answer[position] if position < len(self.answer) else None
+        return self.answer
 
 
 def _float_numbers(value):

@@ -985,7 +985,7 @@ def _forward_nonfinite(first):
         op, kept, gone = absorbed
         dtype = np.asarray(raw(op.output)).dtype.name
         findings.append(_origin_finding("inaccurate", op, (
-            f"absorbs {_show(gone)} entirely ({dtype} holds no number between {_show(kept)} and the exact sum), and "
+            f"absorbs {_show(gone)} entirely ({dtype} holds no number between {_show(kept)} and the exact result), and "
             f"{_named_at(first, op)}, handed the matrix made from it, gave {_nonfinite_said(first.output)}: that "
             f"matrix is singular in {dtype}")))
     if singular and not finite(first.output):

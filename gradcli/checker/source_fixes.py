@@ -108,7 +108,7 @@ class Spelling:
     the function a framework needs its calls' number arguments passed through
     (``torch.tensor``: ``torch.logaddexp(0, x)`` is refused, ``torch.logaddexp(torch.tensor(0), x)`` is not).
     The entry ``CONSTANTS``, where given, is the module a call on numbers alone is written with (``math``: log1p's
-    divisor ``math.log(10)``, a Python float every dtype takes exactly as it holds its numbers, where
+    divisor ``math.log(10)``, a Python float each framework converts to the dtype of the tensor it meets, where
     ``torch.log(torch.tensor(10.0))`` is a float32 number and ``tf.math.log(10)`` refuses an int).
     A function the user's own lines call (read) is written as they spell it (``torch.xlogy``, not the
     framework's ``torch.special.xlogy``; ``jax.numpy.log1p`` in a module that also imports ``jnp``).
@@ -327,10 +327,7 @@ def _to_python(node, spelling, opaque):
         dotted = spelling.write(node.name)
         if dotted is None:
             raise ValueError(f"no spelling of {node.name} in {spelling.namespace}")
-        first, *rest = dotted.split(".")
-        func = ast.Name(first, ast.Load())
-        for attribute in rest:
-            func = ast.Attribute(func, attribute, ast.Load())
+        func = _dotted_name(dotted)
         if isinstance(node, Const):
             return func
         return ast.Call(func, [_argument(a, spelling, opaque) for a in node.args], [])
@@ -360,11 +357,7 @@ def _argument(node, spelling, opaque):
     wrap = spelling.number_call() if isinstance(node, Num) else None
     if wrap is None:
         return python
-    first, *rest = wrap.split(".")
-    func = ast.Name(first, ast.Load())
-    for attribute in rest:
-        func = ast.Attribute(func, attribute, ast.Load())
-    return ast.Call(func, [ast.Constant(float(node.exact))], [])
+    return ast.Call(_dotted_name(wrap), [ast.Constant(float(node.exact))], [])
 
 
 def _python_text(formula_text, reader, spelling, replaced):
