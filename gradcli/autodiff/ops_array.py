@@ -12,7 +12,7 @@ import numpy as np
 
 from .core import defjvp, defvjp, defvjp_all
 from .ops import absolute, astype, exact_beside, exact_entries, exp, real, select, sqrt
-from .tracer import hooks, primitive, stack_sequences_with
+from .tracer import composing, hooks, primitive, stack_sequences_with
 from .values import NUMPY_SCALAR_TYPES, Box, dtype_of, float_dtype, holds_box, holds_complex, loaded_mpmath, raw, shape_of
 
 
@@ -228,14 +228,15 @@ def cumprod(x, axis=None):
     NaN there). It costs n^2 per run of n entries, which a loss's running
     products (discounts, survival curves) afford.
     """
-    if axis is None:
-        x, axis = reshape(x, (-1,)), 0
-    x = moveaxis(x, axis, -1)
-    shape = shape_of(x)
-    n = shape[-1]
-    rows = reshape(x, (*shape[:-1], 1, n))
-    triangle = select(np.tril(np.ones((n, n), dtype=bool)), rows, ones_like(rows))
-    return moveaxis(prod(triangle, axis=-1), -1, axis)
+    with composing("cumprod", "prod"):  # a finding on its prod names the user's cumprod
+        if axis is None:
+            x, axis = reshape(x, (-1,)), 0
+        x = moveaxis(x, axis, -1)
+        shape = shape_of(x)
+        n = shape[-1]
+        rows = reshape(x, (*shape[:-1], 1, n))
+        triangle = select(np.tril(np.ones((n, n), dtype=bool)), rows, ones_like(rows))
+        return moveaxis(prod(triangle, axis=-1), -1, axis)
 
 
 def _logsumexp_raw(x, axis=None, keepdims=False):
