@@ -268,6 +268,10 @@ def test_a_note_on_xlas_fused_program_claims_nothing_of_an_unjitted_call_that_ru
     with jax.enable_x64(True):
         unjitted = float(module.chain_logdet(1e-8, 1e8, 1e-8))  # slogdet's own jit: the compiled numbers
     result = _check(f"{users}/withjax.py:chain_logdet", {"k1": 1e-8, "k2": 1e8, "k3": 1e-8})
-    assert result.status == "unstable" and result.value == unjitted  # log 2 is the truth; k1 + k2 rounds k1
-    (note,) = [n for n in result.notes if n.startswith("XLA's compiled program computes otherwise")]
-    assert "an unjitted call" not in note and "fuses a multiply into the add after it" in note
+    assert result.status == "unstable"  # log 2 is the truth; k1 + k2 rounds k1
+    assert result.value == pytest.approx(unjitted, rel=1e-12)  # JAX's compiled program, in or out of a jit
+    notes = [n for n in result.notes if n.startswith("XLA's compiled program computes otherwise")]
+    assert all("an unjitted call" not in n and "fuses a multiply into the add after it" in n for n in notes)
+    # the steps one by one give log 2 by luck ((1e8 + 1.5e-8)^2 - 1e16 rounds to 2); a CPU whose XLA fuses the
+    # products into a multiply-add (1.092 here) gets the note
+    assert bool(notes) == (abs(result.value - math.log(2)) > 1e-3)
