@@ -12,8 +12,8 @@ log of a running product by cumprod; float32, formulas and input errors.
 
 The whole set runs case by case through the CLI as tests/trials/run.py does (cases42c.ALL): 105 cases, 103 pass.
 
-Findings (gradcli bugs): F1 open; F2 mended in part in the same session (its op is named cumprod now, at the user's
-cumprod; the argument it shows is still gradcli's triangle of the running products, array(4, 4)):
+Findings (gradcli bugs): F1 open; F2 mended in the same session (its op is named cumprod, at the user's cumprod, called
+with the user's x, not gradcli's triangle of the running products):
 F1 an exact-0 slope the balls bound but cannot prove blocks every verdict, even where the bound (5.7e-2562) lies far
    below float64's least subnormal, so the program's 0 there is right whatever the slope is, and even where the value
    is off by all its digits regardless: det J of a two-link arm at q = [0.3, 1e-100] is `error` ("no exact reference
@@ -69,8 +69,6 @@ def test_a_running_products_underflow_is_named_as_the_users_cumprod():
     assert underflows and all(f["op"] == "cumprod" and f["message"].startswith("cumprod(") for f in underflows), underflows
 
 
-@pytest.mark.xfail(strict=True, reason="F2, in part: the argument shown is gradcli's triangle, array(4, 4)",
-                   raises=AssertionError)
 def test_a_running_products_underflow_shows_the_users_argument():
     case = {c.id: c for c in cases42c.ALL}["gn_lib42c:log_partial_products@x=[0.5,1e-200,1e-200,2]:float64"]
     code, out, err = _run(case)

@@ -228,7 +228,7 @@ def cumprod(x, axis=None):
     NaN there). It costs n^2 per run of n entries, which a loss's running
     products (discounts, survival curves) afford.
     """
-    with composing("cumprod", "prod"):  # a finding on its prod names the user's cumprod
+    with composing("cumprod", "prod", (x,)):  # a finding on its prod names the user's cumprod, of the user's x
         if axis is None:
             x, axis = reshape(x, (-1,)), 0
         x = moveaxis(x, axis, -1)

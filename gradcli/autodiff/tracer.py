@@ -91,9 +91,10 @@ _COMPOSING = contextvars.ContextVar("gradcli_composing", default=None)
 
 
 @contextlib.contextmanager
-def composing(public, primitive_name=None):
-    """Inside it, the ops run are parts of the public function ``public`` (`composed_in`)."""
-    token = _COMPOSING.set((public, primitive_name))
+def composing(public, primitive_name=None, arguments=None):
+    """Inside it, the ops run are parts of the public function ``public`` (`composed_in`), called on ``arguments``
+    (where given: what a finding on its one primitive shows it called with, not that primitive's own operands)."""
+    token = _COMPOSING.set((public, primitive_name, arguments))
     try:
         yield
     finally:
@@ -101,7 +102,8 @@ def composing(public, primitive_name=None):
 
 
 def composed_in():
-    """``(public name, its one primitive's name or None)`` of the composite running now, or None (`composing`)."""
+    """``(public name, its one primitive's name or None, its arguments or None)`` of the composite running now, or
+    None (`composing`)."""
     return _COMPOSING.get()
 
 

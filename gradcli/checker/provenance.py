@@ -64,6 +64,8 @@ class OpRecord:
     flushed_by: str = None  # whose CPU code the replay flushed subnormal results as: "XLA's CPU code does"
     prim: object = field(default=None, repr=False)  # the op itself, to compute it again at high precision
     kwargs: dict = field(default=None, repr=False)
+    # the arguments of the user's call whose one primitive this op is, where a composite gives them (cumprod's x)
+    called_with: tuple = field(default=None, repr=False)
 
 
 @dataclass
@@ -530,6 +532,8 @@ class Recorder(_OnTheHooks):
             self.recording.spellings[key] = named
             if named == inside[0]:
                 self.recording.spellings[backward] = named
+                if inside[2] is not None:  # the user's call's own arguments, which its finding shows (`_zero_finding`)
+                    record.called_with = tuple(raw(a) for a in inside[2])
         else:
             self.recording.spellings.pop(key, None)
             self.recording.spellings.pop(backward, None)
@@ -1402,8 +1406,9 @@ def _zero_before_the_rule(recording, node):
 
 
 def _zero_finding(lost, broken, gave="which gave"):
-    """The root cause of a non-finite result: an op that underflowed (or cancelled) to 0."""
-    inputs = ", ".join(_show(a) for a in lost.args)
+    """The root cause of a non-finite result: an op that underflowed (or cancelled) to 0, shown called as the user
+    called it where it is a composite's one primitive (cumprod's prod of a triangle: the user's x)."""
+    inputs = ", ".join(_show(a) for a in lost.called_with or lost.args)
     if lost.name in ("add", "subtract"):
         apart = ", ".join(_show_apart(a) for a in lost.args)
         kind, what = "cancellation", (f"{lost.name}({apart}) cancelled to exactly {_show(lost.output)} (an operand "

@@ -40,11 +40,11 @@ F1 (open) a slope that is an exact 0 which balls bound but cannot prove blocks e
    exact 0.5 sin(1e-100) = 5e-101 is off by all its digits whatever the slope is: the truth is `unstable`
    (sin(q1 + q2) rounds to sin(q1), so J is singular in float64). The same slope at q2 = 1.2, where float64's is
    6.9e-17, is judged (`_inside_bounds` refuses a rule's number that is exactly 0).
-F2 (mended in part in the same session) the underflow of a running product is named as an op the user never wrote,
+F2 (mended in the same session) the underflow of a running product is named as an op the user never wrote,
    by a shape: for log(cumprod(x)) at x = [0.5, 1e-200, 1e-200, 2] the finding reads "prod(array(4, 4)) underflowed to
    [0.5, 5e-201, 0, 0]" (cumprod replayed as a product over a 4x4 masked array), where the user's op is cumprod of 4
-   numbers. Its op is named cumprod now (gradcli's cumprod runs as a composite of that name); the argument shown is
-   still the triangle, array(4, 4).
+   numbers. Its op is named cumprod now (gradcli's cumprod runs as a composite of that name, of the user's x), shown
+   called with the user's x.
 Truths the round corrected in itself, gradcli right each time: the shoelace area at 1e15 is `unstable` on its value
 alone (the slopes, differences of coordinates, stay exact); 100000000000000004 is 1e17 in float64 (a first try at
 far coordinates collapsed the parcel); the half-angle arctan2 elbow is no cure 2^-52 short of full extension (the
