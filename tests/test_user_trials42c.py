@@ -10,17 +10,18 @@ expanded, by Horner, by polyval and factored; x**y at 0 and at a negative base, 
 arctanh by their logarithms, arcsin at +-(1 - 2^-53); var, std and a range at ties, equal, huge and tiny numbers; the
 log of a running product by cumprod; float32, formulas and input errors.
 
-The whole set runs case by case through the CLI as tests/trials/run.py does (cases42c.ALL): 105 cases, 103 pass.
+The whole set runs case by case through the CLI as tests/trials/run.py does (cases42c.ALL): 105 cases, all pass.
 
-Findings (gradcli bugs): F1 open; F2 mended in the same session (its op is named cumprod, at the user's cumprod, called
-with the user's x, not gradcli's triangle of the running products):
-F1 an exact-0 slope the balls bound but cannot prove blocks every verdict, even where the bound (5.7e-2562) lies far
-   below float64's least subnormal, so the program's 0 there is right whatever the slope is, and even where the value
-   is off by all its digits regardless: det J of a two-link arm at q = [0.3, 1e-100] is `error` ("no exact reference
-   ... no verdict") where the truth is `unstable` (value 0, exact 0.5 sin(1e-100); sin(q1 + q2) rounds to sin(q1), so
-   J is singular in float64). `reference_mpmath._inside_bounds` refuses a rule's number that is exactly 0.
-F2 log(cumprod(x)) underflowing at x = [0.5, 1e-200, 1e-200, 2] is explained as "prod(array(4, 4)) underflowed to
-   [0.5, 5e-201, 0, 0]": an op the user never wrote, by a shape (the verdict, line and gradient are right).
+Findings (gradcli bugs), both mended in the same session or the next:
+F1 det J of a two-link arm at q = [0.3, 1e-100] (and 1e-300) was `error` ("an exact entry is within 5.7e-2562 of 0
+   ... not proven 0 ... no verdict") where the truth is `unstable` (value 0, exact 0.5 sin(1e-100); sin(q1 + q2) rounds
+   to sin(q1), so J is singular in float64): the balls gave up on J at their first 64 bits (det's rule solves with J,
+   whose determinant 5e-101 is below that width) instead of taking more bits, and mpmath's path, which followed,
+   cannot prove the slope in q1 an exact 0. A matrix the balls do not prove invertible, or a Cholesky pivot they do
+   not prove positive, now takes more bits first (`arb.NotAtThisPrecision`); the slope is then proven 0.
+F2 log(cumprod(x)) underflowing at x = [0.5, 1e-200, 1e-200, 2] was explained as "prod(array(4, 4)) underflowed to
+   [0.5, 5e-201, 0, 0]": an op the user never wrote, by a shape (the verdict, line and gradient were right); its op
+   is now named cumprod, at the user's cumprod, called with the user's x.
 """
 
 import json
@@ -49,14 +50,11 @@ CHOSEN = {  # case id -> what it holds
         "a slope of 9.1e-400 by its digits, the program's rounded 10/ln10 and ln10 held",
     "gn_lib42c:elbow_angle_stable@x=1.4999999999999998,y=0:float64":
         "the elbow 2^-52 short of full extension by hypot and factored squares: ok, slope -8.2e7",
-}
-KNOWN_WRONG = {
     "gn_lib42c:det_jacobian@q=[0.3,1e-100]:float64":
-        "F1: an unproven exact-0 slope, bounded far below float64's least subnormal, blocks the verdict `unstable`",
+        "det J singular in float64 while the exact J is not: unstable on the value, the slope in q1 a proven 0",
 }
-SYMPTOMS = {
-    "gn_lib42c:det_jacobian@q=[0.3,1e-100]:float64": "cannot say whether this value and gradient are right",
-}
+KNOWN_WRONG = {}
+SYMPTOMS = {}
 
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(
     cases42c, CHOSEN, KNOWN_WRONG, SYMPTOMS, run_elsewhere=("gn_lib42c:log_partial_products@x=[0.5,1e-200,1e-200,2]:float64",))

@@ -56,6 +56,11 @@ class NoArb(ArithmeticError):
     """An operation that has no ball implementation here (the caller falls back to mpmath)."""
 
 
+class NotAtThisPrecision(NoArb):
+    """An answer that exists, or may, but which these bits do not prove (a matrix nearer singular than the balls'
+    width at this precision): more bits may prove it, and past the most bits tried mpmath's path says which."""
+
+
 class Undecided(ArithmeticError):
     """A branch depends on digits the balls do not have yet."""
 
@@ -1099,12 +1104,13 @@ def _expm_jets(a):
 
 
 def _solved(matrix, right):
-    """flint's proven solution of ``matrix`` x = ``right`` (ball matrices); `NoArb` where the balls do not prove the
-    matrix invertible (a singular system, or one too near it at this precision: mpmath's path says which)."""
+    """flint's proven solution of ``matrix`` x = ``right`` (ball matrices); `NotAtThisPrecision` where the balls do not
+    prove the matrix invertible (a singular system, or one too near it at this precision: more bits, and past them
+    mpmath's path, say which)."""
     try:
         return matrix.solve(right)
     except ZeroDivisionError:
-        raise NoArb("a linear system whose matrix the balls do not prove invertible") from None
+        raise NotAtThisPrecision("a linear system whose matrix the balls do not prove invertible") from None
 
 
 def _solve_balls_one(a, b):
@@ -1155,7 +1161,9 @@ def _cholesky_one(cells, square_root, value_of):
         for k in range(j):
             pivot = pivot - low[j, k] * low[j, k]
         if not value_of(pivot) > 0:
-            raise NoArb("a Cholesky pivot the balls do not prove positive")
+            # a pivot whose ball holds 0 and positive numbers may be proven positive with more bits
+            near = not value_of(pivot) < 0 and not value_of(pivot) == 0
+            raise (NotAtThisPrecision if near else NoArb)("a Cholesky pivot the balls do not prove positive")
         low[j, j] = square_root(pivot)
         for i in range(j + 1, n):
             total = cells[i, j]

@@ -716,10 +716,11 @@ def _rule_on_balls(function, args, budget):
             rule = [np.array([arb_core.ARB(0) if z and e is not None and _around_zero(e) else e
                               for e, z in zip(g, zs)], dtype=object)
                     for g, zs in zip(rule, rule_zero or ())] if rule_zero else rule
-        except (arb_core.Undecided, _NotFinite):
-            # A branch the balls cannot decide yet, or exp(1e300) beyond 128 bits: more bits may tell,
-            # up to where only a true infinity or a tie would still be there (a rule that leaks 0/0
-            # from where's other branch is NaN at every precision: judged without it, `_without_rule`).
+        except (arb_core.Undecided, _NotFinite, arb_core.NotAtThisPrecision):
+            # A branch the balls cannot decide yet, exp(1e300) beyond 128 bits, or a matrix nearer singular than
+            # the balls' width: more bits may tell, up to where only a true infinity, a tie or a singular matrix
+            # would still be there (a rule that leaks 0/0 from where's other branch is NaN at every precision:
+            # judged without it, `_without_rule`; a singular matrix is mpmath's path's to say).
             if bits >= UNDECIDED_BITS:
                 raise
             bits *= 2
@@ -1027,7 +1028,7 @@ def _without_rule(quotient, value, h, used, prove=None):
         try:
             d = quotient(arb_core.ARB(1), bits)
             finite = True
-        except (arb_core.Undecided, _NotFinite):
+        except (arb_core.Undecided, _NotFinite, arb_core.NotAtThisPrecision):
             d = None
         if d is not None and not d.contains(0):
             rough = d

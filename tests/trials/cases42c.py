@@ -33,13 +33,12 @@ latitude, the joint speed by mpmath's lu_solve); points are the numbers the dtyp
 the program writes (omega = 2 pi / 44714.16 rounded, 10 / log(10) rounded).
 
 What the round found (see tests/test_user_trials42c.py):
-F1 (open) a slope that is an exact 0 which balls bound but cannot prove blocks every verdict even where the bound lies
-   thousands of digits below float64's least subnormal: det J of a two-link arm at q = [0.3, 1e-100] (and 1e-300) is
-   `error` ("an exact entry is within 5.7e-2562 of 0 at 3840 digits but not proven 0 ... no verdict"), though the
-   program's 0 for that slope is the float64 rounding of every number inside the bound, and its value 0 against the
-   exact 0.5 sin(1e-100) = 5e-101 is off by all its digits whatever the slope is: the truth is `unstable`
-   (sin(q1 + q2) rounds to sin(q1), so J is singular in float64). The same slope at q2 = 1.2, where float64's is
-   6.9e-17, is judged (`_inside_bounds` refuses a rule's number that is exactly 0).
+F1 (mended in the next session) det J of a two-link arm at q = [0.3, 1e-100] (and 1e-300) was `error` ("an exact
+   entry is within 5.7e-2562 of 0 at 3840 digits but not proven 0 ... no verdict") where the truth is `unstable`
+   (sin(q1 + q2) rounds to sin(q1), so J is singular in float64 and its det 0 against the exact 0.5 sin(1e-100)): the
+   balls refused J, nearer singular than their first 64 bits, and mpmath's path cannot prove the slope in q1 an exact
+   0. The balls now take more bits for a matrix they do not yet prove invertible. The same slope at q2 = 1.2 was
+   judged all along.
 F2 (mended in the same session) the underflow of a running product is named as an op the user never wrote,
    by a shape: for log(cumprod(x)) at x = [0.5, 1e-200, 1e-200, 2] the finding reads "prod(array(4, 4)) underflowed to
    [0.5, 5e-201, 0, 0]" (cumprod replayed as a product over a 4x4 masked array), where the user's op is cumprod of 4
