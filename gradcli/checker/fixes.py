@@ -288,6 +288,40 @@ class _Rewriter:
                 return f"arccosh({self.raw(u)})"
         return None
 
+    def arctanh_log(self, node):
+        # log((1 + u)/(1 - u)) and log(1 + u) - log(1 - u) are 2 arctanh(u): near u = 0 the ratio rounds to 1 + 2u
+        # and its log keeps only the digits of that rounding (all of them lost below 1e-16), where arctanh keeps u's;
+        # half of either (0.5*..., .../2) is arctanh(u) itself
+        if isinstance(node, Binary) and node.op in ("*", "/"):
+            halves = ((node.left, node.right), (node.right, node.left)) if node.op == "*" else ((node.left, None),)
+            for doubled, factor in halves:
+                half = _is_num(factor, 0.5) if node.op == "*" else _is_num(node.right, 2)
+                whole = self.arctanh_log(doubled) if half else None
+                if whole is not None:
+                    return whole[len("2*"):]
+            return None
+        u = None
+        if _call(node, "log", 1) and isinstance(node.args[0], Binary) and node.args[0].op == "/":
+            ratio = node.args[0]
+            plus, minus = _sum_with_one(ratio.left), _one_minus(ratio.right)
+            u = plus if plus is not None and _same(plus, minus) else None
+        elif isinstance(node, Binary) and node.op == "-":
+            plus, minus = self._log_of_one_plus(node.left), self._log_of_one_plus(node.right, negated=True)
+            u = plus if plus is not None and _same(plus, minus) else None
+        return None if u is None else f"2*arctanh({self.raw(u)})"
+
+    @staticmethod
+    def _log_of_one_plus(node, negated=False):
+        """For ``log(1 + u)`` or ``log1p(u)`` (``negated``: ``log(1 - u)`` or ``log1p(-u)``): u; else None."""
+        if _call(node, "log1p", 1):
+            inner = node.args[0]
+            if not negated:
+                return inner
+            return inner.operand if isinstance(inner, Unary) and inner.op == "-" else None
+        if _call(node, "log", 1):
+            return (_one_minus if negated else _sum_with_one)(node.args[0])
+        return None
+
     def _negated(self, node):
         """The text of ``-node``: a minus dropped where ``node`` is one, else written before it."""
         if isinstance(node, Unary) and node.op == "-":
@@ -649,6 +683,8 @@ _REWRITES = [
     ("inverse hyperbolic", "log(u + sqrt(u*u + 1)) -> arcsinh(u), log(u + sqrt(u*u - 1)) -> arccosh(u)",
      "inverse_hyperbolic_log"),
     ("conjugate", "sqrt(a) - sqrt(b) -> (a - b)/(sqrt(a) + sqrt(b))", "conjugate"),
+    ("arctanh", "log((1 + u)/(1 - u)) -> 2*arctanh(u), log(1 + u) - log(1 - u) -> 2*arctanh(u), half of either -> arctanh(u)",
+     "arctanh_log"),
     ("arccosh near 1", "arccosh(1 + u) -> log1p(u + sqrt(u*(u + 2)))", "arccosh_near_one"),
     ("ellipkm1", "ellipk(1 - u) -> ellipkm1(u)", "ellipkm1"),
     ("half-angle", "1 - cos(u) -> 2*sin(u/2)**2, cos(u) - 1 -> -2*sin(u/2)**2", "half_angle"),
