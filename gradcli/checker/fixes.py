@@ -288,6 +288,17 @@ class _Rewriter:
                 return f"arccosh({self.raw(u)})"
         return None
 
+    def log_ratio(self, node):
+        # log(a/b) with a near b: a/b rounds to within an ulp of 1, and the log keeps only that rounding (log(a/b)
+        # = 1.1e-16 where (a - b)/b is 2.2e-16); a - b is exact there (Sterbenz), and log1p keeps the quotient's digits
+        for name, divisor in _LOG_DIVISORS.items():
+            if _call(node, name, 1) and isinstance(node.args[0], Binary) and node.args[0].op == "/":
+                a, b = node.args[0].left, node.args[0].right
+                if isinstance(a, Num) or isinstance(b, Num):  # 1/b, a/2: no ratio of two numbers that may be near
+                    return None
+                return f"log1p(({self.raw(a)} - {self.src(b)})/{self.src(b)}){divisor}"
+        return None
+
     def arctanh_log(self, node):
         # log((1 + u)/(1 - u)) and log(1 + u) - log(1 - u) are 2 arctanh(u): near u = 0 the ratio rounds to 1 + 2u
         # and its log keeps only the digits of that rounding (all of them lost below 1e-16), where arctanh keeps u's;
@@ -683,6 +694,7 @@ _REWRITES = [
     ("inverse hyperbolic", "log(u + sqrt(u*u + 1)) -> arcsinh(u), log(u + sqrt(u*u - 1)) -> arccosh(u)",
      "inverse_hyperbolic_log"),
     ("conjugate", "sqrt(a) - sqrt(b) -> (a - b)/(sqrt(a) + sqrt(b))", "conjugate"),
+    ("log ratio", "log(a/b) -> log1p((a - b)/b)", "log_ratio"),
     ("arctanh", "log((1 + u)/(1 - u)) -> 2*arctanh(u), log(1 + u) - log(1 - u) -> 2*arctanh(u), half of either -> arctanh(u)",
      "arctanh_log"),
     ("arccosh near 1", "arccosh(1 + u) -> log1p(u + sqrt(u*(u + 2)))", "arccosh_near_one"),

@@ -2573,7 +2573,7 @@ def _describe(w, e, growth, out_error, in_error):
         kind = "cancellation"
         of = "of a number next to 1" if _LOG_ARGUMENT[w.name] == 0 else "takes the log of a number next to 1 and"
         message = (
-            f"{w.name}({shown}) {of} amplifies its input's rounding error "
+            f"{w.name}({', '.join(_show_apart(a) for a in w.args)}) {of} amplifies its input's rounding error "
             f"{growth:.1e} times (the 1 + x it was given already lost x)"
         )
     elif (flushed := _flushed_to_zero(w, e)) is not None:
