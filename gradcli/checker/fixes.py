@@ -92,6 +92,19 @@ def _power_minus_one(node):
     return None
 
 
+def _negation(a, b):
+    """Whether ``b`` is ``-a`` as written: -a itself, a leading factor negated (-0.5*x/c beside 0.5*x/c), or the other
+    way round."""
+    for x, y in ((a, b), (b, a)):
+        if isinstance(y, Unary) and y.op == "-" and _same(y.operand, x):
+            return True
+    if isinstance(a, Binary) and isinstance(b, Binary) and a.op == b.op and a.op in ("*", "/"):
+        if _negation(a.left, b.left) and _same(a.right, b.right):
+            return True
+        return a.op == "*" and _same(a.left, b.left) and _negation(a.right, b.right)
+    return False
+
+
 def _same(a, b):
     """Structural equality of two IR trees, ignoring their spans."""
     if type(a) is not type(b):
@@ -185,6 +198,19 @@ class _Rewriter:
         if parts is None or self.box_cox(node) is not None:
             return None
         return f"expm1({self.src(parts[1])}*log({self.raw(parts[0])}))"
+
+    def compound(self, node):
+        # (1 + u)**y is exp(y*log1p(u)): 1 + u rounds a small u (r/n of interest compounded n times a year, b*D*t of
+        # Arps' decline as b nears 0) and the power raises that rounding to a large y, where log1p keeps u's digits;
+        # (1 - u)**y likewise. A number as the exponent raises 1 + u's rounding only that many times: not tried.
+        if not (isinstance(node, Binary) and node.op == "**") or isinstance(node.right, Num) or (
+                isinstance(node.right, Unary) and isinstance(node.right.operand, Num)):
+            return None
+        u = _sum_with_one(node.left)
+        if u is not None:
+            return f"exp({self.src(node.right)}*log1p({self.raw(u)}))"
+        u = _one_minus(node.left)
+        return None if u is None else f"exp({self.src(node.right)}*log1p(-{self.src(u)}))"
 
     def box_cox(self, node):
         """For ``x**y - 1`` divided by ``y`` (Box-Cox's transform) in this formula: the quotient; else None."""
@@ -286,6 +312,24 @@ class _Rewriter:
             if isinstance(inside, Binary) and inside.op == "-" and _is_num(inside.right, 1) and _same(
                     _square_of(inside.left), u):
                 return f"arccosh({self.raw(u)})"
+        return None
+
+    def sinh_of_exps(self, node):
+        # exp(u) - exp(-u) is 2 sinh(u): near u = 0 the two round to 1 + u and 1 - u and their difference keeps only
+        # that rounding (Butler-Volmer's current at a tiny overpotential), where sinh keeps u's digits; half of it,
+        # (exp(u) - exp(-u))/2 or 0.5*(...), is sinh(u) itself
+        if isinstance(node, Binary) and node.op in ("*", "/"):
+            halves = ((node.left, node.right), (node.right, node.left)) if node.op == "*" else ((node.left, None),)
+            for doubled, factor in halves:
+                half = _is_num(factor, 0.5) if node.op == "*" else _is_num(node.right, 2)
+                whole = self.sinh_of_exps(doubled) if half else None
+                if whole is not None:
+                    return whole[len("2*"):]
+            return None
+        if isinstance(node, Binary) and node.op == "-" and _call(node.left, "exp", 1) and _call(node.right, "exp", 1):
+            u, v = node.left.args[0], node.right.args[0]
+            if _negation(u, v):
+                return f"2*sinh({self.raw(u)})"
         return None
 
     def log_ratio(self, node):
@@ -678,6 +722,7 @@ _REWRITES = [
     ("log1p", "log(1 + u) -> log1p(u)", "log1p"),  # log(1 - u) too, as log1p(-u): the README shows this text
     ("expm1", "exp(u) - 1 -> expm1(u), 1 - exp(u) -> -expm1(u)", "expm1"),
     ("powm1", "x**y - 1 -> expm1(y*log(x))", "powm1"),
+    ("compound", "(1 + u)**y -> exp(y*log1p(u)), (1 - u)**y -> exp(y*log1p(-u))", "compound"),
     ("box-cox", "(x**y - 1)/y -> log(x)*exprel(y*log(x)) (its series where y*log(x) is small, else expm1(y*log(x))/y)",
      "box_cox_series"),
     ("exprel", "(exp(u) - 1)/u -> exprel(u) (its series where u is small, else expm1(u)/u)", "exprel"),
@@ -695,6 +740,7 @@ _REWRITES = [
      "inverse_hyperbolic_log"),
     ("conjugate", "sqrt(a) - sqrt(b) -> (a - b)/(sqrt(a) + sqrt(b))", "conjugate"),
     ("log ratio", "log(a/b) -> log1p((a - b)/b)", "log_ratio"),
+    ("sinh", "exp(u) - exp(-u) -> 2*sinh(u), half of it -> sinh(u)", "sinh_of_exps"),
     ("arctanh", "log((1 + u)/(1 - u)) -> 2*arctanh(u), log(1 + u) - log(1 - u) -> 2*arctanh(u), half of either -> arctanh(u)",
      "arctanh_log"),
     ("arccosh near 1", "arccosh(1 + u) -> log1p(u + sqrt(u*(u + 2)))", "arccosh_near_one"),
