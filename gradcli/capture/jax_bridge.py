@@ -53,7 +53,7 @@ from .jax_modes import (afresh, as_written, hands_users_mode_wide, literals_copi
 from .jax_loops import CONVERGED, point_key, solving_at
 from .jax_rewrites import compiled_otherwise_note
 from .jax_wide_constants import widened
-from .jax_walk import (_users_file, _written_by_user, collect_rules, compile_jaxpr, every_equation, flushed_as_xla,
+from .jax_walk import (_users_file, _written_by_user, collect_rules, compile_jaxpr, constant_key, every_equation, flushed_as_xla,
                        holds_an_ended_trace, library_functions_named, library_site,
                        library_inlines, pointwise, rule_call_named, rule_frames_kept, rules_closing_over_the_trace, user_line,
                        users_arrays)
@@ -224,6 +224,25 @@ def _plain_scalar(value):
     """Whether ``value``'s type is a number type with no dtype and no shape (mpmath's, flint's): its leaf type is fixed."""
     kind = type(value)
     return not hasattr(kind, "shape") and not hasattr(kind, "dtype") and not hasattr(kind, "__len__")
+
+
+_MODULE_ARRAY_MOST = 1 << 16  # entries: a larger array (a data set) is not keyed by its bytes at every trace
+
+
+def _module_arrays(fun):
+    """The `constant_key`s of the float arrays ``fun`` reads from its module or closure (`values_reached`): the
+    user's numbers wherever the graph reads them, a library function's (logsumexp's ``b``) included."""
+    keys = set()
+    for _, _, value in values_reached(fun):
+        shape, dtype = getattr(value, "shape", None), getattr(value, "dtype", None)
+        if shape is None or dtype is None or not _floating(np.dtype(dtype)) or not shape:
+            continue
+        if int(np.prod(shape, dtype=np.int64)) <= _MODULE_ARRAY_MOST:
+            try:
+                keys.add(constant_key(np.asarray(value)))
+            except (TypeError, ValueError, RuntimeError):  # a traced value or a device array that cannot be read here
+                continue
+    return keys
 
 
 def _floating(dtype):
@@ -545,6 +564,7 @@ class _Captured:
 
         (closed, shape), inlined, made = self._traced_afresh(key[1], trace, lambda found: found[0][0])
         self.users_arrays.update(made)
+        self.users_arrays.update(_module_arrays(fun))
         wide = hands_users_mode_wide(closed, fun)
         closed = own_constants(closed, literals=True)
         if wide:

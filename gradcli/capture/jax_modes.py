@@ -25,6 +25,8 @@ user's next run in the default mode is not handed them.
 
 from __future__ import annotations
 
+import types
+
 import numpy as np
 
 # Per mode (x64 or not), the dtypes of a constant that JAX's conversion of a NumPy array gives in the other mode
@@ -120,13 +122,24 @@ def values_reached(fun, depth=3):
             continue
         seen.add(id(fun))
         names = getattr(fun, "__globals__", {})
-        values = [(name, names[name]) for name in code.co_names if name in names]
+        values = [(name, names[name]) for name in _global_names(code) if name in names]
         cells = zip(code.co_freevars, getattr(fun, "__closure__", None) or ())
         values += [(name, cell.cell_contents) for name, cell in cells if _filled(cell)]
         for name, value in values:
             yield fun, name, value
             if callable(value) and left > 0:
                 todo.append((value, left - 1))
+
+
+def _global_names(code):
+    """The names ``code`` reads as globals, and so do the functions and lambdas defined inside it (a fori_loop's body
+    reads the module's constant as the function's own lines do), each once, in order."""
+    found, todo = {}, [code]
+    while todo:
+        one = todo.pop()
+        found.update(dict.fromkeys(one.co_names))
+        todo.extend(c for c in reversed(one.co_consts) if isinstance(c, types.CodeType))
+    return list(found)
 
 
 def _filled(cell):

@@ -124,6 +124,18 @@ def _same(a, b):
     return True
 
 
+def _halved(node, doubled):
+    """For half of a rewrite that gives ``2*f(u)`` (0.5*x, x*0.5, x/2, ``node``): ``f(u)``'s text, the 2 taken out by
+    the half; else None. ``doubled`` is the rewrite, of the node halved."""
+    halves = ((node.left, node.right), (node.right, node.left)) if node.op == "*" else ((node.left, None),)
+    for whole, factor in halves:
+        half = _is_num(factor, 0.5) if node.op == "*" else _is_num(node.right, 2)
+        text = doubled(whole) if half else None
+        if text is not None and text.startswith("2*"):
+            return text[len("2*"):]
+    return None
+
+
 class _Rewriter:
     """Pattern rewrites over one formula's IR, producing new formula text."""
 
@@ -319,13 +331,7 @@ class _Rewriter:
         # that rounding (Butler-Volmer's current at a tiny overpotential), where sinh keeps u's digits; half of it,
         # (exp(u) - exp(-u))/2 or 0.5*(...), is sinh(u) itself
         if isinstance(node, Binary) and node.op in ("*", "/"):
-            halves = ((node.left, node.right), (node.right, node.left)) if node.op == "*" else ((node.left, None),)
-            for doubled, factor in halves:
-                half = _is_num(factor, 0.5) if node.op == "*" else _is_num(node.right, 2)
-                whole = self.sinh_of_exps(doubled) if half else None
-                if whole is not None:
-                    return whole[len("2*"):]
-            return None
+            return _halved(node, self.sinh_of_exps)
         if isinstance(node, Binary) and node.op == "-" and _call(node.left, "exp", 1) and _call(node.right, "exp", 1):
             u, v = node.left.args[0], node.right.args[0]
             if _negation(u, v):
@@ -348,13 +354,7 @@ class _Rewriter:
         # and its log keeps only the digits of that rounding (all of them lost below 1e-16), where arctanh keeps u's;
         # half of either (0.5*..., .../2) is arctanh(u) itself
         if isinstance(node, Binary) and node.op in ("*", "/"):
-            halves = ((node.left, node.right), (node.right, node.left)) if node.op == "*" else ((node.left, None),)
-            for doubled, factor in halves:
-                half = _is_num(factor, 0.5) if node.op == "*" else _is_num(node.right, 2)
-                whole = self.arctanh_log(doubled) if half else None
-                if whole is not None:
-                    return whole[len("2*"):]
-            return None
+            return _halved(node, self.arctanh_log)
         u = None
         if _call(node, "log", 1) and isinstance(node.args[0], Binary) and node.args[0].op == "/":
             ratio = node.args[0]

@@ -491,7 +491,7 @@ def _rule(target, exact, exact_grads, gradient_known, chosen, dtype, rtol, recor
                 recording,
                 "wrong-rule",
                 f"the gradient rule is wrong: at high precision it gives {rule_text} but "
-                f"the exact derivative is {exact_text_} (relative error {worst:.2e})",
+                f"the exact derivative is {exact_text_} (relative error {worst:.2e})" + _surrogate_note(exact_grads, chosen),
                 slope_in=off_most,
             )
     elif exact.directional is not None and exact.rule:
@@ -510,6 +510,18 @@ def _rule(target, exact, exact_grads, gradient_known, chosen, dtype, rtol, recor
                 f"but the exact directional derivative is {float(exact.directional):.10g}",
             )
     return Judgement()
+
+
+def _surrogate_note(exact_grads, chosen):
+    """The words for a rule judged against an exact derivative that is 0 in every entry, as a step's is (a spike's
+    Heaviside, a quantiser's round: flat off their jumps): a rule that is not 0 there may be a surrogate gradient,
+    which its author means; '' where some exact entry is not 0."""
+    entries = [e for n in chosen for e in np.ravel(np.asarray(exact_grads[n], dtype=object))]
+    if not entries or any(e is None or not (e == 0) for e in entries):
+        return ""
+    return ("; where the function is a step here (a spike's Heaviside, a quantiser), its derivative is 0 off the "
+            "jump, and a rule that is not 0 is a surrogate gradient: by design not the derivative, which is all "
+            "`wrong` says of it")
 
 
 def _within_the_terms(exact, names, chosen, rule_by_name, exact_grads, allowance):

@@ -796,12 +796,14 @@ def _exact(result, targets, points, chosen, seed, max_time=None, texts=True, ful
     changes = _bridge_holds(target, dtype) if target.bridge is not None else ()
     changed = target is not original or bool(changes)
     if changed and _undefined(exact) and not _undefined(written_exact := at(original, written, None)) \
-            and not written_exact.unsettled:
+            and not written_exact.unsettled and not _undefined(instead := at(original, rounded, None)):
         # The dtype's rounding of a constant put the point on a pole or a switch the function as written does
         # not have there: the program in the dtype cannot compute that function here, which is its instability.
+        # (Where the program as written is undefined at the rounded point too, the switch is the point's rounding
+        # onto a constant the program holds alike either way, a library's float32 epsilon: the held reference stands.)
         message = _rounded_message(original, target, dtype, changes)
         rounded_constant = Finding("constant-rounded", "forward", "constant", message)
-        exact, target, dtype = at(original, rounded, None), original, None
+        exact, target, dtype = instead, original, None
     if target.bridge is not None and not changes:
         dtype = None  # the float64 program's reference: its explanation replays that program
     result.digits_used = exact.digits

@@ -944,7 +944,9 @@ def _forward_broke(step, recording):
             reader = OpRecord(-1, op.name, "forward", (op.output,), op.output, parents=(op,))
             lost = _lost_to_zero(reader)
             if lost is not None:
-                return _broke_before(arg, lost, "cancelled to" if lost.name in ("add", "subtract") else "underflowed to")
+                verb = ("cancelled to" if lost.name in ("add", "subtract") else
+                        "gave exactly" if lost.name in _LOG_ARGUMENT else "underflowed to")
+                return _broke_before(arg, lost, verb)
     return ""
 
 
@@ -1042,19 +1044,48 @@ def _absorbed_before(record, most=16):
         if id(op) in seen or depth > most:
             continue
         seen.add(id(op))
-        if op.name in ("add", "subtract") and len(op.args) == 2 and all(finite(a) for a in op.args):
-            try:
-                a, b, out = np.broadcast_arrays(*(np.asarray(raw(v), dtype=np.float64) for v in (*op.args, op.output)))
-            except (TypeError, ValueError):
-                a = None
-            if a is not None:
-                for kept, gone in ((a, b), (b, a)):
-                    lost = (out == (kept if op.name == "add" or kept is a else -kept)) & (gone != 0)
-                    if np.any(lost):
-                        first = np.unravel_index(int(np.argmax(lost)), lost.shape)
-                        return op, kept[first], gone[first]
+        absorbed = _absorbing(op)
+        if absorbed is not None:
+            return (op, *absorbed)
         pending.extend((p, depth + 1) for p in getattr(op, "parents", None) or () if p is not None)
     return None
+
+
+def _absorbing(op, at=None):
+    """``(the operand kept, the operand lost)`` where the forward add or subtract ``op`` gave one operand exactly while
+    the other is not 0 (1 + 6.9e-13 is 1.0 in float32), at the first entry so (among ``at``, a mask of its result's
+    entries, where given); None else."""
+    if op.name not in ("add", "subtract") or len(op.args) != 2 or not all(finite(a) for a in op.args):
+        return None
+    try:
+        a, b, out = np.broadcast_arrays(*(np.asarray(raw(v), dtype=np.float64) for v in (*op.args, op.output)))
+    except (TypeError, ValueError):
+        return None
+    for kept, gone in ((a, b), (b, a)):
+        lost = (out == (kept if op.name == "add" or kept is a else -kept)) & (gone != 0)
+        if at is not None and np.shape(at) == lost.shape:
+            lost = lost & at
+        if np.any(lost):
+            first = np.unravel_index(int(np.argmax(lost)), lost.shape)
+            return kept[first], gone[first]
+    return None
+
+
+def _absorbed_into_one(op, at=None):
+    """``(the add, kept, lost)`` where the log ``op`` (log, log2, log10, arccosh: 0 at 1) gave an exact 0 of an
+    argument that is 1 only because the add or subtract that made it, straight or through ops that pick entries,
+    absorbed a term (log(1 + exp(-28)) in float32): its true value is that term's, not 0. None else."""
+    if _LOG_ARGUMENT.get(op.name) != 0 or not op.args or not op.parents:
+        return None
+    maker, seen = op.parents[0], 0
+    while maker is not None and maker.name in _PICKS and maker.name not in ("where", "max", "min", "maximum",
+                                                                            "minimum", "clip") and seen < 8:
+        maker, seen = (maker.parents[0] if maker.parents else None), seen + 1
+    if maker is None or maker.phase != "forward":
+        return None
+    one = np.asarray(raw(op.args[0])) == 1
+    absorbed = _absorbing(maker, one if at is None or np.shape(at) != one.shape else one & at)
+    return None if absorbed is None else (maker, *absorbed)
 
 
 def _first_own_nonfinite(recording, phase, node_name=None):
@@ -1302,6 +1333,8 @@ def _lost_to_zero(record, made=None):
                 return parent
         elif parent.name in _UNDERFLOWS and all(finite(a) for a in parent.args) and not _exactly_zero_there(parent, zero):
             return parent  # 1/inf is 0 by an overflow before it, not by underflow
+        elif parent.phase == "forward" and _absorbed_into_one(parent, zero) is not None:
+            return parent  # log(1.0) exactly, of a 1 + x that lost its x
     return None
 
 
@@ -1409,7 +1442,15 @@ def _zero_finding(lost, broken, gave="which gave"):
     """The root cause of a non-finite result: an op that underflowed (or cancelled) to 0, shown called as the user
     called it where it is a composite's one primitive (cumprod's prod of a triangle: the user's x)."""
     inputs = ", ".join(_show(a) for a in lost.called_with or lost.args)
-    if lost.name in ("add", "subtract"):
+    absorbed = _absorbed_into_one(lost) if lost.phase == "forward" else None
+    if absorbed is not None:
+        add, kept, gone = absorbed
+        dtype = np.asarray(raw(add.output)).dtype.name
+        kind, what = "cancellation", (
+            f"{lost.name}({_show_apart(lost.args[0])}) gave exactly {_show(lost.output)} where its true value is not 0: "
+            f"the {add.name}({', '.join(_show_apart(a) for a in add.args)}) before it absorbs {_show(gone)} entirely "
+            f"({dtype} holds no number between {_show(kept)} and the exact result)")
+    elif lost.name in ("add", "subtract"):
         apart = ", ".join(_show_apart(a) for a in lost.args)
         kind, what = "cancellation", (f"{lost.name}({apart}) cancelled to exactly {_show(lost.output)} (an operand "
                                       "carries the rounding of an op before it)")
@@ -1420,7 +1461,7 @@ def _zero_finding(lost, broken, gave="which gave"):
     message = (
         f"{f'in {lost.rule[0]}, ' if in_rule else ''}{what}, and that 0 reached {broken.name}("
         f"{', '.join(_show(a) for a in broken.args)}), {gave.removesuffix(' gave')} {result}: the root cause is the "
-        f"{kind}, not {broken.name}"
+        f"{'absorption' if absorbed is not None else kind}, not {broken.name}"
     )
     return Finding(kind, "backward" if in_rule else "forward", lost.name, message, lost.span,
                    [_show(a) for a in lost.args], _show(lost.output), lost.location)
@@ -1685,6 +1726,22 @@ def _condition_flipped(w, e):
         return False
 
 
+def _flipped_entry(w, e):
+    """", at entry (2,): its condition True where the exact run's is False, and it gives 0.0 from the branch taken" for
+    a where of more entries than a message shows (`_show` elides them), else ''."""
+    try:
+        got = np.asarray(raw(w.args[0]))
+        if got.size <= 4:
+            return ""
+        exact = np.asarray(raw(e.args[0]), dtype=object)
+        index = next(i for i in np.ndindex(got.shape) if bool(got[i]) != bool(exact[i]))
+        out = np.asarray(raw(w.output))
+        given = f", and it gives {_show(out[index])}" if out.shape == got.shape else ""
+        return f", at entry {index}: its condition {bool(got[index])} where the exact run's is {bool(exact[index])}{given}"
+    except (TypeError, ValueError, IndexError, StopIteration):
+        return ""
+
+
 _SWITCHES = frozenset({"minimum", "maximum", "fmin", "fmax"})  # binary ops whose slope jumps where their inputs tie
 
 
@@ -1815,8 +1872,11 @@ def root_cause(working: Recording, exact: Recording, phase, eps):
         # the dtype's smallest number (exp(-1e9) = 0) is off by less than that number, the dtype's own last rounding:
         # any op that amplified errors 100 times is where the digits went before it, and on a tie (both saturated at
         # error 1), a cancellation too.
+        # A forward op whose inputs are already wholly off (a reset's v - s*T after a step took the other side: 1 - 0
+        # where the exact run's is 1 + 7e-18 - 1) amplifies nothing of its own: one with inputs still right goes first.
+        # (A backward rule handed wholly different eigenvectors at a near tie is that rule's story, and stays so.)
         rank = (id(w) not in recomputed, not _rounded_below_the_dtype(finding, w, e), not _lost_before(finding, w, e),
-                growth, finding.kind == "cancellation")
+                in_error < 0.5 or phase != "forward", growth, finding.kind == "cancellation")
         if best is None or rank > best[0]:
             best = (rank, finding)
     return None if best is None else best[1]
@@ -2599,8 +2659,8 @@ def _describe(w, e, growth, out_error, in_error):
     elif w.name == "where" and _condition_flipped(w, e):
         kind = "inaccurate"
         message = (f"{w.name}({shown}) = {_show(w.output)} takes the branch that the exact run's condition "
-                   f"{_show_exact(e.args[0])} does not: rounding in what its condition was computed from put the point "
-                   f"on the other side of a switch (or onto it)")
+                   f"{_show_exact(e.args[0])} does not{_flipped_entry(w, e)}: rounding in what its condition was "
+                   f"computed from put the point on the other side of a switch (or onto it)")
     elif w.name in _ROUNDINGS:
         kind = "inaccurate"
         message = (f"{w.name}({shown}) = {_show(w.output)} rounds to fewer bits than the dtype holds, as the code asks: "

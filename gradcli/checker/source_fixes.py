@@ -617,6 +617,24 @@ def _shape(value):
     return (len(value), *_shape(value[0])) if isinstance(value, (list, tuple)) and value else ()
 
 
+def _across_the_functions(rewrites, source, lines, namespace, spellings, ranks):
+    """``rewrites`` (`source_rewrites` at the findings' ``lines``), each applied wherever it matches in the functions
+    those lines lie in: the same loss twice in one function (an EKV transistor's forward and reverse currents, each
+    log(1 + e^x)^2) is lost twice, though only the one whose 0 reached a log was named."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return rewrites
+    spans = [(node.lineno, node.end_lineno) for node in ast.walk(tree)
+             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+             and any(node.lineno <= line <= node.end_lineno for line in lines)]
+    wide = sorted({line for start, end in spans for line in range(start, end + 1)} | set(lines))
+    if not rewrites or wide == sorted(lines):
+        return rewrites
+    across = {name: edits for name, _, edits in source_rewrites(source, wide, namespace, spellings, ranks)}
+    return [(name, description, across.get(name, edits)) for name, description, edits in rewrites]
+
+
 def find_source_fixes(target, report, recheck, limit=3):
     """Catalogue rewrites of a Python function's own source that re-check better, as diffs.
 
@@ -634,6 +652,7 @@ def find_source_fixes(target, report, recheck, limit=3):
         spellings = target.bridge.spellings if target.bridge is not None else None
         declined = []
         rewrites = source_rewrites(source, lines, target.namespace, spellings, _ranks(report), declined) if lines else []
+        rewrites = _across_the_functions(rewrites, source, lines, target.namespace, spellings, _ranks(report))
     except (SyntaxError, ValueError):  # the file changed since it was imported: leave it alone
         return []
 
