@@ -18,6 +18,7 @@ import gradcli
 
 SOURCE = """
 import jax.numpy as jnp
+import numpy as np
 from jax.scipy.special import logsumexp
 
 FRACTIONS = jnp.array([0.5, 0.3, 0.2, 0.0])
@@ -29,6 +30,13 @@ def by_library(mu):
 
 def by_hand(mu):
     return jnp.log(jnp.sum(FRACTIONS * jnp.exp(mu)))
+
+
+DTYPE = np.float64  # a class with a shape and a dtype of its own: no array
+
+
+def with_a_dtype_global(mu):
+    return jnp.sum(jnp.asarray(mu, DTYPE) * FRACTIONS)
 """
 
 MU = [80.0, 80.5, -80.0, 3.0]
@@ -55,3 +63,8 @@ def test_the_exact_gradient_reads_the_float32_array_as_float32_holds_it(user_fil
     for got, want in zip(result.exact_gradient["mu"][:2], truth[:2]):
         assert abs(mpmath.mpf(got) - want) <= 1e-12 * abs(want), (function, got, want)
     assert result.status.value == "ok"
+
+
+def test_a_global_that_is_a_numpy_type_is_no_array(user_file):
+    result, = gradcli.check(f"{user_file}:with_a_dtype_global", [{"mu": MU}], dtypes=("float32",), fixes=False).results
+    assert result.status.value == "ok", [f.message for f in result.findings]

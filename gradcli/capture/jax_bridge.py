@@ -234,14 +234,14 @@ def _module_arrays(fun):
     user's numbers wherever the graph reads them, a library function's (logsumexp's ``b``) included."""
     keys = set()
     for _, _, value in values_reached(fun):
-        shape, dtype = getattr(value, "shape", None), getattr(value, "dtype", None)
-        if shape is None or dtype is None or not _floating(np.dtype(dtype)) or not shape:
+        if isinstance(value, type) or not hasattr(value, "__array__"):  # np.float64 itself has a shape and a dtype
             continue
-        if int(np.prod(shape, dtype=np.int64)) <= _MODULE_ARRAY_MOST:
-            try:
+        try:
+            shape, dtype = tuple(value.shape), np.dtype(value.dtype)
+            if shape and _floating(dtype) and int(np.prod(shape, dtype=np.int64)) <= _MODULE_ARRAY_MOST:
                 keys.add(constant_key(np.asarray(value)))
-            except (TypeError, ValueError, RuntimeError):  # a traced value or a device array that cannot be read here
-                continue
+        except (TypeError, ValueError, RuntimeError, AttributeError):  # a traced value, or no array after all
+            continue
     return keys
 
 
