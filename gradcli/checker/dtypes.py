@@ -26,7 +26,7 @@ def dtype_named(name):
         return np.dtype(ml_dtypes.bfloat16)
     try:
         dtype = np.dtype(name)
-    except TypeError:
+    except (TypeError, ValueError, SyntaxError):  # NumPy parses "3)" as a comma-separated dtype string, and raises so
         raise InputError(f"unknown dtype '{name}' (use {_NAMES_TEXT})") from None
     if dtype.kind != "f":
         raise InputError(f"'{name}' is not a floating-point dtype; gradients need {_NAMES_TEXT}")

@@ -26,7 +26,7 @@ from ..autodiff.ops import add, is_float_dtype, raw
 from ..autodiff.tracer import composed_in, hooks
 from ..capture import replayed_location
 from ..capture.flushing import flushing_kernels
-from ..capture.lines import assigned_name, def_line, operator_span, written_with_values
+from ..capture.lines import assigned_name, def_line, operator_span, uses_at, written_with_values
 from ..folders import GRADCLI_FOLDER
 from .compare import exact_text
 from .dtypes import finfo
@@ -53,6 +53,7 @@ class OpRecord:
     location: str = None
     node_name: str = None  # in the backward pass: the op whose gradient rule ran this
     accumulating: bool = False  # in the backward pass: an op that added up the gradients of a value used twice
+    uses: str = ""  # an accumulation's words for the value's uses where they have lines ("2 uses on line 180")
     by_the_pass: tuple = None  # a replayed op a framework's backward pass makes itself: (kind, words), `replayed_at`'s
     in_user_code: bool = False  # the op ran on a line of the user's own (a grad_fn's), not in gradcli's rule
     parents: tuple = ()  # per argument, the recorded op that produced it (None: an input or a constant)
@@ -325,7 +326,8 @@ def backward_op_label(record) -> str:
         return f"{record.name} ({record.by_the_pass[1]})"
     if record.accumulating:
         paths = str(record.node_name).startswith("the paths")
-        return f"{record.name} (the gradient accumulation of {record.node_name if paths else str(record.node_name) + chr(39) + 's uses'})"
+        uses = record.uses or "uses"
+        return f"{record.name} (the gradient accumulation of {record.node_name if paths else f'{record.node_name}' + chr(39) + 's ' + uses})"
     if record.node_name and record.node_name != record.name and not record.in_user_code:
         return f"{record.name} in the gradient of {record.node_name}"  # gradcli's rule ran it: its line is the op's
     return record.name
@@ -460,7 +462,7 @@ class Recorder(_OnTheHooks):
         # id(node) -> (node, the running sum of plain cotangents the pass has added up for it), until its rule runs: a
         # later pass (a replay's pullback inside the recorded run) may make a node of the same id
         self._sums = {}
-        self._accumulating_into = None  # (name, span, location) of the value whose gradients are being added up
+        self._accumulating_into = None  # (name, span, location, the words for its uses) of the value whose gradients are being added up
         # (location, op name, True) -> the names `_name_composite_part` found for the line's ops of that name (None: outside)
         self._part_names = {}
 
@@ -551,7 +553,7 @@ class Recorder(_OnTheHooks):
         location = origin.location if origin is not None else None
         for record in self._pending_backward:
             if record.accumulating and record.by_the_pass is None and self._accumulating_into is not None:
-                record.node_name, record.span, record.location = self._accumulating_into
+                record.node_name, record.span, record.location, record.uses = self._accumulating_into
             else:
                 record.node_name = node.name
                 record.span, record.location = span, record.location or location
@@ -591,7 +593,8 @@ class Recorder(_OnTheHooks):
                     name = f"the paths of an input that meet in {origin.name}" if origin is not None else "an input"
                 else:
                     name = parent.prim.name if getattr(parent, "prim", None) is not None else "an input"
-                self._accumulating_into = (name, *((origin.span, origin.location) if origin is not None else (None, None)))
+                where = (origin.span, origin.location) if origin is not None else (None, None)
+                self._accumulating_into = (name, *where, _uses(origin, self.recording.ops) if origin is not None else "")
             entry[1].append(ct)
 
     def _record_plain_sum(self, parent, first, ct):
@@ -613,9 +616,18 @@ class Recorder(_OnTheHooks):
         # The last gradients added up, into an input, have no rule run after them to place them.
         for record in self._pending_backward:
             if record.accumulating and record.by_the_pass is None and self._accumulating_into is not None:
-                record.node_name, record.span, record.location = self._accumulating_into
+                record.node_name, record.span, record.location, record.uses = self._accumulating_into
         self._pending_backward = []
         return super().__exit__(*exc)
+
+
+def _uses(origin, ops):
+    """The words for the uses of ``origin``'s value (the op whose gradients a backward pass's add gathers) where they are
+    on lines of the user's (``u = x - 1`` on one line, used twice on the next): "uses at lines 5 and 6", "2 uses on
+    line 6"; '' where fewer than two uses have a line."""
+    uses = [op.location for op in ops if op.phase == "forward" and op.location
+            and any(parent is origin for parent in (op.parents or ()))]
+    return uses_at(uses, origin.location) if len(uses) > 1 and origin.location else ""
 
 
 def _paths_meet(ops, value):
