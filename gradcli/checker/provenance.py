@@ -325,9 +325,9 @@ def backward_op_label(record) -> str:
     if record.by_the_pass:  # an op a framework's backward pass makes itself (a value's gradients added up)
         return f"{record.name} ({record.by_the_pass[1]})"
     if record.accumulating:
-        paths = str(record.node_name).startswith("the paths")
-        uses = record.uses or "uses"
-        return f"{record.name} (the gradient accumulation of {record.node_name if paths else f'{record.node_name}' + chr(39) + 's ' + uses})"
+        if str(record.node_name).startswith("the paths"):
+            return f"{record.name} (the gradient accumulation of {record.node_name})"
+        return f"{record.name} (the gradient accumulation of {record.node_name}'s {record.uses or 'uses'})"
     if record.node_name and record.node_name != record.name and not record.in_user_code:
         return f"{record.name} in the gradient of {record.node_name}"  # gradcli's rule ran it: its line is the op's
     return record.name
