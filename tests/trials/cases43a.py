@@ -95,22 +95,10 @@ from cases import Case, mp
 from cases5 import _in, hp
 from cases12a import num_grad
 
+from cases42a import _fixed, _k, _sig
+
 J, N = "jax_lib43a.py", "numpy_lib43a.py"
 NAN = mpmath.nan
-
-
-def _k(value, dtype):
-    """A constant the program writes, as the dtype holds it."""
-    return _in(dtype, [value])[0]
-
-
-def _fixed(values):
-    return lambda: {k: ([mp(x) if not isinstance(x, mpmath.mpf) else x for x in v] if isinstance(v, list)
-                        else (mp(v) if not isinstance(v, mpmath.mpf) else v)) for k, v in values.items()}
-
-
-def _sig(x):
-    return 1 / (1 + mpmath.exp(-x))
 
 
 # --- spiking neural networks -----------------------------------------------------------------------------------------
