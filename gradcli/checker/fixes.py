@@ -954,9 +954,11 @@ class OutOfTimeWhy(str):
 def rejection_notes(rejected):
     """The report's notes on rewrites not offered: those that did not help, those known not to help there
     (`DeclinedWhy`), and those the clock cut short."""
-    helped_not = [f"{name} ({why})" for name, why in rejected if not isinstance(why, (OutOfTimeWhy, DeclinedWhy))]
+    # one rewrite tried at two places (the source's line and the formula read from it) is said once
+    helped_not = list(dict.fromkeys(f"{name} ({why})" for name, why in rejected
+                                    if not isinstance(why, (OutOfTimeWhy, DeclinedWhy))))
     declined = list(dict.fromkeys(f"{name} ({why})" for name, why in rejected if isinstance(why, DeclinedWhy)))
-    cut = [f"{name} ({why})" for name, why in rejected if isinstance(why, OutOfTimeWhy)]
+    cut = list(dict.fromkeys(f"{name} ({why})" for name, why in rejected if isinstance(why, OutOfTimeWhy)))
     notes = ["rewrites tried that did not help: " + ", ".join(helped_not)] if helped_not else []
     notes += ["rewrites not offered: " + ", ".join(declined)] if declined else []
     if cut:

@@ -1124,11 +1124,19 @@ def _explain_inaccuracy(result, target, working_args, exact, argnums, dtype, sta
     if value_status == Verdict.UNSTABLE:
         found.append(provenance.root_cause(working, precise, "forward", eps))
     if gradient_status == Verdict.UNSTABLE:
-        found.append(provenance.root_cause(working, precise, "backward", eps))
+        backward, explains = provenance.root_cause_and_error(working, precise, "backward", eps)
+        found.append(backward)
         if found[-1] is None or found[-1].phase == "backward":  # else a rule given a forward op's rounding, no rule's fault
             found.append(provenance.backward_root_cause(working, precise, eps))
         if not any(found):
             found.append(provenance.root_cause(working, precise, "forward", eps))
+        elif value_status != Verdict.UNSTABLE and backward is not None and backward.phase == "backward" \
+                and explains is not None and result.gradient_error is not None \
+                and explains < result.gradient_error / _EXPLAINS_LITTLE:
+            # A forward cancellation the value hardly feels (1 - cos t in a rotation's small term) can still put a
+            # gradient entry wholly off, where the backward op named (no forward op it traced back to) is off by far
+            # less than the gradient: an op of the forward off by as much as the gradient is named before it.
+            found.insert(0, provenance.root_cause(working, precise, "forward", eps, result.gradient_error / 2))
     narrow = narrowed(working, dtype)
     if not any(found) and narrow is not None:  # no op amplified an error: the step into a narrower dtype lost the digits
         found.append(narrowing_finding(narrow, dtype))
@@ -1147,6 +1155,10 @@ def _explain_inaccuracy(result, target, working_args, exact, argnums, dtype, sta
                 and not _said_by_its_op(finding, found, getattr(target, "bridge", None) is not None):
             new.append(finding)
     return new
+
+
+# A backward op off by less than this fraction of the gradient's own error explains little of it (`_explain_inaccuracy`).
+_EXPLAINS_LITTLE = 10
 
 
 def _same_op(named, finding):

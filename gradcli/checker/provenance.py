@@ -1089,15 +1089,35 @@ def _absorbed_into_one(op, at=None):
     absorbed a term (log(1 + exp(-28)) in float32): its true value is that term's, not 0. None else."""
     if _LOG_ARGUMENT.get(op.name) != 0 or not op.args or not op.parents:
         return None
-    maker, seen = op.parents[0], 0
-    while maker is not None and maker.name in _PICKS and maker.name not in ("where", "max", "min", "maximum",
-                                                                            "minimum", "clip") and seen < 8:
-        maker, seen = (maker.parents[0] if maker.parents else None), seen + 1
-    if maker is None or maker.phase != "forward":
-        return None
     one = np.asarray(raw(op.args[0])) == 1
-    absorbed = _absorbing(maker, one if at is None or np.shape(at) != one.shape else one & at)
-    return None if absorbed is None else (maker, *absorbed)
+    if not one.any():
+        return None
+    mask = one if at is None or np.shape(at) != one.shape else one & at
+    # Back from the log's argument through the ops that carry a lost term's absence on: picks of entries, and exact
+    # arithmetic on the 1 (1 + z - rho, divided by 1 - rho, is 1.4/1.4 once 1 + z lost z), to the add that lost it.
+    frontier, seen = [op.parents[0]], set()
+    for _ in range(_ABSORPTION_DEPTH):
+        following = []
+        for maker in frontier:
+            if maker is None or id(maker) in seen or maker.phase != "forward":
+                continue
+            seen.add(id(maker))
+            shaped = mask if np.shape(raw(maker.output)) == mask.shape else None
+            absorbed = _absorbing(maker, shaped)
+            if absorbed is not None:
+                return (maker, *absorbed)
+            if maker.name in _PICKS and maker.name not in _SELECTIONS:
+                following.extend(maker.parents[:1])
+            elif maker.name in _CARRYING_ARITHMETIC:
+                following.extend(maker.parents)
+        frontier = following
+    return None
+
+
+_ABSORPTION_DEPTH = 8  # the ops followed back from a log's argument of 1 to the add that absorbed a term
+_SELECTIONS = ("where", "max", "min", "maximum", "minimum", "clip")  # picks whose choice, not a rounding, made the 1
+# Arithmetic through which a term an add absorbed stays absent: the 1 it left, scaled, shifted or rooted.
+_CARRYING_ARITHMETIC = ("add", "subtract", "multiply", "divide", "sqrt", "square", "power")
 
 
 def _first_own_nonfinite(recording, phase, node_name=None):
@@ -1327,6 +1347,7 @@ def _lost_to_zero(record, made=None):
     out = np.asarray(raw(record.output))
     broke = ~np.isfinite(out) if is_float_dtype(out.dtype) and not np.all(np.isfinite(out)) else None
     pending, seen = [(a, p, _entries_of(a, broke)) for a, p in zip(record.args, parents_of(record, made))][::-1], set()
+    made_here = []  # ops that passed some zeros on and made others themselves (square([1e-300, 0]) in a norm)
     while pending:
         arg, parent, at = pending.pop()
         if parent is None or id(parent) in seen:
@@ -1339,15 +1360,37 @@ def _lost_to_zero(record, made=None):
         zeros = [(a, p, entries) for a, p, entries in zeros if _zeros_at(a, entries) is not None]
         if zeros:
             pending.extend(zeros[::-1])  # the first input's path first
-        elif parent.name in ("add", "subtract"):  # only operands some op rounded can cancel: 0.5 - 0.5 of inputs is exact
-            # a forward op's, or one of a user's own rule's steps (exp(x) - 1 of its slope at x = 1e-20)
-            if (parent.phase == "forward" or (parent.replayed and parent.rule)) and _carried_rounding(parent, made):
-                return parent
-        elif parent.name in _UNDERFLOWS and all(finite(a) for a in parent.args) and not _exactly_zero_there(parent, zero):
-            return parent  # 1/inf is 0 by an overflow before it, not by underflow
-        elif parent.phase == "forward" and _absorbed_into_one(parent, zero) is not None:
-            return parent  # log(1.0) exactly, of a 1 + x that lost its x
-    return None
+            own = _own_zeros(parent, zero, zeros)
+            if own is not None and _made_zero(parent, own, made):
+                made_here.append(parent)
+        elif _made_zero(parent, zero, made):
+            return parent
+    return made_here[0] if made_here else None
+
+
+def _own_zeros(op, zero, zeros):
+    """The entries among ``zero`` (a mask of ``op``'s result) where every input of the result's shape is nonzero, so
+    that ``op`` made those zeros itself; None where there is none, or an input of another shape (broadcast, reduced)
+    holds zeros, which may be where any entry's came from."""
+    if np.ndim(zero) == 0:
+        return None
+    own = np.array(zero, dtype=bool)
+    for arg, _, entries in zeros:
+        if entries is None:
+            return None
+        own &= _entries(arg) != 0
+    return own if own.any() else None
+
+
+def _made_zero(op, zero, made):
+    """Whether ``op`` turned nonzero numbers into the zeros ``zero`` marks (its inputs there nonzero): a rounded
+    difference that cancelled, an underflow, or a 1 + x that lost its x under a log."""
+    if op.name in ("add", "subtract"):  # only operands some op rounded can cancel: 0.5 - 0.5 of inputs is exact
+        # a forward op's, or one of a user's own rule's steps (exp(x) - 1 of its slope at x = 1e-20)
+        return (op.phase == "forward" or bool(op.replayed and op.rule)) and _carried_rounding(op, made)
+    if op.name in _UNDERFLOWS:  # 1/inf is 0 by an overflow before it, not by underflow
+        return all(finite(a) for a in op.args) and not _exactly_zero_there(op, zero)
+    return op.phase == "forward" and _absorbed_into_one(op, zero) is not None  # log(1.0) of a 1 + x that lost its x
 
 
 def _exactly_zero_there(op, at):
@@ -1458,10 +1501,11 @@ def _zero_finding(lost, broken, gave="which gave"):
     if absorbed is not None:
         add, kept, gone = absorbed
         dtype = np.asarray(raw(add.output)).dtype.name
+        there = f" at {add.location}" if add.location and add.location != lost.location else ""
         kind, what = "cancellation", (
             f"{lost.name}({_show_apart(lost.args[0])}) gave exactly {_show(lost.output)} where its true value is not 0: "
-            f"the {add.name}({', '.join(_show_apart(a) for a in add.args)}) before it absorbs {_show(gone)} entirely "
-            f"({dtype} holds no number between {_show(kept)} and the exact result)")
+            f"the {add.name}({', '.join(_show_apart(a) for a in add.args)}){there} before it absorbs {_show(gone)} "
+            f"entirely ({dtype} holds no number between {_show(kept)} and the exact result)")
     elif lost.name in ("add", "subtract"):
         apart = ", ".join(_show_apart(a) for a in lost.args)
         kind, what = "cancellation", (f"{lost.name}({apart}) cancelled to exactly {_show(lost.output)} (an operand "
@@ -1839,10 +1883,18 @@ def _show_exact(value, apart=None):
     return _show(value)
 
 
-def root_cause(working: Recording, exact: Recording, phase, eps):
+def root_cause(working: Recording, exact: Recording, phase, eps, least_error=0.0):
     """The op in ``phase`` whose output error most exceeds its inputs' (growth of relative error, entry by entry);
     in a replayed backward graph, an op of the backward before a recomputed forward op. Where that op amplifies what
-    an earlier op lost (a sum's absorbed terms, a cancellation before it), the finding names the earlier op."""
+    an earlier op lost (a sum's absorbed terms, a cancellation before it), the finding names the earlier op. With
+    ``least_error``, only ops whose result is off by that much or more (relative) are candidates, a library call's
+    own value none."""
+    return root_cause_and_error(working, exact, phase, eps, least_error)[0]
+
+
+def root_cause_and_error(working: Recording, exact: Recording, phase, eps, least_error=0.0):
+    """`root_cause`'s ``(finding, how far off the op it names is, relative)``; the error None for a library call's own
+    value, and ``(None, None)`` where there is no finding."""
     aligned = _aligned(working.ops, exact.ops)
     pairs = [(w, e) for w, e in aligned if w.phase == phase]
     recomputed = _recomputed(working, phase)
@@ -1850,17 +1902,17 @@ def root_cause(working: Recording, exact: Recording, phase, eps):
     users = users_of(working)
     best, libraries = None, []
     for w, e in pairs:
-        off = _library_off(w, eps)
+        off = None if least_error else _library_off(w, eps)
         if off is not None:  # the framework's own value of a call the replay computes accurately: its digits
             # Off by fewer than 1000 ulps, it is named only where no op broke: a rule that exponentiates it (JAX's
             # log_ndtr's slope, exp(-x^2/2 - log_ndtr(x))) makes its 2e-13 at -505 a 1e-10 of the gradient.
             rank = (id(w) not in recomputed, off[0] if off[0] >= 1e3 else -1, False, off[0])
             libraries.append((w.index, off))
             if best is None or rank > best[0]:
-                best = (rank, off[1])
+                best = (rank, off[1], None)
         own = _rounding_in([w.output], eps)
         out_error = _error_against(working, w.output, e.output)
-        if out_error is None or out_error < 1e3 * own:
+        if out_error is None or out_error < max(1e3 * own, least_error):
             continue
         growth, out_error, in_error = _growth(working, w, e, own)
         # A difference whose own operands' few roundings, amplified by its cancellation, make its loss loses it itself,
@@ -1890,8 +1942,8 @@ def root_cause(working: Recording, exact: Recording, phase, eps):
         rank = (id(w) not in recomputed, not _rounded_below_the_dtype(finding, w, e), not _lost_before(finding, w, e),
                 in_error < 0.5 or phase != "forward", growth, finding.kind == "cancellation")
         if best is None or rank > best[0]:
-            best = (rank, finding)
-    return None if best is None else best[1]
+            best = (rank, finding, out_error)
+    return (None, None) if best is None else best[1:]
 
 
 def _with_the_library_before(finding, w, in_error, own, libraries):
@@ -2386,10 +2438,10 @@ def _aligned(working_ops, exact_ops):
     the runs of ops alike in name and line among the replayed ops of a framework's graph (a float sigmoid is four ops
     where the exact one is one: the ops before and after it still pair)."""
     def key(op):
-        return op.phase, op.name, op.location
+        return op.phase, op.name, op.location, op.accumulating
 
     if len(working_ops) == len(exact_ops):
-        return [(w, e) for w, e in zip(working_ops, exact_ops) if w.name == e.name]
+        return _commuted_alike([(w, e) for w, e in zip(working_ops, exact_ops) if w.name == e.name])
     phases = [[op for op in working_ops if op.phase == "forward"], [op for op in exact_ops if op.phase == "forward"]]
     if phases[0] and len(phases[0]) == len(phases[1]):
         return (_aligned(*phases) + _aligned([op for op in working_ops if op.phase != "forward"],
@@ -2398,9 +2450,62 @@ def _aligned(working_ops, exact_ops):
 
     matcher = difflib.SequenceMatcher(None, [key(op) for op in working_ops], [key(op) for op in exact_ops], autojunk=False)
     # The ops before the runs first part ran the same steps on the same inputs (an underflowed weight that makes a
-    # library function take another path is among them); after that, only a framework graph's replayed ops pair.
-    return [(working_ops[i + k], exact_ops[j + k]) for i, j, size in matcher.get_matching_blocks() for k in range(size)
-            if working_ops[i + k].replayed or i == j == 0]
+    # library function take another path is among them); after that, only a framework graph's replayed ops pair, and
+    # the backward pass's sums of a value's gradients at one line: whatever steps a rule took to its cotangent (a
+    # float rule's series where the exact one calls its function), the sum of a value's paths is the same step.
+    return _commuted_alike([(working_ops[i + k], exact_ops[j + k]) for i, j, size in matcher.get_matching_blocks()
+                            for k in range(size) if working_ops[i + k].replayed or i == j == 0
+                            or (working_ops[i + k].accumulating and exact_ops[j + k].accumulating)])
+
+
+_COMMUTATIVE = ("add", "multiply")
+
+
+def _commuted_alike(pairs):
+    """``pairs`` (working op, exact op), each exact add or multiply given its operands in the working op's order.
+
+    The two runs may write one sum in either order: a backward pass adds a
+    value's gradients as ``earlier + later``, which a float64 scalar hands to
+    the traced value's ``add`` as written and an mpmath number, which cannot
+    add it, as the traced value's reflected ``add`` (``later + earlier``). An
+    operand is told by the op that made it (the pair of its maker), or by
+    having none (a constant, a seed): where the exact op's operands are the
+    working op's swapped, they are swapped to match, so that each operand's
+    error is measured against its own exact value.
+    """
+    exact_of = {id(w): e for w, e in pairs}
+    working_maker = {id(w.output): w for w, _ in pairs}
+    exact_maker = {id(e.output): e for _, e in pairs}
+    for w, e in pairs:
+        if w.name not in _COMMUTATIVE or len(w.args) != 2 or len(e.args) != 2:
+            continue
+        mine = [working_maker.get(id(a)) for a in w.args]
+        theirs = [exact_maker.get(id(a)) for a in e.args]
+        paired = [None if m is None else exact_of.get(id(m)) for m in mine]
+        if paired == theirs and None not in paired:
+            continue
+        if (paired[::-1] == theirs and theirs[0] is not theirs[1]) or _nearer_swapped(w.args, e.args):
+            e.args = e.args[::-1]
+            if len(e.parents) == 2:
+                e.parents = e.parents[::-1]
+    return pairs
+
+
+_MOST_ENTRIES_COMPARED = 64  # operands larger than this are told apart by their makers alone
+
+
+def _nearer_swapped(working_args, exact_args):
+    """Whether two operands, whose makers do not tell them apart (a constant, a maker one run made and the other not),
+    are each nearer the other exact operand than their own: the same numbers written in the other order."""
+    if any(np.size(raw(a)) > _MOST_ENTRIES_COMPARED for a in working_args):
+        return False
+
+    def apart(pairs):
+        errors = [_relative_error(a, b) for a, b in pairs]
+        return math.inf if any(e is None for e in errors) else sum(errors)
+
+    straight = apart(zip(working_args, exact_args))
+    return straight > 1e-3 and apart(zip(working_args, exact_args[::-1])) < straight / 1e3
 
 
 def first_off(working: Recording, exact: Recording, phase, eps):
@@ -2412,7 +2517,7 @@ def first_off(working: Recording, exact: Recording, phase, eps):
     if len(working.ops) != len(exact.ops):
         return None
     errors = [((_error_against(working, w.output, e.output) or 0.0), w, e)
-              for w, e in zip(working.ops, exact.ops) if w.phase == phase and w.name == e.name]
+              for w, e in _aligned(working.ops, exact.ops) if w.phase == phase]
     worst = max((error for error, _, _ in errors), default=0.0)
     if worst < 4 * eps:
         return None
