@@ -104,7 +104,7 @@ def check_point(target, point, dtype, chosen, options):
     result.rtol, result.atol = tolerances(options, dtype)
     for key in ("gradient", "exact_gradient", "rule_gradient", "fd_gradient", "fd_error", "exact_gradient_why"):
         setattr(result, key, dict.fromkeys(chosen))  # every variable keeps its key: None until known
-    record(result, _representability(result, point, working_args, names, dtype))
+    record(result, _representability(result, point, working_args, names, dtype, _reads_subnormals_as_zero(target)))
     if result.status == Verdict.ERROR:
         return result
     try:
@@ -946,8 +946,21 @@ def summed(target, point):
     )
 
 
-def _representability(result, point, working_args, names, dtype):
-    """``error`` where ``dtype`` cannot hold the point; notes where it rounds an input to 0 or to a subnormal.
+# Whose CPU code reads a subnormal input as 0 (denormals-are-zero), by the bridge's framework.
+_ZERO_READERS = {"jax": "XLA's CPU code", "tensorflow": "TensorFlow's CPU kernels"}
+
+
+def _reads_subnormals_as_zero(target):
+    """Whose CPU code runs ``target`` reading subnormal numbers as 0 ("TensorFlow's CPU kernels"), or None."""
+    bridge = getattr(target, "bridge", None)
+    if bridge is None or not getattr(bridge, "flushes_subnormals", False):
+        return None
+    return _ZERO_READERS.get(bridge.framework)
+
+
+def _representability(result, point, working_args, names, dtype, zero_reader=None):
+    """``error`` where ``dtype`` cannot hold the point; notes where it rounds an input to 0 or to a subnormal, and
+    where the framework's CPU code (``zero_reader``) reads that subnormal as 0.
 
     A point beyond the dtype's range has no verdict: the dtype would see inf,
     not the point, and a check at inf means nothing.
@@ -974,10 +987,12 @@ def _representability(result, point, working_args, names, dtype):
                 f"{float(limits.smallest_subnormal):.3g}): {dtype.name} is checked at 0 there"
             )
         if subnormal.any():
+            read = (f"; {zero_reader} read it as 0 (denormals are zero), so the program under test computes at 0 "
+                    "there" if zero_reader else "")
             result.notes.append(
                 f"{_entry_text(name, given, subnormal)} is subnormal in {dtype.name} (below "
                 f"{float(limits.tiny):.3g}): it keeps fewer significant bits, so {dtype.name} is checked "
-                "at the nearest number it holds"
+                f"at the nearest number it holds{read}"
             )
     return Judgement()
 
