@@ -36,6 +36,7 @@ from ..autodiff.values import raw, shape_of
 from ..errors import InputError
 from .numpy_errors import numpys_isinstance, types_rewritten
 from .numpy_names import SCIPY_SUBMODULES, check_callable
+from .numpy_methods import methods_rewritten
 from .numpy_parts import parts_rewritten
 from .numpy_reads import reads_rewritten
 from .numpy_users import UsersModules, names_of_file
@@ -238,8 +239,9 @@ def _rewritten(tree, bound=()):
     """A module's AST as gradcli runs it: writes into arrays (out[i] = v, acc += v) functional updates where a traced
     value meets them, reads of x.real and x.imag gradcli's ops on an exact run's object arrays, and float(x), int(x),
     x.item() and x.tolist() of a value gradcli differentiates that value's numbers, followed on, and type(x) and
-    x.__class__ of one the type of NumPy's value (``bound``: the names the function's globals bind)."""
-    return types_rewritten(reads_rewritten(parts_rewritten(rewritten(tree)), bound), bound)
+    x.__class__ of one the type of NumPy's value, and a plain array's x.dot(y) of a traced y gradcli's dot
+    (``bound``: the names the function's globals bind)."""
+    return types_rewritten(reads_rewritten(methods_rewritten(parts_rewritten(rewritten(tree))), bound), bound)
 
 
 def fresh_module_name(kind, path):

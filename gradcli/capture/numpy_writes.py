@@ -40,6 +40,7 @@ from ..autodiff.ops_ufunc import applied_at
 from ..autodiff.tracer import TracedValueError
 from ..autodiff.values import Box, raw
 from .numpy_errors import TYPE, numpys_type
+from .numpy_methods import DOT, dot_method
 from .numpy_parts import PART, part
 from .numpy_reads import READS
 
@@ -93,8 +94,9 @@ def owned(out, source=None):
 
 
 def helpers():
-    """The names a rewritten module calls, for its globals (`numpy_parts`', `numpy_reads`' and `numpy_errors`' too)."""
-    return {SET_ITEM: set_item, SET_ITEM_IN: set_item_in, IN_PLACE: in_place, BINARY: binary, WRITE: write, PUT_ALONG_AXIS: put_along_axis,
+    """The names a rewritten module calls, for its globals (`numpy_parts`', `numpy_methods`', `numpy_reads`' and
+    `numpy_errors`' too)."""
+    return {DOT: dot_method, SET_ITEM: set_item, SET_ITEM_IN: set_item_in, IN_PLACE: in_place, BINARY: binary, WRITE: write, PUT_ALONG_AXIS: put_along_axis,
             PUT_ALONG_AXIS_INTO: put_along_axis_into, FILL_DIAGONAL: fill_diagonal, OWNED: owned, PART: part, UFUNC_AT: ufunc_at,
             UFUNC_OUT: ufunc_out, UFUNC_METHOD_OUT: ufunc_method_out, TYPE: numpys_type, **READS}
 
