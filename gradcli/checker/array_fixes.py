@@ -302,6 +302,9 @@ def _logsumexp_of(reader, inner):
     total = None if inner is None else reader.call(inner, "sum")
     masked = None if total is None else _masked_exp(reader, total[1])
     exp = None if total is None else reader.call(masked[1] if masked else total[1], "exp")
+    if exp is None and total is not None and masked is None:
+        exponent = _power_exponent(reader, total[1])
+        exp = None if exponent is None else ("exp", exponent, [], [])
     if exp is None or exp[2] or exp[3]:
         return None
     carried = _carried(total[2], total[3])
@@ -315,6 +318,18 @@ def _logsumexp_of(reader, inner):
     if reader.spelling.namespace == "torch" and not axis_given:  # torch.logsumexp needs a dim: over all, flattened
         return None if carried else [("logsumexp", [("call", "torch.flatten", exp[1]), ("text", "0")])]
     return [("logsumexp", [exp[1], *carried])]
+
+
+def _power_exponent(reader, node):
+    """For ``b ** u`` with a number b > 0 other than 1 (a decibel level's 10 ** (L / 10)): e^(u log b)'s exponent as
+    text, ``u * log b``; else None."""
+    node = reader.look(node)
+    if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow)):
+        return None
+    base = reader.look(node.left)
+    if not (isinstance(base, ast.Constant) and type(base.value) in (int, float) and base.value > 0 and base.value != 1):
+        return None
+    return ("text", f"{_factor_text(reader.writer, node.right)} * {math.log(base.value)!r}")
 
 
 def log_det(reader, node):
