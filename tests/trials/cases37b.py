@@ -61,8 +61,10 @@ def _poiseuille_slopes(r, dp, dtype="float64"):
 
 
 def _head_loss(dtype):
-    """Darcy-Weisbach with Swamee-Jain, every constant as the program holds it."""
-    eps, c37, c574, p09 = (_held(dtype, v) for v in (4.5e-5, 3.7, 5.74, 0.9))
+    """Darcy-Weisbach with Swamee-Jain, every constant as the program holds it: a float32 tensor raised to a Python
+    float takes the exponent as a double (PyTorch's pow with a scalar exponent), so 0.9 is float64's."""
+    eps, c37, c574 = (_held(dtype, v) for v in (4.5e-5, 3.7, 5.74))
+    p09 = _held("float64", 0.9)
     nu, two_g = _held(dtype, 1.0e-6), _held(dtype, 2 * 9.81)
 
     def f(velocity, diameter):
