@@ -18,7 +18,8 @@ gradcli's dot where x is an array and y the differentiated value, tests/test_num
 value (H.dot(v), RAY1.dot(r2), F_MAT.T.dot(p2)) ends the check with status error and a TracedValueError naming
 "np.asarray / np.array", which the user never wrote; H @ v and np.dot(H, v) are judged. F2 (words only): at
 jax.scipy.special.zeta(0.5, 1), NaN as a primal while JAX's custom_jvp rule computes -1.46, gradcli's note blames
-XLA's compilation for the two values (open).
+XLA's compilation for the two values (mended: the note names the differentiation rule where the function alone
+agrees with the replay, tests/test_jax_value_by_the_rule.py).
 """
 
 import os

@@ -51,7 +51,7 @@ from .jax_compile import _EXECUTABLES, _Compiling, _digest, _join, _joinable, _k
 from .jax_modes import (afresh, as_written, hands_users_mode_wide, literals_copied_in_place, mode_of, other_modes_constant,
                         own_constants, programs_differ, values_reached)
 from .jax_loops import CONVERGED, point_key, solving_at
-from .jax_rewrites import compiled_otherwise_note
+from .jax_rewrites import compiled_otherwise_note, differentiated_otherwise_note
 from .jax_wide_constants import widened
 from .jax_walk import (_users_file, _written_by_user, collect_rules, compile_jaxpr, constant_key, every_equation, flushed_as_xla,
                        holds_an_ended_trace, library_functions_named, library_site,
@@ -361,9 +361,11 @@ class _Captured:
         else None."""
         key, leaves = self.key(args)
         x64 = any(dtype == np.float64 for _, dtype in key[1])
+        replay = _flushed_or_not(lambda: raw(self.forward(*args)))
         with _user_errors(self.text):
-            note = compiled_otherwise_note(self.graph(key)[3], leaves, x64, value,
-                                           _flushed_or_not(lambda: raw(self.forward(*args))))
+            note = compiled_otherwise_note(self.graph(key)[3], leaves, x64, value, replay)
+            if note is not None:  # the function alone, jitted, asked only here: is it compilation, or differentiation?
+                note = differentiated_otherwise_note(value, self._value_alone(key, leaves), replay) or note
         floats, others, _ = self._split(key, leaves)
         if note is not None or not floats or self.graph(key)[2].shape != ():
             return note

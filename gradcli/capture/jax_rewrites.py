@@ -191,6 +191,21 @@ def compiled_otherwise_note(closed, leaves, x64, value, replay, what="value"):
             f"(x * c) / c to x). {judged}")
 
 
+def differentiated_otherwise_note(value, alone, replay):
+    """The check's note where JAX's ``value`` (value_and_grad's) is apart from the function's own value computed alone
+    (``alone``: its forward program jitted, no derivative taken) while that agrees with the operations run one by one
+    (``replay(flushed)``): a differentiation rule on the way computes the primal another way (zeta's custom_jvp gives
+    -1.46 at (0.5, 1), where zeta itself is NaN), and no compilation is the cause. None else."""
+    if not _apart(np.asarray(value), np.asarray(alone)):
+        return None
+    if all(_apart(np.asarray(alone), np.asarray(replay(flushed))) for flushed in (False, True)):
+        return None
+    return ("JAX's value_and_grad computes the value otherwise than the function run alone: a differentiation rule on "
+            "the way (a custom_jvp's or custom_vjp's forward, as in some of JAX's own functions) computes its primal "
+            f"another way, jitted or not. The function alone gives {_shown_all([alone])}, as gradcli's float replay and "
+            f"the finite differences do; the verdict judges value_and_grad's value {_shown_all([value])}")
+
+
 def _gradients_apart(compiled, replayed):
     """Whether JAX's compiled gradients (one array per float leaf) and the backward program's steps replayed one by
     one differ past rounding: an exact 0 on either side against a number counts (a rewrite that cancels a term to

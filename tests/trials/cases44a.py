@@ -52,7 +52,7 @@ is unstable. A where whose idle branch is 0/0 at the money is `wrong` (the house
 the double where this needs replaces z inside x(z)'s expression, which gradcli's rewrites do not reach (a gap, not a
 wrong answer).
 
-Findings (gradcli bugs; F1 mended, F2 open):
+Findings (gradcli bugs; both since mended):
 F1 legacy NumPy's A.dot(x), a module-level array's method on the differentiated value, is status `error` with
    "TracedValueError: a value gradcli is differentiating was converted to a plain NumPy array (np.asarray /
    np.array), which would drop its gradient; use gradcli.numpy functions on it ..." at the user's line: homography_u's
