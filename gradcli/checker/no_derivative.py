@@ -148,7 +148,8 @@ def _settled_entry(function, mp_args, i, index, smallest, may_share):
         again, _ = _entry(function, mp_args, i, index, smallest, may_share)
     if mpmath.isfinite(again) and abs(again - limit) <= _SETTLED * max(abs(limit), abs(again)):
         return limit, reason
-    return mpmath.nan, ("no derivative: the one-sided slopes agree at each precision but grow with it (a pole that "
+    moved = "grow" if mpmath.isfinite(again) and abs(again) > abs(limit) else "change"
+    return mpmath.nan, (f"no derivative: the one-sided slopes agree at each precision but {moved} with it (a pole that "
                         "the run's digits keep off 0)")
 
 
