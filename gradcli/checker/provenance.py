@@ -2482,7 +2482,7 @@ def _commuted_alike(pairs):
         mine = [working_maker.get(id(a)) for a in w.args]
         theirs = [exact_maker.get(id(a)) for a in e.args]
         paired = [None if m is None else exact_of.get(id(m)) for m in mine]
-        if paired == theirs and None not in paired:
+        if paired == theirs and paired.count(None) < 2:  # one operand's maker in place puts the other in place too
             continue
         if (paired[::-1] == theirs and theirs[0] is not theirs[1]) or _nearer_swapped(w.args, e.args):
             e.args = e.args[::-1]
