@@ -121,9 +121,10 @@ class Bridge:
     # another name of a variable -> the name it is checked under (a tied parameter's second module path), filled
     # as `arguments` meets the framework's objects
     aliases: Mapping[str, str] = field(default_factory=dict)
-    # Whether the framework's CPU code flushes subnormal results to 0 (XLA does): there 0 is the
-    # nearest number it can give to an exact value below the dtype's smallest normal one.
-    flushes_subnormals: bool = False
+    # Whose CPU code flushes subnormal results to 0 and reads subnormal inputs as 0 ("XLA's CPU code",
+    # `flushing.XLA_CPU_CODE`), or "" where the framework's code does neither: there 0 is the nearest number it can
+    # give to an exact value below the dtype's smallest normal one.
+    flushes_subnormals: str = ""
     # expect(arguments of each point, dtypes, batched=((dtype, points), ...)): what a check or a sweep is about to
     # ask of `own` (each point in each dtype) and of `vectorised` (ranges of that many points), told once before it
     # asks, so that the framework starts that work (XLA's compilations) while the checker works on; raises nothing

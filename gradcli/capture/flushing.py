@@ -17,6 +17,10 @@ from ..autodiff.tracer import hooks
 from ..autodiff.values import raw
 
 
+# Whose CPU code flushes subnormals to 0 and reads them as 0, in words (a bridge's `flushes_subnormals`).
+XLA_CPU_CODE = "XLA's CPU code"
+TENSORFLOW_CPU_KERNELS = "TensorFlow's CPU kernels"
+
 _FLUSHING_KERNELS = contextvars.ContextVar("gradcli_flushing_kernels", default=None)
 
 

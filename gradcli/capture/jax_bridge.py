@@ -46,6 +46,7 @@ from ..errors import InputError
 from ..folders import outside_python_and_gradcli
 from .bridge import Bridge, differentiated, points_replayed
 from .exact_constants import held_for
+from .flushing import XLA_CPU_CODE
 from .jax_cache import compiled
 from .jax_compile import _EXECUTABLES, _Compiling, _digest, _join, _joinable, _kept, _Part, _Unchanged  # noqa: F401 - _EXECUTABLES: the store, where tests and the benchmark empty it
 from .jax_modes import (afresh, as_written, hands_users_mode_wide, literals_copied_in_place, mode_of, other_modes_constant,
@@ -113,7 +114,7 @@ def capture(fun, text):
         captured.vectorised,
         replayed_range=captured.replayed_range,
         points_at_once=True,
-        flushes_subnormals=True,
+        flushes_subnormals=XLA_CPU_CODE,
         expect=captured.expect,
         held_constants=captured.held_constants,
         narrowed_constants=captured.narrowed_constants,

@@ -38,7 +38,7 @@ from ..folders import in_installed_package, installed_package_file
 from .bridge import on_its_line, replayed_at
 from .exact_constants import (kept_with_sightings, kind_of, lifted, note_seen, precision, reusable, standing_for, standing_in,
                               window_decimal)
-from .flushing import FlushedToRecorder, flushed
+from .flushing import XLA_CPU_CODE, FlushedToRecorder, flushed
 from .jax_cache import compiled
 from .jax_loops import LOOPS, Solver, counters, fixed_iteration, reads_its_count, solver_loop
 from .jax_modes import PRNG_PRIMITIVES
@@ -210,7 +210,7 @@ class Program:
         env = plan.start(args)
         for slot, value in zip(plan.inputs, args):
             env[slot] = flushed(value)
-        with FlushedToRecorder("XLA's CPU code does") as shown:
+        with FlushedToRecorder(f"{XLA_CPU_CODE} does") as shown:
             for (call, how, fetch, params, out, narrow), step in zip(plan.steps, self.steps):
                 own = None if step.own is None or fetch is None else OwnCall(
                     step.own, fetch(env) if how in (_MANY, _BARE_MANY) else (fetch(env),), step.name)

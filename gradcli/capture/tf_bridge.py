@@ -42,6 +42,7 @@ from ..errors import InputError
 from ..folders import installed_package_file
 from .bridge import Bridge, PerPoint, Unmapped, differentiated, points_replayed
 from .exact_constants import held_for, held_in, is_float, kind_of, lift
+from .flushing import TENSORFLOW_CPU_KERNELS
 from .lines import STDLIB_FOLDER, handed_numbers, literal_numbers, math_call_advice
 from .own_time import OwnCallStopped, named_call, run_bounded
 from .tf_control_flow import eager_reads_passed_on
@@ -1888,7 +1889,7 @@ def capture(fun, text):
         function.vectorised,
         replayed_range=function.replayed_range,
         points_at_once=True,
-        flushes_subnormals=True,  # TensorFlow's CPU kernels run with flush-to-zero: exp(-90.0) is 0 in float32
+        flushes_subnormals=TENSORFLOW_CPU_KERNELS,  # flush-to-zero: exp(-90.0) is 0 in float32
         held_constants=function.held_constants,
         refused=function.refused,
         arguments=function.models.point,

@@ -35,7 +35,7 @@ from ..errors import InputError
 from ..folders import GRADCLI_FOLDER
 from .bridge import on_its_line, replayed_at
 from .exact_constants import Folds, held_for, held_name, kept_with_sightings, kind_of, lift, note_seen, reusable, unobserved
-from .flushing import FlushedToRecorder, flushed
+from .flushing import TENSORFLOW_CPU_KERNELS, FlushedToRecorder, flushed
 from .lines import STDLIB_FOLDER, uses_at
 from .tf_draws import HELD_DRAWS, HeldDraws
 from .tf_errors import GraphGradientRefused
@@ -227,7 +227,7 @@ class Plan:
         """
         for key in fed:  # an operand TensorFlow reads as 0 (denormals-are-zero)
             env[key] = flushed(env[key])
-        with FlushedToRecorder("TensorFlow's CPU kernels do") as shown:
+        with FlushedToRecorder(f"{TENSORFLOW_CPU_KERNELS} do") as shown:
             for step in self.steps:
                 with replayed_at(step.location, step.rule, by_the_pass=step.by_the_pass, spelled=step.spelled):
                     try:

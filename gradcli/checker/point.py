@@ -946,16 +946,9 @@ def summed(target, point):
     )
 
 
-# Whose CPU code reads a subnormal input as 0 (denormals-are-zero), by the bridge's framework.
-_ZERO_READERS = {"jax": "XLA's CPU code", "tensorflow": "TensorFlow's CPU kernels"}
-
-
 def _reads_subnormals_as_zero(target):
     """Whose CPU code runs ``target`` reading subnormal numbers as 0 ("TensorFlow's CPU kernels"), or None."""
-    bridge = getattr(target, "bridge", None)
-    if bridge is None or not getattr(bridge, "flushes_subnormals", False):
-        return None
-    return _ZERO_READERS.get(bridge.framework)
+    return getattr(getattr(target, "bridge", None), "flushes_subnormals", None) or None
 
 
 def _representability(result, point, working_args, names, dtype, zero_reader=None):
