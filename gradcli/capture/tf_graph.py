@@ -41,7 +41,8 @@ from .tf_draws import HELD_DRAWS, HeldDraws
 from .tf_errors import GraphGradientRefused
 from .tf_keras_dtypes import keras_function_casting
 from .tf_loops import WHILES, taking_turns
-from .tf_ops import OPS, SHAPE_OPS, SKIPPED, _near, logsumexp_shift
+from .own_kernels import KernelCall
+from .tf_ops import APPROXIMATED, OPS, SHAPE_OPS, SKIPPED, _near, logsumexp_shift
 from .tf_reads import is_number_read
 from .tf_stand_in import CALLS, CONDITIONALS, SWITCHES, computes
 
@@ -68,6 +69,8 @@ class Step:
     by_the_pass: tuple = None
     # the op as TensorFlow names it, the API the user's line called and the op type: "tf.math.exp (Exp)" (`called_api`)
     spelled: str = None
+    # TensorFlow's own kernel of an approximated special function (`tf_ops.APPROXIMATED`) on NumPy operands
+    kernel: object = None
 
 
 @dataclass
@@ -229,15 +232,20 @@ class Plan:
             env[key] = flushed(env[key])
         with FlushedToRecorder(f"{TENSORFLOW_CPU_KERNELS} do") as shown:
             for step in self.steps:
-                with replayed_at(step.location, step.rule, by_the_pass=step.by_the_pass, spelled=step.spelled):
+                operands = [env[key] for key in step.inputs]
+                # TensorFlow's own approximation of a special function, on these very numbers, for provenance to compare
+                own = None if step.kernel is None else KernelCall("TensorFlow", f"tf.raw_ops.{step.op_type}", step.kernel, operands)
+                with replayed_at(step.location, step.rule, own=own, by_the_pass=step.by_the_pass, spelled=step.spelled):
                     try:
-                        out = step.function([env[key] for key in step.inputs], step.attrs)
+                        out = step.function(operands, step.attrs)
                     except Exception as error:
                         raise _raised_on_its_line(error, step)
                 if isinstance(out, tuple):
                     env.update(zip(step.outputs, (shown.flushed(one) for one in out)))
                 else:
                     env[step.outputs[0]] = shown.flushed(out)
+                if own is not None:
+                    own.results = tuple(env[key] for key in step.outputs)
                 shown.forget()
         return [env[key] for key in self.outputs]
 
@@ -858,7 +866,17 @@ class Walker:
         elif op.type == "Max" and _shifts_a_logsumexp(op):
             function = logsumexp_shift
         self.steps.append(Step(function, inputs, outputs, attrs, location, rule, op.type, op.name,
-                               spelled=self._spelling(op)))
+                               spelled=self._spelling(op), kernel=self._own_kernel(op)))
+
+    def _own_kernel(self, op):
+        """TensorFlow's own kernel of ``op`` on NumPy operands, its one result, for an approximated special function
+        (`tf_ops.APPROXIMATED`) where ops can be run (`draw`); else None."""
+        attrs = None if op.type not in APPROXIMATED or self.draw is None or len(op.outputs) != 1 else \
+            _eager_attrs(sorted(op.node_def.attr.items()))
+        if attrs is None:
+            return None
+        draw, op_type = self.draw, op.type
+        return lambda *operands: draw(op_type, 1, operands, attrs)[0]
 
     def _spelling(self, op):
         """``op`` as TensorFlow names it: the API the user's line called to make it and its type, "tf.math.exp (Exp)";

@@ -107,7 +107,8 @@ from . import torch_indices, torch_numpy_forward, torch_reads, torch_sparse
 from .torch_numpy_forward import Notes, NumpyForwardsNeeded, noting_forwards, numpy_backwards_noted, replay_of, rule_of
 from .torch_pullbacks import PULLBACKS
 from .torch_sums import checked_outputs, described as engine_sum_described, tag as engine_sum
-from .torch_ops import ELEMENTWISE, OPS, WINDOWS, written_at
+from .torch_ops import APPROXIMATED, ELEMENTWISE, OPS, WINDOWS, written_at
+from .own_kernels import KernelCall
 
 _RULE_TAG = re.compile(r"^(?P<name>\w+) \[rule (?P<rule>.*) @ (?P<at>.*)\]$")
 _NO_GRAD = " [no grad]"  # a node the user's code computed under torch.no_grad(): a constant for PyTorch's gradient
@@ -146,6 +147,7 @@ class Step:
         self.redraw = None  # a random draw's constant: its draw in a dtype (`_Redraw`)
         self.picks_constants = False  # a where between two 0-d constants, taken in the run's dtype (`_picks_constants`)
         self.exactly = None  # a window factory's replay in an exact run, given its kind of number (`torch_ops.WINDOWS`)
+        self.kernel = None  # PyTorch's own kernel of an approximated special function (`torch_ops.APPROXIMATED`)
 
 
 # Ops that make a tensor of their scalar argument: the program in a dtype holds that number in the dtype itself.
@@ -1615,6 +1617,8 @@ def compile_graph(module, drawn=None, gammas=()):
                 continue
             steps.append(Step(name, fun, convert(node.args), convert(node.kwargs), location, rule, _spelling(node)))
             steps[-1].exactly = WINDOWS.get(name)
+            if name in APPROXIMATED and not node.kwargs and not isinstance(node.target, str):
+                steps[-1].kernel = node.target
             _made_by_the_engine(steps[-1], node, by_sequence, by_the_pass)
             if users_line and not _library_frame(node):
                 steps[-1].users_scalars, steps[-1].rounded = _users_or_frameworks(steps[-1].args, _handed_floats(node))
@@ -2171,7 +2175,13 @@ def replay(graph, inputs, fallback_location, value_only=False):
                     args = moved_scalars(args, step.users_scalars)
             try:
                 fun = step.fun if step.exactly is None or exact is None else functools.partial(step.exactly, kind=exact)
-                env[start + index] = fun(*args, **{k: _value(v, env) for k, v in step.kwargs.items()}) if step.kwargs else fun(*args)
+                if step.kernel is None or exact_numbers:
+                    env[start + index] = fun(*args, **{k: _value(v, env) for k, v in step.kwargs.items()}) if step.kwargs else fun(*args)
+                else:  # PyTorch's own approximation of the call, on these very numbers, for provenance to compare
+                    own = KernelCall("PyTorch", f"aten.{step.op}", _in_torch(step.kernel), args)
+                    with replayed_at(here[0], here[1], None, own, None, step.spelled if step.location else None):
+                        env[start + index] = fun(*args)
+                    own.results = (env[start + index],)
                 if held is not None and step.users_constant:
                     env[start + index] = _held_constant(env[start + index], held)
                 elif held is not None and step.redraw is not None:  # the narrower program's own draw
@@ -2191,6 +2201,17 @@ def replay(graph, inputs, fallback_location, value_only=False):
         if context is not None:
             context.__exit__(None, None, None)
     return _value(graph.output[0] if value_only else graph.output, env)
+
+
+def _in_torch(kernel):
+    """``kernel`` (an ATen op) on NumPy operands, its result as a NumPy array."""
+    import torch  # lazy: loaded already by the PyTorch target whose graph this replays
+
+    def run(*operands):
+        tensors = [torch.from_numpy(np.array(a)) if isinstance(a, (np.ndarray, np.generic)) else a for a in operands]
+        return kernel(*tensors).numpy()
+
+    return run
 
 
 def _as_meant(rounded, args):

@@ -1201,3 +1201,14 @@ ELEMENTWISE = frozenset(
     "xlogy logaddexp eq ne gt ge lt le logical_not logical_and logical_or isnan lgamma digamma atan2 "
     "hypot trunc floor ceil round asinh acosh atanh".split()
 )
+
+# The special functions above that PyTorch computes by approximations of its own, which can be off by far more than
+# the dtype's rounding (its float64 trigamma, polygamma(1, x), is 5e-10 off at 1): a replay in the dtype tags each
+# call with PyTorch's own kernel, so that provenance can name the kernel where it alone lost the digits.
+APPROXIMATED = frozenset(
+    "lgamma digamma polygamma erf erfc erfinv erf_inv special_erfcx erfcx special_ndtri special_log_ndtr special_i0e "
+    "bessel_i0e special_i1e i0 special_i1 special_bessel_j0 special_bessel_j1 special_bessel_y0 special_bessel_y1 "
+    "special_modified_bessel_i0 special_modified_bessel_i1 special_scaled_modified_bessel_k0 "
+    "special_scaled_modified_bessel_k1 special_modified_bessel_k0 special_modified_bessel_k1 "
+    "special_spherical_bessel_j0 special_airy_ai zeta igamma igammac".split()
+)

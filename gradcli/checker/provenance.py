@@ -26,6 +26,7 @@ from ..autodiff.ops import add, is_float_dtype, raw
 from ..autodiff.tracer import composed_in, hooks
 from ..capture import replayed_location
 from ..capture.flushing import flushing_kernels
+from ..capture.own_kernels import KernelCall
 from ..capture.lines import assigned_name, def_line, operator_span, uses_at, written_with_values
 from ..folders import GRADCLI_FOLDER
 from .compare import exact_text
@@ -2132,12 +2133,14 @@ def _library_off(w, eps):
     # the call's own arguments and name are shown
     direct = _are_among(w.args, w.own.arguments)
     inputs = [_show(a) for a in (w.args if direct else w.own.arguments)]
-    called = (w.library or "").partition(", ")[0] or (w.name if direct else w.own.name)  # jax.scipy.special.owens_t
+    # jax.scipy.special.owens_t; a framework's kernel by its own name (aten.lgamma), not gradcli's of its replay
+    called = (w.library or "").partition(", ")[0] or (
+        w.own.called if isinstance(w.own, KernelCall) else w.name if direct else w.own.name)
     name, framework = called.rpartition(".")[2], w.own.framework
     op = (backward_op_label(w) if w.phase == "backward" else w.name) if direct else name
     return off / eps, Finding(
         "inaccurate", w.phase, op,
-        f"{framework}'s {name}({', '.join(inputs)}) = {_show(own)} is {off:.1e} off (relative) here: {name} of those "
+        f"{framework}'s {name}({', '.join(inputs)}) = {_show_apart(own)} is {off:.1e} off (relative) here: {name} of those "
         f"very numbers is {_show_exact(truth, off)}, so {framework}'s own approximation{f' ({called})' if called != name else ''} "
         "lost the digits, not the numbers it was given",
         w.span, inputs, _show(own), w.location)
