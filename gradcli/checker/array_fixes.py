@@ -110,6 +110,14 @@ class _Locals:
             elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node is not function:
                 self.bindings[node.name] = self.bindings.get(node.name, 0) + 2  # never inlined, never trusted
         self.assignments = {}
+        # a name bound once, by a statement of the function's own body (``z, d = parts(x)`` too): that statement
+        self.bound_at = {}
+        for statement in function.body:
+            if isinstance(statement, (ast.Assign, ast.AnnAssign)):
+                for target in statement.targets if isinstance(statement, ast.Assign) else [statement.target]:
+                    for node in ast.walk(target):
+                        if isinstance(node, ast.Name) and self.bindings.get(node.id) == 1 and node.id not in shared:
+                            self.bound_at[node.id] = statement
         for statement in function.body:
             if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name):
                 name = statement.targets[0].id

@@ -161,7 +161,7 @@ def _known_before(reader, cond, statement):
     for name in {n.id for n in ast.walk(cond) if isinstance(n, ast.Name)}:
         if name in params and locals_.bindings.get(name) == 1 or name not in locals_.bindings:
             continue
-        earlier = locals_.assignments.get(name)
+        earlier = locals_.bound_at.get(name)
         if earlier is None or earlier.lineno >= statement.lineno:
             return False
     return True
