@@ -1138,12 +1138,14 @@ def _explain_inaccuracy(result, target, working_args, exact, argnums, dtype, sta
             found.append(provenance.backward_root_cause(working, precise, eps))
         if not any(found):
             found.append(provenance.root_cause(working, precise, "forward", eps))
-        elif value_status != Verdict.UNSTABLE and backward is not None and backward.phase == "backward" \
-                and explains is not None and result.gradient_error is not None \
-                and explains < result.gradient_error / _EXPLAINS_LITTLE:
-            # A forward cancellation the value hardly feels (1 - cos t in a rotation's small term) can still put a
-            # gradient entry wholly off, where the backward op named (no forward op it traced back to) is off by far
-            # less than the gradient: an op of the forward off by as much as the gradient is named before it.
+        elif value_status != Verdict.UNSTABLE and result.gradient_error is not None and (
+                backward is None or backward.phase == "backward" and explains is not None
+                and explains < result.gradient_error / _EXPLAINS_LITTLE):
+            # A forward cancellation or underflow the value hardly feels (1 - cos t in a rotation's small term, one
+            # entry's expit(-720) beside larger ones) can still put a gradient entry wholly off, where the backward op
+            # named (no forward op it traced back to) is off by far less than the gradient, or no backward op is and
+            # a whole rule is said to be off, fed that forward value: an op of the forward off by as much as the
+            # gradient is named before it.
             found.insert(0, provenance.root_cause(working, precise, "forward", eps, result.gradient_error / 2))
     narrow = narrowed(working, dtype)
     if not any(found) and narrow is not None:  # no op amplified an error: the step into a narrower dtype lost the digits

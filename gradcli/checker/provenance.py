@@ -1740,8 +1740,14 @@ def backward_root_cause(working: Recording, exact: Recording, eps):
     else:
         rule = _RULES.get(w.name)
         how = f" ({rule})" if rule else ""
-        message = (f"the gradient rule of {w.name}{how} computes {computed} where the exact value is "
-                   f"{truth}: relative error {out_error:.1e} from inputs accurate to {in_error:.1e}")
+        held = _subnormal_rounding(working, w.cotangents, e.cotangents)
+        if held is not None:  # the rule is right to the last bit the dtype keeps there: the dtype's range lost them
+            message = (f"the gradient rule of {w.name}{how} computes {computed} where the exact value is {truth}: "
+                       f"a subnormal {held[0]}, which holds it to {held[1]} bits only, so the dtype's own rounding "
+                       f"there is {out_error:.1e} off (relative), an error what is computed from it carries on")
+        else:
+            message = (f"the gradient rule of {w.name}{how} computes {computed} where the exact value is "
+                       f"{truth}: relative error {out_error:.1e} from inputs accurate to {in_error:.1e}")
     return Finding(
         "inaccurate",
         "backward",
@@ -1761,14 +1767,89 @@ def _worst_entry_text(working, computed, exact):
     pairs = [(c, x) for c, x in zip(computed, exact) if c is not None and x is not None]
     if not pairs:
         return "no value", "no value"
-    value, truth = max(pairs, key=lambda pair: _error_against(working, *pair) or 0.0)
+    value, truth = max(pairs, key=lambda pair: _worst(_beyond_rounding(working, *pair)))
     held = raw(value)
-    errors = _error_against(working, value, truth, each=True)
+    errors = _beyond_rounding(working, value, truth)
     if not isinstance(held, np.ndarray) or held.size <= 4 or errors is None or errors.shape != held.shape:
         return _show(value), _show_exact(truth)
     index = np.unravel_index(int(np.argmax(errors)), errors.shape)
     place = f" (entry [{', '.join(str(int(i)) for i in index)}] of {' x '.join(str(n) for n in held.shape)})"
     return _show(held[index]) + place, _show_exact(np.asarray(raw(truth), dtype=object)[index])
+
+
+def _subnormal_rounding(working, computed, exact):
+    """``(dtype name, bits)`` where every entry of the ``computed`` values off their ``exact`` counterparts is a
+    nonzero subnormal number, and every entry is the dtype's correct rounding of its exact value (the bits: those the
+    smallest such subnormal keeps); None otherwise."""
+    found = None
+    for value, truth in zip(computed, exact):
+        if value is None or truth is None:
+            continue
+        held = np.asarray(raw(value))
+        errors = _error_against(working, value, truth, each=True)
+        if errors is None or not errors.any():
+            continue
+        if not is_float_dtype(held.dtype) or held.dtype.kind == "c" or not _all_rounded(held, truth):
+            return None
+        off = np.abs(held[errors > 0].astype(float))
+        if not np.all((off > 0) & (off < float(finfo(held.dtype).tiny))):
+            return None
+        bits = int(np.floor(np.log2(off.min() / float(finfo(held.dtype).smallest_subnormal)))) + 1
+        found = (held.dtype.name, min(bits, found[1]) if found else bits)
+    return found
+
+
+def _all_rounded(held, truth):
+    """Whether each entry of the float array ``held`` is the correct rounding of its ``truth`` counterpart."""
+    import mpmath  # lazy: the exact run's numbers
+
+    exact = np.asarray(raw(truth), dtype=object)
+    if exact.shape != held.shape:
+        return False
+    for a, x in zip(held.ravel(), exact.ravel()):
+        try:
+            x = mpmath.mpf(x)
+        except (TypeError, ValueError):
+            return False
+        if not (mpmath.isfinite(x) and np.isfinite(a)):
+            return False
+        if abs(mpmath.mpf(float(a)) - x) > mpmath.mpf(float(np.spacing(abs(a)))) / 2:
+            return False
+    return True
+
+
+def _worst(errors):
+    """The largest of an array of errors, 0 for none."""
+    return float(errors.max()) if errors is not None and errors.size else 0.0
+
+
+def _beyond_rounding(working, value, truth):
+    """`_error_against` each entry, 0 at an entry whose float is the correct rounding of its exact value in the
+    value's dtype (-0.0 for -3.7e-348, a subnormal's few bits): all the dtype could hold there, however far off
+    relatively, which a finding shows no reader as the entry that lost its digits while another did. Unchanged
+    where every entry off is such a rounding."""
+    import mpmath  # lazy: the exact run's numbers
+
+    errors = _error_against(working, value, truth, each=True)
+    held = np.asarray(raw(value))
+    if errors is None or errors.shape != held.shape or not is_float_dtype(held.dtype) or held.dtype.kind == "c":
+        return errors
+    exact = np.asarray(raw(truth), dtype=object)
+    if exact.shape != held.shape:
+        return errors
+    kept = errors.copy()
+    for index in np.ndindex(held.shape):
+        if not kept[index]:
+            continue
+        a = held[index]
+        try:
+            x = mpmath.mpf(exact[index])
+        except (TypeError, ValueError):
+            return errors
+        # a correct rounding is within half the float's spacing (a subnormal's: the dtype's least number)
+        if mpmath.isfinite(x) and np.isfinite(a) and abs(mpmath.mpf(float(a)) - x) <= mpmath.mpf(float(np.spacing(abs(a)))) / 2:
+            kept[index] = 0.0
+    return kept if kept.any() else errors
 
 
 def _condition_flipped(w, e):
@@ -2415,7 +2496,10 @@ def _rounding_origin(working, pairs, w):
         errors = [(error_of(p), p) for p in parents_of(op, made) if p is not None and error_of(p)]
         if not errors:
             break
-        error, op = max(errors, key=lambda pair: pair[0])
+        # a sum's result carries each operand's absolute error: the operand whose relative error is larger may be
+        # far smaller (a - b c at b c = 2e-17 beside a = 1e-8), and the error that reaches the sum is the other's
+        weight = _magnitude if op.name in ("add", "subtract") else (lambda p: 1.0)
+        error, op = max(errors, key=lambda pair: pair[0] * weight(pair[1]))
         given = [error_of(p) or 0.0 for p in parents_of(op, made) if p is not None]
         if error > 2 * max(given, default=0.0):
             break
@@ -2425,6 +2509,16 @@ def _rounding_origin(working, pairs, w):
         key = (op.name, op.location, _show(op.output))
         op = next((f for f in working.ops if f.phase == "forward" and (f.name, f.location, _show(f.output)) == key), None)
     return None if op is None else (op, error)
+
+
+def _magnitude(op):
+    """The largest finite magnitude among the entries of ``op``'s result (1.0 where it has none to read)."""
+    try:
+        value = np.abs(np.asarray(raw(op.output), dtype=float))
+    except (TypeError, ValueError, OverflowError):
+        return 1.0
+    value = value[np.isfinite(value)]
+    return float(value.max()) if value.size else 1.0
 
 
 def _own_error(w):
