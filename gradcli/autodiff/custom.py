@@ -28,7 +28,7 @@ from .ops_array import broadcast_to, unbroadcast
 from .tape import Variable, active_traces, tapes_suspended, variables_read
 from .plain import kept
 from .tracer import PLAIN, Box, Primitive, unbox_at, primitive, primitive_of
-from .tree import flatten
+from .tree import dataclass_fields, flatten
 from .values import raw, shape_of, zeros_like
 
 __all__ = ["custom_gradient", "register_gradient", "gradient_override", "restore_gradient"]
@@ -343,9 +343,9 @@ _OPAQUE_OPS = {}  # name -> the door of its opaque op
 
 def _leaves_of(args):
     """``(leaves, rebuild)`` of the positional arguments as a list: `flatten`'s, without its walk where no argument
-    is a list, tuple or dict (the usual call: each argument a leaf, the list of them rebuilt by ``list``)."""
+    is a list, tuple, dict or dataclass (the usual call: each argument a leaf, the list of them rebuilt by ``list``)."""
     for arg in args:
-        if isinstance(arg, (list, tuple, dict)):
+        if isinstance(arg, (list, tuple, dict)) or dataclass_fields(arg) is not None:
             return flatten(list(args))
     return list(args), list
 
@@ -486,6 +486,9 @@ def _leaf_paths(arg, where):
         return [path for k in arg for path in _leaf_paths(arg[k], f"{where}[{k!r}]")]
     if isinstance(arg, (list, tuple)):
         return [path for i, item in enumerate(arg) for path in _leaf_paths(item, f"{where}[{i}]")]
+    fields = dataclass_fields(arg)
+    if fields is not None:
+        return [path for field in fields for path in _leaf_paths(getattr(arg, field), f"{where}.{field}")]
     return [where]
 
 
@@ -529,7 +532,13 @@ def _match_input(grad, arg, where, name):
             for i, (g, a) in enumerate(zip(grad, arg))
             for leaf in _match_input(g, a, f"{where}[{i}]", name)
         ]
-    if isinstance(grad, (dict, list, tuple)):
+    fields = dataclass_fields(arg)
+    if fields is not None:  # a dataclass (a JAX pytree): its gradient one of the same class, field by field
+        if type(grad) is not type(arg):
+            raise _structure_error(grad, arg, where, name)
+        return [leaf for field in fields
+                for leaf in _match_input(getattr(grad, field), getattr(arg, field), f"{where}.{field}", name)]
+    if isinstance(grad, (dict, list, tuple)) or dataclass_fields(grad) is not None:
         raise _structure_error(grad, arg, where, name)
     if shape_of(grad) != shape_of(arg):
         raise ValueError(
@@ -543,6 +552,8 @@ def _structure_error(grad, arg, where, name):
     def describe(value):
         if isinstance(value, (dict, list, tuple)):
             return f"a {type(value).__name__} of {len(value)}"
+        if dataclass_fields(value) is not None:
+            return f"a {type(value).__name__}"
         return "a single value"
 
     return TypeError(

@@ -43,6 +43,7 @@ from . import boxes  # noqa: F401 - the operators every box has are installed th
 from . import namespace, ops, tracer
 from .ops_special import BeyondNumbers
 from .tracer import PLAIN, Box
+from .tree import dataclass_fields, with_fields
 from .values import raw
 
 
@@ -138,6 +139,11 @@ def _first(value):
 
 def tree_leaves(value):
     """The leaves of ``value`` as `handed` walks it: the items of its dicts, lists and tuples, at any depth."""
+    names = None if isinstance(value, (Box, list, tuple, dict)) else dataclass_fields(value)
+    if names is not None:
+        for name in names:
+            yield from tree_leaves(getattr(value, name))
+        return
     if isinstance(value, Box) or not isinstance(value, (list, tuple, dict)):
         yield value
         return
@@ -156,6 +162,9 @@ def given_back(value):
         return type(value)(*(given_back(item) for item in value))
     if type(value) is dict:
         return {key: given_back(item) for key, item in value.items()}
+    names = dataclass_fields(value)
+    if names is not None:
+        return with_fields(value, {name: given_back(getattr(value, name)) for name in names})
     return value
 
 

@@ -43,7 +43,7 @@ from ..autodiff.plain import kept
 from ..autodiff.tape import Variable, active_traces
 from ..autodiff.tracer import PLAIN, hooks, unbox_at
 from ..autodiff.values import Box
-from ..autodiff.tree import flatten
+from ..autodiff.tree import dataclass_fields, flatten
 from ..autodiff.values import raw
 from ..errors import InputError
 from ..folders import outside_python_and_gradcli
@@ -490,7 +490,7 @@ def _holder(args):
         kind = type(value)
         if kind is float or kind is np.ndarray or kind is np.float64 or kind is np.float32:
             continue
-        if isinstance(value, (list, tuple, dict, Variable)):
+        if isinstance(value, (list, tuple, dict, Variable)) or dataclass_fields(value) is not None:
             return _GENERAL
         if isinstance(value, Box) and value._trace is not PLAIN:
             inner = value._value

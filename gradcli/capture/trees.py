@@ -1,8 +1,8 @@
-"""Arguments that are trees (dicts, lists, tuples, NamedTuples of arrays), as named leaves and back.
+"""Arguments that are trees (dicts, lists, tuples, NamedTuples, dataclasses of arrays), as named leaves and back.
 
 A loss like ``loss(params, batch)`` with ``params = {"w1": ..., "b": ...}`` is
 checked as a function of its floating-point leaves, each named by its path
-(``params.w1``, ``layers.0.w``, a NamedTuple's field by its name); the leaves
+(``params.w1``, ``layers.0.w``, a NamedTuple's or dataclass's field by its name); the leaves
 that are not floating point (integer labels, flags, strings) are held as
 they are. `rebuild` puts the leaves back into the same structure for the
 user's function.
@@ -14,6 +14,7 @@ import sys
 
 import numpy as np
 
+from ..autodiff.tree import dataclass_fields, with_fields
 from ..autodiff.values import is_float_dtype
 from ..errors import InputError
 
@@ -24,7 +25,7 @@ def is_tree(value) -> bool:
 
     A list of numbers (nested or not) is an array, as it always is in a point.
     """
-    if isinstance(value, dict) or getattr(value, "_fields", None) is not None:
+    if isinstance(value, dict) or getattr(value, "_fields", None) is not None or dataclass_fields(value) is not None:
         return True
     return isinstance(value, (list, tuple)) and any(is_tree(v) or isinstance(v, np.ndarray) or _is_framework_array(v) for v in value)
 
@@ -33,6 +34,9 @@ def _children(node):
     """(key, child) pairs of a tree node, keys as they appear in a path."""
     if isinstance(node, dict):
         return [(str(key), child) for key, child in node.items()]
+    names = dataclass_fields(node)
+    if names is not None:  # a dataclass: its fields by name
+        return [(name, getattr(node, name)) for name in names]
     fields = getattr(node, "_fields", None)  # a NamedTuple: its fields by name
     if fields is not None:
         return list(zip(fields, node))
@@ -235,6 +239,8 @@ def rebuild(template, values, prefix):
     if isinstance(template, dict):
         return dict(zip(template.keys(), (child for _, child in rebuilt)))
     items = [child for _, child in rebuilt]
+    if dataclass_fields(template) is not None:
+        return with_fields(template, dict(rebuilt))
     if getattr(template, "_fields", None) is not None:
         return type(template)(*items)
     return type(template)(items)
