@@ -169,6 +169,13 @@ def _entry(function, mp_args, i, index, smallest, may_share=False):
         return mpmath.nan, f"no derivative: the function's exact value here is {mpmath.nstr(f0, 3)}"
     steps = [relative_step(x if x != 0 else smallest, mpmath.mpf(10) ** -int(mpmath.mp.dps / k)) for k in _DIVISORS]
     sides = {side: _side(at, x, f0, side, steps) for side in (-1, 1)}
+    # One infinity throughout one side beside a finite other is the value an extended-valued function takes outside
+    # its domain (entr is -inf below 0, where -x log x has none): that side is outside. Infinities on both sides are
+    # the function's own ((a - 1) log 0 at a = 1: +inf on the left, -inf on the right).
+    beyond = [side for side, found in sides.items() if found[0] == "beyond"]
+    for side in beyond:
+        other = sides[-side][0]
+        sides[side] = ("outside", None) if len(beyond) == 1 and other not in ("outside", "broken") else ("broken", sides[side][1])
     inside = {side: found for side, found in sides.items() if found[0] != "outside"}
     if not inside:
         return mpmath.nan, "no derivative: the function has a value at this point alone, none on either side"
@@ -212,14 +219,16 @@ def _said(side, found):
 
 
 def _side(at, x, f0, side, steps):
-    """One side of the point: ``("outside", None)`` (NaN at every step), ``("broken", what)`` (a value no finite
-    number), ``("jump", None)`` (values not tending to ``f0``), ``("diverges", sign)``, ``("slope", s)`` or
+    """One side of the point: ``("outside", None)`` (NaN at every step), ``("beyond", what)`` (one infinity at every
+    step), ``("broken", what)`` (a value no finite number), ``("jump", None)`` (values not tending to ``f0``), ``("diverges", sign)``, ``("slope", s)`` or
     ``("unsettled", None)``."""
     import mpmath
 
     values = [at(x + side * h) for h in steps]
     if all(mpmath.isnan(v) for v in values):
         return "outside", None
+    if all(mpmath.isinf(v) for v in values) and len(set(values)) == 1:
+        return "beyond", mpmath.nstr(values[0], 3)  # one infinity throughout: outside, where the other side is not
     if not all(mpmath.isfinite(v) for v in values):
         shown = sorted({mpmath.nstr(v, 3) for v in values if not mpmath.isfinite(v)})
         return "broken", " or ".join(shown)
