@@ -104,6 +104,8 @@ from cases43c import ALL as FORTY_THIRD_C
 from cases44a import ALL as FORTY_FOURTH_A
 from cases44b import ALL as FORTY_FOURTH_B
 from cases44c import ALL as FORTY_FOURTH_C
+from cases45a import ALL as FORTY_FIFTH_A
+from cases45c import ALL as FORTY_FIFTH_C
 from judge import judge, run_cli
 
 # mpmath's working precision is one setting for the whole process: a truth computed at 2,000 digits in one thread
@@ -129,7 +131,7 @@ ALL = (FIRST + SECOND + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINT
        + THIRTY_NINTH_B + THIRTY_NINTH_C
        + FORTIETH_A + FORTIETH_B + FORTIETH_C + FORTY_FIRST_A + FORTY_FIRST_B + FORTY_FIRST_C
        + FORTY_SECOND_A + FORTY_SECOND_B + FORTY_SECOND_C + FORTY_THIRD_A + FORTY_THIRD_B + FORTY_THIRD_C
-       + FORTY_FOURTH_A + FORTY_FOURTH_B + FORTY_FOURTH_C)
+       + FORTY_FOURTH_A + FORTY_FOURTH_B + FORTY_FOURTH_C + FORTY_FIFTH_A + FORTY_FIFTH_C)
 
 
 def one(case):
