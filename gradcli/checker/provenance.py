@@ -206,13 +206,24 @@ def spelled(text, location, spellings, forward=True):
     """``text`` (a finding's op, "gradient rule of prod") with each of gradcli's op names that replays a framework's
     operation on ``location`` written as the framework names it (``spellings``, a `Recording`'s): an op of the
     ``forward`` pass or not, as the finding's phase says, but the op a rule or a gradient is "of", a forward one."""
+    # an op the backward pass makes itself ("add (the gradient accumulation ...)"): as the pass's op is spelled, not
+    # as an operator of its line
+    by_the_pass = _PASS_LABEL.fullmatch(text) is not None
+
     def named(word):
         before = text[:word.start()]
         if before and not before.endswith("of "):
             return word.group(0)  # a word of a description ("the sum of mul's gradient"), no op's name
-        return spellings.get((location, word.group(0), forward or bool(before)), word.group(0))
+        key = _PASS if by_the_pass and not before else forward or bool(before)
+        return spellings.get((location, word.group(0), key), word.group(0))
 
     return _one_call_of(text, location, spellings) or _OP_WORD.sub(named, text)
+
+
+# `backward_op_label`'s words for an op a framework's backward pass makes itself: "add (the gradient accumulation ...)"
+_PASS_LABEL = re.compile(r"\w+ \((?:the|a|an) .*\)")
+# The key a `Recording`'s spellings hold such an op's spelling under, beside a line's forward and backward operators'.
+_PASS = "the pass"
 
 
 _SEVERAL_OPS = re.compile(r"one of ([\w.]+(?:, [\w.]+)*) and ([\w.]+)")  # how a blame names a line's ops it told not apart
@@ -487,7 +498,10 @@ class Recorder(_OnTheHooks):
         )
         record.rule, record.library, record.own, record.by_the_pass = replayed[1:5] if replayed else (None,) * 4
         record.spelled = replayed[5] if replayed and len(replayed) > 5 else None
-        if record.spelled and record.location:
+        if record.by_the_pass and record.location:  # the pass's own op, spelled apart from the line's operators
+            key = (record.location, prim.name, _PASS)
+            self.recording.spellings[key] = _named_inside(prim.name, record.spelled) if record.spelled else prim.name
+        elif record.spelled and record.location:
             named, forward = _named_inside(prim.name, record.spelled), record.phase == "forward"
             # a joint graph's forward op run again to feed the backward pass names no op of that pass
             if forward or self.recording.spellings.get((record.location, prim.name, True)) != named:
@@ -1431,7 +1445,17 @@ _PICKS = frozenset(("abs", "broadcast_to", "clip", "concatenate", "copy", "flip"
                     "minimum", "negative", "reshape", "squeeze", "expand_dims", "stack", "transpose", "where"))
 # Arithmetic whose float result is checked against the exact one in rational arithmetic, entry by entry.
 _RATIONAL = {"add": lambda a, b: a + b, "subtract": lambda a, b: a - b, "multiply": lambda a, b: a * b,
-             "divide": lambda a, b: a / b, "astype": lambda a: a}
+             "divide": lambda a, b: a / b, "astype": lambda a: a, "square": lambda a: a * a,
+             "power": lambda a, b: _whole_power(a, b)}
+
+
+def _whole_power(base, exponent):
+    """``base ** exponent`` of rational entries where every exponent is a whole number (e ** 2, JAX's integer_pow);
+    else None, which no float equals."""
+    whole = np.vectorize(lambda n: n.denominator == 1, otypes=[bool])(exponent)
+    if not np.all(whole):
+        return np.full(np.broadcast(base, exponent).shape, None, dtype=object)
+    return np.vectorize(lambda b, n: b ** int(n) if b or n >= 0 else None, otypes=[object])(base, exponent)
 
 
 def _exact_op(op):
