@@ -64,7 +64,8 @@ Found by this round (P1 and U1 mended; C1, C2 and G1 left):
 - C1 (clarity, the case passes): edl_digamma_loss at [0, 1e30, 0] in float64 blames "the forward computation on this
   line lost the digits ... aten.sub gives [69.65, 0, 69.65] where the exact value is [.., 2.0e-30, ..]" for a slope
   4.8e-10 off; that entry is multiplied by y = 0 and feeds no slope: the error is PyTorch's polygamma(1, 1) kernel
-  (1.6449340676 for 1.6449340668), which the report does not name.
+  (1.6449340676 for 1.6449340668), which the report does not name. Mended: each replayed special-function call
+  carries PyTorch's kernel, named where it alone is off (tests/test_framework_kernels_named.py).
 - G1 (gap): 10 log10(sum 10^(L/10)), the decibel sum, overflowing gets no rewrite (tf.math.reduce_logsumexp of
   L ln 10 / 10, or np.logaddexp.reduce), in TensorFlow as in gradcli.numpy; log(sum(exp(x))) gets one.
 What the round taught about its own truths: PyTorch's float64 trigamma is good to ~5e-10 only, so a digamma loss in
