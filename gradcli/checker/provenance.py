@@ -1830,16 +1830,19 @@ def _all_rounded(held, truth):
     exact = np.asarray(raw(truth), dtype=object)
     if exact.shape != held.shape:
         return False
-    for a, x in zip(held.ravel(), exact.ravel()):
-        try:
-            x = mpmath.mpf(x)
-        except (TypeError, ValueError):
-            return False
-        if not (mpmath.isfinite(x) and np.isfinite(a)):
-            return False
-        if abs(mpmath.mpf(float(a)) - x) > mpmath.mpf(float(np.spacing(abs(a)))) / 2:
-            return False
-    return True
+    try:
+        return all(_rounds_to(a, mpmath.mpf(x)) for a, x in zip(held.ravel(), exact.ravel()))
+    except (TypeError, ValueError):
+        return False
+
+
+def _rounds_to(a, x):
+    """Whether the float ``a`` is the correct rounding of the exact number ``x``: within half its spacing (a
+    subnormal's: the dtype's least number)."""
+    import mpmath  # lazy: the exact run's numbers
+
+    return bool(mpmath.isfinite(x) and np.isfinite(a)
+                and abs(mpmath.mpf(float(a)) - x) <= mpmath.mpf(float(np.spacing(abs(a)))) / 2)
 
 
 def _worst(errors):
@@ -1865,13 +1868,11 @@ def _beyond_rounding(working, value, truth):
     for index in np.ndindex(held.shape):
         if not kept[index]:
             continue
-        a = held[index]
         try:
             x = mpmath.mpf(exact[index])
         except (TypeError, ValueError):
             return errors
-        # a correct rounding is within half the float's spacing (a subnormal's: the dtype's least number)
-        if mpmath.isfinite(x) and np.isfinite(a) and abs(mpmath.mpf(float(a)) - x) <= mpmath.mpf(float(np.spacing(abs(a)))) / 2:
+        if _rounds_to(held[index], x):
             kept[index] = 0.0
     return kept if kept.any() else errors
 
