@@ -93,6 +93,7 @@ import gradcli.numpy as gnp
 from ..autodiff.custom import stop_of_a_form
 from ..autodiff.ops import constant, stop_gradient
 from ..autodiff.ops_stats import dirichlet_drawn, gamma_drawn
+from ..autodiff.tracer import hooks
 from ..autodiff.values import raw
 from .exact_constants import (angle_in, angle_of_pi, held_for, kind_of, lift, moved_scalars, root_in, root_of_whole,
                               rules_constants, standing_for, standing_in)
@@ -2139,6 +2140,9 @@ def replay(graph, inputs, fallback_location, value_only=False):
     # An exact replay of the program in a narrower dtype: the user's own numbers as PyTorch holds them there.
     held = held_for(inputs)
     exact_numbers = kind_of(inputs) is not None
+    # a run in the dtype that a recorder watches tags each approximated special function with PyTorch's kernel
+    # (`own_kernels`): provenance alone reads it, so runs it does not watch (a sweep's, the checks') do without
+    kernels_read = not exact_numbers and hooks.forward is not None
     where, context = None, None
     order = graph.value_order if value_only else range(len(graph.steps))
     steps = graph.steps
@@ -2175,7 +2179,7 @@ def replay(graph, inputs, fallback_location, value_only=False):
                     args = moved_scalars(args, step.users_scalars)
             try:
                 fun = step.fun if step.exactly is None or exact is None else functools.partial(step.exactly, kind=exact)
-                if step.kernel is None or exact_numbers:
+                if step.kernel is None or not kernels_read:
                     env[start + index] = fun(*args, **{k: _value(v, env) for k, v in step.kwargs.items()}) if step.kwargs else fun(*args)
                 else:  # PyTorch's own approximation of the call, on these very numbers, for provenance to compare
                     own = KernelCall("PyTorch", f"aten.{step.op}", _in_torch(step.kernel), args)
