@@ -8,8 +8,9 @@ own file and lines for provenance and fixes.
 
 from .bridge import BRIDGES, Bridge, as_functions, differentiating, given_arguments, make_bridge, prepare_bridge, replayed_at, replayed_location, without_replay
 from .detect import framework_contradicted, framework_of_callable, framework_of_source, framework_of_value
+from .lines import imported_names
 from .numpy_module import load_module, source_of_module, substituted_function
-from .numpy_names import check_names, imported_names, missing_function
+from .numpy_names import check_names, missing_function
 from .trees import TreeArguments, as_numbers
 
 __all__ = [

@@ -73,29 +73,76 @@ def handed_numbers(path):
     built on one line, called on the next), or that reach a library through a parameter. A literal inside an
     expression (``0.044715 * x ** 3``) is the user's only on its own line, so a library's same constant stays the
     library's. A name the module binds to a float at its top (``EPS = 1e-6``) and hands on by that name
-    (``eps=EPS``) hands its number."""
+    (``eps=EPS``) hands its number. A literal handed to a framework's function that computes at once
+    (``tf.clip_by_value(x, 1e-7, 1.0)``, ``torch.clamp``, ``jnp.maximum``) makes its constant on that line and no
+    other, so it is the user's there alone (`literal_numbers`): Keras' own 1e-7 clip elsewhere stays Keras'. A
+    module's name handed to one (``torch.clamp(x, EPS, 1.0)``) still hands its number: that line does not write it."""
     try:
         with open(path, encoding="utf-8") as handle:
             tree = ast.parse(handle.read(), path)
     except (OSError, SyntaxError, ValueError):
         return frozenset()
     bound = _module_floats(tree)
-    handed = []
+    modules = imported_names(tree)
+    handed = []  # (argument, whether a literal there is handed on)
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
-            handed += node.args + [keyword.value for keyword in node.keywords]
+            kept = not _computes_at_once(node.func, modules)
+            handed += [(argument, kept) for argument in node.args + [keyword.value for keyword in node.keywords]]
         elif isinstance(node, ast.arguments):
-            handed += node.defaults + [default for default in node.kw_defaults if default is not None]
+            handed += [(default, True) for default in node.defaults + [d for d in node.kw_defaults if d is not None]]
     numbers = set()
-    for node in handed:
+    for node, kept in handed:
         for item in node.elts if isinstance(node, (ast.List, ast.Tuple)) else (node,):
             if isinstance(item, ast.UnaryOp) and isinstance(item.op, (ast.USub, ast.UAdd)):
                 item = item.operand
-            if isinstance(item, ast.Constant) and type(item.value) is float:
+            if isinstance(item, ast.Constant) and type(item.value) is float and kept:
                 numbers.update((item.value, -item.value))
             elif isinstance(item, ast.Name) and item.id in bound:
                 numbers.update((bound[item.id], -bound[item.id]))
     return frozenset(numbers)
+
+
+# The modules whose lowercase functions compute on the spot, keeping no number for later (Keras' lowercase factories,
+# ``keras.regularizers.l2(1e-4)``, keep theirs, and so are not among them; nor is torch.nn, whose modules keep theirs).
+_COMPUTING = ("tensorflow", "torch", "jax", "numpy", "scipy")
+_KEEPING = ("tensorflow.keras", "torch.nn", "torch.optim", "jax.example_libraries")
+
+
+def imported_names(tree):
+    """``{name an import binds: the full dotted name it stands for}``, from every import of a module's AST (``tf`` ->
+    tensorflow, ``F`` -> torch.nn.functional, ``jnp`` -> jax.numpy)."""
+    aliases = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname:
+                    aliases[alias.asname] = alias.name
+                else:
+                    root = alias.name.split(".")[0]
+                    aliases[root] = root
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            aliases.update((alias.asname or alias.name, f"{node.module}.{alias.name}") for alias in node.names)
+    return aliases
+
+
+def _computes_at_once(func, modules):
+    """Whether a call of ``func`` (a call's callee node) is a framework's function computing at once (`_COMPUTING`):
+    a lowercase name reached from a module the file imports (``tf.clip_by_value``, ``F.softplus``, an imported
+    ``clip``)."""
+    parts = []
+    while isinstance(func, ast.Attribute):
+        parts.append(func.attr)
+        func = func.value
+    if not isinstance(func, ast.Name) or func.id not in modules:
+        return False
+    dotted = ".".join([modules[func.id], *reversed(parts)])
+    if not dotted.rpartition(".")[2][:1].islower():
+        return False  # a class: its instance keeps what it is handed
+    if dotted.startswith("torch.nn.functional."):
+        return True
+    keeps = any(dotted == kept or dotted.startswith(kept + ".") for kept in _KEEPING)
+    return dotted.partition(".")[0] in _COMPUTING and not keeps
 
 
 def _module_floats(tree):

@@ -25,6 +25,7 @@ import numpy
 from .. import numpy as gnp
 from ..autodiff import ops_masked as masked_arrays
 from ..errors import InputError
+from .lines import imported_names
 
 # What gradcli differentiates, per NumPy module it stands in for.
 _DIFFERENTIATED = {"numpy": {*gnp.__all__, "ma"}, "numpy.ma": {*masked_arrays.REPLAYED, "masked", "nomask"}, "numpy.linalg": set(vars(gnp.linalg)), "numpy.fft": set(vars(gnp.fft)),
@@ -181,22 +182,6 @@ def check_callable(fun):
 def _aliases(tree):
     """``{name bound in the module: the NumPy or SciPy name it stands for}``, from every import in it."""
     return {name: target for name, target in imported_names(tree).items() if target.split(".")[0] in _WATCHED_ROOTS}
-
-
-def imported_names(tree):
-    """``{name an import binds: the full dotted name it stands for}``, from every import of a module's AST."""
-    aliases = {}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                if alias.asname:
-                    aliases[alias.asname] = alias.name
-                else:
-                    root = alias.name.split(".")[0]
-                    aliases[root] = root
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            aliases.update((alias.asname or alias.name, f"{node.module}.{alias.name}") for alias in node.names)
-    return aliases
 
 
 def _top_level_functions(tree):

@@ -9,9 +9,19 @@ provenance asks it for the framework's value of the call on the operands the
 replay gave it (`value_of`) and compares that with the exact value of the same
 call (`provenance._library_off`, `provenance._first_own_nonfinite`): where the
 kernel alone is off, the kernel is named, not an op before it.
+
+Some kernels also compute in a wider dtype than they return: PyTorch's CPU
+running sums and products of float32 accumulate in float64 and round each
+result once. A replay runs those steps as the kernel does, inside
+`accumulating_wider`, so that provenance neither calls them a silent change of
+precision nor misses the rounding to the narrower dtype, where a running
+product underflows.
 """
 
 from __future__ import annotations
+
+import contextlib
+import contextvars
 
 import numpy as np
 
@@ -68,3 +78,22 @@ def _plain_number(value):
     if isinstance(value, (bool, int, float)):
         return True
     return isinstance(value, (np.ndarray, np.generic)) and value.dtype.kind in "fiub"
+
+
+_ACCUMULATING_WIDER = contextvars.ContextVar("gradcli_accumulating_wider", default=None)
+
+
+@contextlib.contextmanager
+def accumulating_wider(kernel):
+    """Inside it, the ops a replay runs are steps of ``kernel`` ("PyTorch's CPU kernel of aten.cumprod"), which
+    computes in a wider dtype than its operands' and rounds its results back (`accumulated_by`)."""
+    token = _ACCUMULATING_WIDER.set(kernel)
+    try:
+        yield
+    finally:
+        _ACCUMULATING_WIDER.reset(token)
+
+
+def accumulated_by():
+    """The kernel whose wider steps the replay runs now, in words, or None (`accumulating_wider`)."""
+    return _ACCUMULATING_WIDER.get()

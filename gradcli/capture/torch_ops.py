@@ -33,6 +33,7 @@ from ..errors import InputError
 from ..scipy import linalg as gscipy_linalg
 from ..scipy import special
 from . import orderings, torch_linalg
+from .own_kernels import accumulating_wider
 from .special_orders import polygamma_of_orders
 from .exact_constants import angle_in, lift, truncated_toward_zero, window_coefficient
 
@@ -86,6 +87,29 @@ def _cast(x, dtype):
     if np.ndim(raw(x)) == 0 and x is raw(x):
         return dtype.type(x)
     return gnp.asarray(x, dtype=dtype)
+
+
+# The dtype ATen's CPU kernels accumulate running sums and products of a float dtype in (``at::acc_type``): wider
+# than the data's, each result rounded back to the data's dtype once.
+_CPU_ACCUMULATES_IN = {np.dtype(np.float32): np.dtype(np.float64), np.dtype(np.float16): np.dtype(np.float32)}
+
+
+def _running(name, fold):
+    """The replay of ATen's running fold ``name`` (cumsum, cumprod, logcumsumexp), ``fold(x, dim)`` as its CPU kernel
+    computes it: on ``x`` cast to ``dtype`` first where one is given, in the wider dtype the kernel accumulates in,
+    each result rounded back to ``x``'s dtype once (float32's running product underflows only in that rounding)."""
+
+    def replay(x, dim, dtype=None):
+        x = _cast(x, dtype)
+        data = getattr(raw(x), "dtype", None)
+        wide = _CPU_ACCUMULATES_IN.get(data) or (np.dtype(np.float32) if data is not None and data.name == "bfloat16"
+                                                 else None)
+        if wide is None or is_exact(x) or is_wider(x):
+            return fold(x, dim)
+        with accumulating_wider(f"PyTorch's CPU kernel of aten.{name}"):
+            return astype(fold(astype(x, wide), dim), data)
+
+    return replay
 
 
 def _real_float(dtype):
@@ -1116,9 +1140,9 @@ OPS = {
     "nanmedian": _middle(skip_nan=True),
     "mode": _mode,
     "kthvalue": _kthvalue,
-    "cumsum": lambda x, dim, dtype=None: _cast(gnp.cumsum(x, axis=_dim_of(x, dim)), dtype),
-    "cumprod": lambda x, dim, dtype=None: _cast(orderings.cumulative(x, dim, gnp.multiply), dtype),
-    "logcumsumexp": lambda x, dim: orderings.cumulative(x, dim, gnp.logaddexp),
+    "cumsum": _running("cumsum", lambda x, dim: gnp.cumsum(x, axis=_dim_of(x, dim))),
+    "cumprod": _running("cumprod", lambda x, dim: orderings.cumulative(x, dim, gnp.multiply)),
+    "logcumsumexp": _running("logcumsumexp", lambda x, dim: orderings.cumulative(x, dim, gnp.logaddexp)),
     "cummax": _cummax(gnp.maximum, np.greater_equal),
     "cummin": _cummax(gnp.minimum, np.less_equal),
     # linear algebra

@@ -1029,7 +1029,7 @@ def _other_precision(recording, dtype, outputs):
             (f"{op.name}" + (f" (in the gradient rule of {op.node_name})" if op.node_name else "") + f" returned {other(op.output)}"
              + (f" at {os.path.basename(op.location)}" if op.location else ""), other(op.output))  # the line of the cast
             for op in recording.ops
-            if other(op.output) and not pythons(op)
+            if other(op.output) and not pythons(op) and not op.accumulated_by  # a kernel's own wider steps
         ),
         None,
     )

@@ -26,7 +26,7 @@ from ..autodiff.ops import add, is_float_dtype, raw
 from ..autodiff.tracer import composed_in, hooks
 from ..capture import replayed_location
 from ..capture.flushing import flushing_kernels
-from ..capture.own_kernels import KernelCall
+from ..capture.own_kernels import KernelCall, accumulated_by
 from ..capture.lines import assigned_name, def_line, operator_span, uses_at, written_with_values
 from ..folders import GRADCLI_FOLDER
 from .compare import exact_text
@@ -64,6 +64,8 @@ class OpRecord:
     own: object = field(default=None, repr=False)  # a library call replayed as gradcli's function: the framework's own value of it (`replayed_at`)
     spelled: str = None  # the framework's own name of the operation replayed: "tf.math.exp (Exp)" (`replayed_at`)
     flushed_by: str = None  # whose CPU code the replay flushed subnormal results as: "XLA's CPU code does"
+    # a step of a framework kernel that computes wider than it returns: "PyTorch's CPU kernel of aten.cumprod"
+    accumulated_by: str = None
     prim: object = field(default=None, repr=False)  # the op itself, to compute it again at high precision
     kwargs: dict = field(default=None, repr=False)
     # the arguments of the user's call whose one primitive this op is, where a composite gives them (cumprod's x)
@@ -511,6 +513,7 @@ class Recorder(_OnTheHooks):
             self._name_composite_part(record)
         record.prim, record.kwargs = prim, kwargs
         record.flushed_by = flushing_kernels()
+        record.accumulated_by = accumulated_by()
         record.replayed = replayed is not None
         self.recording.ops.append(record)
         record.accumulating = self.phase != "forward" and (
@@ -1405,7 +1408,16 @@ def _made_zero(op, zero, made):
         return (op.phase == "forward" or bool(op.replayed and op.rule)) and _carried_rounding(op, made)
     if op.name in _UNDERFLOWS:  # 1/inf is 0 by an overflow before it, not by underflow
         return all(finite(a) for a in op.args) and not _exactly_zero_there(op, zero)
+    if op.name == "astype":  # a cast to a narrower float: 1e-48 is 0 in float32
+        return _narrowing_float_cast(op)
     return op.phase == "forward" and _absorbed_into_one(op, zero) is not None  # log(1.0) of a 1 + x that lost its x
+
+
+def _narrowing_float_cast(op):
+    """Whether ``op``, a cast, rounds finite floats to a float dtype of a smaller range (float64 to float32)."""
+    source, target = (getattr(raw(v), "dtype", None) for v in (op.args[0], op.output))
+    return (source is not None and target is not None and is_float_dtype(source) and is_float_dtype(target)
+            and finfo(target).tiny > finfo(source).tiny and finite(op.args[0]))
 
 
 def _exactly_zero_there(op, at):
@@ -1535,6 +1547,8 @@ def _zero_finding(lost, broken, gave="which gave"):
         apart = ", ".join(_show_apart(a) for a in lost.args)
         kind, what = "cancellation", (f"{lost.name}({apart}) cancelled to exactly {_show(lost.output)} (an operand "
                                       "carries the rounding of an op before it)")
+    elif lost.name == "astype" and lost.accumulated_by:
+        kind, what = "underflow", _rounded_back(lost)
     else:
         kind, what = "underflow", f"{lost.name}({inputs}) underflowed to {_show(lost.output)} (its true value is nonzero)"
     result = f"gave {_show(broken.output)}" if gave == "which gave" else "gave a non-finite gradient"
@@ -1546,6 +1560,18 @@ def _zero_finding(lost, broken, gave="which gave"):
     )
     return Finding(kind, "backward" if in_rule else "forward", lost.name, message, lost.span,
                    [_show(a) for a in lost.args], _show(lost.output), lost.location)
+
+
+def _rounded_back(cast):
+    """Words for ``cast``, the rounding of a wider kernel's results back to its dtype, where it underflowed to 0."""
+    wide, out = np.asarray(raw(cast.args[0])), np.asarray(raw(cast.output))
+    flushed = (out == 0) & (wide != 0)
+    where = np.argwhere(flushed)
+    at = f" at entry {list(map(int, where[0]))}" if out.ndim and where.size else ""
+    more = int(flushed.sum()) - 1
+    first = wide[tuple(where[0])] if out.ndim and where.size else wide
+    return (f"{cast.accumulated_by} computes in {wide.dtype.name}: its result {_show(first)}{at} rounded to "
+            f"{out.dtype.name} underflowed to 0.0" + (f" (and {more} more)" if more > 0 else ""))
 
 
 def _is_zero(value):
