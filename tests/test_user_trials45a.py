@@ -10,17 +10,16 @@ powers and by logsumexp with b= and return_sign; Frank's by exp and expm1 near t
 mixture from a nested dict), with a Butler-Volmer overpotential by arcsinh at a ratio of 5e299.
 
 The whole set runs case by case through the CLI as tests/trials/run.py does (cases45a.ALL); here, the cases the CPU
-budget allows, the round's mended findings by a case each, and the one left as a strict xfail. Mended: F1
+budget allows, and the round's findings, all mended, by a case each: F1
 (frank_logpdf: gradcli named line 307's 1 - e^-(theta u) as where "the digits were lost here first", while the digits
 the result loses are line 306's 1 - e^-theta; an error handed on through a sum is now followed back by the operand
 whose absolute error reaches it, tests/test_provenance_entries_and_origins.py), F3 (a dataclass registered by
 jax.tree_util.register_dataclass, a JAX pytree, was no tree to gradcli; dataclasses are trees now,
 tests/test_dataclass_trees.py), F4 (jax.scipy.special.entr at 0: exact slope NaN, where the same entropy by
 -xlogy(p, p) gets +inf; a side of one infinity beside a finite side is outside the domain,
-tests/test_extended_valued_sides.py). Left: F2 (a lax.custom_root whose tangent_solve is the identity `lambda g, y:
-y`: `wrong` with the right exact gradient, but blamed on "jax.numpy.cos"'s built-in rule inside the solver, not on the
-tangent_solve's line: an identity makes no equation whose frames lead to it; a tangent_solve that computes, `-y /
-g(1.0)`, is located).
+tests/test_extended_valued_sides.py), F2 (a lax.custom_root whose tangent_solve is the identity `lambda g, y: y` was
+blamed on "jax.numpy.cos"'s built-in rule inside the solver JAX never differentiates; the lines a custom call's primal
+runs alone are now judged as that call, tests/test_custom_root_rule_named.py).
 """
 
 import os
@@ -51,15 +50,12 @@ CHOSEN = {  # case id -> what it holds
         "mended F3: a registered dataclass is a tree, --wrt orbit.e a leaf",
     "jax_lib45a:cell_entropy@c=[0,0.25,0.75]:float64":
         "mended F4: entr's -inf below 0 is outside its domain: the slope at 0 is +inf from the right",
+    "jax_lib45a:kepler_root_bad@M=0.1,e=0.9:float64":
+        "mended F2: an identity tangent_solve of lax.custom_root is named at the custom_root call, not at a cos",
 }
 
-KNOWN_WRONG = {
-    "jax_lib45a:kepler_root_bad@M=0.1,e=0.9:float64":
-        "F2: an identity tangent_solve of lax.custom_root is blamed on jax.numpy.cos's built-in rule",
-}
-SYMPTOMS = {
-    "jax_lib45a:kepler_root_bad@M=0.1,e=0.9:float64": "the first call whose built-in rule is off is jax.numpy.cos",
-}
+KNOWN_WRONG = {}
+SYMPTOMS = {}
 
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(
     cases45a, CHOSEN, KNOWN_WRONG, SYMPTOMS)

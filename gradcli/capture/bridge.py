@@ -170,6 +170,10 @@ class Bridge:
     # calls_variables_rules(args) -> whether the program at ``args`` calls a variables= rule: where it calls none,
     # ``rule_variables`` has nothing to judge and its exact replay is not run
     calls_variables_rules: Optional[Callable] = None
+    # custom_calls() -> {"file:line": (the custom call's "file:line", its rule in words)}: the lines whose every
+    # operation runs inside the primal of a custom derivative (a lax.custom_root's solve), which the framework's
+    # gradient never differentiates, running the rule instead: `rule_blame` judges them as that call
+    custom_calls: Optional[Callable] = None
     # Whether ``backward`` computes the forward's values itself (JAX's one program of the value and its gradient), so
     # that a value of the forward it lacks is one it computes otherwise (`rule_blame`); a gradient graph that reads
     # only the forward values its rules need (TensorFlow's) lacks the others without computing them otherwise

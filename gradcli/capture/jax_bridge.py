@@ -120,6 +120,7 @@ def capture(fun, text):
         narrowed_constants=captured.narrowed_constants,
         compiled_otherwise=captured.compiled_otherwise,
         notes=captured.solver_notes,
+        custom_calls=captured.custom_calls,
     )
 
 
@@ -377,6 +378,16 @@ class _Captured:
         alone = _flushed_or_not(lambda: [np.asarray(raw(g)) for g in jax.tree_util.tree_leaves(self.backward(args, one))])
         with _user_errors(self.text):
             return compiled_otherwise_note(self.seeded(key)[1], floats + others, x64, compiled, alone, "gradient")
+
+    def custom_calls(self):
+        """``{line: (the custom call's line, its rule in words)}`` of the lines the programs traced so far run only
+        inside the primal of a custom derivative (`jax_walk.compile_jaxpr`); a line two programs disagree on is left out."""
+        found, clashing = {}, set()
+        for program, *_ in self.graphs.values():
+            for line, call in program.custom_calls.items():
+                if found.setdefault(line, call) != call:
+                    clashing.add(line)
+        return {line: call for line, call in found.items() if line not in clashing}
 
     def solver_notes(self, args):
         """The point's notes (`Bridge.notes`): each solver in a custom rule's primal (`jax_loops.Solver`), whose rule

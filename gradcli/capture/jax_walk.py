@@ -130,6 +130,8 @@ class Program:
     plan: object = field(default=None, init=False, repr=False, compare=False)  # `_Plan`, made at the first run
     held: dict = field(default_factory=dict, init=False, repr=False, compare=False)  # `held_in`'s answers, made once
     solvers: list = field(default_factory=list, init=False, repr=False, compare=False)  # `_Compiler.solvers`
+    # {line: (the custom call's line, its rule in words)}: the lines run only inside a custom primal (`compile_jaxpr`)
+    custom_calls: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def held_in(self, dtype, arrays, written=None):
         """``(program, changes)``: this program with each float constant the user's own code wrote as ``dtype``
@@ -696,6 +698,28 @@ def rule_call_named(eqn):
     return f"{kind} function `{site[0]}`" if site else f"{kind} function"
 
 
+# JAX's functions whose derivative is a rule the user hands them, and what that rule is: (file under JAX's folder,
+# function) -> its words.
+_RULES_HANDED = {(os.path.join("_src", "lax", "control_flow", "solves.py"), "custom_root"):
+                 "the tangent_solve of jax.lax.custom_root"}
+
+
+def _custom_rule_words(eqn):
+    """The rule of a custom-derivative equation in words: the rule the user handed the JAX function that made it
+    (`_rule_handed`), else the rule of the user's custom function (`rule_call_named`)."""
+    return _rule_handed(eqn) or f"the rule of the {rule_call_named(eqn)}"
+
+
+def _rule_handed(eqn):
+    """The words of `_RULES_HANDED` for a custom-derivative equation a JAX function made of a rule the user handed it
+    (``lax.custom_root``'s tangent_solve), else None."""
+    for code in frames_of(eqn)[0]:
+        words = _RULES_HANDED.get((_in_jax(code.co_filename), code.co_name))
+        if words is not None:
+            return words
+    return None
+
+
 def every_equation(closed):
     """Each equation of ``closed`` (a ``ClosedJaxpr``), those of its nested jaxprs (calls, loops, branches) included."""
     stack = [closed.jaxpr]
@@ -877,6 +901,11 @@ class _Compiler:
         self.data = set()  # numbers no variable reaches: the graph's non-float inputs (a key, labels), and draws
         self.drawn = set()  # numbers JAX's PRNG made (keys, bits, and what is computed from them and data alone)
         self.custom_primals_of = []  # (custom function named, its call's line) of the user's custom rules being inlined
+        # the line of each step -> {(the call's line, its rule in words) of the custom primal it runs in, or None}
+        self.lines_in = {}
+        # (its call's line, its rule in words: `_custom_rule_words`) of each custom primal being inlined whose rule
+        # is the user's (a custom_vjp's bwd, a lax.custom_root's tangent_solve)
+        self.custom_calls_open = []
         self.solvers = []  # (a solver loop's line, custom function named, its call's line, `jax_loops.Solver`)
         self.read_here = set()  # the variables the jaxpr being compiled reads (ids): a loop's results read after it
         self.called = []  # the calls the user's lines wrote of the jitted functions being inlined (`_written_by_user_line`)
@@ -946,10 +975,18 @@ class _Compiler:
                           own=_run_by_jax(eqn, eqn.params["jaxpr"]))
             elif sub is not None and sub in eqn.params and name in _RULE_PARAMS and not _jaxs_own(eqn.params[sub]):
                 self.custom_primals_of.append((rule_call_named(eqn), site[0]))
+                self.custom_calls_open.append((site[0], _custom_rule_words(eqn)))
                 try:
                     self.inline(eqn, eqn.params[sub], self.owned(eqn, inputs), env, program, site)
                 finally:
                     self.custom_primals_of.pop()
+                    self.custom_calls_open.pop()
+            elif sub is not None and sub in eqn.params and name in _RULE_PARAMS and (handed := _rule_handed(eqn)):
+                self.custom_calls_open.append((site[0], handed))  # JAX's own primal around the user's rule
+                try:
+                    self.inline(eqn, eqn.params[sub], self.owned(eqn, inputs), env, program, site)
+                finally:
+                    self.custom_calls_open.pop()
             elif sub is not None and sub in eqn.params:
                 self.inline(eqn, eqn.params[sub], self.owned(eqn, inputs), env, program, site)
             elif name in _SCANNED and (scan := _scan_of(eqn)) is not None:
@@ -1017,6 +1054,7 @@ class _Compiler:
         compiler = _Compiler(site[0], self.rules, self.inlined, self.users_arrays, site[2])
         # a loop in a branch or a loop's body inside a custom primal is that primal's solver, noted with the others
         compiler.custom_primals_of, compiler.solvers = list(self.custom_primals_of), self.solvers
+        compiler.lines_in, compiler.custom_calls_open = self.lines_in, list(self.custom_calls_open)
         sub = compiler.program(closed)
         for step in sub.steps:
             step.user_rule = step.user_rule or site[1]
@@ -1090,6 +1128,9 @@ class _Compiler:
         users = tuple(k for k, a in enumerate(inputs) if type(a) is _Literal and np.asarray(a.value).dtype.kind == "f"
                       and self.users_constant(eqn, a))
         backward = "transpose" in str(eqn.source_info.name_stack)
+        if site[0]:
+            inside = self.custom_calls_open[-1] if self.custom_calls_open else None
+            self.lines_in.setdefault(site[0], set()).add(inside)
         program.steps.append(Step(name, rule, params, tuple(inputs), outputs, multiple, site[0], site[1], narrow, users,
                                   *programs, library=site[2], meant=_meant(inputs, users) + _window_coefficients(eqn, inputs), own=own,
                                   backward=backward, spelled=_spelling(eqn, name, site[2], backward, self.called[-1] if self.called else None)))
@@ -1566,6 +1607,9 @@ def compile_jaxpr(closed, fallback, rules=None, inlined=None, users_arrays=froze
     compiler = _Compiler(fallback, rules, inlined, users_arrays)
     program = compiler.program(closed)
     program.solvers = compiler.solvers
+    # a line whose every step runs in one custom primal: JAX differentiates none of them, it runs the rule instead
+    program.custom_calls = {line: next(iter(inside)) for line, inside in compiler.lines_in.items()
+                            if len(inside) == 1 and None not in inside}
     if rules is not None:
         _passed_through(program, rules, compiler)
     _drop_dead_steps(program)

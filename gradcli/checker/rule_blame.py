@@ -105,6 +105,13 @@ def _name_in_the_program(result, target, point_args, cotangent):
     if departed == AT_EQUALITY:
         _named_at_the_equality(finding, location, name)
         return
+    if departed == CUSTOM_RULE:
+        finding.location, finding.op = location, f"gradient rule of {name}"
+        finding.message += (
+            f"; the rule that is off is {name} on this line: the gradient of the call's result is right where the "
+            "backward pass hands it over, and the gradients the rule passes on to the call's inputs are not (the "
+            "framework differentiates none of the steps the call computes its value with: it runs this rule instead)")
+        return
     finding.location = location
     called, gradient, framework_op = name.partition(" gradient")
     if gradient and framework_op[:2] in ("", " ("):  # a call's own rule as its framework names it: "F.x gradient (aten.x_backward)"
@@ -251,9 +258,13 @@ def guilty_line(bridge, point_args, cotangent=None, rebuilt=None, differentiated
         if held is not None:
             return (*_equality_named(held, true.recording.spellings), AT_EQUALITY)
         ops = [op for op in true.recording.ops if op.phase == "forward" and op.replayed and op.location]
+        ops = _as_their_custom_calls(ops, bridge.custom_calls() if getattr(bridge, "custom_calls", None) else None)
         one_line = len({op.location for op in ops}) == 1
         ops = _by_call(ops) if one_line and getattr(bridge, "gradient_op", None) is not None else ops
-        if len({op.location for op in ops}) < 2 or len(ops) > _MOST_OPS or len(framework.recording.ops) > _MOST_OPS:
+        lines = {op.location for op in ops}
+        # one line has nothing to search, unless it is a custom call, the one answer there is
+        alone = len(lines) < 2 and not any(_RULE_MARK in line for line in lines)
+        if alone or len(ops) > _MOST_OPS or len(framework.recording.ops) > _MOST_OPS:
             return None
         numbers = _by_shape([raw(op.output) for op in framework.recording.ops] + [seed])
         inputs_right = {f"input {i}": _close(r, e)
@@ -263,6 +274,8 @@ def guilty_line(bridge, point_args, cotangent=None, rebuilt=None, differentiated
         if found is None:
             return None
         line, name, departed = found  # the call named as its framework names it
+        if _RULE_MARK in line:
+            return line.partition(_RULE_MARK)[0], name, CUSTOM_RULE
         on_line = {op.name for op in ops if op.location == line}
         steps = sorted(on_line & _STEPS)
         if steps and on_line <= _STEPS | _PLAIN_RULES | _PIECEWISE_LINEAR:  # the line is a step function of its inputs
@@ -366,6 +379,26 @@ def _by_call(ops):
     return list(placed.values())
 
 
+_RULE_MARK = "\1"  # what `_as_their_custom_calls` writes between a custom call's line and its rule's words
+
+
+def _as_their_custom_calls(ops, custom_calls):
+    """``ops`` with each op of a line that runs only inside a custom derivative's primal (``custom_calls``, the
+    bridge's) placed at that custom call, so that `_first_off` judges the call as one: the framework differentiates
+    none of the primal's own steps (a Newton solve inside ``lax.custom_root``), it runs the call's rule instead."""
+    if not custom_calls or not any(op.location in custom_calls for op in ops):
+        return ops
+    placed = {}
+    for op in ops:
+        call = custom_calls.get(op.location)
+        moved = copy.copy(op)
+        if call is not None:
+            moved.location, moved.name = f"{call[0]}{_RULE_MARK}{call[1]}", call[1]
+        moved.parents = tuple(placed.get(p.index, p) if p is not None else None for p in op.parents)
+        placed[op.index] = moved
+    return list(placed.values())
+
+
 # `guilty_line`'s word for a gradient that no built-in rule made wrong: a stop form defines it.
 STOP_FORM = "a stop form"
 # `guilty_line`'s ``departed`` where the call's forward is a step function (``(STRAIGHT_THROUGH, its step ops)``): its
@@ -381,6 +414,9 @@ AT_EQUALITY = "at an equality"
 # `guilty_line`'s word for a gradient whose rules each took one side's slope at their switch, where the function is
 # smooth: no rule is off as a rule, the line holding the switches is the one to name.
 AT_SWITCH = "at a switch"
+# `guilty_line`'s word for a gradient that the rule a custom derivative's call hands the framework made wrong, where
+# that rule left no operation of its own to name (a tangent_solve ``lambda g, y: y``): the call is named.
+CUSTOM_RULE = "a custom call's rule"
 
 
 def _at_their_switch(ops):

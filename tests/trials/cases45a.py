@@ -67,7 +67,7 @@ F1 the root cause of a cancellation named at the wrong line. frank_logpdf at the
    the digits were lost here first" at the line of d, and never names a's line. The product scales that error by 6e-9
    before it meets a = 1e-8: evaluated in float64 with each 1 - exp by expm1 in turn, mending d's line changes no digit
    of the value (9.677464163e-9 either way) and mending a's line alone gives 8.5999972e-9 (exact 8.6000000009e-9).
-F2 lax.custom_root with the identity tangent_solve (lambda g, y: y, the division by f'(E) forgotten): verdict `wrong`,
+F2 (mended) lax.custom_root with the identity tangent_solve (lambda g, y: y, the division by f'(E) forgotten): `wrong`,
    exact gradient right (3.660017129, 2.158773782), but the finding is "gradient rule of jax.numpy.cos (cos) at
    jax_lib45a.py:380: ... the first call whose built-in rule is off is jax.numpy.cos", the Newton body's cos inside the
    user's solve; JAX's cos is right and the tangent_solve's line is not named. A tangent_solve that computes
@@ -449,7 +449,7 @@ JAX = [
     Case(J, "kepler_implicit_bad", "M=0.1,e=0.9", "float64", "wrong", _kepler(0.1, 0.9), "def _kepler_bad_bwd"),
     Case(J, "kepler_root", "M=0.1,e=0.9", "float64", "ok", _kepler(0.1, 0.9)),
     Case(J, "kepler_root", "M=0.1,e=0.9", "float32", "ok", _kepler(0.1, 0.9, "float32")),
-    # F2: the tangent solve is the identity, an equation-free rule: gradcli blames jax.numpy.cos's built-in rule
+    # F2 (mended): the tangent solve is the identity, an equation-free rule, named at the custom_root call
     Case(J, "kepler_root_bad", "M=0.1,e=0.9", "float64", "wrong", _kepler(0.1, 0.9),
          "return lax.custom_root(f, M + e * jnp.sin(M), solve, lambda g, y: y)"),
     Case(J, "kepler_root_sign", "M=0.1,e=0.9", "float64", "wrong", _kepler(0.1, 0.9),
