@@ -2709,23 +2709,26 @@ def _flushed_to_zero(w, e):
     return max(flushed, key=lambda entry: entry[2], default=None)  # max keeps the first of equals
 
 
-def _subnormal_result(w, e, out_error):
-    """``(the dtype, the bits it holds there, the flat index)`` where ``w``'s entry off the most is a nonzero subnormal
-    number whose error is its own few bits' rounding (exp(-102.87) = 1.4e-45 in float32 holds 1 bit: 33% off), else
-    None: that loss is the dtype's range, not an amplification of its inputs' errors."""
+def _subnormal_result(w, e):
+    """``(the dtype, the bits it holds there, the flat index, its relative error)`` where ``w``'s nonzero entry off the
+    most is a subnormal number whose error is its own few bits' rounding (exp(-102.87) = 1.4e-45 in float32 holds 1
+    bit: 33% off), else None: that loss is the dtype's range, not an amplification of its inputs' errors. An entry
+    given as 0 is `_flushed_to_zero`'s (exp(-200) beside exp(-100) in float32: its 0 is its nearest float)."""
     got = np.asarray(raw(w.output))
     if not is_float_dtype(got.dtype) or got.dtype.kind == "c" or not got.size:
         return None
     errors = _relative_errors(w.output, e.output)
     if errors is None or errors.shape != got.shape:
         return None
+    errors = np.where(got != 0, errors, 0)
     index = int(np.argmax(errors))
     value, info = abs(float(got.ravel()[index])), finfo(got.dtype)
     if not 0 < value < float(info.tiny):
         return None
     bits = int(math.floor(math.log2(value / float(info.smallest_subnormal)))) + 1
+    error = float(errors.ravel()[index])
     # the entry's rounding is at most half its last bit: an error past a few of those is no subnormal's own
-    return (got.dtype, bits, index) if out_error <= 4 * 2.0 ** -bits else None
+    return (got.dtype, bits, index, error) if error <= 4 * 2.0 ** -bits else None
 
 
 def _who_flushed(w, index):
@@ -2901,7 +2904,8 @@ def _describe(w, e, growth, out_error, in_error):
             f"{w.name}({', '.join(_show_apart(a) for a in w.args)}) {of} amplifies its input's rounding error "
             f"{growth:.1e} times (the 1 + x it was given already lost x)"
         )
-    elif (flushed := _flushed_to_zero(w, e)) is not None:
+    elif (flushed := _flushed_to_zero(w, e)) is not None and (flushed[2] or _subnormal_result(w, e) is None):
+        # (an entry below the dtype, whose 0 is its nearest float, explains less than a subnormal one's few bits)
         kind = "underflow"
         exact, dtype, subnormal, index = flushed
         smallest = float(finfo(dtype).tiny)
@@ -2911,14 +2915,14 @@ def _describe(w, e, growth, out_error, in_error):
         entry = f" (entry {index})" if np.size(raw(w.output)) > 1 else ""
         message = (f"{w.name}({shown}) underflowed to {_show(w.output)}: the exact result {_digits(exact, digits)}{entry} "
                    f"{why}, so all of its digits are lost" + _library_note(w))
-    elif (few := _subnormal_result(w, e, out_error)) is not None:
+    elif (few := _subnormal_result(w, e)) is not None:
         kind = "underflow"
-        dtype, bits, index = few
+        dtype, bits, index, error = few
         entry = f" (entry {index})" if np.size(raw(w.output)) > 1 else ""
         message = (f"{w.name}({shown}) = {_show(w.output)}{entry} is a subnormal {dtype.name} (below its smallest normal "
                    f"number, {float(finfo(dtype).tiny):.7g}), which holds {bits} of its {finfo(dtype).nmant + 1} bits "
-                   f"there: its rounding is {out_error:.1e} of the result, where its inputs were off by {in_error:.1e}"
-                   + _library_note(w))
+                   f"there: its rounding is {error:.1e} of {'that entry' if entry else 'the result'}, where its inputs "
+                   f"were off by {in_error:.1e}" + _library_note(w))
     elif w.name in _STEPS:
         kind, message = "inaccurate", _step_message(w, e, shown, in_error)
     elif w.name == "where" and _condition_flipped(w, e):

@@ -11,9 +11,9 @@ unstable, named at the square) and Sun et al.'s generalised power 0.45; stereo d
 through torch.clamp_min at 1e-3 (flat below, no slope on the floor: domain) and through torch.where (an invalid -1 is
 masked with no leak; at 0 the flat left and the pole's right: domain); GC-Net's soft-argmin by F.softmin at costs of
 +-800 (float64) and +-80 (float32, right: e^-160's slope is below float32 too), and at +-100 in float32, where the
-fourth weight e^-100 is subnormal and its slope comes out 4% off (unstable; the explanation quotes the harmless entry
-0, below float32, rather than the subnormal one), beside exp / sum (overflow at +-800, torch.logsumexp fix
-re-checked); SSIM with its constants (identical flat patches: its maximum, slope 0) and without them (0/0 at a flat
+fourth weight e^-100 is subnormal and its slope comes out 4% off (unstable, that subnormal entry named, not entry 0,
+whose 0 is its nearest float32: tests/test_subnormal_entry_named.py), beside exp / sum (overflow at +-800,
+torch.logsumexp fix re-checked); SSIM with its constants (identical flat patches: its maximum, slope 0) and without them (0/0 at a flat
 pair: domain); the Gompertz-Makeham negative log-density of a death at age 120 (S(120) = e^-300 underflows float32 at
 c = 0.12 and e^-8800 float64 at c = 0.15: unstable at the survival line; in log space right), a Gompertz log-survival
 autograd.Function answering ctx.needs_input_grad (right; the age term of d/dc forgotten: wrong at its backward,
