@@ -14,10 +14,9 @@ where JAX's logsumexp masks the term and loses the weight's slope; point sources
 one where, whose idle log10(0) leaks).
 
 The whole set runs case by case through the CLI (python /tmp/round46a/run.py, or as tests/trials/run.py does with
-cases46a.ALL); here, the cases the CPU budget allows, and the round's finding, open, by a strict xfail: F1 (a
-coordinate whose exact slope is finite but whose framework gradient is NaN at any precision is never judged when
-another coordinate has no derivative: Eyring by log1p at alpha = 1 is `domain`, exit 0, with S's NaN unmentioned,
-where --wrt V,S says `wrong`).
+cases46a.ALL); here, the cases the CPU budget allows, among them the round's finding, mended: F1 (a coordinate whose
+exact slope is finite but whose framework gradient is NaN at any precision was never judged when another coordinate
+had no derivative: Eyring by log1p at alpha = 1 was `domain`, exit 0, with S's NaN unmentioned).
 """
 
 import os
@@ -41,18 +40,14 @@ CHOSEN = {  # case id -> what it holds
         "logsumexp with b= masks a zero weight's term: its slope 0.0414 is lost, wrong at the user's line",
     "jax_lib46a:carreau_fit_loss@carreau_args_all:float64":
         "a NamedTuple of parameters by --args, --wrt params: every leaf's slope to 1e-10",
+    "jax_lib46a:eyring_log1p@alpha=1,V=200,S=150:float64":
+        "F1: alpha has no derivative at 1, but S's slope is 0 and JAX's -0 * -inf is NaN at any precision: wrong",
     "numpy_lib46a:avrami_linear@X=1e-17:float64":
         "Avrami's log(-log(1 - X)) in plain NumPy at X = 1e-17: unstable at its line, np.log1p fix re-checked",
 }
 
-KNOWN_WRONG = {
-    "jax_lib46a:eyring_log1p@alpha=1,V=200,S=150:float64":
-        "F1: S's slope is 0 and JAX's -0 * -inf is NaN at any precision, but alpha's missing derivative makes the "
-        "whole gradient `domain` and S is never judged (exit 0)",
-}
-SYMPTOMS = {
-    "jax_lib46a:eyring_log1p@alpha=1,V=200,S=150:float64": '"status": "domain"',
-}
+KNOWN_WRONG = {}
+SYMPTOMS = {}
 
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(
     cases46a, CHOSEN, KNOWN_WRONG, SYMPTOMS)

@@ -55,6 +55,10 @@ def judge(result, target, value, grads, exact, chosen, dtype, rtol, recording, v
     domain = _domain(target, exact, exact_grads, gradient_known, chosen, dtype, _folded(recording, result.point))
     if Verdict.DOMAIN in (domain.value, domain.gradient):
         if domain.gradient == Verdict.DOMAIN or not gradient_known:
+            beside = _beside_the_domain(result, target, value, grads, exact, exact_grads, chosen, dtype, rtol,
+                                        recording, domain, verdicts_alone, moved, meant)
+            if beside is not None:
+                return beside
             return [domain, _value_computed_otherwise(result, target, value, exact, dtype, rtol, recording, domain)]
         # The value is beyond the dtype but the gradient fits it (exp(log(a) + log(b)) at 1e38 in
         # float32): the gradient is still judged, and an inf there is not ok.
@@ -66,6 +70,36 @@ def judge(result, target, value, grads, exact, chosen, dtype, rtol, recording, v
     precision = _precision(result, target, value, grads, exact, exact_grads, gradient_known, chosen, dtype, rtol,
                            verdicts_alone, moved, meant)
     return [domain, rule, precision, _nonfinite(recording, value, grads)]
+
+
+def _beside_the_domain(result, target, value, grads, exact, exact_grads, chosen, dtype, rtol, recording, domain,
+                       verdicts_alone, moved, meant):
+    """The judgements of a point whose gradient is ``domain`` in some inputs alone, where another input's gradient, whose
+    exact value is finite, is wrong or unstable: that input fails as it would checked alone (--wrt), the other inputs'
+    findings said beside it; None where nothing beside the domain fails, or the value itself is undefined.
+
+    A missing derivative in x says nothing of the slope in y: 1/(y log1p(-x)) at x = 1 has none in x, but its slope in
+    y is an exact 0, which the program's 0 * -inf makes NaN at any precision.
+    """
+    if domain.value != Verdict.OK:
+        return None
+    without = {n for n in chosen if exact_grads.get(n) is None or not finite(exact_grads[n])
+               or _beyond(exact_grads[n], dtype) is not None}
+    without |= {n for n in chosen for label, *_ in (*exact.kinks, *exact.singular)
+                if label == n or str(label).startswith(f"{n}[")}
+    rest = [n for n in chosen if n not in without]
+    if not rest or any(grads.get(n) is None for n in rest):
+        return None
+    kept = {k: list(v) if isinstance(v, list) else v for k, v in vars(result).items()}
+    rule = _rule(target, exact, exact_grads, True, rest, dtype, rtol, recording)
+    precision = _precision(result, target, value, grads, exact, exact_grads, True, rest, dtype, rtol, verdicts_alone,
+                           moved, meant)
+    if Verdict.OK == rule.gradient == precision.gradient:
+        for k, v in kept.items():
+            setattr(result, k, v)
+        return None
+    told = Judgement(value=domain.value, findings=domain.findings)
+    return [told, rule, precision, _nonfinite(recording, value, grads)]
 
 
 def _value_computed_otherwise(result, target, value, exact, dtype, rtol, recording, domain):
@@ -353,6 +387,9 @@ def _domain(target, exact, exact_grads, gradient_known, chosen, dtype, folded=()
     if not exact_finite or (not exact_grad_finite and not (exact.kinks or exact.singular)):
         # (A gradient undefined at a kink or a one-sided singularity is said by those findings.)
         what = "value" if not exact_finite else "gradient"
+        undefined_in = [n for n in chosen if exact_grads.get(n) is not None and not finite(exact_grads[n])]
+        if what == "gradient" and len(undefined_in) < len(chosen):
+            what += f" in {', '.join(undefined_in)}"
         undefined = f"the exact {what} is undefined or infinite at this point ({plain(exact.value) if what == 'value' else ''})"
         findings.append(Finding("domain", "forward", target.text, undefined.replace(" ()", "") + _cause(folded)))
     value_domain = not exact_finite or (bool(beyond) and beyond[0][0] == "value")

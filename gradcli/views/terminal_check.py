@@ -20,8 +20,8 @@ def _exact_gradient_text(r, digits):
     if r.exact_directional is not None and all(v is None for v in r.exact_gradient.values()):
         return f"{number(r.exact_directional, digits)} along a direction"
     shown = {k: beyond_float(v, r.exact_gradient_text.get(k), digits) for k, v in r.exact_gradient.items()}
-    if r.gradient_status == Verdict.DOMAIN:  # an inf or NaN there is no slope of the function's: none is
-        shown = {k: _no_finite_derivative(v) for k, v in shown.items()}
+    # An exact inf or NaN is no slope of the function's: none is (in some inputs alone, where another one's fails).
+    shown = {k: _no_finite_derivative(v) for k, v in shown.items()}
     return gradient_text(shown, digits)
 
 
