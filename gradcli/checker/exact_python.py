@@ -253,6 +253,8 @@ def _compute(target, args, result, budget, seed):
         result.rule = _rule_beside(rule, args, result.gradient, along_zero)
         # How large the operands were that the rule's last additions rounded: judge's float32 allowance.
         result.rule_scale = rule_rounding.rule_scale(_rule_run(function, args), bits, rule, result.rule, result.gradient)
+        result.rule_radius = [[None if b is None else balls.to_mpf(b.rad()) for b in np.ravel(np.asarray(g, dtype=object))]
+                              for g in rule]
         result.method = "balls"
         result.digits = int(max(bits, most) * 0.30103) + 1
         unbounded = any(b is None for g in rule for b in g)

@@ -602,11 +602,15 @@ def _within_own_rounding(exact, names, chosen, rule_by_name, exact_grads, allowa
     A softmax row with one live score beside scores masked at -1e9 has weight s = 1 - 2e^-1e9, and its rule
     s (g - s.g) subtracts numbers equal to every digit a ball holds: what it gives is its rounding (2.8e-9864 at
     9865 digits), where the exact slope is 1.9e-434294482. That is no disagreement with the exact derivative, which
-    no precision short of 434 million digits would show. A proven 0 allows nothing.
+    no precision short of 434 million digits would show. A proven 0 allows nothing. Where the rule ran on balls, the
+    ball's radius bounds its rounding (`Exact.rule_radius`), and the model's scale gives way to it: a rule e (1 - e)
+    that forgot a factor K gives 1e-100 to every digit where the exact slope is K times that, and terms of size 1 at
+    39 digits excuse no such gap.
     """
     import mpmath
 
     scales = dict(zip(names, exact.rule_scale or []))
+    radii = dict(zip(names, exact.rule_radius or []))
     unit = mpmath.mpf(10) ** -exact.digits if exact.digits else None
     for n in chosen:
         rules = np.ravel(np.asarray(raw(rule_by_name[n]), dtype=object))
@@ -614,10 +618,12 @@ def _within_own_rounding(exact, names, chosen, rule_by_name, exact_grads, allowa
         sizes = scales.get(n)
         if unit is None or sizes is None or not len(sizes) == len(rules) == len(exacts):
             return False
-        for r, e, size in zip(rules, exacts, sizes):
+        bounds = radii.get(n) or [None] * len(rules)
+        for r, e, size, radius in zip(rules, exacts, sizes, bounds):
             if size is None or not (mpmath.isfinite(r) and mpmath.isfinite(e)) or (e == 0 and r != 0):
                 return False
-            if abs(r - e) > max(allowance * abs(e), 4 * size * unit):
+            rounding = 4 * size * unit if radius is None else 4 * radius
+            if abs(r - e) > max(allowance * abs(e), rounding):
                 return False
     return True
 

@@ -101,6 +101,9 @@ class Exact:
     rule: list = field(default_factory=list)  # gradcli's rule at high precision, one per variable
     # Per variable, per rule entry (flat): the size of the terms its arithmetic combined (rounding noise / unit roundoff).
     rule_scale: list = field(default_factory=list)
+    # Per variable, per rule entry (flat): the radius of the rule's ball where it ran on balls, a proven bound of the
+    # rounding its own arithmetic did (None, or empty off balls: only `rule_scale`'s model of it is known there).
+    rule_radius: list = field(default_factory=list)
     digits: int = 0
     determined: bool = True
     direction: object = None  # when the exact gradient is only known along a direction
@@ -128,7 +131,7 @@ class Exact:
 
     def copied(self):
         """A copy whose lists are its own: the checker empties an unsettled reference it was handed."""
-        lists = ("gradient", "rule", "rule_scale", "kinks", "singular", "notes")
+        lists = ("gradient", "rule", "rule_scale", "rule_radius", "kinks", "singular", "notes")
         return replace(self, **{name: list(getattr(self, name)) for name in lists})
 
 
@@ -626,6 +629,8 @@ def only_chosen(target, args, wrt):
             exact.rule = spread(exact.rule, lambda a: None)
         if exact.rule_scale:
             exact.rule_scale = spread(exact.rule_scale, lambda a: None)
+        if exact.rule_radius:
+            exact.rule_radius = spread(exact.rule_radius, lambda a: None)
         if exact.direction is not None:
             exact.direction = spread(exact.direction, lambda a: np.zeros(np.shape(a)) if np.ndim(a) else 0.0)
         return exact
