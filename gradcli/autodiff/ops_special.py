@@ -97,9 +97,18 @@ class BeyondNumbers(ArithmeticError):
 def beyond_numbers(name, args, error=None, why="has an exponent beyond every number the exact reference holds"):
     """The `BeyondNumbers` of op ``name`` at ``args``: ``why``, and mpmath's ``error`` where it raised one."""
     mpmath = loaded_mpmath()
-    at = ", ".join(mpmath.nstr(a, 3) if isinstance(a, mpmath.mpf) else repr(a) for a in args)
+    at = ", ".join(_short_number(mpmath, a) if isinstance(a, mpmath.mpf) else repr(a) for a in args)
     raised = f" (mpmath: {error})" if error is not None else ""
     return BeyondNumbers(f"{name}({at}) {why}{raised}")
+
+
+def _short_number(mpmath, number):
+    """``number`` to 3 digits, a decimal exponent of more than 15 digits as 10^(its logarithm): -e^(1e300) is
+    -10^(4.34e+299), not 300 digits of exponent."""
+    if mpmath.isfinite(number) and number != 0 and abs(mpmath.mag(number)) > 10**16:
+        with mpmath.workdps(30):
+            return f"{'-' if number < 0 else ''}10^({mpmath.nstr(mpmath.log10(abs(number)), 3)})"
+    return mpmath.nstr(number, 3)
 
 
 def _moving_proof_number(value):

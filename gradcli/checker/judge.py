@@ -47,6 +47,9 @@ def judge(result, target, value, grads, exact, chosen, dtype, rtol, recording, v
                                             verdicts_alone, moved, meant)
             if off is not None:
                 return off
+            born = _nan_born_of_rounding(recording, value, grads, exact)
+            if born is not None:
+                return [born, _nonfinite(recording, value, grads)]
         return [bounded or _undetermined(exact.out_of_time, exact.why), _nonfinite(recording, value, grads)]
     if not exact.determined:
         result.notes.append("verdict without an exact reference: the value and gradient are compared with nothing")
@@ -128,6 +131,28 @@ def _value_computed_otherwise(result, target, value, exact, dtype, rtol, recordi
         f"operations in {dtype} gives too: the framework computes this value otherwise than its operations mean, at "
         "any precision",
         location=line)])
+
+
+def _nan_born_of_rounding(recording, value, grads, exact):
+    """``unstable`` where, with no exact reference, the program's value is finite and its gradient holds a NaN made by
+    the dtype's rounding (`provenance.nonfinite_by_rounding`): exp(-exp(x)) at x = 1e300, whose exp overflows and
+    whose rule's 0 * inf is NaN, is unstable whatever its exact slope, which no number holds; None otherwise."""
+    if value is None or not finite(value) or not any(g is not None and np.isnan(_as_floats(g)).any() for g in grads.values()):
+        return None
+    if not provenance.nonfinite_by_rounding(recording):
+        return None
+    missing = exact.out_of_time or (f"no exact reference: {exact.why}" if exact.why else "no exact reference")
+    return Judgement(gradient=Verdict.UNSTABLE, notes=[
+        f"{missing}; the value is not judged, but the NaN in the gradient is the working dtype's rounding (an "
+        "overflow or underflow the findings name), which no exact number excuses"])
+
+
+def _as_floats(value):
+    """``value`` as a float64 array (complex entries as their real and imaginary parts)."""
+    array = np.asarray(raw(value))
+    if np.iscomplexobj(array):
+        array = np.concatenate([array.real.ravel(), array.imag.ravel()])
+    return array.astype(np.float64, copy=False)
 
 
 def _rounded_within_the_bound(result, target, value, grads, exact, chosen, dtype, rtol):

@@ -1007,6 +1007,22 @@ def _where_finding(apart, said):
                    where.span, [_show(a) for a in where.args], _show(where.output), where.location)
 
 
+def nonfinite_by_rounding(recording):
+    """Whether the program's first NaN or inf was made by its dtype's rounding: an op that overflowed on finite inputs
+    (not a pole's, nor a 0's, nor a singular matrix's inf), or an op handed a 0 that an earlier op underflowed to,
+    forward or in a gradient rule. Such a NaN is `unstable` whatever the exact numbers are."""
+    if recording is None:
+        return False
+    first = recording.first_forward_nonfinite
+    if first is not None:
+        if _lost_to_zero(first) is not None:
+            return True
+        singular = first.name.startswith(_MATRIX_FUNCTIONS) and all(finite(a) for a in first.args)
+        return _is_inf(first.output) and not (singular or _inf_from_zero(first) or _inf_at_pole(first))
+    node = recording.first_backward_nonfinite
+    return node is not None and _zero_before_the_rule(recording, node) is not None
+
+
 def _forward_nonfinite(first):
     """The findings of ``first``, the first forward op that made a NaN or inf of finite inputs: the op, and before it
     the 0 an earlier op rounded to that it was fed, where one was."""

@@ -42,9 +42,10 @@ rounded 400 / ln 10 and ln 10 / 400. A slope or value beyond float64's range is 
 (the loan at r = 0) has no derivative, nor has xlogy's slope in n at mu = 0.
 
 147 cases (105 on gradcli.numpy/scipy, 13 plain NumPy/SciPy, 10 float32, 19 formulas; 77 ok, 46 unstable, 8 wrong,
-9 domain, 7 input errors), run one at a time through the CLI: 144 pass. The exact reference was right at every point:
-no phantom gradient, no float-sized floor, tiny slopes (6.4e-291, 1e-430, 5.8e-2503, 10^(-2.5e297), 10^(-4.4e303),
-10^(-8.7e433)) right by their digits, proven zeros where they are, NaN where no derivative exists, kinks the point's own.
+9 domain, 7 input errors), run one at a time through the CLI: 144 passed when written, all 147 since F1 was mended.
+The exact reference was right at every point: no phantom gradient, no float-sized floor, tiny slopes (6.4e-291, 1e-430,
+5.8e-2503, 10^(-2.5e297), 10^(-4.4e303), 10^(-8.7e433)) right by their digits, proven zeros where they are, NaN where no
+derivative exists, kinks the point's own.
 
 What the round found (see tests/test_user_trials46c.py):
 F1 a custom rule that misses its constant is not `wrong` where its float64 answer lost every digit: Elo's logistic
@@ -53,11 +54,13 @@ F1 a custom rule that misses its constant is not `wrong` where its float64 answe
    (5.756e-103, 5.756e-253); at [1000000] it is `ok`. At [-100000] and [-1000000] the same rule is rightly `wrong`.
    `judge._within_own_rounding` excuses the rule as its own rounding: its terms are of size 1 (1 - e at e = 1 - 1e-100)
    and the reference stopped at 39 digits, so 4 x 10^-39 swallows the 1e-100 gap; made to answer False, the verdict
-   is `wrong` with the right message.
-F2 (minor, held by its own strict xfail) exp(-exp(x)) at x = 1e300, in every spelling: exp overflows and its rule's
+   is `wrong` with the right message. Mended: where the rule ran on balls, its ball's radius bounds its own rounding
+   (`Exact.rule_radius`), and the three are `wrong` at the rule's def.
+F2 (minor, held by its own test) exp(-exp(x)) at x = 1e300, in every spelling: exp overflows and its rule's
    0 * inf is NaN, both named, yet the verdict is `error` ("no verdict", the exact reference being beyond every
    number), where issue 27 asks `unstable` whatever the exact gradient is; the message prints e^1e300's 300-digit
-   exponent in full.
+   exponent in full. Mended: a finite value beside a gradient NaN made by the dtype's rounding is `unstable`
+   without a reference (`judge._nan_born_of_rounding`), and the note writes -e^1e300 as -10^(4.34e+299).
 Truths the round corrected in itself, gradcli right each time: log1p(D/P) at 1e300 / 1e-300 is `domain` (its slope in
 P is -6.4e309), not `unstable`; e^(9.8e-7) - 1 keeps 10 digits (2.3e-11 off), `ok` at t = 1000; BET at x = 1 - 2^-53
 loses its slope in c (9e13 - 9e13), `unstable`, not `ok`; TrueSkill's w' at -800 is so ill-conditioned that the
@@ -463,8 +466,8 @@ GN = [
     Case(G, "elo_rule_forgot_k", _at(d=[-1000000]), "float64", "wrong", _each("d", [-1000000], _elo_rule_slope),
          "_elo_rule_forgot_k>>def grad_fn"),
     # F1: where e rounds to 1 the rule's e (1 - e) at high precision is 1e-100, 1e-250, 1e-2500 for exact slopes
-    # 173.7 times smaller (rule_gradient in the JSON says so), but the 39 digits used cannot resolve 1 - e, so
-    # the disagreement is excused as the rule's own rounding: `unstable` with no finding, and `ok` at 1e6
+    # 173.7 times smaller (rule_gradient in the JSON says so); the disagreement was once excused as the rule's own
+    # rounding at 39 digits, which its ball's radius proves it is not
     Case(G, "elo_rule_forgot_k", _at(d=[40000]), "float64", "wrong", _each("d", [40000], _elo_rule_slope),
          "_elo_rule_forgot_k>>def grad_fn"),
     Case(G, "elo_rule_forgot_k", _at(d=[100000]), "float64", "wrong", _each("d", [100000], _elo_rule_slope),
