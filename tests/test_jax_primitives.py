@@ -234,14 +234,17 @@ def test_a_tie_in_scatter_max_is_a_kink_of_both_entries():
 @pytest.mark.parametrize("spelling, y_edge", [("xlogy", 0.0), ("xlog1py", -1.0)])
 def test_jaxs_xlogy_at_x_0_where_its_log_is_no_number_is_the_domains_edge(spelling, y_edge):
     """``jax.scipy.special.xlogy`` is ``where(x == 0, 0, x * log(y))`` inside a custom_jvp: replayed as gradcli's
-    xlogy, whose slope in x at x = 0 is log(y), no number at y's edge: `domain` there, exact elsewhere; along y alone
-    the function is 0 log y, 0 for every y: y's slope there an exact 0."""
+    xlogy, whose slope in x at x = 0 is log(y), no number at y's edge: no derivative in x[0], exact elsewhere; along y
+    alone the function is 0 log y, 0 for every y: y's slope there an exact 0, which JAX's rule (x / y) makes 0 / 0:
+    `wrong` in y, as checking y alone says, beside x[0]'s edge."""
     special = getattr(jax.scipy.special, spelling)
     x, y = np.array([0.0, 2.0]), np.array([y_edge, 0.5])
     result = gradcli.check(lambda x, y: jnp.sum(special(x, y)), [{"x": x, "y": y}], dtypes=["float64"],
                            fixes=False, max_time=math.inf).results[0]  # the exact xlog1py there: ~2 s of CPU, more wall
     edges = {f.op for f in result.findings if f.kind == "singular"}
-    assert result.status == "domain" and "x[0]" in edges and "y[0]" not in edges, result.findings
+    assert result.status == "wrong" and "x[0]" in edges and "y[0]" not in edges, result.findings
+    rule, = [f.message for f in result.findings if f.kind == "nonfinite-rule"]
+    assert "gives {y: [nan, " in rule, rule
     assert result.exact_gradient["y"][0] == 0.0
     log = np.log if spelling == "xlogy" else np.log1p
     assert result.exact_gradient["x"][1] == pytest.approx(log(0.5), rel=1e-14)

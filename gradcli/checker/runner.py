@@ -16,7 +16,9 @@ makes the verdict, in this order of precedence:
 - ``domain``: the exact value or gradient is undefined or infinite there, the
   function has a kink there (``abs`` at 0) or a pole or jump on one side, or
   the exact answer is finite but beyond the dtype's range (exp(exp(800)) in
-  float64): no gradient in that dtype is right.
+  float64): no gradient in that dtype is right. Inputs whose exact slope is a
+  number are judged beside it, and where one of them fails, the point takes
+  that verdict (`judge._beside_the_domain`).
 - ``wrong``: gradcli's gradient rule, run at high precision, disagrees with the
   exact derivative of the forward function (relative error above 1e-8, or
   NaN/inf where the derivative is finite: NaN leaking through ``where``): the

@@ -2,7 +2,9 @@
 
 A point's verdict is decided by precedence: error > domain > wrong > unstable
 > ok (`Verdict.decide`). A ``domain`` verdict outranks ``wrong`` there
-because where the exact answer is undefined, no rule can be judged. Across
+because where the exact answer is undefined, no rule can be judged (inputs
+whose exact slope is defined are judged beside it, and a failing one decides
+the point: `judge._beside_the_domain`). Across
 points and fixes, the worst is by severity: error > wrong > unstable > domain
 > ok (`Verdict.worst`): a domain point fails no gradient, a wrong rule does.
 """
