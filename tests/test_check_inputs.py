@@ -781,8 +781,9 @@ def user_code(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize(
     "target, says",
-    [("exits.py:f", "exits.py exited with status 4 while being imported"),
-     ("closes.py:f", "importing closes.py failed: GeneratorExit: at import")],
+    [("exits.py:f", "exits.py exited with status 4 while being imported at exits.py:2 (sys.exit(4))"),
+     ("closes.py:f", "importing closes.py failed at closes.py:1 (raise GeneratorExit('at import')): GeneratorExit: at "
+                     "import")],
 )
 def test_a_module_that_exits_or_raises_anything_while_imported_is_bad_input(user_code, target, says):
     outcome = cli("grad", target, "--at", "1")
@@ -807,3 +808,20 @@ def test_keyboard_interrupt_still_stops_with_130(user_code):
 def test_a_negative_seed_is_bad_usage():
     outcome = cli("grad", "x", "--at", "1", "--seed", "-1")
     assert outcome.code == 2 and "'--seed'" in outcome.stderr
+
+
+def test_a_failed_import_names_its_line(tmp_path, monkeypatch):
+    """A module importing a missing package (or a helper of the user's that raises) names the line that raised:
+    the innermost of the user's files, in the message and as the JSON error's file and line."""
+    (tmp_path / "helper.py").write_text("import math\n\nSCALE = math.sqrt(-1)\n")
+    (tmp_path / "model.py").write_text("import numpy as np\nimport not_a_package_anywhere\n\n\ndef f(x):\n    return x\n")
+    (tmp_path / "uses.py").write_text("import numpy as np\nfrom helper import SCALE\n\n\ndef f(x):\n    return x\n")
+    monkeypatch.chdir(tmp_path)
+    outcome = cli("grad", "model.py:f", "--at", "1")
+    assert outcome.code == 2 and "Traceback" not in outcome.stderr
+    assert ("importing model.py failed at model.py:2 (import not_a_package_anywhere): ModuleNotFoundError"
+            in outcome.stderr), outcome.stderr
+    outcome = cli("grad", "uses.py:f", "--at", "1", "--json")
+    error = json.loads(outcome.stdout)["error"]
+    assert "failed at helper.py:3 (SCALE = math.sqrt(-1)): ValueError: math domain error" in error["message"], error
+    assert (error["file"], error["line"]) == ("helper.py", 3)

@@ -16,6 +16,7 @@ import functools
 import importlib
 import importlib.util
 import inspect
+import linecache
 import math
 import os
 import re
@@ -850,16 +851,21 @@ def import_deadline(seconds):
 
 
 def _import_failed(module_text, target, error) -> InputError:
-    """The error for a module whose import raised ``error`` (any ``BaseException``; ``sys.exit`` too)."""
+    """The error for a module whose import raised ``error`` (any ``BaseException``; ``sys.exit`` too), naming the
+    innermost line of the user's files that ran (an import of a missing package, a helper module's raise)."""
+    found = innermost_users(error.__traceback__, outside_python_and_gradcli)
+    file, line = (None, None) if found is None else (shown_path(found[0].f_code.co_filename), found[1])
+    code = linecache.getline(found[0].f_code.co_filename, line).strip() if found else ""
+    at = "" if found is None else f" at {file}:{line}" + (f" ({code})" if code else "")
     if isinstance(error, _ImportTimedOut):
-        message = f"{module_text} did not finish importing within {error.args[0]:g} s (stopped by --timeout)"
+        message = f"{module_text} did not finish importing within {error.args[0]:g} s (stopped by --timeout){at}"
     elif isinstance(error, SystemExit) and isinstance(error.code, (int, type(None))):
-        message = f"{module_text} exited with status {error.code or 0} while being imported"
+        message = f"{module_text} exited with status {error.code or 0} while being imported{at}"
     elif isinstance(error, SystemExit):  # sys.exit("message")
-        message = f"{module_text} exited while being imported: {error.code}"
+        message = f"{module_text} exited while being imported{at}: {error.code}"
     else:
-        message = f"importing {module_text} failed: {type(error).__name__}: {error}"
-    return InputError(message, text=target, span=(0, len(module_text)))
+        message = f"importing {module_text} failed{at}: {type(error).__name__}: {error}"
+    return InputError(message, text=target, span=(0, len(module_text)), file=file, line=line)
 
 
 # What in a function's source reads a value's dtype: ``x.dtype`` (not ``dtype=x.dtype`` handed on), ``x.itemsize``,
