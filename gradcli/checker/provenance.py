@@ -758,7 +758,7 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
         findings.append(Finding("nonfinite", "forward", label, said, op.span, [_show(a) for a in op.args],
                                 _show(op.output), op.location))
     elif first is not None:
-        findings += _forward_nonfinite(first)
+        findings += _forward_nonfinite(first, getattr(recording, "spellings", None))
     if recording.accumulated is not None:
         findings.append(_accumulation_finding(*recording.accumulated))
     node = recording.first_backward_nonfinite
@@ -785,7 +785,7 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
             lost, broken, gave = _lost_to_zero(step, made_by(recording)), step, "which gave"
         named = any(f.kind in ("underflow", "cancellation") and (f.gradcli_op or f.op, f.span, f.location) == (lost.name, lost.span, lost.location) for f in findings) if lost else True
         if not named:  # the forward's root cause, when the forward finding has not named it already
-            findings.append(_zero_finding(lost, broken, gave))
+            findings.append(_zero_finding(lost, broken, gave, getattr(recording, "spellings", None)))
         plain = _plain_arithmetic_broke(recording, node) if step is None and called is None else None
         if plain is not None:  # the user's grad_fn broke in NumPy's operators on its plain arrays, which no op records
             node, message = plain
@@ -1023,14 +1023,14 @@ def nonfinite_by_rounding(recording):
     return node is not None and _zero_before_the_rule(recording, node) is not None
 
 
-def _forward_nonfinite(first):
+def _forward_nonfinite(first, spellings=None):
     """The findings of ``first``, the first forward op that made a NaN or inf of finite inputs: the op, and before it
     the 0 an earlier op rounded to that it was fed, where one was."""
     findings = []
     inputs = ", ".join(_show(a) for a in first.args)
     lost = _lost_to_zero(first)
     if lost is not None:
-        findings.append(_zero_finding(lost, first))
+        findings.append(_zero_finding(lost, first, spellings=spellings))
     singular = first.name.startswith(_MATRIX_FUNCTIONS) and all(finite(a) for a in first.args)
     absorbed = _absorbed_before(first) if singular and lost is None else None
     if absorbed is not None:
@@ -1546,9 +1546,10 @@ def _zero_before_the_rule(recording, node):
     return None if forward is None else _lost_to_zero(forward)
 
 
-def _zero_finding(lost, broken, gave="which gave"):
+def _zero_finding(lost, broken, gave="which gave", spellings=None):
     """The root cause of a non-finite result: an op that underflowed (or cancelled) to 0, shown called as the user
-    called it where it is a composite's one primitive (cumprod's prod of a triangle: the user's x)."""
+    called it where it is a composite's one primitive (cumprod's prod of a triangle: the user's x); the op the 0
+    reached said inside the call the user wrote where it is a part of one (``spellings``: log in scipy.special.logit)."""
     inputs = ", ".join(_show(a) for a in lost.called_with or lost.args)
     absorbed = _absorbed_into_one(lost) if lost.phase == "forward" else None
     if absorbed is not None:
@@ -1571,11 +1572,20 @@ def _zero_finding(lost, broken, gave="which gave"):
     in_rule = lost.phase == "backward" and bool(lost.rule)  # a step of the user's own rule: the backward's
     message = (
         f"{f'in {lost.rule[0]}, ' if in_rule else ''}{what}, and that 0 reached {broken.name}("
-        f"{', '.join(_show(a) for a in broken.args)}), {gave.removesuffix(' gave')} {result}: the root cause is the "
+        f"{', '.join(_show(a) for a in broken.args)}){_inside_call(broken, spellings)}, {gave.removesuffix(' gave')} "
+        f"{result}: the root cause is the "
         f"{'absorption' if absorbed is not None else kind}, not {broken.name}"
     )
     return Finding(kind, "backward" if in_rule else "forward", lost.name, message, lost.span,
                    [_show(a) for a in lost.args], _show(lost.output), lost.location)
+
+
+def _inside_call(record, spellings):
+    """" in scipy.special.logit" where ``record`` replays a part of a library call the user wrote (its spelling in
+    ``spellings`` is "log in scipy.special.logit"); "" where it is an op the user wrote itself."""
+    spelling = (spellings or {}).get((record.location, record.name, record.phase == "forward"), "")
+    part, inside, call = spelling.partition(" in ")
+    return f" in {call}" if inside and part == record.name else ""
 
 
 def _rounded_back(cast):
@@ -2081,6 +2091,10 @@ def root_cause_and_error(working: Recording, exact: Recording, phase, eps, least
         if earlier is None and w.phase == "forward" and not cancels_itself:  # an amplifier of what an earlier
             earlier = _cancelled_before(working, aligned, w, out_error, eps)  # cancellation lost: that one
         finding = earlier or _with_the_library_before(finding, w, in_error, own, libraries)
+        if id(w) in recomputed and finding.location == w.location and finding.phase == "backward":
+            # the backward graph's replay of a forward op: the loss is the forward's, which the gradient reads
+            finding = replace(finding, phase="forward", op=w.name,
+                              message=finding.message + "; the gradient reads this forward result")
         # A recomputed forward op is the forward's finding. An entry rounded to 0 because its exact value lies below
         # the dtype's smallest number (exp(-1e9) = 0) is off by less than that number, the dtype's own last rounding:
         # any op that amplified errors 100 times is where the digits went before it, and on a tie (both saturated at
