@@ -146,3 +146,16 @@ def test_a_tiny_base_s_second_slope_is_its_honest_infinity():
     with numpy.errstate(all="ignore"):
         assert float(grad(grad(lambda a: a ** 1e-300))(5e-324)) == -math.inf
         assert float(grad(grad(lambda a: a ** 1e-10))(1e-310)) == -math.inf
+
+
+def _decibel_sum(L):
+    return 10.0 * gnp.log10(gnp.sum(gnp.power(10.0, L / 10.0)))
+
+
+def test_a_python_base_keeps_a_float32_rule_float32_where_its_slope_leaves_the_range():
+    """power(10.0, y) of float32 y holds 10.0 weakly, in float32; where the slope 10^y log 10 leaves float32's range
+    (y = 80), the rule's fallback picks 10.0 beside 1.0, and that pick must stay float32 as the power did (it was
+    float64: the check noted that a float32 program's rule ran a step in float64)."""
+    result, = gradcli.check(_decibel_sum, [{"L": [800.0, 790.0]}], dtypes=["float32"], fixes=False).results
+    assert not [n for n in result.notes if "not every step computed in float32" in n], result.notes
+    assert any("power(10.0, [80, 79]) overflowed" in f.message for f in result.findings), result.findings

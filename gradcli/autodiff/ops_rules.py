@@ -323,6 +323,9 @@ def _in_range(slope, x, y, halved, plain):
         lost &= (xs > 0) & np.isfinite(xs) & np.isfinite(ys) & (ys != 0)
     if not lost.any():
         return slope
+    # A Python number picked beside another is no longer weak (where(lost, 1.0, 10.0) is float64): it is held in the
+    # slope's dtype, as the power itself held it, so a float32 program's rule stays float32.
+    x, y = (kind.type(v) if type(v) in (int, float) else v for v in (x, y))
     kept = plain(select(lost, 1.0, x), select(lost, 2.0, y))
     return select(lost, halved(select(lost, x, 1.0), select(lost, y, 2.0)), kept)
 
