@@ -136,5 +136,6 @@ def test_a_windows_loss_is_named_at_the_windows_line():
     result = _checked(users_hamming_weighted, 5)
     assert result.status == "unstable"
     assert float(result.exact_gradient["x"][1]) == 1e-17
-    finding = result.findings[0]  # the cosine at the float angle near pi / 2, inside the window
-    assert finding.op == "cos" and finding.location == f"{__file__}:{users_hamming_weighted.__code__.co_firstlineno + 3}"
+    finding = result.findings[0]  # the cosine at the float angle near pi / 2, inside the window, the forward's
+    assert finding.op == "cos in torch.hamming_window (aten.hamming_window)" and finding.phase == "forward"
+    assert finding.location == f"{__file__}:{users_hamming_weighted.__code__.co_firstlineno + 3}"

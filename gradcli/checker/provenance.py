@@ -1583,7 +1583,8 @@ def _zero_finding(lost, broken, gave="which gave", spellings=None):
 def _inside_call(record, spellings):
     """" in scipy.special.logit" where ``record`` replays a part of a library call the user wrote (its spelling in
     ``spellings`` is "log in scipy.special.logit"); "" where it is an op the user wrote itself."""
-    spelling = (spellings or {}).get((record.location, record.name, record.phase == "forward"), "")
+    forward = getattr(record, "phase", "backward") == "forward"  # a backward node's record has no phase
+    spelling = (spellings or {}).get((getattr(record, "location", None), record.name, forward), "")
     part, inside, call = spelling.partition(" in ")
     return f" in {call}" if inside and part == record.name else ""
 
