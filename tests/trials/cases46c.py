@@ -1,7 +1,7 @@
 """The forty-sixth trial set (third part): issue 27's classes on Python functions written against gradcli.numpy and
 gradcli.scipy, on plain NumPy/SciPy and on formulas, in domains not tried before: geochronology (a radiometric age
 log1p(D/P) / lambda at D/P = 1e-300 and 1e300, ok, at 1e300 / 1e-10, where D/P overflows, and at 1e300 / 1e-300, whose
-slope in P (-6.4e309) is beyond float64: `domain`; as printed, log(1 + D/P), at 1e-300, where 1 + D/P rounds to 1 and
+slope in P (-6.4e309) is beyond float64 while the age and its slope in D are lost: `unstable`; as printed, log(1 + D/P), at 1e-300, where 1 + D/P rounds to 1 and
 the age is 0 for 6.4e-291 years with its slopes right, and at 1e-10; the U-Pb concordia's e^(lambda t) - 1 at
 t = 1e-300, where lambda t is subnormal and exp gives 1, beside expm1, and at t = 10 and 1000, 8 and 10 digits kept; a
 radiocarbon age -8033 log F at F = 1e-300, 1 - 2^-53 and 5e-324 (a slope of -1.6e327: `domain`), by log1p(F - 1),
@@ -282,8 +282,10 @@ GN = [
     # D/P = 1e300 / 1e-10 overflows: the age inf for 4.6e12 years, slopes of 6.4e-291 and -6.4e19
     Case(G, "age_log1p", _at(d=1e300, p=1e-10), "float64", "unstable", _closed(_age_slopes, d=1e300, p=1e-10),
          "return gnp.log1p(d / p) / LAMBDA_238"),
-    # ... and at p = 1e-300 the slope in p, -6.4e309, is beyond float64
-    Case(G, "age_log1p", _at(d=1e300, p=1e-300), "float64", "domain", _closed(_age_slopes, d=1e300, p=1e-300)),
+    # ... and at p = 1e-300 the slope in p, -6.4e309, is beyond float64, but the age and its slope in d are float64
+    # numbers D/P's overflow loses: unstable in them, p's slope said beside
+    Case(G, "age_log1p", _at(d=1e300, p=1e-300), "float64", "unstable", _closed(_age_slopes, d=1e300, p=1e-300),
+         "return gnp.log1p(d / p) / LAMBDA_238"),
     # the U-Pb concordia
     Case(G, "concordia_206", "t=1e-300", "float64", "unstable", _slope("t", 1e-300, _concordia_slope(LAMBDA_238)),
          "return gnp.exp(LAMBDA_238 * t) - 1", "gnp.expm1(LAMBDA_238 * t)"),
