@@ -360,7 +360,8 @@ JAX = [
     Case(J, "sir_attack_rate_checkpointed", "beta=0.3", "float64", "ok", num_grad(_sir_attack(), beta=0.3)),
     Case(J, "log_incidence", "i=0.001,beta=0.3", "float64", "ok", _log_incidence(0.001, 0.3)),
     # d/di = 1e40 is beyond float32's range: the dtype's limit, not the program's
-    Case(J, "log_incidence", "i=1e-40,beta=0.3", "float32", "domain", _log_incidence(1e-40, 0.3, "float32")),
+    # an input with a finite slope beside one without a derivative is judged (round 46a F1): that verdict
+    Case(J, "log_incidence", "i=1e-40,beta=0.3", "float32", "unstable", _log_incidence(1e-40, 0.3, "float32")),
     Case(J, "final_size", "r0=2.5", "float64", "ok", _each("r0", _final_size_slope, [2.5])),
     Case(J, "final_size", "r0=2.5", "float32", "ok", _each("r0", _final_size_slope, [2.5], "float32")),
     # just above the epidemic threshold: z = 2e-4, where the residual's slope is 1e-4: z - 1 + exp(-R0 z) cancels
