@@ -6,8 +6,8 @@ subnormal (log's backward 1 / J overflows: unstable at log J, the slogdet fix re
 autograd.Function whose backward returns coth k - 1/k (wrong, at its backward), Arps' cumulative production through
 tf.math.divide_no_nan at b = 1 (0 where both limits are 7884.57: a jump in b, 0 in D) and the Coulomb logarithm in
 float32 at n = 1e36, where lambda_D^3 = 1.3e-41 is flushed to 0 by TensorFlow's kernels (unstable, at the log line).
-Known wrong (G1): tf.pow(V, 1.5) at V = 0, undefined to the left, is said ok with slope 0, where V * sqrt(V) of the
-same function is domain and README's rule gives no derivative.
+G1, mended: tf.pow(V, 1.5) at V = 0, undefined to the left, was said ok with slope 0, where V * sqrt(V) of the same
+function is domain and README's rule gives no derivative.
 The whole set runs case by case through the CLI as tests/trials/run.py does (cases46b.ALL).
 """
 
@@ -36,15 +36,11 @@ CHOSEN = {  # case id -> what it holds
         "divide_no_nan's 0 at b = 1 between limits of 7884.57: a jump in b (domain), 0 in D",
     "tf_lib46b:coulomb_log@n=1e+36,T=10:float32":
         "lambda_D^3 = 1.3e-41 flushed to 0 by TensorFlow's float32 kernels, log(0): unstable at the log line",
-}
-KNOWN_WRONG = {
     "tf_lib46b:child_langmuir@V=0:float64":
-        "G1: tf.pow(V, 1.5) at V = 0 is said ok with exact slope 0, though V^1.5 is undefined to the left (no "
-        "derivative by README's rule, and gradcli's own answer for V * tf.sqrt(V))",
+        "G1: tf.pow(V, 1.5) at V = 0, undefined to the left, slope 0 from the right alone: domain",
 }
-SYMPTOMS = {
-    "tf_lib46b:child_langmuir@V=0:float64": '"status": "ok"',
-}
+KNOWN_WRONG = {}
+SYMPTOMS = {}
 
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases46b, CHOSEN, KNOWN_WRONG,
                                                                                    SYMPTOMS)

@@ -206,6 +206,19 @@ def _entry(function, mp_args, i, index, smallest, may_share=False):
     return mpmath.nan, f"no derivative: {' and '.join(said)}{only}"
 
 
+def _tends_to_zero(quotients, steps):
+    """Whether difference quotients shrink as one power of the step, c h^a with a > 0, settling to 0: x sqrt(x) from
+    the right of 0 (a = 1/2), which no relative agreement of two quotients can see."""
+    import mpmath
+
+    q1, q2, q3 = quotients
+    if not (q1 and q2 and q3) or not mpmath.sign(q1) == mpmath.sign(q2) == mpmath.sign(q3):
+        return False
+    early = mpmath.log(q2 / q1) / mpmath.log(steps[1] / steps[0])
+    late = mpmath.log(q3 / q2) / mpmath.log(steps[2] / steps[1])
+    return early > mpmath.mpf("0.1") and abs(early - late) <= mpmath.mpf("0.01") * early
+
+
 def _said(side, found):
     """One side's finding as a clause."""
     import mpmath
@@ -239,6 +252,8 @@ def _side(at, x, f0, side, steps):
     q1, q2, q3 = quotients
     if abs(q3 - q2) <= _SETTLED * max(abs(q2), abs(q3)):
         return "slope", q3
+    if _tends_to_zero(quotients, steps):
+        return "slope", mpmath.mpf(0)
     growing = q1 != 0 and mpmath.sign(q1) == mpmath.sign(q2) == mpmath.sign(q3) and abs(q1) < abs(q2) < abs(q3)
     # Grows at least as fast as a log of the step (equal growth per decade, as x log x's slope at 0+); a slope
     # tending to a finite limit grows by less at each step down.

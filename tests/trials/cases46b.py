@@ -35,13 +35,16 @@ cancellation), float64 up to 0.00623; the log1mexp fix swept: better) and arps_r
 D = 0.1: float32 unstable up to 0.0209, float64 up to 8.6e-4, by the pow and the paths' cancellation): both finish.
 
 Found by this round:
-- G1 (open, KNOWN_WRONG): tf.pow(V, 1.5) (and torch.pow, gradcli.numpy's power, the formula x**1.5; 2.5 alike) at an
+- G1 (mended but for formulas): tf.pow(V, 1.5) (and torch.pow, gradcli.numpy's power, the formula x**1.5; 2.5 alike) at an
   exact V = 0 is "ok" with exact slope 0, though V^1.5 is NaN for every V < 0: a slope from the right alone, no
   derivative by README's rule (the function undefined beside the point) and by gradcli's own answer for the same
   function written V * sqrt(V) (domain). kinks._takes_a_root counts sqrt and powers in (0, 1) as roots, so a power
   of a non-integer exponent above 1 at 0 never calls the one-sided test, its rule's 0 agreeing with the exact 0.
+  Mended for Python functions (the balls' power at an exact 0 marks a root for any positive exponent no whole number,
+  as the kink test's `_takes_a_root` does); the formula x**1.5 is still ok, its symbolic reference another path.
 - G2 (a wrong reason): V * sqrt(V) at 0 is domain, rightly, but its exact_gradient_why says "the slope does not settle
   from the right": it settles to 0 (quotients sqrt(h)); no_derivative._side's settle test is relative only.
+  Mended: quotients shrinking as one power of the step are a slope of 0 (`no_derivative._tends_to_zero`).
 - M1 (a message): at divide_no_nan's b = 1 the jump finding says "its value is 7884.57 from the left and 7884.57 from
   the right (0 at the point; they differ by 9.42431e-28)": the two limits are one number, the jump is to the point's
   0, and the 1e-27 is the one-sided evaluations' own error (judge._gap, meant for limits that print alike).
@@ -359,7 +362,7 @@ TF = [
     Case(K, "coulomb_log_stable", _at(n=1e36, T=10), "float32", "ok", _coulomb(1e36, 10, "float32")),
     Case(K, "coulomb_log", _at(n=1e20, T=10), "float64", "ok", _coulomb(1e20, 10)),
     Case(K, "child_langmuir", _at(V=100), "float32", "ok", _child_langmuir(100, "float32")),
-    # V^1.5 at V = 0: undefined to the left, a slope (0) from the right alone: no derivative (G1: gradcli says ok, 0)
+    # V^1.5 at V = 0: undefined to the left, a slope (0) from the right alone: no derivative (G1, once ok, 0)
     Case(K, "child_langmuir", _at(V=0), "float64", "domain", _child_langmuir(0)),
     Case(K, "vmf_rule", _at(kappa=[1e-8, 2]), "float64", "unstable", _vmf([1e-8, 2]), VMF_TF_RULE),
     Case(K, "vmf_swapped", _at(kappa=[2, 800]), "float64", "wrong", _vmf([2, 800]), VMF_TF_SWAP),
