@@ -48,6 +48,7 @@ Found by this round:
 - M1 (a message): at divide_no_nan's b = 1 the jump finding says "its value is 7884.57 from the left and 7884.57 from
   the right (0 at the point; they differ by 9.42431e-28)": the two limits are one number, the jump is to the point's
   0, and the 1e-27 is the one-sided evaluations' own error (judge._gap, meant for limits that print alike).
+  Mended: the gap is said only where the point prints as a side does (`judge._jump`).
 What the round taught about its own truths: Keras' CosineSimilarity at 0 is smooth (its l2 normalisation is
 x min(rsqrt(|x|^2), 1/eps), linear below |x| = 1e-7), not a NaN leak; a sum whose only edge term is xlogy(x, x) keeps
 the +inf slope from its one side; TensorFlow's float32 kernels flush subnormals, so lambda_D^3 = 1.3e-41 is 0 there.
