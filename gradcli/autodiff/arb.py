@@ -100,7 +100,7 @@ def _power(x, y):
     y = _arb(y)
     if y.is_exact() and y.is_integer():
         return _arb(x) ** int(y.unique_fmpz())
-    if _arb(x).is_zero() and y > 0:  # x ** 0.5 at 0: a cone's tip, as sqrt's; x ** 1.5 there: no left side, as x sqrt(x)
+    if _arb(x).is_zero() and 0 < y < 1:  # x ** 0.5 at 0: a cone's tip, as sqrt's
         roots.append(True)
     return _arb(x) ** y
 

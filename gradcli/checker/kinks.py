@@ -80,16 +80,14 @@ _TIED_DIGITS = 10  # the digits short of a run's precision within which two of a
 
 
 def _takes_a_root(name, values):
-    """Whether an op takes a root: sqrt, or a power to a positive exponent that is no whole number (x^1.5 is
-    x sqrt(x): undefined left of 0 as sqrt is, though its slope there is 0)."""
+    """Whether an op takes a root: sqrt, or a power between 0 and 1."""
     if name == "power" and len(values) == 2 and np.ndim(raw(values[1])) == 0:
-        exponent = float(raw(values[1]))
-        return 0 < exponent and not exponent.is_integer()
+        return 0 < float(raw(values[1])) < 1
     return name == "sqrt" and bool(values)
 
 
 def _root_at_zero(name, values):
-    """Whether an op takes a root (sqrt, or a power to a positive exponent no whole number) of an exact 0."""
+    """Whether an op takes a root (sqrt, or a power between 0 and 1) of an exact 0."""
     return _takes_a_root(name, values) and _has_zero(values[0])
 
 
