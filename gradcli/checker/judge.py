@@ -137,7 +137,8 @@ def _nan_born_of_rounding(recording, value, grads, exact):
     """``unstable`` where, with no exact reference, the program's value is finite and its gradient holds a NaN made by
     the dtype's rounding (`provenance.nonfinite_by_rounding`): exp(-exp(x)) at x = 1e300, whose exp overflows and
     whose rule's 0 * inf is NaN, is unstable whatever its exact slope, which no number holds; None otherwise."""
-    if value is None or not finite(value) or not any(g is not None and np.isnan(_as_floats(g)).any() for g in grads.values()):
+    if value is None or not finite(value) or not any(
+            g is not None and np.isnan(np.asarray(raw(g), dtype=complex)).any() for g in grads.values()):
         return None
     if not provenance.nonfinite_by_rounding(recording):
         return None
@@ -145,14 +146,6 @@ def _nan_born_of_rounding(recording, value, grads, exact):
     return Judgement(gradient=Verdict.UNSTABLE, notes=[
         f"{missing}; the value is not judged, but the NaN in the gradient is the working dtype's rounding (an "
         "overflow or underflow the findings name), which no exact number excuses"])
-
-
-def _as_floats(value):
-    """``value`` as a float64 array (complex entries as their real and imaginary parts)."""
-    array = np.asarray(raw(value))
-    if np.iscomplexobj(array):
-        array = np.concatenate([array.real.ravel(), array.imag.ravel()])
-    return array.astype(np.float64, copy=False)
 
 
 def _rounded_within_the_bound(result, target, value, grads, exact, chosen, dtype, rtol):
