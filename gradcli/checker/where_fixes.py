@@ -9,7 +9,8 @@ anything else, a mask of data say or a comparison of a value the branch
 does not read (each parameter guarded with a one of its own dtype where
 the branch is not taken). A branch that is a local used nowhere else is
 guarded at its assignment, the where's condition carried there, when every
-name the condition reads means the same on that line. A pattern of
+name the condition reads means the same on that line; where it is made from
+other such locals, at the line of the unsafe operation a few assignments up. A pattern of
 `array_fixes`, matched and written through its reader and writer.
 """
 
@@ -195,8 +196,7 @@ def _guarded_branches(reader, call, xs, guards):
             continue
         swaps = [(x, guards[k](x), _risky(operand, x)) for x in xs if _risky(operand, x)]
         if not swaps:
-            if assigned is None:
-                _guard_risky_locals(reader, call, branch, xs, guards[k])
+            _guard_risky_locals(reader, call, operand, [branch] if assigned is None else [branch, operand], xs, guards[k])
             continue
         if assigned is None:
             texts[k] = writer.replaced(branch, swaps)
@@ -205,20 +205,25 @@ def _guarded_branches(reader, call, xs, guards):
     return texts
 
 
-def _guard_risky_locals(reader, call, branch, xs, guard):
-    """Guard, at its assignment, each local the branch puts at risk (``r ** (2/3)``, ``log(r)``) that is made
-    from an x on an earlier line and used nowhere else: every x it reads is given the guard's safe value where the
+def _guard_risky_locals(reader, call, expression, roots, xs, guard, at_risk=False, depth=0):
+    """Guard, at its assignment, each local ``expression`` puts at risk (``r ** (2/3)``, ``log(r)``) or that is at
+    risk itself (``x = (1 - 16 * z) ** 0.25``), made from an x on an earlier line and used nowhere but in ``roots``
+    (the branch and the values read through for it): every x it reads is given the guard's safe value where the
     branch is not taken, so the local is finite there and so is its gradient (``where(c, r ** p, 0)`` with
-    ``r = w * x / (w + 2 * x)``)."""
+    ``r = w * x / (w + 2 * x)``). A local made from other locals is read through, a few assignments up, ``at_risk``
+    where something below already puts it at risk (``log(x)`` with ``x = u + 2``, ``u = 3 * z``)."""
     locals_ = reader.locals
-    if locals_ is None:
+    if locals_ is None or depth > 4:
         return
     writer = reader.writer
-    for name in dict.fromkeys(n.id for n in ast.walk(branch) if isinstance(n, ast.Name)):
+    for name in dict.fromkeys(n.id for n in ast.walk(expression) if isinstance(n, ast.Name)):
         local = ast.Name(id=name, ctx=ast.Load())
-        value = locals_.value(name, [branch])
-        if value is None or not _risky(branch, local) or not _known_before(reader, call[1], locals_.assignments[name]):
+        value = locals_.value(name, roots)
+        if value is None or not _known_before(reader, call[1], locals_.assignments[name]):
             continue
+        risky = at_risk or _risky(expression, local)
         swaps = [(x, guard(x), [value]) for x in xs if _contains(value, x)]
-        if swaps:
+        if swaps and (risky or any(_risky(value, x) for x in xs)):
             reader.elsewhere.append((value, writer.replaced(value, swaps)))
+        elif not swaps:
+            _guard_risky_locals(reader, call, value, [*roots, value], xs, guard, risky, depth + 1)
