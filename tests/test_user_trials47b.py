@@ -6,12 +6,13 @@ c = [5e-324, 0] (the ionic strength 0.5 * 5e-324 rounds to 0 and sqrt's slope is
 unstable, named at that line), Horton's infiltration by tf.math.expm1 at k = 1e-12 (the value mended, the quotient's
 two paths still cancel: unstable), Brooks-Corey's tf.where at h = 0 (the idle (h_b / h)^lambda's pole leaks NaN:
 wrong, the double where re-checked), a Stribeck law in TensorFlow at v = 5e-324 (TensorFlow reads it as 0 and sign
-gives 0: unstable in the value) and an autograd.Function whose series slope is halved (wrong, at its backward).
-Known wrong (strict xfails): W1, the where leak in Paulson's psi_m, whose quarter power of a negative number is two
-assignments above the where, gets no fix; W2, the same Stribeck law written term by term names the divide's harmless
-flush at the decay line, not tf.sign(v) reading 5e-324 as 0; W3, phi_m = 1 - zeta psi_m'(zeta) by torch.func.grad
-through the leaking where is called domain with an exact value NaN, where the function is 1 + 5 zeta (slope 5, as
-gradcli finds through the double-where psi_m).
+gives 0: unstable in the value), an autograd.Function whose series slope is halved (wrong, at its backward), the
+same Stribeck law written term by term (the sign line named: TensorFlow reads 5e-324 as 0 there, not the next line's
+harmless divide), and Paulson's psi_m, whose quarter power of a negative number two assignments above
+its where leaks NaN (wrong, guarded at that line and re-checked).
+Known wrong (strict xfail): W3, phi_m = 1 - zeta psi_m'(zeta) by torch.func.grad through the leaking where is called
+domain with an exact value NaN, where the function is 1 + 5 zeta (slope 5, as gradcli finds through the double-where
+psi_m).
 The whole set runs case by case through the CLI as tests/trials/run.py does (cases47b.ALL).
 """
 
@@ -43,21 +44,18 @@ CHOSEN = {  # case id -> what it holds
         "Brooks-Corey's idle (h_b / h)^lambda at h = 0 leaks NaN through tf.where: wrong, a re-checked double where",
     "tf_lib47b:stribeck@v=5e-324:float64":
         "TensorFlow reads v = 5e-324 as 0 and tf.sign gives 0 for 1: unstable in the value, the slope 0.4 right",
+    "tf_lib47b:stribeck_split@v=5e-324:float64":
+        "the same law term by term: tf.sign(v) reading 5e-324 as 0 is named, not the next line's harmless divide",
+    "torch_lib47b:psi_m_sum@zeta=0.5:float64":
+        "psi_m's where leak from the quarter power of 1 - 16 zeta < 0, two assignments above the where: wrong, the "
+        "double where put at the power's line and re-checked",
 }
 KNOWN_WRONG = {
-    "torch_lib47b:psi_m_sum@zeta=0.5:float64":
-        "W1: psi_m's where leak (the quarter power of 1 - 16 zeta < 0, two assignments above the where) is found and "
-        "named, but no double-where fix is offered (fixes: [])",
-    "tf_lib47b:stribeck_split@v=5e-324:float64":
-        "W2: the value 0 for 1.5 comes from direction = tf.sign(v) reading 5e-324 as 0; gradcli names the decay "
-        "line's divide(5e-324, 0.01) flush, whose 0 changes nothing (exp(-0^2) = 1)",
     "torch_lib47b:phi_m@zeta=[0.5]:float64":
         "W3: 1 - zeta psi_m'(zeta) by torch.func.grad through a leaking where is said domain (exact value NaN); the "
         "function is 1 + 5 zeta there, slope 5, and the NaN is the rule's at any precision: wrong",
 }
 SYMPTOMS = {
-    "torch_lib47b:psi_m_sum@zeta=0.5:float64": '"fixes": []',
-    "tf_lib47b:stribeck_split@v=5e-324:float64": "divide(5e-324, 0.01) underflowed",
     "torch_lib47b:phi_m@zeta=[0.5]:float64": '"status": "domain"',
 }
 

@@ -2,8 +2,9 @@
 
 Both run with flush-to-zero and denormals-are-zero, so a bridge's replay in the
 working dtype flushes as they do (`flushed`), and while it records, the recorder
-sees the flushed results (`FlushedToRecorder`): the operation that flushed is the
-one provenance names.
+sees each operation computed on its operands read as those kernels read them
+and its result flushed (`FlushedToRecorder`): the operation that flushed, or
+that read a subnormal input as 0, is the one provenance names.
 """
 
 from __future__ import annotations
@@ -55,10 +56,10 @@ class FlushedToRecorder:
 
         def showing(prim, args, kwargs, ans):
             returned = ans
-            if self.shown:
-                given = tuple(self.flushed_object(a) for a in args)
-                if any(one is not other for one, other in zip(given, args)):
-                    args, ans = given, _again(prim, given, kwargs, ans)
+            given = tuple(self.flushed_object(a) for a in args) if self.shown else args
+            read = tuple(flushed(a) for a in given)  # a subnormal operand (an input, a constant) counts as 0
+            if any(one is not other for one, other in zip(read, args)):
+                args, ans = given, _again(prim, read, kwargs, ans)
             out = flushed(ans)
             if out is not returned:
                 self.shown.append((returned, out))

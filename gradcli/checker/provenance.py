@@ -2715,6 +2715,39 @@ def _cancels_somewhere(w):
         return False
 
 
+def _read_as_zero(w):
+    """Words for the subnormal operand ``w`` read as 0 where its replay follows kernels that do so (denormals are
+    zero: "TensorFlow's CPU kernels read its operand 5e-324, a subnormal float64, as 0"), else None: an input or a
+    constant, since every earlier result was flushed already."""
+    if w.flushed_by is None or _kept_alike(w):
+        return None
+    for a in w.args:
+        a = np.asarray(raw(a))
+        if not is_float_dtype(a.dtype) or a.dtype.kind == "c" or a.dtype not in (np.float32, np.float64):
+            continue
+        small = (a != 0) & (np.abs(a) < float(finfo(a.dtype).tiny))
+        if small.any():
+            kernels = w.flushed_by.removesuffix(" does").removesuffix(" do")
+            entry = a[small][0] if a.ndim else a
+            return (f"{kernels} read its operand {_show(entry)}, a subnormal {a.dtype.name}, as 0 "
+                    f"(denormals are zero)")
+    return None
+
+
+def _kept_alike(w):
+    """Whether ``w`` of its operands as given, subnormals kept, gives its result as recorded (1 + 5e-324 is 1
+    either way): no operand read as 0 changed it. True where the op cannot be run again."""
+    fun = getattr(getattr(w, "prim", None), "fun", None)
+    if fun is None:
+        return True
+    try:
+        with np.errstate(all="ignore"):
+            again = np.asarray(raw(fun(*[raw(a) for a in w.args], **(w.kwargs or {}))))
+        return bool(np.array_equal(again, np.asarray(raw(w.output)), equal_nan=True))
+    except (ArithmeticError, ValueError, TypeError):
+        return True
+
+
 def _flushed_to_zero(w, e):
     """``(the exact entry, the dtype, whether it is subnormal, its flat index)`` for an entry ``w`` gave as 0 where
     the exact result is nonzero but smaller than the dtype's smallest normal number (1/4.49e307 in float64), else
@@ -2905,7 +2938,12 @@ def _describe(w, e, growth, out_error, in_error):
     magnitudes = [float(np.max(np.abs(a))) for a in args if isinstance(a, (float, int, np.ndarray, np.generic))]
     out = float(np.max(np.abs(np.asarray(raw(w.output), dtype=np.float64)))) if finite(w.output) else math.nan
     shown = ", ".join(_show(a) for a in w.args)
-    if w.name in ("subtract", "add") and magnitudes and (out <= 1e-3 * max(magnitudes) or _cancels_somewhere(w)):
+    read_as_zero = _read_as_zero(w)
+    if read_as_zero is not None:
+        kind = "underflow"
+        message = (f"{w.name}({shown}) = {_show(w.output)} where the exact result is {_show_exact(e.output)}: "
+                   f"{read_as_zero}, so it computed {w.name} at 0 there, and everything computed from it carries that")
+    elif w.name in ("subtract", "add") and magnitudes and (out <= 1e-3 * max(magnitudes) or _cancels_somewhere(w)):
         kind = "cancellation"
         what = "subtracts nearly equal numbers"
         if w.phase == "backward" and w.accumulating:  # a value used twice: the gradients of its uses cancel

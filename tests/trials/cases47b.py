@@ -52,15 +52,16 @@ m = 0.0609, the two paths of x = m L cancelling, thresholds to adjacent floats; 
 1.3e-7; float32 below 4.5e-3; the expm1 fix offered and swept, right in patches below 8e-7 where the quotient's
 paths still cancel): both finish.
 
-Found by this round (strict xfails in tests/test_user_trials47b.py):
+Found by this round (strict xfails in tests/test_user_trials47b.py while open):
 - W1: the where leak in Paulson's psi_m (x = (1 - 16 zeta) ** 0.25 on one line, the unstable branch from x on the
   next, the where on a third) is found and both lines named, "guard the branch's input with the same condition", but
   no fix is offered ("fixes": []); with the quotient inside the where's own call (fin_efficiency_where,
-  brooks_corey) the double where is offered and re-checked. The where fixes guard a branch local at its assignment,
-  one level up; here the unsafe operation is two.
+  brooks_corey) the double where is offered and re-checked. The where fixes guarded a branch local at its assignment,
+  one level up; here the unsafe operation is two. Mended: the locals are read through up to the unsafe line.
 - W2: stribeck_split at v = 5e-324 in TensorFlow: the value 0 for 1.5 is direction = tf.sign(v) reading the
   subnormal as 0; the report names the next line's divide(5e-324, 0.01) flushed to 0, whose loss changes nothing
-  (exp(-0^2) = exp(-(4.9e-322)^2) = 1). The one-line stribeck passes only because both ops share the line.
+  (exp(-0^2) = exp(-(4.9e-322)^2) = 1). The one-line stribeck passes only because both ops share the line. Mended:
+  the replay in the dtype reads a subnormal operand as 0 as the kernels do, and sign's line is named.
 - W3: phi_m = 1 - zeta psi_m'(zeta) with psi_m' by torch.func.grad through the leaking where, at zeta = 0.5: said
   domain, "the exact value is undefined (nan)"; the function is 1 + 5 zeta there (3.5, slope 5), as gradcli itself
   finds through the double-where psi_m; the NaN is the inner rule's at any precision, which is wrong.
