@@ -8,11 +8,10 @@ two paths still cancel: unstable), Brooks-Corey's tf.where at h = 0 (the idle (h
 wrong, the double where re-checked), a Stribeck law in TensorFlow at v = 5e-324 (TensorFlow reads it as 0 and sign
 gives 0: unstable in the value), an autograd.Function whose series slope is halved (wrong, at its backward), the
 same Stribeck law written term by term (the sign line named: TensorFlow reads 5e-324 as 0 there, not the next line's
-harmless divide), and Paulson's psi_m, whose quarter power of a negative number two assignments above
-its where leaks NaN (wrong, guarded at that line and re-checked).
-Known wrong (strict xfail): W3, phi_m = 1 - zeta psi_m'(zeta) by torch.func.grad through the leaking where is called
-domain with an exact value NaN, where the function is 1 + 5 zeta (slope 5, as gradcli finds through the double-where
-psi_m).
+harmless divide), Paulson's psi_m, whose quarter power of a negative number two assignments above its where leaks
+NaN (wrong, guarded at that line and re-checked), and phi_m = 1 - zeta psi_m'(zeta), psi_m' by torch.func.grad
+through that leaking where, NaN where the function is 1 + 5 zeta (wrong: the exact replay takes the inner derivative
+with the chain rule's exact zeros, 3.5 and slope 5).
 The whole set runs case by case through the CLI as tests/trials/run.py does (cases47b.ALL).
 """
 
@@ -49,15 +48,10 @@ CHOSEN = {  # case id -> what it holds
     "torch_lib47b:psi_m_sum@zeta=0.5:float64":
         "psi_m's where leak from the quarter power of 1 - 16 zeta < 0, two assignments above the where: wrong, the "
         "double where put at the power's line and re-checked",
-}
-KNOWN_WRONG = {
     "torch_lib47b:phi_m@zeta=[0.5]:float64":
-        "W3: 1 - zeta psi_m'(zeta) by torch.func.grad through a leaking where is said domain (exact value NaN); the "
-        "function is 1 + 5 zeta there, slope 5, and the NaN is the rule's at any precision: wrong",
-}
-SYMPTOMS = {
-    "torch_lib47b:phi_m@zeta=[0.5]:float64": '"status": "domain"',
+        "1 - zeta psi_m'(zeta) by torch.func.grad through the leaking where: NaN for 3.5, wrong, the where named and "
+        "the double where re-checked",
 }
 
-test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases47b, CHOSEN, KNOWN_WRONG,
-                                                                                   SYMPTOMS)
+
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases47b, CHOSEN)

@@ -586,7 +586,9 @@ class _Captured:
         if not hasattr(shape, "shape") or not _floating(shape.dtype):
             raise InputError(f"{self.text} returns {type(shape).__name__}, not an array of floats: gradcli checks a function returning a number or an array", text=self.text)
         rules = collect_rules(closed)
-        return (compile_jaxpr(closed, self.where, inlined=inlined, users_arrays=self.users_arrays), rules, shape, closed)
+        program = compile_jaxpr(closed, self.where, inlined=inlined, users_arrays=self.users_arrays)
+        program.value = True  # the function's value: a jax.grad inside it is the value's own derivative
+        return (program, rules, shape, closed)
 
     def forward(self, *args):
         if points_replayed():

@@ -39,6 +39,7 @@ from .bridge import on_its_line, replayed_at
 from .exact_constants import (kept_with_sightings, kind_of, lifted, note_seen, precision, reusable, standing_for, standing_in,
                               window_decimal)
 from .flushing import XLA_CPU_CODE, FlushedToRecorder, flushed
+from .inner_derivatives import exact_zero_products
 from .jax_cache import compiled
 from .jax_loops import LOOPS, Solver, counters, fixed_iteration, reads_its_count, solver_loop
 from .jax_modes import PRNG_PRIMITIVES
@@ -128,6 +129,9 @@ class Program:
     steps: list = field(default_factory=list)
     outputs: list = field(default_factory=list)
     plan: object = field(default=None, init=False, repr=False, compare=False)  # `_Plan`, made at the first run
+    # a function's own value, whose backward steps are a derivative it takes of itself (``jax.grad`` inside it): their
+    # products an exact replay takes with the chain rule's exact zeros (`inner_derivatives`)
+    value: bool = field(default=False, compare=False)
     held: dict = field(default_factory=dict, init=False, repr=False, compare=False)  # `held_in`'s answers, made once
     solvers: list = field(default_factory=list, init=False, repr=False, compare=False)  # `_Compiler.solvers`
     # {line: (the custom call's line, its rule in words)}: the lines run only inside a custom primal (`compile_jaxpr`)
@@ -169,7 +173,7 @@ class Program:
                 )
             rules = {id(a): b.rule for a, b in zip(mine, theirs)}
             steps = [replace(step, rule=rules[id(step)]) if id(step) in rules else step for step in self.steps]
-            self.held[key] = (Program(self.inputs, steps, self.outputs), other)  # other kept: its id stays its own
+            self.held[key] = (Program(self.inputs, steps, self.outputs, value=self.value), other)  # other kept: its id stays its own
         return self.held[key][0]
 
     def run(self, args):
@@ -269,6 +273,8 @@ class Program:
                 exact.update(literal.intersection(ins))
             rule = on_its_line(step.rule, step.location, step.user_rule) if step.name == "stop_gradient" else step.rule
             bare = getattr(rule, "bare", None)
+            if self.value and step.backward and step.name in _PRODUCTS:
+                rule, bare = _with_exact_zeros(rule, _PRODUCTS[step.name]), None
             fetch = itemgetter(*ins) if ins else None
             if bare is not None and ins:
                 rows.append((bare, _BARE_ONE if len(ins) == 1 else _BARE_MANY, fetch, None, out, step.narrow))
@@ -280,6 +286,14 @@ class Program:
 
 
 _BARE_ONE, _BARE_MANY, _ONE, _MANY, _NONE = range(5)  # how a plan's row calls its rule
+
+_PRODUCTS = {"mul": False, "div": True}  # a derivative's products and quotients: divide?
+
+
+def _with_exact_zeros(rule, divide):
+    """``rule`` (params, a, b) of a product or quotient the value's own derivative takes, with the chain rule's exact
+    zeros in an exact replay (`inner_derivatives.exact_zero_products`)."""
+    return lambda params, a, b: exact_zero_products(lambda x, y: rule(params, x, y), divide)(a, b)
 
 
 @contextmanager
@@ -326,7 +340,7 @@ def _held_program(program, dtype, arrays, written):
         steps.append(step if inputs == list(step.inputs) else replace(step, inputs=tuple(inputs)))
     if not changes:
         return program, {}
-    made = Program(program.inputs, steps, program.outputs)
+    made = Program(program.inputs, steps, program.outputs, value=program.value)
     return made, changes
 
 

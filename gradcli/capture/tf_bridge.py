@@ -50,8 +50,8 @@ from .tf_draws import HELD_DRAWS, FreshDraws, point_key
 from .tf_errors import GraphGradientRefused, NoDerivativeIn, at_users_lines, control_flow_refusal, is_users_file, unmapped_reason, users_frames_only
 from .tf_eager import as_tensor, as_written, eager_answers, eager_execute, keras_as_eager, same_bits
 from .tf_keras_dtypes import narrower_function_said, narrower_keras_calls, narrower_said
-from .tf_graph import (CALLS, DRAWN_IN_PARAMETERS, SEEDED, Gradients, Walker, chose_by_dtype, executed, floats_at_the_point, is_library_frame,
-                       limits_as_in, rerun_of, variables_held_as)
+from .tf_graph import (CALLS, DRAWN_IN_PARAMETERS, SEEDED, Gradients, Walker, chose_by_dtype, derivative_taken_inside, executed,
+                       floats_at_the_point, is_library_frame, limits_as_in, rerun_of, variables_held_as)
 from .tf_models import AssignInstead, ModelArguments
 from .tf_reads import numbers_read_held, reads_in
 from .tf_stand_in import StandIn, beyond_rounding, expanded, first_difference, message, recording
@@ -1325,7 +1325,7 @@ class TensorFlowFunction:
         self.state.update(walker.state)
         self._note_draws_and_casts(walker)
         cotangent = names["cotangent"]
-        forward = plan.pruned([_source(y).name], self.text)
+        forward = derivative_taken_inside(plan.pruned([_source(y).name], self.text))
         backward = plan.pruned([walker.key(_source(g).name) for g in grads], self.text, stop=(cotangent,))
         rerun = output = None
         if exact and rerunnable and not self.compiled and y.shape.is_fully_defined() and y.dtype.is_floating:

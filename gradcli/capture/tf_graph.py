@@ -21,7 +21,7 @@ import functools
 import os
 import re
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -36,6 +36,7 @@ from ..folders import GRADCLI_FOLDER
 from .bridge import on_its_line, replayed_at
 from .exact_constants import Folds, held_for, held_name, kept_with_sightings, kind_of, lift, note_seen, reusable, unobserved
 from .flushing import TENSORFLOW_CPU_KERNELS, FlushedToRecorder, flushed
+from .inner_derivatives import exact_zero_products
 from .lines import STDLIB_FOLDER, uses_at
 from .tf_draws import HELD_DRAWS, HeldDraws
 from .tf_errors import GraphGradientRefused
@@ -1655,6 +1656,33 @@ ELEMENTWISE = {
 
 # Operations a rerun never repeats: they read or change state (variables, random numbers), or call functions.
 _NOT_RERUN = CALLS | CONDITIONALS | SWITCHES | set(WHILES) | {"ReadVariableOp"}
+
+
+# The name scope of a gradient TensorFlow computes: a tape's (``tape.gradient``) or graph mode's ``tf.gradients``.
+_DERIVATIVE_SCOPE = re.compile(r"(^|/)(gradient_tape|gradients(_\d+)?)/")
+_PRODUCTS = {"Mul": False, "RealDiv": True, "Div": True}  # a derivative's products and quotients: divide?
+
+
+def derivative_taken_inside(plan):
+    """``plan``, a function's value, with the ops of a derivative the function takes of itself (a tape inside it) said
+    to be that gradient's ("tf.where in tf.GradientTape.gradient (SelectV2)"), and their products and quotients taken with the chain
+    rule's exact zeros in an exact replay (`inner_derivatives`); the plan itself, changed in place."""
+    steps = []
+    for step in plan.steps:
+        if _DERIVATIVE_SCOPE.search(step.name):
+            function = step.function
+            if step.op_type in _PRODUCTS:
+                function = _with_exact_zeros(function, _PRODUCTS[step.op_type])
+            api = (step.spelled or "").rpartition(" (")[0]  # "tf.where", or none where the op has no API of its own
+            spelled = f"{api + ' in ' if api else ''}tf.GradientTape.gradient ({step.op_type})"
+            step = replace(step, function=function, spelled=spelled)
+        steps.append(step)
+    plan.steps = steps
+    return plan
+
+
+def _with_exact_zeros(function, divide):
+    return lambda operands, attrs: exact_zero_products(lambda a, b: function([a, b], attrs), divide)(*operands)
 
 
 def rerun_of(graph, outputs, cotangent, constant, narrow=False, keep_narrow=False):

@@ -99,6 +99,7 @@ from .exact_constants import (angle_in, angle_of_pi, held_for, kind_of, lift, mo
                               rules_constants, standing_for, standing_in)
 from .lines import (GRADCLI_FOLDER, STDLIB_FOLDER, def_line, handed_numbers, is_user_file, literal_numbers, package_folder,
                     user_line, written_call, written_operation)
+from .inner_derivatives import exact_zero_products
 from .torch_indices import refuse_reads_written, set_at_index_tensors
 from .torch_known import KnownValues
 from .torch_loops import LoopDecidedOtherwise, TripCountsNeeded, loop_guard, loops_step_by_step, zero_trips_rule
@@ -149,7 +150,12 @@ class Step:
         self.picks_constants = False  # a where between two 0-d constants, taken in the run's dtype (`_picks_constants`)
         self.exactly = None  # a window factory's replay in an exact run, given its kind of number (`torch_ops.WINDOWS`)
         self.kernel = None  # PyTorch's own kernel of an approximated special function (`torch_ops.APPROXIMATED`)
+        self.cotangent_product = False  # a product or quotient autograd's engine computed (`inner_derivatives`)
 
+
+# A derivative's products and quotients, which an exact replay of a derivative the value computes takes with the chain
+# rule's exact zeros (`inner_derivatives`).
+_PRODUCTS = {"mul": False, "div": True}
 
 # Ops that make a tensor of their scalar argument: the program in a dtype holds that number in the dtype itself.
 _FILLS = {"full", "full_like", "scalar_tensor", "fill", "new_full"}
@@ -529,10 +535,14 @@ def _keeping_handed_floats(create_node):
     (`_handed_floats`) and the function it called (`_spelling`). They sit in ``meta["custom"]``, which PyTorch copies to the nodes a graph's functionalization
     makes from it (`_functionalized`), as it copies the stack trace."""
 
+    import torch  # lazy: only a PyTorch target needs it
+
     def create(tracer, *args, **kwargs):
         _HANDED_NOW.floats = _HANDED_NOW.called = None
         node = create_node(tracer, *args, **kwargs)
-        kept = {key: value for key, value in ((_HANDED, _HANDED_NOW.floats), (_CALLED, _HANDED_NOW.called))
+        running = torch._C._current_autograd_node()  # a backward node autograd's engine runs: a derivative's op
+        kept = {key: value for key, value in ((_HANDED, _HANDED_NOW.floats), (_CALLED, _HANDED_NOW.called),
+                                              (_ENGINE, None if running is None else running.name()))
                 if value is not None}
         if kept:
             node.meta["custom"] = {**(node.meta.get("custom") or {}), **kept}
@@ -558,6 +568,7 @@ def _called_by_the_engine(frame):
 _LIBRARY = "library"  # the line text of a node whose op a library's code called (`_user_frame_summary`)
 _HANDED = "gradcli handed"  # the key in a node's meta["custom"] of the floats the user's call handed (`_handed_by`)
 _CALLED = "gradcli called"  # the key in a node's meta["custom"] of the function the user's line called (`_called_name`)
+_ENGINE = "gradcli engine"  # the key in a node's meta["custom"] of the backward node autograd ran as it was made
 # PyTorch's own dispatch and tracing code, which calls an op on behalf of whoever called it; PyTorch's libraries
 # (torch.nn.functional, torch.distributions, its decompositions) write constants of their own.
 _MACHINERY = ("fx", "_subclasses", "utils", "_ops.py", "_tensor.py", "overrides.py", "_library", "autograd",
@@ -1618,6 +1629,7 @@ def compile_graph(module, drawn=None, gammas=()):
                 continue
             steps.append(Step(name, fun, convert(node.args), convert(node.kwargs), location, rule, _spelling(node)))
             steps[-1].exactly = WINDOWS.get(name)
+            steps[-1].cotangent_product = name in _PRODUCTS and _ENGINE in (node.meta.get("custom") or {})
             if name in APPROXIMATED and not node.kwargs and not isinstance(node.target, str):
                 steps[-1].kernel = node.target
             _made_by_the_engine(steps[-1], node, by_sequence, by_the_pass)
@@ -1666,8 +1678,9 @@ def _made_by_the_engine(step, node, by_sequence, checks):
 
 def _spelling(node):
     """A node's op as PyTorch names it, for findings (`replayed_at`'s ``spelled``): the function the user's line
-    called and the ATen op, "torch.nn.functional.softplus (aten.softplus)"; in the backward graph the autograd node
-    that ran it, "SoftplusBackward0 (aten.softplus_backward)"; the ATen op alone where neither is known."""
+    called and the ATen op, "torch.nn.functional.softplus (aten.softplus)"; in the backward graph, or in a derivative
+    the user's code takes (``torch.func.grad``), the autograd node that ran it, "SoftplusBackward0
+    (aten.softplus_backward)"; the ATen op alone where neither is known."""
     packet = _names(node.target)[0]
     if getattr(node.target, "_schema", None) is None:
         return None  # no ATen op: a getitem of a tuple
@@ -1676,7 +1689,10 @@ def _spelling(node):
     match = re.search(r'File "(?P<file>.*)", line \d+, in (?P<name>\S+)', text)
     if match is not None and match["file"] == _AUTOGRAD_FILE:
         return f"{match['name']} ({aten})"
-    called = (node.meta.get("custom") or {}).get(_CALLED)
+    custom = node.meta.get("custom") or {}
+    called, engine = custom.get(_CALLED), custom.get(_ENGINE)
+    if engine is not None and called is None and "[rule " not in text:  # a derivative the user's code takes itself
+        return f"{engine} ({aten})"
     return f"{called} ({aten})" if called else aten
 
 
@@ -2179,6 +2195,8 @@ def replay(graph, inputs, fallback_location, value_only=False):
                     args = moved_scalars(args, step.users_scalars)
             try:
                 fun = step.fun if step.exactly is None or exact is None else functools.partial(step.exactly, kind=exact)
+                if step.cotangent_product and exact_numbers and index in graph.value_steps:
+                    fun = exact_zero_products(fun, _PRODUCTS[step.op])  # the value's own derivative, exactly
                 if step.kernel is None or not kernels_read:
                     env[start + index] = fun(*args, **{k: _value(v, env) for k, v in step.kwargs.items()}) if step.kwargs else fun(*args)
                 else:  # PyTorch's own approximation of the call, on these very numbers, for provenance to compare

@@ -759,6 +759,9 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
                                 _show(op.output), op.location))
     elif first is not None:
         findings += _forward_nonfinite(first, getattr(recording, "spellings", None))
+    leak = _derivative_leak_in_the_value(recording, first) if first is not None and not value_finite else None
+    if leak is not None:
+        findings.append(leak)
     if recording.accumulated is not None:
         findings.append(_accumulation_finding(*recording.accumulated))
     node = recording.first_backward_nonfinite
@@ -988,6 +991,90 @@ def _broke_before(arg, op, verb):
     at = f" at {os.path.basename(op.location)}" if op.location else ""
     return (f": its {_show(arg)} comes from the forward pass, where {called or op.name}({inputs}) {verb} "
             f"{_show(op.output)}{at}: the forward op broke, not the rule")
+
+
+def _derivative_leak_in_the_value(recording, first):
+    """The where-nan finding at the line of the where that dropped ``first``'s NaN or inf from the value, where a
+    derivative the function takes of itself (``torch.func.grad``: ops a framework's backward node ran, in the value)
+    still differentiates that branch and its 0 * NaN makes the value NaN; None where nothing of the kind happened."""
+    dropped = _dropped_by(recording, first)
+    for op in recording.ops:
+        engine = _derivative_of(op)
+        if op.phase != "forward" or op.index <= first.index or engine is None:
+            continue
+        if op.name in ("multiply", "divide") and _zero_beside_nonfinite(op):
+            # the where the value's forward pass dropped the branch by; where the derivative alone reads the branch
+            # (JAX keeps no forward where whose value nothing reads), the where whose mask made the 0
+            where = dropped if dropped is not None and dropped.name == "where" else _where_behind(op)
+            if where is None:
+                return None
+            written = (where.spelled or "").rpartition(" (")[0] or "where"
+            made = os.path.basename(first.location) if first.location else "another line"
+            at = f" at {os.path.basename(op.location)}" if op.location else ""
+            said = (f"{written}() keeps the value finite by not selecting the branch where {first.name} at {made} gave "
+                    f"{_show(first.output)}{_input_from(first)}, but the derivative this function takes of itself "
+                    f"still differentiates that branch: {op.name}({', '.join(_show(a) for a in op.args)}) in "
+                    f"{engine}{at} gave {_show(op.output)} ({_zero_with(op)}), which the function's value carries")
+            return _where_finding((where, written), said)
+    return None
+
+
+def _derivative_of(op):
+    """The derivative a recorded op belongs to, as its framework spells it (PyTorch's "PowBackward0", JAX's
+    "** gradient", TensorFlow's "tf.GradientTape.gradient"), or None for an op of no derivative."""
+    engine = (op.spelled or "").rpartition(" (")[0].rpartition(" in ")[2]  # "tf.where in tf.GradientTape.gradient"
+    return engine if "Backward" in engine or engine.endswith("gradient") else None
+
+
+def _where_behind(op):
+    """The where whose 0 reached ``op``'s zero operand through ops that kept it 0 (a cotangent's mask), or None. A
+    where the derivative made itself, at the line that asked for the derivative (TensorFlow's tape), is placed at the
+    line of its condition, the user's where."""
+    todo, seen = [p for a, p in zip(op.args, op.parents) if p is not None and _is_zero_somewhere(a)], set()
+    while todo:
+        parent = todo.pop(0)
+        if parent.index in seen or len(seen) > 64:
+            continue
+        seen.add(parent.index)
+        if parent.name == "where" and parent.location:
+            condition = parent.parents[0] if parent.parents else None
+            if _derivative_of(parent) is None or condition is None or not condition.location:
+                return parent
+            api = (parent.spelled or "").rpartition(" (")[0].partition(" in ")[0]  # the call the user wrote, tf.where
+            return replace(parent, location=condition.location, span=None, spelled=f"{api} (where)" if api else None)
+        todo += [p for a, p in zip(parent.args, parent.parents or ()) if p is not None and _is_zero_somewhere(a)]
+    return None
+
+
+def _is_zero_somewhere(value):
+    value = np.asarray(raw(value))
+    return is_float_dtype(value.dtype) and bool(np.any(value == 0))
+
+
+def _zero_with(op):
+    """"0 * NaN is NaN", "0 / 0 is NaN": what `_zero_beside_nonfinite` found ``op`` doing, in words."""
+    if op.name == "multiply":
+        return "0 * inf is NaN" if any(_is_inf(a) for a in op.args) else "0 * NaN is NaN"
+    divisor = np.asarray(raw(op.args[-1]))
+    return "0 / 0 is NaN" if np.any(divisor == 0) else "0 / NaN is NaN"
+
+
+def _zero_beside_nonfinite(op):
+    """Whether some entry of ``op``'s (a product's or quotient's) result is NaN or inf where one operand is exactly 0
+    and the other is not finite."""
+    try:
+        args = np.broadcast_arrays(*[np.asarray(raw(a)) for a in op.args], np.asarray(raw(op.output)))
+    except ValueError:
+        return False
+    *operands, out = args
+    if not all(is_float_dtype(a.dtype) for a in (*operands, out)) or out.dtype.kind == "c":
+        return False
+    zero = np.zeros(out.shape, bool)
+    nonfinite = np.zeros(out.shape, bool)
+    for a in operands:
+        zero |= a == 0
+        nonfinite |= ~np.isfinite(a)
+    return bool(np.any(zero & nonfinite & ~np.isfinite(out)))
 
 
 def _leaking_where(apart, first):

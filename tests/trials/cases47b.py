@@ -64,7 +64,9 @@ Found by this round (strict xfails in tests/test_user_trials47b.py while open):
   the replay in the dtype reads a subnormal operand as 0 as the kernels do, and sign's line is named.
 - W3: phi_m = 1 - zeta psi_m'(zeta) with psi_m' by torch.func.grad through the leaking where, at zeta = 0.5: said
   domain, "the exact value is undefined (nan)"; the function is 1 + 5 zeta there (3.5, slope 5), as gradcli itself
-  finds through the double-where psi_m; the NaN is the inner rule's at any precision, which is wrong.
+  finds through the double-where psi_m; the NaN is the inner rule's at any precision, which is wrong. Mended: the
+  exact replay takes a derivative the value computes with the chain rule's exact zeros (3.5, slope 5), and the
+  where is named with a re-checked double where.
 What the round taught about its own truths: a path-sum cancellation outlives the value's fix (expm1 mends
 (1 - e^-kt) / k and the epsilon-NTU quotient but not their slopes); 1 - Se^2 by tf.pow(se, 2.0) is no cancellation at
 all (Se is exact and Se^2 rounds by d^2), only a non-integer power 1/m is; a clip of a pole has no derivative at the
