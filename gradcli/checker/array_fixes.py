@@ -894,17 +894,38 @@ def scaled_bessel_log(reader, node):
 
 
 def scaled_bessel_ratio(reader, node):
-    """i1(u) / i0(u) as i1e(u) / i0e(u) (k1(u) / k0(u) likewise): the scales cancel, and the scaled functions neither
-    overflow nor underflow where the unscaled ones give inf / inf or 0 / 0."""
+    """i1(u) / i0(u) as i1e(u) / i0e(u) (k1(u) / k0(u) likewise), also as factors of a product over a product
+    (2 i1(x) / (x i0(x))): the scales cancel, and the scaled functions neither overflow nor underflow where the
+    unscaled ones give inf / inf or 0 / 0."""
     node = reader.look(node)
     if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div)):
         return None
-    top, bottom = reader.call(node.left, *_SCALED), reader.call(node.right, *_SCALED)
-    if top is None or bottom is None or top[2] or top[3] or bottom[2] or bottom[3] or top[0][0] != bottom[0][0]:
-        return None
-    if not _same(reader.look(top[1]), reader.look(bottom[1])):
-        return None
-    return [("=format", [("text", "{0} / {1}"), (_SCALED[top[0]], [top[1]]), (_SCALED[bottom[0]], [bottom[1]])])]
+    for upper in _factors(node.left):
+        top = reader.call(upper, *_SCALED)
+        if top is None or top[2] or top[3]:
+            continue
+        for lower in _factors(node.right):
+            bottom = reader.call(lower, *_SCALED)
+            if bottom is None or bottom[2] or bottom[3] or top[0][0] != bottom[0][0]:
+                continue
+            if not _same(reader.look(top[1]), reader.look(bottom[1])):
+                continue
+            scaled = [(_SCALED[top[0]], [top[1]]), (_SCALED[bottom[0]], [bottom[1]])]
+            if upper is node.left and lower is node.right:
+                return [("=format", [("text", "{0} / {1}"), *scaled])]
+            texts = [reader.writer.call(*one) for one in scaled]
+            if None in texts:
+                return None
+            swaps = [(upper, texts[0], [upper]), (lower, texts[1], [lower])]
+            return [("=format", [("text", "{0}"), ("text", reader.writer.replaced(node, swaps))])]
+    return None
+
+
+def _factors(node):
+    """The factors of a product as written (``2 * i1(x)``: 2 and the call; anything else: itself)."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
+        return _factors(node.left) + _factors(node.right)
+    return [node]
 
 
 PATTERNS = [
