@@ -1399,10 +1399,21 @@ def _derived(numbers):
         for base in (h, float(np.float32(h))):
             for name, derivation in DERIVATIONS.items():
                 try:
-                    found.setdefault(derivation(base), (name, h))
+                    number = derivation(base)
+                    if number == _of_nothing(derivation):  # 1 - 1e-200 is 1.0: the float keeps no trace of h
+                        continue
+                    found.setdefault(number, (name, h))
                 except (ZeroDivisionError, OverflowError, ValueError):
                     pass
     return found
+
+
+def _of_nothing(derivation):
+    """A derivation's number at h = 0 (None where it has none): a number it gives for a tiny h as well tells nothing."""
+    try:
+        return derivation(0.0)
+    except (ZeroDivisionError, OverflowError, ValueError):
+        return None
 
 
 def _rules_numbers(args, location, differentiated, held_by_call):
