@@ -15,6 +15,7 @@ numbers, as a run of the user's module object under x64 would.
 from __future__ import annotations
 
 import contextlib
+import importlib.machinery
 import importlib.util
 import os
 import sys
@@ -33,7 +34,8 @@ def widened(fun, narrowed):
     if names is None:
         return None
     name = next((name for name, value in names.items() if value is fun), None)
-    fresh = _loaded_under_x64(names["__file__"]) if name is not None else None
+    path = names.get("__file__") or names["__spec__"].origin
+    fresh = _loaded_under_x64(path, _source_held(names)) if name is not None else None
     if fresh is None or not callable(getattr(fresh, name, None)):
         return None
     wide_fun = getattr(fresh, name)
@@ -48,7 +50,8 @@ def _module_names(fun, narrowed):
     """The names of the module ``fun`` is defined in (its globals), where it was imported from a Python file (not
     run as the script) and every one of ``narrowed`` is read from it."""
     names = getattr(getattr(fun, "__wrapped__", fun), "__globals__", None)  # jax.jit's and functools' wrappers
-    path = names.get("__file__") if names is not None else None
+    # a rewritten copy held in memory has no __file__: its spec's origin is the user's file
+    path = (names.get("__file__") or getattr(names.get("__spec__"), "origin", None)) if names is not None else None
     if not path or not str(path).endswith(".py") or not os.path.isfile(path):
         return None
     if names.get("__name__") == "__main__":  # a script: a copy would run the whole program, gradcli's call in it too
@@ -58,13 +61,26 @@ def _module_names(fun, narrowed):
     return names
 
 
-def _loaded_under_x64(path):
-    """The module at ``path`` run afresh with JAX's x64 mode on (its folder importable, as a check loads it), or None
-    where running it raises: the float64 run then holds the constants of the module the user has."""
+def _source_held(names):
+    """The loader of a module whose source is not its file's (a fix's rewritten copy of it, held in memory), which
+    runs that source again; None for a module loaded from its file."""
+    loader = getattr(names.get("__spec__"), "loader", None)
+    if loader is None or isinstance(loader, importlib.machinery.SourceFileLoader) or not hasattr(loader, "get_data"):
+        return None
+    return loader
+
+
+def _loaded_under_x64(path, loader=None):
+    """The module at ``path`` (its source as ``loader`` holds it, where one is given: a rewritten copy's) run afresh
+    with JAX's x64 mode on (its folder importable, as a check loads it), or None where running it raises: the float64
+    run then holds the constants of the module the user has."""
     import jax  # lazy: only a JAX target loads JAX
 
     name = f"gradcli_x64_{abs(hash(path))}"
-    spec = importlib.util.spec_from_file_location(name, path)
+    if loader is not None:
+        spec = importlib.util.spec_from_loader(name, loader, origin=path)
+    else:
+        spec = importlib.util.spec_from_file_location(name, path)
     if spec is None or spec.loader is None:
         return None
     module = importlib.util.module_from_spec(spec)
