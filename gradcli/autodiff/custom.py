@@ -616,6 +616,7 @@ def _embedded_vjp(g, ans, fx_value, *gxs_then_xs):
 
 _embedded = primitive(_embedded_value, "custom_gradient")
 defvjp_all(_embedded, _embedded_vjp)
+EMBEDDED_GRADIENT = _embedded.prim  # the op of ``custom_gradient(fx, gx, x)``: its rule is the gx handed at its call
 
 
 def _spread(g, gx, x):

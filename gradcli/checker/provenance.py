@@ -21,7 +21,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..autodiff.custom import call_of
+from ..autodiff.custom import EMBEDDED_GRADIENT, call_of
 from ..autodiff.ops import add, is_float_dtype, raw
 from ..autodiff.tracer import composed_in, hooks
 from ..capture import replayed_location
@@ -578,10 +578,11 @@ class Recorder(_OnTheHooks):
         self._pending_backward = []
         received = self._received.pop(id(node), (node, []))[1]
         self._sums.pop(id(node), None)  # its gradient is whole: its rule runs now
-        record = NodeRecord(
-            node.name, span, location, g, tuple(cotangents), tuple(node.args), node._value, tuple(node.argnums),
-            _user_rule(node) if self.locate_in_python else None,
-        )
+        rule = _user_rule(node) if self.locate_in_python else None
+        if rule is None and location and getattr(node, "prim", None) is EMBEDDED_GRADIENT:
+            rule = ("gx", location)  # custom_gradient(fx, gx, x): the rule is the gx handed at its call
+        record = NodeRecord(node.name, span, location, g, tuple(cotangents), tuple(node.args), node._value,
+                            tuple(node.argnums), rule)
         self.recording.backward_nodes.append(record)
         if self.recording.first_backward_nonfinite is None and self.recording.accumulated is None:
             if len(received) > 1 and not finite(g) and all(finite(ct) for ct in received):
@@ -1355,22 +1356,45 @@ def _plain_arithmetic_broke(recording, node):
     numbers (an underflow the division then met) are named. None where the rule is not the user's or ran no op."""
     ran = [op for op in recording.ops if op.in_user_code and not op.replayed and op.phase != "forward"
            and op.node_name == node.name]
-    if not ran or not node.rule:
+    if not node.rule:
         return None
-    last = ran[-1]
     bad = next(ct for ct in node.cotangents if ct is not None and not finite(ct))
-    zeros = [op for op in ran if _made_a_zero(op)]
+    if ran:
+        last = ran[-1]
+        zeros, made = [op for op in ran if _made_a_zero(op)], "its steps made"
+        after = f" (after its last gradcli op, {last.name}({', '.join(_show(a) for a in last.args)}) = {_show(last.output)})"
+        span, location = last.span, last.location
+    else:  # no gradcli op in the rule at all: its return line, and the 0s the forward pass handed it
+        zeros = [op for op in recording.ops if op.phase == "forward" and op.in_user_code and _made_a_zero(op)]
+        made, after, span, location = "the forward pass made", "", None, _return_line(node.rule[1])
     fed = "; ".join(f"{op.name}({', '.join(_show(a) for a in op.args)}) gave {_show(op.output)} at "
-                    f"{os.path.basename(op.location)}" for op in zeros)
+                    f"{os.path.basename(op.location)}" for op in zeros if op.location)
     message = (
-        f"in {node.rule[0]} of {node.name}, the rule's own arithmetic on plain numbers (after its last gradcli "
-        f"op, {last.name}({', '.join(_show(a) for a in last.args)}) = {_show(last.output)}) turned the finite upstream "
+        f"in {node.rule[0]} of {node.name}, the rule's own arithmetic on plain numbers{after} turned the finite upstream "
         f"gradient {_show(node.upstream)} into {_show(bad)}"
-        + (f": it was handed 0s its steps made from nonzero numbers ({fed}), so a 0/0 or 1/0 there is the "
-           "rounding of those steps, not the rule's mathematics" if zeros else "")
+        + (f": it was handed 0s {made} from nonzero numbers ({fed}), so a 0/0 or 1/0 there is the "
+           "rounding of those steps, not the rule's mathematics" if fed else "")
     )
-    return NodeRecord(node.name, last.span, last.location, node.upstream, node.cotangents, node.args, node.output,
+    return NodeRecord(node.name, span, location, node.upstream, node.cotangents, node.args, node.output,
                       node.argnums, node.rule), message
+
+
+def _return_line(site):
+    """``file:line`` of the one ``return`` of the function defined at ``site`` (``file:line`` of its def), where it
+    has one; else ``site``."""
+    import ast
+    import linecache
+
+    path, _, line = site.rpartition(":")
+    try:
+        tree = ast.parse("".join(linecache.getlines(path)))
+    except (SyntaxError, ValueError):
+        return site
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and str(node.lineno) == line:
+            returns = [r for r in ast.walk(node) if isinstance(r, ast.Return)]
+            return f"{path}:{returns[0].lineno}" if len(returns) == 1 else site
+    return site
 
 
 def _entries(value):
