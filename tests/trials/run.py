@@ -112,6 +112,7 @@ from cases46b import ALL as FORTY_SIXTH_B
 from cases46c import ALL as FORTY_SIXTH_C
 from cases47b import ALL as FORTY_SEVENTH_B
 from cases48a import ALL as FORTY_EIGHTH_A
+from cases48c import ALL as FORTY_EIGHTH_C
 from judge import judge, run_cli
 
 # mpmath's working precision is one setting for the whole process: a truth computed at 2,000 digits in one thread
@@ -138,7 +139,7 @@ ALL = (FIRST + SECOND + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINT
        + FORTIETH_A + FORTIETH_B + FORTIETH_C + FORTY_FIRST_A + FORTY_FIRST_B + FORTY_FIRST_C
        + FORTY_SECOND_A + FORTY_SECOND_B + FORTY_SECOND_C + FORTY_THIRD_A + FORTY_THIRD_B + FORTY_THIRD_C
        + FORTY_FOURTH_A + FORTY_FOURTH_B + FORTY_FOURTH_C + FORTY_FIFTH_A + FORTY_FIFTH_B + FORTY_FIFTH_C
-       + FORTY_SIXTH_A + FORTY_SIXTH_B + FORTY_SIXTH_C + FORTY_SEVENTH_B + FORTY_EIGHTH_A)
+       + FORTY_SIXTH_A + FORTY_SIXTH_B + FORTY_SIXTH_C + FORTY_SEVENTH_B + FORTY_EIGHTH_A + FORTY_EIGHTH_C)
 
 
 def one(case):
