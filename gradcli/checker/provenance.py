@@ -745,8 +745,9 @@ def _show_apart(value):
     return _show(value)
 
 
-def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
-    """Findings for the first op that made a NaN/Inf, forward and backward."""
+def _forward_findings(recording, value_finite, gradient_finite):
+    """``(findings, the forward op that first made a NaN or inf, None where it reached nothing)``: that op's finding
+    (or a library call's, the framework's own NaN), and a where leak a derivative the value takes carries into it."""
     findings = []
     first = recording.first_forward_nonfinite
     if first is not None and value_finite and gradient_finite and _inf_from_zero(first):
@@ -763,6 +764,12 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
     leak = _derivative_leak_in_the_value(recording, first) if first is not None and not value_finite else None
     if leak is not None:
         findings.append(leak)
+    return findings, first
+
+
+def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
+    """Findings for the first op that made a NaN/Inf, forward and backward."""
+    findings, first = _forward_findings(recording, value_finite, gradient_finite)
     if recording.accumulated is not None:
         findings.append(_accumulation_finding(*recording.accumulated))
     node = recording.first_backward_nonfinite
