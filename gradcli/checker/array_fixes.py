@@ -921,26 +921,6 @@ def scaled_bessel_ratio(reader, node):
     return None
 
 
-def root_power(reader, node):
-    """u * sqrt(u) as u ** 1.5 (sqrt(u) ** 3 likewise): the same for u >= 0, where at u = 0 sqrt's infinite slope times
-    0 makes the product rule NaN and the power's rule gives the one-sided slope 0."""
-    node = reader.look(node)
-    u = None
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
-        for side, root in ((node.left, node.right), (node.right, node.left)):
-            call = reader.call(root, "sqrt")
-            if call is not None and not call[2] and not call[3] and _same(reader.look(call[1]), reader.look(side)):
-                u = side
-                break
-    elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow) and isinstance(node.right, ast.Constant) \
-            and node.right.value == 3:
-        call = reader.call(node.left, "sqrt")
-        u = call[1] if call is not None and not call[2] and not call[3] else None
-    if u is None:
-        return None
-    return [("=format", [("text", "{0} ** 1.5" if isinstance(u, _ATOMIC) else "({0}) ** 1.5"), u])]
-
-
 def _factors(node):
     """The factors of a product as written (``2 * i1(x)``: 2 and the call; anything else: itself)."""
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
@@ -964,7 +944,6 @@ PATTERNS = [
     ("log_softmax", "log(exp(u) / sum(exp(u), axis)) -> log_softmax(u, axis)", log_of_softmax),
     ("softmax", "exp(u) / sum(exp(u), axis) -> softmax(u, axis)", softmax),
     ("double where", "where(c, f(x), g) -> where(c, f(where(c, x, safe)), g), whichever branch is unsafe", double_where),
-    ("root power", "u * sqrt(u) -> u ** 1.5, sqrt(u) ** 3 -> u ** 1.5", root_power),
     ("log1mexp", "log(1 - exp(u)) or log1p(-exp(u)) -> where(u > -log 2, log(-expm1(u)), log1p(-exp(where(u <= -log 2, u, -1))))",
      log1mexp),
     ("xlogy guard", "xlogy(x, y) -> xlogy(x, where(x == 0, 1, y)); xlog1py(x, y) -> xlog1py(x, where(x == 0, 0, y))", xlogy_guarded),

@@ -39,11 +39,6 @@ def _is_num(node, value):
     return isinstance(node, Num) and node.exact == value
 
 
-def _written_alike(a, b):
-    """Whether two texts of the formula are the same expression, spaces aside."""
-    return a.replace(" ", "") == b.replace(" ", "")
-
-
 def _call(node, name, arity=None):
     return isinstance(node, Call) and node.name == name and (arity is None or len(node.args) == arity)
 
@@ -207,17 +202,6 @@ class _Rewriter:
         # 1 - exp(u) is additive itself: a parent that binds tighter wrote its parentheses, outside this span
         if _call(_one_minus(node), "exp", 1):
             return f"-expm1({self.raw(node.right.args[0])})"
-        return None
-
-    def root_power(self, node):
-        # u*sqrt(u) is u**1.5 (u >= 0 both): at u = 0 sqrt's infinite slope times 0 makes the product rule NaN,
-        # where the power's rule gives the one-sided slope 0; sqrt(u)**3 likewise
-        if isinstance(node, Binary) and node.op == "*":
-            for u, root in ((node.left, node.right), (node.right, node.left)):
-                if _call(root, "sqrt", 1) and _written_alike(self.raw(root.args[0]), self.raw(u)):
-                    return f"{self.src(u)}**1.5"
-        if isinstance(node, Binary) and node.op == "**" and _call(node.left, "sqrt", 1) and _is_num(node.right, 3):
-            return f"{self.src(node.left.args[0])}**1.5"
         return None
 
     def powm1(self, node):
@@ -752,7 +736,6 @@ _REWRITES = [
     ("logdiffexp", "log(exp(a) - exp(b)) -> a + log(-expm1(b - a))", "logdiffexp"),
     ("softplus inverse", "log(exp(u) - 1) -> u + log(-expm1(-u))", "softplus_inverse"),
     ("hypot", "sqrt(a*a + b*b) -> hypot(a, b)", "hypot"),
-    ("root power", "u*sqrt(u) -> u**1.5, sqrt(u)**3 -> u**1.5", "root_power"),
     ("inverse hyperbolic", "log(u + sqrt(u*u + 1)) -> arcsinh(u), log(u + sqrt(u*u - 1)) -> arccosh(u)",
      "inverse_hyperbolic_log"),
     ("conjugate", "sqrt(a) - sqrt(b) -> (a - b)/(sqrt(a) + sqrt(b))", "conjugate"),
