@@ -12,9 +12,7 @@ per entry:
   its one-sided slope grows without bound to that infinity on every side of the
   point in its domain (cbrt at 0 from both sides, sqrt at 0 from the right);
 - a finite number: both one-sided slopes exist and agree where the kink test found no kink, so the derivative is
-  theirs (a rule's NaN where the function is smooth in that coordinate: the phase of x + 0i on its cut, in x); or
-  the point is the edge of the function's domain and its one side's slope is the derivative there (x sqrt(x) at
-  0: 0 from the right, as x ** 1.5 has it), which `at_the_domains_edge` hands back to be judged;
+  theirs (a rule's NaN where the function is smooth in that coordinate: the phase of x + 0i on its cut, in x);
 - NaN: no derivative, finite or infinite, with the reason (a kink, a jump, a
   value that is no finite number beside or at the point, slopes that diverge
   apart or one that diverges beside one that settles).
@@ -33,7 +31,6 @@ from .precision import START_DIGITS, exact_arguments, flat_entries, relative_ste
 _SETTLED = 10**-6  # a side whose quotients at the two shorter steps agree to this has a slope: that quotient
 _DIVISORS = (3, 2, 1.5)  # the steps: 10^(-digits/3), 10^(-digits/2), 10^(-2 digits/3) relative to |x|
 _NAMES = {-1: "left", 1: "right"}
-_AT_THE_EDGE = ", the only side in the function's domain"  # a finite entry's reason: a derivative at the domain's edge
 
 
 def settle_result(result, target, args, exact, chosen, program=None):
@@ -77,40 +74,6 @@ def settle_result(result, target, args, exact, chosen, program=None):
         why = reasons[mine]
         if any(r is not None for r in why):
             result.exact_gradient_why[name] = np.array(why, dtype=object).reshape(shape).tolist() if shape else why[0]
-
-
-def at_the_domains_edge(result, exact, names, chosen):
-    """A copy of ``exact`` whose gradient is the settled one, where every entry of the chosen variables that was no
-    finite number settled to the slope of the only side of the function's domain (`settle_result` said so), the
-    exact value finite: the derivative at the domain's edge, which the point is judged against as at any other
-    point; else None."""
-    import mpmath
-
-    if exact.value is None or not all(mpmath.isfinite(v) for v in flat_entries(exact.value)):
-        return None
-    settled, moved = list(exact.gradient), False
-    for k, name in enumerate(names):
-        if name not in chosen or exact.gradient[k] is None:
-            continue
-        entries = flat_entries(exact.gradient[k])
-        if all(mpmath.isfinite(e) for e in entries):
-            continue
-        why = result.exact_gradient_why.get(name)
-        why = why if isinstance(why, list) else [why]
-        flat_why = list(np.ravel(np.array(why, dtype=object)))
-        got = flat_entries(np.array(result.exact_gradient[name], dtype=object)) if np.ndim(result.exact_gradient[name]) else [result.exact_gradient[name]]
-        for entry, reason, now in zip(entries, flat_why, got):
-            if not mpmath.isfinite(entry) and not (isinstance(reason, str) and reason.endswith(_AT_THE_EDGE)):
-                return None
-        shape = np.shape(exact.gradient[k])
-        values = [mpmath.mpf(v) for v in got]
-        settled[k] = np.array(values, dtype=object).reshape(shape) if shape else values[0]
-        moved = True
-    if not moved:
-        return None
-    edge = exact.copied()
-    edge.gradient = settled
-    return edge
 
 
 _HELD_JUMP_REASON = ("no derivative: the value jumps at this point, and a slope along this coordinate would move "
@@ -223,9 +186,6 @@ def _entry(function, mp_args, i, index, smallest, may_share=False):
     if jumps:
         return mpmath.nan, f"no derivative: the function jumps on the {' and '.join(jumps)} of this point"
     only = " (the only side in the function's domain)" if len(inside) == 1 else ""
-    if len(inside) == 1 and next(iter(inside.values()))[0] == "slope":  # the domain's edge: its one side's slope
-        [(side, (_, slope))] = inside.items()
-        return slope, f"the slope from the {_NAMES[side]}{_AT_THE_EDGE}"
     if all(found[0] == "diverges" for found in inside.values()):
         signs = {found[1] for found in inside.values()}
         if len(signs) == 1:

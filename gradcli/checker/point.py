@@ -187,22 +187,11 @@ def _checked(result, target, point, working_args, dtype, chosen, options):
     exact, (target, program, rounded_constant) = _exact(result, (original, target), (rounded, written), chosen,
                                                         options.seed, options.max_time, full=options.full, dtype=dtype)
     rtol = result.rtol
-    unjudged = _kept(result)
-    moved, meant = (_data_moved(target, rounded, chosen, options, dtype, program),
-                    _constants_meant(target, rounded, chosen, options, program))
     record(result, *judge(result, target, value, dict(zip(chosen, grads)), exact, chosen, dtype, rtol, recording,
-                          moved=moved, meant=meant))
+                          moved=_data_moved(target, rounded, chosen, options, dtype, program),
+                          meant=_constants_meant(target, rounded, chosen, options, program)))
     if result.gradient_status == Verdict.DOMAIN:  # an entry no finite number: its one-sided limit, or none and why
         no_derivative.settle_result(result, target, rounded, exact, chosen, program)
-        edge = no_derivative.at_the_domains_edge(result, exact, target.variables, chosen)
-        if edge is not None:  # the derivative at the domain's edge, its one side's: judged as at any other point
-            why = result.exact_gradient_why
-            _restore(result, unjudged)
-            result.exact_gradient = {n: plain(g) for n, g in zip(target.variables, edge.gradient) if n in chosen}
-            result.exact_gradient_text = Later(_texts, dict(zip(target.variables, edge.gradient)), edge.digits, chosen)
-            result.exact_gradient_why = why
-            record(result, *judge(result, target, value, dict(zip(chosen, grads)), edge, chosen, dtype, rtol,
-                                  recording, moved=moved, meant=meant))
     if rounded_constant is not None and result.status == Verdict.UNSTABLE:  # the cause, named first
         result.findings.insert(0, rounded_constant)
     # a term the framework's gradient leaves out (a number read by .item(), a call it does not differentiate), else
@@ -841,16 +830,6 @@ def _exact(result, targets, points, chosen, seed, max_time=None, texts=True, ful
         result.exact_directional = plain(exact.directional)
     result.rule_gradient = {n: plain(rule_by_name.get(n)) for n in chosen}
     return exact, (target, dtype, rounded_constant)
-
-
-def _kept(result):
-    """What `_restore` puts back: ``result``'s fields, each list and dict a copy of its own."""
-    return {k: (type(v)(v) if isinstance(v, (list, dict)) else v) for k, v in vars(result).items()}
-
-
-def _restore(result, kept):
-    for k, v in kept.items():
-        setattr(result, k, type(v)(v) if isinstance(v, (list, dict)) else v)
 
 
 def _data_moved(target, rounded, chosen, options, dtype, program):

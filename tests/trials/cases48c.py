@@ -24,9 +24,8 @@ Found by this round (strict xfails in tests/test_user_trials48c.py while open):
   function's domain)"). The house settles a power at a base of 0 by its one-sided slope
   (tests/test_exact_power_at_a_zero_base.py; the same in Python: -expm1(-(t/lambda)^1.5) at t = 0, ok), so the two
   spellings should agree on that: x*sqrt(x) at 0 has the derivative 0 from its one side, which its product rule's
-  0 * inf makes NaN at any precision: `wrong`. Mended: the derivative at the edge of a function's domain is its one
-  side's slope, judged as at any other point (the round's truths first followed the README's "undefined beside the
-  point", domain, which the README now words as the house holds it).
+  0 * inf makes NaN at any precision: `wrong`. Open: a one-sided slope the settlement finds at a domain's edge is
+  said, not judged (the round's truths first followed the README's "undefined beside the point" (domain)).
 Words only (no case): `gradcli sweep gn_lib48c.py:binary_entropy --range p=1e-320:0.5 --scale log` (2 s) says float64
 is unstable for p in [1e-320, 3.698704e-09] "refined to adjacent floats" and ok above, but 1 - p's rounding error
 is erratic there: p = 5e-9 and 1e-8 are unstable (value 3.0e-10 and 2.6e-10 off, checked alone), 2e-8 ok; the
