@@ -20,14 +20,15 @@ import numpy as np
 
 import gradcli.numpy as gnp
 
+from ..autodiff import arb as arb_core
 from ..autodiff.values import raw
 from .exact_constants import kind_of
 
 
 def _entry_value(entry):
-    """A ball or an mpmath number of an entry (a jet's ball), or None for a float."""
+    """An entry's number: a jet's ball, else the entry itself (a ball, an mpmath number)."""
     entry = raw(entry)
-    return getattr(entry, "v", entry) if type(entry).__name__ == "Jet" else entry
+    return entry.v if isinstance(entry, arb_core.Jet) else entry
 
 
 def _is_exact_zero(entry):
