@@ -44,6 +44,21 @@ def _unedited_file(path):
     return path.startswith((STDLIB_FOLDER, GRADCLI_FOLDER)) or installed_package_file(path)
 
 
+def return_line(site):
+    """``file:line`` of the one ``return`` of the function defined at ``site`` (``file:line`` of its def), where it
+    has exactly one; else ``site``: the line a rule's arithmetic that no op recorded is placed at."""
+    path, _, line = site.rpartition(":")
+    try:
+        tree = ast.parse("".join(linecache.getlines(path)))
+    except (SyntaxError, ValueError):
+        return site
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and str(node.lineno) == line:
+            returns = [r for r in ast.walk(node) if isinstance(r, ast.Return)]
+            return f"{path}:{returns[0].lineno}" if len(returns) == 1 else site
+    return site
+
+
 def def_line(path, first_line):
     """The line of the ``def`` of a function whose code starts at ``first_line`` of ``path``.
 

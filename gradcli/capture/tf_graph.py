@@ -1665,8 +1665,9 @@ _PRODUCTS = {"Mul": False, "RealDiv": True, "Div": True}  # a derivative's produ
 
 def derivative_taken_inside(plan):
     """``plan``, a function's value, with the ops of a derivative the function takes of itself (a tape inside it) said
-    to be that gradient's ("tf.where in tf.GradientTape.gradient (SelectV2)"), and their products and quotients taken with the chain
-    rule's exact zeros in an exact replay (`inner_derivatives`); the plan itself, changed in place."""
+    to be that gradient's ("tf.where in tf.GradientTape.gradient (SelectV2)"), and their products and quotients
+    taken with the chain rule's exact zeros in an exact replay (`inner_derivatives`); the plan itself, changed in
+    place."""
     steps = []
     for step in plan.steps:
         if _DERIVATIVE_SCOPE.search(step.name):

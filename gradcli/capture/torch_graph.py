@@ -1395,12 +1395,13 @@ def _derived(numbers):
     backward multiplies by ``1.0 / alpha.toFloat()``). PyTorch hands such a number to a kernel of the narrower dtype
     as a scalar, which holds it in float32 as it holds the user's own."""
     found = {}
+    nothing = {name: _of_nothing(derivation) for name, derivation in DERIVATIONS.items()}
     for h in numbers:
         for base in (h, float(np.float32(h))):
             for name, derivation in DERIVATIONS.items():
                 try:
                     number = derivation(base)
-                    if number == _of_nothing(derivation):  # 1 - 1e-200 is 1.0: the float keeps no trace of h
+                    if number == nothing[name]:  # 1 - 1e-200 is 1.0: the float keeps no trace of h
                         continue
                     found.setdefault(number, (name, h))
                 except (ZeroDivisionError, OverflowError, ValueError):

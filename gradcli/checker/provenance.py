@@ -27,7 +27,7 @@ from ..autodiff.tracer import composed_in, hooks
 from ..capture import replayed_location
 from ..capture.flushing import flushing_kernels
 from ..capture.own_kernels import KernelCall, accumulated_by
-from ..capture.lines import assigned_name, def_line, operator_span, uses_at, written_with_values
+from ..capture.lines import assigned_name, def_line, operator_span, return_line, uses_at, written_with_values
 from ..folders import GRADCLI_FOLDER
 from .compare import exact_text
 from .dtypes import finfo
@@ -1373,7 +1373,7 @@ def _plain_arithmetic_broke(recording, node):
         span, location = last.span, last.location
     else:  # no gradcli op in the rule at all: its return line, and the 0s the forward pass handed it
         zeros = [op for op in recording.ops if op.phase == "forward" and op.in_user_code and _made_a_zero(op)]
-        made, after, span, location = "the forward pass made", "", None, _return_line(node.rule[1])
+        made, after, span, location = "the forward pass made", "", None, return_line(node.rule[1])
     fed = "; ".join(f"{op.name}({', '.join(_show(a) for a in op.args)}) gave {_show(op.output)} at "
                     f"{os.path.basename(op.location)}" for op in zeros if op.location)
     message = (
@@ -1384,24 +1384,6 @@ def _plain_arithmetic_broke(recording, node):
     )
     return NodeRecord(node.name, span, location, node.upstream, node.cotangents, node.args, node.output,
                       node.argnums, node.rule), message
-
-
-def _return_line(site):
-    """``file:line`` of the one ``return`` of the function defined at ``site`` (``file:line`` of its def), where it
-    has one; else ``site``."""
-    import ast
-    import linecache
-
-    path, _, line = site.rpartition(":")
-    try:
-        tree = ast.parse("".join(linecache.getlines(path)))
-    except (SyntaxError, ValueError):
-        return site
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and str(node.lineno) == line:
-            returns = [r for r in ast.walk(node) if isinstance(r, ast.Return)]
-            return f"{path}:{returns[0].lineno}" if len(returns) == 1 else site
-    return site
 
 
 def _entries(value):
@@ -2855,15 +2837,21 @@ def _read_as_zero(w):
 def _kept_alike(w):
     """Whether ``w`` of its operands as given, subnormals kept, gives its result as recorded (1 + 5e-324 is 1
     either way): no operand read as 0 changed it. True where the op cannot be run again."""
+    again = _run_again(w)
+    return again is None or bool(np.array_equal(again, np.asarray(raw(w.output)), equal_nan=True))
+
+
+def _run_again(w):
+    """``w``'s own function run again on its recorded operands, as a NumPy array; None where there is none to run (a
+    record without its op) or it refuses them."""
     fun = getattr(getattr(w, "prim", None), "fun", None)
     if fun is None:
-        return True
+        return None
     try:
         with np.errstate(all="ignore"):
-            again = np.asarray(raw(fun(*[raw(a) for a in w.args], **(w.kwargs or {}))))
-        return bool(np.array_equal(again, np.asarray(raw(w.output)), equal_nan=True))
+            return np.asarray(raw(fun(*[raw(a) for a in w.args], **(w.kwargs or {}))))
     except (ArithmeticError, ValueError, TypeError):
-        return True
+        return None
 
 
 def _flushed_to_zero(w, e):
@@ -2922,12 +2910,8 @@ def _who_flushed(w, index):
     if given is not None:
         return given
     fun = getattr(w.prim, "fun", None)
-    try:
-        with np.errstate(all="ignore"):
-            again = np.asarray(raw(fun(*[raw(a) for a in w.args], **(w.kwargs or {}))))
-        held = again.shape == np.shape(raw(w.output)) and again.ravel()[index] != 0
-    except (ArithmeticError, ValueError, TypeError):  # no function to run again (a record without its op)
-        held = False
+    again = _run_again(w)
+    held = again is not None and again.shape == np.shape(raw(w.output)) and again.ravel()[index] != 0
     if held and w.flushed_by is not None:
         return f"which this run flushed to 0, as {w.flushed_by} with subnormal results"
     named = getattr(fun, "computed_by", None) or (f"NumPy's {fun.__name__}" if isinstance(fun, np.ufunc) else None)
