@@ -464,6 +464,7 @@ def _climb(target, args, seed, result, budget, zeros, digits, kept=None):
                 return None
             attempt = Exact(value=value)
             noises, step = _exact_gradient_by_differences(target, args, attempt, seed, kept)
+            _no_slope_at_an_infinite_value(attempt)
             steps.append(step)
             derivatives = attempt.gradient if attempt.directional is None else [attempt.directional]
             size = len(value_noise)
@@ -1031,6 +1032,23 @@ def rule_from(target, args, digits, result, budget, entries, noise):
     if accurate or digits * 2 > max_digits():
         return _rule_taken(entries, cleaned, accurate, digits, result, noise)
     return rule_at(target, args, digits * 2, result, budget)
+
+
+def _no_slope_at_an_infinite_value(result):
+    """No derivative where the function's value is infinite or NaN: ``result``'s differences made NaN there.
+
+    Central differences across a pole cancel its infinite parts and keep the slope of what is left (gammaln at 0,
+    -log|x| - euler x + ..., gives -euler), a finite number where the function has no derivative.
+    """
+    import mpmath
+
+    if np.size(result.value) != 1 or mpmath.isfinite(flat_entries(result.value)[0]):
+        return
+    if result.directional is not None:
+        result.directional = mpmath.nan
+        return
+    result.gradient = [np.full(np.shape(g), mpmath.nan, dtype=object) if isinstance(g, np.ndarray) else mpmath.nan
+                       for g in result.gradient]
 
 
 def _exact_gradient_by_differences(target, args, result, seed, kept=None):

@@ -1,0 +1,43 @@
+"""Where a Python function's value is infinite, its exact reference gives no derivative.
+
+Central differences across a pole cancel its infinite parts: at 0, gammaln(a) = -log|a| - euler a + ... leaves
+-euler, a finite number that was reported as the exact gradient of a function that has none there (round 9a's
+gamma_lp at a float32 point that rounds to 0). log|x| + 3x, whose differences would leave 3, is answered on balls
+first; it is held to the same.
+"""
+
+import math
+
+import gradcli
+import gradcli.numpy as gnp
+from gradcli.scipy.special import gammaln
+
+
+def _gamma_log_prior(a):
+    return (a - 1) * gnp.log(2.0) - 2.0 - gammaln(a)
+
+
+def _log_distance(x):
+    return gnp.log(gnp.abs(x)) + 3.0 * x
+
+
+def _checked(function, point):
+    return gradcli.check(function, [point], dtypes=["float64"]).results[0]
+
+
+def test_a_pole_of_gammaln_has_no_exact_gradient():
+    result = _checked(_gamma_log_prior, {"a": 0.0})
+    assert result.status == "domain"
+    assert math.isnan(result.exact_gradient["a"])
+
+
+def test_a_logarithms_pole_has_no_exact_gradient_though_its_odd_part_has_a_slope():
+    result = _checked(_log_distance, {"x": 0.0})
+    assert result.status == "domain"
+    assert math.isnan(result.exact_gradient["x"])
+
+
+def test_beside_the_pole_the_slope_is_exact():
+    result = _checked(_log_distance, {"x": 1e-3})
+    assert result.status == "ok"
+    assert math.isclose(result.exact_gradient["x"], 1e3 + 3.0, rel_tol=1e-12)
