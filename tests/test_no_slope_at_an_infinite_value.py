@@ -41,3 +41,4 @@ def test_beside_the_pole_the_slope_is_exact():
     result = _checked(_log_distance, {"x": 1e-3})
     assert result.status == "ok"
     assert math.isclose(result.exact_gradient["x"], 1e3 + 3.0, rel_tol=1e-12)
+

@@ -464,7 +464,6 @@ def _climb(target, args, seed, result, budget, zeros, digits, kept=None):
                 return None
             attempt = Exact(value=value)
             noises, step = _exact_gradient_by_differences(target, args, attempt, seed, kept)
-            _no_slope_at_an_infinite_value(attempt)
             steps.append(step)
             derivatives = attempt.gradient if attempt.directional is None else [attempt.directional]
             size = len(value_noise)
@@ -1034,23 +1033,6 @@ def rule_from(target, args, digits, result, budget, entries, noise):
     return rule_at(target, args, digits * 2, result, budget)
 
 
-def _no_slope_at_an_infinite_value(result):
-    """No derivative where the function's value is infinite or NaN: ``result``'s differences made NaN there.
-
-    Central differences across a pole cancel its infinite parts and keep the slope of what is left (gammaln at 0,
-    -log|x| - euler x + ..., gives -euler), a finite number where the function has no derivative.
-    """
-    import mpmath
-
-    if np.size(result.value) != 1 or mpmath.isfinite(flat_entries(result.value)[0]):
-        return
-    if result.directional is not None:
-        result.directional = mpmath.nan
-        return
-    result.gradient = [np.full(np.shape(g), mpmath.nan, dtype=object) if isinstance(g, np.ndarray) else mpmath.nan
-                       for g in result.gradient]
-
-
 def _exact_gradient_by_differences(target, args, result, seed, kept=None):
     """The true derivative of a Python function: central differences at high precision.
 
@@ -1068,6 +1050,8 @@ def _exact_gradient_by_differences(target, args, result, seed, kept=None):
         with np.errstate(all="ignore"):
             return target.mp_function(*values)
 
+    center = flat_entries(result.value)
+    infinite_here = len(center) == 1 and not mpmath.isfinite(center[0]) and not mpmath.isnan(center[0])
     if per_coordinate(sum(sizes)):
         gradient, steps = [], []
         smallest = _Smallest(target, mp_args)
@@ -1075,12 +1059,12 @@ def _exact_gradient_by_differences(target, args, result, seed, kept=None):
             if isinstance(a, np.ndarray):
                 g = np.empty(a.shape, dtype=object)
                 for index in np.ndindex(a.shape):
-                    g[index], noise, step = _central(f, mp_args, i, index, h_scale, smallest, kept)
+                    g[index], noise, step = _central(f, mp_args, i, index, h_scale, smallest, kept, infinite_here)
                     noises.append(noise)
                     steps.append(step)
                 gradient.append(g)
             else:
-                derivative, noise, step = _central(f, mp_args, i, None, h_scale, smallest, kept)
+                derivative, noise, step = _central(f, mp_args, i, None, h_scale, smallest, kept, infinite_here)
                 gradient.append(derivative)
                 noises.append(noise)
                 steps.append(step)
@@ -1124,12 +1108,15 @@ def _exact_gradient_by_differences(target, args, result, seed, kept=None):
     return noises, [h]
 
 
-def _central(f, mp_args, i, index, h_scale, smallest, kept=None):
+def _central(f, mp_args, i, index, h_scale, smallest, kept=None, infinite_here=False):
     """(derivative, its rounding noise, the step h of x +- h) in one coordinate, by a central difference.
 
     A step that leaves the domain on a side where the function is finite at the point is no
     verdict on the point: `_step_inside` finds how near the domain's edge lies and steps that
     much shorter (log det of [[1e-300, c], [c, 1]] at c = 0: det < 0 at |c| > 1e-150).
+    Where the value is infinite (``infinite_here``) and finite on both sides, the coordinate moves off a pole: the
+    difference cancels the pole's infinite parts and keeps the slope of what is left (gammaln at 0, -log|x| -
+    euler x + ..., gives -euler), no derivative of the function, which has none there.
     """
     import mpmath
 
@@ -1175,6 +1162,8 @@ def _central(f, mp_args, i, index, h_scale, smallest, kept=None):
     (up, up_noise), (down, down_noise) = found
     up, down = flat_entries(up), flat_entries(down)
     if len(up) != 1 or len(down) != 1:
+        return mpmath.nan, mpmath.mpf(0), h
+    if infinite_here and mpmath.isfinite(up[0]) and mpmath.isfinite(down[0]):
         return mpmath.nan, mpmath.mpf(0), h
     derivative = (up[0] - down[0]) / step
     if mpmath.isnan(derivative) or mpmath.isinf(derivative):

@@ -303,7 +303,10 @@ NUMPY = [
     Case(N, "interp_at", "t=4", "float64", "domain", hp(lambda: {"t": NAN})),
     Case(N, "interp_at", "t=5", "float64", "ok", hp(lambda: {"t": mp(0)})),
     Case(N, "survival_curve", "h=[0.1,1e-20,0.5]", "float64", "ok", num_grad(_survival, h=[0.1, 1e-20, 0.5])),
-    Case(N, "survival_curve", "h=[0.1,1,0.5]", "float64", "domain", hp(lambda: {"h": [NAN, NAN, NAN]})),
+    # sum_k log S_k = sum_k sum_{j <= k} log(1 - h_j): the pole is h_1's; h_0 and h_2 keep their slopes beside it,
+    # -3 / (1 - h_0) and -1 / (1 - h_2) (round 25b's P1: a pole's own inputs alone have no derivative)
+    Case(N, "survival_curve", "h=[0.1,1,0.5]", "float64", "domain",
+         hp(lambda: {"h": [-3 / (1 - _f(0.1)), NAN, -1 / (1 - mp("0.5"))]})),
     Case(N, "mixture_loglik", "x=[-2,40],log_w=[0,-700,0]", "float64", "ok",
          num_grad(_mixture_loglik, x=[-2, 40], log_w=[0, -700, 0])),
     # the origin: hypot's cone and atan2's undefined angle
