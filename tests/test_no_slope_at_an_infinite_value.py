@@ -42,3 +42,15 @@ def test_beside_the_pole_the_slope_is_exact():
     assert result.status == "ok"
     assert math.isclose(result.exact_gradient["x"], 1e3 + 3.0, rel_tol=1e-12)
 
+
+
+def _pole_beside_a_line(a, z):
+    return gammaln(a) + 3.0 * z
+
+
+def test_an_input_that_does_not_move_gammalns_pole_keeps_its_slope():
+    # the doctrine of tests/test_pole60_norm_poles.py: a pole's own inputs alone have no derivative
+    result = _checked(_pole_beside_a_line, {"a": 0.0, "z": 1.0})
+    assert result.status == "domain"
+    assert math.isnan(result.exact_gradient["a"])
+    assert math.isclose(result.exact_gradient["z"], 3.0, rel_tol=1e-12)

@@ -939,7 +939,8 @@ beside_poles = False
 # value there (a log's -inf; a division's 1/0 has no sign, so no value).
 POLES = {"log": (0, 0, -math.inf), "log2": (0, 0, -math.inf), "log10": (0, 0, -math.inf),
          "log1p": (0, 1, -math.inf), "reciprocal": (0, 0, math.nan), "divide": (1, 0, math.nan),
-         "power": (0, 0, math.inf), "odd power": (0, 0, math.nan)}  # x^-2, x^-1.5; x^-1, x^-3 (`_power`)
+         "power": (0, 0, math.inf), "odd power": (0, 0, math.nan),  # x^-2, x^-1.5; x^-1, x^-3 (`_power`)
+         "gammaln": (0, 0, math.inf)}  # log|gamma(x)| at 0 (its poles at the negative integers are not looked for)
 
 
 def _at_its_pole(name, syms):
