@@ -2,15 +2,15 @@
 
 Central differences across a pole cancel its infinite parts: at 0, gammaln(a) = -log|a| - euler a + ... leaves
 -euler, a finite number that was reported as the exact gradient of a function that has none there (round 9a's
-gamma_lp at a float32 point that rounds to 0). log|x| + 3x, whose differences would leave 3, is answered on balls
-first; it is held to the same.
+gamma_lp at a float32 point that rounds to 0); the exponential integral Ei(x) = euler + log|x| + x + ... left 1. A
+pole the proofs look for (gammaln's at 0, log's) is settled by them; any other, by its differences.
 """
 
 import math
 
 import gradcli
 import gradcli.numpy as gnp
-from gradcli.scipy.special import gammaln
+from gradcli.scipy.special import expi, gammaln
 
 
 def _gamma_log_prior(a):
@@ -29,6 +29,16 @@ def test_a_pole_of_gammaln_has_no_exact_gradient():
     result = _checked(_gamma_log_prior, {"a": 0.0})
     assert result.status == "domain"
     assert math.isnan(result.exact_gradient["a"])
+
+
+def _exponential_integral(x):
+    return expi(x)
+
+
+def test_a_pole_no_proof_looks_for_has_no_exact_gradient():
+    result = _checked(_exponential_integral, {"x": 0.0})
+    assert result.status == "domain"
+    assert math.isnan(result.exact_gradient["x"])
 
 
 def test_a_logarithms_pole_has_no_exact_gradient_though_its_odd_part_has_a_slope():
