@@ -92,9 +92,21 @@ def test_html_plot_titles_sides_differ(swept):
 def test_parts_named_only_where_they_change():
     parts = Threshold("x", 1.0, 1.5, Verdict.UNSTABLE, Verdict.UNSTABLE, None, "cancellation", "cancellation",
                       ("value", "gradient"), ("gradient",))
-    assert parts.said() == ("unstable (cancellation in the value and gradient)", "unstable (cancellation in the gradient)")
+    assert parts.said() == ("unstable (cancellation, the value and gradient failing)",
+                            "unstable (cancellation, the gradient failing)")
     lost = Threshold("x", 1.0, 1.5, Verdict.UNSTABLE, Verdict.UNSTABLE, None, "cancellation", "cancellation",
                      ("value",), ("value",), False, True)
     assert lost.said() == ("unstable (cancellation)", "unstable (cancellation, every bit lost)")
     kinds = Threshold("x", 1.0, 1.5, Verdict.OK, Verdict.UNSTABLE, None, None, "overflow", (), ("value",))
     assert kinds.said() == ("ok", "unstable (overflow)")
+
+
+def test_a_nan_is_not_said_of_a_part_that_only_lost_its_digits():
+    # 1 / (1 + 10**u) past 10**u's overflow: the value rounds to 0 (its exact value a subnormal, every digit lost),
+    # the gradient is NaN; beside it only the gradient fails. The kind is the point's, not each part's.
+    band = Threshold("d", -131062.5, -131062.49, Verdict.UNSTABLE, Verdict.UNSTABLE, None, "nan", "nan",
+                     ("gradient",), ("value", "gradient"), True, True)
+    before, after = band.said()
+    assert after == "unstable (nan, the value and gradient failing, every bit lost)"
+    assert before == "unstable (nan, the gradient failing, every bit lost)"
+    assert "nan in the value" not in after

@@ -125,11 +125,16 @@ class Threshold:
 
 
 def _side_words(status, kind, parts, lost_all, name_parts):
-    """One side of a threshold in words: its verdict, then its kind, failing parts (if asked) and total loss."""
+    """One side of a threshold in words: its verdict, then its kind, failing parts (if asked) and total loss.
+
+    The kind is what broke at the point, seen in one part or another: the
+    failing parts are named apart from it ("nan, the value and gradient
+    failing"), since a value that lost its digits to 0 beside a NaN gradient
+    is no NaN.
+    """
     said = [kind] if kind and kind != str(status) else []
     if name_parts:
-        where = f"in the {' and '.join(parts)}" if parts else "in no part"
-        said = [f"{said[0]} {where}"] if said else [where]
+        said.append(f"the {' and '.join(parts)} failing" if parts else "no part failing")
     if lost_all:
         said.append("every bit lost")
     return f"{status}{' (' + ', '.join(said) + ')' if said else ''}"
