@@ -113,6 +113,9 @@ from cases46c import ALL as FORTY_SIXTH_C
 from cases47b import ALL as FORTY_SEVENTH_B
 from cases48a import ALL as FORTY_EIGHTH_A
 from cases48c import ALL as FORTY_EIGHTH_C
+from cases49a import ALL as FORTY_NINTH_A
+from cases49b import ALL as FORTY_NINTH_B
+from cases50b import ALL as FIFTIETH_B
 from judge import judge, run_cli
 
 # mpmath's working precision is one setting for the whole process: a truth computed at 2,000 digits in one thread
@@ -139,7 +142,8 @@ ALL = (FIRST + SECOND + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINT
        + FORTIETH_A + FORTIETH_B + FORTIETH_C + FORTY_FIRST_A + FORTY_FIRST_B + FORTY_FIRST_C
        + FORTY_SECOND_A + FORTY_SECOND_B + FORTY_SECOND_C + FORTY_THIRD_A + FORTY_THIRD_B + FORTY_THIRD_C
        + FORTY_FOURTH_A + FORTY_FOURTH_B + FORTY_FOURTH_C + FORTY_FIFTH_A + FORTY_FIFTH_B + FORTY_FIFTH_C
-       + FORTY_SIXTH_A + FORTY_SIXTH_B + FORTY_SIXTH_C + FORTY_SEVENTH_B + FORTY_EIGHTH_A + FORTY_EIGHTH_C)
+       + FORTY_SIXTH_A + FORTY_SIXTH_B + FORTY_SIXTH_C + FORTY_SEVENTH_B + FORTY_EIGHTH_A + FORTY_EIGHTH_C
+       + FORTY_NINTH_A + FORTY_NINTH_B + FIFTIETH_B)
 
 
 def one(case):
