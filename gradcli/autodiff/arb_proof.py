@@ -940,22 +940,38 @@ beside_poles = False
 POLES = {"log": (0, 0, -math.inf), "log2": (0, 0, -math.inf), "log10": (0, 0, -math.inf),
          "log1p": (0, 1, -math.inf), "reciprocal": (0, 0, math.nan), "divide": (1, 0, math.nan),
          "power": (0, 0, math.inf), "odd power": (0, 0, math.nan),  # x^-2, x^-1.5; x^-1, x^-3 (`_power`)
-         "gammaln": (0, 0, math.inf)}  # log|gamma(x)| at 0 (its poles at the negative integers are not looked for)
+         "gammaln": (0, 0, math.inf)}  # log|gamma(x)| at 0, and at each whole number below (`_POLES_AT_WHOLE`)
+# The ops of `POLES` with a pole at every whole number <= 0 (gamma's): the one an argument's ball holds is its pole.
+_POLES_AT_WHOLE = frozenset(("gammaln",))
 
 
 def _at_its_pole(name, syms):
     """Whether ``name``'s argument (`POLES`) is exactly at its pole: its quotient, shifted, the zero function."""
-    place, shift, _ = POLES[name]
-    q = syms[place].q
-    return is_zero(add(q, _const(shift)) if shift else q)
+    shifted = _shifted_to_the_pole(name, syms)
+    return shifted is not None and is_zero(shifted)
 
 
 def _at_its_pole_here(name, syms):
     """Whether ``name``'s argument (`POLES`) is at its pole at the point: its quotient's numerator, shifted, 0 there
     (x0^2 at x0 = 0, where the inputs are unknowns)."""
+    shifted = _shifted_to_the_pole(name, syms)
+    return shifted is not None and _zero_at_point(shifted)
+
+
+def _shifted_to_the_pole(name, syms):
+    """``name``'s argument (`POLES`) as a quotient shifted so that its pole is at 0, or None where no pole is near: of
+    gammaln's, the whole number <= 0 its ball holds (gammaln(x - 3) at x = 1 meets the pole at -2)."""
     place, shift, _ = POLES[name]
-    q = syms[place].q
-    return _zero_at_point(add(q, _const(shift)) if shift else q)
+    argument = syms[place]
+    if name in _POLES_AT_WHOLE:
+        middle = argument.b.mid()
+        if not middle.is_finite():
+            return None
+        whole = round(float(middle))
+        if whole > 0 or not argument.b.contains(whole):
+            return None
+        shift = -whole
+    return add(argument.q, _const(shift)) if shift else argument.q
 
 
 def _moves(s):

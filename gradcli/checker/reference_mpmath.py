@@ -1084,7 +1084,10 @@ def _exact_gradient_by_differences(target, args, result, seed, kept=None):
 
     def quotient(t):
         (up, up_noise), (down, down_noise) = with_noise(lambda: moved(t)), with_noise(lambda: moved(-t))
-        return (flat_entries(up)[0] - flat_entries(down)[0]) / (2 * t), (up_noise[0] + down_noise[0]) / (2 * t)
+        up, down = flat_entries(up)[0], flat_entries(down)[0]
+        if infinite_here and mpmath.isfinite(up) and mpmath.isfinite(down):
+            return mpmath.nan, mpmath.mpf(0)  # the direction moves off a pole: no derivative (`_central`)
+        return (up - down) / (2 * t), (up_noise[0] + down_noise[0]) / (2 * t)
 
     try:
         directional, noise = quotient(h) if resolves(h) else (mpmath.nan, mpmath.inf)  # unresolved: rise
