@@ -646,6 +646,16 @@ def _clip(x, lo, hi):
     return x
 
 
+def _tanh(x):
+    """tanh(x), rounded the working way: mpmath's gives exactly +-1 in every rounding mode once 1 - |tanh x| is below
+    the precision's unit, so the directed runs that measure rounding noise (`precision.with_noise`) would see none in
+    1 + tanh(-80) at 60 digits, a 0 of 3.6e-70 taken as exact (x (1 + tanh x)'s slope there lost its first term)."""
+    answer = mpmath.tanh(x)
+    if type(x) is _MPF and x and not _non_finite(x) and abs(answer) == 1:
+        return _next_to(answer, -1 if answer > 0 else 1)  # the truth lies strictly inside (-1, 1)
+    return answer
+
+
 def _arctanh(x):
     if abs(x) == 1:
         return mpmath.inf if x > 0 else -mpmath.inf
@@ -794,7 +804,7 @@ ELEMENTWISE = {
     "arctan2": "atan2",
     "sinh": "sinh",
     "cosh": "cosh",
-    "tanh": "tanh",
+    "tanh": _tanh,
     "arcsinh": "asinh",
     "arccosh": _real("acosh"),
     "arctanh": _arctanh,
