@@ -1359,7 +1359,28 @@ def _handed_by_user(args, location, forwards=None):
     # a power's log of its base is a rule's (pow's slope in its exponent): a log the library's forward takes of a
     # number it writes (ContinuousBernoulli's math.log(2.0)) is its constant, which stays as written
     return frozenset(k for k in floats if args[k] in written
-                     or (args[k] in derived and derived[args[k]][0] not in _RULES_ONLY)) or ()
+                     or (args[k] in derived and derived[args[k]][0] not in _RULES_ONLY)
+                     or _shared_among_a_count(args[k], written)) or ()
+
+
+_LARGEST_COUNT = 1 << 20  # a count of classes, of a batch's entries: a library's shapes, far below this
+
+
+def _shared_among_a_count(number, written):
+    """Whether the float ``number`` is one of the user's numbers ``written`` divided by a whole count n >= 2, as the
+    library's double division makes it: cross_entropy's label smoothing multiplies the smoothing term by
+    ``label_smoothing / n_classes`` (0.1 / 3), which the program in a narrower dtype holds as it holds the user's.
+    A number that stands for a constant or an angle p pi / q (a window's 2 pi / n) is the library's, as is any
+    made of one."""
+    if not number or angle_of_pi(number) is not None or standing_for(number) is not None:
+        return False
+    for h in written:
+        if type(h) is not float or not math.isfinite(h) or standing_for(h) is not None or angle_of_pi(h) is not None:
+            continue
+        count = round(h / number) if math.isfinite(h / number) else 0
+        if 2 <= count <= _LARGEST_COUNT and h / count == number:
+            return True
+    return False
 
 
 # How PyTorch's library code makes a number from the user's (or its forward call's) number ``h`` before a kernel reads
