@@ -39,6 +39,9 @@ Found by this round (one; the other 117 cases agree with gradcli, 118 in all):
   either way). User code `torch.sum(x * 0.9) + torch.sum(x * 0.03333333333333333)` and `torch.sum(x) /
   torch.tensor(1) * (0.1 / 3)` are held right, so the slip lies in how the fused loss's graph is replayed.
   Reproduce: gradcli check torch_lib51d.py:smoothed_ce --at logits=[[80,-80,0]] --dtype float32 --json.
+  Mended: the library's 0.1 / 3 is the user's 0.1 divided by the count of classes, which `torch_graph._handed_by_user`
+  now takes for the user's number (`_shared_among_a_count`), held in float32 as 1 - 0.1 is
+  (tests/test_torch_label_smoothing_held.py).
 
 Observed, not counted: plain NumPy functions in a module that also imports JAX (jnp) are checked as JAX and stop
 with a TracerArrayConversionError (exit 2) naming the line and the fix (--framework numpy); the README reads the
