@@ -27,6 +27,7 @@ from . import ops, ops_array, ops_linalg, ops_special
 from .arb_anchored import FAR, far_series
 from .ops_special import beyond_numbers
 from .tracer import Primitive, hooks, primitive_of, register_mp_types
+from .values import inside_the_unit
 
 # Bound by enable(): the implementations below run only on mpmath numbers, so
 # only after it; until then the core never imports mpmath.
@@ -651,9 +652,7 @@ def _tanh(x):
     the precision's unit, so the directed runs that measure rounding noise (`precision.with_noise`) would see none in
     1 + tanh(-80) at 60 digits, a 0 of 3.6e-70 taken as exact (x (1 + tanh x)'s slope there lost its first term)."""
     answer = mpmath.tanh(x)
-    if type(x) is _MPF and x and not _non_finite(x) and abs(answer) == 1:
-        return _next_to(answer, -1 if answer > 0 else 1)  # the truth lies strictly inside (-1, 1)
-    return answer
+    return inside_the_unit(answer) if type(x) is _MPF and x and not _non_finite(x) else answer
 
 
 def _arctanh(x):

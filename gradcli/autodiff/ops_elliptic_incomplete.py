@@ -35,7 +35,7 @@ from .ops_elliptic import _ellipe_slope, _ellipe_slope_ball, _ellipk_slope, _k_s
 from .ops_scipy import _BALLS, _JET_PARTIALS, _ball_first, _on_balls_too
 from .ops_special import _scipy_function, mpmath_only
 from .tracer import primitive
-from .values import in_input_dtype, loaded_mpmath
+from .values import in_input_dtype, inside_the_unit, loaded_mpmath
 
 # -- the exact reference: mpmath numbers ---------------------------------------------------------------------
 
@@ -153,7 +153,13 @@ def _ellipj_mp(kind):
             return mpmath.nan
         u, m = +u, +m
         if kind != "ph":
-            return _real_part(mpmath.ellipfun(kind, u, m=m))
+            answer = _real_part(mpmath.ellipfun(kind, u, m=m))
+            if kind == "sn" and u:
+                # sn is +-1 at the odd multiples of K(m) alone, which no float u meets (K is transcendental below
+                # m = 1, infinite at 1, where sn is tanh u): an exact +-1 is mpmath's saturation near m = 1, which
+                # the directed runs that measure rounding noise must see, as for tanh
+                return inside_the_unit(answer)
+            return answer
         phase = mpmath.atan2(_real_part(mpmath.ellipfun("sn", u, m=m)), _real_part(mpmath.ellipfun("cn", u, m=m)))
         if m == 1:
             return phase

@@ -217,6 +217,17 @@ def _filled_like(x, fill):
     return type(value)(fill)
 
 
+def inside_the_unit(answer):
+    """``answer``, an mpmath function's value whose truth lies strictly inside (-1, 1), rounded the working way where
+    the function gave exactly +-1 whatever the rounding mode (a saturated tanh, Jacobi's sn(u|m) as m -> 1): the
+    number just inside, as the mode in force rounds it (to nearest: +-1 itself), so that the directed runs that
+    measure a high-precision run's rounding noise see it."""
+    mpmath = sys.modules.get("mpmath")
+    if mpmath is None or type(answer) is not mpmath.mpf or abs(answer) != 1:
+        return answer
+    return answer - mpmath.sign(answer) * mpmath.ldexp(1, -(mpmath.mp.prec + 64))  # rounded in the mode in force
+
+
 def loaded_mpmath():
     """The mpmath module, for code that only runs on mpmath numbers (so mpmath is already imported)."""
     import mpmath
