@@ -119,6 +119,8 @@ from cases50a import ALL as FIFTIETH_A
 from cases50b import ALL as FIFTIETH_B
 from cases51c import ALL as FIFTY_FIRST_C
 from cases51d import ALL as FIFTY_FIRST_D
+from cases52c import ALL as FIFTY_SECOND_C
+from cases52d import ALL as FIFTY_SECOND_D
 from judge import judge, run_cli
 
 # mpmath's working precision is one setting for the whole process: a truth computed at 2,000 digits in one thread
@@ -146,7 +148,8 @@ ALL = (FIRST + SECOND + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINT
        + FORTY_SECOND_A + FORTY_SECOND_B + FORTY_SECOND_C + FORTY_THIRD_A + FORTY_THIRD_B + FORTY_THIRD_C
        + FORTY_FOURTH_A + FORTY_FOURTH_B + FORTY_FOURTH_C + FORTY_FIFTH_A + FORTY_FIFTH_B + FORTY_FIFTH_C
        + FORTY_SIXTH_A + FORTY_SIXTH_B + FORTY_SIXTH_C + FORTY_SEVENTH_B + FORTY_EIGHTH_A + FORTY_EIGHTH_C
-       + FORTY_NINTH_A + FORTY_NINTH_B + FIFTIETH_A + FIFTIETH_B + FIFTY_FIRST_C + FIFTY_FIRST_D)
+       + FORTY_NINTH_A + FORTY_NINTH_B + FIFTIETH_A + FIFTIETH_B + FIFTY_FIRST_C + FIFTY_FIRST_D
+       + FIFTY_SECOND_C + FIFTY_SECOND_D)
 
 
 def one(case):
