@@ -19,6 +19,7 @@ reported at its own lines.
 from __future__ import annotations
 
 import importlib
+import linecache
 import os
 import sys
 import threading
@@ -45,7 +46,7 @@ from .jax_loops import LOOPS, Solver, counters, fixed_iteration, reads_its_count
 from .jax_modes import PRNG_PRIMITIVES
 from .jax_ops import ELEMENTWISE, LIBRARY_CALLS, LIBRARY_JITS, PRIMITIVES
 from .jax_sums import ACCUMULATION, name_accumulations
-from .lines import GRADCLI_FOLDER, STDLIB_FOLDER, def_line, package_folder, written_call
+from .lines import GRADCLI_FOLDER, STDLIB_FOLDER, def_line, handed_numbers, literal_numbers, package_folder, written_call
 
 # Primitives whose sub-jaxpr is the computation itself (custom derivatives: the primal, never the rule).
 _INLINED = {
@@ -1023,7 +1024,7 @@ class _Compiler:
         if constant.users is not None:
             return constant.users
         if not _written_by_user(eqn):
-            return False
+            return _handed_by_the_users_line(eqn, constant)
         written = self.inlined.get(id(eqn.source_info.traceback))
         return written is None or written[0] is not eqn.source_info.traceback or not all(
             float(v) in written[1] for v in np.ravel(constant.value))
@@ -1447,6 +1448,22 @@ def _written_by_user(eqn):
             continue  # gradcli's frames: `rule_frames_kept`'s own, above a user's rule
         return _users_file(path) and not installed_package_file(path)
     return False
+
+
+def _handed_by_the_users_line(eqn, constant):
+    """Whether every entry of the float `_Literal` ``constant`` a library's equation computes with is a number the
+    user's innermost line that called the library wrote, or the user's file hands a call (`lines.handed_numbers`):
+    ``stats.norm.logpdf(x, loc=0.3, scale=0.7)``'s 0.3 is the user's, which JAX without x64 holds in float32,
+    though JAX's stats code subtracts it; the library's own constants (its 2 pi) are on no line of the user's, and a
+    number that stands for a constant (ndtr's 0.7071067811865476, 1/sqrt 2) stays the library's wherever the user's
+    file writes the same float."""
+    site = user_line(eqn)
+    if site is None or _in_a_window_function(eqn):
+        return False
+    path, _, line = site.rpartition(":")
+    written = literal_numbers(linecache.getline(path, int(line))) | handed_numbers(path)
+    entries = [float(v) for v in np.ravel(constant.value) if float(v) not in (0.0, 1.0, -1.0)]
+    return bool(entries) and all(e in written and standing_for(e) is None for e in entries)
 
 
 def _in_a_window_function(eqn):
