@@ -23,6 +23,10 @@ Found by this round (three findings, five cases; the other 97 of 102 agree with 
   likewise (-2.5 for -2.49999994, 1.5 for 1.50000004; ok either way). Reproduce: `def f(x): return
   norm.logpdf(x, 0.3, 0.7)`; gradcli check f --at x=0.3 --dtype float32. torch.distributions.Normal with
   torch.tensor(0.3, dtype=x.dtype) parameters is held right.
+  Mended for norm and t (the literals the user's line hands the library are the user's, held in float32:
+  `jax_walk._handed_by_the_users_line`, tests/test_jax_library_call_literals_held.py). Open: gamma.logpdf's
+  scale = 1 / 1.5, an expression whose float no literal of the line writes, is still held as the double (the case
+  fails in ALL: 1.5 for 1.50000004).
 - torch_lib52d:looped_slip@x=[1.5,-2]:float64 (strict xfail). Rules composed: the verdict `wrong` is right, its op
   names every rule ("backward() of SoftplusFn, backward() of SoftplusSlip"), but `location` is the outermost rule's
   backward (line 120), not the slipped one's (line 132). Reproduce: Good (exp, right) and Slip (sin, backward -cos):
