@@ -3,7 +3,7 @@
 PyTorch's backward of y ** 3 takes y ** 2.0 and, differentiated again (a
 ``torch.func.grad`` inside the function), y ** 1.0. An exact replay computes
 such a rule number from the user's number it stands for (``exponent - 1``,
-``1 - eps``: `torch_graph._derived`); a file that also hands torch 1e-200
+``1 - eps``: `derived_numbers.derived_numbers`); a file that also hands torch 1e-200
 made 1.0 read as 1 - 1e-200, a power of a negative base to a non-integer, NaN
 at any precision, and a right gradient was called `wrong`. A derivation whose
 float is the one it gives for 0 keeps no trace of the number, and is not taken.

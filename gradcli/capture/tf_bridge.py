@@ -43,6 +43,7 @@ from ..folders import installed_package_file
 from .bridge import Bridge, PerPoint, Unmapped, differentiated, points_replayed
 from .exact_constants import held_for, held_in, is_float, kind_of, lift
 from .flushing import TENSORFLOW_CPU_KERNELS
+from .derived_numbers import RULES_ONLY, derived_numbers, shared_among_a_count
 from .lines import STDLIB_FOLDER, handed_numbers, literal_numbers, math_call_advice
 from .own_time import OwnCallStopped, named_call, run_bounded
 from .tf_control_flow import eager_reads_passed_on
@@ -1819,9 +1820,10 @@ def _variable_reader(tf):
 
 def _users_numbers(fun):
     """``written(frame, value)``: whether the user's code at ``frame`` (a traceback frame) wrote the float ``value``:
-    a literal on its line, a float constant of the function's module or closure, or a number its file hands to a
-    call or gives a parameter as its default (`lines.handed_numbers`: a Keras layer's epsilon). A constant TensorFlow's
-    libraries make inside a call on that line (tf.nn.gelu's 0.044715) is none of these."""
+    a literal on its line, a float constant of the function's module or closure, a number its file hands to a
+    call or gives a parameter as its default (`lines.handed_numbers`: a Keras layer's epsilon), or one a library
+    makes of a literal on the line (`derived_numbers`: 1 - label_smoothing). A constant TensorFlow's libraries make
+    inside a call on that line (tf.nn.gelu's 0.044715) is none of these."""
     python = inspect.unwrap(getattr(fun, "python_function", fun))
     named = {v for v in getattr(python, "__globals__", {}).values() if type(v) is float}
     named.update(c.cell_contents for c in getattr(python, "__closure__", None) or () if _holds_float(c))
@@ -1830,7 +1832,12 @@ def _users_numbers(fun):
         if value in named or -value in named or value in handed_numbers(frame.filename):
             return True
         line = frame.line or linecache.getline(frame.filename, frame.lineno)
-        return bool(literal_numbers(line) & {value, -value})
+        on_line = literal_numbers(line)
+        if on_line & {value, -value}:
+            return True
+        # a number Keras's code makes of one the line hands it (categorical_crossentropy's 1 - label_smoothing)
+        derived = derived_numbers(frozenset(on_line))
+        return (value in derived and derived[value][0] not in RULES_ONLY) or shared_among_a_count(value, on_line)
 
     return written
 

@@ -99,6 +99,7 @@ from .exact_constants import (angle_in, angle_of_pi, held_for, kind_of, lift, mo
                               rules_constants, standing_for, standing_in)
 from .lines import (GRADCLI_FOLDER, STDLIB_FOLDER, def_line, handed_numbers, is_user_file, literal_numbers, package_folder,
                     user_line, written_call, written_operation)
+from .derived_numbers import DERIVATIONS, RULES_ONLY, derived_numbers, shared_among_a_count
 from .inner_derivatives import exact_zero_products
 from .torch_indices import refuse_reads_written, set_at_index_tensors
 from .torch_known import KnownValues
@@ -1355,92 +1356,17 @@ def _handed_by_user(args, location, forwards=None):
         return ()
     path, _, line = location.rpartition(":")
     written = handed_numbers(path) | literal_numbers(linecache.getline(path, int(line))) | (forwards or set())
-    derived = _derived(frozenset(written))
+    derived = derived_numbers(frozenset(written))
     # a power's log of its base is a rule's (pow's slope in its exponent): a log the library's forward takes of a
     # number it writes (ContinuousBernoulli's math.log(2.0)) is its constant, which stays as written
     return frozenset(k for k in floats if args[k] in written
-                     or (args[k] in derived and derived[args[k]][0] not in _RULES_ONLY)
-                     or _shared_among_a_count(args[k], written)) or ()
-
-
-_LARGEST_COUNT = 1 << 20  # a count of classes, of a batch's entries: a library's shapes, far below this
-
-
-def _shared_among_a_count(number, written):
-    """Whether the float ``number`` is one of the user's numbers ``written`` divided by a whole count n >= 2, as the
-    library's double division makes it: cross_entropy's label smoothing multiplies the smoothing term by
-    ``label_smoothing / n_classes`` (0.1 / 3), which the program in a narrower dtype holds as it holds the user's.
-    A number that stands for a constant or an angle p pi / q (a window's 2 pi / n) is the library's, as is any
-    made of one."""
-    if not number or angle_of_pi(number) is not None or standing_for(number) is not None:
-        return False
-    for h in written:
-        if type(h) is not float or not math.isfinite(h) or standing_for(h) is not None or angle_of_pi(h) is not None:
-            continue
-        count = round(h / number) if math.isfinite(h / number) else 0
-        if 2 <= count <= _LARGEST_COUNT and h / count == number:
-            return True
-    return False
-
-
-# How PyTorch's library code makes a number from the user's (or its forward call's) number ``h`` before a kernel reads
-# it: one step of arithmetic with an exact constant, the same on floats and on exact numbers. Alpha dropout's affine
-# map is three numbers of its probability and SELU's constant (PyTorch's ``_dropout_impl``); the slope of a power of a
-# number in its exponent, ``h ** x``, multiplies by ``log h``, which PyTorch's rule computes in double precision.
-_SELU_ALPHA = 1.7580993408473766
-DERIVATIONS = {
-    "h": lambda h: h,
-    "h/2": lambda h: 0.5 * h,
-    "2h": lambda h: 2.0 * h,
-    "1-h": lambda h: 1.0 - h,
-    "h-1": lambda h: h - 1.0,
-    "h+1": lambda h: h + 1.0,
-    "h^2": lambda h: h * h,
-    "1/h": lambda h: 1.0 / h,
-    "1/(1-h)": lambda h: 1.0 / (1.0 - h),
-    "alpha dropout's a": lambda h: 1.0 / ((_SELU_ALPHA * _SELU_ALPHA * h + 1.0) * (1.0 - h)) ** 0.5,
-    "alpha dropout's alpha a": lambda h: _SELU_ALPHA * DERIVATIONS["alpha dropout's a"](h),
-    "alpha dropout's alpha a p": lambda h: _SELU_ALPHA * DERIVATIONS["alpha dropout's a"](h) * h,
-    "log h": lambda h: math.log(h) if type(h) is float else gnp.log(h),
-}
-
-
-_RULES_ONLY = {"log h"}  # derivations only a built-in backward rule makes (`_rules_numbers`)
-
-
-@functools.lru_cache(maxsize=256)
-def _derived(numbers):
-    """``{number: (derivation, h)}``: the numbers a library computes from the user's ``numbers`` before an op reads
-    them (`DERIVATIONS`: ``smooth_l1_loss``'s 0.5 * beta, ``logit``'s 1 - eps, ``pow``'s backward exponent - 1 and
-    log of its base, a dropout's 1 / (1 - p)), from each number as written and as PyTorch's C++ reads it in float32 first (celu's
-    backward multiplies by ``1.0 / alpha.toFloat()``). PyTorch hands such a number to a kernel of the narrower dtype
-    as a scalar, which holds it in float32 as it holds the user's own."""
-    found = {}
-    nothing = {name: _of_nothing(derivation) for name, derivation in DERIVATIONS.items()}
-    for h in numbers:
-        for base in (h, float(np.float32(h))):
-            for name, derivation in DERIVATIONS.items():
-                try:
-                    number = derivation(base)
-                    if number == nothing[name]:  # 1 - 1e-200 is 1.0: the float keeps no trace of h
-                        continue
-                    found.setdefault(number, (name, h))
-                except (ZeroDivisionError, OverflowError, ValueError):
-                    pass
-    return found
-
-
-def _of_nothing(derivation):
-    """A derivation's number at h = 0 (None where it has none): a number it gives for a tiny h as well tells nothing."""
-    try:
-        return derivation(0.0)
-    except (ZeroDivisionError, OverflowError, ValueError):
-        return None
+                     or (args[k] in derived and derived[args[k]][0] not in RULES_ONLY)
+                     or shared_among_a_count(args[k], written)) or ()
 
 
 def _rules_numbers(args, location, differentiated, held_by_call):
     """``{position: (derivation, h)}`` for the Python floats among a built-in backward rule's ``args`` that PyTorch
-    derived (`_derived`) from a number of the forward call it differentiates (``differentiated``, whose numbers
+    derived (`derived_numbers`) from a number of the forward call it differentiates (``differentiated``, whose numbers
     ``held_by_call`` keeps) or one the user wrote (`_handed_by_user`): what each stands for in the rule's mathematics
     (none for a forward op's ``args``). The number itself is PyTorch's, the
     replay in the dtype reads it; an exact replay computes the derivation exactly from ``h`` as the forward holds
@@ -1452,7 +1378,7 @@ def _rules_numbers(args, location, differentiated, held_by_call):
     path, _, line = location.rpartition(":")
     forwards = held_by_call.get(differentiated, set())
     written = handed_numbers(path) | literal_numbers(linecache.getline(path, int(line))) | forwards
-    derived = _derived(frozenset(written))
+    derived = derived_numbers(frozenset(written))
     return {k: derived[args[k]] for k in floats if args[k] in derived and args[k] not in written}
 
 
