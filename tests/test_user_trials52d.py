@@ -6,9 +6,9 @@ float32 holds it, C1 at the tie |x| = beta: ok); JAX's relu(0.3 - x) at x = 0.3 
 point are one float32 number: the kink is the point's, domain); a jax.custom_jvp rule slipped inside lax.scan (wrong
 at its def); Keras' Huber(delta=0.7) in float32 (delta held, the tie C1: ok).
 And the round's findings: jax.scipy.stats' loc/scale held as doubles in float32 checks (mended for the literals the
-user's line hands it); open, as strict xfails: an autograd.Function composition located at the outermost rule, not the
-slipped one; keras.losses.categorical_crossentropy(label_smoothing=0.1) called functionally holding its 1 - 0.1 as the
-double.
+user's line hands it); keras.losses.categorical_crossentropy(label_smoothing=0.1) called functionally holding its
+1 - 0.1 as the double (mended); open, as a strict xfail: an autograd.Function composition located at the outermost
+rule, not the slipped one.
 The whole set runs case by case through the CLI as tests/trials/run.py does (cases52d.ALL).
 """
 
@@ -41,20 +41,18 @@ CHOSEN = {  # case id -> what it holds
     "jax_lib52d:norm_logpdf@x=[0.3,1.1]:float32":
         "F1, mended: stats.norm.logpdf(x, loc=0.3, scale=0.7)'s 0.3 and 0.7 are the user's, held in float32 as JAX "
         "holds them (tests/test_jax_library_call_literals_held.py): x - loc is 0 at x = 0.3, slope 0, ok",
+    "tf_lib52d:keras_cce_probs@p=[[0.3,0.7]]:float32":
+        "F3, mended: keras.losses.categorical_crossentropy(y, p, label_smoothing=0.1) called on the line: Keras's "
+        "1 - 0.1 is held in float32 as the user's 0.1 is (tests/test_keras_label_smoothing_held.py): ok",
 }
 
 KNOWN_WRONG = {  # case id -> the finding, open
     "torch_lib52d:looped_slip@x=[1.5,-2]:float64":
         "three autograd.Functions applied in a loop, the middle one's backward slipped: the wrong-rule finding is "
         "located at the outermost rule's backward (SoftplusFn, line 120), not the slipped SoftplusSlip's",
-    "tf_lib52d:keras_cce_probs@p=[[0.3,0.7]]:float32":
-        "keras.losses.categorical_crossentropy(y, p, label_smoothing=0.1) called on the user's line in float32: the "
-        "library's 1.0 - 0.1 is held as the double 0.9 (exact [0.83333333896, -0.35714287983]) where the program "
-        "multiplies by float32's 0.9 (truth [0.83333331512, -0.35714286961])",
 }
 SYMPTOMS = {
     "torch_lib52d:looped_slip@x=[1.5,-2]:float64": 'torch_lib52d.py:120"',
-    "tf_lib52d:keras_cce_probs@p=[[0.3,0.7]]:float32": "0.8333333389626607",
 }
 
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(

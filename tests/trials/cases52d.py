@@ -37,6 +37,8 @@ Found by this round (three findings, five cases; the other 97 of 102 agree with 
   labels' change that explains it is 0.9 - float32(0.9) = 2.4e-8 in the target class), the truth [0.83333331512,
   -0.35714286961] (verdict ok either way). The same call with from_logits=True is off alike (0.35131234547 for
   0.35131233590); the module-level object CategoricalCrossentropy(from_logits=True, label_smoothing=0.1) is held right.
+  Mended: a number a library makes of a literal the user's line hands it is the user's (`tf_bridge._users_numbers`
+  through `derived_numbers`, shared with the PyTorch bridge), held in float32 (tests/test_keras_label_smoothing_held.py).
 
 Truths this round corrected (gradcli was right): a Keras loss object computes in float32, its own dtype, whatever the
 data's: the float64 run is float32's program (unstable; its constants float32's, the float64 point through a cast the
