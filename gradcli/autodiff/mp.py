@@ -27,7 +27,7 @@ from . import ops, ops_array, ops_linalg, ops_special
 from .arb_anchored import FAR, far_series
 from .ops_special import beyond_numbers
 from .tracer import Primitive, hooks, primitive_of, register_mp_types
-from .values import inside_the_unit
+from .values import inside_the_unit, next_to
 
 # Bound by enable(): the implementations below run only on mpmath numbers, so
 # only after it; until then the core never imports mpmath.
@@ -159,15 +159,6 @@ def _magnitude_bits(x):
     return exp + bc
 
 
-def _next_to(value, side):
-    """``value`` (finite, nonzero) rounded at the working precision as the number just ``side`` of it (+1: above)
-    rounds: the answer of an op whose truth is that close to ``value``."""
-    prec, mode = mpmath.mp._prec_rounding
-    value = mpmath.mpf(value)
-    nudge = _from_man_exp(side, _magnitude_bits(value) - prec - 64)
-    return mpmath.mp.make_mpf(_mpf_add(value._mpf_, nudge, prec, mode))
-
-
 # The periodic ops: past 2^`_ABOVE_BITS` and the working precision, an argument carrying a rounding is off by many
 # periods, and sin of it has no digit (mpmath would reduce it by pi to as many bits as its magnitude has, for nothing).
 _PERIODIC = {"sin", "cos", "tan"}
@@ -194,7 +185,7 @@ def _within_numbers(name, impl):
                 if limit is None:
                     raise beyond_numbers(name, args)
                 value, side = limit
-                return _next_to(args[0] if value is None else value, side)
+                return next_to(args[0] if value is None else value, side)
         try:
             return impl(*args, **kwargs)
         except (OverflowError, MemoryError) as error:
@@ -680,7 +671,7 @@ def _logaddexp(x, y):
         # log1p(e^-apart) < 2^-(2^(bits - 1)): top's own digits hold the answer where that is below their unit
         below = mpmath.mp.prec + 64 - (_magnitude_bits(top) or 0)
         if top and bits - 1 > max(below, 1).bit_length():
-            return _next_to(top, 1)
+            return next_to(top, 1)
         raise beyond_numbers("logaddexp", (x, y))
     return top + mpmath.log1p(mpmath.exp(-apart))
 

@@ -217,15 +217,26 @@ def _filled_like(x, fill):
     return type(value)(fill)
 
 
+def next_to(value, side):
+    """``value`` (finite, nonzero) rounded at mpmath's working precision, in the rounding mode in force, as the number
+    just ``side`` of it (+1: above) rounds: the answer of an op whose truth is that close to ``value``."""
+    mpmath = loaded_mpmath()
+    prec, mode = mpmath.mp._prec_rounding
+    value = mpmath.mpf(value)
+    _, _, exp, bc = value._mpf_
+    nudge = mpmath.libmp.from_man_exp(side, exp + bc - prec - 64)
+    return mpmath.mp.make_mpf(mpmath.libmp.mpf_add(value._mpf_, nudge, prec, mode))
+
+
 def inside_the_unit(answer):
     """``answer``, an mpmath function's value whose truth lies strictly inside (-1, 1), rounded the working way where
     the function gave exactly +-1 whatever the rounding mode (a saturated tanh, Jacobi's sn(u|m) as m -> 1): the
-    number just inside, as the mode in force rounds it (to nearest: +-1 itself), so that the directed runs that
-    measure a high-precision run's rounding noise see it."""
+    number just inside (`next_to`), as the mode in force rounds it (to nearest: +-1 itself), so that the directed
+    runs that measure a high-precision run's rounding noise see it."""
     mpmath = sys.modules.get("mpmath")
     if mpmath is None or type(answer) is not mpmath.mpf or abs(answer) != 1:
         return answer
-    return answer - mpmath.sign(answer) * mpmath.ldexp(1, -(mpmath.mp.prec + 64))  # rounded in the mode in force
+    return next_to(answer, -1 if answer > 0 else 1)
 
 
 def loaded_mpmath():
