@@ -7,8 +7,8 @@ point are one float32 number: the kink is the point's, domain); a jax.custom_jvp
 at its def); Keras' Huber(delta=0.7) in float32 (delta held, the tie C1: ok).
 And the round's findings: jax.scipy.stats' loc/scale held as doubles in float32 checks (mended for the literals the
 user's line hands it); keras.losses.categorical_crossentropy(label_smoothing=0.1) called functionally holding its
-1 - 0.1 as the double (mended); open, as a strict xfail: an autograd.Function composition located at the outermost
-rule, not the slipped one.
+1 - 0.1 as the double (mended); an autograd.Function composition located at the outermost rule, not the slipped one
+(mended: each call judged alone).
 The whole set runs case by case through the CLI as tests/trials/run.py does (cases52d.ALL).
 """
 
@@ -46,14 +46,5 @@ CHOSEN = {  # case id -> what it holds
         "1 - 0.1 is held in float32 as the user's 0.1 is (tests/test_keras_label_smoothing_held.py): ok",
 }
 
-KNOWN_WRONG = {  # case id -> the finding, open
-    "torch_lib52d:looped_slip@x=[1.5,-2]:float64":
-        "three autograd.Functions applied in a loop, the middle one's backward slipped: the wrong-rule finding is "
-        "located at the outermost rule's backward (SoftplusFn, line 120), not the slipped SoftplusSlip's",
-}
-SYMPTOMS = {
-    "torch_lib52d:looped_slip@x=[1.5,-2]:float64": 'torch_lib52d.py:120"',
-}
-
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(
-    cases52d, CHOSEN, KNOWN_WRONG, SYMPTOMS)
+    cases52d, CHOSEN)

@@ -162,6 +162,10 @@ class Bridge:
     # rules_alone(args, cotangent) -> [(rule's name, "file:line", returned, truth), ...]: each call of a user's rule the
     # backward graph makes, nested ones first, judged alone (`rule_blame`); [] where there are fewer than two
     rules_alone: Optional[Callable] = None
+    # rule_calls(args, cotangent) -> [`RuleCall`, ...]: each call of a user's rule the framework's own float64 run
+    # at the point makes, in the order its backward pass reached them, as a program of its own (`rule_blame` judges
+    # each alone, as it does ``rules_alone``' answers); [] where there are fewer than two
+    rule_calls: Optional[Callable] = None
     # rule_variables(args, cotangent) -> [(rule's name, "file:line", variable's name, returned, truth, the call's
     # inputs), ...]: the gradients each call of a user's variables= rule returns for the variables it reads, which the
     # arguments' gradient never reads, beside their exact derivative (`rule_blame.judge_rule_variables`); a call not
@@ -190,6 +194,19 @@ class Bridge:
     # in ``dtype`` into a library that computes in a narrower dtype of its own (a Keras loss's float32), so that the
     # run keeps that dtype's digits: the cause of an unstable verdict, a note beside a right one
     computed_narrower: Optional[Callable] = None
+
+
+@dataclass
+class RuleCall:
+    """One call of a user's gradient rule, as the framework's float64 run at a point made it, as a program of its own:
+    ``bridge`` is the bridge of ``sum(<the call's outputs, the upstream gradients its rule was handed>)`` as a
+    function of the call's float inputs, ``inputs`` those inputs' float64 numbers. Its backward replays the user's
+    rule, handed those upstream gradients; gradcli's derivative of its forward is the rule's truth there."""
+
+    name: str  # "backward() of Softplus"
+    location: str  # "file.py:LINE", the rule's def
+    bridge: Bridge
+    inputs: list
 
 
 def dtypes_mixed(error):

@@ -44,7 +44,7 @@ from ..autodiff.transforms import vjp
 from ..autodiff.values import Box, raw
 from ..errors import InputError
 from ..folders import outside_python_and_gradcli
-from .bridge import Bridge, differentiated, points_replayed
+from .bridge import Bridge, RuleCall, differentiated, points_replayed
 from .exact_constants import held_for
 from .flushing import XLA_CPU_CODE
 from .jax_cache import compiled
@@ -53,6 +53,7 @@ from .jax_modes import (afresh, as_written, hands_users_mode_wide, literals_copi
                         own_constants, programs_differ, values_reached)
 from .jax_loops import CONVERGED, point_key, solving_at
 from .jax_rewrites import compiled_otherwise_note, differentiated_otherwise_note
+from .jax_rule_calls import rule_calls as users_rule_calls
 from .jax_wide_constants import widened
 from .jax_walk import (_users_file, _written_by_user, collect_rules, compile_jaxpr, constant_key, every_equation, flushed_as_xla,
                        holds_an_ended_trace, library_functions_named, library_site,
@@ -121,7 +122,18 @@ def capture(fun, text):
         compiled_otherwise=captured.compiled_otherwise,
         notes=captured.solver_notes,
         custom_calls=captured.custom_calls,
+        rule_calls=captured.rule_calls,
     )
+
+
+def _in_float64(leaf):
+    """A leaf of exact numbers (mpmath's, in an object array) as float64 numbers; any other leaf as it is."""
+    value = raw(leaf)
+    if isinstance(value, np.ndarray) and value.dtype == object:
+        return np.array([float(v) for v in value.ravel()], dtype=np.float64).reshape(value.shape)
+    if not isinstance(value, (np.ndarray, np.generic, int, float, bool)) and hasattr(value, "__float__"):
+        return np.float64(float(value))
+    return value
 
 
 def _flushed_or_not(replay):
@@ -422,6 +434,18 @@ class _Captured:
                              f"{'sum' if solver.series else 'state'} stops changing at each working precision, and "
                              "differences that limit)")
         return notes
+
+    def rule_calls(self, args, cotangent):
+        """Each call of a user's ``custom_vjp`` or ``custom_jvp`` function JAX's float64 run at ``args`` makes, with
+        ``cotangent`` handed to its backward pass, as a `bridge.RuleCall` (in the order that pass reaches them); []
+        where there are fewer than two, or the calls are made on traced values (`jax_rule_calls`)."""
+        import jax  # lazy: only a JAX target loads JAX
+
+        wide = self._widened()
+        numbers = jax.tree_util.tree_map(_in_float64, tuple(args))
+        calls = users_rule_calls(wide[0] if wide is not None else self.fun, numbers, _in_float64(cotangent), _users_file)
+        return [RuleCall(*call.rule, capture(call.alone(), f"{call.rule[0]} in {self.text}"), call.inputs())
+                for call in calls]
 
     def own_call_named(self, args):
         """``(call, more)`` for `own_time.run_bounded`: JAX's own call at ``args`` named for a message with the user's

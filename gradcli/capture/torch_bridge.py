@@ -28,7 +28,7 @@ from ..autodiff.transforms import vjp
 from ..autodiff.tree import flatten
 from ..autodiff.values import raw
 from ..errors import InputError
-from .bridge import Bridge, differentiated, points_replayed
+from .bridge import Bridge, RuleCall, differentiated, points_replayed
 from .exact_constants import held_for
 from .lines import def_line, is_user_file, math_call_advice, user_line
 from .loop_trips import LoopStopped, watch_in_force
@@ -38,6 +38,7 @@ from .torch_graph import (GeneratorsHeld, branches_on_dtype, held_numbers, hold_
 from .torch_ctc import trace_shapes
 from .torch_guards import valid_guards
 from .torch_reads import READS, numbers_read_as_tensors
+from .torch_rule_calls import functions_noted
 from .users_output import users_output_hidden
 from .torch_indices import set_at_index_tensors
 from .torch_known import answers, holding
@@ -121,6 +122,7 @@ def capture(fun, text) -> Bridge:
         undifferentiated=function.undifferentiated,
         numbers_read=function.numbers_read,
         gradient_op=gradient_op,
+        rule_calls=function.rule_calls,
     )
 
 
@@ -280,6 +282,36 @@ class _Captured:
         inputs = []
         out = self._forward_again(leaves, rebuild, wanted, inputs)
         torch.autograd.grad(out, inputs, torch.ones_like(out), allow_unused=True)
+
+    def rule_calls(self, args, cotangent):
+        """Each call of a user's ``autograd.Function`` PyTorch's run at ``args`` makes, with ``cotangent`` handed to
+        its backward pass, as a `bridge.RuleCall` (in the order that pass reached them); [] where there are fewer than
+        two, or PyTorch's run raises. The run is in the dtype whose program the checker judges (`held_for`): a module
+        of float32 layers runs in float32 alone."""
+        import torch  # lazy: only a PyTorch target needs it
+
+        leaves, rebuild = flatten(list(args))
+        held = self.held_leaves(len(leaves))
+        dtype = held_for(leaves)
+        tensors = _examples_in(leaves, dtype) if dtype is not None else [_example(leaf) for leaf in leaves]
+        wanted = [i for i, t in enumerate(tensors) if isinstance(t, torch.Tensor) and t.is_floating_point() and i not in held]
+        with torch.enable_grad(), functions_noted(torch_dir()) as noted:
+            for i in wanted:
+                tensors[i].requires_grad_(True)
+            try:
+                out = self._call(rebuild(tensors))
+                if not out.requires_grad:
+                    return []
+                upstream = torch.as_tensor(_to_float64(np.asarray(cotangent, dtype=object) if np.ndim(cotangent)
+                                                       else cotangent), dtype=out.dtype).reshape(out.shape)
+                torch.autograd.grad(out, [tensors[i] for i in wanted], upstream, allow_unused=True)
+            except Exception:  # noqa: BLE001 - the user's code refused this run: its calls are not told apart, and the finding stays at the rule the backward pass reached first
+                return []
+        reached = [call for call in noted.reached if any(u is not None for u in call.upstream)]
+        if len(reached) < 2:
+            return []
+        return [RuleCall(*call.rule(), capture(call.alone(), f"{call.rule()[0]} in {self.text}"), call.inputs())
+                for call in reached]
 
     def held_leaves(self, count):
         """The positions of the float leaves a check holds as data (`bridge.differentiating`: those it marks False),

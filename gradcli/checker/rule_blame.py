@@ -16,8 +16,10 @@ is named, the first the backward pass reaches.
 A rule the user wrote is named at its own ``def`` (`provenance.rule_location`);
 where one rule calls another (a custom function whose gradient it takes by a
 tape), each is judged alone by the bridge (``rules_alone``), the rules it calls
-handing it their truths, and the finding names the one off on its own
-(`_name_the_rule`).
+handing it their truths; where calls of rules compose (one's output another's
+input, a rule in a loop), each call the framework's run made is judged alone
+at its own inputs and upstream gradient (``rule_calls``); the finding names
+the one off on its own (`_name_the_rule`).
 """
 
 from __future__ import annotations
@@ -72,8 +74,10 @@ def _name_in_the_program(result, target, point_args, cotangent):
     bridge = getattr(target, "bridge", None)
     finding = next((f for f in result.findings if f.kind in ("wrong-rule", "nonfinite-rule") and f.op == "gradient rule"), None)
     users_rule = next((f for f in result.findings if f.kind == "wrong-rule" and f.op.startswith("gradient rule ")), None)
-    if bridge is not None and users_rule is not None and getattr(bridge, "rules_alone", None) is not None:
+    if bridge is not None and users_rule is not None and (bridge.rules_alone or bridge.rule_calls) is not None:
         _name_the_rule(users_rule, bridge, point_args, cotangent, getattr(target, "rebuilt", None))
+    if bridge is None and users_rule is not None:
+        _name_own_rule(users_rule, target, point_args, cotangent)
     if bridge is None and finding is not None and finding.location is None:  # gradcli's own rules ran the program
         found = _own_branch_at_an_equality(target, point_args, cotangent, _differentiated(result, target))
         if found is not None:
@@ -319,10 +323,7 @@ def _own_branch_at_an_equality(target, point_args, cotangent, differentiated=Non
     mp_core.enable()
     try:
         with mpmath.workprec(_BITS), np.errstate(all="ignore"):
-            args = tuple(to_mp(np.asarray(a, dtype=np.float64)) if np.ndim(a) else to_mp(float(a)) for a in point_args)
-            forward = target.mp_function
-            if target.rebuilt is not None:
-                forward = lambda *variables: target.mp_function(*target.rebuilt(*variables))  # noqa: E731
+            args, forward = _own_forward(target, point_args)
             recorder = provenance.Recorder(locate_in_python=True)
             with recorder:
                 value, _ = vjp(forward, *args)
@@ -332,6 +333,15 @@ def _own_branch_at_an_equality(target, point_args, cotangent, differentiated=Non
         return None  # an extra on a verdict already made: without exact numbers here the finding stands unnamed
     held = _at_an_equality(recorder.recording.ops, _chosen(args, differentiated))
     return None if held is None else _equality_named(held, recorder.recording.spellings)
+
+
+def _own_forward(target, point_args):
+    """``(the point as exact numbers, the function gradcli's own rules differentiate on them)`` of a target without a
+    bridge: its mpmath function, a model's variables made a tree again where it takes one."""
+    args = tuple(to_mp(np.asarray(a, dtype=np.float64)) if np.ndim(a) else to_mp(float(a)) for a in point_args)
+    if target.rebuilt is None:
+        return args, target.mp_function
+    return args, lambda *variables: target.mp_function(*target.rebuilt(*variables))
 
 
 def _chosen(args, differentiated):
@@ -826,8 +836,9 @@ def _shown_apart(returned, truth):
 
 
 def _name_the_rule(finding, bridge, point_args, cotangent=None, rebuilt=None):
-    """Point a user's wrong rule's finding at the rule off on its own, where one rule calls another: the first, in the
-    order the calls returned (a rule's nested ones first), whose gradients differ from its truth (`Bridge.rules_alone`).
+    """Point a user's wrong rule's finding at the rule off on its own, where one rule calls another or several calls
+    compose: the first, in the order the calls returned (a rule's nested ones first) or the backward pass reached them,
+    whose gradients differ from its truth (`Bridge.rules_alone`, `Bridge.rule_calls`).
     ``rebuilt``: the target's flat point made the arguments the bridge takes (a model's variables a tree again)."""
     import mpmath  # lazy: the exact numbers are mpmath's, as the reference's
 
@@ -837,7 +848,14 @@ def _name_the_rule(finding, bridge, point_args, cotangent=None, rebuilt=None):
             args = tuple(to_mp(np.asarray(a, dtype=np.float64)) if np.ndim(a) else to_mp(float(a)) for a in point_args)
             args = tuple(rebuilt(*args)) if rebuilt is not None else args
             seed = _seed(bridge.forward(*args), cotangent)
-            judged = bridge.rules_alone(args, seed) if seed is not None else []
+            calls = bridge.rules_alone is None
+            if seed is None:
+                judged = []
+            elif calls:
+                with held_in(None):
+                    judged = _judged_alone(bridge.rule_calls(args, seed))
+            else:
+                judged = bridge.rules_alone(args, seed)
             off = [(name, location) for name, location, returned, truth in judged
                    if not all(_close(r, t) for r, t in zip(returned, truth))]
     except (ArithmeticError, TypeError, ValueError, NotImplementedError):
@@ -845,12 +863,108 @@ def _name_the_rule(finding, bridge, point_args, cotangent=None, rebuilt=None):
         # point does not fill): an extra on a verdict already made, so the finding stands unnamed. A slip of the
         # search's own bookkeeping (a key or an attribute missing) is a bug, and surfaces.
         return
+    _named_off(finding, off, "each call at its own inputs, handed the upstream gradient the backward pass handed it"
+               if calls else "each rule handed the exact gradients of the rules it calls")
+
+
+def _named_off(finding, off, how):
+    """``finding`` named at the first of the rules ``off`` ((name, "file:line"), ...), the others said, judged ``how``."""
     if not off:
         return
     (name, location), others = off[0], off[1:]
     finding.location, finding.op = location, f"gradient rule {name}"
-    finding.message += (f"; judged alone, each rule handed the exact gradients of the rules it calls, {name} is off"
+    finding.message += (f"; judged alone, {how}, {name} is off"
                         + "".join(f", and so is {other} at {where}" for other, where in others))
+
+
+def _name_own_rule(finding, target, point_args, cotangent=None):
+    """Point a wrong rule's finding at the call of a custom gradient (gradcli's own, ``custom_gradient``) off on its
+    own, where a function makes several: each call's rule, run in the backward pass on the upstream gradient it was
+    handed, beside the derivative of the call's function at its inputs (`custom.Call.again`), in the order the
+    backward pass reached them; the first off is named."""
+    import mpmath  # lazy: the exact numbers are mpmath's, as the reference's
+
+    mp_core.enable()
+    try:
+        with mpmath.workprec(_BITS), np.errstate(all="ignore"):
+            args, forward = _own_forward(target, point_args)
+            reached = []
+            value, pull = vjp(forward, *args)
+            seed = _seed(value, cotangent)
+            if seed is None:
+                return
+            with _calls_reached(reached):
+                pull(seed)
+            if len(reached) < 2:
+                return
+            off = [(name, location) for name, location, again, inputs, argnums, upstream, returned in reached
+                   if not all(_close(r, t) for r, t in zip(returned, _truth_of_the_call(again, inputs, argnums, upstream)))]
+    except (ArithmeticError, TypeError, ValueError, NotImplementedError):
+        return  # as in `_name_the_rule`: an extra on a verdict already made
+    _named_off(finding, off, "each call at its own inputs, handed the upstream gradient the backward pass handed it")
+
+
+class _calls_reached:  # noqa: N801 - a context manager, named as what it gathers
+    """Within it, each call of a user's custom gradient the backward pass runs is appended to ``reached``: (rule's
+    name, "file:line", the call's function again, its inputs, the positions of those traced, its upstream gradient,
+    its rule's gradients of those)."""
+
+    def __init__(self, reached):
+        self.reached = reached
+
+    def __enter__(self):
+        from ..autodiff.custom import call_of
+        from ..autodiff.tracer import hooks
+
+        self.saved, self.hooks = hooks.backward, hooks
+
+        def seen(node, g, grads):
+            call = call_of(node)
+            rule = provenance._user_rule(node) if call is not None and call.again is not None else None
+            if rule is not None and len(self.reached) < _MOST_OWN_CALLS:
+                self.reached.append((f"{rule[0]} of {node.prim.name}", rule[1], call.again, node.args, node.argnums,
+                                     g, grads))
+
+        hooks.backward = seen
+        return self
+
+    def __exit__(self, *exc):
+        self.hooks.backward = self.saved
+        return False
+
+
+_MOST_OWN_CALLS = 64  # a call judged costs one exact run of its function: a long loop's last calls are judged
+
+
+def _truth_of_the_call(again, inputs, argnums, upstream):
+    """The derivative of a custom gradient's function in its inputs at the positions ``argnums`` (those the backward
+    pass differentiated), the others held at ``inputs``, pulled back from ``upstream``."""
+
+    def of_traced(*values):
+        given = list(inputs)
+        for k, v in zip(argnums, values):
+            given[k] = v
+        return again(*given)
+
+    _, pull = vjp(of_traced, *[inputs[k] for k in argnums])
+    pulled = pull(upstream)
+    return pulled if isinstance(pulled, tuple) else (pulled,)
+
+
+def _judged_alone(calls):
+    """`_name_the_rule`'s entries for each `bridge.RuleCall`: the rule's answer (its program's backward replayed at
+    high precision) beside its truth (gradcli's derivative of that program's replayed forward), at the call's inputs.
+
+    Each is judged as the float64 program it is, its constants as written: the call's inputs are the float64 run's,
+    and a narrower program's holding of the user's numbers may round a forward's constant and not its rule's (a
+    Function's ``ctx.c``), which is no slip of the rule."""
+    judged = []
+    for call in calls:
+        inputs = [to_mp(np.asarray(x, dtype=np.float64)) if np.ndim(x) else to_mp(float(x)) for x in call.inputs]
+        value, pull = vjp(call.bridge.forward, *inputs)
+        one = type(raw(value))(1)
+        judged.append((call.name, call.location, list(call.bridge.backward(inputs, one)), list(pull(one))))
+    return judged
 
 
 def _seed(value, cotangent):
