@@ -19,7 +19,6 @@ reported at its own lines.
 from __future__ import annotations
 
 import importlib
-import linecache
 import os
 import sys
 import threading
@@ -46,7 +45,7 @@ from .jax_loops import LOOPS, Solver, counters, fixed_iteration, reads_its_count
 from .jax_modes import PRNG_PRIMITIVES
 from .jax_ops import ELEMENTWISE, LIBRARY_CALLS, LIBRARY_JITS, PRIMITIVES
 from .jax_sums import ACCUMULATION, name_accumulations
-from .lines import GRADCLI_FOLDER, STDLIB_FOLDER, def_line, handed_numbers, literal_numbers, package_folder, written_call
+from .lines import GRADCLI_FOLDER, STDLIB_FOLDER, def_line, handed_numbers, numbers_on_line, package_folder, written_call
 
 # Primitives whose sub-jaxpr is the computation itself (custom derivatives: the primal, never the rule).
 _INLINED = {
@@ -1461,7 +1460,7 @@ def _handed_by_the_users_line(eqn, constant):
     if site is None or _in_a_window_function(eqn):
         return False
     path, _, line = site.rpartition(":")
-    written = literal_numbers(linecache.getline(path, int(line))) | handed_numbers(path)
+    written = numbers_on_line(path, line) | handed_numbers(path)
     entries = [float(v) for v in np.ravel(constant.value) if float(v) not in (0.0, 1.0, -1.0)]
     return bool(entries) and all(e in written and standing_for(e) is None for e in entries)
 

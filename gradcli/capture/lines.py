@@ -81,6 +81,28 @@ def literal_numbers(line):
     return {float(text.replace("_", "")) for text in _FLOAT_LITERAL.findall(line)}
 
 
+def numbers_on_line(path, line):
+    """The floats line ``line`` of ``path`` writes: its float literals (`literal_numbers`) and the numbers its
+    expressions of literals alone compute (``scale=1 / 1.5``, ``loc=2 * 0.1``: `_folded`), negated too."""
+    return literal_numbers(linecache.getline(path, int(line))) | _computed_on_lines(path).get(int(line), frozenset())
+
+
+@lru_cache(maxsize=64)
+def _computed_on_lines(path):
+    """{line: the floats the expressions of numeric literals alone on it compute, negated too} for a source file."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            tree = ast.parse(handle.read(), path)
+    except (OSError, SyntaxError, ValueError):
+        return {}
+    found = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.BinOp) and type(folded := _folded(node)) is float:
+            for line in range(node.lineno, (node.end_lineno or node.lineno) + 1):
+                found.setdefault(line, set()).update((folded, -folded))
+    return {line: frozenset(numbers) for line, numbers in found.items()}
+
+
 @lru_cache(maxsize=64)
 def handed_numbers(path):
     """The float literals a source file hands to a call as an argument or gives a parameter as its default, negated
@@ -91,7 +113,8 @@ def handed_numbers(path):
     (``eps=EPS``) hands its number. A literal handed to a framework's function that computes at once
     (``tf.clip_by_value(x, 1e-7, 1.0)``, ``torch.clamp``, ``jnp.maximum``) makes its constant on that line and no
     other, so it is the user's there alone (`literal_numbers`): Keras' own 1e-7 clip elsewhere stays Keras'. A
-    module's name handed to one (``torch.clamp(x, EPS, 1.0)``) still hands its number: that line does not write it."""
+    module's name handed to one (``torch.clamp(x, EPS, 1.0)``) still hands its number: that line does not write it.
+    An argument of literals and arithmetic alone (``scale=1 / 1.5``) hands the float Python computes of it."""
     try:
         with open(path, encoding="utf-8") as handle:
             tree = ast.parse(handle.read(), path)
@@ -111,11 +134,37 @@ def handed_numbers(path):
         for item in node.elts if isinstance(node, (ast.List, ast.Tuple)) else (node,):
             if isinstance(item, ast.UnaryOp) and isinstance(item.op, (ast.USub, ast.UAdd)):
                 item = item.operand
-            if isinstance(item, ast.Constant) and type(item.value) is float and kept:
-                numbers.update((item.value, -item.value))
-            elif isinstance(item, ast.Name) and item.id in bound:
+            if isinstance(item, ast.Name) and item.id in bound:
                 numbers.update((bound[item.id], -bound[item.id]))
+                continue
+            folded = _folded(item) if kept else None
+            if type(folded) is float:
+                numbers.update((folded, -folded))
     return frozenset(numbers)
+
+
+def _folded(node):
+    """The number an expression of numeric literals alone computes as Python computes it (``1 / 1.5``, ``2 * 0.1``,
+    ``1e-3 ** 2``), or None: the float a call is handed though no literal writes it. Only literals and arithmetic
+    are read; nothing is evaluated."""
+    if isinstance(node, ast.Constant):
+        return node.value if type(node.value) in (int, float) else None
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        operand = _folded(node.operand)
+        return None if operand is None else (-operand if isinstance(node.op, ast.USub) else operand)
+    if isinstance(node, ast.BinOp) and type(node.op) in _ARITHMETIC:
+        left, right = _folded(node.left), _folded(node.right)
+        if left is None or right is None or (type(node.op) is ast.Pow and abs(right) > 64):
+            return None
+        try:
+            return _ARITHMETIC[type(node.op)](left, right)
+        except (ArithmeticError, ValueError):
+            return None
+    return None
+
+
+_ARITHMETIC = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
+               ast.Pow: operator.pow}
 
 
 # The modules whose lowercase functions compute on the spot, keeping no number for later (Keras' lowercase factories,

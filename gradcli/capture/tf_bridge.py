@@ -25,7 +25,6 @@ import contextlib
 import functools
 import importlib.util
 import inspect
-import linecache
 import os
 import re
 import weakref
@@ -44,7 +43,7 @@ from .bridge import Bridge, PerPoint, Unmapped, differentiated, points_replayed
 from .exact_constants import held_for, held_in, is_float, kind_of, lift
 from .flushing import TENSORFLOW_CPU_KERNELS
 from .derived_numbers import RULES_ONLY, derived_numbers, shared_among_a_count
-from .lines import STDLIB_FOLDER, handed_numbers, literal_numbers, math_call_advice
+from .lines import STDLIB_FOLDER, handed_numbers, literal_numbers, math_call_advice, numbers_on_line
 from .own_time import OwnCallStopped, named_call, run_bounded
 from .tf_control_flow import eager_reads_passed_on
 from .tf_draws import HELD_DRAWS, FreshDraws, point_key
@@ -1831,8 +1830,7 @@ def _users_numbers(fun):
     def written(frame, value):
         if value in named or -value in named or value in handed_numbers(frame.filename):
             return True
-        line = frame.line or linecache.getline(frame.filename, frame.lineno)
-        on_line = literal_numbers(line)
+        on_line = numbers_on_line(frame.filename, frame.lineno) if frame.lineno else literal_numbers(frame.line or "")
         if on_line & {value, -value}:
             return True
         # a number Keras's code makes of one the line hands it (categorical_crossentropy's 1 - label_smoothing)

@@ -70,7 +70,6 @@ from __future__ import annotations
 import ast
 import functools
 import inspect
-import linecache
 import logging
 import math
 import os
@@ -97,7 +96,7 @@ from ..autodiff.tracer import hooks
 from ..autodiff.values import raw
 from .exact_constants import (angle_in, angle_of_pi, held_for, kind_of, lift, moved_scalars, root_in, root_of_whole,
                               rules_constants, standing_for, standing_in)
-from .lines import (GRADCLI_FOLDER, STDLIB_FOLDER, def_line, handed_numbers, is_user_file, literal_numbers, package_folder,
+from .lines import (GRADCLI_FOLDER, STDLIB_FOLDER, def_line, handed_numbers, is_user_file, numbers_on_line, package_folder,
                     user_line, written_call, written_operation)
 from .derived_numbers import DERIVATIONS, RULES_ONLY, derived_numbers, shared_among_a_count
 from .inner_derivatives import exact_zero_products
@@ -1355,7 +1354,7 @@ def _handed_by_user(args, location, forwards=None):
     if not floats:
         return ()
     path, _, line = location.rpartition(":")
-    written = handed_numbers(path) | literal_numbers(linecache.getline(path, int(line))) | (forwards or set())
+    written = handed_numbers(path) | numbers_on_line(path, line) | (forwards or set())
     derived = derived_numbers(frozenset(written))
     # a power's log of its base is a rule's (pow's slope in its exponent): a log the library's forward takes of a
     # number it writes (ContinuousBernoulli's math.log(2.0)) is its constant, which stays as written
@@ -1377,7 +1376,7 @@ def _rules_numbers(args, location, differentiated, held_by_call):
         return {}
     path, _, line = location.rpartition(":")
     forwards = held_by_call.get(differentiated, set())
-    written = handed_numbers(path) | literal_numbers(linecache.getline(path, int(line))) | forwards
+    written = handed_numbers(path) | numbers_on_line(path, line) | forwards
     derived = derived_numbers(frozenset(written))
     return {k: derived[args[k]] for k in floats if args[k] in derived and args[k] not in written}
 
