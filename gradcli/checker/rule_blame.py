@@ -32,8 +32,9 @@ import re
 import numpy as np
 
 from ..autodiff import mp as mp_core
-from ..autodiff.custom import variable_rules_run
+from ..autodiff.custom import call_of, variable_rules_run
 from ..autodiff.tape import GradientTape, variables_read
+from ..autodiff.tracer import hooks
 from ..autodiff.transforms import vjp
 from ..autodiff.values import raw
 from ..capture.exact_constants import held_in
@@ -913,10 +914,7 @@ class _calls_reached:  # noqa: N801 - a context manager, named as what it gather
         self.reached = reached
 
     def __enter__(self):
-        from ..autodiff.custom import call_of
-        from ..autodiff.tracer import hooks
-
-        self.saved, self.hooks = hooks.backward, hooks
+        self.saved = hooks.backward
 
         def seen(node, g, grads):
             call = call_of(node)
@@ -929,7 +927,7 @@ class _calls_reached:  # noqa: N801 - a context manager, named as what it gather
         return self
 
     def __exit__(self, *exc):
-        self.hooks.backward = self.saved
+        hooks.backward = self.saved
         return False
 
 
