@@ -6,7 +6,9 @@ NumPy as well; SciPy alone counts as NumPy); code that imports none of them is
 gradcli's, run as it is.
 Where a function's own code (and the functions and classes of its module it
 calls) names a deep-learning framework, that decides, whatever else the module
-imports: one file may hold a JAX loss and a PyTorch one. A helper of the
+imports: one file may hold a JAX loss and a PyTorch one; where it names none
+and calls NumPy's or SciPy's functions of numbers, it is NumPy code, in a
+module that imports a framework too. A helper of the
 user's other files counts as the function's own code (a function imported from
 a module beside the file, a callable the function closes over): the framework
 it reaches is the function's.
@@ -18,6 +20,7 @@ import ast
 import functools
 import inspect
 import os
+import textwrap
 import sys
 import types
 
@@ -63,11 +66,38 @@ def framework_of_source(source, path="<source>", name=None, _reading=frozenset()
     roots, aliases = _imports(tree)
     if name is None:
         return _first_of(roots)
-    names = _names_used(tree, name)
+    names, reached = _names_used(tree, name)
     used = {aliases[n] for n in names if n in aliases}
     sources = _import_sources(tree)
     used |= {_users_module_framework(sources[n], path, _reading | {path}) for n in names if n in sources}
+    if not used & _DEEP and _first_of(roots) in _DEEP and _calls_numpys_mathematics(reached, aliases):
+        return "numpy"  # plain NumPy code in a module that imports a framework: no framework could trace its calls
     return _by_use(used, roots)
+
+
+# NumPy's names a framework's code calls for constants and types, never on the values it differentiates.
+_NUMPYS_HELPERS = {"float16", "float32", "float64", "int8", "int16", "int32", "int64", "uint8", "bool_", "dtype",
+                   "finfo", "iinfo", "array", "asarray", "zeros", "ones", "full", "eye", "arange", "linspace",
+                   "zeros_like", "ones_like", "full_like", "empty", "shape", "ndim", "size", "prod"}
+
+
+def _calls_numpys_mathematics(reached, aliases):
+    """Whether the code of ``reached`` (a function and the module's functions it calls) calls one of NumPy's or
+    SciPy's functions of numbers (``np.exp(x)``, ``special.expit(z)``), not a constructor of constants or types
+    (`_NUMPYS_HELPERS`) nor ``np.random``: a function that does is NumPy code, which JAX, PyTorch and TensorFlow
+    cannot trace, whatever else its module imports."""
+    for node in reached:
+        for sub in ast.walk(node):
+            if not isinstance(sub, ast.Call) or not isinstance(sub.func, ast.Attribute):
+                continue
+            chain, value = [sub.func.attr], sub.func.value
+            while isinstance(value, ast.Attribute):
+                chain.append(value.attr)
+                value = value.value
+            if (isinstance(value, ast.Name) and aliases.get(value.id) in ("numpy", "scipy")
+                    and "random" not in chain and chain[0] not in _NUMPYS_HELPERS):
+                return True
+    return False
 
 
 def _import_sources(tree):
@@ -156,17 +186,19 @@ def _imports(tree):
 
 
 def _names_used(tree, name):
-    """The global names a module-level function or class ``name`` reads, through the module's own ones it calls."""
+    """The global names a module-level function or class ``name`` reads, through the module's own ones it calls, and
+    the definitions read for them (the function's own first)."""
     defined = {node.name: node for node in tree.body if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)}
     defined.update((target.id, node) for node in tree.body if isinstance(node, ast.Assign)  # loss = make_loss(...)
                    for target in node.targets if isinstance(target, ast.Name) and target.id not in defined)
-    names, todo, seen = set(), [name], set()
+    names, todo, seen, reached = set(), [name], set(), []
     while todo:
         current = todo.pop()
         if current in seen or current not in defined:
             continue
         seen.add(current)
         node = defined[current]
+        reached.append(node)
         if isinstance(node, ast.Assign):
             body = [node.value]
         else:
@@ -176,7 +208,7 @@ def _names_used(tree, name):
                 if isinstance(sub, ast.Name):
                     names.add(sub.id)
                     todo.append(sub.id)
-    return names
+    return names, reached
 
 
 def _root_of(value):
@@ -191,7 +223,30 @@ def framework_of_callable(fun):
     fun = inspect.unwrap(fun)
     global_names = getattr(fun, "__globals__", None) or {}
     imported = {_root_of(value) for value in global_names.values()} - {None}
-    return _by_use(_roots_used(fun, global_names), imported)
+    used = _roots_used(fun, global_names)
+    if not used & _DEEP and _first_of(imported) in _DEEP and used & {"numpy", "scipy"}:
+        aliases = {name: _root_of(value) for name, value in global_names.items() if isinstance(value, types.ModuleType)}
+        if _calls_numpys_mathematics(_sources_reached(fun, global_names), aliases):
+            return "numpy"  # as `framework_of_source` reads a file's function
+    return _by_use(used, imported)
+
+
+def _sources_reached(fun, global_names):
+    """The syntax trees of ``fun`` and of the functions of its module it calls (as `_names_used` reads a file's)."""
+    trees, todo, seen = [], [fun], set()
+    while todo and len(seen) < _MOST_FOLLOWED:
+        item = todo.pop()
+        if id(item) in seen:
+            continue
+        seen.add(id(item))
+        try:
+            trees.append(ast.parse(textwrap.dedent(inspect.getsource(item))))
+        except (OSError, TypeError, SyntaxError):
+            continue
+        names, _ = _read_by(item)
+        todo += [global_names[name] for name in names if isinstance(global_names.get(name), types.FunctionType)
+                 and getattr(global_names[name], "__globals__", None) is global_names]
+    return trees
 
 
 def _roots_used(fun, global_names):
