@@ -231,3 +231,22 @@ def test_right_rules_composed_are_ok(tmp_path, framework, source):
         pytest.importorskip(framework)
     _, result = _checked(tmp_path, source, f"composed_{framework}.py", "both_right", "float64")
     assert result.status == "ok", [f.message for f in result.findings]
+
+
+@pytest.mark.parametrize("framework, source", [("torch", TORCH), ("jax", JAX)])
+def test_the_runs_that_tell_the_calls_apart_print_nothing(tmp_path, capsys, framework, source):
+    """The framework's run that notes each call is gradcli's own: what the user's code prints there is dropped, and
+    the program's own print is shown once, beside --json's one JSON document."""
+    import json
+
+    from gradcli.cli import main
+
+    pytest.importorskip(framework)
+    path = tmp_path / f"printing_{framework}.py"
+    path.write_text(source.replace("def inner_slip(x):\n", "def inner_slip(x):\n    print('running inner_slip')\n"))
+    with pytest.raises(SystemExit):
+        main(["check", f"{path}:inner_slip", "--at", "x=[0.5,1.2]", "--dtype", "float64", "--no-fix", "--json"])
+    out = capsys.readouterr()
+    (result,) = json.loads(out.out)["results"]
+    assert result["findings"][0]["location"] == f"{path}:{_line(source, 'SLIP')}"
+    assert out.err.count("running inner_slip") == 1, out.err

@@ -25,6 +25,7 @@ from contextlib import contextmanager
 import numpy as np
 
 from .lines import def_line
+from .users_output import users_output_hidden
 
 _MOST_CALLS = 12  # each call judged costs a capture and two exact replays: a long loop's first calls are judged
 
@@ -147,7 +148,7 @@ def rule_calls(fun, args, cotangent, users_file):
         with _calls_patched(shifted):
             return fun(*args)
 
-    with jax.enable_x64(True), jax.disable_jit():
+    with jax.enable_x64(True), jax.disable_jit(), users_output_hidden():
         try:
             with _calls_patched(noting):
                 fun(*args)

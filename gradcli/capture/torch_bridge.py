@@ -295,7 +295,7 @@ class _Captured:
         dtype = held_for(leaves)
         tensors = _examples_in(leaves, dtype) if dtype is not None else [_example(leaf) for leaf in leaves]
         wanted = [i for i, t in enumerate(tensors) if isinstance(t, torch.Tensor) and t.is_floating_point() and i not in held]
-        with torch.enable_grad(), functions_noted(torch_dir()) as noted:
+        with torch.enable_grad(), functions_noted(torch_dir()) as noted, users_output_hidden():
             for i in wanted:
                 tensors[i].requires_grad_(True)
             try:
