@@ -6,6 +6,8 @@ in the middle, named at the outermost). Each call the framework's float64 run ma
 inputs with the upstream gradient its rule was handed (`bridge.RuleCall`, `rule_blame._judged_alone`), in PyTorch
 and in JAX (custom_vjp and custom_jvp, jitted or in a Python loop), and each call of gradcli's own custom_gradient
 against the derivative of its function (`rule_blame._name_own_rule`); TensorFlow judges its rules alone its own way.
+A lone rule is judged alone too: where every rule of the user's is right on its own, the finding is a built-in rule's
+(TensorFlow's xlog1py at x = 0, a where leak), searched for as such, not the user's right rule's.
 """
 
 import pytest
@@ -250,3 +252,62 @@ def test_the_runs_that_tell_the_calls_apart_print_nothing(tmp_path, capsys, fram
     (result,) = json.loads(out.out)["results"]
     assert result["findings"][0]["location"] == f"{path}:{_line(source, 'SLIP')}"
     assert out.err.count("running inner_slip") == 1, out.err
+
+
+TF_BESIDE = '''import tensorflow as tf
+
+
+@tf.custom_gradient
+def good(x):
+    def grad(g):  # GOOD
+        return g * tf.exp(x)
+    return tf.exp(x), grad
+
+
+def beside(x, y):
+    return tf.reduce_sum(good(x)) + tf.reduce_sum(tf.math.xlog1py(x, y))  # XLOG1PY
+'''
+
+OWN_BESIDE = OWN + '''
+
+def beside(x):
+    s = np.where(x == 0, 1.0, np.sin(x) / x)  # WHERE
+    return np.sum(good(x)) + np.sum(s * x)
+'''
+
+TORCH_BESIDE = TORCH + '''
+
+def beside(x):
+    s = torch.where(x == 0, torch.ones_like(x), torch.sin(x) / x)  # WHERE
+    return Good.apply(x).sum() + (s * x).sum()
+'''
+
+
+def test_a_right_tensorflow_rule_beside_a_wrong_built_in_one_is_cleared(tmp_path):
+    """TensorFlow's xlog1py gradient is 0 in x at x = 0, where the slope is log1p(y): with a right custom gradient
+    in the same function, the finding named the user's rule; judged alone it is right, and the built-in is named."""
+    pytest.importorskip("tensorflow")
+    path = tmp_path / "beside_tf.py"
+    path.write_text(TF_BESIDE)
+    (result,) = gradcli.check(f"{path}:beside", [{"x": [0.0, 2.0], "y": [0.5, -0.5]}], dtypes=["float64"]).results
+    (finding,) = [f for f in result.findings if f.kind == "wrong-rule"]
+    assert result.status == "wrong"
+    assert finding.location == f"{path}:{_line(TF_BESIDE, 'XLOG1PY')}", (finding.location, finding.message)
+    assert "xlog1py" in finding.op and "grad() of good agrees with the derivative of its function" in finding.message
+
+
+@pytest.mark.parametrize("framework, source", [("gradcli", OWN_BESIDE), ("torch", TORCH_BESIDE)])
+def test_a_right_rule_beside_a_where_leak_is_not_blamed(tmp_path, framework, source):
+    """sin(x)/x under a where at x = 0 gives NaN at every precision; a right custom rule beside it is not the rule
+    that is wrong there."""
+    if framework != "gradcli":
+        pytest.importorskip(framework)
+    path = tmp_path / f"beside_{framework}.py"
+    path.write_text(source)
+    (result,) = gradcli.check(f"{path}:beside", [{"x": [0.0, 1.0]}], dtypes=["float64"]).results
+    assert result.status == "wrong"
+    (finding,) = [f for f in result.findings if f.kind == "nonfinite-rule"]
+    assert finding.location != f"{path}:{_line(source, 'GOOD')}" and "of Good" not in finding.op, finding
+    assert "agrees with the derivative of its function" in finding.message
+    if framework == "gradcli":
+        assert finding.location == f"{path}:{_line(source, 'WHERE')}" and finding.op == "gradient rule of where"

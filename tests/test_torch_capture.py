@@ -184,4 +184,4 @@ def test_a_wrong_rules_check_traces_its_function_once(monkeypatch):
                              dtypes=("float64",)).results
     assert result.status == "wrong"
     assert [f.op for f in result.findings if f.kind == "wrong-rule"] == ["gradient rule backward() of _WrongSoftplus"]
-    assert len(traced) == 1
+    assert len(traced) == 2  # the function once, and its rule's one call judged alone (`rule_calls`), once

@@ -160,11 +160,11 @@ class Bridge:
     # drew there (a constant of the point), read from the graphs captured so far; the check notes each
     held_draws: Optional[Callable] = None
     # rules_alone(args, cotangent) -> [(rule's name, "file:line", returned, truth), ...]: each call of a user's rule the
-    # backward graph makes, nested ones first, judged alone (`rule_blame`); [] where there are fewer than two
+    # backward graph makes, nested ones first, judged alone (`rule_blame`); [] where there are none
     rules_alone: Optional[Callable] = None
-    # rule_calls(args, cotangent) -> [`RuleCall`, ...]: each call of a user's rule the framework's own float64 run
-    # at the point makes, in the order its backward pass reached them, as a program of its own (`rule_blame` judges
-    # each alone, as it does ``rules_alone``' answers); [] where there are fewer than two
+    # rule_calls(args, cotangent) -> `RuleCalls`: each call of a user's rule the framework's own run at the point
+    # makes, in the order its backward pass reached them, as a program of its own (`rule_blame` judges each alone, as
+    # it does ``rules_alone``' answers); empty where the calls cannot be told apart
     rule_calls: Optional[Callable] = None
     # rule_variables(args, cotangent) -> [(rule's name, "file:line", variable's name, returned, truth, the call's
     # inputs), ...]: the gradients each call of a user's variables= rule returns for the variables it reads, which the
@@ -207,6 +207,15 @@ class RuleCall:
     location: str  # "file.py:LINE", the rule's def
     bridge: Bridge
     inputs: list
+
+
+class RuleCalls(list):
+    """`RuleCall`s, and whether they are every call of a user's rule the run made (``complete``): a long loop's
+    calls past the most judged are not among them, so that no rule of the user's is cleared unjudged."""
+
+    def __init__(self, calls=(), complete=True):
+        super().__init__(calls)
+        self.complete = complete
 
 
 def dtypes_mixed(error):

@@ -44,7 +44,7 @@ from ..autodiff.transforms import vjp
 from ..autodiff.values import Box, raw
 from ..errors import InputError
 from ..folders import outside_python_and_gradcli
-from .bridge import Bridge, RuleCall, differentiated, points_replayed
+from .bridge import Bridge, RuleCall, RuleCalls, differentiated, points_replayed
 from .exact_constants import held_for
 from .flushing import XLA_CPU_CODE
 from .jax_cache import compiled
@@ -437,15 +437,16 @@ class _Captured:
 
     def rule_calls(self, args, cotangent):
         """Each call of a user's ``custom_vjp`` or ``custom_jvp`` function JAX's float64 run at ``args`` makes, with
-        ``cotangent`` handed to its backward pass, as a `bridge.RuleCall` (in the order that pass reaches them); []
-        where there are fewer than two, or the calls are made on traced values (`jax_rule_calls`)."""
+        ``cotangent`` handed to its backward pass, as a `bridge.RuleCall` (in the order that pass reaches them); none
+        where the calls are made on traced values (`jax_rule_calls`)."""
         import jax  # lazy: only a JAX target loads JAX
 
         wide = self._widened()
         numbers = jax.tree_util.tree_map(_in_float64, tuple(args))
-        calls = users_rule_calls(wide[0] if wide is not None else self.fun, numbers, _in_float64(cotangent), _users_file)
-        return [RuleCall(*call.rule, capture(call.alone(), f"{call.rule[0]} in {self.text}"), call.inputs())
-                for call in calls]
+        calls, complete = users_rule_calls(wide[0] if wide is not None else self.fun, numbers, _in_float64(cotangent),
+                                           _users_file)
+        return RuleCalls([RuleCall(*call.rule, capture(call.alone(), f"{call.rule[0]} in {self.text}"), call.inputs())
+                          for call in calls], complete)
 
     def own_call_named(self, args):
         """``(call, more)`` for `own_time.run_bounded`: JAX's own call at ``args`` named for a message with the user's

@@ -105,10 +105,11 @@ def _differentiated(custom, call_args):
 
 
 def rule_calls(fun, args, cotangent, users_file):
-    """The calls of the user's custom functions ``fun(*args)`` makes in JAX's float64 run (``args``: trees of float64
-    arrays and the check's other leaves), each with the upstream gradient ``cotangent`` hands it, in the order of
-    JAX's backward pass (the last call first); [] where fewer than two are the user's (``users_file(path)``: whether
-    a rule's file is the user's), or a call met traced values."""
+    """``(calls, complete)``: the calls of the user's custom functions ``fun(*args)`` makes in JAX's float64 run
+    (``args``: trees of float64 arrays and the check's other leaves), each with the upstream gradient ``cotangent``
+    hands it, in the order of JAX's backward pass (the last call first), and whether they are all of them (none past
+    `_MOST_CALLS`); ``users_file(path)``: whether a rule's file is the user's. No calls, and not complete, where a
+    call met traced values or the run raised."""
     import jax  # lazy: only a JAX target loads JAX
     import jax.numpy as jnp  # lazy: likewise
 
@@ -125,10 +126,14 @@ def rule_calls(fun, args, cotangent, users_file):
         return (rule, positions) if positions else None
 
     def noting(original, custom, call_args, kwargs):
-        found = judged(custom, call_args, kwargs) if len(calls) < _MOST_CALLS else None
-        if found is not None:
+        found = judged(custom, call_args, kwargs)
+        if found is not None and len(calls) >= _MOST_CALLS:
+            noting.more = True
+        elif found is not None:
             calls.append(_Call(custom, call_args, kwargs, found[1], found[0]))
         return original(custom, *call_args, **kwargs)
+
+    noting.more = False
 
     def shifted(original, custom, call_args, kwargs):
         out = original(custom, *call_args, **kwargs)
@@ -152,16 +157,16 @@ def rule_calls(fun, args, cotangent, users_file):
         try:
             with _calls_patched(noting):
                 fun(*args)
-            if len(calls) < 2:
-                return []
+            if not calls:
+                return [], True
             zeros = [[jnp.zeros_like(leaf) for leaf in jax.tree_util.tree_leaves(call.custom(*call.args, **call.kwargs))]
                      for call in calls]
             value, pull = jax.vjp(with_zeros, zeros)
             (upstream,) = pull(jnp.asarray(cotangent, dtype=value.dtype).reshape(jnp.shape(value)))
         except Traced:
-            return []
+            return [], False
         except Exception:  # noqa: BLE001 - the user's code refused this run: its calls are not told apart, and the finding stays at the rule the backward pass reached first
-            return []
+            return [], False
     for call, up in zip(calls, upstream):
         call.upstream = [np.asarray(u) for u in up]
-    return list(reversed(calls))
+    return list(reversed(calls)), not noting.more

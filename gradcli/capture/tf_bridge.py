@@ -944,7 +944,7 @@ class TensorFlowFunction:
 
     def rules_alone(self, args, cotangent):
         """Each call of a user's rule the backward graph makes, judged alone: ``[(rule's name, "file.py:LINE", returned,
-        truth)]``, in the order the calls returned (a rule's nested ones first); [] where there are fewer than two.
+        truth)]``, in the order the calls returned (a rule's nested ones first); [] where there are none.
 
         ``returned``: the gradients the rule gives on ``args`` (exact numbers)
         with ``cotangent``, where each rule it calls (a custom function whose
@@ -955,7 +955,7 @@ class TensorFlowFunction:
         """
         leaves, rebuild = _flat(args)
         captured = self._program_of(self._capture(leaves, rebuild), leaves, rebuild)
-        if len(captured.rule_calls) < 2:
+        if not captured.rule_calls:
             return []
         floats = [leaf for leaf in leaves if _is_float_leaf(leaf)]
         truths, judged = {}, []
@@ -1334,7 +1334,7 @@ class TensorFlowFunction:
             output = (tuple(y.shape.as_list()), np.dtype(y.dtype.as_numpy_dtype))
         captured = _Captured(forward, backward, cotangent, rerun, output)
         captured.traced_plan = plan
-        judged = len(gradients.calls) > 1 or any(call.variables for call in gradients.calls)
+        judged = bool(gradients.calls)
         # each call the rule was called as in the plan (a function called twice: one per call), or None
         keyed = [walker.keyed_calls(call) for call in gradients.calls] if judged else []
         calls = [each for found in keyed if found is not None for each in found]

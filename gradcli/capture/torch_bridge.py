@@ -28,7 +28,7 @@ from ..autodiff.transforms import vjp
 from ..autodiff.tree import flatten
 from ..autodiff.values import raw
 from ..errors import InputError
-from .bridge import Bridge, RuleCall, differentiated, points_replayed
+from .bridge import Bridge, RuleCall, RuleCalls, differentiated, points_replayed
 from .exact_constants import held_for
 from .lines import def_line, is_user_file, math_call_advice, user_line
 from .loop_trips import LoopStopped, watch_in_force
@@ -285,8 +285,8 @@ class _Captured:
 
     def rule_calls(self, args, cotangent):
         """Each call of a user's ``autograd.Function`` PyTorch's run at ``args`` makes, with ``cotangent`` handed to
-        its backward pass, as a `bridge.RuleCall` (in the order that pass reached them); [] where there are fewer than
-        two, or PyTorch's run raises. The run is in the dtype whose program the checker judges (`held_for`): a module
+        its backward pass, as a `bridge.RuleCall` (in the order that pass reached them); none where PyTorch's run
+        raises. The run is in the dtype whose program the checker judges (`held_for`): a module
         of float32 layers runs in float32 alone."""
         import torch  # lazy: only a PyTorch target needs it
 
@@ -308,10 +308,8 @@ class _Captured:
             except Exception:  # noqa: BLE001 - the user's code refused this run: its calls are not told apart, and the finding stays at the rule the backward pass reached first
                 return []
         reached = [call for call in noted.reached if any(u is not None for u in call.upstream)]
-        if len(reached) < 2:
-            return []
-        return [RuleCall(*call.rule(), capture(call.alone(), f"{call.rule()[0]} in {self.text}"), call.inputs())
-                for call in reached]
+        return RuleCalls([RuleCall(*call.rule(), capture(call.alone(), f"{call.rule()[0]} in {self.text}"), call.inputs())
+                          for call in reached], complete=not noted.more)
 
     def held_leaves(self, count):
         """The positions of the float leaves a check holds as data (`bridge.differentiating`: those it marks False),

@@ -81,12 +81,16 @@ class Noted:
         self.folder = folder
         self.made = []
         self.reached = []
+        self.more = False  # whether calls past `_MOST_CALLS` were made, and left out
 
     def note(self, cls, args, kwargs, out):
         import torch  # lazy: only a PyTorch target needs it
 
         code = _backward_code(cls)
-        if code is None or not is_user_file(code.co_filename, self.folder) or len(self.made) >= _MOST_CALLS:
+        if code is None or not is_user_file(code.co_filename, self.folder):
+            return
+        if len(self.made) >= _MOST_CALLS:
+            self.more = True
             return
         positions = [k for k, a in enumerate(args)
                      if isinstance(a, torch.Tensor) and a.is_floating_point() and a.requires_grad]

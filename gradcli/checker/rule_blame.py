@@ -74,11 +74,15 @@ def _name_in_the_program(result, target, point_args, cotangent):
     """`name_the_call` inside the program the reference judged."""
     bridge = getattr(target, "bridge", None)
     finding = next((f for f in result.findings if f.kind in ("wrong-rule", "nonfinite-rule") and f.op == "gradient rule"), None)
-    users_rule = next((f for f in result.findings if f.kind == "wrong-rule" and f.op.startswith("gradient rule ")), None)
+    users_rule = next((f for f in result.findings if f.kind in ("wrong-rule", "nonfinite-rule")
+                       and f.op.startswith("gradient rule ")), None)
+    cleared = False
     if bridge is not None and users_rule is not None and (bridge.rules_alone or bridge.rule_calls) is not None:
-        _name_the_rule(users_rule, bridge, point_args, cotangent, getattr(target, "rebuilt", None))
+        cleared = _name_the_rule(users_rule, bridge, point_args, cotangent, getattr(target, "rebuilt", None))
     if bridge is None and users_rule is not None:
-        _name_own_rule(users_rule, target, point_args, cotangent)
+        cleared = _name_own_rule(users_rule, target, point_args, cotangent)
+    if cleared:  # every rule of the user's is right on its own: the rule that is off is one the framework ran
+        finding = users_rule
     if bridge is None and finding is not None and finding.location is None:  # gradcli's own rules ran the program
         found = _own_branch_at_an_equality(target, point_args, cotangent, _differentiated(result, target))
         if found is not None:
@@ -850,32 +854,55 @@ def _name_the_rule(finding, bridge, point_args, cotangent=None, rebuilt=None):
             args = tuple(rebuilt(*args)) if rebuilt is not None else args
             seed = _seed(bridge.forward(*args), cotangent)
             calls = bridge.rules_alone is None
+            complete = not calls  # TensorFlow's rules_alone judges every call of the graph's rules
             if seed is None:
                 judged = []
             elif calls:
                 with held_in(None):
-                    judged = _judged_alone(bridge.rule_calls(args, seed))
+                    made = bridge.rule_calls(args, seed)
+                    complete, judged = getattr(made, "complete", False), _judged_alone(made)
             else:
                 judged = bridge.rules_alone(args, seed)
             off = [(name, location) for name, location, returned, truth in judged
                    if not all(_close(r, t) for r, t in zip(returned, truth))]
+            right = complete and all(_close(r, t, each=True) for _, _, returned, truth in judged
+                                     for r, t in zip(returned, truth))
     except (ArithmeticError, TypeError, ValueError, NotImplementedError):
         # The replay or a rule has no exact numbers here (an op without an mpmath path, a domain's edge, a tree the
         # point does not fill): an extra on a verdict already made, so the finding stands unnamed. A slip of the
         # search's own bookkeeping (a key or an attribute missing) is a bug, and surfaces.
-        return
-    _named_off(finding, off, "each call at its own inputs, handed the upstream gradient the backward pass handed it"
-               if calls else "each rule handed the exact gradients of the rules it calls")
+        return False
+    return _named_off(finding, off, "each call at its own inputs, handed the upstream gradient the backward pass "
+                      "handed it" if calls else "each rule handed the exact gradients of the rules it calls",
+                      [(name, location) for name, location, _, _ in judged], right)
 
 
-def _named_off(finding, off, how):
-    """``finding`` named at the first of the rules ``off`` ((name, "file:line"), ...), the others said, judged ``how``."""
+def _named_off(finding, off, how, judged=(), right=False):
+    """``finding`` named at the first of the rules ``off`` ((name, "file:line"), ...), the others said, judged ``how``;
+    True where every call of every rule the finding names was ``judged`` and found ``right`` (each entry to 1e-12 of
+    itself): the finding is then the framework's own rule's, its op and location cleared for `name_the_call`'s
+    search."""
     if not off:
-        return
+        names = {name for name, _ in judged}
+        named = finding.op[len("gradient rule "):].split(", ")
+        if not right or not judged or not set(named) <= names:
+            return False
+        finding.op, finding.location = "gradient rule", None
+        finding.message += (f"; judged alone, {how}, {_listed(named)} "
+                            f"{'agrees' if len(named) == 1 else 'each agree'} with the derivative of "
+                            f"{'its' if len(named) == 1 else 'their'} function: the rule that is off is not one of "
+                            "yours")
+        return True
     (name, location), others = off[0], off[1:]
     finding.location, finding.op = location, f"gradient rule {name}"
     finding.message += (f"; judged alone, {how}, {name} is off"
                         + "".join(f", and so is {other} at {where}" for other, where in others))
+    return False
+
+
+def _listed(names):
+    """"a", "a and b", "a, b and c"."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _name_own_rule(finding, target, point_args, cotangent=None):
@@ -893,16 +920,20 @@ def _name_own_rule(finding, target, point_args, cotangent=None):
             value, pull = vjp(forward, *args)
             seed = _seed(value, cotangent)
             if seed is None:
-                return
-            with _calls_reached(reached):
+                return False
+            gathered = _calls_reached(reached)
+            with gathered:
                 pull(seed)
-            if len(reached) < 2:
-                return
-            off = [(name, location) for name, location, again, inputs, argnums, upstream, returned in reached
-                   if not all(_close(r, t) for r, t in zip(returned, _truth_of_the_call(again, inputs, argnums, upstream)))]
+            pairs = [(name, location, returned, _truth_of_the_call(again, inputs, argnums, upstream))
+                     for name, location, again, inputs, argnums, upstream, returned in reached]
+            off = [(name, location) for name, location, returned, truth in pairs
+                   if not all(_close(r, t) for r, t in zip(returned, truth))]
+            right = gathered.complete and all(_close(r, t, each=True) for _, _, returned, truth in pairs
+                                              for r, t in zip(returned, truth))
     except (ArithmeticError, TypeError, ValueError, NotImplementedError):
-        return  # as in `_name_the_rule`: an extra on a verdict already made
-    _named_off(finding, off, "each call at its own inputs, handed the upstream gradient the backward pass handed it")
+        return False  # as in `_name_the_rule`: an extra on a verdict already made
+    return _named_off(finding, off, "each call at its own inputs, handed the upstream gradient the backward pass handed "
+                      "it", [entry[:2] for entry in reached], right)
 
 
 class _calls_reached:  # noqa: N801 - a context manager, named as what it gathers
@@ -912,14 +943,18 @@ class _calls_reached:  # noqa: N801 - a context manager, named as what it gather
 
     def __init__(self, reached):
         self.reached = reached
+        # whether every call of a user's rule was gathered (none past `_MOST_OWN_CALLS`, none reading Variables)
+        self.complete = True
 
     def __enter__(self):
         self.saved = hooks.backward
 
         def seen(node, g, grads):
             call = call_of(node)
-            rule = provenance._user_rule(node) if call is not None and call.again is not None else None
-            if rule is not None and len(self.reached) < _MOST_OWN_CALLS:
+            rule = provenance._user_rule(node) if call is not None else None
+            if rule is not None and (call.again is None or len(self.reached) >= _MOST_OWN_CALLS):
+                self.complete = False
+            elif rule is not None:
                 self.reached.append((f"{rule[0]} of {node.prim.name}", rule[1], call.again, node.args, node.argnums,
                                      g, grads))
 
@@ -1173,8 +1208,9 @@ def _finite(gradients):
         return False
 
 
-def _close(candidate, target, tolerance=_AGREE):
-    """Whether two arrays of numbers agree entry by entry to ``tolerance`` of the larger's largest entry."""
+def _close(candidate, target, tolerance=_AGREE, each=False):
+    """Whether two arrays of numbers agree entry by entry to ``tolerance`` of the larger's largest entry (``each``: of
+    the larger of the entry's own two, as the judge holds a rule to each entry)."""
     import mpmath  # lazy: as above
 
     a = np.ravel(np.asarray(raw(candidate), dtype=object))
@@ -1188,5 +1224,7 @@ def _close(candidate, target, tolerance=_AGREE):
         return False
     if not all(mpmath.isfinite(x) for x in a + b):
         return all(x == y or (mpmath.isnan(x) and mpmath.isnan(y)) for x, y in zip(a, b))
+    if each:
+        return all(abs(x - y) <= tolerance * max(abs(x), abs(y)) for x, y in zip(a, b))
     scale = max([abs(x) for x in a + b], default=0)
     return all(abs(x - y) <= tolerance * scale for x, y in zip(a, b))
