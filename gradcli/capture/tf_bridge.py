@@ -63,6 +63,7 @@ from .tf_watch import note_none_given, watching_gradients, without_derivative
 # the user's calls (tf.exp and tf.math.exp alike; one TensorFlow lacks, logaddexp or hypot, is left for a
 # rewrite that does without it).
 SPELLINGS = {
+    "<number>": "float",  # tf.where(c, 1, x) refuses the int32 1 beside a float x; tf.where(c, 1.0, x) takes x's dtype
     "<constants>": "math",  # tf.math.log(10) refuses an int; tf.math.log(10.0) is a float32 tensor
     **{name: f"tf.math.{name}" for name in ("exp", "sqrt", "sin", "cos", "tan", "sinh", "cosh", "tanh", "abs", "sign", "floor")},
     "maximum": "tf.math.maximum",

@@ -868,10 +868,16 @@ def verdict_parts(report):
             "out_of_time": r.status == Verdict.ERROR and ran_out_of_time(r),
             # A rewrite is offered as the same function: `_judged_fix` compares these, the exact answers.
             "exact": _exact_numbers(r),
-            "raised": r.error if r.status == Verdict.ERROR and not ran_out_of_time(r) else "",
+            "raised": _raised(r) if r.status == Verdict.ERROR and not ran_out_of_time(r) else "",
         }
         for r in report.results
     }
+
+
+def _raised(result):
+    """What a result with no verdict raised: its error, or the finding that says it (a framework refusing the
+    rewrite's mix of dtypes, a rule's answer refused), or that it raised."""
+    return result.error or next((f.message for f in result.findings if f.message), "") or "it raised"
 
 
 def _exact_numbers(result):

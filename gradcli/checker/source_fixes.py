@@ -106,7 +106,8 @@ class Spelling:
     path the module does not reach yet is written in full, with the import of
     its top package added to the file. The entry ``NUMBER``, where given, is
     the function a framework needs its calls' number arguments passed through
-    (``torch.tensor``: ``torch.logaddexp(0, x)`` is refused, ``torch.logaddexp(torch.tensor(0), x)`` is not).
+    (``torch.tensor``: ``torch.logaddexp(0, x)`` is refused, ``torch.logaddexp(torch.tensor(0), x)`` is not), or
+    ``FLOAT_LITERALS``: each written as a float literal (``tf.where(c, 1, x)`` is refused, ``tf.where(c, 1.0, x)`` is not).
     The entry ``CONSTANTS``, where given, is the module a call on numbers alone is written with (``math``: log1p's
     divisor ``math.log(10)``, a Python float each framework converts to the dtype of the tensor it meets, where
     ``torch.log(torch.tensor(10.0))`` is a float32 number and ``tf.math.log(10)`` refuses an int).
@@ -117,6 +118,9 @@ class Spelling:
     def __init__(self, tree, namespace, spellings=None):
         spellings = dict(spellings or {})
         number = spellings.pop(NUMBER, None)
+        # "float": a number argument written as a float literal (TensorFlow's ops refuse an int32 beside a float)
+        self.floats = number == FLOAT_LITERALS
+        number = None if self.floats else number
         self.constants = spellings.pop(CONSTANTS, None)
         self.namespace = namespace
         self.aliases = numpy_aliases(tree, namespace)
@@ -199,6 +203,7 @@ class Spelling:
 
 
 NUMBER = "<number>"  # the spellings' key for how a framework's calls take numbers
+FLOAT_LITERALS = "float"  # NUMBER's value where a framework's calls take numbers as float literals
 CONSTANTS = "<constants>"  # the spellings' key for the module that computes a call on numbers alone
 
 _CONVENTIONAL = {"jnp": "jax.numpy", "np": "numpy", "tf": "tensorflow", "F": "torch.nn.functional", "gnp": "gradcli.numpy"}
@@ -353,6 +358,8 @@ def _dotted_name(dotted):
 
 def _argument(node, spelling, opaque):
     """An argument of a call: a number through the framework's own constructor where it needs one."""
+    if isinstance(node, Num) and spelling.floats:
+        return ast.Constant(float(node.exact))
     python = _to_python(node, spelling, opaque)
     wrap = spelling.number_call() if isinstance(node, Num) else None
     if wrap is None:
