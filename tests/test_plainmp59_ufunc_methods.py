@@ -133,3 +133,27 @@ def test_applied_at_writes_in_the_targets_own_float_dtype_as_numpy():
     slope = gradcli.grad(lambda v: gnp.sum(applied_at(gnp.multiply, np.ones(2, dtype=np.float32), [0, 0], v)))(
         np.array([2.0, 3.0]))
     assert slope.tolist() == [3.0, 2.0]
+
+
+def test_add_at_in_gradcli_numpy_code_says_what_to_write_and_that_rewrite_differentiates():
+    """``gnp.add.at(out, idx, x)`` in code written with gradcli.numpy cannot write a traced value into ``out``: the
+    message says the statement is followed in a plain NumPy module, and what to write here (round 54c), and the sum it
+    names differentiates as np.add.at's statement does."""
+    idx = [0, 0, 1]
+
+    def statement(x):
+        out = gnp.zeros(3)
+        gnp.add.at(out, idx, x)
+        return gnp.sum(out ** 2)
+
+    with pytest.raises(TracedValueError) as refused:
+        gradcli.grad(statement)(np.array([1.0, 2.0, 3.0]))
+    said = str(refused.value)
+    assert "in a plain NumPy module" in said and "in code written with gradcli.numpy" in said
+    assert "out + np.bincount(indices, weights=values, minlength=out.size)" in said
+
+    def rewritten(x):
+        return gnp.sum((gnp.zeros(3) + gnp.bincount(idx, weights=x, minlength=3)) ** 2)
+
+    x = np.array([1.0, 2.0, 3.0])
+    assert gradcli.grad(rewritten)(x).tolist() == [2 * (1.0 + 2.0), 2 * (1.0 + 2.0), 2 * 3.0]

@@ -76,10 +76,13 @@ def give_methods(fun, name, reduction=None, accumulation=None):
 
     def at(a, indices, b=None):
         if b is None or _traced(a) or _traced(b):
+            sum_instead = (" (np.add.at's sums: out + np.bincount(indices, weights=values, minlength=out.size) for a "
+                           "1-D out)" if name == "add" else "")
             raise TracedValueError(
                 f"np.{name}.at writes into its array in place, which cannot hold a value gradcli differentiates: as a "
-                f"statement on a name the function made itself (np.{name}.at(out, indices, values)) gradcli follows "
-                "it; elsewhere build a new array"
+                f"statement on a name the function made itself (np.{name}.at(out, indices, values)) in a plain NumPy "
+                "module, which gradcli loads with its own numpy in NumPy's place, gradcli follows it; in code written "
+                f"with gradcli.numpy, or elsewhere, build a new array{sum_instead}"
             )
         getattr(np, name).at(a, indices, b)
 
