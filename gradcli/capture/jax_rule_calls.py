@@ -20,6 +20,7 @@ JAX is imported inside the functions here, never at import time.
 
 from __future__ import annotations
 
+import threading
 from contextlib import contextmanager
 
 import numpy as np
@@ -84,14 +85,28 @@ def _calls_patched(on_call):
     from jax._src import custom_derivatives  # lazy: only a JAX target loads JAX
 
     kinds = (custom_derivatives.custom_vjp, custom_derivatives.custom_jvp)
-    originals = [kind.__call__ for kind in kinds]
-    for kind, original in zip(kinds, originals):
-        kind.__call__ = (lambda original: lambda custom, *args, **kwargs: on_call(original, custom, args, kwargs))(original)
-    try:
-        yield
-    finally:
+    mine = threading.get_ident()
+
+    def through(original):
+        def call(custom, *args, **kwargs):
+            if threading.get_ident() != mine:  # another thread's check runs its calls as they are
+                return original(custom, *args, **kwargs)
+            return on_call(original, custom, args, kwargs)
+
+        return call
+
+    with _PATCHING:
+        originals = [kind.__call__ for kind in kinds]
         for kind, original in zip(kinds, originals):
-            kind.__call__ = original
+            kind.__call__ = through(original)
+        try:
+            yield
+        finally:
+            for kind, original in zip(kinds, originals):
+                kind.__call__ = original
+
+
+_PATCHING = threading.Lock()  # one thread at a time patches the custom functions' calls
 
 
 def _differentiated(custom, call_args):

@@ -16,6 +16,7 @@ PyTorch is imported inside the functions here, never at import time.
 from __future__ import annotations
 
 import inspect
+import threading
 from contextlib import contextmanager
 
 from .lines import def_line, is_user_file
@@ -117,16 +118,21 @@ def functions_noted(folder):
     """Within it, each ``apply`` of a Function whose ``backward`` is the user's own is noted (`Noted`)."""
     from torch.autograd import Function  # lazy: only a PyTorch target needs it
 
-    original = Function.__dict__["apply"]
-    noted = Noted(folder)
+    noted, mine = Noted(folder), threading.get_ident()
+    with _PATCHING:
+        original = Function.__dict__["apply"]
 
-    def apply(cls, *args, **kwargs):
-        out = original.__func__(cls, *args, **kwargs)
-        noted.note(cls, args, kwargs, out)
-        return out
+        def apply(cls, *args, **kwargs):
+            out = original.__func__(cls, *args, **kwargs)
+            if threading.get_ident() == mine:  # another thread's check runs its Functions unnoted
+                noted.note(cls, args, kwargs, out)
+            return out
 
-    Function.apply = classmethod(apply)
-    try:
-        yield noted
-    finally:
-        Function.apply = original
+        Function.apply = classmethod(apply)
+        try:
+            yield noted
+        finally:
+            Function.apply = original
+
+
+_PATCHING = threading.Lock()  # one thread at a time patches Function.apply
