@@ -893,6 +893,8 @@ def _named_off(finding, off, how, judged=(), right=False):
                             f"{'its' if len(named) == 1 else 'their'} function: the rule that is off is not one of "
                             "yours")
         return True
+    if len(judged) < 2:  # the one rule that ran is off: the finding names it already
+        return False
     (name, location), others = off[0], off[1:]
     finding.location, finding.op = location, f"gradient rule {name}"
     finding.message += (f"; judged alone, {how}, {name} is off"
