@@ -55,6 +55,18 @@ class Scaled(torch.autograd.Function):
         return g * ctx.c * y, None
 
 
+class Both(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return torch.sin(x), torch.cos(x)
+
+    @staticmethod
+    def backward(ctx, gs, gc):
+        (x,) = ctx.saved_tensors
+        return gs * torch.cos(x) - gc * torch.sin(x)
+
+
 def inner_slip(x):
     return Good.apply(Slip.apply(x)).sum()
 
@@ -65,6 +77,10 @@ def outer_slip(x):
 
 def with_a_number(x):
     return Scaled.apply(Slip.apply(x), 0.3).sum()
+
+
+def an_output_unread(x):
+    return Slip.apply(Both.apply(x)[0]).sum()
 
 
 def looped(x):
@@ -196,7 +212,7 @@ def _checked(tmp_path, source, name, function, dtype):
     return path, result
 
 
-@pytest.mark.parametrize("function", ["inner_slip", "outer_slip", "with_a_number", "looped"])
+@pytest.mark.parametrize("function", ["inner_slip", "outer_slip", "with_a_number", "looped", "an_output_unread"])
 @pytest.mark.parametrize("dtype", ["float64", "float32"])
 def test_a_slipped_autograd_function_among_others_is_named(tmp_path, function, dtype):
     pytest.importorskip("torch")

@@ -106,6 +106,8 @@ class Noted:
 
     def _reaching(self, call, k):
         def hook(grad):
+            if grad is None:  # an output the loss does not read: its upstream gradient is 0, left out
+                return
             if call not in self.reached:
                 self.reached.append(call)
             call.upstream[k] = grad.detach().clone()
