@@ -130,7 +130,7 @@ CASES = [
     (TF, "sigmoid", "sigmoid", "+    return tf.math.sigmoid(x)\n", True),
     (TF, "bce", "log_sigmoid", "+    return -tf.math.log_sigmoid(-z)\n", True),
     (TF, "bce_labels", "cross entropy with logits", "+    return tf.nn.sigmoid_cross_entropy_with_logits(labels=y, logits=z)\n", True),
-    (TF, "where_second", "double where", "+    return tf.where(x < 1, tf.zeros_like(x), tf.math.log(tf.where(x >= 1, x, 2) - 1) ** 2)\n", True),
+    (TF, "where_second", "double where", "+    return tf.where(x < 1, tf.zeros_like(x), tf.math.log(tf.where(x >= 1, x, 2.0) - 1) ** 2)\n", True),
 ]
 
 
