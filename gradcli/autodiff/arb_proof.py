@@ -1148,6 +1148,10 @@ def _compared(name, x, y):
 def _pick(name, args):
     syms = [a if a is None or isinstance(a, (bool, np.bool_)) else _operand(a) for a in args]
     balls = [s.b if type(s) is Sym else s for s in syms]
+    nan = [k for k, b in enumerate(balls) if _arb.nan_in(b)]  # NaN itself: log1p(-800), outside its domain
+    if nan and name in _NAN_PICKS:  # IEEE's answer, which no comparison of the numbers decides
+        k = _NAN_PICKS[name](nan, len(args))
+        return args[k] if k is not None else syms[nan[0]]
     on_balls = lambda: _arb.ELEMENTWISE[name](*balls)  # noqa: E731
     if name in _BY_SIGN and len(syms) == 2:
         answer = _decided(name, on_balls, *syms, picked=lambda first: balls[0] if first else balls[1])
@@ -1169,6 +1173,13 @@ def _pick(name, args):
     # a plain constant other than a float is picked as it is on balls too (`arb._picked_ball`): no
     # Sym, so the comparisons it meets later are decided on plain numbers, unrecorded, as there
     return s if type(a) is Sym or isinstance(a, (float, np.float16, np.float32)) else a
+
+
+# How NumPy picks where an operand is NaN: maximum, minimum and clip answer the NaN; fmax and fmin the other operand
+# (the first NaN where both are): the position picked, None for the NaN itself.
+_NAN_PICKS = {"maximum": lambda nan, n: None, "minimum": lambda nan, n: None, "clip": lambda nan, n: None,
+              "fmax": lambda nan, n: None if len(nan) == n else 1 - nan[0],
+              "fmin": lambda nan, n: None if len(nan) == n else 1 - nan[0]}
 
 
 def _step(name, args):
