@@ -37,6 +37,7 @@ from .values import raw
 ARB = None  # flint.arb, bound by enable()
 decisions = []  # the branches decided on balls, in order (the caller replaces the list)
 ties = []  # the decisions made between exactly equal numbers (abs at 0, max at a tie): the caller replaces it
+AT_AN_EQUALITY = "at an equality"  # a tie of x == y or x != y (`ties`' entry; True for any other switch)
 roots = []  # roots (sqrt, x ** 0.5) taken of an exact 0, a cone's tip, and arctan2 at the origin: the caller replaces it
 cuts = []  # arctan2 taken on its cut (y an exact 0, x < 0), where it jumps by 2 pi: the caller replaces it
 stopped = []  # the stop_gradient calls a program made on balls, jets or proof numbers: the caller replaces it
@@ -65,7 +66,7 @@ class Undecided(ArithmeticError):
     """A branch depends on digits the balls do not have yet."""
 
 
-def _decide(yes, no, tie=False):
+def _decide(yes, no, tie=False, at_equality=False):
     if forced is not None and len(decisions) < len(forced):
         taken = forced[len(decisions)]
         if checking and (no if taken else yes):
@@ -73,7 +74,9 @@ def _decide(yes, no, tie=False):
         decisions.append(taken)
         return taken
     if tie:
-        ties.append(True)  # the point sits on the switch: a kink may be here, not merely nearby
+        # the point sits on the switch: a kink may be here, not merely nearby; an equality's switch is the point
+        # alone (both sides take the other branch), said apart
+        ties.append(AT_AN_EQUALITY if at_equality else True)
     if yes:
         decisions.append(True)
         return True
@@ -468,8 +471,8 @@ ELEMENTWISE = {
     "greater_equal": _compare(lambda x, y: _decide(x >= y, x < y, _equal(x, y))),
     "less": _compare(lambda x, y: _decide(x < y, x >= y, _equal(x, y))),
     "less_equal": _compare(lambda x, y: _decide(x <= y, x > y, _equal(x, y))),
-    "equal": _compare(lambda x, y: _decide(_equal(x, y), x != y, _equal(x, y))),
-    "not_equal": _compare(lambda x, y: _decide(x != y, _equal(x, y), _equal(x, y)), at_nan=True),
+    "equal": _compare(lambda x, y: _decide(_equal(x, y), x != y, _equal(x, y), at_equality=True)),
+    "not_equal": _compare(lambda x, y: _decide(x != y, _equal(x, y), _equal(x, y), at_equality=True), at_nan=True),
     "isfinite": _finite,
     "isnan": lambda x: not _finite(x),
     "isinf": lambda x: not _finite(x) and not _nan_itself(_arb(x)),

@@ -603,9 +603,11 @@ def _seen_across(verdict):
     return isinstance(verdict, tuple)  # ("kink" or "singular", left, right)
 
 
-def at_a_tie(target, args):
+def at_a_tie(target, args, between_sides=False):
     """Whether a Python function at a float point decides a branch at a tie on balls (max of equal numbers, abs
-    at 0, x > 0 at x = 0): the point sits on a switch, whose one-sided slopes may differ below any fixed digits."""
+    at 0, x > 0 at x = 0): the point sits on a switch, whose one-sided slopes may differ below any fixed digits.
+    ``between_sides``: only a switch whose two sides take different branches (not x == 0, which the point alone
+    takes)."""
     from flint import ctx
 
     saved, decided = ctx.prec, (arb_core.decisions, arb_core.ties)
@@ -618,7 +620,7 @@ def at_a_tie(target, args):
                       for a in args]
         with np.errstate(all="ignore"):
             trace_inputs(target.mp_function, balls_args, {}, tuple(range(len(args))), "check")
-        return bool(arb_core.ties)
+        return any(t is True for t in arb_core.ties) if between_sides else bool(arb_core.ties)
     except Exception:  # noqa: BLE001 - no run on balls: no claim of a switch
         return False
     finally:

@@ -668,6 +668,16 @@ def _inside_bounds(target, args, result, settled, bounded, digits, budget):
         if number == 0:  # cleaned to 0 within its noise: its digits, where more digits show them
             number = _rule_shown(target, args, k, digits, budget)
         if number is not None and (mpmath.isnan(number) or mpmath.isinf(number)):
+            if at_a_tie(target, args, between_sides=True):
+                # On a switch (abs at 0, max of equal numbers) the two sides' slopes, each within the bound, may
+                # differ (log(|x| + e^1e7) at 0: -+e^-1e7): a kink, where no number is the derivative, or a slope
+                # the rule misses; the bound cannot tell them apart.
+                result.determined, result.unsettled = False, True
+                result.why = (f"the point sits on a switch (abs at 0, max of equal numbers, x > 0 at 0), and "
+                              f"differences bound the slope in {label} on either side only within "
+                              f"{bound} of 0: whether those sides' slopes differ (a kink: no derivative) or are one "
+                              f"slope the gradient rule's {number} misses, no digits within reach tell")
+                return None
             # a rule that gives no number is wrong whatever the slope inside: 0 stands for them all, as in every dtype
             out[size + k] = mpmath.mpf(0)
             result.notes.append(f"{label}: differences bound this slope only within {bound} of 0 (0 in every dtype), "
