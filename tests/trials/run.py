@@ -125,6 +125,8 @@ from cases53c import ALL as FIFTY_THIRD_C
 from cases53d import ALL as FIFTY_THIRD_D
 from cases54c import ALL as FIFTY_FOURTH_C
 from cases54d import ALL as FIFTY_FOURTH_D
+from cases55c import ALL as FIFTY_FIFTH_C
+from cases55d import ALL as FIFTY_FIFTH_D
 from judge import judge, run_cli
 
 # mpmath's working precision is one setting for the whole process: a truth computed at 2,000 digits in one thread
@@ -153,7 +155,8 @@ ALL = (FIRST + SECOND + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINT
        + FORTY_FOURTH_A + FORTY_FOURTH_B + FORTY_FOURTH_C + FORTY_FIFTH_A + FORTY_FIFTH_B + FORTY_FIFTH_C
        + FORTY_SIXTH_A + FORTY_SIXTH_B + FORTY_SIXTH_C + FORTY_SEVENTH_B + FORTY_EIGHTH_A + FORTY_EIGHTH_C
        + FORTY_NINTH_A + FORTY_NINTH_B + FIFTIETH_A + FIFTIETH_B + FIFTY_FIRST_C + FIFTY_FIRST_D
-       + FIFTY_SECOND_C + FIFTY_SECOND_D + FIFTY_THIRD_C + FIFTY_THIRD_D + FIFTY_FOURTH_C + FIFTY_FOURTH_D)
+       + FIFTY_SECOND_C + FIFTY_SECOND_D + FIFTY_THIRD_C + FIFTY_THIRD_D + FIFTY_FOURTH_C + FIFTY_FOURTH_D
+       + FIFTY_FIFTH_C + FIFTY_FIFTH_D)
 
 
 def one(case):
