@@ -30,7 +30,7 @@ from . import arb_anchored as anchored
 from . import arb_complex, arb_constants, arb_eigh
 from . import arb_proof as proof
 from . import arb_proof_linalg as proof_linalg
-from . import mp, ops, ops_array, ops_decompositions, ops_fft, ops_linalg, ops_scipy_linalg, ops_shape, ops_special, plain
+from . import mp, ops, ops_array, ops_decompositions, ops_fft, ops_linalg, ops_rules, ops_scipy_linalg, ops_shape, ops_special, plain
 from .tracer import Primitive, primitive_of, register_mp_types
 from .values import raw
 
@@ -351,6 +351,22 @@ def _sqrt(x):
     if x.is_zero():
         roots.append(True)  # the tip of a cone (a norm at 0): a kink may be here whatever a rule gives
     return x.sqrt()
+
+
+def _pick_order(x, y):
+    """``(x > y, x == y)`` of two balls as maximum and minimum decide them (through their anchored difference,
+    `_apart`), recording no decision: their rules weigh the operands as the pick chose them. None where either is
+    no ball, or NaN, or the balls cannot tell (the pick then raised, and no rule runs)."""
+    if not (isinstance(x, ARB) or isinstance(y, ARB)) or nan_in(x) or nan_in(y):
+        return None
+    a, b = _apart(x, y)
+    if _equal(a, b):
+        return False, True
+    if a > b:
+        return True, False
+    if a < b:
+        return False, False
+    return None
 
 
 def _compare(test, at_nan=False):
@@ -1268,6 +1284,7 @@ def enable():
 
     JETS.update(_jet_table())
     ops_shape.compare = _ranked_test
+    ops_rules.pick_order = _pick_order
     plain.enable()  # a ball handed to user code bare (a custom gradient's forward) compares as a branch too
     JET_REDUCTIONS.update({"max": _extremum(_jet_pick(_maximum)), "min": _extremum(_jet_pick(_minimum))})
     proof.bind(ARB=arb, ELEMENTWISE=ELEMENTWISE, _decide=_decide, _equal=_equal, _logsumexp=_logsumexp, _extremum=_extremum,

@@ -533,7 +533,29 @@ defjvp(
 
 def _tie_share(x, y, winner):
     # Where x and y are equal the gradient is split evenly, as in JAX and autograd.
+    if x.dtype == object:  # high-precision numbers: each pair ordered as the pick itself ordered it
+        x, y = np.broadcast_arrays(x, y)
+        out = np.empty(x.shape, dtype=float)
+        for k, (a, b) in enumerate(zip(x.flat, y.flat)):
+            order = pick_order(a, b)
+            if order is None:
+                out.flat[k] = 0.5 if a == b else float(bool(winner(a, b)))
+            else:
+                above, equal = order
+                out.flat[k] = 0.5 if equal else float(above == (winner is np.greater))
+        return out
     return np.where(x == y, 0.5, np.where(winner(x, y), 1.0, 0.0))
+
+
+def _unordered(x, y):
+    """No order of ``x`` and ``y`` beyond their own comparisons (`pick_order` where no balls are bound)."""
+    return None
+
+
+# pick_order(x, y) -> (x > y, x == y) of two high-precision numbers as maximum and minimum decide them, or None where
+# their own comparisons do: `arb.enable` binds the balls' (their anchored difference), under which 1 and 1 + e^-800
+# overlap at any working precision yet the pick chose the second, so its rule must weigh the second.
+pick_order = _unordered
 
 
 def _selection_rules(share, better):
@@ -544,7 +566,7 @@ def _selection_rules(share, better):
 
     def weight(x, y):
         x, y = raw(x), raw(y)
-        return share(x, y, better).astype(float_dtype(x, y))
+        return np.asarray(share(np.asarray(x), np.asarray(y), better)).astype(float_dtype(x, y))
 
     return (
         lambda g, ans, x, y: unbroadcast(g * weight(x, y), x),

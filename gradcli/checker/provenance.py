@@ -2076,7 +2076,11 @@ def _rounded_onto_switch(w, e):
             for a, b, x, y in zip(floats[0].ravel(), floats[1].ravel(), exact[0].ravel(), exact[1].ravel()):
                 if a == b and x != y:
                     digits = _digits_apart(x, y)
-                    return f"{_digits(x, digits)} and {_digits(y, digits)}"
+                    if _digits(x, digits) != _digits(y, digits):
+                        return f"{_digits(x, digits)} and {_digits(y, digits)}"
+                    # apart past 20 digits: the second as the first and its gap, to the exact run's own digits
+                    gap = mpmath.mpf(y) - mpmath.mpf(x)
+                    return f"{_digits(x, digits)} and {_digits(x, digits)} {'+' if gap > 0 else '-'} about {_digits(abs(gap), 1)}"
     except (TypeError, ValueError):
         return None
     return None
