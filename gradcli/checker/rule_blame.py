@@ -863,10 +863,7 @@ def _name_the_rule(finding, bridge, point_args, cotangent=None, rebuilt=None):
                     complete, judged = getattr(made, "complete", False), _judged_alone(made)
             else:
                 judged = bridge.rules_alone(args, seed)
-            off = [(name, location) for name, location, returned, truth in judged
-                   if not all(_close(r, t) for r, t in zip(returned, truth))]
-            right = complete and all(_close(r, t, each=True) for _, _, returned, truth in judged
-                                     for r, t in zip(returned, truth))
+            off, right = _off_and_right(judged, complete)
     except (ArithmeticError, TypeError, ValueError, NotImplementedError):
         # The replay or a rule has no exact numbers here (an op without an mpmath path, a domain's edge, a tree the
         # point does not fill): an extra on a verdict already made, so the finding stands unnamed. A slip of the
@@ -875,6 +872,16 @@ def _name_the_rule(finding, bridge, point_args, cotangent=None, rebuilt=None):
     return _named_off(finding, off, "each call at its own inputs, handed the upstream gradient the backward pass "
                       "handed it" if calls else "each rule handed the exact gradients of the rules it calls",
                       [(name, location) for name, location, _, _ in judged], right)
+
+
+def _off_and_right(judged, complete):
+    """``(the rules off, each (name, "file:line"), whether every call is right)`` of ``judged`` ((name, "file:line",
+    returned, truth) per call): off beside the largest entry, as a rule is named; right entry by entry, as the judge
+    holds a rule, and only where the calls are ``complete``."""
+    off = [(name, location) for name, location, returned, truth in judged
+           if not all(_close(r, t) for r, t in zip(returned, truth))]
+    right = complete and all(_close(r, t, each=True) for _, _, returned, truth in judged for r, t in zip(returned, truth))
+    return off, right
 
 
 def _named_off(finding, off, how, judged=(), right=False):
@@ -928,10 +935,7 @@ def _name_own_rule(finding, target, point_args, cotangent=None):
                 pull(seed)
             pairs = [(name, location, returned, _truth_of_the_call(again, inputs, argnums, upstream))
                      for name, location, again, inputs, argnums, upstream, returned in reached]
-            off = [(name, location) for name, location, returned, truth in pairs
-                   if not all(_close(r, t) for r, t in zip(returned, truth))]
-            right = gathered.complete and all(_close(r, t, each=True) for _, _, returned, truth in pairs
-                                              for r, t in zip(returned, truth))
+            off, right = _off_and_right(pairs, gathered.complete)
     except (ArithmeticError, TypeError, ValueError, NotImplementedError):
         return False  # as in `_name_the_rule`: an extra on a verdict already made
     return _named_off(finding, off, "each call at its own inputs, handed the upstream gradient the backward pass handed "
