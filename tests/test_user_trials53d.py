@@ -11,8 +11,8 @@ slipped (wrong at its backward); lax.cond guarding a sqrt at x = -1 (only the ta
 where leak); F.pairwise_distance at identical points in float32 (its eps 1e-6 makes the slope 1/sqrt(2) each: ok).
 And the round's findings: jax.scipy.stats parameters written as expressions of literals (loc=2 * 0.1, scale=1 / 1.5)
 held as doubles in float32 checks (a kink missed: ok where domain is right; mended); an autograd.Function composition
-with a once_differentiable backward located at the outer, right rule (mended with 52d's, in ALL); open, as a strict
-xfail: a straight-through estimator's jump spread to every entry's exact gradient.
+with a once_differentiable backward located at the outer, right rule (mended with 52d's, in ALL); a straight-through
+estimator's jump spread to every entry's exact gradient (mended: the jump keeps to its coordinate).
 The whole set runs case by case through the CLI as tests/trials/run.py does (cases53d.ALL).
 """
 
@@ -49,16 +49,9 @@ CHOSEN = {  # case id -> what it holds
         "F1, mended: stats.laplace.logpdf(x, loc=2 * 0.1, scale=1 / 1.5) in float32: the numbers the user's line "
         "computes of literals alone are the user's, held in float32 as JAX holds them "
         "(tests/test_literal_expressions_held.py): x = 0.2 is the kink, domain",
-}
-
-KNOWN_WRONG = {  # case id -> the finding, open
     "tf_lib53d:ste_round@x=[0.5,2]:float64":
-        "x + stop_gradient(round(x) - x): the jump at x[0] = 0.5 makes x[1]'s exact gradient 'no derivative' too, "
-        "where the held-constant derivative is 4 (without stop_gradient the jump stays in its entry)",
-}
-SYMPTOMS = {
-    "tf_lib53d:ste_round@x=[0.5,2]:float64": "the value jumps here whatever the held values are",
+        "mended: x + stop_gradient(round(x) - x) jumps at x[0] = 0.5 alone: x[1]'s entry is the slope with the held "
+        "values frozen, 2 round(2) = 4 (tests/test_held_slopes_beside_a_jump.py); x[0]'s no derivative: domain",
 }
 
-test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(
-    cases53d, CHOSEN, KNOWN_WRONG, SYMPTOMS)
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases53d, CHOSEN)

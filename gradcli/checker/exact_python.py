@@ -401,6 +401,7 @@ def _sided_jets_into(result, function, args, bits, budget, labels, at_point=None
     except Exception:  # noqa: BLE001 - not finite or undecided at the point: differences judge
         return None
     gradient, most, coordinate, kinks, singular = [], bits, 0, [], []
+    held = arb_core.hold and bool(arb_core.stopped)
     for i, a in enumerate(args):
         entries = []
         for k, x in enumerate(np.asarray(a, dtype=np.float64).ravel()):
@@ -416,7 +417,7 @@ def _sided_jets_into(result, function, args, bits, budget, labels, at_point=None
                 pieces.append(_on_piece(function, arb_core.decisions))
                 jumps.append(_jump_beside(pieces[-1], _along_coordinate(base, i, k, x), side * h, here))
             if jumps != [None, None]:
-                if not judged:
+                if not judged and not held:
                     return None  # a jump at the switch: no derivative, the kink test's to say
                 # (a side that does not jump has no slope to show: the coordinate has no derivative either way)
                 right, left = (mpmath.nan if jump is None else jump for jump in jumps)
@@ -443,7 +444,7 @@ def _sided_jets_into(result, function, args, bits, budget, labels, at_point=None
             (right, left), used = found
             most = max(most, used)
             if _slopes_part(right, left):
-                if not judged:
+                if not judged and not held:
                     return None  # a kink, or pieces the differences must tell apart
                 kinks.append((labels[coordinate], left, right))
                 right = mpmath.nan

@@ -324,12 +324,13 @@ HELD_JUMP_NOTE = ("a stop_gradient changes the derivative the rule gives, never 
 
 def jumps_whatever_is_held(target, args, attempt, result, budget, digits):
     """Whether the program's value jumps at the point, where a stop_gradient holds a value its arithmetic reads (the
-    mpmath reference's ``attempt`` at ``digits``): ``result`` then holds the jump, with no gradient at all.
+    mpmath reference's ``attempt`` at ``digits``): ``result`` then holds the jump, every gradient entry NaN (the
+    reference fills those along coordinates that do not jump, `reference_mpmath._held_slopes_beside_jumps`).
 
     A stop_gradient changes the derivative a rule gives, never the value: ``x * stop_gradient(floor(x))`` is
-    x floor(x) at every point, 2 from the left of x = 2 and 4 at it. A value that is not continuous has no
-    derivative, whatever the held values make of the rule, so that jump is the point's verdict (the one floor
-    gives alone); the other entries' differences would move what is held, so they are no derivative either.
+    x floor(x) at every point, 2 from the left of x = 2 and 4 at it. A value that is not continuous along a
+    coordinate has no derivative along it, whatever the held values make of the rule, so that jump is the
+    point's verdict there (the one floor gives alone).
     """
     import mpmath  # lazy: heavy; loaded by the exact reference whose numbers the kink tests read
 

@@ -51,7 +51,7 @@ def settle_result(result, target, args, exact, chosen, program=None):
     found = list(getattr(exact, "kinks", None) or []) + list(getattr(exact, "singular", None) or [])
     kinked = {label for label, _, _ in found}
     if exact.jumps_whatever_is_held:
-        # One-sided slopes of a value a stop_gradient holds would move what it holds: no entry's is a derivative.
+        # One-sided slopes of a value a stop_gradient holds would move what it holds: no jumping entry's is a derivative.
         limits = [None if e is None or mpmath.isfinite(e) else mpmath.nan for e in flat]
         reasons = [None if limit is None else _HELD_JUMP_REASON for limit in limits]
     else:
@@ -76,8 +76,8 @@ def settle_result(result, target, args, exact, chosen, program=None):
             result.exact_gradient_why[name] = np.array(why, dtype=object).reshape(shape).tolist() if shape else why[0]
 
 
-_HELD_JUMP_REASON = ("no derivative: the value jumps at this point, and a slope along this coordinate would move "
-                     "what a stop_gradient holds")
+_HELD_JUMP_REASON = ("no derivative: the value jumps at this point along this coordinate, whatever a stop_gradient "
+                     "holds")
 
 
 def _beside_nan(result, target, args, exact, limits, reasons):

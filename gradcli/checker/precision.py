@@ -126,7 +126,7 @@ class Exact:
     # only such a program differs from the program as meant (`judge._value_as_meant`).
     holds_a_rounded_constant: bool = False
     # Whether the value jumps at the point whatever a stop_gradient holds (`kinks.jumps_whatever_is_held`): then no
-    # gradient entry is a derivative, its one-sided slopes included (`no_derivative.settle_result`).
+    # entry along a coordinate it jumps in is a derivative, its one-sided slopes included (`no_derivative.settle_result`).
     jumps_whatever_is_held: bool = False
 
     def copied(self):

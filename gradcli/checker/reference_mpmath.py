@@ -98,11 +98,12 @@ def compute_mpmath(target, args, seed, result, budget=None, start=START_DIGITS, 
     if arb_core.stopped and not custom.embedded_forms:
         if not _held_only_choose(target, args, digits):
             if jumps_whatever_is_held(target, args, attempt, result, budget, max(digits, 2 * START_DIGITS)):
-                return result  # a value that jumps has no derivative, whatever is held
-            # Differences move what the user's stop_gradient holds constant: no reference rather than the wrong one.
-            result.determined, result.unsettled = False, True
-            result.why = "on mpmath, a difference would move the value a stop_gradient holds constant"
-            return result
+                # a value that jumps has no derivative, whatever is held; along a coordinate it does not jump, the
+                # derivative with the held values frozen is the one the user's stop_gradient defines
+                _held_slopes_beside_jumps(target, args, seed, result, budget)
+                return result
+            # A difference would move what the user's stop_gradient holds constant: the differences run with it frozen.
+            return _reference_held_frozen(target, args, seed, result, budget)
         result.notes.append(
             "the values a stop_gradient holds only choose (an index, a branch) here: the derivative is the function's own"
         )
@@ -319,6 +320,99 @@ def _held_only_choose(target, args, digits):
             )
             for far, near in changes
         )
+
+
+def _held_slopes_beside_jumps(target, args, seed, result, budget):
+    """The entries of ``result`` (a value that jumps at the point whatever a stop_gradient holds,
+    `kinks.jumps_whatever_is_held`) along each coordinate whose value does not jump there: the derivative of the program
+    with every held value frozen at the point's own (`_holds_frozen`), which is the slope the user's stop_gradient
+    defines. ``x + stop_gradient(round(x) - x)`` jumps at x[0] = 0.5 alone: x[1]'s entry is 2 round(x[1]).
+    Entries stay NaN where the frozen program has no reference."""
+    jumped = {label for label, _, _ in result.singular}
+    coordinates = list(coordinates_of(target, args))
+    if result.directional is not None or all(label in jumped for _, _, label in coordinates):
+        return
+    frozen = _reference_held_frozen(target, args, seed, Exact(), budget)
+    if not frozen.determined or frozen.directional is not None or len(frozen.gradient) != len(result.gradient):
+        return
+    for i, index, label in coordinates:
+        if label in jumped or result.gradient[i] is None or frozen.gradient[i] is None:
+            continue
+        slope = frozen.gradient[i] if index is None else np.asarray(frozen.gradient[i], dtype=object)[index]
+        if index is None:
+            result.gradient[i] = slope
+        else:
+            result.gradient[i] = np.array(result.gradient[i], dtype=object)  # a copy: never the caller's
+            result.gradient[i][index] = slope
+    result.kinks.extend(kink for kink in frozen.kinks if kink[0] not in jumped)
+    result.singular.extend(side for side in frozen.singular if side[0] not in jumped)
+    result.rule, result.rule_scale = frozen.rule, frozen.rule_scale
+    result.digits = max(result.digits, frozen.digits)
+
+
+# The note of a reference whose differences ran with the values stop_gradient holds frozen (`_reference_held_frozen`).
+HELD_FROZEN_NOTE = "the values a stop_gradient holds were frozen at the point's own: the exact derivative is the one they define"
+
+
+def _reference_held_frozen(target, args, seed, result, budget):
+    """The mpmath reference into ``result`` of ``target`` with the value each stop_gradient call holds frozen at the
+    point's own (`_holds_frozen`): its differences move only what the program computes from its inputs, so its
+    derivative holds those values constant, as the user's stop_gradient defines it."""
+    held = copy.copy(target)
+    held.mp_function = _holds_frozen(target.mp_function, args)
+    compute_mpmath(held, args, seed, result, budget)
+    result.notes.append(HELD_FROZEN_NOTE)
+    return result
+
+
+def _holds_frozen(function, args):
+    """``function`` on mpmath numbers with the value each of its stop_gradient calls holds frozen at the one that call
+    holds at ``args`` (at the running precision, in call order): differences then move only what the program computes
+    from its inputs, as the user's rule sees it. A run whose calls differ in number or shape from the point's raises."""
+    import mpmath
+
+    prim = ops.stop_gradient.prim
+    at_point = {}  # precision -> the values held at the point, in call order
+
+    def held_at_point(holding):
+        seen = []
+
+        def hold(x):
+            value = holding(x)
+            seen.append(value)
+            return value
+
+        stopped = len(arb_core.stopped)
+        prim.mp = hold
+        try:
+            function(*[to_mp(a) for a in args])
+        finally:
+            prim.mp = holding
+            del arb_core.stopped[stopped:]  # the point's own holds: no stop_gradient of the frozen program
+        return seen
+
+    def frozen(*moved):
+        holding = prim.mp
+        if mpmath.mp.prec not in at_point:
+            at_point[mpmath.mp.prec] = held_at_point(holding)
+        values = iter(at_point[mpmath.mp.prec])
+
+        def hold(x):
+            value = next(values, None)
+            if value is None or np.shape(value) != np.shape(x):
+                raise ValueError("the program's stop_gradient calls differ from those at the point")
+            return value
+
+        prim.mp = hold
+        try:
+            out = function(*moved)
+        finally:
+            prim.mp = holding
+        if next(values, None) is not None:
+            raise ValueError("the program's stop_gradient calls differ from those at the point")
+        return out
+
+    return frozen
 
 
 def _held_constants(run, prim, holding, move):

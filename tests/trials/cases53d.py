@@ -41,11 +41,13 @@ Found by this round (three findings, seven cases; the other 100 of 107 agree wit
   right, but located at LogCosh's backward (torch_lib53d.py:26), the right rule, not ExpOnceSlip's (line 103). The
   same composition in JAX (slip_inside / slip_outside) and TensorFlow is located at the slipped rule.
   Mended with 52d's: each call judged alone (`bridge.RuleCall`), the backward read inside once_differentiable's wrapper.
-- tf_lib53d:ste_round@x=[0.5,2]:float64 (strict xfail). x + tf.stop_gradient(tf.round(x) - x), summed squares: round
+- tf_lib53d:ste_round@x=[0.5,2]:float64 (a strict xfail, now chosen). x + tf.stop_gradient(tf.round(x) - x), summed squares: round
   jumps at x[0] = 0.5, so `domain` is right, but gradcli reports no derivative for x[1] too, where the held-constant
   derivative (the one it reports at x = [0.3, 1.2]: [0, 2]) is 2 round(2) = 4. Without the stop_gradient
   (tf.reduce_sum(tf.round(x) + x) at [0.5, 2]) the jump is kept to its entry: [nan, 1]. The stop_gradient note
   ("the value jumps here whatever the held values are") spreads the jump to every entry.
+  Mended: along each coordinate the value does not jump in, the reference's differences run with every held value
+  frozen at the point's (`reference_mpmath._held_slopes_beside_jumps`); only x[0]'s entry is no derivative.
 
 Truths this round corrected (gradcli was right): a GRUCell's parameters copied from torch.tensor([0.1, -0.2, 0.3])
 are float32 numbers (torch.tensor of Python floats is float32) even in a float64 module.
