@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from ..autodiff import arb_proof
 from ..autodiff import mp as mp_core
 from ..autodiff import plain
 from ..autodiff.ops import raw
@@ -652,11 +653,14 @@ def _number_kind(values):
 
 
 def _exactly_as(kind, value):
-    """A float or float array as exact numbers of ``kind``: balls for a run on balls, on jets or on proof numbers
-    (whose values are balls), so a held input's comparisons are the same decisions in each run (a held mask's
-    ``m > 0.5``, which the run at the point records); mpf for anything else."""
+    """A float or float array as exact numbers of ``kind``: balls for a run on balls or on jets, so a held input's
+    comparisons are the same decisions in each run (a held mask's ``m > 0.5``, which the run at the point records);
+    on proof numbers the proof's constant, the exact binary number it is, deciding as its ball does (log(x) - log(y)
+    at x = y, x held, cancels to the proven 0 a ball of log(x) would leave standing); mpf for anything else."""
     import mpmath
 
+    if kind is arb_proof.Sym:
+        return arb_proof.constant(value)
     if kind.__module__.startswith("flint"):
         make = kind
     elif kind.__module__.startswith("gradcli.autodiff.arb"):
