@@ -25,6 +25,7 @@ import contextlib
 import functools
 import importlib.util
 import inspect
+import logging
 import os
 import re
 import weakref
@@ -731,7 +732,9 @@ class TensorFlowFunction:
     def _graph_ops_at(self, captured, leaves, rebuild, floats):
         """The computing ops the traced graph runs at ``leaves``: its record as built, each loop, conditional and switch
         (one op of the graph) replaced by what a float64 replay at the point executes inside it (`tf_stand_in.expanded`:
-        a body as often as it runs, the branch taken); None where that replay raises."""
+        a body as often as it runs, the branch taken); None where that replay raises. The replay runs in the inputs'
+        own dtype, reading and making numbers as TensorFlow's CPU kernels do, a subnormal as 0 (`tf_graph.executed`'s
+        ``flushing``): the eager run's ``x > 0`` at float32's 1e-40 is false, and so is the replay's."""
         if not any(len(op) == 3 for op in captured.graph_ops):  # no conditional or loop: the ops as built
             return captured.graph_ops
         saved = hooks.forward, hooks.backward
@@ -739,7 +742,7 @@ class TensorFlowFunction:
         try:
             with np.errstate(all="ignore"):
                 program = self._program_of(captured, leaves, rebuild)
-                record = executed(program.forward, [np.asarray(raw(leaves[i]), np.float64) for i in floats])
+                record = executed(program.forward, [np.asarray(raw(leaves[i])) for i in floats], flushing=True)
         except Exception:  # noqa: BLE001 - the eager call, or the replay, says what is wrong
             return None
         finally:
@@ -1445,7 +1448,8 @@ class TensorFlowFunction:
         signature = [tf.TensorSpec((None,) + a.shape[1:], tf.as_dtype(a.dtype)) for a in arrays]
         function = tf.function(self._map_all, input_signature=signature, autograph=False)
         try:
-            return function.get_concrete_function()
+            with _pfor_unlogged():
+                return function.get_concrete_function()
         except Exception as error:  # noqa: BLE001 - told as what stops the map, each point then TensorFlow's own call
             # A branch on a tensor's value stops a call on the whole arrays as it stops the map.
             raise Unmapped(unmapped_reason(error, tf),
@@ -1594,6 +1598,23 @@ class Float32Only(TypeError):
             "kernel, as tf.nn.ctc_loss's in this build) and TensorFlow will not mix them with float64 ones, so there is "
             "no float64 program to check; the float32 "
             "check is the program's (--dtype float32), judged against the exact reference all the same")
+
+
+@contextlib.contextmanager
+def _pfor_unlogged():
+    """Within it, TensorFlow's logger drops what its map converter (pfor) logs as it gives up on an op (a tf.cond's
+    StatelessIf: the op's whole graph, hundreds of lines at ERROR level, for a map that fails all the same): the sweep
+    says why it ran point by point, and the user's own logs pass."""
+
+    def shown(record):
+        return os.sep + "parallel_for" + os.sep not in record.pathname
+
+    logger = logging.getLogger("tensorflow")
+    logger.addFilter(shown)
+    try:
+        yield
+    finally:
+        logger.removeFilter(shown)
 
 
 def _value_and_gradient(tf, models, tensors, floats, rebuild, ct):

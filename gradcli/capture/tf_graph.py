@@ -172,7 +172,7 @@ class Plan:
         """The outputs of the steps run on ``env`` (``exact``: on exact numbers; ``fed``: the keys each run is given)."""
         recording = getattr(_EXECUTING, "lists", None)
         if recording:  # a run whose operations are recorded (`executed`)
-            return self._recorded(env, recording)
+            return self._recorded(env, recording, fed)
         hook = hooks.forward
         if hook is not None and (not exact or getattr(hook, "reads_locations", True)):
             return self._located(env, fed)
@@ -190,8 +190,13 @@ class Plan:
                     env[step.outputs[0]] = out
         return [env[key] for key in self.outputs]
 
-    def _recorded(self, env, lists):
-        """`run`, each computing operation it executes recorded into the innermost of ``lists`` (`executed`'s)."""
+    def _recorded(self, env, lists, fed):
+        """`run`, each computing operation it executes recorded into the innermost of ``lists`` (`executed`'s); in a
+        run that flushes (`executed`'s ``flushing``), the ``fed`` inputs and every result flushed as TensorFlow's CPU
+        kernels flush them."""
+        flushing = getattr(_EXECUTING, "flushing", False)
+        for key in fed if flushing else ():
+            env[key] = flushed(env[key])
         record = lists[-1]
         record.extend(self.folded_ops)
         calls = set()  # the tf.function calls this run entered: each one call op, whatever its body runs
@@ -214,6 +219,8 @@ class Plan:
                     out = step.function([env[key] for key in step.inputs], step.attrs)
                     if step.call is None and computes(step.op_type) and _floating(out):
                         record.append((step.op_type, step.location))
+                if flushing:
+                    out = tuple(flushed(one) for one in out) if isinstance(out, tuple) else flushed(out)
                 if isinstance(out, tuple):
                     env.update(zip(step.outputs, out))
                 else:
@@ -340,15 +347,18 @@ class Executed:
 _EXECUTING = threading.local()  # .lists: the lists `executed` records into in this thread, innermost last
 
 
-def executed(plan, values):
+def executed(plan, values, flushing=False):
     """The operations a run of ``plan`` on ``values`` executes: ``(op type, location)`` of each computing operation
     (`tf_stand_in.computes`) with a float result, its folded ones once per run of its plan, and an `Executed` for
-    each conditional, switch and loop of its top level with what its branches and bodies ran inside."""
+    each conditional, switch and loop of its top level with what its branches and bodies ran inside. With
+    ``flushing``, the run reads and makes numbers as TensorFlow's CPU kernels do, a subnormal as 0 (`flushing`), so
+    that it takes the branches they take (``exp(x) > 0`` at float32's x = -90 is false)."""
     lists = _EXECUTING.lists = [[]]
+    _EXECUTING.flushing = flushing
     try:
         plan.run(values)
     finally:
-        _EXECUTING.lists = None
+        _EXECUTING.lists, _EXECUTING.flushing = None, False
     return lists[0]
 
 
