@@ -253,11 +253,43 @@ def _logsumexp_raw(x, axis=None, keepdims=False):
 
 
 def _mp_logsumexp(x, axis, keepdims):
-    # An object array of mpmath numbers (exp never overflows there).
+    """logsumexp of an object array of mpmath numbers, each slice along ``axis`` shifted by its largest entry
+    (`_mp_logsumexp_of`)."""
+    axes = tuple(range(x.ndim)) if axis is None else tuple(a % x.ndim for a in np.atleast_1d(axis).tolist())
+    rest = [a for a in range(x.ndim) if a not in axes]
+    kept = [x.shape[a] for a in rest]
+    slices = np.transpose(x, rest + list(axes)).reshape(kept + [int(np.prod([x.shape[a] for a in axes]))])
+    out = np.empty(kept, dtype=object)
+    for index in np.ndindex(*kept):
+        out[index] = _mp_logsumexp_of(slices[index])
+    if keepdims:
+        return out.reshape([1 if a in axes else n for a, n in enumerate(x.shape)])
+    return out[()] if out.ndim == 0 else out
+
+
+# Past this many bits of magnitude (e^-(2^65536)) a term's exponential is below the unit of every precision the exact
+# reference climbs to beside its slice's largest term, 1; mpmath's exp would spend minutes reaching it (`mp._ABOVE_BITS`).
+_TERM_BELOW_EVERY_UNIT = 2**16
+
+
+def _mp_logsumexp_of(entries):
+    """log(sum(exp(entries))) on mpmath numbers, as top + log(sum(exp(entries - top))) with ``top`` the largest:
+    an entry past every number mpmath's exp can make (e^(e^1e300), a loss's logit of 1e300 log 1e300) never meets
+    exp, a NaN is the answer (as IEEE's sum of exponentials gives), +inf gives +inf, and no entries or -inf alone
+    give -inf."""
     mpmath = loaded_mpmath()
-    exps = np.frompyfunc(mpmath.exp, 1, 1)(x)
-    total = np.sum(exps, axis=axis, keepdims=keepdims)
-    return np.frompyfunc(mpmath.log, 1, 1)(total) if isinstance(total, np.ndarray) else mpmath.log(total)
+    entries = list(entries)
+    if any(mpmath.isnan(e) for e in entries):
+        return mpmath.nan
+    if any(e == mpmath.inf for e in entries):
+        return mpmath.inf
+    finite = [e for e in entries if mpmath.isfinite(e)]
+    if not finite:
+        return mpmath.ninf
+    top = max(finite)
+    apart = [e - top for e in finite]
+    terms = [mpmath.exp(d) for d in apart if not d or mpmath.mag(d) <= _TERM_BELOW_EVERY_UNIT]
+    return top + mpmath.log(mpmath.fsum(terms))
 
 
 logsumexp = _array_op(_logsumexp_raw, "logsumexp", "reduction", mp=_logsumexp_raw)

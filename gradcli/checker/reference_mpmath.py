@@ -607,7 +607,7 @@ def _climb(target, args, seed, result, budget, zeros, digits, kept=None):
             result.unsettled = True
             width = unproven_zeros(history[-1])
             if digits < needs:
-                result.why = f"a sum absorbs a term {needs} digits below its result; no precision up to {digits} shows it"
+                result.why = f"a sum absorbs a term {_count_said(needs)} digits below its result; no precision up to {digits} shows it"
                 result.why += "".join(f", and the slope in {label} is known only within {mpmath.nstr(bounds[k], 3)} of 0"
                                       for k, label in _labels(target, args, bounds))
             elif width is not None:
@@ -631,6 +631,12 @@ def _undefined_at_point(settled, size, digits, point_needs):
     import mpmath
 
     return settled is not None and digits >= point_needs and not all(mpmath.isfinite(v) for v in settled[:size])
+
+
+def _count_said(count):
+    """A whole number of digits as a reader takes it in: past 15 digits of its own (a term e^(e^1e300) below its sum,
+    a count of 10^300 digits) as the power of 10 it is."""
+    return str(count) if count < 10**15 else f"about 10^{math.log10(count):.4g}"
 
 
 def _watched_so_far(absorbed):
@@ -780,11 +786,11 @@ def _inside_bounds(target, args, result, settled, bounded, digits, budget):
         if number is None or not mpmath.isfinite(number) or number == 0 or abs(number) > bounds[k]:
             if needs:  # (else the climb's own why stands: an entry within a noise of 0, not proven 0)
                 result.determined, result.unsettled = False, True
-                result.why = (f"a sum absorbs a term {needs} digits below its result: the slope in {label} is within "
+                result.why = (f"a sum absorbs a term {_count_said(needs)} digits below its result: the slope in {label} is within "
                               f"{bound} of 0, but not proven 0, and the gradient rule's {number} is not a number inside")
             return None
         out[size + k] = number
-        why = f"a sum absorbs a term {needs} digits below its result, so " if needs else ""
+        why = f"a sum absorbs a term {_count_said(needs)} digits below its result, so " if needs else ""
         result.notes.append(f"{label}: {why}differences bound this slope only within {bound} of 0 (0 in every "
                             "dtype); its digits are the gradient rule's, which lie inside")
     return out
