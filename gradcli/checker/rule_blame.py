@@ -87,6 +87,8 @@ def _name_in_the_program(result, target, point_args, cotangent):
         found = _own_branch_at_an_equality(target, point_args, cotangent, _differentiated(result, target))
         if found is not None:
             _named_at_the_equality(finding, *found)
+        elif cleared:
+            finding.location = _where_it_started(result, finding)
         return
     if bridge is None or finding is None:
         return
@@ -96,6 +98,8 @@ def _name_in_the_program(result, target, point_args, cotangent):
     except Exception:  # noqa: BLE001 - the search is an extra on a verdict already made: without it the finding stands
         found = None
     if found is None:
+        if cleared:
+            finding.location = _where_it_started(result, finding)
         return
     location, name, departed = found
     if departed == STOP_FORM:
@@ -907,6 +911,15 @@ def _named_off(finding, off, how, judged=(), right=False):
     finding.message += (f"; judged alone, {how}, {name} is off"
                         + "".join(f", and so is {other} at {where}" for other, where in others))
     return False
+
+
+def _where_it_started(result, finding):
+    """The line a finding cleared of the user's rules (`_named_off`) is told at where no built-in rule is found off:
+    that of the first other finding of the backward pass that has one (a where's leak, where the NaN first
+    appeared), else of any other finding, else None."""
+    others = [f for f in result.findings if f is not finding and f.location]
+    return next((f.location for f in others if f.phase == "backward"), None) or next(
+        (f.location for f in others), None)
 
 
 def _listed(names):
