@@ -207,6 +207,9 @@ class RuleCall:
     location: str  # "file.py:LINE", the rule's def
     bridge: Bridge
     inputs: list
+    # (name, "file.py:LINE") of the rule of each input, where the rule is given per argument (JAX's defjvps): each
+    # input's slope is then judged as its own rule's
+    per_input: tuple = ()
 
 
 class RuleCalls(list):

@@ -445,8 +445,8 @@ class _Captured:
         numbers = jax.tree_util.tree_map(_in_float64, tuple(args))
         calls, complete = users_rule_calls(wide[0] if wide is not None else self.fun, numbers, _in_float64(cotangent),
                                            _users_file)
-        return RuleCalls([RuleCall(*call.rule, capture(call.alone(), f"{call.rule[0]} in {self.text}"), call.inputs())
-                          for call in calls], complete)
+        return RuleCalls([RuleCall(*call.rule, capture(call.alone(), f"{call.rule[0]} in {self.text}"), call.inputs(),
+                                   call.per_input()) for call in calls], complete)
 
     def own_call_named(self, args):
         """``(call, more)`` for `own_time.run_bounded`: JAX's own call at ``args`` named for a message with the user's

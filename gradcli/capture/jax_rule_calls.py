@@ -20,6 +20,7 @@ JAX is imported inside the functions here, never at import time.
 
 from __future__ import annotations
 
+import inspect
 import threading
 from contextlib import contextmanager
 
@@ -66,16 +67,61 @@ class _Call:
         """The float64 numbers of the call's differentiated inputs."""
         return [np.array(self.args[k], dtype=np.float64) for k in self.positions]
 
+    def per_input(self):
+        """(name, "file.py:LINE") of each differentiated input's own rule where the rule is given per argument
+        (``defjvps``), else ()."""
+        return _rules_of_positions(self.custom, self.positions)
+
 
 def _users_rule(custom, users_file):
-    """("bwd() of f", "file.py:LINE") of a custom function whose rule is the user's own, or None (a rule of JAX's
-    own, as ``defjvps`` makes of the user's per-argument ones, is not judged on its own here)."""
+    """("bwd() of f", "file.py:LINE") of a custom function whose rule is the user's own, or None. A rule ``defjvps``
+    makes of the user's per-argument ones is JAX's own function: its rule is then the first of the user's, with
+    ``per_argument`` (`_per_argument`) telling each argument's."""
     rule = getattr(custom, "bwd", None) or getattr(custom, "jvp", None)
     code = getattr(rule, "__code__", None)
-    if code is None or not users_file(code.co_filename):
-        return None
     name = getattr(getattr(custom, "fun", None), "__name__", None) or getattr(custom, "__name__", "a custom function")
+    if code is not None and users_file(code.co_filename):
+        return _named(rule, name)
+    given = [_named(one, name) for one in _per_argument(rule) if one is not None]
+    return given[0] if given and all(users_file(location.rpartition(":")[0]) for _, location in given) else None
+
+
+def _named(rule, name):
+    """("rule() of f", "file.py:LINE") of a user's rule function of the custom function ``name``."""
+    code = rule.__code__
     return f"{rule.__name__}() of {name}", f"{code.co_filename}:{def_line(code.co_filename, code.co_firstlineno)}"
+
+
+def _per_argument(rule):
+    """The user's per-argument rules (or None for an argument without one) a ``defjvps`` rule closes over, in the
+    order of the arguments; () for any other rule."""
+    code, cells = getattr(rule, "__code__", None), getattr(rule, "__closure__", None) or ()
+    if code is None or "jvps" not in code.co_freevars:
+        return ()
+    given = cells[code.co_freevars.index("jvps")].cell_contents
+    if not isinstance(given, (tuple, list)) or not all(one is None or hasattr(one, "__code__") for one in given):
+        return ()
+    return tuple(given)
+
+
+def _rules_of_positions(custom, positions):
+    """(name, "file.py:LINE") of each differentiated position's own rule, where ``custom``'s rule is given per
+    argument (``defjvps``: an argument without one has JAX's zero slope, told as the first rule's), else ()."""
+    given = _per_argument(getattr(custom, "jvp", None))
+    if not given:
+        return ()
+    name = getattr(getattr(custom, "fun", None), "__name__", None) or getattr(custom, "__name__", "a custom function")
+    try:
+        arguments = list(inspect.signature(custom.fun).parameters)
+    except (TypeError, ValueError, AttributeError):  # a callable without a signature: the rules told by position
+        arguments = []
+    named = [None if one is None else _named(one, name) for one in given]
+    first = next(one for one in named if one is not None)
+    told = []
+    for k in positions:
+        rule, location = named[k] if k < len(named) and named[k] is not None else first
+        told.append((f"{rule} (its slope in {arguments[k] if k < len(arguments) else f'argument {k}'})", location))
+    return tuple(told)
 
 
 @contextmanager
@@ -86,12 +132,18 @@ def _calls_patched(on_call):
 
     kinds = (custom_derivatives.custom_vjp, custom_derivatives.custom_jvp)
     mine = threading.get_ident()
+    running = set()  # the custom functions whose calls are running: a rule's call of its own function (defjvps
+    # computes the primal again inside its rule) is part of that call, not one of its own
 
     def through(original):
         def call(custom, *args, **kwargs):
-            if threading.get_ident() != mine:  # another thread's check runs its calls as they are
+            if threading.get_ident() != mine or id(custom) in running:  # another thread's check, or the call's own
                 return original(custom, *args, **kwargs)
-            return on_call(original, custom, args, kwargs)
+            running.add(id(custom))
+            try:
+                return on_call(original, custom, args, kwargs)
+            finally:
+                running.discard(id(custom))
 
         return call
 

@@ -1015,7 +1015,11 @@ def _judged_alone(calls):
         inputs = [to_mp(np.asarray(x, dtype=np.float64)) if np.ndim(x) else to_mp(float(x)) for x in call.inputs]
         value, pull = vjp(call.bridge.forward, *inputs)
         one = type(raw(value))(1)
-        judged.append((call.name, call.location, list(call.bridge.backward(inputs, one)), list(pull(one))))
+        returned, truth = list(call.bridge.backward(inputs, one)), list(pull(one))
+        if call.per_input:  # a rule per argument (JAX's defjvps): each slope its own rule's
+            judged.extend((name, location, [r], [t]) for (name, location), r, t in zip(call.per_input, returned, truth))
+        else:
+            judged.append((call.name, call.location, returned, truth))
     return judged
 
 
