@@ -322,19 +322,25 @@ def _method(name):
 def _polygamma(n, x):
     """psi_n(x) on a ball, n a whole number: digamma for n = 0, else (-1)^(n + 1) n! zeta(n + 1, x), Hurwitz's zeta,
     for x > 0 (flint's own, fast at any precision where mpmath's Euler and Maclaurin sum of psi(0.5) at thousands of
-    digits takes a second a call); NaN itself at an exact order that is no whole number >= 0, as SciPy and the
-    frameworks compute it; `NoArb` elsewhere (x not above 0, an order ball around a whole number), where mpmath's path
+    digits takes a second a call), and by reflection from 1 - x for x < 0 (`ops_special.polygamma_reflected`, with
+    flint's cot(pi x)); NaN itself at an exact order that is no whole number >= 0, as SciPy and the frameworks compute
+    it; `NoArb` elsewhere (a ball around 0 or a pole, an order ball around a whole number), where mpmath's path
     answers."""
     n = _arb(n)
     order, x = n.unique_fmpz(), _arb(x)
     if n.is_exact() and (order is None or order < 0):
         return ARB(math.nan)
-    if order is None or order < 0 or not x > 0:
-        raise NoArb("polygamma on balls takes a whole order and x > 0")
+    if order is None or order < 0 or not (x > 0 or x < 0):
+        raise NoArb("polygamma on balls takes a whole order and x away from 0")
     if order == 0:
         return x.digamma()
     k = int(order)
-    return (-1) ** (k + 1) * math.factorial(k) * ARB(k + 1).zeta(x)
+    if x > 0:
+        return (-1) ** (k + 1) * math.factorial(k) * ARB(k + 1).zeta(x)
+    answer = ops_special.polygamma_reflected(k, x.cot_pi(), ARB.pi(), _polygamma(n, 1 - x))
+    if not answer.is_finite():
+        raise NoArb("polygamma on a ball holding one of its poles")
+    return answer
 
 
 def _arctan2(y, x):

@@ -717,6 +717,10 @@ def _polygamma(n, x):
     if not (mpmath.isint(n) and n >= 0):
         return mpmath.nan
     n = int(n)
+    if not _pole(x) and x < 0:  # mpmath steps x up to the positive axis one unit at a time: a day at -1e15
+        r = mpmath.fsub(x, mpmath.nint(x), exact=True)
+        right = mpmath.polygamma(n, mpmath.fsub(1, x, exact=True))
+        return ops_special.polygamma_reflected(n, mpmath.cospi(r) / mpmath.sinpi(r), mpmath.pi, right)
     if not _pole(x):
         return mpmath.polygamma(n, x)
     if n == 0:

@@ -166,14 +166,16 @@ def _needs_scipy(name):
     return evaluate
 
 
-def _special(name, nin=1, math_fun=None, fallback=None, first=0):
+def _special(name, nin=1, math_fun=None, fallback=None, first=0, around_scipy=None):
     """The primitive for ``scipy.special.<name>``: scipy when installed, else a fallback.
 
     ``math_fun`` is a scalar ``math`` function (also the plain-float fast path),
-    ``fallback`` a NumPy one; without either, the value needs scipy.
+    ``fallback`` a NumPy one; without either, the value needs scipy. ``around_scipy``
+    makes the function that computes with SciPy's where SciPy is installed.
     """
     if HAVE_SCIPY:
-        fun = in_input_dtype(_scipy_function(name), first)
+        scipy_function = _scipy_function(name)
+        fun = in_input_dtype(around_scipy(scipy_function) if around_scipy else scipy_function, first)
     elif math_fun is not None:
         fun = _from_math(name, math_fun)
     elif fallback is not None:
@@ -192,11 +194,67 @@ def _xlog1py_numpy(x, y):
     return np.where(np.asarray(x) == 0, 0.0, x * np.log1p(y))
 
 
+def cot_derivative(n):
+    """The integer coefficients, lowest power first, of P_n with d^n/dx^n cot(pi x) = pi^n P_n(cot(pi x)): P_0(c) =
+    c and P_(k+1)(c) = -(1 + c^2) P_k'(c). The reflection formula of the polygamma functions reads them
+    (`polygamma_reflected`)."""
+    coefficients = [0, 1]
+    for _ in range(n):
+        slope = [k * a for k, a in enumerate(coefficients)][1:] or [0]
+        out = [0] * (len(slope) + 2)
+        for k, a in enumerate(slope):  # -(1 + c^2) * slope
+            out[k] -= a
+            out[k + 2] -= a
+        coefficients = out
+    return coefficients
+
+
+def polygamma_reflected(n, cot, pi, right):
+    """psi_n(x) for x < 0 off the poles by reflection, from ``cot`` = cot(pi x), ``pi`` and ``right`` = psi_n(1 - x),
+    numbers of any one kind (floats, mpmath's, balls): psi_n(x) = (-1)^(n+1) ((-1)^n pi^(n+1) P_n(cot) - psi_n(1 - x)),
+    with P_n of `cot_derivative`. The recurrence that steps x up one unit at a time to the positive axis (SciPy's,
+    mpmath's) takes |x| steps: a day at x = -1e15."""
+    total = 0 * cot
+    for a in reversed(cot_derivative(n)):
+        total = total * cot + a
+    sign = -1 if n % 2 else 1  # (-1)^n; (-1)^(n+1) is -sign
+    return -sign * (sign * pi ** (n + 1) * total - right)
+
+
+# Left of this SciPy's polygamma takes more than 0.05 s an entry, the time growing with |x| (`polygamma_reflected`).
+_POLYGAMMA_FAR_LEFT = -1e6
+
+
+def _polygamma_by_scipy_or_reflection(scipy_polygamma):
+    """SciPy's polygamma(n, x), by `polygamma_reflected` left of `_POLYGAMMA_FAR_LEFT` off the poles (whole x, where
+    SciPy answers at once)."""
+
+    def evaluate(n, x, *args, **kwargs):
+        shaped = np.asarray(x)
+        if shaped.dtype.kind != "f" or not np.any(shaped < _POLYGAMMA_FAR_LEFT):
+            return scipy_polygamma(n, x, *args, **kwargs)
+        n, x = np.broadcast_arrays(np.asarray(n), shaped.astype(np.float64))
+        far = (x < _POLYGAMMA_FAR_LEFT) & (x != np.round(x)) & (n == np.round(n)) & (n >= 0)
+        out = np.array(scipy_polygamma(np.where(far, 1, n), np.where(far, 0.5, x)), dtype=np.float64)
+        with np.errstate(all="ignore"):
+            for order in np.unique(n[far]).astype(int).tolist():
+                here = far & (n == order)
+                r = x[here] - np.round(x[here])  # exact: cot(pi x) has period 1, and pi x would round at 1e15
+                right = np.asarray(scipy_polygamma(order, 1.0 - x[here]), dtype=np.float64)
+                out[here] = polygamma_reflected(order, 1.0 / np.tan(np.pi * r), np.pi, right)
+        return out if out.ndim else out[()]
+
+    evaluate.__name__ = "polygamma"
+    evaluate.computed_by = getattr(scipy_polygamma, "computed_by", "SciPy's polygamma")
+    return evaluate
+
+
 erf = _special("erf", math_fun=math.erf)
 erfc = _special("erfc", math_fun=math.erfc)
 gammaln = _special("gammaln", math_fun=math.lgamma)
 digamma = _special("digamma")
-polygamma = _special("polygamma", nin=2, first=1)  # polygamma(n, x): the dtype is x's
+# polygamma(n, x): the dtype is x's
+polygamma = _special("polygamma", nin=2, first=1, around_scipy=_polygamma_by_scipy_or_reflection)
 xlogy = _special("xlogy", nin=2, fallback=_xlogy_numpy)
 xlog1py = _special("xlog1py", nin=2, fallback=_xlog1py_numpy)
 
