@@ -109,9 +109,20 @@ class FlushedToRecorder:
         return False
 
     def flushed(self, value):
-        """``value`` flushed: the very object the recorder was shown for it, if it was."""
+        """``value`` flushed: the very object the recorder was shown for it, if it was. A traced value (the replay
+        differentiated as it records) keeps its box, the flushed number carried into it (`core.carry_in_place`), so
+        that what follows, its rule too, reads the number XLA gives and the recorder links the ops that read it."""
         found = self.flushed_object(value)
-        return found if found is not value else flushed(value)
+        if found is not value:
+            return found
+        number = raw(value)
+        if number is value:
+            return flushed(value)
+        found = self.flushed_object(number)
+        out = found if found is not number else flushed(number)
+        if out is not number:
+            carry_in_place(value, out)
+        return value
 
     def flushed_object(self, value):
         """The object the recorder was shown for ``value`` (the latest), or ``value`` itself."""

@@ -1152,6 +1152,8 @@ def _explain_inaccuracy(result, target, working_args, exact, argnums, dtype, sta
         found.append(narrowing_finding(narrow, dtype))
     if not any(found) and not result.findings and Verdict.UNSTABLE in statuses:  # an unstable result names where its digits went, though no op amplified 100 times
         found.append(provenance.first_off(working, precise, "backward" if gradient_status == Verdict.UNSTABLE else "forward", eps))
+    if not any(found) and not result.findings and Verdict.UNSTABLE in statuses:  # the runs' ops unlike: a flush that parted them
+        found.append(provenance.first_flushed(working, precise))
     # named as the user's code names them first, so that an op the check named already is seen to be the same; two
     # findings that said the same in gradcli's words are one however each got spelled (an underflowed exp found in
     # the forward graph and again in the backward's replay)

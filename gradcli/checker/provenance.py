@@ -2042,6 +2042,75 @@ def _condition_flipped(w, e):
         return False
 
 
+def _flushed_before_the_switch(working, w, exact_of, switched):
+    """The finding of the op whose subnormal result the replay flushed to 0, or which read a subnormal operand as 0,
+    as the framework's kernels do, that a where's flipped condition was computed from (``x * x > 0`` at float32's
+    x = 1e-20: XLA gives the product as 0; a rule's ``x > 0`` at x = 1e-40), told with the where ``switched`` it sent
+    to the other branch; None where no such op made the condition. An op's producers are its recorded parents, or
+    else (a backward graph's ops) the ops whose results are its very arguments."""
+    made = {}
+    for op in working.ops:
+        made.setdefault(id(raw(op.output)), op)
+
+    def producers(op):
+        return op.parents if any(p is not None for p in op.parents or ()) else tuple(
+            made.get(id(raw(a))) for a in op.args)
+
+    condition = producers(w)[:1]
+    if condition[:1] == (None,):  # a condition converted on its way (a framework's select_n): the latest truth alike
+        truth = np.asarray(raw(w.args[0]))
+        condition = tuple(op for op in reversed(working.ops) if op.index < w.index and _same_truth(op.output, truth))[:1]
+    stack, seen, found = list(condition), set(), []
+    while stack:
+        op = stack.pop()
+        if op is None or id(op) in seen or op.index >= w.index:
+            continue
+        seen.add(id(op))
+        e = exact_of.get(id(op))
+        if _read_as_zero(op) is not None or (e is not None and _flushed_to_zero(op, e) is not None):
+            found.append((op, e))
+        stack.extend(producers(op))
+    if not found:
+        return None
+    op, e = min(found, key=lambda pair: pair[0].index)
+    where = f" at {os.path.basename(switched.location)}" if switched.location else ""
+    return _told_flushed(op, e, f"; {switched.op}{where} then takes the branch the exact run's condition does not")
+
+
+def _told_flushed(op, e, then=""):
+    """The finding of ``op``, which read a subnormal operand as 0 or gave a subnormal result as 0 as the framework's
+    kernels do, ``then`` said after it; ``e`` its exact counterpart, or None (a comparison a framework's rule or loop
+    made, which the exact run made otherwise or not at all: its operand read as 0 says it)."""
+    if e is None:
+        message = (f"{op.name}({', '.join(_show(a) for a in op.args)}) = {_show(op.output)}: {_read_as_zero(op)}, so it "
+                   f"computed {op.name} at 0 there{then}")
+        label = backward_op_label(op) if op.phase == "backward" else op.name
+        return Finding("underflow", op.phase, label, message, op.span, [_show(a) for a in op.args], _show(op.output),
+                       op.location)
+    flushed = _describe(op, e, math.inf, 1.0, 0.0)
+    return replace(flushed, message=flushed.message + then)
+
+
+def first_flushed(working: Recording, exact: Recording):
+    """The first op that read a subnormal operand as 0, or gave a subnormal result as 0, as the framework's kernels
+    do, or None: where an unstable result's digits went when no op's error is there to compare (a loop whose
+    condition read 1e-40 as 0 ran no trip, where the exact run ran three: the two runs' ops are not alike)."""
+    exact_of = {id(w): e for w, e in _aligned(working.ops, exact.ops)}
+    for op in working.ops:
+        if op.flushed_by is None:
+            continue
+        e = exact_of.get(id(op))
+        if _read_as_zero(op) is not None or (e is not None and _flushed_to_zero(op, e) is not None):
+            return _told_flushed(op, e, "; what the run computed from it goes its own way from the exact run's")
+    return None
+
+
+def _same_truth(value, truth):
+    """Whether a recorded result ``value`` is the truth array ``truth``, entry by entry."""
+    value = np.asarray(raw(value))
+    return value.dtype == bool and value.shape == truth.shape and bool(np.array_equal(value, truth))
+
+
 def _flipped_entry(w, e):
     """", at entry (2,): its condition True where the exact run's is False, and it gives 0.0 from the branch taken" for
     a where of more entries than a message shows (`_show` elides them), else ''."""
@@ -2193,6 +2262,8 @@ def root_cause_and_error(working: Recording, exact: Recording, phase, eps, least
             earlier = _amplified_rounding(working, aligned, w, out_error)
         elif w.name in ("subtract", "add"):  # a cancellation, unless a sum before it absorbed what it needed to keep
             earlier = _absorbed(working, aligned, w, out_error)
+        elif w.name == "where" and _condition_flipped(w, e):
+            earlier = _flushed_before_the_switch(working, w, exact_of, finding)  # a subnormal flushed, or read as 0
         if earlier is None and w.phase == "forward" and not cancels_itself:  # an amplifier of what an earlier
             earlier = _cancelled_before(working, aligned, w, out_error, eps)  # cancellation lost: that one
         finding = earlier or _with_the_library_before(finding, w, in_error, own, libraries)
