@@ -96,7 +96,8 @@ def compute_mpmath(target, args, seed, result, budget=None, start=START_DIGITS, 
         return result
     attempt, history, digits, value_digits, settled, bounded, absorbing = climbed
     if arb_core.stopped and not custom.embedded_forms:
-        if not _held_only_choose(target, args, digits):
+        if not _held_only_choose(target, args, digits) or _held_read_after_all(target, args, seed, budget, attempt,
+                                                                               settled, digits):
             if jumps_whatever_is_held(target, args, attempt, result, budget, max(digits, 2 * START_DIGITS)):
                 # a value that jumps has no derivative, whatever is held; along a coordinate it does not jump, the
                 # derivative with the held values frozen is the one the user's stop_gradient defines
@@ -320,6 +321,35 @@ def _held_only_choose(target, args, digits):
             )
             for far, near in changes
         )
+
+
+def _held_read_after_all(target, args, seed, budget, attempt, settled, digits):
+    """Whether the values a stop_gradient holds, which moving them at the point's precision showed as choices
+    (`_held_only_choose`), are read by arithmetic after all: the derivative with them frozen (`_reference_held_frozen`)
+    differs from the function's own (``attempt`` with its ``settled`` entries) along a coordinate where the function
+    has neither kink nor jump. A straight-through estimator's entries of 1.4 beside one of 1e150 move a sum of 1e300
+    by less than its rounding; a held index at a tie is a kink of the function, where the two differ rightly."""
+    import mpmath
+
+    if settled is None or attempt.directional is not None:
+        return False
+    own = copy.copy(attempt)
+    _write_back(own, settled)
+    frozen = _reference_held_frozen(target, args, seed, Exact(), budget)
+    if not frozen.determined or frozen.directional is not None or len(frozen.gradient) != len(own.gradient):
+        return False
+    apart = set()
+    for i, index, label in coordinates_of(target, args):
+        if own.gradient[i] is None or frozen.gradient[i] is None:
+            continue
+        a, b = ((g if index is None else np.asarray(g, dtype=object)[index]) for g in (own.gradient[i], frozen.gradient[i]))
+        if mpmath.isfinite(a) and mpmath.isfinite(b) and abs(a - b) > mpmath.mpf(10) ** -8 * max(abs(a), abs(b)):
+            apart.add(label)
+    if not apart:
+        return False
+    probe = Exact(value=own.value, gradient=own.gradient)
+    kinks, singular = find_kinks(target, args, probe, budget, max(digits, 2 * START_DIGITS))
+    return not apart & {label for label, _, _ in kinks + singular}
 
 
 def _held_slopes_beside_jumps(target, args, seed, result, budget):
