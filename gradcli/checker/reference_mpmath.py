@@ -96,8 +96,8 @@ def compute_mpmath(target, args, seed, result, budget=None, start=START_DIGITS, 
         return result
     attempt, history, digits, value_digits, settled, bounded, absorbing = climbed
     if arb_core.stopped and not custom.embedded_forms:
-        if not _held_only_choose(target, args, digits) or _held_read_after_all(target, args, seed, budget, attempt,
-                                                                               settled, digits):
+        if not _held_only_choose(target, args, min(digits, _CHOICE_DIGITS)) or _held_read_after_all(
+                target, args, seed, budget, attempt, settled, digits):
             if jumps_whatever_is_held(target, args, attempt, result, budget, max(digits, 2 * START_DIGITS)):
                 # a value that jumps has no derivative, whatever is held; along a coordinate it does not jump, the
                 # derivative with the held values frozen is the one the user's stop_gradient defines
@@ -259,6 +259,13 @@ def _unread_coordinates(target, args):
         flat.extend(start + k for k in sorted(unread.get(i, ())))
         start += max(int(np.size(a)), 1)
     return flat
+
+
+# The most digits `_held_only_choose` moves held values at (it runs at twice them): a climb that ran to its ceiling at a
+# jump would otherwise have it run a special function at 8,000 digits (gammaln's Bernoulli numbers: a minute), where
+# shifts of 10^-30 and 10^-60 stand far above a 240-digit run's rounding, and `_held_read_after_all` checks what it
+# takes for choices.
+_CHOICE_DIGITS = 4 * START_DIGITS
 
 
 def _held_only_choose(target, args, digits):
