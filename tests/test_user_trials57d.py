@@ -49,6 +49,9 @@ CHOSEN = {  # case id -> what it holds
         "flushed (provenance._flushed_before_the_switch), its where said after it",
     "tf_lib57d:safe_abs@x=[1e-20]:float32":
         "F1, mended: as JAX's, in eager TensorFlow (its CPU kernels flush x * x too)",
+    "tf_lib57d:grow_auto@x=1e-40:float32":
+        "F2, mended: autograph's while i < 3 and y > 0 in a tf.function at 1e-40: the replay is fed x as TensorFlow "
+        "reads it (0), and the comparison that read it is named at its line (provenance._fed_as_zero)",
 }
 
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases57d, CHOSEN)

@@ -2102,6 +2102,33 @@ def first_flushed(working: Recording, exact: Recording):
         e = exact_of.get(id(op))
         if _read_as_zero(op) is not None or (e is not None and _flushed_to_zero(op, e) is not None):
             return _told_flushed(op, e, "; what the run computed from it goes its own way from the exact run's")
+        fed = None if e is None else _fed_as_zero(op, e)
+        if fed is not None:  # an input the replay was fed flushed, as the kernels read it: the op that read it
+            message = (f"{op.name}({', '.join(_show(a) for a in op.args)}) = {_show(op.output)} where the exact run "
+                       f"computes it of {_show_exact(fed)}: {op.flushed_by.removesuffix(' does').removesuffix(' do')} "
+                       f"read that subnormal operand as 0 (denormals are zero), so it computed {op.name} at 0 there; what "
+                       "the run computed from it goes its own way from the exact run's")
+            return Finding("underflow", op.phase, backward_op_label(op) if op.phase == "backward" else op.name, message,
+                           op.span, [_show(a) for a in op.args], _show(op.output), op.location)
+    return None
+
+
+def _fed_as_zero(w, e):
+    """The exact operand of ``w`` its run was given as 0 where it is a nonzero number below the smallest normal one of
+    the operand's dtype (an input read as 0 before any op saw it), or None."""
+    import mpmath  # lazy: loaded by the exact run ``e`` comes from
+
+    for got, exact in zip(w.args, e.args):
+        got = np.asarray(raw(got))
+        if got.dtype not in (np.float32, np.float64) or got.shape != np.shape(raw(exact)):
+            continue
+        for a, x in zip(got.ravel(), np.asarray(raw(exact), dtype=object).ravel()):
+            try:
+                x = mpmath.mpf(x)
+            except (TypeError, ValueError):
+                break
+            if a == 0 and x != 0 and abs(x) < float(finfo(got.dtype).tiny):
+                return x
     return None
 
 

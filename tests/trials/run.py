@@ -131,6 +131,8 @@ from cases56c import ALL as FIFTY_SIXTH_C
 from cases56d import ALL as FIFTY_SIXTH_D
 from cases57c import ALL as FIFTY_SEVENTH_C
 from cases57d import ALL as FIFTY_SEVENTH_D
+from cases58c import ALL as FIFTY_EIGHTH_C
+from cases58d import ALL as FIFTY_EIGHTH_D
 from judge import judge, run_cli
 
 # mpmath's working precision is one setting for the whole process: a truth computed at 2,000 digits in one thread
@@ -160,7 +162,8 @@ ALL = (FIRST + SECOND + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINT
        + FORTY_SIXTH_A + FORTY_SIXTH_B + FORTY_SIXTH_C + FORTY_SEVENTH_B + FORTY_EIGHTH_A + FORTY_EIGHTH_C
        + FORTY_NINTH_A + FORTY_NINTH_B + FIFTIETH_A + FIFTIETH_B + FIFTY_FIRST_C + FIFTY_FIRST_D
        + FIFTY_SECOND_C + FIFTY_SECOND_D + FIFTY_THIRD_C + FIFTY_THIRD_D + FIFTY_FOURTH_C + FIFTY_FOURTH_D
-       + FIFTY_FIFTH_C + FIFTY_FIFTH_D + FIFTY_SIXTH_C + FIFTY_SIXTH_D + FIFTY_SEVENTH_C + FIFTY_SEVENTH_D)
+       + FIFTY_FIFTH_C + FIFTY_FIFTH_D + FIFTY_SIXTH_C + FIFTY_SIXTH_D + FIFTY_SEVENTH_C + FIFTY_SEVENTH_D
+       + FIFTY_EIGHTH_C + FIFTY_EIGHTH_D)
 
 
 def one(case):
