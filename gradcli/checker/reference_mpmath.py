@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import copy
 import math
+from dataclasses import fields
 
 import numpy as np
 
@@ -96,15 +97,22 @@ def compute_mpmath(target, args, seed, result, budget=None, start=START_DIGITS, 
         return result
     attempt, history, digits, value_digits, settled, bounded, absorbing = climbed
     if arb_core.stopped and not custom.embedded_forms:
-        if not _held_only_choose(target, args, min(digits, _CHOICE_DIGITS)) or _held_read_after_all(
-                target, args, seed, budget, attempt, settled, digits):
+        frozen = None  # the reference with the held values frozen, where the choice test's check made it
+        choose = _held_only_choose(target, args, min(digits, _CHOICE_DIGITS))
+        if choose:
+            frozen = _held_read_after_all(target, args, seed, budget, attempt, settled, digits)
+        if not choose or frozen is not None:
             if jumps_whatever_is_held(target, args, attempt, result, budget, max(digits, 2 * START_DIGITS)):
                 # a value that jumps has no derivative, whatever is held; along a coordinate it does not jump, the
                 # derivative with the held values frozen is the one the user's stop_gradient defines
-                _held_slopes_beside_jumps(target, args, seed, result, budget)
+                _held_slopes_beside_jumps(target, args, seed, result, budget, frozen)
                 return result
             # A difference would move what the user's stop_gradient holds constant: the differences run with it frozen.
-            return _reference_held_frozen(target, args, seed, result, budget)
+            if frozen is None:
+                return _reference_held_frozen(target, args, seed, result, budget)
+            for field in fields(Exact):
+                setattr(result, field.name, getattr(frozen, field.name))
+            return result
         result.notes.append(
             "the values a stop_gradient holds only choose (an index, a branch) here: the derivative is the function's own"
         )
@@ -331,20 +339,21 @@ def _held_only_choose(target, args, digits):
 
 
 def _held_read_after_all(target, args, seed, budget, attempt, settled, digits):
-    """Whether the values a stop_gradient holds, which moving them at the point's precision showed as choices
-    (`_held_only_choose`), are read by arithmetic after all: the derivative with them frozen (`_reference_held_frozen`)
-    differs from the function's own (``attempt`` with its ``settled`` entries) along a coordinate where the function
-    has neither kink nor jump. A straight-through estimator's entries of 1.4 beside one of 1e150 move a sum of 1e300
-    by less than its rounding; a held index at a tie is a kink of the function, where the two differ rightly."""
+    """The reference with the held values frozen (`_reference_held_frozen`) where the values a stop_gradient holds,
+    which moving them at the point's precision showed as choices (`_held_only_choose`), are read by arithmetic after
+    all, else None: its derivative differs from the function's own (``attempt`` with its ``settled`` entries) along a
+    coordinate where the function has neither kink nor jump. A straight-through estimator's entries of 1.4 beside one
+    of 1e150 move a sum of 1e300 by less than its rounding; a held index at a tie is a kink of the function, where the
+    two differ rightly."""
     import mpmath
 
     if settled is None or attempt.directional is not None:
-        return False
+        return None
     own = copy.copy(attempt)
     _write_back(own, settled)
     frozen = _reference_held_frozen(target, args, seed, Exact(), budget)
     if not frozen.determined or frozen.directional is not None or len(frozen.gradient) != len(own.gradient):
-        return False
+        return None
     apart = set()
     for i, index, label in coordinates_of(target, args):
         if own.gradient[i] is None or frozen.gradient[i] is None:
@@ -353,23 +362,23 @@ def _held_read_after_all(target, args, seed, budget, attempt, settled, digits):
         if mpmath.isfinite(a) and mpmath.isfinite(b) and abs(a - b) > mpmath.mpf(10) ** -8 * max(abs(a), abs(b)):
             apart.add(label)
     if not apart:
-        return False
+        return None
     probe = Exact(value=own.value, gradient=own.gradient)
     kinks, singular = find_kinks(target, args, probe, budget, max(digits, 2 * START_DIGITS))
-    return not apart & {label for label, _, _ in kinks + singular}
+    return None if apart & {label for label, _, _ in kinks + singular} else frozen
 
 
-def _held_slopes_beside_jumps(target, args, seed, result, budget):
+def _held_slopes_beside_jumps(target, args, seed, result, budget, frozen=None):
     """The entries of ``result`` (a value that jumps at the point whatever a stop_gradient holds,
     `kinks.jumps_whatever_is_held`) along each coordinate whose value does not jump there: the derivative of the program
     with every held value frozen at the point's own (`_holds_frozen`), which is the slope the user's stop_gradient
     defines. ``x + stop_gradient(round(x) - x)`` jumps at x[0] = 0.5 alone: x[1]'s entry is 2 round(x[1]).
-    Entries stay NaN where the frozen program has no reference."""
+    Entries stay NaN where the frozen program has no reference. ``frozen``: that reference, where it was made already."""
     jumped = {label for label, _, _ in result.singular}
     coordinates = list(coordinates_of(target, args))
     if result.directional is not None or all(label in jumped for _, _, label in coordinates):
         return
-    frozen = _reference_held_frozen(target, args, seed, Exact(), budget)
+    frozen = frozen or _reference_held_frozen(target, args, seed, Exact(), budget)
     if not frozen.determined or frozen.directional is not None or len(frozen.gradient) != len(result.gradient):
         return
     for i, index, label in coordinates:
