@@ -11,9 +11,9 @@ re-checked); F.binary_cross_entropy on sigmoid's probabilities at sigmoid(30) (P
 max(p (1 - p), 1e-12): wrong at the call, the logits loss offered); an optax-style naive sigmoid cross-entropy on
 dict params with logits of hundreds (unstable, jax.nn.log_sigmoid re-checked); TensorFlow's naive sigmoid
 cross-entropy at 100 (tf.nn.sigmoid_cross_entropy_with_logits re-checked); NumPy's max-shifted cross-entropy at a
-tie of the max (smooth: ok, exact). And the round's finding, open: -torch.log of a torch.softmax taken on the line
-before, at logits of thousands in float32, names only the log's -inf, never the softmax's underflow at its own line
-(JAX and TensorFlow name it as the root cause) (F1, a strict xfail). The whole set runs case by case through the
+tie of the max (smooth: ok, exact). And the round's finding, mended: -torch.log of a torch.softmax taken on the line
+before, at logits of thousands in float32, named only the log's -inf, never the softmax's underflow at its own line
+(JAX and TensorFlow name it as the root cause) (F1). The whole set runs case by case through the
 CLI as tests/trials/run.py does (cases58d.ALL).
 """
 
@@ -49,19 +49,10 @@ CHOSEN = {  # case id -> what it holds
     "np_lib58d:xent_shifted@z=[5,5,0]:float64":
         "a NumPy cross-entropy shifted by np.max(z) at a tie of the max: the shift cancels, the function is smooth, "
         "ok and exact (no kink reported)",
-}
-
-KNOWN_WRONG = {  # case id -> the finding, open
     "torch_lib58d:naive_ce@ce_extreme_args:float32":
-        "F1: probs = torch.softmax(model(x), dim=1) on one line, -torch.log(probs[...]) on the next, logits of "
-        "thousands in float32: the softmax's exp underflows to 0 inside aten._softmax (the forward's first loss of "
-        "every digit), but the findings name only torch.log's -inf and the backward's division at the log's line; "
-        "the softmax's line is named nowhere (JAX's jax.nn.softmax and TensorFlow's tf.nn.softmax name the "
-        "underflow as the root cause, and PyTorch's torch.sigmoid names the exp inside it)",
-}
-SYMPTOMS = {
-    "torch_lib58d:naive_ce@ce_extreme_args:float32": "torch.log([0, 0, 0, 1]) gave [-inf, -inf, -inf, 0]",
+        "F1, mended: probs = torch.softmax(model(x), dim=1) on one line, -torch.log(probs[...]) on the next, logits of "
+        "thousands in float32: the exp inside aten._softmax that underflowed is named at the softmax's line as the "
+        "root cause, though the recording does not link the log's 0 to it (provenance._unlinked_zero_maker)",
 }
 
-test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(
-    cases58d, CHOSEN, KNOWN_WRONG, SYMPTOMS)
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases58d, CHOSEN)

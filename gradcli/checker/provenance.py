@@ -760,7 +760,7 @@ def _forward_findings(recording, value_finite, gradient_finite):
         findings.append(Finding("nonfinite", "forward", label, said, op.span, [_show(a) for a in op.args],
                                 _show(op.output), op.location))
     elif first is not None:
-        findings += _forward_nonfinite(first, getattr(recording, "spellings", None))
+        findings += _forward_nonfinite(first, getattr(recording, "spellings", None), recording)
     leak = _derivative_leak_in_the_value(recording, first) if first is not None and not value_finite else None
     if leak is not None:
         findings.append(leak)
@@ -1118,12 +1118,14 @@ def nonfinite_by_rounding(recording):
     return node is not None and _zero_before_the_rule(recording, node) is not None
 
 
-def _forward_nonfinite(first, spellings=None):
+def _forward_nonfinite(first, spellings=None, recording=None):
     """The findings of ``first``, the first forward op that made a NaN or inf of finite inputs: the op, and before it
     the 0 an earlier op rounded to that it was fed, where one was."""
     findings = []
     inputs = ", ".join(_show(a) for a in first.args)
     lost = _lost_to_zero(first)
+    if lost is None and recording is not None:
+        lost = _unlinked_zero_maker(recording, first)
     if lost is not None:
         findings.append(_zero_finding(lost, first, spellings=spellings))
     singular = first.name.startswith(_MATRIX_FUNCTIONS) and all(finite(a) for a in first.args)
@@ -1636,6 +1638,21 @@ def parents_of(op, made):
         return op.parents
     found = [made.get(id(a)) if type(a) not in (int, bool) else None for a in op.args]
     return tuple(p if p is not None and p.output is a and p.index < op.index else None for p, a in zip(found, op.args))
+
+
+def _unlinked_zero_maker(recording, first):
+    """The last forward op before ``first`` that made zeros of finite nonzero numbers (an exp that underflowed), where
+    ``first`` was handed a 0 by a value no recorded op made (a framework's fused call, replayed in parts the recording
+    does not link: PyTorch's softmax indexed by labels before its log), or None."""
+    if not any(parent is None and _zeros_at(arg, None) is not None for arg, parent in zip(first.args, first.parents)):
+        return None
+    for op in reversed(recording.ops[:first.index]):
+        if op.phase != "forward" or op.name not in _UNDERFLOWS:
+            continue
+        zero = _zeros_at(op.output, None)
+        if zero is not None and _made_zero(op, zero, None):
+            return op
+    return None
 
 
 def _zero_before_the_rule(recording, node):

@@ -56,7 +56,7 @@ Agreed with my truths (exact gradients to 1e-10, verdicts, the user's line, the 
   exact) and float32 holds the constant as 0.99999988: unstable, the rounded constant named at the line.
 
 Findings:
-- F1 (open) torch_lib58d:naive_ce@ce_extreme_args:float32. probs = torch.softmax(model(x), dim=1) on one line and
+- F1 (mended) torch_lib58d:naive_ce@ce_extreme_args:float32. probs = torch.softmax(model(x), dim=1) on one line and
   -torch.log(probs[torch.arange(n), y]).mean() on the next, logits of thousands (the model's fc weights x 3000) in
   float32: verdict unstable, exact gradient and the F.log_softmax fix are right, but the forward findings name only
   torch.log's -inf ("torch.log([0, 0, 0, 1]) gave [-inf, -inf, -inf, 0]") and the backward's division, both at the
@@ -69,6 +69,9 @@ Findings:
   gradcli check tests/trials/torch_lib58d.py:naive_ce --args tests/trials/torch_lib58d.py:ce_extreme_args --wrt
   model.fc.weight --dtype float32 --json (smaller: p = torch.softmax(z, 0); return -torch.log(p[1]) at z = [200, 0]
   float32 names only the log's line).
+  Mended: where a non-finite op was handed a 0 that no recorded op made (PyTorch's softmax replayed in parts the
+  recording does not link to the labels' indexing), the last forward op before it that underflowed to zeros is
+  named as the root cause (`provenance._unlinked_zero_maker`).
 
 Observations (not held as findings):
 - constants: in float32 PyTorch's cross_entropy multiplies by 1 - 0.1 and 0.1 / 3 computed in double inside ATen
