@@ -79,11 +79,16 @@ def _users_rule(custom, users_file):
     ``per_argument`` (`_per_argument`) telling each argument's."""
     rule = getattr(custom, "bwd", None) or getattr(custom, "jvp", None)
     code = getattr(rule, "__code__", None)
-    name = getattr(getattr(custom, "fun", None), "__name__", None) or getattr(custom, "__name__", "a custom function")
+    name = _custom_name(custom)
     if code is not None and users_file(code.co_filename):
         return _named(rule, name)
     given = [_named(one, name) for one in _per_argument(rule) if one is not None]
     return given[0] if given and all(users_file(location.rpartition(":")[0]) for _, location in given) else None
+
+
+def _custom_name(custom):
+    """The name of a custom function's own function (``f`` of ``jax.custom_vjp(f)``)."""
+    return getattr(getattr(custom, "fun", None), "__name__", None) or getattr(custom, "__name__", "a custom function")
 
 
 def _named(rule, name):
@@ -110,7 +115,7 @@ def _rules_of_positions(custom, positions):
     given = _per_argument(getattr(custom, "jvp", None))
     if not given:
         return ()
-    name = getattr(getattr(custom, "fun", None), "__name__", None) or getattr(custom, "__name__", "a custom function")
+    name = _custom_name(custom)
     try:
         arguments = list(inspect.signature(custom.fun).parameters)
     except (TypeError, ValueError, AttributeError):  # a callable without a signature: the rules told by position

@@ -2064,16 +2064,9 @@ def _flushed_before_the_switch(working, w, exact_of, switched):
     as the framework's kernels do, that a where's flipped condition was computed from (``x * x > 0`` at float32's
     x = 1e-20: XLA gives the product as 0; a rule's ``x > 0`` at x = 1e-40), told with the where ``switched`` it sent
     to the other branch; None where no such op made the condition. An op's producers are its recorded parents, or
-    else (a backward graph's ops) the ops whose results are its very arguments."""
-    made = {}
-    for op in working.ops:
-        made.setdefault(id(raw(op.output)), op)
-
-    def producers(op):
-        return op.parents if any(p is not None for p in op.parents or ()) else tuple(
-            made.get(id(raw(a))) for a in op.args)
-
-    condition = producers(w)[:1]
+    else (a backward graph's ops) the ops whose results are its very arguments (`parents_of`)."""
+    made = made_by(working)
+    condition = parents_of(w, made)[:1]
     if condition[:1] == (None,):  # a condition converted on its way (a framework's select_n): the latest truth alike
         truth = np.asarray(raw(w.args[0]))
         condition = tuple(op for op in reversed(working.ops) if op.index < w.index and _same_truth(op.output, truth))[:1]
@@ -2086,7 +2079,7 @@ def _flushed_before_the_switch(working, w, exact_of, switched):
         e = exact_of.get(id(op))
         if _read_as_zero(op) is not None or (e is not None and _flushed_to_zero(op, e) is not None):
             found.append((op, e))
-        stack.extend(producers(op))
+        stack.extend(parents_of(op, made))
     if not found:
         return None
     op, e = min(found, key=lambda pair: pair[0].index)
@@ -2094,13 +2087,14 @@ def _flushed_before_the_switch(working, w, exact_of, switched):
     return _told_flushed(op, e, f"; {switched.op}{where} then takes the branch the exact run's condition does not")
 
 
-def _told_flushed(op, e, then=""):
+def _told_flushed(op, e, then="", read=None):
     """The finding of ``op``, which read a subnormal operand as 0 or gave a subnormal result as 0 as the framework's
     kernels do, ``then`` said after it; ``e`` its exact counterpart, or None (a comparison a framework's rule or loop
-    made, which the exact run made otherwise or not at all: its operand read as 0 says it)."""
-    if e is None:
-        message = (f"{op.name}({', '.join(_show(a) for a in op.args)}) = {_show(op.output)}: {_read_as_zero(op)}, so it "
-                   f"computed {op.name} at 0 there{then}")
+    made, which the exact run made otherwise or not at all: its operand read as 0 says it). ``read``: the words for
+    an operand the run was fed as 0 already (`_fed_as_zero`), where ``e`` is told by them instead."""
+    if e is None or read is not None:
+        message = (f"{op.name}({', '.join(_show(a) for a in op.args)}) = {_show(op.output)}: {read or _read_as_zero(op)}, "
+                   f"so it computed {op.name} at 0 there{then}")
         label = backward_op_label(op) if op.phase == "backward" else op.name
         return Finding("underflow", op.phase, label, message, op.span, [_show(a) for a in op.args], _show(op.output),
                        op.location)
@@ -2121,12 +2115,9 @@ def first_flushed(working: Recording, exact: Recording):
             return _told_flushed(op, e, "; what the run computed from it goes its own way from the exact run's")
         fed = None if e is None else _fed_as_zero(op, e)
         if fed is not None:  # an input the replay was fed flushed, as the kernels read it: the op that read it
-            message = (f"{op.name}({', '.join(_show(a) for a in op.args)}) = {_show(op.output)} where the exact run "
-                       f"computes it of {_show_exact(fed)}: {op.flushed_by.removesuffix(' does').removesuffix(' do')} "
-                       f"read that subnormal operand as 0 (denormals are zero), so it computed {op.name} at 0 there; what "
-                       "the run computed from it goes its own way from the exact run's")
-            return Finding("underflow", op.phase, backward_op_label(op) if op.phase == "backward" else op.name, message,
-                           op.span, [_show(a) for a in op.args], _show(op.output), op.location)
+            kernels = op.flushed_by.removesuffix(" does").removesuffix(" do")
+            return _told_flushed(op, e, "; what the run computed from it goes its own way from the exact run's",
+                                 f"{kernels} read its operand {_show_exact(fed)}, a subnormal, as 0 (denormals are zero)")
     return None
 
 
