@@ -399,11 +399,57 @@ def _mp_svd(matrix, compute_uv=True):
     with mpmath.workprec(mpmath.mp.prec + _range_bits(matrix.flat)):  # the answer kept to the digits found
         answer = decompose(mpmath.matrix(matrix.tolist()), full_matrices=False, compute_uv=compute_uv)
     s = np.array(answer[1].tolist() if compute_uv else answer.tolist(), dtype=object).reshape(-1)
+    if not complex_input:
+        s = _zeros_of_the_rank(matrix, s)
     order = sorted(range(len(s)), key=lambda i: -s[i])  # mpmath sorts too; NumPy's order is the contract
     if not compute_uv:
         return s[order]
     u, vh = np.array(answer[0].tolist(), dtype=object), np.array(answer[2].tolist(), dtype=object)
     return u[:, order], s[order], vh[order], complex_input
+
+
+# Up to how many rows and columns `_zeros_of_the_rank` finds a matrix's exact rank (fraction-free elimination on
+# the entries' exact rationals: cheap for the small matrices losses hold, steep for big ones).
+_RANK_SIZE = 32
+
+
+def _zeros_of_the_rank(matrix, s):
+    """mpmath's singular values ``s`` of the real ``matrix`` with those its exact rank makes 0 set to an exact 0.
+
+    mpmath's iteration leaves a zero singular value as rounding noise of the
+    working precision (2.7e-4347 for [[1, 1, 1], [1, 1, 1], [1, 1, 2]] at
+    4,000 digits), which changes with every precision, so the reference would
+    never settle on the 0 the value is. The entries are exact binary numbers:
+    their rank over the rationals says how many singular values are exactly 0.
+    Asked only where the smallest values are below half the working digits of
+    the largest, which every full-rank matrix near the point passes by.
+    """
+    mpmath = loaded_mpmath()
+    k = len(s)
+    if not k or max(matrix.shape) > _RANK_SIZE or not all(isinstance(z, (mpmath.mpf, float, int)) for z in matrix.flat):
+        return s
+    largest = max(abs(v) for v in s)
+    small = [i for i in range(k) if abs(s[i]) <= largest * mpmath.ldexp(1, -(mpmath.mp.prec // 2))]
+    if not small or not all(mpmath.isfinite(z) for z in matrix.flat):
+        return s
+    import flint  # lazy: python-flint, asked only at a matrix whose smallest singular values look like noise
+
+    rank = flint.fmpq_mat([[_exact_rational(z) for z in row] for row in matrix.tolist()]).rank()
+    zeros = sorted(range(k), key=lambda i: abs(s[i]))[: k - rank]
+    out = s.copy()
+    for i in zeros:
+        out[i] = mpmath.mpf(0)
+    return out
+
+
+def _exact_rational(number):
+    """An mpmath number, float or int as the exact rational it is (flint's fmpq)."""
+    import flint  # lazy: python-flint, as `_zeros_of_the_rank`
+
+    mpmath = loaded_mpmath()
+    mantissa, exponent = mpmath.mpf(number).man_exp if not isinstance(number, int) else (number, 0)
+    mantissa, exponent = int(mantissa), int(exponent)
+    return flint.fmpq(mantissa * 2**exponent) if exponent >= 0 else flint.fmpq(mantissa, 2**-exponent)
 
 
 def _svd_signs_as_numpy(u, vh, matrix, complex_input):

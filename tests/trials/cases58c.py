@@ -55,7 +55,8 @@ d/dK00 -6.2e282 (x0^2 - K00 is not 0 in binary), float64 0 (unstable); a cosine 
 0.6 / 5e-324 and row 1's slopes [0.096, -0.072], not NaN; mpmath.inverse's LU residue 5.5e-2005 and the central
 differences' 1e-1200 where the slope is an exact 0.
 
-Finding (open):
+Finding (mended since: `ops_decompositions._zeros_of_the_rank` makes the singular values the entries' exact rank
+says are 0 an exact 0 on mpmath's path, so the reference settles: domain, as for the neighbours):
 
 - G1: the smallest singular value of some rank-2 3x3s has no exact reference. np.linalg.svd(A,
   compute_uv=False)[-1] at A = [[1, 1, 1], [1, 1, 1], [1, 1, 2]] is "error": "the exact reference did not settle
