@@ -285,8 +285,10 @@ def _held_only_choose(target, args, digits):
     a straight-through estimator) moves the value in proportion to its own move. So the program runs at
     the point with every held value shifted, up and then down, by 10^(-digits/4) of itself and by the
     square of that: a choice changes the value by the same step at both shifts (none, or the jump of a
-    branch switched at a tie), arithmetic by amounts as different as the shifts. Where the value stands still
-    so, its slope in the held values is 0 here, and the differences' slope, theirs plus x's own, is x's own.
+    branch switched at a tie), arithmetic by amounts as different as the shifts, however small the value. Where
+    the value stands still so, its slope in the held values is 0 here, and the differences' slope, theirs plus x's
+    own, is x's own. A value that does not move at all shows no choice: arithmetic may read a held value times a 0
+    there (x * stop_gradient(floor(x)) at x = 0), and the derivative with the held values frozen is the one it defines.
     The runs take twice ``digits``, so that the program's rounding stays far below the smaller shift.
     A held value that stays the same when every input moves (`_held_constants`: weights written under
     ``torch.no_grad()``, ``stop_gradient`` of a constant) is a constant of the function, which the differences
@@ -327,8 +329,13 @@ def _held_only_choose(target, args, digits):
             return False
         finally:
             prim.mp = holding
-        scale = max([abs(v) for v in centre if mpmath.isfinite(v)] + [mpmath.mpf(1)])
-        tol = wide ** 3 * scale
+        # x * stop_gradient(floor(x)) at x = 0 stands still at any held value: arithmetic times a 0 here, or a choice
+        # that switches nothing; either way the derivative with the held values frozen is the one the user defines.
+        if all(a is not None and a == 0 for far, near in changes for a in far + near):
+            return False
+        # Relative to the value's own size: the shifts move a value of 1e-300 by 1e-300 of themselves, and a choice
+        # computes the same numbers at both shifts, so its changes agree to the last digit.
+        tol = wide ** 3 * max([abs(v) for v in centre if mpmath.isfinite(v)], default=mpmath.mpf(0))
         return all(
             len(far) == len(near) == len(centre) and all(
                 (a is None and b is None) or (a is not None and b is not None and abs(a - b) <= tol)

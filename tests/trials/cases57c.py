@@ -55,7 +55,8 @@ Findings (open):
   `_held_only_choose` took them for choices; the derivative with them frozen is now compared with the function's own,
   and where they differ along a coordinate the function has no kink or jump, the held values are read by arithmetic
   and the frozen reference stands (`reference_mpmath._held_read_after_all`).
-- H2: x sg(floor(x)) and x sg(sign(x)) at x0 = 0 are domain or ok by another entry's value. At [0, 0.5] (floor)
+- H2 (mended since: `reference_mpmath._held_only_choose` measures the held shifts' changes against the value's own
+  size, and where the value stands still at every shift looks beside the point): x sg(floor(x)) and x sg(sign(x)) at x0 = 0 are domain or ok by another entry's value. At [0, 0.5] (floor)
   and [0, -2, 1e-300] (sign) ok with the frozen slope 0 (the held floor(0) = sign(0) = 0); at [0, 1e-300, -1e-300],
   [0, 1e-300], [0, -1e-300] (floor) and [0, -1e-300] (sign) domain: "the function has a kink here: its derivative
   in x[0] is -1 from the left and 0 from the right" (sign: -1 and 1), the slopes of x floor(x) and |x| with the held
