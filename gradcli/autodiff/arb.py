@@ -51,6 +51,10 @@ forced = None
 # in `contradicted`: a replay that follows its decisions in another order than they were made (the caller sets both).
 checking = False
 contradicted = []
+# While a dict (the caller sets it, and None after): the branch each forced decision took, by the comparison and its
+# very balls. A gradient's replay that computes the forward again (JAX's value-and-gradient program) meets the same
+# comparison on the same balls once `forced` is cleared, and takes it alike (`_decide`).
+forced_taken = None
 
 
 class NoArb(ArithmeticError):
@@ -66,12 +70,17 @@ class Undecided(ArithmeticError):
     """A branch depends on digits the balls do not have yet."""
 
 
-def _decide(yes, no, tie=False, at_equality=False):
+def _decide(yes, no, tie=False, at_equality=False, compared=None):
+    """The branch a comparison takes: ``yes`` or ``no`` as the balls prove it, else the forced path's (`forced`),
+    else the one a forced decision took on the very same balls (``compared()``: the comparison and its balls, asked
+    only where needed), else `Undecided`."""
     if forced is not None and len(decisions) < len(forced):
         taken = forced[len(decisions)]
         if checking and (no if taken else yes):
             contradicted.append(len(decisions))
         decisions.append(taken)
+        if compared is not None and forced_taken is not None and not (yes or no):
+            forced_taken[compared()] = taken
         return taken
     if tie:
         # the point sits on the switch: a kink may be here, not merely nearby; an equality's switch is the point
@@ -83,7 +92,16 @@ def _decide(yes, no, tie=False, at_equality=False):
     if no:
         decisions.append(False)
         return False
+    taken = forced_taken.get(compared()) if compared is not None and forced_taken else None  # (None or empty: none)
+    if taken is not None:
+        decisions.append(taken)
+        return taken
     raise Undecided("a comparison of balls that overlap")
+
+
+def _compared(name, x, y):
+    """``compared`` for `_decide`: the comparison's name and its two balls, exactly (midpoint and radius)."""
+    return lambda: (name, *(part.man_exp() for ball in (_arb(x), _arb(y)) for part in (ball.mid(), ball.rad())))
 
 
 def _arb(x):
@@ -158,12 +176,12 @@ _PICKED_HELD = 256
 
 def _maximum(x, y):
     a, b = _apart(x, y)
-    return _picked_ball(x if _decide(a >= b, a < b, _equal(a, b)) else y)
+    return _picked_ball(x if _decide(a >= b, a < b, _equal(a, b), compared=_compared("maximum", a, b)) else y)
 
 
 def _minimum(x, y):
     a, b = _apart(x, y)
-    return _picked_ball(x if _decide(a <= b, a > b, _equal(a, b)) else y)
+    return _picked_ball(x if _decide(a <= b, a > b, _equal(a, b), compared=_compared("minimum", a, b)) else y)
 
 
 def _clip(x, lo, hi):
@@ -489,10 +507,10 @@ ELEMENTWISE = {
     "gammaln": _method("lgamma"),
     "digamma": _method("digamma"),
     "polygamma": lambda n, x: _polygamma(n, x),
-    "greater": _compare(lambda x, y: _decide(x > y, x <= y, _equal(x, y))),
-    "greater_equal": _compare(lambda x, y: _decide(x >= y, x < y, _equal(x, y))),
-    "less": _compare(lambda x, y: _decide(x < y, x >= y, _equal(x, y))),
-    "less_equal": _compare(lambda x, y: _decide(x <= y, x > y, _equal(x, y))),
+    "greater": _compare(lambda x, y: _decide(x > y, x <= y, _equal(x, y), compared=_compared("greater", x, y))),
+    "greater_equal": _compare(lambda x, y: _decide(x >= y, x < y, _equal(x, y), compared=_compared("greater_equal", x, y))),
+    "less": _compare(lambda x, y: _decide(x < y, x >= y, _equal(x, y), compared=_compared("less", x, y))),
+    "less_equal": _compare(lambda x, y: _decide(x <= y, x > y, _equal(x, y), compared=_compared("less_equal", x, y))),
     "equal": _compare(lambda x, y: _decide(_equal(x, y), x != y, _equal(x, y), at_equality=True)),
     "not_equal": _compare(lambda x, y: _decide(x != y, _equal(x, y), _equal(x, y), at_equality=True), at_nan=True),
     "isfinite": _finite,

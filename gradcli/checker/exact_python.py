@@ -63,6 +63,7 @@ is ``unsettled``: no exact reference, and it says so.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import math
 import time
@@ -206,7 +207,7 @@ def _compute(target, args, result, budget, seed):
         # decide them, followed wherever the program runs at the point itself.
         path, proven_tie = _decided_by_proof(function, args, budget)
         function, by_proof = _forced(function, path), True
-        value, rule, bits = _rule_on_balls(function, args, budget)
+        value, rule, bits = _rule_on_balls(function, args, budget, remembered=True)
     try:
         # A user's stop_gradient defines the gradient, held constant; a TensorFlow Probability form's stops build
         # a rule, which is judged by the derivative through them.
@@ -693,15 +694,17 @@ def _rule_settled(ball, bits):
     return balls.settled(ball) is not None
 
 
-def _rule_on_balls(function, args, budget):
-    """(value ball, gradient balls per argument, bits): gradcli's rule on balls, bits doubling until settled."""
+def _rule_on_balls(function, args, budget, remembered=False):
+    """(value ball, gradient balls per argument, bits): gradcli's rule on balls, bits doubling until settled.
+    ``remembered``: ``function`` takes a forced path (`_forced`), and a comparison its gradient's replay meets again on
+    the same balls after it (a framework's value-and-gradient program computing the forward anew) is taken alike."""
     bits, last, zero, rule_zero = START_BITS, 0.0, None, None
     while bits <= balls.MAX_BITS:
         budget.afford(last * 2.5)
         started = time.perf_counter()
         _precision(bits)
         try:
-            with np.errstate(all="ignore"):
+            with np.errstate(all="ignore"), _forced_remembered(remembered):
                 value, rule = value_and_grad(function, argnums=tuple(range(len(args))))(*[_to_balls(a) for a in args])
             value = _ball(value)
             if _around_zero(value):  # the exact value: 0 only where the program proves it
@@ -735,6 +738,16 @@ def _rule_on_balls(function, args, budget):
             raise _Unresolvable(_not_proven("value", [value]))
         bits *= 2
     raise _Fallback("the rule did not settle")
+
+
+@contextlib.contextmanager
+def _forced_remembered(remembered):
+    """With ``remembered``, the forced decisions of the run inside kept by their comparisons (`arb.forced_taken`)."""
+    arb_core.forced_taken = {} if remembered else None
+    try:
+        yield
+    finally:
+        arb_core.forced_taken = None
 
 
 def _rule_proven_zero(function, args):

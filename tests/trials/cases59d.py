@@ -63,7 +63,9 @@ x * 1e12); the NumPy saturated RNN (ok); and my softmax slope, first written u_j
 mpmath at 2,000 digits where p_j rounds to 1 (now sum_k p_k (u_j - u_k)).
 
 Findings:
-- G1 (open) jax_lib59d:causal_attention_big, dpa_causal; torch_lib59d:causal_attention_big. A causal mask written as
+- G1 (mended since: a comparison proof numbers decided is taken alike where the gradient's replay meets it again
+  on the same balls, `arb.forced_taken`; dpa_causal's truth corrected: JAX's scale 1 / sqrt(2) is a library's
+  constant, as written) jax_lib59d:causal_attention_big, dpa_causal; torch_lib59d:causal_attention_big. A causal mask written as
   jnp.where(mask, scores, -1e9) (or scores.masked_fill(causal, -1e9) in PyTorch) before the softmax, q = [[1, 2],
   [0.5, -1], [3, 0]], in float32 and float64 (JAX; PyTorch's tried in float64), and jax.nn.dot_product_attention(is_causal=True) (its mask -0.7 times
   float32's max) in float32: verdict error, "no exact reference: a sum absorbs a term 651441757 digits below its
@@ -416,7 +418,7 @@ ALL = [
     Case(J, "padded_attention", Q1S, "float64", "ok", _attention(Q1, PADDED, mpf(-1e9), "float64", SQRT2)),
     Case(J, "padded_attention_inf", Q1S, "float64", "domain", _attention(Q1, PADDED, -mpmath.inf, "float64", SQRT2)),
     Case(J, "dpa_causal", Q1S, "float32", "ok",
-         _attention(Q1, CAUSAL, _jx_large_negative(), "float32", multiply=_f32(1 / math.sqrt(2.0)))),
+         _attention(Q1, CAUSAL, _jx_large_negative(), "float32", multiply=mpf(1 / math.sqrt(2.0)))),
     # ---------------------------------------------------------------------------------------------------- PyTorch
     Case(T, "gru_loss", None, "float64", "ok", _cell(_gru, GRUP, ["model.cell.weight_hh"]), args="gru_args",
          wrt="model.cell.weight_hh"),
