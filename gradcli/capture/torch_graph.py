@@ -1121,7 +1121,7 @@ def _functionalized(module, examples):
     from torch.fx.experimental.proxy_tensor import make_fx  # lazy: likewise
 
     constants = [node for node in module.graph.nodes if node.op == "get_attr"]
-    interpreter = torch.fx.Interpreter(module)
+    interpreter = _PrimViewsInAten(module)
 
     def run(*values):
         handed = dict(zip(constants, values[len(examples):]))
@@ -1136,6 +1136,30 @@ def _functionalized(module, examples):
             _allow_non_fake_inputs=True,
         )(*examples, *tensors)
     return _constants_again(made, len(examples), constants, tensors)
+
+
+def _prim_view_in_aten(target):
+    """The ATen spelling of a PyTorch prim whose output is a view of its input (``prims.broadcast_in_dim``: unsqueezes
+    and an expand), which PyTorch's functionalization refuses for an op outside ATen; None for any other op."""
+    import torch  # lazy: only a PyTorch target needs it
+
+    schema = getattr(target, "_schema", None)
+    if schema is None or not schema.name.startswith("prims::") or not any(r.alias_info for r in schema.returns):
+        return None
+    return getattr(torch._prims, f"_{schema.name.split('::')[-1]}_aten", None)
+
+
+def _PrimViewsInAten(module):
+    """A ``torch.fx.Interpreter`` of ``module`` running each prim view as its ATen spelling (`_prim_view_in_aten`):
+    a layer's decomposed norm (a module built inside the function, whose parameters' initialisation writes in
+    place) is functionalized whole."""
+    import torch  # lazy: only a PyTorch target needs it
+
+    class Interpreter(torch.fx.Interpreter):
+        def call_function(self, target, args, kwargs):
+            return super().call_function(_prim_view_in_aten(target) or target, args, kwargs)
+
+    return Interpreter(module)
 
 
 def _constants_again(module, inputs, constants, tensors):

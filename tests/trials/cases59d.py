@@ -75,7 +75,7 @@ Findings:
   a padded row (padded_attention, row 1 = [s, -1e9, -1e9]) is decided and exact (-2.947e-434294482). Reproduce:
   gradcli check tests/trials/jax_lib59d.py:causal_attention_big --at "q=[[1,2],[0.5,-1],[3,0]]" --dtype float32
   --json (also dpa_causal, and tests/trials/torch_lib59d.py:causal_attention_big --dtype float64).
-- G2 (open) torch_lib59d:layer_norm_module at x = [2, 2, 2] float64 (and [1, 2, 4] float32): nn.LayerNorm(3,
+- G2 (mended since: `torch_graph._functionalized` runs each prim view as its ATen spelling) torch_lib59d:layer_norm_module at x = [2, 2, 2] float64 (and [1, 2, 4] float32): nn.LayerNorm(3,
   eps=1e-5, dtype=x.dtype) built inside the loss is an error quoting PyTorch's own functionalization failure
   ("RuntimeError: Found a custom (non-ATen) operator whose output has alias annotations:
   prims::broadcast_in_dim(...)", with "Use tlparse to see full graph"); plain PyTorch runs it (grad [52.70, 368.93,
