@@ -37,6 +37,7 @@ from .values import raw
 ARB = None  # flint.arb, bound by enable()
 decisions = []  # the branches decided on balls, in order (the caller replaces the list)
 ties = []  # the decisions made between exactly equal numbers (abs at 0, max at a tie): the caller replaces it
+tie_at = []  # where in `decisions` each of `ties` was taken: the caller replaces it
 AT_AN_EQUALITY = "at an equality"  # a tie of x == y or x != y (`ties`' entry; True for any other switch)
 roots = []  # roots (sqrt, x ** 0.5) taken of an exact 0, a cone's tip, and arctan2 at the origin: the caller replaces it
 cuts = []  # arctan2 taken on its cut (y an exact 0, x < 0), where it jumps by 2 pi: the caller replaces it
@@ -86,6 +87,7 @@ def _decide(yes, no, tie=False, at_equality=False, compared=None):
         # the point sits on the switch: a kink may be here, not merely nearby; an equality's switch is the point
         # alone (both sides take the other branch), said apart
         ties.append(AT_AN_EQUALITY if at_equality else True)
+        tie_at.append(len(decisions))
     if yes:
         decisions.append(True)
         return True

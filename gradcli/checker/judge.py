@@ -957,6 +957,7 @@ def _jump(name, left, right):
         f"{float(values[1]):.6g} from the right ({float(jump.at):.6g} at the point{'; ' + gap if gap else ''}), "
         "so it has no derivative here",
         output={"left": plain(values[0]), "right": plain(values[1]), "at": plain(jump.at), "switch": jump.switch},
+        location=jump.where or None,
     )
 
 

@@ -9,6 +9,7 @@ direction) with one-sided differences at high precision.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -20,7 +21,7 @@ from ..autodiff.values import raw
 from ..autodiff.transforms import trace_inputs
 from ..expr.ir import Binary, Call, Compare, postorder
 from . import balls, python_zero
-from .provenance import line_running_now
+from .provenance import location_running_now
 from .precision import (
     START_DIGITS, max_digits, Jump, Outside, flat_entries, per_coordinate, rebuild, relative_step, to_mp, with_noise,
     with_noise_when_read,
@@ -536,8 +537,8 @@ def find_kinks(target, args, result, budget, most_digits=None, flat=None, known=
         if isinstance(verdict, tuple):
             kind, left, right = verdict
             if isinstance(left, Jump) or isinstance(right, Jump):
-                switch = _switch_at(target, mp_args)
-                left, right = (replace(s, switch=switch) if isinstance(s, Jump) else s for s in (left, right))
+                switch, where = _switch_at(target, mp_args)
+                left, right = (replace(s, switch=switch, where=where) if isinstance(s, Jump) else s for s in (left, right))
             (kinks if kind == "kink" else singular).append((label, left, right))
     return kinks, singular
 
@@ -562,23 +563,27 @@ def _floor(x):
 
 
 def _switch_at(target, mp_args):
-    """The first branching op a run at the point decides at a tie, with the user's line: ``"greater (f.py:3)"``.
+    """``(op, where)``: the first branching op a run at the point decides at a tie, with the user's line
+    (``"greater (f.py:3)"``), and that line's whole path (``"/home/u/f.py:3"``).
 
     One traced run on the point's mpmath numbers, watching each op's arguments; "" where none ties (the
     jump then comes from an op whose switch this does not know) or the run fails."""
     found, saved = [], hooks.forward
 
+    def switch(name):
+        where = location_running_now(depth=3)
+        line = os.path.basename(where) if where else None
+        found.append((name + (f" ({line})" if line else ""), where or ""))
+
     def seen(prim, values, kwargs, ans):
         if not found and _singular_slogdet(prim.name, ans):  # its sign's step, at det = 0
-            line = line_running_now(depth=2)
-            found.append(prim.name + (f" ({line})" if line else ""))
+            switch(prim.name)
         if not found and prim.name in _TIES and len(values) >= _TIES[prim.name][0]:
             arity, tie = _TIES[prim.name]
             try:
                 entries = np.broadcast_arrays(*[np.asarray(raw(v), dtype=object) for v in values[:arity]])
                 if any(tie(*e) for e in zip(*(a.ravel() for a in entries))):
-                    line = line_running_now(depth=2)
-                    found.append(prim.name + (f" ({line})" if line else ""))
+                    switch(prim.name)
             except (TypeError, ValueError, ArithmeticError):
                 pass  # arguments that are no numbers (a shape, a held tree's leaf): no switch of theirs
         if saved is not None:
@@ -592,7 +597,7 @@ def _switch_at(target, mp_args):
         pass
     finally:
         hooks.forward = saved
-    return found[0] if found else ""
+    return found[0] if found else ("", "")
 
 
 def _seen_across(verdict):

@@ -141,13 +141,14 @@ class Jump:
     """One side of a point at which the function's value jumps (where at a tie, sign at 0, mod at a multiple).
 
     ``value`` is the side's limit of the value, ``at`` the value at the point, ``switch`` the branching op the
-    program decides at a tie there and its line (empty where none is seen). A jump has no derivative: its
+    program decides at a tie there and its line (empty where none is seen), ``where`` that line's whole path. A jump has no derivative: its
     difference quotient grows as 1/h, which says nothing a user can act on; the values and the switch do.
     """
 
     value: object
     at: object
     switch: str = ""
+    where: str = ""  # the switch's file and line, whole, as a finding's location
 
 
 @dataclass

@@ -28,7 +28,7 @@ from ..capture import replayed_location
 from ..capture.flushing import flushing_kernels
 from ..capture.own_kernels import KernelCall, accumulated_by
 from ..capture.lines import assigned_name, def_line, operator_span, return_line, uses_at, written_with_values
-from ..folders import GRADCLI_FOLDER
+from ..folders import GRADCLI_FOLDER, in_installed_package
 from .compare import exact_text
 from .dtypes import finfo
 from .precision import to_mp
@@ -131,30 +131,42 @@ def _user_frame(frame):
 
     The search stops at the checker, which runs the target: an op of a built-in
     gradient rule has no line of the user's own, and the frames above the
-    checker (a test, the command line) are not where it came from.
+    checker (a test, the command line) are not where it came from. NumPy's and
+    SciPy's own code, which gradcli.numpy's functions call with traced values
+    (``np.searchsorted`` inside ``np.interp``), is no line of the user's either.
     """
     while frame is not None:
         filename = frame.f_code.co_filename
         path = os.path.abspath(filename)
         if path.startswith(_CHECKER_DIR):
             return None
-        if not path.startswith(GRADCLI_FOLDER) and "importlib" not in filename:
+        if not path.startswith(GRADCLI_FOLDER) and "importlib" not in filename and not _numpys_own(path):
             return frame
         frame = frame.f_back
     return None
+
+
+def _numpys_own(path):
+    """Whether ``path`` is a file of the installed NumPy or SciPy, which gradcli.numpy and gradcli.scipy stand in for."""
+    inside = in_installed_package(path)
+    return inside is not None and inside.startswith(("numpy" + os.sep, "scipy" + os.sep))
 
 
 def line_running_now(depth=1):
     """``file.py:line`` of the user's code running now: a replayed framework operation's own line, else the
     innermost frame outside gradcli (None when neither is known). ``depth`` 2 starts from the caller's caller:
     a hook of the checker's own, whose frame would end the search."""
+    location = location_running_now(depth + 1)
+    return None if location is None else os.path.basename(location)
+
+
+def location_running_now(depth=1):
+    """`line_running_now` with the file's whole path, as findings hold it."""
     replayed = replayed_location()
     if replayed is not None:
-        location = replayed[0]
-    else:
-        user = _user_frame(sys._getframe(depth))
-        location = f"{user.f_code.co_filename}:{user.f_lineno}" if user is not None else None
-    return None if location is None else os.path.basename(location)
+        return replayed[0]
+    user = _user_frame(sys._getframe(depth))
+    return f"{user.f_code.co_filename}:{user.f_lineno}" if user is not None else None
 
 
 def _accumulating(frame):

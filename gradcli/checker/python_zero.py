@@ -785,21 +785,50 @@ def _beside_a_tie(run, args, flat, coordinate, step):
     for side in (1, -1):
         paths = []
         for h in (step, step * arb_core.ARB(2.0**-60)):
-            arb_core.decisions, arb_core.ties = [], []
+            arb_core.decisions, arb_core.ties, arb_core.tie_at = [], [], []
             try:  # (the bits that part x + H from x at the smaller step)
                 with flint.ctx.workprec(max(flint.ctx.prec, 256)), _proving():
-                    out = run(*_shaped_like(arb_proof.stepped(flat, offsets, h, side, slopes=True), args))
+                    moved = _shaped_like(arb_proof.stepped(flat, offsets, h, side, slopes=True), args)
+                    out = run(*moved)
                     if type(out) is arb_proof.Sym and arb_proof_linalg.kinked(out):
                         return None
+                    if arb_core.ties and not _ties_change_nothing(run, moved, out):
+                        return None
             except Exception:  # noqa: BLE001 - no run on proof numbers: no piece either
-                return None
-            if arb_core.ties:
                 return None
             paths.append(list(arb_core.decisions))
         if paths[0] != paths[1]:
             return None
         sides[side] = _held_to(run, paths[0])
     return sides
+
+
+# The most ties beside a point `_ties_change_nothing` takes the other branch of, one at a time.
+_TIES_FLIPPED = 4
+
+
+def _ties_change_nothing(run, moved, out):
+    """Whether ``run(*moved)`` (proof numbers beside a point, just run to ``out``) gives the same exact function with
+    each tie it decided (`arb.tie_at`) taken the other way: a tie between numbers the step does not move (clip's
+    bounds at lo = hi, beside x) picks one of two equal values, the same piece either way. Leaves the run's
+    `arb.decisions` and `arb.ties` as they were."""
+    taken, ties, tied_at = list(arb_core.decisions), list(arb_core.ties), list(arb_core.tie_at)
+    if len(tied_at) > _TIES_FLIPPED:
+        return False
+    try:
+        for position in tied_at:
+            arb_core.decisions, arb_core.forced = [], taken[:position] + [not taken[position]]
+            try:
+                other = run(*moved)
+            except Exception:  # noqa: BLE001 - the other branch has no run here: not proven the same
+                return False
+            finally:
+                arb_core.forced = None
+            if not arb_proof.same(other, out):
+                return False
+        return True
+    finally:
+        arb_core.decisions, arb_core.ties, arb_core.tie_at = taken, ties, tied_at
 
 
 def _held_to(run, path):

@@ -65,7 +65,8 @@ switches, domain at T = 0.5). A finite difference's step off the domain of a whi
 
 Findings (open):
 
-- F1: clip(x, lo, hi) with x = lo = hi has no exact reference. np.clip(x, lo, hi) at x = lo = hi = 0 (and at 1, and
+- F1 (mended since: the proof of x's flat sides takes a tie beside the point whose other branch gives the same
+  function, `python_zero._ties_change_nothing`): clip(x, lo, hi) with x = lo = hi has no exact reference. np.clip(x, lo, hi) at x = lo = hi = 0 (and at 1, and
   np.minimum(np.maximum(x, lo), hi) at 1) is "error": "no exact reference: a derivative is 0 at every precision up to
   60 digits where the gradient rule gives a nonzero number: mpmath cannot tell a 0 from a number that small here"
   (1 s). The truth: moving x alone or lo alone leaves the value at hi on both sides (exact 0, a proven flat), moving
@@ -83,7 +84,8 @@ Findings (open):
   not decide such an exit in the dtype, the message should say that the loop's exit is never met exactly, at once.
   Not run by tests/test_user_trials59c.py (with --max-time inf it would not end). Reproduce:
       gradcli check tests/trials/lib59c.py:exp_until_same --at x=1.0 --dtype float64
-- F3: np.interp's jump at a repeated knot is located in NumPy, not in the user's code: interp_step =
+- F3 (mended since: NumPy's and SciPy's own frames are no user's line, `provenance._numpys_own`): np.interp's jump
+  at a repeated knot is located in NumPy, not in the user's code: interp_step =
   np.interp(x, [0, 1, 1, 2], [0, 0, 1, 1]) at x = 1 is domain (right: a jump from 0 to 1) but the finding says "the
   function jumps here in x at its switch less (fromnumeric.py:54)", NumPy's _wrapfunc, with location None; no finding
   names lib59c.py's np.interp line, as the jumps of the user's own comparisons do ("switch greater_equal
