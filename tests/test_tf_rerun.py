@@ -174,3 +174,67 @@ def test_a_replay_on_bare_numbers_finds_the_plans_of_their_type_and_dtype():
     in_float32 = function.forward(np.float32(-3.5))
     assert np.asarray(in_float32).dtype == np.float32
     np.testing.assert_allclose(in_float32, np.log1p(np.exp(np.float32(-3.5))), rtol=1e-6)
+
+
+def _counting_bounded(monkeypatch):
+    """The calls that go through `run_bounded`'s worker, counted."""
+    from gradcli.capture import own_time, tf_bridge
+
+    handed = []
+
+    def bounded(call, what, stop_with=None):
+        handed.append(1)
+        return own_time.run_bounded(call, what, stop_with)
+
+    monkeypatch.setattr(tf_bridge, "run_bounded", bounded)
+    return handed
+
+
+def test_a_quick_rerun_runs_in_the_callers_thread_with_the_same_bits(monkeypatch):
+    from gradcli.capture import own_time
+
+    handed = _counting_bounded(monkeypatch)
+    fun = lambda x: tf.math.log(1 + tf.exp(x))  # noqa: E731
+    function = TensorFlowFunction(fun, "quick")
+    with own_time.bounding(60):
+        function.own((np.float64(0.25),), None)  # the first point: the eager call the rerun is held to, bounded
+        first = len(handed)
+        for x in (np.float64(-3.25), np.float64(40.5), np.float64(800.0)):
+            value, none = function.own((x,), None)
+            _, (grad,) = function.own((x,), np.ones((), np.float64))
+            want_value, (want_grad,) = _eager(fun, [x], np.float64(1.0))
+            assert none is None
+            assert_same_bits(value, want_value)
+            assert_same_bits(grad, want_grad)
+    assert first >= 1 and len(handed) <= first + 1  # at most the rerun that measured itself, then none
+
+
+def test_a_rerun_slower_than_the_quick_bound_stays_in_the_worker(monkeypatch):
+    from gradcli.capture import own_time, tf_bridge
+
+    monkeypatch.setattr(tf_bridge, "_QUICK_RERUN", 0.0)  # every rerun "slow"
+    handed = _counting_bounded(monkeypatch)
+    function = TensorFlowFunction(lambda x: tf.math.log(1 + tf.exp(x)), "slow")
+    with own_time.bounding(60):
+        function.own((np.float64(0.25),), None)
+        first = len(handed)
+        for x in (np.float64(-3.25), np.float64(40.5)):
+            function.own((x,), None)
+    assert len(handed) == first + 2
+
+
+def test_a_quick_range_rerun_gives_the_bounded_ones_bits(monkeypatch):
+    from gradcli.capture import own_time
+
+    handed = _counting_bounded(monkeypatch)
+    fun = lambda x: tf.math.log(1 + tf.exp(x))  # noqa: E731
+    function = TensorFlowFunction(fun, "ranges")
+    xs = np.linspace(-50.0, 50.0, 9)
+    with own_time.bounding(60):
+        function.own((np.float64(0.25),), None)
+        bounded_values, (bounded_grads,) = function.vectorised([xs], np.float64)
+        before = len(handed)
+        values, (grads,) = function.vectorised([xs], np.float64)
+    assert len(handed) == before  # the second range in this thread
+    assert_same_bits(values, bounded_values)
+    assert_same_bits(grads, bounded_grads)

@@ -28,6 +28,7 @@ import inspect
 import logging
 import os
 import re
+import time
 import weakref
 
 import numpy as np
@@ -197,6 +198,9 @@ _WRAPPERS = {"_gradcli_forward", "_gradcli_gradient"}
 
 
 _KNOWN_LIMIT = 4096
+# A rerun this quick runs in the caller's thread from then on (`TensorFlowFunction._quick_own`): --max-time is met to
+# within it, and a graph whose kernels take longer (a big matmul) stays in `run_bounded`'s worker.
+_QUICK_RERUN = 0.005
 
 
 def _exact_key(leaves, rebuild, cotangent):
@@ -343,6 +347,7 @@ class _Captured:
         self.retyped = False  # whether this is such a retyped trace
         self.held = False  # whether the rerun gave TensorFlow's eager numbers bit for bit at a point (`_agrees`)
         self.branches = False  # whether it gave other numbers there: the code computes otherwise in a graph
+        self.quick = False  # whether its rerun ran within `_QUICK_RERUN` seconds (`TensorFlowFunction._quick_own`)
         self.narrow_programs = {}  # a narrower dtype -> its own trace where the code chose by dtype, else None (`_program_of`)
         # (op type, file:line) of each computing op the trace's forward built (`tf_stand_in.recording`), a conditional or
         # a loop with its op's name third (`_graph_ops_at`)
@@ -372,6 +377,7 @@ class TensorFlowFunction:
         self._graph_gradient, self._mapped = {}, {}
         self._pending = None  # (args, tape, value, watched) of the last eager value, for its gradient
         self._known = {}  # the exact arguments (and cotangent) -> TensorFlow's numbers there
+        self._quick_ranges = {}  # (dtype, number of arguments) -> the one-point graph whose reruns on ranges are quick
         self._quick = {}  # `_quick_key` of a call's leaves -> its plans
         self.written = None  # the user's own float constants in the forward graphs traced so far (None before any)
         self.traced_at = []  # (plans, leaves, rebuild) of each trace: `held_constants` asks if a dtype's program differs
@@ -476,6 +482,9 @@ class TensorFlowFunction:
         known = self._known.get(key) if key is not None else None
         if known is not None:
             return _copied(known)
+        got = self._quick_own(leaves, rebuild, cotangent)
+        if got is not None:
+            return self._kept(key, got)
         how = ("compiled, " if self.compiled else "eagerly, ") + (
             "its value" if cotangent is None else "its value and tf.GradientTape's gradient")
         try:
@@ -496,11 +505,45 @@ class TensorFlowFunction:
             if told is error:
                 raise
             raise told from None
+        return self._kept(key, got)
+
+    def _kept(self, key, got):
+        """``got`` (TensorFlow's numbers at a point), kept for the same question at ``key`` again."""
         if key is not None:
             if len(self._known) >= _KNOWN_LIMIT:
                 self._known.clear()
             self._known[key] = _copied(got)
         return got
+
+    def _quick_own(self, leaves, rebuild, cotangent):
+        """`_own`'s numbers by the rerun of a traced graph, in this thread, where that rerun is known quick; else None.
+
+        A rerun is TensorFlow's kernels alone on a straight-line graph, with no
+        line of the user's Python to stop: once one ran within `_QUICK_RERUN`
+        seconds at this signature, held to the eager numbers bit for bit, the
+        next ones skip `run_bounded`'s worker thread, whose hand-over costs
+        TensorFlow's eager calls a third of their time (a sweep makes hundreds).
+        """
+        if self.compiled or self.fresh.held or self._pending is not None:
+            return None
+        captured = self._traced_at(leaves, rebuild)
+        if captured is None or not (captured.quick and captured.held and captured.rerun is not None) or captured.branches:
+            return None
+        if cotangent is not None and np.shape(raw(cotangent)) != captured.output[0]:
+            return None
+        tf = _tf()
+        floats = [i for i, leaf in enumerate(leaves) if _is_float_leaf(leaf)]
+        tensors = [as_tensor(tf, raw(leaf)) for leaf in leaves]
+        with self.models.restoring(), self._state_held(leaves, rebuild):
+            got = self._rerun_own(tf, captured, leaves, rebuild, floats, tensors, cotangent)
+        if got is not None and floats:
+            self.narrower[np.dtype(_dtype_of(leaves[floats[0]])).name] = []  # a rerun calls no Keras loss
+        return got
+
+    def _traced_at(self, leaves, rebuild):
+        """The graph traced for these arguments' structure, shapes and dtypes, where one is (no trace is made)."""
+        structure = len(leaves) if rebuild is list else repr(rebuild(list(range(len(leaves)))))
+        return self.captured.get((structure, tuple(_signature(leaf, exact=True) for leaf in leaves)))
 
     def _traced_once(self, leaves, rebuild):
         """The graph for these arguments traced where none is yet: it says which variables a run changes and which
@@ -829,11 +872,13 @@ class TensorFlowFunction:
             ct = as_tensor(tf, raw(cotangent))
             if ct.dtype != tf.as_dtype(dtype):
                 ct = tf.cast(ct, tf.as_dtype(dtype))  # as the eager call casts it
+        started = time.perf_counter()
         try:
             y, *grads = captured.rerun.run(eager_execute(), [tensors[i] for i in floats], ct)
         except Exception:  # noqa: BLE001 - an op that will not run alone: the eager call from now on
             captured.rerun = None
             return None
+        captured.quick = time.perf_counter() - started < _QUICK_RERUN
         value, gradients = np.asarray(y.numpy()), self._per_argument(tf, leaves, floats, grads, rebuild)
         if cotangent is not None:
             return value, gradients
@@ -1402,6 +1447,9 @@ class TensorFlowFunction:
         """
         if np.dtype(dtype) not in _TENSORFLOW_FLOATS:
             return self._elementwise_replay(arrays, np.dtype(dtype))  # a dtype TensorFlow lacks (longdouble)
+        quick = self._quick_range(arrays, np.dtype(dtype))
+        if quick is not None:
+            return quick
         how = f"tf.vectorized_map of its value and gradient over {len(arrays[0]) if arrays else 0} points"
         return run_bounded(lambda: self._vectorised_by_tensorflow(arrays, dtype),
                            lambda: named_call("TensorFlow", self.text, self.fun, how), stop_with=cancellable)
@@ -1483,6 +1531,15 @@ class TensorFlowFunction:
             return None
         if not self._stands_for_eager(captured, [dtype.type(a[0]) for a in arrays], list):
             raise Unmapped(self._otherwise(), per_point=True)
+        started = time.perf_counter()
+        ran = self._range_rerun(tf, captured, arrays, dtype)
+        if ran is not None and captured.held and time.perf_counter() - started < _QUICK_RERUN:
+            self._quick_ranges[(dtype.str, len(arrays))] = captured
+        return ran
+
+    def _range_rerun(self, tf, captured, arrays, dtype):
+        """The one-point graph's rerun on the 1-D ``arrays`` (its values and gradients), or None where it will not run
+        on them or gives no number per point."""
         n = len(arrays[0])
         try:
             values, *grads = captured.rerun.run(eager_execute(), [as_tensor(tf, a) for a in arrays], as_tensor(tf, np.ones(n, dtype)))
@@ -1492,6 +1549,23 @@ class TensorFlowFunction:
         if values.shape != (n,) or any(g.shape != (n,) for g in grads):
             return None
         return values, grads
+
+    def _quick_range(self, arrays, dtype):
+        """`vectorised`'s answer by the rerun of the one-point graph, in this thread, where a rerun of it on a range was
+        quick and held to the eager numbers (`_quick_own`'s reason: a sweep's band bisection makes a hundred such
+        calls); None otherwise."""
+        captured = self._quick_ranges.get((dtype.str, len(arrays)))
+        if captured is None or captured.rerun is None or captured.branches or self.computes_otherwise or self.draws \
+                or self.branches_on_values is not None or any(np.ndim(a) != 1 or not len(a) for a in arrays):
+            return None
+        first = self._traced_at([np.asarray(a[0], dtype) for a in arrays], list)
+        if first is None or not first.held:  # the range's first point not yet held to the eager run: the worker's
+            return None
+        started = time.perf_counter()
+        ran = self._range_rerun(_tf(), captured, [np.asarray(a, dtype=dtype) for a in arrays], dtype)
+        if time.perf_counter() - started >= _QUICK_RERUN:  # a range long enough to take its time: the worker's again
+            del self._quick_ranges[(dtype.str, len(arrays))]
+        return ran
 
     def replayed_range(self, arrays, dtype):
         """The mathematics over a whole range in ``dtype`` (a sweep's wider reference): the float64 graph of one
