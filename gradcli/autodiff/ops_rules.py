@@ -384,14 +384,38 @@ def _abs_vjp(g, ans, x):
     if holds_complex(x):
         # |z| is real: its gradient in the core's convention (df/dx - i df/dy) is
         # conj(z)/|z|, taken as 0 at z = 0 as for real x.
-        return real(g) * conj(x) / _one_where_zero(ans)
+        return real(g) * conj(_phase(x, ans))
     return g * sign(x)
 
 
 def _abs_jvp(t, ans, x):
     if holds_complex(x):
-        return real(conj(x) * t) / _one_where_zero(ans)  # Re(conj(z) dz) / |z|: real
+        return real(conj(_phase(x, ans)) * t)  # Re(conj(z) dz) / |z|: real
     return t * sign(x)
+
+
+def _phase(z, ans):
+    """z / |z| (``ans``), 0 at z = 0, divided before any product: g conj(z) / |z| underflows where g and |z| are both
+    tiny (|fft(x)|^2 of a signal of 1e-200, whose slope is 2 |X| of the same size), and NumPy's complex division by a
+    subnormal |z| takes 1 / |z|, infinite: there z and |z| are scaled by a power of two first, exactly."""
+    d = _one_where_zero(ans)
+    lift = _subnormals_lifted(d)
+    return z / d if lift is None else (z * lift) / (d * lift)
+
+
+def _subnormals_lifted(d):
+    """Per entry of ``d`` (NumPy floats), 1 / the dtype's smallest normal where it is below that (a power of two that
+    takes a subnormal into the normal range exactly), else 1; None where no entry is subnormal or ``d`` holds no
+    NumPy floats (mpmath numbers and balls have no such floor)."""
+    value = raw(d)
+    dtype = getattr(value, "dtype", None)
+    if dtype is None or dtype.kind != "f":
+        return None
+    tiny = np.finfo(dtype).tiny
+    below = np.abs(value) < tiny
+    if not np.any(below):
+        return None
+    return np.where(below, dtype.type(1 / tiny), dtype.type(1))
 
 
 def _one_where_zero(ans):

@@ -56,7 +56,8 @@ two threads, and mpmath's precision is global (a float32 Hann truth came out 9.8
 
 Findings (open):
 
-- F1: np.abs of a complex array loses gradients that are representable and that the dtype computes well: gradcli's rule
+- F1 (mended since: `ops_rules._phase` divides z by |z| before the product, scaling a subnormal |z| by a power
+  of two first): np.abs of a complex array loses gradients that are representable and that the dtype computes well: gradcli's rule
   (`ops_rules._abs_vjp`) computes real(g) * conj(z) / |z|, and real(g) * conj(z) underflows when |g| |z| < 2.2e-308
   (float32: 1.2e-38), although g z / |z| is about g. Every |X| ** 2 has g = 2 |X|, so power spectra of signals at 1e-160
   and below (float32: about 1e-22 and below; 1e-20 still passes) get gradient 0 or digits off: sum |fft x|^2 at x =
