@@ -12,8 +12,8 @@ stopped after 100 steps (float64's reverse mode cancels 5e299-sized partials and
 F1, mended: clip(x, lo, hi) at x = lo = hi = 0 in all three had no exact reference (the proof of x's flat sides met
 clip's tie of lo and hi beside the point); F3, mended: np.interp's jump at a repeated knot was named at NumPy's own
 fromnumeric.py:54, not the user's line.
-(F2, a Taylor series summed `until s + term == s`, never ends in the exact reference and is not run here: see
-tests/trials/cases59c.py.)
+(F2, mended: a Taylor series summed `until s + term == s` never ended in the exact reference: see
+tests/test_loop_ending_on_rounding.py.)
 The whole set runs case by case through the CLI as tests/trials/run.py does (cases59c.ALL).
 """
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import operator
+import time
 
 import numpy as np
 
@@ -52,6 +53,11 @@ forced = None
 # in `contradicted`: a replay that follows its decisions in another order than they were made (the caller sets both).
 checking = False
 contradicted = []
+# While set (the caller's, a `time.perf_counter` reading): past it a decision raises `Undecided`, polled every
+# `_POLLED` decisions. A program whose loop ends on a comparison rounding decides (``while s + term != s``) never
+# ends on proof numbers, where the sum's exact quotient always moves.
+decide_by = None
+_POLLED = 64
 # While a dict (the caller sets it, and None after): the branch each forced decision took, by the comparison and its
 # very balls. A gradient's replay that computes the forward again (JAX's value-and-gradient program) meets the same
 # comparison on the same balls once `forced` is cleared, and takes it alike (`_decide`).
@@ -75,6 +81,8 @@ def _decide(yes, no, tie=False, at_equality=False, compared=None):
     """The branch a comparison takes: ``yes`` or ``no`` as the balls prove it, else the forced path's (`forced`),
     else the one a forced decision took on the very same balls (``compared()``: the comparison and its balls, asked
     only where needed), else `Undecided`."""
+    if decide_by is not None and len(decisions) % _POLLED == 0 and time.perf_counter() > decide_by:
+        raise Undecided("more branches than a proof run decides in its time")
     if forced is not None and len(decisions) < len(forced):
         taken = forced[len(decisions)]
         if checking and (no if taken else yes):

@@ -16,6 +16,7 @@ make into unrelated numbers); a 0 either run proves is proven.
 from __future__ import annotations
 
 import contextlib
+import time
 
 import numpy as np
 
@@ -271,6 +272,11 @@ def rule_through_held_steps(rule, args, bits):
     return None if any(e is None for g in out for e in g) else out
 
 
+# The longest a proof run deciding the point's branches takes (`decided`): a loop that ends where rounding makes
+# s + term == s runs for ever on proof numbers; past it mpmath's path, whose every precision rounds, takes over.
+DECIDING_SECONDS = 5.0
+
+
 class Misaligned(arb_core.Undecided):
     """The branches decided on proof numbers do not replay on balls one for one: no piece to follow from them."""
 
@@ -295,7 +301,11 @@ def decided(run, numbers, afford=None):
         try:
             with _proving(afford):
                 lift = np.frompyfunc(arb_proof.lift, 1, 1)
-                out = run(*[lift(np.asarray(a, dtype=object)) if np.ndim(a) else arb_proof.lift(a) for a in numbers])
+                arb_core.decide_by = time.perf_counter() + DECIDING_SECONDS
+                try:
+                    out = run(*[lift(np.asarray(a, dtype=object)) if np.ndim(a) else arb_proof.lift(a) for a in numbers])
+                finally:
+                    arb_core.decide_by = None
         except Exception:  # noqa: BLE001 - no exact decision either: the balls' answer stands
             raise undecided from None
     _replayed(run, numbers, list(arb_core.decisions))
