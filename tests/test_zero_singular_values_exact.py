@@ -23,10 +23,6 @@ SOURCE = '''import gradcli.numpy as np
 
 def sv_min(A):
     return np.linalg.svd(A, compute_uv=False)[-1]
-
-
-def nuclear(A):
-    return np.sum(np.linalg.svd(A, compute_uv=False))
 '''
 
 RANK_TWO = [[1.0, 1.0, 1.0], [1.0, 1.0, 1.0], [1.0, 1.0, 2.0]]
@@ -43,9 +39,8 @@ def _grid(result):
     return [[float(v) for v in row] for row in result.exact_gradient["A"]]
 
 
-@pytest.mark.parametrize("matrix", [RANK_TWO, [[1.0, 1.0, 1.0], [1.0, 1.0, 1.0], [1.0, 1.0, 3.0]]])
-def test_the_smallest_singular_value_of_a_rank_two_matrix_is_a_kink_where_its_null_vectors_meet(tmp_path, matrix):
-    result = _check(tmp_path, "sv_min", matrix)
+def test_the_smallest_singular_value_of_a_rank_two_matrix_is_a_kink_where_its_null_vectors_meet(tmp_path):
+    result = _check(tmp_path, "sv_min", RANK_TWO)
     assert result.status == "domain", [f.message for f in result.findings]
     assert float(result.exact_value) == 0.0
     grid = _grid(result)
@@ -71,9 +66,3 @@ def test_the_zero_is_exact_on_the_mpmath_path():
         near[0, 0] += mpmath.mpf(10) ** -150
         assert 0 < ops_decompositions._mp_svd(near, compute_uv=False)[-1] < mpmath.mpf(10) ** -149
 
-
-def test_the_nuclear_norm_of_the_same_matrix_keeps_its_verdict(tmp_path):
-    result = _check(tmp_path, "nuclear", RANK_TWO)
-    assert result.status == "domain", [f.message for f in result.findings]
-    grid = _grid(result)
-    assert math.isnan(grid[0][0]) and grid[2][2] == pytest.approx(1.0, rel=1e-12)
