@@ -1359,7 +1359,7 @@ def enable():
         prim = primitive_of(transform)
         prim.mp = arb_complex.transform(prim.name, prim.mp)
     arb_complex.bind(arb, flint.ctx, (arb, Jet, proof.Sym), {name: primitive_of(getattr(ops, name)).mp for name in (
-        "abs", "sqrt", "exp", "cos", "sin")}, NoArb, (proof.Sym, proof.modulus, proof.root_of_unity))
+        "abs", "sqrt", "exp", "cos", "sin", "log", "arctan2")}, NoArb, (proof.Sym, proof.modulus, proof.root_of_unity))
     ops.stop_gradient.prim.mp = _held_constant
     arb_constants.bind(arb, flint.ctx, (arb, Jet, proof.Sym))
     ops.ball_math = arb_constants.ball_math

@@ -199,6 +199,25 @@ def _exp(z):
     return ExactComplex(_times(scale, _real("cos", z.im)), _times(scale, _real("sin", z.im)))
 
 
+def _log(z):
+    """The principal log: log |z| + i arg z, the angle by arctan2 (its cut on the negative real axis, where it jumps,
+    as NumPy's log does, from -pi to pi)."""
+    if _nothing(z.re) and _nothing(z.im):
+        raise _NO_RULE("the complex log of an exact 0")
+    re = z.re if not _nothing(z.re) else _times(z.im, 0)  # a 0 of the other part's kind: arctan2 takes two
+    im = z.im if not _nothing(z.im) else _times(re, 0)
+    return ExactComplex(_real("log", _abs(z)), _REAL["arctan2"](im, re))
+
+
+def _sqrt(z):
+    """The principal square root a + ib, a = sqrt((|z| + Re z) / 2) and b = Im z / 2a: its real part's slopes across
+    the positive real axis are exact 0s, where mpmath's complex sqrt leaves noise no precision proves 0. On the
+    negative real axis a is the root of an exact 0 (the balls' record of it hands the point to mpmath's kink test:
+    Re sqrt(-1 + iy) is |y| / 2 to first order)."""
+    a = _real("sqrt", _times(_plus(_abs(z), z.re), 0.5))
+    return ExactComplex(a, 0 if _nothing(z.im) else z.im / (2 * a))
+
+
 def _power(z, w):
     if type(w) is ExactComplex or isinstance(w, (complex, np.complexfloating)):
         raise _NO_RULE("a power to a complex exponent")
@@ -219,6 +238,8 @@ _COMPLEX = {
     "imag": lambda a: as_complex(a).im,
     "abs": lambda a: _abs(as_complex(a)),
     "exp": lambda a: _exp(as_complex(a)),
+    "log": lambda a: _log(as_complex(a)),
+    "sqrt": lambda a: _sqrt(as_complex(a)),
     "power": _power,
 }
 

@@ -77,7 +77,7 @@ Findings (open):
       gradcli check tests/trials/lib60c.py:power_sum --at "x=[1e-23,2e-23,-1e-23,3e-23]" --dtype float32
       gradcli check tests/trials/lib60c.py:zabs --at "x=5e-324,y=0.0" --dtype float64
 
-- F2: Re(np.log(z)) and Re(np.sqrt(z)) of z = x + 1j * y at a point on an axis have no exact reference: at z = 2
+- F2 (mended since: balls have the principal complex log and sqrt, `arb_complex._log`, `_sqrt`): Re(np.log(z)) and Re(np.sqrt(z)) of z = x + 1j * y at a point on an axis have no exact reference: at z = 2
   (exact gradient (1/2, 0)), -1 ((-1, 0)), i ((0, 1)) for log, z = 4 ((1/4, 0)) for sqrt, float64 and float32:
   "error": "no exact reference: an exact entry is within 1.04e-2561 of 0 at 3840 digits but not proven 0, so
   gradcli cannot say whether this value and gradient are right: no verdict" (1-2 s). The 0 is elementary (y = 0
