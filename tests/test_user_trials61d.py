@@ -8,9 +8,10 @@ tensor_scatter_nd_add / update, unsorted_segment_sum (a dropped negative id) / m
 boolean_mask, one_hot cross-entropy; np.add.at, fancy indexing, np.maximum.reduceat, boolean masks, np.sort. Here,
 cheap cases: PyTorch's scatter_reduce amax at a tie (domain), embedding rows hit twice (ok), a tf.boolean_mask mean
 at a 0 where the count jumps (domain), TensorFlow's naive log(softmax) at +-100 in float32 (unstable at the line),
-np.maximum.reduceat (ok), jnp.take(mode="clip") (ok). Held as strict xfails: K1, JAX's out-of-range scatter / gather
-indices (dropped by .at[].add / .set and segment_sum, filled by take(mode="fill")) replayed by clamping; K2, JAX's
-wrong gather rule at a clamped index called unstable; K3, scatter_mul at repeated indices an error without the line.
+np.maximum.reduceat (ok), jnp.take(mode="clip") (ok). K1 and K2, mended: JAX's out-of-range scatter and gather
+indices (dropped by .at[].add / .set and segment_sum, filled by take(mode="fill")) were replayed by clamping, and
+JAX's wrong gather rule at a clamped index was called unstable. Held as a strict xfail: K3, scatter_mul at repeated
+indices an error without the line.
 The whole set runs case by case through the CLI as tests/trials/run.py does (cases61d.ALL).
 """
 
@@ -44,35 +45,23 @@ CHOSEN = {  # case id -> what it holds
         "np.maximum.reduceat on plain NumPy: ok, the segment maxima's slopes",
     "jax_lib61d:take_clip@x=[1,2,3]:float64":
         "jnp.take(x, [0, 7], mode='clip'): the clamped index's slope counted, ok",
+    "jax_lib61d:at_add_out_of_range@x=[1,2,3]:float64":
+        "K1, mended: .at[[0, 3, 1]].add(x) drops index 3 as XLA's scatter does (jax_ops._scatter_index's inside): "
+        "value 10, JAX's [2, 0, 6] ok",
+    "jax_lib61d:take_fill@x=[1,2,3]:float64":
+        "K1, mended: jnp.take(mode='fill', fill_value=0) fills index 7 with 0 (jax_ops._gather): value 1, [1, 0, 0] ok",
+    "jax_lib61d:gather_clamped@x=[1,2,3]:float64":
+        "K2, mended: x[[0, 7]] clamps 7 in the forward while JAX's rule (a scatter promising in-bound indices) drops "
+        "it: [1, 0, 0] against the derivative [1, 0, 2], a wrong framework rule at the gather's line",
 }
 
 KNOWN_WRONG = {
-    "jax_lib61d:at_add_out_of_range@x=[1,2,3]:float64":
-        "K1: .at[[0, 3, 1]].add(x) drops index 3 (JAX's value 10); gradcli clamps it (exact value 14, slope 4 in "
-        "x[1]) and calls JAX's right [2, 0, 6] unstable",
-    "jax_lib61d:at_set_out_of_range@x=[1,2,3]:float64":
-        "K1: .at[[0, 3]].set(2 x[:2]) drops index 3 (value 2); gradcli clamps it (exact 14, slope 6 in x[1])",
-    "jax_lib61d:segment_sum_out_of_range@x=[1,2,3]:float64":
-        "K1: jax.ops.segment_sum drops segment id 5 of 3 (value 10); gradcli clamps it (exact 14)",
-    "jax_lib61d:take_fill@x=[1,2,3]:float64":
-        "K1: jnp.take(mode='fill', fill_value=0) fills index 7 with 0 (value 1); gradcli clamps it (exact 7, slope "
-        "2 in x[2])",
-    "jax_lib61d:gather_clamped@x=[1,2,3]:float64":
-        "K2: x[[0, 7]] clamps 7 in the forward but JAX's rule drops it ([1, 0, 0], derivative [1, 0, 2]): a wrong "
-        "framework rule, called unstable ('from inputs accurate to 2.2e-16') and placed at the sum's line",
     "jax_lib61d:at_mul_repeat@x=[2,3,4]:float64":
         "K3: .at[[0, 0, 1]].mul(x): JAX cannot differentiate scatter_mul at repeated indices; gradcli's per-point "
         "error quotes JAX's NotImplementedError without the user's line (exit 1, not an input error as lax.while_loop)",
 }
 
 SYMPTOMS = {
-    "jax_lib61d:at_add_out_of_range@x=[1,2,3]:float64": "computes [2, 0, 6] where the exact value is [2.0, 4.0, 6.0]",
-    "jax_lib61d:at_set_out_of_range@x=[1,2,3]:float64": "computes [2, 0, 0] where the exact value is [2.0, 6.0, 0]",
-    "jax_lib61d:segment_sum_out_of_range@x=[1,2,3]:float64":
-        "computes [2, 0, 6] where the exact value is [2.0, 4.0, 6.0]",
-    "jax_lib61d:take_fill@x=[1,2,3]:float64": "take_fill computes [1, 0, 0] where the exact value is [1.0, 0.0, 2.0]",
-    "jax_lib61d:gather_clamped@x=[1,2,3]:float64":
-        "gather_clamped computes [1, 0, 0] where the exact value is [1.0, 0.0, 2.0]",
     "jax_lib61d:at_mul_repeat@x=[2,3,4]:float64": "scatter_mul gradients are only implemented if",
 }
 

@@ -331,24 +331,30 @@ def _window_index(operand_shape, indices, out_shape, window_dims, collapsed, ind
     at = tuple(grid[d] for d in batch_dims)
     starts = indices[at] if at else indices
     window_of = iter(window_dims)
-    index = []
+    index, inside = [], np.ones(out_shape, dtype=bool)
     for d, n in enumerate(operand_shape):
         if d in operand_batch:
             index.append(grid[batch_dims[index_batch[list(operand_batch).index(d)]]])
             continue
         base = 0
         if d in index_map:
-            base = np.clip(starts[..., list(index_map).index(d)], 0, n - (sizes[d] if sizes else 1))
+            start = starts[..., list(index_map).index(d)]
+            last = n - (sizes[d] if sizes else 1)
+            inside = inside & np.broadcast_to((start >= 0) & (start <= last), out_shape)
+            base = np.clip(start, 0, last)
         if d in collapsed:
             index.append(np.broadcast_to(base, out_shape))
         else:
             index.append(base + grid[next(window_of)])
-    return tuple(np.broadcast_to(i, out_shape).astype(np.intp) for i in index)
+    return tuple(np.broadcast_to(i, out_shape).astype(np.intp) for i in index), inside
+
 
 
 def _gather(params, x, indices):
+    """``lax.gather``: the slices the indices start, clamped into the operand as XLA gathers, or with ``mode="fill"``
+    a slice past the edge its ``fill_value`` (NaN where none is given, as JAX's)."""
     numbers = params["dimension_numbers"]
-    index = _window_index(
+    index, inside = _window_index(
         np.shape(raw(x)),
         _plain(indices).astype(np.intp),
         params["_out"][0],
@@ -359,13 +365,22 @@ def _gather(params, x, indices):
         tuple(getattr(numbers, "start_indices_batching_dims", ())),
         tuple(params["slice_sizes"]),
     )
-    return x[index]
+    out = x[index]
+    if "FILL_OR_DROP" in str(params.get("mode", "")) and not inside.all():
+        fill = params.get("fill_value")
+        out = gnp.where(inside, out, np.nan if fill is None else fill)
+    return out
 
 
 def _scatter_add(params, x, indices, updates):
-    index = _scatter_index(params, x, indices, updates)
+    index, inside = _scatter_index(params, x, indices, updates)
     shape = np.shape(raw(x))
-    return gnp.add(x, untake(updates, index, shape, _dtype_of(x, updates)))
+    return gnp.add(x, untake(_dropped(updates, inside), index, shape, _dtype_of(x, updates)))
+
+
+def _dropped(updates, inside):
+    """The updates with those past the operand's edge (`_scatter_index`'s ``inside``) made 0: XLA skips them."""
+    return updates if inside.all() else gnp.where(inside, updates, 0.0)
 
 
 def _logical(op):
@@ -421,15 +436,15 @@ def _top_k(params, x, *dynamic_k):
 
 def _scatter(params, x, indices, updates):
     """``lax.scatter`` (``.at[].set``): the operand with the places the indices name replaced by the updates."""
-    index, mask = _scatter_places(params, x, indices, updates)
-    placed = untake(updates, index, np.shape(raw(x)), _dtype_of(x, updates))
+    index, mask, inside = _scatter_places(params, x, indices, updates)
+    placed = untake(_dropped(updates, inside), index, np.shape(raw(x)), _dtype_of(x, updates))
     return gnp.add(gnp.where(mask, 0.0, x), placed)
 
 
 def _scatter_mul(params, x, indices, updates):
     """``lax.scatter_mul`` (``.at[].multiply``): the operand times the updates at the places named."""
-    index, mask = _scatter_places(params, x, indices, updates)
-    placed = untake(updates, index, np.shape(raw(x)), _dtype_of(x, updates))
+    index, mask, inside = _scatter_places(params, x, indices, updates)
+    placed = untake(_dropped(updates, inside), index, np.shape(raw(x)), _dtype_of(x, updates))
     return gnp.multiply(x, gnp.where(mask, placed, 1.0))
 
 
@@ -442,8 +457,9 @@ def _scatter_extremal(extremum):
     """
 
     def rule(params, x, indices, updates):
-        index = _scatter_index(params, x, indices, updates)
+        index, inside = _scatter_index(params, x, indices, updates)
         shape = np.shape(raw(x))
+        inside = inside.reshape(-1)
         targets = np.ravel_multi_index(index, shape).reshape(-1)
         # each update's rank among those naming its place: its position in the stable sort, less its run's start
         order = np.argsort(targets, kind="stable")
@@ -454,7 +470,7 @@ def _scatter_extremal(extremum):
         flat = gnp.reshape(updates, (-1,))
         dtype = _dtype_of(x, updates)
         for r in range(int(rank.max()) + 1 if len(rank) else 0):
-            chosen = np.flatnonzero(rank == r)
+            chosen = np.flatnonzero((rank == r) & inside)
             places = np.unravel_index(targets[chosen], shape)
             met = extremum(x[places], flat[chosen])
             mask = np.zeros(shape, dtype=bool)
@@ -466,9 +482,10 @@ def _scatter_extremal(extremum):
 
 
 def _scatter_index(params, x, indices, updates):
-    """The places of the operand a scatter's updates land on, as an index into it."""
+    """``(index, inside)``: the places of the operand a scatter's updates land on, as an index into it, and which
+    updates land inside it (all where the scatter clamps, ``mode="clip"``; XLA skips the others)."""
     numbers = params["dimension_numbers"]
-    return _window_index(
+    index, inside = _window_index(
         np.shape(raw(x)),
         _plain(indices).astype(np.intp),
         np.shape(raw(updates)),
@@ -479,14 +496,16 @@ def _scatter_index(params, x, indices, updates):
         tuple(getattr(numbers, "scatter_indices_batching_dims", ())),
         None,
     )
+    return index, inside | ("CLIP" in str(params.get("mode", "")))
 
 
 def _scatter_places(params, x, indices, updates):
-    index = _scatter_index(params, x, indices, updates)
+    """``(index, mask, inside)``: `_scatter_index`'s, and the places of the operand an update inside it writes."""
+    index, inside = _scatter_index(params, x, indices, updates)
     shape = np.shape(raw(x))
     mask = np.zeros(shape, dtype=bool)
-    mask[index] = True
-    return index, mask
+    mask[tuple(i[inside] for i in index)] = True
+    return index, mask, inside
 
 
 def _conv(params, lhs, rhs):

@@ -43,7 +43,7 @@ exp(-100) / 2 = 1.86e-44 is a float32 subnormal and PyTorch's 1.96e-44 keeps 5 b
 torch.masked_select: an input error, not a verdict; index_add's truth (I had the buckets swapped).
 
 Findings:
-- K1 jax_lib61d:at_add_out_of_range, at_set_out_of_range, segment_sum_out_of_range, take_fill, x = [1, 2, 3],
+- K1 (mended since: a scatter drops and a fill-mode gather fills what lies past the operand's edge, as XLA and JAX do: `jax_ops._window_index`'s inside) jax_lib61d:at_add_out_of_range, at_set_out_of_range, segment_sum_out_of_range, take_fill, x = [1, 2, 3],
   float64. JAX drops out-of-range scatter indices (.at[].add / .set and jax.ops.segment_sum, mode FILL_OR_DROP) and
   fills out-of-range gathers in jnp.take(mode="fill"); gradcli's replay clamps them to the last entry: exact value 14
   where the program's is 10 (at_add, segment_sum), 14 for 2 (at_set), 7 for 1 (take_fill), exact gradients [2, 4,
@@ -52,7 +52,7 @@ Findings:
   truth: ok, [2, 0, 6], [2, 0, 0], [2, 0, 6], [1, 0, 0] (JAX's own gradients). Reproduce:
   gradcli check tests/trials/jax_lib61d.py:at_add_out_of_range --at "x=[1,2,3]" --dtype float64 --json
   (also at_set_out_of_range, segment_sum_out_of_range, take_fill).
-- K2 jax_lib61d:gather_clamped, x = [1, 2, 3], float64. x[jnp.array([0, 7])] clamps 7 to 2 in the forward (value 7)
+- K2 (mended since, with K1: JAX's dropping rule is replayed as it is, and judged wrong) jax_lib61d:gather_clamped, x = [1, 2, 3], float64. x[jnp.array([0, 7])] clamps 7 to 2 in the forward (value 7)
   but JAX's rule, a scatter-add, drops index 7: [1, 0, 0] where the derivative is [1, 0, 2]. gradcli's exact
   gradient is right, but the verdict is unstable ("... relative error 1.0e+00 from inputs accurate to 2.2e-16", a
   precision story) at the sum's line 30, where a framework rule disagreeing with the exact derivative is wrong, at
