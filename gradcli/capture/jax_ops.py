@@ -318,7 +318,8 @@ def _iota(params):
 
 
 def _window_index(operand_shape, indices, out_shape, window_dims, collapsed, index_map, operand_batch, index_batch, sizes):
-    """Per operand dimension, the index array (of ``out_shape``) a gather reads or a scatter writes.
+    """``(index, inside)``: per operand dimension, the index array (of ``out_shape``) a gather reads or a scatter
+    writes, each start clamped into the operand as XLA's gather clamps it; and where the start was inside already.
 
     The vocabulary is a gather's (XLA's): ``window_dims`` are the output's slice
     dimensions (a scatter's update window dimensions), ``collapsed`` the operand
@@ -347,7 +348,6 @@ def _window_index(operand_shape, indices, out_shape, window_dims, collapsed, ind
         else:
             index.append(base + grid[next(window_of)])
     return tuple(np.broadcast_to(i, out_shape).astype(np.intp) for i in index), inside
-
 
 
 def _gather(params, x, indices):

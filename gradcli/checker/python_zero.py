@@ -825,6 +825,7 @@ def _ties_change_nothing(run, moved, out):
     taken, ties, tied_at = list(arb_core.decisions), list(arb_core.ties), list(arb_core.tie_at)
     if len(tied_at) > _TIES_FLIPPED:
         return False
+    outer = arb_core.forced
     try:
         for position in tied_at:
             arb_core.decisions, arb_core.forced = [], taken[:position] + [not taken[position]]
@@ -832,13 +833,11 @@ def _ties_change_nothing(run, moved, out):
                 other = run(*moved)
             except Exception:  # noqa: BLE001 - the other branch has no run here: not proven the same
                 return False
-            finally:
-                arb_core.forced = None
             if not arb_proof.same(other, out):
                 return False
         return True
     finally:
-        arb_core.decisions, arb_core.ties, arb_core.tie_at = taken, ties, tied_at
+        arb_core.decisions, arb_core.ties, arb_core.tie_at, arb_core.forced = taken, ties, tied_at, outer
 
 
 def _held_to(run, path):
