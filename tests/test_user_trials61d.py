@@ -10,8 +10,8 @@ cheap cases: PyTorch's scatter_reduce amax at a tie (domain), embedding rows hit
 at a 0 where the count jumps (domain), TensorFlow's naive log(softmax) at +-100 in float32 (unstable at the line),
 np.maximum.reduceat (ok), jnp.take(mode="clip") (ok). K1 and K2, mended: JAX's out-of-range scatter and gather
 indices (dropped by .at[].add / .set and segment_sum, filled by take(mode="fill")) were replayed by clamping, and
-JAX's wrong gather rule at a clamped index was called unstable. Held as a strict xfail: K3, scatter_mul at repeated
-indices an error without the line.
+JAX's wrong gather rule at a clamped index was called unstable. K3, mended: scatter_mul at repeated indices was an
+error quoting JAX without the user's line; now an input error naming it.
 The whole set runs case by case through the CLI as tests/trials/run.py does (cases61d.ALL).
 """
 
@@ -53,17 +53,9 @@ CHOSEN = {  # case id -> what it holds
     "jax_lib61d:gather_clamped@x=[1,2,3]:float64":
         "K2, mended: x[[0, 7]] clamps 7 in the forward while JAX's rule (a scatter promising in-bound indices) drops "
         "it: [1, 0, 0] against the derivative [1, 0, 2], a wrong framework rule at the gather's line",
-}
-
-KNOWN_WRONG = {
     "jax_lib61d:at_mul_repeat@x=[2,3,4]:float64":
-        "K3: .at[[0, 0, 1]].mul(x): JAX cannot differentiate scatter_mul at repeated indices; gradcli's per-point "
-        "error quotes JAX's NotImplementedError without the user's line (exit 1, not an input error as lax.while_loop)",
+        "K3, mended: .at[[0, 0, 1]].mul(x), which JAX cannot differentiate at repeated indices: an input error (exit "
+        "2) naming the user's line and what to write instead (jax_bridge._UNDIFFERENTIATED)",
 }
 
-SYMPTOMS = {
-    "jax_lib61d:at_mul_repeat@x=[2,3,4]:float64": "scatter_mul gradients are only implemented if",
-}
-
-test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases61d, CHOSEN, KNOWN_WRONG,
-                                                                                  SYMPTOMS)
+test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases61d, CHOSEN)

@@ -1374,6 +1374,10 @@ _UNDIFFERENTIATED = (
      "JAX cannot differentiate a lax.while_loop (or a lax.fori_loop whose bounds are traced) in reverse mode, so "
      "this function has no gradient of JAX's to check: give the loop a fixed trip count (lax.scan, or "
      "lax.fori_loop with Python int bounds); JAX's forward mode (jax.jacfwd) can differentiate it as written"),
+    ("scatter_mul gradients are only implemented if", "scatter-mul",
+     "JAX cannot differentiate x.at[indices].multiply(updates) (lax.scatter_mul) in reverse mode where indices may "
+     "repeat, so this function has no gradient of JAX's to check: pass unique_indices=True to .at[...].multiply "
+     "where the indices are distinct, or multiply by a product gathered per place (jax.ops.segment_prod)"),
 )
 
 

@@ -58,7 +58,7 @@ Findings:
   precision story) at the sum's line 30, where a framework rule disagreeing with the exact derivative is wrong, at
   the gather's line 29. Reproduce:
   gradcli check tests/trials/jax_lib61d.py:gather_clamped --at "x=[1,2,3]" --dtype float64 --json
-- K3 jax_lib61d:at_mul_repeat, x = [2, 3, 4], float64: .at[[0, 0, 1]].mul(x) is a per-point error quoting JAX's
+- K3 (mended since: an input error naming the line, `jax_bridge._UNDIFFERENTIATED`) jax_lib61d:at_mul_repeat, x = [2, 3, 4], float64: .at[[0, 0, 1]].mul(x) is a per-point error quoting JAX's
   "NotImplementedError: scatter_mul gradients are only implemented if `unique_indices=True`", exit 1, without the
   user's line; lax.while_loop, which JAX cannot reverse-differentiate either, is an input error (exit 2) naming the
   line and a way out. Reproduce:
