@@ -10,10 +10,10 @@ normal equations at data on the line (exact 0, ok); np.trapezoid of x^2 over nod
 -cos 1 h^3 / 120 = -4.5e-903, float64's reverse mode divides by an underflowed 2 h^2: unstable).
 The round's open findings as strict xfails: F1, np.polyfit's exact reference rounds its column-scaled design to
 float64 (exact residuals 1e-15 where the data lie on the model: a phantom gradient 2.7e-31, and a log-likelihood of a
-perfect fit with a finite exact gradient); F2, np.gradient with moving coordinates is refused with a message telling
-the user to use gradcli.numpy.gradient, which the code does; F3, sum log |diff y| at a tie reports finite exact
+perfect fit with a finite exact gradient); F3, sum log |diff y| at a tie reports finite exact
 slopes in the entries along which the function is -inf throughout; F4, the residual sum of squares of an exact fit by
-np.linalg.lstsq or pinv has no exact reference (a 0 not proven).
+np.linalg.lstsq or pinv has no exact reference (a 0 not proven). F2, mended: np.gradient with moving coordinates was
+refused with a message telling the user to use gradcli.numpy.gradient, which the code did.
 The whole set runs case by case through the CLI as tests/trials/run.py does (cases61c.ALL).
 """
 
@@ -41,6 +41,9 @@ CHOSEN = {  # case id -> what it holds
     "lib61c:richardson_step@h=1e-300:float64":
         "Richardson's extrapolation of the central difference of sin at 1 in its step h = 1e-300: the exact slope "
         "-cos(1) h^3 / 120 = -4.5e-903, float64's reverse mode divides by 2 h^2, which underflows: unstable",
+    "lib61c:gradient_coords@x=[0.0,0.5,1.5,2.0]:float64":
+        "F2, mended: gradcli.numpy.gradient(Y4, x) with the coordinates x differentiated, NumPy's weights for uneven "
+        "steps (ops_shape._gradient_along): ok",
 }
 
 KNOWN_WRONG = {  # case id -> the finding, open
@@ -51,10 +54,6 @@ KNOWN_WRONG = {  # case id -> the finding, open
     "lib61c:fit_loglik@y=[1.0,3.0,5.0,7.0]:float64":
         "F1: the profile log-likelihood of a line fitted by np.polyfit at data on the line: log RSS = log 0, no "
         "derivative (domain); gradcli's exact RSS is 1e-30-sized and its exact gradient finite (-0.1344, ...): unstable",
-    "lib61c:gradient_coords@x=[0.0,0.5,1.5,2.0]:float64":
-        "F2: gradcli.numpy.gradient(Y4, x) with the coordinates x differentiated: error 'numpy.gradient was called on "
-        "a value gradcli is differentiating ... use gradcli.numpy.gradient instead', which the code does; the exact "
-        "gradient exists (NumPy's three-point formula in x)",
     "lib61c:diff_log@y=[1.0,1.0,2.0,5.0]:float64":
         "F3: sum log |diff y| at y0 = y1 is -inf along every coordinate: no derivative in any entry, but the exact "
         "gradient gives y2, y3 the finite 2/3, 1/3 (domain is right)",
@@ -67,7 +66,6 @@ KNOWN_WRONG = {  # case id -> the finding, open
 SYMPTOMS = {
     "lib61c:polyfit_rss@y=[0.0,0.0625,0.25,0.5625,1.0]:float64": "2.659233362373185e-31",
     "lib61c:fit_loglik@y=[1.0,3.0,5.0,7.0]:float64": "-0.1344003708052457",
-    "lib61c:gradient_coords@x=[0.0,0.5,1.5,2.0]:float64": "use gradcli.numpy.gradient instead",
     "lib61c:diff_log@y=[1.0,1.0,2.0,5.0]:float64": "0.6666666666666666",
     "lib61c:lstsq_rss@y=[1.0,3.0,5.0,7.0]:float64": "cannot say whether this value and gradient are right",
     "lib61c:pinv_rss@y=[1.0,3.0,5.0,7.0]:float64": "cannot say whether this value and gradient are right",

@@ -699,9 +699,12 @@ def apply_along_axis(func1d, axis, arr, *args, **kwargs):
 
 
 def _gradient_along(f, axis, spacing):
-    """One axis of ``np.gradient`` (edge_order 1): central differences inside, one-sided at the two ends."""
+    """One axis of ``np.gradient`` (edge_order 1): central differences inside, one-sided at the two ends; ``spacing``
+    a number, or the 1-D differences of uneven coordinates, with NumPy's weights for them (in its order of
+    operations, so the numbers are NumPy's)."""
     before = (slice(None),) * axis
-    if shape_of(f)[axis] < 2:
+    n = shape_of(f)[axis]
+    if n < 2:
         raise ValueError("Shape of array too small to calculate a numerical gradient: at least 2 elements are required.")
 
     def part(s):
@@ -709,22 +712,51 @@ def _gradient_along(f, axis, spacing):
 
     first = part(slice(1, 2)) - part(slice(0, 1))
     last = part(slice(-1, None)) - part(slice(-2, -1))
-    pieces = [first, (part(slice(2, None)) - part(slice(None, -2))) / 2, last] if shape_of(f)[axis] > 2 else [first, last]
-    return concatenate(pieces, axis=axis) / spacing
+    if np.ndim(raw(spacing)) == 0:
+        pieces = [first, (part(slice(2, None)) - part(slice(None, -2))) / 2, last] if n > 2 else [first, last]
+        return concatenate(pieces, axis=axis) / spacing
+    along = [1] * len(shape_of(f))
+    along[axis] = -1
+    pieces = [first / reshape(getitem(spacing, slice(0, 1)), along)]
+    if n > 2:
+        dx1, dx2 = getitem(spacing, slice(0, -1)), getitem(spacing, slice(1, None))
+        a = reshape(-dx2 / (dx1 * (dx1 + dx2)), along)
+        b = reshape((dx2 - dx1) / (dx1 * dx2), along)
+        c = reshape(dx1 / (dx2 * (dx1 + dx2)), along)
+        pieces.append(a * part(slice(None, -2)) + b * part(slice(1, -1)) + c * part(slice(2, None)))
+    pieces.append(last / reshape(getitem(spacing, slice(-1, None)), along))
+    return concatenate(pieces, axis=axis)
+
+
+def _spacing(distances, n):
+    """An axis's spacing for `_gradient_along`: a number as it is; coordinates (1-D, ``n`` of them) as their
+    differences, one number where all are equal, as NumPy takes them, unless they are differentiated: then always
+    the uneven weights, whose slopes are the function's (equal steps are a tie NumPy's shortcut breaks, and any move
+    of one coordinate leaves it; the value differs from the shortcut's by rounding alone)."""
+    if np.ndim(raw(distances)) == 0:
+        return distances
+    if np.ndim(raw(distances)) != 1 or shape_of(distances)[0] != n:
+        raise ValueError("distances must be either scalars or 1d, and when 1d match the length of their dimension")
+    if np.asarray(raw(distances)).dtype.kind in "biu":
+        distances = np.asarray(distances, dtype=np.float64)
+    steps = diff(distances)
+    plain = np.asarray(raw(steps))
+    return getitem(steps, 0) if not isinstance(steps, Box) and (plain == plain[0]).all() else steps
 
 
 def gradient(f, *varargs, axis=None, edge_order=1):
-    """``np.gradient`` with uniform spacings: differences of ``f``, so its gradient is theirs."""
-    if edge_order != 1 or any(np.ndim(raw(v)) for v in varargs):
-        if not isinstance(f, Box):
-            return np.gradient(f, *varargs, axis=axis, edge_order=edge_order)
-        raise NotImplementedError("gradcli.numpy.gradient differentiates edge_order=1 with scalar spacings only")
+    """``np.gradient`` (edge_order 1) with spacings or coordinates: differences of ``f`` and of the coordinates, so
+    its gradient is theirs, in either."""
+    if not (isinstance(f, Box) or any(isinstance(v, Box) for v in varargs)):
+        return np.gradient(f, *varargs, axis=axis, edge_order=edge_order)
+    if edge_order != 1:
+        raise NotImplementedError("gradcli.numpy.gradient differentiates edge_order=1 only")
     f = asarray(f)
     ndim = len(shape_of(f))
     axes = tuple(range(ndim)) if axis is None else ((axis,) if isinstance(axis, (int, np.integer)) else tuple(axis))
     axes = tuple(a % ndim for a in axes)
     spacings = list(varargs) if len(varargs) == len(axes) else [varargs[0] if varargs else 1] * len(axes)
-    out = [_gradient_along(f, a, h) for a, h in zip(axes, spacings)]
+    out = [_gradient_along(f, a, _spacing(h, shape_of(f)[a])) for a, h in zip(axes, spacings)]
     return out[0] if len(out) == 1 else tuple(out)  # a tuple of arrays, as NumPy 2
 
 

@@ -77,7 +77,7 @@ Findings (open):
   Reproduce:
       gradcli check tests/trials/lib61c.py:polyfit_rss --at "y=[0.0,0.0625,0.25,0.5625,1.0]" --dtype float64
       gradcli check tests/trials/lib61c.py:fit_loglik --at "y=[1.0,3.0,5.0,7.0]" --dtype float64
-- F2: np.gradient with moving coordinates is refused with a misleading message. gradient_coords = sum W4 *
+- F2 (mended since: gradcli.numpy.gradient differentiates coordinates, `ops_shape._spacing`): np.gradient with moving coordinates is refused with a misleading message. gradient_coords = sum W4 *
   np.gradient(Y4, x), np is gradcli.numpy, x differentiated: "error", "TracedValueError: numpy.gradient was called on a
   value gradcli is differentiating, which would drop its gradient; use gradcli.numpy.gradient instead (import
   gradcli.numpy as gnp)", which is what the code calls. The truth at x = [0, 0.5, 1.5, 2]: ok, the slopes of NumPy's
