@@ -42,3 +42,18 @@ def test_plain_coordinates_give_numpys_numbers_bit_for_bit():
     x = np.array([0.0, 0.5, 1.5, 2.0])
     got = grad(lambda y: gnp.sum(W * gnp.gradient(y, x)))(Y)
     np.testing.assert_allclose(got, [np.sum(W * _uneven(e, x)) for e in np.eye(4)], rtol=1e-14)
+
+
+def test_on_mpmath_numbers_coordinates_keep_the_precision():
+    # the exact reference runs the function on mpmath numbers: NumPy's own gradient would make them float64
+    import mpmath
+
+    from gradcli.autodiff import mp
+
+    mp.enable()
+    with mpmath.workdps(40):
+        y = np.array([mpmath.mpf(v) for v in Y], dtype=object)
+        x = np.array([mpmath.mpf(v) for v in ("0", "0.5", "1.5", "2")], dtype=object)
+        out = gnp.gradient(y, x)
+        assert all(isinstance(v, mpmath.mpf) for v in out)
+        assert abs(out[1] - mpmath.mpf(10) / 3) < mpmath.mpf(10) ** -38  # -4/3 * 1 + 1 * 4 + 1/3 * 2

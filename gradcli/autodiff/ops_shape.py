@@ -747,10 +747,10 @@ def _spacing(distances, n):
 def gradient(f, *varargs, axis=None, edge_order=1):
     """``np.gradient`` (edge_order 1) with spacings or coordinates: differences of ``f`` and of the coordinates, so
     its gradient is theirs, in either."""
-    if not (isinstance(f, Box) or any(isinstance(v, Box) for v in varargs)):
-        return np.gradient(f, *varargs, axis=axis, edge_order=edge_order)
     if edge_order != 1:
-        raise NotImplementedError("gradcli.numpy.gradient differentiates edge_order=1 only")
+        if isinstance(f, Box) or any(isinstance(v, Box) for v in varargs):
+            raise NotImplementedError("gradcli.numpy.gradient differentiates edge_order=1 only")
+        return np.gradient(f, *varargs, axis=axis, edge_order=edge_order)
     f = asarray(f)
     ndim = len(shape_of(f))
     axes = tuple(range(ndim)) if axis is None else ((axis,) if isinstance(axis, (int, np.integer)) else tuple(axis))
