@@ -10,10 +10,10 @@ normal equations at data on the line (exact 0, ok); np.trapezoid of x^2 over nod
 -cos 1 h^3 / 120 = -4.5e-903, float64's reverse mode divides by an underflowed 2 h^2: unstable).
 The round's open findings as strict xfails: F1, np.polyfit's exact reference rounds its column-scaled design to
 float64 (exact residuals 1e-15 where the data lie on the model: a phantom gradient 2.7e-31, and a log-likelihood of a
-perfect fit with a finite exact gradient); F3, sum log |diff y| at a tie reports finite exact
-slopes in the entries along which the function is -inf throughout; F4, the residual sum of squares of an exact fit by
+perfect fit with a finite exact gradient); F4, the residual sum of squares of an exact fit by
 np.linalg.lstsq or pinv has no exact reference (a 0 not proven). F2, mended: np.gradient with moving coordinates was
-refused with a message telling the user to use gradcli.numpy.gradient, which the code did.
+refused with a message telling the user to use gradcli.numpy.gradient, which the code did. F3's truth was corrected to
+README's doctrine (at a pole, the coordinates that do not move it keep their slopes).
 The whole set runs case by case through the CLI as tests/trials/run.py does (cases61c.ALL).
 """
 
@@ -54,9 +54,6 @@ KNOWN_WRONG = {  # case id -> the finding, open
     "lib61c:fit_loglik@y=[1.0,3.0,5.0,7.0]:float64":
         "F1: the profile log-likelihood of a line fitted by np.polyfit at data on the line: log RSS = log 0, no "
         "derivative (domain); gradcli's exact RSS is 1e-30-sized and its exact gradient finite (-0.1344, ...): unstable",
-    "lib61c:diff_log@y=[1.0,1.0,2.0,5.0]:float64":
-        "F3: sum log |diff y| at y0 = y1 is -inf along every coordinate: no derivative in any entry, but the exact "
-        "gradient gives y2, y3 the finite 2/3, 1/3 (domain is right)",
     "lib61c:lstsq_rss@y=[1.0,3.0,5.0,7.0]:float64":
         "F4: the residual sum of squares of a line fitted by np.linalg.lstsq at data on the line: exact gradient 0, "
         "gradcli has no exact reference (within 7.49e-3841 of 0 but not proven 0)",
@@ -66,7 +63,6 @@ KNOWN_WRONG = {  # case id -> the finding, open
 SYMPTOMS = {
     "lib61c:polyfit_rss@y=[0.0,0.0625,0.25,0.5625,1.0]:float64": "2.659233362373185e-31",
     "lib61c:fit_loglik@y=[1.0,3.0,5.0,7.0]:float64": "-0.1344003708052457",
-    "lib61c:diff_log@y=[1.0,1.0,2.0,5.0]:float64": "0.6666666666666666",
     "lib61c:lstsq_rss@y=[1.0,3.0,5.0,7.0]:float64": "cannot say whether this value and gradient are right",
     "lib61c:pinv_rss@y=[1.0,3.0,5.0,7.0]:float64": "cannot say whether this value and gradient are right",
 }

@@ -84,7 +84,8 @@ Findings (open):
   non-uniform three-point formula. If coordinates cannot be differentiated, the message should say that, naming the
   argument. Reproduce:
       gradcli check tests/trials/lib61c.py:gradient_coords --at "x=[0.0,0.5,1.5,2.0]" --dtype float64
-- F3: sum log |diff y| at y = [1, 1, 2, 5] is -inf, and stays -inf along every coordinate: no derivative in any entry.
+- F3 (the truth was wrong, gradcli right: README's doctrine keeps, at a pole, the slopes of the coordinates that do
+  not move it, as for 1/sqrt(x^2 + y^2) + z; the case's truth is now those): sum log |diff y| at y = [1, 1, 2, 5] is -inf, and stays -inf along every coordinate: no derivative in any entry.
   gradcli's verdict is right (domain) but its exact gradient gives y2 and y3 the finite 2/3 and 1/3 (the slopes of the
   finite terms) beside NaN for y0, y1: a derivative of a function that is -inf on the whole line. Reproduce:
       gradcli check tests/trials/lib61c.py:diff_log --at "y=[1.0,1.0,2.0,5.0]" --dtype float64
@@ -407,7 +408,8 @@ ALL = [
     C("gradient_coords", m_gradient_coords, x=[0.0, 0.5, 1.5, 2.0]),  # F2
     C("diff2_energy", m_diff2_energy, y=[1.0, 2.0, 3.0, 4.0]),
     C("diff_log", m_diff_log, y=[1.0, 3.0, 2.0, 5.0]),
-    H("diff_log", undefined("y", 4), "domain", y=[1.0, 1.0, 2.0, 5.0]),  # F3
+    # F3, truth corrected: at the pole the coordinates that do not move it keep their slopes (README's doctrine)
+    H("diff_log", hp(lambda: {"y": [NAN, NAN, 1 - mpf(1) / 3, mpf(1) / 3]}), "domain", y=[1.0, 1.0, 2.0, 5.0]),
     # convolution and correlation modes
     C("convolve_valid", m_convolve_valid, x=[1.0, 3.0, 2.0, 5.0, 4.0]),
     C("convolve_full", m_convolve_full, x=[1.0, 3.0, 2.0]),
