@@ -106,6 +106,7 @@ from mpmath import mpf
 from cases import Case
 from cases5 import hp
 from cases30b import sided_grad
+from cases59c import _txt  # a point as its case id writes it
 
 L = "lib61c.py"
 NAN = mpmath.nan
@@ -341,12 +342,6 @@ def gl_grad(s):  # d/ds sum w / (1 + s x^2) = -sum w x^2 / (1 + s x^2)^2
 
 
 # --- cases ------------------------------------------------------------------------------------------------------------
-
-def _txt(v):
-    if isinstance(v, list):
-        return "[" + ",".join(_txt(a) for a in v) + "]"
-    return repr(float(v))
-
 
 def C(function, mirror, verdict="ok", dtype="float64", **pt):
     """A case whose truth is the one- and two-sided derivative of ``mirror`` at the point as ``dtype`` holds it."""
