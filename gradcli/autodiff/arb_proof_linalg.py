@@ -69,15 +69,12 @@ def _gathered(parts):
 
 
 def _proven_nonzero(entry):
-    """Whether ``entry`` is proven nonzero, as a pivot candidate: no branch of the program, since every nonzero pivot
-    gives the same determinant and solution, so the decision is not recorded (the balls' run of a determinant or a
-    solve decides none, and the two runs' paths must match)."""
-    decided, tied = proof._arb.decision_count(), proof._arb.tie_count()
-    try:
-        return bool(entry)
-    finally:
-        proof._arb.forget(decided)
-        proof._arb.untie(tied)
+    """Whether ``entry`` is proven nonzero, as a pivot candidate: its ball alone says so, no branch of the program,
+    since every nonzero pivot gives the same determinant and solution. So the decision is neither recorded nor
+    taken from a forced path (`arb._decide` would hand a replay the program's next recorded branch, an abs of the
+    residuals' say, for the pivot's, and call a nonsingular system singular)."""
+    ball = entry.b if isinstance(entry, proof.Sym) else proof.lift(entry).b
+    return bool(ball != 0)
 
 
 def _eliminated(m, right=None):

@@ -249,7 +249,7 @@ linalg = _types.SimpleNamespace(
     eigvalsh=_decompositions.eigvalsh,
     svd=_tracer.accepting_sequences(_decompositions.svd),
     pinv=_decompositions.pinv,
-    lstsq=_fitting.lstsq,
+    lstsq=_tracer.lifting_data(_fitting.lstsq, positions=(0, 1), keywords=("a", "b")),
     matrix_power=_matrix_power,
     cond=_condition_number,
     qr=_qr.qr,
@@ -536,6 +536,28 @@ geterr = _on_values(_np.geterr)
 shape = _on_values(_np.shape)
 ndim = _on_values(_np.ndim)
 size = _on_values(_np.size)
+
+# gradcli.numpy's functions written as composites of its ops whose recipes compute on their data arguments, by
+# position and keyword: called by the user's code in an exact run, those arguments, where they are the program's
+# float or integer constants, compute at the run's precision (`tracer.lifting_data`), as a primitive's do, since the
+# ops inside see gradcli's frames: np.diff of a module's grid, np.trapezoid over it, np.polyfit through data nodes.
+_COMPUTING_ON_DATA = {
+    "diff": ((0,), ("a", "prepend", "append")), "ediff1d": ((0, 1, 2), ("ary", "to_end", "to_begin")),
+    "deg2rad": ((0,), ("x",)), "radians": ((0,), ("x",)), "rad2deg": ((0,), ("x",)), "degrees": ((0,), ("x",)),
+    "cumprod": ((0,), ("x",)), "cumulative_sum": ((0,), ()), "trace": ((0,), ("x",)),
+    "convolve": ((0, 1), ("a", "v")), "correlate": ((0, 1), ("a", "v")), "cross": ((0, 1), ("a", "b")),
+    "inner": ((0, 1), ("a", "b")), "outer": ((0, 1), ("a", "b")), "vdot": ((0, 1), ("a", "b")),
+    "kron": ((0, 1), ("a", "b")), "einsum": (range(1, 64), ()),
+    "std": ((0,), ("x",)), "var": ((0,), ("x",)), "nansum": ((0,), ("a",)), "nanmean": ((0,), ("a",)),
+    "average": ((0, 2), ("a", "weights")), "cov": ((0, 1), ("m", "y")), "corrcoef": ((0, 1), ("x", "y")),
+    "trapezoid": ((0, 1, 2), ("y", "x", "dx")), "gradient": (range(64), ("f",)),
+    "interp": ((0, 1, 2, 3, 4), ("x", "xp", "fp", "left", "right")), "unwrap": ((0, 1), ("p", "discont", "period")),
+    "polyval": ((0, 1), ("p", "x")), "polyfit": ((0, 1), ("x", "y", "w")), "vander": ((0,), ("x",)),
+    "float_power": ((0, 1), ("x1", "x2")), "copysign": ((0, 1), ("x1", "x2")), "heaviside": ((0, 1), ("x1", "x2")),
+    "fmod": ((0, 1), ("x1", "x2")),
+}
+for _name, (_positions, _keywords) in _COMPUTING_ON_DATA.items():
+    globals()[_name] = _tracer.lifting_data(globals()[_name], positions=_positions, keywords=_keywords)
 
 # A name that is a primitive of another name (np.absolute, np.amax, np.true_divide: gradcli's abs, max, divide) runs
 # as the call the user wrote, so that a finding on it names that call.

@@ -15,13 +15,15 @@ so the reference takes mpmath's path.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from . import arb_proof, arb_proof_linalg
 from .core import NoGradientError, defvjp
 from .ops import conj, real, select
 from .ops_array import concatenate, expand_dims, getitem, zeros_like
-from .ops_linalg import inverse_or_nan, matmul, svdvals, swapaxes
+from .ops_linalg import inverse_or_nan, matmul, solve, svdvals, swapaxes
 from .ops_special import mpmath_only
 from .tracer import Box, primitive
 from .values import holds_complex, loaded_mpmath, raw, shape_of
@@ -722,7 +724,90 @@ def _pinv_rcond(shape, dtype, rcond=None, rtol=_UNSET):
     return 1e-15 if rtol is _UNSET else max(shape[-2:]) * np.finfo(dtype).eps if rtol is None else rtol
 
 
-pinv = primitive(np.linalg.pinv, "linalg.pinv", kind="linalg", mp=mpmath_only("linalg.pinv", iterative(_pinv_mp)))
+pinv_primitive = primitive(np.linalg.pinv, "linalg.pinv", kind="linalg",
+                           mp=mpmath_only("linalg.pinv", iterative(_pinv_mp)))
+
+
+def pinv(a, rcond=None, hermitian=False, rtol=_UNSET):
+    """``np.linalg.pinv``: NumPy's pseudo-inverse (`pinv_primitive`); in an exact run, of a real matrix whose
+    singular values all lie clear above NumPy's cutoff, the same matrix by the normal equations, (A^T A)^-1 A^T
+    (A^T (A A^T)^-1 for a wide one).
+
+    There it is a rational function of the entries, which balls, jets and proof numbers run as they run a solve:
+    the residuals of an exact fit, y - A A+ y, are then proven 0, where the singular value decomposition's
+    iteration leaves them as noise of the working precision that no proof can call 0 (an exact gradient 0
+    left without a verdict). Where a singular value is discarded, or near the cutoff, the pseudo-inverse is the
+    decomposition's, as the program's is.
+    """
+    values = raw(a)
+    if (type(values) is np.ndarray and values.dtype == object and values.ndim >= 2 and values.size
+            and not holds_complex(a)
+            and _clear_of_the_cutoff(values, _pinv_rcond(values.shape, np.float64, rcond, rtol))):
+        m, n = values.shape[-2:]
+        if m >= n:
+            return solve(matmul(_T(a), a), _T(a))
+        return _T(solve(matmul(a, _T(a)), a))
+    return pinv_primitive(a, rcond, hermitian) if rtol is _UNSET else pinv_primitive(a, rcond, hermitian, rtol=rtol)
+
+
+# How far above NumPy's cutoff (relative to the largest singular value) every singular value must lie for an exact
+# run to take the pseudo-inverse by the normal equations: far past what the float copies `_clear_of_the_cutoff`
+# decides on can move a singular value by.
+_CLEAR_MARGIN = 1e-9
+
+
+def _clear_of_the_cutoff(values, cutoff):
+    """Whether every matrix of ``values`` (an exact run's numbers, a stack of them) has full rank with every singular
+    value at least `_CLEAR_MARGIN` above ``cutoff`` times its largest, decided on `midpoint_floats`; False where an
+    entry is no finite real number."""
+    cutoff = np.broadcast_to(np.asarray(cutoff, dtype=float), values.shape[:-2])
+    for index in np.ndindex(values.shape[:-2]):
+        floats = midpoint_floats(values[index])
+        if floats is None:
+            return False
+        try:
+            sigma = np.linalg.svd(floats, compute_uv=False)
+        except np.linalg.LinAlgError:
+            return False
+        if not (sigma[0] > 0 and sigma[-1] >= (cutoff[index] + _CLEAR_MARGIN) * sigma[0]):
+            return False
+    return True
+
+
+def midpoint_floats(matrix):
+    """A float copy of the midpoints of ``matrix``'s entries (an exact run's numbers), all scaled by one power of 2
+    so that the largest is near 1 (entries of 1e300 and 1e-300 keep their ratios, one below the largest by more
+    than floats span is 0): what NumPy's decisions on the matrix (its rank, its cutoff) are taken on. None where an
+    entry is complex or no finite number, or all are 0."""
+    parts = [_midpoint_parts(v) for v in np.asarray(matrix, dtype=object).flat]
+    if any(p is None for p in parts):
+        return None
+    top = max((e + abs(m).bit_length() for m, e in parts if m), default=None)
+    if top is None:
+        return None
+    return np.array([math.ldexp(float(m), e - top) if m else 0.0 for m, e in parts]).reshape(np.shape(matrix))
+
+
+def _midpoint_parts(number):
+    """(mantissa, exponent) of a number of an exact run (an mpmath number, a ball, a jet's or a proof number's
+    ball, a float), the mantissa cut to 60 bits; None for a complex or non-finite one."""
+    inner = number.b if isinstance(number, arb_proof.Sym) else number
+    if type(inner).__name__ == "Jet":  # arb's jets: the module that defines them imports this one
+        inner = inner.v
+    try:
+        if hasattr(inner, "mid"):
+            mantissa, exponent = inner.mid().man_exp()
+        else:
+            number = loaded_mpmath().mpf(inner)
+            if not loaded_mpmath().isfinite(number):
+                return None
+            sign, mantissa, exponent, _ = number._mpf_  # mpmath's man_exp drops the sign
+            mantissa = -mantissa if sign else mantissa
+    except (TypeError, ValueError, OverflowError):  # a complex number, an infinity, a NaN
+        return None
+    mantissa, exponent = int(mantissa), int(exponent)
+    cut = max(abs(mantissa).bit_length() - 60, 0)
+    return (mantissa >> cut if mantissa >= 0 else -(-mantissa >> cut)), exponent + cut
 
 
 def _pinv_vjp(g, ans, a, rcond=None, hermitian=False, rtol=_UNSET):
@@ -776,7 +861,7 @@ def _discarded_coupling(grad, a, rcond):
     return matmul(matmul(u, (t * t * g + t * _T(g)) / (1 - t * t)), _T(v))
 
 
-defvjp(pinv, _pinv_vjp, reads="ans args")
+defvjp(pinv_primitive, _pinv_vjp, reads="ans args")
 
 
 # -- eig: a general square matrix -----------------------------------------------------------

@@ -14,7 +14,7 @@ import numpy as np
 
 from .ops import absolute, lifted, sqrt
 from .ops_array import asarray, expand_dims, flip, ones_like, reshape, stack, sum_, transpose
-from .ops_decompositions import pinv, svd
+from .ops_decompositions import midpoint_floats, pinv, svd
 from .ops_linalg import inv, matmul, outer
 from .values import raw, shape_of
 
@@ -49,8 +49,9 @@ def lstsq(a, b, rcond=None):
         rcond = np.finfo(dtype if dtype.kind == "f" else np.float64).eps * max(m, n)
     s = svd(a, compute_uv=False)
     values = np.asarray(raw(s))
-    if values.dtype == object:  # high-precision numbers: the rank NumPy decides for the matrix rounded to float64
-        values = np.linalg.svd(np.asarray(raw(a), dtype=float), compute_uv=False)
+    if values.dtype == object:  # an exact run's numbers: the rank NumPy decides for the matrix as floats
+        floats = midpoint_floats(raw(a))
+        values = np.linalg.svd(np.asarray(raw(a), dtype=float) if floats is None else floats, compute_uv=False)
     rank = int(np.sum(values > rcond * values[0])) if values.size else 0
     x = matmul(pinv(a, rcond), b)
     if rank == n and m > n:

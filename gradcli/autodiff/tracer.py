@@ -880,6 +880,30 @@ def lifting_constants(fun, data=1):
     return call
 
 
+def lifting_data(fun, positions=(0,), keywords=()):
+    """``fun``, a library function gradcli writes as a composite of its ops whose recipe computes on some of its
+    data alone before they meet a traced value (np.polyfit's Vandermonde of data nodes scaled to unit columns,
+    np.linalg.lstsq's pseudo-inverse of a data design), with those arguments (``positions``, ``keywords``) lifted
+    to an exact run's numbers where the user's code calls it in one, whatever its other arguments are: the
+    composite's ops on them alone see gradcli's frames and would round to float64, solving a perturbed problem
+    whose exact residuals are 1e-16-sized where the data lie on the model. Integers are lifted too (a fit's
+    nodes 0, 1, 2, ...: the sqrt of their sums of squares is a float)."""
+
+    def liftable(a):
+        kinds = _plain_kinds((a,))
+        return kinds is not None and kinds[0] in "fiu" and not isinstance(a, (int, np.integer))
+
+    @functools.wraps(fun)
+    def call(*args, **kwargs):
+        if exact_constant is None or not _from_user_code(sys._getframe(1)):
+            return fun(*args, **kwargs)
+        args = tuple(exact_constant(a) if i in positions and liftable(a) else a for i, a in enumerate(args))
+        kwargs = {k: exact_constant(v) if k in keywords and liftable(v) else v for k, v in kwargs.items()}
+        return fun(*args, **kwargs)
+
+    return call
+
+
 def holding_constants_exact(fun, written=(list, tuple, np.ndarray, np.generic, float, int)):
     """``fun``, a gradcli.numpy function that makes or moves numbers without computing on them (where, concatenate,
     pad, full), answering, where the user's code calls it in an exact run on constants alone, a float array or

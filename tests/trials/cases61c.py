@@ -63,7 +63,9 @@ float64, by NumPy's rules.
 
 Findings (open):
 
-- F1: np.polyfit's exact reference rounds to float64 where its nodes are data. polyfit scales the Vandermonde columns
+- F1 (mended since: gradcli.numpy's composites compute on the program's constants at the run's precision,
+  `namespace._COMPUTING_ON_DATA`; the truth at data on the model is ok, README's rule for an array whose exact
+  entries are all 0): np.polyfit's exact reference rounds to float64 where its nodes are data. polyfit scales the Vandermonde columns
   to unit norm (ops_fitting.polyfit: lhs / sqrt(sum lhs^2)); with untraced nodes that scaled design is computed in
   float64 before the high-precision least squares, so the exact coefficients are those of a perturbed problem: at y =
   [1, 3, 5, 7] on T4 the "exact" slope is 2 - 4.0e-16 (polyfit(T4, y, 1)[0] * 1e20 - 2e20 has exact value -40057.14,
@@ -89,10 +91,12 @@ Findings (open):
   gradcli's verdict is right (domain) but its exact gradient gives y2 and y3 the finite 2/3 and 1/3 (the slopes of the
   finite terms) beside NaN for y0, y1: a derivative of a function that is -inf on the whole line. Reproduce:
       gradcli check tests/trials/lib61c.py:diff_log --at "y=[1.0,1.0,2.0,5.0]" --dtype float64
-- F4: the residual sum of squares of an exact fit by np.linalg.lstsq or np.linalg.pinv (a line at y = [1, 3, 5, 7]),
+- F4 (mended since: in an exact run a matrix clear of NumPy's cutoff is pseudo-inverted by the normal equations,
+  `ops_decompositions.pinv`, and a proof's pivot is its ball's, `arb_proof_linalg._proven_nonzero`; the truths are
+  ok, every exact entry 0 passing within the tolerance of 1, README's rule): the residual sum of squares of an exact fit by np.linalg.lstsq or np.linalg.pinv (a line at y = [1, 3, 5, 7]),
   and of np.polyfit through moving nodes (x = [0, 1, 2, 3], data on the line) has no exact reference: "an exact entry
   is within 7.49e-3841 of 0 at 3840 digits but not proven 0" (at --max-digits 120: "did not settle below 120
-  digits"), where the exact gradient is 2 (I - H) y = 0 and float64's 4e-16-sized slopes make it unstable; the normal
+  digits"), where the exact gradient is 2 (I - H) y = 0; the normal
   equations by np.linalg.solve prove the 0 (ok). About 4 s each. Reproduce:
       gradcli check tests/trials/lib61c.py:lstsq_rss --at "y=[1.0,3.0,5.0,7.0]" --dtype float64
       gradcli check tests/trials/lib61c.py:pinv_rss --at "y=[1.0,3.0,5.0,7.0]" --dtype float64
@@ -364,7 +368,7 @@ ALL = [
     C("polyfit_slope", lambda y: m_polyfit(T4, y, 1)[0], y=[1.0, 3.0, 2.0, 5.0]),
     C("polyfit_slope", lambda y: m_polyfit(T4, y, 1)[0], y=BIG),
     C("polyfit_rss", lambda y: m_rss(T5, y, 2), y=[1.0, 3.0, 2.0, 5.0, 4.0]),
-    C("polyfit_rss", lambda y: m_rss(T5, y, 2), "unstable", y=[0.0, 0.0625, 0.25, 0.5625, 1.0]),  # F1: on the parabola, 0
+    C("polyfit_rss", lambda y: m_rss(T5, y, 2), y=[0.0, 0.0625, 0.25, 0.5625, 1.0]),  # F1: on the parabola, 0
     C("polyfit_nodes", lambda x: m_polyfit(x, Y4, 1)[0], x=[0.0, 1.0, 2.0, 3.0]),
     C("polyfit_nodes", lambda x: m_polyfit(x, Y4, 1)[0], "unstable", x=NEAR),
     C("polyval_fit", lambda a: m_polyval(m_polyfit(T5, [mpmath.exp(a * t) for t in T5], 2), D(0.6)), a=0.5),
@@ -374,8 +378,8 @@ ALL = [
     C("pinv_coef", lambda y: lsq([[mpf(1)] * 4, T4], y)[1], dtype="float32", y=[1.0, 3.0, 2.0, 5.0]),
     C("normal_eq_slope", lambda x: lsq([[mpf(1)] * 4, x], Y4)[1], "unstable", x=NEAR),
     C("lstsq_rss", lambda y: m_rss(T4, y, 1), y=[1.0, 3.0, 2.0, 5.0]),
-    C("lstsq_rss", lambda y: m_rss(T4, y, 1), "unstable", y=[1.0, 3.0, 5.0, 7.0]),  # F4: on the line, 0
-    C("pinv_rss", lambda y: m_rss(T4, y, 1), "unstable", y=[1.0, 3.0, 5.0, 7.0]),  # F4
+    C("lstsq_rss", lambda y: m_rss(T4, y, 1), y=[1.0, 3.0, 5.0, 7.0]),  # F4: on the line, 0
+    C("pinv_rss", lambda y: m_rss(T4, y, 1), y=[1.0, 3.0, 5.0, 7.0]),  # F4
     C("normal_rss", lambda y: m_rss(T4, y, 1), y=[1.0, 3.0, 5.0, 7.0]),
     C("fit_loglik", m_loglik, y=[1.0, 3.0, 2.0, 5.0]),
     H("fit_loglik", undefined("y", 4), "domain", y=[1.0, 3.0, 5.0, 7.0]),  # F1  # a perfect fit: log 0
@@ -434,8 +438,8 @@ ALL = [
     C("trapezoid_nodes", lambda x: m_trapezoid([v * v for v in x], x), x=TINY),
     C("polyval_fit", lambda a: m_polyval(m_polyfit(T5, [mpmath.exp(a * t) for t in T5], 2), D(0.6)), dtype="float32",
       a=0.5),
-    C("polyfit_rss", lambda y: m_rss(T5, y, 2), "unstable", dtype="float32", y=[0.0, 0.0625, 0.25, 0.5625, 1.0]),
-    C("polyfit_nodes_rss", lambda x: m_rss(x, [mpf(1), mpf(3), mpf(5), mpf(7)], 1), "unstable",
+    C("polyfit_rss", lambda y: m_rss(T5, y, 2), dtype="float32", y=[0.0, 0.0625, 0.25, 0.5625, 1.0]),
+    C("polyfit_nodes_rss", lambda x: m_rss(x, [mpf(1), mpf(3), mpf(5), mpf(7)], 1),
       x=[0.0, 1.0, 2.0, 3.0]),  # F4
     C("legendre_quad", m_legendre_quad, "unstable", c=[1.0, 2.0, 3.0, 4.0, 5.0, 6.0]),
     H("skewness", undefined("x", 4), "domain", x=[1.0, 1.0, 1.0, 1.0]),
