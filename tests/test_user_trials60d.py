@@ -10,7 +10,8 @@ cases: a tied embedding / output projection (one Parameter, both uses summed); n
 loaded padding row (PyTorch's rule gives that row 0 on purpose: wrong at the call); a layer norm spelled with jnp.std
 at a constant row (differentiable, JAX's sqrt rule gives NaN: wrong); batch norm threaded by hand through a JAX
 params/state tree (ok); NumPy batch norm at a batch variance of 0 (ok); a tf.Variable-scaled log(sigmoid) at -100
-(unstable, tf.math.log_sigmoid re-checked). And the round's open findings, as strict xfails (H1-H3).
+(unstable, tf.math.log_sigmoid re-checked); H2, mended: a rewrite of a user module's forward re-checked on the
+rewritten class. And the round's open findings, as strict xfails (H1, H3).
 The whole set runs case by case through the CLI as tests/trials/run.py does (cases60d.ALL).
 """
 
@@ -46,6 +47,10 @@ CHOSEN = {  # case id -> what it holds
     "tf_lib60d:naive_scaled@x=[-50,1]:float32":
         "log(sigmoid(SCALE * x)) with a module-level tf.Variable SCALE = 2 at x = -50: sigmoid underflows, unstable "
         "at the line; tf.math.log_sigmoid offered and re-checked",
+    "torch_lib60d:param_loss@positive_naive_args:float32":
+        "H2, mended: log(1 + exp(X)) in a user module's forward under register_parametrization at X = 100 in "
+        "float32: unstable at the line, and F.softplus offered, re-checked on the model turned to the rewritten "
+        "class (source_fixes.with_rewritten_classes)",
 }
 
 KNOWN_WRONG = {  # case id -> the finding, open
@@ -54,10 +59,6 @@ KNOWN_WRONG = {  # case id -> the finding, open
         "\"TypeError: _divide() got an unexpected keyword argument 'out'\" (PyTorch's power iteration calls "
         "F.normalize(..., out=self._u)); the truth: the one power iteration PyTorch runs under no_grad moves u, v with "
         "W, so PyTorch's gradient (u, v held) is off the derivative: wrong (eval() mode is ok)",
-    "torch_lib60d:param_loss@positive_naive_args:float32":
-        "H2: log(1 + exp(X)) in a user module's forward (register_parametrization; a plain nn.Module's forward too) at "
-        "X = 100 in float32: unstable at the line, but no fix is offered and the notes say 'softplus (better "
-        "nowhere)', where F.softplus in that forward is ok at the point (positive_args)",
     "jax_lib60d:bn_mlp@bn_eval_args:float32":
         "H3: a JAX loss(params, state, x, train) with train=False and --wrt params.w,params.gamma, float32: the exact "
         "reference holds state['var'] + 1e-5 as float32 rounds it (4.0000100135803) instead of 4 + float32(1e-5): "
@@ -66,7 +67,6 @@ KNOWN_WRONG = {  # case id -> the finding, open
 }
 SYMPTOMS = {
     "torch_lib60d:spectral_loss@spectral_train_args:float64": "unexpected keyword argument 'out'",
-    "torch_lib60d:param_loss@positive_naive_args:float32": "softplus (better nowhere)",
     "jax_lib60d:bn_mlp@bn_eval_args:float32": "0.18749976530715184",
 }
 

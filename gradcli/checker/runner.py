@@ -69,7 +69,7 @@ from .points import common_shape
 from .precision import at_most_digits
 from .reference import derivative_of
 from .results import CheckReport
-from .source_fixes import find_source_fixes
+from .source_fixes import find_source_fixes, with_rewritten_classes
 from .typed_integers import tensors_for_integers
 from .targets import Target, by_returned_value, differentiating_only, resolve, runs_holding_alike, with_tree_arguments
 
@@ -239,7 +239,8 @@ def _check_points(resolved, given, normalized, dtypes, chosen, options, report):
         report.notes.extend(drawn() if drawn is not None else ())
         # The re-checks' options, made (and validated) only where `_fixes` searches.
         rechecking = replace(options, wrt=chosen, fixes=False) if options.fixes and not report.ok else None
-        report.fixes = _fixes(resolved, report, lambda fixed: _recheck(fixed, given, rechecking), options)
+        report.fixes = _fixes(resolved, report,
+                              lambda fixed: _recheck(fixed, with_rewritten_classes(given, fixed), rechecking), options)
 
 
 def runnable_dtypes(resolved, dtypes, notes):

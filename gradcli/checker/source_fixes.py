@@ -18,6 +18,7 @@ compiled is the user's own file, which gradcli already imported.
 from __future__ import annotations
 
 import ast
+import copy
 import difflib
 import functools
 import importlib
@@ -567,7 +568,62 @@ def load_rewritten(path, source, encoding, qualname):
     found = module
     for part in qualname.split("."):
         found = getattr(found, part)
+    try:
+        found.rewritten_file = (path, module)  # read by `with_rewritten_classes`
+    except AttributeError:  # a callable that takes no attributes: its points' objects stay the file's own
+        pass
     return found
+
+
+def with_rewritten_classes(given, fixed):
+    """``given`` (a check's points) for the re-check of ``fixed``, a function of a rewritten copy of the user's file
+    (`load_rewritten`): each object an argument holds whose class the file defines (a module whose forward a rewrite
+    changed, or one inside a model, as register_parametrization nests it) a copy turned to the copy's class of the
+    same name, so the rewritten method is the code that runs; ``given`` itself where no argument holds one. The
+    user's own objects are never changed."""
+    path, module = getattr(fixed, "rewritten_file", (None, None))
+    if path is None or not any(_rewritten_class(obj, path, module) for obj in _objects_in(given)):
+        return given
+    given = copy.deepcopy(given)
+    for obj in _objects_in(given):
+        new = _rewritten_class(obj, path, module)
+        if new is not None:
+            obj.__class__ = new
+    return given
+
+
+def _objects_in(value, depth=0):
+    """The objects ``value`` holds: itself, the entries of its lists, tuples and dicts, and a model's submodules
+    (anything with a ``modules()`` walk: PyTorch's and Keras' layers)."""
+    if depth > 20:
+        return
+    if isinstance(value, dict):
+        for entry in value.values():
+            yield from _objects_in(entry, depth + 1)
+    elif isinstance(value, (list, tuple)):
+        for entry in value:
+            yield from _objects_in(entry, depth + 1)
+    else:
+        yield value
+        walk = getattr(value, "modules", None)
+        if callable(walk) and not inspect.ismodule(value):
+            try:
+                yield from (inner for inner in walk() if inner is not value)
+            except TypeError:  # a ``modules`` that is no walk of submodules
+                return
+
+
+def _rewritten_class(obj, path, module):
+    """The class of the rewritten ``module`` standing for ``obj``'s class where the file ``path`` defines that
+    class, else None."""
+    cls = type(obj)
+    defined_in = getattr(sys.modules.get(cls.__module__), "__file__", None)
+    if defined_in is None or os.path.abspath(defined_in) != path:
+        return None
+    new = module
+    for part in cls.__qualname__.split("."):
+        new = getattr(new, part, None)
+    return new if isinstance(new, type) and new is not cls else None
 
 
 def _user_source(function):

@@ -64,7 +64,9 @@ Findings:
   wrong, with the derivative of W / (u1 . W v1), u1 = normalize(W v0), v1 = normalize(W^T u1) (README: a library's
   no_grad is the mathematics called, differentiated). Reproduce: gradcli check tests/trials/torch_lib60d.py:
   spectral_loss --args tests/trials/torch_lib60d.py:spectral_train_args --wrt model --dtype float64 --json
-- H2 torch_lib60d:param_loss@positive_naive_args:float32. torch.log(1 + torch.exp(X)) in a user module's forward
+- H2 (mended since: a re-check turns the arguments' objects of the file's classes into the rewritten file's,
+  `source_fixes.with_rewritten_classes`; F.softplus and torch.logaddexp offered, unstable -> ok)
+  torch_lib60d:param_loss@positive_naive_args:float32. torch.log(1 + torch.exp(X)) in a user module's forward
   (register_parametrization; the same in a plain nn.Module's forward on its own Parameter) at X = 100, float32:
   unstable at the line (right), but no fix, and the notes say "rewrites tried that did not help: softplus (better
   nowhere), logaddexp(0, u) (better nowhere), log1p (better nowhere)", where F.softplus in that forward is ok at
