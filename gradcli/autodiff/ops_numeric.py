@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .ops import absolute, clip, conj, divide, equal, greater, high_precision, isnan, less, lifted, logical_and, mod, power, sqrt, where
+from .ops import absolute, clip, conj, constant, divide, equal, greater, high_precision, isnan, less, lifted, logical_and, mod, power, sqrt, where
 from .ops_array import (asarray, broadcast_to, concatenate, cumsum, flip, getitem, max_, mean, min_, ravel, reshape, sum_, take,
                         transpose)
 from .ops_linalg import diagonal, matmul
@@ -286,17 +286,22 @@ def cumulative_sum(x, /, *, axis=None, dtype=None, out=None, include_initial=Fal
     return concatenate([_zeros_as(sums, first), sums], axis=along)
 
 
-def unwrap(p, discont=None, axis=-1, *, period=2 * np.pi):
+_TWO_PI = 2 * np.pi  # np.unwrap's default period, told apart from a period the caller gives by its identity
+
+
+def unwrap(p, discont=None, axis=-1, *, period=_TWO_PI):
     """``np.unwrap``: ``p`` with each jump between neighbours larger than ``discont`` taken down by whole periods.
 
     The corrections are whole periods: their slope is 0, so the gradient is the identity, except where a jump is
     exactly ``discont`` or a difference sits on a period's boundary (recorded comparisons there, jumps of the answer).
+    The default period is NumPy's ``2 * pi``, the number it means in an exact run (a library's constant), so steps of
+    the double pi, just inside (-pi, pi), are no jumps there; a period the caller gives is the number given.
     """
     p = asarray(p)
     ndim = len(shape_of(p))
     along = axis % ndim
     steps = diff(p, axis=along)
-    period = lifted(period, p)
+    period = constant("pi", p, scale=2) if period is _TWO_PI else lifted(period, p)
     half = period / 2
     discont = half if discont is None else lifted(discont, p)
     wrapped = mod(steps + half, period) - half

@@ -747,6 +747,39 @@ def _show(value):
     return str(value)
 
 
+def _first_broken_entry(node, bad):
+    """For a backward op whose cotangent ``bad`` is an array too large to show (`_show` writes its shape alone): the
+    count of its entries made NaN or inf from a finite upstream entry, and the first such entry with the op's
+    operands, output and upstream there, as a reader finds it (sqrt of a distance matrix's zero diagonal); None for
+    a small array or a scalar, which `_show` writes whole."""
+    bad = np.asarray(raw(bad))
+    if bad.size <= 4 or bad.dtype == object:
+        return None
+    upstream = np.asarray(raw(node.upstream))
+    try:
+        finite_upstream = np.broadcast_to(np.isfinite(upstream), bad.shape) if upstream.dtype != object else True
+    except ValueError:  # an upstream of another shape (a reduction's): every entry counts
+        finite_upstream = True
+    broke = ~np.isfinite(bad) & finite_upstream
+    if not broke.any():
+        return None
+    index = tuple(int(i) for i in np.argwhere(broke)[0])
+    kinds = " and ".join(kind for kind, hit in (("NaN", np.isnan(bad[broke]).any()), ("inf", np.isinf(bad[broke]).any()))
+                         if hit)
+
+    def at(value):
+        value = np.asarray(raw(value))
+        if value.shape == bad.shape and value.dtype != object:
+            return _show(value[index])
+        return _show(value)
+
+    where = ", ".join(str(i) for i in index)
+    inputs = ", ".join(at(a) for a in node.args)
+    return (f"turned the finite upstream gradient into {kinds} in {int(broke.sum())} of {bad.size} entries, the first "
+            f"[{where}]: there {node.name}({inputs}) = {at(node.output)}, the upstream gradient {at(node.upstream)} "
+            f"and the gradient {_show(bad[index])}")
+
+
 def _show_apart(value):
     """``value`` as `_show` writes it, a small array's floats with every digit as a number's are: a message about
     nearly equal numbers shows what tells them apart (7 digits write exp(1e-10), 1.0000000001, as 1)."""
@@ -794,6 +827,9 @@ def nonfinite_findings(recording: Recording, value_finite, gradient_finite):
             f"the gradient of {node.name}{how} at {node.name}({inputs}) = {_show(node.output)} turned "
             f"the finite upstream gradient {_show(node.upstream)} into {_show(bad)}"
         )
+        entry = _first_broken_entry(node, bad)
+        if entry is not None:
+            message = f"the gradient of {node.name}{how} {entry}"
         if _is_zero(node.upstream) and not finite(node.output):
             message += f": 0 * {_show(node.output)} is NaN"
         step = _first_nonfinite_rule_step(recording, node)
