@@ -11,7 +11,8 @@ loaded padding row (PyTorch's rule gives that row 0 on purpose: wrong at the cal
 at a constant row (differentiable, JAX's sqrt rule gives NaN: wrong); batch norm threaded by hand through a JAX
 params/state tree (ok); NumPy batch norm at a batch variance of 0 (ok); a tf.Variable-scaled log(sigmoid) at -100
 (unstable, tf.math.log_sigmoid re-checked); H2, mended: a rewrite of a user module's forward re-checked on the
-rewritten class. And the round's open findings, as strict xfails (H1, H3).
+rewritten class. H3, mended: a JAX flag in the arguments no longer folds the held state's arithmetic into float32 constants.
+And the round's open finding, as a strict xfail (H1).
 The whole set runs case by case through the CLI as tests/trials/run.py does (cases60d.ALL).
 """
 
@@ -51,6 +52,10 @@ CHOSEN = {  # case id -> what it holds
         "H2, mended: log(1 + exp(X)) in a user module's forward under register_parametrization at X = 100 in "
         "float32: unstable at the line, and F.softplus offered, re-checked on the model turned to the rewritten "
         "class (source_fixes.with_rewritten_classes)",
+    "jax_lib60d:bn_mlp@bn_eval_args:float32":
+        "H3, mended: a JAX loss(params, state, x, train) with the Python flag train=False and --wrt params.w,"
+        "params.gamma in float32: the flag alone is handed to the trace as a number (jax_bridge._read_leaves), the "
+        "held state stays traced, and state['var'] + 1e-5 is 4 + float32(1e-5) exactly, not JAX's folded float32 sum",
 }
 
 KNOWN_WRONG = {  # case id -> the finding, open
@@ -59,15 +64,9 @@ KNOWN_WRONG = {  # case id -> the finding, open
         "\"TypeError: _divide() got an unexpected keyword argument 'out'\" (PyTorch's power iteration calls "
         "F.normalize(..., out=self._u)); the truth: the one power iteration PyTorch runs under no_grad moves u, v with "
         "W, so PyTorch's gradient (u, v held) is off the derivative: wrong (eval() mode is ok)",
-    "jax_lib60d:bn_mlp@bn_eval_args:float32":
-        "H3: a JAX loss(params, state, x, train) with train=False and --wrt params.w,params.gamma, float32: the exact "
-        "reference holds state['var'] + 1e-5 as float32 rounds it (4.0000100135803) instead of 4 + float32(1e-5): "
-        "exact gradient off by 1.7e-9 relative (0.18749976530715184 for 0.18749976562544537); without the Python "
-        "flag, or with the state in --wrt, it is exact",
 }
 SYMPTOMS = {
     "torch_lib60d:spectral_loss@spectral_train_args:float64": "unexpected keyword argument 'out'",
-    "jax_lib60d:bn_mlp@bn_eval_args:float32": "0.18749976530715184",
 }
 
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(

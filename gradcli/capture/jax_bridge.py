@@ -316,7 +316,7 @@ class _Captured:
         self.compiled = {}  # (what, key) -> a `_Compiling` (own) or a jitted function (vmap, value alone)
         self.ahead_done = False  # whether `_ahead` has run
         self.quick_keys = {}  # the types of arguments that are plain numbers -> their key
-        self.reads_data = {}  # a key's structure, types and held leaves -> whether the Python reads a leaf not differentiated
+        self.reads_data = {}  # a key's structure, types and held leaves -> the leaves not differentiated the Python reads
         self.layouts = {}  # key -> `_layout`'s answer
         # (key, primal) -> whether its graphs treat each entry as a point (`_replayed_range`); (key, "numbers") ->
         # whether its forward graph is one of numbers computing each entry of arrays as its own point (`_of_numbers`)
@@ -492,9 +492,9 @@ class _Captured:
 
         leaves, tree = jax.tree_util.tree_flatten(tuple(args))
         key = (tree, tuple(map(_leaf_type, leaves)), held, ())
-        if self._reads_data(key, leaves):
-            data = [i for i, f in enumerate(self._layout(key)[0]) if not f]
-            return key[:3] + (_numbers_given(leaves, key[1], data),), leaves
+        handed = self._reads_data(key, leaves)
+        if handed:
+            return key[:3] + (_numbers_given(leaves, key[1], handed),), leaves
         if len(leaves) == len(args) and all(_typed_scalar(kind) for kind in kinds):  # the values' types, learnt above
             self.quick_keys[kinds, held] = key
         elif arrays is not None and len(leaves) == len(args):
@@ -502,26 +502,42 @@ class _Captured:
         return key, leaves
 
     def _reads_data(self, key, leaves):
-        """Whether the user's Python reads the number of a leaf JAX does not differentiate (``int(n)``, ``range(n)``,
-        ``if s > 0`` on an argument --wrt holds, or on an integer): then the graphs are traced with those leaves
-        handed as numbers, as JAX's own call ``jax.grad(f, argnums)`` hands them (`_handed_numbers`), one trace per
-        their numbers. Found once per structure, types and held leaves, by tracing with them traced too (as
-        jax.jit would): where that meets a concrete read, a trace with them as numbers decides."""
+        """The positions of the leaves JAX does not differentiate whose number the user's Python reads (``int(n)``,
+        ``range(n)``, ``if train:``, ``if s > 0`` on an argument --wrt holds), () where it reads none: the graphs are
+        then traced with those leaves handed as numbers, as JAX's own call ``jax.grad(f, argnums)`` hands them
+        (`_handed_numbers`), one trace per their numbers. Found once per structure, types and held leaves, by tracing
+        with them traced too (as jax.jit would): where that meets a concrete read, the leaves that are no floats (a
+        flag, a count) are handed alone first, so the held float data stays traced and JAX folds none of its
+        arithmetic (a running variance + eps) into a constant rounded to the dtype; every held leaf where the Python
+        reads a float one too."""
         found = self.reads_data.get(key[:3])
         if found is not None:
             return found
         data = [i for i, f in enumerate(self._layout(key)[0]) if not f]
-        if not data:
-            return False
-        try:
-            self.graph(key)
-            found = False
-        except Exception as error:  # noqa: BLE001 - any other error is met again where the graph is asked for, and said there
-            found = bool(getattr(error, "concrete_read", False))
-            if found:  # raises where the Python reads a differentiated leaf
-                self.graph(key[:3] + (_numbers_given(leaves, key[1], data),))
+        found = ()
+        if data:
+            try:
+                self.graph(key)
+            except Exception as error:  # noqa: BLE001 - any other error is met again where the graph is asked for, and said there
+                if getattr(error, "concrete_read", False):
+                    found = self._read_leaves(key, leaves, data)
         self.reads_data[key[:3]] = found
         return found
+
+    def _read_leaves(self, key, leaves, data):
+        """`_reads_data`'s positions once a trace met a concrete read: the held leaves that are no floats, where a
+        trace with those alone handed as numbers reads nothing more; else every held leaf (a trace that raises where
+        the Python reads a differentiated leaf)."""
+        flags = tuple(i for i in data if not _floating(key[1][i][1]))
+        if flags and len(flags) < len(data):
+            try:
+                self.graph(key[:3] + (_numbers_given(leaves, key[1], flags),))
+                return flags
+            except Exception as error:  # noqa: BLE001 - any other error is met again where the graph is asked for
+                if not getattr(error, "concrete_read", False):
+                    return flags
+        self.graph(key[:3] + (_numbers_given(leaves, key[1], data),))
+        return tuple(data)
 
     def _handed_numbers(self, key, fun):
         """``fun`` with the leaves `_reads_data` hands as numbers (``key``'s last part) given those numbers, in the
@@ -594,7 +610,8 @@ class _Captured:
 
         fun = self._fun_in(key[1])  # asked outside x64: the mode in which the user's module made its constants
         traced = self._handed_numbers(key, fun)
-        data = not key[3] and any(not _floating(dtype) or i in (key[2] or ()) for i, (_, dtype) in enumerate(key[1]))
+        handed = {given[0] for given in key[3]}  # leaves handed as numbers (`_reads_data`): no longer traced
+        data = any((not _floating(dtype) or i in (key[2] or ())) and i not in handed for i, (_, dtype) in enumerate(key[1]))
 
         def trace():
             with (_user_errors(self.text, data), library_inlines() as inlined, users_arrays() as made,
@@ -669,7 +686,7 @@ class _Captured:
         key, leaves = self.key(tuple(first))
         if not key[3]:
             return [(key, leaves, None)]
-        data = [i for i, f in enumerate(self._layout(key)[0]) if not f]
+        data = self._reads_data(key, leaves)
         varying = [i for i in data if isinstance(values[i], np.ndarray)]
         if not varying:  # the numbers read are the same for every entry: the first's trace is each one's
             return [(key, leaves, None)]

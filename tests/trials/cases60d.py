@@ -74,7 +74,8 @@ Findings:
   misleading note and a missing fix (for a loss function's own line F.softplus is offered). Reproduce: gradcli check
   tests/trials/torch_lib60d.py:param_loss --args tests/trials/torch_lib60d.py:positive_naive_args --wrt model
   --dtype float32 --json
-- H3 jax_lib60d:bn_mlp@bn_eval_args:float32. loss(params, state, x, train) with train=False (a Python bool leaf) and
+- H3 (mended since: a trace that meets a concrete read hands the leaves that are no floats alone first,
+  `jax_bridge._Captured._read_leaves`) jax_lib60d:bn_mlp@bn_eval_args:float32. loss(params, state, x, train) with train=False (a Python bool leaf) and
   --wrt params.w,params.gamma: the exact reference holds state["var"] + 1e-5 as float32 rounds it (4 + 1e-5 ->
   4.0000100135803, 1e-5 / 4.77e-7 = 21 ulps) instead of 4 + float32(1e-5) = 4.0000099999997: exact gradient off by
   1.7e-9 relative (params.w[0] 0.18749976530715184 for 0.1874997656254454 = 0.25 * 1.5 / sqrt(4 + eps)); verdict ok
