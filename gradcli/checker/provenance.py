@@ -1541,6 +1541,8 @@ def _lost_to_zero(record, made=None):
             continue
         seen.add(id(parent))
         zeros = [(a, p, _entries_of(a, zero)) for a, p in zip(parent.args, parents_of(parent, made))]
+        if parent.name == "where":
+            zeros = _branches_taken(parent, zero, zeros)
         zeros = [(a, p, entries) for a, p, entries in zeros if _zeros_at(a, entries) is not None]
         if zeros:
             pending.extend(zeros[::-1])  # the first input's path first
@@ -1550,6 +1552,23 @@ def _lost_to_zero(record, made=None):
         elif _made_zero(parent, zero, made):
             return parent
     return made_here[0] if made_here else None
+
+
+def _branches_taken(op, zero, inputs):
+    """`_lost_to_zero`'s ``inputs`` of a where (condition, x, y), each branch followed only into the zero entries
+    ``zero`` where the where took it: a 0 in the branch it dropped (1 + erf(x) of JAX's ndtr at x = -40, beside
+    the erfc branch that underflowed) made none of its result. ``inputs`` unchanged where the condition cannot be
+    read entry by entry."""
+    try:
+        condition = np.broadcast_to(np.asarray(_entries(op.args[0])).astype(bool), np.shape(zero))
+    except (TypeError, ValueError):
+        return inputs
+    taken = [inputs[0]]
+    for (arg, parent, _), chosen in zip(inputs[1:3], (condition, ~condition)):
+        at = np.asarray(zero, dtype=bool) & chosen
+        if at.any():
+            taken.append((arg, parent, _entries_of(arg, at)))
+    return taken
 
 
 def _own_zeros(op, zero, zeros):
