@@ -23,7 +23,8 @@ import gradcli.numpy as gnp
 from ..autodiff.arb import Jet
 from ..autodiff.arb_proof import Sym
 from ..autodiff.ops_decompositions import eig_complex
-from ..autodiff.values import holds_complex, raw
+from ..autodiff.values import raw
+from . import triangular
 
 
 def _magnitude(entry):
@@ -110,41 +111,12 @@ def eig(params, a):
 
 
 def triangular_solve(params, a, b):
-    """``lax.linalg.triangular_solve``: x with op(a) x = b (``left_side``), or x op(a) = b, by substitution.
-
-    Substitution is how XLA solves it: a zero on the diagonal divides, to the
-    infinities and NaN JAX answers, where a general solve would refuse the
-    singular triangle and stop the replay. Only the triangle JAX reads (its
-    diagonal too unless ``unit_diagonal``) plays a part, so the other one, the
-    packed LU factor's other half, gets no gradient.
-    """
-    lower = bool(params["lower"])
-    unit = bool(params.get("unit_diagonal"))
-    if params.get("conjugate_a") and holds_complex(a):
-        a = gnp.conj(a)
-    if params.get("transpose_a"):
-        a, lower = gnp.swapaxes(a, -1, -2), not lower
-    if params.get("left_side"):
-        return _substituted(a, b, lower, unit)
-    # x T = b  <=>  T^T x^T = b^T
-    solved = _substituted(gnp.swapaxes(a, -1, -2), gnp.swapaxes(b, -1, -2), not lower, unit)
-    return gnp.swapaxes(solved, -1, -2)
-
-
-def _substituted(triangle, b, lower, unit):
-    """x with T x = b for T the ``lower`` or upper triangle of ``triangle``, row by row: forward or back substitution."""
-    n = np.shape(raw(triangle))[-1]
-    rows = [None] * n  # each solved row as (..., 1, k)
-    for i in range(n) if lower else range(n - 1, -1, -1):
-        start, stop = (0, i) if lower else (i + 1, n)
-        row = b[..., i : i + 1, :]
-        if stop > start:
-            known = rows[start] if stop - start == 1 else gnp.concatenate(rows[start:stop], axis=-2)
-            row = gnp.subtract(row, gnp.matmul(triangle[..., i : i + 1, start:stop], known))
-        # gradcli's own operations, never NumPy's operators on the dtype's bare arrays: the division by a zero
-        # pivot is then an operation the checker sees, the one it names
-        rows[i] = row if unit else gnp.divide(row, triangle[..., i : i + 1, i : i + 1])
-    return rows[0] if n == 1 else gnp.concatenate(rows, axis=-2)
+    """``lax.linalg.triangular_solve``: x with op(a) x = b (``left_side``), or x op(a) = b, by substitution, as XLA
+    solves it (`triangular.solved`): a zero on the diagonal divides, to the infinities and NaN JAX answers; only the
+    triangle JAX reads plays a part, so the packed LU factor's other half gets no gradient."""
+    return triangular.solved(a, b, bool(params["lower"]), bool(params.get("unit_diagonal")),
+                             bool(params.get("transpose_a")), bool(params.get("conjugate_a")),
+                             bool(params.get("left_side")))
 
 
 def _reflect(rows, q, k, n):

@@ -25,7 +25,7 @@ from ..autodiff.ops_stats import gamma_drawn_slope
 from ..autodiff.values import holds_complex, raw
 from ..scipy import linalg as gscipy_linalg
 from ..scipy import special
-from . import convolution, orderings, torch_linalg
+from . import convolution, orderings, torch_linalg, triangular
 
 _SELU_ALPHA = 1.6732632423543772848170429916717
 _SELU_SCALE = 1.0507009873554804934193349852946
@@ -209,9 +209,10 @@ def _fake_quant_gradient(ins, attrs):
 
 
 def _triangular_solve(ins, attrs):
+    """``MatrixTriangularSolve``: by substitution, as TensorFlow's kernel (a zero pivot divides to inf, as its own)."""
     a, b = ins
-    trans = (2 if holds_complex(a) else 1) if attrs.get("adjoint") else 0  # the adjoint: 'C' on a complex matrix
-    return gscipy_linalg.solve_triangular(a, b, trans=trans, lower=bool(attrs.get("lower", True)))
+    adjoint = bool(attrs.get("adjoint"))  # the adjoint: transposed, and conjugated on a complex matrix
+    return triangular.solved(a, b, bool(attrs.get("lower", True)), transpose=adjoint, conjugate=adjoint)
 
 
 def _solve(ins, attrs):

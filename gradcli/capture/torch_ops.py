@@ -30,9 +30,8 @@ from ..autodiff.ops_scipy import airy_ai
 from ..autodiff.plain import Plain
 from ..autodiff.values import Box, holds_complex, is_float_dtype, raw
 from ..errors import InputError
-from ..scipy import linalg as gscipy_linalg
 from ..scipy import special
-from . import orderings, torch_linalg
+from . import orderings, torch_linalg, triangular
 from .own_kernels import accumulating_wider
 from .special_orders import polygamma_of_orders
 from .exact_constants import angle_in, lift, truncated_toward_zero, window_coefficient
@@ -838,11 +837,8 @@ def _slogdet(a, transposed=False):
 
 
 def _solve_triangular(a, b, upper, left=True, unitriangular=False):
-    if left:
-        return gscipy_linalg.solve_triangular(a, b, lower=not upper, unit_diagonal=unitriangular)
-    # x a = b  <=>  a^T x^T = b^T
-    solved = gscipy_linalg.solve_triangular(a, gnp.swapaxes(b, -1, -2), trans=1, lower=not upper, unit_diagonal=unitriangular)
-    return gnp.swapaxes(solved, -1, -2)
+    """``aten.linalg_solve_triangular``: by substitution, as LAPACK's trsm (a zero pivot divides to inf, as PyTorch's)."""
+    return triangular.solved(a, b, not upper, unitriangular, left=left)
 
 
 def _cholesky_solve(b, factor, upper=False):

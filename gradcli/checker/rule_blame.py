@@ -1175,8 +1175,27 @@ def _present(gradient, numbers):
         return True
     # A slice or a gather of a value the backward graph holds whole (eigh's vectors, of which the user's line
     # keeps two columns): the backward graph reads the whole value, never that part alone.
-    return any(_taken_from(candidate, part) for part in (target, conjugate) if part is not None
-               for shape, arrays in numbers.items() if _size(shape) > target.size for candidate in arrays)
+    if any(_taken_from(candidate, part) for part in (target, conjugate) if part is not None
+           for shape, arrays in numbers.items() if _size(shape) > target.size for candidate in arrays):
+        return True
+    # A structural op's gradient the backward graph never makes whole (torch.diagonal's zeros around the diagonal:
+    # PyTorch's cholesky backward multiplies by the diagonal's vector): its nonzero entries are a value it holds.
+    return _scattered_from_held(target, numbers)
+
+
+def _scattered_from_held(target, numbers):
+    """Whether ``target``, an array with entries exactly 0, has its other entries, in row-major order, as a smaller
+    value the backward graph holds (`_close`): the zeros a diagonal or an index writes around them are the
+    structure's, the same in every backward graph."""
+    entries = np.ravel(target)
+    try:
+        nonzero = np.array([x for x in entries if x != 0], dtype=object)
+    except TypeError:
+        return False
+    if not 0 < nonzero.size < entries.size:
+        return False
+    return any(_close(np.ravel(np.asarray(raw(candidate), dtype=object)), nonzero)
+               for shape, arrays in numbers.items() if _size(shape) == nonzero.size for candidate in arrays)
 
 
 def _size(shape):
