@@ -12,7 +12,7 @@ at a constant row (differentiable, JAX's sqrt rule gives NaN: wrong); batch norm
 params/state tree (ok); NumPy batch norm at a batch variance of 0 (ok); a tf.Variable-scaled log(sigmoid) at -100
 (unstable, tf.math.log_sigmoid re-checked); H2, mended: a rewrite of a user module's forward re-checked on the
 rewritten class. H3, mended: a JAX flag in the arguments no longer folds the held state's arithmetic into float32 constants.
-And the round's open finding, as a strict xfail (H1).
+H1, mended: spectral_norm in train() mode, whose power iteration writes its buffers with out=, was an error.
 The whole set runs case by case through the CLI as tests/trials/run.py does (cases60d.ALL).
 """
 
@@ -56,18 +56,15 @@ CHOSEN = {  # case id -> what it holds
         "H3, mended: a JAX loss(params, state, x, train) with the Python flag train=False and --wrt params.w,"
         "params.gamma in float32: the flag alone is handed to the trace as a number (jax_bridge._read_leaves), the "
         "held state stays traced, and state['var'] + 1e-5 is 4 + float32(1e-5) exactly, not JAX's folded float32 sum",
+    "torch_lib60d:spectral_loss@spectral_train_args:float64":
+        "H1, mended: spectral_norm in train() mode: its power iteration's out= writes into u and v are functionalized "
+        "(torch_graph._functionalized, one input per buffer) and the buffers put back at every call "
+        "(ModuleArguments.restore_buffers): the one iteration under no_grad moves with W, PyTorch's gradient holds "
+        "u, v: wrong",
 }
 
-KNOWN_WRONG = {  # case id -> the finding, open
-    "torch_lib60d:spectral_loss@spectral_train_args:float64":
-        "H1: torch.nn.utils.parametrizations.spectral_norm in train() mode (its default): the check is an error, "
-        "\"TypeError: _divide() got an unexpected keyword argument 'out'\" (PyTorch's power iteration calls "
-        "F.normalize(..., out=self._u)); the truth: the one power iteration PyTorch runs under no_grad moves u, v with "
-        "W, so PyTorch's gradient (u, v held) is off the derivative: wrong (eval() mode is ok)",
-}
-SYMPTOMS = {
-    "torch_lib60d:spectral_loss@spectral_train_args:float64": "unexpected keyword argument 'out'",
-}
+KNOWN_WRONG = {}  # case id -> the finding, open
+SYMPTOMS = {}
 
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(
     cases60d, CHOSEN, KNOWN_WRONG, SYMPTOMS)

@@ -256,6 +256,8 @@ class _Captured:
                 mark_no_derivative(error, lambda: self._forward_again(leaves, rebuild, wanted), torch_dir())
                 mark_modified_in_place(error, lambda: self._backward_again(leaves, rebuild, wanted), torch_dir())
                 raise
+            finally:
+                self.modules.restore_buffers()  # the forward's writes into its modules' state, read by this backward
         per_leaf = _held_as_zeros(leaves, held)
         for i, grad in zip(wanted, grads):
             per_leaf[i] = np.zeros(np.shape(raw(leaves[i])), dtype=_dtype_of(leaves[i])) if grad is None else _to_numpy(grad)

@@ -1120,14 +1120,18 @@ def _functionalized(module, examples):
     from torch.fx import traceback as fx_traceback  # lazy: likewise
     from torch.fx.experimental.proxy_tensor import make_fx  # lazy: likewise
 
-    constants = [node for node in module.graph.nodes if node.op == "get_attr"]
+    nodes = [node for node in module.graph.nodes if node.op == "get_attr"]
+    # one input per tensor: make_fx reads a module's buffer by several constant nodes of one name, and a write through
+    # one (spectral_norm's normalize(..., out=u)) is seen by the others' reads only as one functionalized input
+    targets = list(dict.fromkeys(node.target for node in nodes))
+    constants = [next(node for node in nodes if node.target == target) for target in targets]
     interpreter = _PrimViewsInAten(module)
 
     def run(*values):
-        handed = dict(zip(constants, values[len(examples):]))
-        return interpreter.run(*values[:len(examples)], initial_env=handed)
+        handed = dict(zip(targets, values[len(examples):]))
+        return interpreter.run(*values[:len(examples)], initial_env={node: handed[node.target] for node in nodes})
 
-    tensors = [getattr(module, node.target) for node in constants]
+    tensors = [getattr(module, target) for target in targets]
     with fx_traceback.preserve_node_meta(), fx_traceback._preserve_node_seq_nr():
         made = make_fx(
             torch.func.functionalize(run, remove="mutations"),
@@ -1178,9 +1182,16 @@ def _constants_again(module, inputs, constants, tensors):
     return module
 
 
+def _writes_out(node):
+    """Whether ``node`` is an ``out=`` overload (``aten.div.out``), which writes its result into the tensor handed."""
+    return getattr(node.target, "_overloadname", "").startswith("out") and "out" in node.kwargs
+
+
 def _in_place(node):
+    """Whether ``node`` writes into a tensor it is handed: an in-place op (``add_``), or an ``out=`` overload
+    (``div.out``: ``F.normalize(..., out=u)`` in spectral_norm's power iteration)."""
     packet = _names(node.target)[0]
-    return packet.endswith("_") and not packet.endswith("__")
+    return (packet.endswith("_") and not packet.endswith("__")) or _writes_out(node)
 
 
 class _NoGradEntries:
@@ -1609,7 +1620,10 @@ def compile_graph(module, drawn=None, gammas=()):
             elif name in _SAME_VALUE and isinstance(node.args[0], torch.fx.Node):
                 slots[node] = slots[node.args[0]]  # a copy or a detach: the same value, no step to replay
                 continue
-            steps.append(Step(name, fun, convert(node.args), convert(node.kwargs), location, rule, _spelling(node)))
+            # an out= overload replayed out of place (`_last_use`: nothing reads the tensor it writes again): its
+            # result is the value written
+            kwargs = {k: v for k, v in node.kwargs.items() if k != "out"} if _writes_out(node) else node.kwargs
+            steps.append(Step(name, fun, convert(node.args), convert(kwargs), location, rule, _spelling(node)))
             steps[-1].exactly = WINDOWS.get(name)
             steps[-1].cotangent_product = name in _PRODUCTS and _ENGINE in (node.meta.get("custom") or {})
             if name in APPROXIMATED and not node.kwargs and not isinstance(node.target, str):
@@ -1995,15 +2009,20 @@ _VIEWS = {"view", "_unsafe_view", "reshape", "slice", "select", "expand", "t", "
 
 
 def _last_use(node, order):
-    """Whether an op that writes into its first argument can be replayed out of place.
+    """Whether an op that writes into its first argument (an ``out=`` overload: into that one) can be replayed out of
+    place.
 
     It can when nothing reads that tensor after it (later reads see the op's
     own result) and no view read after it shares its storage (that view would
     see the write): functionalization's write back into an argument a detach
     read before (``F.embedding``'s ``max_norm``) is replayed so.
     """
-    first = node.args[0] if node.args else None
-    users = getattr(first, "users", {})
+    first = node.kwargs["out"] if "out" in node.kwargs else node.args[0] if node.args else None  # the tensor written
+    users = dict(getattr(first, "users", {}))
+    if getattr(first, "op", None) == "get_attr":  # a module's buffer read again by another constant node of it
+        for other in first.graph.nodes:
+            if other.op == "get_attr" and other.target == first.target:
+                users.update(other.users)
 
     def is_view(n):
         return getattr(n, "op", None) == "call_function" and _names(getattr(n, "target", None))[0] in _VIEWS

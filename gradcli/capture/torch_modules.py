@@ -61,6 +61,7 @@ class ModuleArguments:
         except (TypeError, ValueError):
             self.names = []
         self.modules = {}  # argument name -> the module whose parameters stand in for it
+        self.states = {}  # argument name -> [(each buffer of its module, its numbers when the module was first seen)]
         self.calling = None
         # a tied parameter's other paths -> the path it is checked under (``model.out.weight`` -> ``model.emb.weight``):
         # one Parameter reachable under two module paths is one variable, its gradient both uses' sum
@@ -84,6 +85,7 @@ class ModuleArguments:
             if isinstance(value, torch.nn.Module):
                 if self.modules.get(name) is not value:
                     self.modules[name] = value
+                    self.states[name] = [(buffer, buffer.detach().clone()) for buffer in value.buffers()]
                     self.calling = None
                     # the aliases are the module's under test: another module's ties are no names of this one
                     for alias in [a for a in self.aliases if a.startswith(f"{name}.")]:
@@ -93,10 +95,12 @@ class ModuleArguments:
         return given
 
     def call(self, args):
-        """``fun(*args)``, where an argument standing for a module is its tree of parameter tensors."""
+        """``fun(*args)``, where an argument standing for a module is its tree of parameter tensors, each module's
+        buffers first put back as they were when the module was first seen (`restore_buffers`)."""
+        self.restore_buffers()
         positions = [i for i, name in enumerate(self.names[: len(args)]) if name in self.modules and isinstance(args[i], dict)]
         if not positions:
-            return self.fun(*args)
+            return self._restored_after(self.fun(*args))
         from torch.func import functional_call  # lazy: only a PyTorch target needs it
 
         parameters, plain = {}, list(args)
@@ -104,7 +108,33 @@ class ModuleArguments:
             name = self.names[i]
             parameters.update({f"held.{name}.{path}": tensor for path, tensor in _dotted(args[i]).items()})
             plain[i] = None
-        return functional_call(self._calling(), parameters, tuple(plain))
+        return self._restored_after(functional_call(self._calling(), parameters, tuple(plain)))
+
+    def _restored_after(self, out):
+        """``out``, the buffers put back once more where no backward pass will read them: a result with an autograd
+        graph keeps the state its forward saved (PyTorch refuses a backward through a tensor written since), and is
+        restored after its gradient (`restore_buffers`, called by the bridge)."""
+        import torch  # lazy: only a PyTorch target needs it
+
+        if not (torch.is_grad_enabled() and isinstance(out, torch.Tensor) and out.requires_grad):
+            self.restore_buffers()
+        return out
+
+    def restore_buffers(self):
+        """Each module's buffers put back to their numbers at the point (`states`): a forward that writes its own
+        state (spectral_norm's power iteration into u and v in train mode, a batch norm's running statistics) runs
+        from the same state at every call, so the function checked is a function of its arguments, and the user's
+        module is left as it was given. The writes are no operation of a trace running now (PyTorch's dispatch
+        modes are set aside), and a buffer already at its numbers is not written."""
+        if not any(self.states.values()):
+            return
+        import torch  # lazy: only a PyTorch target needs it
+        from torch.utils._python_dispatch import _disable_current_modes  # lazy: likewise
+
+        with _disable_current_modes(), torch.no_grad():
+            for buffer, saved in (pair for pairs in self.states.values() for pair in pairs):
+                if not torch.equal(buffer, saved):
+                    buffer.copy_(saved)
 
     def _calling(self):
         if self.calling is None:

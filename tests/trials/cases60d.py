@@ -57,7 +57,8 @@ Agreed with my truths (exact gradients to 1e-10, verdicts, the user's line, the 
   given; with eps inside the sqrt: ok.
 
 Findings:
-- H1 torch_lib60d:spectral_loss@spectral_train_args:float64. parametrizations.spectral_norm in train() mode (its
+- H1 (mended since: out= overloads are writes the capture functionalizes, a module's buffers put back at every
+  call, `torch_modules.ModuleArguments.restore_buffers`) torch_lib60d:spectral_loss@spectral_train_args:float64. parametrizations.spectral_norm in train() mode (its
   default): error "TypeError: _divide() got an unexpected keyword argument 'out' (at tests/trials/torch_lib60d.py:
   250)": PyTorch's _power_method calls F.normalize(torch.mv(W, v), dim=0, eps=..., out=self._u), which gradcli's
   capture does not take; the line named is the loss's, not PyTorch's. In eval() the same model is ok. My truth:
