@@ -206,12 +206,15 @@ def compare(computed, exact, rtol, atol, dtype=None, flushed=False, each_alone=F
         pairs = c.ravel(), [mpmath.mpf(v) for v in e.ravel()]
     elif not flushed:
         answer = _compare_one(pairs[0][0], pairs[1][0], rtol, atol, dtype)
-        if answer is not None:
+        if answer is not None and (answer[1] or reach is None):  # a failing one may be the data's (``reach``)
             return answer
     computed_values, exact_values = pairs
     finite_exact = [abs(v) for v in exact_values if not (mpmath.isnan(v) or mpmath.isinf(v))]
     magnitude = max(finite_exact, default=0)
     floor = max(_one(), magnitude) if each_alone else magnitude or _one()
+    # the floor an entry would be measured against were it an exact 0: the largest of the others (1 where they are 0)
+    largest = sorted(finite_exact, reverse=True)[:2]
+    second = largest[1] if len(largest) > 1 else 0
     worst, passed = 0.0, True
     mpf = _exact_type()
     tiny = float(finfo(np.dtype(dtype)).tiny) if flushed and dtype is not None else 0.0
@@ -242,7 +245,9 @@ def compare(computed, exact, rtol, atol, dtype=None, flushed=False, each_alone=F
             passed = passed and (difference <= max(atol, rtol * floor) or difference <= atol + rtol * abs(exact_value))
         elif difference <= atol + rtol * abs(exact_value):
             error = float(difference / abs(exact_value))
-        elif reach is not None and not each_alone and abs(exact_value) <= rtol * floor and _within(reach, index, difference):
+        elif reach is not None and not each_alone and _passes_as_a_zero(exact_value, computed_value, rtol, floor,
+                                                                          magnitude, second) \
+                and _within(reach, index, difference):
             error = 0.0
         else:
             error, passed = float(difference / abs(exact_value)), False
@@ -255,6 +260,18 @@ def _held_as_0_beside(exact_value, magnitude, dtype):
     array: the dtype's own answer there is an exact 0, so the entry is measured as one, against the array's magnitude
     (a logsumexp's 1 - 1 rounding to 1.1e-15 beside slopes of 0.3 is as right there as beside a 0)."""
     return abs(exact_value) < magnitude and _held(exact_value, np.dtype(dtype)) == 0
+
+
+def _passes_as_a_zero(exact_value, computed_value, rtol, floor, magnitude, second):
+    """Whether an exact entry is where an exact 0 would pass: below rtol x the floor it would be measured against as
+    a 0 (the array's magnitude; for its largest entry, the largest of the others, 1 where they are 0), and its
+    computed value within rtol of that floor, as a computed value against an exact 0 passes. A lone number's
+    -5.8e-17 computed as 0 (a Kelly optimum's slope of rounded weights) is then measured by the data's reach, as
+    its mirror, an exact 0 computed as -5.8e-17, passes."""
+    if abs(exact_value) < magnitude:
+        return abs(exact_value) <= rtol * floor
+    as_zero = second or _one()
+    return abs(exact_value) <= rtol * as_zero and abs(computed_value) <= rtol * as_zero
 
 
 def _within(reach, index, difference):

@@ -43,7 +43,10 @@ from .held_literals import _filled, held_function, holding_numbers
 from .precision import to_mp
 
 NUDGE_ULPS = 2
-PATTERNS = (0, 1)  # every datum up; each datum up or down by the parity of its bits (an input's by its index)
+# every datum up; each datum up or down by the parity of its bits (an input's by its index); the constants so and the
+# inputs the other way (an input at index 0 goes down against constants gone up: a Kelly optimum's slope in f,
+# 0.6 / (1 + f) - 0.4 / (1 - f), moves by f and the weights against each other)
+PATTERNS = (0, 1, 2)
 
 
 def rounded(number):
@@ -204,10 +207,11 @@ def nudged_point(args, dtype, pattern):
 
 
 def _nudged_input(value, dtype, pattern):
+    turned = -1 if pattern == 2 else 1  # the inputs against the constants
     if type(value) is float:
-        return nudged(value, dtype, _sign(value, pattern)) if rounded(value) else value
+        return nudged(value, dtype, turned * _sign(value, pattern)) if rounded(value) else value
     if isinstance(value, np.ndarray) and value.dtype == np.float64:
-        entries = [nudged(v, dtype, 1 if pattern == 0 or i % 2 == 0 else -1) if rounded(v) else v
+        entries = [nudged(v, dtype, 1 if pattern == 0 else turned * (1 if i % 2 == 0 else -1)) if rounded(v) else v
                    for i, v in enumerate(value.ravel().tolist())]
         return np.array(entries, dtype=np.float64).reshape(value.shape)
     return value

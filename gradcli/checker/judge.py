@@ -841,9 +841,12 @@ def _within_data_rounding(result, target, exact, grads, exact_grads, chosen, dty
         return compared, {}
     again = [compare(grads[n], exact_grads[n], rtol, result.atol, dtype, flushed, reach=reaches[n]) for n in chosen]
     if all(passed for _, passed in again):
-        named = ", ".join(n for n, (_, passed) in zip(chosen, compared) if not passed)
+        lost = [n for n, (_, passed) in zip(chosen, compared) if not passed]
+        named = ", ".join(lost)
+        where = ("in entries that are tiny beside the rest" if any(np.size(raw(exact_grads[n])) > 1 for n in lost)
+                 else "(a number smaller than what passes against an exact 0)")
         result.notes.append(
-            f"the gradient in {named} is off its exact value in entries that are tiny beside the rest, by no more "
+            f"the gradient in {named} is off its exact value {where}, by no more "
             f"than moving the program's own rounded constants and inputs by {data_rounding.NUDGE_ULPS} units in the "
             f"last place of {np.dtype(dtype).name} moves that value: those exact digits are the rounding of the "
             "program's data, not of its arithmetic")
