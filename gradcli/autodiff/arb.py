@@ -703,7 +703,12 @@ def _picked(name):
     def run(*args):
         jets = [_as_jet(a) if not isinstance(a, (bool, np.bool_)) else a for a in args]
         values = [j.v if type(j) is Jet else j for j in jets]
+        before = len(decisions)
         answer = ball(*values)
+        if name == "clip":
+            chosen = _clip_chosen(values, decisions[before:])
+            if chosen is not None and type(jets[chosen]) is Jet:
+                return jets[chosen]
         if name != "clip" and len(values) > 1 and values[-1] is values[-2] and type(jets[-1]) is type(jets[-2]) is Jet:
             # one ball for both (equal entries) but two jets: the choice, not the ball, tells which
             chosen = bool(args[0]) if name == "where" else decisions[-1]
@@ -714,6 +719,19 @@ def _picked(name):
         raise NoArb(f"{name} on jets picked no argument")
 
     return run
+
+
+def _clip_chosen(values, made):
+    """Which argument of clip(x, lo, hi) its ball run picked (0, 1 or 2), by the decisions it ``made`` (max with lo,
+    then min with hi); None where it made other than one per bound (a NaN's answer). Equal arguments may be one ball
+    (x0 = x1 = 3, each bound x1): the decisions, not the balls, tell whose jet is the answer."""
+    bounds = [k for k in (1, 2) if len(values) > k and values[k] is not None]
+    if len(made) != len(bounds):
+        return None
+    chosen = 0
+    for k, kept in zip(bounds, made):
+        chosen = chosen if kept else k
+    return chosen
 
 
 def _on_values(name):

@@ -387,12 +387,32 @@ class _Ranked:
         self.x = x
 
     def _test(name):  # noqa: N805 - a helper that makes the operators below
-        return lambda self, other: _ranked_compare(name, self.x, other.x if type(other) is _Ranked else other)
+        def test(self, other):
+            other = other.x if type(other) is _Ranked else other
+            nan_here, nan_there = _is_nan(self.x), _is_nan(other)
+            if nan_here or nan_there:  # NumPy's order: a NaN after every number, NaNs alike
+                return _NAN_ORDER[name](nan_here, nan_there)
+            return _ranked_compare(name, self.x, other)
+        return test
 
     __lt__, __gt__, __le__ = _test("less"), _test("greater"), _test("less_equal")
     __ge__, __eq__, __ne__ = _test("greater_equal"), _test("equal"), _test("not_equal")
     __hash__ = None
     del _test
+
+
+# A comparison of two entries in NumPy's sort order where one is NaN (a NaN is the larger, two NaNs alike), by
+# whether each is NaN.
+_NAN_ORDER = {"less": lambda a, b: not a and b, "greater": lambda a, b: a and not b,
+              "less_equal": lambda a, b: b, "greater_equal": lambda a, b: a,
+              "equal": lambda a, b: a and b, "not_equal": lambda a, b: a != b}
+
+
+def _is_nan(x):
+    """Whether an entry of an order (a ball, a jet, a proof number, an mpf, a float) is NaN itself."""
+    if isinstance(x, float):
+        return x != x
+    return bool(np.asarray(raw(isnan(x))))
 
 
 def ranked(values):
@@ -486,8 +506,10 @@ def _finished(out, s, axes, shape, keepdims, lead_shape=()):
     """``out`` (the quantiles' axes ``lead_shape`` first, then the kept axes) with NaN where NumPy's has one (a
     slice holding a NaN, which sorts last) and, if ``keepdims``, the reduced axes back as ones."""
     last = np.asarray(raw(s))[..., -1]
-    if last.dtype.kind == "f" and np.isnan(last).any():
-        out = where(np.broadcast_to(np.isnan(last), shape_of(out)), np.nan, out)
+    nan = np.isnan(last) if last.dtype.kind == "f" else (
+        np.vectorize(_is_nan, otypes=[bool])(last) if last.dtype == object and last.size else None)
+    if nan is not None and nan.any():
+        out = where(np.broadcast_to(nan, shape_of(out)), np.nan, out)
     if keepdims:
         out = reshape(out, tuple(lead_shape) + tuple(1 if d in axes else n for d, n in enumerate(shape)))
     return out

@@ -65,7 +65,8 @@ constants 1.06 and 5 ** -0.2 as float32 holds them (1e-7 relative off otherwise)
 
 Findings:
 
-- F1 (open): np.clip(x0, x1, x1), the interval pinned to one traced point, is x1 whatever x0: slopes [0, 1] everywhere
+- F1 (mended since: the decisions clip's ball run made tell which argument it picked, `arb._clip_chosen`):
+  np.clip(x0, x1, x1), the interval pinned to one traced point, is x1 whatever x0: slopes [0, 1] everywhere
   (min(max(x0, x1), x1): up, min cuts back to x1; down, max lifts to x1). At x0 = x1 = 3 gradcli says ok, exact gradient
   [1, 0], the rule's own [1, 0] (clip passes the cotangent to x where lo <= x <= hi); the truth: wrong. The same function
   written as np.minimum(np.maximum(x0, x1), x1) is judged wrong with exact [0, 1], and np.clip with a constant upper bound
@@ -79,7 +80,8 @@ Findings:
       gradcli check tests/trials/lib64c.py:clip_pinned --at "x=[3.0,3.0]" --dtype float64
       gradcli check tests/trials/lib64c.py:clip_pinned_minmax --at "x=[3.0,3.0]" --dtype float64   # wrong, exact [0, 1]
       gradcli check tests/trials/lib64c.py:winsorized_sum --at "x=[3,3,3,3,3]" --dtype float64
-- F2 (open): np.nanmedian(np.where(MASK4, np.nan, x)) with the missing entry at index 1, at x = [1, 3, 2, 5]: the median
+- F2 (mended since: an order's comparisons put NaN after every number on exact numbers too,
+  `ops_shape._NAN_ORDER`): np.nanmedian(np.where(MASK4, np.nan, x)) with the missing entry at index 1, at x = [1, 3, 2, 5]: the median
   of [1, 2, 5] is 2 (slopes [0, 0, 1, 0]); float64 and float32 compute 2 and [0, 0, 1, 0], but gradcli says domain: "the
   exact value is undefined or infinite at this point (nan)", exact gradient all NaN. With the NaN at the last index
   (nanmedian_last) it is ok, and np.nanmean of the same array is ok. The cause is read, not run: gradcli.numpy's
