@@ -10,9 +10,8 @@ Here, cheap cases: NumPy's float64 array meeting float32 data (ok, the exact slo
 norm whose eps 1e-8 float16 holds as 0 (unstable, judged against the literal as written), 256^2 past float16's range
 (domain), a float16 matmul named at its cast (unstable), JAX's jnp.array(0.1, dtype=jnp.float64) with x64 off (ok, the
 slope exactly 0) and exp(-20) underflowing float16 in a float32 check (unstable).
-Open findings, strict xfails: F1 np.sum / np.mean / ndarray.sum with dtype= raise a bare TypeError from gradcli's own
-shim, reported as the target's error; F2 JAX's matmul with bfloat16 operands is an error ("invalid data type for
-einsum"), inside a float32 check and in a bfloat16 check; F3 a float32 1/3 (torch.tensor([1, 2]) / 3) in a float64
+Mended: F1 np.sum / np.mean / ndarray.sum with dtype= raised a bare TypeError from gradcli's own shim; F2 JAX's
+matmul with bfloat16 operands was an error ("invalid data type for einsum"). Open findings, strict xfails: F3 a float32 1/3 (torch.tensor([1, 2]) / 3) in a float64
 check is named at the product's line as the gradient rule's error, not at the division that narrowed it; F4 a 0-dim
 float64 tensor meeting float32 data is replayed as float64 arithmetic (PyTorch computes in float32 with f32(0.1)).
 The whole set runs case by case through the CLI as tests/trials/run.py does (cases64d.ALL).
@@ -49,17 +48,15 @@ CHOSEN = {  # case id -> what it holds
         "jnp.array(0.1, dtype=jnp.float64) with x64 off is float32's 0.1: (x - c)^2 at x = 0.1 has slope exactly 0, ok",
     "jax_lib64d:exp_f16@x=[-20]:float32":
         "exp(-20) = 2.1e-9 underflows float16 to 0 inside a float32 check: unstable",
+    "np_lib64d:sumsq_f16_acc32@x=[0.5,0.25,-1]:float32":
+        "F1, mended: np.sum(float16 squares, dtype=np.float32): its rules take the accumulator's dtype and the exact run sums exactly (ops_array._exact_accumulation): ok",
+    "jax_lib64d:matmul_bf16@x=[0.5,-1,2]:float32":
+        "F2, mended: a bfloat16 matmul inside a float32 check, replayed as XLA's CPU dot (float32 accumulation, one rounding: ops_linalg._einsum_raw): ok, every number exact in bfloat16",
+    "jax_lib64d:dot_plain@x=[0.5,-1,2]:bfloat16":
+        "F2, mended: x @ W checked in bfloat16 itself: ok",
 }
 
 KNOWN_WRONG = {  # case id -> the finding, open
-    "np_lib64d:sumsq_f16_acc32@x=[0.5,0.25,-1]:float32":
-        "F1: np.sum(x.astype(np.float16) ** 2, dtype=np.float32) is an error 'TypeError: <lambda>() got an unexpected "
-        "keyword argument dtype' from gradcli.numpy's sum, said as the target's; the slopes are 2x = [1, 0.5, -2], ok",
-    "jax_lib64d:matmul_bf16@x=[0.5,-1,2]:float32":
-        "F2: x.astype(jnp.bfloat16) @ W.astype(jnp.bfloat16) is an error 'invalid data type for einsum' where JAX "
-        "runs it ([7.5, -7.5, 8.4375], every number exact in bfloat16): ok",
-    "jax_lib64d:dot_plain@x=[0.5,-1,2]:bfloat16":
-        "F2: a plain matmul checked with --dtype bfloat16 is the same error; NumPy's twin and the float16 matmul are ok",
     "torch_lib64d:int_weights@x=[0.5,-1]:float64":
         "F3: torch.tensor([1, 2]) / 3 is float32 in a float64 check: unstable (3e-8), but the finding names the "
         "product's line (33) as the gradient rule's error 'from inputs accurate to 2.2e-16', not the division's (32)",
@@ -69,9 +66,6 @@ KNOWN_WRONG = {  # case id -> the finding, open
         "exact slopes [2.98e-9, 0.40000002384] are of c = 0.1, where the program's are [0, 0.40000002086]",
 }
 SYMPTOMS = {
-    "np_lib64d:sumsq_f16_acc32@x=[0.5,0.25,-1]:float32": "unexpected keyword argument 'dtype'",
-    "jax_lib64d:matmul_bf16@x=[0.5,-1,2]:float32": "invalid data type for einsum",
-    "jax_lib64d:dot_plain@x=[0.5,-1,2]:bfloat16": "invalid data type for einsum",
     "torch_lib64d:int_weights@x=[0.5,-1]:float64": "torch_lib64d.py:33",
     "torch_lib64d:shift_f64_scalar@x=[0.1,0.3]:float32": "subtract returned float64",
 }

@@ -244,8 +244,10 @@ def _install():
     B.real = property(lambda self: ops.real(self))
     B.imag = property(lambda self: ops.imag(self))
 
-    B.sum = lambda self, axis=None, keepdims=False: ops_array.sum_(self, axis=axis, keepdims=keepdims)
-    B.mean = lambda self, axis=None, keepdims=False: ops_array.mean(self, axis=axis, keepdims=keepdims)
+    B.sum = lambda self, axis=None, dtype=None, keepdims=False: ops_array.sum_(
+        self, axis=axis, keepdims=keepdims, **({} if dtype is None else {"dtype": dtype}))
+    B.mean = lambda self, axis=None, dtype=None, keepdims=False: ops_array.mean(
+        self, axis=axis, keepdims=keepdims, **({} if dtype is None else {"dtype": dtype}))
     B.prod = lambda self, axis=None, keepdims=False: ops_array.prod(self, axis=axis, keepdims=keepdims)
     B.max = lambda self, axis=None, keepdims=False: ops_array.max_(self, axis=axis, keepdims=keepdims)
     B.min = lambda self, axis=None, keepdims=False: ops_array.min_(self, axis=axis, keepdims=keepdims)

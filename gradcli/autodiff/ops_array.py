@@ -123,21 +123,35 @@ def _sum_raw(x, axis=None, keepdims=False, **options):
     return np.sum(x, axis=axis, keepdims=keepdims, **options)
 
 
-sum_ = _array_op(_sum_raw, "sum", "reduction", mp=np.sum)
-mean = _array_op(np.mean, "mean", "reduction", mp=np.mean)
+def _exact_accumulation(reduce):
+    """NumPy's ``reduce`` (sum, mean) on high-precision numbers, whatever dtype its caller accumulates in: an exact
+    run's numbers are the mathematics, which a cast to the accumulator's float dtype would round (and the jets' and
+    proof numbers' slopes drop)."""
+
+    def run(x, *args, dtype=None, **kwargs):
+        held = np.asarray(x).dtype == object if not isinstance(x, (float, int)) else False
+        return reduce(x, *args, **kwargs) if held or dtype is None else reduce(x, *args, dtype=dtype, **kwargs)
+
+    return run
+
+
+sum_ = _array_op(_sum_raw, "sum", "reduction", mp=_exact_accumulation(np.sum))
+mean = _array_op(np.mean, "mean", "reduction", mp=_exact_accumulation(np.mean))
 prod = _array_op(np.prod, "prod", "reduction", mp=np.prod)
 max_ = _array_op(np.max, "max", "reduction", mp=np.max)
 min_ = _array_op(np.min, "min", "reduction", mp=np.min)
 
-defvjp(sum_, lambda g, ans, x, axis=None, keepdims=False: _expand_reduced(g, x, axis, keepdims), reads="")
-defjvp(sum_, lambda t, ans, x, axis=None, keepdims=False: sum_(t, axis=axis, keepdims=keepdims))
+# A sum or mean accumulated in another dtype (``dtype=np.float32`` over float16 values) has the same derivative: the
+# accumulator's rounding is the op's, which the checker's run in the dtype meets.
+defvjp(sum_, lambda g, ans, x, axis=None, keepdims=False, dtype=None: _expand_reduced(g, x, axis, keepdims), reads="")
+defjvp(sum_, lambda t, ans, x, axis=None, keepdims=False, dtype=None: sum_(t, axis=axis, keepdims=keepdims, dtype=dtype))
 defvjp(
     mean,
-    lambda g, ans, x, axis=None, keepdims=False: _expand_reduced(g, x, axis, keepdims)
+    lambda g, ans, x, axis=None, keepdims=False, dtype=None: _expand_reduced(g, x, axis, keepdims)
     / _count(shape_of(x), axis),
     reads="",
 )
-defjvp(mean, lambda t, ans, x, axis=None, keepdims=False: mean(t, axis=axis, keepdims=keepdims))
+defjvp(mean, lambda t, ans, x, axis=None, keepdims=False, dtype=None: mean(t, axis=axis, keepdims=keepdims, dtype=dtype))
 
 
 def _prod_vjp(g, ans, x, axis=None, keepdims=False):

@@ -150,6 +150,13 @@ def _is_complex(x):
 
 
 def _einsum_raw(subscripts, *operands, optimize=False):
+    dtypes = {np.asarray(o).dtype for o in operands}
+    narrow = [d for d in dtypes if d.name == "bfloat16"]
+    if narrow:
+        # NumPy's einsum takes no bfloat16 (ml_dtypes'): XLA's CPU dot of bfloat16 operands accumulates in float32
+        # and rounds the result once, which this is
+        wide = [np.asarray(o, dtype=np.float32) if np.asarray(o).dtype.name == "bfloat16" else o for o in operands]
+        return np.einsum(subscripts, *wide, optimize=optimize).astype(narrow[0])
     return np.einsum(subscripts, *operands, optimize=optimize)
 
 

@@ -57,14 +57,16 @@ My truths corrected (gradcli was right):
   division then costs 3e-8 of the gradient: unstable, not ok (and see F3 for its line).
 
 Findings:
-- F1 np_lib64d:sumsq_f16_acc32 (open). np.sum(x.astype(np.float16) ** 2, dtype=np.float32), also np.mean(...,
+- F1 np_lib64d:sumsq_f16_acc32 (mended since: the reductions' rules take dtype=, and an exact run sums exactly,
+  `ops_array._exact_accumulation`). np.sum(x.astype(np.float16) ** 2, dtype=np.float32), also np.mean(...,
   dtype=np.float64) and (x * x).sum(dtype=np.float64), is status error "the target raised TypeError: <lambda>() got an
   unexpected keyword argument 'dtype'": gradcli.numpy's sum lacks the dtype keyword, and the TypeError is its own,
   said as the user's target's, with no line (the ndarray method's names gradcli's _install.<locals>.<lambda>); README
   says a NumPy function gradcli lacks is exit 2 naming it and its line. The truth: [1, 0.5, -2] ok at
   [0.5, 0.25, -1]; at [300, 1] 300^2 overflows float16: unstable (JAX's and PyTorch's twins are judged so). Reproduce:
   gradcli check tests/trials/np_lib64d.py:sumsq_f16_acc32 --at "x=[0.5,0.25,-1]" --dtype float32 --json
-- F2 jax_lib64d:matmul_bf16 and jax_lib64d:dot_plain (open). A JAX matmul whose operands are bfloat16
+- F2 jax_lib64d:matmul_bf16 and jax_lib64d:dot_plain (mended since: a bfloat16 einsum accumulates in float32 and
+  rounds once, as XLA's CPU dot, `ops_linalg._einsum_raw`). A JAX matmul whose operands are bfloat16
   (x.astype(jnp.bfloat16) @ W.astype(jnp.bfloat16) in a float32 check, or x @ W checked with --dtype bfloat16) is
   status error "TypeError: invalid data type for einsum" (NumPy's einsum refuses ml_dtypes' bfloat16), where JAX
   returns [7.5, -7.5, 8.4375] at [0.5, -1, 2], every product and sum exact in bfloat16 (ok), and 3 digits at
