@@ -11,8 +11,8 @@ norm whose eps 1e-8 float16 holds as 0 (unstable, judged against the literal as 
 (domain), a float16 matmul named at its cast (unstable), JAX's jnp.array(0.1, dtype=jnp.float64) with x64 off (ok, the
 slope exactly 0) and exp(-20) underflowing float16 in a float32 check (unstable).
 Mended: F1 np.sum / np.mean / ndarray.sum with dtype= raised a bare TypeError from gradcli's own shim; F2 JAX's
-matmul with bfloat16 operands was an error ("invalid data type for einsum"). Open findings, strict xfails: F3 a float32 1/3 (torch.tensor([1, 2]) / 3) in a float64
-check is named at the product's line as the gradient rule's error, not at the division that narrowed it; F4 a 0-dim
+matmul with bfloat16 operands was an error ("invalid data type for einsum"). F3, mended: a float32 1/3 (torch.tensor([1, 2]) / 3) in a float64 check was named at the product's line as the
+gradient rule's error, not at the division that narrowed it. Open finding, a strict xfail: F4 a 0-dim
 float64 tensor meeting float32 data is replayed as float64 arithmetic (PyTorch computes in float32 with f32(0.1)).
 The whole set runs case by case through the CLI as tests/trials/run.py does (cases64d.ALL).
 """
@@ -54,19 +54,19 @@ CHOSEN = {  # case id -> what it holds
         "F2, mended: a bfloat16 matmul inside a float32 check, replayed as XLA's CPU dot (float32 accumulation, one rounding: ops_linalg._einsum_raw): ok, every number exact in bfloat16",
     "jax_lib64d:dot_plain@x=[0.5,-1,2]:bfloat16":
         "F2, mended: x @ W checked in bfloat16 itself: ok",
+    "torch_lib64d:int_weights@x=[0.5,-1]:float64":
+        "F3, mended: torch.tensor([1, 2]) / 3 is float32 (PyTorch's default dtype) in a float64 check: the run in "
+        "the dtype divides as PyTorch does (torch_ops._divide), so the narrowing is named at the division's line "
+        "32: unstable",
 }
 
 KNOWN_WRONG = {  # case id -> the finding, open
-    "torch_lib64d:int_weights@x=[0.5,-1]:float64":
-        "F3: torch.tensor([1, 2]) / 3 is float32 in a float64 check: unstable (3e-8), but the finding names the "
-        "product's line (33) as the gradient rule's error 'from inputs accurate to 2.2e-16', not the division's (32)",
     "torch_lib64d:shift_f64_scalar@x=[0.1,0.3]:float32":
         "F4: x - torch.tensor(0.1, dtype=torch.float64) with float32 x is float32 arithmetic in PyTorch (a 0-dim "
         "tensor does not promote; x.grad = [0, 0.40000004]); gradcli's note says subtract returned float64 and its "
         "exact slopes [2.98e-9, 0.40000002384] are of c = 0.1, where the program's are [0, 0.40000002086]",
 }
 SYMPTOMS = {
-    "torch_lib64d:int_weights@x=[0.5,-1]:float64": "torch_lib64d.py:33",
     "torch_lib64d:shift_f64_scalar@x=[0.1,0.3]:float32": "subtract returned float64",
 }
 

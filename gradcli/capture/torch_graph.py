@@ -109,7 +109,7 @@ from . import torch_indices, torch_numpy_forward, torch_reads, torch_sparse
 from .torch_numpy_forward import Notes, NumpyForwardsNeeded, noting_forwards, numpy_backwards_noted, replay_of, rule_of
 from .torch_pullbacks import PULLBACKS
 from .torch_sums import checked_outputs, described as engine_sum_described, tag as engine_sum
-from .torch_ops import APPROXIMATED, ELEMENTWISE, OPS, WINDOWS, written_at
+from .torch_ops import APPROXIMATED, ELEMENTWISE, EXACT_REPLAY, OPS, WINDOWS, written_at
 from .own_kernels import KernelCall
 
 _RULE_TAG = re.compile(r"^(?P<name>\w+) \[rule (?P<rule>.*) @ (?P<at>.*)\]$")
@@ -2163,6 +2163,7 @@ def replay(graph, inputs, fallback_location, value_only=False):
     where, context = None, None
     order = graph.value_order if value_only else range(len(graph.steps))
     steps = graph.steps
+    replaying = EXACT_REPLAY.set(kind_of(inputs))
     try:
         for index in order:
             step = steps[index]
@@ -2221,6 +2222,7 @@ def replay(graph, inputs, fallback_location, value_only=False):
                     error.raised_at = (file, int(line))
                 raise
     finally:
+        EXACT_REPLAY.reset(replaying)
         if context is not None:
             context.__exit__(None, None, None)
     return _value(graph.output[0] if value_only else graph.output, env)

@@ -16,6 +16,7 @@ arrives as its name (``float32``).
 
 from __future__ import annotations
 
+import contextvars
 import math
 import operator
 
@@ -445,7 +446,22 @@ def _divide(x, y, rounding_mode=None):
         return _arithmetic(gnp.floor_divide, x, y)
     if rounding_mode == "trunc":  # trunc(x / y), the quotient rounded toward 0, as PyTorch's kernel computes it
         return gnp.trunc(_arithmetic(gnp.divide, x, y))
+    if _integral(x) and _integral(y) and not (isinstance(x, int) and isinstance(y, int)):
+        # true division of integer tensors: PyTorch's default float dtype, where NumPy's would be float64, so the run
+        # in the dtype meets float32's 1/3 where PyTorch's does, and names that narrowing (torch.tensor([1, 2]) / 3)
+        import torch  # lazy: only a PyTorch target's replay reaches here, with PyTorch loaded
+
+        kind = EXACT_REPLAY.get()
+        if kind is not None:  # an exact replay: the quotient of the integers, exactly
+            return _arithmetic(gnp.divide, lift(np.asarray(raw(x), dtype=np.float64), kind), y)
+        default = np.dtype(str(torch.get_default_dtype()).replace("torch.", ""))
+        return astype(_arithmetic(gnp.divide, x, y), default)
     return _arithmetic(gnp.divide, x, y)
+
+
+# The kind of exact numbers (`exact_constants.kind_of`) a replay of a PyTorch graph runs on, None in a dtype's run:
+# set by `torch_graph.replay` around each replay, read where an op on integers alone differs between the two.
+EXACT_REPLAY = contextvars.ContextVar("gradcli_torch_exact_replay", default=None)
 
 
 def _integral(x):

@@ -73,7 +73,8 @@ Findings:
   [0.3, -0.7, 1.3] (unstable at the cast's line). The float16 matmul, NumPy's bfloat16 matmul and TensorFlow's
   bfloat16 tf.matmul and mixed_bfloat16 Dense are judged right. Reproduce:
   gradcli check tests/trials/jax_lib64d.py:matmul_bf16 --at "x=[0.5,-1,2]" --dtype float32 --json
-- F3 torch_lib64d:int_weights, x = [0.5, -1], float64 (open). w = torch.tensor([1, 2]) / 3 is float32 (the default
+- F3 torch_lib64d:int_weights, x = [0.5, -1], float64 (mended since: the replay in the dtype divides integer tensors
+  into PyTorch's default float dtype, an exact replay exactly, `torch_ops._divide`, `EXACT_REPLAY`). w = torch.tensor([1, 2]) / 3 is float32 (the default
   dtype) in a float64 check; the verdict unstable (3e-8) is right, but its one finding names line 33 (w * x ** 2), as
   "the gradient rule of int_weights computes [0.3333333, ...] ... from inputs accurate to 2.2e-16", not line 32, the
   division that narrowed the weights to float32, and says nothing of float32 (README: an unstable result names the
