@@ -55,15 +55,22 @@ def test_a_log_of_an_exact_right_angle_has_a_proven_zero_slope(function, x):
     assert not value
 
 
-@pytest.mark.parametrize("argument", [lambda x: _right_angle(x) - _right_angle(-x), lambda x: _right_angle(x) - 2.0],
-                         ids=["exactly 0", "below 0"])
-def test_an_argument_whose_quotient_is_not_positive_has_no_proof(argument):
-    # pi/2 - pi/2 is 0 and pi/2 - 2 below it, whatever their NaN balls say: the log is undefined, no proof
+def test_an_argument_whose_quotient_is_below_0_has_no_proof():
+    # pi/2 - 2 is below 0, whatever its NaN ball says: the log is undefined, no proof
     arb_core.enable()
     with arb_proof.session():
         (x,) = arb_proof.seeded([1e200], [[1.0]])
         with pytest.raises(arb_proof.NoProof):
-            gnp.xlogy(x, argument(x))
+            gnp.xlogy(x, _right_angle(x) - 2.0)
+
+
+def test_an_argument_whose_quotient_is_exactly_0_is_the_logs_pole():
+    # pi/2 - pi/2 is 0: x log 0 with x nonzero is log's pole, an unknown that proves no number (as log(0) itself)
+    arb_core.enable()
+    with arb_proof.session():
+        (x,) = arb_proof.seeded([1e200], [[1.0]])
+        out = gnp.xlogy(x, _right_angle(x) - _right_angle(-x))
+        assert type(out) is arb_proof.Sym and out.q is None
 
 
 def test_a_proof_under_an_absorption_watch_is_the_proof_without_it():

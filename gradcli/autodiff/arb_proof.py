@@ -996,6 +996,11 @@ def _xlogy(x, y, shift=0):
         # 0 log y is 0 for every y: a constant 0 gives y a slope of exactly 0, and an entry nothing moves has none
         d = y.d if x.d is None else x.d
         return Sym(ball, x.q, None if d is None else [x.q] * len(d))
+    at_pole = not inside and y.q is not None and _zero_at_point(add(y.q, _const(shift)) if shift else y.q)
+    if at_pole and x.q is not None and not x.b.contains(0):
+        # x proven nonzero and y at the log's pole: x log y is the product itself, whose log meets its pole as log
+        # does (q0 - xlogy(0.5, q2) at q2 = 0 keeps q0's slope 1, as q0 - 0.5 log(q2) does)
+        return run("multiply", x, run("log1p" if shift else "log", y))
     if not inside or x.q is None:
         raise NoProof(f"{name} where its log is not proven defined")
     argument = add(y.q, _const(shift)) if shift else y.q
