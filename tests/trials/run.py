@@ -147,6 +147,7 @@ from cases64c import ALL as SIXTY_FOURTH_C
 from cases64d import ALL as SIXTY_FOURTH_D
 from cases65c import ALL as SIXTY_FIFTH_C
 from cases65d import ALL as SIXTY_FIFTH_D
+from cases66c import ALL as SIXTY_SIXTH_C
 from cases66d import ALL as SIXTY_SIXTH_D
 from judge import judge, run_cli
 
@@ -181,7 +182,7 @@ ALL = (FIRST + SECOND + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINT
        + FIFTY_EIGHTH_C + FIFTY_EIGHTH_D + FIFTY_NINTH_C + FIFTY_NINTH_D
        + SIXTIETH_C + SIXTIETH_D + SIXTY_FIRST_C + SIXTY_FIRST_D + SIXTY_SECOND_C + SIXTY_SECOND_D + SIXTY_THIRD_C + SIXTY_THIRD_D
        + SIXTY_FOURTH_C + SIXTY_FOURTH_D + SIXTY_FIFTH_C
-       + SIXTY_FIFTH_D + SIXTY_SIXTH_D)
+       + SIXTY_FIFTH_D + SIXTY_SIXTH_C + SIXTY_SIXTH_D)
 
 
 def one(case):
