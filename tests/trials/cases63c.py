@@ -119,6 +119,7 @@ from cases import Case
 from cases5 import hp
 from cases30b import sided_grad
 from cases59c import _txt  # a point as its case id writes it
+from cases62c import fixed  # a truth given entry by entry (mpf, NaN)
 
 L = "lib63c.py"
 NAN = mpmath.nan
@@ -253,10 +254,6 @@ def undefined(**shapes):  # the value is 0/0, x/0, log 0 or 0 * log 0 at the poi
     def nans(n):
         return [NAN] * n if isinstance(n, int) else [nans(m) for m in n]
     return hp(lambda: {k: (NAN if v == 0 else nans(v)) for k, v in shapes.items()})
-
-
-def fixed(**values):  # a truth given entry by entry (mpf, NaN)
-    return hp(lambda: {k: (v() if callable(v) else v) for k, v in values.items()})
 
 
 # --- cases ------------------------------------------------------------------------------------------------------------
