@@ -280,7 +280,7 @@ def _roots_used(fun, global_names):
             elif not isinstance(value, type) and _users(type(value), global_names):
                 todo.append(type(value))  # an instance of the user's class (a model closed over)
             else:
-                root = _root_of(value)
+                root = _root_of(value) or framework_of_value(value)  # a framework's tensor it reads (a global constant)
                 if root is not None:
                     roots.add(root)
     return roots

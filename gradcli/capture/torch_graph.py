@@ -145,6 +145,7 @@ class Step:
         self.users_scalars = ()  # positions of the Python floats the user's own code handed this op (`_library_frame`)
         self.limits = frozenset(k for k, a in enumerate(self.args) if type(a) is float and a in _FLOAT64_LIMITS)  # `_limit_in`
         self.users_constant = False  # a tensor the user's own code made from numbers (torch.tensor(list)): `_users_constant`
+        self.made_outside = None  # the id of a constant tensor made before the function ran (`hold_following_constants`)
         self.fresh = False  # a tensor any code made from numbers as the function ran (`_fresh`)
         self.redraw = None  # a random draw's constant: its draw in a dtype (`_Redraw`)
         self.picks_constants = False  # a where between two 0-d constants, taken in the run's dtype (`_picks_constants`)
@@ -1317,6 +1318,41 @@ def _users_constant(node):
     return _fresh(node) and location is not None and rule is None and not _library_frame(node)
 
 
+def _zero_dims_cast(fun, node):
+    """``fun`` with the operands PyTorch's type promotion casts down cast so first: a 0-dim float tensor of a wider
+    dtype than the op's float result.
+
+    PyTorch ranks a 0-dim tensor below a tensor with dimensions of the same kind: ``x - torch.tensor(0.1,
+    dtype=torch.float64)`` with float32 ``x`` is float32 arithmetic on 0.1 cast to float32, where NumPy's rules,
+    which gradcli's ops follow, would compute in float64. An exact replay keeps its numbers (`_cast_by_promotion`
+    says which constants the narrower program holds rounded)."""
+    made = getattr(node.meta.get("val"), "dtype", None)
+    narrow = _NUMPY_FLOATS.get(str(made))
+    cast = [k for k, arg in enumerate(node.args) if _wider_zero_dim(arg, made)] if narrow is not None else ()
+    if not cast:
+        return fun
+
+    def promoted_as_pytorch_does(*args, **kwargs):
+        args = list(args)
+        for k in cast:
+            if isinstance(args[k], (np.ndarray, np.floating)) and args[k].dtype.itemsize > narrow.itemsize:
+                args[k] = args[k].astype(narrow)[()]
+        return fun(*args, **kwargs)
+    return promoted_as_pytorch_does
+
+
+_NUMPY_FLOATS = {"torch.float32": np.dtype(np.float32), "torch.float16": np.dtype(np.float16)}
+
+
+def _wider_zero_dim(arg, made):
+    """Whether the graph's ``arg`` is a 0-dim float tensor of a wider dtype than ``made``."""
+    import torch  # lazy: only a PyTorch target's graph has such arguments
+
+    val = getattr(arg, "meta", {}).get("val") if isinstance(arg, torch.fx.Node) else None
+    return (isinstance(val, torch.Tensor) and val.dim() == 0 and val.is_floating_point()
+            and val.dtype.itemsize > made.itemsize)
+
+
 def _fresh(node):
     """Whether a graph's tensor constant was made from numbers as the function ran: read through
     ``lift_fresh_copy`` (an ``alias`` once decomposed), not a tensor made outside it."""
@@ -1350,22 +1386,31 @@ def hold_following_constants(graph, run_narrower):
     import torch  # lazy: only a PyTorch target needs it
     from torch.utils._python_dispatch import TorchDispatchMode  # lazy: likewise
 
-    if not any(step.users_constant and step.fun().dtype == np.float64 for step in graph.steps):
+    outside = {step.made_outside: step for step in graph.steps if step.made_outside is not None
+               and np.ndim(step.fun()) == 0 and np.asarray(step.fun()).dtype == np.float64}
+    if not outside and not any(step.users_constant and step.fun().dtype == np.float64 for step in graph.steps):
         return
-    made = []
+    made, tensors, readers = [], {}, {}  # each fresh tensor's dtype; id -> (its index, it); index -> readers' dtypes
 
     class Noting(TorchDispatchMode):
         def __torch_dispatch__(self, func, types, args=(), kwargs=None):
             out = func(*args, **(kwargs or {}))
             if func is torch.ops.aten.lift_fresh.default:
+                tensors[id(out)] = (len(made), out)  # held, so that its id names no other tensor meanwhile
                 made.append(out.dtype)
+                return out
+            for arg in [*args, *(kwargs or {}).values()]:
+                if id(arg) in tensors:
+                    readers.setdefault(tensors[id(arg)][0], set()).add(getattr(out, "dtype", None))
+                elif id(arg) in outside:
+                    readers.setdefault(("outside", id(arg)), set()).add(getattr(out, "dtype", None))
             return out
 
     try:
         with Noting(), torch.no_grad():
             run_narrower()
     except Exception:  # noqa: BLE001 - the function's own failure in float32, or one that differentiates itself
-        made.clear()
+        made.clear(), tensors.clear(), readers.clear()
         try:
             # A function that differentiates inside itself (torch.autograd.grad, .backward) needs autograd's graph.
             with Noting():
@@ -1374,7 +1419,18 @@ def hold_following_constants(graph, run_narrower):
             made.clear()
     fresh = [step for step in graph.steps if step.op == "constant" and step.fresh]
     for k, step in enumerate(fresh):
-        step.users_constant = step.users_constant and k < len(made) and made[k] == torch.float32
+        step.users_constant = step.users_constant and k < len(made) and (
+            made[k] == torch.float32 or _cast_by_promotion(step.fun(), readers.get(k, ())))
+    for made_id, step in outside.items():  # a float64 0-dim tensor made before: held as the program's casts hold it
+        step.users_constant = _cast_by_promotion(step.fun(), readers.get(("outside", made_id), ()))
+
+
+def _cast_by_promotion(value, dtypes):
+    """Whether a float64 0-dim constant ``value`` reaches the program in float32 only cast there: every op reading it
+    computed in float32 (PyTorch's promotion ranks a 0-dim tensor below float32 data with dimensions)."""
+    import torch  # lazy: only a PyTorch target needs it
+
+    return np.ndim(value) == 0 and bool(dtypes) and all(dtype == torch.float32 for dtype in dtypes)
 
 
 def _handed_by_user(args, location, forwards=None):
@@ -1597,6 +1653,7 @@ def compile_graph(module, drawn=None, gammas=()):
             steps[-1].fresh = _fresh(node)
             steps[-1].redraw = (drawn or {}).get(id(constant))
             steps[-1].users_constant = constant.is_floating_point() and _users_constant(node)
+            steps[-1].made_outside = None if steps[-1].fresh else id(constant)  # `hold_following_constants` finds it so
             slots[node] = Slot(inputs + len(steps) - 1)
         elif node.op == "call_function":
             location, rule, differentiated = _location(node)
@@ -1609,7 +1666,7 @@ def compile_graph(module, drawn=None, gammas=()):
             last = location
             _refuse_higher_order(node.target, location)
             fun, name = _replay_of(node.target, location, _last_use(node, order), _complex_valued(node))
-            fun = _bound_to_node(fun, name, node, location, gammas)
+            fun = _zero_dims_cast(_bound_to_node(fun, name, node, location, gammas), node)
             read = _READ.search(node.meta.get("stack_trace") or "") if users_line and name == "detach" else None
             if read is not None:
                 fun, name = _number_read, read["how"]  # the number read: the function's values follow the inputs

@@ -80,7 +80,8 @@ Findings:
   division that narrowed the weights to float32, and says nothing of float32 (README: an unstable result names the
   narrowing at the user's line first). Reproduce:
   gradcli check tests/trials/torch_lib64d.py:int_weights --at "x=[0.5,-1]" --dtype float64 --json
-- F4 torch_lib64d:shift_f64_scalar, x = [0.1, 0.3], float32 (open). x - torch.tensor(0.1, dtype=torch.float64) with
+- F4 torch_lib64d:shift_f64_scalar, x = [0.1, 0.3], float32 (mended: torch_graph._zero_dims_cast and
+  _cast_by_promotion; tests/test_torch_zero_dim_promotion.py). x - torch.tensor(0.1, dtype=torch.float64) with
   float32 x: a 0-dim tensor does not promote a dimensioned one, so PyTorch computes in float32 with f32(0.1) (d.dtype is
   float32, x.grad = [0, 0.40000004]); the exact slopes are 2 (x - f32(0.1)) = [0, 0.40000002086162567]. gradcli's note
   says "subtract returned float64 at torch_lib64d.py:...", and its exact gradient [2.98e-9, 0.4000000238418579] is of
