@@ -594,6 +594,37 @@ def nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=False):
     return value
 
 
+def nanquantile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False):
+    """``np.nanquantile``: `quantile` of each slice's entries that are not NaN (NaN where all are), as NumPy computes
+    it, slice by slice; a NaN entry has no slope."""
+    if isinstance(q, Box):
+        raise NotImplementedError("gradcli.numpy.nanquantile differentiates in a; q must be a constant")
+    if out is not None:
+        raise NotImplementedError("gradcli.numpy.nanquantile takes no out= (its result is a new array)")
+    q_shape = np.shape(q)
+    s, axes = _sorted_along_last(a, axis)  # NaN sorts last
+    counts = np.sum(~np.asarray(raw(isnan(s)), dtype=bool), axis=-1)
+    kept_shape = shape_of(s)[:-1]
+    entries = np.asarray(raw(s)).dtype
+    all_nan = np.full(q_shape, np.nan, dtype=entries if entries.kind == "f" else np.float64)  # NumPy's, no slope
+    slices = [quantile(getitem(s, index + (slice(0, int(counts[index])),)), q, method=method) if counts[index] else all_nan
+              for index in np.ndindex(*kept_shape)]
+    value = stack(slices, axis=-1) if slices else np.full(q_shape + (0,), np.nan)
+    value = reshape(value, tuple(q_shape) + tuple(kept_shape))
+    if keepdims:
+        value = reshape(value, tuple(q_shape) + tuple(1 if d in axes else n for d, n in enumerate(shape_of(a))))
+    return value
+
+
+def nanpercentile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False):
+    """``np.nanpercentile``: `nanquantile` at ``q / 100``."""
+    if isinstance(q, Box):
+        raise NotImplementedError("gradcli.numpy.nanpercentile differentiates in a; q must be a constant")
+    scaled = np.true_divide(q, 100)
+    return nanquantile(a, float(scaled) if type(q) in (int, float) else scaled, axis, out, overwrite_input, method,
+                       keepdims)
+
+
 def percentile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False):
     """``np.percentile``: `quantile` at ``q / 100``."""
     if isinstance(q, Box):
