@@ -567,6 +567,8 @@ VECTOR = {
     "nanmedian": (gnp.nanmedian, _median),
     "quantile": (lambda v: gnp.quantile(v, 0.3), _quantile),
     "percentile": (lambda v: gnp.percentile(v, 30.0), _quantile),
+    "nanquantile": (lambda v: gnp.nanquantile(v, 0.3), _quantile),  # no NaN among the points: quantile's numbers
+    "nanpercentile": (lambda v: gnp.nanpercentile(v, 30.0), _quantile),
     "diff": (lambda v: _dot_weights(gnp.diff(v)), _diff_w),
     "interp": (lambda v: _dot_weights(gnp.interp(v, np.array(KNOTS[0]), np.array(KNOTS[1]))), _interp_w),
     "ptp": (gnp.ptp, lambda v: (lambda top, bottom: (top[0] - bottom[0], [t - b for t, b in zip(top[1], bottom[1])]))(

@@ -303,6 +303,8 @@ TESTED_ELSEWHERE = {
     "median", "percentile", "quantile",
     # test_voigt57_order_statistics.py (values and dtypes against NumPy, the entries read, all-NaN slices)
     "nanmedian",
+    # test_nanquantile.py (values, shapes and dtypes against NumPy for every method, slopes, a plain module's check)
+    "nanquantile", "nanpercentile",
     # test_ops_numeric.py (values against NumPy, gradients against central differences)
     "interp", "polyval", "average", "ptp", "trapezoid", "nansum", "nanmean", "nanmax", "nanmin", "convolve",
     "meshgrid", "cov",
