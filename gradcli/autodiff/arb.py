@@ -118,6 +118,19 @@ def _arb(x):
     return x if isinstance(x, ARB) else anchored.exact_ball(x)
 
 
+def _log_to_base(x, base):
+    """log2 or log10 of a ball: the whole number k exactly where ``x`` is exactly base^k (floor(log2(8)) is 3, not a
+    ball about 3 that no floor decides), else log x / log base."""
+    x = _arb(x)
+    if x.is_exact() and x > 0:
+        mantissa, exponent = (int(part) for part in x.man_exp())  # x = mantissa 2^exponent, the mantissa odd
+        if base == 2 and mantissa == 1:
+            return ARB(exponent)
+        if base == 10 and mp.power_of_five(mantissa, exponent):
+            return ARB(exponent)
+    return x.log() / ARB(base).log()
+
+
 def _equal(x, y):
     x, y = _arb(x), _arb(y)
     return x.is_exact() and y.is_exact() and x == y
@@ -481,8 +494,8 @@ ELEMENTWISE = {
     "exp2": lambda x: ARB(2) ** x,
     "expm1": anchored.expm1,
     "log": anchored.log,
-    "log2": lambda x: _arb(x).log() / ARB(2).log(),
-    "log10": lambda x: _arb(x).log() / ARB(10).log(),
+    "log2": lambda x: _log_to_base(x, 2),
+    "log10": lambda x: _log_to_base(x, 10),
     "log1p": anchored.log1p,
     "sin": _method("sin"),
     "cos": _method("cos"),

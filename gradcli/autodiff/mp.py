@@ -557,7 +557,28 @@ def _ln(x, base=None):
     at 60 digits is 1e-310). Such an ``x`` is rounded to the working precision first, which moves log x by one unit."""
     if _wider_than_working(x) and _magnitude_bits(x) == -1:
         x = +x
-    return mpmath.log(x) if base is None else mpmath.log(x, base)
+    if base is None:
+        return mpmath.log(x)
+    whole = _whole_log(x, base)
+    return mpmath.log(x, base) if whole is None else mpmath.mpf(whole)
+
+
+def _whole_log(x, base):
+    """k where the mpmath number ``x`` is exactly ``base``^k (base 2 or 10), else None: a log2 of 8 that rounding
+    down leaves below 3 would put np.floor(np.log2(8)) on the wrong step."""
+    if type(x) is not _MPF or not x > 0:
+        return None
+    mantissa, exponent = int(x.man), int(x.exp)  # x = mantissa 2^exponent, the mantissa odd
+    if base == 2 and mantissa == 1:
+        return exponent
+    if base == 10 and power_of_five(mantissa, exponent):
+        return exponent
+    return None
+
+
+def power_of_five(mantissa, exponent):
+    """Whether ``mantissa`` is 5^``exponent``: its length in bits first, so that a vast exponent costs nothing."""
+    return exponent >= 0 and abs(mantissa.bit_length() - exponent * 2.321928094887362) < 2 and mantissa == 5 ** exponent
 
 
 def _log1p(x):

@@ -67,9 +67,11 @@ literal meeting float32 data is held in float32); e^-740 by ldexp is ok, not uns
 np.ldexp(e^r, 1024) at 709.78 is unstable, not ok: the value 1.79e308 and its slope are in range, but the reverse
 mode's adjoint of e^r is d ldexp(y, 1024) / dy = 2^1024 = inf (2.0 ** k overflows in the value itself: unstable too).
 
-Findings: none. Observed, not a case: at log_floor_log2's power of two gradcli's message says "the exact gradient is
+Findings: none. Observed, not a case: at log_floor_log2's power of two gradcli's message said "the exact gradient is
 undefined or infinite at this point" where the value jumps by ln2 - LN2 = 2.3e-17 (log_frexp's and pow10_split's
-steps are named as jumps); the verdict, domain, is right.
+steps are named as jumps); the verdict, domain, was right. Mended: log2 and log10 of an exact power of their base are
+whole numbers on balls and in every rounding of the high-precision runs (tests/test_log_of_exact_powers.py), and the
+finding names the jump at the floor.
 """
 
 import math
