@@ -855,7 +855,9 @@ def _exact_constants_in(prim, args, kwargs):
             return None
     liftable = "fiu" if prim.kind == "elementwise" else "f"  # beside a reduction's array an integer is an axis
     lifted = tuple(exact_constant(a) if kind in liftable else a for a, kind in zip(args, kinds))
-    return lifted if any(b is not a for a, b in zip(args, lifted)) else None
+    # Infinities and NaN stay the floats they are (np.minimum(np.inf, np.inf)): NumPy's answer, which is exact.
+    return lifted if any(isinstance(b, _MP_TYPES) or (isinstance(b, np.ndarray) and b.dtype == object)
+                         for b in lifted) else None
 
 
 def lifting_constants(fun, data=1):
