@@ -84,7 +84,6 @@ and gamma is held as the double 0.1):
 """
 
 import mpmath
-import numpy
 from mpmath import mpf
 
 from cases import Case
