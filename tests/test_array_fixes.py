@@ -92,10 +92,6 @@ def test_reductions_that_are_not_a_log_sum_exp_get_no_logsumexp():
         import jax.numpy as jnp
 
 
-        def weighted(x, w):
-            return jnp.log(jnp.sum(jnp.exp(x) * w))
-
-
         def typed(x):
             return jnp.log(jnp.sum(jnp.exp(x), dtype=jnp.float32))
 
@@ -109,6 +105,20 @@ def test_reductions_that_are_not_a_log_sum_exp_get_no_logsumexp():
         """
     )
     assert "logsumexp" not in found
+
+
+def test_a_weighted_sum_of_exps_is_a_log_sum_exp_of_u_plus_log_w():
+    """exp(x) w = exp(x + log w) where w >= 0 (a mask's 0 an entry of -inf): offered, and re-checked where it runs."""
+    [[edit]] = _rewrites(
+        """
+        import jax.numpy as jnp
+
+
+        def weighted(x, w):
+            return jnp.log(jnp.sum(jnp.exp(x) * w, axis=0))
+        """
+    )["logsumexp"],
+    assert edit[1] == "jax.scipy.special.logsumexp(x + jnp.log(w), axis=0)"
 
 
 def test_axis_arguments_are_carried_through():

@@ -309,6 +309,13 @@ def _logsumexp_of(reader, inner):
     """log(sum(exp(u), axis)) as logsumexp(u, axis), ``inner`` the sum."""
     total = None if inner is None else reader.call(inner, "sum")
     masked = None if total is None else _masked_exp(reader, total[1])
+    weighted, weight = (None, None) if total is None or masked else _weighted_exp(reader, total[1])
+    if weight is not None:  # log(sum(exp(u) * w)): log(sum(exp(u + log w))), a weight of 0 an entry of -inf
+        carried = _carried(total[2], total[3])
+        axis_given = bool(total[2]) or any(k.arg in ("axis", "dim") for k in total[3])
+        if carried is None or weighted[2] or weighted[3] or (reader.spelling.namespace == "torch" and not axis_given):
+            return None
+        return [("logsumexp", [("=format", [("text", "{0} + {1}"), weighted[1], ("log", [weight])]), *carried])]
     exp = None if total is None else reader.call(masked[1] if masked else total[1], "exp")
     if exp is None and total is not None and masked is None:
         exponent = _power_exponent(reader, total[1])

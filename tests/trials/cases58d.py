@@ -39,8 +39,8 @@ Agreed with my truths (exact gradients to 1e-10, verdicts, the user's line, the 
   framework's own spelling and re-checked ok at the point: F.log_softmax, F.logsigmoid,
   F.binary_cross_entropy_with_logits; jax.nn.log_softmax, jax.nn.log_sigmoid, a jnp.log1p / jnp.sinh form for
   log(cosh); tf.nn.log_softmax, tf.math.log_sigmoid and tf.nn.sigmoid_cross_entropy_with_logits; np.logaddexp,
-  scipy.special.log_softmax for NumPy (no fix offered for a masked log(sum(exp(z) * mask)) or the naive focal loss:
-  none claimed);
+  scipy.special.log_softmax for NumPy (no fix offered for the naive focal loss: none claimed; a masked
+  log(sum(exp(z) * mask)) is offered logsumexp(z + log(mask)) since, tests/test_fix_weighted_logsumexp.py);
 - F.binary_cross_entropy(sigmoid(z), y) at z = 30 (float32) is `wrong` at the call: PyTorch's rule divides by
   max(p (1 - p), 1e-12), which binds at sigmoid(30) at any precision (the rule gives 0.0468 where the derivative is
   0.5); F.binary_cross_entropy_with_logits offered and re-checked. At z = 0.5 it is ok;
