@@ -940,9 +940,10 @@ beside_poles = False
 POLES = {"log": (0, 0, -math.inf), "log2": (0, 0, -math.inf), "log10": (0, 0, -math.inf),
          "log1p": (0, 1, -math.inf), "reciprocal": (0, 0, math.nan), "divide": (1, 0, math.nan),
          "power": (0, 0, math.inf), "odd power": (0, 0, math.nan),  # x^-2, x^-1.5; x^-1, x^-3 (`_power`)
-         "gammaln": (0, 0, math.inf)}  # log|gamma(x)| at 0, and at each whole number below (`_POLES_AT_WHOLE`)
+         "gammaln": (0, 0, math.inf),  # log|gamma(x)| at 0, and at each whole number below (`_POLES_AT_WHOLE`)
+         "digamma": (0, 0, math.nan)}  # -1/(x + n) beside each whole number -n <= 0: -inf and +inf, no sign
 # The ops of `POLES` with a pole at every whole number <= 0 (gamma's): the one an argument's ball holds is its pole.
-_POLES_AT_WHOLE = frozenset(("gammaln",))
+_POLES_AT_WHOLE = frozenset(("gammaln", "digamma"))
 
 
 def _at_its_pole(name, syms):

@@ -74,6 +74,8 @@ def ball_of(proof, q, points=None):
                 values[number] = flint.arb(2) if x == 1 else 2 * x.acosh() / (x * x - 1).sqrt()
             elif name == "erf":
                 values[number] = _erf(quotient(args[0]))
+            elif name == "trigamma":
+                values[number] = _trigamma(flint, quotient(args[0]))
             elif name == "log" and len(args) == 1:
                 values[number] = _log(args[0], quotient)
             elif name in _BALL_METHODS and len(args) == 1:
@@ -100,6 +102,13 @@ def ball_of(proof, q, points=None):
         return value.real if isinstance(value, flint.acb) else value
 
     return quotient(q)
+
+
+def _trigamma(flint, x):
+    """psi'(x) on a ball: Hurwitz's zeta(2, x) for x > 0, by the reflection pi^2 / sin^2(pi x) - psi'(1 - x) below."""
+    if x > 0:
+        return flint.arb(2).zeta(x)
+    return flint.arb.pi() ** 2 / (flint.arb.pi() * x).sin() ** 2 - flint.arb(2).zeta(1 - x)
 
 
 def _power(ball, n):
