@@ -150,6 +150,8 @@ from cases65d import ALL as SIXTY_FIFTH_D
 from cases66c import ALL as SIXTY_SIXTH_C
 from cases66d import ALL as SIXTY_SIXTH_D
 from cases67c import ALL as SIXTY_SEVENTH_C
+from cases67d import ALL as SIXTY_SEVENTH_D
+from cases68c import ALL as SIXTY_EIGHTH_C
 from judge import judge, run_cli
 
 # mpmath's working precision is one setting for the whole process: a truth computed at 2,000 digits in one thread
@@ -183,7 +185,8 @@ ALL = (FIRST + SECOND + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINT
        + FIFTY_EIGHTH_C + FIFTY_EIGHTH_D + FIFTY_NINTH_C + FIFTY_NINTH_D
        + SIXTIETH_C + SIXTIETH_D + SIXTY_FIRST_C + SIXTY_FIRST_D + SIXTY_SECOND_C + SIXTY_SECOND_D + SIXTY_THIRD_C + SIXTY_THIRD_D
        + SIXTY_FOURTH_C + SIXTY_FOURTH_D + SIXTY_FIFTH_C
-       + SIXTY_FIFTH_D + SIXTY_SIXTH_C + SIXTY_SIXTH_D + SIXTY_SEVENTH_C)
+       + SIXTY_FIFTH_D + SIXTY_SIXTH_C + SIXTY_SIXTH_D + SIXTY_SEVENTH_C
+       + SIXTY_SEVENTH_D + SIXTY_EIGHTH_C)
 
 
 def one(case):
