@@ -102,6 +102,12 @@ def two_to(k):
     return power
 
 
+def _unbounded(x, y):
+    """Whether ``x`` or ``y`` is no finite ball (an infinity, which a ball holds without its sign): no anchor or tail
+    of it cancels another's, so their sum is flint's own (inf - inf is no 0)."""
+    return not (_arb(x).is_finite() and _arb(y).is_finite())
+
+
 def _plain(x):
     """``x`` as a plain ball (a `NEAR` one forgets its anchor): flint's own arithmetic, no recursion."""
     return x if type(x) is ARB else exact_ball(x)
@@ -210,6 +216,8 @@ def add(x, y):
     for a, b in ((x, y), (y, x)):
         if _is_zero(b):  # the ball itself, so an anchor held by identity still matches (a tangent's 0 entries)
             return _arb(a)
+    if _unbounded(x, y):
+        return _plain(x) + _plain(y)
     for a, b in ((x, y), (y, x)):
         anchor, tail = anchored(a)
         if tail is not None:
@@ -246,6 +254,8 @@ def subtract(x, y):
         return _arb(x)
     if x is y and isinstance(x, ARB) and x.is_finite():  # one ball minus itself (shared by `arb`): exactly 0
         return ARB(0)
+    if _unbounded(x, y):
+        return _plain(x) - _plain(y)
     d = difference(x, y)
     if d is not None:
         return d

@@ -54,7 +54,7 @@ My truths corrected (gradcli was right):
   as I had guessed by analogy with the frameworks;
 - PyTorch's xlogy at x = 0: I expected the old `xlogy(self != 0, other)` rule (wrong); PyTorch 2.13 gives log y: ok.
 
-Findings (F2 held as strict xfails in tests/test_user_trials67d.py):
+Findings (both mended since):
 - F1 (mended: digamma's poles are in `arb_proof.POLES`, each whole number <= 0, and trigamma has a ball,
   `arb_proof_balls._trigamma`; tests/test_digamma_pole_slopes.py): at a pole of digamma the other inputs' slopes were dropped. sum(digamma(x)) at x = [-1, 2] (PyTorch) or [0, 2]
   (JAX): the exact gradient is [nan, nan], each entry "no derivative: the function's exact value here is nan"
@@ -65,7 +65,8 @@ Findings (F2 held as strict xfails in tests/test_user_trials67d.py):
   function and every coordinate is given up. Verdict domain is right. Reproduce:
   gradcli check tests/trials/torch_lib67d.py:digamma --at "x=[-1,2]" --dtype float64 --json
   gradcli check tests/trials/jax_lib67d.py:digamma --at "x=[0,2]" --dtype float64 --json
-- F2: a -inf mask through PyTorch's logcumsumexp and TensorFlow's cumulative_logsumexp: the backward's where(g > 0,
+- F2 (mended: a sum or difference with an infinite ball is flint's own, no infinite anchor cancelling,
+  `arb_anchored._unbounded`): a -inf mask through PyTorch's logcumsumexp and TensorFlow's cumulative_logsumexp: the backward's where(g > 0,
   log g, lowest) - result is lowest - (-inf) = +inf for the masked entry, then + x = -inf gives NaN, at every
   precision, where the slope is 0: the rule is wrong there (the class of round 63d's finding K1), but gradcli says
   unstable and names as the first NaN/inf the backward log([0, 1, 1]) = [-inf, 0, 0], whose -inf the where discards.
