@@ -160,6 +160,14 @@ ALIASES = {
     **{f"fft.{n}": "fft.fft" for n in ("fft2", "fftn", "ifft", "ifft2", "ifftn")},
     **{f"fft.{n}": "fft.rfft" for n in ("rfft2", "rfftn", "irfft", "irfft2", "irfftn")},
     # SciPy's distribution functions: the incomplete gamma and beta functions at a distribution's arguments
+    # NumPy 2's (the array API's) names, and the NaN-skipping reductions (the same mathematics off the NaN entries)
+    **{n: "arc" + n[1:] for n in ("acos", "acosh", "asin", "asinh", "atan", "atanh", "atan2")},
+    "pow": "power", "concat": "concatenate", "permute_dims": "transpose", "matrix_transpose": "swapaxes",
+    "linalg.matrix_transpose": "swapaxes", "unstack": "split", "cumulative_prod": "cumprod", "matvec": "matmul",
+    "vecmat": "matmul", "vecdot": "vdot", "linalg.vecdot": "vdot", "linalg.vector_norm": "linalg.norm",
+    "linalg.matrix_norm": "linalg.norm", "linalg.svdvals": "linalg.svd",
+    **{f"linalg.{n}": n for n in ("cross", "diagonal", "matmul", "outer", "tensordot", "trace")},
+    "nanprod": "prod", "nancumsum": "cumsum", "nancumprod": "cumprod", "nanvar": "var", "nanstd": "std",
     "scipy.special.pdtr": "scipy.stats.poisson.cdf", "scipy.special.chdtr": "scipy.stats.chi2.cdf(x, 5)",
     **{f"scipy.special.{n}": "scipy.special.gammainc(2.5, x)" for n in ("pdtrc", "gdtr")},
     **{f"scipy.special.{n}": "scipy.special.gammaincc(2.5, x)" for n in ("chdtrc", "gdtrc")},

@@ -38,6 +38,7 @@ from . import windows as _windows
 from .values import Box as _Box
 from .values import holds_box as _holds_box
 from .values import raw as _raw
+from .values import shape_of as _shape_of
 
 _MISSING = object()  # no argument given (None is a value np.where's x may take)
 
@@ -171,6 +172,11 @@ nansum = _numeric.nansum
 nanmean = _numeric.nanmean
 nanmax = _numeric.nanmax
 nanmin = _numeric.nanmin
+nanprod = _numeric.nanprod
+nancumsum = _numeric.nancumsum
+nancumprod = _numeric.nancumprod
+nanvar = _numeric.nanvar
+nanstd = _numeric.nanstd
 trapezoid = _numeric.trapezoid
 polyval = _numeric.polyval
 convolve = _numeric.convolve
@@ -187,6 +193,7 @@ fmod = _float_parts.fmod
 frexp = _float_parts.frexp
 ldexp = _float_parts.ldexp
 cumulative_sum = _numeric.cumulative_sum
+cumulative_prod = _numeric.cumulative_prod
 unwrap = _numeric.unwrap
 piecewise = _numeric.piecewise
 vander = _fitting.vander
@@ -236,6 +243,47 @@ def _condition_number(x, p=None):
     return _linalg.norm(x, p, axis=(-2, -1)) * _linalg.norm(_linalg.inv(x), p, axis=(-2, -1))
 
 
+def vecdot(x1, x2, /, *, axis=-1):
+    """``np.vecdot``: the dot product of vectors along ``axis``, the first conjugated."""
+    return _array.sum_(_ops.conj(x1) * x2, axis=axis)
+
+
+def matvec(x1, x2, /):
+    """``np.matvec``: matrices times vectors, over the leading axes broadcast."""
+    return _linalg.einsum("...ij,...j->...i", x1, x2)
+
+
+def vecmat(x1, x2, /):
+    """``np.vecmat``: vectors (conjugated) times matrices, over the leading axes broadcast."""
+    return _linalg.einsum("...j,...jk->...k", _ops.conj(x1), x2)
+
+
+def matrix_transpose(x, /):
+    """``np.matrix_transpose``: each matrix of a stack transposed (its last two axes swapped)."""
+    if len(_shape_of(x)) < 2:
+        raise ValueError("Input array must be at least 2-dimensional")
+    return _array.swapaxes(x, -1, -2)
+
+
+def unstack(x, /, *, axis=0):
+    """``np.unstack``: the slices of ``x`` along ``axis``, as a tuple."""
+    moved = _array.moveaxis(x, axis, 0)
+    return tuple(moved[k] for k in range(_shape_of(moved)[0]))
+
+
+def _vector_norm(x, /, *, axis=None, keepdims=False, ord=2):  # noqa: A002 - NumPy's keyword
+    """``np.linalg.vector_norm``: the ``ord`` norm of the vectors along ``axis`` (all entries as one vector if None)."""
+    if axis is None:
+        flat = _linalg.norm(_array.ravel(x), ord)
+        return _array.reshape(flat, (1,) * len(_shape_of(x))) if keepdims else flat
+    return _linalg.norm(x, ord, axis=axis, keepdims=keepdims)
+
+
+def _matrix_norm(x, /, *, keepdims=False, ord="fro"):  # noqa: A002 - NumPy's keyword
+    """``np.linalg.matrix_norm``: the ``ord`` norm of each matrix of a stack (its last two axes)."""
+    return _linalg.norm(x, ord, axis=(-2, -1), keepdims=keepdims)
+
+
 linalg = _types.SimpleNamespace(
     inv=_linalg.inv,
     solve=_linalg.solve,
@@ -254,6 +302,19 @@ linalg = _types.SimpleNamespace(
     cond=_condition_number,
     qr=_qr.qr,
     multi_dot=_series.multi_dot,
+    # the array API's spellings (NumPy 2): over the last axis or the last two
+    vector_norm=_tracer.lifting_constants(_vector_norm),
+    matrix_norm=_tracer.lifting_constants(_matrix_norm),
+    svdvals=lambda x, /: _decompositions.svd(x, compute_uv=False),
+    cross=lambda x1, x2, /, *, axis=-1: _linalg.cross(x1, x2, axis=axis),
+    diagonal=lambda x, /, *, offset=0: _linalg.diagonal(x, offset, axis1=-2, axis2=-1),
+    trace=lambda x, /, *, offset=0, dtype=None: _linalg.trace(x if dtype is None else _ops.astype(x, dtype), offset,
+                                                               axis1=-2, axis2=-1),
+    matmul=_linalg.matmul,
+    outer=_linalg.outer,
+    tensordot=_linalg.tensordot,
+    vecdot=vecdot,
+    matrix_transpose=matrix_transpose,
 )
 roots = _series.roots
 poly1d = _poly1d.poly1d
@@ -538,6 +599,14 @@ geterr = _on_values(_np.geterr)
 shape = _on_values(_np.shape)
 ndim = _on_values(_np.ndim)
 size = _on_values(_np.size)
+
+# NumPy 2's (the array API's) names of the same functions
+acos, acosh, asin, asinh, atan, atanh, atan2 = arccos, arccosh, arcsin, arcsinh, arctan, arctanh, arctan2
+pow = power  # noqa: A001 - NumPy's name
+concat = concatenate
+permute_dims = transpose
+around = round
+fix = trunc  # toward zero, as np.fix rounds
 
 # gradcli.numpy's functions written as composites of its ops whose recipes compute on their data arguments, by
 # position and keyword: called by the user's code in an exact run, those arguments, where they are the program's

@@ -18,8 +18,8 @@ from __future__ import annotations
 import numpy as np
 
 from .ops import absolute, clip, conj, constant, divide, equal, greater, high_precision, isnan, less, lifted, logical_and, mod, power, sqrt, where
-from .ops_array import (asarray, broadcast_to, concatenate, cumsum, flip, getitem, max_, mean, min_, ravel, reshape, sum_, take,
-                        transpose)
+from .ops_array import (asarray, broadcast_to, concatenate, cumprod, cumsum, flip, getitem, max_, mean, min_, prod, ravel,
+                        reshape, sum_, take, transpose)
 from .ops_linalg import diagonal, matmul
 from .ops_shape import diff
 from .ops_signal import convolve as _convolve_along
@@ -133,6 +133,38 @@ def nanmean(a, axis=None, keepdims=False):
     """``np.nanmean``: the mean of the entries that are not NaN (NaN where there are none, as NumPy's)."""
     with np.errstate(invalid="ignore", divide="ignore"):
         return nansum(a, axis=axis, keepdims=keepdims) / _count(a, axis, keepdims)
+
+
+def nanprod(a, axis=None, keepdims=False):
+    """``np.nanprod``: the product of the entries that are not NaN (1 where there are none)."""
+    return prod(_without_nan(a, 1.0), axis=axis, keepdims=keepdims)
+
+
+def nancumsum(a, axis=None):
+    """``np.nancumsum``: running sums with each NaN counted as 0 (flattened where ``axis`` is None)."""
+    return cumsum(_without_nan(a, 0.0), axis=axis)
+
+
+def nancumprod(a, axis=None):
+    """``np.nancumprod``: running products with each NaN counted as 1 (flattened where ``axis`` is None)."""
+    return cumprod(_without_nan(a, 1.0), axis=axis)
+
+
+def nanvar(a, axis=None, ddof=0, keepdims=False):
+    """``np.nanvar``: the variance of the entries that are not NaN, over their count less ``ddof`` (NaN where that is
+    not positive, as NumPy's)."""
+    a = asarray(a)
+    count = _count(a, axis, True)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        centered = _without_nan(a - nansum(a, axis=axis, keepdims=True) / count, 0.0)
+        squares = absolute(centered) ** 2 if np.iscomplexobj(raw(a)) else centered * centered
+        spread = sum_(squares, axis=axis, keepdims=keepdims) / np.maximum(_count(a, axis, keepdims) - ddof, 0)
+    return where(_count(a, axis, keepdims) - ddof <= 0, np.nan, spread)
+
+
+def nanstd(a, axis=None, ddof=0, keepdims=False):
+    """``np.nanstd``: the square root of `nanvar`."""
+    return sqrt(nanvar(a, axis=axis, ddof=ddof, keepdims=keepdims))
 
 
 def nanmax(a, axis=None, keepdims=False):
@@ -266,8 +298,19 @@ def _zeros_as(x, shape):
 def cumulative_sum(x, /, *, axis=None, dtype=None, out=None, include_initial=False):
     """``np.cumulative_sum``: running sums along ``axis`` (required beyond one dimension), with the empty sum 0 first
     when ``include_initial``."""
+    return _cumulative("cumulative_sum", cumsum, 0.0, x, axis, dtype, out, include_initial)
+
+
+def cumulative_prod(x, /, *, axis=None, dtype=None, out=None, include_initial=False):
+    """``np.cumulative_prod``: running products along ``axis`` (required beyond one dimension), with the empty product
+    1 first when ``include_initial``."""
+    return _cumulative("cumulative_prod", cumprod, 1.0, x, axis, dtype, out, include_initial)
+
+
+def _cumulative(name, running, empty, x, axis, dtype, out, include_initial):
+    """NumPy 2's cumulative functions: ``running`` (cumsum, cumprod) along one axis, ``empty`` first if asked."""
     if out is not None:
-        raise TypeError("gradcli.numpy.cumulative_sum has no out=: it returns a new array")
+        raise TypeError(f"gradcli.numpy.{name} has no out=: it returns a new array")
     x = asarray(x)
     ndim = len(shape_of(x))
     if ndim == 0:
@@ -279,11 +322,11 @@ def cumulative_sum(x, /, *, axis=None, dtype=None, out=None, include_initial=Fal
     if dtype is not None and high_precision(x) is None:
         x = x * np.ones((), dtype=dtype)
     along = axis % ndim
-    sums = cumsum(x, axis=along)
+    runs = running(x, axis=along)
     if not include_initial:
-        return sums
-    first = tuple(1 if d == along else n for d, n in enumerate(shape_of(sums)))
-    return concatenate([_zeros_as(sums, first), sums], axis=along)
+        return runs
+    first = tuple(1 if d == along else n for d, n in enumerate(shape_of(runs)))
+    return concatenate([_zeros_as(runs, first) + empty, runs], axis=along)
 
 
 _TWO_PI = 2 * np.pi  # np.unwrap's default period, told apart from a period the caller gives by its identity
