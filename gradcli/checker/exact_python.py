@@ -200,14 +200,20 @@ def undecided_why(target, args, budget):
 def _compute(target, args, result, budget, seed):
     arb_core.held, arb_core.stopped, arb_core.hold, custom.embedded_forms = [], [], True, []
     function, proven_tie, by_proof = target.mp_function, False, False  # the program at the point, on its own branches
+    bounds = []  # the value's bound, where balls only bound it below every float (`_rule_on_balls`)
     try:
-        value, rule, bits = _rule_on_balls(function, args, budget)
+        value, rule, bits = _rule_on_balls(function, args, budget, bounds=bounds)
     except arb_core.Undecided:
         # Two sides no ball parts (degrees(arctan2(0, -1)) against 180): the point's branches as proof numbers
         # decide them, followed wherever the program runs at the point itself.
         path, proven_tie = _decided_by_proof(function, args, budget)
         function, by_proof = _forced(function, path), True
-        value, rule, bits = _rule_on_balls(function, args, budget, remembered=True)
+        value, rule, bits = _rule_on_balls(function, args, budget, remembered=True, bounds=bounds)
+    if bounds:
+        result.notes.append(
+            f"the exact value is below 2^{bounds[-1]} in magnitude, proven on balls but not settled (the program cancels "
+            f"more digits than balls of gradcli's most bits hold): below every float's least, so its correctly rounded "
+            f"value in every dtype is 0, which the program's value is judged against")
     try:
         # A user's stop_gradient defines the gradient, held constant; a TensorFlow Probability form's stops build
         # a rule, which is judged by the derivative through them.
@@ -694,10 +700,19 @@ def _rule_settled(ball, bits):
     return balls.settled(ball) is not None
 
 
-def _rule_on_balls(function, args, budget, remembered=False):
+# log2 of a bound below every float's least (longdouble's, where it is wider than float64): a value that balls place
+# within it of 0 rounds to 0 in every dtype a program runs in.
+_BELOW_EVERY_FLOAT_LOG2 = min(int(np.log2(np.finfo(t).smallest_subnormal)) for t in (np.float64, np.longdouble)) - 1
+
+
+def _rule_on_balls(function, args, budget, remembered=False, bounds=None):
     """(value ball, gradient balls per argument, bits): gradcli's rule on balls, bits doubling until settled.
     ``remembered``: ``function`` takes a forced path (`_forced`), and a comparison its gradient's replay meets again on
-    the same balls after it (a framework's value-and-gradient program computing the forward anew) is taken alike."""
+    the same balls after it (a framework's value-and-gradient program computing the forward anew) is taken alike.
+
+    A value balls of `balls.MAX_BITS` place within 2^N of 0, N below every float's least (`_BELOW_EVERY_FLOAT_LOG2`),
+    but do not prove 0 (a spline's moments through a solve, read at a knot whose data is 0) is taken as the 0 every
+    dtype rounds it to, as a derivative entry so bounded is (`precision.Bounded`): N is appended to ``bounds``."""
     bits, last, zero, rule_zero = START_BITS, 0.0, None, None
     while bits <= balls.MAX_BITS:
         budget.afford(last * 2.5)
@@ -735,6 +750,11 @@ def _rule_on_balls(function, args, budget, remembered=False):
         if _exact_settled(value) and all(e is None or _rule_settled(e, bits) for g in rule for e in g):
             return value, rule, bits
         if bits >= balls.MAX_BITS and _around_zero(value):
+            bound = _log2(arb_core.ARB(value.rad()))
+            if (bounds is not None and bound < _BELOW_EVERY_FLOAT_LOG2
+                    and all(e is None or _rule_settled(e, bits) for g in rule for e in g)):
+                bounds.append(bound)
+                return arb_core.ARB(0), rule, bits
             raise _Unresolvable(_not_proven("value", [value]))
         bits *= 2
     raise _Fallback("the rule did not settle")
