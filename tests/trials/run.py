@@ -154,6 +154,7 @@ from cases67d import ALL as SIXTY_SEVENTH_D
 from cases68c import ALL as SIXTY_EIGHTH_C
 from cases69c import ALL as SIXTY_NINTH_C
 from cases68d import ALL as SIXTY_EIGHTH_D
+from cases70c import ALL as SEVENTIETH_C
 from judge import judge, run_cli
 
 # mpmath's working precision is one setting for the whole process: a truth computed at 2,000 digits in one thread
@@ -188,7 +189,8 @@ ALL = (FIRST + SECOND + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINT
        + SIXTIETH_C + SIXTIETH_D + SIXTY_FIRST_C + SIXTY_FIRST_D + SIXTY_SECOND_C + SIXTY_SECOND_D + SIXTY_THIRD_C + SIXTY_THIRD_D
        + SIXTY_FOURTH_C + SIXTY_FOURTH_D + SIXTY_FIFTH_C
        + SIXTY_FIFTH_D + SIXTY_SIXTH_C + SIXTY_SIXTH_D + SIXTY_SEVENTH_C
-       + SIXTY_SEVENTH_D + SIXTY_EIGHTH_C + SIXTY_NINTH_C + SIXTY_EIGHTH_D)
+       + SIXTY_SEVENTH_D + SIXTY_EIGHTH_C + SIXTY_NINTH_C + SIXTY_EIGHTH_D
+       + SEVENTIETH_C)
 
 
 def one(case):
