@@ -60,3 +60,19 @@ def test_a_plain_numpy_module_using_them_is_checked_exactly(tmp_path):
     want = np.array([-0.8, 0.0, 0.4, -0.2, 2 * -3.0, 0.6])
     assert result.status == "ok", result.findings
     np.testing.assert_allclose(np.asarray(result.exact_gradient["x"], dtype=float), want, rtol=1e-14, atol=0)
+
+
+@pytest.mark.parametrize("shape, axis, keepdims", [((0,), None, False), ((0, 3), 0, False), ((0, 3), -1, False),
+                                                   ((0, 3), -1, True), ((2, 0), None, False), ((2, 0), None, True)])
+def test_no_numbers_give_numpys_nan(shape, axis, keepdims):
+    for q in (0.5, [0.2, 0.7]):
+        with warnings.catch_warnings(), np.errstate(all="ignore"):
+            warnings.simplefilter("ignore", RuntimeWarning)
+            want = np.nanquantile(np.zeros(shape), q, axis=axis, keepdims=keepdims)
+        got = np.asarray(gnp.nanquantile(np.zeros(shape), q, axis=axis, keepdims=keepdims))
+        assert got.shape == want.shape and np.array_equal(got, want, equal_nan=True)
+
+
+def test_an_infinite_entry_is_a_number_of_its_slice():
+    x = np.array([-np.inf, 1.0, np.nan, 3.0])
+    assert gnp.nanquantile(x, 0.5) == np.nanquantile(x, 0.5) == 1.0

@@ -129,3 +129,45 @@ def test_a_plain_numpy_2_module_is_checked_exactly(tmp_path):
         want[3] += 2 * kept[2]
     np.testing.assert_allclose(np.asarray(result.exact_gradient["x"], dtype=float), [float(w) for w in want],
                                rtol=1e-14)
+
+
+@pytest.mark.parametrize("axis", [(0, 1), (0, 2), (1,), None, -1, (0, 1, 2)])
+@pytest.mark.parametrize("order", [2, 1, np.inf, -np.inf, 0, 3, 0.5, -1])
+def test_vector_norm_over_several_axes_is_one_vectors_norm(axis, order):
+    """A tuple of axes makes one vector of their entries (never a matrix norm, as np.linalg.norm reads two axes)."""
+    for keepdims in (False, True):
+        want = np.linalg.vector_norm(M, axis=axis, ord=order, keepdims=keepdims)
+        got = np.asarray(gnp.linalg.vector_norm(M, axis=axis, ord=order, keepdims=keepdims))
+        assert got.shape == want.shape
+        np.testing.assert_allclose(got, want, rtol=1e-13)
+
+
+def test_dtypes_are_numpys():
+    """Integers stay integers where NumPy keeps them; a float32 mean or variance stays float32."""
+    assert gnp.cumulative_sum(np.arange(3), include_initial=True).tolist() == [0, 0, 1, 3]
+    assert np.asarray(gnp.cumulative_sum(np.arange(3), include_initial=True)).dtype.kind == "i"
+    assert np.asarray(gnp.cumulative_prod(np.arange(1, 4), include_initial=True)).dtype.kind == "i"
+    assert np.asarray(gnp.nanprod(np.arange(1, 7).reshape(2, 3), axis=1)).dtype.kind == "i"
+    assert np.asarray(gnp.nancumsum(np.arange(4))).dtype.kind == "i"
+    single = np.array([1.0, np.nan, 3.0, 4.0], dtype=np.float32)
+    for name in ("nanmean", "nanvar", "nanstd"):
+        assert np.asarray(getattr(gnp, name)(single)).dtype == getattr(np, name)(single).dtype == np.float32
+
+
+def test_nan_reductions_keep_the_nan_arithmetic_makes_and_send_none_back():
+    assert np.isnan(gnp.nanstd(np.array([1.0, np.inf, np.nan])))  # inf - inf is a NaN of the data's, not a gap
+    x = np.array([[3.0, np.nan, np.nan], [1.0, 2.0, 4.0]])  # row 0 has one number: ddof 1 leaves none, NaN there
+    g = grad(lambda v: gnp.nansum(gnp.nanvar(v, axis=1, ddof=1)))(x)
+    assert np.all(np.isfinite(g)) and g[0].tolist() == [0.0, 0.0, 0.0]
+    np.testing.assert_allclose(g[1], 2 * (x[1] - x[1].mean()) / 2, rtol=1e-14)
+    with pytest.raises(ValueError):
+        gnp.nanvar(x, ddof=1, correction=1)
+
+
+def test_the_array_apis_linalg_checks_its_arguments():
+    with pytest.raises(ValueError, match="3-dimensional"):
+        gnp.linalg.cross(np.ones(2), np.ones(2))
+    with pytest.raises(ValueError, match="one-dimensional"):
+        gnp.linalg.outer(np.ones((2, 2)), np.ones(2))
+    with pytest.raises(ValueError):
+        gnp.unstack(np.float64(2.0))

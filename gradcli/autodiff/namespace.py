@@ -245,6 +245,8 @@ def _condition_number(x, p=None):
 
 def vecdot(x1, x2, /, *, axis=-1):
     """``np.vecdot``: the dot product of vectors along ``axis``, the first conjugated."""
+    if not _shape_of(x1) or not _shape_of(x2):
+        raise ValueError("vecdot: Input arrays must have at least one dimension")
     return _array.sum_(_ops.conj(x1) * x2, axis=axis)
 
 
@@ -267,16 +269,40 @@ def matrix_transpose(x, /):
 
 def unstack(x, /, *, axis=0):
     """``np.unstack``: the slices of ``x`` along ``axis``, as a tuple."""
+    if not _shape_of(x):
+        raise ValueError("Input array must be at least 1-d.")
     moved = _array.moveaxis(x, axis, 0)
     return tuple(moved[k] for k in range(_shape_of(moved)[0]))
 
 
 def _vector_norm(x, /, *, axis=None, keepdims=False, ord=2):  # noqa: A002 - NumPy's keyword
-    """``np.linalg.vector_norm``: the ``ord`` norm of the vectors along ``axis`` (all entries as one vector if None)."""
-    if axis is None:
-        flat = _linalg.norm(_array.ravel(x), ord)
-        return _array.reshape(flat, (1,) * len(_shape_of(x))) if keepdims else flat
-    return _linalg.norm(x, ord, axis=axis, keepdims=keepdims)
+    """``np.linalg.vector_norm``: the ``ord`` norm of the vectors along ``axis``: one axis, or several (a tuple; all of
+    them for None) whose entries make one vector each (never a matrix norm)."""
+    shape = _shape_of(x)
+    ndim = len(shape)
+    axes = tuple(range(ndim)) if axis is None else (axis,) if isinstance(axis, (int, _np.integer)) else tuple(axis)
+    axes = tuple(sorted({int(d) % (ndim or 1) for d in axes}))
+    kept = [d for d in range(ndim) if d not in axes]
+    joined = _array.reshape(_array.transpose(x, tuple(kept + list(axes))), tuple(shape[d] for d in kept) + (-1,))
+    norms = _linalg.norm(joined, ord, axis=-1)
+    if keepdims:
+        return _array.reshape(norms, tuple(1 if d in axes else n for d, n in enumerate(shape)))
+    return norms
+
+
+def _three_vectors(x, axis):
+    """``x``, refused unless its vectors along ``axis`` have 3 entries (np.linalg.cross's, unlike np.cross)."""
+    shape = _shape_of(x)
+    if not shape or shape[axis] != 3:
+        raise ValueError("Both input arrays must be (arrays of) 3-dimensional vectors")
+    return x
+
+
+def _one_dimensional(x, name):
+    """``x``, refused unless it is 1-D (np.linalg.outer's)."""
+    if len(_shape_of(x)) != 1:
+        raise ValueError(f"Input arrays must be one-dimensional, but they are {len(_shape_of(x))}-dimensional")
+    return x
 
 
 def _matrix_norm(x, /, *, keepdims=False, ord="fro"):  # noqa: A002 - NumPy's keyword
@@ -306,12 +332,12 @@ linalg = _types.SimpleNamespace(
     vector_norm=_tracer.lifting_constants(_vector_norm),
     matrix_norm=_tracer.lifting_constants(_matrix_norm),
     svdvals=lambda x, /: _decompositions.svd(x, compute_uv=False),
-    cross=lambda x1, x2, /, *, axis=-1: _linalg.cross(x1, x2, axis=axis),
+    cross=lambda x1, x2, /, *, axis=-1: _linalg.cross(_three_vectors(x1, axis), _three_vectors(x2, axis), axis=axis),
     diagonal=lambda x, /, *, offset=0: _linalg.diagonal(x, offset, axis1=-2, axis2=-1),
     trace=lambda x, /, *, offset=0, dtype=None: _linalg.trace(x if dtype is None else _ops.astype(x, dtype), offset,
                                                                axis1=-2, axis2=-1),
     matmul=_linalg.matmul,
-    outer=_linalg.outer,
+    outer=lambda x1, x2, /: _linalg.outer(_one_dimensional(x1, "outer"), _one_dimensional(x2, "outer")),
     tensordot=_linalg.tensordot,
     vecdot=vecdot,
     matrix_transpose=matrix_transpose,

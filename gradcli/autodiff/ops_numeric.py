@@ -18,6 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from .ops import absolute, clip, conj, constant, divide, equal, greater, high_precision, isnan, less, lifted, logical_and, mod, power, sqrt, where
+from .ops import where as _picked  # for functions whose own where= parameter hides the op
 from .ops_array import (asarray, broadcast_to, concatenate, cumprod, cumsum, flip, getitem, max_, mean, min_, prod, ravel,
                         reshape, sum_, take, transpose)
 from .ops_linalg import diagonal, matmul
@@ -114,14 +115,25 @@ def trapezoid(y, x=None, dx=1.0, axis=-1):
 
 
 def _without_nan(a, fill):
-    """``a`` with each NaN entry replaced by ``fill`` (a test on the values: NaN is no branch to differentiate)."""
+    """``a`` with each NaN entry replaced by ``fill`` (a test on the values: NaN is no branch to differentiate); an
+    integer or boolean array, which holds no NaN, as it is (its dtype kept, as NumPy keeps it)."""
     a = asarray(a)
+    if np.asarray(raw(a)).dtype.kind in "biu":
+        return a
     return where(isnan(a), fill, a)
 
 
-def nansum(a, axis=None, keepdims=False):
+def _nan_args(name, a, dtype, out):
+    """``a`` as an array in ``dtype`` (where one is named and the numbers are floats), after refusing ``out=``."""
+    if out is not None:
+        raise TypeError(f"gradcli.numpy.{name} has no out=: it returns a new array")
+    a = asarray(a)
+    return a if dtype is None or high_precision(a) is not None else a * np.ones((), dtype=dtype)
+
+
+def nansum(a, axis=None, dtype=None, out=None, keepdims=False):
     """``np.nansum``: the sum of the entries that are not NaN."""
-    return sum_(_without_nan(a, 0.0), axis=axis, keepdims=keepdims)
+    return sum_(_without_nan(_nan_args("nansum", a, dtype, out), 0.0), axis=axis, keepdims=keepdims)
 
 
 def _count(a, axis, keepdims):
@@ -129,42 +141,61 @@ def _count(a, axis, keepdims):
     return np.sum(~np.asarray(raw(isnan(a)), dtype=bool), axis=axis, keepdims=keepdims)
 
 
-def nanmean(a, axis=None, keepdims=False):
+def _count_as(a, axis, keepdims):
+    """`_count` in the float dtype of ``a``'s entries (float32 stays float32 when divided by it; float64 for integers
+    and exact numbers)."""
+    kind = np.asarray(raw(a)).dtype
+    return _count(a, axis, keepdims).astype(np.finfo(kind).dtype if kind.kind in "fc" else np.float64)
+
+
+def nanmean(a, axis=None, dtype=None, out=None, keepdims=False):
     """``np.nanmean``: the mean of the entries that are not NaN (NaN where there are none, as NumPy's)."""
+    a = _nan_args("nanmean", a, dtype, out)
     with np.errstate(invalid="ignore", divide="ignore"):
-        return nansum(a, axis=axis, keepdims=keepdims) / _count(a, axis, keepdims)
+        return nansum(a, axis=axis, keepdims=keepdims) / _count_as(a, axis, keepdims)
 
 
-def nanprod(a, axis=None, keepdims=False):
+def nanprod(a, axis=None, dtype=None, out=None, keepdims=False):
     """``np.nanprod``: the product of the entries that are not NaN (1 where there are none)."""
-    return prod(_without_nan(a, 1.0), axis=axis, keepdims=keepdims)
+    return prod(_without_nan(_nan_args("nanprod", a, dtype, out), 1.0), axis=axis, keepdims=keepdims)
 
 
-def nancumsum(a, axis=None):
+def nancumsum(a, axis=None, dtype=None, out=None):
     """``np.nancumsum``: running sums with each NaN counted as 0 (flattened where ``axis`` is None)."""
-    return cumsum(_without_nan(a, 0.0), axis=axis)
+    return cumsum(_without_nan(_nan_args("nancumsum", a, dtype, out), 0.0), axis=axis)
 
 
-def nancumprod(a, axis=None):
+def nancumprod(a, axis=None, dtype=None, out=None):
     """``np.nancumprod``: running products with each NaN counted as 1 (flattened where ``axis`` is None)."""
-    return cumprod(_without_nan(a, 1.0), axis=axis)
+    return cumprod(_without_nan(_nan_args("nancumprod", a, dtype, out), 1.0), axis=axis)
 
 
-def nanvar(a, axis=None, ddof=0, keepdims=False):
-    """``np.nanvar``: the variance of the entries that are not NaN, over their count less ``ddof`` (NaN where that is
-    not positive, as NumPy's)."""
-    a = asarray(a)
-    count = _count(a, axis, True)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        centered = _without_nan(a - nansum(a, axis=axis, keepdims=True) / count, 0.0)
-        squares = absolute(centered) ** 2 if np.iscomplexobj(raw(a)) else centered * centered
-        spread = sum_(squares, axis=axis, keepdims=keepdims) / np.maximum(_count(a, axis, keepdims) - ddof, 0)
-    return where(_count(a, axis, keepdims) - ddof <= 0, np.nan, spread)
+def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=None, mean=None, correction=None):
+    """``np.nanvar``: the variance of the entries that are not NaN, over their count less ``ddof`` (or
+    ``correction``), NaN where that is not positive, as NumPy's.
+
+    The NaN entries are left out of the centred values by the input's own NaN (inf - inf stays the NaN it is), and a
+    slice with no count left divides by 1 before its NaN is picked, so no 0/0 reaches the others' gradient."""
+    if where is not None or mean is not None:
+        raise NotImplementedError("gradcli.numpy.nanvar takes no where= or mean=")
+    if correction is not None:
+        if ddof != 0:
+            raise ValueError("ddof and correction can't be provided simultaneously.")
+        ddof = correction
+    a = _nan_args("nanvar", a, dtype, out)
+    missing = np.asarray(raw(isnan(a)), dtype=bool)
+    count = _count_as(a, axis, True)
+    centre = nansum(a, axis=axis, keepdims=True) / np.where(count > 0, count, 1)
+    centred = _picked(missing, 0.0, a - centre)
+    squares = absolute(centred) ** 2 if np.iscomplexobj(raw(a)) else centred * centred
+    left = _count_as(a, axis, keepdims) - ddof
+    return _picked(left <= 0, np.nan, sum_(squares, axis=axis, keepdims=keepdims) / np.where(left > 0, left, 1))
 
 
-def nanstd(a, axis=None, ddof=0, keepdims=False):
+def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=None, mean=None, correction=None):
     """``np.nanstd``: the square root of `nanvar`."""
-    return sqrt(nanvar(a, axis=axis, ddof=ddof, keepdims=keepdims))
+    return sqrt(nanvar(a, axis=axis, dtype=dtype, out=out, ddof=ddof, keepdims=keepdims, where=where, mean=mean,
+                       correction=correction))
 
 
 def nanmax(a, axis=None, keepdims=False):
@@ -326,7 +357,8 @@ def _cumulative(name, running, empty, x, axis, dtype, out, include_initial):
     if not include_initial:
         return runs
     first = tuple(1 if d == along else n for d, n in enumerate(shape_of(runs)))
-    return concatenate([_zeros_as(runs, first) + empty, runs], axis=along)
+    initial = _zeros_as(runs, first)
+    return concatenate([np.full(first, empty, dtype=initial.dtype), runs], axis=along)
 
 
 _TWO_PI = 2 * np.pi  # np.unwrap's default period, told apart from a period the caller gives by its identity

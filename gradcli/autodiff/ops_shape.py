@@ -595,25 +595,63 @@ def nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=False):
 
 
 def nanquantile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False):
-    """``np.nanquantile``: `quantile` of each slice's entries that are not NaN (NaN where all are), as NumPy computes
-    it, slice by slice; a NaN entry has no slope."""
+    """``np.nanquantile``: `quantile` of each slice's entries that are not NaN (NaN where all are, or none), by
+    NumPy's methods linear, midpoint, lower, higher and nearest.
+
+    NaN sorts last, so each slice's own count of numbers places its quantile among its first sorted entries: the
+    same formula as `quantile` with that count, for every slice at once; a NaN entry has no slope."""
     if isinstance(q, Box):
         raise NotImplementedError("gradcli.numpy.nanquantile differentiates in a; q must be a constant")
-    if out is not None:
-        raise NotImplementedError("gradcli.numpy.nanquantile takes no out= (its result is a new array)")
-    q_shape = np.shape(q)
+    if method not in ("linear", "midpoint", *_PICKING) or out is not None:
+        raise NotImplementedError(f"gradcli.numpy.nanquantile takes method='linear', 'midpoint', 'lower', 'higher' or "
+                                  f"'nearest' and no out=, not {method!r}")
+    weak = type(q) in (int, float)
+    q = np.asanyarray(q)
+    if q.dtype.kind not in "fiu" or not np.all((q >= 0) & (q <= 1)):
+        raise ValueError("Quantiles must be in the range [0, 1]")
+    a = asarray(a)
+    shape = shape_of(a)
+    if 0 in shape:  # NumPy's answer for no numbers at all: nanmean's NaN, in its shape (whatever q's)
+        reduced = _axes_of(axis, len(shape))
+        return np.full(tuple(1 if d in reduced else n for d, n in enumerate(shape) if keepdims or d not in reduced), np.nan)
     s, axes = _sorted_along_last(a, axis)  # NaN sorts last
-    counts = np.sum(~np.asarray(raw(isnan(s)), dtype=bool), axis=-1)
-    kept_shape = shape_of(s)[:-1]
     entries = np.asarray(raw(s)).dtype
-    all_nan = np.full(q_shape, np.nan, dtype=entries if entries.kind == "f" else np.float64)  # NumPy's, no slope
-    slices = [quantile(getitem(s, index + (slice(0, int(counts[index])),)), q, method=method) if counts[index] else all_nan
-              for index in np.ndindex(*kept_shape)]
-    value = stack(slices, axis=-1) if slices else np.full(q_shape + (0,), np.nan)
-    value = reshape(value, tuple(q_shape) + tuple(kept_shape))
-    if keepdims:
-        value = reshape(value, tuple(q_shape) + tuple(1 if d in axes else n for d, n in enumerate(shape_of(a))))
-    return value
+    counts = np.sum(~np.asarray(raw(isnan(s)), dtype=bool), axis=-1)
+    top = np.maximum(counts - 1, 0)
+    answers = [_nan_quantile_at(s, counts, top, float(level), method, weak, entries) for level in q.ravel()]
+    value = stack(answers, axis=0) if q.ndim else answers[0]
+    if q.ndim:
+        value = reshape(value, q.shape + shape_of(value)[1:])
+    return _finished(value, np.zeros(shape_of(s)[:-1] + (1,)), axes, shape, keepdims, q.shape)  # NaN said per slice
+
+
+def _axes_of(axis, ndim):
+    """The axes ``axis`` names, each in [0, ndim) (all of them for None)."""
+    if axis is None:
+        return tuple(range(ndim))
+    return tuple(int(d) % max(ndim, 1) for d in ((axis,) if isinstance(axis, (int, np.integer)) else axis))
+
+
+def _nan_quantile_at(s, counts, top, level, method, weak, entries):
+    """The ``level`` quantile of each slice of ``s`` (sorted, NaN last) among its first ``counts`` entries."""
+    virtual = (counts - 1) * level
+    if method in _PICKING:
+        index = np.clip(_PICKING[method](virtual), 0, top).astype(np.intp)
+        picked = take_along_axis(s, index[..., None], -1)[..., 0]
+        return where(counts == 0, np.nan, picked)
+    if method == "midpoint":
+        virtual = 0.5 * (np.floor(virtual) + np.ceil(virtual))
+    above = virtual >= counts - 1
+    before = np.where(above, -1, np.floor(virtual)).astype(np.intp)
+    t = np.asarray(virtual - before, dtype=np.float64)
+    before, after = np.clip(np.where(above, top, before), 0, None), np.where(above, top, before + 1)
+    low = take_along_axis(s, before[..., None], -1)[..., 0]
+    high = take_along_axis(s, np.minimum(after, top)[..., None], -1)[..., 0]
+    if weak and entries.kind == "f":
+        t = t.astype(entries)  # a Python q meets the data in its dtype, as NumPy's arithmetic takes it
+    step = high - low
+    value = where(t >= 0.5, high - step * (1 - t), low + step * t)
+    return where(counts == 0, np.nan, value)
 
 
 def nanpercentile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False):

@@ -750,7 +750,7 @@ def _rule_on_balls(function, args, budget, remembered=False, bounds=None):
         if _exact_settled(value) and all(e is None or _rule_settled(e, bits) for g in rule for e in g):
             return value, rule, bits
         if bits >= balls.MAX_BITS and _around_zero(value):
-            bound = _log2(arb_core.ARB(value.rad()))
+            bound = _log2(value.abs_upper())  # |value| <= 2^bound
             if (bounds is not None and bound < _BELOW_EVERY_FLOAT_LOG2
                     and all(e is None or _rule_settled(e, bits) for g in rule for e in g)):
                 bounds.append(bound)
