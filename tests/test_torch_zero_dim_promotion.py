@@ -64,3 +64,16 @@ def test_a_function_reading_only_a_global_tensor_is_read_as_that_frameworks():
     from gradcli.capture.detect import framework_of_callable
 
     assert framework_of_callable(shift_made_outside) == "torch"
+
+
+def guarded_shift(x):
+    return torch.where(x >= TENTH, (x - TENTH) * 1e8, x).sum()
+
+
+def test_a_comparison_with_the_scalar_compares_in_float32_too():
+    """x >= TENTH with float32 x compares in float32: at x = 0.1 the float32 program takes (x - 0.1f) * 1e8 = 0,
+    and so does its exact reference (the comparison reads the constant as the cast holds it)."""
+    [result] = gradcli.check(guarded_shift, [{"x": np.array([0.1, 0.3])}], dtypes=["float32"], fixes=False).results
+    tenth = float(np.float32(0.1))
+    assert float(result.exact_value) == pytest.approx((float(np.float32(0.3)) - tenth) * 1e8, rel=1e-12)
+    assert result.status == "domain" and "jump" in [f.kind for f in result.findings], result.findings  # on its switch

@@ -1327,6 +1327,8 @@ def _zero_dims_cast(fun, node):
     which gradcli's ops follow, would compute in float64. An exact replay keeps its numbers (`_cast_by_promotion`
     says which constants the narrower program holds rounded)."""
     made = getattr(node.meta.get("val"), "dtype", None)
+    if made is not None and not made.is_floating_point:  # a comparison: computed in its operands' promoted dtype
+        made = _dimensioned_float(getattr(arg, "meta", {}).get("val") for arg in node.args)
     narrow = _NUMPY_FLOATS.get(str(made))
     cast = [k for k, arg in enumerate(node.args) if _wider_zero_dim(arg, made)] if narrow is not None else ()
     if not cast:
@@ -1342,6 +1344,15 @@ def _zero_dims_cast(fun, node):
 
 
 _NUMPY_FLOATS = {"torch.float32": np.dtype(np.float32), "torch.float16": np.dtype(np.float16)}
+
+
+def _dimensioned_float(values):
+    """The one float dtype of the tensors with dimensions among ``values`` (an op's operands, or their fake tensors), or
+    None: what a comparison of them with a 0-dim tensor computes in."""
+    import torch  # lazy: only a PyTorch target's graph has such operands
+
+    found = {v.dtype for v in values if isinstance(v, torch.Tensor) and v.dim() > 0 and v.is_floating_point()}
+    return found.pop() if len(found) == 1 else None
 
 
 def _wider_zero_dim(arg, made):
@@ -1386,8 +1397,10 @@ def hold_following_constants(graph, run_narrower):
     import torch  # lazy: only a PyTorch target needs it
     from torch.utils._python_dispatch import TorchDispatchMode  # lazy: likewise
 
-    outside = {step.made_outside: step for step in graph.steps if step.made_outside is not None
-               and np.ndim(step.fun()) == 0 and np.asarray(step.fun()).dtype == np.float64}
+    outside = {}  # id of a float64 0-dim tensor made before the function ran -> its constant steps (one per read)
+    for step in graph.steps:
+        if step.made_outside is not None and np.ndim(step.fun()) == 0 and np.asarray(step.fun()).dtype == np.float64:
+            outside.setdefault(step.made_outside, []).append(step)
     if not outside and not any(step.users_constant and step.fun().dtype == np.float64 for step in graph.steps):
         return
     made, tensors, readers = [], {}, {}  # each fresh tensor's dtype; id -> (its index, it); index -> readers' dtypes
@@ -1399,11 +1412,14 @@ def hold_following_constants(graph, run_narrower):
                 tensors[id(out)] = (len(made), out)  # held, so that its id names no other tensor meanwhile
                 made.append(out.dtype)
                 return out
+            computed = getattr(out, "dtype", None)
+            if isinstance(out, torch.Tensor) and not out.is_floating_point():  # a comparison: its operands' dtype
+                computed = _dimensioned_float([*args, *(kwargs or {}).values()])
             for arg in [*args, *(kwargs or {}).values()]:
                 if id(arg) in tensors:
-                    readers.setdefault(tensors[id(arg)][0], set()).add(getattr(out, "dtype", None))
+                    readers.setdefault(tensors[id(arg)][0], set()).add(computed)
                 elif id(arg) in outside:
-                    readers.setdefault(("outside", id(arg)), set()).add(getattr(out, "dtype", None))
+                    readers.setdefault(("outside", id(arg)), set()).add(computed)
             return out
 
     try:
@@ -1421,8 +1437,9 @@ def hold_following_constants(graph, run_narrower):
     for k, step in enumerate(fresh):
         step.users_constant = step.users_constant and k < len(made) and (
             made[k] == torch.float32 or _cast_by_promotion(step.fun(), readers.get(k, ())))
-    for made_id, step in outside.items():  # a float64 0-dim tensor made before: held as the program's casts hold it
-        step.users_constant = _cast_by_promotion(step.fun(), readers.get(("outside", made_id), ()))
+    for made_id, steps in outside.items():  # a float64 0-dim tensor made before: held as the program's casts hold it
+        for step in steps:
+            step.users_constant = _cast_by_promotion(step.fun(), readers.get(("outside", made_id), ()))
 
 
 def _cast_by_promotion(value, dtypes):
