@@ -936,7 +936,8 @@ def _factors(node):
 
 
 PATTERNS = [
-    ("logsumexp", "log(sum(exp(u), axis)) -> logsumexp(u, axis)", logsumexp),
+    ("logsumexp", "log(sum(exp(u), axis)) -> logsumexp(u, axis); log(sum(exp(u) * w)) -> logsumexp(u + log(w))",
+     logsumexp),
     ("logsumexp", "log(mean(exp(u), axis)) -> logsumexp(u, axis) - log(n)", log_mean_exp),
     ("slogdet", "log(det(A)) -> slogdet(A)[1], the log |det A| no over- or underflow of det A reaches", log_det),
     ("log_softmax", "log(softmax(u, axis)) -> log_softmax(u, axis)", log_softmax),
