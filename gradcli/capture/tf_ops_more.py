@@ -134,12 +134,20 @@ def _one_hot(ins, attrs):
     return gnp.where(hot, on, off)
 
 
+def _diagonal_offset(ins, at, name):
+    """The one diagonal ``k`` a MatrixDiag*V3 op names at input ``at`` (0 where it has none); a band of diagonals (a
+    pair ``k``) is refused by name."""
+    k = np.ravel(raw(ins[at])) if len(ins) > at else [0]
+    if len(k) == 2 and int(k[0]) == int(k[1]):
+        k = k[:1]
+    if len(k) != 1:
+        raise ValueError(f"gradcli replays {name} of one diagonal, not of the band k = {[int(v) for v in k]}")
+    return int(k[0])
+
+
 def _diag_part(ins, attrs):
-    x = ins[0]
-    k = np.ravel(raw(ins[1])) if len(ins) > 1 else [0]
-    if len(k) != 1 or int(k[0]) != 0:
-        raise ValueError("gradcli replays the main diagonal only")
-    return gnp.diagonal(x, 0, -2, -1)
+    """tf.linalg.diag_part: the entries of diagonal k (above the main one where k > 0)."""
+    return gnp.diagonal(ins[0], _diagonal_offset(ins, 1, "tf.linalg.diag_part"), -2, -1)
 
 
 def _eye_like(n, x, m=None):
@@ -147,18 +155,47 @@ def _eye_like(n, x, m=None):
     return np.eye(n, m, dtype=getattr(raw(x), "dtype", None) if getattr(raw(x), "dtype", None) != object else float)
 
 
+def _placement(length, rows, cols, k, x):
+    """(P, mask): P[t] the rows-by-cols matrix with a 1 where entry t of a diagonal-k vector of ``length`` goes (from
+    row max(0, -k), column max(0, k)), and the mask of those places; in the float dtype of ``x``."""
+    dtype = getattr(raw(x), "dtype", None)
+    dtype = float if dtype in (None, object) else dtype
+    places = np.zeros((length, rows, cols), dtype=dtype)
+    row, col = max(0, -k), max(0, k)
+    for t in range(min(length, rows - row, cols - col)):
+        places[t, row + t, col + t] = 1
+    return places, places.sum(axis=0) > 0
+
+
 def _diag(ins, attrs):
+    """tf.linalg.diag: a matrix with ``ins[0]`` on diagonal k (``ins[1]``), of num_rows by num_cols (``ins[2:4]``,
+    -1: as small as holds it) and padding_value (``ins[4]``) elsewhere."""
     diagonal = ins[0]
-    n = gnp.shape(raw(diagonal))[-1]
-    return gnp.multiply(gnp.expand_dims(diagonal, -2), _eye_like(n, diagonal))
+    k = _diagonal_offset(ins, 1, "tf.linalg.diag")
+    length = gnp.shape(raw(diagonal))[-1]
+    rows = _int(ins[2]) if len(ins) > 2 else -1
+    cols = _int(ins[3]) if len(ins) > 3 else -1
+    if rows < 0 and cols < 0:  # neither named: square, as small as holds the diagonal (TensorFlow's rule)
+        rows = cols = length + abs(k)
+    elif rows < 0:  # one named: the other as small as holds it
+        rows = length + max(-k, 0)
+    elif cols < 0:
+        cols = length + max(k, 0)
+    if k == 0 and rows == cols == length and (len(ins) < 5 or bool(np.all(np.asarray(raw(ins[4])) == 0))):
+        return gnp.multiply(gnp.expand_dims(diagonal, -2), _eye_like(length, diagonal))
+    places, mask = _placement(length, rows, cols, k, diagonal)
+    placed = gnp.einsum("...t,tij->...ij", diagonal, places)
+    padding = ins[4] if len(ins) > 4 else 0.0
+    return gnp.where(mask, placed, padding)
 
 
 def _set_diag(ins, attrs):
+    """tf.linalg.set_diag: ``ins[0]`` with diagonal k (``ins[2]``) replaced by ``ins[1]``."""
     x, diagonal = ins[:2]
+    k = _diagonal_offset(ins, 2, "tf.linalg.set_diag")
     n, m = gnp.shape(raw(x))[-2:]
-    mask = np.eye(n, m, dtype=bool)
-    placed = gnp.multiply(gnp.expand_dims(diagonal, -2), _eye_like(n, diagonal, m))
-    return gnp.where(mask, placed, x)
+    places, mask = _placement(gnp.shape(raw(diagonal))[-1], n, m, k, diagonal)
+    return gnp.where(mask, gnp.einsum("...t,tij->...ij", diagonal, places), x)
 
 
 def _band_part(ins, attrs):

@@ -74,7 +74,8 @@ Findings (held as strict xfails in tests/test_user_trials69d.py):
   ys[-1]`), not the odeint call (87); in a scratch copy with `ys = odeint(...)`, `y = ys[1]`, `return 2.0 * y` it
   names the return line again. Reproduce:
   gradcli check tests/trials/jax_lib69d.py:odeint_decay --at k=3.0 --dtype float64 --json
-- F5: tf.linalg.diag(off, k=1) of a 4-vector (5 x 5 in TensorFlow, which runs the function) replays as 4 x 4: the
+- F5 (mended: MatrixDiagV3 / MatrixSetDiagV3 / MatrixDiagPartV3 take k, num_rows, num_cols and padding_value,
+  `tf_ops_more._diag`; tests/test_tf_matrix_diag_offsets.py): tf.linalg.diag(off, k=1) of a 4-vector (5 x 5 in TensorFlow, which runs the function) replayed as 4 x 4: the
   check ends in error "operands could not be broadcast together with shapes (5,5) (4,4) (at
   tests/trials/tf_lib69d.py:95)" where the truth is ok (and domain at a singular conductivity). Reproduce:
   gradcli check tests/trials/tf_lib69d.py:heat_mean --at "kappa=[1.0,2.0,0.5,1.0,3.0,1.0]" --dtype float64 --json
