@@ -210,6 +210,7 @@ def _compute(target, args, result, budget, seed):
         function, by_proof = _forced(function, path), True
         value, rule, bits = _rule_on_balls(function, args, budget, remembered=True, bounds=bounds)
     if bounds:
+        result.value_bound = bounds[-1]
         result.notes.append(
             f"the exact value is below 2^{bounds[-1]} in magnitude, proven on balls but not settled (the program cancels "
             f"more digits than balls of gradcli's most bits hold): below every float's least, so its correctly rounded "

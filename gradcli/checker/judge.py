@@ -175,7 +175,7 @@ def _rounded_within_the_bound(result, target, value, grads, exact, chosen, dtype
             return None
         errors.append(error)
     result.value_error, result.gradient_error = value_error, max(errors, default=0.0)
-    _said_as_the_bound(result, bounded, by_name, grads, chosen, exact.digits)
+    _said_as_the_bound(result, bounded, by_name, grads, chosen, exact.digits, exact.value_bound)
     return Judgement(notes=[_bound_note(bounded, by_name, chosen, dtype, "which the program gives")])
 
 
@@ -247,7 +247,7 @@ def _judged_against_the_bound(result, target, value, grads, exact, chosen, dtype
                            moved, meant)
     finally:
         _BOUNDS.reset(token)
-    _said_as_the_bound(result, bounded, by_name, grads, chosen, exact.digits)
+    _said_as_the_bound(result, bounded, by_name, grads, chosen, exact.digits, exact.value_bound)
     judgements.append(Judgement(notes=[_bound_note(bounded, by_name, chosen, dtype,
                                                    "which the program's gradient is judged against")]))
     return judgements
@@ -269,12 +269,13 @@ def _as_rounded(entries, like):
     return np.array(entries, dtype=object).reshape(shape) if shape else entries[0]
 
 
-def _said_as_the_bound(result, bounded, by_name, grads, chosen, digits):
+def _said_as_the_bound(result, bounded, by_name, grads, chosen, digits, value_bound=None):
     """The result's exact value and gradient from a `precision.Bounded` reference, each bounded entry given as its
-    bound, as text, and as no number."""
+    bound, as text, and as no number (the value too, where only its bound 2^``value_bound`` is known)."""
     below = _bound_text(bounded)
-    result.exact_value = plain(bounded.value)
-    result.exact_value_text = exact_text(bounded.value, max(digits, 20))
+    result.exact_value = plain(bounded.value) if value_bound is None else None
+    result.exact_value_text = (exact_text(bounded.value, max(digits, 20)) if value_bound is None
+                               else f"below 2^{value_bound} in magnitude")
     result.exact_gradient = {n: None if None in by_name[n] else plain(_shaped(by_name[n], grads[n])) for n in chosen}
     result.exact_gradient_text = {n: _bound_texts(by_name[n], grads[n], below, digits) for n in chosen}
 

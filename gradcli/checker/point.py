@@ -822,6 +822,8 @@ def _exact(result, targets, points, chosen, seed, max_time=None, texts=True, ful
     result.exact_value = plain(exact.value)
     # The texts are made when read (views read them; a loop reading verdicts does not): `results.Later`.
     result.exact_value_text = Later(exact_text, exact.value, exact.digits) if texts else None
+    if getattr(exact, "value_bound", None) is not None:  # judged against the 0 it rounds to, shown as the bound
+        result.exact_value, result.exact_value_text = None, f"below 2^{exact.value_bound} in magnitude"
     exact_by_name = dict(zip(names, exact.gradient)) if exact.gradient else {}
     rule_by_name = dict(zip(names, exact.rule)) if exact.rule else {}
     result.exact_gradient = {n: plain(exact_by_name.get(n)) for n in chosen}

@@ -123,6 +123,9 @@ class Exact:
     # Where the point is unsettled only by gradient entries proven tiny (`Bounded`): what is proven. Never read as a
     # reference's numbers: only the judge of the point compares with it, against the dtype's least float.
     bounded: object = None
+    # Where balls place the value below every float's least but prove no number (`exact_python._rule_on_balls`): N of
+    # the bound 2^N; ``value`` is then the 0 every dtype rounds it to, judged against, and shown as the bound.
+    value_bound: object = None
     # Whether the program replayed held a float constant that rounds a constant of mathematics (`exact_constants.watching`):
     # only such a program differs from the program as meant (`judge._value_as_meant`).
     holds_a_rounded_constant: bool = False
