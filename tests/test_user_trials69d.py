@@ -27,6 +27,9 @@ from test_user_trials import round_tests  # noqa: E402
 pytest.importorskip("jax")
 
 CHOSEN = {  # case id -> what it holds
+    "jax_lib69d:odeint_decay@k=3.0:float64":
+        "F4, mended: odeint's adjoint rule is 1.6e-6 off the discrete program's slope: wrong, named at the odeint "
+        "call's line (past ys[-1]'s transpose, which only moves the cotangent: provenance._first_rule_line)",
     "jax_lib69d:fp_implicit_transposed@b=[0.3,-0.5,0.8]:float64":
         "an implicit-function custom_vjp solving (I - J) v = g where (I - J)^T v = g is meant (J = diag(1 - x^2) W, not "
         "symmetric): wrong at the rule's def",
@@ -51,9 +54,6 @@ KNOWN_WRONG = {  # case id -> the finding, open
         "F1: jax.experimental.ode.odeint's initial_step_size takes max(d1, d2) = max(k, k^2) / scale, tied at k = 1: a "
         "kink of the program (one-sided slopes -0.36787930567 and -0.36787930947); gradcli reports their mean "
         "-0.3678793076 as the exact derivative and says wrong, where the truth is domain",
-    "jax_lib69d:odeint_decay@k=3.0:float64":
-        "F4: odeint's adjoint rule is wrong (1.6e-6 off the discrete program's slope, verdict right), but the finding "
-        "names the function's return line, not the odeint call's",
     "jax_lib69d:fp_scalar_implicit@b=0.0:float64":
         "F3: a custom_vjp over x = tanh(x + b) at b = 0: the note says the rule is judged against the limit's slope, "
         "but the exact derivative given is the 30-trip loop's 30; the limit (3b)^(1/3) has none: domain",
@@ -67,7 +67,6 @@ KNOWN_WRONG = {  # case id -> the finding, open
 }
 SYMPTOMS = {
     "jax_lib69d:odeint_decay@k=1.0:float64": "but the exact derivative is {k: -0.3678793076}",
-    "jax_lib69d:odeint_decay@k=3.0:float64": "jax_lib69d.py:88",
     "jax_lib69d:fp_scalar_implicit@b=0.0:float64": "where the exact derivative is {b: 30.0}",
     "jax_lib69d:fp_scalar_implicit@b=0.01:float64": "is no solver gradcli can run to a limit",
     "jax_lib69d:cbrt_implicit@a=0.0:float64": "is no solver gradcli can run to a limit",

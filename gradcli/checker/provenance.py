@@ -424,16 +424,28 @@ def rule_library(recording, location):
     return functions.pop() if len(functions) == 1 else None
 
 
+# Backward ops that only move the cotangent into place (an indexing's transpose, a reshape): exact whatever the rule,
+# so the line whose rule is off is the first one past them.
+_ROUTING = frozenset({"reshape", "untake", "getitem", "broadcast_to", "transpose", "squeeze", "expand_dims", "pad",
+                      "concatenate", "astype", "ravel", "moveaxis", "swapaxes", "flip"})
+
+
 def _first_rule_line(recording):
     """The line of the first op a framework's backward graph ran for its rules, past the forward ops the
-    replay of a joint graph (PyTorch's, JAX's) runs again in the backward pass to feed them."""
+    replay of a joint graph (PyTorch's, JAX's) runs again in the backward pass to feed them, and past a line whose
+    backward ops only move the cotangent into place (`_ROUTING`: ``ys[-1]``'s transpose before odeint's rule)."""
     again = Counter((op.name, op.location) for op in recording.ops if op.replayed and op.phase == "forward")
     ran = [op for op in recording.ops if op.replayed and op.phase != "forward" and op.location]
+    rules = []
     for op in ran:
         if again[op.name, op.location]:
             again[op.name, op.location] -= 1
             continue
-        return op.location
+        rules.append(op)
+    lines = list(dict.fromkeys(op.location for op in rules))
+    arithmetic = [line for line in lines if any(op.name not in _ROUTING for op in rules if op.location == line)]
+    if arithmetic or lines:
+        return (arithmetic or lines)[0]
     return ran[0].location if len({op.location for op in ran}) == 1 else None
 
 

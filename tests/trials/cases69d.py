@@ -70,7 +70,7 @@ Findings (held as strict xfails in tests/test_user_trials69d.py):
   state 0 settles at the point, the differences beside it fall back to the loop); the limit x*(b) ~ (3b)^(1/3) has an
   infinite slope, which the rule's +inf agrees with: domain, not wrong. Reproduce:
   gradcli check tests/trials/jax_lib69d.py:fp_scalar_implicit --at b=0.0 --dtype float64 --json
-- F4: odeint's wrong adjoint rule (verdict right, F1 aside) is located at the function's return line (88, `return
+- F4 (mended: a line whose backward ops only move the cotangent into place is passed over, `provenance._ROUTING`): odeint's wrong adjoint rule (verdict right, F1 aside) is located at the function's return line (88, `return
   ys[-1]`), not the odeint call (87); in a scratch copy with `ys = odeint(...)`, `y = ys[1]`, `return 2.0 * y` it
   names the return line again. Reproduce:
   gradcli check tests/trials/jax_lib69d.py:odeint_decay --at k=3.0 --dtype float64 --json
