@@ -100,7 +100,7 @@ from .exact_jets import (
 )
 from .provenance import line_running_now
 from .kinks import ALONG, coordinates_of, find_kinks, smallest_value_at, undefined_at_kinks
-from .precision import EXACT_RTOL, Bounded, Exact, Jump, per_coordinate, random_direction, to_mp
+from .precision import EXACT_RTOL, Bounded, Exact, Jump, below_text, per_coordinate, random_direction, to_mp
 
 STEP_LOG2 = -30  # h = 2^-30 |x|
 ZERO_STEP = ZERO_LOG2 // 4 - 16  # the step (relative to h) that proves a 0: an extrapolation's error ~ step^4
@@ -212,7 +212,7 @@ def _compute(target, args, result, budget, seed):
     if bounds:
         result.value_bound = bounds[-1]
         result.notes.append(
-            f"the exact value is below 2^{bounds[-1]} in magnitude, proven on balls but not settled (the program cancels "
+            f"the exact value is {below_text(bounds[-1])}, proven on balls but not settled (the program cancels "
             f"more digits than balls of gradcli's most bits hold): below every float's least, so its correctly rounded "
             f"value in every dtype is 0, which the program's value is judged against")
     try:

@@ -16,7 +16,7 @@ from . import data_rounding, provenance
 from .compare import UNBOUNDED, WRONG_RTOL, cast, compare, exact_text, number_text, plain, rule_tolerance, ulps, worst_error
 from .dtypes import finfo, mantissa_bits
 from .judgement import Judgement, no_verdict
-from .precision import REFERENCE_RTOL, Edge, Jump, Outside, max_digits
+from .precision import REFERENCE_RTOL, Edge, Jump, Outside, below_text, max_digits
 from .provenance import finite
 from .reference import AGREE_DIGITS
 from .results import Finding
@@ -204,7 +204,7 @@ def _by_variable(result, target, entries):
 
 
 def _bound_text(bounded):
-    return f"below 2^{bounded.log2} in magnitude"
+    return below_text(bounded.log2)
 
 
 def _bound_note(bounded, by_name, chosen, dtype, ending):
@@ -275,7 +275,7 @@ def _said_as_the_bound(result, bounded, by_name, grads, chosen, digits, value_bo
     below = _bound_text(bounded)
     result.exact_value = plain(bounded.value) if value_bound is None else None
     result.exact_value_text = (exact_text(bounded.value, max(digits, 20)) if value_bound is None
-                               else f"below 2^{value_bound} in magnitude")
+                               else below_text(value_bound))
     result.exact_gradient = {n: None if None in by_name[n] else plain(_shaped(by_name[n], grads[n])) for n in chosen}
     result.exact_gradient_text = {n: _bound_texts(by_name[n], grads[n], below, digits) for n in chosen}
 

@@ -40,7 +40,7 @@ from .hessian import check_hessian
 from .judge import judge, loop_stopped, narrowed, own_call_stopped, narrowing_finding
 from .judgement import Judgement, no_verdict, record
 from .points import common_shape
-from .precision import Exact, every_coordinate
+from .precision import Exact, below_text, every_coordinate
 from .provenance import finite
 from .results import Finding, Later, PointResult, findings_made
 from .targets import describe, raised_line, reads_a_dtype, stepped_as_the_dtype
@@ -823,7 +823,7 @@ def _exact(result, targets, points, chosen, seed, max_time=None, texts=True, ful
     # The texts are made when read (views read them; a loop reading verdicts does not): `results.Later`.
     result.exact_value_text = Later(exact_text, exact.value, exact.digits) if texts else None
     if getattr(exact, "value_bound", None) is not None:  # judged against the 0 it rounds to, shown as the bound
-        result.exact_value, result.exact_value_text = None, f"below 2^{exact.value_bound} in magnitude"
+        result.exact_value, result.exact_value_text = None, below_text(exact.value_bound)
     exact_by_name = dict(zip(names, exact.gradient)) if exact.gradient else {}
     rule_by_name = dict(zip(names, exact.rule)) if exact.rule else {}
     result.exact_gradient = {n: plain(exact_by_name.get(n)) for n in chosen}

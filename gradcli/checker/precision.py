@@ -93,6 +93,11 @@ class Bounded:
     rule: list = None  # gradcli's rule on balls, flat as ``gradient`` (a 0 where its ball holds 0 beside a bounded one)
 
 
+def below_text(log2):
+    """How a number balls bound only below 2^``log2`` is said, in place of its digits."""
+    return f"below 2^{log2} in magnitude"
+
+
 @dataclass
 class Exact:
     """The exact value and gradients at one point, and how they were obtained."""
