@@ -52,7 +52,8 @@ def _ridge():
     # the data are the user's arrays, drawn as the user's own call draws them (JAX's float32), read as numbers
     import jax_user4
 
-    w, xs, ys = (np.asarray(a, dtype=np.float64) for a in jax_user4.ridge_args())
+    _, xs, ys = (np.asarray(a, dtype=np.float64) for a in jax_user4.ridge_args())
+    w = [0.5, -0.2]  # the user's literals, the doubles they are in the float64 check (README: literals held as the dtype holds them)
     n = len(ys)
     r = [sum(mp(float(xs[i, j])) * mp(float(w[j])) for j in range(2)) - mp(float(ys[i])) for i in range(n)]
     return {"w": [2 * sum(r[i] * mp(float(xs[i, j])) for i in range(n)) / n + mp("0.2") * mp(float(w[j])) for j in range(2)]}
