@@ -4,11 +4,12 @@ WCAG contrast, RGB -> HSV (grey pixels, ties for the max and the min, the hue's 
 its linear part, CIE76 colour differences, Sobel magnitudes and total variation at flat patches, SSIM and PSNR at
 identical images, bilinear resampling by np.floor, blurs by slicing and np.convolve, unsharp masking, histogram
 matching by np.sort / np.argsort, alpha compositing at transparent pixels, a spatial soft-argmax at large logits
-(cases71c.ALL: 100 cases; two findings open, below).
+(cases71c.ALL: 100 cases; one finding open, below).
 Here, cheap cases: sRGB encoding of a black pixel (the untaken root's slope: wrong), CIELAB's f exactly on its knee (the
 doubles' ulp-sized jump: domain), a circular hue loss at a tie for the max (smooth; np.max's shared rule: wrong), a
 Sobel magnitude at a flat patch (a cone; the centre's slope 0 kept: domain), a spatial soft-argmax at tied logits of
-800 (ok), Porter-Duff 'over' with the alphas in their own plane at a transparent pixel (the 0 / 0 leak: wrong).
+800 (ok), the hue's wrap at a red pixel beside another (a jump of 1.2e-16 beside slopes: domain), Porter-Duff 'over'
+with the alphas in their own plane at a transparent pixel (the 0 / 0 leak: wrong).
 The whole set runs case by case through the CLI as tests/trials/run.py does (cases71c.ALL).
 """
 
@@ -36,6 +37,9 @@ CHOSEN = {  # case id -> what it holds
         "(slope 0): domain",
     "lib71c:soft_argmax@logits=[[800.0,0.0,800.0],[0.0,1.0,0.0],[2.0,0.0,800.0]]:float64":
         "a spatial soft-argmax shifted by np.max at a three-way tie of 800s: shift-invariant, so no kink: ok",
+    "lib71c:hue_circular@img=[[0.8,0.2,0.2],[0.1,0.4,0.7]]:float64":
+        "the hue's wrap at a red pixel (min tied, g = b) beside a second pixel: a jump of 1.2e-16 in g and b beside "
+        "slopes of about 1 (the three steps' values fit jump + slope h): domain, not 'no verdict' (F2, mended)",
     "lib71c:over_planes@rgb_f=[[0.9,0.2,0.1]],a_f=[0.0],rgb_b=[[0.1,0.3,0.7]],a_b=[0.0]:float64":
         "'over' at a pixel where both alphas are 0: the alphas have no derivative (a jump), the colours' slopes are 0 "
         "and come out NaN through the where's untaken 0 / 0: wrong",
@@ -47,15 +51,10 @@ KNOWN_WRONG = {  # case id -> the finding, open
         "exact slopes are 0 and the program gives NaN (the where's untaken 0 / 0), while the alpha entries jump; "
         "gradcli says domain, where the same function with the alphas in planes of their own (over_planes) is wrong: "
         "the NaN leak into coordinates that have a derivative is judged per variable, not per coordinate",
-    "lib71c:hue_circular@img=[[0.8,0.2,0.2],[0.1,0.4,0.7]]:float64":
-        "F2: a circular hue loss at a red pixel whose min is tied (g = b), beside a second pixel: the wrap at red jumps "
-        "by 1.2e-16 (2 pi as a double) in g and b, r's slope is exactly 0 (h = (g - b) / c = 0 for every r); gradcli "
-        "gives no verdict (an exact entry within 4e-2560 of 0 not proven 0), where the pixel alone is domain",
 }
 SYMPTOMS = {
     "lib71c:over@fg=[[0.9,0.2,0.1,0.0],[0.3,0.8,0.5,0.25]],bg=[[0.1,0.3,0.7,0.0],[0.6,0.6,0.2,1.0]]:float64":
         "the function jumps here in fg[0, 3]",
-    "lib71c:hue_circular@img=[[0.8,0.2,0.2],[0.1,0.4,0.7]]:float64": "not proven 0",
 }
 
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(

@@ -929,6 +929,10 @@ def _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, st
         h = relative_step(scale_of_steps, mpmath.mpf(10) ** (-(2 * digits // 3)))
         return side * (_value_of(at(x + side * h)) - f0) / h, h
 
+    def beyond(side):  # the value at the third step on ``side``, and that step
+        h = relative_step(scale_of_steps, mpmath.mpf(10) ** (-(2 * digits // 3)))
+        return _value_of(at(x + side * h)), h
+
     for side, (first, second) in zip((-1, 1), ((left1, left2), (right1, right2))):
         # A quotient within a million times its rounding noise says nothing yet (a slope of 3e-18
         # next to a noise of 4e-14 at 60 digits is not a slope growing as the step shrinks).
@@ -963,8 +967,8 @@ def _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, st
         if (isinstance(left, list) and isinstance(right, list) and mpmath.sign(left[-1][1]) == mpmath.sign(right[-1][1])
                 and not _jumps(left) and not _jumps(right)):
             return None  # infinite slope from both sides (cbrt at 0): the derivative is infinite, not undefined
-        left, right = (Jump(_limit(far, near), f0) if isinstance(side, list) and _settles(far, near, f0) else side
-                       for side, far, near in zip((left, right), *beside))
+        left, right = (_as_jump(side, far, near, f0, steps, lambda sign=sign: beyond(sign))
+                       for side, far, near, sign in zip((left, right), *beside, (-1, 1)))
         return "singular", left, right
     if abs(right - left) > scale * mpmath.mpf(10) ** -6:
         return "kink", left, right
@@ -1123,6 +1127,35 @@ def _on_an_edge(f0, quotients, steps):
 # A side whose difference quotient falls at least as fast as h^(1/8) between the two steps (a factor 10^(-digits/48))
 # has slope 0: c h^p for any p from 1/8 up. A slower fall (1/|log h|) is no claim: its 0 is not seen at any digits.
 _FLAT_POWER = 0.125
+
+
+def _as_jump(side, far, near, at, steps, beyond):
+    """A diverging side (its ``(step, quotient)`` pairs) as the `Jump` it is where its values settle on a limit apart
+    from the value ``at`` the point, else as it stands; ``far`` and ``near`` are its values at ``steps``, ``beyond()``
+    its value at a third, shorter step and that step (run only where the two values leave it open)."""
+    if not isinstance(side, list):
+        return side
+    if _settles(far, near, at):
+        return Jump(_limit(far, near), at)
+    if not _jumps(side):
+        return side
+    limit = _limit_beside_a_slope(far, near, at, steps, *beyond())
+    return side if limit is None else Jump(limit, at)
+
+
+def _limit_beside_a_slope(far, near, at, steps, third, third_step):
+    """A jumping side's limit where the value also moves along the coordinate with an ordinary slope (a wrap of
+    2 pi as a double, 1.2e-16, beside a slope of 0.87: the steps' values differ by the slope's share, more than a
+    millionth of the jump): the values at three steps fit ``at + jump + slope h`` with the jump clear of the slope's
+    share at the shorter steps; None where they do not (a pole's log h moves by the same amount at each decade)."""
+    h1, h2 = steps
+    slope = (far - near) / (abs(h1) - abs(h2))
+    jump = near - at - slope * abs(h2)
+    if jump == 0 or abs(slope * abs(h2)) > 10**-6 * abs(jump):
+        return None
+    if abs(third - (at + jump + slope * abs(third_step))) > 10**-6 * abs(jump):
+        return None
+    return at + jump
 
 
 def _jumps(side):
