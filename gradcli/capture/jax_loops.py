@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import math
 
 import numpy as np
 
@@ -275,18 +276,22 @@ def _past_its_end(body, consts, carry, operands, solver, named, kind):
     changing at the working precision: its limit (`_reading`; on balls each widened by what a trip may still move
     it, `_widened`), or ``carry`` itself where it grows or cycles instead. What it did is recorded at the point
     `solving_at` names (`Solver.settled`)."""
-    at, ended, moves = point_key(_POINT.get()), carry, []
+    at, ended, moves, value_moves = point_key(_POINT.get()), carry, [], []
     settled = _unit(kind, _UNITS - precision(kind))
     watched = range(len(carry)) if solver.watched is None else solver.watched
     for past in turns(body, f"{named}, run past its end to its limit,"):
         stepped = list(body.run(consts + carry))
         moves.append(_moved([stepped[k] for k in watched], [carry[k] for k in watched]))
-        if not past:  # how far its end is from its limit, by its value (a jet's slopes move too)
-            first = float(_moved([stepped[k] for k in watched], [carry[k] for k in watched], slopes=False))
+        # by its value alone: how far its end is from its limit, and whether it converges (a jet's slopes may
+        # still move more each trip while its value closes in: they follow it)
+        value_moves.append(_moved([stepped[k] for k in watched], [carry[k] for k in watched], slopes=False))
+        if not past:
+            first = float(value_moves[0])
         if moves[-1] <= settled:
             solver.settled[at] = (True, first)
             return _reading(stepped, operands) if kind == MP else _widened(stepped, 4 * settled)
-        if past >= _PAST_THE_END * precision(kind) or _not_converging(moves):
+        if _not_converging(value_moves) or (
+                past >= _PAST_THE_END * precision(kind) and not _contracting(moves, past, kind)):
             solver.settled[at] = (False, first)
             if solver.series:
                 _no_limit(named, past + 1, kind)
@@ -337,6 +342,8 @@ def _widened(carry, relative):
 
 # A solver's trips past its own end, per bit of the working precision: a bisection halves its bracket once a trip.
 _PAST_THE_END = 2
+# The most trips per bit a solver that contracts linearly is run past its end (`_contracting`).
+_MOST_PAST_THE_END = 64
 
 
 class Solver:
@@ -426,6 +433,32 @@ def _numbers(entry, slopes):
     if arb_core.ARB is not None and isinstance(entry, arb_core.ARB):
         return [entry.mid()]
     return [entry]
+
+
+def _contracting(moves, past, kind):
+    """Whether a solver past its first budget of trips converges linearly, fast enough to settle within
+    `_MOST_PAST_THE_END` trips per bit of the working precision: each of its last trips moved it by at most a steady
+    fraction r < 1 of the one before (a contraction of 0.91 gains a seventh of a bit a trip, past a bisection's
+    budget), and the trips its moves still need to fall to the settled size, twice over, fit there. A move that
+    shrinks ever more slowly (a fixed point where the contraction tends to 1) asks for more trips at each look and
+    is given up once they do not fit."""
+    last = moves[-_STALLS - 1:]
+    if len(last) <= _STALLS or any(move == 0 for move in last):
+        return False
+    ratio = max(later / earlier for earlier, later in zip(last, last[1:]))
+    if not ratio < 1:
+        return False
+    needed = (_log2(last[-1]) - (_UNITS - precision(kind))) / -_log2(ratio)
+    return past + 2 * needed <= _MOST_PAST_THE_END * precision(kind)
+
+
+def _log2(number):
+    """log2 of a positive relative move, as a float (an mpmath number's or a ball's, however far below a double)."""
+    if arb_core.ARB is not None and isinstance(number, arb_core.ARB):
+        return float(number.log() / arb_core.ARB(2).log())
+    if isinstance(number, float):
+        return math.log2(number)
+    return float(loaded_mpmath().log(number, 2))
 
 
 def _not_converging(moves):
