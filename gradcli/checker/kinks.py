@@ -929,10 +929,6 @@ def _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, st
         h = relative_step(scale_of_steps, mpmath.mpf(10) ** (-(2 * digits // 3)))
         return side * (_value_of(at(x + side * h)) - f0) / h, h
 
-    def beyond(side):  # the value at the third step on ``side``, and that step
-        h = relative_step(scale_of_steps, mpmath.mpf(10) ** (-(2 * digits // 3)))
-        return _value_of(at(x + side * h)), h
-
     for side, (first, second) in zip((-1, 1), ((left1, left2), (right1, right2))):
         # A quotient within a million times its rounding noise says nothing yet (a slope of 3e-18
         # next to a noise of 4e-14 at 60 digits is not a slope growing as the step shrinks).
@@ -967,7 +963,7 @@ def _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, st
         if (isinstance(left, list) and isinstance(right, list) and mpmath.sign(left[-1][1]) == mpmath.sign(right[-1][1])
                 and not _jumps(left) and not _jumps(right)):
             return None  # infinite slope from both sides (cbrt at 0): the derivative is infinite, not undefined
-        left, right = (_as_jump(side, far, near, f0, steps, lambda sign=sign: beyond(sign))
+        left, right = (_as_jump(side, far, near, f0, steps, lambda sign=sign: _value_at_third(third, sign, f0))
                        for side, far, near, sign in zip((left, right), *beside, (-1, 1)))
         return "singular", left, right
     if abs(right - left) > scale * mpmath.mpf(10) ** -6:
@@ -1141,6 +1137,12 @@ def _as_jump(side, far, near, at, steps, beyond):
         return side
     limit = _limit_beside_a_slope(far, near, at, steps, *beyond())
     return side if limit is None else Jump(limit, at)
+
+
+def _value_at_third(third, side, at):
+    """The value at `_one_sided_test`'s third step on ``side`` (``third`` gives its quotient there), and that step."""
+    quotient, step = third(side)
+    return at + side * quotient * step, step
 
 
 def _limit_beside_a_slope(far, near, at, steps, third, third_step):
