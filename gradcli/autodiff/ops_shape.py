@@ -541,15 +541,7 @@ def quantile(a, q, axis=None, out=None, overwrite_input=False, method="linear", 
     that at ``t = 1/2`` where ``(n - 1) * q`` is no whole number; lower, higher and nearest pick one sorted entry,
     whose slope the quantile takes. Quantiles' axes come first. ``q`` is a constant.
     """
-    if isinstance(q, Box):
-        raise NotImplementedError("gradcli.numpy.quantile differentiates in a; q must be a constant")
-    if method not in ("linear", "midpoint", *_PICKING) or out is not None:
-        raise NotImplementedError(f"gradcli.numpy.quantile takes method='linear', 'midpoint', 'lower', 'higher' or "
-                                  f"'nearest' and no out=, not {method!r}")
-    weak = type(q) in (int, float)  # a Python number: the result keeps a's dtype, as NumPy's
-    q = np.asanyarray(q)
-    if q.dtype.kind not in "fiu" or not np.all((q >= 0) & (q <= 1)):
-        raise ValueError("Quantiles must be in the range [0, 1]")
+    weak, q = _levels("quantile", q, method, out)
     s, axes = _sorted_along_last(a, axis)
     n = shape_of(s)[-1]
     virtual = (n - 1) * q
@@ -570,6 +562,22 @@ def quantile(a, q, axis=None, out=None, overwrite_input=False, method="linear", 
     step = high - low
     value = where(np.broadcast_to(np.asarray(t) >= 0.5, shape_of(step)), high - step * (1 - t), low + step * t)
     return _finished(value, s, axes, shape_of(a), keepdims, q.shape)
+
+
+def _levels(name, q, method, out):
+    """``(weak, q as an array)`` for `quantile` and `nanquantile` (``name``), after refusing what they do not take
+    (a traced q, another method, out=) and levels outside [0, 1], as NumPy does; ``weak``: q is a Python number, so
+    the result keeps a's dtype, as NumPy's."""
+    if isinstance(q, Box):
+        raise NotImplementedError(f"gradcli.numpy.{name} differentiates in a; q must be a constant")
+    if method not in ("linear", "midpoint", *_PICKING) or out is not None:
+        raise NotImplementedError(f"gradcli.numpy.{name} takes method='linear', 'midpoint', 'lower', 'higher' or "
+                                  f"'nearest' and no out=, not {method!r}")
+    weak = type(q) in (int, float)
+    q = np.asanyarray(q)
+    if q.dtype.kind not in "fiu" or not np.all((q >= 0) & (q <= 1)):
+        raise ValueError("Quantiles must be in the range [0, 1]")
+    return weak, q
 
 
 def _quantiles_first(entries, q_ndim):
@@ -600,15 +608,7 @@ def nanquantile(a, q, axis=None, out=None, overwrite_input=False, method="linear
 
     NaN sorts last, so each slice's own count of numbers places its quantile among its first sorted entries: the
     same formula as `quantile` with that count, for every slice at once; a NaN entry has no slope."""
-    if isinstance(q, Box):
-        raise NotImplementedError("gradcli.numpy.nanquantile differentiates in a; q must be a constant")
-    if method not in ("linear", "midpoint", *_PICKING) or out is not None:
-        raise NotImplementedError(f"gradcli.numpy.nanquantile takes method='linear', 'midpoint', 'lower', 'higher' or "
-                                  f"'nearest' and no out=, not {method!r}")
-    weak = type(q) in (int, float)
-    q = np.asanyarray(q)
-    if q.dtype.kind not in "fiu" or not np.all((q >= 0) & (q <= 1)):
-        raise ValueError("Quantiles must be in the range [0, 1]")
+    weak, q = _levels("nanquantile", q, method, out)
     a = asarray(a)
     shape = shape_of(a)
     if 0 in shape:  # NumPy's answer for no numbers at all: nanmean's NaN, in its shape (whatever q's)
