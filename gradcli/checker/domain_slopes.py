@@ -1,4 +1,5 @@
-"""The slopes a point keeps where the function's exact value is NaN: along each coordinate the NaN never meets.
+"""The slopes a point keeps where the function's exact value is NaN or infinite: along each coordinate the NaN or the
+pole never meets.
 
 ``log(x) + y**2`` at x = -1 is NaN: log has left its domain, and no difference
 quotient is a number. Its slope in y is still 2y = 6: y never reaches the log,
@@ -7,9 +8,12 @@ program's own terms in that coordinate, the op outside its domain held where it
 stands.
 
 Which coordinates: the ops that made the NaN from numbers (the origins: every
-argument a number, the answer NaN) are found in a recorded run at the point; a
-coordinate whose move leaves each origin's arguments as they were, in a run of
-the same ops, never reaches them (``log(x * y)`` moves with y: no slope there).
+argument a number, the answer NaN), or where the value is infinite those that
+made an infinity from finite numbers (log at 0, a division by 0), are found in a
+recorded run at the point; a coordinate whose move leaves each origin's arguments
+as they were, in a run of the same ops, never reaches them (``log(x * y)`` moves
+with y: no slope there). An elementwise origin is read at its entries that are no
+number alone: ``log(t)`` at t = [0, 1] meets the pole in t[0], never in t[1].
 Its slope is gradcli's reverse-mode derivative on mpmath numbers, a number only
 where every partial on its paths is one (``log(x) * y**2`` has the NaN itself
 as y's partial: no slope), kept where two precisions agree. The rules are
@@ -37,10 +41,11 @@ _AGREE_DIGITS = START_DIGITS  # to this many digits
 
 def slopes_beside_nan(target, args):
     """``(slopes, origins)``: per flat coordinate of ``args`` (float64 numbers and arrays, as the reference took
-    them), the exact slope of ``target``'s program along it where its exact value is NaN made by ops that coordinate
-    never moves (an mpmath number), None where it has none; and the names of the ops that made the NaN. None where
-    the value is no NaN that ops made from numbers, where the program has more than `MOST_COORDINATES` coordinates
-    or a vector value, or where it cannot run on mpmath numbers under gradcli's reverse mode."""
+    them), the exact slope of ``target``'s program along it where its exact value is NaN (or infinite) made by ops
+    that coordinate never moves (an mpmath number), None where it has none; and the names of the ops that made the
+    NaN (the infinity). None where the value is no NaN or infinity that ops made from finite numbers, where the
+    program has more than `MOST_COORDINATES` coordinates or a vector value, or where it cannot run on mpmath numbers
+    under gradcli's reverse mode."""
     import mpmath  # lazy: the exact numbers are mpmath's, as the reference's
 
     coordinates = list(coordinates_of(target, args))
@@ -74,9 +79,10 @@ def _at_digits(target, args, coordinates):
     mp_args = [to_mp(a) for a in args]
     value, pull, ops = _recorded(target, mp_args)
     values = flat_entries(value)
-    if len(values) != 1 or not mpmath.isnan(values[0]):
+    if len(values) != 1 or mpmath.isfinite(values[0]):
         return None
-    origins = [k for k, op in enumerate(ops) if _has_nan(op.output) and not any(_has_nan(a) for a in op.args)]
+    made = _has_nan if mpmath.isnan(values[0]) else _has_infinity
+    origins = [k for k, op in enumerate(ops) if made(op.output) and not any(_not_finite(a) for a in op.args)]
     if not origins:
         return None
     gradient = [e for g, a in zip(pull(mpmath.mpf(1)), args) for e in _entries_or_zeros(g, a)]
@@ -132,14 +138,38 @@ def _meets_a_users_rule(out):
 
 
 def _origins_still(ops, origins, moved_ops):
-    """Whether a run's ``moved_ops`` are the same ops as ``ops`` and hand each origin the very same arguments."""
+    """Whether a run's ``moved_ops`` are the same ops as ``ops`` and hand each origin the very same arguments (an
+    elementwise origin, those of its entries that are no number: `_read_at`)."""
     if len(moved_ops) != len(ops) or any(a.name != b.name for a, b in zip(ops, moved_ops)):
         return False
-    return all(_same(a, b) for k in origins for a, b in zip(ops[k].args, moved_ops[k].args))
+    for k in origins:
+        at = _read_at(ops[k])
+        if not all(_same(a, b, at) for a, b in zip(ops[k].args, moved_ops[k].args)):
+            return False
+    return True
 
 
-def _same(a, b):
+def _read_at(op):
+    """The entries of an elementwise ``op``'s answer that are no finite number (a mask of its shape), where each of
+    its arguments broadcasts to that shape: the entries of its arguments that made them. None for another op, whose
+    every argument entry may reach every answer."""
+    prim = getattr(op, "prim", None)
+    if getattr(prim, "kind", None) != "elementwise":
+        return None
+    shape = np.shape(op.output)
     try:
+        if any(np.broadcast_shapes(np.shape(a), shape) != shape for a in op.args if not isinstance(a, (str, type))):
+            return None
+    except ValueError:
+        return None
+    return np.array([_not_finite(e) for e in flat_entries(op.output)], dtype=bool).reshape(shape)
+
+
+def _same(a, b, at=None):
+    """Whether ``a`` and ``b`` hold the same numbers (at the entries ``at`` of the answer they broadcast to)."""
+    try:
+        if at is not None and at.ndim:
+            a, b = (np.broadcast_to(np.asarray(v, dtype=object), at.shape)[at] for v in (a, b))
         first, second = flat_entries(a), flat_entries(b)
     except Exception:  # noqa: BLE001 - no number (a shape, an axis): compared as it is
         return a == b
@@ -147,11 +177,24 @@ def _same(a, b):
 
 
 def _has_nan(value):
+    return _any_entry(value, "isnan")
+
+
+def _has_infinity(value):
+    return _any_entry(value, "isinf")
+
+
+def _not_finite(value):
+    """Whether some entry of ``value`` is NaN or infinite (no number: not finite either)."""
+    return _any_entry(value, "isnan") or _any_entry(value, "isinf")
+
+
+def _any_entry(value, test):
     import mpmath
 
     try:
-        return any(mpmath.isnan(e) for e in flat_entries(value))
-    except Exception:  # noqa: BLE001 - no number (a shape, an axis): no NaN
+        return any(getattr(mpmath, test)(e) for e in flat_entries(value))
+    except Exception:  # noqa: BLE001 - no number (a shape, an axis)
         return False
 
 

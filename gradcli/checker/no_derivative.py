@@ -81,12 +81,13 @@ _HELD_JUMP_REASON = ("no derivative: the value jumps at this point along this co
 
 
 def _beside_nan(result, target, args, exact, limits, reasons):
-    """Where the exact value is NaN, each coordinate the NaN never meets given its slope in ``limits`` (its reason
-    dropped from ``reasons``) and named in ``result``'s domain finding (`domain_slopes.slopes_beside_nan`)."""
+    """Where the exact value is NaN or infinite, each coordinate the NaN or the pole never meets given its slope in
+    ``limits`` (its reason dropped from ``reasons``) and named in ``result``'s domain finding
+    (`domain_slopes.slopes_beside_nan`)."""
     import mpmath
 
     values = flat_entries(exact.value) if exact.value is not None else []
-    if len(values) != 1 or not mpmath.isnan(values[0]):
+    if len(values) != 1 or mpmath.isfinite(values[0]):
         return
     found = slopes_beside_nan(target, args)
     if found is None or len(found[0]) != len(limits) or all(slope is None for slope in found[0]):
@@ -101,10 +102,11 @@ def _beside_nan(result, target, args, exact, limits, reasons):
             labels.append(label)
     domain = next((f for f in result.findings if f.kind == "domain" and f.phase == "forward"), None)
     if domain is not None and labels:
-        ops = ", ".join(origins)
-        domain.message += (f"; the NaN comes from {ops} outside {'its' if len(origins) == 1 else 'their'} domain, "
-                           f"which {', '.join(labels)} never {'reaches' if len(labels) == 1 else 'reach'}: the exact "
-                           f"slope in {', '.join(labels)} is shown beside it")
+        ops, its = ", ".join(origins), "its" if len(origins) == 1 else "their"
+        made = (f"the NaN comes from {ops} outside {its} domain" if mpmath.isnan(values[0]) else
+                f"the infinity comes from {ops} at {its} pole")
+        domain.message += (f"; {made}, which {', '.join(labels)} never {'reaches' if len(labels) == 1 else 'reach'}: "
+                           f"the exact slope in {', '.join(labels)} is shown beside it")
 
 
 def settle_entries(target, args, gradient, kinked=(), held=()):

@@ -70,7 +70,7 @@ Truths the round corrected in itself, gradcli right each time:
   difference of two paths of 590 (7.5e-8 of it lost).
 
 Findings:
-- F1 (open): at a point where the function's exact value is infinite, the exact slopes of inputs that do not move the
+- F1 (mended): at a point where the function's exact value is infinite, the exact slopes of inputs that do not move the
   pole depend on which other inputs are differentiated. The Weibull log-density log(k/lam) + (k - 1) log(t/lam) -
   (t/lam)^k at t = [0, 1], k = 1.5, lam = 2 (a failure at time 0): t[0] and k have no finite slope, but t[1] has
   (k - 1)/t - k t^(k-1)/lam^k = -0.0303301 (the README: at a pole the inputs that do not move it keep their slopes).
@@ -85,6 +85,11 @@ Findings:
   exact value here is -inf") instead of differencing the finite part that moves with the coordinate.
   Reproduce: gradcli check tests/trials/lib73c.py:weibull_log_pdf --at "t=[0.0,1.0],k=1.5,lam=2.0" --wrt t,k
   --dtype float64 --json   (then --wrt t: t[1] = -0.030330085889910645)
+  Mended: where the value is infinite, the coordinates that never move the ops that made the infinity from finite
+  numbers keep their slopes, an elementwise op read at its entries that are no number alone (log(t / lam) meets the
+  pole in t[0], never in t[1]: domain_slopes.slopes_beside_nan). t[1] = -0.0303 and np.sum(np.log(t) - t ** k)'s
+  t[1] = -0.5, k = 0 whatever is differentiated; lam beside t in log(t / lam) stays as it was (-1.0 with t, -0.5
+  alone), a slope the mathematics leaves open (the pole's term is -inf for every lam).
 """
 
 import mpmath
