@@ -118,6 +118,17 @@ def _name_in_the_program(result, target, point_args, cotangent):
     if departed == AT_EQUALITY:
         _named_at_the_equality(finding, location, name)
         return
+    if isinstance(departed, tuple) and departed[0] == AT_TIE:
+        finding.location = location
+        finding.op = f"gradient rule of {name}"
+        later = f" (and the ties at {', '.join(_short(line) for line in departed[1])} after it)" if departed[1] else ""
+        finding.message += (
+            f"; {name} on this line {'are' if ' and ' in name else 'is'} evaluated at a tie of {'their' if ' and ' in name else 'its'} two "
+            f"arguments{later}, where each such rule splits the gradient by its convention (half to each side, a "
+            "clip's bound among them; gradcli's replay keeps the framework's): the function is smooth through the ties, "
+            "its slope the same from either side, and no convention gives it (a where that picks one side, or a "
+            "custom rule, does)")
+        return
     if departed == CUSTOM_RULE:
         finding.location, finding.op = location, f"gradient rule of {name}"
         finding.message += (
@@ -270,6 +281,12 @@ def guilty_line(bridge, point_args, cotangent=None, rebuilt=None, differentiated
             held = _at_an_equality(true.recording.ops, _chosen(args, differentiated))
         if held is not None:
             return (*_equality_named(held, true.recording.spellings), AT_EQUALITY)
+        ties = _at_their_ties(true.recording.ops) if _all_close(rule, exact) else []
+        if ties:  # no rule departs from gradcli's own, which shares the framework's convention at a tie
+            first = ties[0][0]
+            names = sorted({name for line, name in ties if line == first})
+            return first, " and ".join(provenance.spelled(n, first, true.recording.spellings) for n in names), (
+                AT_TIE, [line for line in dict.fromkeys(line for line, _ in ties) if line != first])
         ops = [op for op in true.recording.ops if op.phase == "forward" and op.replayed and op.location]
         ops = _as_their_custom_calls(ops, bridge.custom_calls() if getattr(bridge, "custom_calls", None) else None)
         one_line = len({op.location for op in ops}) == 1
@@ -433,6 +450,9 @@ AT_EQUALITY = "at an equality"
 # `guilty_line`'s word for a gradient whose rules each took one side's slope at their switch, where the function is
 # smooth: no rule is off as a rule, the line holding the switches is the one to name.
 AT_SWITCH = "at a switch"
+# `guilty_line`'s word for a gradient whose rules split it at a tie of a max's or a min's arguments by their convention
+# (half to each, a clip's bound), where the function is smooth: no rule is off as a rule, the first tie is named.
+AT_TIE = "at a tie"
 # `guilty_line`'s word for a gradient that the rule a custom derivative's call hands the framework made wrong, where
 # that rule left no operation of its own to name (a tangent_solve ``lambda g, y: y``): the call is named.
 CUSTOM_RULE = "a custom call's rule"
@@ -452,6 +472,29 @@ def _at_their_switch(ops):
         if any(_is_zero(entry) for entry in entries):
             found.append((op.location, op.name))
     return list(dict.fromkeys(found))
+
+
+def _at_their_ties(ops):
+    """``(line, op name)`` of the forward ``ops`` evaluated exactly at a tie of their two arguments, in forward order:
+    a maximum or a minimum (a clip's bound among them) with an entry where both are one number. Each rule splits the
+    gradient there by its convention (JAX's half to each), which gradcli's own replay keeps; where the function is
+    smooth through the ties (PPO's min of r A and clip(r) A at r on the bound: both sides' slope is A) no convention
+    gives its slope."""
+    found = []
+    for op in ops:
+        if (op.phase != "forward" or not op.replayed or not op.location or op.name not in _TIES
+                or len(op.args) < 2):
+            continue
+        try:
+            first, second = np.broadcast_arrays(*(np.asarray(raw(a), dtype=object) for a in op.args[:2]))
+        except ValueError:
+            continue
+        if any(a == b for a, b in zip(first.ravel(), second.ravel())):
+            found.append((op.location, op.name))
+    return list(dict.fromkeys(found))
+
+
+_TIES = ("maximum", "minimum", "fmax", "fmin")  # the ops whose rule has a convention where its two arguments tie
 
 
 def _at_an_equality(ops, variables):

@@ -62,7 +62,7 @@ My truths corrected (gradcli was right):
   -0.3999999967; the exact ratio lies 5.8e-8 inside the clip);
 - masked_entropy_unguarded: the masked logit's exact slope is 0, not NaN (the where replaces it before anything).
 
-Findings (held as strict xfails in tests/test_user_trials70d.py):
+Findings:
 - F1: a wrong gradient rule in a library's tie is named at the wrong line. JAX's ppo_prob_ratio at p = 0.6, p_old = 0.5,
   A = -1 (r = 1.2 exactly on the clip's bound, where min(r A, clip(r) A) is r A on both sides): gradcli's verdict wrong
   and exact gradient {p: 2.0, p_old: -2.4, adv: -1.2} are right (JAX: 1.5, -1.8, -1.2), but its one finding names
@@ -71,6 +71,9 @@ Findings (held as strict xfails in tests/test_user_trials70d.py):
   at log 0.6 names the clip's select at its own line 25. The same at p = 0.4, A = 1 (r = 0.8). Reproduce:
   gradcli check tests/trials/jax_lib70d.py:ppo_prob_ratio --at "p=0.6,p_old=0.5,adv=-1.0" --dtype float64 --json
   gradcli check tests/trials/jax_lib70d.py:ppo_prob_ratio --at "p=0.4,p_old=0.5,adv=1.0" --dtype float64 --json
+  Mended: where no rule departs from its convention (gradcli's replay keeps JAX's) and a max or a min is evaluated at
+  a tie of its arguments, the first such tie is named, the later ones beside it (rule_blame._at_their_ties): line 33,
+  jax.numpy.clip (min), and the tie at line 34.
 
 Truths are my own expressions evaluated with mpmath at 2,000 digits at the numbers the dtype holds (every literal as
 the dtype holds it; Python-computed constants such as 1 - 0.2, 1 + 0.2 and 0.99 * 0.95 as the double Python made, then
