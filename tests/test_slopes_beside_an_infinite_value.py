@@ -28,6 +28,10 @@ def log_beside_a_square(x, y):
     return gnp.sum(gnp.log(x)) + y ** 2
 
 
+def entropy_term_beside_a_power(t, k):
+    return t[0] * gnp.log(t[0]) - gnp.sum(t ** k)
+
+
 def log_shifted(t, s):
     return gnp.sum(gnp.log(t + s)) + 2.0 * s
 
@@ -69,3 +73,12 @@ def test_an_input_that_moves_the_pole_has_no_slope():
     result = _exact(log_shifted, {"t": [0.0, 1.0], "s": 0.0})
     assert float(result.exact_gradient["t"][1]) == pytest.approx(1.0, rel=1e-12)
     assert math.isnan(float(result.exact_gradient["s"]))
+
+
+def test_a_nan_made_of_an_infinity_keeps_the_slopes_beside_it():
+    # t[0] log t[0] at 0 is 0 * -inf: the NaN's origin is the product (its argument -inf is no NaN), which t[1] and k
+    # never reach: -k t[1]^(k-1) = -1.5 and -t^k log t summed, 0
+    result = _exact(entropy_term_beside_a_power, {"t": [0.0, 1.0], "k": 1.5})
+    t0, t1 = result.exact_gradient["t"]
+    assert math.isnan(float(t0)) and float(t1) == pytest.approx(-1.5, rel=1e-12)
+    assert float(result.exact_gradient["k"]) == 0.0

@@ -290,7 +290,8 @@ def _past_its_end(body, consts, carry, operands, solver, named, kind):
         if moves[-1] <= settled:
             solver.settled[at] = (True, first)
             return _reading(stepped, operands) if kind == MP else _widened(stepped, 4 * settled)
-        if _not_converging(value_moves) or (
+        # (a value moving within the working precision is there, jitter or not: its slopes are what still settles)
+        if (value_moves[-1] > settled and _not_converging(value_moves)) or (
                 past >= _PAST_THE_END * precision(kind) and not _contracting(moves, past, kind)):
             solver.settled[at] = (False, first)
             if solver.series:

@@ -81,8 +81,10 @@ def _at_digits(target, args, coordinates):
     values = flat_entries(value)
     if len(values) != 1 or mpmath.isfinite(values[0]):
         return None
-    made = _has_nan if mpmath.isnan(values[0]) else _has_infinity
-    origins = [k for k, op in enumerate(ops) if made(op.output) and not any(_not_finite(a) for a in op.args)]
+    # a NaN's origins make it from arguments that hold none (0 * log(0) is one); an infinity's, from finite ones
+    nan = mpmath.isnan(values[0])
+    made, beforehand = (_has_nan, _has_nan) if nan else (_has_infinity, _not_finite)
+    origins = [k for k, op in enumerate(ops) if made(op.output) and not any(beforehand(a) for a in op.args)]
     if not origins:
         return None
     gradient = [e for g, a in zip(pull(mpmath.mpf(1)), args) for e in _entries_or_zeros(g, a)]
@@ -90,7 +92,7 @@ def _at_digits(target, args, coordinates):
     for (i, index, _), entry in zip(coordinates, gradient):
         x = mp_args[i] if index is None else mp_args[i][index]
         moved = with_coordinate(mp_args, i, index, x + relative_step(x, mpmath.mpf(10) ** -(mpmath.mp.dps // 3)))
-        still = _origins_still(ops, origins, _recorded(target, moved)[2])
+        still = _origins_still(ops, origins, _recorded(target, moved)[2], made)
         slopes.append(entry if still and mpmath.isfinite(entry) else None)
     return slopes, sorted({ops[k].name for k in origins})
 
@@ -137,22 +139,22 @@ def _meets_a_users_rule(out):
     return False
 
 
-def _origins_still(ops, origins, moved_ops):
+def _origins_still(ops, origins, moved_ops, made):
     """Whether a run's ``moved_ops`` are the same ops as ``ops`` and hand each origin the very same arguments (an
-    elementwise origin, those of its entries that are no number: `_read_at`)."""
+    elementwise origin, those of its entries ``made`` marks, NaN or infinite: `_read_at`)."""
     if len(moved_ops) != len(ops) or any(a.name != b.name for a, b in zip(ops, moved_ops)):
         return False
     for k in origins:
-        at = _read_at(ops[k])
+        at = _read_at(ops[k], made)
         if not all(_same(a, b, at) for a, b in zip(ops[k].args, moved_ops[k].args)):
             return False
     return True
 
 
-def _read_at(op):
-    """The entries of an elementwise ``op``'s answer that are no finite number (a mask of its shape), where each of
-    its arguments broadcasts to that shape: the entries of its arguments that made them. None for another op, whose
-    every argument entry may reach every answer."""
+def _read_at(op, made):
+    """The entries of an elementwise ``op``'s answer that ``made`` marks (a NaN, an infinity; a mask of its shape),
+    where each of its arguments broadcasts to that shape: the entries of its arguments that made them. None for
+    another op, whose every argument entry may reach every answer."""
     prim = getattr(op, "prim", None)
     if getattr(prim, "kind", None) != "elementwise":
         return None
@@ -162,7 +164,7 @@ def _read_at(op):
             return None
     except ValueError:
         return None
-    return np.array([_not_finite(e) for e in flat_entries(op.output)], dtype=bool).reshape(shape)
+    return np.array([made(e) for e in flat_entries(op.output)], dtype=bool).reshape(shape)
 
 
 def _same(a, b, at=None):
@@ -172,7 +174,7 @@ def _same(a, b, at=None):
             a, b = (np.broadcast_to(np.asarray(v, dtype=object), at.shape)[at] for v in (a, b))
         first, second = flat_entries(a), flat_entries(b)
     except Exception:  # noqa: BLE001 - no number (a shape, an axis): compared as it is
-        return a == b
+        return bool(np.all(a == b))
     return len(first) == len(second) and all(p == q for p, q in zip(first, second))
 
 

@@ -1135,7 +1135,15 @@ def _as_jump(side, far, near, at, steps, beyond):
         return Jump(_limit(far, near), at)
     if not _jumps(side):
         return side
-    limit = _limit_beside_a_slope(far, near, at, steps, *beyond())
+    import mpmath  # lazy: the kink test's numbers are mpmath's
+
+    try:
+        third, third_step = beyond()
+    except Exception:  # noqa: BLE001 - the program raised at the third step: no claim of a jump
+        return side
+    if not mpmath.isfinite(third):
+        return side
+    limit = _limit_beside_a_slope(far, near, at, steps, third, third_step)
     return side if limit is None else Jump(limit, at)
 
 
@@ -1148,8 +1156,10 @@ def _value_at_third(third, side, at):
 def _limit_beside_a_slope(far, near, at, steps, third, third_step):
     """A jumping side's limit where the value also moves along the coordinate with an ordinary slope (a wrap of
     2 pi as a double, 1.2e-16, beside a slope of 0.87: the steps' values differ by the slope's share, more than a
-    millionth of the jump): the values at three steps fit ``at + jump + slope h`` with the jump clear of the slope's
-    share at the shorter steps; None where they do not (a pole's log h moves by the same amount at each decade)."""
+    millionth of the jump): the line ``at + jump + slope h`` through the two steps' values, the slope's share at the
+    shorter step below a millionth of the jump, meets the value at a third, shorter step to a millionth of the jump,
+    so the side's values settle on ``at + jump``; None where they do not (a pole's log h moves by the same amount at
+    each decade)."""
     h1, h2 = steps
     slope = (far - near) / (abs(h1) - abs(h2))
     jump = near - at - slope * abs(h2)
