@@ -21,6 +21,12 @@ def surrogate(p, p_old, adv):
     unclipped = ratio * adv
     clipped = jnp.clip(ratio, 0.8, 1.2) * adv
     return -jnp.mean(jnp.minimum(unclipped, clipped))
+
+
+def leak_beside_a_tie(x):
+    floor = jnp.maximum(0.0 * x[0], 0.0)
+    root = jnp.where(x[1] > 0, jnp.sqrt(x[1]), 0.0)
+    return floor + root + x[0]
 '''
 
 
@@ -45,3 +51,13 @@ def test_off_the_bound_the_surrogate_is_right(module):
     [result] = gradcli.check(f"{module}:surrogate", [{"p": 0.55, "p_old": 0.5, "adv": -1.0}], dtypes=["float64"],
                              fixes=False).results
     assert result.status == "ok", [f.message for f in result.findings]
+
+
+def test_a_nan_leak_beside_a_tie_is_named_at_the_leak_not_the_tie(module):
+    # the tie at line 11 splits a gradient of 0 (0 * x[0] reads nothing), and the gradient is NaN from line 12's
+    # untaken sqrt(-1): that leak is the finding, no convention at a tie
+    [result] = gradcli.check(f"{module}:leak_beside_a_tie", [{"x": [1.0, -1.0]}], dtypes=["float64"],
+                             fixes=False).results
+    assert result.status == "wrong", [f.message for f in result.findings]
+    assert not any("at a tie" in f.message for f in result.findings), [f.message for f in result.findings]
+    assert any(f.location and f.location.endswith("ppo_tie.py:12") for f in result.findings)

@@ -85,8 +85,10 @@ def _name_in_the_program(result, target, point_args, cotangent):
         finding = users_rule
     if bridge is None and finding is not None and finding.location is None:  # gradcli's own rules ran the program
         found = _own_branch_at_an_equality(target, point_args, cotangent, _differentiated(result, target))
-        if found is not None:
-            _named_at_the_equality(finding, *found)
+        if found is not None and found[2] == AT_SWITCH:
+            _named_at_the_switch(finding, *found[:2])
+        elif found is not None:
+            _named_at_the_equality(finding, *found[:2])
         elif cleared:
             finding.location = _where_it_started(result, finding)
         return
@@ -106,14 +108,7 @@ def _name_in_the_program(result, target, point_args, cotangent):
         _named_at_the_form(finding, location, name)
         return
     if departed == AT_SWITCH:
-        finding.location = location
-        finding.op = f"gradient rule of {name}"
-        finding.message += (
-            f"; {name} on this line {'are' if ' and ' in name else 'is'} evaluated at an argument of 0, the switch "
-            "where each such rule gives its convention's slope (0, gradcli's own rules too); the function is smooth "
-            "there, its slope the same from either side, and this line loses it: no one op's rule can give that "
-            "slope, which belongs to the product of the switches' pieces (a custom rule, or a series guarded by where "
-            "about 0, gives it)")
+        _named_at_the_switch(finding, location, name)
         return
     if departed == AT_EQUALITY:
         _named_at_the_equality(finding, location, name)
@@ -281,7 +276,8 @@ def guilty_line(bridge, point_args, cotangent=None, rebuilt=None, differentiated
             held = _at_an_equality(true.recording.ops, _chosen(args, differentiated))
         if held is not None:
             return (*_equality_named(held, true.recording.spellings), AT_EQUALITY)
-        ties = _at_their_ties(true.recording.ops) if _all_close(rule, exact) else []
+        ties = _at_their_ties(true.recording.ops, true.recording.backward_nodes) if (
+            _all_close(rule, exact) and _finite(rule)) else []
         if ties:  # no rule departs from gradcli's own, which shares the framework's convention at a tie
             first = ties[0][0]
             names = sorted({name for line, name in ties if line == first})
@@ -340,10 +336,25 @@ def _named_at_the_equality(finding, location, name):
         "series about the point, or a custom gradient, gives it)")
 
 
+def _named_at_the_switch(finding, location, name):
+    """``finding`` pointed at the line where switches evaluated at 0 (`_at_their_switch`) lost a smooth function's
+    slope, saying so."""
+    finding.location = location
+    finding.op = f"gradient rule of {name}"
+    finding.message += (
+        f"; {name} on this line {'are' if ' and ' in name else 'is'} evaluated at an argument of 0, the switch "
+        "where each such rule gives its convention's slope (0, gradcli's own rules too); the function is smooth "
+        "there, its slope the same from either side, and this line loses it: no one op's rule can give that "
+        "slope, which belongs to the product of the switches' pieces (a custom rule, or a series guarded by where "
+        "about 0, gives it)")
+
+
 def _own_branch_at_an_equality(target, point_args, cotangent, differentiated=None):
-    """``(file:line, name)`` of an equality holding at the point that picked the value a program gradcli's own rules
-    differentiate (plain NumPy on gradcli.numpy, gradcli's functions) takes its slope from (`_at_an_equality`), or
-    None. Its gradient is gradcli's own backward pass, so no rule is off: a wrong one there is a branch's."""
+    """``(file:line, name, AT_EQUALITY)`` of an equality holding at the point that picked the value a program
+    gradcli's own rules differentiate (plain NumPy on gradcli.numpy, gradcli's functions) takes its slope from
+    (`_at_an_equality`), else ``(file:line, names, AT_SWITCH)`` of the line where its switches evaluated at 0 meet
+    (`_at_their_switch`: mu-law's sign(x) log1p(mu |x|) at 0), or None. Its gradient is gradcli's own backward pass,
+    so no rule is off: a wrong one there is a branch's or a switch's."""
     import mpmath  # lazy: the exact numbers are mpmath's, as the reference's
 
     mp_core.enable()
@@ -358,7 +369,13 @@ def _own_branch_at_an_equality(target, point_args, cotangent, differentiated=Non
     except (ArithmeticError, TypeError, ValueError, NotImplementedError):
         return None  # an extra on a verdict already made: without exact numbers here the finding stands unnamed
     held = _at_an_equality(recorder.recording.ops, _chosen(args, differentiated))
-    return None if held is None else _equality_named(held, recorder.recording.spellings)
+    if held is not None:
+        return (*_equality_named(held, recorder.recording.spellings), AT_EQUALITY)
+    switches = _at_their_switch(recorder.recording.ops, replayed=False)
+    if not switches:
+        return None
+    last = switches[-1][0]
+    return last, " and ".join(sorted({name for line, name in switches if line == last})), AT_SWITCH
 
 
 def _own_forward(target, point_args):
@@ -458,15 +475,16 @@ AT_TIE = "at a tie"
 CUSTOM_RULE = "a custom call's rule"
 
 
-def _at_their_switch(ops):
+def _at_their_switch(ops, replayed=True):
     """``(line, op name)`` of the forward ``ops`` evaluated exactly at their switch, in forward order: abs and sign of
     an entry that is 0. Each rule gives its convention there (0 for both), which gradcli's own backward pass gives
     too; where the function is smooth through them (sign(x) log1p(mu |x|) at 0, whose slope is mu / log1p(mu) from
     either side) the exact derivative is each side's, and the line holding the switches is where the gradient was
-    lost."""
+    lost. ``replayed``: a framework's replayed ops alone (a program gradcli's own rules differentiate has none)."""
     found = []
     for op in ops:
-        if op.phase != "forward" or not op.replayed or not op.location or op.name not in ("abs", "sign") or not op.args:
+        if (op.phase != "forward" or (replayed and not op.replayed) or not op.location or op.name not in _SWITCHES
+                or not op.args):
             continue
         entries = np.ravel(np.asarray(raw(op.args[0]), dtype=object))
         if any(_is_zero(entry) for entry in entries):
@@ -474,27 +492,32 @@ def _at_their_switch(ops):
     return list(dict.fromkeys(found))
 
 
-def _at_their_ties(ops):
+def _at_their_ties(ops, nodes):
     """``(line, op name)`` of the forward ``ops`` evaluated exactly at a tie of their two arguments, in forward order:
-    a maximum or a minimum (a clip's bound among them) with an entry where both are one number. Each rule splits the
-    gradient there by its convention (JAX's half to each), which gradcli's own replay keeps; where the function is
-    smooth through the ties (PPO's min of r A and clip(r) A at r on the bound: both sides' slope is A) no convention
-    gives its slope."""
+    a maximum or a minimum (a clip's bound among them) with an entry where both are one number and its result's
+    gradient in gradcli's own backward pass (``nodes``) is not 0 (a tie nothing downstream reads splits nothing).
+    Each rule splits the gradient there by its convention (JAX's half to each), which gradcli's own replay keeps;
+    where the function is smooth through the ties (PPO's min of r A and clip(r) A at r on the bound: both sides'
+    slope is A) no convention gives its slope."""
+    tied = [op for op in ops if op.phase == "forward" and op.replayed and op.location and op.name in _TIES
+            and len(op.args) >= 2]
+    gradients = _gradients(tied, nodes)
     found = []
-    for op in ops:
-        if (op.phase != "forward" or not op.replayed or not op.location or op.name not in _TIES
-                or len(op.args) < 2):
-            continue
+    for op in tied:
         try:
-            first, second = np.broadcast_arrays(*(np.asarray(raw(a), dtype=object) for a in op.args[:2]))
+            first, second, upstream = np.broadcast_arrays(*(np.asarray(raw(a), dtype=object) for a in (
+                *op.args[:2], gradients.get(op.index, 0))))
         except ValueError:
             continue
-        if any(a == b for a, b in zip(first.ravel(), second.ravel())):
+        if any(a == b and not _is_zero(g) for a, b, g in zip(first.ravel(), second.ravel(), upstream.ravel())):
             found.append((op.location, op.name))
     return list(dict.fromkeys(found))
 
 
 _TIES = ("maximum", "minimum", "fmax", "fmin")  # the ops whose rule has a convention where its two arguments tie
+
+
+_SWITCHES = ("abs", "absolute", "sign")  # the ops whose rule gives its convention's slope at an argument of 0
 
 
 def _at_an_equality(ops, variables):
