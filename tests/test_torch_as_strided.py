@@ -1,7 +1,8 @@
-"""``aten.as_strided`` in a captured PyTorch graph (F.group_norm's decomposition uses it): the replay gathers its
-input's entries by its sizes, strides and offset over the input's recorded layout, and a write through such a view
-(its gradient's) scatters to the same places; overlapping windows and places outside the input are refused at the
-user's line."""
+"""``aten.as_strided`` in a captured PyTorch graph (F.group_norm's decomposition uses it, torch.stft's frames too): the
+replay gathers its input's entries by its sizes, strides and offset over the input's recorded layout, overlapping
+windows included (round 71d's F1: torch.stft at a hop below its frame), and a write through such a view (its
+gradient's) scatters to the same places; a write through overlapping windows and places outside the input are
+refused at the user's line."""
 
 import os
 import sys
@@ -54,22 +55,50 @@ def test_the_index_map_of_a_view_of_a_transposed_input_follows_its_storage():
     assert np.array_equal(x.numpy().reshape(-1)[index], want)
 
 
-@pytest.mark.parametrize("size, stride, offset", [
-    ((3, 2), (1, 1), 0),  # sliding windows: overlapping reads
-    ((2, 4), (4, 1), 1),  # past the input's end
-])
-def test_the_index_map_refuses_overlapping_windows_and_places_outside_the_input(size, stride, offset):
-    assert strided_index(size, stride, offset, ((8,), (1,), 0)) is None
+@pytest.mark.parametrize("overlapping", [False, True])
+def test_the_index_map_refuses_places_outside_the_input_and_overlapping_windows_unless_read(overlapping):
+    assert strided_index((2, 4), (4, 1), 1, ((8,), (1,), 0), overlapping) is None  # past the input's end
+    windows = strided_index((3, 2), (1, 1), 0, ((8,), (1,), 0), overlapping)  # sliding windows share places
+    if not overlapping:
+        assert windows is None
+        return
+    x = torch.arange(8.0, dtype=torch.float64)
+    assert np.array_equal(x.numpy()[windows], torch.as_strided(x, (3, 2), (1, 1)).numpy())
 
 
-def test_as_strided_sliding_windows_are_refused_at_the_users_line():
+def test_as_strided_sliding_windows_are_read_and_their_gradient_adds_each_window_s_share():
     def windows(x):
         return torch.as_strided(x, (3, 2), (1, 1)).prod(1).sum()
 
+    # x0 x1 + x1 x2 + x2 x3 at 1, 2, 3, 4: each entry's slope sums over the windows it is in
+    [result] = gradcli.check(windows, [{"x": np.arange(1.0, 5.0)}], framework="torch", dtypes=("float64",)).results
+    assert result.status == "ok"
+    np.testing.assert_allclose(np.asarray(result.exact_gradient["x"], dtype=float), [2.0, 4.0, 6.0, 3.0], rtol=1e-15)
+
+
+def test_stft_frames_at_a_hop_below_their_length_are_replayed():
+    def power(x):
+        window = torch.hann_window(4, dtype=x.dtype)
+        return torch.stft(x, 4, 1, 4, window, return_complex=True).abs().pow(2).sum()
+
+    x = np.array([0.3, -0.7, 0.2, 0.9, -0.4, 0.1])
+    [result] = gradcli.check(power, [{"x": x}], framework="torch", dtypes=("float64",)).results
+    assert result.status == "ok", [f.message for f in result.findings]
+    t = torch.tensor(x, requires_grad=True)
+    power(t).backward()
+    np.testing.assert_allclose(np.asarray(result.exact_gradient["x"], dtype=float), t.grad.numpy(), rtol=1e-12)
+
+
+def test_a_write_through_overlapping_windows_is_refused_at_the_users_line():
+    def written(x):
+        y = x.clone()
+        torch.as_strided(y, (3, 2), (1, 1)).mul_(2.0)
+        return (y * y).sum()
+
     with pytest.raises(InputError) as raised:
-        gradcli.check(windows, [{"x": np.arange(1.0, 5.0)}], framework="torch", dtypes=("float64",))
-    assert "aten.as_strided" in str(raised.value)
-    assert _line_of(windows, "torch.as_strided") in str(raised.value)
+        gradcli.check(written, [{"x": np.arange(1.0, 5.0)}], framework="torch", dtypes=("float64",))
+    assert "aten.as_strided" in str(raised.value) and "writes through overlapping windows" in str(raised.value)
+    assert _line_of(written, "torch.as_strided") in str(raised.value)
 
 
 def test_the_gradient_of_a_users_own_as_strided_is_its_write_through_the_view():

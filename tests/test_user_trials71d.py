@@ -5,11 +5,12 @@ sqrt / hypot of re and im at a silent signal and a pure tone's empty bins (the c
 angle at an empty bin, spectral convergence and log-STFT L1 (framed by slicing, torch.stft, tf.signal.stft; Hann
 windows) at an identical estimate, Parallel WaveGAN's multi-resolution STFT loss, a log-mel energy by a fixed matrix,
 an autocorrelation by irfft(|rfft|^2) at silence, SI-SDR (bare, with eps, asteroid's) at a perfect estimate and a
-silent reference, mu-law companding at 0 (cases71d.ALL; see its docstring for the counts).
+silent reference, mu-law companding at 0 (cases71d.ALL; see its docstring for the counts; F1 and F2 mended since).
 Here, cheap cases: JAX's mu-law at x = 0 (smooth, slope 255 / ln 256, the sign and abs rules give 0: wrong), sum |rfft|
 at a pure tone (empty bins: the cone, domain), SI-SDR with eps at a perfect estimate (the ref slope 1 - |s|^2 /
 (|s|^2 + eps) cancels: unstable), torchaudio's top_db floor at a pure tone (ok), the lag-1 autocorrelation at silence
-(0 / 0: domain), PyTorch's torch.angle of an impulse's bin in float32 (ok).
+(0 / 0: domain), PyTorch's torch.angle of an impulse's bin in float32 (ok), spectral convergence through
+torch.stft's overlapping frames at an identical estimate (domain), NumPy's mu-law at 0 named at its switches (wrong).
 The whole set runs case by case through the CLI as tests/trials/run.py does (cases71d.ALL).
 """
 
@@ -41,30 +42,18 @@ CHOSEN = {  # case id -> what it holds
         "tone's bin: ok",
     "jax_lib71d:autocorr_coef@x=[0.0,0.0,0.0,0.0,0.0,0.0,0.0,0.0]:float64":
         "r[1] / r[0] by irfft(|rfft x|^2) at silence: 0 / 0, no limit: domain",
+    "torch_lib71d:spectral_convergence_abs@est=[0.3,-0.7,0.2,0.9,-0.4,0.1,-0.8,0.5],ref=[0.3,-0.7,0.2,0.9,-0.4,0.1,-0.8,0.5]:float64":
+        "torch.stft's overlapping frames (hop 2 of 8: as_strided reads shared places, a gather) at an identical "
+        "estimate: ||S - S'|| is a cone at 0: domain (F1, mended)",
+    "np_lib71d:mu_law@x=[0.0,0.5,-0.25]:float64":
+        "plain NumPy's mu-law at 0 on gradcli's own rules: wrong, named at its line with abs and sign at their "
+        "switch (F2, mended)",
     "torch_lib71d:bin_angle@x=[1.0,0.0,0.0,0.0,0.0,0.0,0.0,0.0]:float32":
         "torch.angle of an impulse's bin 1 (= 1 + 0i): slope -sin(2 pi n / 8) through the imaginary part: ok",
 }
 
-_A16 = "[0.1,0.5,-0.3,0.8,-0.6,0.2,0.4,-0.9,0.7,-0.2,0.3,-0.5,0.6,-0.1,-0.4,0.25]"
-_B16 = "[0.2,0.4,-0.1,0.7,-0.5,0.3,0.2,-0.8,0.6,-0.3,0.4,-0.4,0.5,0.1,-0.3,0.2]"
-_X8 = "[0.3,-0.7,0.2,0.9,-0.4,0.1,-0.8,0.5]"
-_F1 = ("F1: torch.stft with overlapping frames (hop < n_fft) is refused, exit 2: its aten.as_strided frames 'read "
-       "overlapping windows', though the README says torch.stft is replayed (a gather with repeated places, whose "
-       "adjoint is a scatter-add)")
-KNOWN_WRONG = {  # case id -> the finding, open
-    f"torch_lib71d:multi_resolution_stft_loss@est={_A16},ref={_B16}:float64": _F1 + ": MR-STFT loss, ok",
-    f"torch_lib71d:multi_resolution_stft_loss@est={_A16},ref={_B16}:float32": _F1 + ": MR-STFT loss in float32, ok",
-    f"torch_lib71d:multi_resolution_stft_loss@est={_X8},ref={_X8}:float64": _F1 + ": identical estimate, domain",
-    f"torch_lib71d:spectral_convergence_abs@est={_X8},ref={_X8}:float64": _F1 + ": SC by torch.abs, domain",
-    f"torch_lib71d:spectral_convergence_sq@est={_A16},ref={_A16}:float64": _F1 + ": squared SC, ok (every slope 0)",
-    "np_lib71d:mu_law@x=[0.0,0.5,-0.25]:float64":
-        "F2: the verdict wrong and the exact gradient [45.99, 0.358, 0.710] are right, but the wrong-rule finding has "
-        "no location (null), where JAX, PyTorch and TensorFlow name the line and its abs and sign at their switch",
-}
-SYMPTOMS = {
-    **{case_id: "reads overlapping windows" for case_id in KNOWN_WRONG if case_id.startswith("torch_lib71d")},
-    "np_lib71d:mu_law@x=[0.0,0.5,-0.25]:float64": '"op": "gradient rule",',  # no op named, no location
-}
+KNOWN_WRONG = {}  # case id -> the finding, open
+SYMPTOMS = {}
 
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(
     cases71d, CHOSEN, KNOWN_WRONG, SYMPTOMS)

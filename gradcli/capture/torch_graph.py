@@ -25,8 +25,9 @@ adaptive and 3-d max pools, replication padding, grid sampling:
   value (``select_scatter``, ``diagonal_scatter``, ``as_strided_scatter``) and
   views are read again from it; the graph's constants (a module built in the
   function, a mask made there) go through it as inputs do. ``as_strided`` (in ``group_norm``'s
-  decomposition) is replayed as a gather over its input's recorded layout;
-  overlapping windows are refused.
+  decomposition, ``torch.stft``'s and ``unfold``'s overlapping frames) is
+  replayed as a gather over its input's recorded layout; a write through
+  overlapping windows is refused.
 - A loss that differentiates itself (``torch.func.grad``, ``vjp``, ``jacrev``,
   ``jacfwd``, ``hessian``, ``torch.autograd.grad(create_graph=True)``) is
   recorded through the transforms as plain ATen ops: the inner derivative is
@@ -1932,14 +1933,16 @@ def _held_result(fun):
     return held
 
 
-def strided_index(size, stride, offset, layout):
+def strided_index(size, stride, offset, layout, overlapping=False):
     """The flat (row-major) positions in its input that ``as_strided(size, stride, offset)`` reads, shaped ``size``.
 
     ``layout`` is the input's own (shape, strides, storage offset): as_strided
     addresses the input's storage, and the replay holds the input's entries in
     row-major order, so each storage place is found among the input's own. A
-    stride of 0 repeats an entry (a broadcast); None where the view reads
-    overlapping windows or places outside the input.
+    stride of 0 repeats an entry (a broadcast); with ``overlapping``, windows
+    that share places are read too (``torch.stft``'s frames at a hop below
+    their length: a gather, whose adjoint adds each window's share); None where
+    the view reads overlapping windows otherwise, or places outside the input.
     """
     shape, strides, base = layout
     places = base + sum(np.arange(n).reshape((-1,) + (1,) * (len(shape) - k - 1)) * st for k, (n, st) in enumerate(zip(shape, strides)))
@@ -1947,7 +1950,8 @@ def strided_index(size, stride, offset, layout):
     wanted = offset + sum(np.arange(n).reshape((-1,) + (1,) * (len(size) - k - 1)) * st for k, (n, st) in enumerate(zip(size, stride)))
     wanted = np.broadcast_to(np.asarray(wanted, dtype=np.int64), tuple(size))
     kept = tuple(0 if st == 0 else slice(None) for st in stride)  # one entry of each broadcast dimension
-    if np.unique(places).size != places.size or np.unique(wanted[kept]).size != wanted[kept].size or min(stride, default=0) < 0:
+    if np.unique(places).size != places.size or min(stride, default=0) < 0 or (
+            not overlapping and np.unique(wanted[kept]).size != wanted[kept].size):
         return None
     order = np.argsort(places, kind="stable")
     found = np.clip(np.searchsorted(places[order], wanted), 0, max(places.size - 1, 0))
@@ -1960,10 +1964,11 @@ def _as_strided(node, location):
     """The replay of one ``aten.as_strided`` node: the gather of its input's entries its sizes, strides and offset name.
 
     PyTorch's decompositions (``native_group_norm``'s) use it for views a
-    reshape, slice, transpose or broadcast also writes; a view that reads
-    overlapping windows or places outside its input is refused at the user's line.
+    reshape, slice, transpose or broadcast also writes, and ``torch.stft`` and
+    ``Tensor.unfold`` for overlapping frames, whose shared entries the gather
+    reads twice; a view of places outside its input is refused at the user's line.
     """
-    index = _strided_places(node, location, 1)
+    index = _strided_places(node, location, 1, overlapping=True)
     return lambda x, *rest, **named: gnp.reshape(x, (-1,))[index]
 
 
@@ -1978,21 +1983,23 @@ def _as_strided_scatter(node, location):
     return scatter
 
 
-def _strided_places(node, location, first):
-    """The flat positions in its input an ``as_strided`` node's view reads (`strided_index`), its sizes, strides and
-    offset from argument ``first`` on; InputError at the user's line where the view is not a gather."""
+def _strided_places(node, location, first, overlapping=False):
+    """The flat positions in its input an ``as_strided`` node's view reads (`strided_index`, ``overlapping`` passed
+    on: a read may share places, a write through the view may not), its sizes, strides and offset from argument
+    ``first`` on; InputError at the user's line where the view is not a gather."""
     source, size, stride = node.args[0], [int(n) for n in node.args[first]], [int(st) for st in node.args[first + 1]]
     value = source.meta.get("val") if hasattr(source, "meta") else None
     if value is None:
         raise InputError(f"the PyTorch op aten.as_strided at {location} reads a tensor whose layout was not recorded, so gradcli cannot replay it", text=location)
     layout = (tuple(value.shape), tuple(value.stride()), int(value.storage_offset()))
     offset = node.args[first + 2] if len(node.args) > first + 2 and node.args[first + 2] is not None else node.kwargs.get("storage_offset")
-    index = strided_index(size, stride, layout[2] if offset is None else int(offset), layout)
+    index = strided_index(size, stride, layout[2] if offset is None else int(offset), layout, overlapping)
     if index is None:
+        what = ("reads places outside its input" if overlapping else
+                "writes through overlapping windows or places outside its input")
         raise InputError(
-            f"the PyTorch op aten.as_strided at {location} (sizes {size}, strides {stride}) reads overlapping windows "
-            "or places outside its input, which gradcli's replay does not follow: write it with view, expand, "
-            "slicing or torch.stack", text=location)
+            f"the PyTorch op aten.as_strided at {location} (sizes {size}, strides {stride}) {what}, which gradcli's "
+            "replay does not follow: write it with view, expand, slicing or torch.stack", text=location)
     return index
 
 

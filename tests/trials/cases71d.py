@@ -57,7 +57,7 @@ My truths corrected (gradcli was right):
   `est = est - est.mean()` with "relative error 8.2e+62", a sum whose exact value is 0; the verdict and the exact
   gradient are right, so no line is required of it.)
 
-Findings (held as strict xfails in tests/test_user_trials71d.py):
+Findings (both mended since):
 - F1: torch.stft with overlapping frames (hop < n_fft: PyTorch's default hop n_fft // 4 and every recipe's) is refused,
   exit 2: "the PyTorch op aten.as_strided at torch_lib71d.py:54 (sizes [1, 9, 8], strides [24, 2, 1]) reads
   overlapping windows or places outside its input, which gradcli's replay does not follow: write it with view,
@@ -67,12 +67,21 @@ Findings (held as strict xfails in tests/test_user_trials71d.py):
   (MR-STFT ok at different signals in both dtypes, domain at an identical estimate; SC by abs domain there, SC squared
   ok with every slope 0). Reproduce:
   gradcli check tests/trials/torch_lib71d.py:multi_resolution_stft_loss --at "est=[0.3,-0.7,0.2,0.9,-0.4,0.1,-0.8,0.5],ref=[0.3,-0.7,0.2,0.9,-0.4,0.1,-0.8,0.5]" --wrt est --dtype float64 --json
+  Mended: an as_strided read through overlapping windows replays as the gather it is, its adjoint adding each
+  window's share (torch_graph.strided_index's ``overlapping``; a write through such a view is still refused). Two
+  truths written before the replay ran were corrected then: the MR-STFT loss at A16 / B16 is domain in float64, with
+  kinks in est[5], est[6], est[7], est[9], est[10] and est[11] (the sided slopes of my mirror are NaN there too, and
+  PyTorch's own one-sided differences at 1e-8 give 0.04436 and -0.15172 in est[5]), and unstable in float32 (PyTorch's
+  float32 gradient differs from its float64 one at the same point by up to 0.29, where the exact slopes are my
+  mirror's).
 - F2: NumPy's mu-law at x = 0 (np_lib71d.mu_law): the verdict wrong and the exact gradient [45.99, 0.358, 0.710] are
   right, but the wrong-rule finding has no location (`"location": null`; the text says "backward, gradient rule: the
   gradient rule is wrong" with no file:line and no word of abs and sign at their switch), where the same function in
   JAX, PyTorch and TensorFlow is named at its line ("abs and sign on this line are evaluated at an argument of 0, the
   switch where each such rule gives its convention's slope"). Reproduce:
   gradcli check tests/trials/np_lib71d.py:mu_law --at "x=[0.0,0.5,-0.25]" --dtype float64 --json
+  Mended: a program on gradcli's own rules is searched for abs and sign at their switch as a framework's replay is
+  (rule_blame._own_branch_at_an_equality, `_at_their_switch`): named at line 55, abs and sign.
 
 Truths are my own expressions evaluated with mpmath at 2,000 digits at the numbers the dtype holds (every literal
 as the dtype holds it: eps, amin, 0.97, 1e-7, 1e-8, the window's 2 pi, math.log1p(255)'s double; the frameworks' own
@@ -404,8 +413,8 @@ ALL = [
     S(T, "bin_phase", F64, "ok", bin_phase, x=X8),
     Nan(T, "bin_angle", F64, "domain", {"x": NAN8}, x=TONE8),
     S(T, "bin_angle", F32, "ok", bin_phase, x=IMP8),
-    E(T, "multi_resolution_stft_loss", F64, "ok", mr_stft(F64), A16, B16),
-    E(T, "multi_resolution_stft_loss", F32, "ok", mr_stft(F32), A16, B16),
+    E(T, "multi_resolution_stft_loss", F64, "domain", mr_stft(F64), A16, B16),  # kinks in est[5..11]: see F1
+    E(T, "multi_resolution_stft_loss", F32, "unstable", mr_stft(F32), A16, B16),  # see F1
     E(T, "multi_resolution_stft_loss", F64, "domain", mr_stft(F64), X8, X8),
     E(T, "spectral_convergence_abs", F64, "domain", sc_abs(F64, False), X8, X8),
     E(T, "spectral_convergence_sq", F64, "ok", sc_abs(F64, True), A16, A16),
