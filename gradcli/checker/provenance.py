@@ -1603,8 +1603,9 @@ def _made_zero(op, zero, made):
     if op.name in ("add", "subtract"):  # only operands some op rounded can cancel: 0.5 - 0.5 of inputs is exact
         # a forward op's, or one of a user's own rule's steps (exp(x) - 1 of its slope at x = 1e-20)
         return (op.phase == "forward" or bool(op.replayed and op.rule)) and _carried_rounding(op, made)
-    if op.name in _UNDERFLOWS:  # 1/inf is 0 by an overflow before it, not by underflow
-        return all(finite(a) for a in op.args) and not _exactly_zero_there(op, zero)
+    if op.name in _UNDERFLOWS:  # 1/inf is 0 by an overflow before it, not by underflow; 0.0 * e by its 0
+        return (all(finite(a) for a in op.args) and not _exactly_zero_there(op, zero)
+                and not any(_zeros_at(a, _entries_of(a, zero)) is not None for a in op.args))
     if op.name == "astype":  # a cast to a narrower float: 1e-48 is 0 in float32
         return _narrowing_float_cast(op)
     return op.phase == "forward" and _absorbed_into_one(op, zero) is not None  # log(1.0) of a 1 + x that lost its x
