@@ -49,7 +49,8 @@ CHOSEN = {  # case id -> what it holds
     "gn_lib43c:arrhenius_euler@temp=1:float64":
         "an Euler step's rate e^-10000 underflows: the slope -1.1e-4333 right by its digits, 0 ok in float64",
     "gn_lib43c:equilibration_euler@y0=0.9999999999999999,k=1:float64":
-        "Euler increments of 1.1e-17 absorbed by 1 - 1.1e-16: the slope 7.2e-17 for 4.3e-17, unstable at the step",
+        "Euler increments of 1.1e-17 absorbed by 1 - 1.1e-16: the slope 7.2e-17 for 4.3e-17, within what 2 ulps of "
+        "the rounded y0 move it (the slope is prop. to 1 - y0): ok by the data-rounding rule",
     "gn_lib43c:divided_difference_exprel@x=-800,y=-800:float64":
         "e^y exprel(x - y) at x = y = -800: slopes e^-800/2 = 1.8e-348 by their digits, no 0/0",
     "numpy_lib43c:bernoulli_kl_xlogy@p=0.5,q=1e-310:float64":

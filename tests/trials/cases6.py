@@ -295,9 +295,10 @@ JAX = [
     Case("jax_lib6.py", "log_softmax_where", "x=[800,-800,5]", "float64", "ok",
          hp(lambda: {"x": [1 / (1 + mpmath.exp(mp(1600))), -1 / (1 + mpmath.exp(mp(1600))), mp(0)]})),
     Case("jax_lib6.py", "cosine_lr", "t=[1e-300,50]", "float64", "ok", _cosine_lr([1e-300, 50])),
-    # at t = T the slope is sin(fl(pi)) sized (1.9e-19); fl(fl(pi) * 100) / 100 is an ulp off fl(pi): wrong sign
-    Case("jax_lib6.py", "cosine_lr", "t=100", "float64", "unstable", _cosine_lr([100]),
-         "jnp.cos(jnp.pi * t / total)"),
+    # at t = T the slope is sin(fl(pi)) sized (1.9e-19); fl(fl(pi) * 100) / 100 is an ulp off fl(pi): wrong sign,
+    # but within what moving the program's rounded data (pi's float) by 2 ulps moves that slope (1.4e-18): the
+    # data-rounding rule makes it ok
+    Case("jax_lib6.py", "cosine_lr", "t=100", "float64", "ok", _cosine_lr([100])),
     # the phi(d1) and phi(d2) terms cancel to 172 N(d1): JAX keeps the delta to 1.6e-11
     Case("jax_lib6.py", "bs_call", "s=1", "float64", "ok", _bs_delta(1)),
 ]
