@@ -185,9 +185,19 @@ def test_an_op_gradcli_cannot_replay_names_itself_and_the_users_line():
 
 def test_a_form_of_an_op_gradcli_refuses_names_the_users_line_too():
     def windowed(x, w):
-        return (x.unfold(0, 2, 1) * w[:2]).sum()  # the line named
+        y = x * w[0]
+        torch.as_strided(y, (2, 2), (1, 1)).mul_(2.0)  # a write through overlapping windows: the line named
+        return y.sum()
 
-    line = windowed.__code__.co_firstlineno + 1
+    line = windowed.__code__.co_firstlineno + 2
     with pytest.raises(InputError) as caught:
         gradcli.check(windowed, [{"x": V, "w": P}], dtypes=("float64",), framework="torch")
     assert "as_strided" in str(caught.value) and f"{__file__}:{line}" in str(caught.value)
+
+
+def test_overlapping_windows_read_by_unfold_are_replayed():
+    def windowed(x, w):
+        return (x.unfold(0, 2, 1) * w[:2]).sum()
+
+    [result] = gradcli.check(windowed, [{"x": V, "w": P}], dtypes=("float64",), framework="torch").results
+    assert result.status.value == "ok", [f.message for f in result.findings]
