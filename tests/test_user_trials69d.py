@@ -5,7 +5,7 @@ past explicit Euler's limit, jax.experimental.ode.odeint and its adjoint rule, a
 unrolled and by implicit differentiation (jax.custom_vjp, torch.autograd.Function, tf.custom_gradient; right,
 transposed, sign slipped), Newton's square and cube roots (a = 0), steady heat and reaction-diffusion solves by
 linalg.solve, a tiny neural ODE (cases69d.ALL: 81 cases, 74 agreeing with gradcli when written; F2's linear
-convergence and F4 mended since).
+convergence, F1 and F4 mended since).
 Here, cheap cases: the implicit rule with its transpose forgotten (wrong), a custom_vjp fixed point whose 30 trips end
 1.2e-6 from their limit (unstable against the limit's slope), PyTorch's Newton cube root at a = 0 with the implicit
 rule 1 / (3 x^2) (its forward as written: wrong), Newton's sqrt from x0 = a = 1e-300 (the backward's 1/x - a/x^2
@@ -54,10 +54,6 @@ CHOSEN = {  # case id -> what it holds
 }
 
 KNOWN_WRONG = {  # case id -> the finding, open
-    "jax_lib69d:odeint_decay@k=1.0:float64":
-        "F1: jax.experimental.ode.odeint's initial_step_size takes max(d1, d2) = max(k, k^2) / scale, tied at k = 1: a "
-        "kink of the program (one-sided slopes -0.36787930567 and -0.36787930947); gradcli reports their mean "
-        "-0.3678793076 as the exact derivative and says wrong, where the truth is domain",
     "jax_lib69d:fp_scalar_implicit@b=0.0:float64":
         "F3: a custom_vjp over x = tanh(x + b) at b = 0: the note says the rule is judged against the limit's slope, "
         "but the exact derivative given is the 30-trip loop's 30; the limit (3b)^(1/3) has none: domain",
@@ -66,7 +62,6 @@ KNOWN_WRONG = {  # case id -> the finding, open
         "limit', judged as the 30-step loop (wrong, 7.74e9) where the limit cbrt(a) has no slope at 0: domain",
 }
 SYMPTOMS = {
-    "jax_lib69d:odeint_decay@k=1.0:float64": "but the exact derivative is {k: -0.3678793076}",
     "jax_lib69d:fp_scalar_implicit@b=0.0:float64": "where the exact derivative is {b: 30.0}",
     "jax_lib69d:cbrt_implicit@a=0.0:float64": "is no solver gradcli can run to a limit",
 }

@@ -924,6 +924,7 @@ def _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, st
     if not mpmath.isfinite(noise) or noise > scale * mpmath.mpf(10) ** -8:
         return "noisy"  # the one-sided differences are lost in rounding: no claim yet
     sides, flat, falling = [], [], []  # falling: (side, its quotient at the shorter step) of each side shrinking
+    spreads = []  # per side settled on a slope, how far its two steps' quotients are apart (what the steps leave open)
 
     def third(side):  # the side's quotient at a third step, 10^(-2 digits/3): one more decade pattern to compare
         h = relative_step(scale_of_steps, mpmath.mpf(10) ** (-(2 * digits // 3)))
@@ -939,6 +940,7 @@ def _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, st
             sides.append([(steps[0], first), (steps[1], second)])  # grows as log(h): unbounded too, slowly
         elif abs(second - first) <= mpmath.mpf(10) ** -6 * max(abs(first), abs(second)):
             sides.append(second)
+            spreads.append(abs(second - first))
         elif abs(second) <= abs(first) * (steps[1] / steps[0]) ** _FLAT_POWER:
             # Shrinks with the step (c h beside a side of slope 0, 1 - (t - 10)**2 at 10; c h^(1/3) beside
             # cbrt(t)**4): never settles relative to itself, yet its slope is 0 to within the shorter step's quotient.
@@ -966,9 +968,18 @@ def _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, st
         left, right = (_as_jump(side, far, near, f0, steps, lambda sign=sign: _value_at_third(third, sign, f0))
                        for side, far, near, sign in zip((left, right), *beside, (-1, 1)))
         return "singular", left, right
-    if abs(right - left) > scale * mpmath.mpf(10) ** -6:
+    if abs(right - left) > scale * mpmath.mpf(10) ** -6 or _apart_beyond_the_steps(left, right, spreads, noise):
         return "kink", left, right
     return None
+
+
+def _apart_beyond_the_steps(left, right, spreads, noise):
+    """Whether two settled one-sided slopes that agree to a millionth of themselves still stand apart (a lasso's
+    lam |x| of 1e-8 beside a slope of 0.6): by a thousand times what each side's two steps leave open, the distance
+    between its quotients at the longer and the shorter step, and the rounding noise. A smooth function's sides at
+    the shorter step are apart by its curvature times that step, far less than a side's quotients move between the
+    steps (its curvature times the longer one); a kink's gap does not shrink with the steps."""
+    return len(spreads) == 2 and abs(right - left) > 10**3 * (max(spreads) + noise)
 
 
 _LARGEST_FLOAT = 1.7976931348623157e308

@@ -54,6 +54,8 @@ Findings (held as strict xfails in tests/test_user_trials69d.py):
   -0.36787930946717 (left) there (my mpmath odeint). gradcli says wrong with the exact derivative
   -0.367879307569465, their mean (a central difference across the kink); the truth is domain. Reproduce:
   gradcli check tests/trials/jax_lib69d.py:odeint_decay --at k=1.0 --dtype float64 --json
+  Mended: sides that agree to a millionth are still a kink where they stand apart by a thousand times what each
+  side's two steps leave open (kinks._apart_beyond_the_steps): domain.
 - F2: a fixed-trip solver in a custom_vjp's primal that converges LINEARLY is taken for one that does not converge,
   so the documented doctrine (the rule judged against the slope of the loop's limit) is not applied: x = tanh(x +
   0.01) (contraction 1 - x*^2 = 0.907 at its limit) and Newton's cube root at a = 0 (x <- 2x/3) get the note "is no solver
