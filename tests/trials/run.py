@@ -162,6 +162,7 @@ from cases70d import ALL as SEVENTIETH_D
 from cases73c import ALL as SEVENTY_THIRD_C
 from cases74c import ALL as SEVENTY_FOURTH_C
 from cases71d import ALL as SEVENTY_FIRST_D
+from cases75c import ALL as SEVENTY_FIFTH_C
 from judge import judge, run_cli
 
 # mpmath's working precision is one setting for the whole process: a truth computed at 2,000 digits in one thread
@@ -198,7 +199,7 @@ ALL = (FIRST + SECOND + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINT
        + SIXTY_FIFTH_D + SIXTY_SIXTH_C + SIXTY_SIXTH_D + SIXTY_SEVENTH_C
        + SIXTY_SEVENTH_D + SIXTY_EIGHTH_C + SIXTY_NINTH_C + SIXTY_EIGHTH_D
        + SEVENTIETH_C + SIXTY_NINTH_D + SEVENTY_FIRST_C + SEVENTY_SECOND_C + SEVENTIETH_D + SEVENTY_THIRD_C
-       + SEVENTY_FOURTH_C + SEVENTY_FIRST_D)
+       + SEVENTY_FOURTH_C + SEVENTY_FIRST_D + SEVENTY_FIFTH_C)
 
 
 def one(case):
