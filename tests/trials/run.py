@@ -163,6 +163,7 @@ from cases73c import ALL as SEVENTY_THIRD_C
 from cases74c import ALL as SEVENTY_FOURTH_C
 from cases71d import ALL as SEVENTY_FIRST_D
 from cases75c import ALL as SEVENTY_FIFTH_C
+from cases72d import ALL as SEVENTY_SECOND_D
 from judge import judge, run_cli
 
 # mpmath's working precision is one setting for the whole process: a truth computed at 2,000 digits in one thread
@@ -199,7 +200,7 @@ ALL = (FIRST + SECOND + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINT
        + SIXTY_FIFTH_D + SIXTY_SIXTH_C + SIXTY_SIXTH_D + SIXTY_SEVENTH_C
        + SIXTY_SEVENTH_D + SIXTY_EIGHTH_C + SIXTY_NINTH_C + SIXTY_EIGHTH_D
        + SEVENTIETH_C + SIXTY_NINTH_D + SEVENTY_FIRST_C + SEVENTY_SECOND_C + SEVENTIETH_D + SEVENTY_THIRD_C
-       + SEVENTY_FOURTH_C + SEVENTY_FIRST_D + SEVENTY_FIFTH_C)
+       + SEVENTY_FOURTH_C + SEVENTY_FIRST_D + SEVENTY_FIFTH_C + SEVENTY_SECOND_D)
 
 
 def one(case):
