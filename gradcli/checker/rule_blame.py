@@ -84,7 +84,7 @@ def _name_in_the_program(result, target, point_args, cotangent):
     if cleared:  # every rule of the user's is right on its own: the rule that is off is one the framework ran
         finding = users_rule
     if bridge is None and finding is not None and finding.location is None:  # gradcli's own rules ran the program
-        found = _own_branch_at_an_equality(target, point_args, cotangent, _differentiated(result, target))
+        found = _own_program_named(target, point_args, cotangent, _differentiated(result, target))
         if found is not None and found[2] == AT_SWITCH:
             _named_at_the_switch(finding, *found[:2])
         elif found is not None:
@@ -114,15 +114,7 @@ def _name_in_the_program(result, target, point_args, cotangent):
         _named_at_the_equality(finding, location, name)
         return
     if isinstance(departed, tuple) and departed[0] == AT_TIE:
-        finding.location = location
-        finding.op = f"gradient rule of {name}"
-        later = f" (and the ties at {', '.join(_short(line) for line in departed[1])} after it)" if departed[1] else ""
-        finding.message += (
-            f"; {name} on this line {'are' if ' and ' in name else 'is'} evaluated at a tie of {'their' if ' and ' in name else 'its'} two "
-            f"arguments{later}, where each such rule splits the gradient by its convention (half to each side, a "
-            "clip's bound among them; gradcli's replay keeps the framework's): the function is smooth through the ties, "
-            "its slope the same from either side, and no convention gives it (a where that picks one side, or a "
-            "custom rule, does)")
+        _named_at_the_tie(finding, location, name, departed[1])
         return
     if departed == CUSTOM_RULE:
         finding.location, finding.op = location, f"gradient rule of {name}"
@@ -267,8 +259,7 @@ def guilty_line(bridge, point_args, cotangent=None, rebuilt=None, differentiated
             return forms[0][0], forms[0][1], STOP_FORM
         switches = _at_their_switch(true.recording.ops) if _all_close(rule, exact) else []
         if switches:  # no rule departs from gradcli's own: none is off as a rule, the switches lost the slope
-            last = switches[-1][0]  # where the switches' pieces meet: the product of sign and a function of |x|
-            return last, " and ".join(sorted({name for line, name in switches if line == last})), AT_SWITCH
+            return (*_where_the_switches_meet(switches), AT_SWITCH)
         # no rule departs from gradcli's own, and the gradient is a number (a NaN there is the other branch's leak,
         # which its own finding names): the value an equality picks has the slope lost
         held = None
@@ -336,6 +327,21 @@ def _named_at_the_equality(finding, location, name):
         "series about the point, or a custom gradient, gives it)")
 
 
+def _named_at_the_tie(finding, location, name, later_lines):
+    """``finding`` pointed at the first tie of a max or a min (`_at_their_ties`) where a smooth function's slope was
+    split by the rules' conventions, the ties on ``later_lines`` said beside it."""
+    finding.location = location
+    finding.op = f"gradient rule of {name}"
+    several = " and " in name
+    later = f" (and the ties at {', '.join(_short(line) for line in later_lines)} after it)" if later_lines else ""
+    finding.message += (
+        f"; {name} on this line {'are' if several else 'is'} evaluated at a tie of {'their' if several else 'its'} "
+        f"two arguments{later}, where each such rule splits the gradient by its convention (half to each side, a "
+        "clip's bound among them; gradcli's replay keeps the framework's): the function is smooth through the ties, "
+        "its slope the same from either side, and no convention gives it (a where that picks one side, or a custom "
+        "rule, does)")
+
+
 def _named_at_the_switch(finding, location, name):
     """``finding`` pointed at the line where switches evaluated at 0 (`_at_their_switch`) lost a smooth function's
     slope, saying so."""
@@ -349,7 +355,7 @@ def _named_at_the_switch(finding, location, name):
         "about 0, gives it)")
 
 
-def _own_branch_at_an_equality(target, point_args, cotangent, differentiated=None):
+def _own_program_named(target, point_args, cotangent, differentiated=None):
     """``(file:line, name, AT_EQUALITY)`` of an equality holding at the point that picked the value a program
     gradcli's own rules differentiate (plain NumPy on gradcli.numpy, gradcli's functions) takes its slope from
     (`_at_an_equality`), else ``(file:line, names, AT_SWITCH)`` of the line where its switches evaluated at 0 meet
@@ -372,10 +378,7 @@ def _own_branch_at_an_equality(target, point_args, cotangent, differentiated=Non
     if held is not None:
         return (*_equality_named(held, recorder.recording.spellings), AT_EQUALITY)
     switches = _at_their_switch(recorder.recording.ops, replayed=False)
-    if not switches:
-        return None
-    last = switches[-1][0]
-    return last, " and ".join(sorted({name for line, name in switches if line == last})), AT_SWITCH
+    return (*_where_the_switches_meet(switches), AT_SWITCH) if switches else None
 
 
 def _own_forward(target, point_args):
@@ -515,6 +518,13 @@ def _at_their_ties(ops, nodes):
 
 
 _TIES = ("maximum", "minimum", "fmax", "fmin")  # the ops whose rule has a convention where its two arguments tie
+
+
+def _where_the_switches_meet(switches):
+    """``(line, names)`` of the last line among `_at_their_switch`'s: where the switches' pieces meet (the product of
+    sign and a function of |x|), its switches' names joined."""
+    last = switches[-1][0]
+    return last, " and ".join(sorted({name for line, name in switches if line == last}))
 
 
 _SWITCHES = ("abs", "absolute", "sign")  # the ops whose rule gives its convention's slope at an argument of 0

@@ -81,7 +81,7 @@ Findings (both mended since):
   switch where each such rule gives its convention's slope"). Reproduce:
   gradcli check tests/trials/np_lib71d.py:mu_law --at "x=[0.0,0.5,-0.25]" --dtype float64 --json
   Mended: a program on gradcli's own rules is searched for abs and sign at their switch as a framework's replay is
-  (rule_blame._own_branch_at_an_equality, `_at_their_switch`): named at line 55, abs and sign.
+  (rule_blame._own_program_named, `_at_their_switch`): named at line 55, abs and sign.
 
 Truths are my own expressions evaluated with mpmath at 2,000 digits at the numbers the dtype holds (every literal
 as the dtype holds it: eps, amin, 0.97, 1e-7, 1e-8, the window's 2 pi, math.log1p(255)'s double; the frameworks' own
