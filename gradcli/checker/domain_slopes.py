@@ -16,12 +16,23 @@ with y: no slope there). An elementwise origin is read at its entries that are n
 number alone: ``log(t)`` at t = [0, 1] meets the pole in t[0], never in t[1].
 Its slope is gradcli's reverse-mode derivative on mpmath numbers, a number only
 where every partial on its paths is one (``log(x) * y**2`` has the NaN itself
-as y's partial: no slope), kept where two precisions agree. The rules are
-gradcli's own: a framework's program is its forward graph alone, and a run that
+as y's partial: no slope), kept where two precisions agree.
+
+A NaN that arithmetic makes (0 / 0, inf - inf: an indeterminate form, not a
+function leaving its real domain) that stays one when every coordinate moves at
+once is the value at every point near: a mean over an empty bag is 0 / 0 whatever
+the embeddings are. The function has no value there at all, so no coordinate has
+a slope; log(-1), by contrast, has a value off the reals, beside which y's slope
+stands, and 0 * log(0) a zero the program may mean as the product's limit (the
+terms of a KL divergence with p = 0), beside which q's slopes stand.
+
+The rules are gradcli's own: a framework's program is its forward graph alone, and a run that
 meets a gradient rule of the user's claims no slope (the rule is what is judged).
 """
 
 from __future__ import annotations
+
+import os
 
 import numpy as np
 
@@ -37,33 +48,58 @@ from .provenance import Recorder
 MOST_COORDINATES = 32  # each coordinate costs one run of the program per precision: a larger point is left as it is
 _DIGITS = (2 * START_DIGITS, 4 * START_DIGITS)  # the two precisions whose slopes must agree
 _AGREE_DIGITS = START_DIGITS  # to this many digits
+# the ops whose NaN from numbers is 0 / 0 or inf - inf (a mean of nothing, a softmax over a row all masked, a remainder
+# by 0), never a value off the reals; a product's 0 * inf is not among them, its zero the limit a program may mean
+_ARITHMETIC = frozenset({"add", "subtract", "divide", "sum", "mean", "cumsum", "matmul", "einsum", "tensordot",
+                         "untake", "mod", "remainder", "fmod", "floor_divide"})
 
 
-def slopes_beside_nan(target, args):
-    """``(slopes, origins)``: per flat coordinate of ``args`` (float64 numbers and arrays, as the reference took
+def slopes_beside_nan(target, args, held=()):
+    """``(slopes, origins, nowhere)``: per flat coordinate of ``args`` (float64 numbers and arrays, as the reference took
     them), the exact slope of ``target``'s program along it where its exact value is NaN (or infinite) made by ops
-    that coordinate never moves (an mpmath number), None where it has none; and the names of the ops that made the
-    NaN (the infinity). None where the value is no NaN or infinity that ops made from finite numbers, where the
-    program has more than `MOST_COORDINATES` coordinates or a vector value, or where it cannot run on mpmath numbers
-    under gradcli's reverse mode."""
+    that coordinate never moves (an mpmath number), None where it has none; the names of the ops that made the NaN
+    (the infinity); and, where the function has no value anywhere near (`no_value_near`; the arguments at the
+    positions ``held`` the user's data, unmoved), those ops with the user's lines where the run found them (``divide at
+    model.py:12``), every slope None, else an empty list. None where the value is no NaN or infinity that ops made
+    from finite numbers, where the program has a vector value or cannot run on mpmath numbers under gradcli's reverse
+    mode, or where it has more than `MOST_COORDINATES` coordinates and a value near."""
     import mpmath  # lazy: the exact numbers are mpmath's, as the reference's
 
     coordinates = list(coordinates_of(target, args))
-    if len(coordinates) > MOST_COORDINATES:
-        return None
     found = []
     for digits in _DIGITS:
         with mpmath.workdps(digits):
             try:
-                slopes = _at_digits(target, args, coordinates)
+                slopes = _at_digits(target, args, coordinates, held, slopes=len(coordinates) <= MOST_COORDINATES)
             except Exception:  # noqa: BLE001 - no reverse-mode run on mpmath numbers: no slope is claimed
                 return None
         if slopes is None:
             return None
+        if slopes[2]:
+            return [None] * len(coordinates), slopes[1], slopes[2]
+        if len(coordinates) > MOST_COORDINATES:
+            return None
         found.append(slopes)
-    (low, origins), (high, _) = found
+    (low, origins, _), (high, _, _) = found
     agreed = [b if a is not None and b is not None and _agree(a, b) else None for a, b in zip(low, high)]
-    return agreed, origins
+    return agreed, origins, []
+
+
+def no_value_near(target, args, held=()):
+    """The ops that made ``target``'s exact value at ``args`` a NaN, with the user's lines where the run found them
+    (``divide at model.py:12``), where that value is a NaN that arithmetic makes from numbers, 0 / 0 or inf - inf
+    (not a function leaving its real domain, nor 0 * inf, whose zero may be the limit the program means: x log x at
+    0), that stays one when every coordinate but those of the arguments at the positions ``held`` moves at once: the
+    function has no value anywhere near the point, so none of its coordinates has a slope, whatever slopes a proof
+    finds for the terms beside it (a mean over an empty bag); else an empty list."""
+    import mpmath
+
+    with mpmath.workdps(_DIGITS[0]):
+        try:
+            found = _at_digits(target, args, list(coordinates_of(target, args)), held, slopes=False)
+        except Exception:  # noqa: BLE001 - no run on mpmath numbers: nothing is claimed
+            return []
+    return [] if found is None else found[2]
 
 
 def _agree(a, b):
@@ -72,12 +108,13 @@ def _agree(a, b):
     return a == b or abs(a - b) <= mpmath.mpf(10) ** -_AGREE_DIGITS * max(abs(a), abs(b))
 
 
-def _at_digits(target, args, coordinates):
-    """`slopes_beside_nan`'s answer at the working precision: ``(slopes, origin names)``, or None."""
+def _at_digits(target, args, coordinates, held=(), slopes=True):
+    """`slopes_beside_nan`'s answer at the working precision: ``(slopes, origins, nowhere)`` (``slopes`` False: the
+    slopes not asked, an empty list), or None."""
     import mpmath
 
     mp_args = [to_mp(a) for a in args]
-    value, pull, ops = _recorded(target, mp_args)
+    value, pull, ops = _recorded(target, mp_args, located=True)
     values = flat_entries(value)
     if len(values) != 1 or mpmath.isfinite(values[0]):
         return None
@@ -87,23 +124,56 @@ def _at_digits(target, args, coordinates):
     origins = [k for k, op in enumerate(ops) if made(op.output) and not any(beforehand(a) for a in op.args)]
     if not origins:
         return None
+    names = sorted({ops[k].name for k in origins})
+    if nan and all(ops[k].name in _ARITHMETIC for k in origins):
+        moved = _moved_together(mp_args, coordinates, held)
+        if moved is not None and _origins_still(ops, origins, _recorded(target, moved)[2], made):
+            return [], names, sorted({ops[k].name + (f" at {os.path.basename(ops[k].location)}" if ops[k].location
+                                                     else "") for k in origins})
+    if not slopes:
+        return [], names, []
     gradient = [e for g, a in zip(pull(mpmath.mpf(1)), args) for e in _entries_or_zeros(g, a)]
-    slopes = []
+    found = []
     for (i, index, _), entry in zip(coordinates, gradient):
         x = mp_args[i] if index is None else mp_args[i][index]
-        moved = with_coordinate(mp_args, i, index, x + relative_step(x, mpmath.mpf(10) ** -(mpmath.mp.dps // 3)))
+        moved = with_coordinate(mp_args, i, index, x + _step(x))
         still = _origins_still(ops, origins, _recorded(target, moved)[2], made)
-        slopes.append(entry if still and mpmath.isfinite(entry) else None)
-    return slopes, sorted({ops[k].name for k in origins})
+        found.append(entry if still and mpmath.isfinite(entry) else None)
+    return found, names, []
 
 
-def _recorded(target, mp_args):
+def _step(x):
+    """A step of ``x`` far below the working precision's scale of it, yet far above its last digit."""
+    import mpmath
+
+    return relative_step(x, mpmath.mpf(10) ** -(mpmath.mp.dps // 3))
+
+
+def _moved_together(mp_args, coordinates, held):
+    """``mp_args`` with every coordinate not in an argument at the positions ``held`` moved at once, by steps of
+    alternating sign (a quotient x y / (x y) at x = y = 0 moves off its 0 / 0 only when both move); None where no
+    coordinate is left to move."""
+    moved = [a.copy() if isinstance(a, np.ndarray) else a for a in mp_args]
+    count = 0
+    for i, index, _ in coordinates:
+        if i in held:
+            continue
+        sign = 1 if count % 2 == 0 else -1
+        if index is None:
+            moved[i] = moved[i] + sign * _step(moved[i])
+        else:
+            moved[i][index] = moved[i][index] + sign * _step(moved[i][index])
+        count += 1
+    return moved if count else None
+
+
+def _recorded(target, mp_args, located=False):
     """``(value, pullback, forward ops)`` of the program on ``mp_args`` under gradcli's reverse mode, recorded; a
     framework's program as its forward graph alone, which gradcli differentiates by its own rules. A program whose
     run meets a rule of the user's (a custom gradient, a registered or overridden one) raises `UsersRule`: the slope
     its reverse mode gives is that rule's, never the function's."""
     mp_core.enable()
-    recorder = Recorder()
+    recorder = Recorder(locate_in_python=located)
     nums = tuple(range(len(mp_args)))
     with recorder, np.errstate(all="ignore"), differentiating_the_primal():
         out, trace, roots = trace_inputs(target.mp_function, mp_args, {}, nums, "vjp")

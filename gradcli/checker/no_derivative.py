@@ -24,7 +24,7 @@ import numpy as np
 
 from ..capture.exact_constants import held_in
 from .compare import exact_text, plain
-from .domain_slopes import slopes_beside_nan
+from .domain_slopes import no_value_near, slopes_beside_nan
 from .kinks import coordinates_of, with_coordinate
 from .precision import START_DIGITS, exact_arguments, flat_entries, relative_step
 
@@ -50,6 +50,9 @@ def settle_result(result, target, args, exact, chosen, program=None):
         return
     found = list(getattr(exact, "kinks", None) or []) + list(getattr(exact, "singular", None) or [])
     kinked = {label for label, _, _ in found}
+    sides = {label: (left, right) for label, left, right in getattr(exact, "kinks", None) or []
+             if isinstance(left, mpmath.mpf) and isinstance(right, mpmath.mpf) and mpmath.isfinite(left)
+             and mpmath.isfinite(right)}
     if exact.jumps_whatever_is_held:
         # One-sided slopes of a value a stop_gradient holds would move what it holds: no jumping entry's is a derivative.
         limits = [None if e is None or mpmath.isfinite(e) else mpmath.nan for e in flat]
@@ -57,8 +60,12 @@ def settle_result(result, target, args, exact, chosen, program=None):
     else:
         with held_in(program):
             held = [i for i, name in enumerate(target.variables) if name not in chosen]
-            limits, reasons = settle_entries(target, args, flat, kinked, held)
-            _beside_nan(result, target, args, exact, limits, reasons)
+            nowhere = _nowhere(exact, target, args, held)
+            if nowhere:
+                limits, reasons = _without_a_value(result, target, args, held, nowhere)
+            else:
+                limits, reasons = settle_entries(target, args, flat, kinked, held, sides)
+                _beside_nan(result, target, args, exact, limits, reasons, held)
     position = 0
     for name, (shape, size) in zip(target.variables, shapes):
         mine = slice(position, position + size)
@@ -80,19 +87,23 @@ _HELD_JUMP_REASON = ("no derivative: the value jumps at this point along this co
                      "holds")
 
 
-def _beside_nan(result, target, args, exact, limits, reasons):
+def _beside_nan(result, target, args, exact, limits, reasons, held=()):
     """Where the exact value is NaN or infinite, each coordinate the NaN or the pole never meets given its slope in
     ``limits`` (its reason dropped from ``reasons``) and named in ``result``'s domain finding
-    (`domain_slopes.slopes_beside_nan`)."""
+    (`domain_slopes.slopes_beside_nan`; the arguments at the positions ``held`` are the user's data, not inputs);
+    where the NaN is an indeterminate form that no input moves, the finding says so, and no input has a slope."""
     import mpmath
 
     values = flat_entries(exact.value) if exact.value is not None else []
     if len(values) != 1 or mpmath.isfinite(values[0]):
         return
-    found = slopes_beside_nan(target, args)
-    if found is None or len(found[0]) != len(limits) or all(slope is None for slope in found[0]):
+    found = slopes_beside_nan(target, args, held)
+    if found is None or len(found[0]) != len(limits):
         return
-    slopes, origins = found
+    slopes, origins, _ = found
+    domain = next((f for f in result.findings if f.kind == "domain" and f.phase == "forward"), None)
+    if all(slope is None for slope in slopes):
+        return
     labels = []
     for k, (slope, (_, _, label)) in enumerate(zip(slopes, coordinates_of(target, args))):
         if slope is not None and limits[k] is None and reasons[k] is None:
@@ -100,7 +111,6 @@ def _beside_nan(result, target, args, exact, limits, reasons):
         if slope is not None:
             limits[k], reasons[k] = slope, None
             labels.append(label)
-    domain = next((f for f in result.findings if f.kind == "domain" and f.phase == "forward"), None)
     if domain is not None and labels:
         ops, its = ", ".join(origins), "its" if len(origins) == 1 else "their"
         made = (f"the NaN comes from {ops} outside {its} domain" if mpmath.isnan(values[0]) else
@@ -109,13 +119,46 @@ def _beside_nan(result, target, args, exact, limits, reasons):
                            f"the exact slope in {', '.join(labels)} is shown beside it")
 
 
-def settle_entries(target, args, gradient, kinked=(), held=()):
+def _nowhere(exact, target, args, held):
+    """The ops (with their lines) whose 0 / 0 or inf - inf is the exact value however the inputs move
+    (`domain_slopes.no_value_near`), where the exact value is NaN; else an empty list."""
+    import mpmath
+
+    values = flat_entries(exact.value) if exact.value is not None else []
+    if len(values) != 1 or not mpmath.isnan(values[0]):
+        return []
+    return no_value_near(target, args, held)
+
+
+def _without_a_value(result, target, args, held, nowhere):
+    """``(limits, reasons)`` of a point whose function has no value anywhere near: no input has a derivative, and
+    ``result``'s domain finding names the ops ``nowhere`` that made the NaN."""
+    import mpmath
+
+    limits, reasons = [], []
+    for i, _, _ in coordinates_of(target, args):
+        limits.append(None if i in held else mpmath.nan)
+        reasons.append(None if i in held else _NO_VALUE_REASON)
+    domain = next((f for f in result.findings if f.kind == "domain" and f.phase == "forward"), None)
+    if domain is not None:
+        domain.message += (f"; the NaN comes from {', '.join(nowhere)}, an indeterminate form (0 / 0 or inf - inf) "
+                           "however the inputs move: the function has no value anywhere near, so no input has a slope")
+    return limits, reasons
+
+
+_NO_VALUE_REASON = ("no derivative: the function has no value anywhere near this point (an indeterminate form however "
+                    "the inputs move)")
+
+
+def settle_entries(target, args, gradient, kinked=(), held=(), sides=None):
     """``(limits, reasons)``: per flat entry of ``gradient`` (one per coordinate of ``args``, mpmath numbers), the
     entry's exact one-sided limit (an mpf ``+inf``/``-inf``, or NaN: no derivative) where the entry is no finite
     number, else None; and the reason, in words, for each infinite or NaN one (None elsewhere). A coordinate the
     kink test did not find at a kink (its label not in ``kinked``) whose two one-sided slopes agree has their slope.
     ``target``'s program runs on mpmath numbers at ``args`` (float64 numbers and arrays, as the reference took
-    them), the arguments at the positions ``held`` held (`exact_arguments`)."""
+    them), the arguments at the positions ``held`` held (`exact_arguments`). A coordinate whose kink the reference
+    found with both one-sided slopes (``sides``: label -> (left, right)) keeps them as its reason: a gap of 1e-18
+    beside slopes of 1 is past what the quotients here resolve at the point's smallest scale."""
     import mpmath
 
     limits, reasons = [], []
@@ -125,6 +168,10 @@ def settle_entries(target, args, gradient, kinked=(), held=()):
         if entry is None or mpmath.isfinite(entry):
             limits.append(None)
             reasons.append(None)
+            continue
+        if sides and label in sides:
+            limits.append(mpmath.nan)
+            reasons.append(_kink_reason(*sides[label]))
             continue
         try:
             limit, reason = _settled_entry(target.mp_function, mp_args, i, index, smallest, label not in kinked)
@@ -219,6 +266,17 @@ def _tends_to_zero(quotients, steps):
     early = mpmath.log(q2 / q1) / mpmath.log(steps[1] / steps[0])
     late = mpmath.log(q3 / q2) / mpmath.log(steps[2] / steps[1])
     return early > mpmath.mpf("0.1") and abs(early - late) <= mpmath.mpf("0.01") * early
+
+
+def _kink_reason(left, right):
+    """Why a kink's coordinate has no derivative, its two one-sided slopes said (their gap too where their digits
+    shown agree)."""
+    import mpmath
+
+    said = f"no derivative: the slope is {float(left):.7g} from the left and the slope is {float(right):.7g} from the right"
+    if f"{float(left):.7g}" == f"{float(right):.7g}":
+        said += f" (they differ by {mpmath.nstr(right - left, 3)})"
+    return said
 
 
 def _said(side, found):

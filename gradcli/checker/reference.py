@@ -26,6 +26,7 @@ from ..autodiff.mp import ieee
 # derivative later patched (or a snippet built from it) is still judged against the original.
 from ..expr.derivative import differentiate as exact_derivative
 from . import balls, exact_python, python_zero, rule_batch
+from .domain_slopes import no_value_near
 from .kinks import coordinates_of, find_kinks, not_smooth, undefined_at_kinks
 from .precision import (  # noqa: F401 - Exact, to_mp and the limits are this module's public names too
     AGREE_DIGITS,
@@ -160,13 +161,19 @@ def _slopes_beside_a_pole(target, args, result):
     exact slope along each coordinate the broken term does not move (`reference_mpmath.slopes_beside_the_pole`); the
     other entries NaN, no derivative, whatever number balls or differences made of them: a removable 0/0 is no number
     at the point in any dtype, and the differences' limit slope beside it (log1p(x)/x's -1/2) is the slope of another
-    function, the one its limit completes. A NaN value whose pole the proof does not meet leaves every entry NaN. Along
+    function, the one its limit completes. A NaN value whose pole the proof does not meet, or that is 0 / 0 at every
+    point near (`domain_slopes.no_value_near`: a mean over an empty bag), leaves every entry NaN. Along
     a random direction (many inputs), whose one entry is no number at a pole, the entries one per coordinate instead:
     one proof run gives them all. ``result``, so changed."""
     import mpmath  # the exact entries' numbers
 
     values = flat_entries(result.value) if result.value is not None else []
     if len(values) != 1 or mpmath.isfinite(values[0]):
+        return result
+    if mpmath.isnan(values[0]) and no_value_near(target, args):
+        shapes = [np.asarray(a, dtype=np.float64) for a in args]
+        result.gradient = [rebuild(a, [mpmath.nan] * a.size) for a in shapes]
+        result.direction = result.directional = None
         return result
     if result.directional is not None and not result.kinks:
         return _beside_a_pole_by_coordinate(target, args, result)

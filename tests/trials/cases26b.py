@@ -253,11 +253,10 @@ TORCH = [
     Case(T, "calibration_nll", None, "float32", "ok", hp(lambda: {"scaler.log_t": num_grad(
         _calibration, "float32", log_t=0.5)()["log_t"]}), args="scaler_args", wrt="scaler.log_t"),
     Case(T, "padded_attention_finite", _points(q=Q, k=KEYS), "float64", "ok", num_grad(_attention_finite, q=Q, k=KEYS)),
-    # the padded query masks every key: its softmax row is 0/0, the output NaN. The padded query's scores and the
-    # padding key's are masked wherever they go, so the NaN's subtraction never reads them: they keep their slope 0
-    # (where the exact value is NaN, an input that leaves the NaN's ops as they were keeps its slope: domain_slopes.py)
+    # the padded query masks every key: its softmax row is -inf - (-inf), the output NaN whatever q and k are, so
+    # the function has no value anywhere near and no input has a slope (domain_slopes.no_value_near)
     Case(T, "padded_attention", _points(q=Q, k=KEYS), "float64", "domain",
-         hp(lambda: {"q": [[NAN] * 2, [0, 0]], "k": [[NAN] * 2, [NAN] * 2, [0, 0]]})),
+         hp(lambda: {"q": [[NAN] * 2, [NAN] * 2], "k": [[NAN] * 2, [NAN] * 2, [NAN] * 2]})),
     # PyTorch's SDPA gives a row that masks every key the output 0 (its safe softmax): row 2 is constant
     Case(T, "sdpa_padded", _points(q=Q, k=KEYS), "float64", "ok", num_grad(_attention_finite, q=Q, k=KEYS)),
     Case(T, "lkj_logp", "r=0.5,eta=2", "float64", "ok", _lkj([0.5], [2])),

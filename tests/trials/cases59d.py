@@ -50,7 +50,8 @@ Agreed with my truths (exact gradients to 1e-10, verdicts, the user's line, the 
 - attention: causal -inf masks ok in JAX, PyTorch and TensorFlow; scores of +-141 in float32 unstable (entries of
   1e-15 .. 1e-61 beside entries of 1 come from p (u - p.u), which cancels); -1e9 padding (a fully masked row uniform,
   slope 0; a half-masked row's slope -2.9e-434294482, given exactly) ok in JAX and PyTorch; a fully -inf masked row
-  is 0 / 0: domain, with slope 0 for the entries of q that reach no live score; F.scaled_dot_product_attention
+  is 0 / 0 whatever q is: domain, no entry of q with a slope, those that reach no live score neither (the function
+  has no value anywhere near to be constant in); F.scaled_dot_product_attention
   (is_causal) ok in float64; BERT's additive -1e9 mask in float64 unstable at the mask's line (the fully masked row's
   scores keep 21 of 53 bits), the half-masked row's slope (-1.38e-434294482) exact.
 
@@ -281,9 +282,9 @@ def _attention(q, mask, fill, dtype, divide=None, multiply=None, additive=False)
                     s.append(fill)
                     live.append(False)
             if all(v is None for v in s):
-                # the row is 0 / 0 whatever q is: the value is NaN everywhere; an entry of q that reaches a live
-                # score has no derivative, one that reaches none (row 1's q[1, 1], row 2's) slope 0
-                return {"q": [[NAN, NAN], [NAN, mpf(0)], [mpf(0), mpf(0)]]}
+                # the row is 0 / 0 whatever q is: the value is NaN everywhere near, so no entry of q has a
+                # derivative, whether it reaches a live score or none (domain_slopes.no_value_near)
+                return {"q": [[NAN, NAN], [NAN, NAN], [NAN, NAN]]}
             top = max(v for v in s if v is not None)
             e = [mpf(0) if v is None else mpmath.exp(v - top) for v in s]
             z = mpmath.fsum(e)

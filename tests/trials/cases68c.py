@@ -460,9 +460,9 @@ ALL = [
     C("attention_1e9", m_attention(KEEP, -1e9), q=Q),
     C("attention_inf", m_attention(KEEP), q=Q),
     C("attention_none_1e9", m_attention([False] * 3, -1e9), q=Q),  # uniform: slopes 0
-    # every score -inf: the value is -inf - -inf = NaN whatever q is; q never reaches it (np.where drops the scores),
-    # so its slope is 0 beside the undefined value
-    H("attention_none_inf", fixed(q=[mpf(0)] * 2), "domain", q=Q),
+    # every score -inf: the value is -inf - -inf = NaN whatever q is, so the function has no value anywhere near and
+    # q has no slope, though np.where drops its scores (domain_slopes.no_value_near)
+    H("attention_none_inf", fixed(q=[NAN] * 2), "domain", q=Q),
     C("attention_additive", m_attention(KEEP, additive=True), q=Q),
     C("attention_unshifted", m_attention([True] * 3), q=Q),
     C("attention_unshifted", m_attention([True] * 3), "unstable", q=[800.0, 800.0]),  # exp(848) overflows

@@ -72,7 +72,8 @@ Truths the round corrected in itself, gradcli right each time:
   log of a ratio near 1 does.
 
 Findings:
-- F1 (open): NDCG at all-zero labels (labels=[0,0,0,0,0] held, --wrt s): gain = 2^0 - 1 = 0, the ideal DCG is 0 and
+- F1 (mended since: a NaN that arithmetic makes and no input moves leaves no slope, domain_slopes.no_value_near):
+  NDCG at all-zero labels (labels=[0,0,0,0,0] held, --wrt s): gain = 2^0 - 1 = 0, the ideal DCG is 0 and
   the value is 0 / 0 for every s, so s has no derivative anywhere near the point (the verdict domain is right). gradcli
   reports the exact gradient s = [0, 0, 0, 0, 0] and, beside the domain verdict, the finding "the gradient rule gives
   {s: [nan, ...]} even at high precision, where the exact derivative is {s: [0, 0, 0, 0, 0]} ... so the rule is wrong

@@ -1,0 +1,68 @@
+"""A NaN that arithmetic makes and that no input moves is the value at every point near: the function has no value
+there, so no input has a slope (rounds 74c's and 72d's F1).
+
+A mean over an empty bag is 0 / 0 whatever the embeddings are, and NDCG with every label 0 divides a DCG of 0 by an
+ideal DCG of 0 whatever the scores are. gradcli had kept the slopes of the other bags' entries (and 0 for the scores)
+as "exact", and beside them called the framework's NaN a wrong rule. A NaN made by a function leaving its real
+domain (log(x) at x = -1) still leaves the slopes of the inputs that never reach it (tests/
+test_slopes_beside_an_infinite_value.py), and so does a 0 * -inf that one input's move resolves (p log p at p = 0).
+"""
+
+import math
+
+import numpy as np
+import pytest
+
+import gradcli
+import gradcli.numpy as gnp
+
+ONEHOT = np.array([[1.0, 1.0, 0.0], [0.0, 0.0, 0.0], [0.0, 1.0, 1.0]])  # bag 1 is empty
+
+
+def bag_means(E):
+    means = (ONEHOT @ E) / ONEHOT.sum(axis=1, keepdims=True)
+    return gnp.sum(gnp.tanh(means))
+
+
+def ndcg_like(s, labels):
+    gain = 2.0 ** labels - 1
+    dcg = gnp.sum(gain / gnp.log2(2.0 + gnp.exp(-s)))
+    ideal = gnp.sum(gnp.sort(gain)[::-1] / gnp.log2(gnp.arange(2.0, 2.0 + len(gain))))
+    return dcg / ideal
+
+
+def entropy(p):
+    return -gnp.sum(p * gnp.log(p))
+
+
+def _checked(fun, point, wrt=None):
+    [result] = gradcli.check(fun, [point], dtypes=["float64"], wrt=wrt, fixes=False).results
+    assert result.status == "domain", [f.message for f in result.findings]
+    return result
+
+
+def _entries(value):
+    return [float(e) for e in np.ravel(np.asarray(value, dtype=object))]
+
+
+def test_a_mean_over_an_empty_bag_has_no_slope_anywhere():
+    result = _checked(bag_means, {"E": [[0.1, 0.2], [0.3, -0.4], [0.5, 0.6]]})
+    assert all(math.isnan(e) for e in _entries(result.exact_gradient["E"])), result.exact_gradient
+    domain = next(f for f in result.findings if f.kind == "domain" and f.phase == "forward")
+    assert "the NaN comes from divide at test_no_value_near.py:23" in domain.message
+    assert "no value anywhere near" in domain.message
+    assert result.gradient_status != "wrong"
+
+
+def test_ndcg_with_every_label_zero_has_no_slope_in_the_scores():
+    result = _checked(ndcg_like, {"s": [0.5, 0.3, -0.2], "labels": [0.0, 0.0, 0.0]}, wrt=["s"])
+    assert all(math.isnan(e) for e in _entries(result.exact_gradient["s"])), result.exact_gradient
+    assert result.gradient_status != "wrong"
+
+
+def test_a_nan_one_input_resolves_keeps_the_slopes_beside_it():
+    # p[0] log p[0] at 0 is 0 * -inf, but p[0] = 1e-300 has a value: p[1] and p[2] keep -(log p + 1)
+    result = _checked(entropy, {"p": [0.0, 0.5, 0.5]})
+    p0, p1, p2 = _entries(result.exact_gradient["p"])
+    assert math.isnan(p0)
+    assert p1 == pytest.approx(-(math.log(0.5) + 1), rel=1e-12) and p2 == p1
