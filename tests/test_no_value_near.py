@@ -66,3 +66,27 @@ def test_a_nan_one_input_resolves_keeps_the_slopes_beside_it():
     p0, p1, p2 = _entries(result.exact_gradient["p"])
     assert math.isnan(p0)
     assert p1 == pytest.approx(-(math.log(0.5) + 1), rel=1e-12) and p2 == p1
+
+
+def kl_divergence(p, q):
+    return gnp.sum(p * gnp.log(p / q))
+
+
+def ratio_of_products(x, y, z):
+    return x * y / (x * y) + z ** 2
+
+
+def test_a_kl_term_with_p_zero_keeps_the_slopes_beside_it_and_its_nan_rule_is_wrong():
+    # 0 * log(0 / q) is NaN for every q, but its zero is the limit the program means: q keeps -p / q, and the rule's
+    # NaN in q[0] (log's 1 / 0 times the upstream 0) is a wrong rule, as it always was
+    [result] = gradcli.check(kl_divergence, [{"p": [0.0, 0.5, 0.5], "q": [0.2, 0.3, 0.5]}], dtypes=["float64"],
+                             wrt=["q"], fixes=False).results
+    assert result.gradient_status == "wrong", [f.message for f in result.findings]
+    assert _entries(result.exact_gradient["q"]) == [0.0, pytest.approx(-0.5 / 0.3), pytest.approx(-1.0)]
+
+
+def test_a_nan_that_moving_every_input_at_once_resolves_is_no_nan_everywhere():
+    # x y / (x y) at x = y = 0 is 0 / 0 along each of x and y alone, but 1 beside them: z keeps 2 z
+    result = _checked(ratio_of_products, {"x": 0.0, "y": 0.0, "z": 3.0})
+    assert float(result.exact_gradient["z"]) == pytest.approx(6.0, rel=1e-12)
+    assert math.isnan(float(result.exact_gradient["x"])) and math.isnan(float(result.exact_gradient["y"]))
