@@ -483,7 +483,7 @@ def _sided_along(result, function, args, bits, budget, at_point, seed):
     h = arb_core.ARB(largest or 1.0) * arb_core.ARB(2) ** (STEP_LOG2 + KINK_STEP)
 
     def beside(t):
-        return [b + t * d if np.ndim(a) else (b + t * d)[()] for a, b, d in zip(args, base, along)]
+        return [b + t * d if np.ndim(a) else np.asarray(b + t * d, dtype=object)[()] for a, b, d in zip(args, base, along)]
 
     point = [_to_balls(a) for a in args]
     try:
@@ -618,7 +618,9 @@ def kink_along(function, args, direction, budget):
         for side in (1, -1):
             arb_core.decisions = []
             _precision(SIDE_BITS)  # x + 2^-1100 h d exactly, and its comparisons decided
-            moved = [b + side * h * d if np.ndim(a) else (b + side * h * d)[()] for a, b, d in zip(args, base, along)]
+            # a 0-d object array's arithmetic answers the bare ball, which [()] alone could not index
+            moved = [b + side * h * d if np.ndim(a) else np.asarray(b + side * h * d, dtype=object)[()]
+                     for a, b, d in zip(args, base, along)]
             python_zero.decided(lambda *a: _traced(function, a), moved, budget.afford)
             pieces.append(_on_piece(function, arb_core.decisions))
         gap = _sides_differ(*pieces, args, budget, direction=direction)
