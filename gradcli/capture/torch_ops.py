@@ -281,7 +281,11 @@ def written_at(x, src, index):
     value: a write into a view, functionalized, or the inner gradient of a loss that differentiates itself)."""
     if not (_traced(x) or _traced(src)):
         out = _copy_for(x, src)
-        out[index] = raw(src)
+        value = raw(src)
+        if out.dtype == object and np.ndim(value) == 0:
+            # NumPy writes a 0-d array itself, not the number it holds, into one entry of an object array
+            value = np.asarray(value, dtype=object)[()]
+        out[index] = value
         return out
     shape = np.shape(raw(x))
     chosen = np.zeros(shape, dtype=bool)
