@@ -90,3 +90,15 @@ def test_a_nan_that_moving_every_input_at_once_resolves_is_no_nan_everywhere():
     result = _checked(ratio_of_products, {"x": 0.0, "y": 0.0, "z": 3.0})
     assert float(result.exact_gradient["z"]) == pytest.approx(6.0, rel=1e-12)
     assert math.isnan(float(result.exact_gradient["x"])) and math.isnan(float(result.exact_gradient["y"]))
+
+
+def scipy_softmax_all_masked(s, y):
+    import gradcli.scipy.special as gss
+
+    return gnp.sum(gss.softmax(s + np.array([-np.inf] * 3)) * np.array([1.0, 2.0, 3.0])) + y ** 2
+
+
+def test_scipy_s_softmax_over_a_row_all_masked_is_judged_by_the_ops_it_is_made_of():
+    # SciPy's value op and its composite's -inf - (-inf) both make the NaN; the composite's op tells the kind
+    result = _checked(scipy_softmax_all_masked, {"s": [0.1, 0.2, 0.3], "y": 3.0})
+    assert math.isnan(float(result.exact_gradient["y"])), result.exact_gradient

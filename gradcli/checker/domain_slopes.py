@@ -125,11 +125,13 @@ def _at_digits(target, args, coordinates, held=(), slopes=True):
     if not origins:
         return None
     names = sorted({ops[k].name for k in origins})
-    if nan and all(ops[k].name in _ARITHMETIC for k in origins):
+    # a SciPy function's value op answers what its own composite's ops (recorded too) computed: those tell the kind
+    made_by = [k for k in origins if getattr(ops[k].prim, "shown_arguments", None) != -1] or origins
+    if nan and all(ops[k].name in _ARITHMETIC for k in made_by):
         moved = _moved_together(mp_args, coordinates, held)
         if moved is not None and _origins_still(ops, origins, _recorded(target, moved)[2], made):
             return [], names, sorted({ops[k].name + (f" at {os.path.basename(ops[k].location)}" if ops[k].location
-                                                     else "") for k in origins})
+                                                     else "") for k in made_by})
     if not slopes:
         return [], names, []
     gradient = [e for g, a in zip(pull(mpmath.mpf(1)), args) for e in _entries_or_zeros(g, a)]
