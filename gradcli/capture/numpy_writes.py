@@ -612,11 +612,37 @@ def _writable_names(function):
             bound.update(names)
             if isinstance(node.value, ast.Name):
                 aliased.update(names + [node.value.id])
+            for target in targets:  # s, c = np.zeros(n), np.zeros(n): each name bound to its own value
+                if isinstance(target, (ast.Tuple, ast.List)):
+                    bound.update(_unpacked(target, node.value, aliased))
         elif isinstance(node, (ast.For, ast.With, ast.comprehension)):
             for target in ast.walk(node.target if not isinstance(node, ast.With) else node):
                 if isinstance(target, ast.Name) and isinstance(target.ctx, ast.Store):
                     bound.add(target.id)
     return bound - aliased - declared
+
+
+def _unpacked(target, value, aliased):
+    """The names a tuple target ``a, (b, c) = ...`` binds; each one bound to a name (``a, b = b, a``), or to a part
+    of a value that is not written out item by item (``a, b = pair``: arrays someone else may hold), added to
+    ``aliased`` with the names it is bound to."""
+    names = []
+    items = value.elts if isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == len(target.elts) else None
+    for k, part in enumerate(target.elts):
+        given = items[k] if items is not None else None
+        if isinstance(part, (ast.Tuple, ast.List)):
+            names.extend(_unpacked(part, given if given is not None else value, aliased))
+            continue
+        if isinstance(part, ast.Starred):
+            part = part.value
+        if not isinstance(part, ast.Name):
+            continue
+        names.append(part.id)
+        if given is None or isinstance(given, ast.Name):
+            aliased.add(part.id)
+            if isinstance(given, ast.Name):
+                aliased.add(given.id)
+    return names
 
 
 def _own_nodes(function):
