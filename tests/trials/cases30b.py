@@ -45,8 +45,10 @@ def _log_sig(x):
     return -mpmath.log1p(mpmath.exp(-x)) if x > 0 else x - mpmath.log1p(mpmath.exp(x))
 
 
-def sided_grad(function, dtype="float64", **point):
-    """{name: d function / d name} from the left and from the right (2,000 digits); NaN where the two differ."""
+def sided_grad(function, dtype="float64", *, finite_sides=False, **point):
+    """{name: d function / d name} from the left and from the right (2,000 digits); NaN where the two differ, and with
+    ``finite_sides`` also where either is not a finite number (a side where the function is undefined or infinite;
+    a value that is no mpmath number is NaN)."""
     def truth():
         names = list(point)
         shapes = [_shape_of(point[n]) for n in names]
@@ -63,8 +65,12 @@ def sided_grad(function, dtype="float64", **point):
             def along(t, k=k):
                 moved = list(base)
                 moved[k] = t
-                return at(moved)
+                value = at(moved)
+                return value if not finite_sides or isinstance(value, mpmath.mpf) else NAN
             right, left = mpmath.diff(along, base[k], direction=1), mpmath.diff(along, base[k], direction=-1)
+            if finite_sides and not (mpmath.isfinite(right) and mpmath.isfinite(left)):
+                grads.append(NAN)
+                continue
             tiny = mp(10) ** -500 * (1 + abs(right))  # the differences' own error at 2,000 digits
             grads.append(NAN if abs(right - left) > tiny else (mp(0) if abs(right) <= tiny else right))
         out = {}

@@ -135,7 +135,7 @@ import mpmath
 
 from cases import Case
 from cases5 import _in, hp
-from cases12a import _flatten, _shape_of, _unflatten
+from cases30b import sided_grad
 
 J, T, K, N = "jax_lib73d.py", "torch_lib73d.py", "tf_lib73d.py", "np_lib73d.py"
 NAN = mpmath.nan
@@ -165,40 +165,6 @@ def softplus(x):
 
 def dot(a, b):
     return sum(x * y for x, y in zip(a, b))
-
-
-def sided(function, dtype="float64", **point):
-    """{name: d function / d name} from the left and from the right at 2,000 digits (cases30b.sided_grad's way), NaN
-    where the two differ or either is not a finite number (a side where the function is undefined or infinite)."""
-    def truth():
-        names = list(point)
-        shapes = [_shape_of(point[n]) for n in names]
-        flats = [_in(dtype, _flatten(point[n])) for n in names]
-        base = [v for flat in flats for v in flat]
-
-        def at(values):
-            rest, args = list(values), {}
-            for name, shape, flat in zip(names, shapes, flats):
-                args[name] = _unflatten([rest.pop(0) for _ in flat], shape)
-            return function(**args)
-        grads = []
-        for k in range(len(base)):
-            def along(t, k=k):
-                moved = list(base)
-                moved[k] = t
-                value = at(moved)
-                return value if isinstance(value, mpmath.mpf) else NAN
-            right, left = mpmath.diff(along, base[k], direction=1), mpmath.diff(along, base[k], direction=-1)
-            if not (mpmath.isfinite(right) and mpmath.isfinite(left)):
-                grads.append(NAN)
-                continue
-            tiny = mpf(10) ** -500 * (1 + abs(right))
-            grads.append(NAN if abs(right - left) > tiny else (mpf(0) if abs(right) <= tiny else right))
-        out = {}
-        for name, shape, flat in zip(names, shapes, flats):
-            out[name] = _unflatten([grads.pop(0) for _ in flat], shape)
-        return out
-    return hp(truth)
 
 
 # ------------------------------------------------------------------------------------------------- the mathematics
@@ -481,7 +447,8 @@ def at(**point):
 
 def S(file, function, dtype, verdict, f, line=None, **point):
     """A case whose truth is f's slopes from each side at the point as the dtype holds it (NaN where they differ)."""
-    return Case(file, function, at(**point), dtype, verdict, sided(f, dtype, **point), line=line)
+    return Case(file, function, at(**point), dtype, verdict, sided_grad(f, dtype, finite_sides=True, **point),
+                line=line)
 
 
 def _nans(value):
