@@ -55,34 +55,31 @@ _ARITHMETIC = frozenset({"add", "subtract", "divide", "sum", "mean", "cumsum", "
 
 
 def slopes_beside_nan(target, args, held=()):
-    """``(slopes, origins, nowhere)``: per flat coordinate of ``args`` (float64 numbers and arrays, as the reference took
-    them), the exact slope of ``target``'s program along it where its exact value is NaN (or infinite) made by ops
-    that coordinate never moves (an mpmath number), None where it has none; the names of the ops that made the NaN
-    (the infinity); and, where the function has no value anywhere near (`no_value_near`; the arguments at the
-    positions ``held`` the user's data, unmoved), those ops with the user's lines where the run found them (``divide at
-    model.py:12``), every slope None, else an empty list. None where the value is no NaN or infinity that ops made
-    from finite numbers, where the program has a vector value or cannot run on mpmath numbers under gradcli's reverse
-    mode, or where it has more than `MOST_COORDINATES` coordinates and a value near."""
+    """``(slopes, origins)``: per flat coordinate of ``args`` (float64 numbers and arrays, as the reference took them),
+    the exact slope of ``target``'s program along it where its exact value is NaN (or infinite) made by ops that
+    coordinate never moves (an mpmath number), None where it has none; and the names of the ops that made the NaN (the
+    infinity). None where the value is no NaN or infinity that ops made from finite numbers, where the function has
+    no value anywhere near (`no_value_near`; the arguments at the positions ``held`` the user's data, unmoved), where
+    the program has more than `MOST_COORDINATES` coordinates or a vector value, or where it cannot run on mpmath
+    numbers under gradcli's reverse mode."""
     import mpmath  # lazy: the exact numbers are mpmath's, as the reference's
 
     coordinates = list(coordinates_of(target, args))
+    if len(coordinates) > MOST_COORDINATES:
+        return None
     found = []
     for digits in _DIGITS:
         with mpmath.workdps(digits):
             try:
-                slopes = _at_digits(target, args, coordinates, held, slopes=len(coordinates) <= MOST_COORDINATES)
+                slopes = _at_digits(target, args, coordinates, held)
             except Exception:  # noqa: BLE001 - no reverse-mode run on mpmath numbers: no slope is claimed
                 return None
-        if slopes is None:
-            return None
-        if slopes[2]:
-            return [None] * len(coordinates), slopes[1], slopes[2]
-        if len(coordinates) > MOST_COORDINATES:
+        if slopes is None or slopes[2]:
             return None
         found.append(slopes)
     (low, origins, _), (high, _, _) = found
     agreed = [b if a is not None and b is not None and _agree(a, b) else None for a, b in zip(low, high)]
-    return agreed, origins, []
+    return agreed, origins
 
 
 def no_value_near(target, args, held=()):

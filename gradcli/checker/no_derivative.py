@@ -100,7 +100,7 @@ def _beside_nan(result, target, args, exact, limits, reasons, held=()):
     found = slopes_beside_nan(target, args, held)
     if found is None or len(found[0]) != len(limits):
         return
-    slopes, origins, _ = found
+    slopes, origins = found
     domain = next((f for f in result.findings if f.kind == "domain" and f.phase == "forward"), None)
     if all(slope is None for slope in slopes):
         return
