@@ -55,10 +55,10 @@ CHOSEN = {  # case id -> what it holds
 KNOWN_WRONG = {  # case id -> the finding, open
     "lib77c:final_size_lambertw@r0=1.0:float64":
         "F2: 1 + lambertw(-R0 exp(-R0)) / R0 at R0 = 1, a kink (slopes 0 and 2) at W's branch point, is error "
-        "('did not settle ... cancels more digits'), not domain",
+        "(its value 0 is within 2^-p/2 of 0 at every precision, not proven 0), not domain",
 }
 SYMPTOMS = {
-    "lib77c:final_size_lambertw@r0=1.0:float64": "did not settle",
+    "lib77c:final_size_lambertw@r0=1.0:float64": "but not proven 0",
 }
 
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(

@@ -178,6 +178,11 @@ def _lambertw_real(branch):
     return evaluate
 
 
+# W's argument within 2^(this - the working precision's bits) of -1/e is read as the branch point (its rounding and
+# that of the ops before it, many times over; far below any float's distance from -1/e, over 1e-18).
+_BRANCH_POINT_BITS = 16
+
+
 def _lambertw_mp(branch):
     def real_branch(x):
         """W_branch(x) on the real branch's domain, NaN outside it (where mpmath's answer is complex)."""
@@ -186,12 +191,31 @@ def _lambertw_mp(branch):
             return mpmath.nan
         if x == 0:
             return mpmath.mpf(0) if branch == 0 else mpmath.ninf
+        near = mpmath.ldexp(1, _BRANCH_POINT_BITS - mpmath.mp.prec)
+        if abs(x + mpmath.exp(-1)) <= near:
+            return _at_branch_point(branch, near)
         w = mpmath.lambertw(x, branch)
         if isinstance(w, mpmath.mpc):
             return w.real if w.imag == 0 else mpmath.nan
         return w
 
     return real_branch
+
+
+def _at_branch_point(branch, near):
+    """W at an argument within ``near`` of -1/e, where both branches meet at -1: -1 rounded to nearest; under a
+    directed rounding, the far end of the branch over that interval (W moves by sqrt(2 e near) there), the noise
+    the branch point's square root gives its argument's rounding.
+
+    A program reaches -1/e only in the limit (-r0 e^-r0 at r0 = 1 rounds to either side of it at every precision,
+    and W is NaN just past it): read as the branch point, its value comes out at every precision, with a noise that
+    falls as the precision climbs.
+    """
+    mpmath = loaded_mpmath()
+    reach = 2 * mpmath.sqrt(2 * mpmath.e * near)
+    if mpmath.mp._prec_rounding[1] == ("c" if branch == 0 else "f"):
+        return -1 + reach if branch == 0 else -1 - reach
+    return mpmath.mpf(-1)
 
 
 def _lambertw_ball(branch):

@@ -102,14 +102,15 @@ Findings:
   Reproduce: a file holding `def p15(x): return x ** 1.5` (import gradcli.numpy as np), gradcli check FILE:p15 --at
   x=0.0 --dtype float64 --json: ok, exact slope 0 (and `x * np.sqrt(x)`: domain)
 - F2: at a square-root branch point the exact run reaches only in the limit, gradcli gives no verdict where the truth
-  is domain, and names cancellation as the cause. final_size_lambertw(r0) = 1 + lambertw(-r0 exp(-r0)).real / r0 at
-  r0 = 1: -r0 e^-r0 is -1/e exactly, W0's branch point; z is 0 for R0 <= 1 (W0 = -R0) and 2 (R0 - 1) + ... above:
-  slopes 0 and 2 (mpmath at 60 digits: 2.5e-11 / 2.0 from steps of 1e-20 either side; z(1) itself comes out 2.5e-31,
-  the square root of the argument's rounding). gradcli: error, "the exact reference did not settle below 4000 digits
-  (the function cancels more digits than that), so gradcli cannot say...", beside "lambertw_0(-0.36787944117144233)
-  gave NaN" (float64's -exp(-1) is past -1/e). Nothing cancels: at p digits the argument rounds to either side of -1/e
-  and W0 answers NaN or -1 + O(2^-p/2), so the value 0 never settles; the sides, each well conditioned, would give the
-  kink.
+  is domain. final_size_lambertw(r0) = 1 + lambertw(-r0 exp(-r0)).real / r0 at r0 = 1: -r0 e^-r0 is -1/e exactly,
+  W0's branch point; z is 0 for R0 <= 1 (W0 = -R0) and 2 (R0 - 1) + ... above: slopes 0 and 2 (mpmath at 60 digits:
+  2.5e-11 / 2.0 from steps of 1e-20 either side; z(1) itself comes out 2.5e-31, the square root of the argument's
+  rounding). gradcli first said "the exact reference did not settle below 4000 digits (the function cancels more
+  digits than that)": at p digits the argument rounded to either side of -1/e and W0 answered NaN or
+  -1 + O(2^-p/2). Since, W reads an argument within its precision's rounding of -1/e as the branch point with the
+  noise its square root carries (tests/test_lambertw_branch_point.py: W_0(x e^x) and W_-1(x e^x) at x = -1 get their
+  kinks), and says "an exact entry is within 5.95e-1918 of 0 at 3840 digits but not proven 0": the value 0 is only
+  ever 0 within 2^-p/2; a proof that W(-r0 e^-r0) = -r0 would settle it. Open.
   Reproduce: gradcli check tests/trials/lib77c.py:final_size_lambertw --at r0=1.0 --dtype float64 --json
 """
 
