@@ -86,15 +86,19 @@ def _beside_the_domain(result, target, value, grads, exact, exact_grads, chosen,
     """
     if domain.value != Verdict.OK:
         return None
-    without = {n for n in chosen if exact_grads.get(n) is None or not finite(exact_grads[n])
-               or _beyond(exact_grads[n], dtype) is not None}
+    partial = _entries_with_a_derivative(target, exact, exact_grads, grads, chosen, dtype)
+    without = {n for n in chosen if n not in partial and (
+        exact_grads.get(n) is None or not finite(exact_grads[n]) or _beyond(exact_grads[n], dtype) is not None)}
     without |= {n for n in chosen for label, *_ in (*exact.kinks, *exact.singular)
-                if label == n or str(label).startswith(f"{n}[")}
+                if n not in partial and (label == n or str(label).startswith(f"{n}["))}
     rest = [n for n in chosen if n not in without]
     if not rest or any(grads.get(n) is None for n in rest):
         return None
+    shown = (dict(zip(target.variables, exact.rule)), exact_grads) if partial and exact.rule else None
+    if partial:
+        grads, exact, exact_grads = _judged_apart(target, grads, exact, exact_grads, partial)
     kept = {k: list(v) if isinstance(v, list) else v for k, v in vars(result).items()}
-    rule = _rule(target, exact, exact_grads, True, rest, dtype, rtol, recording)
+    rule = _rule(target, exact, exact_grads, True, rest, dtype, rtol, recording, shown)
     precision = _precision(result, target, value, grads, exact, exact_grads, True, rest, dtype, rtol, verdicts_alone,
                            moved, meant)
     if Verdict.OK == rule.gradient == precision.gradient:
@@ -103,6 +107,53 @@ def _beside_the_domain(result, target, value, grads, exact, exact_grads, chosen,
         return None
     told = Judgement(value=domain.value, findings=domain.findings)
     return [told, rule, precision, _nonfinite(recording, value, grads)]
+
+
+def _entries_with_a_derivative(target, exact, exact_grads, grads, chosen, dtype):
+    """{input: mask of its entries that have a derivative} for each array input some of whose entries have none (a
+    kink, a jump: NaN in the exact gradient) and the others a finite exact slope the dtype holds: those entries are
+    judged as an input of their own would be. An input whose missing entries are not all NaN there stays whole."""
+    import mpmath
+
+    partial = {}
+    for n in chosen:
+        if exact_grads.get(n) is None or grads.get(n) is None or np.ndim(raw(exact_grads[n])) == 0:
+            continue
+        entries = np.asarray(raw(exact_grads[n]), dtype=object)
+        if np.shape(grads[n]) != entries.shape:
+            continue
+        mask = np.array([mpmath.isfinite(e) for e in entries.flat], dtype=bool).reshape(entries.shape)
+        if mask.all() or not mask.any() or _beyond(entries[mask], dtype) is not None:
+            continue
+        labelled = [str(label) for label, *_ in (*exact.kinks, *exact.singular)
+                    if label == n or str(label).startswith(f"{n}[")]
+        if all(label.startswith(f"{n}[") and not mask[_index_of(label, n)] for label in labelled):
+            partial[n] = mask
+    return partial
+
+
+def _index_of(label, name):
+    """The index tuple a coordinate's label (`kinks.coordinates_of`: ``x[1, 2]``) names."""
+    return tuple(int(i) for i in label[len(name) + 1:-1].split(","))
+
+
+def _judged_apart(target, grads, exact, exact_grads, partial):
+    """``(grads, exact, exact_grads)`` with each ``partial`` input's entries without a derivative (its mask False) set
+    to 0 in the program's gradient, the exact one and the rule's alike: the other entries are judged as they stand."""
+    import copy
+
+    import mpmath
+
+    grads, exact_grads, exact = dict(grads), dict(exact_grads), copy.copy(exact)
+    exact.gradient, exact.rule = list(exact.gradient), list(exact.rule)
+    for n, mask in partial.items():
+        grads[n] = np.where(mask, np.asarray(grads[n]), 0)
+        exact_grads[n] = np.where(mask, np.asarray(raw(exact_grads[n]), dtype=object), mpmath.mpf(0))
+        i = target.variables.index(n)
+        exact.gradient[i] = exact_grads[n]
+        if i < len(exact.rule) and exact.rule[i] is not None and np.shape(raw(exact.rule[i])) == mask.shape:
+            exact.rule[i] = np.where(mask, np.asarray(raw(exact.rule[i]), dtype=object), mpmath.mpf(0))
+    return grads, exact, exact_grads
 
 
 def _value_computed_otherwise(result, target, value, exact, dtype, rtol, recording, domain):
@@ -497,8 +548,11 @@ def _out_of_range(target, beyond, dtype):
     )
 
 
-def _rule(target, exact, exact_grads, gradient_known, chosen, dtype, rtol, recording):
+def _rule(target, exact, exact_grads, gradient_known, chosen, dtype, rtol, recording, shown=None):
     """``wrong`` where the gradient rule, run at high precision, disagrees with the exact derivative.
+
+    ``shown``: the (rule, exact) gradients by input its findings print, where entries judged apart were set aside in
+    those judged (`_judged_apart`); else the judged ones.
 
     The finding names the user's own rules that ran (a custom gradient's
     grad_fn, an override) and the line of the first, where there are any.
@@ -525,14 +579,15 @@ def _rule(target, exact, exact_grads, gradient_known, chosen, dtype, rtol, recor
 
     if gradient_known and exact.rule:
         rule_by_name = dict(zip(target.variables, exact.rule))
+        shown_rule, shown_exact = shown or (rule_by_name, exact_grads)
         if not all(finite(rule_by_name[n]) for n in chosen):
             # No precision would fix it, so it is not `unstable`: the rule run at high precision
             # disagrees with the exact derivative, which is what `wrong` means.
             return _wrong(
                 recording,
                 "nonfinite-rule",
-                f"the gradient rule gives {_short(rule_by_name, chosen)} even at high precision, "
-                f"where the exact derivative is {_short(exact_grads, chosen)}: the non-finite gradient "
+                f"the gradient rule gives {_short(shown_rule, chosen)} even at high precision, "
+                f"where the exact derivative is {_short(shown_exact, chosen)}: the non-finite gradient "
                 "comes from how the gradient is computed, not from rounding, so the rule is wrong here",
             )
         worst, off_most = max((_rule_error(rule_by_name[n], exact_grads[n]), n) for n in chosen)
@@ -542,7 +597,7 @@ def _rule(target, exact, exact_grads, gradient_known, chosen, dtype, rtol, recor
             and not _constants_rounding(chosen, rule_by_name, exact_grads, wrong_rtol, dtype)
             and not _within_own_rounding(exact, target.variables, chosen, rule_by_name, exact_grads, wrong_rtol)
         ):
-            rule_text, exact_text_ = _told_apart(rule_by_name, exact_grads, chosen)
+            rule_text, exact_text_ = _told_apart(shown_rule, shown_exact, chosen)
             return _wrong(
                 recording,
                 "wrong-rule",

@@ -233,7 +233,7 @@ TF = [
     # the first row is constant: variance 0 under eps 1e-3, smooth
     Case("tf_lib15b.py", "layer_norm_loss", "x=[[0.5,0.5,0.5,0.5],[1,-2,0.25,3]]", "float32", "ok", hp(_layer_norm_truth)),
     # i0e(x) = e^-|x| I0(x) has slopes 1 and -1 at 0
-    Case("tf_lib15b.py", "bessel_scaled", "x=[0,1e4]", "float32", "domain",
+    Case("tf_lib15b.py", "bessel_scaled", "x=[0,1e4]", "float32", "unstable",
          hp(lambda: {"x": [NAN, _i1e_minus_i0e(_f32(1e4))]})),
     # |g| = 0 < 1: clipping is the identity near 0, slope d; TensorFlow's 1/|g| branch leaks 0 * inf through minimum
     Case("tf_lib15b.py", "clipped_step", "g1=[0,0],g2=[0]", "float64", "wrong", hp(_clip_truth([0, 0], [0], "float64")),

@@ -184,7 +184,7 @@ TORCH = [
     # PyTorch's float64 hardsigmoid backward multiplies by float32's 1/6 (0.16666667163372040): 3e-8 off
     Case(T, "hardsigmoid_sum", "x=[1,-4,4]", "float64", "unstable", hp(lambda: {"x": [1 / mp(6), mp(0), mp(0)]})),
     Case(T, "hardsigmoid_sum", "x=[1,-4,4]", "float32", "ok", hp(lambda: {"x": [1 / mp(6), mp(0), mp(0)]})),
-    Case(T, "hardsigmoid_sum", "x=[3,1]", "float64", "domain", hp(lambda: {"x": [NAN, 1 / mp(6)]})),
+    Case(T, "hardsigmoid_sum", "x=[3,1]", "float64", "unstable", hp(lambda: {"x": [NAN, 1 / mp(6)]})),
     # padded [x2, x1, x0, x1, x2, x3, x2] weighted 1..7: 3 x0^2 + 6 x1^2 + 13 x2^2 + 6 x3^2
     Case(T, "reflect_pad_energy", "x=[1,-0.5,2,0.25]", "float64", "ok", _values("x", [6, -6, 52, 3])),
     Case(T, "adaptive_pool_energy", "x=[1,-2,0.5,3,-1]", "float64", "ok", num_grad(_adaptive, x=[1, -2, 0.5, 3, -1])),

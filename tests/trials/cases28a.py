@@ -439,7 +439,7 @@ NUMPY = [
          _each("rho", lambda r: 1 / r + 1 / (1 - r), [0.999999999999])),
     Case(N, "log_spectral_distance", SIGNAL_AT, "float64", "ok", num_grad(_frame_lsd(_f(1e-12)), x=SIGNAL)),
     # a perfect match: every frame's distance is the root of zeros, a cone in each entry its window reaches
-    Case(N, "log_spectral_distance", REFERENCE_AT, "float64", "domain", _fixed("x", [0] + [None] * 14 + [0])),
+    Case(N, "log_spectral_distance", REFERENCE_AT, "float64", "unstable", _fixed("x", [0] + [None] * 14 + [0])),
     Case(N, "log_spectral_distance_no_floor", SIGNAL_AT, "float64", "ok", num_grad(_frame_lsd(0), x=SIGNAL)),
     Case(N, "itakura_saito_loop", "p=[1,2],q=[1.5,1]", "float64", "ok", _itakura([1, 2], [1.5, 1])),
     Case(N, "itakura_saito_loop", "p=[1.000000001],q=[1]", "float64", "unstable", _itakura([1.000000001], [1])),

@@ -278,7 +278,7 @@ ALL = [
     Case(T, "hardswish", "x=[-3,3,0]", F64, "domain", E(each(d_hardswish), F64, x=[-3, 3, 0])),
     Case(T, "hardswish", "x=[-2.9999999999999996,1]", F64, "ok",
          E(each(d_hardswish), F64, x=[-2.9999999999999996, 1])),
-    Case(T, "hardsigmoid", "x=[-3,0]", F64, "domain", E(each(d_hardsigmoid), F64, x=[-3, 0])),
+    Case(T, "hardsigmoid", "x=[-3,0]", F64, "unstable", E(each(d_hardsigmoid), F64, x=[-3, 0])),
     Case(T, "hardtanh", "x=[1,0.5]", F64, "domain", E(each(d_hardtanh), F64, x=[1, 0.5])),
     Case(T, "relu6", "x=[6,3]", F64, "domain", E(each(d_relu6), F64, x=[6, 3])),
     Case(T, "leaky", "x=[0,1]", F64, "domain", E(each(d_leaky(mpf("0.01"))), F64, x=[0, 1])),

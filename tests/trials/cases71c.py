@@ -76,6 +76,10 @@ F1. 'over' of RGBA pixels packed in one (n, 4) array, at a pixel whose two alpha
     (domain; gradient fg[0] = [nan, nan, nan, nan], exact [0, 0, 0, nan]) against
     gradcli check tests/trials/lib71c.py:over_planes --at "rgb_f=[[0.9,0.2,0.1]],a_f=[0.0],rgb_b=[[0.1,0.3,0.7]],a_b=[0.0]" --dtype float64
     (wrong).
+    Mended: the entries of an array beside its entries without a derivative are judged as an input of their own
+    would be (judge._entries_with_a_derivative; tests/test_entries_beside_a_missing_derivative.py): wrong, at the
+    where's line; 36 older truths moved with it from domain (a cone's tip beside a coordinate whose slope a rule
+    makes NaN, a jump beside a surrogate's slopes, PyTorch's float32 1/6 in hardsigmoid beside a kink).
 F2. The circular hue loss at img = [[0.8, 0.2, 0.2], [0.1, 0.4, 0.7]] (float64) is error, "no exact reference: an
     exact entry is within 4.14e-2560 of 0 at 3840 digits but not proven 0", where the truth is domain: g and b jump
     by 1.2e-16 at the wrap, r's slope is exactly 0 (h = (g - b) / c is 0 for every r), the second pixel's slopes are

@@ -385,7 +385,7 @@ ALL = [
     S(J, "dc_phase", F64, "ok", dc_phase, x=X8),
     E(J, "spectral_convergence", F64, "ok", sc(F64), A16, B16),
     E(J, "spectral_convergence", F32, "ok", sc(F32), A16, B16),
-    E(J, "spectral_convergence", F64, "domain", sc(F64), X8, X8),
+    E(J, "spectral_convergence", F64, "wrong", sc(F64), X8, X8),
     E(J, "log_stft_l1", F64, "ok", log_l1(F64), A16, B16),
     E(J, "log_stft_l1", F64, "domain", log_l1(F64), X8, X8),
     S(J, "log_mel", F64, "ok", log_mel(F64, True), x=A16),
@@ -413,7 +413,7 @@ ALL = [
     S(T, "bin_phase", F64, "ok", bin_phase, x=X8),
     Nan(T, "bin_angle", F64, "domain", {"x": NAN8}, x=TONE8),
     S(T, "bin_angle", F32, "ok", bin_phase, x=IMP8),
-    E(T, "multi_resolution_stft_loss", F64, "domain", mr_stft(F64), A16, B16),  # kinks in est[5..11]: see F1
+    E(T, "multi_resolution_stft_loss", F64, "unstable", mr_stft(F64), A16, B16),  # kinks in est[5..11]: see F1
     E(T, "multi_resolution_stft_loss", F32, "unstable", mr_stft(F32), A16, B16),  # see F1
     E(T, "multi_resolution_stft_loss", F64, "domain", mr_stft(F64), X8, X8),
     E(T, "spectral_convergence_abs", F64, "domain", sc_abs(F64, False), X8, X8),
@@ -437,7 +437,7 @@ ALL = [
     S(K, "bin_phase", F64, "ok", bin_phase, x=IMP8),
     Nan(K, "bin_phase", F64, "domain", {"x": NAN8}, x=TONE8),
     E(K, "spectral_convergence", F64, "ok", sc(F64), A16, B16),
-    E(K, "spectral_convergence", F64, "domain", sc(F64), X8, X8),
+    E(K, "spectral_convergence", F64, "wrong", sc(F64), X8, X8),
     E(K, "log_stft_l1", F64, "ok", log_l1(F64), A16, B16),
     S(K, "log_mel", F64, "ok", log_mel(F64, False), x=A16),
     S(K, "si_sdr", F64, "ok", si_sdr_bare, est=X8, ref=Y8),
