@@ -199,12 +199,45 @@ _PICKED_HELD = 256
 
 def _maximum(x, y):
     a, b = _apart(x, y)
-    return _picked_ball(x if _decide(a >= b, a < b, _equal(a, b), compared=_compared("maximum", a, b)) else y)
+    yes, no = a >= b, a < b
+    took_x = _decide(yes, no, _equal(a, b), compared=_compared("maximum", a, b))
+    if not (yes or no):
+        _remember_pick(x, y, took_x, above=took_x)
+    return _picked_ball(x if took_x else y)
 
 
 def _minimum(x, y):
     a, b = _apart(x, y)
-    return _picked_ball(x if _decide(a <= b, a > b, _equal(a, b), compared=_compared("minimum", a, b)) else y)
+    yes, no = a <= b, a > b
+    took_x = _decide(yes, no, _equal(a, b), compared=_compared("minimum", a, b))
+    if not (yes or no):
+        _remember_pick(x, y, took_x, above=not took_x)
+    return _picked_ball(x if took_x else y)
+
+
+# The picks of maximum and minimum that their balls did not decide (they overlap: sin(1 + x) and sin(1 - x) at x = 0,
+# computed alike but not proven equal), decided by the branch the point's own path takes (`forced`, `forced_taken`):
+# by the two operands themselves (kept alive here, so their ids name them), whether the first is the one above. The
+# rule then weighs the operand the pick returned (`_pick_order`), as it does where the balls decide.
+_UNDECIDED_PICKS = {}
+_UNDECIDED_PICKS_HELD = 4096
+
+
+def _remember_pick(x, y, took_x, above):
+    key = (id(x), id(y))
+    _UNDECIDED_PICKS.pop(key, None)
+    _UNDECIDED_PICKS[key] = (x, y, above)
+    if len(_UNDECIDED_PICKS) > _UNDECIDED_PICKS_HELD:
+        del _UNDECIDED_PICKS[next(iter(_UNDECIDED_PICKS))]
+
+
+def _picked_order(x, y):
+    """``(x > y, False)`` as an undecided pick between these very operands took it (`_UNDECIDED_PICKS`); else None."""
+    for first, second, flip in ((x, y, False), (y, x, True)):
+        held = _UNDECIDED_PICKS.get((id(first), id(second)))
+        if held is not None and held[0] is first and held[1] is second:
+            return held[2] != flip, False
+    return None
 
 
 def _clip(x, lo, hi):
@@ -402,8 +435,9 @@ def _sqrt(x):
 
 def _pick_order(x, y):
     """``(x > y, x == y)`` of two balls as maximum and minimum decide them (through their anchored difference,
-    `_apart`), recording no decision: their rules weigh the operands as the pick chose them. None where either is
-    no ball, or NaN, or the balls cannot tell (the pick then raised, and no rule runs)."""
+    `_apart`), recording no decision: their rules weigh the operands as the pick chose them, by the branch it took
+    where the balls cannot tell (`_picked_order`). None where either is no ball, or NaN, or no pick between them
+    was made (it raised, and no rule runs)."""
     if not (isinstance(x, ARB) or isinstance(y, ARB)) or nan_in(x) or nan_in(y):
         return None
     a, b = _apart(x, y)
@@ -413,7 +447,7 @@ def _pick_order(x, y):
         return True, False
     if a < b:
         return False, False
-    return None
+    return _picked_order(x, y)
 
 
 def _compare(test, at_nan=False):

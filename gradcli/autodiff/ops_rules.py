@@ -621,25 +621,50 @@ defvjp(
         select(np.logical_and(_ge(x, lo), _le(x, hi)), g, 0.0), x
     ),
     lambda g, ans, x, lo, hi: unbroadcast(
-        select(np.logical_and(raw(x) < raw(lo), _le(lo, hi)), g, 0.0), lo
+        select(np.logical_and(_lt_picked(x, lo), _le(lo, hi)), g, 0.0), lo
     ),
     lambda g, ans, x, lo, hi: unbroadcast(
-        select(np.logical_or(raw(x) > raw(hi), _gt(lo, hi)), g, 0.0), hi
+        select(np.logical_or(_gt_picked(x, hi), _gt(lo, hi)), g, 0.0), hi
     ),
     reads="args",
 )
 
 
 def _ge(x, bound):
-    return True if bound is None else raw(x) >= raw(bound)
+    return True if bound is None else _as_picked(raw(x), raw(bound), np.greater_equal)
 
 
 def _le(x, bound):
-    return True if bound is None else raw(x) <= raw(bound)
+    return True if bound is None else _as_picked(raw(x), raw(bound), np.less_equal)
 
 
 def _gt(lo, hi):
     return False if lo is None or hi is None else raw(lo) > raw(hi)
+
+
+def _lt_picked(x, bound):
+    return _as_picked(raw(x), raw(bound), np.less)
+
+
+def _gt_picked(x, bound):
+    return _as_picked(raw(x), raw(bound), np.greater)
+
+
+def _as_picked(x, y, test):
+    """``test(x, y)`` elementwise; on high-precision numbers as clip's picks ordered each pair (`pick_order`): two
+    balls that overlap, of which the pick took one by the point's own branch, are ordered as it took them."""
+    if np.asarray(x).dtype != object and np.asarray(y).dtype != object:
+        return test(x, y)
+    x, y = np.broadcast_arrays(np.asarray(x, dtype=object), np.asarray(y, dtype=object))
+    out = np.empty(x.shape, dtype=bool)
+    for k, (a, b) in enumerate(zip(x.flat, y.flat)):
+        order = pick_order(a, b)
+        if order is None:
+            out.flat[k] = bool(test(a, b))
+        else:
+            above, equal = order
+            out.flat[k] = bool(test(int(above) - int(not above and not equal), 0))
+    return out
 
 
 def _share(z, other, ans):

@@ -109,6 +109,10 @@ Finding:
   (gradcli/autodiff/arb.py _minimum: _decide(a <= b, a > b, _equal(a, b))) cannot decide a tie between two balls
   that overlap but are not provably equal and gives neither branch the cotangent, where the float rule splits it.
   Reproduce: gradcli check tests/trials/lib78c.py:sd_union --at "p=[0.0,0.4,0.1]" --dtype float64 --json
+  Mended: the forward pick took one of the overlapping balls by the point's own branch, and the rule asked the
+  balls' order again and found none; a pick the balls do not decide is now remembered by its very operands, and the
+  rules of maximum, minimum, fmax, fmin and clip weigh the operand it returned (arb._picked_order,
+  tests/test_picks_between_balls_that_overlap.py): domain.
 """
 
 import math
@@ -439,7 +443,7 @@ ALL = [
     H("sd_box", fixed(p=[NAN, NAN, 0]), "wrong", p=[1.0, 0.5, 0.0]),  # an edge: p[2]'s 0 computed NaN
     C("sd_box", m_sd_box, dtype="float32", p=[1.5, 0.1, 0.05]),
     C("sd_union", m_sd_union, p=[0.3, 0.4, 0.1]),
-    # the tie: slopes 0.92 and -0.92 in p[0]; p[1], p[2] 0.37, 0.092 on both branches (F1: wrong, a rule of 0 claimed)
+    # the tie: slopes 0.92 and -0.92 in p[0]; p[1], p[2] 0.37, 0.092 on both branches (F1, mended: a rule of 0 was claimed)
     C("sd_union", m_sd_union, "domain", p=[0.0, 0.4, 0.1]),
     # smooth minima
     C("smin_exp", m_smin_exp, a=0.5, b=0.7),
