@@ -53,7 +53,8 @@ def _kinks(result):
 
 def test_the_polar_angle_at_the_pole_is_a_cone_in_x_and_y_and_flat_in_z(tmp_path):
     result = _checked(tmp_path, "polar", {"p": np.array([0.0, 0.0, 1.0])})
-    assert result.status == "domain", [f.message for f in result.findings]
+    # z's slope 0 beside the cone comes out NaN from the norm's rule at 0: wrong, as z checked alone says
+    assert result.status == "wrong", [f.message for f in result.findings]
     assert result.exact_value == 0
     kinks = _kinks(result)
     assert set(kinks) == {"p[0]", "p[1]"}  # arccos(1 / sqrt(1 + h^2)) = arctan |h|: slopes -1 and 1
@@ -62,7 +63,7 @@ def test_the_polar_angle_at_the_pole_is_a_cone_in_x_and_y_and_flat_in_z(tmp_path
 
 def test_two_coordinates_one_of_them_along_the_axis(tmp_path):
     result = _checked(tmp_path, "polar_2d", {"p": np.array([0.0, 1.0])})
-    assert result.status == "domain", [f.message for f in result.findings]
+    assert result.status == "wrong", [f.message for f in result.findings]
     assert set(_kinks(result)) == {"p[0]"}
 
 

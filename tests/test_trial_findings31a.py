@@ -44,7 +44,8 @@ def _check(tmp_path, source, name, point):
 def test_a_root_of_a_rounded_zero_is_tested_for_its_kink(tmp_path):
     # sqrt(det(J J^T)) = L1 L2 |sin q1| with L1 = 1, L2 = 0.5: flat in q0, slopes -0.5 and 0.5 in q1 at q1 = 0
     result = _check(tmp_path, GRAM, "manipulability", {"q": np.array([0.3, 0.0])})
-    assert result.status == "domain", [f.message for f in result.findings]
+    # q0's exact slope 0 beside q1's kink comes out 5.6e-17 from a cancellation, judged as an input of its own would be
+    assert result.status == "unstable", [f.message for f in result.findings]
     slope_q0, slope_q1 = result.exact_gradient["q"]
     assert abs(slope_q0) <= 1e-300 and np.isnan(slope_q1)
     (kink,) = [f for f in result.findings if f.kind == "kink"]
