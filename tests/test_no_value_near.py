@@ -5,7 +5,8 @@ A mean over an empty bag is 0 / 0 whatever the embeddings are, and NDCG with eve
 ideal DCG of 0 whatever the scores are. gradcli had kept the slopes of the other bags' entries (and 0 for the scores)
 as "exact", and beside them called the framework's NaN a wrong rule. A NaN made by a function leaving its real
 domain (log(x) at x = -1) still leaves the slopes of the inputs that never reach it (tests/
-test_slopes_beside_an_infinite_value.py), and so does a 0 * -inf that one input's move resolves (p log p at p = 0).
+test_slopes_beside_an_infinite_value.py), and so does a 0 * -inf that one input's move resolves (p log p at p = 0),
+and a 0 / 0 a move of the inputs apart resolves (a constant column's standard deviation, round 75d's F2).
 """
 
 import math
@@ -102,3 +103,16 @@ def test_scipy_s_softmax_over_a_row_all_masked_is_judged_by_the_ops_it_is_made_o
     # SciPy's value op and its composite's -inf - (-inf) both make the NaN; the composite's op tells the kind
     result = _checked(scipy_softmax_all_masked, {"s": [0.1, 0.2, 0.3], "y": 3.0})
     assert math.isnan(float(result.exact_gradient["y"])), result.exact_gradient
+
+
+def standardised_columns(z, y):
+    a = (z - gnp.mean(z, axis=0)) / gnp.std(z, axis=0)
+    return gnp.sum(a**2) + gnp.sum(y**2)
+
+
+def test_a_constant_column_moves_off_its_0_over_0_when_its_entries_move_apart():
+    # std of a constant column is 0: 0 / 0 at the point, but any move of its entries apart mends it (round 75d's F2);
+    # moved by one step each, as alternating signs over a row-major array move a column, it stays constant
+    result = _checked(standardised_columns, {"z": [[0.5, 0.25], [-0.3, 0.25], [0.8, 0.25]], "y": [1.0, 2.0]})
+    assert [float(e) for e in result.exact_gradient["y"]] == [2.0, 4.0]
+    assert not any("no value anywhere near" in f.message for f in result.findings), [f.message for f in result.findings]

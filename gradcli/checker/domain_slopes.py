@@ -149,21 +149,27 @@ def _step(x):
 
 
 def _moved_together(mp_args, coordinates, held):
-    """``mp_args`` with every coordinate not in an argument at the positions ``held`` moved at once, by steps of
-    alternating sign (a quotient x y / (x y) at x = y = 0 moves off its 0 / 0 only when both move); None where no
-    coordinate is left to move."""
+    """``mp_args`` with every coordinate not in an argument at the positions ``held`` moved at once, along a direction
+    with no structure of its own (`_GENERIC`): a quotient x y / (x y) at x = y = 0 moves off its 0 / 0 only when
+    both move, and a column's standard deviation at a constant column only when its entries move apart, not by one
+    step each; None where no coordinate is left to move."""
     moved = [a.copy() if isinstance(a, np.ndarray) else a for a in mp_args]
     count = 0
     for i, index, _ in coordinates:
         if i in held:
             continue
-        sign = 1 if count % 2 == 0 else -1
+        weight = (1 if count % 2 == 0 else -1) * (1 + (count * _GENERIC) % 1)
         if index is None:
-            moved[i] = moved[i] + sign * _step(moved[i])
+            moved[i] = moved[i] + weight * _step(moved[i])
         else:
-            moved[i][index] = moved[i][index] + sign * _step(moved[i][index])
+            moved[i][index] = moved[i][index] + weight * _step(moved[i][index])
         count += 1
     return moved if count else None
+
+
+# The steps' weights, 1 + frac(k g) with alternating signs: no two alike and no pattern a program's arithmetic undoes
+# (g, the golden ratio's fractional part, spreads its multiples evenly and never repeats one).
+_GENERIC = 0.6180339887498949
 
 
 def _recorded(target, mp_args, located=False):
