@@ -50,7 +50,7 @@ def test_a_mean_over_an_empty_bag_has_no_slope_anywhere():
     result = _checked(bag_means, {"E": [[0.1, 0.2], [0.3, -0.4], [0.5, 0.6]]})
     assert all(math.isnan(e) for e in _entries(result.exact_gradient["E"])), result.exact_gradient
     domain = next(f for f in result.findings if f.kind == "domain" and f.phase == "forward")
-    assert "the NaN comes from divide at test_no_value_near.py:23" in domain.message
+    assert "the NaN comes from divide at test_no_value_near.py:24" in domain.message
     assert "no value anywhere near" in domain.message
     assert result.gradient_status != "wrong"
 

@@ -812,9 +812,11 @@ class _Captured:
                         fake.requires_grad_(True)
                 out = self._call(rebuild(fakes))
         except RuntimeError as error:
-            if type(error).__name__ == "DynamicOutputShapeException" and answers(error.func):
-                # A shape read from values (a target's mask selecting rows): the trace knows the held data's values
-                # (`torch_known`), this run on fake tensors alone does not; the shape from a run on the numbers.
+            if (type(error).__name__ == "DynamicOutputShapeException" and answers(error.func)) or _data_dependent(error):
+                # A shape read from values (a target's mask selecting rows), or a value read (.item() of a constant:
+                # F.one_hot's check of fixed labels): the trace knows the held data's and the constants' values
+                # (`torch_known`), this run on fake tensors alone does not; the shape from a run on the numbers. A
+                # value that moves with a checked input is refused by the trace itself.
                 with torch.enable_grad(), loops_step_by_step(counting=[]):
                     out = self._call(rebuild(_requiring_grad(examples)))
                 return torch.ones(tuple(out.shape), dtype=out.dtype), None

@@ -1,5 +1,5 @@
 """Ops whose output's shape depends on values (``nonzero``, ``masked_select``, a boolean mask's ``x[mask]``,
-``unique``, ``repeat_interleave``) traced where those values are the held data's.
+``unique``, ``repeat_interleave``), and a tensor's ``.item()``, traced where those values are the held data's.
 
 A trace over fake tensors has no values, so PyTorch's fake tensors refuse such
 an op. Yet the values a check holds as data are known while it traces: its
@@ -57,8 +57,17 @@ class KnownValues:
         aten = torch.ops.aten
         table = {op: self.constant_of(op) for op in _constants(aten)}
         table.update({aten.masked_select.default: self.masked_select, aten.index.Tensor: self.index,
-                      aten.masked_scatter.default: self.masked_scatter})
+                      aten.masked_scatter.default: self.masked_scatter, aten._local_scalar_dense.default: self.item})
         return table
+
+    def item(self, tensor):
+        """``tensor.item()`` where its value is known: the number itself, a constant of the graph (``F.one_hot`` of
+        fixed labels reads their least and largest to check them); left to PyTorch, which refuses a number it does
+        not have, where the value moves with a checked input."""
+        value = self._values(tensor)
+        if value is None:
+            return NotImplemented
+        return _really(lambda: value.item())
 
     def constant_of(self, op):
         """``op``'s decomposition: its answer on the known values of its tensor inputs, recorded as constants."""
