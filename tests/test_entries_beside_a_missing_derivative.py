@@ -59,3 +59,22 @@ def test_entries_beside_a_corner_that_are_right_leave_the_point_domain():
     assert result.status == "domain", [f.message for f in result.findings]
     x = [float(e) for e in result.exact_gradient["x"]]
     assert math.isnan(x[0]) and x[1:] == [3.0, -4.0]
+
+
+@gradcli.custom_gradient
+def _exp_off_by_3e_11(x):
+    y = gnp.exp(x)
+    return y, lambda g: g * y * (1 + 3e-11)
+
+
+def corner_beside_a_slightly_wrong_rule(x):
+    return gnp.abs(x[0]) + gnp.sum(_exp_off_by_3e_11(x[1:]))
+
+
+def test_a_wrong_rule_beside_a_corner_is_told_apart_in_enough_digits():
+    # the digits are chosen on the entries judged (the corner's NaN would tell the two texts apart at any digits)
+    [result] = gradcli.check(corner_beside_a_slightly_wrong_rule, [{"x": [0.0, 2.0]}], dtypes=["float64"],
+                             fixes=False, rtol=1e-12).results
+    assert result.status == "wrong", [f.message for f in result.findings]
+    [rule] = [f.message for f in result.findings if f.kind == "wrong-rule"]
+    assert "gives {x: [0, 7.3890560991523]} but the exact derivative is {x: [nan, 7.3890560989307]}" in rule, rule

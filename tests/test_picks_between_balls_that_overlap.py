@@ -21,6 +21,7 @@ PICKS = {
     "minimum": lambda x, y: gnp.minimum(*_pair(x, y)),
     "maximum": lambda x, y: gnp.maximum(*_pair(x, y)),
     "fmin": lambda x, y: gnp.fmin(*_pair(x, y)),
+    "fmax": lambda x, y: gnp.fmax(*_pair(x, y)),
     "clip above": lambda x, y: gnp.clip(_pair(x, y)[0], -5.0, _pair(x, y)[1]),
     "clip below": lambda x, y: gnp.clip(_pair(x, y)[0], _pair(x, y)[1], 5.0),
     "hard union of two spheres": lambda p: gnp.minimum(gnp.sqrt(gnp.sum((p - gnp.array([-1.0, 0.0, 0.0])) ** 2)),
@@ -40,3 +41,20 @@ def test_a_shared_slope_beside_the_kink_is_kept(name):
     else:
         assert float(result.exact_gradient["y"]) == 1.0
     assert [f.kind for f in result.findings].count("kink") == 1
+
+
+def test_a_run_keeps_every_pick_it_did_not_decide_and_only_its_own():
+    # a pick remembered for its rule must not be forgotten within a run (an array of 5,000 ties), nor read by a later
+    # run: each run starts with a decisions list of its own
+    from gradcli.autodiff import arb
+
+    arb.enable()
+    balls = [arb.ARB(1) for _ in range(10_001)]
+    arb.decisions = []
+    for a, b in zip(balls[::2], balls[1::2]):
+        arb._remember_pick(a, b, above=True)
+    assert all(arb._picked_order(a, b) == (True, False) and arb._picked_order(b, a) == (False, False)
+               for a, b in zip(balls[::2], balls[1::2]))
+    arb.decisions = []
+    arb._remember_pick(balls[0], balls[2], above=False)
+    assert arb._picked_order(balls[0], balls[1]) is None and arb._picked_order(balls[0], balls[2]) == (False, False)

@@ -202,7 +202,7 @@ def _maximum(x, y):
     yes, no = a >= b, a < b
     took_x = _decide(yes, no, _equal(a, b), compared=_compared("maximum", a, b))
     if not (yes or no):
-        _remember_pick(x, y, took_x, above=took_x)
+        _remember_pick(x, y, above=took_x)
     return _picked_ball(x if took_x else y)
 
 
@@ -211,24 +211,24 @@ def _minimum(x, y):
     yes, no = a <= b, a > b
     took_x = _decide(yes, no, _equal(a, b), compared=_compared("minimum", a, b))
     if not (yes or no):
-        _remember_pick(x, y, took_x, above=not took_x)
+        _remember_pick(x, y, above=not took_x)
     return _picked_ball(x if took_x else y)
 
 
 # The picks of maximum and minimum that their balls did not decide (they overlap: sin(1 + x) and sin(1 - x) at x = 0,
 # computed alike but not proven equal), decided by the branch the point's own path takes (`forced`, `forced_taken`):
 # by the two operands themselves (kept alive here, so their ids name them), whether the first is the one above. The
-# rule then weighs the operand the pick returned (`_pick_order`), as it does where the balls decide.
+# rule then weighs the operand the pick returned (`_pick_order`), as it does where the balls decide. A run's picks
+# are kept for that run alone: the caller starts each run with a `decisions` list of its own.
 _UNDECIDED_PICKS = {}
-_UNDECIDED_PICKS_HELD = 4096
+_picks_of = [None]  # the `decisions` list of the run whose picks `_UNDECIDED_PICKS` holds
 
 
-def _remember_pick(x, y, took_x, above):
-    key = (id(x), id(y))
-    _UNDECIDED_PICKS.pop(key, None)
-    _UNDECIDED_PICKS[key] = (x, y, above)
-    if len(_UNDECIDED_PICKS) > _UNDECIDED_PICKS_HELD:
-        del _UNDECIDED_PICKS[next(iter(_UNDECIDED_PICKS))]
+def _remember_pick(x, y, above):
+    if _picks_of[0] is not decisions:
+        _UNDECIDED_PICKS.clear()
+        _picks_of[0] = decisions
+    _UNDECIDED_PICKS[(id(x), id(y))] = (x, y, above)
 
 
 def _picked_order(x, y):

@@ -816,7 +816,7 @@ class _Captured:
                 # A shape read from values (a target's mask selecting rows), or a value read (.item() of a constant:
                 # F.one_hot's check of fixed labels): the trace knows the held data's and the constants' values
                 # (`torch_known`), this run on fake tensors alone does not; the shape from a run on the numbers. A
-                # value that moves with a checked input is refused by the trace itself.
+                # value that moves with a checked input is the trace's to follow or refuse, as without this run.
                 with torch.enable_grad(), loops_step_by_step(counting=[]):
                     out = self._call(rebuild(_requiring_grad(examples)))
                 return torch.ones(tuple(out.shape), dtype=out.dtype), None

@@ -62,8 +62,8 @@ class KnownValues:
 
     def item(self, tensor):
         """``tensor.item()`` where its value is known: the number itself, a constant of the graph (``F.one_hot`` of
-        fixed labels reads their least and largest to check them); left to PyTorch, which refuses a number it does
-        not have, where the value moves with a checked input."""
+        fixed labels reads their least and largest to check them); left to the capture's own handling where the
+        value moves with a checked input (a number computed on is followed, a branch on it refused: README)."""
         value = self._values(tensor)
         if value is None:
             return NotImplemented

@@ -146,14 +146,14 @@ def _beyond_float64(value):
 _SMALLEST_NORMAL = float(np.finfo(np.float64).tiny)
 
 
-def number_text(value):
-    """A `plain` number or nested list as short text; never ``None``."""
+def number_text(value, significant=10):
+    """A `plain` number or nested list as short text, each float to ``significant`` digits; never ``None``."""
     if value is None:
         return "not computed"
     if isinstance(value, list):
-        return "[" + ", ".join(number_text(v) for v in value) + "]"
+        return "[" + ", ".join(number_text(v, significant) for v in value) + "]"
     if isinstance(value, float):
-        return f"{value:.10g}"
+        return f"{value:.{significant}g}"
     return str(value)
 
 

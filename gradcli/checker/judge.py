@@ -111,8 +111,9 @@ def _beside_the_domain(result, target, value, grads, exact, exact_grads, chosen,
 
 def _entries_with_a_derivative(target, exact, exact_grads, grads, chosen, dtype):
     """{input: mask of its entries that have a derivative} for each array input some of whose entries have none (a
-    kink, a jump: NaN in the exact gradient) and the others a finite exact slope the dtype holds: those entries are
-    judged as an input of their own would be. An input whose missing entries are not all NaN there stays whole."""
+    kink, a jump, an edge: an exact entry NaN or infinite) and the others a finite exact slope the dtype holds: those
+    entries are judged as an input of their own would be. An input stays whole where a kink or an edge is named by
+    the input's name alone, or at an entry whose exact slope is finite."""
     import mpmath
 
     partial = {}
@@ -146,6 +147,7 @@ def _judged_apart(target, grads, exact, exact_grads, partial):
 
     grads, exact_grads, exact = dict(grads), dict(exact_grads), copy.copy(exact)
     exact.gradient, exact.rule = list(exact.gradient), list(exact.rule)
+    exact.rule_scale, exact.rule_radius = list(exact.rule_scale), list(exact.rule_radius)
     for n, mask in partial.items():
         grads[n] = np.where(mask, np.asarray(grads[n]), 0)
         exact_grads[n] = np.where(mask, np.asarray(raw(exact_grads[n]), dtype=object), mpmath.mpf(0))
@@ -153,6 +155,11 @@ def _judged_apart(target, grads, exact, exact_grads, partial):
         exact.gradient[i] = exact_grads[n]
         if i < len(exact.rule) and exact.rule[i] is not None and np.shape(raw(exact.rule[i])) == mask.shape:
             exact.rule[i] = np.where(mask, np.asarray(raw(exact.rule[i]), dtype=object), mpmath.mpf(0))
+        # the scale and radius of the rule's rounding, entry by entry in a flat list, too: a missing entry's (no
+        # finite ball there) would refuse the allowance to the whole input
+        for per_entry in (exact.rule_scale, exact.rule_radius):
+            if i < len(per_entry) and per_entry[i] is not None and len(per_entry[i]) == mask.size:
+                per_entry[i] = [v if keep else mpmath.mpf(0) for v, keep in zip(per_entry[i], mask.ravel())]
     return grads, exact, exact_grads
 
 
@@ -597,7 +604,7 @@ def _rule(target, exact, exact_grads, gradient_known, chosen, dtype, rtol, recor
             and not _constants_rounding(chosen, rule_by_name, exact_grads, wrong_rtol, dtype)
             and not _within_own_rounding(exact, target.variables, chosen, rule_by_name, exact_grads, wrong_rtol)
         ):
-            rule_text, exact_text_ = _told_apart(shown_rule, shown_exact, chosen)
+            rule_text, exact_text_ = _told_apart(rule_by_name, exact_grads, chosen, shown)
             return _wrong(
                 recording,
                 "wrong-rule",
@@ -1084,14 +1091,15 @@ def _short(grads, chosen, significant=10):
     return "{" + ", ".join(f"{n}: {_entry_text(grads.get(n), significant)}" for n in chosen) + "}"
 
 
-def _told_apart(rule, exact, chosen):
+def _told_apart(rule, exact, chosen, shown=None):
     """`_short` of the rule's and the exact gradients with the digits that show them differ (10, up to 20): a
-    rule off by 1e-10 reads as two equal numbers at 10 digits."""
+    rule off by 1e-10 reads as two equal numbers at 10 digits. ``shown``: the (rule, exact) to print at those digits,
+    where entries judged apart were set aside in the judged ones (`_judged_apart`), which choose the digits."""
     for significant in (10, 14, 17, 20):
-        texts = _short(rule, chosen, significant), _short(exact, chosen, significant)
-        if texts[0] != texts[1]:
+        if _short(rule, chosen, significant) != _short(exact, chosen, significant):
             break
-    return texts
+    shown_rule, shown_exact = shown or (rule, exact)
+    return _short(shown_rule, chosen, significant), _short(shown_exact, chosen, significant)
 
 
 def _entry_text(value, significant=10):
@@ -1105,7 +1113,7 @@ def _entry_text(value, significant=10):
     if _is_exact_zero(value):
         return "0"  # a proven 0 reads as the 0 a float shows, not mpmath's "0.0"
     text = exact_text(value, 0, significant=significant)
-    return number_text(text if isinstance(text, list) else text) if text is not None else number_text(plain(value))
+    return number_text(text) if text is not None else number_text(plain(value), significant)
 
 
 def _row_entry_text(entry, bound, significant):
