@@ -61,12 +61,13 @@ class KnownValues:
         return table
 
     def item(self, tensor):
-        """``tensor.item()`` where its value is known: the number itself, a constant of the graph (``F.one_hot`` of
-        fixed labels reads their least and largest to check them); left to the capture's own handling where the
-        value moves with a checked input (a number computed on is followed, a branch on it refused: README)."""
+        """``tensor.item()`` that PyTorch's own op makes, where its value is known: the number itself, a constant of the
+        graph (``F.one_hot`` of fixed labels reads their least and largest to check them); refused where the value
+        moves with a checked input (``torch.full_like(x, s)`` of an ``s`` read from x: a number inside an op, which the
+        replay cannot move). The user's own reads (``x.max().item()`` computed on) are followed before they get here."""
         value = self._values(tensor)
         if value is None:
-            return NotImplemented
+            raise _ValueRead("a data-dependent read of a tensor's value that moves with a checked input")
         return _really(lambda: value.item())
 
     def constant_of(self, op):
@@ -200,6 +201,11 @@ class KnownValues:
 
 
 _UNKNOWN = object()
+
+
+class _ValueRead(RuntimeError):
+    """PyTorch reading a number from a tensor whose value moves with a checked input, inside one of its own ops (a
+    fill value, a size): the capture cannot follow it (`torch_bridge` words it as a branch on a tensor's value)."""
 
 
 def answers(op):
