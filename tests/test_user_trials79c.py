@@ -51,9 +51,6 @@ CHOSEN = {  # case id -> what it holds
 }
 
 KNOWN_WRONG = {  # case id -> the finding, open
-    "lib79c:transit_depth@x=1.0,y=0.0,p=0.1:float64":
-        "F1: p + sqrt(1 - (x^2 + y^2)) at x = 1, y = 0 with a third input: the function is defined at no y != 0, yet "
-        "gradcli gives y the exact slope 0 and calls the point wrong (without p it says domain, y undefined)",
     "lib79c:true_anomaly_rv@r=[1.0,0.0,0.0],v=[0.0,1.2,0.0]:float64":
         "F2: arccos(e.r / (|e| |r|)) at periapsis, |e| by sqrt(sum(e e)): the argument is exactly 1 along r[0], r[2], "
         "v[1], v[2] (slopes 0, computed NaN: wrong), but the reference does not settle at 4000 digits: error",
@@ -62,7 +59,6 @@ KNOWN_WRONG = {  # case id -> the finding, open
         "derivative (the function 'not defined on either side')",
 }
 SYMPTOMS = {
-    "lib79c:transit_depth@x=1.0,y=0.0,p=0.1:float64": "where the exact derivative is {y: 0, p: 0.08484848485}",
     "lib79c:true_anomaly_rv@r=[1.0,0.0,0.0],v=[0.0,1.2,0.0]:float64": "the exact reference did not settle",
     "lib79c:true_anomaly_rv@r=[1.0,0.0,0.0],v=[0.0,0.8,0.0]:float64":
         "the function is singular here in r[2]: from the left the function is not defined",

@@ -1012,7 +1012,10 @@ def _rounded_away(at, at_x, x, step, beside, f0):
     moved = max((abs(b - f0) for b in beside if mpmath.isfinite(b)), default=mpmath.mpf(0))
     with mpmath.workdps(2 * digits + 10):
         deeper = [_value_of(at(x + side * step)) for side in (-1, 1)]
-        if not any(apart(a, b) or _move_lost(a, b, moved) for a, b in zip(deeper, beside)):
+        # a value that is a number at the working digits and none at more (sqrt(1 - (1 + h^2)): the root of 0 where
+        # 1 + h^2 rounds to 1, of -h^2 below it), or the other way round, is a move lost to the rounding too
+        if not any(apart(a, b) or _move_lost(a, b, moved) or bool(mpmath.isnan(a)) != bool(mpmath.isnan(b))
+                   for a, b in zip(deeper, beside)):
             return False
         return not apart(_value_of(at_x()), f0)
 

@@ -106,6 +106,9 @@ Findings (open: tests/test_user_trials79c.py KNOWN_WRONG):
   input with a derivative, y's slope is taken with a step whose square vanishes against 1 at the working precision,
   where 1 + h^2 = 1 makes the function look constant (sqrt(0)); alone, the one-sided scan sees NaN at every step.
   Reproduce: gradcli check tests/trials/lib79c.py:transit_depth --at "x=1.0,y=0.0,p=0.1" --dtype float64 --json
+  Mended: the reading was right (steps relative to p's 0.1, the shorter one's 1 + h^2 rounded to 1); a side that is a
+  number at the working digits and NaN at more is now a move lost to the rounding, taken again deeper (kinks.
+  _rounded_away; tests/test_defined_at_the_point_alone_beside_another_input.py): domain.
 - F2: arccos at +-1 reached through a square root of a rounded square is not settled, or its 0 slope is taken for an
   undefined side. true_anomaly_rv(r, v) (e = ((v^2 - 1/|r|) r - (r.v) v), nu = arccos(e.r / (|e| |r|)), |e| =
   sqrt(sum(e e))) at periapsis r = [1, 0, 0], v = [0, 1.2, 0]: the argument is exactly 1 along r[0], r[2], v[1], v[2]
