@@ -153,8 +153,8 @@ def _probit_slope(p):
 def _d_prime(hits, false_alarms, dtype="float64"):
     def truth():
         (h,), (f,) = _in(dtype, [hits]), _in(dtype, [false_alarms])
-        if h in (0, 1):  # d' itself is infinite along the whole line in the false-alarm rate: no slope in either
-            return {"hits": NAN, "false_alarms": NAN}
+        if h in (0, 1):  # a pole in the hit rate alone: the false-alarm rate, which does not move it, keeps its slope
+            return {"hits": NAN, "false_alarms": -_probit_slope(f)}
         return {"hits": _probit_slope(h), "false_alarms": -_probit_slope(f)}
     return hp(truth)
 
