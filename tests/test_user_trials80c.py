@@ -7,9 +7,9 @@ and the reorder point at L = 0, series / parallel / k-out-of-n reliability at r 
 t = 0 (k < 1, = 1, > 1) by a power and through logs, the mean life by Gamma and gammaln, availability, and a capacity
 plan with a softplus, a naive log(1 + exp) and a hinge penalty; float64 and float32.
 
-Chosen here: eight cheap cases that show the round's kinds of verdicts; the open finding F1 (an exactly-0 derivative
-through x**0 at x = 0 that the exact reference cannot prove 0) as strict xfails. Every case of the round runs with
-`python tests/trials/run.py` (or /tmp/r80c/drive.py while it lasted).
+Chosen here: eight cheap cases that show the round's kinds of verdicts, and F1, mended since (an exactly-0 derivative
+through x**0 at x = 0 that the exact reference could not prove 0). Every case of the round runs with
+`python tests/trials/run.py`.
 """
 
 import os
@@ -21,6 +21,8 @@ import cases80c  # noqa: E402
 from test_user_trials import round_tests  # noqa: E402
 
 CHOSEN = {  # case id -> what it holds
+    "lib80c:k_of_n@r=1.0:float64": "F1, mended: 2-out-of-3 reliability at r = 1, the slope 0 proven through (1 - r)**0 "
+                                   "at 0 (ok)",
     "lib80c:eoq@D=0.0,K=50.0,h=2.0:float64":
         "the EOQ sqrt(2 D K / h) at D = 0: no derivative in D (sqrt from the right only), while K and h keep Q = 0 "
         "(slopes 0) computed sqrt'(0) = inf times 0: wrong, at the line",
@@ -43,18 +45,8 @@ CHOSEN = {  # case id -> what it holds
         "a shortage penalty log(1 + exp(2 (d - x))) at a gap of 800: exp overflows, the slope is inf / inf: unstable",
 }
 
-KNOWN_WRONG = {  # case id -> the finding, open
-    "lib80c:k_of_n@r=1.0:float64":
-        "F1: 2-out-of-3 reliability sum C(3, j) r^j (1 - r)^(3 - j) at r = 1 (3 r^2 - 2 r^3: slope exactly 0, "
-        "computed 0): the exact reference cannot prove the 0 through (1 - r)**0 at 0: error, no verdict",
-    "lib80c:two_of_three@r=1.0:float64":
-        "F1 written term by term: 3 r^2 (1 - r)^1 + r^3 (1 - r)^0 at r = 1: error, no verdict",
-}
-
-SYMPTOMS = {
-    "lib80c:k_of_n@r=1.0:float64": "but not proven 0",
-    "lib80c:two_of_three@r=1.0:float64": "but not proven 0",
-}
+KNOWN_WRONG = {}  # F1 mended: x**0.0 at x = 0 on proof numbers is the constant 1, its slope the exact 0
+SYMPTOMS = {}
 
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(
     cases80c, CHOSEN, KNOWN_WRONG, SYMPTOMS)

@@ -877,7 +877,8 @@ def _power(x, y):
         if exponent == int(exponent) and abs(int(exponent)) <= MAX_POWER and x.q is not None:
             n = int(exponent)
             answer = power(x.q, n)
-            d = None if x.d is None else _tangent([mul(_const(n), power(x.q, n - 1)) if n else None], [x])
+            # x^0 is the constant 1 (0^0 too, as IEEE's pow has it): its slope the exact 0, not an unknown
+            d = None if x.d is None else _tangent([mul(_const(n), power(x.q, n - 1)) if n else _const(0)], [x])
             return Sym(ball, answer, d)
     if exponent is not None and exponent > 0 and x.q is not None and x.b.is_zero():
         return _power_of_zero(x, y)

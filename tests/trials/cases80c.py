@@ -97,6 +97,8 @@ Findings (open: tests/test_user_trials80c.py KNOWN_WRONG):
   traced): on balls, (1 - r)**0.0 at a ball around 0 and its rule's 0 * 0**(y - 1) are not the exact 1 and 0 the
   float rule's at_zero branch makes them, so 3 r^2 * 1 - 3 is a ball around 0 that no precision shrinks to a point.
   Reproduce: gradcli check tests/trials/lib80c.py:k_of_n --at "r=1.0" --dtype float64 --json
+  Mended: on proof numbers x**0 is the constant 1 with the slope 0 (its slope had been an unknown, arb_proof._power);
+  tests/test_power_zero_on_proof_numbers.py: ok, exact 0.
 """
 
 import math
