@@ -13,7 +13,7 @@ dataclass, with a meta field; level sums at +-800 and 4000 dB beside logsumexp, 
 where JAX's logsumexp masks the term and loses the weight's slope; point sources by vmap with in_axes None behind
 one where, whose idle log10(0) leaks).
 
-The whole set runs case by case through the CLI (python /tmp/round46a/run.py, or as tests/trials/run.py does with
+The whole set runs case by case through the CLI (python a scratch file, or as tests/trials/run.py does with
 cases46a.ALL); here, the cases the CPU budget allows, among them the round's finding, mended: F1 (a coordinate whose
 exact slope is finite but whose framework gradient is NaN at any precision was never judged when another coordinate
 had no derivative: Eyring by log1p at alpha = 1 was `domain`, exit 0, with S's NaN unmentioned).

@@ -87,7 +87,7 @@ def _jeffreys_slope(a):
 
 
 def _ndtri(u):
-    """The normal quantile by mpmath's erfinv (checked against ncdf at the round's points in /tmp/round41c)."""
+    """The normal quantile by mpmath's erfinv (checked against ncdf at the round's points in a scratch folder)."""
     return -mpmath.sqrt(2) * mpmath.erfinv(1 - 2 * u)
 
 

@@ -36,7 +36,7 @@ number next to 1; thresholds between adjacent floats) and the log1p fix ok over 
 p = 1e-300 is 0 (a pole), a subnormal p's slope 1/p beyond float32's range is `domain` with words saying so, and
 XLA's flushed subnormals make the fix's 1/p inf up to 1.18e-38. A sweep of sabr_vol over K = F (1 +- 3.3e-6) finds the
 money itself domain and every strike beside it unstable, log(F / K) of a number next to 1 named at its line. An audit
-spec of eight cases (/tmp/round44a/audit44a.toml: a NamedTuple tree by --args with --wrt camera.k1, SABR's double
+spec of eight cases (a scratch file: a NamedTuple tree by --args with --wrt camera.k1, SABR's double
 where at and near the money, SABR swept through the money with expect = "unstable", a wrong custom_vjp, lax.cond in
 vmap on the strike with expect = "domain", cloglog by log1p swept down to 1e-300, NumPy's inverse-Gaussian deviance
 and scipy's boxcox) passes, 8 of 8, in 19 s.

@@ -45,7 +45,7 @@ swept "better". A sweep of stumpff_c2_safe over z = -1e4..1e4 (symlog) finds flo
 for z in [-9721.583, -7995.218] (cosh overflows at sqrt(-z) = 89.42) and domain beyond -9721.584, where c2 itself passes
 float32's largest number. A sweep of copula_nll over params.clayton.theta = 0.001..5 with the tree held by --args finds
 theta below 0.00156 unstable in float64 (theta's slopes cancel, 20 bits). An audit spec of eight cases
-(/tmp/round45a/audit45a.toml: a wrong custom_vjp with expect = "wrong", lax.custom_root in both dtypes, a nested-dict
+(a scratch file: a wrong custom_vjp with expect = "wrong", lax.custom_root in both dtypes, a nested-dict
 leaf by --args, the Omori series at and near p = 1, Omori as printed swept through p = 1 with expect = "unstable",
 stumpff_c2_safe swept in float32, NumPy's log_expit and np.sinc) passes, 8 of 8, in 6 s.
 

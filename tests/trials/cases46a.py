@@ -43,7 +43,7 @@ cancellation; inf below 1.49e-154, where g^-2 overflows) and float32 unstable be
 flushes them to 0: 0/0, as JAX itself gives). A sweep of nucleation_rate over S = 0.5..3 finds S = 1 alone wrong, and
 S in [0.94825, 0.95086] unstable (exp(-708..-788) underflows while 1e30 e^-777 = 2.2e-308 does not). A sweep of eyring
 over alpha = 1e-300..1 (log) finds it unstable below 5.1e-7, domain below 3.46e-155 (the exact slope passes 1.8e308)
-and at 1; its log1p fix swept "better". An audit spec of eight cases (/tmp/round46a/audit46a.toml: the slipped
+and at 1; its log1p fix swept "better". An audit spec of eight cases (a scratch file: the slipped
 custom_jvp with expect = "wrong", the series behind a double where in both dtypes, a dict and a NamedTuple by --args,
 Eyring swept with expect = "unstable", logsumexp levels in both dtypes, NumPy's log1p linearisation and
 np.logaddexp.reduce) passes, 8 of 8, in 3.1 s.

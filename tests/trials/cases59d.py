@@ -17,7 +17,7 @@ layer norm, a -inf masked softmax. Points: ordinary data, saturating cells (w = 
 0), zeros, 1e-30 and 1e30, scores of +-141, +-1000, ties, in float32 and float64.
 
 Counts: 4 scratch checks through the CLI, then 74 cases written and judged through tests/trials/judge.py (a driver in
-/tmp/r59d, two at a time); 8 dropped as repeats (a second scan cumulative product, cumsum squares in PyTorch and
+a scratch folder, two at a time); 8 dropped as repeats (a second scan cumulative product, cumsum squares in PyTorch and
 NumPy, an ordinary RNN by hand in PyTorch, x / norm(x) at [3, 4], cumprod at [0, 2, 0] in PyTorch, RMS norm at 0 in
 JAX, nn.LayerNorm inside the loss at a second point), 4 added (nn.LayerNorm at module level, a PyTorch -1e9 causal
 mask and -1e9 padding in float32, JAX's -1e9 causal mask in float64): 70 kept, 51 ok, 13 unstable, 3 wrong,

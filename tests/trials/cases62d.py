@@ -14,7 +14,7 @@ xlogy, the VAE KL, slogdet, triangular_solve in its matrix (a zero pivot), a Gau
 Gaussian log-density by its standardised residual and by its variance at scale 1e-300, slogdet, a multivariate
 normal log-density through cholesky and solve, inv of a near-singular matrix, the VAE KL.
 
-Counts: 82 cases written and judged through tests/trials/judge.py (a driver in /tmp/r62d, two at a time), after 13
+Counts: 82 cases written and judged through tests/trials/judge.py (a driver in a scratch folder, two at a time), after 13
 dropped as repeats (gammaln in float32, Beta log_prob in float32, TensorFlow's GP in float32, its sigmoid
 cross-entropy at +-100 in float64, its VAE KL in float32 and its slogdet in float32 and lgamma, NumPy's ok VAE KL and
 slogdet of 2I in float32, the naive mixture at 0.5, JAX's inv_sum at the exactly factored near-singular matrix and

@@ -17,7 +17,7 @@ tapes, tf.clip_by_global_norm at 0 and 1e-30, tf.clip_by_norm at 0, an Adam step
 input gradient in a penalty, clipping by np.linalg.norm with min(1, 1 / (n + 1e-6)) and by a where, Adam at a zero
 gradient (float64, float16) and at 1e-30 (float32), SGD with weight decay, an EMA, loss scaling in float16.
 
-Counts: 77 cases written and judged through tests/trials/judge.py (a driver in /tmp/r63d, two at a time; none
+Counts: 77 cases written and judged through tests/trials/judge.py (a driver in a scratch folder, two at a time; none
 dropped: the naive MAML, the float32 accumulations and the float16 scalings were written once, in one framework):
 49 ok, 13 unstable, 9 wrong, 5 domain, 1 input error. 76 agree; 1 fails, the finding K1, held as a strict xfail. The
 truths of 5 cases were wrong first and were corrected (below).

@@ -19,7 +19,7 @@ scipy.stats.cauchy (g = 2 and 1e-300); a softmin at t = 0.5 and 1e-300 (and at a
 the running maximum harmless and not), np.ptp at a tie; np.nanmedian / np.nanmean of np.where(mask, nan, x).
 
 Tried: 46 functions, 101 distinct checks through the CLI (at most two at once), all as cases judged by
-tests/trials/judge.py through a driver in the manner of run.py (/tmp/r64c/drive.py: one full batch of 84, probes of
+tests/trials/judge.py through a driver in the manner of run.py (a scratch file: one full batch of 84, probes of
 17 more, then the whole set of 100 again); 20 were dropped as repeats of kept kinds: ALL keeps 81 (41 ok, 26 domain, 7
 unstable, 7 wrong). (np.nanpercentile and np.nanquantile are not in gradcli.numpy: not tried as cases; q is a constant
 of np.percentile, a traced q being refused with NotImplementedError.)

@@ -18,7 +18,7 @@ of float16 squares, np.arange(1, 3) / 3, exp in float16, the smoothed norm in th
 x * x checked in float16 at 255, 256 (65536 past 65504) and 2e-4 (its square float16's smallest subnormal), a
 plain matmul in bfloat16 and a float16 matmul.
 
-Counts: 86 cases written and judged through tests/trials/judge.py (a driver in /tmp/r64d, two at a time); 4 repeats
+Counts: 86 cases written and judged through tests/trials/judge.py (a driver in a scratch folder, two at a time); 4 repeats
 dropped after judging (all agreed: JAX's log-sum-exp in bfloat16 at [100, 101], its float16 cross-entropy at an
 ordinary point, TensorFlow's float16 log-sum-exp, PyTorch's float16 exp at -20), leaving 82: 45 ok, 36 unstable,
 1 domain. 75 agree; 7 fail, four findings (F1-F4), five of the cases held as strict xfails. The truths of 7 cases were

@@ -17,8 +17,8 @@ t logsumexp(x / t) at t = 1e-300 (distinct and tied maxima) and 1e300; np.logadd
 with signed b= weights and return_sign (a positive sum, a negative one, one that cancels to 0); a pole beside an
 independent input by xlogy, xlog1py, rel_entr, kl_div and np.log.
 
-Tried: 48 functions (and 16 probes in /tmp/r65c), 123 distinct checks through the CLI (at most two at once), judged by tests/trials/judge.py
-through a driver in the manner of run.py (/tmp/r65c/drive.py: a batch of 99, then the whole set of 80 again, and
+Tried: 48 functions (and 16 probes in a scratch folder), 123 distinct checks through the CLI (at most two at once), judged by tests/trials/judge.py
+through a driver in the manner of run.py (a scratch file: a batch of 99, then the whole set of 80 again, and
 probes); 26 were dropped as repeats of kept kinds: ALL keeps 80 (42 ok, 23 unstable, 15 domain, 0 wrong).
 Truths are written here from the mathematics, never lib65c's code or gradcli: the forward algorithm as log p(obs) by
 recursion over sums of products of probabilities (the same truth for the log-space, probability-space and rescaled

@@ -20,7 +20,7 @@ log(sigmoid) at 20, optax's huber_loss by abs/minimum at 0 and at delta, a Poiss
 a log-softmax cross-entropy, a BCE clipped to [1e-7, 1 - 1e-7] at 0, 1 and the bound, a Huber by np.where at its
 switch, a naive and a stable log(cosh) at 1e3, a Poisson NLL with the Stirling term, a focal loss.
 
-Counts: 80 cases written and judged through tests/trials/judge.py (a driver in /tmp/r65d, two at a time); one dropped
+Counts: 80 cases written and judged through tests/trials/judge.py (a driver in a scratch folder, two at a time); one dropped
 (PyTorch's F.triplet_margin_loss refuses margin=0.0 itself, "margin must be greater than 0", and gradcli's status
 error naming the line is right: the kink of max(., 0) at equal distances is out of a user's reach; the function
 `triplet` is kept in the file, unjudged), leaving 79: 55 ok, 10 unstable, 11 domain, 3 wrong. 78 agree; 1 fails,

@@ -18,7 +18,7 @@ constant piece and with a kink, np.select with overlapping conditions; np.where 
 np.modf's fractional part; np.round(x, 2); Kahan's and Neumaier's compensated sums.
 
 Tried: 37 functions, 121 distinct checks through the CLI (at most two at once), judged by tests/trials/judge.py through
-a driver in the manner of run.py (/tmp/r66c/drive.py: the set as first written, 78, then additions in batches, then
+a driver in the manner of run.py (a scratch file: the set as first written, 78, then additions in batches, then
 the whole kept set again), and a few probes by hand; 41 were dropped as repeats of kept kinds: ALL keeps 80 (38 ok,
 17 unstable, 25 domain, 0 wrong; 69 float64, 11 float32).
 

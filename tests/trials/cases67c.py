@@ -17,9 +17,9 @@ G_t = r_t + gamma G_{t+1} at gamma = 1, 0.99, 0, the mean-reward scaling (1 - ga
 1 - 1e-10, and n = 200 unit rewards at gamma = 1.
 
 Tried: 27 functions, 85 distinct checks of them through the CLI (at most two at once), judged by tests/trials/judge.py
-through a driver in the manner of run.py (/tmp/r67c/drive.py: the set as first written, 84, then the failures and one
+through a driver in the manner of run.py (a scratch file: the set as first written, 84, then the failures and one
 new tie again, the judging serialised: mpmath's precision is global, and two truths evaluated in threads at once gave
-spurious NaN), and 25 probes of the np.inf finding in /tmp/r67c/inf*.py; none was a repeat of a kept kind, so ALL keeps
+spurious NaN), and 25 probes of the np.inf finding in a scratch file; none was a repeat of a kept kind, so ALL keeps
 85 (56 ok, 21 unstable, 7 domain, 1 wrong; 67 float64, 18 float32).
 Truths are written here from the mathematics, never lib67c's code or gradcli: the HMM's log p(obs) by the forward
 recursion of sums of products of probabilities in mpmath (one truth for all three spellings), Viterbi by enumerating all

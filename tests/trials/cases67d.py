@@ -12,7 +12,7 @@ xlog1py at x = 0, lgamma, digamma, lbeta (x = [1e-300, 2]), cumsum exclusive and
 exclusive) at a zero, cumulative_logsumexp (reverse, a -inf mask). NumPy (np_lib67d): np.cumprod, np.sinc,
 np.logaddexp.accumulate, np.maximum.accumulate, scipy.special's log_ndtr and erfcx (gradcli's own rules).
 
-Counts: 120 cases written and judged through tests/trials/judge.py (a driver in /tmp/r67d, two at a time); 20 dropped
+Counts: 120 cases written and judged through tests/trials/judge.py (a driver in a scratch folder, two at a time); 20 dropped
 as repeats (ordinary points, a second framework's or dtype's copy of a point already kept), leaving 100: 61 ok,
 15 unstable, 17 domain, 7 wrong; 83 float64, 17 float32. 96 agree with my truths (after the corrections below); 4 are
 held as strict xfails (two findings).

@@ -20,7 +20,7 @@ acos / atan2 angles, pairwise distances by hand, the Chamfer distance by tf.redu
 through tf.norm, Verlet. NumPy (np_lib68d): Rodrigues by A and B, the log map by np.where, a unit quaternion's trace,
 the Chamfer distance by np.min, a spring chain with two coincident points, Verlet.
 
-Counts: 117 cases written and judged through tests/trials/judge.py (a driver in /tmp/r68d, two at a time); 18 dropped
+Counts: 117 cases written and judged through tests/trials/judge.py (a driver in a scratch folder, two at a time); 18 dropped
 as repeats (ordinary points, a second framework's copy of a domain point already kept), leaving 99: 48 ok, 17
 unstable, 24 domain, 10 wrong; 84 float64, 15 float32. 97 agree with my truths (after the corrections below); 2 are
 held as strict xfails (one finding, F1).

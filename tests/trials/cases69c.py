@@ -16,7 +16,7 @@ exactly, beside 0.3 = 2.99999999999999972 x 0.1, and 0.5, whose quotient float64
 np.floor(x / 0.25).
 
 Tried: 39 functions, 122 checks through the CLI (at most two at once), judged by tests/trials/judge.py through a driver
-in the manner of run.py (/tmp/r69c/drive.py: the set as first written, then the kept set again); 23 were dropped as
+in the manner of run.py (a scratch file: the set as first written, then the kept set again); 23 were dropped as
 repeats of kept kinds (ordinary points or second knots of a function already covered): ALL keeps 99 (66 ok, 27
 domain, 3 unstable, 3 wrong; 86 float64, 13 float32). 96 agree with gradcli in verdict and every exact gradient entry
 (to 1e-10 relative); 3 are held as strict xfails (one finding, F1). Every check took 0.5-3 s.

@@ -21,7 +21,7 @@ a linear demand (ordinary, at p = 0) and a constant-elasticity one (x = 1e-300: 
 by logs (x2 = x1, x2 = x1 + 1e-12).
 
 Tried: 37 functions, 102 cases judged through the CLI by tests/trials/judge.py (at most two gradcli processes at
-once; /tmp/r70c/drive.py runs the CLI in two threads and judges in the main one, since mpmath's precision is
+once; a scratch file runs the CLI in two threads and judges in the main one, since mpmath's precision is
 process-global: a first driver that evaluated truths in both threads garbled one truth), then every corrected case
 again; about 5 probes by hand (the naive Atkinson index at e = 1 and beside it, the logsumexp CES's findings). 3 were
 dropped as repeats of kept ordinary points: ALL keeps 99 (50 ok, 24 unstable, 19 domain, 6 wrong; 81 float64, 18

@@ -16,7 +16,7 @@ array, guarded and not, and with the alphas in planes of their own (both alphas 
 and shifted by np.max at logits 800 (a three-way tie) and float32 100.
 
 Tried: 32 functions, 105 cases judged through the CLI by tests/trials/judge.py (at most two gradcli processes at
-once; /tmp/r71c/drive.py runs the CLI in two threads and judges in the main one), then every corrected case again;
+once; a scratch file runs the CLI in two threads and judges in the main one), then every corrected case again;
 about 8 probes by hand (the hue loss at one pixel and at two, with other second pixels, its cos-only and raw-hue
 forms; 'over' with split planes). 5 were dropped as repeats of kept ordinary points: ALL keeps 100 (61 ok, 28 domain,
 8 wrong, 3 unstable; 76 float64, 24 float32). 98 agree with gradcli in verdict and every exact gradient entry (to

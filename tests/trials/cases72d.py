@@ -21,7 +21,7 @@ embedding, sparse_softmax_cross_entropy_with_logits at T = 0.05, a hinge, the fa
 exp(-x))) and np.logaddexp, the one-hot bag mean (bare, guarded), cosine with eps inside, the factorisation machine
 both ways, WARP, a sampled softmax shifted by np.max at a saturating q, the debiased logits.
 
-Counts: 110 cases tried, each through the CLI by tests/trials/judge.py (/tmp/r72d/drive.py: two CLI runs at a time,
+Counts: 110 cases tried, each through the CLI by tests/trials/judge.py (a scratch file: two CLI runs at a time,
 judged one at a time in the main thread); 10 dropped as repeats of kept ordinary points (TensorFlow's float32
 factorisation, BPR and gather, PyTorch's BPR tie, a second cosine and hinge at ordinary points, two ordinary
 factorisation machines, NumPy's ordinary WARP). ALL keeps 100: 61 ok, 19 unstable, 16 domain, 4 wrong; 78 float64,

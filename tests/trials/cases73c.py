@@ -17,8 +17,8 @@ and its log-likelihood by np.digitize on a knot; a smooth C-index by 1/(1 + exp)
 t0 = 1 and in the tail t0 = 40.
 
 Tried: 37 functions, 89 cases through the CLI judged by tests/trials/judge.py (at most two gradcli processes at once;
-/tmp/r73c/drive.py runs the CLI in two threads and judges in the main one), a batch of 89, the corrected cases again,
-then the whole set; besides them 12 probes of the finding (/tmp/r73c/probe_pole.py's seven functions and --wrt
+a scratch file runs the CLI in two threads and judges in the main one), a batch of 89, the corrected cases again,
+then the whole set; besides them 12 probes of the finding (a scratch file's seven functions and --wrt
 variants of weibull_log_pdf), kept out of ALL as repeats of F1's mechanism. ALL keeps 89 (53 ok, 26 unstable,
 8 domain, 2 wrong; 80 float64, 9 float32). 88 agree with gradcli in verdict and every exact gradient entry (to 1e-10
 relative), and where a case names its line, in that too; one is finding F1. Every check took 0.4-5.1 s.

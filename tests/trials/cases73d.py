@@ -28,9 +28,9 @@ middle bin) and the bin's mass by tf.math.erfc; the coupling in float32; slogdet
 (1 - ab) (ordinary, ab = 1); normal_kl 1e-6 apart; the planar flow at its zero; slogdet singular; np.clip's logit at 0
 and at eps; Box-Cox bare at lambda = 0 and at x = 0, by np.where at lambda = 0 and 0.5.
 
-Counts: 152 cases tried, each through the CLI by tests/trials/judge.py (/tmp/r73d/drive.py: two CLI runs at a time,
+Counts: 152 cases tried, each through the CLI by tests/trials/judge.py (a scratch file: two CLI runs at a time,
 judged one at a time in the main thread), first JAX (69), then the others (79), then the corrected and 4 added cases,
-then the whole set; besides them 26 probe functions (/tmp/r73d/probe: poles beside a zero weight, the PyTorch in-place
+then the whole set; besides them 26 probe functions (a scratch folder: poles beside a zero weight, the PyTorch in-place
 writes of F1, a JAX .at[].add twin), kept out of ALL. 43 dropped as repeats of kept ordinary points (e.g. the schedule
 at t = 0.3 in float32, the ndtr likelihood's float64 ordinary point, the coupling's ordinary float64 point in each
 framework, PyTorch's and TensorFlow's second singular slogdet, NumPy's eps -> x0 at 1e-14). ALL keeps 109: 37 unstable,
@@ -109,7 +109,7 @@ torch_ops.written_at):
   is right, every entry within 1e-14 of mine) is error instead of ok; on the knot x = [0, 0.7] error instead of domain.
   The same spline in JAX (jnp.searchsorted) proves the 0, and so do PyTorch twins without the write (the nudge out of
   place by torch.cat, or the write into a clone of a computed tensor); an in-place write whose zero slope comes from
-  arithmetic (eps_pred[1] = eps[1]) is proven too. Minimal (/tmp/r73d/probe/tspl.py:e8):
+  arithmetic (eps_pred[1] = eps[1]) is proven too. Minimal (a scratch file:e8):
       KNOTS = torch.tensor([-3.0, -1.5, 0.0, 1.5, 3.0], dtype=torch.float64)
       def e8(x, ud):
           d = F.softplus(ud); kn = KNOTS.clone(); kn[-1] = 3.000001

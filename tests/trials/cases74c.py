@@ -20,8 +20,8 @@ shifted by the maximum (ordinary, saturated, overflowing; float32); an in-batch 
 out and by logsumexp (near-miss queries, queries near their documents, float32, norms of 1e-200).
 
 Tried: 34 functions, 97 cases through the CLI judged by tests/trials/judge.py (at most two gradcli processes at once;
-/tmp/r74c/drive.py runs the CLI in two threads and judges in the main one), a batch of 97, the 9 corrected cases again,
-then the whole set; besides them three probes of F1 (/tmp/r74c/p.py: sum(0.0 * exp(x)) / y and sum(x * y) / (y * y) at
+a scratch file runs the CLI in two threads and judges in the main one), a batch of 97, the 9 corrected cases again,
+then the whole set; besides them three probes of F1 (a scratch file: sum(0.0 * exp(x)) / y and sum(x * y) / (y * y) at
 y = 0, with and without --wrt x), kept out of ALL. ALL keeps 97 (58 ok, 18 unstable, 14 domain, 7 wrong; 83 float64,
 14 float32). 96 agree with gradcli in verdict and every exact gradient entry (to 1e-10 relative), and where a case names
 its line, in that too; one is finding F1. Every check took 1.1-9.7 s (the last full run 1.2-8.5 s).
@@ -80,7 +80,7 @@ Findings:
   here". The two cannot both stand: if the slopes were 0, the README's own rule (the other inputs are still judged; a
   NaN where an exact slope is finite makes the point wrong, as --wrt alone says) would make it wrong, and here s is
   the only input differentiated; gradcli says no derivative for cosine's q at a zero document (0 / 0 for every q too)
-  and for x in sum(x * y) / (y * y) at y = 0, but 0 for x in sum(0.0 * exp(x)) / y (/tmp/r74c/p.py, where it also
+  and for x in sum(x * y) / (y * y) at y = 0, but 0 for x in sum(0.0 * exp(x)) / y (a scratch file, where it also
   calls 0.0 * e "underflowed to 0 (its true value is nonzero)").
   Reading: the F1 mend of round 73c (coordinates that never move the ops making a non-finite value keep their slopes)
   takes a tangent killed by an exact 0 (gain = 0 times the smooth ranks' tangent) as "not moving" the divide, and so

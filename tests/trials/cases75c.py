@@ -23,8 +23,8 @@ scaling form (eps = 0.1, float32, 0.01, 1e-3 where exp(-C/eps) underflows to a z
 logsumexp (0.1, 1e-3, float32 0.01).
 
 Tried: 23 functions, 89 cases through the CLI judged by tests/trials/judge.py (at most two gradcli processes at once;
-/tmp/r75c/drive.py runs the CLI in two threads and judges in the main one), a batch of 86, then the 8 changed or new
-cases again, then the whole set; besides them probes of F1 (/tmp/r75c/p.py: x + c |x| at 0 for c = 1e-11 .. 1e-3),
+a scratch file runs the CLI in two threads and judges in the main one), a batch of 86, then the 8 changed or new
+cases again, then the whole set; besides them probes of F1 (a scratch file: x + c |x| at 0 for c = 1e-11 .. 1e-3),
 kept out of ALL. ALL keeps 89 (58 ok, 17 domain, 8 wrong, 6 unstable; 72 float64, 17 float32). 87 agree with gradcli
 in verdict and every exact gradient entry (to 1e-10 relative), and where a case names its line, in that too; two are
 finding F1. Every check took 0.7-14.3 s (the last full run 1.3-14.3 s).

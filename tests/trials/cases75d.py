@@ -30,12 +30,12 @@ embedding), the naive form at 0.01 in float32, cosine + 1e-8 at a zero row, a tr
 margin), SupCon (ordinary, bare and clamped without positives), Barlow Twins at std 0, VICReg at std 0, ArcFace
 (ordinary, parallel).
 
-Counts: 111 cases kept, each through the CLI by tests/trials/judge.py (/tmp/r75d/drive.py: two CLI runs at a time,
+Counts: 111 cases kept, each through the CLI by tests/trials/judge.py (a scratch file: two CLI runs at a time,
 judged one at a time in the main thread): first 116 (run 1: 3-dimensional pairs of 18 inputs, checked by gradcli along
 one random direction only, and points whose softmax rows were saturated), then 109 rebuilt (2-dimensional pairs, 2
-triplets, 7 repeats dropped), then the changed ones, then the whole set again (/tmp/r75d/run_final.txt); 2 dropped
+triplets, 7 repeats dropped), then the changed ones, then the whole set again (a scratch file); 2 dropped
 for time (JAX's ArcFace at cos = -1, 110 s, and TensorFlow's at cos = 1, 77 s: both F1, as below); besides them 7
-probe functions (/tmp/r75d/probe: F1's angle, F2's standardised columns (two) and two one-column twins, F3's one_hot
+probe functions (a scratch folder: F1's angle, F2's standardised columns (two) and two one-column twins, F3's one_hot
 and its scatter_ twin), kept out of ALL. ALL: 73 ok, 25 domain, 9 unstable, 4 wrong; 88 float64, 23 float32 (JAX 47,
 PyTorch 34, TensorFlow 17, NumPy 13). 102 agree with my truths (after the corrections below), in verdict and every
 exact gradient entry to 1e-10; 9 are findings F1 (4), F2 (4) and F3 (1). In the final whole-set run the checks took 0.5-50 s
@@ -74,7 +74,7 @@ Agreed (verdicts and exact slopes):
 
 My truths corrected (gradcli right):
 - the saturated InfoNCE rows and SupCon's float32: I had ok; the framework's own gradients (the report's gradient
-  column, compared by /tmp/r75d/verify.py with my mpmath truths by the README's entry rule) are off by 5e-9 (float64)
+  column, compared by a scratch file with my mpmath truths by the README's entry rule) are off by 5e-9 (float64)
   and 0.7% (float32) relative in entries the loss's saturation makes tiny: unstable;
 - NumPy's norm + 1e-8 at a zero row: I had ok (the function's slopes); a NumPy program's gradient is gradcli's own
   autodiff, whose sqrt rule gives 0 * inf: wrong;
@@ -87,7 +87,7 @@ Findings (open):
   array one of whose entries has no derivative are not judged apart". At x parallel to w, arccos(clip(cos(x, w))) has
   a kink in x[1] and w[1] (|t|-like: sqrt(1 - cos^2)) and exact slope 0 in x[0], w[0] (cos stays 1 along them); JAX's
   arccos rule gives -inf * 0 = NaN in every entry. gradcli says wrong, judging x[0] and w[0] apart; true: domain.
-  Minimal (/tmp/r75d/probe/p_acos.py):
+  Minimal (a scratch file):
       def angle(x):
           c = x[0] / jnp.linalg.norm(x)
           return jnp.arccos(jnp.clip(c, -1.0, 1.0))
@@ -106,7 +106,7 @@ Findings (open):
   not proven 0, beside PyTorch's NaN) stays open.
 - F2: a 0 / 0 that moving one input mends is called "no value anywhere near", and inputs that never meet it lose their
   slopes. Barlow Twins standardises each feature by its batch std; a constant feature is 0 / 0 at the point, but
-  moving any of its entries gives std > 0 and a finite loss. Minimal (/tmp/r75d/probe/p_std.py):
+  moving any of its entries gives std > 0 and a finite loss. Minimal (a scratch file):
       def columns(z, y):
           a = (z - z.mean(0)) / z.std(0)
           return jnp.sum(a ** 2) + jnp.sum(y ** 2)
@@ -118,7 +118,7 @@ Findings (open):
   gives exactly: 0.005922921572253, ..., reported NaN).
   Mended: no_value_near moves the coordinates along a direction with no pattern (alternating signs moved a
   column's entries alike), tests/test_no_value_near.py.
-- F3: F.one_hot of constant labels is refused. Minimal (/tmp/r75d/probe/p_onehot.py), CLASSES = torch.tensor([0, 2])
+- F3: F.one_hot of constant labels is refused. Minimal (a scratch file), CLASSES = torch.tensor([0, 2])
   at module level:
       def onehot_dot(x):
           return (F.one_hot(CLASSES, 3).to(x.dtype) * x).sum()

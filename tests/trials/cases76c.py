@@ -27,9 +27,9 @@ float32 A and B, |eig A| = 1.0078 (float32; x0 = 2e19: the cost past 3.4e38, x'x
 logaddexp and log(1 + exp(1000 g)) / 1000 on a position exactly at its limit.
 
 Tried: 39 functions, 156 cases through the CLI judged by tests/trials/judge.py (at most two gradcli processes at once;
-/tmp/r76c/drive.py runs the CLI in two threads and judges in the main one): a batch of 117, then 39 more in small
+a scratch file runs the CLI in two threads and judges in the main one): a batch of 117, then 39 more in small
 batches as the first all agreed (float roundings onto switches, a gate, a clamp, closed-loop poles, resampling,
-saturated sensors), then the kept set twice; besides them probes of F1 and F2 (/tmp/r76c/probe/: x + c max(x, 0) and x +
+saturated sensors), then the kept set twice; besides them probes of F1 and F2 (a scratch folder: x + c max(x, 0) and x +
 c |x| at 0 for c = 1e-9 .. 1e-300; the saturated EMA at 9, 17 .. 22 inputs, with alpha scalar and as a 1-element array;
 --full), kept out of ALL. ALL keeps 109 (56 ok, 31 domain, 21 unstable, 1 wrong; 91 float64, 18 float32) over 36
 functions. 106 agree with gradcli in verdict and every exact gradient entry (to 1e-10 relative), and where a case names
@@ -116,7 +116,7 @@ Findings:
   Reproduce: gradcli check tests/trials/lib76c.py:kf_robust_nll --at "z=[3.0,0.5,1.0,0.25],p0=1e-13" --dtype float64
   --json
   Reproduce: a file holding `def m14(x): return x + 1e-14 * np.maximum(x, 0.0)` (import gradcli.numpy as np), then
-  gradcli check FILE:m14 --at x=0.0 --dtype float64 --json: ok, exact slope 1.00000000000001 (/tmp/r76c/probe/f8.py)
+  gradcli check FILE:m14 --at x=0.0 --dtype float64 --json: ok, exact slope 1.00000000000001 (a scratch file)
   Not by size: jets' sides that part by 2^-50 .. 1e-9 of the slopes are as often the program's own rounding of what
   each side computes (a percentile's weight 0.6 as 3.6 - 3 and 4 - 3.4; a uniform L-statistic's 1/9 at a tie in
   sort, 9 units in the last place apart) as a kink of the function the user means; telling them apart needs the

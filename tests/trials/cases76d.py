@@ -26,10 +26,10 @@ pinball. NumPy (np_lib76d): sparsemax (ordinary, both thresholds, tie), its loss
 (ordinary, tie), a soft Gumbel-softmax with default_rng(0)'s draw at import, np.clip / np.minimum(np.maximum) corners,
 np.searchsorted and np.interp splines, the pinball loss.
 
-Counts: 135 cases (/tmp/r76d/drive.py: two CLI runs at a time, judged one at a time in the main thread): 114 in the
-first run (/tmp/r76d/run1.txt), then 21 added (the float64-only threshold, the near and the rounded thresholds, the
+Counts: 135 cases (a scratch file: two CLI runs at a time, judged one at a time in the main thread): 114 in the
+first run (a scratch file), then 21 added (the float64-only threshold, the near and the rounded thresholds, the
 unused node on its split, the exact and the once-rounded Gumbel ties, relu6 in float32, the sparsemax loss), then the whole set again
-(/tmp/r76d/run_final.txt). ALL: 82 ok, 47 domain, 5 unstable, 1 wrong; 113 float64, 22 float32 (JAX 57, PyTorch 42,
+(a scratch file). ALL: 82 ok, 47 domain, 5 unstable, 1 wrong; 113 float64, 22 float32 (JAX 57, PyTorch 42,
 TensorFlow 20, NumPy 16). All 135 agree with my truths (after the two corrections below), in verdict and every exact
 gradient entry to 1e-10. In the final whole-set run (134 cases; the once-rounded Gumbel tie, added after it, ran apart
 in 4.5 s) the checks took 0.9-17.3 s (median 7.7 s, 90% under 11.7 s, 942 s of checks in about 8 minutes of wall time),
@@ -93,7 +93,7 @@ KNOTS = [0, 1, 2, 3]
 TOKENS = [[1, mpf("0.5")], [mpf("-0.5"), 1]]
 TARGET = [mpf("0.5"), -1, 2]
 
-# The held draws, as each framework draws them in each dtype (/tmp/r76d/draws.py): JAX's PRNGKey(0) normal (2, 4) and
+# The held draws, as each framework draws them in each dtype (a scratch file): JAX's PRNGKey(0) normal (2, 4) and
 # gumbel (4,), PyTorch's randn_like after manual_seed(0) and gumbel_softmax's exponential_() (its noise -log of it),
 # TensorFlow's stateless_uniform(seed=[0, 0], minval=1e-10), NumPy's default_rng(0).gumbel(size=4).
 DRAWS = {

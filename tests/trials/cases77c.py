@@ -20,7 +20,7 @@ logsumexp over the root's states per site (branches 0.1 .. 0.3, 30, 1e-10 and 1e
 logged at the end).
 
 Tried: 35 functions (the SEIR in two spellings), 112 cases through the CLI judged by tests/trials/judge.py (at most two
-gradcli processes at once; /tmp/r77c/drive.py runs the CLI in two threads and judges in the main one), then 26 again
+gradcli processes at once; a scratch file runs the CLI in two threads and judges in the main one), then 26 again
 after corrections, then the kept set whole. ALL keeps 113 (72 ok, 26 unstable, 11 domain, 4 wrong; 85 float64, 28
 float32) over 35 functions. 111 agree with gradcli in verdict and every exact gradient entry (to 1e-10 relative), and
 where a case names its line or fix, in that too; two are findings, F1 and F2. Every check took 1.4-18.0 s (the last full
@@ -91,7 +91,7 @@ Findings:
   x ** p with a fractional p at x = 0, where the function is no number on the left, is ok with the right side's
   slope 0, where the same function spelled with sqrt is domain. hill at x = 0, K = 1.5, n = 1.5 (x^1.5 / (K^1.5 +
   x^1.5)): ok, exact slopes x 0, K 0, n 0; hill_sqrt, the same function with x * np.sqrt(x): domain, x NaN. Probes
-  (/tmp/r77c/probe/edge.py, float64, x = 0): x ** 1.5, np.power(x, 1.5), x ** 2.5, (x - 1.0) ** 1.5 at 1 and x ** n
+  (a scratch file, float64, x = 0): x ** 1.5, np.power(x, 1.5), x ** 2.5, (x - 1.0) ** 1.5 at 1 and x ** n
   (n = 1.5 an input) all ok with slope 0; np.sqrt(x) ** 3 and x * np.sqrt(x) domain; np.sqrt(x - np.sin(x)) domain,
   "from the left the function is not defined (NaN at every step), and from the right the derivative is 0"; x ** 1.5 at
   x = -1 domain (exact value NaN): gradcli's own reference has no left side at 0. gradcli's design says such a point has

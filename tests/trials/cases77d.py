@@ -15,8 +15,8 @@ ordinary and a constant window; float64 and float32. PyTorch (torch_lib77d), Ten
 tf.math.lgamma, tf.math.erf, tf.math.softplus, tf.math.reduce_std) and NumPy (np_lib77d): the same forms in their own
 spelling (torch.lgamma, F.softplus, x.std() with Bessel's n - 1, torch.cumsum, np.diff, np.where, ...).
 
-Counts: 129 cases (/tmp/r77d/drive.py: two CLI runs at a time, judged one at a time in the main thread; first run
-/tmp/r77d/run1.txt, the corrected cases again in /tmp/r77d/run2.txt). ALL: 72 ok, 31 domain, 17 unstable, 9 wrong;
+Counts: 129 cases (a scratch file: two CLI runs at a time, judged one at a time in the main thread; first run
+a scratch file, the corrected cases again in a scratch file). ALL: 72 ok, 31 domain, 17 unstable, 9 wrong;
 105 float64, 24 float32 (JAX 77, PyTorch 28, TensorFlow 13, NumPy 11). 125 agree with my truths (after the corrections
 below) in verdict and every exact entry to 1e-10; 4 are F1 (one finding, in all four frameworks). The checks took
 1.1-24.3 s (median 6.0 s, 90% under 18 s, 1047 s of checks in about 9.5 minutes of wall time, two at a time on the

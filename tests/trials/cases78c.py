@@ -20,7 +20,7 @@ one and two opaque layers (float32 too); NeRF's quadrature with T = exp(-(cumsum
 functions over the signed area at two degenerate triangles.
 
 Tried: 36 functions, 123 cases through the CLI judged by tests/trials/judge.py (at most two gradcli processes at once;
-/tmp/r78c/drive.py runs the CLI in two threads and judges in the main one), then 131 after corrections, the new
+a scratch file runs the CLI in two threads and judges in the main one), then 131 after corrections, the new
 probes, then the kept set whole. ALL keeps 109 (55 ok, 24 unstable, 19 domain, 11 wrong; 87 float64, 22 float32)
 over 36 functions. 108 agree with gradcli in verdict and every exact gradient entry (to 1e-10 relative), and where a
 case names its line or fix, in that too; one is a finding, F1. Every check took 1.1-2.5 s (the last full run 1 min 25 s,
@@ -101,7 +101,7 @@ Finding:
   |p - c2| - 1/2), c = (-1, 0, 0), (1, 0, 0), at p = (0, 0.4, 0.1): p[0] has slopes 0.9245 and -0.9245; p[1], p[2]
   have 0.3698 and 0.0925 on both branches; the float64 gradient is [0, 0.3698001308168194, 0.09245003270420485]
   (the tie split half and half), yet gradcli: "the gradient rule is wrong: at high precision it gives {p: [0, 0, 0]}
-  ...": wrong. Minimal (/tmp/r78c/tie2.py): np.minimum(y + np.sin(1.0 + x), y + np.sin(1.0 - x)) at x = 0, y = 0.4:
+  ...": wrong. Minimal (a scratch file): np.minimum(y + np.sin(1.0 + x), y + np.sin(1.0 - x)) at x = 0, y = 0.4:
   wrong, "at high precision it gives {y: 0}" where the float64 slope 1.0 and the exact 1 agree; the same with
   np.maximum, np.fmin, np.clip(y + sin(1 + x), -5, y + sin(1 - x)) and with two sqrt's; np.minimum of two exact
   squares (x + 1)^2 + y^2 vs (x - 1)^2 + y^2, of two lines, and np.max(np.stack(...)) of the sines are domain, right;

@@ -20,7 +20,7 @@ off the disc under a where and a double where, Mandel & Agol's uniform-source ov
 a where; circular and Keplerian radial-velocity chi-squares (P = 0, float32).
 
 Tried: 39 functions, 124 cases through the CLI judged by tests/trials/judge.py (at most two gradcli processes at once;
-/tmp/r79c/drive.py runs the CLI in two threads and judges in the main one), then 118 after corrections and the new
+a scratch file runs the CLI in two threads and judges in the main one), then 118 after corrections and the new
 double-where Stumpff cases, trimmed of redundant ordinary points and of two slow ones, then the kept set whole. ALL
 keeps 113 (66 ok, 14 unstable, 18 domain, 15 wrong; 92 float64, 21 float32) over 39 functions. 110 agree with gradcli in
 verdict and every exact gradient entry (to 1e-10 relative), and where a case names its line, in that too; three are
@@ -98,7 +98,7 @@ Findings (open: tests/test_user_trials79c.py KNOWN_WRONG):
   1 - (1 + y^2). transit_depth(x, y, p) at the stellar limb x = 1, y = 0: mu = sqrt(1 - z^2) with z^2 = 1 + y^2 is the
   square root of -y^2 < 0 at every y != 0, so y has no derivative (and x none: an infinite slope from the left, no right
   side); p's slope 0.0848 is right. gradcli: wrong, "the gradient rule gives {y: nan, p: 0.08484848485} even at high
-  precision, where the exact derivative is {y: 0, p: 0.08484848485}". Minimal (/tmp/r79c/probe/p1.py):
+  precision, where the exact derivative is {y: 0, p: 0.08484848485}". Minimal (a scratch file):
   p + np.sqrt(1.0 - (1.0 + y * y)) at y = 0, p = 0.1: wrong, exact {y: 0, p: 1.0}; the same without p,
   np.sqrt(1.0 - (1.0 + y * y)) at y = 0, and p + np.sqrt(-y * y), are domain with "from the left the function is not
   defined (NaN at every step), and from the right ... defined at this point alone", right; np.sqrt(1 - (x*x + y*y)) at

@@ -21,7 +21,7 @@ x)) / 2 by logaddexp, by log(1 + exp) (a gap of 800; float32 x meeting the float
 0) at its kink.
 
 Tried: 45 functions, 134 cases through the CLI judged by tests/trials/judge.py (at most two gradcli processes at once;
-/tmp/r80c/drive.py runs the CLI in two threads and judges in the main one), then trimmed of 26 redundant ordinary
+a scratch file runs the CLI in two threads and judges in the main one), then trimmed of 26 redundant ordinary
 points (one of them, weibull_mttf at k = 1.5, whose truth took 16 s) and of one slow case (erlang_c200_log at a = 200:
 domain, right, but 28-35 s), and two F1 cases added. ALL keeps 109 (63 ok, 11 unstable, 30 domain, 5 wrong; 93
 float64, 16 float32) over 43 functions. 107 agree with gradcli in verdict and every exact gradient entry (to 1e-10
@@ -69,7 +69,7 @@ float64), domain at the hinge's kink (x[1] alone, and every entry).
 
 Truths the round corrected in itself (against the first CLI batches; each re-derived by hand before changing it):
 - erlang_c10 at a = 9.999999, meant ok: P = top / (s + top) with top = 1e7 s; reverse mode's dP/dtop is 1/(s + top) -
-  top/(s + top)^2, two paths cancelling 7 digits: a float64 replay by hand (/tmp/r80c, not kept) gives 0.36602149995747
+  top/(s + top)^2, two paths cancelling 7 digits: a float64 replay by hand (a scratch folder, not kept) gives 0.36602149995747
   where the slope is 0.36602150005642, 2.7e-10 off, as gradcli says: unstable;
 - base_stock_cost at S = 0 (z = -10), meant ok: sigma's slope (h + b) phi(z) = 7.7e-22 is L - z L' formed as
   10.000 + 10 (-1.000): lost entirely: unstable (the erfc form added: the same);
@@ -88,9 +88,9 @@ Findings (open: tests/test_user_trials80c.py KNOWN_WRONG):
   the function is 3 r^2 - 2 r^3, its slope 6 r - 6 r^2 = 0 exactly, and float64 computes 0.0 (every term exact:
   3 (2 * 0 - 1) + 3 = 0); gradcli: error, "no exact reference: on balls, the exact derivative is within 2^-16384 of 0
   but not proven 0 (... the program cancels more digits than that)" (nothing cancels more than -3 + 3); the same at
-  --max-digits 120. Minimal (/tmp/r80c/probe/p4.py): (r * r * r) * (1.0 - r) ** 0.0 - 3.0 * r at r = 1: error; so
+  --max-digits 120. Minimal (a scratch file): (r * r * r) * (1.0 - r) ** 0.0 - 3.0 * r at r = 1: error; so
   two_of_three, 3 r^2 (1 - r)^1.0 + r^3 (1 - r)^0.0; and r**3 * (1.0 - y)**0.0 - 3.0 * r at r = y = 1 (each of
-  --wrt r and --wrt y alone: ok, exact 0); in float32 too (/tmp/r80c/probe/p5.py). Beside it, with -2.0 * r for
+  --wrt r and --wrt y alone: ok, exact 0); in float32 too (a scratch file). Beside it, with -2.0 * r for
   -3.0 * r (slope 1) the check is ok, and with np.ones_like(r) for the power ok (exact 0). Right (ok, exact 0):
   r**3 * (2.0 - r)**0.0 - 3r (the base 1), r**3 - 3r (no x**0), r * (1 - r)**0.0 - r and r**2 * (1 - r)**0.0 - r**2
   (identically 0); the sum with comb replaced by constants fails as with comb (comb is not the cause). Reading (not
