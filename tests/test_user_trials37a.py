@@ -41,14 +41,8 @@ CHOSEN = [
 # spellings run in test_kink_at_root_of_square.py
 RUN_ELSEWHERE = ["jax_lib37a:nrh_conjugate@light=400,theta=1:float64"]
 
-KNOWN_WRONG = {  # case id -> the finding, open
-    "jax_lib37a:d_prime@hits=1,false_alarms=0.2:float64":
-        "d' = ndtri(hits) - ndtri(false_alarms) at hits = 1: a pole in hits alone, so the false-alarm rate keeps its "
-        "slope -1 / phi(ndtri(0.2)) = -3.5719 (NumPy's spelling says so); JAX's replay gives it no finite derivative",
-}
-SYMPTOMS = {
-    "jax_lib37a:d_prime@hits=1,false_alarms=0.2:float64": "\"false_alarms\": \"no derivative: the function's exact value here is +inf",
-}
+KNOWN_WRONG = {}  # JAX's d' at a hit rate of 1 keeps the false-alarm rate's slope since (a selected infinity)
+SYMPTOMS = {}
 
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(cases37a, CHOSEN, KNOWN_WRONG,
                                                                                    SYMPTOMS, run_elsewhere=RUN_ELSEWHERE)

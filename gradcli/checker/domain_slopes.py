@@ -118,7 +118,11 @@ def _at_digits(target, args, coordinates, held=(), slopes=True):
     # a NaN's origins make it from arguments that hold none (0 * log(0) is one); an infinity's, from finite ones
     nan = mpmath.isnan(values[0])
     made, beforehand = (_has_nan, _has_nan) if nan else (_has_infinity, _not_finite)
-    origins = [k for k, op in enumerate(ops) if made(op.output) and not any(beforehand(a) for a in op.args)]
+    def moved_ops():
+        moved = _moved_together(mp_args, coordinates, held)
+        return None if moved is None else _recorded(target, moved)[2]
+
+    origins = _origins(ops, made, beforehand, moved_ops)
     if not origins:
         return None
     names = sorted({ops[k].name for k in origins})
@@ -214,6 +218,20 @@ def _meets_a_users_rule(out):
     return False
 
 
+def _origins(ops, made, beforehand, moved_ops):
+    """The indices of the ops that made the NaN or the infinity: ``made`` of their answer from arguments none of which
+    is ``beforehand`` such a number. Where no op did, a constant of the program's own took it in (JAX's ndtri selects a
+    literal +inf where p = 1): the first op whose answer is one and whose arguments move when every coordinate does
+    (``moved_ops()``: that run's ops, or None), not the constant's own ops (its negative, -inf)."""
+    found = [k for k, op in enumerate(ops) if made(op.output) and not any(beforehand(a) for a in op.args)]
+    if found:
+        return found
+    moved = moved_ops()
+    if moved is None:
+        return []
+    return [k for k, op in enumerate(ops) if made(op.output) and not _origins_still(ops, [k], moved, made)][:1]
+
+
 def _origins_still(ops, origins, moved_ops, made):
     """Whether a run's ``moved_ops`` are the same ops as ``ops`` and hand each origin the very same arguments (an
     elementwise origin, those of its entries ``made`` marks, NaN or infinite: `_read_at`)."""
@@ -244,6 +262,11 @@ def _read_at(op, made):
 
 def _same(a, b, at=None):
     """Whether ``a`` and ``b`` hold the same numbers (at the entries ``at`` of the answer they broadcast to)."""
+    if all(isinstance(v, (bool, np.bool_, np.ndarray)) and np.asarray(v).dtype.kind in "biu" for v in (a, b)):
+        # a where's condition, an index: no number to read as mpmath's (a bool reads as NaN, unequal to itself)
+        if at is not None and at.ndim:
+            a, b = (np.broadcast_to(np.asarray(v), at.shape)[at] for v in (a, b))
+        return bool(np.array_equal(a, b))
     try:
         if at is not None and at.ndim:
             a, b = (np.broadcast_to(np.asarray(v, dtype=object), at.shape)[at] for v in (a, b))
