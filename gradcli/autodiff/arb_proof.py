@@ -1113,12 +1113,34 @@ def _still(*operands):
 
 
 def _untied(operands, decide):
-    """``decide()``, a branch on ``operands``; a tie it records (`arb.ties`) taken back where they are `_still`."""
+    """``decide()``, a branch on ``operands``; a tie it records (`arb.ties`) taken back where they are `_still`, and
+    beside a pole (`beside_poles`) the seeds that move them apart noted in `tied_seeds`."""
     before = _arb.tie_count()
     answer = decide()
-    if _arb.tie_count() > before and _still(*operands):
-        _arb.untie(before)
+    if _arb.tie_count() > before:
+        if _still(*operands):
+            _arb.untie(before)
+        elif beside_poles:
+            tied_seeds.update(_parting(operands))
     return answer
+
+
+# Beside a pole (`beside_poles`), the seeds along which a branch taken at a tie moves its operands apart: along them the
+# slope is the taken branch's, not the function's. |x1 - x0| + |x2 - x1| at x0 = x1 = x2, each |.| taken as its
+# argument, reads x2 - x0, which x1 leaves still, while 1 / (|x1 - x0| + |x2 - x1|) is 1 / (2 |t|) along x1: a pole.
+tied_seeds = set()
+
+
+def _parting(operands):
+    """The seeds along which the two ``operands`` of a tie (proof numbers or constants) do not move alike (each seed
+    where their derivative entries' difference is not proven the zero function of the unknown inputs)."""
+    syms = [_lift(s) for s in operands]
+    width = max((len(s.d) for s in syms if s.d is not None), default=0)
+    entries = [[_const(0)] * width if s.d is None else list(s.d) for s in syms]
+    if len(entries) != 2:
+        return set(range(width))
+    return {k for k, (a, b) in enumerate(zip(*entries))
+            if a is None or b is None or not _zero_function(sub(a, b))}
 
 
 def _decided(name, on_balls, x, y, picked=None):

@@ -164,18 +164,24 @@ def slopes_beside_pole(run, args, bits):
     """Each coordinate's derivative entry of ``run`` at a pole of its value (log(x0^2) + x1^2 at x0 = 0), as a
     ball: the slope the function has beside the pole along the coordinate (log(x0^2) is -inf all along x1, and the
     slope is 2 x1's; log(x0^2 x1^2)'s is 2 / x1 wherever x0 is not 0; `arb_proof._beside_the_pole`), None where it
-    has none (the pole's term itself moves: x1 log(x0^2) along x1) or where the program cannot run on proof numbers;
+    has none (the pole's term itself moves: x1 log(x0^2) along x1; a branch taken at a tie parts along it, as each
+    |.| of 1 / (|x1 - x0| + |x2 - x1|) at x0 = x1 = x2 along x1) or where the program cannot run on proof numbers;
     each ball at ``bits``."""
     import flint  # lazy: python-flint, only where a proof runs
 
     flat = np.concatenate([np.asarray(a, dtype=np.float64).ravel() for a in args]) if args else np.zeros(0)
     arb_proof.beside_poles = True
+    arb_proof.tied_seeds = set()
     try:
         with flint.ctx.workprec(bits):
             slopes = exact_slopes(run, args, symbolic=True)
-            return [None] * flat.size if slopes is None else slopes(range(flat.size))
+            if slopes is None:
+                return [None] * flat.size
+            # a coordinate that parts a tie's operands takes one branch's slope: the function has none to give there
+            return [None if k in arb_proof.tied_seeds else e for k, e in enumerate(slopes(range(flat.size)))]
     finally:
         arb_proof.beside_poles = False
+        arb_proof.tied_seeds = set()
 
 
 def still_root_slopes(run, args):

@@ -59,7 +59,7 @@ My truths corrected (gradcli right, or following its documented convention):
   disagreed, so my first truth said no derivative): the slopes are written by hand, 1/y and sum (log y)^2 / 2.
 
 Findings:
-- F1 (open; KNOWN_WRONG in all four frameworks): MASE with a constant training series. mean|TEST - f| /
+- F1 (mended: every train entry NaN now, in all four frameworks): MASE with a constant training series. mean|TEST - f| /
   mean|diff(train)| at train = [5] * 6: gradcli says domain (right) but gives train[1..4] the exact slope 0, while
   train[0] and train[5] get NaN ("the function's exact value here is +inf"). Moving an interior entry alone by t
   makes the scale 2|t|/5, the value 5 / (3|t|): a pole exactly as at the ends (10 / (3|t|)), with no derivative.
