@@ -10,9 +10,10 @@ a sample on its center, Barlow Twins and VICReg with a feature of batch std 0, B
 -4.6e8: wrong), F.normalize there (ok), a triplet hinge at exactly its margin (domain), a tie of hardest negatives on
 the hinge's flat side (ok), NumPy's norm + 1e-8 at a zero row (gradcli's sqrt rule: wrong), InfoNCE at a zero
 embedding (its other rows keep their slopes: domain), the naive exp / sum at temperature 0.01 in float32 (unstable),
-SupCon's guarded mean over positives (ok). Open findings: F1 (an array with a kinked entry judged apart: wrong, or
-error, where the README says domain), F2 (a 0 / 0 that moving one input mends called "no value anywhere near"), F3
-(F.one_hot of constant labels refused as a branch on a tensor's value).
+SupCon's guarded mean over positives (ok). Findings, each mended: F1 (an array with a kinked entry, judged entry by
+entry: wrong; insightface's ArcMargin at x_0 along W_0 had no verdict, x[0, 0]'s slope 0 neither proven nor bounded
+where the clip's tie parts only off its line), F2 (a 0 / 0 that moving one input mends called "no value anywhere
+near"), F3 (F.one_hot of constant labels refused as a branch on a tensor's value).
 The whole set runs case by case through the CLI as tests/trials/run.py does (cases75d.ALL).
 """
 
@@ -40,6 +41,9 @@ ARC_MARGIN = "torch_lib75d:arc_margin@x=[[2.0,0.0],[-0.2,0.9],[0.1,1.0]],W=[[1.0
 ONE_HOT = "torch_lib75d:arcface_acos@x=[[2.0,0.0],[-0.2,0.9],[0.1,1.0]],W=[[1.0,0.0],[0.0,1.0],[-0.6,0.8]]:float64"
 
 CHOSEN = {  # case id -> what it holds
+    ARC_MARGIN:
+        "insightface's ArcMarginProduct at x_0 along W_0: x[0, 1] and W[0, 1] have kinks, x[0, 0]'s slope is the "
+        "exact 0 and NaN in PyTorch's gradient (0 * inf at every precision): wrong, judged entry by entry",
     ARC_ANGLE: "F1, mended by the judgement entry by entry: arccos(clip(cos(x, w))) at x parallel to w, x[0]'s slope 0 "
                "beside x[1]'s kink, JAX's arccos rule NaN there: wrong",
     BARLOW: "F2, mended: Barlow Twins at a constant feature, a 0 / 0 that moving the feature's entries apart mends: "
@@ -66,16 +70,8 @@ CHOSEN = {  # case id -> what it holds
         "SupCon with two anchors without positives, their count clamped to 1 by np.maximum: ok",
 }
 
-KNOWN_WRONG = {  # case id -> the finding, open
-    ARC_MARGIN:
-        "F1 (the rest mended): insightface's ArcMarginProduct at x_0 along W_0: x[0, 1] and W[0, 1] have kinks, and "
-        "x[0, 0]'s slope, bounded within 6e-326 of 0 but not proven 0, is NaN in PyTorch's gradient (0 * inf at "
-        "every precision): wrong, judged entry by entry; gradcli gives no verdict (error) where the rule's NaN is no "
-        "number inside the bound",
-}
-SYMPTOMS = {
-    ARC_MARGIN: "no exact reference",
-}
+KNOWN_WRONG = {}  # case id -> the finding, open
+SYMPTOMS = {}
 
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(
     cases75d, CHOSEN, KNOWN_WRONG, SYMPTOMS)

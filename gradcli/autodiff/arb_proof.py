@@ -1622,13 +1622,19 @@ def seeded(values, tangents, symbolic=False):
     """A `Sym` for each float of ``values``, with ``tangents`` (a list of floats per value: its derivative along
     each seed). ``symbolic``: each input an unknown of its own rather than its rational value, so that an
     identity of the functions (tanh(x) against 1 - 2 / (1 + exp(2 x))) is seen as one in x; the point's
-    own value then proves nothing (a 0 of (x - 0.4)**2 at 0.4), so a caller runs both kinds."""
-    out = [Sym(anchored.exact_ball(float(v)), state().atom(("input", k)) if symbolic else _const(float(v)),
+    own value then proves nothing (a 0 of (x - 0.4)**2 at 0.4), so a caller runs both kinds. A set of flat
+    coordinates: those inputs alone unknowns, the others their numbers, so that a derivative entry the zero function
+    is zero all along their line through the point (1 - x0^2 / (x0^2 + x1^2) at x1 = 0, along x0)."""
+    unknown = (lambda k: True) if symbolic is True else (lambda k: bool(symbolic) and k in symbolic)
+    out = [Sym(anchored.exact_ball(float(v)), state().atom(("input", k)) if unknown(k) else _const(float(v)),
                [_const(float(t)) for t in ts])
            for k, (v, ts) in enumerate(zip(values, tangents))]
-    state().symbolic = state().symbolic or symbolic
+    state().symbolic = state().symbolic or bool(symbolic)
     state().inputs.update((id(s), s) for s in out)
-    return identities.signed(out, values) if symbolic else out
+    if not symbolic:
+        return out
+    identities.signed([s for k, s in enumerate(out) if unknown(k)], [v for k, v in enumerate(values) if unknown(k)])
+    return out
 
 
 def constant(value):

@@ -1014,19 +1014,25 @@ def _rounded_away(at, at_x, x, step, beside, f0):
         deeper = [_value_of(at(x + side * step)) for side in (-1, 1)]
         # a value that is a number at the working digits and none at more (sqrt(1 - (1 + h^2)): the root of 0 where
         # 1 + h^2 rounds to 1, of -h^2 below it), or the other way round, is a move lost to the rounding too
-        if not any(apart(a, b) or _move_lost(a, b, moved) or bool(mpmath.isnan(a)) != bool(mpmath.isnan(b))
+        if not any(apart(a, b) or _move_lost(a, b, moved, digits) or bool(mpmath.isnan(a)) != bool(mpmath.isnan(b))
                    for a, b in zip(deeper, beside)):
             return False
         return not apart(_value_of(at_x()), f0)
 
 
-def _move_lost(deeper, value, moved):
+def _move_lost(deeper, value, moved, digits):
     """Whether a value beside the point, taken again at more digits (``deeper``), changes by more than 1e-6 of the
-    step's move (``moved``, the larger side's): its difference quotient was the working digits' rounding."""
+    step's move (``moved``, the larger side's): its difference quotient was the working digits' rounding. Where the
+    step moved neither value at the working ``digits``, a change clear of their rounding (past 3/4 of them) is the
+    whole move rounded away: 1 - c^2 at c = x0 / |x| is h^2 / 4 along x1, at the rounding of c^2 at the shorter step,
+    so its root, the move of h / 2, is 0 there."""
     import mpmath  # lazy: heavy; loaded by the exact reference whose numbers the kink tests read
 
-    return (mpmath.isfinite(deeper) and mpmath.isfinite(value) and moved > 0
-            and abs(deeper - value) > mpmath.mpf(10) ** -6 * moved)
+    if not (mpmath.isfinite(deeper) and mpmath.isfinite(value)):
+        return False
+    if moved == 0:
+        return abs(deeper - value) > mpmath.mpf(10) ** -(3 * digits // 4) * abs(value)
+    return abs(deeper - value) > mpmath.mpf(10) ** -6 * moved
 
 
 def with_coordinate(mp_args, i, index, point):

@@ -755,6 +755,10 @@ def _smooth_path(run, args, flat, coordinate):
     if path is not None:  # (None: a tie) the point's numbers alone, where no branch ties
         return path
     path = _path_run(run, args, flat, _tangents(flat, None, coordinate), symbolic=True)
+    if path is None:
+        # the coordinate alone an unknown, the others their numbers: a tie whose sides part only off its line (1 -
+        # cos^2 of x / |x| at x = (2, 0) moves with x[1], never along x[0]) stays a tie along it no longer
+        path = _path_run(run, args, flat, _tangents(flat, None, coordinate), symbolic={coordinate})
     return False if path is None else path
 
 
