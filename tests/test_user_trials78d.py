@@ -11,13 +11,12 @@ PyTorch's straight-through ClampedExp at a clamped log-scale (rule exp(4.135), s
 p = 1 (the pow rule's 0 * 0^-1: NaN where the slope is -1: wrong); soft Dice through a sigmoid at logits -800 on an
 empty mask (0/0 from underflow where the value is 1, slope 0: unstable); the Lovasz hinge at a tie between a positive
 and a negative pixel (domain); decoding at a log-scale of -800 (ok: the slope 1e-347 rounds to 0).
-Open findings (KNOWN_WRONG):
-F1: beside an entry whose move jumps (a zero-height box: atan(w / h) at h = 0), the exact reference differentiates
-through stop_gradient: CIoU's alpha v with alpha held gets b's exact slope 0.0573 (alpha moved) where it is 0.0318
-(alpha held, as the framework and gradcli's own reference at every other point give), and the widths' exact 0 (w / 0
-= inf whatever w) becomes NaN; in JAX and TensorFlow.
-F2: the same term from (width, height) pairs: the width's exact 0 beside the jumping height is "within 4.8e-2561 of 0
-but not proven 0": no verdict, where the plain term (no stop_gradient) proves it 0; in JAX and TensorFlow.
+Findings, both mended (the cases in CHOSEN):
+F1: beside an entry whose move jumps (a zero-height box: atan(w / h) at h = 0), the exact reference differentiated
+through stop_gradient: the box's equal corners moved alike kept alpha still, so it was taken for a constant of the
+function; b's exact slope was 0.0573 (alpha moved) where it is 0.0318 (alpha held), in JAX and TensorFlow.
+F2: the width's exact 0 beside the jumping height (alpha held) was "within 4.8e-2561 of 0 but not proven 0": no
+verdict, where the truth is wrong (the program's 0 * inf); in JAX and TensorFlow.
 The whole set runs case by case through the CLI as tests/trials/run.py does (cases78d.ALL).
 """
 
@@ -37,6 +36,11 @@ pytest.importorskip("torch")
 pytest.importorskip("tensorflow")
 
 CHOSEN = {  # case id -> what it holds
+    "jax_lib78d:ciou_aspect@a=[1.0,5.0,3.0,5.0],b=[0.0,0.0,2.0,2.0]:float64":
+        "CIoU's alpha v, alpha under stop_gradient, at a zero-height box: b's slopes with alpha held, +-1/(10 pi), "
+        "the width's 0 computed NaN beside the height's jump: wrong (F1, mended)",
+    "tf_lib78d:ciou_v@wh=[2.0,0.0],wh_gt=[2.0,2.0]:float64":
+        "the aspect term from (w, h) pairs at h = 0, alpha held: w's exact 0 computed NaN: wrong (F2, mended)",
     "np_lib78d:box_iou@a=[0.0,0.0,2.0,2.0],b=[2.0,0.5,4.0,3.0]:float64":
         "IoU of boxes touching at an edge: the clipped width min(a2, b2) - max(a0, b0) = 0 is the clamp's kink in a[2] "
         "and b[0] (the others keep 0): domain",
@@ -64,20 +68,8 @@ CHOSEN = {  # case id -> what it holds
         "0 is its rounding: ok",
 }
 
-KNOWN_WRONG = {  # case id -> the finding, open
-    "jax_lib78d:ciou_aspect@a=[1.0,5.0,3.0,5.0],b=[0.0,0.0,2.0,2.0]:float64":
-        "F1: at a zero-height box, CIoU's alpha v with alpha under stop_gradient: b's exact slopes +-0.0573 are "
-        "alpha's moved, not held (+-0.0318, which JAX gives), and a[0], a[2]'s exact 0 comes out NaN",
-    "tf_lib78d:ciou_aspect@a=[1.0,5.0,3.0,5.0],b=[0.0,0.0,2.0,2.0]:float64":
-        "F1 in TensorFlow (tf.stop_gradient): b's exact slopes +-0.0573 where alpha held gives +-0.0318",
-    "jax_lib78d:ciou_v@wh=[2.0,0.0],wh_gt=[2.0,2.0]:float64":
-        "F2: the aspect term from (w, h) pairs at h = 0 with alpha held: w's exact 0 (atan(w / 0) = pi/2 for every w "
-        "near 2) is not proven 0: no verdict, where the truth is wrong (w's 0 computed NaN)",
-    "tf_lib78d:ciou_v@wh=[2.0,0.0],wh_gt=[2.0,2.0]:float64":
-        "F2 in TensorFlow: w's exact 0 beside the jumping h not proven 0: no verdict",
-}
-_F1, _F2 = "0.057295779513082325", "but not proven 0"
-SYMPTOMS = {case_id: (_F1 if "ciou_aspect" in case_id else _F2) for case_id in KNOWN_WRONG}
+KNOWN_WRONG = {}  # case id -> the finding, open
+SYMPTOMS = {}
 
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(
     cases78d, CHOSEN, KNOWN_WRONG, SYMPTOMS)

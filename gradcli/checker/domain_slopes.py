@@ -42,7 +42,7 @@ from ..autodiff.transforms import output_value, pull_back, trace_inputs
 from ..autodiff.values import Box
 from ..capture.bridge import differentiating_the_primal
 from .kinks import coordinates_of, with_coordinate
-from .precision import START_DIGITS, flat_entries, relative_step, to_mp
+from .precision import START_DIGITS, flat_entries, generic_weight, relative_step, to_mp
 from .provenance import Recorder
 
 MOST_COORDINATES = 32  # each coordinate costs one run of the program per precision: a larger point is left as it is
@@ -154,7 +154,7 @@ def _step(x):
 
 def _moved_together(mp_args, coordinates, held):
     """``mp_args`` with every coordinate not in an argument at the positions ``held`` moved at once, along a direction
-    with no structure of its own (`_GENERIC`): a quotient x y / (x y) at x = y = 0 moves off its 0 / 0 only when
+    with no structure of its own (`precision.generic_weight`): a quotient x y / (x y) at x = y = 0 moves off its 0 / 0 only when
     both move, and a column's standard deviation at a constant column only when its entries move apart, not by one
     step each; None where no coordinate is left to move."""
     moved = [a.copy() if isinstance(a, np.ndarray) else a for a in mp_args]
@@ -162,7 +162,7 @@ def _moved_together(mp_args, coordinates, held):
     for i, index, _ in coordinates:
         if i in held:
             continue
-        weight = (1 if count % 2 == 0 else -1) * (1 + (count * _GENERIC) % 1)
+        weight = generic_weight(count)
         if index is None:
             moved[i] = moved[i] + weight * _step(moved[i])
         else:
@@ -170,10 +170,6 @@ def _moved_together(mp_args, coordinates, held):
         count += 1
     return moved if count else None
 
-
-# The steps' weights, 1 + frac(k g) with alternating signs: no two alike and no pattern a program's arithmetic undoes
-# (g, the golden ratio's fractional part, spreads its multiples evenly and never repeats one).
-_GENERIC = 0.6180339887498949
 
 
 def _recorded(target, mp_args, located=False):

@@ -109,6 +109,25 @@ def _beside_the_domain(result, target, value, grads, exact, exact_grads, chosen,
     return [told, rule, precision, _nonfinite(recording, value, grads)]
 
 
+def judged_beside_settled(result, target, value, grads, exact, sloped, chosen, dtype, rtol, recording, moved=None,
+                          meant=None):
+    """The judgements of the inputs of a point without a derivative whose exact entries the settlement of its
+    entries without a number (`no_derivative.settle_result`) found finite (``sloped``: {variable: its settled exact
+    gradient}): each judged as `_beside_the_domain` judges an input the reference found a slope for (the width of
+    a box of height 0 beside the height's jump: its slope 0, which the program's 0 * inf makes NaN); no judgement
+    where the value itself has no verdict of ok, or nothing beside the domain fails."""
+    import copy
+
+    if result.value_status != Verdict.OK or exact.directional is not None:
+        return []
+    exact = copy.copy(exact)
+    exact.gradient = [sloped.get(n, g) for n, g in zip(target.variables, exact.gradient)]
+    exact_grads = dict(zip(target.variables, exact.gradient))
+    beside = _beside_the_domain(result, target, value, grads, exact, exact_grads, chosen, dtype, rtol, recording,
+                                Judgement(), False, moved, meant)
+    return [] if beside is None else beside[1:]
+
+
 def _entries_with_a_derivative(target, exact, exact_grads, grads, chosen, dtype):
     """{input: mask of its entries that have a derivative} for each array input some of whose entries have none (a
     kink, a jump, an edge: an exact entry NaN or infinite) and the others a finite exact slope the dtype holds: those

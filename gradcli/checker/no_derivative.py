@@ -36,18 +36,20 @@ _NAMES = {-1: "left", 1: "right"}
 def settle_result(result, target, args, exact, chosen, program=None):
     """Each exact gradient entry of ``result`` that is no finite number made its one-sided limit or NaN
     (`settle_entries`), its reason in ``result.exact_gradient_why``; ``target`` and ``args`` as the reference
-    ``exact`` took them, ``program`` the dtype whose constants its replay held (`exact_constants.held_in`)."""
+    ``exact`` took them, ``program`` the dtype whose constants its replay held (`exact_constants.held_in`). Returns
+    {variable: its settled exact gradient, mpmath numbers} for each variable an entry of which settled on a finite
+    slope, which the judgement has not seen yet."""
     import mpmath
 
     if exact.directional is not None or not exact.gradient or exact.unsettled or not exact.determined:
-        return
+        return {}
     flat, shapes = [], []
     for g, a in zip(exact.gradient, args):
         entries = flat_entries(g) if g is not None else [None] * int(np.size(a))
         flat.extend(entries)
         shapes.append((np.shape(a), len(entries)))
     if all(e is None or mpmath.isfinite(e) for e in flat):
-        return
+        return {}
     found = list(getattr(exact, "kinks", None) or []) + list(getattr(exact, "singular", None) or [])
     kinked = {label for label, _, _ in found}
     sides = {label: (left, right) for label, left, right in getattr(exact, "kinks", None) or []
@@ -66,7 +68,7 @@ def settle_result(result, target, args, exact, chosen, program=None):
             else:
                 limits, reasons = settle_entries(target, args, flat, kinked, held, sides)
                 _beside_nan(result, target, args, exact, limits, reasons, held)
-    position = 0
+    position, sloped = 0, {}
     for name, (shape, size) in zip(target.variables, shapes):
         mine = slice(position, position + size)
         position += size
@@ -74,6 +76,8 @@ def settle_result(result, target, args, exact, chosen, program=None):
             continue
         entries = [e if limit is None else limit for e, limit in zip(flat[mine], limits[mine])]
         settled = np.array(entries, dtype=object).reshape(shape) if shape else entries[0]
+        if any(limit is not None and mpmath.isfinite(limit) for limit in limits[mine]):
+            sloped[name] = settled
         result.exact_gradient[name] = plain(settled)
         texts = result.exact_gradient_text
         if texts.get(name) is not None:  # the digits said of the entry are the settled ones (+inf), not the NaN replaced
@@ -81,6 +85,7 @@ def settle_result(result, target, args, exact, chosen, program=None):
         why = reasons[mine]
         if any(r is not None for r in why):
             result.exact_gradient_why[name] = np.array(why, dtype=object).reshape(shape).tolist() if shape else why[0]
+    return sloped
 
 
 _HELD_JUMP_REASON = ("no derivative: the value jumps at this point along this coordinate, whatever a stop_gradient "

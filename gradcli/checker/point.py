@@ -37,7 +37,7 @@ from .balls import Budget, seconds_left
 from .compare import as_float64, cast, compare, dtype_name, exact_text, plain, rule_tolerance, tolerances
 from .dtypes import finfo
 from .hessian import check_hessian
-from .judge import judge, loop_stopped, narrowed, own_call_stopped, narrowing_finding
+from .judge import judge, judged_beside_settled, loop_stopped, narrowed, own_call_stopped, narrowing_finding
 from .judgement import Judgement, no_verdict, record
 from .points import common_shape
 from .precision import Exact, below_text, every_coordinate
@@ -191,7 +191,15 @@ def _checked(result, target, point, working_args, dtype, chosen, options):
                           moved=_data_moved(target, rounded, chosen, options, dtype, program),
                           meant=_constants_meant(target, rounded, chosen, options, program)))
     if result.gradient_status == Verdict.DOMAIN:  # an entry no finite number: its one-sided limit, or none and why
-        no_derivative.settle_result(result, target, rounded, exact, chosen, program)
+        sloped = no_derivative.settle_result(result, target, rounded, exact, chosen, program)
+        # slopes found beside the entries without one are judged as the reference's own would be
+        failing = sloped and judged_beside_settled(result, target, value, dict(zip(chosen, grads)), exact, sloped,
+                                                   chosen, dtype, rtol, recording,
+                                                   moved=_data_moved(target, rounded, chosen, options, dtype, program),
+                                                   meant=_constants_meant(target, rounded, chosen, options, program))
+        if failing:  # a failure beside the domain is the verdict, as `judge` gives it where the reference found them
+            result.gradient_status = Verdict.OK
+            record(result, *failing)
     if rounded_constant is not None and result.status == Verdict.UNSTABLE:  # the cause, named first
         result.findings.insert(0, rounded_constant)
     # a term the framework's gradient leaves out (a number read by .item(), a call it does not differentiate), else

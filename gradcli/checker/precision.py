@@ -583,6 +583,17 @@ def relative_step(x, h_scale):
     return h_scale * (abs(x) if x != 0 else 1)
 
 
+def generic_weight(k):
+    """The weight of the ``k``-th coordinate in a move of every coordinate at once, (+-)(1 + frac(k g)) with
+    alternating signs: no two alike and no pattern a program's arithmetic undoes (a box's corners moved alike keep its
+    width and height; a constant column moved alike stays constant). g, the golden ratio's fractional part, spreads
+    its multiples evenly and never repeats one."""
+    return (1 if k % 2 == 0 else -1) * (1 + (k * _GOLDEN) % 1)
+
+
+_GOLDEN = 0.6180339887498949
+
+
 def random_direction(args, seed, keep=None):
     """A random unit direction shaped as ``args``, from ``seed``; 0 in the arguments ``keep`` leaves out.
 

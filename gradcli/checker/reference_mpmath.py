@@ -48,7 +48,7 @@ from ..autodiff.tree import flatten
 from ..autodiff.values import Box
 from ..capture.bridge import differentiating_the_primal
 from ..capture.loop_trips import LoopStopped
-from . import balls, exact_python, python_zero
+from . import balls, exact_python, no_derivative, python_zero
 from .kinks import (
     ALONG, ValuesBeside, at_a_tie, coordinates_of, find_kinks, jumps_here, jumps_whatever_is_held, may_have_kink,
     ops_called_at, smallest_value_at, undefined_at_kinks,
@@ -63,6 +63,7 @@ from .precision import (
     Exact,
     exact_entries,
     flat_entries,
+    generic_weight,
     max_digits,
     per_coordinate,
     random_direction,
@@ -312,7 +313,7 @@ def _held_only_choose(target, args, digits):
 
         def program(moved):
             with np.errstate(all="ignore"):
-                return flat_entries(target.mp_function(*[shifted(to_mp(a), moved) for a in args]))
+                return flat_entries(target.mp_function(*_moved_apart([to_mp(a) for a in args], moved)))
 
         def run(shift):
             calls = iter(range(1 << 62))
@@ -343,6 +344,27 @@ def _held_only_choose(target, args, digits):
             )
             for far, near in changes
         )
+
+
+def _moved_apart(mp_args, move):
+    """``mp_args`` with each entry x moved by ``move`` (|x| + 1) times its own `precision.generic_weight`: inputs
+    that are equal, or in proportion, move apart (a box's corners moved alike would keep its width and height, and
+    whatever a stop_gradient holds of them)."""
+    if not move:
+        return mp_args
+    count = 0
+    out = []
+    for a in mp_args:
+        if isinstance(a, np.ndarray) and a.dtype == object:
+            moved = np.empty(a.shape, dtype=object)
+            for position, x in enumerate(a.flat):
+                moved.flat[position] = x + move * generic_weight(count) * (abs(x) + 1)
+                count += 1
+            out.append(moved)
+        else:
+            out.append(a + move * generic_weight(count) * (abs(a) + 1))
+            count += 1
+    return out
 
 
 def _held_read_after_all(target, args, seed, budget, attempt, settled, digits):
@@ -381,6 +403,8 @@ def _held_slopes_beside_jumps(target, args, seed, result, budget, frozen=None):
     with every held value frozen at the point's own (`_holds_frozen`), which is the slope the user's stop_gradient
     defines. ``x + stop_gradient(round(x) - x)`` jumps at x[0] = 0.5 alone: x[1]'s entry is 2 round(x[1]).
     Entries stay NaN where the frozen program has no reference. ``frozen``: that reference, where it was made already."""
+    import mpmath
+
     jumped = {label for label, _, _ in result.singular}
     coordinates = list(coordinates_of(target, args))
     if result.directional is not None or all(label in jumped for _, _, label in coordinates):
@@ -388,10 +412,21 @@ def _held_slopes_beside_jumps(target, args, seed, result, budget, frozen=None):
     frozen = frozen or _reference_held_frozen(target, args, seed, Exact(), budget)
     if not frozen.determined or frozen.directional is not None or len(frozen.gradient) != len(result.gradient):
         return
-    for i, index, label in coordinates:
+    # the climb's 0s within a noise beside the jump are the jump's to settle, as they are without a stop_gradient
+    result.determined, result.unsettled, result.why = True, False, ""
+    slopes = [None if frozen.gradient[i] is None else frozen.gradient[i] if index is None else
+              np.asarray(frozen.gradient[i], dtype=object)[index] for i, index, _ in coordinates]
+    beside = [s if label not in jumped and s is not None and mpmath.isnan(s) else mpmath.mpf(0)
+              for s, (_, _, label) in zip(slopes, coordinates)]
+    if any(mpmath.isnan(s) for s in beside):
+        # the frozen program's own jump left its other entries NaN: their one-sided slopes, the held values frozen, are
+        # the derivative the stop_gradient defines (the width of a box of height 0, whose atan(w / 0) is pi/2 along w)
+        kinked = {label for label, _, _ in frozen.kinks + frozen.singular}
+        limits, _ = no_derivative.settle_entries(_held_target(target, args), args, beside, kinked)
+        slopes = [limit if limit is not None and mpmath.isfinite(limit) else s for s, limit in zip(slopes, limits)]
+    for (i, index, label), slope in zip(coordinates, slopes):
         if label in jumped or result.gradient[i] is None or frozen.gradient[i] is None:
             continue
-        slope = frozen.gradient[i] if index is None else np.asarray(frozen.gradient[i], dtype=object)[index]
         if index is None:
             result.gradient[i] = slope
         else:
@@ -411,11 +446,16 @@ def _reference_held_frozen(target, args, seed, result, budget):
     """The mpmath reference into ``result`` of ``target`` with the value each stop_gradient call holds frozen at the
     point's own (`_holds_frozen`): its differences move only what the program computes from its inputs, so its
     derivative holds those values constant, as the user's stop_gradient defines it."""
-    held = copy.copy(target)
-    held.mp_function = _holds_frozen(target.mp_function, args)
-    compute_mpmath(held, args, seed, result, budget)
+    compute_mpmath(_held_target(target, args), args, seed, result, budget)
     result.notes.append(HELD_FROZEN_NOTE)
     return result
+
+
+def _held_target(target, args):
+    """``target`` with its program's stop_gradient calls holding the values they hold at ``args`` (`_holds_frozen`)."""
+    held = copy.copy(target)
+    held.mp_function = _holds_frozen(target.mp_function, args)
+    return held
 
 
 def _holds_frozen(function, args):

@@ -66,7 +66,7 @@ judged):
 - ciou_aspect at the zero-height box (TensorFlow), meant domain: a[0], a[2]'s exact 0 computed NaN makes it wrong;
 - ciou_yolo in float32: I had held 1 + eps as a float32 sum; it is Python's 1 + 1e-7 held in float32 (5e-9 off).
 
-Findings (open: tests/test_user_trials78d.py KNOWN_WRONG):
+Findings (both mended since; tests/test_user_trials78d.py CHOSEN holds one case of each):
 - F1: beside an entry whose move makes the value jump (a zero-height box: atan(w / h) at h = 0), the exact reference
   differentiates through stop_gradient. CIoU's aspect term alpha * v, alpha = stop_gradient(v / (1 - iou + v)), at
   a = [1, 5, 3, 5] (height 0), b = [0, 0, 2, 2]: held alpha = 0.2, b's slopes are +-alpha0 * (4/pi^2) * 2 (pi/4 -
