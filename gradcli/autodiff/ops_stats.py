@@ -10,11 +10,12 @@ gamma functions (the incomplete beta function refuses that gradient rather than 
 from __future__ import annotations
 
 import functools
+import inspect
 
 import numpy as np
 
 from .core import defjvp, defvjp
-from .ops import absolute, arctan2, constant, equal, exp, expm1, floor, greater, greater_equal, less, less_equal, lifted, log, log1p, logical_and, maximum, minimum, power, select, sigmoid, sin, sqrt, trunc, where
+from .ops import absolute, arctan2, constant, equal, exp, expm1, floor, greater, greater_equal, isfinite, less, less_equal, lifted, log, log1p, logical_and, maximum, minimum, power, select, sigmoid, sin, sqrt, trunc, where
 from .ops_array import asarray, expand_dims, mean, ravel, squeeze, sum_, take, unbroadcast
 from .ops_decompositions import eigh
 from .ops_linalg import cholesky, diagonal, solve
@@ -102,10 +103,9 @@ def norm_logsf(x, loc=0.0, scale=1.0):
 
 
 def norm_ppf(q, loc=0.0, scale=1.0):
-    """The quantile: the x with P(X <= x) = q, loc + scale ndtri(q) (-inf at 0, inf at 1, NaN outside [0, 1] and,
-    as SciPy's, where the scale is not positive)."""
-    scale = lifted(scale, q)
-    return select(raw(less_equal(scale, 0.0)), np.nan, loc + scale * ndtri(q))
+    """The quantile: the x with P(X <= x) = q, loc + scale ndtri(q) (-inf at 0, inf at 1, NaN outside [0, 1]; a
+    scale not above 0 is `parameters_checked`'s)."""
+    return loc + lifted(scale, q) * ndtri(q)
 
 
 def norm_isf(q, loc=0.0, scale=1.0):
@@ -441,8 +441,8 @@ def lognorm_sf(x, s, loc=0.0, scale=1.0):
 
 
 def lognorm_ppf(q, s, loc=0.0, scale=1.0):
-    """The quantile of the log-normal of shape ``s`` at ``q``: loc + scale exp(s ndtri(q)) (NaN, as SciPy's, where
-    the shape or the scale is not positive)."""
+    """The quantile of the log-normal of shape ``s`` at ``q``: loc + scale exp(s ndtri(q)) (a shape or scale not above
+    0 is `parameters_checked`'s)."""
     return _lognorm_quantile(q, s, loc, scale, 1.0)
 
 
@@ -452,9 +452,7 @@ def lognorm_isf(q, s, loc=0.0, scale=1.0):
 
 
 def _lognorm_quantile(q, s, loc, scale, side):
-    s, scale = lifted(s, q), lifted(scale, q)
-    outside = raw(less_equal(s, 0.0)) | raw(less_equal(scale, 0.0))
-    return select(outside, np.nan, loc + scale * exp(side * s * ndtri(q)))
+    return loc + lifted(scale, q) * exp(side * lifted(s, q) * ndtri(q))
 
 
 def lognorm_logsf(x, s, loc=0.0, scale=1.0):
@@ -1580,3 +1578,70 @@ def fdtrc(dfn, dfd, x):
 # exact reference's mathematics.
 SCIPY_VALUED = {name: scipy_valued(name, globals()[name]) for name in
                 "pdtr pdtrc chdtr chdtrc gdtr gdtrc bdtr bdtrc nbdtr nbdtrc fdtr fdtrc".split()}
+
+
+# -- SciPy's checks of a distribution's parameters ------------------------------------------------------------------
+
+def _all_positive(*names):
+    """Each of the shape parameters ``names`` above 0: SciPy's default check, with 1 put in their place where not."""
+    return names, lambda *values: functools.reduce(np.logical_and, [raw(greater(v, 0.0)) for v in values]), (1.0,) * len(names)
+
+
+def _all_finite(*names):
+    return names, lambda *values: functools.reduce(np.logical_and, [raw(isfinite(v)) for v in values]), (0.0,) * len(names)
+
+
+def _a_probability(p, low_open):
+    above = raw(greater(p, 0.0)) if low_open else raw(greater_equal(p, 0.0))
+    return above & raw(less_equal(p, 1.0))
+
+
+# Per distribution, SciPy's own check of its shape parameters (its ``_argcheck``): the parameters' names, the test
+# that holds where they are valid, and valid numbers put in their place where it fails (the method's arithmetic never
+# meets a count below 0 or a log of one). A scale's check, above 0, is every location-scale family's.
+_PARAMETERS_VALID = {
+    **{dist: _all_positive(name) for dist, name in (
+        ("t", "df"), ("gamma", "a"), ("chi2", "df"), ("lognorm", "s"), ("weibull_min", "c"),
+        ("weibull_max", "c"), ("pareto", "shape"), ("lomax", "shape"), ("invgauss", "mu"))},
+    "beta": _all_positive("a", "b"),
+    **{dist: _all_finite(name) for dist, name in (("genpareto", "c"), ("genextreme", "c"), ("skewnorm", "a"))},
+    **{dist: ((name,), lambda v: raw(greater_equal(v, 0.0)), (1.0,)) for dist, name in (("rice", "b"), ("vonmises", "kappa"))},
+    "truncnorm": (("a", "b"), lambda a, b: raw(less(a, b)), (-1.0, 1.0)),
+    "poisson": (("mu",), lambda mu: raw(greater_equal(mu, 0.0)), (1.0,)),
+    "binom": (("n", "p"), lambda n, p: raw(greater_equal(n, 0.0)) & raw(equal(floor(n), n))
+              & _a_probability(p, low_open=False), (1.0, 0.5)),
+    "nbinom": (("n", "p"), lambda n, p: raw(greater(n, 0.0)) & _a_probability(p, low_open=True), (1.0, 0.5)),
+}
+
+
+def parameters_checked(dist, method):
+    """``method`` of the distribution ``dist`` answering NaN wherever its parameters are invalid, as every method of
+    SciPy's does (a scale not above 0; a shape its own check refuses: gamma's a <= 0, truncnorm's a >= b), run there on
+    valid stand-ins so that no division by a 0 scale or log of a negative one reaches its arithmetic; ``method``
+    itself where it has no parameter to check."""
+    signature = inspect.signature(method)
+    names, valid, stand_ins = _PARAMETERS_VALID.get(dist, ((), None, ()))
+    scaled = "scale" in signature.parameters
+    if not names and not scaled:
+        return method
+    names, stand_ins = (*names, "scale") if scaled else names, (*stand_ins, 1.0) if scaled else stand_ins
+    required = [p for p, one in signature.parameters.items() if one.default is inspect.Parameter.empty]
+    optional = [p for p in signature.parameters if p not in required]
+
+    @functools.wraps(method)
+    def checked(*args, **kwargs):
+        bound = signature.bind(*args, **kwargs)
+        bound.apply_defaults()
+        values = [bound.arguments[name] for name in names]
+        ok = raw(greater(values[-1], 0.0)) if scaled else True
+        if valid is not None:
+            ok = np.logical_and(ok, valid(*values[:len(names) - scaled]))
+        bad = ~np.asarray(ok, dtype=bool)
+        if bad.any():
+            for name, value, stand_in in zip(names, values, stand_ins):
+                bound.arguments[name] = select(bad, stand_in, value)
+        # the parameters without a default by position, the others by name (a mirrored method takes shapes as *args)
+        answer = method(*[bound.arguments[p] for p in required], **{p: bound.arguments[p] for p in optional})
+        return select(bad, np.nan, answer) if bad.any() else answer
+
+    return checked

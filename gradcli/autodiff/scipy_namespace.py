@@ -111,7 +111,8 @@ def _as_array(v):
 
 
 stats = {
-    dist: SimpleNamespace(**{m: _array_like(getattr(_stats, f"{dist}_{m}")) for m in methods.split()})
+    dist: SimpleNamespace(**{m: _array_like(_stats.parameters_checked(dist, getattr(_stats, f"{dist}_{m}")))
+                             for m in methods.split()})
     for dist, methods in _METHODS.items()
 }
 
