@@ -16,6 +16,7 @@ import numpy as np
 
 import gradcli
 import gradcli.numpy as gnp
+from gradcli.checker.point import verdicts_only
 
 
 def aspect(a, b):
@@ -55,6 +56,7 @@ def test_a_slope_beside_the_jump_with_the_held_value_frozen():
     result = _result(held_square, {"w": 2.0, "h": 0.0, "g": 1.0})
     assert float(result.exact_gradient["w"]) == 0.0
     assert math.isnan(float(result.exact_gradient["h"]))
+    assert "jumps" in result.exact_gradient_why["h"], result.exact_gradient_why
     # d/dg of v0 v with v0 held: v0 2 (atan(1) - pi/2) / 2
     v0 = (math.pi / 4 - math.pi / 2) ** 2
     assert math.isclose(float(result.exact_gradient["g"]), v0 * 2 * (math.pi / 4 - math.pi / 2) / 2, rel_tol=1e-12)
@@ -67,3 +69,5 @@ def test_an_entry_settled_beside_a_jump_is_judged_apart():
     assert w == 0.0 and math.isnan(h)
     assert result.status == "wrong", [f.message for f in result.findings]
     assert any("the gradient rule gives" in f.message for f in result.findings)
+    with verdicts_only():  # a fix's re-check gives the verdict the check gives
+        assert _result(weighted_square, {"wh": np.array([2.0, 0.0]), "g": 1.0}).status == "wrong"

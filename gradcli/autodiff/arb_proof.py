@@ -1132,11 +1132,14 @@ tied_seeds = set()
 
 
 def _parting(operands):
-    """The seeds along which the two ``operands`` of a tie (proof numbers or constants) do not move alike (each seed
-    where their derivative entries' difference is not proven the zero function of the unknown inputs)."""
+    """The seeds along which the two ``operands`` of a tie (proof numbers or constants; one alone is compared with 0,
+    as a truth test is) do not move alike (each seed where their derivative entries' difference is not proven the
+    zero function of the unknown inputs)."""
     syms = [_lift(s) for s in operands]
     width = max((len(s.d) for s in syms if s.d is not None), default=0)
     entries = [[_const(0)] * width if s.d is None else list(s.d) for s in syms]
+    if len(entries) == 1:
+        entries.append([_const(0)] * width)
     if len(entries) != 2:
         return set(range(width))
     return {k for k, (a, b) in enumerate(zip(*entries))

@@ -997,7 +997,8 @@ def _rounded_away(at, at_x, x, step, beside, f0):
     """Whether the program's values a ``step`` to each side of ``x`` (``beside``: taken at the working digits) move
     by more than half their digits when taken at twice the digits, while its value at ``x`` (``f0``) does not: what
     the step changes reaches the program only below the working digits (its square, a norm at a cap), so the values
-    at the step were the point's own branch. (A value the working digits cannot hold at the point itself, mod(800,
+    at the step were the point's own branch, or where the step moved neither value at the working digits and the
+    deeper ones move past 3/4 of them (`_move_lost`). (A value the working digits cannot hold at the point itself, mod(800,
     1e-310), is the climb's to resolve, its steps shrinking with it.) ``at_x()``: the value at ``x`` with its noise,
     at the digits in force."""
     import mpmath  # lazy: heavy; loaded by the exact reference whose numbers the kink tests read
@@ -1031,7 +1032,7 @@ def _move_lost(deeper, value, moved, digits):
     if not (mpmath.isfinite(deeper) and mpmath.isfinite(value)):
         return False
     if moved == 0:
-        return abs(deeper - value) > mpmath.mpf(10) ** -(3 * digits // 4) * abs(value)
+        return abs(deeper - value) > mpmath.mpf(10) ** -(3 * digits // 4) * max(abs(value), abs(deeper))
     return abs(deeper - value) > mpmath.mpf(10) ** -6 * moved
 
 

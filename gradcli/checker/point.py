@@ -177,6 +177,8 @@ def _checked(result, target, point, working_args, dtype, chosen, options):
         record(result, *judge(result, target, value, dict(zip(chosen, grads)), exact, chosen, dtype, result.rtol, recording,
                               verdicts_alone=True, moved=_data_moved(target, rounded, chosen, options, dtype, program),
                               meant=_constants_meant(target, rounded, chosen, options, program)))
+        _settled_and_judged(result, target, rounded, value, grads, exact, chosen, dtype, result.rtol, recording,
+                            options, program)
         if options.order == 2 and result.status != Verdict.ERROR:
             record(result, *check_hessian(result, target, point, dtype, chosen, result.rtol))
         return result
@@ -190,16 +192,7 @@ def _checked(result, target, point, working_args, dtype, chosen, options):
     record(result, *judge(result, target, value, dict(zip(chosen, grads)), exact, chosen, dtype, rtol, recording,
                           moved=_data_moved(target, rounded, chosen, options, dtype, program),
                           meant=_constants_meant(target, rounded, chosen, options, program)))
-    if result.gradient_status == Verdict.DOMAIN:  # an entry no finite number: its one-sided limit, or none and why
-        sloped = no_derivative.settle_result(result, target, rounded, exact, chosen, program)
-        # slopes found beside the entries without one are judged as the reference's own would be
-        failing = sloped and judged_beside_settled(result, target, value, dict(zip(chosen, grads)), exact, sloped,
-                                                   chosen, dtype, rtol, recording,
-                                                   moved=_data_moved(target, rounded, chosen, options, dtype, program),
-                                                   meant=_constants_meant(target, rounded, chosen, options, program))
-        if failing:  # a failure beside the domain is the verdict, as `judge` gives it where the reference found them
-            result.gradient_status = Verdict.OK
-            record(result, *failing)
+    _settled_and_judged(result, target, rounded, value, grads, exact, chosen, dtype, rtol, recording, options, program)
     if rounded_constant is not None and result.status == Verdict.UNSTABLE:  # the cause, named first
         result.findings.insert(0, rounded_constant)
     # a term the framework's gradient leaves out (a number read by .item(), a call it does not differentiate), else
@@ -772,6 +765,23 @@ def _shared_differences(target, rounded):
             made = [None] * len(points)
         computed.update((k, d) for k, d in zip(expected, made) if d is not None)
     return computed.get(key)
+
+
+def _settled_and_judged(result, target, rounded, value, grads, exact, chosen, dtype, rtol, recording, options, program):
+    """Each exact entry of a point without a derivative that is no finite number made its one-sided limit or NaN, with
+    why (`no_derivative.settle_result`; at a value that jumps whatever a stop_gradient holds, the jump's reason), and
+    the slopes found so beside the entries without one judged as the reference's own would be: a failure there is
+    the verdict, as `judge` gives it where the reference found them (a fix's re-check judged alike)."""
+    if result.gradient_status != Verdict.DOMAIN and not exact.jumps_whatever_is_held:
+        return
+    sloped = no_derivative.settle_result(result, target, rounded, exact, chosen, program)
+    failing = sloped and result.gradient_status == Verdict.DOMAIN and judged_beside_settled(
+        result, target, value, dict(zip(chosen, grads)), exact, sloped, chosen, dtype, rtol, recording,
+        moved=_data_moved(target, rounded, chosen, options, dtype, program),
+        meant=_constants_meant(target, rounded, chosen, options, program))
+    if failing:
+        result.gradient_status = Verdict.OK
+        record(result, *failing)
 
 
 def _exact(result, targets, points, chosen, seed, max_time=None, texts=True, full=False, dtype=None):

@@ -412,8 +412,10 @@ def _held_slopes_beside_jumps(target, args, seed, result, budget, frozen=None):
     frozen = frozen or _reference_held_frozen(target, args, seed, Exact(), budget)
     if not frozen.determined or frozen.directional is not None or len(frozen.gradient) != len(result.gradient):
         return
-    # the climb's 0s within a noise beside the jump are the jump's to settle, as they are without a stop_gradient
+    # the climb's 0s within a noise beside the jump are the jump's to settle, as they are without a stop_gradient; the
+    # frozen program's value at the point is the program's, settled by its own climb
     result.determined, result.unsettled, result.why = True, False, ""
+    result.value = frozen.value
     slopes = [None if frozen.gradient[i] is None else frozen.gradient[i] if index is None else
               np.asarray(frozen.gradient[i], dtype=object)[index] for i, index, _ in coordinates]
     beside = [s if label not in jumped and s is not None and mpmath.isnan(s) else mpmath.mpf(0)
