@@ -452,8 +452,10 @@ def _sided_jets_into(result, function, args, bits, budget, labels, at_point=None
             (right, left), used = found
             most = max(most, used)
             if _slopes_part(right, left):
-                if not judged and not held:
+                if not judged and not held and abs(right - left) > _KINK_TEST_PARTS * abs(right):
                     return None  # a kink, or pieces the differences must tell apart
+                # (sides nearer than the kink test's differences part, 1e-14 of each other, only these pieces show:
+                # a filter's clamp at its bound, weighed by a gain of 1e-13)
                 kinks.append((labels[coordinate], left, right))
                 right = mpmath.nan
             else:
@@ -530,6 +532,11 @@ def _slopes_of(pieces, args, bits, budget, **seed):
         slopes.append(found[0][0])
         most = max(most, found[1])
     return slopes, most
+
+
+# Two sides' slopes this far apart, relative, or nearer are a kink the pieces on jets alone show: the kink test's
+# one-sided differences take sides that agree to a millionth of themselves for one slope.
+_KINK_TEST_PARTS = 1e-6
 
 
 def _slopes_part(right, left):

@@ -99,7 +99,8 @@ CLI run; every CLI verdict of the first batch of 117 agreed):
 - the float32 % wrap needs np.pi and 2 np.pi as float32 holds them (NEP 50), where the point float32(pi) is the jump.
 
 Findings:
-- F1 (open): a kink whose one-sided slopes differ by between about 1e-20 and 1e-13 relative is taken for a
+- F1 (mended since: the pieces on jets record such a kink): a kink whose one-sided slopes differ by between about 1e-20
+  and 1e-13 relative was taken for a
   derivative:
   verdict ok, and the exact slope given is the right side's. x + c max(x, 0) at 0 (sides 1 and 1 + c) is ok, its exact
   slope 1 + c (1.0000000000001 at c = 1e-13, 1.00000000000001 at 1e-14), for c = 1e-13, 1e-14, 1e-16, 1e-18 and 1e-19,
