@@ -59,8 +59,12 @@ def bind(**parts):
 def _exp(q):
     """exp(q): a product over q's terms where q is a polynomial (exp(log(r)) = r, exp(logsumexp) = the sum of exps)."""
     num, den = q
+    if not den.is_one():  # a quotient that reduces to a polynomial (-(c a + d) / (c a + d): -1) is one
+        num, den = quotients.reduced_pair(q, (state().one, state().one))
+        if den.is_constant() and not den.is_zero():
+            num, den = num * state().flint.fmpq(1) / den.leading_coefficient(), state().one
     if not den.is_one():
-        return _exp_atom(q)
+        return _exp_atom((num, den))
     out = (state().one, state().one)
     constant = state().flint.fmpq(0)
     for monomial, coefficient in num.to_dict().items():
@@ -1369,6 +1373,8 @@ def _run(name, args):
         return _floor_mod(*args)
     if name in COMPLEMENTS:
         return _complement(name, args)
+    if name in _LAMBERTW_BRANCHES:
+        return _lambertw(name, args)
     if name in OPAQUE:
         return _opaque(name, args)
     raise NoProof(f"no proof rule for {name}")
@@ -1414,6 +1420,23 @@ def _log_ndtr(x):
         return Sym(ball, _log(cdf))
     density = mul(mul(_two_over_root_pi(), _exp(neg(mul(u, u)))), mul(root_half, _half()))  # the slope of cdf
     return Sym(ball, _log(cdf), _tangent([div(density, cdf)], [x]))
+
+
+_LAMBERTW_BRANCHES = ("lambertw_0", "lambertw_m1")
+
+
+def _lambertw(name, args):
+    """A real branch of W: at its branch point, an argument whose exact quotient is -1/e, -1, where both branches
+    meet (no ball settles there: every ball around -1/e holds numbers outside the real domain), with slope 0 along
+    each seed that leaves the argument still all along its line (W(-exp(-1 - K t)) at t = 0, along K) and none along
+    the others (W moves as the square root of its argument's move there); elsewhere an atom (`_opaque`)."""
+    x = _lift(args[0])
+    if x.q is None or not is_zero(add(x.q, _exp(_const(-1)))):
+        return _opaque(name, args)
+    tip = _lift(-1.0)
+    if x.d is None:
+        return tip
+    return Sym(tip.b, tip.q, [_const(0) if state().symbolic and _zero_function(e) else None for e in x.d])
 
 
 def _opaque(name, args):

@@ -101,7 +101,8 @@ Findings:
   Reproduce: gradcli check tests/trials/lib77c.py:hill --at "x=0.0,K=1.5,n=1.5" --dtype float64 --json
   Reproduce: a file holding `def p15(x): return x ** 1.5` (import gradcli.numpy as np), gradcli check FILE:p15 --at
   x=0.0 --dtype float64 --json: ok, exact slope 0 (and `x * np.sqrt(x)`: domain)
-- F2: at a square-root branch point the exact run reaches only in the limit, gradcli gives no verdict where the truth
+- F2 (mended since: W at its branch point on proof numbers, the value 0 proven): at a square-root branch point the
+  exact run reaches only in the limit, gradcli gives no verdict where the truth
   is domain. final_size_lambertw(r0) = 1 + lambertw(-r0 exp(-r0)).real / r0 at r0 = 1: -r0 e^-r0 is -1/e exactly,
   W0's branch point; z is 0 for R0 <= 1 (W0 = -R0) and 2 (R0 - 1) + ... above: slopes 0 and 2 (mpmath at 60 digits:
   2.5e-11 / 2.0 from steps of 1e-20 either side; z(1) itself comes out 2.5e-31, the square root of the argument's
