@@ -90,6 +90,7 @@ import numpy as np
 
 import gradcli.numpy as gnp
 
+from ..autodiff import arb_proof
 from ..autodiff.custom import stop_of_a_form
 from ..autodiff.ops import constant, stop_gradient
 from ..autodiff.ops_stats import dirichlet_drawn, gamma_drawn
@@ -110,6 +111,7 @@ from . import torch_indices, torch_numpy_forward, torch_reads, torch_sparse
 from .torch_numpy_forward import Notes, NumpyForwardsNeeded, noting_forwards, numpy_backwards_noted, replay_of, rule_of
 from .torch_pullbacks import PULLBACKS
 from .torch_sums import checked_outputs, described as engine_sum_described, tag as engine_sum
+from . import torch_ops
 from .torch_ops import APPROXIMATED, ELEMENTWISE, EXACT_REPLAY, OPS, WINDOWS, written_at
 from .own_kernels import KernelCall
 
@@ -150,6 +152,7 @@ class Step:
         self.fresh = False  # a tensor any code made from numbers as the function ran (`_fresh`)
         self.redraw = None  # a random draw's constant: its draw in a dtype (`_Redraw`)
         self.picks_constants = False  # a where between two 0-d constants, taken in the run's dtype (`_picks_constants`)
+        self.narrows_constant = None  # the narrower float dtype a cast of constants alone rounds them to (`_narrowed_constants`)
         self.exactly = None  # a window factory's replay in an exact run, given its kind of number (`torch_ops.WINDOWS`)
         self.kernel = None  # PyTorch's own kernel of an approximated special function (`torch_ops.APPROXIMATED`)
         self.cotangent_product = False  # a product or quotient autograd's engine computed (`inner_derivatives`)
@@ -1325,7 +1328,7 @@ def _zero_dims_cast(fun, node):
 
     PyTorch ranks a 0-dim tensor below a tensor with dimensions of the same kind: ``x - torch.tensor(0.1,
     dtype=torch.float64)`` with float32 ``x`` is float32 arithmetic on 0.1 cast to float32, where NumPy's rules,
-    which gradcli's ops follow, would compute in float64. An exact replay keeps its numbers (`_cast_by_promotion`
+    which gradcli's ops follow, would compute in float64. An exact replay keeps its numbers (`_cast_to_float32`
     says which constants the narrower program holds rounded)."""
     made = getattr(node.meta.get("val"), "dtype", None)
     if made is not None and not made.is_floating_point:  # a comparison: computed in its operands' promoted dtype
@@ -1398,9 +1401,9 @@ def hold_following_constants(graph, run_narrower):
     import torch  # lazy: only a PyTorch target needs it
     from torch.utils._python_dispatch import TorchDispatchMode  # lazy: likewise
 
-    outside = {}  # id of a float64 0-dim tensor made before the function ran -> its constant steps (one per read)
+    outside = {}  # id of a float64 tensor made before the function ran -> its constant steps (one per read)
     for step in graph.steps:
-        if step.made_outside is not None and np.ndim(step.fun()) == 0 and np.asarray(step.fun()).dtype == np.float64:
+        if step.made_outside is not None and np.asarray(step.fun()).dtype == np.float64:
             outside.setdefault(step.made_outside, []).append(step)
     if not outside and not any(step.users_constant and step.fun().dtype == np.float64 for step in graph.steps):
         return
@@ -1437,18 +1440,19 @@ def hold_following_constants(graph, run_narrower):
     fresh = [step for step in graph.steps if step.op == "constant" and step.fresh]
     for k, step in enumerate(fresh):
         step.users_constant = step.users_constant and k < len(made) and (
-            made[k] == torch.float32 or _cast_by_promotion(step.fun(), readers.get(k, ())))
-    for made_id, steps in outside.items():  # a float64 0-dim tensor made before: held as the program's casts hold it
+            made[k] == torch.float32 or _cast_to_float32(readers.get(k, ())))
+    for made_id, steps in outside.items():  # a float64 tensor made before: held as the program's casts hold it
         for step in steps:
-            step.users_constant = _cast_by_promotion(step.fun(), readers.get(("outside", made_id), ()))
+            step.users_constant = _cast_to_float32(readers.get(("outside", made_id), ()))
 
 
-def _cast_by_promotion(value, dtypes):
-    """Whether a float64 0-dim constant ``value`` reaches the program in float32 only cast there: every op reading it
-    computed in float32 (PyTorch's promotion ranks a 0-dim tensor below float32 data with dimensions)."""
+def _cast_to_float32(dtypes):
+    """Whether a float64 constant reaches the program in float32 only cast there: every op reading it computed in
+    float32 (``dtypes``; PyTorch's promotion ranks a 0-dim tensor below float32 data with dimensions, and a tensor
+    with dimensions gets there only by a cast the code writes, ``V.to(p.dtype)`` or ``V.float()``)."""
     import torch  # lazy: only a PyTorch target needs it
 
-    return np.ndim(value) == 0 and bool(dtypes) and all(dtype == torch.float32 for dtype in dtypes)
+    return bool(dtypes) and all(dtype == torch.float32 for dtype in dtypes)
 
 
 def _handed_by_user(args, location, forwards=None):
@@ -1725,6 +1729,7 @@ def compile_graph(module, drawn=None, gammas=()):
     for step in steps:
         step.picks_constants = _picks_constants(step, steps, inputs)
         _slope_of_bounds(step)
+    _narrowed_constants(steps, inputs)
     graph.value_order = sorted(graph.value_steps)
     return graph
 
@@ -1806,6 +1811,34 @@ def _slope_of_bounds(step):
         return
     slope = (step.args[positions[0]] + step.args[positions[1]]) / 2
     step.args = tuple(slope if k in positions else a for k, a in enumerate(step.args))
+
+
+def _narrowed_constants(steps, inputs):
+    """Mark each cast to a float dtype narrower than float64 of values made from constants alone (``V.to(p.dtype)``
+    of a float64 tensor, ``.float()``): PyTorch rounds them there, in every run, so the program's number is the
+    rounded one, and an exact replay takes it as that (`Step.narrows_constant`), not as the double it was cast from."""
+    constant = set()
+    for k, step in enumerate(steps):
+        if all(slot >= inputs and slot - inputs in constant for slot in _slots_read(list(step.args) + list(step.kwargs.values()))):
+            constant.add(k)
+            dtype = step.kwargs.get("dtype") if step.op == "_to_copy" else None
+            if dtype is not None and str(dtype) in ("float32", "float16", "bfloat16"):
+                step.narrows_constant = str(dtype)
+
+
+def _narrowed(value, dtype, kind):
+    """``value`` (a constant's exact number, or an array of them) rounded to ``dtype`` as PyTorch's cast rounds its
+    float64 value, then lifted to the exact ``kind`` again."""
+    numbers = np.vectorize(_float_of, otypes=[np.float64])(raw(value))
+    return lift(np.asarray(numbers).astype(torch_ops._numpy_dtype(dtype))[()], kind)
+
+
+def _float_of(number):
+    """An exact constant's float64 value: an mpf's, a ball's or a proof number's midpoint (a float64 lifted exactly)."""
+    if type(number) is arb_proof.Sym:
+        number = number.b
+    mid = getattr(number, "mid", None)
+    return float(mid() if callable(mid) else number)
 
 
 def _picks_constants(step, steps, inputs):
@@ -2293,6 +2326,8 @@ def replay(graph, inputs, fallback_location, value_only=False):
                     env[start + index] = step.redraw(held)
                 if exact is not None and index in graph.lifted:
                     env[start + index] = lift(env[start + index], exact)
+                elif exact is not None and step.narrows_constant is not None:
+                    env[start + index] = _narrowed(env[start + index], step.narrows_constant, exact)
             except LoopDecidedOtherwise as decided:  # the bridge traces again with the counts the numbers decide
                 raise decided.at(here[0]) from None
             except InputError as error:  # a form of an op the table refuses (a transposed convolution): at the user's line
