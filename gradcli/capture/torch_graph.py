@@ -1726,10 +1726,7 @@ def compile_graph(module, drawn=None, gammas=()):
     _fractions_of_rules(graph)
     _angles_of_windows(graph)
     graph.elementwise = all(_maps_entries(step) for step in steps)
-    for step in steps:
-        step.picks_constants = _picks_constants(step, steps, inputs)
-        _slope_of_bounds(step)
-    _narrowed_constants(steps, inputs)
+    _mark_constants(steps, inputs)
     graph.value_order = sorted(graph.value_steps)
     return graph
 
@@ -1811,6 +1808,15 @@ def _slope_of_bounds(step):
         return
     slope = (step.args[positions[0]] + step.args[positions[1]]) / 2
     step.args = tuple(slope if k in positions else a for k, a in enumerate(step.args))
+
+
+def _mark_constants(steps, inputs):
+    """Mark what each step does with the graph's constants: a pick between two of them (`_picks_constants`), bounds
+    whose slope it takes (`_slope_of_bounds`), a cast that rounds them (`_narrowed_constants`)."""
+    for step in steps:
+        step.picks_constants = _picks_constants(step, steps, inputs)
+        _slope_of_bounds(step)
+    _narrowed_constants(steps, inputs)
 
 
 def _narrowed_constants(steps, inputs):
