@@ -1811,8 +1811,8 @@ def _slope_of_bounds(step):
 
 
 def _mark_constants(steps, inputs):
-    """Mark what each step does with the graph's constants: a pick between two of them (`_picks_constants`), bounds
-    whose slope it takes (`_slope_of_bounds`), a cast that rounds them (`_narrowed_constants`)."""
+    """Mark what each step does with the graph's constants: a pick between two of them (`_picks_constants`), a
+    kernel's slope made from two bounds (`_slope_of_bounds`), a cast that rounds them (`_narrowed_constants`)."""
     for step in steps:
         step.picks_constants = _picks_constants(step, steps, inputs)
         _slope_of_bounds(step)
