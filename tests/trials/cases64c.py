@@ -76,7 +76,8 @@ Findings:
   [3, 3, 3, 3, 3]: each entry's partial is 0.6 from both sides (moved up by e, hi moves 0.6 e and clips it; moved down,
   lo moves -0.6 e and clips it; NumPy's own differences at +-1e-3 and +-1e-6 give 0.6000000000, and so does gradcli's own
   "finite diff." column, [0.6, 0.6, 0.6, ...]), gradcli says ok with exact [1, 1, 1, 1, 1]; the truth: wrong (the
-  rule's 1). Reproduce:
+  rule's 1). Since round 76c's F1 was mended, the program's own float weights (1 - 0.4 and frac(3.6)) part each
+  entry's sides by 1.1e-16, a kink the jets record: domain. Reproduce:
       gradcli check tests/trials/lib64c.py:clip_pinned --at "x=[3.0,3.0]" --dtype float64
       gradcli check tests/trials/lib64c.py:clip_pinned_minmax --at "x=[3.0,3.0]" --dtype float64   # wrong, exact [0, 1]
       gradcli check tests/trials/lib64c.py:winsorized_sum --at "x=[3,3,3,3,3]" --dtype float64
@@ -378,7 +379,10 @@ ALL = [
     # clip bounds with it), though no total derivative does; a rule's share for the tied entries is not that partial
     C("median", m_median, "wrong", x=[4.0, 4.0, 4.0]),  # partials 0; the rule's [0, 1, 0]
     C("trimmed_mean", m_trimmed, "wrong", x=[2.0] * 5),  # partials 0; the rule's 1/3 for three entries
-    C("winsorized_sum", m_winsor, "wrong", x=[3.0] * 5),  # W1: partials 0.6 (the bound moves 0.6 with the entry)
+    # W1: each entry's sides are 0.6 (percentile 10's weight 1 - 0.4) and 0.6000000000000001 (percentile 90's frac(0.9 *
+    # 4)), the float weights the program computes: a kink of 1.1e-16, as max(x, 0) 1e-300 beside x is one (the rule's
+    # 1 is off both sides; exact weights, percentiles 12.5 and 87.5, are a unit test's: wrong)
+    H("winsorized_sum", undefined(x=5), "domain", x=[3.0] * 5),
     # four entries tie with the lower bound: up, one becomes s3 and moves hi (1 + 0.4); down, it is s0 and moves lo (0.6)
     C("winsorized_sum", m_winsor, "domain", x=[3.0, 3.0, 3.0, 3.0, 5.0]),
     # round two: NaN-aware reductions where the NaN sorts last anyway, overflow in the median's mean, 1 ulp beside
