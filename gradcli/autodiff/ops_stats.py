@@ -1588,6 +1588,7 @@ def _all_positive(*names):
 
 
 def _all_finite(*names):
+    """Each of the shape parameters ``names`` finite (genpareto's c, any real), with 0 put in their place where not."""
     return names, lambda *values: functools.reduce(np.logical_and, [raw(isfinite(v)) for v in values]), (0.0,) * len(names)
 
 
@@ -1637,11 +1638,12 @@ def parameters_checked(dist, method):
         if valid is not None:
             ok = np.logical_and(ok, valid(*values[:len(names) - scaled]))
         bad = ~np.asarray(ok, dtype=bool)
-        if bad.any():
+        invalid = bool(bad.any())
+        if invalid:
             for name, value, stand_in in zip(names, values, stand_ins):
                 bound.arguments[name] = select(bad, stand_in, value)
         # the parameters without a default by position, the others by name (a mirrored method takes shapes as *args)
         answer = method(*[bound.arguments[p] for p in required], **{p: bound.arguments[p] for p in optional})
-        return select(bad, np.nan, answer) if bad.any() else answer
+        return select(bad, np.nan, answer) if invalid else answer
 
     return checked
