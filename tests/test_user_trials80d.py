@@ -75,17 +75,9 @@ KNOWN_WRONG = {  # case id -> the finding, open
         "F1: tf.nn.ctc_loss of a target longer than the input is +inf (no alignment); TensorFlow's dense path writes "
         "log 0 as log(1e-307) and returns 707.26; gradcli replays the stand-in as the mathematics, an exact value "
         "707.2637 and an exact gradient, and judges TensorFlow's rule wrong: the loss has no value there (domain)",
-    "tf_lib80d:mono_cumprod@p=[0.3,1.0,0.5,0.2]:float64":
-        "F3: tf.math.cumprod(1 - p, exclusive=True) at p_1 = 1: TensorFlow's cumprod rule drops the paths through the "
-        "zero factor (p_1: -0.35 where it is -1.071), the verdict wrong is right, but gradcli names tf.math.reduce_sum "
-        "on the next line as the first call whose rule is off, not the cumprod's line",
-    "tf_lib80d:mono_cumprod@p=[1.0,0.4,0.5,0.2]:float64":
-        "F3: the same at p_0 = 1 (p_0: 1 where it is 0.582): reduce_sum named, not tf.math.cumprod",
 }
 SYMPTOMS = {
     "tf_lib80d:ctc_tf@logits=[[0.5,-0.2,0.1]]:float32": "the gradient rule is wrong",
-    "tf_lib80d:mono_cumprod@p=[0.3,1.0,0.5,0.2]:float64": "the first call whose built-in rule is off is tf.math.reduce_sum",
-    "tf_lib80d:mono_cumprod@p=[1.0,0.4,0.5,0.2]:float64": "the first call whose built-in rule is off is tf.math.reduce_sum",
 }
 
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(

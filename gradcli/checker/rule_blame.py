@@ -286,7 +286,8 @@ def guilty_line(bridge, point_args, cotangent=None, rebuilt=None, differentiated
         numbers = _by_shape([raw(op.output) for op in framework.recording.ops] + [seed])
         inputs_right = {f"input {i}": _close(r, e)
                         for i, (r, e) in zip(differentiated or range(len(args)), zip(rule, exact))}
-        found = _first_off(ops, _gradients(ops, true.recording.backward_nodes), numbers, args, inputs_right,
+        nodes = true.recording.backward_nodes
+        found = _first_off(ops, (_gradients(ops, nodes), _passed_on(ops, nodes)), numbers, args, inputs_right,
                            getattr(bridge, "backward_holds_forward", True))
         if found is None:
             return None
@@ -1124,10 +1125,30 @@ def _gradients(ops, nodes):
     return found
 
 
-def _first_off(ops, gradients, numbers, args, inputs_right, holds_forward=True):
+def _passed_on(ops, nodes):
+    """{(op index, argument position): the true gradient the op's rule passes to that argument}, from gradcli's own
+    backward pass: a value several ops read gets the sum of these."""
+    by_output = {}
+    for op in ops:
+        by_output.setdefault((op.name, id(raw(op.output))), []).append(op)
+    found = {}
+    for node in nodes:
+        for op in by_output.get((node.name, id(raw(node.output))), ()):
+            for position, cotangent in zip(node.argnums, node.cotangents):
+                if cotangent is not None:
+                    found.setdefault((op.index, position), cotangent)
+    return found
+
+
+def _first_off(ops, truths, numbers, args, inputs_right, holds_forward=True):
     """The last line, in forward order, handed right gradients that reads a value whose gradient is wrong;
-    ``holds_forward``: whether the framework's backward program computes the forward's values (`Bridge`), so that one
-    it lacks may be one it computes otherwise (`_first_value_off`)."""
+    ``truths``: `_gradients`' and `_passed_on`'s; ``holds_forward``: whether the framework's backward program
+    computes the forward's values (`Bridge`), so that one it lacks may be one it computes otherwise
+    (`_first_value_off`).
+
+    A value several lines read has as its gradient the sum of what each passes it: that sum wrong says one of them
+    is off, not which, and a line whose own share is among the backward graph's numbers is not the one."""
+    gradients, passed = truths
     lines = list(dict.fromkeys(op.location for op in ops))
     readers = {}
     for op in ops:
@@ -1146,31 +1167,65 @@ def _first_off(ops, gradients, numbers, args, inputs_right, holds_forward=True):
     names = {}
     for op in ops:
         names.setdefault(op.location, set()).add(op.name)
-        for arg, parent in zip(op.args, op.parents):
-            if parent is not None and parent.location != op.location:
-                read[op.location].add(parent.location)
-            elif parent is None:
-                read[op.location].update(f"input {i}" for i, a in enumerate(args) if raw(arg) is a)
+        for source, _ in _sources(op, args):
+            read[op.location].add(source)
+    shared = {source for source in right if sum(source in sources for sources in read.values()) > 1}
+    wrong_share = {line: set() for line in lines}
+    share_right = {}  # (op index, argument position) -> whether the op passes a shared value its true share
+    for op in ops:
+        for source, position in _sources(op, args):
+            if source in shared:
+                share = passed.get((op.index, position))
+                share_right[op.index, position] = share is not None and _present(share, numbers)
+                if not share_right[op.index, position]:
+                    wrong_share[op.location].add(source)
+    line = _turning_line(lines, read, right, shared, wrong_share)
+    if line is None:
+        return None
+    departed = _first_value_off(ops, readers, read, numbers) if holds_forward else None
+    line = departed or line
+    name = the_call(names[line])
+    if name is None and departed is None:  # several calls on the line: the one handed a right gradient that passes on a wrong one
+        turning = _turning_wrong(ops, line, gradients, numbers, args, (inputs_right, share_right))
+        name = the_call(turning) or (_the_line_s(turning) if turning else None)
+    return line, name or _the_line_s(names[line]), departed is not None
+
+
+def _turning_line(lines, read, right, shared, wrong_share):
+    """The last of ``lines`` whose results' gradients are ``right`` that reads a value whose gradient is not, a value
+    several lines read (``shared``) counting only where the line passes it a wrong share (``wrong_share``)."""
     for line in reversed(lines):
-        if right.get(line, True) and any(not right.get(other, True) for other in read[line]):
-            departed = _first_value_off(ops, readers, read, numbers) if holds_forward else None
-            line = departed or line
-            name = the_call(names[line])
-            if name is None and departed is None:  # several calls on the line: the one handed a right gradient that passes on a wrong one
-                name = the_call(_turning_wrong(ops, line, gradients, numbers, args, inputs_right))
-            return line, name or _the_line_s(names[line]), departed is not None
+        off = {other for other in read[line] if not right.get(other, True)} - (shared - wrong_share[line])
+        if right.get(line, True) and off:
+            return line
     return None
 
 
-def _turning_wrong(ops, line, gradients, numbers, args, inputs_right):
+def _sources(op, args):
+    """``(source, argument position)`` of each of ``op``'s arguments made on another line (its line) or given as an
+    input ("input 2")."""
+    found = []
+    for position, (arg, parent) in enumerate(zip(op.args, op.parents)):
+        if parent is not None and parent.location != op.location:
+            found.append((parent.location, position))
+        elif parent is None:
+            found.extend((f"input {i}", position) for i, a in enumerate(args) if raw(arg) is a)
+    return found
+
+
+def _turning_wrong(ops, line, gradients, numbers, args, rights):
     """The names of the ops on ``line`` whose result's gradient is right and which read a value whose gradient is not:
     where several calls share a line (``tf.abs(tf.math.unsorted_segment_prod(z, ids, 2)) ** 2``), the rule that is
-    off is one of theirs."""
+    off is one of theirs. ``rights``: whether each input's gradient is right, and whether each op reading a value
+    several lines read passes it its true share (`_first_off`), which clears that reading."""
+    inputs_right, share_right = rights
     turning = set()
     for op in ops:
         if op.location != line or op.index not in gradients or not _present(gradients[op.index], numbers):
             continue
-        for arg, parent in zip(op.args, op.parents):
+        for position, (arg, parent) in enumerate(zip(op.args, op.parents)):
+            if share_right.get((op.index, position)):
+                continue
             if parent is not None:
                 wrong = parent.index in gradients and not _present(gradients[parent.index], numbers)
             else:

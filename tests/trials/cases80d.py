@@ -100,6 +100,9 @@ F3. tf.math.cumprod's rule at a zero factor is off, and the verdict wrong is rig
   tf.reduce_sum(y)`, `--at "p=[0.3,1.0,0.5]"`: wrong (TensorFlow's p_1 0.7, exact 0.35), naming "tf.math.multiply (Mul)"
   at `y = p * excl`; cumprod's own line is never named (with everything on one line, tf.reduce_sum(tf.math.cumprod(p))
   at p = [0.3, 0, 0.5], the line is right).
+  Mended: p is read by both lines, and its gradient is the sum of what each passes it; the sum wrong says one of the
+  two is off, not which. A line that passes such a value its own true share is not named (the Mul's share p * v is a
+  number of TensorFlow's backward graph, the cumprod's is not): tf.math.cumprod (Cumprod) on its own line.
 
 Truths are my own expressions evaluated with mpmath (2,000 digits by cases30b.sided_grad: the derivative from the left
 and the right, NaN where they differ or either is not finite), never the files' code or gradcli: CTC as -log of the
