@@ -301,6 +301,21 @@ def _zeros_beside(out, leaves, floats):
     return out
 
 
+def _moves(truth):
+    """Whether a rule's truth for one input (a derivative, exact numbers) has an entry other than 0."""
+    value = raw(truth)
+    if value is None:
+        return False
+    entries = np.ravel(np.asarray(value, dtype=object))
+    return any(entry != 0 for entry in entries)
+
+
+def _zero_like(truth):
+    """The gradient 0 shaped like ``truth``: what a rule that returns None for an input gives it."""
+    value = raw(truth)
+    return type(value)(0) if not np.shape(value) else np.zeros(np.shape(value), dtype=object) * 0
+
+
 def _dtype_of(leaf):
     """The NumPy float dtype a leaf is checked in (float64 for mpmath numbers and balls)."""
     value = raw(leaf)
@@ -1014,8 +1029,10 @@ class TensorFlowFunction:
             plan = captured.whole_plan.pruned(needed, self.text, stop=(captured.cotangent_key, *truths))
             values = dict(zip(needed, plan.run(floats, {captured.cotangent_key: cotangent, **truths})))
             truth = self._rules_truth(captured.whole_plan, call, values)
-            judged.append((call.rule[0], call.rule[1], [values[key] for key in returned],
-                           [t for key, t in zip(call.returned, truth) if key is not None]))
+            # None for an input is TensorFlow's gradient 0 there: the rule's answer where the function moves with it
+            given = [(values[key], t) if key is not None else (_zero_like(t), t)
+                     for key, t in zip(call.returned, truth) if key is not None or _moves(t)]
+            judged.append((call.rule[0], call.rule[1], [r for r, _ in given], [t for _, t in given]))
             truths.update((key, t) for key, t in zip(call.returned, truth) if key is not None)
         return judged
 
