@@ -906,6 +906,8 @@ def _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, st
                                        kept=kept)
     except Exception:  # noqa: BLE001 - not a plain number there: no kink test
         return None
+    if _nan_by_rounding(at, run_at, x, steps, beside):
+        return "noisy"  # a side's NaN is rounding's (an eigenvalue 0 of a computed matrix, a sliver below 0): no claim
     if divisors == _LONGER_STEPS:
         edge = _on_an_edge(f0, quotients, steps)
         if edge is not None:
@@ -1105,6 +1107,22 @@ def _logarithmic(steps, first, second, third):
     before = (second - first) / (mpmath.log10(steps[1]) - mpmath.log10(steps[0]))
     after = (last - second) / (mpmath.log10(h) - mpmath.log10(steps[1]))
     return before != 0 and abs(after - before) <= mpmath.mpf(10) ** -6 * abs(before)
+
+
+def _nan_by_rounding(at, run_at, x, steps, beside):
+    """Whether a value beside ``x`` that is NaN rounded to nearest is a number where the ops round down or up (its
+    noise infinite, `precision.with_noise`) or at twice the digits (``run_at``, uncached): the edge of the domain it
+    seems to cross is one rounding crosses (the least eigenvalue of a computed F^T F, 0 along a coordinate, a sliver
+    of either sign), no claim that the function has no value there. ``beside``: `_one_sided_quotients`' values at
+    ``steps``."""
+    import mpmath  # lazy: heavy; loaded by the exact reference whose numbers the kink tests read
+
+    nan_at = [point for h, (minus, plus) in zip(steps, beside)
+              for point, value in ((x - h, minus), (x + h, plus)) if mpmath.isnan(value)]
+    if any(not mpmath.isfinite(at(point)[1][0]) for point in nan_at):
+        return True
+    with mpmath.workdps(2 * mpmath.mp.dps):
+        return any(mpmath.isfinite(_value_of(run_at(point))) for point in nan_at)
 
 
 def _defined_at_the_point_alone(f0, quotients):

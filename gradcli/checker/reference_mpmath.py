@@ -705,6 +705,10 @@ def _climb(target, args, seed, result, budget, zeros, digits, kept=None):
                 result.why = f"a sum absorbs a term {_count_said(needs)} digits below its result; no precision up to {digits} shows it"
                 result.why += "".join(f", and the slope in {label} is known only within {mpmath.nstr(bounds[k], 3)} of 0"
                                       for k, label in _labels(target, args, bounds))
+            elif flat_gradient and (edges := _edges_rounding_decides(target, args, history[-1], size)):
+                result.why = (f"rounding decides whether the function is a number beside the point along "
+                              f"{_listed(edges)} at every precision up to {digits} digits (an op's argument lies on "
+                              "the edge of its domain within rounding, as an eigenvalue 0 of a computed matrix does)")
             elif width is not None:
                 result.why = (f"an exact entry is within {mpmath.nstr(width, 3)} of 0 at {digits} digits but not proven 0"
                               + zeros.why_not())
@@ -833,6 +837,22 @@ def _effect_beside(target, args, k, step, noise):
             return None
         effects.append(effect)
     return max(effects, default=mpmath.mpf(0))
+
+
+def _edges_rounding_decides(target, args, last, size):
+    """The labels of the derivative entries of ``last`` (a history entry: the value's ``size`` entries, then the
+    derivative's, and their noises) that are numbers rounded to nearest and whose noise is infinite: at their
+    difference steps, the ops rounding down or up make a NaN where rounding to nearest does not, or the reverse."""
+    import mpmath
+
+    entries, noises = last[0][size:], last[1][size:]
+    return [label for (_, _, label), e, n in zip(coordinates_of(target, args), entries, noises)
+            if mpmath.isfinite(e) and mpmath.isinf(n)]
+
+
+def _listed(labels):
+    """Labels as a sentence lists them: "x", "x and y", "x, y and z"."""
+    return labels[0] if len(labels) == 1 else f"{', '.join(labels[:-1])} and {labels[-1]}"
 
 
 def _labels(target, args, bounds):
