@@ -288,6 +288,8 @@ def _not_finite(value):
 def _any_entry(value, test):
     import mpmath
 
+    if isinstance(value, (bool, np.bool_)) or getattr(getattr(value, "dtype", None), "kind", None) in ("b", "i", "u"):
+        return False  # a comparison's answer, an index: no NaN or infinity (a bool read as a number would be NaN)
     try:
         return any(getattr(mpmath, test)(e) for e in flat_entries(value))
     except Exception:  # noqa: BLE001 - no number (a shape, an axis)

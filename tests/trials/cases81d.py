@@ -84,6 +84,9 @@ F1. PyTorch's logit-layer density `y = torch.logit(x); (-0.5 * y ** 2).sum() - t
   - log + log1p), or without log1p (x_1's slope -2), PyTorch's keeps x_1's slope too. The verdict (domain) is right;
   x_1's exact slope is not. Reproduction: that function in a file, `gradcli check f.py:f --at "x=[0.0,0.5]" --dtype
   float64 --json`.
+  Mended: torch.logit replays with comparisons of its argument against its clamp, and a comparison's answer, read as
+  numbers, was NaN (a bool is no mpmath number): those comparisons counted among the ops that made the NaN, and moving
+  x_1 changed their arguments, so x_1 was taken to meet it. A bool or an integer holds no NaN or infinity: x_1 keeps 0.
 
 Truths are my own expressions evaluated with mpmath (2,000 digits by cases30b.sided_grad: the derivative from the left
 and the right, NaN where they differ or either is not finite), never the files' code or gradcli: the base as -z^2 / 2 -
