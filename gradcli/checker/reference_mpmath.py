@@ -708,7 +708,7 @@ def _climb(target, args, seed, result, budget, zeros, digits, kept=None):
             elif flat_gradient and (edges := _edges_rounding_decides(target, args, history[-1], size)):
                 result.why = (f"rounding decides whether the function is a number beside the point along "
                               f"{_listed(edges)} at every precision up to {digits} digits (an op's argument lies on "
-                              "the edge of its domain within rounding, as an eigenvalue 0 of a computed matrix does)")
+                              "the edge of its domain within rounding: an eigenvalue 0 of a computed matrix, a cosine computed as 1)")
             elif width is not None:
                 result.why = (f"an exact entry is within {mpmath.nstr(width, 3)} of 0 at {digits} digits but not proven 0"
                               + zeros.why_not())

@@ -123,6 +123,10 @@ Findings (open: tests/test_user_trials79c.py KNOWN_WRONG):
   inexact, so |e| = sqrt(e e) is sqrt of a rounded square, 1 ulp from |e|, and the argument is 1 -+ 2^-p: arccos there
   is sqrt(2^-p) noise (or NaN), which no precision settles; round 77c's F2 (lambertw's branch point, a 0 within 2^-p/2)
   is of the same kind.
+  Narrowed: a side whose NaN is a number where the ops round otherwise, or at twice the digits, is no longer "not
+  defined" (r[2] at apoapsis is not called singular), and the point's lack of a reference says why: rounding
+  decides whether the function is a number beside the point along the coordinates that keep the argument at +-1.
+  The truth (wrong) needs a proof that the argument stays exactly +-1 there: open.
   Reproduce: gradcli check tests/trials/lib79c.py:true_anomaly_rv --at "r=[1.0,0.0,0.0],v=[0.0,1.2,0.0]" --dtype
   float64 --json
 """
