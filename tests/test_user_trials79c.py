@@ -61,7 +61,7 @@ KNOWN_WRONG = {  # case id -> the finding, open
 }
 SYMPTOMS = {
     "lib79c:true_anomaly_rv@r=[1.0,0.0,0.0],v=[0.0,1.2,0.0]:float64":
-        "rounding decides whether the function is a number beside the point",
+        "rounding decides whether the function is a number",
     "lib79c:true_anomaly_rv@r=[1.0,0.0,0.0],v=[0.0,0.8,0.0]:float64": "no exact reference",
 }
 

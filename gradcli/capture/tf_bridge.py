@@ -302,18 +302,19 @@ def _zeros_beside(out, leaves, floats):
 
 
 def _moves(truth):
-    """Whether a rule's truth for one input (a derivative, exact numbers) has an entry other than 0."""
+    """Whether a rule's truth for one input (a derivative, exact numbers) has an entry that is a number other than 0."""
+    import mpmath  # lazy: the truths are mpmath numbers, as the reference's
+
     value = raw(truth)
     if value is None:
         return False
-    entries = np.ravel(np.asarray(value, dtype=object))
-    return any(entry != 0 for entry in entries)
+    return any(mpmath.isfinite(entry) and entry != 0 for entry in np.ravel(np.asarray(value, dtype=object)))
 
 
 def _zero_like(truth):
     """The gradient 0 shaped like ``truth``: what a rule that returns None for an input gives it."""
     value = raw(truth)
-    return type(value)(0) if not np.shape(value) else np.zeros(np.shape(value), dtype=object) * 0
+    return np.zeros(np.shape(value)) if isinstance(value, np.ndarray) else 0 * value
 
 
 def _dtype_of(leaf):

@@ -39,7 +39,7 @@ import numpy as np
 from ..autodiff import custom
 from ..autodiff import mp as mp_core
 from ..autodiff.transforms import output_value, pull_back, trace_inputs
-from ..autodiff.values import Box
+from ..autodiff.values import Box, raw
 from ..capture.bridge import differentiating_the_primal
 from .kinks import coordinates_of, with_coordinate
 from .precision import START_DIGITS, flat_entries, generic_weight, relative_step, to_mp
@@ -286,14 +286,30 @@ def _not_finite(value):
 
 
 def _any_entry(value, test):
+    """Whether some entry of ``value`` passes mpmath's ``test`` ("isnan", "isinf"): a complex one by its real or
+    imaginary part; a bool or an integer (a comparison's answer, an index) never, where `flat_entries` would read it
+    as NaN, no mpmath number."""
     import mpmath
 
-    if isinstance(value, (bool, np.bool_)) or getattr(getattr(value, "dtype", None), "kind", None) in ("b", "i", "u"):
-        return False  # a comparison's answer, an index: no NaN or infinity (a bool read as a number would be NaN)
-    try:
-        return any(getattr(mpmath, test)(e) for e in flat_entries(value))
-    except Exception:  # noqa: BLE001 - no number (a shape, an axis)
+    if getattr(getattr(value, "dtype", None), "kind", None) in ("b", "i", "u"):
         return False
+    check = getattr(mpmath, test)
+    try:
+        entries = np.ravel(np.asarray(raw(value), dtype=object))
+    except (TypeError, ValueError):  # no array of numbers (a ragged tuple)
+        return False
+    for entry in entries:
+        if isinstance(entry, (bool, int, np.bool_, np.integer)):
+            continue
+        try:
+            if isinstance(entry, (complex, np.complexfloating, mpmath.mpc)):
+                if check(mpmath.mpf(entry.real)) or check(mpmath.mpf(entry.imag)):
+                    return True
+            elif check(mpmath.mpf(float(entry)) if isinstance(entry, np.floating) else entry):
+                return True
+        except (TypeError, ValueError):  # no number: a string, an object of the program's
+            continue
+    return False
 
 
 def _entries_or_zeros(gradient, arg):

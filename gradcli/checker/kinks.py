@@ -906,7 +906,7 @@ def _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, st
                                        kept=kept)
     except Exception:  # noqa: BLE001 - not a plain number there: no kink test
         return None
-    if _nan_by_rounding(at, run_at, x, steps, beside):
+    if _nan_by_rounding(run_at, x, steps, beside):
         return "noisy"  # a side's NaN is rounding's (an eigenvalue 0 of a computed matrix, a sliver below 0): no claim
     if divisors == _LONGER_STEPS:
         edge = _on_an_edge(f0, quotients, steps)
@@ -1109,20 +1109,27 @@ def _logarithmic(steps, first, second, third):
     return before != 0 and abs(after - before) <= mpmath.mpf(10) ** -6 * abs(before)
 
 
-def _nan_by_rounding(at, run_at, x, steps, beside):
-    """Whether a value beside ``x`` that is NaN rounded to nearest is a number where the ops round down or up (its
-    noise infinite, `precision.with_noise`) or at twice the digits (``run_at``, uncached): the edge of the domain it
-    seems to cross is one rounding crosses (the least eigenvalue of a computed F^T F, 0 along a coordinate, a sliver
-    of either sign), no claim that the function has no value there. ``beside``: `_one_sided_quotients`' values at
-    ``steps``."""
+def _nan_by_rounding(run_at, x, steps, beside):
+    """Whether a side's NaN beside ``x`` is rounding's: at the side's shortest step that is NaN, taken again at four
+    times the digits (``run_at``, uncached), the value is a number, or rounding decides whether it is one (its noise
+    infinite, `precision.with_noise`). An op's argument that is truly past the edge of its domain by a power of the
+    step (sqrt(cos x - 1 + x^2/2 - x^4/24) at 0: -x^6/720) is resolved there, its NaN the same whichever way the ops
+    round; one that sits on the edge but for the rounding of the ops before it (the least eigenvalue of a computed
+    F^T F, exactly 0 along a coordinate, a sliver of either sign) is rounding's at every digits. ``beside``:
+    `_one_sided_quotients`' values at ``steps``."""
     import mpmath  # lazy: heavy; loaded by the exact reference whose numbers the kink tests read
 
-    nan_at = [point for h, (minus, plus) in zip(steps, beside)
-              for point, value in ((x - h, minus), (x + h, plus)) if mpmath.isnan(value)]
-    if any(not mpmath.isfinite(at(point)[1][0]) for point in nan_at):
-        return True
-    with mpmath.workdps(2 * mpmath.mp.dps):
-        return any(mpmath.isfinite(_value_of(run_at(point))) for point in nan_at)
+    shortest = {}
+    for h, (minus, plus) in zip(steps, beside):  # the steps fall, so a later one is shorter
+        for side, point, value in ((-1, x - h, minus), (1, x + h, plus)):
+            if mpmath.isnan(value):
+                shortest[side] = point
+    with mpmath.workdps(4 * mpmath.mp.dps):
+        for point in shortest.values():
+            value, noise = run_at(point)
+            if mpmath.isfinite(_value_of((value, noise))) or not mpmath.isfinite(noise[0]):
+                return True
+    return False
 
 
 def _defined_at_the_point_alone(f0, quotients):

@@ -706,9 +706,10 @@ def _climb(target, args, seed, result, budget, zeros, digits, kept=None):
                 result.why += "".join(f", and the slope in {label} is known only within {mpmath.nstr(bounds[k], 3)} of 0"
                                       for k, label in _labels(target, args, bounds))
             elif flat_gradient and (edges := _edges_rounding_decides(target, args, history[-1], size)):
-                result.why = (f"rounding decides whether the function is a number beside the point along "
-                              f"{_listed(edges)} at every precision up to {digits} digits (an op's argument lies on "
-                              "the edge of its domain within rounding: an eigenvalue 0 of a computed matrix, a cosine computed as 1)")
+                result.why = (f"at the difference steps beside the point along {_listed(edges)}, rounding decides "
+                              f"whether the function is a number, even at {digits} digits (an op's argument there "
+                              "lies within rounding of the edge of its domain: an eigenvalue 0 of a computed matrix, a "
+                              "cosine computed as 1)")
             elif width is not None:
                 result.why = (f"an exact entry is within {mpmath.nstr(width, 3)} of 0 at {digits} digits but not proven 0"
                               + zeros.why_not())
@@ -841,8 +842,8 @@ def _effect_beside(target, args, k, step, noise):
 
 def _edges_rounding_decides(target, args, last, size):
     """The labels of the derivative entries of ``last`` (a history entry: the value's ``size`` entries, then the
-    derivative's, and their noises) that are numbers rounded to nearest and whose noise is infinite: at their
-    difference steps, the ops rounding down or up make a NaN where rounding to nearest does not, or the reverse."""
+    derivative's, and their noises) that are numbers rounded to nearest with an infinite noise: at their difference
+    steps, the ops rounding down or up make a NaN where rounding to nearest does not, or the reverse."""
     import mpmath
 
     entries, noises = last[0][size:], last[1][size:]

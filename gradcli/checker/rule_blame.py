@@ -1176,10 +1176,13 @@ def _first_off(ops, truths, numbers, args, inputs_right, holds_forward=True):
         for source, position in _sources(op, args):
             if source in shared:
                 share = passed.get((op.index, position))
-                share_right[op.index, position] = share is not None and _present(share, numbers)
+                # a share of zeros is no evidence: the backward graph holds zeros of many shapes
+                share_right[op.index, position] = share is not None and _nonzero(share) and _present(share, numbers)
                 if not share_right[op.index, position]:
                     wrong_share[op.location].add(source)
     line = _turning_line(lines, read, right, shared, wrong_share)
+    if line is None and shared:  # every reader of a wrong shared value passed it a share found right: no share tells
+        line = _turning_line(lines, read, right, set(), wrong_share)
     if line is None:
         return None
     departed = _first_value_off(ops, readers, read, numbers) if holds_forward else None
@@ -1199,6 +1202,11 @@ def _turning_line(lines, read, right, shared, wrong_share):
         if right.get(line, True) and off:
             return line
     return None
+
+
+def _nonzero(value):
+    """Whether some entry of ``value`` (exact numbers) is other than 0."""
+    return any(entry != 0 for entry in np.ravel(np.asarray(raw(value), dtype=object)))
 
 
 def _sources(op, args):
