@@ -135,7 +135,11 @@ def _at_digits(target, args, coordinates, held=(), slopes=True):
                                                      else "") for k in made_by})
     if not slopes:
         return [], names, []
-    gradient = [e for g, a in zip(pull(mpmath.mpf(1)), args) for e in _entries_or_zeros(g, a)]
+    # Each coordinate judged below leaves the NaN's origins' arguments as they are, so their share of its slope is 0
+    # times what the origin's rule makes of a NaN (0 * log 0's 0 / 0): held back at the NaN's entries (an elementwise
+    # origin's other entries pass slopes the coordinates beside the NaN keep).
+    held = {id(raw(ops[k].output)): _read_at(ops[k], made) for k in origins} if nan else {}
+    gradient = [e for g, a in zip(pull(mpmath.mpf(1), held), args) for e in _entries_or_zeros(g, a)]
     found = []
     for (i, index, _), entry in zip(coordinates, gradient):
         x = mp_args[i] if index is None else mp_args[i][index]
@@ -185,11 +189,61 @@ def _recorded(target, mp_args, located=False):
     if custom.rules_in_force() or _meets_a_users_rule(out):
         raise UsersRule()
 
-    def pull(g):
-        with np.errstate(all="ignore"), differentiating_the_primal():
-            return tuple(pull_back(out, trace, roots, mp_args, nums, g))
+    def pull(g, held=None):
+        """The gradient; ``held``: {id of an op's raw answer: the mask of its entries that pass nothing back to the
+        op's arguments, or None: none of them passes any}."""
+        blocked = _held_back(out, held or {})
+        try:
+            with np.errstate(all="ignore"), differentiating_the_primal():
+                return tuple(pull_back(out, trace, roots, mp_args, nums, g))
+        finally:
+            for node, rule in blocked:
+                node.vjp = rule
 
     return output_value(out, trace), pull, [op for op in recorder.recording.ops if op.phase == "forward"]
+
+
+def _held_back(out, held):
+    """``[(node, its rule)]`` for each node of the reverse trace behind ``out`` whose value's id is a key of ``held``,
+    its rule replaced by one that passes nothing back from the entries ``held`` masks (None: from any), the caller
+    putting each rule back."""
+    blocked, seen = [], set()
+    pending = [box for box in [out] if isinstance(box, Box) and held]
+    while pending:
+        node = pending.pop()
+        node = getattr(node, "_node", node)
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        key = id(raw(getattr(node, "_value", None)))
+        if key in held and getattr(node, "vjp", None) is not None:
+            blocked.append((node, node.vjp))
+            node.vjp = _holding_back(node.vjp, held[key])
+        pending.extend(parent for parent in getattr(node, "parents", ()) if parent is not None)
+    return blocked
+
+
+def _holding_back(rule, mask):
+    """``rule`` passing nothing back from the answer's entries ``mask`` marks: each argument's gradient 0 there, where
+    it has the answer's shape (an argument broadcast into the answer sums the held entries in: its gradient is the
+    rule's, a NaN where they make one); no gradient at all where ``mask`` is None or marks every entry."""
+    import mpmath
+
+    if mask is None or np.all(mask):
+        return lambda g, ans, args, kwargs, argnums: (None,) * len(argnums)
+
+    def held_back(g, ans, args, kwargs, argnums):
+        passed = []
+        for cotangent in rule(g, ans, args, kwargs, argnums):
+            if cotangent is None or np.shape(cotangent) != mask.shape:
+                passed.append(cotangent)  # a broadcast argument sums the held entries in: left as the rule gives it
+                continue
+            cotangent = np.array(cotangent, dtype=object)
+            cotangent[mask] = mpmath.mpf(0)
+            passed.append(cotangent)
+        return tuple(passed)
+
+    return held_back
 
 
 class UsersRule(Exception):
