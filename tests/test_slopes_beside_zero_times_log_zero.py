@@ -3,6 +3,10 @@ a guessing floor c = 1 is log P + 0 * log(1 - P) with P = 1 for every ability t,
 beside that NaN was NaN: the origin's rule handed log's rule a 0, and log's rule made 0 / 0 of it. The NaN's origin
 passes nothing back where the slopes beside the NaN are taken."""
 
+import math
+
+import pytest
+
 import gradcli
 
 SOURCE = '''import gradcli.numpy as np
@@ -25,3 +29,28 @@ def test_the_ability_keeps_its_slope_beside_zero_times_log_zero(tmp_path):
     assert result.status == "domain", [f.message for f in result.findings]
     assert result.exact_gradient["t"] == 0.0, result.exact_gradient  # (1 - c) s'(t) / P at c = 1
     assert result.exact_gradient_why.get("c") is not None, result.exact_gradient_why  # c moves the 0: none
+
+
+ITEMS_SOURCE = '''import gradcli.numpy as np
+
+Y = np.array([1.0, 0.0, 1.0])
+
+
+def loglik(theta, a, c):
+    P = c + (1.0 - c) / (1.0 + np.exp(-a * theta))
+    return np.sum(Y * np.log(P) + (1.0 - Y) * np.log(1.0 - P))
+'''
+
+
+def test_the_right_answers_keep_their_slopes_beside_their_entries_of_zero_times_log_zero(tmp_path):
+    # the origin is one multiply over the items, NaN in the right answers' entries alone (0 * log 0), -inf in the
+    # wrong answer's: the right answers' a keep 0 ((1 - c) times a sigmoid's slope), the wrong answer's log(1 - c) +
+    # log(1 - s(a theta)) keeps -theta s(a theta), c has none
+    path = tmp_path / "items.py"
+    path.write_text(ITEMS_SOURCE)
+    [result] = gradcli.check(f"{path}:loglik", [{"theta": 0.3, "a": [1.2, 0.8, 1.5], "c": 1.0}], dtypes=["float64"],
+                             fixes=False).results
+    assert result.status == "domain", [f.message for f in result.findings]
+    right_0, wrong, right_2 = result.exact_gradient["a"]
+    assert right_0 == right_2 == 0.0, result.exact_gradient
+    assert wrong == pytest.approx(-0.3 / (1.0 + math.exp(-0.8 * 0.3)), rel=1e-12), result.exact_gradient

@@ -206,8 +206,9 @@ def _recorded(target, mp_args, located=False):
 def _held_back(out, held):
     """``[(node, its rule)]`` for each node of the reverse trace behind ``out`` whose value's id is a key of ``held``,
     its rule replaced by one that passes nothing back from the entries ``held`` masks (None: from any), the caller
-    putting each rule back."""
-    blocked, seen = [], set()
+    putting each rule back. A held node's argument of its shape that is no number at every entry held (log(1 - P) at
+    P = 1, read by 0 * log(1 - P)) is held at those entries too: its rule would make 0 / 0 of the 0 they pass."""
+    nodes, seen = [], set()
     pending = [box for box in [out] if isinstance(box, Box) and held]
     while pending:
         node = pending.pop()
@@ -215,12 +216,29 @@ def _held_back(out, held):
         if id(node) in seen:
             continue
         seen.add(id(node))
-        key = id(raw(getattr(node, "_value", None)))
-        if key in held and getattr(node, "vjp", None) is not None:
-            blocked.append((node, node.vjp))
-            node.vjp = _holding_back(node.vjp, held[key])
+        nodes.append(node)
         pending.extend(parent for parent in getattr(node, "parents", ()) if parent is not None)
+    held, blocked = dict(held), []
+    for node in sorted(nodes, key=lambda n: getattr(n, "order", 0)):  # latest made first: after each node reading it
+        key = id(raw(getattr(node, "_value", None)))
+        if key not in held or getattr(node, "vjp", None) is None:
+            continue
+        mask = held[key]
+        blocked.append((node, node.vjp))
+        node.vjp = _holding_back(node.vjp, mask)
+        for parent in getattr(node, "parents", ()) if mask is not None else ():
+            value = raw(getattr(parent, "_value", None))
+            if np.shape(value) == mask.shape and _no_number_at(value, mask):
+                held.setdefault(id(value), mask)
     return blocked
+
+
+def _no_number_at(value, mask):
+    """Whether every entry of ``value`` that ``mask`` marks is NaN or infinite."""
+    import mpmath
+
+    entries = np.asarray(value, dtype=object)[mask]
+    return all(isinstance(e, mpmath.mpf) and not mpmath.isfinite(e) for e in np.ravel(entries))
 
 
 def _holding_back(rule, mask):

@@ -96,10 +96,10 @@ FILE:item1 --at "t=0.5,c=1.0" --dtype float64 --json`: domain, exact t nan, c na
 t 0.0 for each term alone (np.log(P): ok, t 0, c 1 - s(0.5) = 0.3775; 0.0 * np.log(1.0 - P): domain, t 0.0)
 and for the same sum with P = c + (1 - c) t (t 0.0), and p * log(p / q) keeps q[0]'s 0; the sum of two terms
 whose t-slopes are both 0 (the second by the README's own rule) has t-slope 0.
-  Narrowed: the NaN's origin (0 * log 0, the whole answer NaN) passes nothing back when the slopes beside the NaN are
-  taken, where before its rule's 0 reached log's rule as 0 / 0: item1 and threepl_item keep t, theta, a, b at 0.
-  Open: in threepl_loglik the origin is one multiply over the items, NaN in the right answers' entries alone; their
-  0 cotangents still reach log's rule entry by entry (0 / 0), so the right answers' a and b stay NaN.
+  Mended: the NaN's origins (0 * log 0) pass nothing back from their NaN entries when the slopes beside the NaN are
+  taken, nor do the arguments of their shape that are no number at those entries (log(1 - P) = -inf), where before
+  the origin's 0 reached log's rule as 0 / 0: item1 and threepl_item keep t, theta, a, b at 0, threepl_loglik the
+  right answers' a and b.
 F2: at a pole of log reached through a difference of sigmoids (or a sine), the inputs that do not move it get NaN,
 where the README keeps their slopes ("at a pole, the inputs that do not move it keep their slopes"). grm_logprob's
 middle category log(s(a (theta - b1)) - s(a (theta - b2))): at b1 = b2 = 0 (theta 0.2, a 1.5) P(1) = 0 for every theta
