@@ -54,3 +54,17 @@ def test_the_right_answers_keep_their_slopes_beside_their_entries_of_zero_times_
     right_0, wrong, right_2 = result.exact_gradient["a"]
     assert right_0 == right_2 == 0.0, result.exact_gradient
     assert wrong == pytest.approx(-0.3 / (1.0 + math.exp(-0.8 * 0.3)), rel=1e-12), result.exact_gradient
+
+
+BOXCOX_SOURCE = '''def boxcox(x, lmbda):
+    return (x ** lmbda - 1.0) / lmbda
+'''
+
+
+def test_a_zero_over_zero_is_no_limit_the_coordinates_through_it_keep(tmp_path):
+    # (x^l - 1) / l at l = 0 is 0 / 0 for every x: x's only path to the value runs through it, and it has no slope
+    path = tmp_path / "boxcox.py"
+    path.write_text(BOXCOX_SOURCE)
+    [result] = gradcli.check(f"{path}:boxcox", [{"x": 2.5, "lmbda": 0.0}], dtypes=["float64"], fixes=False).results
+    assert result.status == "domain", [f.message for f in result.findings]
+    assert math.isnan(result.exact_gradient["x"]), result.exact_gradient

@@ -135,10 +135,12 @@ def _at_digits(target, args, coordinates, held=(), slopes=True):
                                                      else "") for k in made_by})
     if not slopes:
         return [], names, []
-    # Each coordinate judged below leaves the NaN's origins' arguments as they are, so their share of its slope is 0
-    # times what the origin's rule makes of a NaN (0 * log 0's 0 / 0): held back at the NaN's entries (an elementwise
-    # origin's other entries pass slopes the coordinates beside the NaN keep).
-    held = {id(raw(ops[k].output)): _read_at(ops[k], made) for k in origins} if nan else {}
+    # A 0 * inf the program may mean as its limit 0 (x log x at 0): each coordinate judged below leaves its arguments
+    # as they are, so its share of the coordinate's slope is 0 times what its rule makes of them (0 * log 0's 0 / 0):
+    # held back at the NaN's entries (an elementwise origin's other entries pass slopes the coordinates beside the NaN
+    # keep). A 0 / 0, an inf - inf or a function outside its domain is no such limit: a coordinate whose every path
+    # to the value runs through it has no slope, as its rule's NaN says.
+    held = {id(raw(ops[k].output)): _read_at(ops[k], made) for k in origins if ops[k].name == "multiply"} if nan else {}
     gradient = [e for g, a in zip(pull(mpmath.mpf(1), held), args) for e in _entries_or_zeros(g, a)]
     found = []
     for (i, index, _), entry in zip(coordinates, gradient):
