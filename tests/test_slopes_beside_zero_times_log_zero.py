@@ -68,3 +68,21 @@ def test_a_zero_over_zero_is_no_limit_the_coordinates_through_it_keep(tmp_path):
     [result] = gradcli.check(f"{path}:boxcox", [{"x": 2.5, "lmbda": 0.0}], dtypes=["float64"], fixes=False).results
     assert result.status == "domain", [f.message for f in result.findings]
     assert math.isnan(result.exact_gradient["x"]), result.exact_gradient
+
+
+GPD_SOURCE = '''import gradcli.numpy as np
+
+
+def gpd_logpdf(x, xi):
+    return -(1.0 + 1.0 / xi) * np.log1p(xi * x)
+'''
+
+
+def test_a_zero_the_inputs_make_times_a_pole_is_no_zero_the_program_means(tmp_path):
+    # log1p(xi x) is 0 at xi = 0 for every x, times 1 / xi's pole: the limit is -x, not the 0 a constant would mean;
+    # x has no slope on the line of NaN
+    path = tmp_path / "gpd.py"
+    path.write_text(GPD_SOURCE)
+    [result] = gradcli.check(f"{path}:gpd_logpdf", [{"x": 2.0, "xi": 0.0}], dtypes=["float64"], fixes=False).results
+    assert result.status == "domain", [f.message for f in result.findings]
+    assert math.isnan(result.exact_gradient["x"]), result.exact_gradient
