@@ -9,7 +9,7 @@ along a parallel (0 / 0, and np.where's guard); the cross-track distance; a leas
 norm's sqrt(0), with a range of 0 and with an eps) and one Gauss-Newton step; dead reckoning and heading errors wrapped
 by mod 2 pi; float64 and float32.
 
-Chosen here: seven cheap cases that show the round's kinds of verdicts. Two findings are open (cases87c's F1, F2):
+Chosen here: seven cheap cases that show the round's kinds of verdicts. One finding is open (cases87c's F1; F2 mended):
 strict xfails below. The whole set runs case by case through the CLI as tests/trials/run.py does (cases87c.ALL).
 """
 
@@ -49,13 +49,9 @@ KNOWN_WRONG = {  # case id -> the finding, open
     f"lib87c:initial_bearing@{SAME}:float32":
         "F1: the bearing to the same point is atan2(0, cos a sin b - sin a cos b) with a = b: both arguments exactly 0 "
         "(no rounding anywhere), but the 0 is not proven and gradcli calls the NaN a cancellation: unstable, not domain",
-    "lib87c:gauss_newton_step@x=[0.0,0.0],rho=[50.0,80.6,50.0]:float64":
-        "F2: a Gauss-Newton step at a beacon: J = diff / 0 is NaN, np.linalg.solve on it makes the exact reference "
-        "raise TypeError ('>=' between NoneType and int): error, where the value is 0 / 0: domain",
 }
 SYMPTOMS = {
     f"lib87c:initial_bearing@{SAME}:float32": "cancelled to exactly 0.0",
-    "lib87c:gauss_newton_step@x=[0.0,0.0],rho=[50.0,80.6,50.0]:float64": "'>=' not supported between instances",
 }
 
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(

@@ -1011,8 +1011,15 @@ def _exact_rows(a, b=None):
     return [entries[i * n : (i + 1) * n] + (right[i * width : (i + 1) * width] if width else []) for i in range(n)]
 
 
+def _all_finite(a):
+    """Whether every entry of ``a`` (an object array of mpmath numbers) is a finite number."""
+    return all(mpmath.isfinite(e) for e in np.ravel(a))
+
+
 def _exact_det(a):
     rows = _exact_rows(a)
+    if rows is None and not _all_finite(a):  # no number: mpmath's pivoting cannot order NaNs, and calls inf's 0
+        return mpmath.nan
     if rows is None:
         return mpmath.det(_to_matrix(a))
     det, _ = _eliminated(rows, a.shape[0], 0)
@@ -1021,6 +1028,8 @@ def _exact_det(a):
 
 def _exact_logabsdet(a):
     rows = _exact_rows(a)
+    if rows is None and not _all_finite(a):
+        return mpmath.nan
     if rows is None:
         return mpmath.log(abs(mpmath.det(_to_matrix(a))))
     det, _ = _eliminated(rows, a.shape[0], 0)
@@ -1034,6 +1043,8 @@ def _exact_solve(a, b):
     """A^-1 b for one matrix and a matrix of columns, each entry exact then rounded once; complex ones as the real
     system twice their size (`_exact_complex_solve`)."""
     rows = _exact_rows(a, b)
+    if rows is None and not _all_finite(a):  # LAPACK's answer, NaN throughout; mpmath's pivoting cannot order NaNs
+        return np.full((a.shape[0], b.shape[1]), mpmath.nan, dtype=object)
     if rows is None:
         solved = _exact_complex_solve(a, b)
         if solved is not None:

@@ -103,7 +103,7 @@ F1 (open) an exactly-zero difference of identical values is called a cancellatio
    gradcli check m.py:f --at a=0.9,b=0.9: unstable in float64 and float32 (the same note), where atan2(0, 0) is exact:
    domain. Sure because b - a and sin(a) - sin(b) are 0 as real numbers whatever the precision, and an unproven 0
    should at most leave the point without a verdict (error), never blame a rounding that did not happen.
-F2 (open) np.linalg.solve on a matrix of NaN breaks the exact reference: error where the truth is domain.
+F2 (mended) np.linalg.solve on a matrix of NaN breaks the exact reference: error where the truth is domain.
    gauss_newton_step at a beacon (x = [0, 0], the first beacon): J = (x - b) / |x - b| = 0 / 0 makes J^T J NaN, the
    value NaN: no value, domain (as gradcli says of the same 0 / 0 without solve). gradcli says error: "no exact
    reference: the program does not run on high-precision numbers (TypeError: '>=' not supported between instances of
@@ -112,6 +112,8 @@ F2 (open) np.linalg.solve on a matrix of NaN breaks the exact reference: error w
    at x = 0: error with that TypeError; (np.array([1.0, 2.0]) * (x / x))[0] at x = 0: domain. Sure because the
    value is NaN in every precision (0 / 0 before solve), and the TypeError is gradcli's own (its high-precision solve
    compares a None pivot), not the program's.
+   Mended: a solve, a determinant or a log-determinant of a matrix holding a NaN or an infinity is NaN at high
+   precision, as LAPACK's is (mpmath's determinant of diag(inf, 1) was 0): domain.
 """
 
 import mpmath
