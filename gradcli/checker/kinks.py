@@ -906,14 +906,9 @@ def _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, st
                                        kept=kept)
     except Exception:  # noqa: BLE001 - not a plain number there: no kink test
         return None
-    if _nan_by_rounding(run_at, x, steps, beside):
-        return "noisy"  # a side's NaN is rounding's (an eigenvalue 0 of a computed matrix, a sliver below 0): no claim
-    if divisors == _LONGER_STEPS:
-        edge = _on_an_edge(f0, quotients, steps)
-        if edge is not None:
-            return edge
-    if _defined_at_the_point_alone(f0, quotients):
-        return "singular", Outside(), Outside()
+    edge = _edge_or_noise(run_at, x, (steps, beside, quotients), f0, divisors == _LONGER_STEPS)
+    if edge is not None:
+        return edge
     values = [f0] + [q for row in quotients for q in row[:2]]
     if any(mpmath.isnan(v) or mpmath.isinf(v) for v in values) or abs(f0) > _LARGEST_FLOAT:
         # Steps relative to |x| suit numbers a float can hold; beyond them (exp(exp(800))) no claim.
@@ -1107,6 +1102,22 @@ def _logarithmic(steps, first, second, third):
     before = (second - first) / (mpmath.log10(steps[1]) - mpmath.log10(steps[0]))
     after = (last - second) / (mpmath.log10(h) - mpmath.log10(steps[1]))
     return before != 0 and abs(after - before) <= mpmath.mpf(10) ** -6 * abs(before)
+
+
+def _edge_or_noise(run_at, x, sides, f0, longer):
+    """`_one_sided_test`'s verdict where a side of ``x`` is NaN: "noisy" where rounding makes that NaN
+    (`_nan_by_rounding`: an eigenvalue 0 of a computed matrix, a sliver below 0), an edge of the domain
+    (`_on_an_edge`, with the ``longer`` steps), or "singular" with both sides outside; else None. ``sides``: the
+    test's steps, the values beside ``x`` at them and their quotients."""
+    steps, beside, quotients = sides
+    if _nan_by_rounding(run_at, x, steps, beside):
+        return "noisy"
+    edge = _on_an_edge(f0, quotients, steps) if longer else None
+    if edge is not None:
+        return edge
+    if _defined_at_the_point_alone(f0, quotients):
+        return "singular", Outside(), Outside()
+    return None
 
 
 def _nan_by_rounding(run_at, x, steps, beside):

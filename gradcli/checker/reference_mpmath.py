@@ -702,14 +702,9 @@ def _climb(target, args, seed, result, budget, zeros, digits, kept=None):
             result.unsettled = True
             width = unproven_zeros(history[-1])
             if digits < needs:
-                result.why = f"a sum absorbs a term {_count_said(needs)} digits below its result; no precision up to {digits} shows it"
-                result.why += "".join(f", and the slope in {label} is known only within {mpmath.nstr(bounds[k], 3)} of 0"
-                                      for k, label in _labels(target, args, bounds))
-            elif flat_gradient and (edges := _edges_rounding_decides(target, args, history[-1], size)):
-                result.why = (f"at the difference steps beside the point along {_listed(edges)}, rounding decides "
-                              f"whether the function is a number, even at {digits} digits (an op's argument there "
-                              "lies within rounding of the edge of its domain: an eigenvalue 0 of a computed matrix, a "
-                              "cosine computed as 1)")
+                result.why = _absorbed_why(target, args, needs, digits, bounds)
+            elif flat_gradient and (why := _rounding_decides_why(target, args, history[-1], size, digits)):
+                result.why = why
             elif width is not None:
                 result.why = (f"an exact entry is within {mpmath.nstr(width, 3)} of 0 at {digits} digits but not proven 0"
                               + zeros.why_not())
@@ -840,15 +835,31 @@ def _effect_beside(target, args, k, step, noise):
     return max(effects, default=mpmath.mpf(0))
 
 
-def _edges_rounding_decides(target, args, last, size):
-    """The labels of the derivative entries of ``last`` (a history entry: the value's ``size`` entries, then the
-    derivative's, and their noises) that are numbers rounded to nearest with an infinite noise: at their difference
-    steps, the ops rounding down or up make a NaN where rounding to nearest does not, or the reverse."""
+def _absorbed_why(target, args, needs, digits, bounds):
+    """Why no precision up to ``digits`` settled a point whose sums absorb terms ``needs`` digits below them, with the
+    ``bounds`` found for the slopes of 0 it leaves."""
+    import mpmath
+
+    return (f"a sum absorbs a term {_count_said(needs)} digits below its result; no precision up to {digits} shows it"
+            + "".join(f", and the slope in {label} is known only within {mpmath.nstr(bounds[k], 3)} of 0"
+                      for k, label in _labels(target, args, bounds)))
+
+
+def _rounding_decides_why(target, args, last, size, digits):
+    """Why no precision up to ``digits`` settled the derivative entries of ``last`` (a history entry: the value's
+    ``size`` entries, then the derivative's, and their noises) that are numbers rounded to nearest with an infinite
+    noise (at their difference steps, the ops rounding down or up make a NaN where rounding to nearest does not, or
+    the reverse); None where there are none."""
     import mpmath
 
     entries, noises = last[0][size:], last[1][size:]
-    return [label for (_, _, label), e, n in zip(coordinates_of(target, args), entries, noises)
-            if mpmath.isfinite(e) and mpmath.isinf(n)]
+    edges = [label for (_, _, label), e, n in zip(coordinates_of(target, args), entries, noises)
+             if mpmath.isfinite(e) and mpmath.isinf(n)]
+    if not edges:
+        return None
+    return (f"at the difference steps beside the point along {_listed(edges)}, rounding decides whether the function "
+            f"is a number, even at {digits} digits (an op's argument there lies within rounding of the edge of its "
+            "domain: an eigenvalue 0 of a computed matrix, a cosine computed as 1)")
 
 
 def _listed(labels):
