@@ -231,16 +231,7 @@ def _held_back(out, held):
     its rule replaced by one that passes nothing back from the entries ``held`` masks (None: from any), the caller
     putting each rule back. A held node's argument of its shape that is no number at every entry held (log(1 - P) at
     P = 1, read by 0 * log(1 - P)) is held at those entries too: its rule would make 0 / 0 of the 0 they pass."""
-    nodes, seen = [], set()
-    pending = [box for box in [out] if isinstance(box, Box) and held]
-    while pending:
-        node = pending.pop()
-        node = getattr(node, "_node", node)
-        if id(node) in seen:
-            continue
-        seen.add(id(node))
-        nodes.append(node)
-        pending.extend(parent for parent in getattr(node, "parents", ()) if parent is not None)
+    nodes = list(_nodes_behind(out)) if held else []
     held, blocked = dict(held), []
     for node in sorted(nodes, key=lambda n: getattr(n, "order", 0)):  # latest made first: after each node reading it
         key = id(raw(getattr(node, "_value", None)))
@@ -294,6 +285,15 @@ class UsersRule(Exception):
 def _meets_a_users_rule(out):
     """Whether the reverse trace behind ``out`` records a custom-gradient op (an opaque op of `custom_gradient`, or
     its TensorFlow Probability form ``custom_gradient``)."""
+    for node in _nodes_behind(out):
+        prim = getattr(node, "prim", None)
+        if prim is not None and (getattr(prim, "opaque", False) or prim.name == "custom_gradient"):
+            return True
+    return False
+
+
+def _nodes_behind(out):
+    """The nodes of the reverse trace behind ``out`` (none where it is no traced value), each once, as they are met."""
     pending = [box for box in [out] if isinstance(box, Box)]
     seen = set()
     while pending:
@@ -302,11 +302,8 @@ def _meets_a_users_rule(out):
         if id(node) in seen:
             continue
         seen.add(id(node))
-        prim = getattr(node, "prim", None)
-        if prim is not None and (getattr(prim, "opaque", False) or prim.name == "custom_gradient"):
-            return True
+        yield node
         pending.extend(parent for parent in getattr(node, "parents", ()) if parent is not None)
-    return False
 
 
 def _origins(ops, made, beforehand, moved_ops):

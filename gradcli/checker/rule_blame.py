@@ -1115,29 +1115,32 @@ def _seed(value, cotangent):
 
 def _gradients(ops, nodes):
     """{op index: the true gradient of its result}, from gradcli's own backward pass over the forward graph."""
-    by_output = {}
-    for op in ops:
-        by_output.setdefault((op.name, id(raw(op.output))), []).append(op)
     found = {}
-    for node in nodes:
-        for op in by_output.get((node.name, id(raw(node.output))), ()):
-            found.setdefault(op.index, node.upstream)
+    for op, node in _nodes_of(ops, nodes):
+        found.setdefault(op.index, node.upstream)
     return found
 
 
 def _passed_on(ops, nodes):
     """{(op index, argument position): the true gradient the op's rule passes to that argument}, from gradcli's own
     backward pass: a value several ops read gets the sum of these."""
+    found = {}
+    for op, node in _nodes_of(ops, nodes):
+        for position, cotangent in zip(node.argnums, node.cotangents):
+            if cotangent is not None:
+                found.setdefault((op.index, position), cotangent)
+    return found
+
+
+def _nodes_of(ops, nodes):
+    """``(op, node)`` for each node of the backward pass (`provenance.NodeRecord`) and each forward op it is the rule
+    of: the same name and result."""
     by_output = {}
     for op in ops:
         by_output.setdefault((op.name, id(raw(op.output))), []).append(op)
-    found = {}
     for node in nodes:
         for op in by_output.get((node.name, id(raw(node.output))), ()):
-            for position, cotangent in zip(node.argnums, node.cotangents):
-                if cotangent is not None:
-                    found.setdefault((op.index, position), cotangent)
-    return found
+            yield op, node
 
 
 def _first_off(ops, truths, numbers, args, inputs_right, holds_forward=True):
