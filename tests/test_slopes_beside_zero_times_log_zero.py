@@ -22,10 +22,16 @@ def right_answer(t, c):
 '''
 
 
+def _checked(tmp_path, source, name, point):
+    """The float64 check of ``name`` in a module holding ``source``, at ``point``."""
+    path = tmp_path / "module.py"
+    path.write_text(source)
+    [result] = gradcli.check(f"{path}:{name}", [point], dtypes=["float64"], fixes=False).results
+    return result
+
+
 def test_the_ability_keeps_its_slope_beside_zero_times_log_zero(tmp_path):
-    path = tmp_path / "item.py"
-    path.write_text(SOURCE)
-    [result] = gradcli.check(f"{path}:right_answer", [{"t": 0.5, "c": 1.0}], dtypes=["float64"], fixes=False).results
+    result = _checked(tmp_path, SOURCE, "right_answer", {"t": 0.5, "c": 1.0})
     assert result.status == "domain", [f.message for f in result.findings]
     assert result.exact_gradient["t"] == 0.0, result.exact_gradient  # (1 - c) s'(t) / P at c = 1
     assert result.exact_gradient_why.get("c") is not None, result.exact_gradient_why  # c moves the 0: none
@@ -46,10 +52,7 @@ def test_the_right_answers_keep_their_slopes_beside_their_entries_of_zero_times_
     # the origin is one multiply over the items, NaN in the right answers' entries alone (0 * log 0), -inf in the
     # wrong answer's: the right answers' a keep 0 ((1 - c) times a sigmoid's slope), the wrong answer's log(1 - c) +
     # log(1 - s(a theta)) keeps -theta s(a theta), c has none
-    path = tmp_path / "items.py"
-    path.write_text(ITEMS_SOURCE)
-    [result] = gradcli.check(f"{path}:loglik", [{"theta": 0.3, "a": [1.2, 0.8, 1.5], "c": 1.0}], dtypes=["float64"],
-                             fixes=False).results
+    result = _checked(tmp_path, ITEMS_SOURCE, "loglik", {"theta": 0.3, "a": [1.2, 0.8, 1.5], "c": 1.0})
     assert result.status == "domain", [f.message for f in result.findings]
     right_0, wrong, right_2 = result.exact_gradient["a"]
     assert right_0 == right_2 == 0.0, result.exact_gradient
@@ -63,9 +66,7 @@ BOXCOX_SOURCE = '''def boxcox(x, lmbda):
 
 def test_a_zero_over_zero_is_no_limit_the_coordinates_through_it_keep(tmp_path):
     # (x^l - 1) / l at l = 0 is 0 / 0 for every x: x's only path to the value runs through it, and it has no slope
-    path = tmp_path / "boxcox.py"
-    path.write_text(BOXCOX_SOURCE)
-    [result] = gradcli.check(f"{path}:boxcox", [{"x": 2.5, "lmbda": 0.0}], dtypes=["float64"], fixes=False).results
+    result = _checked(tmp_path, BOXCOX_SOURCE, "boxcox", {"x": 2.5, "lmbda": 0.0})
     assert result.status == "domain", [f.message for f in result.findings]
     assert math.isnan(result.exact_gradient["x"]), result.exact_gradient
 
@@ -81,8 +82,6 @@ def gpd_logpdf(x, xi):
 def test_a_zero_the_inputs_make_times_a_pole_is_no_zero_the_program_means(tmp_path):
     # log1p(xi x) is 0 at xi = 0 for every x, times 1 / xi's pole: the limit is -x, not the 0 a constant would mean;
     # x has no slope on the line of NaN
-    path = tmp_path / "gpd.py"
-    path.write_text(GPD_SOURCE)
-    [result] = gradcli.check(f"{path}:gpd_logpdf", [{"x": 2.0, "xi": 0.0}], dtypes=["float64"], fixes=False).results
+    result = _checked(tmp_path, GPD_SOURCE, "gpd_logpdf", {"x": 2.0, "xi": 0.0})
     assert result.status == "domain", [f.message for f in result.findings]
     assert math.isnan(result.exact_gradient["x"]), result.exact_gradient

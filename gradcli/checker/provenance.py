@@ -216,6 +216,11 @@ def _is_the_operation(name, kind):
                            or _SAME_OPERATION.get(kind, kind) == _SAME_OPERATION.get(plain, plain))  # expit is logistic
 
 
+def listed(words):
+    """Words as a sentence lists them: "a", "a and b", "a, b and c"."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def spelled(text, location, spellings, forward=True):
     """``text`` (a finding's op, "gradient rule of prod") with each of gradcli's op names that replays a framework's
     operation on ``location`` written as the framework names it (``spellings``, a `Recording`'s): an op of the

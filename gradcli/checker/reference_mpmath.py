@@ -49,6 +49,7 @@ from ..autodiff.values import Box
 from ..capture.bridge import differentiating_the_primal
 from ..capture.loop_trips import LoopStopped
 from . import balls, exact_python, no_derivative, python_zero
+from .provenance import listed
 from .kinks import (
     ALONG, ValuesBeside, at_a_tie, coordinates_of, find_kinks, jumps_here, jumps_whatever_is_held, may_have_kink,
     ops_called_at, smallest_value_at, undefined_at_kinks,
@@ -857,14 +858,9 @@ def _rounding_decides_why(target, args, last, size, digits):
              if mpmath.isfinite(e) and mpmath.isinf(n)]
     if not edges:
         return None
-    return (f"at the difference steps beside the point along {_listed(edges)}, rounding decides whether the function "
+    return (f"at the difference steps beside the point along {listed(edges)}, rounding decides whether the function "
             f"is a number, even at {digits} digits (an op's argument there lies within rounding of the edge of its "
             "domain: an eigenvalue 0 of a computed matrix, a cosine computed as 1)")
-
-
-def _listed(labels):
-    """Labels as a sentence lists them: "x", "x and y", "x, y and z"."""
-    return labels[0] if len(labels) == 1 else f"{', '.join(labels[:-1])} and {labels[-1]}"
 
 
 def _labels(target, args, bounds):

@@ -976,7 +976,7 @@ def _named_off(finding, off, how, judged=(), right=False):
         if not right or not judged or not set(named) <= names:
             return False
         finding.op, finding.location = "gradient rule", None
-        finding.message += (f"; judged alone, {how}, {_listed(named)} "
+        finding.message += (f"; judged alone, {how}, {provenance.listed(named)} "
                             f"{'agrees' if len(named) == 1 else 'each agree'} with the derivative of "
                             f"{'its' if len(named) == 1 else 'their'} function: the rule that is off is not one of "
                             "yours")
@@ -997,11 +997,6 @@ def _where_it_started(result, finding):
     others = [f for f in result.findings if f is not finding and f.location]
     return next((f.location for f in others if f.phase == "backward"), None) or next(
         (f.location for f in others), None)
-
-
-def _listed(names):
-    """"a", "a and b", "a, b and c"."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _name_own_rule(finding, target, point_args, cotangent=None):
