@@ -9,8 +9,8 @@ along a parallel (0 / 0, and np.where's guard); the cross-track distance; a leas
 norm's sqrt(0), with a range of 0 and with an eps) and one Gauss-Newton step; dead reckoning and heading errors wrapped
 by mod 2 pi; float64 and float32.
 
-Chosen here: seven cheap cases that show the round's kinds of verdicts. One finding is open (cases87c's F1; F2 mended):
-strict xfails below. The whole set runs case by case through the CLI as tests/trials/run.py does (cases87c.ALL).
+Chosen here: seven cheap cases that show the round's kinds of verdicts, and the bearing to the same point (cases87c's
+F1, mended, as F2 is). The whole set runs case by case through the CLI as tests/trials/run.py does (cases87c.ALL).
 """
 
 import os
@@ -43,16 +43,13 @@ CHOSEN = {  # case id -> what it holds
         "into finite slopes: wrong",
     "lib87c:heading_error@h=3.141592653589793,target=0.0:float64":
         "the heading error (mod(h - t + pi, 2 pi) - pi)^2 at an error of pi: continuous, slopes +-2 pi: a kink, domain",
+    f"lib87c:initial_bearing@{SAME}:float32":
+        "F1 (mended): the bearing to the same point is atan2(0, cos a sin b - sin a cos b) with a = b: both arguments "
+        "exactly 0 (the same numbers through the same ops), no limit in any direction: domain, not a cancellation",
 }
 
-KNOWN_WRONG = {  # case id -> the finding, open
-    f"lib87c:initial_bearing@{SAME}:float32":
-        "F1: the bearing to the same point is atan2(0, cos a sin b - sin a cos b) with a = b: both arguments exactly 0 "
-        "(no rounding anywhere), but the 0 is not proven and gradcli calls the NaN a cancellation: unstable, not domain",
-}
-SYMPTOMS = {
-    f"lib87c:initial_bearing@{SAME}:float32": "cancelled to exactly 0.0",
-}
+KNOWN_WRONG = {}  # case id -> the finding, open: none
+SYMPTOMS = {}
 
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(
     cases87c, CHOSEN, KNOWN_WRONG, SYMPTOMS)

@@ -946,26 +946,34 @@ JET_REDUCTIONS = {"logsumexp": _jet_logsumexp}
 SYM_REDUCTIONS = {}  # on `arb_proof.Sym` numbers: filled by `enable`
 
 
-# Pure arithmetic on balls whose answers are shared by identity when the same op meets the same balls
-# (and numbers): two entries computed separately from the same expression are then one ball, so a
-# comparison between them is a proven tie (`_apart`), not an overlap no precision decides. Branching
-# ops are left out: each of their decisions must be recorded.
+# Pure functions of balls whose answers are shared when the same op meets the same numbers: two entries
+# computed separately from the same expression are then one ball, so a comparison between them is a
+# proven tie (`_apart`) and their difference the exact 0 (`anchored.subtract`), not an overlap no
+# precision decides (sin(a) - sin(b) at a = b). Ops that record what they met (a branch's decision, a
+# cone's tip, a cut) are left out: each meeting must be recorded.
 _SHARED = frozenset({"add", "subtract", "multiply", "divide", "negative", "square", "exp", "log", "log1p",
-                     "expm1", "tanh", "sigmoid", "softplus", "logaddexp", "reciprocal"})
+                     "expm1", "tanh", "sigmoid", "softplus", "logaddexp", "reciprocal", "exp2", "log2", "log10",
+                     "sin", "cos", "tan", "sinc", "arcsin", "arccos", "arctan", "sinh", "cosh", "arcsinh",
+                     "arccosh", "arctanh", "hypot", "erf", "erfc", "gammaln", "digamma"})
+_COMMUTING = frozenset({"add", "multiply", "logaddexp", "hypot"})
 _SLOTS = 512  # answers held (a direct-mapped cache: a slot per key's hash, the newest kept): a power of 2
 _shared = [None] * _SLOTS  # (key, arguments, answer), the arguments held so their identities are not reused
 _CTX = None  # flint.ctx (its precision), bound by enable()
 
 
 def _share(name, on_arb, args):
-    """``on_arb(*args)``, the very ball answered before for the same op on the same arguments (by identity)."""
+    """``on_arb(*args)``, the very ball answered before for the same op on the same arguments: the same balls,
+    or exact balls of the same value (two inputs a = b = 0.9 are two balls, one number)."""
     # The key spelled out per arity: a tuple built from map(id, ...) costs more than the op it saves.
     if len(args) == 1:
-        key = (name, _CTX.prec, id(args[0]))
+        key = (name, _CTX.prec, _identity(args[0]))
     elif len(args) == 2:
-        key = (name, _CTX.prec, id(args[0]), id(args[1]))
+        first, second = _identity(args[0]), _identity(args[1])
+        if name in _COMMUTING and hash(first) > hash(second):
+            first, second = second, first  # cos a sin b and sin a cos b at a = b: one number
+        key = (name, _CTX.prec, first, second)
     else:
-        key = (name, _CTX.prec, *map(id, args))
+        key = (name, _CTX.prec, *map(_identity, args))
     slot = hash(key) & (_SLOTS - 1)
     found = _shared[slot]
     if found is not None and found[0] == key:
@@ -973,6 +981,14 @@ def _share(name, on_arb, args):
     answer = on_arb(*args)
     _shared[slot] = (key, args, answer)
     return answer
+
+
+def _identity(a):
+    """What makes two arguments one number to `_share`: an exact plain ball's value (its mantissa and exponent),
+    anything else's identity (a ball with a radius, or one remembering an anchor, is one number only as itself)."""
+    if type(a) is ARB and a.is_exact():
+        return a.man_exp()
+    return id(a)
 
 
 def _dispatch(name, on_arb, on_mpmath):

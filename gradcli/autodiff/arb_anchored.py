@@ -270,11 +270,11 @@ def multiply(x, y):
     """x * y on balls; a remembered ball times an exact or remembered one stays remembered (-p of a softmax
     weight p = 1 - t is -1 - t), and b times one remembered at 1 + t is b + b t, anchored at b itself
     (then c - c p is -c t)."""
-    if not (isinstance(x, NEAR) or isinstance(y, NEAR)):
-        return _plain(x) * _plain(y)
     for a, b in ((x, y), (y, x)):
         if isinstance(b, ARB) and b.is_exact() and b == 1 or isinstance(b, _NUMBERS) and b == 1:
-            return _arb(a)
+            return _arb(a)  # the ball itself: the same number, so what is shared with it (`arb._share`) still is
+    if not (isinstance(x, NEAR) or isinstance(y, NEAR)):
+        return _plain(x) * _plain(y)
     px, py = _parts(x), _parts(y)
     for parts in (px, py):
         if parts is not None and parts[0] is not None and parts[0].is_zero() and parts[1] is not None:

@@ -297,6 +297,8 @@ class SameNumbers:
         call = self._name(args) if not kwargs else self._name((args, tuple(sorted(kwargs.items()))))
         if call is None:
             return None
+        if getattr(prim, "name", None) in _COMMUTING and len(args) == 2 and hash(call[1][0]) > hash(call[1][1]):
+            call = (call[0], call[1][::-1])  # cos a sin b and sin a cos b at a = b: one number
         # One lookup that also keeps a first answer: a name is a nest of tuples, hashed afresh at every lookup.
         # Kept as a copy: the program may write into the array it was handed.
         first = ans.copy() if kind is np.ndarray else ans
@@ -336,6 +338,7 @@ class SameNumbers:
         return None
 
 
+_COMMUTING = frozenset({"add", "multiply", "hypot", "logaddexp", "logaddexp2"})  # f(x, y) = f(y, x), shapes included
 _MPF_BITS = operator.attrgetter("_mpf_")  # an mpf's exact value: sign, mantissa, exponent, bit count
 _NAMED_BY_REPR = frozenset({bool, int, float, complex, str, type(None), slice, type(Ellipsis)})
 
