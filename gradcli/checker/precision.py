@@ -218,13 +218,27 @@ def flat_entries(value):
     out = []
     for v in _as_array(value).ravel():
         v = _scalar_of(v)
-        if isinstance(v, mpmath.mpc):
+        if isinstance(v, (mpmath.mpc, complex, np.complexfloating)):
             v = v.real if v.imag == 0 else mpmath.nan
+        if isinstance(v, np.generic):  # mpmath takes no NumPy scalar: each as the Python number it holds exactly
+            v = _held_exactly(v)
         try:
             out.append(v if isinstance(v, mpmath.mpf) else mpmath.mpf(v))
         except (TypeError, ValueError):
             out.append(mpmath.nan)
     return out
+
+
+def _held_exactly(v):
+    """A NumPy scalar as the Python or mpmath number it holds exactly (a long double's mantissa whole)."""
+    if isinstance(v, (np.bool_, np.integer)):
+        return int(v)
+    if isinstance(v, np.longdouble) and np.finfo(np.longdouble).nmant > 52:
+        import mpmath
+
+        with mpmath.workprec(np.finfo(np.longdouble).nmant + 1):  # an mpf keeps the bits it was made with
+            return mpmath.mpf(np.format_float_positional(v, unique=True))
+    return float(v) if isinstance(v, np.floating) else v
 
 
 class _Rounding:
