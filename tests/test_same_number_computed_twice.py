@@ -81,6 +81,10 @@ def test_balls_share_a_pure_op_on_equal_exact_balls_and_a_commuting_op_in_either
     product = arb._share("multiply", arb.ELEMENTWISE["multiply"], (first, cosine))
     assert arb._share("multiply", arb.ELEMENTWISE["multiply"], (cosine, second)) is product
     assert arb.ELEMENTWISE["subtract"](product, product).is_zero()
+    for special in (math.nan, math.inf, -math.inf):  # exact balls without a mantissa: each one number only as itself
+        ball = arb.ARB(special)
+        assert arb._share("exp", arb.ELEMENTWISE["exp"], (ball,)) is arb._share("exp", arb.ELEMENTWISE["exp"], (ball,))
+        assert arb._share("exp", arb.ELEMENTWISE["exp"], (arb.ARB(special),)) is not None
     wide = first + arb.ARB(0, 1e-30)  # a ball with a radius is one number only as itself
     assert arb._share("cos", arb.ELEMENTWISE["cos"], (wide,)) is not arb._share("cos", arb.ELEMENTWISE["cos"], (wide + 0,))
 

@@ -986,7 +986,7 @@ def _share(name, on_arb, args):
 def _identity(a):
     """What makes two arguments one number to `_share`: an exact plain ball's value (its mantissa and exponent),
     anything else's identity (a ball with a radius, or one remembering an anchor, is one number only as itself)."""
-    if type(a) is ARB and a.is_exact():
+    if type(a) is ARB and a.is_exact() and a.is_finite():  # (NaN and inf balls have no mantissa)
         return a.man_exp()
     return id(a)
 
