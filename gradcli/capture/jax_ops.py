@@ -274,9 +274,17 @@ def _pad(params, x, padding_value):
     placed = untake(kept, index, out_shape, _dtype_of(x))
     mask = np.ones(out_shape, dtype=bool)
     mask[index] = False
-    if not np.any(_plain(padding_value)):
+    if _plainly_zero(padding_value):
         return placed
     return gnp.add(gnp.where(mask, padding_value, 0.0), placed)
+
+
+def _plainly_zero(value):
+    """Whether ``value`` holds plain numbers only (floats, mpmath's), each 0: a shortcut taken without asking a number
+    of an exact run whether it is 0 (a jet's or a proof number's truth is a branch, which that run records)."""
+    entries = np.ravel(np.asarray(raw(value), dtype=object))
+    return all(isinstance(e, (int, float, np.number)) or type(e).__module__.startswith("mpmath") for e in entries) and \
+        not np.any(entries)
 
 
 def _concatenate(params, *xs):
