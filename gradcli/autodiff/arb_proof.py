@@ -884,7 +884,7 @@ def _power(x, y):
             # x^0 is the constant 1 (0^0 too, as IEEE's pow has it): its slope the exact 0, not an unknown
             d = None if x.d is None else _tangent([mul(_const(n), power(x.q, n - 1)) if n else _const(0)], [x])
             return Sym(ball, answer, d)
-    if exponent is not None and exponent > 0 and x.q is not None and x.b.is_zero():
+    if x.q is not None and x.b.is_zero() and (exponent is not None and exponent > 0 or exponent is None and y.b > 0):
         return _power_of_zero(x, y)
     if not _above(x):
         raise NoProof("a power with a base not proven above 0 and an exponent not a small integer")
@@ -899,12 +899,16 @@ def _power_at_its_pole(x):
 
 
 def _power_of_zero(x, y):
-    """x^y at x = 0 (y > 0 a constant, no whole number): 0, with no slope along a seed that moves x (y x^(y - 1) is
-    infinite for y < 1, and below 0 x^y is no number) and 0 along one that leaves x still (`_unmoved`)."""
+    """x^y at x = 0 (y > 0: a constant, no whole number, or a number the seeds may move, proven above 0): 0, with no
+    slope along a seed that moves x (y x^(y - 1) is infinite for y < 1, and below 0 x^y is no number) and 0 along one
+    that leaves x still (`_unmoved`), however it moves y: 0^y is 0 for every y > 0 ((1 - 1^b)^a at a = 0.5)."""
     ball = anchored.exact_ball(0)
-    answer = _exp(mul(y.q, _log(x.q))) if state().symbolic else _const(0)  # the function, or its value here
-    if x.d is None:
+    # the function, or its value here (the zero function's power is that function, while y > 0)
+    answer = _exp(mul(y.q, _log(x.q))) if state().symbolic and not is_zero(x.q) else _const(0)
+    if x.d is None and y.d is None:
         return Sym(ball, answer)
+    if x.d is None:
+        return Sym(ball, answer, [_const(0)] * _width([y]))
     _record_still_roots(x)
     return Sym(ball, answer, [_const(0) if _unmoved([e]) else None for e in x.d])
 

@@ -1607,7 +1607,7 @@ def _made_zero(op, zero, made):
     difference that cancelled, an underflow, or a 1 + x that lost its x under a log."""
     if op.name in ("add", "subtract"):  # only operands some op rounded can cancel: 0.5 - 0.5 of inputs is exact
         # a forward op's, or one of a user's own rule's steps (exp(x) - 1 of its slope at x = 1e-20)
-        return (op.phase == "forward" or bool(op.replayed and op.rule)) and _carried_rounding(op, made)
+        return (op.phase == "forward" or bool(op.replayed and op.rule)) and _carried_rounding(op, made, zero)
     if op.name in _UNDERFLOWS:  # 1/inf is 0 by an overflow before it, not by underflow; 0.0 * e by its 0
         return (all(finite(a) for a in op.args) and not _exactly_zero_there(op, zero)
                 and not any(_zeros_at(a, _entries_of(a, zero)) is not None for a in op.args))
@@ -1637,21 +1637,23 @@ def _exactly_zero_there(op, at):
         return True  # its argument not read: no underflow claimed
 
 
-def _carried_rounding(op, made=None, most=64):
-    """Whether an operand of the recorded op ``op`` carries a rounding an earlier op made: the recorded ops that made
-    its operands, followed back to the program's inputs and constants, are not all exact (`_exact_op`), or are too
-    many to follow. ``max(x) - x`` at the largest entry, ``2 x - (x + x)``: exact operands, so their 0 is the
-    difference itself, no digit lost; ``(1 + 1e-100) - 1``: the add rounded, and the 0 is the cancellation's.
-    ``made`` (`made_by`) links the ops of a backward pass."""
-    pending, seen = [p for p in parents_of(op, made) if p is not None], set()
+def _carried_rounding(op, made=None, at=None, most=64):
+    """Whether an operand of the recorded op ``op`` carries, in the entries ``at`` marks (None: every one), a rounding
+    an earlier op made: the recorded ops that made its operands, followed back to the program's inputs and constants
+    (each in the entries of the same shape), are not all exact there (`_exact_op`), or are too many to follow.
+    ``max(x) - x`` at the largest entry, ``2 x - (x + x)``: exact operands, so their 0 is the difference itself, no
+    digit lost; ``(1 + 1e-100) - 1``: the add rounded, and the 0 is the cancellation's; ``1 - [1.0, 0.5] ** b``'s
+    first entry: 1 ** b is exactly 1, whatever 0.5 ** b rounded to. ``made`` (`made_by`) links the ops of a backward
+    pass."""
+    pending, seen = [(p, _entries_of(a, at)) for a, p in zip(op.args, parents_of(op, made)) if p is not None], set()
     while pending:
-        maker = pending.pop()
-        if id(maker) in seen:
+        maker, entries = pending.pop()
+        if (id(maker), None if entries is None else entries.tobytes()) in seen:
             continue
-        seen.add(id(maker))
-        if len(seen) > most or not _exact_op(maker):
+        seen.add((id(maker), None if entries is None else entries.tobytes()))
+        if len(seen) > most or not _exact_op(maker, entries):
             return True
-        pending.extend(p for p in parents_of(maker, made) if p is not None)
+        pending.extend((p, _entries_of(a, entries)) for a, p in zip(maker.args, parents_of(maker, made)) if p is not None)
     return False
 
 
@@ -1665,17 +1667,22 @@ _RATIONAL = {"add": lambda a, b: a + b, "subtract": lambda a, b: a - b, "multipl
 
 
 def _whole_power(base, exponent):
-    """``base ** exponent`` of rational entries where every exponent is a whole number (e ** 2, JAX's integer_pow);
-    else None, which no float equals."""
-    whole = np.vectorize(lambda n: n.denominator == 1, otypes=[bool])(exponent)
-    if not np.all(whole):
-        return np.full(np.broadcast(base, exponent).shape, None, dtype=object)
-    return np.vectorize(lambda b, n: b ** int(n) if b or n >= 0 else None, otypes=[object])(base, exponent)
+    """``base ** exponent`` of rational entries, each where it is rational: a whole exponent (e ** 2, JAX's
+    integer_pow), a base of 1, or a base of 0 to a power above 0; else None, which no float equals."""
+    def entry(b, n):
+        if n.denominator == 1 and (b or n >= 0):
+            return b ** int(n)
+        if b == 1 or (b == 0 and n > 0):
+            return b
+        return None
+
+    return np.vectorize(entry, otypes=[object])(base, exponent)
 
 
-def _exact_op(op):
-    """Whether a recorded op's result is exactly the mathematical result of the numbers it was given: a pick
-    (`_PICKS`), or a sum, difference, product, quotient or conversion its floats hold exactly (1.5 * 2, not 0.1 * 3)."""
+def _exact_op(op, at=None):
+    """Whether a recorded op's result is exactly the mathematical result of the numbers it was given, in the entries
+    ``at`` marks (a mask of its result's shape; None: every one): a pick (`_PICKS`), or a sum, difference, product,
+    quotient, power or conversion its floats hold exactly (1.5 * 2, not 0.1 * 3)."""
     if op.name in _PICKS:  # of real numbers: the abs of a complex number is a rounded hypot
         return not any(np.iscomplexobj(raw(a)) for a in op.args)
     exact = _RATIONAL.get(op.name)
@@ -1687,6 +1694,9 @@ def _exact_op(op):
         out = np.asarray(raw(op.output))
         if out.dtype.kind != "f" or not all(a.dtype.kind in "fiub" for a in args):
             return False
+        if at is not None and np.shape(at) == out.shape:  # the entries asked about alone: the others may round
+            args = [np.broadcast_to(a, out.shape)[at] for a in args]
+            out = out[at]
         return bool(np.all(np.broadcast_to(exact(*[rational(a) for a in args]), out.shape) == rational(out)))
     except (ArithmeticError, TypeError, ValueError):  # inf or NaN (no rational number), 1/0, shapes apart
         return False
