@@ -62,7 +62,10 @@ def judge(result, target, value, grads, exact, chosen, dtype, rtol, recording, v
                                         recording, domain, verdicts_alone, moved, meant)
             if beside is not None:
                 return beside
-            return [domain, _value_computed_otherwise(result, target, value, exact, dtype, rtol, recording, domain)]
+            otherwise = _value_computed_otherwise(result, target, value, exact, dtype, rtol, recording, domain)
+            if otherwise.value == Verdict.OK:
+                return [domain, *_value_lost(result, target, value, exact, dtype, rtol, recording, domain, meant)]
+            return [domain, otherwise]
         # The value is beyond the dtype but the gradient fits it (exp(log(a) + log(b)) at 1e38 in
         # float32): the gradient is still judged, and an inf there is not ok.
         precision = _precision(result, target, value, grads, exact, exact_grads, gradient_known, chosen, dtype, rtol,
@@ -208,6 +211,24 @@ def _value_computed_otherwise(result, target, value, exact, dtype, rtol, recordi
         f"operations in {dtype} gives too: the framework computes this value otherwise than its operations mean, at "
         "any precision",
         location=line)])
+
+
+def _value_lost(result, target, value, exact, dtype, rtol, recording, domain, meant):
+    """``unstable`` where, at a point whose gradient is ``domain``, the dtype loses a value it holds: x (1 + (1/x)^2) at
+    x = 1e-200 overflows to inf where its value is 1e200, beside a slope of -1e400 no float64 holds; the overflow
+    named. A missing derivative, or one past the dtype's range, excuses no value."""
+    if domain.value != Verdict.OK or exact.value is None or not finite(exact.value):
+        return []
+    flushed = getattr(target.bridge, "flushes_subnormals", False)
+    error, passed = compare(value, exact.value, rtol, result.atol, dtype, flushed)
+    if not passed and meant is not None and exact.holds_a_rounded_constant:
+        passed = _value_as_meant(result, value, meant, rtol, dtype, flushed)
+    if passed:
+        return []
+    result.value_error = error
+    bits, eps = _bits_and_eps(dtype)
+    result.bits_lost = bits if not math.isfinite(error) else min(bits, max(0.0, math.log2(max(error, eps) / eps)))
+    return [Judgement(value=Verdict.UNSTABLE), _nonfinite(recording, value, {})]
 
 
 def _nan_born_of_rounding(recording, value, grads, exact):

@@ -39,3 +39,5 @@ def record(result, *judgements):
     result.status = Verdict.decide(result.value_status, result.gradient_status, result.hessian_status)
     if result.value_status == Verdict.WRONG:  # a value the framework computes wrong is judged where it is defined,
         result.status = Verdict.WRONG  # though the point has no derivative (the end of a domain)
+    elif result.value_status == Verdict.UNSTABLE and result.status == Verdict.DOMAIN:
+        result.status = Verdict.UNSTABLE  # and one the dtype loses, where it holds it (inf for 1e200 beside a slope of 1e400)

@@ -79,7 +79,7 @@ Truths the round corrected in itself (against the first CLI batch; each re-deriv
 Dropped: none.
 
 Findings:
-F1. A value lost to overflow passes as ok when another input's exact slope lies beyond the dtype's range: the point is
+F1 (mended). A value lost to overflow passed as ok when another input's exact slope lies beyond the dtype's range: the point is
   `domain` with "value_status": "ok", where the value is inf and the exact value a float64 number. Minimal: `gradcli
   check "x*(1+(1/x)^2)" --at x=1e-200 --dtype float64 --json`: value inf, exact value 1e+200, "value_status": "ok",
   status domain (the slope -1e400 is beyond float64). `gradcli check "x*(1+(a/x)^2)" --at x=1e-200,a=1 --wrt a`: the
@@ -90,6 +90,9 @@ F1. A value lost to overflow passes as ok when another input's exact slope lies 
   and judges the other inputs beside a missing derivative ("where one of them is wrong or unstable ..., the point is
   that verdict, as --wrt y alone says"); a stable program (z + zR (zR / z)) returns 9.87e200, so no dtype limit excuses
   the inf. The same in float32 at z = 1e-20 (R = 9.9e20, z's slope -9.9e40 beyond float32).
+  Mended: at a point whose gradient is domain (an input without a derivative, or with one past the dtype's range),
+  the value is judged where it is defined: lost in the dtype, it is unstable, and the point with it, its overflow
+  named.
 F2. A value whose tiny exact digits are only the input's rounding fails (unstable (value)) where the gradient entries,
   off for the same reason, pass by the data-rounding rule, in the same check. Minimal: a file `def f(x): return (3.0 *
   x - 1.0) ** 2` checked at x=0.3333333333333333: computed value 0 and slope 0, exact 3.08e-33 and -3.33e-16; gradcli
