@@ -93,7 +93,7 @@ F1 (mended). A value lost to overflow passed as ok when another input's exact sl
   Mended: at a point whose gradient is domain (an input without a derivative, or with one past the dtype's range),
   the value is judged where it is defined: lost in the dtype, it is unstable, and the point with it, its overflow
   named.
-F2. A value whose tiny exact digits are only the input's rounding fails (unstable (value)) where the gradient entries,
+F2 (mended). A value whose tiny exact digits are only the input's rounding failed (unstable (value)) where the gradient entries,
   off for the same reason, pass by the data-rounding rule, in the same check. Minimal: a file `def f(x): return (3.0 *
   x - 1.0) ** 2` checked at x=0.3333333333333333: computed value 0 and slope 0, exact 3.08e-33 and -3.33e-16; gradcli
   passes the slope ("the gradient in x is off its exact value ... by no more than moving the program's own rounded
@@ -107,6 +107,9 @@ F2. A value whose tiny exact digits are only the input's rounding fails (unstabl
   computed 0 is the exact value at a point within half an ulp of the input (backward stable): ok. docs/architecture.md
   gives the data-rounding re-run to gradient entries only and the value only the constants-as-meant re-run; the README
   says "entry". The gap, not the rule, is the finding.
+  Mended: a value off its exact reference where an exact 0 would pass (below rtol) is measured by the data's reach
+  as a gradient entry is: the computed 0 within two ulps' reach passes, noted; one its data does not reach (1 - cos
+  at 1e-8) stays unstable.
 """
 
 import mpmath
