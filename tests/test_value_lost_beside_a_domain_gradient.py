@@ -41,3 +41,13 @@ def test_a_domain_point_whose_value_is_right_stays_domain(formula, at):
         assert result.status == "ok"
     else:
         assert (result.status, result.value_status) == ("domain", "ok")
+
+
+def angle(x, y):
+    return gnp.angle(x + 1j * y)
+
+
+def test_a_value_at_a_jump_is_one_sides_by_convention_and_stays_domain():
+    # arg on its cut: -pi at y = -0.0, +pi at the exact 0 the reference reads; no precision is lost
+    (result,) = gradcli.check(angle, [dict(x=-1.0, y=-0.0)], dtypes=["float64"]).results
+    assert result.status == "domain", (result.status, result.notes)

@@ -250,7 +250,8 @@ GN = [
     Case(G, "bernoulli_kl_in_q", _at(q=[1e-300]), "float64", "unstable", _each("q", [1e-300], _kl_q_slope),
          "return gnp.sum(sps.xlogy(p, p / q)"),
     # -p/q = -5e322: beyond float64
-    Case(G, "bernoulli_kl_in_q", _at(q=[5e-324]), "float64", "domain", _each("q", [5e-324], _kl_q_slope)),
+    # the value inf for 185.5, lost beside a slope past float64: unstable
+    Case(G, "bernoulli_kl_in_q", _at(q=[5e-324]), "float64", "unstable", _each("q", [5e-324], _kl_q_slope)),
     Case(G, "mutual_information", _at(joint=[0.1, 0.2, 0.3, 0.4]), "float64", "ok",
          _closed(_mutual_slopes, joint=[0.1, 0.2, 0.3, 0.4])),
     Case(G, "mutual_information", _at(joint=[0.25, 0.25, 0.25, 0.25]), "float64", "ok",
@@ -281,7 +282,8 @@ GN = [
     Case(G, "log_bessel_k0", _at(x=[1e300]), "float64", "unstable", _each("x", [1e300], _k0_slope),
          "return gnp.sum(gnp.log(sps.kve(0, x)) - x)"),
     # K1/K0 = 2e323 / 744: beyond float64
-    Case(G, "log_bessel_k0", _at(x=[5e-324]), "float64", "domain", _each("x", [5e-324], _k0_slope)),
+    # the value inf for 6.61, lost beside a slope past float64: unstable
+    Case(G, "log_bessel_k0", _at(x=[5e-324]), "float64", "unstable", _each("x", [5e-324], _k0_slope)),
     Case(G, "log_bessel_k0_naive", _at(x=[1, 30, 1e-300]), "float64", "ok", _each("x", [1, 30, 1e-300], _k0_slope)),
     # K0(1000) = e^-1000 underflows: log(0)
     Case(G, "log_bessel_k0_naive", _at(x=[1e3]), "float64", "unstable", _each("x", [1e3], _k0_slope)),

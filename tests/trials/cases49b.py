@@ -364,7 +364,8 @@ JAX = [
     Case(J, "power_db", "p=0", "float64", "domain", _fixed({"p": NAN})),
     Case(J, "power_db", "p=1e-300", "float64", "ok", _db(1e-300)),
     # the slope 8.8e323 is beyond float64
-    Case(J, "power_db", "p=5e-324", "float64", "domain", _db(5e-324)),
+    # the value -inf for -3233 (XLA flushes the subnormal p), beside a slope past float64: unstable
+    Case(J, "power_db", "p=5e-324", "float64", "unstable", _db(5e-324)),
     Case(J, "power_db_eps", "p=0", "float64", "ok", _db(0.0, 1e-10)),
     Case(J, "power_db_eps", "p=5e-324", "float64", "ok", _db(5e-324, 1e-10)),
     *_both(J, "spectral_flatness", "p=[1,2,4]", lambda d: _flatness([1.0, 2.0, 4.0], d)),

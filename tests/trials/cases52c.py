@@ -301,7 +301,8 @@ GN = [
          "return gnp.expm1(x) / x"),
     # gammaln / digamma near poles and at huge arguments
     Case(G, "gammaln_plain", "x=1e-300", "float64", "ok", _slope("x", 1e-300, mpmath.digamma)),
-    Case(G, "gammaln_plain", "x=5e-324", "float64", "domain", _slope("x", 5e-324, mpmath.digamma)),
+    # the value inf for 744.4, lost beside a slope past float64: unstable
+    Case(G, "gammaln_plain", "x=5e-324", "float64", "unstable", _slope("x", 5e-324, mpmath.digamma)),
     Case(G, "gammaln_plain", "x=0", "float64", "domain", _const(x=NAN)),
     Case(G, "gammaln_plain", "x=-2", "float64", "domain", _const(x=NAN)),
     Case(G, "gammaln_plain", "x=1e+300", "float64", "ok", _slope("x", 1e300, mpmath.digamma)),
@@ -342,7 +343,8 @@ GN = [
     Case(G, "i1e_plain", "x=1e-300", "float64", "ok", _slope("x", 1e-300, _i1e_slope)),
     Case(G, "i1e_plain", "x=1e+300", "float64", "ok", _slope("x", 1e300, _i1e_slope)),
     Case(G, "k0e_plain", "x=1e-300", "float64", "ok", _slope("x", 1e-300, _k0e_slope)),
-    Case(G, "k0e_plain", "x=5e-324", "float64", "domain", _slope("x", 5e-324, _k0e_slope)),
+    # the value inf for 744.6, lost beside a slope past float64: unstable
+    Case(G, "k0e_plain", "x=5e-324", "float64", "unstable", _slope("x", 5e-324, _k0e_slope)),
     Case(G, "k0e_plain", "x=1e+20", "float64", "ok", _slope("x", 1e20, _k0e_slope)),
     Case(G, "k0e_plain", "x=0", "float64", "domain", _const(x=NAN)),
     Case(G, "sinc_plain", "x=1e-300", "float64", "ok", _slope("x", 1e-300, _sinc_slope)),

@@ -523,7 +523,8 @@ ALL = [    C("det", det_t([[1e-300, 2.0], [3.0, 1e300]]), A=[[1e-300, 2.0], [3.0
     C("sv_min", tie_t(SING, False), "domain", A=SING),
     C("norm_nuc", T(A=lambda: [[mpf(1), mpf(0), mpf(0)], [mpf(0), mpf(1), mpf(0)], [mpf(0), mpf(0), NAN]]), "domain",
       A=[[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 0.0]]),
-    C("cosine_matrix", T(X=lambda: [[mpf(0), mpf("0.6") / _held("float64", 5e-324)], [mpf("0.096"), mpf("-0.072")]]), "domain", X=[[5e-324, 0.0], [3.0, 4.0]]),
+    # the value NaN for 1.575, lost beside a slope past float64: unstable
+    C("cosine_matrix", T(X=lambda: [[mpf(0), mpf("0.6") / _held("float64", 5e-324)], [mpf("0.096"), mpf("-0.072")]]), "unstable", X=[[5e-324, 0.0], [3.0, 4.0]]),
     C("attention", attention_t([[1e300, 0.0], [0.0, 1.0]], [[1.0, 0.0], [1.0, 1e-300]], [[1.0, 2.0], [3.0, 4.0]]),
       Q=[[1e300, 0.0], [0.0, 1.0]], K=[[1.0, 0.0], [1.0, 1e-300]], V=[[1.0, 2.0], [3.0, 4.0]]),
 

@@ -432,7 +432,8 @@ ALL = [
     H("weights_mean", weights_grad([1e308] * 4), "unstable", w=[1e308] * 4),
     C("skewness", m_skew, x=[1.0, 3.0, 2.0, 5.0]),
     # round two: scales at the edges of float64 in fits and moments, float32 fits
-    C("polyfit_nodes", lambda x: m_polyfit(x, Y4, 1)[0], "domain", x=TINY),  # slopes 1.5e599: past float64
+    # the value NaN for 8.9e299, lost beside slopes past float64: unstable
+    C("polyfit_nodes", lambda x: m_polyfit(x, Y4, 1)[0], "unstable", x=TINY),  # slopes 1.5e599: past float64
     C("var_np", m_var, "unstable", x=[1e308] * 4),
     C("weighted_var", m_weighted_var, "unstable", x=[1e308] * 4),
     C("trapezoid_nodes", lambda x: m_trapezoid([v * v for v in x], x), x=TINY),

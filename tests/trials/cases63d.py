@@ -375,7 +375,8 @@ ALL = [
     Case(N, "adam_step", "w=[1e-30,0.5]", "float32", "unstable", _adam("float32", [1e-30, 0.5])),
     # float16 holds eps = 1e-8 as 0, a pole at g = 0 the function as written lacks: judged against the literals as
     # written, whose slope 1 / eps = 2e7 is past float16's 65504: domain (the dtype's limit)
-    Case(N, "adam_step", "w=[0,0.5]", "float16", "domain", _adam("float64", [0, 0.5])),
+    # the value NaN for 6.76, lost beside a slope past float16: unstable
+    Case(N, "adam_step", "w=[0,0.5]", "float16", "unstable", _adam("float64", [0, 0.5])),
     Case(N, "sgd_wd_step", "w=[0.5,-1]", "float32", "ok", dg(_sgd_wd("float32"), "float32", w=[0.5, -1])),
     Case(N, "ema_loss", "w=[0.5,-1]", "float32", "ok", _ema("float32", [0.5, -1])),
     Case(N, "scaled_step", "w=[0.5,-1]", "float16", "ok", dg(_scaled("float16"), "float16", w=[0.5, -1])),
