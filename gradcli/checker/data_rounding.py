@@ -217,24 +217,6 @@ def _nudged_input(value, dtype, pattern):
     return value
 
 
-def value_reach(exact, runs):
-    """[per entry of the exact value, the most any run moved it] (None for an entry a run left without a number), from
-    the nudged runs' references (`precision.Exact`); None where a run has no value."""
-    import mpmath  # lazy: the exact numbers compared are mpmath's, loaded by the reference that made them
-
-    entries = np.ravel(np.asarray(raw(exact.value), dtype=object)).tolist()
-    most = [mpmath.mpf(0)] * len(entries)
-    for run in runs:
-        if run.unsettled or run.error or run.value is None:
-            return None
-        moved = np.ravel(np.asarray(raw(run.value), dtype=object)).tolist()
-        if len(moved) != len(entries):
-            return None
-        most = [None if m is None or not (mpmath.isfinite(a) and mpmath.isfinite(b)) else max(m, abs(a - b))
-                for m, a, b in zip(most, moved, entries)]
-    return most
-
-
 def reach(exact, runs, names, chosen):
     """``{variable: [per entry, the most any run moved its exact derivative]}`` (None for an entry a run left
     without a number), from the nudged runs' references (`precision.Exact`); None where a run has no gradient."""

@@ -854,13 +854,10 @@ def _precision(result, target, value, grads, exact, exact_grads, gradient_known,
     """
     judgement = Judgement()
     flushed = getattr(target.bridge, "flushes_subnormals", False)
-    moved = None if moved is None else _made_once(moved)  # the value's and the gradient's test share the runs
     if exact.value is not None:
         result.value_error, passed = compare(value, exact.value, rtol, result.atol, dtype, flushed)
         if not passed and meant is not None and exact.holds_a_rounded_constant:
             passed = _value_as_meant(result, value, meant, rtol, dtype, flushed)
-        if not passed and moved is not None:
-            passed = _value_within_data_rounding(result, value, exact, rtol, dtype, flushed, moved)
         if not passed:
             judgement.value = Verdict.UNSTABLE
         _note_atol(result, "value", passed, [(value, exact.value)], rtol, dtype)
@@ -927,36 +924,6 @@ def _all_finite(value):
         return bool(np.all(np.isfinite(np.asarray(value))))
     except TypeError:  # a value NumPy cannot read as numbers: not one a constant's rounding explains
         return False
-
-
-def _made_once(make):
-    """``make``, called once however often the callable returned is (the references with the data moved)."""
-    made = []
-
-    def once():
-        if not made:
-            made.append(make())
-        return made[0]
-
-    return once
-
-
-def _value_within_data_rounding(result, value, exact, rtol, dtype, flushed, moved):
-    """Whether ``value``, off its exact reference, is off by no more than moving the program's own rounded data by
-    `data_rounding.NUDGE_ULPS` units in the last place moves that value, as a gradient entry so off passes
-    (`_within_data_rounding`): (3 x - 1)^2 at the double nearest 1/3 is 3e-33, computed 0, the exact value of the
-    program at data the dtype cannot tell from its own (noted where it passes)."""
-    if not compare(value, exact.value, rtol, result.atol, dtype, flushed, reach=UNBOUNDED)[1]:
-        return False
-    reach = data_rounding.value_reach(exact, moved())
-    if reach is None or not compare(value, exact.value, rtol, result.atol, dtype, flushed, reach=reach)[1]:
-        return False
-    result.value_error = 0.0
-    result.notes.append(
-        f"the value is off its exact value by no more than moving the program's own rounded constants and inputs by "
-        f"{data_rounding.NUDGE_ULPS} units in the last place of {np.dtype(dtype).name} moves it: those exact digits are "
-        "the rounding of the program's data, not of its arithmetic")
-    return True
 
 
 def _within_data_rounding(result, target, exact, grads, exact_grads, chosen, dtype, rtol, flushed, compared, moved):
