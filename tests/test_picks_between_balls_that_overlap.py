@@ -1,7 +1,8 @@
 """A pick of maximum, minimum, fmin or clip between two values computed alike but not proven equal at high
 precision gives the gradient to the operand it returned (round 78c's F1).
 
-sin(1 + x) and sin(1 - x) at x = 0 are one number, but two balls that overlap: neither is proven above. The forward
+sin(1 + x) and sin(1 - x), the latter as 2 sin((1 - x)/2) cos((1 - x)/2), at x = 0 are one number, but two balls
+that overlap: neither is proven above (the same spelling twice would be one ball, `arb._share`). The forward
 pass takes the branch the point's own path takes; the rule, asking the balls' order again, found none and gave the
 gradient to neither operand, so a slope both branches share (y's 1) came out 0 at high precision: `wrong`, where
 the program's gradient is right and the point is `domain` for x's kink alone.
@@ -14,7 +15,8 @@ import gradcli.numpy as gnp
 
 
 def _pair(x, y):
-    return y + gnp.sin(1.0 + x), y + gnp.sin(1.0 - x)
+    half = (1.0 - x) / 2
+    return y + gnp.sin(1.0 + x), y + 2.0 * gnp.sin(half) * gnp.cos(half)
 
 
 PICKS = {

@@ -52,6 +52,19 @@ def test_atan2_of_two_exact_zeros_is_domain_not_a_cancellation(fun, point):
         assert not any(f.kind == "cancellation" for f in result.findings), result.findings
 
 
+def summed_bearings(phi1, lam1, phi2, lam2):
+    return np.sum(bearing(phi1, lam1, phi2, lam2))
+
+
+def test_every_entry_of_an_array_shares_its_computations_whatever_the_hashes():
+    # every answer of a run is held, so which equal computations are one ball does not hang on keys' hashes
+    phi, lam = numpy.linspace(0.1, 1.2, 8), numpy.linspace(-0.5, 0.5, 8)
+    point = dict(phi1=phi, lam1=lam, phi2=phi.copy(), lam2=lam.copy())
+    (result,) = _results(summed_bearings, point, dtypes=("float64",))
+    assert result.status == "domain", (result.status, result.notes)
+    assert not any(f.kind == "cancellation" for f in result.findings)
+
+
 def test_a_difference_of_one_number_computed_twice_is_proven_0_with_its_slopes():
     for fun in (sine_difference, cross):
         for result in _results(fun, dict(a=0.9, b=0.9)):

@@ -51,3 +51,24 @@ def test_a_power_is_rational_entry_by_entry():
     base = np.array([Fraction(1), Fraction(0), Fraction(1, 2), Fraction(3), Fraction(0)], dtype=object)
     exponent = np.array([Fraction(3, 2), Fraction(1, 2), Fraction(3, 2), Fraction(2), Fraction(-1, 2)], dtype=object)
     assert list(_whole_power(base, exponent)) == [1, 0, None, 9, None]
+
+
+def test_a_huge_whole_power_is_not_computed_exactly():
+    base = np.array([Fraction(1) - Fraction(1, 2**53), Fraction(-1), Fraction(2)], dtype=object)
+    exponent = np.array([Fraction(10**18), Fraction(3), Fraction(10)], dtype=object)
+    assert list(_whole_power(base, exponent)) == [None, -1, 1024]  # at once, not a 10^18-bit fraction
+
+
+C0 = float(np.sqrt(0.1))
+
+
+def flipped_difference(b):
+    d = gnp.flip(gnp.array([1.0, 0.1]) ** b) - gnp.array([C0, 0.5])
+    return gnp.sum(gnp.sqrt(d * d))
+
+
+def test_a_cancellation_through_a_flip_is_followed_to_the_entry_that_made_it():
+    # the 0 is entry 0 of the difference, made by entry 1 of the power (0.1 ** 0.5, rounded): a cancellation
+    (result,) = gradcli.check(flipped_difference, [dict(b=0.5)], dtypes=["float64"]).results
+    assert result.status == "unstable"
+    assert any(f.kind == "cancellation" and f.op == "subtract" for f in result.findings), result.findings

@@ -215,8 +215,8 @@ def _minimum(x, y):
     return _picked_ball(x if took_x else y)
 
 
-# The picks of maximum and minimum that their balls did not decide (they overlap: sin(1 + x) and sin(1 - x) at x = 0,
-# computed alike but not proven equal), decided by the branch the point's own path takes (`forced`, `forced_taken`):
+# The picks of maximum and minimum that their balls did not decide (they overlap: sin(1 + x) and 2 sin(h) cos(h),
+# h = (1 - x)/2, at x = 0, one number computed two ways and not proven equal), decided by the branch the point's own path takes (`forced`, `forced_taken`):
 # by the two operands themselves (kept alive here, so their ids name them), whether the first is the one above. The
 # rule then weighs the operand the pick returned (`_pick_order`), as it does where the balls decide. A run's picks
 # are kept for that run alone: the caller starts each run with a `decisions` list of its own.
@@ -956,8 +956,12 @@ _SHARED = frozenset({"add", "subtract", "multiply", "divide", "negative", "squar
                      "sin", "cos", "tan", "sinc", "arcsin", "arccos", "arctan", "sinh", "cosh", "arcsinh",
                      "arccosh", "arctanh", "hypot", "erf", "erfc", "gammaln", "digamma"})
 _COMMUTING = frozenset({"add", "multiply", "logaddexp", "hypot"})
-_SLOTS = 512  # answers held (a direct-mapped cache: a slot per key's hash, the newest kept): a power of 2
-_shared = [None] * _SLOTS  # (key, arguments, answer), the arguments held so their identities are not reused
+# Every answer of a run is held until the next run starts (a run replaces `decisions`) or the bound is met: a cache
+# that dropped some would share an equal computation or not as its keys' hashes fell, and prove a 0 in one process
+# and not in the next.
+_SHARED_HELD = 1 << 16
+_shared = {}  # key -> (arguments, answer), the arguments held so their identities are not reused
+_shared_of = [None]  # the `decisions` list of the run whose answers `_shared` holds
 _CTX = None  # flint.ctx (its precision), bound by enable()
 
 
@@ -974,12 +978,14 @@ def _share(name, on_arb, args):
         key = (name, _CTX.prec, first, second)
     else:
         key = (name, _CTX.prec, *map(_identity, args))
-    slot = hash(key) & (_SLOTS - 1)
-    found = _shared[slot]
-    if found is not None and found[0] == key:
-        return found[2]  # the arguments are held by the slot, so their identities were not reused
+    if _shared_of[0] is not decisions or len(_shared) >= _SHARED_HELD:
+        _shared.clear()
+        _shared_of[0] = decisions
+    found = _shared.get(key)
+    if found is not None:
+        return found[1]  # the arguments are held beside it, so their identities were not reused
     answer = on_arb(*args)
-    _shared[slot] = (key, args, answer)
+    _shared[key] = (args, answer)
     return answer
 
 

@@ -899,9 +899,10 @@ def _power_at_its_pole(x):
 
 
 def _power_of_zero(x, y):
-    """x^y at x = 0 (y > 0: a constant, no whole number, or a number the seeds may move, proven above 0): 0, with no
-    slope along a seed that moves x (y x^(y - 1) is infinite for y < 1, and below 0 x^y is no number) and 0 along one
-    that leaves x still (`_unmoved`), however it moves y: 0^y is 0 for every y > 0 ((1 - 1^b)^a at a = 0.5)."""
+    """x^y at x = 0 (y > 0: a constant no whole number up to `MAX_POWER`, or a number the seeds may move, proven above
+    0): 0, with no slope along a seed that moves x (y x^(y - 1) is infinite for y < 1, and below 0 x^y is no number)
+    and 0 along one that leaves x still (`_unmoved`), however it moves y: 0^y is 0 for every y > 0 ((1 - 1^b)^a at
+    a = 0.5)."""
     ball = anchored.exact_ball(0)
     # the function, or its value here (the zero function's power is that function, while y > 0)
     answer = _exp(mul(y.q, _log(x.q))) if state().symbolic and not is_zero(x.q) else _const(0)

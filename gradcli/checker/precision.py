@@ -311,8 +311,11 @@ class SameNumbers:
         call = self._name(args) if not kwargs else self._name((args, tuple(sorted(kwargs.items()))))
         if call is None:
             return None
-        if getattr(prim, "name", None) in _COMMUTING and len(args) == 2 and hash(call[1][0]) > hash(call[1][1]):
-            call = (call[0], call[1][::-1])  # cos a sin b and sin a cos b at a = b: one number
+        # cos a sin b and sin a cos b at a = b: one number; not with keywords, which may weigh one argument
+        # (PyTorch's add(x, y, alpha=2))
+        if (not kwargs and getattr(prim, "name", None) in _COMMUTING and len(args) == 2
+                and hash(call[1][0]) > hash(call[1][1])):
+            call = (call[0], call[1][::-1])
         # One lookup that also keeps a first answer: a name is a nest of tuples, hashed afresh at every lookup.
         # Kept as a copy: the program may write into the array it was handed.
         first = ans.copy() if kind is np.ndarray else ans

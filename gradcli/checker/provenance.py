@@ -1653,27 +1653,40 @@ def _carried_rounding(op, made=None, at=None, most=64):
         seen.add((id(maker), None if entries is None else entries.tobytes()))
         if len(seen) > most or not _exact_op(maker, entries):
             return True
-        pending.extend((p, _entries_of(a, entries)) for a, p in zip(maker.args, parents_of(maker, made)) if p is not None)
+        # an entry's operands are the same entries of its arguments only through an op that works entry by entry
+        through = entries if maker.name in _ENTRYWISE else None
+        pending.extend((p, _entries_of(a, through)) for a, p in zip(maker.args, parents_of(maker, made)) if p is not None)
     return False
 
 
 # Ops that pick, move or copy their operands' entries: their results are exactly numbers they were given.
 _PICKS = frozenset(("abs", "broadcast_to", "clip", "concatenate", "copy", "flip", "getitem", "max", "maximum", "min",
                     "minimum", "negative", "reshape", "squeeze", "expand_dims", "stack", "transpose", "where"))
+# Ops whose result's entry is made of the same entry of each argument (of its shape): a flip, a transpose, an index or
+# a stack moves entries, so what made an entry of theirs is some other entry of their arguments.
+_ENTRYWISE = frozenset(("add", "subtract", "multiply", "divide", "astype", "square", "power", "abs", "negative",
+                        "clip", "maximum", "minimum", "where", "copy"))
 # Arithmetic whose float result is checked against the exact one in rational arithmetic, entry by entry.
 _RATIONAL = {"add": lambda a, b: a + b, "subtract": lambda a, b: a - b, "multiply": lambda a, b: a * b,
              "divide": lambda a, b: a / b, "astype": lambda a: a, "square": lambda a: a * a,
              "power": lambda a, b: _whole_power(a, b)}
 
 
+_POWER_BITS = 1 << 16  # the longest power `_whole_power` computes exactly, in bits of its numerator or denominator
+
+
 def _whole_power(base, exponent):
     """``base ** exponent`` of rational entries, each where it is rational: a whole exponent (e ** 2, JAX's
     integer_pow), a base of 1, or a base of 0 to a power above 0; else None, which no float equals."""
     def entry(b, n):
-        if n.denominator == 1 and (b or n >= 0):
-            return b ** int(n)
         if b == 1 or (b == 0 and n > 0):
             return b
+        if b == -1 and n.denominator == 1:
+            return b ** (int(n) % 2)
+        if n.denominator == 1 and b and abs(n) * max(b.numerator.bit_length(), b.denominator.bit_length()) > _POWER_BITS:
+            return None  # too long to compute (x ** 1e18), and far past any float's range: no float holds it exactly
+        if n.denominator == 1 and (b or n >= 0):
+            return b ** int(n)
         return None
 
     return np.vectorize(entry, otypes=[object])(base, exponent)
