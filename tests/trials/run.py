@@ -188,6 +188,7 @@ from cases86c import ALL as EIGHTY_SIXTH_C
 from cases87c import ALL as EIGHTY_SEVENTH_C
 from cases88c import ALL as EIGHTY_EIGHTH_C
 from cases89c import ALL as EIGHTY_NINTH_C
+from cases90c import ALL as NINETIETH_C
 from cases72d import ALL as SEVENTY_SECOND_D
 from judge import judge, run_cli
 
@@ -229,7 +230,7 @@ ALL = (FIRST + SECOND + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINT
        + EIGHTY_FIRST_C + SEVENTY_EIGHTH_D + EIGHTY_SECOND_C + SEVENTY_NINTH_D
        + EIGHTY_THIRD_C + EIGHTIETH_D + EIGHTY_FOURTH_C + EIGHTY_FIRST_D + EIGHTY_FIFTH_C
        + EIGHTY_SECOND_D + EIGHTY_SIXTH_C + EIGHTY_SEVENTH_C + EIGHTY_EIGHTH_C + EIGHTY_THIRD_D
-       + EIGHTY_NINTH_C)
+       + EIGHTY_NINTH_C + NINETIETH_C)
 
 
 def one(case):
