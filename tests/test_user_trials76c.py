@@ -48,7 +48,7 @@ CHOSEN = {  # case id -> what it holds
         "log(det S) with det S = 1e-340 underflowing to 0: unstable, np.linalg.slogdet offered and re-checked",
     "lib76c:closed_loop_radius@k=[1.0,1.75]:float64":
         "max |eig(A - B K)| where both poles are 0.5 (a Jordan block): the radius grows as a square root on the real "
-        "side: domain",
+        "side, no derivative, and its value 0.5 computed 0.5000000066 (the double root's sqrt of rounding): unstable",
 }
 
 KNOWN_WRONG = {}  # case id -> the finding, open

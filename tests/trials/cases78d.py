@@ -474,7 +474,8 @@ ALL = [
     CIOU(J, "ciou_loss", F64, "ok", ciou_torchvision, A_PRED, A0),
     CIOU(J, "ciou_loss", F32, "ok", ciou_torchvision, A_PRED, A0),
     CIOU(J, "ciou_loss", F64, "wrong", ciou_torchvision, A_FLAT, A0),
-    CIOU(J, "ciou_loss", F64, "domain", ciou_torchvision, A0, A0),
+    # the value off by 2.9e-17 in 2.5e-8 (1 - IoU cancels): lost at the kink, unstable
+    CIOU(J, "ciou_loss", F64, "unstable", ciou_torchvision, A0, A0),
     CIOU(J, "ciou_aspect", F64, "ok", ciou_aspect, A_PRED, A0),
     CIOU(J, "ciou_aspect", F64, "wrong", ciou_aspect, A_FLAT, A0),
     CIOU_V(J, F64, "ok", [2.0, 0.5], [2.0, 2.0]),
