@@ -483,7 +483,15 @@ def _getitem_raw(x, index):
     return x[index]
 
 
-getitem = _array_op(_getitem_raw, "getitem", "indexing", mp=_getitem_raw)
+def _getitem_exact(x, index):
+    """``x[index]`` of exact numbers: a reduction's 0-d answer is a bare number (an mpf, a ball), indexed as NumPy
+    indexes its scalar (``s[None]``, ``s[()]``) through a 0-d array of it."""
+    if not isinstance(x, (np.ndarray, list, tuple, dict, str, bytes)):  # a number: containers index as they do
+        x = np.asarray(x, dtype=object)
+    return x[index]
+
+
+getitem = _array_op(_getitem_raw, "getitem", "indexing", mp=_getitem_exact)
 
 
 def _untake_raw(g, index, shape, dtype):
