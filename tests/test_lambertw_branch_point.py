@@ -36,9 +36,10 @@ def _result(fun, point):
 
 @pytest.mark.parametrize("fun, left, right", [(principal_of_x_exp_x, -1, 1), (lower_of_x_exp_x, 1, -1)])
 def test_each_branch_has_its_kink_at_the_branch_point(fun, left, right):
-    # W_0(x e^x) is x right of -1 and the other root left of it (and W_-1 the other way round): slopes +-1
+    # W_0(x e^x) is x right of -1 and the other root left of it (and W_-1 the other way round): slopes +-1; float64's
+    # -1 * exp(-1) is past -1/e, so W's NaN there loses the value -1: unstable beside the kink
     result = _result(fun, {"x": -1.0})
-    assert result.status == "domain", [f.message for f in result.findings]
+    assert (result.status, result.gradient_status) == ("unstable", "domain"), [f.message for f in result.findings]
     assert float(result.exact_value) == -1.0
     [kink] = [f for f in result.findings if f.kind == "kink"]
     assert f"is {left} from the left and {right} from the right" in kink.message

@@ -33,8 +33,11 @@ def _result(fun, point):
 
 
 def test_the_final_size_at_the_threshold_is_a_kink_with_value_0():
+    # float64's -exp(-1) is past -1/e, so W's NaN loses the value 0 there: unstable, beside the kink
     result = _result(final_size, {"r0": 1.0})
-    assert result.status == "domain", (result.status, [f.message for f in result.findings])
+    assert result.status == "unstable" and result.gradient_status == "domain", (
+        result.status, [f.message for f in result.findings])
+    assert any(f.kind == "kink" for f in result.findings)
     assert float(result.exact_value) == 0.0
     assert math.isnan(float(result.exact_gradient["r0"]))
 

@@ -16,8 +16,8 @@ unstable), the log-space one there (ok), JAX's norm.logpdf at log_sigma = -300 (
 at a point equidistant from two centres (domain), soft k-means by hand at tau = 1e-3 (exp underflows to 0 / 0:
 unstable), the Bernoulli mixture by JAX's xlogy at p = 0 (its rule's 0 / 0: wrong) and by TensorFlow's (ok), and the
 k-means++ draw by torch.multinomial (refused, naming it and the line).
-F1, open: the mixture with a component switched off by jnp.where(ACTIVE, logits, -inf) and the log of its softmax
-weights: gradcli gives no verdict ("no exact reference") where the logits' NaN slopes are wrong; a strict xfail.
+F1, mended: the mixture with a component switched off by jnp.where(ACTIVE, logits, -inf) and the log of its softmax
+weights: gradcli gave no verdict ("no exact reference") where the logits' NaN slopes are wrong; chosen here.
 """
 
 import os
@@ -68,12 +68,10 @@ CHOSEN = {  # case id -> what it holds
 }
 
 MASKED = "jax_lib84d:gmm_masked@logits=[0.2,-0.1,0.7],mu=[0.0,1.5,3.0],log_sigma=[0.0,-0.5,0.3]:float64"
-KNOWN_WRONG = {  # case id -> the finding, open
-    MASKED: "F1: log of softmax weights with a -inf logit: no exact reference where the logits' NaN is wrong",
-}
-SYMPTOMS = {
-    MASKED: "no exact reference",
-}
+CHOSEN[MASKED] = ("F1 (mended): log of softmax weights with a -inf logit: the masked weight's log is -inf all around "
+                  "the point, its component's slopes proven 0, the logits' NaN (log's backward 0 / 0) wrong")
+KNOWN_WRONG = {}  # case id -> the finding, open: none
+SYMPTOMS = {}
 
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(
     cases84d, CHOSEN, KNOWN_WRONG, SYMPTOMS)

@@ -496,6 +496,8 @@ def _smooth_new(name, args):
         return _beside_an_infinity(name, args)
     value, slopes = _SMOOTH[name]
     syms = [_unknown_constant(a) if _not_a_number(a) else _lift(a) for a in args]
+    if name == "exp" and _minus_infinity_all_around(syms[0]):
+        return _lift(0)  # 0 all around the point, as exp of a mask's own -inf is
     ball = _arb.ELEMENTWISE[name](*[s.b for s in syms])
     if any(s.q is None for s in syms):
         return Sym(ball, None, _beside_an_unknown(name, syms))
@@ -1526,7 +1528,7 @@ def logsumexp(x, axis=None, keepdims=False):
 
 
 def _logsumexp_whole(x):
-    entries = list(np.ravel(np.asarray(x, dtype=object)))
+    entries = [e for e in np.ravel(np.asarray(x, dtype=object)) if not _minus_infinity_all_around(e)]
     if any(_infinity(e) for e in entries):  # a mask's -inf adds exp(-inf) = 0: the sum of the others, exactly
         if any(_infinity(e) and float(e) > 0 for e in entries):
             return math.inf
@@ -1547,6 +1549,16 @@ def _logsumexp_whole(x):
     if all(s.d is None for s in syms):
         return Sym(ball, answer)
     return Sym(ball, answer, _tangent([div(e, total) for e in exps], syms))
+
+
+def _minus_infinity_all_around(e):
+    """Whether ``e`` is an unknown (a log at its pole, and what it met since) whose ball is -inf and which no seed
+    moves off it: every derivative entry known, so along each seed the log's argument stays its exact 0 (`_still_along`):
+    log(w) - m^2 of a weight a mask's -inf made 0, whose exp is 0 all around the point, as a mask's own -inf is.
+    Beside a pole (`beside_poles`) an entry is the slope beside it, not a sign of that."""
+    if type(e) is not Sym or e.q is not None or beside_poles or not _infinity(e.b) or not e.b < 0:
+        return False
+    return e.d is None or all(entry is not None for entry in e.d)
 
 
 def total(x, axis=None, keepdims=False, **options):

@@ -112,7 +112,8 @@ def _beside_nan(result, target, args, exact, limits, reasons, held=()):
     labels = []
     for k, (slope, (_, _, label)) in enumerate(zip(slopes, coordinates_of(target, args))):
         if slope is not None and limits[k] is None and reasons[k] is None:
-            continue  # a finite entry the reference found itself
+            labels.append(label)  # a finite entry the reference found itself (a proof's), kept and named alike
+            continue
         if slope is not None:
             limits[k], reasons[k] = slope, None
             labels.append(label)

@@ -85,7 +85,7 @@ My truths corrected (gradcli right):
 - the multinomial refusal's line: 86, not the one I typed.
 
 Findings:
-F1 (open). The log of softmax weights with a component switched off by a -inf logit, with the component's own
+F1 (mended). The log of softmax weights with a component switched off by a -inf logit, with the component's own
   parameters also inputs: gradcli gives no verdict. jax_lib84d:gmm_masked at logits [0.2, -0.1, 0.7], mu [0, 1.5, 3],
   log_sigma [0, -0.5, 0.3]: w = softmax(where(ACTIVE, logits, -inf)) = [0.574, 0.426, 0] exactly, log(w)_2 = -inf
   exactly, and JAX's log rule divides 0 / 0 in the backward: logits' slopes come out [NaN, NaN, 0] where the function
@@ -104,6 +104,9 @@ F1 (open). The log of softmax weights with a component switched off by a -inf lo
   are seeded beside it and the framework's rule is non-finite. Reproduction: `gradcli check
   tests/trials/jax_lib84d.py:gmm_masked --at "logits=[0.2,-0.1,0.7],mu=[0.0,1.5,3.0],log_sigma=[0.0,-0.5,0.3]"
   --dtype float64 --json`.
+  Mended: the log of a number that is 0 all around the point (the zero function of the unknown inputs, as
+  exp(-inf) / sum is) is the constant -inf in the proof, as the mask's own -inf is: m_2's 0 is proven beside the
+  seeded logits, and the verdict is wrong.
 F2 (open; a message, outside the judge: its case passes and is no xfail). The wrong rule named wrongly: in
   jax_lib84d:dirichlet_prior (w = [0, 0.4, 0.6]) the verdict, slopes and line are right (wrong: w_0's 0 comes out NaN
   from xlogy's rule), but the finding says "(the framework's own rule of jax.scipy.special.gammaln ran on this line:
