@@ -419,6 +419,10 @@ def _polygamma(n, x):
 
 def _arctan2(y, x):
     y, x = _arb(y), _arb(x)
+    if y.is_nan() or x.is_nan():
+        # NaN, as IEEE's: flint's atan2 of a NaN and 0 is a ball about 0 ([+/- 1.58]); the NaN argument itself, so a
+        # NaN no precision bounds (0 / 0 of balls) stays one more bits may resolve
+        return ARB(math.nan) if _nan_itself(y) or _nan_itself(x) else (y if y.is_nan() else x)
     if y.is_zero() and x < 0:
         cuts.append(True)  # a jump in y whatever a rule gives: the one-sided test must see it
     elif y.is_zero() and x.is_zero():
