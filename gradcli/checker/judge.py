@@ -221,14 +221,11 @@ def _value_lost(result, target, value, exact, dtype, rtol, recording, domain, me
     if domain.value != Verdict.OK or exact.value is None or not finite(exact.value) or any(
             isinstance(side, Jump) for _, *sides in exact.singular for side in sides):
         return []
-    flushed = getattr(target.bridge, "flushes_subnormals", False)
-    error, passed = compare(value, exact.value, rtol, result.atol, dtype, flushed)
-    if not passed and meant is not None and exact.holds_a_rounded_constant:
-        passed = _value_as_meant(result, value, meant, rtol, dtype, flushed)
-    if passed:
+    if _value_passes(result, value, exact, rtol, dtype, getattr(target.bridge, "flushes_subnormals", False), meant):
         return []
-    result.value_error = error
+    result.value_ulps = ulps(value, exact.value, dtype)
     bits, eps = _bits_and_eps(dtype)
+    error = result.value_error
     result.bits_lost = bits if not math.isfinite(error) else min(bits, max(0.0, math.log2(max(error, eps) / eps)))
     return [Judgement(value=Verdict.UNSTABLE), _nonfinite(recording, value, {})]
 
@@ -853,13 +850,8 @@ def _precision(result, target, value, grads, exact, exact_grads, gradient_known,
     """
     judgement = Judgement()
     flushed = getattr(target.bridge, "flushes_subnormals", False)
-    if exact.value is not None:
-        result.value_error, passed = compare(value, exact.value, rtol, result.atol, dtype, flushed)
-        if not passed and meant is not None and exact.holds_a_rounded_constant:
-            passed = _value_as_meant(result, value, meant, rtol, dtype, flushed)
-        if not passed:
-            judgement.value = Verdict.UNSTABLE
-        _note_atol(result, "value", passed, [(value, exact.value)], rtol, dtype)
+    if exact.value is not None and not _value_passes(result, value, exact, rtol, dtype, flushed, meant):
+        judgement.value = Verdict.UNSTABLE
     if not verdicts_alone:
         result.value_ulps = ulps(value, exact.value, dtype)
     if gradient_known:
@@ -890,6 +882,16 @@ def _precision(result, target, value, grads, exact, exact_grads, gradient_known,
     elif math.inf in (result.value_error, result.gradient_error):
         result.bits_lost = bits
     return judgement
+
+
+def _value_passes(result, value, exact, rtol, dtype, flushed, meant):
+    """Whether ``value`` is its exact reference within rtol (or exact for the program as meant, `_value_as_meant`);
+    its error on ``result``, and a note where --atol alone passed it."""
+    result.value_error, passed = compare(value, exact.value, rtol, result.atol, dtype, flushed)
+    if not passed and meant is not None and exact.holds_a_rounded_constant:
+        passed = _value_as_meant(result, value, meant, rtol, dtype, flushed)
+    _note_atol(result, "value", passed, [(value, exact.value)], rtol, dtype)
+    return passed
 
 
 def _value_as_meant(result, value, meant, rtol, dtype, flushed):
