@@ -96,9 +96,9 @@ def _one_forkserver_per_test_process(_temporary_files_in_the_sessions_folder):
 # are tested by the files of the fixes that closed them, and from round 23 on by test_trial_findings<round>.py),
 # run by `make trials`; the benchmark scripts' tiny runs, run by `make bench` before the benchmarks. The suite keeps
 # within its ten minutes on two cores; the latest trial round of each series (c, d), a round that holds an open
-# finding as a strict xfail (48c) and the trials' shared helpers (test_user_trials.py) stay in every run (82d's file,
-# whose open findings take 20 s each even at 120 digits, and 84d's and 85d's, whose TensorFlow cases take 12-30 s,
-# went to the long mode from their landing, 83d's in every run in their place).
+# finding as a strict xfail (48c) and the trials' shared helpers (test_user_trials.py) stay in every run; the d
+# rounds' files run in the long mode from their landing from 82d on (their PyTorch and TensorFlow cases take 10-30 s
+# each: 82d's open findings 20 s even at 120 digits), their findings guarded in every run by the files of the fixes.
 LONG_MODE = {f"test_user_trials{r}.py" for r in ("3", "4", "5", "6", "7", "8", "9a", "9b", "10a", "10b", "11a", "11b",
                                                  "12a", "12b", "13a", "13b", "14a", "14b", "15a", "15b", "16a", "16b",
                                                  "17a", "17b", "18", "19a", "19b", "20a", "20b", "21a", "21b", "21c",
@@ -112,7 +112,7 @@ LONG_MODE = {f"test_user_trials{r}.py" for r in ("3", "4", "5", "6", "7", "8", "
                                                  "42a", "42b", "42c", "43a", "43b", "43c", "44a", "44b",
                                                  "44c", "45a", "45b", "45c", "46a", "46b", "46c", "47b", "48a",
                                                  "49a", "49b", "50a", "50b", "51c", "51d", "52c", "52d", "53c", "53d", "54c", "54d", "55c",
-                                                 "55d", "56c", "56d", "57c", "57d", "58c", "58d", "59c", "59d", "60c", "60d", "61c", "61d", "62c", "62d", "63c", "63d", "64c", "64d", "65c", "65d", "66c", "66d", "67c", "68c", "67d", "69c", "68d", "70c", "71c", "69d", "72c", "73c", "70d", "74c", "71d", "75c", "72d", "76c", "73d", "77c", "74d", "78c", "75d", "79c", "76d", "80c", "77d", "81c", "78d", "82c", "79d", "83c", "80d", "84c", "82d", "85c", "86c", "87c", "81d", "88c", "89c", "84d", "90c", "85d")} | {
+                                                 "55d", "56c", "56d", "57c", "57d", "58c", "58d", "59c", "59d", "60c", "60d", "61c", "61d", "62c", "62d", "63c", "63d", "64c", "64d", "65c", "65d", "66c", "66d", "67c", "68c", "67d", "69c", "68d", "70c", "71c", "69d", "72c", "73c", "70d", "74c", "71d", "75c", "72d", "76c", "73d", "77c", "74d", "78c", "75d", "79c", "76d", "80c", "77d", "81c", "78d", "82c", "79d", "83c", "80d", "84c", "82d", "85c", "86c", "87c", "81d", "88c", "89c", "84d", "90c", "85d", "83d")} | {
     "test_bench_smoke.py"}
 
 
