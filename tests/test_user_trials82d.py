@@ -18,8 +18,9 @@ F1, open: the Gaussian W2 at an exactly singular covariance [[1, 1], [1, 1]]: no
 whether the function is a number") where c1 has no derivative and the means and c2 keep theirs: domain.
 F2, open: tf.linalg.sqrtm's and scipy.linalg.sqrtm's Gaussian W2 at S1 = S2 = I: the covariances' exact slopes 0 are
 "not proven 0": no verdict where it is ok (JAX's closed form proves them).
-F3, open: an unbalanced Sinkhorn with a mass a_0 = 0 and a where-guarded KL: x_0's slope is exactly 0 (row 0 of the
-plan is 0 for every x_0), gradcli finds no exact reference where the NaN leaking through pow and where makes it wrong.
+F3, mended (chosen here): an unbalanced Sinkhorn with a mass a_0 = 0 and a where-guarded KL: x_0's slope is exactly 0
+(row 0 of the plan is 0 for every x_0); gradcli found no exact reference where the NaN leaking through pow and where
+makes it wrong.
 """
 
 import os
@@ -76,17 +77,15 @@ KNOWN_WRONG = {  # case id -> the finding, open
         "(at 120 digits: its bound there), so it cannot say whether the value and gradient are right",
     f"np_lib82d:gaussian_w2@{G_EYE}:float64":
         "F2 with scipy.linalg.sqrtm: the same",
-    "jax_lib82d:unbalanced_cost_where@x=[0.0,1.0],y=[0.2,0.5],a=[0.0,0.7],eps=0.5:float64":
-        "F3: unbalanced Sinkhorn, a_0 = 0: u_0 = 0^0.667 = 0 for every x, so x_0's slope is exactly 0 and x_1, y, "
-        "a_1, eps have finite slopes, which pow's 0^-0.33 = inf and the where-leak turn NaN: wrong; gradcli: no "
-        "exact reference (x_0's slope bounded within 1.9e-1277 of 0, not proven)",
 }
 SYMPTOMS = {
     f"jax_lib82d:gaussian_w2_closed@{G_SING}:float64": "rounding decides whether the function is a number",
     f"tf_lib82d:gaussian_w2@{G_EYE}:float64": "cannot say whether this value and gradient are right",
     f"np_lib82d:gaussian_w2@{G_EYE}:float64": "cannot say whether this value and gradient are right",
-    "jax_lib82d:unbalanced_cost_where@x=[0.0,1.0],y=[0.2,0.5],a=[0.0,0.7],eps=0.5:float64": "no exact reference",
 }
+CHOSEN["jax_lib82d:unbalanced_cost_where@x=[0.0,1.0],y=[0.2,0.5],a=[0.0,0.7],eps=0.5:float64"] = (
+    "F3 (mended): unbalanced Sinkhorn, a_0 = 0: u_0 = 0^0.667 = 0 for every x, so x_0's slope is exactly 0 and x_1, "
+    "y, a_1, eps have finite slopes, which pow's 0^-0.33 = inf and the where-leak turn NaN: wrong")
 
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(
     cases82d, CHOSEN, KNOWN_WRONG, SYMPTOMS)

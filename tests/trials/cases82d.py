@@ -100,7 +100,8 @@ F2. tf.linalg.sqrtm's and scipy.linalg.sqrtm's Gaussian W2 at S1 = S2 = I (c1 = 
   2 (m1 - m2) = [0.2, 1]; JAX's closed form at the same point proves the 0s (ok), eigh's twins are wrong there by their
   rule. Reproduction: tf_lib82d.py:gaussian_w2 or np_lib82d.py:gaussian_w2 at "m1=[0.1,0.2],c1=[1.0,0.0,1.0],
   m2=[0.0,-0.3],c2=[1.0,0.0,1.0]" (17-34 s).
-F3. JAX's unbalanced Sinkhorn with a mass a_0 = 0 and its KL guarded by jnp.where(p > 0, p * log(p / q), 0) (x = [0,
+F3 (mended since: 0^a = 0 for a > 0 in the proof, and a log at -inf all around the point dropped as a mask's
+  -inf is). JAX's unbalanced Sinkhorn with a mass a_0 = 0 and its KL guarded by jnp.where(p > 0, p * log(p / q), 0) (x = [0,
   1], y = [0.2, 0.5], a = [0, 0.7], eps = 0.5): u_0 = (0 / (K v)_0)^(2/3) = 0 for every x, y, eps, so row 0 of the
   plan is 0 and x_0's slope is exactly 0; x_1 (0.8639), y, a_1, eps have finite slopes (mpmath, a_0 held at 0); a_0
   has none (a^(2/3) undefined below 0, infinite slope above). JAX's gradient is NaN everywhere (pow's 0^(-1/3) = inf
