@@ -216,10 +216,11 @@ def _minimum(x, y):
 
 
 # The picks of maximum and minimum that their balls did not decide (they overlap: sin(1 + x) and 2 sin(h) cos(h),
-# h = (1 - x)/2, at x = 0, one number computed two ways and not proven equal), decided by the branch the point's own path takes (`forced`, `forced_taken`):
-# by the two operands themselves (kept alive here, so their ids name them), whether the first is the one above. The
-# rule then weighs the operand the pick returned (`_pick_order`), as it does where the balls decide. A run's picks
-# are kept for that run alone: the caller starts each run with a `decisions` list of its own.
+# h = (1 - x)/2, at x = 0, one number computed two ways and not proven equal), decided by the branch the point's own
+# path takes (`forced`, `forced_taken`): by the two operands themselves (kept alive here, so their ids name them),
+# whether the first is the one above. The rule then weighs the operand the pick returned (`_pick_order`), as it does
+# where the balls decide. A run's picks are kept for that run alone: the caller starts each run with a `decisions`
+# list of its own.
 _UNDECIDED_PICKS = {}
 _picks_of = [None]  # the `decisions` list of the run whose picks `_UNDECIDED_PICKS` holds
 
@@ -959,7 +960,7 @@ _SHARED = frozenset({"add", "subtract", "multiply", "divide", "negative", "squar
                      "expm1", "tanh", "sigmoid", "softplus", "logaddexp", "reciprocal", "exp2", "log2", "log10",
                      "sin", "cos", "tan", "sinc", "arcsin", "arccos", "arctan", "sinh", "cosh", "arcsinh",
                      "arccosh", "arctanh", "hypot", "erf", "erfc", "gammaln", "digamma"})
-_COMMUTING = frozenset({"add", "multiply", "logaddexp", "hypot"})
+COMMUTING = frozenset({"add", "multiply", "hypot", "logaddexp", "logaddexp2"})  # f(x, y) = f(y, x), shapes included
 # Every answer of a run is held until the next run starts (a run replaces `decisions`) or the bound is met: a cache
 # that dropped some would share an equal computation or not as its keys' hashes fell, and prove a 0 in one process
 # and not in the next.
@@ -977,7 +978,7 @@ def _share(name, on_arb, args):
         key = (name, _CTX.prec, _identity(args[0]))
     elif len(args) == 2:
         first, second = _identity(args[0]), _identity(args[1])
-        if name in _COMMUTING and hash(first) > hash(second):
+        if name in COMMUTING and hash(first) > hash(second):
             first, second = second, first  # cos a sin b and sin a cos b at a = b: one number
         key = (name, _CTX.prec, first, second)
     else:

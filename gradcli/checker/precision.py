@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from ..autodiff import arb_proof
+from ..autodiff.arb import COMMUTING
 from ..autodiff import mp as mp_core
 from ..autodiff import plain
 from ..autodiff.ops import raw
@@ -313,7 +314,7 @@ class SameNumbers:
             return None
         # cos a sin b and sin a cos b at a = b: one number; not with keywords, which may weigh one argument
         # (PyTorch's add(x, y, alpha=2))
-        if (not kwargs and getattr(prim, "name", None) in _COMMUTING and len(args) == 2
+        if (not kwargs and getattr(prim, "name", None) in COMMUTING and len(args) == 2
                 and hash(call[1][0]) > hash(call[1][1])):
             call = (call[0], call[1][::-1])
         # One lookup that also keeps a first answer: a name is a nest of tuples, hashed afresh at every lookup.
@@ -355,7 +356,6 @@ class SameNumbers:
         return None
 
 
-_COMMUTING = frozenset({"add", "multiply", "hypot", "logaddexp", "logaddexp2"})  # f(x, y) = f(y, x), shapes included
 _MPF_BITS = operator.attrgetter("_mpf_")  # an mpf's exact value: sign, mantissa, exponent, bit count
 _NAMED_BY_REPR = frozenset({bool, int, float, complex, str, type(None), slice, type(Ellipsis)})
 
