@@ -51,6 +51,10 @@ SOURCE = textwrap.dedent(
 
     def root_of_a_point(x):
         return np.sqrt(-x * x)
+
+
+    def root_at_a_double_root(x, b):
+        return np.sqrt((1 + x + b) * (1 + x + b) - 4 * b)
     """
 )
 
@@ -121,3 +125,16 @@ def test_a_point_on_sqrts_edge_beside_an_epsilon_keeps_no_slope_and_a_reference(
     assert float(result.exact_gradient["v"][0]) == -np.inf  # the slope's limit from the right, the only side
     closed = -0.2 * -0.5 / (np.sqrt(1e-4) * (np.sqrt(1e-4) + 1e-8) ** 2)
     assert float(result.exact_gradient["v"][1]) == pytest.approx(closed, rel=1e-10)
+
+
+@pytest.mark.parametrize("target", ["root_at_a_double_root", "sqrt((1+x+b)*(1+x+b) - 4*b)"])
+def test_a_step_the_programs_other_numbers_absorb_finds_no_side_inside(module, target):
+    """sqrt(x (x + 4)) written as sqrt((1 + x + b)^2 - 4 b) at x = 0, b = 1: no real value for x < 0, slope
+    1 / sqrt(x) -> inf on the right. The search for a step inside reaches steps that 2 + t absorbs at the working
+    precision, where both sides are the point's own 0: a slope 0 with no noise, and the rule's inf called wrong.
+    A step found so is confirmed at more bits, where it leaves the domain: x keeps no slope."""
+    name = f"{module}:{target}" if "(" not in target else target
+    [result] = gradcli.check(name, [{"x": 0.0, "b": 1.0}], dtypes=("float64",), wrt=["x"]).results
+    assert result.status == "domain", (result.status, [f.message for f in result.findings])
+    exact = result.exact_gradient["x"]
+    assert exact is None or not np.isfinite(float(exact)), exact

@@ -22,6 +22,9 @@ import cases91c  # noqa: E402
 from test_user_trials import round_tests  # noqa: E402
 
 CHOSEN = {  # case id -> what it holds
+    "lib91c:two_compartment_alpha@k10=1.0,k12=0.0,k21=1.0:float64":
+        "the larger macro rate at the double root: k12 has no real value on its left, so no derivative: domain "
+        "(F1, mended)",
     "lib91c:bateman@ka=0.200000001,ke=0.2,D=100.0,V=10.0,t=2.0:float64":
         "the Bateman function with ka - ke = 1e-9: e^-0.4 - e^-0.400000002 loses 9 digits of the value: unstable",
     "lib91c:bateman@ka=0.2,ke=0.2,D=100.0,V=10.0,t=2.0:float64":
@@ -42,17 +45,7 @@ CHOSEN = {  # case id -> what it holds
         "the Hill equation at C = 0 with n = 2: C^n = 0, slope 0 in C and 0 in n (no 0 * log 0 leaked): ok",
 }
 
-KNOWN_WRONG = {  # case id -> the finding, open
-    "lib91c:two_compartment_alpha@k10=1.0,k12=0.0,k21=1.0:float64":
-        "F1: alpha = (s + sqrt(s^2 - 4 k10 k21)) / 2 at the double root k12 = 0, k10 = k21 = 1: along k12 the "
-        "discriminant is k12 (k12 + 4), negative on the left, sqrt(4 k12) on the right, so k12 has no derivative "
-        "(domain), but gradcli reports its exact slope 0 and calls the rule's inf wrong",
-    "lib91c:two_compartment_beta@k10=1.0,k12=0.0,k21=1.0:float64":
-        "F1: the smaller root beta at the same double root: k12's exact slope reported 0 (its slope is -inf from "
-        "the right, none on the left), the verdict wrong",
-    "lib91c:two_compartment_alpha@k10=1.0,k12=0.0,k21=1.0:float32":
-        "F1 in float32",
-}
+KNOWN_WRONG = {}  # F1 mended: the edge step confirmed at more bits (cases91c says how)
 SYMPTOMS = {case_id: '"k12": 0.0,\n        "k21": "nan"\n      },\n      "fd_gradient"' for case_id in KNOWN_WRONG}
 
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(

@@ -1527,9 +1527,22 @@ def _edge_step(moved, resolves, h, h_scale):
                 middle = (inside + outside) // 2
                 outside, inside = (outside, middle) if _finite_sides(moved, h / 2**middle) else (middle, inside)
             d = h / 2**inside
-            return d * h_scale if resolves(d * h_scale) else 0
+            if not resolves(d * h_scale):
+                return 0
+            return d * h_scale if _finite_with_more_bits(moved, d * h_scale) else None
         outside = 2**k
     return None
+
+
+def _finite_with_more_bits(moved, t):
+    """Whether ``moved`` stays finite at +-t with the working precision raised past t's own digits. A step the
+    program's other numbers absorb (2 + t at 30 digits is 2) leaves both sides at the point's own value: finite where
+    the point is the domain's edge itself (sqrt((2 + x)^2 - 4) at x = 0, no real value for x < 0)."""
+    import mpmath
+
+    extra = min(max(0, -int(mpmath.mag(t))), 2**_EDGE_HALVINGS) + 64
+    with mpmath.workprec(mpmath.mp.prec + extra):
+        return _finite_sides(moved, t)
 
 
 # How far below the step `_step_inside` looks for the domain's edge: 2^-(2^15) of it.

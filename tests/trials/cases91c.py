@@ -69,7 +69,7 @@ Truths the round corrected in itself (against the first CLI batch; each re-deriv
   f's at a = b = 0) comes out 0 / 0 = NaN from sqrt's rule at 0: wrong, the same doctrine.
 
 Findings:
-F1 (open). At a square root's zero where one input has no derivative (no real value on one side, an infinite slope on
+F1 (mended). At a square root's zero where one input has no derivative (no real value on one side, an infinite slope on
   the other) and other inputs kink, gradcli reports that input's exact slope as 0 and calls the rule's inf wrong.
   Minimal: `gradcli check "sqrt((1+x+b)*(1+x+b) - 4*b)" --at x=0,b=1 --wrt x --json`: status wrong, gradient x inf,
   exact_gradient x 0.0 ("the gradient rule gives {x: +inf} even at high precision, where the exact derivative is {x:
@@ -80,6 +80,10 @@ F1 (open). At a square root's zero where one input has no derivative (no real va
   two_compartment_beta at k10 = k21 = 1, k12 = 0 (and alpha in float32): k10 and k21 rightly NaN (the kink |k10 -
   k21|), k12 reported 0, the verdict wrong where it is domain; the stable form (the discriminant as a sum) gets it
   right.
+  Mended: the mpmath reference's central difference met NaN on x's left, searched for a shorter step inside the
+  domain and found one where both sides were finite only because the program's other numbers absorbed the step (2 + t
+  at 30 digits is 2): both sides equalled the value, a slope 0 with no noise. A step found so is now confirmed with
+  the working precision raised past its own digits, and where it leaves the domain there, the point is the edge.
 """
 
 import mpmath
