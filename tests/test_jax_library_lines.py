@@ -28,6 +28,13 @@ SOURCE = textwrap.dedent(
 
     def factorial_sum(n):
         return jnp.sum(jax.scipy.special.factorial(n))
+
+
+    ALPHA = jnp.array([1.0, 2.0, 3.0])
+
+
+    def dirichlet_log_prior(w):
+        return jnp.sum(jax.scipy.special.gammaln(ALPHA)) + jnp.sum(jax.scipy.special.xlogy(ALPHA - 1, w))
     """
 )
 
@@ -89,3 +96,14 @@ def test_an_operation_the_users_line_wrote_names_no_library():
     assert lgamma.library == f"jax.scipy.special.factorial, {_jax_line(jax_special.factorial, 'lgamma(')}"
     assert greater[0].library == f"jax.scipy.special.kl_div, {_jax_line(jax_special.rel_entr, 'lax.gt(p, zero)')}"
     assert log.location == lgamma.location == greater[0].location
+
+
+def test_a_library_function_of_a_constant_on_the_rules_line_is_not_named(tmp_path):
+    """xlogy's rule gives NaN for w_0 = 0 (its slope is 0: 0 log w for every w); gammaln on the same line is of the
+    constant ALPHA, off the gradient's path. JAX's backward graph runs gammaln again to feed nothing: no rule of
+    gammaln's ran, so the wrong rule is not called the library's."""
+    result, found = _findings(tmp_path, "dirichlet_log_prior", {"w": [0.0, 0.4, 0.6]})
+    assert result.status == "wrong"
+    rule = found["backward", "gradient rule"]
+    assert rule.location.endswith("library_lines.py:17")
+    assert "gammaln" not in rule.message and "framework's own rule" not in rule.message, rule.message

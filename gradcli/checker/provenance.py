@@ -424,9 +424,24 @@ def rule_library(recording, location):
     where no rule of the user's own ran; else None."""
     if user_rules(recording) or location is None:
         return None
-    functions = {op.library.rpartition(", ")[0] for op in recording.ops
-                 if op.replayed and op.phase != "forward" and op.location == location and op.library}
+    functions = {op.library.rpartition(", ")[0] for op in _rule_ops(recording)
+                 if op.location == location and op.library}
     return functions.pop() if len(functions) == 1 else None
+
+
+def _rule_ops(recording):
+    """The ops a framework's backward graph ran for its rules: its replayed backward ops past those that run the
+    forward ops again to feed them (a joint graph's, PyTorch's and JAX's: gammaln of a constant on the rule's line)."""
+    again = Counter((op.name, op.location) for op in recording.ops if op.replayed and op.phase == "forward")
+    rules = []
+    for op in recording.ops:
+        if not op.replayed or op.phase == "forward" or not op.location:
+            continue
+        if again[op.name, op.location]:
+            again[op.name, op.location] -= 1
+            continue
+        rules.append(op)
+    return rules
 
 
 # Backward ops that only move the cotangent into place (an indexing's transpose, a reshape): exact whatever the rule,
@@ -439,14 +454,8 @@ def _first_rule_line(recording):
     """The line of the first op a framework's backward graph ran for its rules, past the forward ops the
     replay of a joint graph (PyTorch's, JAX's) runs again in the backward pass to feed them, and past a line whose
     backward ops only move the cotangent into place (`_ROUTING`: ``ys[-1]``'s transpose before odeint's rule)."""
-    again = Counter((op.name, op.location) for op in recording.ops if op.replayed and op.phase == "forward")
     ran = [op for op in recording.ops if op.replayed and op.phase != "forward" and op.location]
-    rules = []
-    for op in ran:
-        if again[op.name, op.location]:
-            again[op.name, op.location] -= 1
-            continue
-        rules.append(op)
+    rules = _rule_ops(recording)
     lines = list(dict.fromkeys(op.location for op in rules))
     arithmetic = [line for line in lines if any(op.name not in _ROUTING for op in rules if op.location == line)]
     if arithmetic or lines:

@@ -107,13 +107,15 @@ F1 (mended). The log of softmax weights with a component switched off by a -inf 
   Mended: the log of a number that is 0 all around the point (the zero function of the unknown inputs, as
   exp(-inf) / sum is) is the constant -inf in the proof, as the mask's own -inf is: m_2's 0 is proven beside the
   seeded logits, and the verdict is wrong.
-F2 (open; a message, outside the judge: its case passes and is no xfail). The wrong rule named wrongly: in
+F2 (mended; a message, outside the judge: its case passes and is no xfail). The wrong rule named wrongly: in
   jax_lib84d:dirichlet_prior (w = [0, 0.4, 0.6]) the verdict, slopes and line are right (wrong: w_0's 0 comes out NaN
   from xlogy's rule), but the finding says "(the framework's own rule of jax.scipy.special.gammaln ran on this line:
   the library's code, not the line's)": gammaln there is of the constant ALPHA, off the gradient's path; the rule at
   fault is xlogy's. Reduced (a scratch probe), ALPHA = jnp.array([1.0, 2.0, 3.0]) at w = [0, 0.4, 0.6]:
   jnp.sum(gammaln(ALPHA)) + jnp.sum(xlogy(ALPHA - 1, w)) on one line names gammaln; with the gammaln sum on its own
   line the finding names "xlogy (xlogy)" as in bern_mixture; xlogy alone names no call.
+  Mended: JAX's backward graph runs gammaln again (a forward op fed to nothing); the library named is now that of a
+  rule's own ops, past the forward ops the backward graph replays (tests/test_jax_library_lines.py).
 
 Truths are my own expressions evaluated with mpmath (2,000 digits by cases30b.sided_grad: each slope from the left and
 the right, NaN where they differ or either is not finite), never the files' code or gradcli: the mixture as
