@@ -24,6 +24,26 @@ def test_interp_is_numpys(options):
     assert np.array_equal(gnp.interp(X, XP[:1], FP[:1]), np.interp(X, XP[:1], FP[:1]))
 
 
+F32 = np.float32
+
+
+@pytest.mark.parametrize("name, args", [
+    ("polyval", (np.array([1, -2, 1], F32), F32(1.001))),  # Horner's rule in float32, as NumPy's zeros_like(x)
+    ("polyval", (np.array([1, -2, 1], F32), 1.001)),  # a Python float x: float64
+    ("polyval", ([1, -2, 1], np.array([1.001, 2.0], F32))),
+    ("heaviside", (np.array([0.1, 0.0, -1.0], F32), 0.5)),  # a Python number at 0 keeps float32
+    ("heaviside", (np.array([1, 0, -1]), 0.5)),  # integers: float64
+    ("heaviside", (np.array([0.1, 0.0], F32), np.float64(0.5))),
+    ("interp", (np.array([0.3, 1.3], F32), XP.astype(F32), FP.astype(F32))),  # always float64
+    ("interp", (np.array([0.3], F32), [0.0, 1.0], [0.0, 2j])),  # complex values: complex128
+], ids=lambda v: v if isinstance(v, str) else None)
+def test_the_helpers_compute_in_numpys_dtype(name, args):
+    """A float32 program's value rounds as NumPy's does only if each helper computes in NumPy's dtype."""
+    want, got = getattr(np, name)(*args), getattr(gnp, name)(*args)
+    assert np.asarray(got).dtype == np.asarray(want).dtype
+    assert np.array_equal(got, want)
+
+
 def test_interp_differentiates_in_the_point_the_knots_and_the_values():
     inside = np.array([-0.3, 1.3, 2.2])  # off the knots: every piece is smooth there
     check_grads(lambda x, xp, fp: gnp.interp(x, xp, fp), inside, XP, FP)

@@ -24,7 +24,7 @@ from .ops_array import (asarray, broadcast_to, concatenate, cumprod, cumsum, fli
 from .ops_linalg import diagonal, matmul
 from .ops_shape import diff
 from .ops_signal import convolve as _convolve_along
-from .values import raw, shape_of
+from .values import is_float_dtype, raw, result_dtype, shape_of
 
 
 def interp(x, xp, fp, left=None, right=None, period=None, *, segment_of):
@@ -34,8 +34,8 @@ def interp(x, xp, fp, left=None, right=None, period=None, *, segment_of):
     high-precision numbers its comparisons are decided as branches. On a knot the segment to its right is taken,
     as NumPy's value is; the last knot and the ends are NumPy's own answers (fp[-1], ``left``, ``right``).
     """
-    x = asarray(x)
-    xp, fp = asarray(lifted(xp, x)), asarray(lifted(fp, x))
+    x = _at_least_double(asarray(x))  # NumPy's interp computes in float64 (complex128) whatever its inputs' dtype
+    xp, fp = _at_least_double(asarray(lifted(xp, x))), _at_least_double(asarray(lifted(fp, x)))
     left, right, period = (None if v is None else lifted(v, x) for v in (left, right, period))
     if period is not None:
         xp, fp, x = _periodic(x, xp, fp, period)
@@ -68,7 +68,7 @@ def _periodic(x, xp, fp, period):
 def polyval(p, x):
     """``np.polyval``: the polynomial with coefficients ``p`` (highest power first) at ``x``, by Horner's rule."""
     p = asarray(p)
-    y = np.zeros(shape_of(x))
+    y = _zeros_as(x, shape_of(x))  # NumPy's zeros_like(x): a float32 x keeps the polynomial in float32
     for k in range(shape_of(p)[0]):
         y = y * x + getitem(p, k)  # from 0 * x + p[0], as NumPy's (NaN at x = inf, as NumPy's)
     return y
@@ -277,8 +277,11 @@ def correlate(a, v, mode="valid"):
 
 def heaviside(x1, x2):
     """``np.heaviside``: 0 left of 0, 1 right of it, ``x2`` at 0 (NaN at NaN): a jump at 0, slope 0 elsewhere."""
-    step = where(less(x1, 0), 0.0, where(greater(x1, 0), 1.0, x2))
-    return where(isnan(x1), np.nan, step)
+    dtype = result_dtype(raw(x1), raw(x2))  # NumPy's: float32 with a Python number at 0, float64 from integers
+    dtype = dtype if is_float_dtype(dtype) else np.dtype(np.float64)
+    zero, one = np.zeros((), dtype), np.ones((), dtype)
+    step = where(less(x1, 0), zero, where(greater(x1, 0), one, x2))
+    return where(isnan(x1), np.full((), np.nan, dtype), step)
 
 
 def copysign(x1, x2):

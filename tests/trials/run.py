@@ -192,6 +192,7 @@ from cases88c import ALL as EIGHTY_EIGHTH_C
 from cases89c import ALL as EIGHTY_NINTH_C
 from cases90c import ALL as NINETIETH_C
 from cases91c import ALL as NINETY_FIRST_C
+from cases92c import ALL as NINETY_SECOND_C
 from cases72d import ALL as SEVENTY_SECOND_D
 from judge import judge, run_cli
 
@@ -234,7 +235,7 @@ ALL = (FIRST + SECOND + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINT
        + EIGHTY_THIRD_C + EIGHTIETH_D + EIGHTY_FOURTH_C + EIGHTY_FIRST_D + EIGHTY_FIFTH_C
        + EIGHTY_SECOND_D + EIGHTY_SIXTH_C + EIGHTY_SEVENTH_C + EIGHTY_EIGHTH_C + EIGHTY_THIRD_D
        + EIGHTY_NINTH_C + NINETIETH_C + EIGHTY_FOURTH_D + NINETY_FIRST_C
-       + EIGHTY_FIFTH_D)
+       + EIGHTY_FIFTH_D + NINETY_SECOND_C)
 
 
 def one(case):
