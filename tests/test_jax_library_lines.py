@@ -35,6 +35,10 @@ SOURCE = textwrap.dedent(
 
     def dirichlet_log_prior(w):
         return jnp.sum(jax.scipy.special.gammaln(ALPHA)) + jnp.sum(jax.scipy.special.xlogy(ALPHA - 1, w))
+
+
+    def straight_angle(x):
+        return jnp.arccos(jnp.dot(x[0], x[1]) / (jnp.linalg.norm(x[0]) * jnp.linalg.norm(x[1])))
     """
 )
 
@@ -107,3 +111,13 @@ def test_a_library_function_of_a_constant_on_the_rules_line_is_not_named(tmp_pat
     rule = found["backward", "gradient rule"]
     assert rule.location.endswith("library_lines.py:17")
     assert "gammaln" not in rule.message and "framework's own rule" not in rule.message, rule.message
+
+
+def test_a_rule_of_the_lines_own_beside_a_library_functions_names_no_library(tmp_path):
+    """arccos's rule at a cosine of -1 gives NaN (1 / sqrt(1 - c^2) = inf times 0); the norms on the same line are
+    jax.numpy.linalg.norm's code, whose rules are sound there: the wrong rule is not called norm's."""
+    result, found = _findings(tmp_path, "straight_angle", {"x": [[1.0, 0.0, 0.0], [-2.0, 0.0, 0.0]]})
+    assert result.status == "wrong"
+    rule = found["backward", "gradient rule"]
+    assert rule.location.endswith("library_lines.py:21")
+    assert "norm" not in rule.message and "framework's own rule" not in rule.message, rule.message

@@ -420,13 +420,15 @@ def eigh_tie(recording):
 
 def rule_library(recording, location):
     """The library function whose framework-written rule ran on ``location`` (`rule_location`), as
-    "jax.scipy.special.spence": the one library function whose code the backward ops replayed there come from,
-    where no rule of the user's own ran; else None."""
+    "jax.scipy.special.spence": the one library function whose code every backward op replayed there for a rule
+    comes from (past those that only move the cotangent), where no rule of the user's own ran; else None."""
     if user_rules(recording) or location is None:
         return None
-    functions = {op.library.rpartition(", ")[0] for op in _rule_ops(recording)
-                 if op.location == location and op.library}
-    return functions.pop() if len(functions) == 1 else None
+    # every rule op of the line's arithmetic from that one function: an op of the line's own (arccos's rule beside a
+    # norm's) makes the rule the line's as much as the library's
+    functions = {op.library.rpartition(", ")[0] if op.library else None for op in _rule_ops(recording)
+                 if op.location == location and op.name not in _ROUTING}
+    return functions.pop() if len(functions) == 1 and None not in functions else None
 
 
 def _rule_ops(recording):
