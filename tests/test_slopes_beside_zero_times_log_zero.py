@@ -85,3 +85,25 @@ def test_a_zero_the_inputs_make_times_a_pole_is_no_zero_the_program_means(tmp_pa
     result = _checked(tmp_path, GPD_SOURCE, "gpd_logpdf", {"x": 2.0, "xi": 0.0})
     assert result.status == "domain", [f.message for f in result.findings]
     assert math.isnan(result.exact_gradient["x"]), result.exact_gradient
+
+
+COUNT_SOURCE = '''import gradcli.numpy as np
+
+
+def negbin_kernel(k, mu, r):
+    return r * np.log(r / (r + mu)) + k * np.log(mu / (r + mu))
+'''
+
+
+@pytest.mark.parametrize("wrt", [None, ["r"]])
+def test_an_inputs_own_zero_times_log_zero_leaves_the_others_slopes(tmp_path, wrt):
+    # k = 0 counts at mean mu = 0: k log(mu / (r + mu)) is 0 * log 0 whatever r is, and r log(r / (r + mu)) is r log 1:
+    # r's slope is 0 (0 * -1/r from the first, log 1 + 0 from the second) with k an input too, as with k held
+    path = tmp_path / "module.py"
+    path.write_text(COUNT_SOURCE)
+    [result] = gradcli.check(f"{path}:negbin_kernel", [{"k": 0.0, "mu": 0.0, "r": 10.0}], dtypes=["float64"],
+                             wrt=wrt, fixes=False).results
+    assert result.status == "domain", [f.message for f in result.findings]
+    assert result.exact_gradient["r"] == 0.0, result.exact_gradient
+    if wrt is None:  # k moves the 0 (k log 0 is -inf beside it), mu the log's pole: neither has a slope
+        assert math.isnan(result.exact_gradient["k"]) and math.isnan(result.exact_gradient["mu"]), result.exact_gradient

@@ -46,15 +46,8 @@ CHOSEN = {  # case id -> what it holds
         "Beverton-Holt over 10 generations at R = 1, where the closed form is 0/0: ok",
 }
 
-KNOWN_WRONG = {  # case id -> the finding, open
-    "lib90c:negbin_loglik@k=0.0,mu=0.0,r=10.0:float64":
-        "F1: the negative binomial log-likelihood at k = 0, mu = 0: k log(mu / (r + mu)) is 0 * log(0), and r keeps "
-        "its slope 0 beside it (README's `sum(p*log(p/q))` with p = 0: q keeps its slopes; --wrt r alone gives 0), "
-        "but the full check reports r's exact slope NaN",
-}
-SYMPTOMS = {
-    "lib90c:negbin_loglik@k=0.0,mu=0.0,r=10.0:float64": '"r": "nan"\n      },\n      "fd_gradient"',
-}
+KNOWN_WRONG = {}  # F1 mended: an input's own 0 times log 0 leaves the other inputs their slopes
+SYMPTOMS = {}
 
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(
     cases90c, CHOSEN, KNOWN_WRONG, SYMPTOMS)

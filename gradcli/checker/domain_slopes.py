@@ -135,15 +135,14 @@ def _at_digits(target, args, coordinates, held=(), slopes=True):
                                                      else "") for k in made_by})
     if not slopes:
         return [], names, []
-    # A constant 0 times an infinity (a response y = 1's (1 - y) log(1 - P) at P = 1) is the 0 the program means: each
-    # coordinate judged below leaves the infinity as it is, so its share of the coordinate's slope is 0 times what the
-    # rule makes of it (0 * log 0's 0 / 0): held back at the NaN's entries (an elementwise origin's other entries pass
-    # slopes the coordinates beside the NaN keep). A 0 the inputs make (log1p(xi x) at xi = 0, times 1 / xi), a 0 / 0,
-    # an inf - inf or a function outside its domain is no such 0: a coordinate whose every path to the value runs
-    # through it has no slope, as its rule's NaN says.
-    inputs = {id(a) for a in mp_args}
-    held = {id(raw(ops[k].output)): _read_at(ops[k], made) for k in origins
-            if _constant_zero_times(ops[k], inputs)} if nan else {}
+    # A constant 0 or an input's own 0 times an infinity (a response y = 1's (1 - y) log(1 - P) at P = 1; a count k = 0
+    # times log(mu / (r + mu)) at mu = 0) is the 0 the program means: each coordinate judged below leaves the infinity
+    # as it is (and the 0: a coordinate that moves either leaves no NaN there), so its share of the coordinate's slope
+    # is 0 times what the rule makes of it (0 * log 0's 0 / 0): held back at the NaN's entries (an elementwise origin's
+    # other entries pass slopes the coordinates beside the NaN keep). A 0 ops make from the inputs (log1p(xi x) at
+    # xi = 0, times 1 / xi), a 0 / 0, an inf - inf or a function outside its domain is no such 0: a coordinate whose
+    # every path to the value runs through it has no slope, as its rule's NaN says.
+    held = {id(raw(ops[k].output)): _read_at(ops[k], made) for k in origins if _zero_times(ops[k])} if nan else {}
     gradient = [e for g, a in zip(pull(mpmath.mpf(1), held), args) for e in _entries_or_zeros(g, a)]
     found = []
     for (i, index, _), entry in zip(coordinates, gradient):
@@ -208,14 +207,14 @@ def _recorded(target, mp_args, located=False):
     return output_value(out, trace), pull, [op for op in recorder.recording.ops if op.phase == "forward"]
 
 
-def _constant_zero_times(op, inputs):
-    """Whether ``op`` is a product one of whose arguments is a constant of the program (no op made it, and it is none
-    of the ``inputs``, ids of the arguments) that is 0 wherever the product is NaN."""
+def _zero_times(op):
+    """Whether ``op`` is a product one of whose arguments no op made (a constant of the program, or an input itself)
+    that is 0 wherever the product is NaN."""
     if op.name != "multiply" or len(op.args) != 2:
         return False
     made = np.vectorize(lambda e: _any_entry(e, "isnan"), otypes=[bool])(np.asarray(op.output, dtype=object))
     for arg, parent in zip(op.args, op.parents):
-        if parent is not None or id(raw(arg)) in inputs:
+        if parent is not None:
             continue
         zero = np.vectorize(lambda e: e == 0, otypes=[bool])(np.asarray(raw(arg), dtype=object))
         try:

@@ -82,7 +82,7 @@ scalar at high precision, where NumPy's np.float64 takes [None]): gradcli said e
 np.stack here.
 
 Findings:
-F1 (open). An input that keeps its slope beside a 0 * log(0) is reported with no derivative when another term joins
+F1 (mended). An input that keeps its slope beside a 0 * log(0) is reported with no derivative when another term joins
   it to the input that makes the log 0. Minimal: `gradcli check "q*log(q/(q+m)) + k*log(m/q)" --at k=0,m=0,q=10
   --json`: exact_gradient q nan (status domain); `--wrt q` alone: exact q 0; `log(q+m) + k*log(m/(q+m))` keeps q's
   0.1 and `q^2 - 20*q + k*log(m/q)` keeps q's 0. q*log(q/(q+m)) at m = 0 is q log 1 = 0 for every q, and the second
@@ -91,6 +91,9 @@ F1 (open). An input that keeps its slope beside a 0 * log(0) is reported with no
   at 0), so r's slope is 0 (the terms gammaln(k + r) - gammaln(r) and r log(r / (r + mu)) are flat in r, and k log(mu
   / (r + mu)) is 0 * log 0); gradcli reports r nan (k and mu rightly nan: log 0 and no left side); `--wrt r` alone
   says exact 0. The verdict (domain) is right; the exact gradient entry is not, and differs from --wrt's.
+  Mended: the slopes beside a NaN held a product's 0 back only where the 0 was a constant; an input's own 0 (k here)
+  is held too, each coordinate that moves it or the infinity losing the NaN there and so its slope
+  (tests/test_slopes_beside_zero_times_log_zero.py).
 """
 
 import mpmath
