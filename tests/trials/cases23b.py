@@ -310,11 +310,12 @@ def _weighted_mean_slopes(w, dtype="float64"):
 
 def _great_circle(p):
     """The angle in degrees between (lat, lon) = p and Paris: np.deg2rad and np.rad2deg the exact conversions by pi /
-    180 (as np.sin is sin); Paris in radians a constant of the program, computed from no input: the floats np.deg2rad
-    rounds it to. At 1e-17 from Paris the slopes turn with those roundings."""
+    180 (as np.sin is sin); Paris's degrees are the program's float64 literals, and np.deg2rad converts them exactly
+    too (gradcli.numpy's composites on data take the program's constants at the run's precision since 774880e6): at
+    Paris itself the exact angle is 0, a cone's kink, no longer the 1e-17 of np.deg2rad's roundings."""
     to_rad, to_deg = mpmath.pi / 180, 180 / mpmath.pi
     lat1, lon1 = p[0] * to_rad, p[1] * to_rad
-    lat2, lon2 = (_f(v) for v in np.deg2rad([48.8566, 2.3522]))
+    lat2, lon2 = (_f(v) * to_rad for v in [48.8566, 2.3522])
     c = mpmath.sin(lat1) * mpmath.sin(lat2) + mpmath.cos(lat1) * mpmath.cos(lat2) * mpmath.cos(lon1 - lon2)
     return mpmath.acos(c) * to_deg
 
@@ -392,10 +393,9 @@ NUMPY = [
     Case(N, "max_drawdown", "x=[1,3,2,4,1.5]", "float64", "ok", _fixed("x", [0, 0, 0, 1, -1])),
     Case(N, "max_drawdown", "x=[1,3,2,3,1]", "float64", "domain", _fixed("x", [0, None, 0, None, -1])),
     Case(N, "great_circle_cosines", "p=[40,-74]", "float64", "ok", num_grad(_great_circle, p=[40, -74])),
-    # Paris itself: the input's exact radians and the constant's rounded ones differ by 1e-17, so the exact distance
-    # is smooth there (slopes a unit vector's), but the cosine rounds to 1: arccos's slope is infinite
-    Case(N, "great_circle_cosines", "p=[48.8566,2.3522]", "float64", "unstable",
-         num_grad(_great_circle, p=[48.8566, 2.3522])),
+    # Paris itself: the input's radians and the constant's are the same exact numbers (np.deg2rad exact on both since
+    # 774880e6), so the exact distance is 0 on a cone's tip: a kink in both coordinates (+-1, +-cos 48.8566 deg)
+    Case(N, "great_circle_cosines", "p=[48.8566,2.3522]", "float64", "domain", hp(lambda: {"p": [NAN, NAN]})),
     # 1e-9 degrees east of Paris: the cosine rounds to 1, arccos's slope there is infinite
     Case(N, "great_circle_cosines", "p=[48.8566,2.352200001]", "float64", "unstable",
          num_grad(_great_circle, p=[48.8566, 2.352200001]), "return np.rad2deg(np.arccos(c))"),

@@ -263,8 +263,9 @@ GN = [
     Case(G, "zip_zero", _at(w=1.5, eta=-2), "float64", "ok", _closed(_zip_zero, w=1.5, eta=-2)),
     Case(G, "zip_zero", _at(w=800, eta=5), "float64", "ok", _closed(_zip_zero, w=800, eta=5)),
     Case(G, "zip_zero", _at(w=0, eta=800), "float64", "unstable", _closed(_zip_zero, w=0, eta=800)),
-    # Tweedie-like, p = 1.5, y = 2: 4 e^(-eta/2) + 2 e^(eta/2), slope 0 at log 2
-    Case(G, "tweedie_unit", f"eta={LN2}", "float64", "unstable",
+    # Tweedie-like, p = 1.5, y = 2: 4 e^(-eta/2) + 2 e^(eta/2), slope 0 at log 2; float64's log 2 leaves -3.3e-17,
+    # computed -2.2e-16: ok since 9c9f9767 (a lone number measured by the data's reach: 2 ulps of eta move it 3.1e-16)
+    Case(G, "tweedie_unit", f"eta={LN2}", "float64", "ok",
          _slope("eta", LN2, lambda e: -2 * mpmath.exp(-e / 2) + mpmath.exp(e / 2))),
     Case(G, "tweedie_unit", "eta=800", "float64", "ok",
          _slope("eta", 800, lambda e: -2 * mpmath.exp(-e / 2) + mpmath.exp(e / 2))),

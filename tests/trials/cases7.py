@@ -123,9 +123,10 @@ def _group_norm(values, gains, groups=2, eps=1e-5):
 
 
 def _adam(ws, lr=1e-3, eps=1e-8, dtype="float64"):
-    """The step's slope 1 - lr eps / (|w| + eps)^2. The user's literals are their float64 numbers in every dtype (a
-    float32 run rounds them: that is the dtype's loss, as for any constant the user wrote)."""
-    return each("w", lambda w: 1 - _f(lr) * _f(eps) / (abs(w) + _f(eps)) ** 2, ws, dtype)
+    """The step's slope 1 - lr eps / (|w| + eps)^2. The user's literals are held as the dtype holds them where they
+    meet its data (README, since 253172ff: JAX's weak lr and eps are float32's in a float32 run), as the point is."""
+    lr, eps = _in(dtype, [lr, eps])
+    return each("w", lambda w: 1 - lr * eps / (abs(w) + eps) ** 2, ws, dtype)
 
 
 def _batch(xs, c=(1, 2, 4, -3), eps=1e-3):

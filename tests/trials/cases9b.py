@@ -168,10 +168,10 @@ TORCH = [
     # sqrt's slope at v = 0 is one-sided and infinite: no derivative in v[0]
     Case("torch_lib9b.py", "adam_sqrt", "v=[0,1e-4]", "float64", "domain", _adam_sqrt([0, 1e-4])),
     Case("torch_lib9b.py", "adam_sqrt", "v=[1e-12,1e-4]", "float64", "ok", _adam_sqrt([1e-12, 1e-4])),
-    # pi * 100 / 100 is pi again in float64: the slope's sin(pi) = 1.2e-16 is the program's and comes out right, but
-    # the value 1 + cos(pi) = 7.5e-33 cancels to 0
-    Case("torch_lib9b.py", "cosine_schedule", "t=100", "float64", "unstable", _cosine(100),
-         "return 0.5 * (1.0 + torch.cos(math.pi * t / 100.0))"),
+    # pi * 100 / 100 is pi again in float64: the slope's sin(pi) = 1.2e-16 is the program's and comes out right, and
+    # the value 1 + cos(pi) = 7.5e-33 computed 0 is off only by math.pi's rounding: with pi as meant it is exactly 0,
+    # so ok with a note (the program as meant, since 7a381535)
+    Case("torch_lib9b.py", "cosine_schedule", "t=100", "float64", "ok", _cosine(100)),
     Case("torch_lib9b.py", "cosine_schedule", "t=[30]", "float64", "ok", _cosine(30)),
     Case("torch_lib9b.py", "beta_logp", "a=1e-300", "float64", "ok", _beta_a(1e-300)),
     Case("torch_lib9b.py", "beta_logp", "a=1e15", "float64", "ok", _beta_a(1e15)),
