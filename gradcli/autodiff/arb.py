@@ -77,6 +77,11 @@ class Undecided(ArithmeticError):
     """A branch depends on digits the balls do not have yet."""
 
 
+class UndecidedBeyondBounds(Undecided):
+    """A comparison of a ball that could not bound its answer (1 / 0 of an exact 0, whose sign balls do not keep):
+    IEEE's answer there is an infinity or NaN, which no number of bits turns into a ball to compare."""
+
+
 def _decide(yes, no, tie=False, at_equality=False, compared=None):
     """The branch a comparison takes: ``yes`` or ``no`` as the balls prove it, else the forced path's (`forced`),
     else the one a forced decision took on the very same balls (``compared()``: the comparison and its balls, asked
@@ -462,9 +467,19 @@ def _compare(test, at_nan=False):
     def run(x, y):
         if nan_in(x) or nan_in(y):
             return _decide(at_nan, not at_nan)
-        return test(*_apart(x, y))
+        try:
+            return test(*_apart(x, y))
+        except Undecided:
+            if _unbounded(x) or _unbounded(y):
+                raise UndecidedBeyondBounds("a comparison of a ball that could not bound its answer") from None
+            raise
 
     return run
+
+
+def _unbounded(a):
+    """Whether ``a`` is a ball that is not finite and not NaN itself: an op that could not bound its answer."""
+    return isinstance(a, ARB) and not a.is_finite() and not _nan_itself(a)
 
 
 def _ranked_test(name, x, y):

@@ -747,13 +747,16 @@ def _rule_on_balls(function, args, budget, remembered=False, bounds=None):
             rule = [np.array([arb_core.ARB(0) if z and e is not None and _around_zero(e) else e
                               for e, z in zip(g, zs)], dtype=object)
                     for g, zs in zip(rule, rule_zero or ())] if rule_zero else rule
-        except (arb_core.Undecided, _NotFinite, arb_core.NotAtThisPrecision):
+        except (arb_core.Undecided, _NotFinite, arb_core.NotAtThisPrecision) as error:
             # A branch the balls cannot decide yet, exp(1e300) beyond 128 bits, or a matrix nearer singular than
             # the balls' width: more bits may tell, up to where only a true infinity, a tie or a singular matrix
             # would still be there (a rule that leaks 0/0 from where's other branch is NaN at every precision:
             # judged without it, `_without_rule`; a singular matrix is mpmath's path's to say).
             if bits >= UNDECIDED_BITS:
-                raise
+                alone = _value_alone(function, args, remembered, error)
+                if alone is None:
+                    raise
+                return alone, [np.array([None] * int(np.size(a)), dtype=object) for a in args], bits
             bits *= 2
             continue
         last = time.perf_counter() - started
@@ -768,6 +771,21 @@ def _rule_on_balls(function, args, budget, remembered=False, bounds=None):
             raise _Unresolvable(_not_proven("value", [value]))
         bits *= 2
     raise _Fallback("the rule did not settle")
+
+
+def _value_alone(function, args, remembered, error):
+    """The value's ball where the run of value and rule stopped at ``error``, a comparison of a ball that could not
+    bound its answer (`arb.UndecidedBeyondBounds`), and the program's value alone runs and settles on balls: the
+    comparison was the rule's (TensorFlow's Sqrt gradient asks whether its cotangent is 0, a cotangent 1 / 0 made of
+    an exact 0), whose entries are then no numbers, as where a rule's ball is not finite; else None."""
+    if not isinstance(error, arb_core.UndecidedBeyondBounds):
+        return None
+    try:
+        with np.errstate(all="ignore"), _forced_remembered(remembered):
+            value = _ball(_traced(function, [_to_balls(a) for a in args]))
+    except (ArithmeticError, _Fallback, ValueError):
+        return None
+    return value if _exact_settled(value) else None
 
 
 @contextlib.contextmanager

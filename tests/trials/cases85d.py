@@ -112,11 +112,15 @@ F2 (mended). atan2(NaN, 0) was taken on balls for a number near 0: `np.arctan2(x
   "x=[[0.0,1.0,0.0],[0.0,0.0,0.0],[0.0,0.0,0.0],[1.0,0.5,0.3]]" --dtype float64 --json` (jax_lib85d alike).
   Mended: atan2 of a NaN on balls is NaN, as IEEE's (flint's gave a ball about 0); of a NaN no precision bounds, that
   NaN, which more bits may resolve.
-F3 (open; a no-verdict of the class the README documents, "a cosine computed as 1"). tf_lib85d:linear_acos at the
+F3 (mended; was a no-verdict of the class the README documents, "a cosine computed as 1"). tf_lib85d:linear_acos at the
   straight angle: error, "no exact reference: at the difference steps beside the point along x[1, 0], rounding
   decides whether the function is a number, even at 3840 digits", where the JAX and PyTorch spellings of the same
   energy (arccos of dot / (norm a norm b)) at the same point get "wrong" (the along-axis slopes are exactly 0 since the
   angle stays pi on the axis, and TensorFlow's Acos gradient gives NaN there as theirs do).
+  Mended: TensorFlow's Sqrt gradient asks whether its cotangent is 0, and the cotangent there is Acos's 1 / 0 of an
+  exact 0, a ball with no bound (balls keep no sign of 0), so the comparison stayed undecided at every precision and
+  the balls gave up. Such a comparison in the rule, where the value alone settles, now leaves the rule's entries no
+  numbers, as a rule's ball that is not finite does: wrong, as for JAX and PyTorch (then F1 as theirs).
 
 Truths are my own expressions evaluated with mpmath (2,000 digits by cases30b.sided_grad: each slope from the left and
 the right, NaN where they differ or either is not finite), never the files' code or gradcli: LJ as 4 (r^-12 - r^-6),
