@@ -107,3 +107,16 @@ def test_an_inputs_own_zero_times_log_zero_leaves_the_others_slopes(tmp_path, wr
     assert result.exact_gradient["r"] == 0.0, result.exact_gradient
     if wrt is None:  # k moves the 0 (k log 0 is -inf beside it), mu the log's pole: neither has a slope
         assert math.isnan(result.exact_gradient["k"]) and math.isnan(result.exact_gradient["mu"]), result.exact_gradient
+
+
+RATIO_SOURCE = '''def ratio(k, mu):
+    return k * (1.0 / (mu * k))
+'''
+
+
+def test_an_inputs_zero_times_an_infinity_made_of_it_is_no_zero_the_program_means(tmp_path):
+    # k * (1 / (mu k)) is 1 / mu wherever k is not 0: at k = 0 the infinity is made of k itself, and mu's slope there
+    # is no 0 held beside a NaN (the limit's -1 / mu^2 is not the program's own either): no slope for mu
+    result = _checked(tmp_path, RATIO_SOURCE, "ratio", {"k": 0.0, "mu": 1.0})
+    assert result.status == "domain", [f.message for f in result.findings]
+    assert math.isnan(result.exact_gradient["mu"]), result.exact_gradient

@@ -142,7 +142,8 @@ def _at_digits(target, args, coordinates, held=(), slopes=True):
     # other entries pass slopes the coordinates beside the NaN keep). A 0 ops make from the inputs (log1p(xi x) at
     # xi = 0, times 1 / xi), a 0 / 0, an inf - inf or a function outside its domain is no such 0: a coordinate whose
     # every path to the value runs through it has no slope, as its rule's NaN says.
-    held = {id(raw(ops[k].output)): _read_at(ops[k], made) for k in origins if _zero_times(ops[k])} if nan else {}
+    inputs = {id(a) for a in mp_args}
+    held = {id(raw(ops[k].output)): _read_at(ops[k], made) for k in origins if _zero_times(ops[k], inputs)} if nan else {}
     gradient = [e for g, a in zip(pull(mpmath.mpf(1), held), args) for e in _entries_or_zeros(g, a)]
     found = []
     for (i, index, _), entry in zip(coordinates, gradient):
@@ -207,14 +208,17 @@ def _recorded(target, mp_args, located=False):
     return output_value(out, trace), pull, [op for op in recorder.recording.ops if op.phase == "forward"]
 
 
-def _zero_times(op):
-    """Whether ``op`` is a product one of whose arguments no op made (a constant of the program, or an input itself)
-    that is 0 wherever the product is NaN."""
+def _zero_times(op, inputs):
+    """Whether ``op`` is a product one of whose arguments no op made (a constant of the program, or an input itself,
+    ``inputs`` holding the arguments' ids) that is 0 wherever the product is NaN; an input only where the other factor
+    is made without it: k / (mu k) at k = 0 is 1 / mu beside the point, no 0 the program means."""
     if op.name != "multiply" or len(op.args) != 2:
         return False
     made = np.vectorize(lambda e: _any_entry(e, "isnan"), otypes=[bool])(np.asarray(op.output, dtype=object))
-    for arg, parent in zip(op.args, op.parents):
+    for side, (arg, parent) in enumerate(zip(op.args, op.parents)):
         if parent is not None:
+            continue
+        if id(raw(arg)) in inputs and id(raw(arg)) in _inputs_read(op.parents[1 - side], op.args[1 - side], inputs):
             continue
         zero = np.vectorize(lambda e: e == 0, otypes=[bool])(np.asarray(raw(arg), dtype=object))
         try:
@@ -223,6 +227,24 @@ def _zero_times(op):
         except ValueError:
             continue
     return False
+
+
+def _inputs_read(parent, value, inputs):
+    """The ids of the ``inputs`` the recorded op ``parent`` (None: ``value`` is no op's) read, through every op
+    before it."""
+    found = {id(raw(value))} & inputs if parent is None else set()
+    stack, seen = [parent] if parent is not None else [], set()
+    while stack:
+        op = stack.pop()
+        if id(op) in seen:
+            continue
+        seen.add(id(op))
+        for arg, before in zip(op.args, op.parents or [None] * len(op.args)):
+            if before is None:
+                found |= {id(raw(arg))} & inputs
+            else:
+                stack.append(before)
+    return found
 
 
 def _held_back(out, held):
