@@ -482,6 +482,8 @@ def find_kinks(target, args, result, budget, most_digits=None, flat=None, known=
     settled = values[0] if len(values) == 1 and not isinstance(target, _Line) else None
     # `smallest_value_at`, once a verdict needs it; along a line, no coordinate of the arguments moves: no values kept
     smallest_value, kept = None, kept if kept and not isinstance(target, _Line) else ValuesBeside(target)
+    # a NaN entry's longer steps name its edge's defined side: for a few entries, not each of an array outside the domain
+    edges_asked = iter([True] * _EDGES_NAMED)
     for position, (i, index, label) in enumerate(coordinates):
         if position in (known or {}):
             kinks.append((label, *known[position]))
@@ -502,7 +504,7 @@ def find_kinks(target, args, result, budget, most_digits=None, flat=None, known=
                     if _apart_by(slope, result.gradient[i], mpmath.mpf(10) ** -12):
                         result.gradient[i] = slope  # the switch's own rule (max's 0 at a tie, sign's 0) is no side's slope
             if digits == start and (verdict == "noisy" or (verdict is None and (
-                    result.unsettled or _no_number(result.gradient, i, index)))):
+                    result.unsettled or (_no_number(result.gradient, i, index) and next(edges_asked, False))))):
                 longer = _with_longer_steps(target, mp_args, i, index, digits, budget, settled)
                 if longer is not None:  # seen at two precisions already: the point's own
                     verdict = longer
@@ -1103,6 +1105,9 @@ def _logarithmic(steps, first, second, third):
     before = (second - first) / (mpmath.log10(steps[1]) - mpmath.log10(steps[0]))
     after = (last - second) / (mpmath.log10(h) - mpmath.log10(steps[1]))
     return before != 0 and abs(after - before) <= mpmath.mpf(10) ** -6 * abs(before)
+
+
+_EDGES_NAMED = 8  # how many NaN entries of one point take the longer steps that name an edge's defined side
 
 
 def _no_number(gradient, i, index):
