@@ -425,9 +425,9 @@ def rule_library(recording, location):
     if user_rules(recording) or location is None:
         return None
     # every rule op of the line's arithmetic from that one function: an op of the line's own (arccos's rule beside a
-    # norm's) makes the rule the line's as much as the library's
+    # norm's) makes the rule the line's as much as the library's; sums only gather cotangents, whoever's they are
     functions = {op.library.rpartition(", ")[0] if op.library else None for op in _rule_ops(recording)
-                 if op.location == location and op.name not in _ROUTING}
+                 if op.location == location and op.name not in _ROUTING and op.name not in ("add", "sum")}
     return functions.pop() if len(functions) == 1 and None not in functions else None
 
 
