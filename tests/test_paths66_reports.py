@@ -73,13 +73,16 @@ def test_the_isolated_node_is_a_domain_point_by_mpmath():
 
 def test_every_audit_report_names_the_file_as_the_spec_wrote_it(folder, audited):
     terminal, reports = audited
-    said = "forward graphs.py:normalised: the exact gradient is undefined or infinite"
-    assert "forward graphs.py:normalised: the exact gradient is" in terminal, terminal  # a table's cell wraps the rest
+    # the isolated node's degree: singular in its row's entries (no value to their left, an infinite slope to the right)
+    said = "the function is singular here in adj"  # (Markdown escapes the brackets of adj[2, 0])
+    assert "forward adj[2, 0]: the function is singular" in terminal, terminal  # a table's cell wraps the rest
     assert said in reports["md"], reports["md"]
     assert said in reports["html"]
+    assert "graphs.py:normalised" in reports["md"], reports["md"]
     assert "check of <code>graphs.py:normalised</code>" in reports["html"]
     (testcase,) = ET.fromstring(reports["xml"]).iter("testcase")
     assert said in testcase.find("system-out").text
+    assert "graphs.py:normalised" in ET.tostring(testcase, encoding="unicode")
     folder_text = os.path.realpath(folder)
     for text in (terminal, *reports.values()):
         assert str(folder) not in text and folder_text not in text

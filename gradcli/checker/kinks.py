@@ -538,12 +538,18 @@ def find_kinks(target, args, result, budget, most_digits=None, flat=None, known=
         if verdict == FLAT and flat is not None:
             flat.append(label)
         if isinstance(verdict, tuple):
-            kind, left, right = verdict
-            if isinstance(left, Jump) or isinstance(right, Jump):
-                switch, where = _switch_at(target, mp_args)
-                left, right = (replace(s, switch=switch, where=where) if isinstance(s, Jump) else s for s in (left, right))
+            kind, left, right = _switch_named(target, mp_args, verdict)
             (kinks if kind == "kink" else singular).append((label, left, right))
     return kinks, singular
+
+
+def _switch_named(target, mp_args, verdict):
+    """``verdict`` (kind, left, right) with each side that jumps told the switch the point sits on (`_switch_at`)."""
+    kind, left, right = verdict
+    if isinstance(left, Jump) or isinstance(right, Jump):
+        switch, where = _switch_at(target, mp_args)
+        left, right = (replace(s, switch=switch, where=where) if isinstance(s, Jump) else s for s in (left, right))
+    return kind, left, right
 
 
 # Each branching op's switch: (its arguments looked at, whether they sit at a tie between two pieces).
