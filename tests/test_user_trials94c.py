@@ -24,6 +24,9 @@ from test_user_trials import round_tests  # noqa: E402
 
 
 CHOSEN = {  # case id -> what it holds
+    "lib94c:haversine_deg@lat1=0.0,lon1=0.0,lat2=0.0,lon2=180.0:float64":
+        "two antipodal points on the equator: arcsin(sin(pi/2) ** 2) at 1, a kink in the longitude (domain; F1, mended: "
+        "the exact reference did not settle)",
     "lib94c:idw_p2@q=[1.0,0.0],z=[1.0,2.0,3.0]:float64":
         "Shepard's interpolation on a datum: 1 / 0 = inf and inf / inf, no value (its limit is the datum); the other "
         "data keep their slopes w_i / sum w = 0, q and the datum's z none: domain",
@@ -47,14 +50,8 @@ CHOSEN = {  # case id -> what it holds
         "left): ok",
 }
 
-KNOWN_WRONG = {
-    "lib94c:haversine_deg@lat1=0.0,lon1=0.0,lat2=0.0,lon2=180.0:float64":
-        "F1: the exact reference does not settle at sin(pi/2) ** 2 = 1 under arcsin (verdict error) where the same "
-        "function at lon2 = -180 settles to its kink (domain)",
-}
-SYMPTOMS = {
-    "lib94c:haversine_deg@lat1=0.0,lon1=0.0,lat2=0.0,lon2=180.0:float64": "the exact reference did not settle below",
-}
+KNOWN_WRONG = {}  # F1 mended: power's directed runs round x ** 2 once, as multiply's (cases94c says how)
+SYMPTOMS = {}
 
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(
     cases94c, CHOSEN, KNOWN_WRONG, SYMPTOMS)

@@ -53,7 +53,8 @@ def enable():
                 if prim.name in _MPMATH_DIFFERS:
                     prim.mp = _ieee_at_non_finite(prim.mp, prim.fun)
                 if prim.mp is not None and prim.name not in _ROUNDED_ONCE:
-                    prim.mp = _widened_when_directed(prim.mp, _condition_of(prim.name, prim.mp))
+                    widened = _widened_when_directed(prim.mp, _condition_of(prim.name, prim.mp))
+                    prim.mp = _square_rounded_once(prim.mp, widened) if prim.name == "power" else widened
     register_mp_types(mpmath.mpf, mpmath.mpc)
     ops_special.moved_outward = _moved_by_arguments  # the mpmath-only ops (SciPy's functions, declared anywhere) too
     _install_ieee_operators()
@@ -207,6 +208,28 @@ _ROUNDED_ONCE = {
 }
 _WIDEN_ULPS = 8  # more than the few units in the last place a composite of mpmath functions can be off
 _SHORT_BITS = 16
+
+
+def _square_rounded_once(impl, widened):
+    """power's directed answer: ``impl``'s own where the exponent is -1, 0, 1 or 2 (mpmath's x^2 is x x, one
+    correctly rounded product, as multiply's), so a square just below 1 stays below it (arcsin(sin(x)^2) at sin x = 1
+    rounded up past 1 by the widening, NaN at every precision, and the kink test called noisy); ``widened`` elsewhere."""
+
+    def directed(x, y, **kwargs):
+        if not kwargs and type(x) is _MPF and _small_whole(y):
+            return impl(x, y)
+        return widened(x, y, **kwargs)
+
+    directed.__name__ = getattr(impl, "__name__", "directed")
+    return directed
+
+
+def _small_whole(y):
+    """Whether the exponent ``y`` is exactly -1, 0, 1 or 2 (an int, or a float or mpf equal to one)."""
+    try:
+        return type(y) is not bool and y in (-1, 0, 1, 2) and (type(y) is _MPF or isinstance(y, (int, float, np.number)))
+    except TypeError:
+        return False
 
 
 def _widened_when_directed(impl, condition=None):

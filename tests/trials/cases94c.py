@@ -82,7 +82,7 @@ Truths the round corrected in itself (against the first CLI batch; each re-deriv
   0, so the NaN is the float's: unstable, as gradcli says (a = 1 exactly is the identity sin(pi/2) = 1).
 
 Findings:
-F1 (open). gradcli's exact reference does not settle at arcsin(s ** 2) where s = sin(radians(x)) is exactly +1: the
+F1 (mended). gradcli's exact reference does not settle at arcsin(s ** 2) where s = sin(radians(x)) is exactly +1: the
   verdict is error, "the exact reference did not settle below 4000 digits (the function cancels more digits than
   that)", where the function cancels nothing (its value is pi/2) and has a kink. Minimal, in a file `import
   gradcli.numpy as np; def f(x): return np.arcsin(np.sin(np.radians(x)) ** 2)`: `gradcli check file.py:f --at 90.0
@@ -97,6 +97,10 @@ F1 (open). gradcli's exact reference does not settle at arcsin(s ** 2) where s =
   180 + ...: one-sided slopes -+0.0246827 (what gradcli itself gives at -90), a kink: domain. Only the power ** 2 of
   +1 under arcsin (or arcsin(sqrt(...)) of it, the haversine) is affected; np.square, a product, -1 squared, and
   arccos are not.
+  Mended: the exact reference's directed runs (its rounding noise) moved power's answer outward by a few units in the
+  last place, as for a composite of mpmath steps; sin(radians(90 + h)) ** 2 just below 1 was moved above it, arcsin of
+  it NaN in one run at every precision, and the kink test saw noise only. mpmath's x ** n for n in -1, 0, 1, 2 is one
+  correctly rounded operation (x ** 2 is x x), so it is left on its own side, as multiply's is.
 """
 
 import mpmath
