@@ -248,14 +248,16 @@ class Plan:
                         out = step.function(operands, step.attrs)
                     except Exception as error:
                         raise _raised_on_its_line(error, step)
-                if isinstance(out, tuple):
-                    env.update(zip(step.outputs, (shown.flushed(one) for one in out)))
-                else:
-                    env[step.outputs[0]] = shown.flushed(out)
+                # An operand handed on unchanged (a tf.function's input Identity) is no result of this step: flushed
+                # here, 0 would be carried into the fed input's own box, and the op reading it never seen reading 1e-40.
+                kept = [one if any(one is o for o in operands) else shown.flushed(one)
+                        for one in (out if isinstance(out, tuple) else (out,))]
+                env.update(zip(step.outputs, kept))
                 if own is not None:
                     own.results = tuple(env[key] for key in step.outputs)
                 shown.forget()
-        return [env[key] for key in self.outputs]
+            # an output that is a fed input handed on unchanged leaves as TensorFlow's kernels read it
+            return [shown.flushed(env[key]) if any(env[key] is env[k] for k in fed) else env[key] for key in self.outputs]
 
     def users_numbers(self):
         """The float values of the user's own constants this plan computes with, its branches' and loop bodies' too."""
