@@ -226,10 +226,7 @@ def _square_rounded_once(impl, widened):
 
 def _small_whole(y):
     """Whether the exponent ``y`` is exactly -1, 0, 1 or 2 (an int, or a float or mpf equal to one)."""
-    try:
-        return type(y) is not bool and y in (-1, 0, 1, 2) and (type(y) is _MPF or isinstance(y, (int, float, np.number)))
-    except TypeError:
-        return False
+    return (type(y) is _MPF or isinstance(y, (int, float, np.number))) and type(y) is not bool and y in (-1, 0, 1, 2)
 
 
 def _widened_when_directed(impl, condition=None):
