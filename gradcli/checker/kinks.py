@@ -532,7 +532,7 @@ def find_kinks(target, args, result, budget, most_digits=None, flat=None, known=
             digits = min(2 * digits, cap)
         if isinstance(verdict, tuple) and python is not None:
             if smallest_value is None:
-                smallest_value = smallest_value_at(target, mp_args)
+                smallest_value = smallest_value_at(target, mp_args, operands=True)
             verdict = _seen_below_the_smallest_value(target, mp_args, i, index, digits, most_digits, budget, settled,
                                                      verdict, smallest_value)
         if verdict == FLAT and flat is not None:
@@ -778,15 +778,20 @@ def _sides_agree_closer(target, mp_args, i, index, step_scale, verdict):
                and abs(right - left) + noise <= gap * mpmath.mpf(10) ** -3 for left, right, noise in quotients)
 
 
-def smallest_value_at(target, mp_args):
+def smallest_value_at(target, mp_args, operands=False):
     """The smallest nonzero |entry| of any op's answer in a traced run of ``target`` at the point (at most 1; 1 where
-    the run raises): the scale of the nearest switch the program's own values may put beside the point."""
+    the run raises): the scale of the nearest switch the program's own values may put beside the point. With
+    ``operands``, of any op's arguments too: a constant the program divides by (scipy.stats.t.logpdf's scale
+    1e-200, whose z = (x - loc) / scale is 0 at the mode) sets the scale of its values beside the point, though no
+    op answers it."""
     import mpmath  # lazy: heavy; loaded by the exact reference whose numbers the kink tests read
 
     smallest = [mpmath.mpf(1)]
 
     def seen(prim, values, ans):
-        entries = [abs(e) for e in flat_entries(ans) if _is_number(e) and e != 0 and mpmath.isfinite(e)]
+        taken = [*values, ans] if operands else [ans]
+        entries = [abs(e) for value in taken for e in flat_entries(value)
+                   if _is_number(e) and e != 0 and mpmath.isfinite(e)]
         if entries:
             smallest[0] = min(smallest[0], *entries)
 
@@ -816,8 +821,8 @@ def _seen_below_the_smallest_value(target, mp_args, i, index, digits, most_digit
     sort(where(w == 0, 0, w log1p(v v)))[1] at w = [-6.05e-68, 0, 3], v = [-1.03e-244, 0.5, 1e200] decides its
     where at a tie, w[1] = 0, a removable switch; its sort turns at w[1] = -2.9e-555, where the entry w[1] log1p(1/4)
     meets w[0] log1p(v[0]^2) = -6.4e-556, far nearer than the steps relative to the point's smallest entry (1e-244)
-    reach, which then see a jump on the left. Shorter steps need more digits where x is not 0; past
-    ``most_digits``, or lost in noise, they claim nothing and the verdict stands.
+    reach, which then see a jump on the left. Shorter steps need more digits where x is not 0; past the check's
+    ceiling (`max_digits`), or lost in noise, they claim nothing and the verdict stands.
     """
     import mpmath  # lazy: heavy; loaded by the exact reference whose numbers the kink tests read
 
@@ -826,14 +831,21 @@ def _seen_below_the_smallest_value(target, mp_args, i, index, digits, most_digit
     if taken * mpmath.mpf(10) ** -(digits // 3) <= smallest:
         return verdict  # the steps taken were shorter than every value already
     more = digits + (2 * int(mpmath.ceil(mpmath.log10(abs(x) / smallest))) if x != 0 else 0)
-    if more > max(digits, most_digits):  # the verdict's own digits (a tie's test rises past the ceiling) suffice at 0
+    # The check's ceiling, not the caller's: a singularity is a strong claim, and a scale far below the point
+    # (a density's tiny scale at its mode) needs the digits |x| / smallest adds to be seen through
+    if more > max(digits, most_digits, max_digits()):  # the verdict's own digits (a tie's test rises past it) suffice at 0
         return verdict
     budget.afford()
     with mpmath.workdps(more):
         seen = _kink_at(target, mp_args, i, index, settled=settled, step_scale=smallest)
         if seen == "noisy" and _sides_agree_closer(target, mp_args, i, index, smallest, verdict):
             return None
-    return None if seen is None else verdict
+        if seen == "noisy":
+            # A smooth extremum's move at the shorter step, (h / smallest)^2 of its value, sits at these digits'
+            # rounding whatever they are: the longer steps, still far below ``smallest``, resolve it
+            seen = _kink_at(target, mp_args, i, index, divisors=_LONGER_STEPS, settled=settled, step_scale=smallest)
+    # FLAT, both one-sided slopes 0 below every value, is neither a kink nor a singularity: the point's own 0
+    return seen if seen is None or seen == FLAT else verdict
 
 
 def _kink_at(target, mp_args, i, index=None, divisors=_STEPS, settled=None, step_scale=None, kept=None):
@@ -958,8 +970,11 @@ def _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, st
             # eigenvalue stays at every precision): slope 0 to within them, a kink only against a side clear of them.
             sides.append(mpmath.mpf(0))
             flat.append(2 * max(abs(first), abs(second)) + noise)
-        else:
-            return None if resolved else "noisy"  # neither settles nor diverges: no claim
+        else:  # a tiny slope beside a curvature, s + a h with a h past 1e-6 s at these steps, settles one step down
+            later = _settled_one_step_down(second, lambda side=side: third(side)) if resolved else None
+            if later is None:
+                return None if resolved else "noisy"  # neither settles nor diverges: no claim
+            sides.append(later[0]), spreads.append(later[1])
     left, right = sides
     if falling and left == 0 and right == 0 and _both_flat(steps[1], falling, third):
         return FLAT
@@ -977,6 +992,22 @@ def _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, st
     if abs(right - left) > scale * mpmath.mpf(10) ** -6 or _apart_beyond_the_steps(left, right, spreads, noise):
         return "kink", left, right
     return None
+
+
+def _settled_one_step_down(second, third):
+    """``(slope, spread)`` where a side's quotient at a third, shorter step (``third()``: it and its step) agrees
+    with ``second``, its quotient at the shorter step, to a millionth: (pi - |h| - fl(pi))^2 at 0 has slopes
+    -+2.4e-16 beside a curvature of 1, its quotients 1e-20 apart at the steps 1e-20 and 1e-30, 4e-5 of themselves,
+    and 1e-30 apart one step down. None where they do not (x sin(1/x) at 0 never settles)."""
+    import mpmath  # lazy: heavy; loaded by the exact reference whose numbers the kink tests read
+
+    try:
+        last, _ = third()
+    except Exception:  # noqa: BLE001 - no number one more step down: no claim
+        return None
+    if not mpmath.isfinite(last) or abs(last - second) > mpmath.mpf(10) ** -6 * max(abs(last), abs(second)):
+        return None
+    return last, abs(last - second)
 
 
 def _apart_beyond_the_steps(left, right, spreads, noise):
