@@ -70,7 +70,8 @@ F1. The entanglement entropy by xlogy of eigvalsh of a complex density matrix at
           return -jnp.sum(xlogy(lam, lam))
   at x = 0: error; the same with real a (a a^T, no + 0j) and xlogy of [cos^2 x, sin^2 x]: wrong, exact 0 (right). A
   rank-one a a^H has an eigenvalue exactly 0 for every x, so the entropy is 0 identically: its slope 0 needs no limit.
-F2. The Fubini-Study angle arccos(sqrt(|<a|b>|^2)) at a = b exactly, the states RZ(p1) RY(p0)|0>: error, "no exact
+F2 (mended: the kink test starts from the value's proven 0 where the climb leaves the derivative unsettled, and a
+  tiny slope beside a curvature settles one step down). The Fubini-Study angle arccos(sqrt(|<a|b>|^2)) at a = b exactly, the states RZ(p1) RY(p0)|0>: error, "no exact
   reference: an exact entry is within 1.12e-1279 of 0 ... not proven 0" (the value's 0, the square root of 1 - F), in
   all four frameworks. The truth: a cone (half the Bloch angle), no slope in any entry: domain. Reduced (a scratch
   probe): a(x) = [exp(-0.5j x) cos(x / 2), exp(0.5j x) sin(x / 2)], f(x, y) = arccos(sqrt(|vdot(a(y), a(x))|^2)) at
