@@ -342,17 +342,19 @@ class Sym:
     """A ball ``b``, the exact quotient ``q`` it encloses (None: unknown), and its derivatives ``d`` along
     each seed (a list of quotients, None entries unknown; ``d`` None: a constant)."""
 
-    __slots__ = ("b", "q", "d")
+    __slots__ = ("b", "q", "d", "pole")
     __array_priority__ = 100
 
-    def __init__(self, b, q=_A_NUMBER, d=None):
+    def __init__(self, b, q=_A_NUMBER, d=None, pole=None):
         if q is _A_NUMBER:  # Sym(0), as zeros_like of an array of them makes it: the exact constant it is
             b, q = anchored.exact_ball(b), _const(b)
         if finite_only and isinstance(b, _arb.ARB) and not b.is_finite():
             raise NoProof("a ball that is not finite: an argument not proven inside its function's domain")
         if q is not None and q[0].is_zero() and isinstance(b, _arb.ARB) and not b.is_exact() and b.is_finite():
             b = anchored.exact_ball(0)  # 0 by algebra (a silent DFT bin through inexact roots of unity), a finite ball
-        self.b, self.q, self.d = b, q, d
+        # beside a pole (`beside_poles`, the inputs unknowns): a quotient's answer at its pole, no number here, keeps
+        # the quotient and its derivative entries it is beside the point, (q, d), for a log that reads it
+        self.b, self.q, self.d, self.pole = b, q, d, pole
 
     __hash__ = object.__hash__
 
@@ -500,14 +502,15 @@ def _smooth_new(name, args):
         return _lift(0)  # 0 all around the point, as exp of a mask's own -inf is
     ball = _arb.ELEMENTWISE[name](*[s.b for s in syms])
     if any(s.q is None for s in syms):
-        return Sym(ball, None, _beside_an_unknown(name, syms))
+        logged = _log_beside_a_quotients_pole(name, syms)
+        return Sym(ball, None, logged if logged is not None else _beside_an_unknown(name, syms))
     if name in POLES and (_at_its_pole(name, syms) or (beside_poles and _at_its_pole_here(name, syms))):
         if poles is not None:
             poles.append(name)  # log or 1/x of an exact 0, looked for (`python_zero.Zeros.pole_of_value`)
             raise NoProof(f"{name} at its pole")
         # no number here (its ball is NaN): an unknown, which only a pick that leaves it out (where's other
         # branch, log 0 masked) lets a proof pass; any other use carries the unknown into the answer
-        return Sym(ball, None, _beside_the_pole(name, syms))
+        return Sym(ball, None, _beside_the_pole(name, syms), _quotient_beside_its_pole(name, value, slopes, syms))
     answer = value(*[s.q for s in syms])
     at_end = name in ("arcsin", "arccos") and _pi_multiple(answer)
     if at_end:
@@ -585,12 +588,19 @@ def _beside_the_pole(name, syms):
     still = _still_along(syms)
     if still is None or name not in _LOG_BASES or not (beside_poles and state().symbolic):
         return still
-    place, shift, _ = POLES[name]
-    u = syms[place]
-    argument = add(u.q, _const(shift)) if shift else u.q
+    u = syms[POLES[name][0]]
+    return _log_slopes(name, u.q, u.d, still)
+
+
+def _log_slopes(name, u, entries, known):
+    """A log's derivative entries along each seed, for its argument ``u`` (an exact quotient at the point) and ``u``'s
+    derivative ``entries``: u' / u reduced by its parts' gcd, where its denominator is proven nonzero at the point,
+    unknown (None) elsewhere; an entry of ``known`` that is not None stands as it is."""
+    _, shift, _ = POLES[name]
+    argument = add(u, _const(shift)) if shift else u
     base = _LOG_BASES[name]
     out = []
-    for entry, e in zip(still, u.d):
+    for entry, e in zip(known, entries):
         if entry is not None or e is None:
             out.append(entry)
             continue
@@ -601,6 +611,31 @@ def _beside_the_pole(name, syms):
         slope = div((num, state().one), (den, state().one))
         out.append(slope if base is None else div(slope, _log_of(base)))
     return out
+
+
+def _quotient_beside_its_pole(name, value, slopes, syms):
+    """``(quotient, derivative entries)`` of a division's answer at a pole that is its denominator's 0 at the point
+    alone (`beside_poles`, the inputs unknowns: y / x at x = 0), the function it is beside the pole; None for any
+    other op, a denominator that is the zero function (x / 0: nothing beside it), or a quotient past the proof."""
+    if name not in ("divide", "reciprocal") or not (beside_poles and state().symbolic) or _at_its_pole(name, syms):
+        return None
+    try:
+        answer = value(*[s.q for s in syms])
+        return answer, _tangent(slopes(answer, *[s.q for s in syms]), syms)
+    except NoProof:
+        return None
+
+
+def _log_beside_a_quotients_pole(name, syms):
+    """A log's derivative entries at a division's pole (`_quotient_beside_its_pole`: log(y / x) at x = 0, +inf all
+    along y), as `_beside_the_pole` gives a log's at its own (`_log_slopes`: 1 / y along y, whatever x beside the
+    pole; unknown along x); None where the argument is no such quotient."""
+    if name not in _LOG_BASES or len(syms) != 1 or getattr(syms[0], "pole", None) is None:
+        return None
+    argument, entries = syms[0].pole
+    if entries is None:
+        return None
+    return _log_slopes(name, argument, entries, [None] * len(entries))
 
 
 def _beside_an_unknown(name, syms):

@@ -81,14 +81,30 @@ def _computed(target, args, seed, budget, wrt, result):
         return ready
     if _by_balls(target, args, result, budget, seed, wrt):
         return result
+    whole = _whole_point(target, args, wrt)
     target, args, widen = only_chosen(target, args, wrt)
     if exact_python.compute(target, args, result, budget, seed):
         _rule_past_infinities(target, args, result, budget)
-        return widen(_slopes_beside_a_pole(target, args, result))
+        return widen(_slopes_beside_a_pole(target, args, result, whole))
     result = _compute_mpmath(target, args, seed, Exact(), budget)
     if result.unsettled and not result.why:
         result.why = exact_python.undecided_why(target, args, budget)
-    return widen(_slopes_beside_a_pole(target, args, result))
+    return widen(_slopes_beside_a_pole(target, args, result, whole))
+
+
+def _whole_point(target, args, wrt):
+    """``(target, args, the positions wrt picks)`` where ``wrt`` holds some variables, each held one a float or an
+    array of floats (a held int is data its Python may read, range(k), no unknown of a proof), else None: the slopes
+    beside a pole are the whole function's, the held inputs unknowns as the chosen ones, so that a check --wrt y keeps
+    the slope in y the check of every input keeps (log(x / y) at x = 0: -1 / y, not the slope of log(0 / y))."""
+    names = list(target.variables)
+    if not wrt or set(wrt) >= set(names):
+        return None
+    picked = [i for i, n in enumerate(names) if n in wrt]
+    if any(i not in picked and not (isinstance(a, float) or getattr(np.asarray(a), "dtype", None) is not None
+                                    and np.asarray(a).dtype.kind == "f") for i, a in enumerate(args)):
+        return None
+    return target, args, picked
 
 
 # The ops that read a zero's sign on their cut, as IEEE 754 defines them: atan2(-0.0, x) is -pi for x < 0, the
@@ -156,7 +172,7 @@ def _rule_past_infinities(target, args, result, budget):
         result.notes = [n for n in result.notes if not n.startswith("the gradient rule is not finite on balls")]
 
 
-def _slopes_beside_a_pole(target, args, result):
+def _slopes_beside_a_pole(target, args, result, whole=None):
     """At a value that is no number (log(x0^2) + x1^2 at x0 = 0: -inf; log1p(x0)/x0 + x1^2 at x0 = 0: 0/0, NaN), the
     exact slope along each coordinate the broken term does not move (`reference_mpmath.slopes_beside_the_pole`); the
     other entries NaN, no derivative, whatever number balls or differences made of them: a removable 0/0 is no number
@@ -182,7 +198,7 @@ def _slopes_beside_a_pole(target, args, result):
     gradient = [list(flat_entries(g)) for g in result.gradient]
     zeros = python_zero.Zeros(lambda *a: exact_python._traced(target.mp_function, a), args)
     if zeros.pole_of_value() is not None:
-        slopes = iter(slopes_beside_the_pole(zeros, sum(len(g) for g in gradient)))
+        slopes = iter(_picked_beside_the_pole(whole) or slopes_beside_the_pole(zeros, sum(len(g) for g in gradient)))
     elif mpmath.isnan(values[0]):
         slopes = iter([mpmath.nan] * sum(len(g) for g in gradient))
     else:
@@ -191,6 +207,24 @@ def _slopes_beside_a_pole(target, args, result):
     # exact 0 of 2 v under sum(v * v) ** -0.5 makes it) is no derivative, which only the proof tells
     result.gradient = [rebuild(like, [next(slopes) for _ in entries]) for like, entries in zip(result.gradient, gradient)]
     return result
+
+
+def _picked_beside_the_pole(whole):
+    """The slopes beside the pole of ``whole``'s function (`_whole_point`: every input an unknown), at the flat
+    coordinates of the picked variables alone; None where there is no whole point or its value meets no pole."""
+    if whole is None:
+        return None
+    target, args, picked = whole
+    zeros = python_zero.Zeros(lambda *a: exact_python._traced(target.mp_function, a), args)
+    if zeros.pole_of_value() is None:
+        return None
+    import mpmath
+
+    slopes = slopes_beside_the_pole(zeros, zeros.flat.size)
+    if all(mpmath.isnan(e) for e in slopes):  # no slope anywhere, or no proof run on the whole: the reduced one's
+        return None
+    sizes = np.cumsum([0] + [int(np.size(a)) for a in args])
+    return [e for i in picked for e in slopes[sizes[i]:sizes[i + 1]]]
 
 
 def _beside_a_pole_by_coordinate(target, args, result):

@@ -80,7 +80,7 @@ Truths the round corrected in itself (against the first CLI batch of 130; each r
   rounded (2.4e-8 off), which moves the slopes by 1e-9 relative.
 
 Findings:
-F1 (open). At the pole of log(a / b) (a = 0 or b = 0), the input that does not move the pole gets an exact slope that
+F1 (mended in its exact entries; its verdict declined by the house's doctrine). At the pole of log(a / b) (a = 0 or b = 0), the input that does not move the pole gets an exact slope that
   depends on how the quotient is spelled and on --wrt, and where it is kept and the program's chain rule makes it NaN
   the point is still domain. Minimal, in a file `import gradcli.numpy as np; def f(x, y): return np.log(x / y); def
   g(x, y): return np.log(x) - np.log(y); def h(x, y): return np.log(y / x)`, `gradcli check file.py:F --at x=0.0,y=2.0
@@ -100,6 +100,13 @@ F1 (open). At the pole of log(a / b) (a = 0 or b = 0), the input that does not m
   README says the other inputs are still judged and the point takes their verdict ("as --wrt y alone says"), and
   gradcli's own --wrt finding calls that rule wrong: the verdict should be wrong, not domain. The truths here: c0 keeps
   -5.35 / c0 and z keeps u* / (kappa z), both wrong.
+  Mended: a division's answer at its pole keeps its quotient beside the point for a log that reads it
+  (`arb_proof._quotient_beside_its_pole`), and --wrt proves the slopes beside a pole on the whole function: f, f --wrt
+  y, h, co2_forcing and log_wind keep -0.5, -0.5, 0.5, -5.35 / 280 and 0.075 with and without --wrt. Declined: the
+  verdict. The README's "still judged" example has a finite value (1 / (y log1p(-x)) at x = 1 is -0); where the exact
+  value itself is infinite the point is `domain` (the exact value is undefined or infinite there), as the house's
+  tests of poles with kept slopes hold (sum(log(t)) at t = [0, 1]); these two cases are domain, their kept slopes
+  reported.
 """
 
 import mpmath
@@ -505,8 +512,8 @@ ALL = [
     C("log_wind", m_log_wind(), z=10.0, z0=0.1, ustar=0.3),
     C("log_wind", m_log_wind(), z=0.1, z0=0.1, ustar=0.3),  # at the roughness length: u = 0, smooth
     # z0 = 0: log(z / 0) = inf; z0 and u* have no finite slope, z keeps u* / (kappa z) (log z - log z0), which the
-    # chain rule's 1 / inf times 1 / 0 makes NaN
-    H("log_wind", lambda: {"z": mpf(0.3) / (mpf(0.4) * 10), "z0": NAN, "ustar": NAN}, "wrong",
+    # chain rule's 1 / inf times 1 / 0 makes NaN; the value infinite: domain (F1's verdict declined)
+    H("log_wind", lambda: {"z": mpf(0.3) / (mpf(0.4) * 10), "z0": NAN, "ustar": NAN}, "domain",
       z=10.0, z0=0.0, ustar=0.3),
     # --- Monin-Obukhov
     H_psi("psi_m", phi_m, -0.5),
@@ -557,8 +564,9 @@ ALL = [
     # --- radiative forcing
     C("co2_forcing", m_co2(), c=560.0, c0=280.0),
     C("co2_forcing", m_co2(F32), dtype=F32, c=560.0, c0=280.0),
-    # c = 0: log(0 / c0) = -inf; c0 keeps -5.35 / c0 (log c - log c0), the chain rule's 1 / 0 times -0 NaN
-    H("co2_forcing", lambda: {"c": NAN, "c0": mpf(-5.35) / 280}, "wrong", c=0.0, c0=280.0),
+    # c = 0: log(0 / c0) = -inf; c0 keeps -5.35 / c0 (log c - log c0), the chain rule's 1 / 0 times -0 NaN; the
+    # value infinite: domain (F1's verdict declined)
+    H("co2_forcing", lambda: {"c": NAN, "c0": mpf(-5.35) / 280}, "domain", c=0.0, c0=280.0),
     C("ch4_forcing", m_ch4(), m=1800.0, m0=700.0, n0=270.0),
     C("ch4_forcing", m_ch4(F32), dtype=F32, m=1800.0, m0=700.0, n0=270.0),
     # m = 0: sqrt's inf slope (one-sided: domain); n0's slope is the overlap's at m0, but (0 * n0)^0.75 has slope
