@@ -120,3 +120,24 @@ def test_an_inputs_zero_times_an_infinity_made_of_it_is_no_zero_the_program_mean
     result = _checked(tmp_path, RATIO_SOURCE, "ratio", {"k": 0.0, "mu": 1.0})
     assert result.status == "domain", [f.message for f in result.findings]
     assert math.isnan(result.exact_gradient["mu"]), result.exact_gradient
+
+
+WEIBULL_SOURCE = '''import gradcli.numpy as np
+
+
+def log_density(t, k, lam):
+    return np.log(k / lam) + (k - 1.0) * np.log(t / lam) - (t / lam) ** k
+'''
+
+
+def test_a_zero_made_of_another_input_is_the_zero_the_program_means(tmp_path):
+    # the Weibull density's exponential case k = 1 at t = 0: (k - 1) log(t / lam) is 0 * -inf, NaN for every lam; its
+    # 0 is made of k, which the log never reads, so lam keeps -1 / lam from log(k / lam), as a check --wrt lam says
+    # (k and t held constants there, the term the log of an exact 0 times 0); k and t move the NaN: none
+    result = _checked(tmp_path, WEIBULL_SOURCE, "log_density", {"t": 0.0, "k": 1.0, "lam": 3.0})
+    assert result.status == "domain", [f.message for f in result.findings]
+    assert result.exact_gradient["lam"] == pytest.approx(-1 / 3.0, rel=1e-12), result.exact_gradient
+    assert math.isnan(result.exact_gradient["k"]) and math.isnan(result.exact_gradient["t"]), result.exact_gradient
+    [held] = gradcli.check(f"{tmp_path / 'module.py'}:log_density", [{"t": 0.0, "k": 1.0, "lam": 3.0}],
+                           dtypes=["float64"], fixes=False, wrt=("lam",)).results
+    assert held.exact_gradient["lam"] == pytest.approx(-1 / 3.0, rel=1e-12), held.exact_gradient

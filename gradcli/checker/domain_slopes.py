@@ -209,16 +209,15 @@ def _recorded(target, mp_args, located=False):
 
 
 def _zero_times(op, inputs):
-    """Whether ``op`` is a product one of whose arguments no op made (a constant of the program, or an input itself,
-    ``inputs`` holding the arguments' ids) that is 0 wherever the product is NaN; an input only where the other factor
-    is made without it: k / (mu k) at k = 0 is 1 / mu beside the point, no 0 the program means."""
+    """Whether ``op`` is a product one of whose arguments is 0 wherever the product is NaN (a constant of the program,
+    an input itself, or one made of the inputs, ``inputs`` holding the arguments' ids: (k - 1) log(t / lam) at k = 1,
+    t = 0, a Weibull density's exponential case), made of no input the other factor reads: x log x and k / (mu k) at
+    k = 0 (1 / mu beside the point) are no 0 the program means."""
     if op.name != "multiply" or len(op.args) != 2:
         return False
     made = np.vectorize(lambda e: _any_entry(e, "isnan"), otypes=[bool])(np.asarray(op.output, dtype=object))
     for side, (arg, parent) in enumerate(zip(op.args, op.parents)):
-        if parent is not None:
-            continue
-        if id(raw(arg)) in inputs and id(raw(arg)) in _inputs_read(op.parents[1 - side], op.args[1 - side], inputs):
+        if _inputs_read(parent, arg, inputs) & _inputs_read(op.parents[1 - side], op.args[1 - side], inputs):
             continue
         zero = np.vectorize(lambda e: e == 0, otypes=[bool])(np.asarray(raw(arg), dtype=object))
         try:
