@@ -49,6 +49,15 @@ def test_the_methods_gradients_are_central_differences(name):
     check_grads(lambda m: fun.accumulate(m), M, label=f"{name}.accumulate")
 
 
+@pytest.mark.parametrize("name", ["multiply", "logaddexp", "add", "maximum"])
+def test_accumulating_a_scalar_is_numpys_type_error(name):
+    # NumPy refuses before reading an axis; the fold over a 0-d array's "axis 0" once took a modulo by its 0 length
+    with pytest.raises(TypeError, match="cannot accumulate on a scalar"):
+        getattr(np, name).accumulate(np.asarray(0.9))
+    with pytest.raises(TypeError, match="cannot accumulate on a scalar"):
+        getattr(gnp, name).accumulate(gnp.asarray(0.9))
+
+
 def test_options_gradcli_does_not_take_are_a_type_error_naming_them():
     with pytest.raises(TypeError, match="add.reduce has no out="):
         gnp.add.reduce(M, out=np.empty(4))

@@ -52,6 +52,8 @@ def give_methods(fun, name, reduction=None, accumulation=None):
     def accumulate(array, axis=0, dtype=None, out=None):
         _refuse(name, "accumulate", {"dtype": dtype, "out": out})
         array = asarray(array)
+        if not shape_of(array):
+            raise TypeError("cannot accumulate on a scalar")  # NumPy's words, before any axis is read
         if accumulation is not None:
             return accumulation(array, axis=axis)
         x = moveaxis(array, axis, 0)

@@ -70,7 +70,8 @@ F1. exp(cumsum(log a)) at a gate exactly 0 (all four frameworks; scan_logcumsum 
   (np.exp(l1) + (l1 - l1)) ** 2 a0 gets none (right): the slope 0 seems to come from l1's two paths into l1 - l1
   cancelling (+1 - 1 = 0) before the square's NaN partial is met. Reproduction: `gradcli check
   tests/trials/jax_lib90d.py:scan_logcumsum --at "a=[0.9,0.0,0.8,0.7],x=[1.0,0.5,2.0,0.5]" --dtype float64`.
-F2 (not in the judge, which checks an error's status only). np.multiply.accumulate (and np.logaddexp.accumulate) of
+F2 (mended: gradcli.numpy's accumulate refuses a 0-d array with NumPy's own TypeError; not in the judge, which
+  checks an error's status only). np.multiply.accumulate (and np.logaddexp.accumulate) of
   a 0-d input: NumPy raises "TypeError: cannot accumulate on a scalar"; gradcli says "the target raised
   ZeroDivisionError: integer modulo by zero (at tests/trials/np_lib90d.py:80)", the replay's own arithmetic, not the
   user's error. The case (scan_mulacc at a = 0.9) keeps status error, which is right. Reproduction: `gradcli check
