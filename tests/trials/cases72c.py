@@ -414,5 +414,8 @@ ALL = [
       fix="log1p("),  # ln of a rounded ratio next to 1
     C("nernst_diff", m_nernst(), "unstable", c_out=0.3, c_in=0.3000000000003, T=310.0),  # ln a - ln b cancels
     C("nernst_log1p", m_nernst(), c_out=0.3, c_in=0.3000000000003, T=310.0),
-    H("nernst", undefined(c_out=0, c_in=0, T=0), "domain", c_out=0.1, c_in=0.0, T=310.0),
+    # c_in = 0: the potential +inf; c_out does not move the pole and keeps R T / (F c_out), as ln c_out - ln c_in
+    # says (README: the inputs that do not move a pole keep their slopes); T's slope R / F ln(inf) is infinite
+    H("nernst", lambda: {"c_out": mpf(R_) * 310 / mpf(F_) / mpf(0.1), "c_in": NAN, "T": NAN}, "domain",
+      c_out=0.1, c_in=0.0, T=310.0),
 ]
