@@ -546,11 +546,19 @@ def exact_entries(result, args):
     return out
 
 
+# How many times its noise a rule entry may be and still be a rounding residue of 0 (`rule_entries`): the residue of
+# Im(a conj b) at a = 2b (a fidelity's slope at two equal states, TensorFlow's rule) is 1.17 times the spread of the
+# directed runs at 3840 digits, which stray as far on either side of the nearest run and not across 0; 4, the margin
+# the judge gives the rule's rounding (`judge._within_own_rounding`).
+ZERO_WITHIN_NOISE = 4
+
+
 def rule_entries(entries, noises, exact):
     """``(cleaned, accurate)``: the rule's entries at one precision, and whether they suffice to judge it.
 
     An entry settles when its noise is below AGREE_DIGITS of it. An entry 0
-    within its noise is 0 when the noise is below `zero_floor`, or when it
+    within its noise (within `ZERO_WITHIN_NOISE` times it: the noise is the spread of two directed runs about the
+    nearest one, an estimate of its rounding and no bound on it) is 0 when the noise is below `zero_floor`, or when it
     cannot change the judgement: the exact derivative there (``exact``, flat,
     None where unknown) is 0, or so much larger that the rule is 0 beside it;
     where the exact entries are unknown (a random direction), when the noise is
@@ -568,7 +576,7 @@ def rule_entries(entries, noises, exact):
             cleaned.append(value)
         elif error <= tol * abs(value):
             cleaned.append(value)
-        elif abs(value) <= error and _beside(error, e, scale, tol):
+        elif abs(value) <= ZERO_WITHIN_NOISE * error and _beside(error, e, scale, tol):
             cleaned.append(mpmath.mpf(0))
         else:
             accurate = False
