@@ -141,3 +141,42 @@ def test_a_zero_made_of_another_input_is_the_zero_the_program_means(tmp_path):
     [held] = gradcli.check(f"{tmp_path / 'module.py'}:log_density", [{"t": 0.0, "k": 1.0, "lam": 3.0}],
                            dtypes=["float64"], fixes=False, wrt=("lam",)).results
     assert held.exact_gradient["lam"] == pytest.approx(-1 / 3.0, rel=1e-12), held.exact_gradient
+
+
+SHARES_SOURCE = '''import gradcli.numpy as np
+
+
+def shannon(n):
+    p = n / np.sum(n)
+    return -np.sum(p * np.log(p))
+
+
+def ratio_entropy(x, y):
+    r = y / x
+    return r * np.log(r) + x
+
+
+def ratio_times_pole(k, mu):
+    return k * (1.0 / (mu * k))
+'''
+
+
+def test_an_absent_species_leaves_the_others_their_shannon_slopes(tmp_path):
+    # p1 = 0 / N for every n0, n2: p1 log p1 is 0 * -inf whatever they do, and its limit is 0 however p1 reaches 0
+    # (a logarithm's infinity), though the 0 and the log read the same shares: -sum_{k != 1} p_k log p_k keeps
+    # d/dn_j = -(log p_j + H') / N terms: -(log(2/3) + H) / 15 and -(log(1/3) + H) / 15 with H = -(2/3 log 2/3 + 1/3
+    # log 1/3), as the xlogy spelling says
+    result = _checked(tmp_path, SHARES_SOURCE, "shannon", {"n": [10.0, 0.0, 5.0]})
+    assert result.status == "domain", [f.message for f in result.findings]
+    h = -(2 / 3 * math.log(2 / 3) + 1 / 3 * math.log(1 / 3))
+    n0, n1, n2 = result.exact_gradient["n"]
+    assert n0 == pytest.approx(-(math.log(2 / 3) + h) / 15, rel=1e-12), result.exact_gradient
+    assert n2 == pytest.approx(-(math.log(1 / 3) + h) / 15, rel=1e-12), result.exact_gradient
+    assert math.isnan(n1)  # n1 moves the 0: -log p1 grows without bound
+
+
+def test_a_ratios_entropy_keeps_the_other_inputs_slope_and_a_pole_times_its_zero_does_not(tmp_path):
+    result = _checked(tmp_path, SHARES_SOURCE, "ratio_entropy", {"x": 2.0, "y": 0.0})
+    assert result.exact_gradient["x"] == 1.0, result.exact_gradient  # r log r -> 0 along x at y = 0
+    result = _checked(tmp_path, SHARES_SOURCE, "ratio_times_pole", {"k": 0.0, "mu": 2.0})
+    assert math.isnan(result.exact_gradient["mu"]), result.exact_gradient  # k / (mu k) is 1 / mu beside: no 0 meant

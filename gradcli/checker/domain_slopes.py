@@ -208,16 +208,23 @@ def _recorded(target, mp_args, located=False):
     return output_value(out, trace), pull, [op for op in recorder.recording.ops if op.phase == "forward"]
 
 
+# The ops whose infinity at 0 grows so slowly that any power of a 0 beside it wins: 0 times it is the 0 a program means
+_LOGARITHMS = frozenset({"log", "log1p", "log2", "log10"})
+
+
 def _zero_times(op, inputs):
     """Whether ``op`` is a product one of whose arguments is 0 wherever the product is NaN (a constant of the program,
     an input itself, or one made of the inputs, ``inputs`` holding the arguments' ids: (k - 1) log(t / lam) at k = 1,
-    t = 0, a Weibull density's exponential case), made of no input the other factor reads: x log x and k / (mu k) at
-    k = 0 (1 / mu beside the point) are no 0 the program means."""
+    t = 0, a Weibull density's exponential case), where the other factor is a logarithm (r log r at r = y / x, y = 0:
+    x leaves r at 0 and the product's limit is 0 however r gets there) or is made of no input the 0 reads: k / (mu k)
+    at k = 0 is 1 / mu beside the point, no 0 the program means."""
     if op.name != "multiply" or len(op.args) != 2:
         return False
     made = np.vectorize(lambda e: _any_entry(e, "isnan"), otypes=[bool])(np.asarray(op.output, dtype=object))
     for side, (arg, parent) in enumerate(zip(op.args, op.parents)):
-        if _inputs_read(parent, arg, inputs) & _inputs_read(op.parents[1 - side], op.args[1 - side], inputs):
+        other = op.parents[1 - side]
+        logarithmic = other is not None and other.name in _LOGARITHMS  # t log t -> 0 however t reaches 0
+        if not logarithmic and _inputs_read(parent, arg, inputs) & _inputs_read(other, op.args[1 - side], inputs):
             continue
         zero = np.vectorize(lambda e: e == 0, otypes=[bool])(np.asarray(raw(arg), dtype=object))
         try:
