@@ -180,3 +180,25 @@ def test_a_ratios_entropy_keeps_the_other_inputs_slope_and_a_pole_times_its_zero
     assert result.exact_gradient["x"] == 1.0, result.exact_gradient  # r log r -> 0 along x at y = 0
     result = _checked(tmp_path, SHARES_SOURCE, "ratio_times_pole", {"k": 0.0, "mu": 2.0})
     assert math.isnan(result.exact_gradient["mu"]), result.exact_gradient  # k / (mu k) is 1 / mu beside: no 0 meant
+
+
+CENSORED_SOURCE = '''import gradcli.numpy as np
+
+TIME = np.array([0.0, 2.0, 5.0])
+EVENT = np.array([0.0, 1.0, 1.0])
+
+
+def censored_loglik(k, lam):
+    log_h = np.log(k) - np.log(lam) + (k - 1.0) * (np.log(TIME) - np.log(lam))
+    return np.sum(EVENT * log_h - (TIME / lam) ** k)
+'''
+
+
+def test_a_held_entry_passes_nothing_back_through_a_broadcast_factor(tmp_path):
+    # the subject censored at t = 0: EVENT[0] * log_h[0] = 0 * -inf for every k, lam; k reaches that entry through the
+    # scalar (k - 1) times the vector log t - log lam, whose entry -inf must not make k's slope 0 * -inf. The rest:
+    # d/dk = sum_{i>0} (1/k + log(t_i / lam)) - sum_i (t_i / lam)^k log(t_i / lam)
+    result = _checked(tmp_path, CENSORED_SOURCE, "censored_loglik", {"k": 2.0, "lam": 3.0})
+    assert result.status == "domain", [f.message for f in result.findings]
+    want = sum(1 / 2 + math.log(t / 3) - (t / 3) ** 2 * math.log(t / 3) for t in (2.0, 5.0))
+    assert result.exact_gradient["k"] == pytest.approx(want, rel=1e-12), result.exact_gradient

@@ -266,7 +266,8 @@ def _held_back(out, held):
             continue
         mask = held[key]
         blocked.append((node, node.vjp))
-        node.vjp = _holding_back(node.vjp, mask)
+        elementwise = getattr(getattr(node, "prim", None), "kind", None) == "elementwise"
+        node.vjp = _holding_back(node.vjp, mask, elementwise)
         for parent in getattr(node, "parents", ()) if mask is not None else ():
             value = raw(getattr(parent, "_value", None))
             if np.shape(value) == mask.shape and _no_number_at(value, mask):
@@ -282,16 +283,20 @@ def _no_number_at(value, mask):
     return all(isinstance(e, mpmath.mpf) and not mpmath.isfinite(e) for e in np.ravel(entries))
 
 
-def _holding_back(rule, mask):
+def _holding_back(rule, mask, elementwise=False):
     """``rule`` passing nothing back from the answer's entries ``mask`` marks: each argument's gradient 0 there, where
-    it has the answer's shape (an argument broadcast into the answer sums the held entries in: its gradient is the
-    rule's, a NaN where they make one); no gradient at all where ``mask`` is None or marks every entry."""
+    it has the answer's shape; no gradient at all where ``mask`` is None or marks every entry. An argument broadcast
+    into the answer sums the held entries in: an ``elementwise`` rule then reads the other arguments' entries there as
+    0 (the 0 held back times their infinity, (k - 1) times log(t) - log(lam) at t = 0, is no NaN of k's), any other
+    rule's sum stands as it gives it, a NaN where they make one."""
     import mpmath
 
     if mask is None or np.all(mask):
         return lambda g, ans, args, kwargs, argnums: (None,) * len(argnums)
 
     def held_back(g, ans, args, kwargs, argnums):
+        if elementwise:
+            args = tuple(_zero_at(a, mask) for a in args)
         passed = []
         for cotangent in rule(g, ans, args, kwargs, argnums):
             if cotangent is None or np.shape(cotangent) != mask.shape:
@@ -303,6 +308,19 @@ def _holding_back(rule, mask):
         return tuple(passed)
 
     return held_back
+
+
+def _zero_at(value, mask):
+    """``value`` with its non-finite entries that ``mask`` marks read as 0, where it has the mask's shape (a copy)."""
+    import mpmath
+
+    if not isinstance(value, np.ndarray) or value.shape != mask.shape or value.dtype != object:
+        return value
+    out = value.copy()
+    for index in zip(*np.nonzero(mask)):
+        if isinstance(out[index], mpmath.mpf) and not mpmath.isfinite(out[index]):
+            out[index] = mpmath.mpf(0)
+    return out
 
 
 class UsersRule(Exception):
