@@ -36,6 +36,10 @@ SOURCE = textwrap.dedent(
         return y * y + 1e-15 * np.abs(y)
 
 
+    def tinier_kink_beside_a_parabola(y):
+        return y * y + 1e-25 * np.abs(y)
+
+
     def smooth_beside_a_tiny_slope(y):
         return y * y + 1e-15 * y
     """
@@ -70,9 +74,13 @@ def test_a_straight_angle_with_a_rounded_pi_has_its_kink(module, name):
     assert f"{slope:.6g} from the left and {-slope:.6g} from the right" in kinks[0].message
 
 
-def test_a_tiny_kink_beside_a_parabola_is_named(module):
-    result = _check(module, "tiny_kink_beside_a_parabola")
-    assert any("-1e-15 from the left and 1e-15 from the right" in f.message for f in result.findings), \
+@pytest.mark.parametrize("name, c", [("tiny_kink_beside_a_parabola", "1e-15"),
+                                     ("tinier_kink_beside_a_parabola", "1e-25")])
+def test_a_tiny_kink_beside_a_parabola_is_named(module, name, c):
+    # 1e-25: at 60 digits the quotients h + c fall from 1e-20 to 1e-30, then level off at c one step down: no slope 0
+    # but a slope below those steps, which the shorter steps at 120 digits see
+    result = _check(module, name)
+    assert any(f"-{c} from the left and {c} from the right" in f.message for f in result.findings), \
         [f.message for f in result.findings]
 
 

@@ -58,6 +58,12 @@ def test_accumulating_a_scalar_is_numpys_type_error(name):
         getattr(gnp, name).accumulate(gnp.asarray(0.9))
 
 
+@pytest.mark.parametrize("name", ["multiply", "logaddexp", "subtract", "maximum"])
+def test_accumulating_along_an_empty_axis_is_empty(name):
+    got = getattr(gnp, name).accumulate(gnp.zeros((0, 2)))
+    assert np.shape(got) == getattr(np, name).accumulate(np.zeros((0, 2))).shape == (0, 2)
+
+
 def test_options_gradcli_does_not_take_are_a_type_error_naming_them():
     with pytest.raises(TypeError, match="add.reduce has no out="):
         gnp.add.reduce(M, out=np.empty(4))

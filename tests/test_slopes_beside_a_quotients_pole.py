@@ -42,6 +42,10 @@ SOURCE = textwrap.dedent(
 
     def wind_profile(z, z0, ustar):
         return (ustar / 0.4) * np.log(z / z0)
+
+
+    def removable(x, y):
+        return np.log((x * y) / x)
     """
 )
 
@@ -79,3 +83,21 @@ def test_a_wind_profile_at_zero_roughness_keeps_the_heights_slope(module):
     exact = _exact(module, "wind_profile", {"z": 10.0, "z0": 0.0, "ustar": 0.3})
     assert exact["z"] == pytest.approx(0.3 / (0.4 * 10.0), rel=1e-12)
     assert math.isnan(exact["z0"]) and math.isnan(exact["ustar"])  # ustar's slope is log(inf) / 0.4: infinite
+
+
+@pytest.mark.parametrize("wrt", [None, ("y",)])
+def test_the_slope_kept_beside_the_pole_is_shown_not_judged_whatever_wrt_picks(module, wrt):
+    # the value is +inf: the point is domain, y's 1 / y reported; the rule's NaN for y (inf * 0) is not called wrong
+    [result] = gradcli.check(f"{module}:log_of_inverse_quotient", [{"x": 0.0, "y": 2.0}], dtypes=("float64",),
+                             wrt=wrt).results
+    assert result.status == "domain" and result.gradient_status != "wrong", result.gradient_status
+    assert not any(f.kind == "nonfinite-rule" for f in result.findings), [f.message for f in result.findings]
+
+
+@pytest.mark.parametrize("wrt", [None, ("y",)])
+def test_a_removable_quotient_has_no_pole_to_keep_slopes_beside(module, wrt):
+    # x y / x at x = 0 is 0 / 0, no number, whatever y does: log of it keeps no slope in y (its reduced y is another
+    # function), with every input checked or y alone
+    [result] = gradcli.check(f"{module}:removable", [{"x": 0.0, "y": 2.0}], dtypes=("float64",), wrt=wrt).results
+    assert result.status == "domain"
+    assert math.isnan(float(result.exact_gradient["y"])), result.exact_gradient

@@ -202,3 +202,26 @@ def test_a_held_entry_passes_nothing_back_through_a_broadcast_factor(tmp_path):
     assert result.status == "domain", [f.message for f in result.findings]
     want = sum(1 / 2 + math.log(t / 3) - (t / 3) ** 2 * math.log(t / 3) for t in (2.0, 5.0))
     assert result.exact_gradient["k"] == pytest.approx(want, rel=1e-12), result.exact_gradient
+
+
+MADE_ZEROS_SOURCE = '''import gradcli.numpy as np
+
+
+def absorbed(k, t, y):
+    z = (1.0 + 1e-200 * k) - 1.0
+    return z * np.log(t) + y * y
+
+
+def picked(k, t, y):
+    z = np.where(k >= 1.0, 0.0 * k, k - 1.0)
+    return z * np.log(t) + y * y
+'''
+
+
+@pytest.mark.parametrize("name", ["absorbed", "picked"])
+def test_a_zero_no_exact_arithmetic_made_keeps_its_coordinate_no_slope(tmp_path, name):
+    # (1 + 1e-200 k) - 1 is 1e-200 k, 0 only to the rounding of 60 or 120 digits: k moves the -inf term. The where's
+    # 0 is k - 1 from the left, whose (k - 1) log 0 is +inf there: k has no slope either. y keeps its 6
+    result = _checked(tmp_path, MADE_ZEROS_SOURCE, name, {"k": 1.0, "t": 0.0, "y": 3.0})
+    assert math.isnan(result.exact_gradient["k"]), result.exact_gradient
+    assert result.exact_gradient["y"] == 6.0, result.exact_gradient

@@ -616,8 +616,11 @@ def _log_slopes(name, u, entries, known):
 def _quotient_beside_its_pole(name, value, slopes, syms):
     """``(quotient, derivative entries)`` of a division's answer at a pole that is its denominator's 0 at the point
     alone (`beside_poles`, the inputs unknowns: y / x at x = 0), the function it is beside the pole; None for any
-    other op, a denominator that is the zero function (x / 0: nothing beside it), or a quotient past the proof."""
+    other op, a denominator that is the zero function (x / 0: nothing beside it), a numerator 0 at the point too (x y
+    / x at x = 0: a removable 0 / 0, no number, whose reduced y is another function), or a quotient past the proof."""
     if name not in ("divide", "reciprocal") or not (beside_poles and state().symbolic) or _at_its_pole(name, syms):
+        return None
+    if name == "divide" and syms[0].q is not None and _zero_at_point(syms[0].q):
         return None
     try:
         answer = value(*[s.q for s in syms])

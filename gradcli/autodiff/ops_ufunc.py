@@ -53,10 +53,12 @@ def give_methods(fun, name, reduction=None, accumulation=None):
         _refuse(name, "accumulate", {"dtype": dtype, "out": out})
         array = asarray(array)
         if not shape_of(array):
-            raise TypeError("cannot accumulate on a scalar")  # NumPy's words, before any axis is read
+            raise TypeError("cannot accumulate on a scalar")  # NumPy's words for a 0-d array
         if accumulation is not None:
             return accumulation(array, axis=axis)
         x = moveaxis(array, axis, 0)
+        if shape_of(x)[0] == 0:
+            return array  # nothing to fold: NumPy's empty answer of the same shape
         running = [getitem(x, 0)]
         for i in range(1, shape_of(x)[0]):
             running.append(fun(running[-1], getitem(x, i)))

@@ -42,7 +42,7 @@ from ..autodiff.transforms import output_value, pull_back, trace_inputs
 from ..autodiff.values import Box, raw
 from ..capture.bridge import differentiating_the_primal
 from .kinks import coordinates_of, with_coordinate
-from .precision import START_DIGITS, flat_entries, generic_weight, relative_step, to_mp
+from .precision import START_DIGITS, flat_entries, generic_weight, relative_step, rounding_every_op, to_mp
 from .provenance import Recorder
 
 MOST_COORDINATES = 32  # each coordinate costs one run of the program per precision: a larger point is left as it is
@@ -143,15 +143,47 @@ def _at_digits(target, args, coordinates, held=(), slopes=True):
     # xi = 0, times 1 / xi), a 0 / 0, an inf - inf or a function outside its domain is no such 0: a coordinate whose
     # every path to the value runs through it has no slope, as its rule's NaN says.
     inputs = {id(a) for a in mp_args}
-    held = {id(raw(ops[k].output)): _read_at(ops[k], made) for k in origins if _zero_times(ops[k], inputs)} if nan else {}
+    rounded = _RoundedOneWay(target, mp_args, len(ops))
+    held = {id(raw(ops[k].output)): _read_at(ops[k], made) for k in origins
+            if _zero_times(ops[k], inputs, lambda side, k=k: rounded.zero_at(k, side, _read_at(ops[k], made)))} \
+        if nan else {}
     gradient = [e for g, a in zip(pull(mpmath.mpf(1), held), args) for e in _entries_or_zeros(g, a)]
     found = []
     for (i, index, _), entry in zip(coordinates, gradient):
         x = mp_args[i] if index is None else mp_args[i][index]
-        moved = with_coordinate(mp_args, i, index, x + _step(x))
-        still = _origins_still(ops, origins, _recorded(target, moved)[2], made)
-        found.append(entry if still and mpmath.isfinite(entry) else None)
+        # both ways: a where's branch that a comparison picks at the point may be left on one side only
+        still = mpmath.isfinite(entry) and all(
+            _origins_still(ops, origins, _recorded(target, with_coordinate(mp_args, i, index, x + side))[2], made)
+            for side in (_step(x), -_step(x)))
+        found.append(entry if still else None)
     return found, names, []
+
+
+class _RoundedOneWay:
+    """The program's forward ops recorded with every op rounding down and with every op rounding up, made the first
+    time a zero is asked about: a 0 that ops made is exact only where both runs make it too."""
+
+    def __init__(self, target, mp_args, count):
+        self.target, self.mp_args, self.count, self.runs = target, mp_args, count, None
+
+    def zero_at(self, k, side, at):
+        """Whether argument ``side`` of op ``k`` is 0 at the entries ``at`` (None: every entry) in both runs."""
+        if self.runs is None:
+            self.runs = []
+            for mode in ("f", "c"):
+                try:
+                    with rounding_every_op(mode):
+                        self.runs.append(_recorded(self.target, self.mp_args)[2])
+                except Exception:  # noqa: BLE001 - raises only when rounded one way: no zero to trust
+                    self.runs.append(None)
+        for ops in self.runs:
+            if ops is None or len(ops) != self.count or len(ops[k].args) <= side:
+                return False
+            value = np.asarray(raw(ops[k].args[side]), dtype=object)
+            entries = value if at is None or not at.ndim or value.shape != at.shape else value[at]
+            if not all(e == 0 for e in np.ravel(entries)):
+                return False
+        return True
 
 
 def _step(x):
@@ -212,12 +244,13 @@ def _recorded(target, mp_args, located=False):
 _LOGARITHMS = frozenset({"log", "log1p", "log2", "log10"})
 
 
-def _zero_times(op, inputs):
+def _zero_times(op, inputs, exact_zero):
     """Whether ``op`` is a product one of whose arguments is 0 wherever the product is NaN (a constant of the program,
     an input itself, or one made of the inputs, ``inputs`` holding the arguments' ids: (k - 1) log(t / lam) at k = 1,
     t = 0, a Weibull density's exponential case), where the other factor is a logarithm (r log r at r = y / x, y = 0:
     x leaves r at 0 and the product's limit is 0 however r gets there) or is made of no input the 0 reads: k / (mu k)
-    at k = 0 is 1 / mu beside the point, no 0 the program means."""
+    at k = 0 is 1 / mu beside the point, no 0 the program means. A 0 that ops made is one only where ``exact_zero(side)``
+    says the program makes it rounding every op down and every op up too ((1 + 1e-200 k) - 1 at 60 digits is none)."""
     if op.name != "multiply" or len(op.args) != 2:
         return False
     made = np.vectorize(lambda e: _any_entry(e, "isnan"), otypes=[bool])(np.asarray(op.output, dtype=object))
@@ -228,7 +261,8 @@ def _zero_times(op, inputs):
             continue
         zero = np.vectorize(lambda e: e == 0, otypes=[bool])(np.asarray(raw(arg), dtype=object))
         try:
-            if bool(np.all(np.broadcast_to(zero, made.shape)[made])):
+            if bool(np.all(np.broadcast_to(zero, made.shape)[made])) and (
+                    parent is None or exact_zero(side)):
                 return True
         except ValueError:
             continue

@@ -57,7 +57,9 @@ def judge(result, target, value, grads, exact, chosen, dtype, rtol, recording, v
     gradient_known = all(exact_grads.get(n) is not None for n in chosen)
     domain = _domain(target, exact, exact_grads, gradient_known, chosen, dtype, _folded(recording, result.point))
     if Verdict.DOMAIN in (domain.value, domain.gradient):
-        if domain.gradient == Verdict.DOMAIN or not gradient_known:
+        # an exact value that is no number (a pole's infinity) leaves the slopes kept beside it unjudged, whatever
+        # --wrt picks: log(y / x) at x = 0 is domain with y's slope 1 / y shown, with every input or y alone
+        if domain.gradient == Verdict.DOMAIN or not gradient_known or not finite(exact.value):
             beside = _beside_the_domain(result, target, value, grads, exact, exact_grads, chosen, dtype, rtol,
                                         recording, domain, verdicts_alone, moved, meant)
             if beside is not None:

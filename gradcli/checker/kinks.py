@@ -976,8 +976,10 @@ def _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, st
                 return None if resolved else "noisy"  # neither settles nor diverges: no claim
             sides.append(later[0]), spreads.append(later[1])
     left, right = sides
-    if falling and left == 0 and right == 0 and _both_flat(steps[1], falling, third):
-        return FLAT
+    if falling and left == 0 and right == 0:
+        # a side that fell, then stopped falling at the third step (y^2 + 1e-25 |y|: h + c levels off at c), has a
+        # slope below these steps' reach: more digits, shorter steps
+        return FLAT if _both_flat(steps[1], falling, third) else "noisy"
     if len(flat) == 1 and not isinstance(left, list) and not isinstance(right, list):
         # Slope 0 on one side against a settled slope on the other: a kink once that slope stands clear of what
         # the flat side's quotient leaves open (1e-20 (x - 1) beside (x - 1)**2 at 1 needs shorter steps).

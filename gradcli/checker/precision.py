@@ -392,6 +392,14 @@ def _specials():
     return (libmp.fnan, libmp.finf, libmp.fninf)
 
 
+@contextlib.contextmanager
+def rounding_every_op(mode):
+    """Within it, every mpmath op rounds the one way ``mode`` says ("f" down, "c" up), the inputs counted exact: a 0
+    that the rounding to nearest made (1 + 1e-200 - 1 at 60 digits) is a number in one of the two."""
+    with _Rounding(mode, False), mp_core.exact_inputs():
+        yield
+
+
 def with_noise(fun):
     """``fun()`` rounded to nearest, and each entry's rounding noise.
 
@@ -546,19 +554,21 @@ def exact_entries(result, args):
     return out
 
 
-# How many times its noise a rule entry may be and still be a rounding residue of 0 (`rule_entries`): the residue of
-# Im(a conj b) at a = 2b (a fidelity's slope at two equal states, TensorFlow's rule) is 1.17 times the spread of the
-# directed runs at 3840 digits, which stray as far on either side of the nearest run and not across 0; 4, the margin
-# the judge gives the rule's rounding (`judge._within_own_rounding`).
+# How many times its noise a rule entry at the check's last precision may be and still be a rounding residue of 0
+# (`rule_entries`): the residue of Im(a conj b) at a = 2b (a fidelity's slope at two equal states, TensorFlow's rule)
+# is 1.17 times the spread of the directed runs at 3840 digits, which stray as far on either side of the nearest run
+# and not across 0. Below the last precision an entry past its noise takes more digits instead, where a real one
+# stays and its noise shrinks.
 ZERO_WITHIN_NOISE = 4
 
 
-def rule_entries(entries, noises, exact):
+def rule_entries(entries, noises, exact, last=False):
     """``(cleaned, accurate)``: the rule's entries at one precision, and whether they suffice to judge it.
 
     An entry settles when its noise is below AGREE_DIGITS of it. An entry 0
-    within its noise (within `ZERO_WITHIN_NOISE` times it: the noise is the spread of two directed runs about the
-    nearest one, an estimate of its rounding and no bound on it) is 0 when the noise is below `zero_floor`, or when it
+    within its noise (at the ``last`` precision the check climbs to, within `ZERO_WITHIN_NOISE` times it: the noise is
+    the spread of two directed runs about the nearest one, an estimate of its rounding and no bound on it) is 0 when
+    the noise is below `zero_floor`, or when it
     cannot change the judgement: the exact derivative there (``exact``, flat,
     None where unknown) is 0, or so much larger that the rule is 0 beside it;
     where the exact entries are unknown (a random direction), when the noise is
@@ -576,7 +586,7 @@ def rule_entries(entries, noises, exact):
             cleaned.append(value)
         elif error <= tol * abs(value):
             cleaned.append(value)
-        elif abs(value) <= ZERO_WITHIN_NOISE * error and _beside(error, e, scale, tol):
+        elif abs(value) <= (ZERO_WITHIN_NOISE if last else 1) * error and _beside(error, e, scale, tol):
             cleaned.append(mpmath.mpf(0))
         else:
             accurate = False

@@ -1211,7 +1211,7 @@ def rule_at(target, args, digits, result, budget):
                         f"the gradient rule failed at high precision: {type(error).__name__}: {error}"
                     )
                 return []
-            cleaned, accurate = rule_entries(entries, noise, exact_entries(result, args))
+            cleaned, accurate = rule_entries(entries, noise, exact_entries(result, args), digits * 2 > max_digits())
         if accurate or digits * 2 > max_digits():
             return _rule_taken(shaped[0], cleaned, accurate, digits, result, noise)
         digits *= 2
@@ -1265,7 +1265,7 @@ def _rule_shown(target, args, k, digits, budget):
 
 def rule_from(target, args, digits, result, budget, entries, noise):
     """`rule_at` at a point at scalar ``args`` whose run at ``digits`` gave ``entries`` and ``noise`` (in a batch)."""
-    cleaned, accurate = rule_entries(entries, noise, exact_entries(result, args))
+    cleaned, accurate = rule_entries(entries, noise, exact_entries(result, args), digits * 2 > max_digits())
     if accurate or digits * 2 > max_digits():
         return _rule_taken(entries, cleaned, accurate, digits, result, noise)
     return rule_at(target, args, digits * 2, result, budget)
