@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextvars
 import linecache
 import math
+import sys
 
 import numpy as np
 
@@ -57,9 +58,10 @@ def judge(result, target, value, grads, exact, chosen, dtype, rtol, recording, v
     gradient_known = all(exact_grads.get(n) is not None for n in chosen)
     domain = _domain(target, exact, exact_grads, gradient_known, chosen, dtype, _folded(recording, result.point))
     if Verdict.DOMAIN in (domain.value, domain.gradient):
-        # an exact value that is no number (a pole's infinity) leaves the slopes kept beside it unjudged, whatever
-        # --wrt picks: log(y / x) at x = 0 is domain with y's slope 1 / y shown, with every input or y alone
-        if domain.gradient == Verdict.DOMAIN or not gradient_known or not finite(exact.value):
+        # an exact value that is a pole's infinity leaves the slopes kept beside it unjudged, whatever --wrt picks:
+        # log(y / x) at x = 0 is domain with y's slope 1 / y shown, with every input or y alone (a NaN, 0 log 0 in a
+        # KL term, is the 0 the program means: the slopes beside it are judged, --wrt q says q's rule is wrong)
+        if domain.gradient == Verdict.DOMAIN or not gradient_known or _infinite(exact.value):
             beside = _beside_the_domain(result, target, value, grads, exact, exact_grads, chosen, dtype, rtol,
                                         recording, domain, verdicts_alone, moved, meant)
             if beside is not None:
@@ -78,6 +80,16 @@ def judge(result, target, value, grads, exact, chosen, dtype, rtol, recording, v
     precision = _precision(result, target, value, grads, exact, exact_grads, gradient_known, chosen, dtype, rtol,
                            verdicts_alone, moved, meant)
     return [domain, rule, precision, _nonfinite(recording, value, grads)]
+
+
+def _infinite(value):
+    """Whether the exact ``value`` (an mpmath number, or an array of them) is +-inf somewhere."""
+    mpmath = sys.modules.get("mpmath")
+    try:
+        entries = np.ravel(np.asarray(raw(value), dtype=object))
+    except (TypeError, ValueError):
+        return False
+    return mpmath is not None and any(isinstance(e, mpmath.mpf) and mpmath.isinf(e) for e in entries)
 
 
 def _beside_the_domain(result, target, value, grads, exact, exact_grads, chosen, dtype, rtol, recording, domain,

@@ -913,12 +913,7 @@ def _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, st
         return run_at(x) if kept is None else kept.at(None, None, None, lambda: run_at(x))
 
     try:
-        at_point = at_x()
-        f0 = _value_of(at_point)
-        if settled is not None and mpmath.isfinite(settled) and (settled == 0 or not mpmath.isfinite(f0)):
-            f0, n0 = settled, 0 * settled  # an exact 0 (proven), or a number where the point's own run has none
-        else:
-            n0 = at_point[1][0]
+        f0, n0 = _value_and_noise_at_the_point(at_x(), settled)
         quotients, beside = _one_sided_quotients(at, x, f0, n0, steps, noise_from=len(steps) - 1)
         if step_digits is None and not _sides_settle(quotients) and _rounded_away(at, at_x, x, steps[-1], beside[-1], f0):
             # the shorter step's move is below these digits (a norm at a cap, sqrt(1 + h^2)): the same steps, deeper
@@ -1010,6 +1005,17 @@ def _settled_one_step_down(second, third):
     if not mpmath.isfinite(last) or abs(last - second) > mpmath.mpf(10) ** -6 * max(abs(last), abs(second)):
         return None
     return last, abs(last - second)
+
+
+def _value_and_noise_at_the_point(at_point, settled):
+    """``(value, noise)`` the one-sided tests start from: the point's own run (``at_point``, with its noise), or
+    ``settled`` with no noise where it is an exact 0 (proven) or a number where the point's own run has none."""
+    import mpmath  # lazy: heavy; loaded by the exact reference whose numbers the kink tests read
+
+    f0 = _value_of(at_point)
+    if settled is not None and mpmath.isfinite(settled) and (settled == 0 or not mpmath.isfinite(f0)):
+        return settled, 0 * settled
+    return f0, at_point[1][0]
 
 
 def _apart_beyond_the_steps(left, right, spreads, noise):

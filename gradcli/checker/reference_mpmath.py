@@ -147,11 +147,8 @@ def compute_mpmath(target, args, seed, result, budget=None, start=START_DIGITS, 
     # A 0 where the rule holds a number may be a kink's two slopes averaged (a spectral norm at the zero
     # matrix): the one-sided test runs first, and only a 0 it leaves standing has no reference.
     noisy = settled is not None and _rule_below_a_noisy_zero(result, settled, zeros.proven(settled))
-    if settled is None and zeros.value_proven() and len(flat_entries(result.value)) == 1:
-        # the value a proof made an exact 0 (`Zeros.settle_value`) where the climb left the derivative unsettled
-        # (a cone's central differences, O(h)): the kink test starts from that 0 with no noise, not from the point's
-        # own run, whose noise is infinite where a rounding puts arccos's argument past 1 (|<a|b>| of unit states)
-        result.value = rebuild(result.value, [mpmath.mpf(0)])
+    if settled is None and zeros.value_proven() and len(flat_entries(result.value)) == 1:  # the kink test starts from a
+        result.value = rebuild(result.value, [mpmath.mpf(0)])  # proven 0, not a run a rounding put past arccos's 1
     flat = []  # the coordinates whose one-sided slopes are both 0 (`kinks.FLAT`)
     # arccos of a cosine proven 1 (parallel vectors): the tip of a cone whose central differences read 0
     if not _at_a_proven_pole(result, zeros) and (
