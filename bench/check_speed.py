@@ -60,6 +60,18 @@ AUDIT_LIMIT = 2.0
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
+# NumPy spellings of the functions gradcli's formulas name that sympy's NumPy printer does not know (sympy keeps
+# sigmoid and softplus as named functions, as gradcli writes them)
+_OWN_FUNCTIONS = {
+    "sigmoid": lambda z: np.exp(-np.logaddexp(0.0, -z)),
+    "softplus": lambda z: np.logaddexp(0.0, z),
+    "hypot": np.hypot,
+    "log1p": np.log1p,
+    "expm1": np.expm1,
+    "cbrt": np.cbrt,
+}
+
+
 def numdifftools_function(text):
     """``f(vector)`` for numdifftools: the formula lambdified by sympy (from gradcli's parse, never from text)."""
     import sympy
@@ -69,7 +81,8 @@ def numdifftools_function(text):
 
     formula = parse(text)
     symbols = symbols_of(formula)
-    compiled = sympy.lambdify([symbols[n] for n in formula.variables], to_sympy(formula, symbols), "numpy")
+    compiled = sympy.lambdify([symbols[n] for n in formula.variables], to_sympy(formula, symbols),
+                              [_OWN_FUNCTIONS, "numpy"])
     return formula.variables, lambda v: compiled(*v)
 
 
