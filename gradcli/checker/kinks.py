@@ -969,7 +969,8 @@ def _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, st
             later = _settled_one_step_down(second, lambda side=side: third(side)) if resolved else None
             if later is None:
                 return None if resolved else "noisy"  # neither settles nor diverges: no claim
-            sides.append(later[0]), spreads.append(later[1])
+            sides.append(later[0])
+            spreads.append(later[1])
     left, right = sides
     if falling and left == 0 and right == 0:
         # a side that fell, then stopped falling at the third step (y^2 + 1e-25 |y|: h + c levels off at c), has a
