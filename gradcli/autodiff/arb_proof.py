@@ -352,8 +352,8 @@ class Sym:
             raise NoProof("a ball that is not finite: an argument not proven inside its function's domain")
         if q is not None and q[0].is_zero() and isinstance(b, _arb.ARB) and not b.is_exact() and b.is_finite():
             b = anchored.exact_ball(0)  # 0 by algebra (a silent DFT bin through inexact roots of unity), a finite ball
-        # beside a pole (`beside_poles`, the inputs unknowns): a quotient's answer at its pole, no number here, keeps
-        # the quotient and its derivative entries it is beside the point, (q, d), for a log that reads it
+        # a division's answer at its pole (`beside_poles`, the inputs unknowns), no number here, keeps in ``pole`` the
+        # quotient it is beside the point and that quotient's derivative entries, (q, d), for a log that reads it
         self.b, self.q, self.d, self.pole = b, q, d, pole
 
     __hash__ = object.__hash__

@@ -101,8 +101,7 @@ def _whole_point(target, args, wrt):
     if not wrt or set(wrt) >= set(names):
         return None
     picked = [i for i, n in enumerate(names) if n in wrt]
-    if any(i not in picked and not (isinstance(a, float) or getattr(np.asarray(a), "dtype", None) is not None
-                                    and np.asarray(a).dtype.kind == "f") for i, a in enumerate(args)):
+    if any(i not in picked and np.asarray(a).dtype.kind != "f" for i, a in enumerate(args)):
         return None
     return target, args, picked
 
@@ -218,7 +217,7 @@ def _picked_beside_the_pole(whole):
     zeros = python_zero.Zeros(lambda *a: exact_python._traced(target.mp_function, a), args)
     if zeros.pole_of_value() is None:
         return None
-    import mpmath
+    import mpmath  # lazy: heavy; the slopes beside a pole are mpmath numbers
 
     slopes = slopes_beside_the_pole(zeros, zeros.flat.size)
     if all(mpmath.isnan(e) for e in slopes):  # no slope anywhere, or no proof run on the whole: the reduced one's
