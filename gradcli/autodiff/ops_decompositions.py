@@ -25,7 +25,7 @@ from .ops import conj, real, select
 from .ops_array import concatenate, expand_dims, getitem, zeros_like
 from .ops_linalg import inverse_or_nan, matmul, solve, svdvals, swapaxes
 from .ops_special import mpmath_only
-from .tracer import Box, primitive
+from .tracer import Box, primitive, standing_for
 from .values import holds_complex, loaded_mpmath, raw, shape_of
 
 
@@ -614,11 +614,11 @@ def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
     reads them is refused a gradient rather than given one for NumPy's choice.
     ``hermitian`` is not read when traced or on mpmath numbers.
     """
+    if not compute_uv:  # an op on constants too, as an exact run's of the same constants is: the two runs' ops pair
+        return svdvals(a)  # whose rule needs no gap between the singular values
     if not isinstance(a, Box) and np.asarray(a).dtype != object:  # (object: mpmath numbers, the exact reference)
         return np.linalg.svd(a, full_matrices, compute_uv, hermitian)
     m = shape_of(a)[-2]
-    if not compute_uv:
-        return svdvals(a)  # whose rule needs no gap between the singular values
     u, s, v_t = _svd_parts(_svd_packed(a), m)
     u, vh = u, _T(v_t)  # the packing holds vh transposed (not conjugated)
     if full_matrices and m > shape_of(a)[-1]:
@@ -744,9 +744,10 @@ def pinv(a, rcond=None, hermitian=False, rtol=_UNSET):
             and not holds_complex(a)
             and _clear_of_the_cutoff(values, _pinv_rcond(values.shape, np.float64, rcond, rtol))):
         m, n = values.shape[-2:]
-        if m >= n:
-            return solve(matmul(_T(a), a), _T(a))
-        return _T(solve(matmul(a, _T(a)), a))
+        with standing_for(pinv_primitive, a, rcond, hermitian):
+            if m >= n:
+                return solve(matmul(_T(a), a), _T(a))
+            return _T(solve(matmul(a, _T(a)), a))
     return pinv_primitive(a, rcond, hermitian) if rtol is _UNSET else pinv_primitive(a, rcond, hermitian, rtol=rtol)
 
 

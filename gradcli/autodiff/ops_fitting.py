@@ -16,6 +16,7 @@ from .ops import absolute, lifted, sqrt
 from .ops_array import asarray, expand_dims, flip, ones_like, reshape, stack, sum_, transpose
 from .ops_decompositions import midpoint_floats, pinv, svd
 from .ops_linalg import inv, matmul, outer
+from .tracer import composing
 from .values import raw, shape_of
 
 
@@ -42,7 +43,13 @@ def lstsq(a, b, rcond=None):
     count as 0, as NumPy's; the residuals (the squared norm of each column of b - a x) are given only where the
     rank is full and the system overdetermined, else an empty array, as NumPy's.
     """
-    a, b = asarray(a), asarray(b)
+    with composing("linalg.lstsq"):  # a finding on a step names the user's call: "linalg.pinv in linalg.lstsq"
+        return _lstsq(asarray(a), asarray(b), rcond)
+
+
+def _lstsq(a, b, rcond, residuals_wanted=True):
+    """`lstsq`'s steps; the residuals left out (an empty array) unless ``residuals_wanted``: a fit that does not read
+    them makes no op whose digits reach nothing."""
     m, n = shape_of(a)
     if rcond is None:
         dtype = np.asarray(raw(a)).dtype
@@ -54,7 +61,7 @@ def lstsq(a, b, rcond=None):
         values = np.linalg.svd(np.asarray(raw(a), dtype=float) if floats is None else floats, compute_uv=False)
     rank = int(np.sum(values > rcond * values[0])) if values.size else 0
     x = matmul(pinv(a, rcond), b)
-    if rank == n and m > n:
+    if rank == n and m > n and residuals_wanted:
         misfit = b - matmul(a, x)
         residuals = sum_(absolute(misfit) * absolute(misfit), axis=0)
         residuals = reshape(residuals, (1,)) if len(shape_of(b)) == 1 else residuals
@@ -70,6 +77,12 @@ def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
     with ``rcond`` (the number of points times machine epsilon when None), the scale divided back out.
     ``full`` adds (residuals, rank, singular values, rcond); ``cov`` the coefficients' covariance matrix.
     """
+    with composing("polyfit"):  # a finding on a step names the user's call: "linalg.pinv in polyfit"
+        return _polyfit(x, y, deg, rcond, full, w, cov)
+
+
+def _polyfit(x, y, deg, rcond, full, w, cov):
+    """`polyfit`'s steps."""
     order = int(deg) + 1
     if deg < 0:
         raise ValueError("expected deg >= 0")
@@ -87,7 +100,7 @@ def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
         rhs = rhs * (reshape(w, (-1, 1)) if len(shape_of(y)) == 2 else w)
     scale = sqrt(sum_(lhs * lhs, axis=0))
     lhs = lhs / scale
-    c, residuals, rank, s = lstsq(lhs, rhs, rcond)
+    c, residuals, rank, s = _lstsq(lhs, rhs, rcond, residuals_wanted=full or (cov and cov != "unscaled"))
     c = transpose(transpose(c) / scale)
     if full:
         return c, residuals, rank, s, rcond

@@ -107,6 +107,28 @@ def composed_in():
     return _COMPOSING.get()
 
 
+# While an exact run computes one primitive by other ops (`standing_for`): (a token of that call, the primitive, its
+# arguments), so that a recording of the run holds the call as the one op a float run records for it.
+_STANDING_FOR = contextvars.ContextVar("gradcli_standing_for", default=None)
+
+
+@contextlib.contextmanager
+def standing_for(door, *arguments):
+    """Inside it, the ops run compute ``door``'s primitive on ``arguments`` another way (the pseudo-inverse of an
+    exact run by the normal equations): a recorder holds them as that one op (`stood_for`), whose answer is the last
+    of theirs, so that the exact run's ops pair one to one with the float run's, which calls the primitive."""
+    token = _STANDING_FOR.set((object(), door.prim, arguments))
+    try:
+        yield
+    finally:
+        _STANDING_FOR.reset(token)
+
+
+def stood_for():
+    """``(token, primitive, arguments)`` of the `standing_for` block running now, or None."""
+    return _STANDING_FOR.get()
+
+
 def called_as(public, function):
     """``function``, a primitive of another name (np.absolute is gradcli's abs), run as the public function
     ``public`` the user calls (`composing`), so that a finding on its op names that call as written."""

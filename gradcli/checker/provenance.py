@@ -23,7 +23,7 @@ import numpy as np
 
 from ..autodiff.custom import EMBEDDED_GRADIENT, call_of
 from ..autodiff.ops import add, is_float_dtype, raw
-from ..autodiff.tracer import composed_in, hooks
+from ..autodiff.tracer import composed_in, hooks, stood_for
 from ..capture import replayed_location
 from ..capture.flushing import flushing_kernels
 from ..capture.own_kernels import KernelCall, accumulated_by
@@ -70,6 +70,8 @@ class OpRecord:
     kwargs: dict = field(default=None, repr=False)
     # the arguments of the user's call whose one primitive this op is, where a composite gives them (cumprod's x)
     called_with: tuple = field(default=None, repr=False)
+    # the `standing_for` call this op is (or is the latest op of): (token, primitive, arguments)
+    stands_for: tuple = field(default=None, repr=False)
 
 
 @dataclass
@@ -555,22 +557,34 @@ class Recorder(_OnTheHooks):
         record.flushed_by = flushing_kernels()
         record.accumulated_by = accumulated_by()
         record.replayed = replayed is not None
+        if self.phase == "forward" and (standing := stood_for()) is not None:
+            self._stand_in(record, standing)
         self.recording.ops.append(record)
         record.accumulating = self.phase != "forward" and (
             record.by_the_pass[0] == "accumulation" if record.by_the_pass else _accumulating(sys._getframe(1)))
         record.in_user_code = user is not None or replayed is not None
         if self.phase == "forward":
-            record.parents = tuple(self._producer(a) for a in args)
+            record.parents = tuple(self._producer(a) for a in record.args)
             self._by_output[id(ans)] = record
             self._keep.append(ans)  # keep ids unique for the whole run
             if self.recording.first_forward_nonfinite is None and not finite(ans) and all(
-                finite(a) for a in args
+                finite(a) for a in record.args
             ):
                 self.recording.first_forward_nonfinite = record
         else:
             self._pending_backward.append(record)
 
     _forward.wants_own_values = True  # a replay in the dtype follows a framework's own library values (`flushing`)
+
+    def _stand_in(self, record, standing):
+        """Make ``record``, an op computing a `standing_for` call, that call: its primitive on its arguments, answering
+        with the op's answer, in place of the op before it where that computed the same call."""
+        ops = self.recording.ops
+        if ops and ops[-1].stands_for is not None and ops[-1].stands_for[0] is standing[0]:
+            record.index = ops.pop().index
+        record.stands_for = standing
+        _, prim, record.args = standing
+        record.name, record.prim, record.kwargs = prim.name, prim, {}
 
     def _name_composite_part(self, record):
         """Name ``record``, an op of the user's line run inside a function gradcli composes (`tracer.composing`), as
