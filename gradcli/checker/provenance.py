@@ -1631,8 +1631,10 @@ def _made_zero(op, zero, made):
     """Whether ``op`` turned nonzero numbers into the zeros ``zero`` marks (its inputs there nonzero): a rounded
     difference that cancelled, an underflow, or a 1 + x that lost its x under a log."""
     if op.name in ("add", "subtract"):  # only operands some op rounded can cancel: 0.5 - 0.5 of inputs is exact
-        # a forward op's, or one of a user's own rule's steps (exp(x) - 1 of its slope at x = 1e-20)
-        return (op.phase == "forward" or bool(op.replayed and op.rule)) and _carried_rounding(op, made, zero)
+        # a forward op's, or one of a user's own rule's steps (exp(x) - 1 of its slope at x = 1e-20); a difference of
+        # one computation run twice on equal numbers is 0 in exact arithmetic too
+        return ((op.phase == "forward" or bool(op.replayed and op.rule)) and _carried_rounding(op, made, zero)
+                and not (op.name == "subtract" and _same_computation(op, made)))
     if op.name in _UNDERFLOWS:  # 1/inf is 0 by an overflow before it, not by underflow; 0.0 * e by its 0
         return (all(finite(a) for a in op.args) and not _exactly_zero_there(op, zero)
                 and not any(_zeros_at(a, _entries_of(a, zero)) is not None for a in op.args))
@@ -1682,6 +1684,52 @@ def _carried_rounding(op, made=None, at=None, most=64):
         through = entries if maker.name in _ENTRYWISE else None
         pending.extend((p, _entries_of(a, through)) for a, p in zip(maker.args, parents_of(maker, made)) if p is not None)
     return False
+
+
+def _same_computation(op, made=None, most=512):
+    """Whether ``op``'s two operands are one computation run twice on equal numbers (S(x) - S(y) at x = y: a
+    spectrogram of the signal and of its target): the same recorded ops with the same options, followed back to
+    inputs and constants of equal values, so that they round alike and their exact values are equal too; False where
+    that takes more than ``most`` steps to tell."""
+    if len(op.args) != 2:
+        return False
+    pending, seen = [tuple(zip(op.args, parents_of(op, made)))], set()
+    while pending:
+        (a, maker_a), (b, maker_b) = pending.pop()
+        if a is b or (id(a), id(b)) in seen:
+            continue
+        seen.add((id(a), id(b)))
+        if len(seen) > most:
+            return False
+        if maker_a is None or maker_b is None:
+            if maker_a is not maker_b or not _equal_numbers(a, b):
+                return False
+            continue
+        if (maker_a.name != maker_b.name or len(maker_a.args) != len(maker_b.args)
+                or not _equal_options(maker_a.kwargs, maker_b.kwargs)):
+            return False
+        pending.extend(zip(zip(maker_a.args, parents_of(maker_a, made)), zip(maker_b.args, parents_of(maker_b, made))))
+    return True
+
+
+def _equal_numbers(a, b):
+    """Whether two operands no recorded op made are the same numbers of the same type (an input and a constant equal
+    to it), or equal options (an axis, None)."""
+    a, b = raw(a), raw(b)
+    if isinstance(a, (np.ndarray, np.generic)) or isinstance(b, (np.ndarray, np.generic)):
+        a, b = np.asarray(a), np.asarray(b)
+        return a.dtype == b.dtype and a.shape == b.shape and a.dtype != object and bool(np.all(
+            (a == b) | ((a != a) & (b != b))))
+    try:
+        return type(a) is type(b) and bool(a == b)
+    except (TypeError, ValueError):
+        return False
+
+
+def _equal_options(a, b):
+    """Whether two recorded ops' keyword options are equal."""
+    a, b = a or {}, b or {}
+    return a.keys() == b.keys() and all(_equal_numbers(a[k], b[k]) for k in a)
 
 
 # Ops that pick, move or copy their operands' entries: their results are exactly numbers they were given.
