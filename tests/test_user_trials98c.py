@@ -7,11 +7,10 @@ its far tail), their binomial log-likelihoods with lapse rates of 0 and response
 Stevens' laws at I = I0 and I = 0, the drift-diffusion model's mean decision time at v = 0 and v -> 0 and its accuracy
 at large |a v|; float64 and float32.
 
-Chosen here: eight cheap cases that show the round's kinds of verdicts, and the case of its finding, open: F1, a bound
-computed from literals before it meets float32 data (1.0 - 0.5 / N, the double 0.99) is held at float64 in the float32
-reference while the float32 program, as NumPy, rounds it to float32: at h = 0.99 (float32) the clipped d' sits on
-clip's kink in the program (and in float64, and with the literal 0.99), but gradcli says unstable with an exact slope
-0. The whole set runs case by case through the CLI as tests/trials/run.py does (cases98c.ALL).
+Chosen here: eight cheap cases that show the round's kinds of verdicts, and the case of its finding F1, mended: a bound
+computed from literals before it meets float32 data (1.0 - 0.5 / N, the double 0.99) and handed to np.clip is rounded
+to float32 in the float32 reference as in the program, so at h = 0.99 (float32) the clipped d' sits on clip's kink
+(domain), as in float64 and with the literal 0.99. The whole set runs case by case through the CLI as tests/trials/run.py does (cases98c.ALL).
 """
 
 import os
@@ -42,16 +41,12 @@ CHOSEN = {  # case id -> what it holds
     "lib98c:dprime_clipped@h=0.99,f=0.2:float64":
         "the clipped d' at the bound 1 - 0.5 / 50 = 0.99: clip's kink, h none, f keeps -3.5719: domain (F1's "
         "float64 twin)",
-}
-KNOWN_WRONG = {  # case id -> the finding it shows (cases98c says how)
     "lib98c:dprime_clipped@h=0.99,f=0.2:float32":
-        "F1: the bound 1.0 - 0.5 / N (the double 0.99, computed from literals) is held at float64 in the float32 "
-        "reference though the float32 program rounds it to float32(0.99) = h: unstable with h's exact slope 0, where "
-        "h sits on clip's kink (37.52 left, 0 right): domain, as with the literal 0.99",
+        "F1 (mended): the bound 1.0 - 0.5 / N, computed from literals and handed to np.clip, is float32(0.99) in the "
+        "float32 program and its reference: h sits on clip's kink: domain",
 }
-SYMPTOMS = {
-    "lib98c:dprime_clipped@h=0.99,f=0.2:float32": "the gradient rule of clip computes",
-}
+KNOWN_WRONG = {}  # case id -> the finding it shows (cases98c says how)
+SYMPTOMS = {}
 
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(
     cases98c, CHOSEN, KNOWN_WRONG, SYMPTOMS)

@@ -89,6 +89,7 @@ fmax = _ops.fmax
 fmin = _ops.fmin
 
 
+@_tracer.passes_arguments
 def clip(a, a_min=None, a_max=None, out=None, *, min=None, max=None):  # noqa: A002  (NumPy's names)
     """``np.clip``: ``a`` limited to [a_min, a_max] (NumPy 2's ``min``/``max`` spellings too); gradient where inside."""
     if out is not None:
@@ -96,6 +97,7 @@ def clip(a, a_min=None, a_max=None, out=None, *, min=None, max=None):  # noqa: A
     return _ops.clip(a, a_min if min is None else min, a_max if max is None else max)
 
 
+@_tracer.passes_arguments
 def where(condition, x=_MISSING, y=_MISSING):
     """``np.where``: ``x`` where ``condition`` holds, else ``y``; with the condition alone, the indices where it holds."""
     if x is _MISSING and y is _MISSING:

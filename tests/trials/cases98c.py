@@ -75,7 +75,8 @@ Truths the round corrected in itself (against the first CLI batch of 115; each r
   0): the float64 run's own gradient is finite and right, ok.
 
 Findings:
-F1 (open). A bound computed from literals before it meets float32 data is held at float64 in the float32 reference,
+F1 (mended: np.clip and np.where hand the op the caller's numbers as the caller's, held as the dtype holds them).
+  A bound computed from literals before it meets float32 data was held at float64 in the float32 reference,
   though the float32 program, as NumPy's weak Python scalars, rounds it to float32: dprime_clipped (np.clip(h, lo, hi),
   lo, hi = 0.5 / N, 1.0 - 0.5 / N, N = 50) at h = 0.99, f = 0.2, float32: unstable, exact {h: 0.0, f: -3.5719}, "the
   gradient rule of clip computes 37.520469665527344 where the exact value is 0.0". The truth: hi is the double 0.99,
