@@ -3,8 +3,11 @@
 W2a  sum(tanh(x)*exp(-x**2) + log1p(x**2)),   x: 10**6 float64
      gradcli vs autograd vs hand-written NumPy value+grad vs NumPy's plain
      forward (no gradient at all).
-     Targets: gradcli at most 2.2x the plain NumPy forward, and at least
-     1.3x faster than autograd.
+     Targets: gradcli at most 1.2x the hand-written NumPy value+grad, and at
+     least 1.3x faster than autograd. (The ratio to the plain forward is
+     shown, not judged: NumPy's tanh, exp and log1p kernels differ by CPU,
+     3x faster with AVX-512 than with AVX2, which moves every contender's
+     ratio to the forward alike.)
 
 W2a memory: peak traced memory (tracemalloc) of one value+grad of W2a at
      10**7 float64, each contender in a fresh process of its own, against
@@ -248,12 +251,13 @@ def run_a(argv=()):
         common.correctness_target(workload, checks),
         common.Target(
             workload,
-            "gradcli value+grad / numpy forward",
-            t.ratio("gradcli value+grad", "numpy forward"),
-            2.2,
+            "gradcli value+grad / numpy hand value+grad",
+            t.ratio("gradcli value+grad", "numpy hand value+grad"),
+            1.2,
             "<=",
             correct,
             note=(
+                f"vs the plain forward: gradcli {t.ratio('gradcli value+grad', 'numpy forward'):.2f}x, "
                 f"hand value+grad {t.ratio('numpy hand value+grad', 'numpy forward'):.2f}x, "
                 f"autograd {t.ratio('autograd value+grad', 'numpy forward'):.2f}x"
             ),
