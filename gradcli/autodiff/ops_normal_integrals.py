@@ -143,6 +143,9 @@ def _faddeeva_mp(x, sigma, gamma):
         return mpmath.mpc(gamma, x) / (mpmath.pi * (x * x + gamma * gamma)), None
     z = mpmath.mpc(x, gamma) / (sigma * mpmath.sqrt(2))
     w = _faddeeva_far(mpmath, z)
+    if w is None and z.imag < 0:  # s < 0: by w(z) = 2 e^(-z^2) - w(-z), -z far out in the upper half-plane
+        reflected = _faddeeva_far(mpmath, -z)
+        w = None if reflected is None else 2 * mpmath.exp(-z * z) - reflected
     if w is None:
         w = mpmath.exp(-z * z) * mpmath.erfc(-1j * z)
     return w / (sigma * mpmath.sqrt(2 * mpmath.pi)), z
