@@ -71,11 +71,13 @@ def judge(result, target, value, grads, exact, chosen, dtype, rtol, recording, v
                 return [domain, *_value_lost(result, target, value, exact, dtype, rtol, recording, domain, meant)]
             return [domain, otherwise]
         # The value is beyond the dtype but the gradient fits it (exp(log(a) + log(b)) at 1e38 in
-        # float32): the gradient is still judged, and an inf there is not ok.
+        # float32): the gradient is still judged, and an inf there is not ok: the point is that gradient's verdict
+        # (not beside a value that is no number: the slopes kept beside a NaN are shown, the point is domain).
         precision = _precision(result, target, value, grads, exact, exact_grads, gradient_known, chosen, dtype, rtol,
                                verdicts_alone, moved, meant)
         rule = _rule(target, exact, exact_grads, gradient_known, chosen, dtype, rtol, recording)
-        return [domain, rule, Judgement(gradient=precision.gradient), _nonfinite(recording, value, grads)]
+        judged = Judgement(gradient=precision.gradient, gradient_decides=_past_the_range_alone(exact.value, dtype))
+        return [domain, rule, judged, _nonfinite(recording, value, grads)]
     rule = _rule(target, exact, exact_grads, gradient_known, chosen, dtype, rtol, recording)
     precision = _precision(result, target, value, grads, exact, exact_grads, gradient_known, chosen, dtype, rtol,
                            verdicts_alone, moved, meant)
@@ -96,12 +98,15 @@ def _beside_the_domain(result, target, value, grads, exact, exact_grads, chosen,
                        verdicts_alone, moved, meant):
     """The judgements of a point whose gradient is ``domain`` in some inputs alone, where another input's gradient, whose
     exact value is finite, is wrong or unstable: that input fails as it would checked alone (--wrt), the other inputs'
-    findings said beside it; None where nothing beside the domain fails, or the value itself is undefined.
+    findings said beside it; None where nothing beside the domain fails, or the value itself is undefined. A value
+    past the dtype's range alone (a perplexity of 1.2e39 in float32) is no number the program could return, but the
+    slopes the dtype holds are still judged beside it, and theirs is the point's verdict.
 
     A missing derivative in x says nothing of the slope in y: 1/(y log1p(-x)) at x = 1 has none in x, but its slope in
     y is an exact 0, which the program's 0 * -inf makes NaN at any precision.
     """
-    if domain.value != Verdict.OK:
+    past_the_range = domain.value != Verdict.OK and _past_the_range_alone(exact.value, dtype)
+    if domain.value != Verdict.OK and not past_the_range:
         return None
     partial = _entries_with_a_derivative(target, exact, exact_grads, grads, chosen, dtype)
     without = {n for n in chosen if n not in partial and (
@@ -122,8 +127,16 @@ def _beside_the_domain(result, target, value, grads, exact, exact_grads, chosen,
         for k, v in kept.items():
             setattr(result, k, v)
         return None
+    if past_the_range:  # the value is the dtype's limit, not judged: the gradient alone, as `judge` does
+        precision = Judgement(gradient=precision.gradient, gradient_decides=True)
     told = Judgement(value=domain.value, findings=domain.findings)
     return [told, rule, precision, _nonfinite(recording, value, grads)]
+
+
+def _past_the_range_alone(value, dtype):
+    """Whether the exact ``value`` is finite everywhere and past ``dtype``'s range somewhere: a number, which no
+    program in the dtype can return."""
+    return value is not None and finite(value) and _beyond(value, dtype) is not None
 
 
 def judged_beside_settled(result, target, value, grads, exact, sloped, chosen, dtype, rtol, recording, moved=None,
@@ -146,10 +159,10 @@ def judged_beside_settled(result, target, value, grads, exact, sloped, chosen, d
 
 
 def _entries_with_a_derivative(target, exact, exact_grads, grads, chosen, dtype):
-    """{input: mask of its entries that have a derivative} for each array input some of whose entries have none (a
-    kink, a jump, an edge: an exact entry NaN or infinite) and the others a finite exact slope the dtype holds: those
-    entries are judged as an input of their own would be. An input stays whole where a kink or an edge is named by
-    the input's name alone, or at an entry whose exact slope is finite."""
+    """{input: mask of its entries that have a derivative the dtype holds} for each array input some of whose entries
+    have none (a kink, a jump, an edge: an exact entry NaN or infinite) or one past the dtype's range, and the others a
+    finite exact slope the dtype holds: those entries are judged as an input of their own would be. An input stays
+    whole where a kink or an edge is named by the input's name alone, or at an entry whose exact slope is finite."""
     import mpmath
 
     partial = {}
@@ -159,8 +172,9 @@ def _entries_with_a_derivative(target, exact, exact_grads, grads, chosen, dtype)
         entries = np.asarray(raw(exact_grads[n]), dtype=object)
         if np.shape(grads[n]) != entries.shape:
             continue
-        mask = np.array([mpmath.isfinite(e) for e in entries.flat], dtype=bool).reshape(entries.shape)
-        if mask.all() or not mask.any() or _beyond(entries[mask], dtype) is not None:
+        mask = np.array([mpmath.isfinite(e) and _beyond(e, dtype) is None for e in entries.flat],
+                        dtype=bool).reshape(entries.shape)
+        if mask.all() or not mask.any():
             continue
         labelled = [str(label) for label, *_ in (*exact.kinks, *exact.singular)
                     if label == n or str(label).startswith(f"{n}[")]
@@ -1114,7 +1128,15 @@ def _any_size(number, spec):
     if (math.isfinite(as_float) and as_float != 0) or number == 0 or not mpmath.isfinite(number):
         return format(as_float, spec)
     digits = int(spec.strip(".eg") or 1) if spec.endswith("g") else 1
-    return mpmath.nstr(mpmath.mpf(number), digits)
+    number = mpmath.mpf(number)
+    exponent = mpmath.log10(abs(number))
+    if abs(exponent) >= _WRITTEN_EXPONENT:  # e^(1/(2 h^2)) at h = 1e-300: the power itself, not its 600 digits
+        return f"{'-' if number < 0 else ''}10^({mpmath.nstr(exponent, 3)})"
+    return mpmath.nstr(number, digits)
+
+
+# From an exponent of this size on (decimal: 10^10000000), a number is said as a power of 10 (`_any_size`).
+_WRITTEN_EXPONENT = 10 ** 7
 
 
 def _beyond(exact, dtype):

@@ -16,6 +16,8 @@ class Judgement:
     hessian: Verdict = Verdict.OK
     findings: list = field(default_factory=list)
     notes: list = field(default_factory=list)  # what the sub-check could not judge, said beside the verdict
+    # the gradient's verdict stands for the point's beside a value that is domain only by lying past the dtype's range
+    gradient_decides: bool = False
 
 
 def no_verdict(*findings):
@@ -25,8 +27,9 @@ def no_verdict(*findings):
 
 def record(result, *judgements):
     """Add sub-checks' findings and verdicts to a point's result: the one place its verdicts are decided."""
-    ok = Verdict.OK
+    ok, gradient_decides = Verdict.OK, False
     for judgement in judgements:
+        gradient_decides = gradient_decides or judgement.gradient_decides
         result.findings.extend(judgement.findings)
         result.notes.extend(note for note in judgement.notes if note not in result.notes)
         # An ok part leaves a verdict as it is (decide(v, ok) is v): most parts of most points.
@@ -41,3 +44,6 @@ def record(result, *judgements):
         result.status = Verdict.WRONG  # though the point has no derivative (the end of a domain)
     elif result.value_status == Verdict.UNSTABLE and result.status == Verdict.DOMAIN:
         result.status = Verdict.UNSTABLE  # and one the dtype loses, where it holds it (inf for 1e200 beside a slope of 1e400)
+    elif gradient_decides and result.status == Verdict.DOMAIN and result.gradient_status in (Verdict.UNSTABLE,
+                                                                                             Verdict.WRONG):
+        result.status = result.gradient_status  # a gradient the dtype holds, lost beside a value past its range

@@ -105,6 +105,10 @@ Findings:
   case says "at sqrt(0.0) = 0.0 turned the finite upstream gradient 0.0 into nan", and forward findings name entries
   ("divide([0, 0, 0], 0.0) gave NaN: [nan, nan, nan]"). Reproduce:
       gradcli check tests/trials/lib62c.py:pair_sum --at "x=[[0.0,0.0],[3.0,4.0],[1.0,0.0]]" --dtype float64
+
+Re-derived since (README's rule for a gradient the dtype holds beside a value past its range): the cases whose value
+lies past the dtype's range while slopes the dtype holds come out inf, NaN or off are unstable, not domain (each
+marked where it stands).
 """
 
 import mpmath
@@ -444,7 +448,8 @@ ALL = [
     C("unit_dot", lambda x: dot(W3, x) / norm(x), "unstable", x=[5e-324, 1e-323, 0.0]),  # slopes 1.4e323
     C("unit_dot", lambda x: dot(W3, x) / norm(x), "unstable", dtype="float32", x=[1e-30, 2e-30, 2e-30]),
     # physics: Lennard-Jones, Coulomb, softened gravity, pairwise distances, springs, a pendulum, leapfrog
-    C("lennard_jones", m_lj, "domain", x=[0.0, 0.0, 0.0, 1e-30, 0.0, 0.0]),  # the value 4e360
+    # the value 4e360 and the x-slopes 4.8e391 past float64, the y- and z-slopes 0 not: computed NaN
+    C("lennard_jones", m_lj, "unstable", x=[0.0, 0.0, 0.0, 1e-30, 0.0, 0.0]),
     C("lennard_jones", m_lj, "unstable", x=[0.0, 0.0, 0.0, 1e30, 0.0, 0.0]),  # d(1/u) = -1e-360 underflows
     C("lennard_jones", m_lj, "unstable", x=[0.0, 0.0, 0.0, 1e103, 0.0, 0.0]),  # r^6 overflows: 0 * inf
     C("lj_r", m_lj_r, "domain", dtype="float32", r=1e-4),  # the value 4e48: past float32

@@ -81,6 +81,10 @@ Truths are my own expressions of each function's derivative (phi / Phi by erfc, 
 log Phi, 2x erfcx - 2/sqrt(pi), Bessel I0 / I1, digamma / trigamma, the cumulative ops' sums of products and
 exponentials written out, ties and poles NaN), evaluated with mpmath at 2,000 digits at the numbers the dtype holds,
 never the files' code.
+
+Re-derived since: an array's slopes past the dtype's range are set apart as entries without a derivative are, and the
+others judged: PyTorch's digamma at x = [1e-300, 2], whose x[1] slope is PyTorch's polygamma(1, 2), 3.7e-10 off, is
+unstable (marked where it stands).
 """
 import mpmath
 import numpy as np
@@ -336,7 +340,8 @@ ALL = [
     Case(T, "lgamma", "x=[-1,2.5]", F64, "domain", E(d_lgamma, F64, x=[-1, 2.5])),
     Case(T, "lgamma", "x=[1e-300,2.5]", F64, "ok", E(d_lgamma, F64, x=[1e-300, 2.5])),
     Case(T, "gammaln", "x=[-2.5,3]", F32, "ok", E(d_lgamma, F32, x=[-2.5, 3])),
-    Case(T, "digamma", "x=[1e-300,2]", F64, "domain", E(d_digamma, F64, x=[1e-300, 2])),
+    # x[0]'s trigamma 1e600 is past float64 (set apart); x[1]'s 0.6449 is PyTorch's polygamma(1, 2), 3.7e-10 off
+    Case(T, "digamma", "x=[1e-300,2]", F64, "unstable", E(d_digamma, F64, x=[1e-300, 2])),
     Case(T, "digamma", "x=[-1,2]", F64, "domain", E(d_digamma, F64, x=[-1, 2])),
     Case(T, "digamma", "x=[1e-150,-0.5]", F64, "ok", E(d_digamma, F64, x=[1e-150, -0.5])),
     Case(T, "multigammaln", "a=1.000000000000001", F64, "ok", S(d_multigammaln3, F64, "a", 1.000000000000001)),

@@ -101,6 +101,10 @@ of the Jaccard loss 1 - |G minus S| / |G u S| over t > 0 (not the sorted cumulat
 negative base only with a whole exponent); the derivative from the left and the right by mpmath.diff
 (cases30b.sided_grad), NaN where the sides differ or either is not finite; by hand the zero-width anchor target
 (gt[0], gt[2] at the pole NaN, gt[1], gt[3] from their own terms).
+
+Re-derived since (README's rule for a gradient the dtype holds beside a value past its range): the cases whose value
+lies past the dtype's range while slopes the dtype holds come out inf, NaN or off are unstable, not domain (each
+marked where it stands).
 """
 import math
 
@@ -491,7 +495,7 @@ ALL = [
     S(J, "decode_loss", F64, "ok", decode_loss, deltas=DL),
     S(J, "decode_loss", F32, "ok", decode_loss, deltas=DL),
     S(J, "decode_loss", F64, "ok", decode_loss, deltas=DL_LO),
-    S(J, "decode_loss", F64, "domain", decode_loss, deltas=DL_HI),
+    S(J, "decode_loss", F64, "unstable", decode_loss, deltas=DL_HI),  # slope 102.4 computed NaN beside e^800
     S(J, "decode_clamped_loss", F64, "ok", decode_clamped(F64), deltas=DL_HI),
     S(J, "decode_clamped_loss", F64, "domain", decode_clamped(F64), deltas=DL_TIE),
     S(J, "encode_loss", F64, "ok", encode_loss(F64), gt=GT_E),
@@ -543,7 +547,7 @@ ALL = [
     S(T, "smooth_l1_beta0", F64, "domain", smooth_l1_at(0), pred=PR_0),
     S(T, "huber", F32, "ok", smooth_l1_at(1), pred=PR),
     S(T, "decode_loss", F64, "ok", decode_loss, deltas=DL_LO),
-    S(T, "decode_loss", F64, "domain", decode_loss, deltas=DL_HI),
+    S(T, "decode_loss", F64, "unstable", decode_loss, deltas=DL_HI),  # slope 102.4 computed NaN beside e^800
     S(T, "decode_clamped_loss", F64, "ok", decode_clamped(F64), deltas=DL_HI),
     S(T, "decode_clamped_loss", F64, "domain", decode_clamped(F64), deltas=DL_TIE),
     S(T, "decode_ste_loss", F64, "ok", decode_clamped(F64), deltas=DL),
@@ -570,7 +574,7 @@ ALL = [
     S(K, "huber_custom", F64, "ok", smooth_l1_at(1), pred=PR),
     S(K, "huber_custom", F64, "ok", smooth_l1_at(1), pred=PR_0),
     S(K, "decode_loss", F64, "ok", decode_loss, deltas=DL_LO),
-    S(K, "decode_loss", F64, "domain", decode_loss, deltas=DL_HI),
+    S(K, "decode_loss", F64, "unstable", decode_loss, deltas=DL_HI),  # slope 102.4 computed NaN beside e^800
     S(K, "focal_logits", F64, "unstable", focal_z(2), z=40.0),
     P(K, "dice", F64, "domain", dice, ZERO, value=ZERO),
     P(K, "dice_smooth", F64, "ok", dice_smooth, ZERO, value=ZERO),
@@ -580,7 +584,7 @@ ALL = [
     S(N, "box_iou", F64, "domain", iou, a=A0, b=A0),
     S(N, "giou", F64, "ok", giou, a=A0, b=B_DIS),
     S(N, "smooth_l1", F64, "wrong", smooth_l1, pred=PR, beta=0.0),
-    S(N, "decode_loss", F64, "domain", decode_loss, deltas=DL_HI),
+    S(N, "decode_loss", F64, "unstable", decode_loss, deltas=DL_HI),  # slope 102.4 computed NaN beside e^800
     FOCAL(N, F64, "ok", 1.0, 0.0),
     P(N, "dice", F64, "domain", dice, ZERO, value=ZERO),
     P(N, "tversky", F64, "ok", tversky(F64), MASK, value=PM),
