@@ -1195,17 +1195,26 @@ def _where_finding(apart, said):
 def nonfinite_by_rounding(recording):
     """Whether the program's first NaN or inf was made by its dtype's rounding: an op that overflowed on finite inputs
     (not a pole's, nor a 0's, nor a singular matrix's inf), or an op handed a 0 that an earlier op underflowed to,
-    forward or in a gradient rule. Such a NaN is `unstable` whatever the exact numbers are."""
+    forward or in a gradient rule. Such a NaN is `unstable` whatever the exact numbers are. A difference that cancelled
+    to 0 is none: its operands are equal floats, whose exact numbers may be equal too (a spectrogram minus its
+    target's, at the target), which only an exact reference tells."""
     if recording is None:
         return False
     first = recording.first_forward_nonfinite
     if first is not None:
-        if _lost_to_zero(first) is not None:
-            return True
+        lost = _lost_to_zero(first)
+        if lost is not None:
+            return not _cancelled(lost)
         singular = first.name.startswith(_MATRIX_FUNCTIONS) and all(finite(a) for a in first.args)
         return _is_inf(first.output) and not (singular or _inf_from_zero(first) or _inf_at_pole(first))
     node = recording.first_backward_nonfinite
-    return node is not None and _zero_before_the_rule(recording, node) is not None
+    lost = None if node is None else _zero_before_the_rule(recording, node)
+    return lost is not None and not _cancelled(lost)
+
+
+def _cancelled(op):
+    """Whether ``op``, an op that made a 0 of nonzero numbers (`_made_zero`), is a difference that cancelled."""
+    return op.name in ("add", "subtract")
 
 
 def _forward_nonfinite(first, spellings=None, recording=None):
