@@ -1,10 +1,11 @@
-"""A float the user's code computes and hands to np.clip or np.where is held as the narrower dtype holds it.
+"""A float the user's code computes and hands to np.clip, np.where or np.select is held as the narrower dtype holds it.
 
 NumPy rounds a Python float to float32 where it meets float32 data (NEP 50), whether the code wrote it as a literal or
 computed it first: hi = 1.0 - 0.5 / 50 is the double 0.99, and float32(0.99) is the point x = 0.99 in float32, which
-sits on the clip's kink. The reference held a computed bound at float64 where np.clip or np.where (public functions
-of gradcli's that hand their arguments to one op) passed it on, and paired the float32 point with the float64 bound:
-an exact slope 0 and `unstable` for clip, a phantom jump of 1e-8 for where. The literal spelling was right already.
+sits on the clip's kink. The reference held a computed bound at float64 where np.clip, np.where or np.select (public
+functions of gradcli's that hand their arguments to ops) passed it on, and paired the float32 point with the float64
+bound: an exact slope 0 and `unstable` for clip, a phantom jump of 1e-8 for where and select. The literal spelling was
+right already.
 """
 
 from __future__ import annotations
@@ -39,6 +40,11 @@ SOURCE = textwrap.dedent(
 
     def capped_by_minimum(x):
         return np.minimum(x, 1.0 - 0.5 / N)
+
+
+    def capped_by_select(x):
+        hi = 1.0 - 0.5 / N
+        return np.select([x <= hi], [x], hi)
     """
 )
 
@@ -50,7 +56,8 @@ def module(tmp_path_factory):
     return path
 
 
-@pytest.mark.parametrize("name", ["clipped", "clipped_literal", "capped_by_where", "capped_by_minimum"])
+@pytest.mark.parametrize("name", ["clipped", "clipped_literal", "capped_by_where", "capped_by_minimum",
+                                  "capped_by_select"])
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
 def test_the_point_on_the_computed_bound_is_the_kink(module, name, dtype):
     [result] = gradcli.check(f"{module}:{name}", [{"x": 0.99}], dtypes=(dtype,)).results

@@ -91,6 +91,9 @@ def test_a_well_posed_fit_stays_ok(module):
 def test_an_exact_pseudo_inverse_is_recorded_as_the_one_op_the_float_run_calls():
     import mpmath
 
+    from gradcli.autodiff import mp
+
+    mp.enable()  # the ops' mpmath paths, which a check turns on (this test may run before any)
     matrix = [[1.0, 1.0], [1.0, 2.0], [1.0, 3.0]]
     with mpmath.workdps(30):
         exact = ops_decompositions.np.array([[mpmath.mpf(v) for v in row] for row in matrix], dtype=object)
@@ -103,3 +106,14 @@ def test_an_exact_pseudo_inverse_is_recorded_as_the_one_op_the_float_run_calls()
     assert op.output is answer and op.args[0] is exact  # the call's own argument, the last step's answer
     # (A^T A)^-1 A^T of this matrix, by hand: the first row is (4/3, 1/3, -2/3)
     assert [float(v) for v in answer[0]] == pytest.approx([4 / 3, 1 / 3, -2 / 3], rel=1e-25)
+
+
+def test_the_singular_values_of_a_hermitian_matrix_of_floats_are_numpys():
+    # NumPy reads a Hermitian matrix by its lower triangle: [[1, 2], [3, 4]] is [[1, 3], [3, 4]] there
+    import numpy
+
+    import gradcli.numpy as gnp
+
+    matrix = [[1.0, 2.0], [3.0, 4.0]]
+    mine = gnp.linalg.svd(gnp.array(matrix), compute_uv=False, hermitian=True)
+    assert numpy.allclose(mine, numpy.linalg.svd(numpy.array(matrix), compute_uv=False, hermitian=True), rtol=1e-15)

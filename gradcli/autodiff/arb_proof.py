@@ -39,8 +39,9 @@ from .arb_proof_quotients import odd as _odd, sine as _sine
 
 
 proving = False  # True while a proof runs: `arb`'s dispatch then looks for `Sym` arguments
-# True while a proof runs on a point whose own high-precision value is not a number (arccos of a cosine that
-# rounds past 1): each ball must then be finite, so every argument is proven inside its function's domain.
+# True while a proof must meet only finite balls: on a point whose own high-precision value is not a number (arccos of
+# a cosine that rounds past 1), and on the run that shows a program a number all about its point
+# (`python_zero.zeros_defined_beside`).
 finite_only = False
 _arb = None  # what this module uses of `arb` (its ball type, ball table, decisions), bound by `bind`
 
@@ -1041,8 +1042,10 @@ def _xlogy(x, y, shift=0):
         if _moves(x):
             # x log y at x = 0 with log y no number: x's slope there is the log, so the point is the domain's
             # edge for a seed that moves x (xlogy(0, 0), xlog1py(0, -1)), never a 0 to prove; a seed moving y
-            # alone meets 0 log y, which is 0 for every y: its partial derivative is exactly 0
-            edges.append(name)
+            # alone meets 0 log y, which is 0 for every y: its partial derivative is exactly 0. A slope of x
+            # unknown (a repeated eigenvalue's, which a proof leaves unknown) moves nothing known: no edge named
+            if any(e is not None and not is_zero(e) for e in x.d):
+                edges.append(name)
             raise NoProof(f"{name}(0, y) at the edge of its log's domain")
         # 0 log y is 0 for every y: a constant 0 gives y a slope of exactly 0, and an entry nothing moves has none
         d = y.d if x.d is None else x.d
@@ -1522,8 +1525,9 @@ PARITIES = {
 
 # The arguments of SciPy's functions in which the slope is 0 where that argument is exactly 0, though the function is
 # not even in it: voigt_profile at sigma = 0 is the Cauchy density, V + O(sigma^2) for sigma > 0, and SciPy's formula
-# for sigma < 0 adds to it 2 Re e^(-z^2) / (sigma sqrt(2 pi)), flat to every order there where x^2 > gamma^2 (where
-# x^2 < gamma^2 it blows up: the kink test names that side).
+# for sigma < 0 adds to it 2 Re e^(-z^2) / (sigma sqrt(2 pi)), flat to every order there where x^2 > gamma^2; where
+# x^2 < gamma^2 it blows up, and at x^2 = gamma^2 it swings as 2 cos(x g / s^2) / (s sqrt(2 pi)): a one-sided 0, the
+# other side's singularity the kink test's to name.
 FLAT_AT_ZERO = {"voigt_profile": (1,)}
 
 
@@ -1820,6 +1824,45 @@ _OPERATORS = (
 
 
 with_operators(Sym, run, _takes)
+
+
+def _complex_constant(x):
+    """``x`` as an `arb_complex.ExactComplex` where it is a complex constant of the program (a Python or NumPy
+    complex, an mpmath mpc: a TF ket's 1 + 0j, a phase's pair of numbers), each part the exact number it is; else
+    None."""
+    from .arb_complex import ExactComplex, as_complex
+
+    if isinstance(x, (complex, np.complexfloating)):
+        return as_complex(x)
+    if hasattr(x, "_mpc_"):
+        return ExactComplex(*(0 if not v else v for v in (x.real, x.imag)))
+    return None
+
+
+def _with_complex_constants(cls):
+    """``cls``'s arithmetic operators taking a complex constant too (`_complex_constant`): the proof number as the
+    complex number it is (its imaginary part the exact 0), the op that of `arb_complex.ExactComplex`, so a matmul of
+    proof numbers and complex constants (psi @ adjoint(psi) of a state built from a complex ket) runs on proof
+    numbers."""
+    import operator
+
+    from .arb_complex import ExactComplex
+
+    for names, op in _OPERATORS[:4]:
+        for name, reflected in zip(names, (False, True)):
+            plain, apply = getattr(cls, name), getattr(operator, name.strip("_").lstrip("r") if reflected else name)
+
+            def method(self, other, plain=plain, apply=apply, reflected=reflected):
+                z = _complex_constant(other)
+                if z is None:
+                    return plain(self, other)
+                return apply(z, ExactComplex(self)) if reflected else apply(ExactComplex(self), z)
+
+            setattr(cls, name, method)
+    return cls
+
+
+_with_complex_constants(Sym)
 identities.bind(state=state, add=add, sub=sub, mul=mul, neg=neg, inv=inv, name=_name, sine=_sine, odd=_odd,
                 log=_log, call=_call, log_of=_log_of, sqrt_atom=_sqrt_atom, exp_atom=_exp_atom, power=power,
                 max_power=lambda: MAX_POWER, max_terms=lambda: MAX_TERMS, no_proof=NoProof)

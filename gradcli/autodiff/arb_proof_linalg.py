@@ -406,6 +406,105 @@ def _groups_by_algebra(cells, read, mask, balls):
     return groups
 
 
+def hermitian_eigenvalues(name, a, answer, reads=None, spectrum=None):
+    """eigh of a complex Hermitian matrix (entries `ExactComplex` of `Sym` parts) on proof numbers: its eigenvalues
+    the roots of its characteristic polynomial where that factors in closed form (`_roots_in_closed_form`), each with
+    its slopes by implicit differentiation, -sum_k c_k' l^k / p'(l) for a simple root (none for a repeated one), so a
+    rank-one a a^H's eigenvalue 0 is the exact 0 with slope 0 for every a; its vectors unknowns about mpmath's answer.
+
+    The matrix is the Hermitian one the read triangle makes (its diagonal proven real), so along
+    every seed it stays Hermitian and its characteristic polynomial's coefficients are real: their real parts are
+    taken, and their imaginary parts, exactly 0 as every such polynomial's, are asked to be proven 0 as a check."""
+    from .arb_complex import as_complex
+
+    cells = np.asarray(a, dtype=object)
+    n = cells.shape[0] if cells.ndim == 2 else 0
+    if spectrum is None:
+        raise proof.NoProof(f"{name} of a complex matrix: which of its answers are its spectrum is not known")
+    if cells.ndim != 2 or cells.shape != (n, n) or n > ALGEBRA_SIZE or n < 1:
+        raise proof.NoProof(f"{name} of a complex matrix not square, or too large for a proof")
+    read = np.ones(cells.shape, dtype=bool) if reads is None else reads
+
+    def part(x):
+        out = proof.lift(x)
+        if out.q is None:
+            raise proof.NoProof(f"{name} of an unknown")
+        return out
+
+    def number(x):  # a constant of the program that mpmath holds (1 + 0j) as the exact float it is, else no proof
+        if not (hasattr(x, "_mpc_") or hasattr(x, "_mpf_")):
+            return as_complex(x)
+        parts = (x.real, x.imag) if hasattr(x, "_mpc_") else (x, 0)
+        if any(float(v) != v for v in parts):
+            raise proof.NoProof(f"{name} of a complex constant no float holds")
+        return ExactComplex(*(float(v) for v in parts))
+
+    def entry(i, j):
+        if i == j:  # the diagonal's real part, as LAPACK reads it: one whose imaginary part is not proven 0 refused
+            z = number(cells[i, i])
+            if not (isinstance(z.im, (int, float)) and z.im == 0) and not proof.is_zero(part(z.im).q):
+                raise proof.NoProof(f"{name} of a matrix whose diagonal is not proven real")
+            return ExactComplex(part(z.re))
+        z = number(cells[i, j] if read[i, j] else cells[j, i])
+        z = ExactComplex(part(z.re), part(z.im))
+        return z if read[i, j] else z.conjugate()
+
+    matrix = [[entry(i, j) for j in range(n)] for i in range(n)]
+    # Faddeev and LeVerrier on the complex numbers: M_k = A M_(k-1) + c_(n-k+1) I, c_(n-k) = -tr(A M_k) / k
+    coefficients = [None] * n + [ExactComplex(proof.lift(1))]
+    m = [[ExactComplex(proof.lift(0)) for _ in range(n)] for _ in range(n)]
+    for k in range(1, n + 1):
+        m = [[sum((matrix[i][l] * m[l][j] for l in range(1, n)), matrix[i][0] * m[0][j]) for j in range(n)]
+             for i in range(n)]
+        m = [[m[i][j] + coefficients[n - k + 1] if i == j else m[i][j] for j in range(n)] for i in range(n)]
+        trace = sum((matrix[i][j] * m[j][i] for i in range(n) for j in range(n) if (i, j) != (0, 0)),
+                    matrix[0][0] * m[0][0])
+        coefficients[n - k] = -trace / k
+    real = []
+    for c in coefficients:
+        c = as_complex(c)
+        if not (isinstance(c.im, (int, float)) and c.im == 0):
+            im = part(c.im)
+            if not proof.is_zero(im.q):
+                raise proof.NoProof(f"{name}'s characteristic polynomial not proven real")
+        real.append(part(c.re))
+    numbers, spread = _answer(answer, np.array([[proof.lift(0)]], dtype=object), _complex_mids(matrix))
+    mask = spectrum(numbers.shape, cells.shape)
+    keys = [k for k in np.ndindex(mask.shape) if mask[k]]
+    try:
+        groups = _roots_in_closed_form([c.q for c in real], keys)
+    except (ArithmeticError, LookupError, ValueError):
+        groups = None
+    if groups is None:
+        raise proof.NoProof(f"{name}'s complex Hermitian spectrum in no closed form")
+    width = next((len(c.d) for c in real if c.d is not None), None)
+    out = np.empty(numbers.shape, dtype=object)
+    import flint  # lazy: python-flint, only where a proof runs
+    import mpmath  # lazy: only a proof through a decomposition asks for mpmath's solver
+
+    for k in np.ndindex(numbers.shape):  # the vectors: unknowns about mpmath's answer
+        z = mpmath.mpmathify(numbers[k])
+        out[k] = ExactComplex(*(proof.Sym(_ball_about(flint, mpmath.mpf(v), spread * (1 + float(abs(z)))), None,
+                                          None if width is None else [None] * width) for v in (z.real, z.imag)))
+    for members, ball, exact in groups:
+        value = tuple(exact)
+        slopes = None if width is None else [None] * width
+        if len(members) == 1 and width is not None:
+            derivative = _total(proof.mul(proof.const(j), proof.mul(c.q, proof.power(value, j - 1)))
+                                for j, c in enumerate(real) if j > 0)
+            for t in range(width):
+                moved = [c.d[t] if c.d is not None else proof.const(0) for c in real]
+                if any(e is None for e in moved):
+                    continue
+                change = _total(proof.mul(e, proof.power(value, j)) for j, e in enumerate(moved))
+                slopes[t] = proof.neg(proof.div(change, derivative))
+        for key in members:
+            out[key] = ExactComplex(proof.Sym(ball, value, slopes), 0)
+    if any(len(members) > 1 for members, _, _ in groups):
+        repeated.append(_equal_in_words("eigenvalues"))
+    return out
+
+
 class Closed(tuple):
     """An eigenvalue as the proof quotient it is, a root of a linear or quadratic factor of the characteristic
     polynomial of a matrix of computed entries (`_roots_in_closed_form`); `_group_number` makes it the number."""
@@ -444,7 +543,7 @@ def _roots_in_closed_form(characteristic, spectrum):
             roots.append((proof.div((-parts[0], state.one), (parts[1], state.one)), power))
             continue
         discriminant = (parts[1] * parts[1] - 4 * parts[2] * parts[0], state.one)
-        ball = proof.ball_of(state, discriminant)
+        ball = proof.ball_of(state, discriminant, state.points)
         if not ball > 0:
             return None
         root = proof.run("sqrt", proof.Sym(ball, discriminant)).q
@@ -457,7 +556,7 @@ def _roots_in_closed_form(characteristic, spectrum):
     try:
         while bits <= quotients.DENOMINATOR_BITS:
             flint.ctx.prec = bits
-            found = sorted(((proof.ball_of(state, q), q, power) for q, power in roots),
+            found = sorted(((proof.ball_of(state, q, state.points), q, power) for q, power in roots),
                            key=lambda root: float(root[0].mid()))
             if all(a < b for (a, _, _), (b, _, _) in zip(found, found[1:])):
                 starts = np.cumsum([0] + [power for _, _, power in found])
@@ -1426,19 +1525,44 @@ def _kinks(balls, mask, signs):
     return kinked
 
 
-def _answer(answer, cells):
+def _answer(answer, cells, mids=None):
     """``(numbers, spread)``: mpmath's answer at twice the balls' precision, and the relative width (half its
-    digits, and the entries' own radii) a ball about each number takes (`_balls_about`)."""
+    digits, and the entries' own radii) a ball about each number takes (`_balls_about`). ``mids``: a function of
+    the precision giving the matrix of mpmath numbers to answer (with the largest radius of its entries), in place
+    of the midpoints of ``cells``' balls (a complex matrix's, `_complex_mids`)."""
     import flint  # lazy: python-flint, only where a proof runs
     import mpmath  # lazy: only a proof through a decomposition asks for mpmath's solver
 
     prec = max(2 * flint.ctx.prec, 256)
+    radius = max(float(s.b.rad()) for s in cells.flat)
     with mpmath.workprec(prec):
-        mids = np.frompyfunc(lambda s: mpmath.mpf(tuple(map(int, s.b.mid().man_exp()))), 1, 1)(cells)
+        if mids is None:
+            mids = np.frompyfunc(lambda s: mpmath.mpf(tuple(map(int, s.b.mid().man_exp()))), 1, 1)(cells)
+        else:
+            mids, radius = mids()
         numbers = np.asarray(answer(mids.astype(object)), dtype=object)
     if any(not isinstance(v, (mpmath.mpf, mpmath.mpc)) or not mpmath.isfinite(v) for v in numbers.flat):
         raise proof.NoProof("a decomposition without a finite answer")
-    return numbers, (max(float(s.b.rad()) for s in cells.flat) + 2.0 ** (-prec // 2)) * 1024
+    return numbers, (radius + 2.0 ** (-prec // 2)) * 1024
+
+
+def _complex_mids(matrix):
+    """`_answer`'s ``mids`` of a matrix of `ExactComplex` numbers of `Sym` parts (`hermitian_eigenvalues`)."""
+    import mpmath  # lazy: only a proof through a decomposition asks for mpmath's solver
+
+    def mid(s):
+        return mpmath.mpf(tuple(map(int, s.b.mid().man_exp())))
+
+    def made():
+        parts = [p for row in matrix for z in row for p in (z.re, z.im) if type(p) is proof.Sym]
+        out = np.empty((len(matrix), len(matrix)), dtype=object)
+        for i, row in enumerate(matrix):
+            for j, z in enumerate(row):
+                re, im = (mid(p) if type(p) is proof.Sym else mpmath.mpf(p) for p in (z.re, z.im))
+                out[i, j] = mpmath.mpc(re, im) if im else re
+        return out, max((float(p.b.rad()) for p in parts), default=0.0)
+
+    return made
 
 
 def _holds_complex(numbers):

@@ -52,6 +52,14 @@ def _eye(n, like):
     return np.eye(n, dtype=np.asarray(raw(like)).real.dtype)
 
 
+def _holds_complex_proof(a):
+    """Whether ``a`` is an object array holding a complex number (`ExactComplex`) with a proof number for a part."""
+    from .arb_complex import ExactComplex
+
+    return isinstance(a, np.ndarray) and a.dtype == object and any(
+        type(e) is ExactComplex and (type(e.re) is arb_proof.Sym or type(e.im) is arb_proof.Sym) for e in a.flat)
+
+
 def iterative(fun, reads=None, spectrum=None, signs="similar", hermitian=False):
     """``fun``, an mpmath decomposition that iterates to convergence, made to round as one op rounds.
 
@@ -72,6 +80,11 @@ def iterative(fun, reads=None, spectrum=None, signs="similar", hermitian=False):
     """
 
     def run(*args, **kwargs):
+        if hermitian and arb_proof.proving and _holds_complex_proof(args[0]):  # a complex Hermitian matrix's, its
+            # real entries (a a^H's diagonal, a real a_i's |a_i|^2) proof numbers beside its complex ones
+            read = None if reads is None else reads(np.shape(args[0]), *args[1:])
+            answer = lambda matrix: fun(matrix, *args[1:], **kwargs)  # noqa: E731
+            return arb_proof_linalg.hermitian_eigenvalues(run.__name__, args[0], answer, read, spectrum)
         if arb_proof.proving and arb_proof.holds(args[0]):  # a proof of a 0 (`arb_proof_linalg.decomposition`)
             read = None if reads is None else reads(np.shape(args[0]), *args[1:])
             answer = lambda matrix: fun(matrix, *args[1:], **kwargs)  # noqa: E731
@@ -612,12 +625,13 @@ def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
     basis of a complement, no function of the matrix: they are NumPy's (made
     orthonormal to the exact thin factors on mpmath numbers), and a loss that
     reads them is refused a gradient rather than given one for NumPy's choice.
-    ``hermitian`` is not read when traced or on mpmath numbers.
+    ``hermitian`` is read on floats alone (not when traced or on mpmath numbers).
     """
+    plain = not isinstance(a, Box) and np.asarray(a).dtype != object  # (object: mpmath numbers, the exact reference)
+    if plain and (compute_uv or hermitian):  # a Hermitian matrix's by its lower triangle, as NumPy reads it
+        return np.linalg.svd(a, full_matrices, compute_uv, hermitian)
     if not compute_uv:  # an op on constants too, as an exact run's of the same constants is: the two runs' ops pair
         return svdvals(a)  # whose rule needs no gap between the singular values
-    if not isinstance(a, Box) and np.asarray(a).dtype != object:  # (object: mpmath numbers, the exact reference)
-        return np.linalg.svd(a, full_matrices, compute_uv, hermitian)
     m = shape_of(a)[-2]
     u, s, v_t = _svd_parts(_svd_packed(a), m)
     u, vh = u, _T(v_t)  # the packing holds vh transposed (not conjugated)
@@ -744,7 +758,7 @@ def pinv(a, rcond=None, hermitian=False, rtol=_UNSET):
             and not holds_complex(a)
             and _clear_of_the_cutoff(values, _pinv_rcond(values.shape, np.float64, rcond, rtol))):
         m, n = values.shape[-2:]
-        with standing_for(pinv_primitive, a, rcond, hermitian):
+        with standing_for(pinv_primitive, a, rcond, hermitian, **({} if rtol is _UNSET else {"rtol": rtol})):
             if m >= n:
                 return solve(matmul(_T(a), a), _T(a))
             return _T(solve(matmul(a, _T(a)), a))

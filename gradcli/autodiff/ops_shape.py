@@ -703,6 +703,7 @@ def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
     return select(np.asarray(raw(isfinite(value)), dtype=bool), value, replaced)
 
 
+@tracer.passes_arguments
 def select_cases(condlist, choicelist, default=0):
     """``np.select``: where the first true condition picks its choice, else ``default``; each choice keeps its gradient there."""
     if len(condlist) != len(choicelist):

@@ -113,11 +113,11 @@ _STANDING_FOR = contextvars.ContextVar("gradcli_standing_for", default=None)
 
 
 @contextlib.contextmanager
-def standing_for(door, *arguments):
+def standing_for(door, *arguments, **keywords):
     """Inside it, the ops run compute ``door``'s primitive on ``arguments`` another way (the pseudo-inverse of an
     exact run by the normal equations): a recorder holds them as that one op (`stood_for`), whose answer is the last
     of theirs, so that the exact run's ops pair one to one with the float run's, which calls the primitive."""
-    token = _STANDING_FOR.set((object(), door.prim, arguments))
+    token = _STANDING_FOR.set((object(), door.prim, arguments, keywords))
     try:
         yield
     finally:
@@ -125,7 +125,7 @@ def standing_for(door, *arguments):
 
 
 def stood_for():
-    """``(token, primitive, arguments)`` of the `standing_for` block running now, or None."""
+    """``(token, primitive, arguments, keywords)`` of the `standing_for` block running now, or None."""
     return _STANDING_FOR.get()
 
 
@@ -839,13 +839,14 @@ def held_constant(value):
     return value
 
 
-# The code of gradcli's public functions that hand their caller's arguments to one op as they are (np.clip, np.where):
+# The code of gradcli's public functions that hand their caller's arguments to ops as they are (np.clip, np.where,
+# np.select):
 # what the op is handed there, the user's code handed over (`passes_arguments`).
 _PASSING_ARGUMENTS = set()
 
 
 def passes_arguments(function):
-    """Mark ``function``, a public function of gradcli's that hands its caller's arguments to one op unchanged, so that
+    """Mark ``function``, a public function of gradcli's that hands its caller's arguments to ops unchanged, so that
     the op reads them as handed over by that caller (`_from_user_code`): a float the user's code computed and passed to
     np.clip is the user's number, held as the dtype holds it, as it is passed to the op itself."""
     _PASSING_ARGUMENTS.add(function.__code__)

@@ -51,7 +51,11 @@ def judge(result, target, value, grads, exact, chosen, dtype, rtol, recording, v
             born = _nan_born_of_rounding(recording, value, grads, exact)
             if born is not None:
                 return [born, _nonfinite(recording, value, grads)]
-        return [bounded or _undetermined(exact.out_of_time, exact.why), _nonfinite(recording, value, grads)]
+        nonfinite = _nonfinite(recording, value, grads)
+        if bounded is None:  # no exact number to say whether a difference's 0 is the dtype's: no cause claimed
+            nonfinite.findings = [f for f in nonfinite.findings
+                                  if not (f.kind == "cancellation" and (f.gradcli_op or f.op) in ("add", "subtract"))]
+        return [bounded or _undetermined(exact.out_of_time, exact.why), nonfinite]
     if not exact.determined:
         result.notes.append("verdict without an exact reference: the value and gradient are compared with nothing")
     exact_grads = {n: g for n, g in zip(target.variables, exact.gradient)} if exact.gradient else {}

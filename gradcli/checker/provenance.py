@@ -70,7 +70,7 @@ class OpRecord:
     kwargs: dict = field(default=None, repr=False)
     # the arguments of the user's call whose one primitive this op is, where a composite gives them (cumprod's x)
     called_with: tuple = field(default=None, repr=False)
-    # the `standing_for` call this op is (or is the latest op of): (token, primitive, arguments)
+    # the `standing_for` call this op is (or is the latest op of): (token, primitive, arguments, keywords)
     stands_for: tuple = field(default=None, repr=False)
 
 
@@ -581,10 +581,13 @@ class Recorder(_OnTheHooks):
         with the op's answer, in place of the op before it where that computed the same call."""
         ops = self.recording.ops
         if ops and ops[-1].stands_for is not None and ops[-1].stands_for[0] is standing[0]:
-            record.index = ops.pop().index
+            before = ops.pop()
+            record.index = before.index
+            if self.recording.first_forward_nonfinite is before:  # the call's, now that op is the call
+                self.recording.first_forward_nonfinite = record
         record.stands_for = standing
-        _, prim, record.args = standing
-        record.name, record.prim, record.kwargs = prim.name, prim, {}
+        _, prim, record.args, keywords = standing
+        record.name, record.prim, record.kwargs = prim.name, prim, dict(keywords)
 
     def _name_composite_part(self, record):
         """Name ``record``, an op of the user's line run inside a function gradcli composes (`tracer.composing`), as
@@ -1697,9 +1700,10 @@ def _carried_rounding(op, made=None, at=None, most=64):
 
 def _same_computation(op, made=None, most=512):
     """Whether ``op``'s two operands are one computation run twice on equal numbers (S(x) - S(y) at x = y: a
-    spectrogram of the signal and of its target): the same recorded ops with the same options, followed back to
-    inputs and constants of equal values, so that they round alike and their exact values are equal too; False where
-    that takes more than ``most`` steps to tell."""
+    spectrogram of the signal and of its target): the same recorded primitives with the same options, followed back
+    to values no recorded op made (inputs and constants) of equal values, so that they round alike and their exact
+    values are equal too; False where that takes more than ``most`` steps to tell. A value made by code no recording
+    links (a framework's fused call) reads as such a value too: its twin is taken on its numbers alone."""
     if len(op.args) != 2:
         return False
     pending, seen = [tuple(zip(op.args, parents_of(op, made)))], set()
@@ -1714,7 +1718,7 @@ def _same_computation(op, made=None, most=512):
             if maker_a is not maker_b or not _equal_numbers(a, b):
                 return False
             continue
-        if (maker_a.name != maker_b.name or len(maker_a.args) != len(maker_b.args)
+        if (maker_a.prim is not maker_b.prim or maker_a.name != maker_b.name or len(maker_a.args) != len(maker_b.args)
                 or not _equal_options(maker_a.kwargs, maker_b.kwargs)):
             return False
         pending.extend(zip(zip(maker_a.args, parents_of(maker_a, made)), zip(maker_b.args, parents_of(maker_b, made))))

@@ -141,6 +141,44 @@ def cone_slopes(run, args, bits, direction=None):
         arb_core.decisions, arb_core.ties, arb_proof.ends, arb_proof_linalg.repeated = callers
 
 
+def zeros_defined_beside(run, args, afford=None):
+    """[each flat coordinate's derivative entry of ``run`` proven 0 on one run that also proves the program a number
+    all about the point], or None where no such run is had. The run is on proof numbers with every input an unknown
+    (`arb_proof.seeded`'s ``symbolic``), every ball finite (`arb_proof.finite_only`), no branch decided at a tie, no
+    arcsin or arccos at +-1, no repeated spectrum entry, no domain edge named. A finite ball alone does not show an
+    argument inside its domain beside the point (sqrt(0), u^1.5 at u = 0, arccosh(1) are finite at a domain's edge);
+    the proof numbers' rules leave every slope unknown at such an edge (sqrt's tip, a fractional power of an exact 0)
+    unless the argument is that edge identically, so an entry proven 0 met none: the program beside the point is then
+    the function the run followed. An op's convention for an exact 0 it meets counts only as an identity of the unknowns (xlogy(l, l) of an
+    eigenvalue l of a rank-one a a^H: its characteristic polynomial's constant term the zero polynomial, so l is 0 at
+    every nearby point and 0 log l is 0 there), never as a 0 at the point alone (0 log l with l = -t^2 is no number
+    beside t = 0; its quotient is no zero polynomial and the run stops). Where this holds, a NaN the program's numbers
+    give beside the point (an eigensolver's 0 a sliver below 0 at every precision) is rounding's, not the function's."""
+    flat = np.concatenate([np.asarray(a, dtype=np.float64).ravel() for a in args]) if args else np.zeros(0)
+    if flat.size == 0:
+        return None
+    tangents = _tangents(flat, None, None)
+    # the caller's records (a climb's or a kink test's own decisions and ties) are put back after this run's
+    callers = (arb_core.decisions, arb_core.ties, arb_proof.ends, arb_proof_linalg.repeated, arb_proof.edges,
+               arb_proof.finite_only, arb_proof.still)
+    arb_core.decisions, arb_core.ties, arb_proof.ends, arb_proof_linalg.repeated, arb_proof.edges = [], [], [], [], []
+    # every coordinate seeded: a tie between numbers no seed moves (each derivative the zero function of the
+    # unknowns: where(l == 0, 1, l) of an eigenvalue l that is 0 all about the point) is decided alike all about it
+    arb_proof.finite_only, arb_proof.still = True, True
+    try:
+        with _proving(afford):
+            numbers = arb_proof.seeded(flat, tangents, True)
+            _, found = arb_proof.zeros_of(run(*_shaped_like(numbers, args)))
+        if arb_core.ties or arb_proof.ends or arb_proof_linalg.repeated or arb_proof.edges:
+            return None
+        return [True] * flat.size if found is None else list(found)  # None: nothing moved, a constant
+    except Exception:  # noqa: BLE001 - no run on proof numbers: nothing proven
+        return None
+    finally:
+        (arb_core.decisions, arb_core.ties, arb_proof.ends, arb_proof_linalg.repeated, arb_proof.edges,
+         arb_proof.finite_only, arb_proof.still) = callers
+
+
 def rule_zeros(rule, args):
     """[per argument, each entry of the gradient ``rule(*numbers)`` returns (one array or number per argument)
     proven exactly 0], the rule itself run on proof numbers, at the point's values and as unknowns: an entry 0
@@ -508,6 +546,7 @@ class Zeros:
         self._along = None  # `along_kinks`, asked once
         self._at_zero = False  # whether the value `settle` saw last is an exact 0
         self._still = False  # `still_root_slopes` at the point once asked (None: no such root), else False
+        self._beside = None  # `zeros_defined_beside` at the point once asked (`_defined_beside`)
 
     def settle(self, entries, noises, size, before=None):
         """``(entries, noises)`` with each derivative entry (after the ``size`` value entries; None: a
@@ -528,6 +567,18 @@ class Zeros:
                     self.known[k] = True  # o(t) along it: slope 0, proven with the cones
         for k, slope in self._still_slopes(entries[size:], noises[size:]).items():
             entries[size + k], noises[size + k] = slope, mpmath.mpf(0)  # (an infinite noise times 0 is NaN)
+        unsure = [k for k in range(self.flat.size)
+                  if not (mpmath.isfinite(entries[size + k]) and mpmath.isfinite(noises[size + k]))]
+        if size == 1 and mpmath.isfinite(entries[0]) and unsure:
+            # a slope no number (or one rounding decides whether it is one) where the value is one: 0 where a run
+            # proves it 0 and the program a number all about the point (`zeros_defined_beside`), the NaN then the
+            # differences' rounding (an eigenvalue 0 of a rank-one a a^H a sliver below 0 beside the point), not
+            # an edge of the function's domain
+            beside = self._defined_beside()
+            for k in unsure:
+                if beside[k] and k not in self.cone_kinks():
+                    self.known[k] = True
+                    entries[size + k], noises[size + k] = mpmath.mpf(0), mpmath.mpf(0)
         for k in range(self.flat.size):
             b, noise = entries[size + k], noises[size + k]
             falling = before is not None and b != 0 and abs(b) * 10 <= abs(before[size + k])
@@ -541,6 +592,14 @@ class Zeros:
             elif cone:
                 entries[size + k], noises[size + k] = mpmath.nan, 0 * noise
         return entries, noises
+
+    def _defined_beside(self):
+        """`zeros_defined_beside` of the program at the point, asked once: each flat coordinate's slope proven 0 on a
+        run that proves the program a number all about the point (all False where no such run is had)."""
+        if self._beside is None:
+            arb_core.enable()  # the proof numbers' dispatch
+            self._beside = zeros_defined_beside(self.run, self.args) or [False] * self.flat.size
+        return self._beside
 
     def _still_slopes(self, entries, noises):
         """{flat coordinate: its exact slope, an mpmath number at the working precision} along each coordinate
