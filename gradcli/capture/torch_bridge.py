@@ -769,13 +769,17 @@ class _Captured:
                 ) from None
             if type(error).__name__ == "DynamicOutputShapeException":
                 line = user_line(error.__traceback__, torch_dir())
+                # least squares' rank, residuals and singular values are shaped by the rank: the solution alone is not
+                advice = ("the solution alone is torch.linalg.pinv(A) @ B, or torch.linalg.solve(A.mT @ A, A.mT @ B) "
+                          "for a full column rank" if "lstsq" in str(error) else
+                          "a selection keeps its shape as torch.where(mask, x, 0.0), whose sum is the selection's")
                 raise InputError(
                     f"{self.text}: the PyTorch op {error}{f' at {line}' if line else ''} makes an output whose shape "
-                    "depends on its inputs' values (a boolean mask's selection x[x > 0], torch.unique), here values "
-                    "that move with a checked input (or a random draw), which gradcli's capture, one graph per "
-                    "argument shape, cannot record (a selection by data the check holds, integer targets or the "
-                    "float data --wrt leaves out, is traced by that data's values); a selection keeps its shape as "
-                    "torch.where(mask, x, 0.0), whose sum is the selection's",
+                    "depends on its inputs' values (a boolean mask's selection x[x > 0], torch.unique, least "
+                    "squares' rank and residuals), here values that move with a checked input (or a random draw), "
+                    "which gradcli's capture, one graph per argument shape, cannot record (a selection by data the "
+                    "check holds, integer targets or the float data --wrt leaves out, is traced by that data's "
+                    f"values); {advice}",
                     text=self.text,
                 ) from None
             if not _data_dependent(error):
