@@ -27,10 +27,12 @@ from __future__ import annotations
 
 import contextlib
 import math
+import operator
 
 import numpy as np
 
 from . import arb_anchored as anchored, arb_identities as identities, arb_proof_quotients as quotients
+from .arb_complex import ExactComplex, as_complex
 from .arb_proof_balls import OPAQUE, ball_of, sign_of  # ball_of: re-exported for python_zero
 from .arb_proof_quotients import (ATOMS, MAX_POWER, MAX_TERMS, NoProof, add, div, inv, is_zero, mul, neg,  # noqa: F401
                                   power, state, sub)
@@ -1830,8 +1832,6 @@ def _complex_constant(x):
     """``x`` as an `arb_complex.ExactComplex` where it is a complex constant of the program (a Python or NumPy
     complex, an mpmath mpc: a TF ket's 1 + 0j, a phase's pair of numbers), each part the exact number it is; else
     None."""
-    from .arb_complex import ExactComplex, as_complex
-
     if isinstance(x, (complex, np.complexfloating)):
         return as_complex(x)
     if hasattr(x, "_mpc_"):
@@ -1844,10 +1844,6 @@ def _with_complex_constants(cls):
     complex number it is (its imaginary part the exact 0), the op that of `arb_complex.ExactComplex`, so a matmul of
     proof numbers and complex constants (psi @ adjoint(psi) of a state built from a complex ket) runs on proof
     numbers."""
-    import operator
-
-    from .arb_complex import ExactComplex
-
     for names, op in _OPERATORS[:4]:
         for name, reflected in zip(names, (False, True)):
             plain, apply = getattr(cls, name), getattr(operator, name.strip("_").lstrip("r") if reflected else name)

@@ -19,7 +19,7 @@ import weakref
 import numpy as np
 
 from . import arb_identities as identities, arb_proof as proof, arb_proof_quotients as quotients
-from .arb_complex import ExactComplex
+from .arb_complex import ExactComplex, as_complex
 
 # What the decompositions a proof ran through met at a kink of their spectrum, in words: two entries not proven
 # apart, or a singular value at 0, where no entry is a function of the matrix to name (the caller replaces it).
@@ -415,8 +415,6 @@ def hermitian_eigenvalues(name, a, answer, reads=None, spectrum=None):
     The matrix is the Hermitian one the read triangle makes (its diagonal proven real), so along
     every seed it stays Hermitian and its characteristic polynomial's coefficients are real: their real parts are
     taken, and their imaginary parts, exactly 0 as every such polynomial's, are asked to be proven 0 as a check."""
-    from .arb_complex import as_complex
-
     cells = np.asarray(a, dtype=object)
     n = cells.shape[0] if cells.ndim == 2 else 0
     if spectrum is None:

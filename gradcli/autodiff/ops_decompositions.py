@@ -20,6 +20,7 @@ import math
 import numpy as np
 
 from . import arb_proof, arb_proof_linalg
+from .arb_complex import ExactComplex
 from .core import NoGradientError, defvjp
 from .ops import conj, real, select
 from .ops_array import concatenate, expand_dims, getitem, zeros_like
@@ -54,8 +55,6 @@ def _eye(n, like):
 
 def _holds_complex_proof(a):
     """Whether ``a`` is an object array holding a complex number (`ExactComplex`) with a proof number for a part."""
-    from .arb_complex import ExactComplex
-
     return isinstance(a, np.ndarray) and a.dtype == object and any(
         type(e) is ExactComplex and (type(e.re) is arb_proof.Sym or type(e.im) is arb_proof.Sym) for e in a.flat)
 

@@ -842,21 +842,21 @@ def held_constant(value):
 # The code of gradcli's public functions that hand their caller's arguments to ops as they are (np.clip, np.where,
 # np.select):
 # what the op is handed there, the user's code handed over (`passes_arguments`).
-_PASSING_ARGUMENTS = set()
+_PASSING_ARGUMENTS = set()  # the ids of those code objects (held alive by the functions marked)
 
 
 def passes_arguments(function):
     """Mark ``function``, a public function of gradcli's that hands its caller's arguments to ops unchanged, so that
     the op reads them as handed over by that caller (`_from_user_code`): a float the user's code computed and passed to
     np.clip is the user's number, held as the dtype holds it, as it is passed to the op itself."""
-    _PASSING_ARGUMENTS.add(function.__code__)
+    _PASSING_ARGUMENTS.add(id(function.__code__))
     return function
 
 
 def _from_user_code(frame):
     """Whether the code calling an op at ``frame`` (past the door, the boxes' operators and the public functions that
     pass their arguments on, `passes_arguments`) is the user's own."""
-    while frame is not None and (frame.f_code.co_filename in _OPERATORS or frame.f_code in _PASSING_ARGUMENTS):
+    while frame is not None and (frame.f_code.co_filename in _OPERATORS or id(frame.f_code) in _PASSING_ARGUMENTS):
         frame = frame.f_back
     if frame is None:
         return False

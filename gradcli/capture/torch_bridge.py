@@ -768,20 +768,7 @@ class _Captured:
                     text=self.text,
                 ) from None
             if type(error).__name__ == "DynamicOutputShapeException":
-                line = user_line(error.__traceback__, torch_dir())
-                # least squares' rank, residuals and singular values are shaped by the rank: the solution alone is not
-                advice = ("the solution alone is torch.linalg.pinv(A) @ B, or torch.linalg.solve(A.mT @ A, A.mT @ B) "
-                          "for a full column rank" if "lstsq" in str(error) else
-                          "a selection keeps its shape as torch.where(mask, x, 0.0), whose sum is the selection's")
-                raise InputError(
-                    f"{self.text}: the PyTorch op {error}{f' at {line}' if line else ''} makes an output whose shape "
-                    "depends on its inputs' values (a boolean mask's selection x[x > 0], torch.unique, least "
-                    "squares' rank and residuals), here values that move with a checked input (or a random draw), "
-                    "which gradcli's capture, one graph per argument shape, cannot record (a selection by data the "
-                    "check holds, integer targets or the float data --wrt leaves out, is traced by that data's "
-                    f"values); {advice}",
-                    text=self.text,
-                ) from None
+                raise _shaped_by_values(self.text, error) from None
             if not _data_dependent(error):
                 raise
             folder = torch_dir()
@@ -1130,6 +1117,24 @@ def _structure(tree):
     if isinstance(tree, (list, tuple)):
         return (type(tree).__name__, tuple(_structure(v) for v in tree))
     return "leaf"
+
+
+def _shaped_by_values(text, error):
+    """The refusal of a PyTorch op whose output's shape depends on values that move with a checked input, with the
+    spelling that keeps the shape: a selection's by torch.where, least squares' solution alone by pinv (its rank,
+    residuals and singular values are shaped by the rank)."""
+    line = user_line(error.__traceback__, torch_dir())
+    advice = ("the solution alone is torch.linalg.pinv(A) @ B, or torch.linalg.solve(A.mT @ A, A.mT @ B) for a full "
+              "column rank" if "lstsq" in str(error) else
+              "a selection keeps its shape as torch.where(mask, x, 0.0), whose sum is the selection's")
+    return InputError(
+        f"{text}: the PyTorch op {error}{f' at {line}' if line else ''} makes an output whose shape depends on its "
+        "inputs' values (a boolean mask's selection x[x > 0], torch.unique, least squares' rank and residuals), here "
+        "values that move with a checked input (or a random draw), which gradcli's capture, one graph per argument "
+        "shape, cannot record (a selection by data the check holds, integer targets or the float data --wrt leaves "
+        f"out, is traced by that data's values); {advice}",
+        text=text,
+    )
 
 
 def _data_dependent(error):
