@@ -65,8 +65,9 @@ KNOWN_WRONG = {  # case id -> the finding it shows (cases93d says how)
         "JAX's and NumPy's same program settle (wrong, exact slopes [0, nan])",
     "torch_lib93d:manipulability@q=[0.0,0.0]:float32": "F1 in float32",
     "jax_lib93d:slerp_antipodal@t=0.25:float64":
-        "F2: slerp from q0 to -q0: theta = arccos(-1) = pi, sin(pi) = 0 and sin((1 - t) pi) - sin(t pi) = 0 for "
-        "every t, a 0 / 0 that stays (domain), reported as error: the reference did not settle",
+        "F2 (narrowed): slerp from q0 to -q0: theta = arccos(-1) = pi, so sin((1 - t) pi) / sin(pi) and sin(t pi) / "
+        "sin(pi) are each x / 0 and their difference inf - inf for every t (domain), reported as error: the "
+        "reference did not settle (the single quotient (sin((1 - t) pi) - sin(t pi)) / sin(pi) is domain now)",
 }
 SYMPTOMS = {
     "torch_lib93d:manipulability@q=[0.0,0.0]:float64": "rounding decides whether the function is a number",

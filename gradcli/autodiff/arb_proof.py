@@ -508,6 +508,8 @@ def _smooth_new(name, args):
         logged = _log_beside_a_quotients_pole(name, syms)
         return Sym(ball, None, logged if logged is not None else _beside_an_unknown(name, syms))
     if name in POLES and (_at_its_pole(name, syms) or (beside_poles and _at_its_pole_here(name, syms))):
+        if staying is not None and name == "divide" and state().symbolic and is_zero(syms[0].q):
+            staying.append(name)  # 0/0 at every point about this one: an unknown, as any pole's
         if poles is not None:
             poles.append(name)  # log or 1/x of an exact 0, looked for (`python_zero.Zeros.pole_of_value`)
             raise NoProof(f"{name} at its pole")
@@ -985,6 +987,9 @@ ends = []  # arcsin and arccos met at +-1 exactly, the ends of their domain (rea
 still_roots = None
 held_steps = []  # the steps of an argument proven a rational constant no ball parts from a step (`_as_its_constant`)
 poles = None  # a list while the poles a proof meets are looked for (by `python_zero.Zeros`), else None
+# A list while a 0/0 that stays is looked for (`python_zero.no_number_all_about`): each division met whose numerator
+# and denominator are both the zero function of the unknown inputs, else None
+staying = None
 # True while the slopes beside a pole of the value are asked (`python_zero.slopes_beside_pole`): an op whose argument
 # is at its pole at the point, though not as a function of the unknown inputs, is then the pole's unknown term too
 beside_poles = False

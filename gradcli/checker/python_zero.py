@@ -179,6 +179,27 @@ def zeros_defined_beside(run, args, afford=None):
          arb_proof.finite_only, arb_proof.still) = callers
 
 
+def no_number_all_about(run, args):
+    """Whether ``run(*args)``'s value is a 0/0 at every point about this one: on proof numbers with every input an
+    unknown, a division whose numerator and denominator are both the zero function of them (`arb_proof.staying`:
+    (sin((1 - t) pi) - sin(t pi)) / sin(pi) for every t) reaches the value, an unknown no branch leaves out. Its
+    value and slopes are then no numbers, at any precision, where the program's numbers make a different O(1)
+    quotient of two roundings at each."""
+    flat = np.concatenate([np.asarray(a, dtype=np.float64).ravel() for a in args]) if args else np.zeros(0)
+    if flat.size == 0:
+        return False
+    arb_proof.staying = []
+    try:
+        with _proving():
+            out = run(*_shaped_like(arb_proof.seeded(flat, [[] for _ in range(flat.size)], True), args))
+        values = list(np.asarray(out, dtype=object).flat)
+        return bool(arb_proof.staying) and len(values) == 1 and getattr(values[0], "q", 0) is None
+    except Exception:  # noqa: BLE001 - no run on proof numbers: nothing shown
+        return False
+    finally:
+        arb_proof.staying = None
+
+
 def rule_zeros(rule, args):
     """[per argument, each entry of the gradient ``rule(*numbers)`` returns (one array or number per argument)
     proven exactly 0], the rule itself run on proof numbers, at the point's values and as unknowns: an entry 0
@@ -714,6 +735,13 @@ class Zeros:
         finally:
             arb_proof.finite_only = False
             self.ends = self.ends or bool(arb_proof.ends)
+
+    def no_number_all_about(self):
+        """`no_number_all_about` of the program at the point, asked once."""
+        if "staying" not in self._value:
+            arb_core.enable()  # the proof numbers' dispatch
+            self._value["staying"] = no_number_all_about(self.run, self.args)
+        return self._value["staying"]
 
     def pole_of_value(self):
         """The op whose pole the program's value meets at an exact 0 on proof numbers (a log, log1p at -1, a

@@ -177,7 +177,8 @@ def _slopes_beside_a_pole(target, args, result, whole=None):
     other entries NaN, no derivative, whatever number balls or differences made of them: a removable 0/0 is no number
     at the point in any dtype, and the differences' limit slope beside it (log1p(x)/x's -1/2) is the slope of another
     function, the one its limit completes. A NaN value whose pole the proof does not meet, or that is 0 / 0 at every
-    point near (`domain_slopes.no_value_near`: a mean over an empty bag), leaves every entry NaN. Along
+    point near (`domain_slopes.no_value_near`: a mean over an empty bag; `python_zero.no_number_all_about`: a quotient
+    of two zero functions, sin(pi - x) - sin(x) over sin(pi)), leaves every entry NaN. Along
     a random direction (many inputs), whose one entry is no number at a pole, the entries one per coordinate instead:
     one proof run gives them all. ``result``, so changed."""
     import mpmath  # the exact entries' numbers
@@ -185,7 +186,8 @@ def _slopes_beside_a_pole(target, args, result, whole=None):
     values = flat_entries(result.value) if result.value is not None else []
     if len(values) != 1 or mpmath.isfinite(values[0]):
         return result
-    if mpmath.isnan(values[0]) and no_value_near(target, args):
+    if mpmath.isnan(values[0]) and (no_value_near(target, args) or python_zero.no_number_all_about(
+            lambda *a: exact_python._traced(target.mp_function, a), args)):
         shapes = [np.asarray(a, dtype=np.float64) for a in args]
         result.gradient = [rebuild(a, [mpmath.nan] * a.size) for a in shapes]
         result.direction = result.directional = None

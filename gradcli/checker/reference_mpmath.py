@@ -1109,6 +1109,8 @@ def _at_a_pole(previous, current, zeros):
     before, now = previous[0][0], current[0][0]
     growing = mpmath.isfinite(before) and mpmath.isfinite(now) and abs(now) > _FALLING * abs(before) > 0
     if not (growing or (mpmath.isinf(now) and now == before)):  # log1p(x - 1) at x ~ 0: -1 rounded, -inf each time
+        if now != before and zeros.no_number_all_about():  # a 0/0 of two zero functions: two roundings' quotient
+            return [mpmath.nan] * len(current[0])
         return None
     pole = zeros.pole_of_value()
     if pole is None:

@@ -101,7 +101,9 @@ F1. PyTorch's torch.linalg.det at an exactly singular J J^T: no exact reference.
   (sqrt'(0) = inf times 0); TensorFlow's exact slopes are [0, nan] too. Sure because the 0 is an identity of the
   matrix (rank 1 for every q1), the other frameworks' references find it, and only the verdict (none) differs: the
   class of round 84c's F1 (an exact 0 no rounding proves).
-F2. Slerp to the antipodal quaternion: no exact reference where the function is 0 / 0. jax_lib93d.slerp_antipodal,
+F2 (narrowed: a quotient of two zero functions is domain, `python_zero.no_number_all_about`; the JAX spelling, two
+  quotients x / 0 whose infinities meet as inf - inf, stays open). Slerp to the antipodal quaternion: no exact
+  reference where the function is 0 / 0. jax_lib93d.slerp_antipodal,
   slerp from q0 to -q0 at t = 0.25: theta = arccos(-1) = pi, sin(pi) = 0, and the numerator (sin((1 - t) pi) - sin(t
   pi)) (q0 . W) is 0 for every t: a 0 / 0 that stays however t moves, which the README calls no value and no slope
   (domain, t: nan). gradcli: error, "the exact reference did not settle below 4000 digits (the function cancels more
