@@ -26,6 +26,11 @@ from ..autodiff.tracer import hooks
 from . import balls
 
 
+def _flat_point(args):
+    """The point's arguments as one flat float64 array, in the order the proofs seed their coordinates."""
+    return np.concatenate([np.asarray(a, dtype=np.float64).ravel() for a in args]) if args else np.zeros(0)
+
+
 @contextlib.contextmanager
 def _proving(afford=None):
     """One proof run (`arb_proof.session`) that no watch of the caller's sees: its ops on proof numbers are no
@@ -50,7 +55,7 @@ def proven(run, args, direction=None, coordinate=None, value_only=False, afford=
     proven where the program cannot run on proof numbers (an op without a rule,
     a float taken out): all False.
     """
-    flat = np.concatenate([np.asarray(a, dtype=np.float64).ravel() for a in args]) if args else np.zeros(0)
+    flat = _flat_point(args)
     n = flat.size
     tangents = [[] for _ in range(n)] if value_only else _tangents(flat, direction, coordinate)
     width = len(tangents[0]) if n else 0
@@ -84,7 +89,7 @@ def exact_slopes(run, args, direction=None, coordinate=None, afford=None, symbol
     A ball around 0 at every precision (a derivative p - p (1 - t) with t = e^-1e213, two equal p met as
     two balls) is then the quotient after its cancellation, a number with all its digits.
     """
-    flat = np.concatenate([np.asarray(a, dtype=np.float64).ravel() for a in args]) if args else np.zeros(0)
+    flat = _flat_point(args)
     tangents = _tangents(flat, direction, coordinate)
     try:
         with _proving(afford) as proof:
@@ -120,7 +125,7 @@ def cone_slopes(run, args, bits, direction=None):
     ``direction`` (one array per argument), one entry: the slopes along it."""
     import flint  # lazy: python-flint, only where a proof runs
 
-    flat = np.concatenate([np.asarray(a, dtype=np.float64).ravel() for a in args]) if args else np.zeros(0)
+    flat = _flat_point(args)
     tangents = _tangents(flat, direction, None)
     nothing = [None] * (len(tangents[0]) if flat.size else 0)
     # the caller's records (a climb's or a kink test's own decisions and ties) are put back after this run's
@@ -149,12 +154,13 @@ def zeros_defined_beside(run, args, afford=None):
     argument inside its domain beside the point (sqrt(0), u^1.5 at u = 0, arccosh(1) are finite at a domain's edge);
     the proof numbers' rules leave every slope unknown at such an edge (sqrt's tip, a fractional power of an exact 0)
     unless the argument is that edge identically, so an entry proven 0 met none: the program beside the point is then
-    the function the run followed. An op's convention for an exact 0 it meets counts only as an identity of the unknowns (xlogy(l, l) of an
-    eigenvalue l of a rank-one a a^H: its characteristic polynomial's constant term the zero polynomial, so l is 0 at
-    every nearby point and 0 log l is 0 there), never as a 0 at the point alone (0 log l with l = -t^2 is no number
-    beside t = 0; its quotient is no zero polynomial and the run stops). Where this holds, a NaN the program's numbers
-    give beside the point (an eigensolver's 0 a sliver below 0 at every precision) is rounding's, not the function's."""
-    flat = np.concatenate([np.asarray(a, dtype=np.float64).ravel() for a in args]) if args else np.zeros(0)
+    the function the run followed. An op's convention for an exact 0 it meets counts only as an identity of the
+    unknowns (xlogy(l, l) of an eigenvalue l of a rank-one a a^H: its characteristic polynomial's constant term the
+    zero polynomial, so l is 0 at every nearby point and 0 log l is 0 there), never as a 0 at the point alone
+    (0 log l with l = -t^2 is no number beside t = 0; its quotient is no zero polynomial and the run stops). Where
+    this holds, a NaN the program's numbers give beside the point (an eigensolver's 0 a sliver below 0 at every
+    precision) is rounding's, not the function's."""
+    flat = _flat_point(args)
     if flat.size == 0:
         return None
     tangents = _tangents(flat, None, None)
@@ -185,7 +191,7 @@ def no_number_all_about(run, args):
     (sin((1 - t) pi) - sin(t pi)) / sin(pi) for every t) reaches the value, an unknown no branch leaves out. Its
     value and slopes are then no numbers, at any precision, where the program's numbers make a different O(1)
     quotient of two roundings at each."""
-    flat = np.concatenate([np.asarray(a, dtype=np.float64).ravel() for a in args]) if args else np.zeros(0)
+    flat = _flat_point(args)
     if flat.size == 0:
         return False
     arb_proof.staying = []
@@ -205,7 +211,7 @@ def rule_zeros(rule, args):
     proven exactly 0], the rule itself run on proof numbers, at the point's values and as unknowns: an entry 0
     by algebra (Owen's T and its mirror image, T(h, a) + T(h, -a), whose slopes' balls are 0 +- 2^-bits at every
     precision of a costly integral) is settled without a climb. Nothing proven where the rule cannot run so."""
-    flat = np.concatenate([np.asarray(a, dtype=np.float64).ravel() for a in args]) if args else np.zeros(0)
+    flat = _flat_point(args)
     found = [[False] * int(np.size(a)) for a in args]
     for symbolic in (False, True):
         try:
@@ -228,7 +234,7 @@ def slopes_beside_pole(run, args, bits):
     each ball at ``bits``."""
     import flint  # lazy: python-flint, only where a proof runs
 
-    flat = np.concatenate([np.asarray(a, dtype=np.float64).ravel() for a in args]) if args else np.zeros(0)
+    flat = _flat_point(args)
     arb_proof.beside_poles = True
     arb_proof.tied_seeds = set()
     try:
@@ -281,7 +287,7 @@ def through_held_steps(run, args, bits):
     so a seed that leaves the step's argument still leaves the step still (`arb_proof._step`)."""
     import flint  # lazy: python-flint, only where a proof runs
 
-    flat = np.concatenate([np.asarray(a, dtype=np.float64).ravel() for a in args]) if args else np.zeros(0)
+    flat = _flat_point(args)
     if not _takes_a_held_step(run, args, flat):  # (a run without slopes first: a seed per input costs as many)
         return None
     arb_proof.held_steps = []
@@ -321,7 +327,7 @@ def rule_through_held_steps(rule, args, bits):
     has no settled ball."""
     import flint  # lazy: python-flint, only where a proof runs
 
-    flat = np.concatenate([np.asarray(a, dtype=np.float64).ravel() for a in args]) if args else np.zeros(0)
+    flat = _flat_point(args)
     arb_proof.held_steps = []
     try:
         with flint.ctx.workprec(bits), _proving() as proof:
@@ -561,7 +567,7 @@ class Zeros:
         self.repeated = set()  # what the proofs met at a kink of a spectrum, in words (`arb_proof_linalg.repeated`)
         self.edges = {}  # flat coordinate -> the op whose domain's edge its proof met (`arb_proof.edges`)
         self.ends = False  # whether the proof of the value met arcsin or arccos at +-1 (`arb_proof.ends`)
-        self.flat = np.concatenate([np.asarray(a, dtype=np.float64).ravel() for a in args]) if args else np.zeros(0)
+        self.flat = _flat_point(args)
         self._cones = None  # `cone_slopes` at the point, asked once
         self._kinks = None  # `cone_kinks`, made once from them
         self._along = None  # `along_kinks`, asked once
