@@ -178,3 +178,24 @@ def test_a_check_asks_for_its_points_together(monkeypatch):
     assert [r.status.value for r in report.results] == ["ok"] * 8
     # 0.1 in float32 is another point than in float64; the other three are the same point in both dtypes.
     assert batches == [5]
+
+
+def test_a_batch_agreeing_with_the_exact_derivative_spares_the_noise_runs():
+    # A rule whose nearest-rounded entries agree with the exact derivative to AGREE_DIGITS needs no noise to be judged:
+    # the batch makes no directed runs (its noises None), its entries those of the full runs; one point off the exact
+    # derivative (by 1e-15 relative: a wrong rule's, or rounding's) and the batch makes every point's noise as before.
+    target = resolve("sin(x)*y + x")
+    points = [[0.3, 1.7], [0.7, -2.5], [2.5, 0.125]]
+    with ieee(), mpmath.workdps(60):
+        exact = [[mpmath.cos(mpmath.mpf(x)) * y + 1, mpmath.sin(mpmath.mpf(x))] for x, y in points]
+    with ieee():
+        spared = rule_batch.rule_at_points(target.mp_function, points, 60, exact=exact)
+        full = [_alone(target, p, 60) for p in points]
+        assert [noises for _, noises in spared] == [None] * len(points)
+        assert repr([entries for entries, _ in spared]) == repr([entries for entries, _ in full])
+        off = [list(e) for e in exact]
+        off[1][0] *= 1 + mpmath.mpf(10) ** -15
+        assert repr(rule_batch.rule_at_points(target.mp_function, points, 60, exact=off)) == repr(full)
+        unknown = [list(e) for e in exact]
+        unknown[2][1] = None  # an exact entry not known: nothing to agree with
+        assert repr(rule_batch.rule_at_points(target.mp_function, points, 60, exact=unknown)) == repr(full)

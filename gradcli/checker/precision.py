@@ -418,6 +418,39 @@ def with_noise(fun):
     return nearest, _directed_noises(fun, nearest)
 
 
+def with_noise_unless(fun, settled):
+    """`with_noise` where ``settled(nearest)`` may spare the directed runs: ``(nearest, None)`` where it holds.
+
+    A gradient rule whose nearest-rounded entries already agree with the exact
+    derivative to AGREE_DIGITS needs no noise to be judged: more digits would
+    only confirm an agreement that rounding cannot have made (`agreeing`).
+    """
+    nearest = fun()
+    if settled(nearest):
+        return nearest, None
+    return nearest, _directed_noises(fun, nearest)
+
+
+def agreeing(exact):
+    """A ``settled`` for `with_noise_unless`: whether every flat entry is finite and agrees with its entry of
+    ``exact`` (flat, None where unknown) to AGREE_DIGITS, or both are exactly 0."""
+    import mpmath
+
+    tol = mpmath.mpf(10) ** (-AGREE_DIGITS)
+
+    def settled(entries):
+        if len(entries) != len(exact):
+            return False
+        for value, e in zip(entries, exact):
+            if e is None or not (mpmath.isfinite(value) and mpmath.isfinite(e)):
+                return False
+            if not (value == e == 0 or (e != 0 and abs(value - e) <= tol * abs(e))):
+                return False
+        return True
+
+    return settled
+
+
 def _directed_noises(fun, nearest):
     """Each entry's rounding noise: how far ``fun()`` run rounding alternately down and up strays from ``nearest``."""
     import mpmath
@@ -576,6 +609,8 @@ def rule_entries(entries, noises, exact, last=False):
     """
     import mpmath
 
+    if noises is None:  # spared by `with_noise_unless`: every entry agrees with the exact derivative
+        return list(entries), True
     tol = mpmath.mpf(10) ** (-AGREE_DIGITS)
     settled = [abs(v) for v, n in zip(entries, noises) if mpmath.isfinite(v) and n <= tol * abs(v)]
     scale = max(settled, default=mpmath.mpf(0))

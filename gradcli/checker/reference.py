@@ -404,7 +404,8 @@ def _compute_together(target, points, seed, wrt, budget, computed):
             if len(group) > 1:
                 budget.afford()
                 arg_lists = [args for _, args, _ in group]
-                rules = rule_batch.rule_at_points(target.mp_function, arg_lists, digits, sided=sided)
+                rules = rule_batch.rule_at_points(target.mp_function, arg_lists, digits, sided=sided,
+                                                  exact=[exact_entries(result, args) for _, args, result in group])
             for k, (key, args, result) in enumerate(group):
                 try:
                     if rules is None or rules[k] is None:

@@ -58,6 +58,7 @@ from .precision import (
     Absorption,
     AGREE_DIGITS,
     absorbed_effect,
+    agreeing,
     Edge,
     Outside,
     START_DIGITS,
@@ -75,6 +76,7 @@ from .precision import (
     unproven_zeros,
     unwatched,
     with_noise,
+    with_noise_unless,
     zero_floor,
 )
 
@@ -1199,7 +1201,7 @@ def rule_at(target, args, digits, result, budget):
         budget.afford()
         with mpmath.workdps(digits):
             try:
-                entries, noise = with_noise(flat_run)
+                entries, noise = with_noise_unless(flat_run, agreeing(exact_entries(result, args)))
             except ZeroDivisionError:  # outside `mp.ieee()` only: inside it 1/0 is inf, as in NumPy
                 result.notes.append("the gradient rule divides by zero at high precision")
                 return [rebuild(to_mp(a), [mpmath.nan] * max(np.size(a), 1)) for a in args]
@@ -1231,7 +1233,9 @@ def _rule_taken(shaped, cleaned, accurate, digits, result, noise):
         return []
     if not accurate:
         result.notes.append(f"the gradient rule loses its digits to rounding even at {digits} digits")
-    result.rule_scale = [[abs(n) * mpmath.mpf(10) ** digits for n in flat_entries(g)] for g in _in_shapes(shaped, noise)]
+    # No noise where every entry agreed with the exact derivative: then no judge asks how much rounding explains.
+    result.rule_scale = [] if noise is None else [
+        [abs(n) * mpmath.mpf(10) ** digits for n in flat_entries(g)] for g in _in_shapes(shaped, noise)]
     return _in_shapes(shaped, cleaned)
 
 

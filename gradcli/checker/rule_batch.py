@@ -25,7 +25,7 @@ from ..autodiff.ops_rules import MixedPowers, pointwise_powers
 from ..autodiff.transforms import output_value, pull_back, trace_inputs
 from ..autodiff.values import ones_like_value
 from ..expr.ir import Binary, Call, Var, postorder
-from .precision import flat_entries, to_mp, with_noise
+from .precision import agreeing, flat_entries, to_mp, with_noise_unless
 
 
 def sided(formula):
@@ -79,7 +79,7 @@ def _same_sides(out, n):
         raise _MixedSides(sides)
 
 
-def rule_at_points(mp_function, arg_lists, digits, sided=False):
+def rule_at_points(mp_function, arg_lists, digits, sided=False, exact=None):
     """Per point of ``arg_lists`` (each a list of floats, one per variable), the rule's entries and their noises.
 
     ``(entries, noises)`` per point, as `precision.with_noise` gives for the
@@ -88,7 +88,8 @@ def rule_at_points(mp_function, arg_lists, digits, sided=False):
     raises, a value that is not one per point, a noise that is unknown. With
     ``sided`` (the formula's `sided`), points whose sided calls lie on different
     sides are batched apart, each side in a batch of its own, a point alone on
-    its side None.
+    its side None. ``exact``: per point, the exact derivative's flat entries (None where unknown); where every
+    point's rule agrees with them, no noises are made (`precision.with_noise_unless`) and each point's is None.
     """
     import mpmath
 
@@ -116,20 +117,25 @@ def rule_at_points(mp_function, arg_lists, digits, sided=False):
 
     try:
         with mpmath.workdps(digits):
-            entries, noises = with_noise(run)
+            entries, noises = with_noise_unless(run, agreeing([e for point in exact for e in point]) if exact else _never)
     except _MixedSides as mixed:  # raised by the nearest run (a directed one's leaves its noise unknown, below)
-        return _by_sides(mp_function, arg_lists, digits, mixed.sides, sided)
+        return _by_sides(mp_function, arg_lists, digits, mixed.sides, sided, exact)
     except MixedPowers as mixed:  # the same, for the forms of x**y's rule
-        return _by_sides(mp_function, arg_lists, digits, mixed.forms, sided)
+        return _by_sides(mp_function, arg_lists, digits, mixed.forms, sided, exact)
     except Exception:  # noqa: BLE001 - each point's own run says what it raises, as it would alone
         return None
-    if len(entries) != n * width or any(mpmath.isinf(noise) for noise in noises):
+    if len(entries) != n * width or (noises is not None and any(mpmath.isinf(noise) for noise in noises)):
         # An unknown noise: a directed run raised (for every point alike here, for one alone there).
         return None
-    return [(entries[k * width : (k + 1) * width], noises[k * width : (k + 1) * width]) for k in range(n)]
+    return [(entries[k * width : (k + 1) * width], None if noises is None else noises[k * width : (k + 1) * width])
+            for k in range(n)]
 
 
-def _by_sides(mp_function, arg_lists, digits, sides, sided):
+def _never(entries):
+    return False
+
+
+def _by_sides(mp_function, arg_lists, digits, sides, sided, exact=None):
     """`rule_at_points` of the points on each side (``sides``: per point, its calls' sides, or the form of a
     power's rule) in batches of their own."""
     out = [None] * len(arg_lists)
@@ -139,7 +145,8 @@ def _by_sides(mp_function, arg_lists, digits, sides, sided):
     for members in groups.values():
         if len(members) < 2:
             continue  # alone on its side: run alone
-        found = rule_at_points(mp_function, [arg_lists[k] for k in members], digits, sided=sided)
+        found = rule_at_points(mp_function, [arg_lists[k] for k in members], digits, sided=sided,
+                               exact=[exact[k] for k in members] if exact else None)
         for k, rule in zip(members, found or [None] * len(members)):
             out[k] = rule
     return out
