@@ -260,14 +260,21 @@ def held_formula_target(target, dtype):
     where float32 and float64 hold every literal alike (0.5, 2.0) they share it,
     and with it the references of the points both dtypes hold.
     """
+    by_dtype = ("held formula in", np.dtype(dtype).str)
+    kept = target.shared.get(by_dtype)
+    # A target made from another by `replace` may keep its `shared`: what is kept is for this formula and function.
+    if kept is not None and kept[0] is target.formula and kept[1] is target.function:
+        return kept[2]
     formula = held_formula(target.formula, dtype)
     if formula is target.formula:
-        return target
-    key = ("held formula", tuple(n.text for n in postorder(formula.root) if isinstance(n, Num)))
-    made = target.shared.get(key)
-    if made is None:
-        made = target.shared[key] = replace(target, formula=formula, function=to_function(formula, "float"),
-                                            mp_function=to_function(formula, "mp"), shared={})
+        made = target
+    else:
+        key = ("held formula", tuple(n.text for n in postorder(formula.root) if isinstance(n, Num)))
+        made = target.shared.get(key)
+        if made is None:
+            made = target.shared[key] = replace(target, formula=formula, function=to_function(formula, "float"),
+                                                mp_function=to_function(formula, "mp"), shared={})
+    target.shared[by_dtype] = (target.formula, target.function, made)
     return made
 
 
