@@ -5,7 +5,8 @@ log(x / y) at x = 0 is -inf all along y; beside it (x > 0) its slope in y is -1 
 division's answer at its pole was an unknown with no quotient, so log(y / x) kept no slope in y (NaN), and a check
 --wrt y held x as the constant 0, whose log(0 / y) is the log of an exact 0 (slope 0). The quotient now stays
 beside its pole for the log that reads it, and --wrt proves the slopes beside a pole on the whole function. The
-verdict stays `domain`: the exact value itself is infinite. Expected slopes are the closed forms.
+quotient is carried through the rational ops after the division (1 / x, then / y, * y or + y) while it is a pole
+still. The verdict stays `domain`: the exact value itself is infinite. Expected slopes are the closed forms.
 """
 
 from __future__ import annotations
@@ -46,6 +47,26 @@ SOURCE = textwrap.dedent(
 
     def removable(x, y):
         return np.log((x * y) / x)
+
+
+    def inverse_then_divided(x, y):
+        return np.log((1.0 / x) / y)
+
+
+    def inverse_then_scaled(x, y):
+        return np.log(y * (2.0 / x))
+
+
+    def inverse_then_shifted(x, y):
+        return np.log(y + 1.0 / x)
+
+
+    def pole_at_one_then_divided(x, y):
+        return 2.0 * (np.log(1.0 / (1.0 - x) / y) - x)
+
+
+    def pole_cancelled_by_a_product(x, y):
+        return np.log(x * (1.0 / x)) + y
     """
 )
 
@@ -101,3 +122,23 @@ def test_a_removable_quotient_has_no_pole_to_keep_slopes_beside(module, wrt):
     [result] = gradcli.check(f"{module}:removable", [{"x": 0.0, "y": 2.0}], dtypes=("float64",), wrt=wrt).results
     assert result.status == "domain"
     assert math.isnan(float(result.exact_gradient["y"])), result.exact_gradient
+
+
+@pytest.mark.parametrize("name, point, slope", [
+    ("inverse_then_divided", {"x": 0.0, "y": 2.0}, -0.5),  # log(1 / (x y)): -1 / y
+    ("inverse_then_scaled", {"x": 0.0, "y": 2.0}, 0.5),  # log(2 y / x): 1 / y
+    ("inverse_then_shifted", {"x": 0.0, "y": 2.0}, 0.0),  # 1 / (1 / x + y) = x / (1 + x y): 0 at x = 0
+    ("pole_at_one_then_divided", {"x": 1.0, "y": 2.0}, -1.0),  # 2 * -1 / y
+])
+def test_a_pole_made_before_the_other_input_enters_keeps_its_slope(module, name, point, slope):
+    # the pole is 1 / x (or 1 / (1 - x)), made before y meets it: y never moves it, and keeps the slope beside it
+    exact = _exact(module, name, point)
+    assert exact["y"] == pytest.approx(slope, rel=1e-12, abs=1e-300)
+    assert math.isnan(exact["x"])
+
+
+def test_a_pole_a_product_cancels_is_no_pole_to_carry(module):
+    # x (1 / x) at x = 0 is 0 * inf, no number; its quotient 1 is another function: x keeps no slope, y its 1 from
+    # outside the log
+    exact = _exact(module, "pole_cancelled_by_a_product", {"x": 0.0, "y": 2.0})
+    assert math.isnan(exact["x"]) and exact["y"] == pytest.approx(1.0, rel=1e-12)

@@ -506,7 +506,8 @@ def _smooth_new(name, args):
     ball = _arb.ELEMENTWISE[name](*[s.b for s in syms])
     if any(s.q is None for s in syms):
         logged = _log_beside_a_quotients_pole(name, syms)
-        return Sym(ball, None, logged if logged is not None else _beside_an_unknown(name, syms))
+        return Sym(ball, None, logged if logged is not None else _beside_an_unknown(name, syms),
+                   _pole_carried(name, syms))
     if name in POLES and (_at_its_pole(name, syms) or (beside_poles and _at_its_pole_here(name, syms))):
         if staying is not None and name == "divide" and state().symbolic and is_zero(syms[0].q):
             staying.append(name)  # 0/0 at every point about this one: an unknown, as any pole's
@@ -644,6 +645,35 @@ def _log_beside_a_quotients_pole(name, syms):
     if entries is None:
         return None
     return _log_slopes(name, argument, entries, [None] * len(entries))
+
+
+# The rational ops that carry a division's pole (`_pole_carried`): what they make of it is a quotient too
+_CARRYING_POLES = frozenset({"add", "subtract", "multiply", "divide", "negative", "reciprocal", "square"})
+
+
+def _pole_carried(name, syms):
+    """The ``pole`` of a rational op's answer on an argument that is a division's answer at its pole (its ``pole``,
+    `_quotient_beside_its_pole`) and others that are quotients: the quotient that answer is beside the point and its
+    derivative entries, where it is a pole still (its denominator 0 at the point, its numerator proven not), so that a
+    log of it has the slopes of log(y / x)'s (log((1 / x) / y) at x = 0: -1 / y along y); None for any other op or
+    argument, or where the answer is removable (x (1 / x): 0 * inf, no number, whose quotient 1 is another function)."""
+    if name not in _CARRYING_POLES or not (beside_poles and state().symbolic):
+        return None
+    beside = []
+    for s in syms:
+        if s.q is None:
+            if s.pole is None or s.pole[1] is None:
+                return None
+            s = Sym(s.b, *s.pole)
+        beside.append(s)
+    value, slopes = _SMOOTH[name]
+    try:
+        answer = value(*[s.q for s in beside])
+        if not (quotients.vanishes(answer[1]) and quotients.nonzero_at_point(answer[0])):
+            return None
+        return answer, _tangent(slopes(answer, *[s.q for s in beside]), beside)
+    except (NoProof, ArithmeticError):
+        return None
 
 
 def _beside_an_unknown(name, syms):
