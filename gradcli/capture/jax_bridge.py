@@ -328,6 +328,9 @@ class _Captured:
         self.users_arrays = set()  # the constant arrays the user's code made (`jax_walk.users_arrays`), of every trace
         self.last_marks = None  # (marks, their held positions) of `held_leaves`' last answer
         self.wide = ()  # `widened`'s answer for the module's constants ((): not asked yet)
+        # whether the user's Python reads the number of an array made of constants alone (int(C.sum())): then every
+        # trace computes what depends on no traced value as it is met, as jax.grad does (`_constants_computed`)
+        self.eager_constants = False
 
     def narrowed_constants(self):
         """``(name, where, array)`` of each JAX float array narrower than float64 that the user's function (or a
@@ -584,10 +587,21 @@ class _Captured:
         x64 = mode_of(any(dtype == np.float64 for _, dtype in types))
 
         def under_x64():
-            with self._x64(types):
+            with self._x64(types), self._constants_computed():
                 return trace()
 
         return afresh(under_x64, lambda answer: other_modes_constant(closed_of(answer), x64))
+
+    def _constants_computed(self):
+        """Where the user's Python reads the number of an array made of constants alone (``d = int(C.sum())`` of a
+        module-level ``jnp.array``, `eager_constants`), ``jax.ensure_compile_time_eval``: what depends on no traced
+        value is computed as the trace meets it, as ``jax.grad`` computes it (only ``jax.jit`` stages it, and fails
+        there); nothing elsewhere, where such arithmetic stays in the program, replayed at high precision."""
+        if not self.eager_constants:
+            return contextlib.nullcontext()
+        import jax  # lazy: only a JAX target loads JAX
+
+        return jax.ensure_compile_time_eval()
 
     def _specs(self, key):
         import jax  # lazy: only a JAX target loads JAX
@@ -618,7 +632,19 @@ class _Captured:
                   library_functions_named()):
                 return jax.make_jaxpr(traced, return_shape=True)(*self._specs(key)), inlined, made
 
-        (closed, shape), inlined, made = self._traced_afresh(key[1], trace, lambda found: found[0][0])
+        try:
+            (closed, shape), inlined, made = self._traced_afresh(key[1], trace, lambda found: found[0][0])
+        except InputError as error:
+            if not getattr(error, "concrete", False) or self.eager_constants:
+                raise
+            # a number read from the constants alone: traced again computing them as met (`_constants_computed`); a
+            # read of a traced argument fails the same way there, and the first error is the one said
+            self.eager_constants = True
+            try:
+                (closed, shape), inlined, made = self._traced_afresh(key[1], trace, lambda found: found[0][0])
+            except Exception:  # noqa: BLE001 - the read is of a traced value: said as it was first
+                self.eager_constants = False
+                raise error from None
         self.users_arrays.update(made)
         self.users_arrays.update(_module_arrays(fun))
         wide = hands_users_mode_wide(closed, fun)
@@ -1528,6 +1554,7 @@ class _user_errors:
             said = InputError(f"JAX could not trace {self.text}{at}: {type(error).__name__}: {first}{why}",
                               text=self.text)
             said.concrete_read = concrete and self.data
+            said.concrete = concrete
             raise said from None
         return False
 

@@ -572,22 +572,63 @@ def _floor(x):
 
 
 def _switch_at(target, mp_args):
-    """``(op, where)``: the first branching op a run at the point decides at a tie, with the user's line
-    (``"greater (f.py:3)"``), and that line's whole path (``"/home/u/f.py:3"``).
+    """``(op, where)``: the first branching op a run at the point decides at a tie that moving the inputs parts,
+    with the user's line (``"greater (f.py:3)"``), and that line's whole path (``"/home/u/f.py:3"``).
 
-    One traced run on the point's mpmath numbers, watching each op's arguments; "" where none ties (the
-    jump then comes from an op whose switch this does not know) or the run fails."""
-    found, saved = [], hooks.forward
+    One traced run on the point's mpmath numbers, watching each op's arguments, and one more with every input
+    coordinate moved off the point by a step of its own (`_moved_everywhere`): a tie that stays a tie there is no
+    switch the inputs move through (TIMES[:, None] < TIMES[None, :] on its diagonal, data alone; max(x, x)), so it
+    is passed over. "" where none ties (the jump then comes from an op whose switch this does not know: a division
+    by the input's 0) or the run fails."""
+    found = _ties_of(target, mp_args)
+    if not found:
+        return ("", "")
+    kept = {order for order, _, _ in _ties_of(target, _moved_everywhere(mp_args))}
+    for order, named, where in found:
+        if order not in kept:
+            return named, where
+    return ("", "")
+
+
+def _moved_everywhere(mp_args):
+    """``mp_args`` with each coordinate moved by its own step, 10^-(digits / 3) of its size (of 1 at 0) times a
+    factor no two coordinates share: a point beside this one in a direction no identity of the program follows."""
+    import mpmath  # lazy: the point's numbers are mpmath's, loaded by the reference that found the jump
+
+    scale = mpmath.mpf(10) ** (-(mpmath.mp.dps // 3))
+    count = [0]
+
+    def moved(x):
+        count[0] += 1
+        return x + scale * max(abs(x), 1) * (1 + mpmath.mpf(count[0]) / mpmath.sqrt(2 + count[0]))
+
+    out = []
+    for a in mp_args:
+        if isinstance(a, np.ndarray):
+            b = np.empty(a.shape, dtype=object)
+            for index in np.ndindex(a.shape):
+                b[index] = moved(a[index])
+            out.append(b)
+        else:
+            out.append(moved(a))
+    return out
+
+
+def _ties_of(target, mp_args):
+    """``[(order, op, where)]``: each branching op a traced run at ``mp_args`` decides at a tie, by its place among the
+    run's ops, with the user's line as `_switch_at` names it (those before it failed, where the run fails)."""
+    found, saved, count = [], hooks.forward, [0]
 
     def switch(name):
         where = location_running_now(depth=3)
         line = os.path.basename(where) if where else None
-        found.append((name + (f" ({line})" if line else ""), where or ""))
+        found.append((count[0], name + (f" ({line})" if line else ""), where or ""))
 
     def seen(prim, values, kwargs, ans):
-        if not found and _singular_slogdet(prim.name, ans):  # its sign's step, at det = 0
+        count[0] += 1
+        if _singular_slogdet(prim.name, ans):  # its sign's step, at det = 0
             switch(prim.name)
-        if not found and prim.name in _TIES and len(values) >= _TIES[prim.name][0]:
+        elif prim.name in _TIES and len(values) >= _TIES[prim.name][0]:
             arity, tie = _TIES[prim.name]
             try:
                 entries = np.broadcast_arrays(*[np.asarray(raw(v), dtype=object) for v in values[:arity]])
@@ -602,11 +643,11 @@ def _switch_at(target, mp_args):
     try:
         with np.errstate(all="ignore"):
             trace_inputs(target.mp_function, list(mp_args), {}, tuple(range(len(mp_args))), "check")
-    except Exception:  # noqa: BLE001 - a run that fails traced: the jump stands, its switch unnamed
+    except Exception:  # noqa: BLE001 - a run that fails traced: the ties it met before, no more
         pass
     finally:
         hooks.forward = saved
-    return found[0] if found else ("", "")
+    return found
 
 
 def _seen_across(verdict):
