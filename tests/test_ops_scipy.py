@@ -216,3 +216,25 @@ def test_a_python_function_on_the_incomplete_gamma_function_has_mpmaths_exact_gr
         exact = 3 * x ** (a - 1) * mpmath.exp(-x) / mpmath.gamma(a)
     assert report.ok and result.status == "ok"
     assert float(result.exact_gradient["x"]) == pytest.approx(float(exact), rel=1e-14)
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+def test_a_zero_weights_slope_in_logsumexp_is_its_exponential_over_the_sum(dtype):
+    # log sum_k w_k e^(a_k) has the slope e^(a_k) / sum in w_k at w_k = 0 as anywhere; the entry adds nothing to the
+    # value, whatever its exponential (a dropped entry the largest, or far past the others: SciPy's value, no NaN)
+    a = np.array([-1.5, -1.2, -2.0], dtype=dtype)
+    w = np.array([1.0, 0.0, 0.5], dtype=dtype)
+    value, grads = gradcli.value_and_grad(lambda w: special.logsumexp(a, b=w))(w)
+    total = np.exp(-1.5) + 0.5 * np.exp(-2.0)
+    assert np.isclose(value, scipy.special.logsumexp(a.astype(float), b=w.astype(float)), rtol=1e-6)
+    assert np.allclose(grads, np.exp(a.astype(float)) / total, rtol=1e-6)
+    far = np.array([0.0, 1e4, 1.0], dtype=dtype)  # its exponential past every dtype: the value stays the sum's
+    value = special.logsumexp(far, b=w)
+    assert np.isclose(value, np.log(1 + 0.5 * np.e), rtol=1e-6)
+    gmp.enable()
+    with mpmath.workdps(40):  # exact numbers: the same slope, never shifted
+        exact_a = np.array([mpmath.mpf(float(v)) for v in a], dtype=object)
+        exact_w = np.array([mpmath.mpf(float(v)) for v in w], dtype=object)
+        _, exact = gradcli.value_and_grad(lambda w: special.logsumexp(exact_a, b=w))(exact_w)
+        want = [mpmath.exp(v) / (mpmath.exp(exact_a[0]) + exact_w[2] * mpmath.exp(exact_a[2])) for v in exact_a]
+        assert all(abs(g - t) < mpmath.mpf(10) ** -35 * abs(t) for g, t in zip(raw(exact), want))

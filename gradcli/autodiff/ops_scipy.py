@@ -21,7 +21,7 @@ from .arb_anchored import far_series as _far_series
 from .arb_anchored import far_series_ball as _far_series_ball
 from .core import defjvp, defvjp, defvjp_all
 from .ops import (absolute, constant, cos, equal, exp, exp_of_square, floor, high_precision, less, less_equal, lifted,
-                  log, log1p, logical_and, logical_not, logical_or, mod, sigmoid, sign, sin, softplus, sqrt, where)
+                  log, log1p, logical_and, logical_not, logical_or, minimum, mod, sigmoid, sign, sin, softplus, sqrt, where)
 from .ops_array import logsumexp as _logsumexp
 from .ops_array import squeeze, sum_, unbroadcast
 from .ops_special import _scipy_function, digamma, erfc, gammaln, mpmath_only, polygamma, xlog1py, xlogy
@@ -1137,13 +1137,29 @@ def _largest(a, axis, dropped=None):
     return np.where(np.isfinite(shift), shift, 0).astype(np.result_type(values))
 
 
+# Where exact numbers (never shifted: they do not overflow) keep a weight-0 entry's exponent: e^(2^20) is a number
+# on balls and mpmath alike, where e^1e58 is none at any precision.
+_EXACT_EXPONENT_CAP = 2.0**20
+
+
+def _exponent_cap(a):
+    """How far above the shift a weight-0 entry's exponent is kept (`logsumexp`): below its float dtype's largest
+    exp by 1 (e^88.7 in float32); `_EXACT_EXPONENT_CAP` for exact numbers, whose shift is 0."""
+    dtype = getattr(raw(a), "dtype", None)
+    if dtype is not None and dtype.kind == "f":
+        return float(np.log(np.finfo(dtype).max)) - 1
+    return _EXACT_EXPONENT_CAP
+
+
 def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False):
     """``scipy.special.logsumexp``: log(sum(b * exp(a))), with weights ``b`` and the sign of the sum if asked.
 
     With weights (which may be negative or zero) it is log|sum(b * exp(a - m))| + m,
-    ``m`` the largest ``a`` held constant (the answer does not depend on it). An entry whose
-    weight is 0 adds nothing, whatever its exponential (SciPy's answer: inf there is no NaN),
-    and is not computed: its exp at e^1e58 holds no number at any precision.
+    ``m`` the largest ``a`` whose weight is not 0, held constant (the answer does not depend on
+    it). An entry whose weight is 0 adds nothing, whatever its exponential (SciPy's answer: inf
+    there is no NaN), but its weight's slope is its e^(a - m) over the sum, as at any weight:
+    its exponent is kept up to `_exponent_cap` above m, past which that slope is past the dtype's
+    range anyway (and e^1e58 holds no number at any precision), so its exp is always a number.
     """
     if b is None and not return_sign:
         return _logsumexp(a, axis=axis, keepdims=keepdims)
@@ -1152,7 +1168,7 @@ def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False):
         dropped = None
     shift = _largest(a, axis, dropped)
     if dropped is not None:
-        a = where(dropped, shift, a)  # exp(0) times the weight 0
+        a = where(dropped, minimum(a, shift + _exponent_cap(a)), a)  # a number times the weight 0
     total = sum_((1 if b is None else b) * exp(a - shift), axis=axis, keepdims=True)
     out = log(absolute(total)) + shift
     if not keepdims:

@@ -194,6 +194,7 @@ from cases90d import ALL as NINETIETH_D
 from cases91d import ALL as NINETY_FIRST_D
 from cases92d import ALL as NINETY_SECOND_D
 from cases93d import ALL as NINETY_THIRD_D
+from cases94d import ALL as NINETY_FOURTH_D
 from cases86c import ALL as EIGHTY_SIXTH_C
 from cases87c import ALL as EIGHTY_SEVENTH_C
 from cases88c import ALL as EIGHTY_EIGHTH_C
@@ -209,6 +210,8 @@ from cases97c import ALL as NINETY_SEVENTH_C
 from cases98c import ALL as NINETY_EIGHTH_C
 from cases99c import ALL as NINETY_NINTH_C
 from cases100c import ALL as HUNDREDTH_C
+from cases101c import ALL as HUNDRED_FIRST_C
+from cases102c import ALL as HUNDRED_SECOND_C
 from cases72d import ALL as SEVENTY_SECOND_D
 from judge import judge, run_cli
 
@@ -253,7 +256,7 @@ ALL = (FIRST + SECOND + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINT
        + EIGHTY_NINTH_C + NINETIETH_C + EIGHTY_FOURTH_D + NINETY_FIRST_C
        + EIGHTY_FIFTH_D + NINETY_SECOND_C + EIGHTY_SIXTH_D + NINETY_THIRD_C + EIGHTY_SEVENTH_D
        + NINETY_FOURTH_C + NINETY_FIFTH_C + NINETY_SIXTH_C + NINETY_SEVENTH_C + NINETY_EIGHTH_C + EIGHTY_EIGHTH_D + EIGHTY_NINTH_D + NINETIETH_D + NINETY_FIRST_D
-       + NINETY_NINTH_C + NINETY_SECOND_D + HUNDREDTH_C + NINETY_THIRD_D)
+       + NINETY_NINTH_C + NINETY_SECOND_D + HUNDREDTH_C + HUNDRED_FIRST_C + HUNDRED_SECOND_C + NINETY_THIRD_D + NINETY_FOURTH_D)
 
 
 def one(case):
