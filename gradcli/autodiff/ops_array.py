@@ -333,14 +333,29 @@ def shares_from_inputs(*values):
 
 def _softmax_weights(x, axis):
     """logsumexp's slope: the softmax of ``x`` along ``axis``, e^(x - m) / sum e^(x - m), ``m`` a constant the
-    weights do not depend on: in a NumPy dtype the largest entry, so nothing overflows; 0 on mpmath numbers, which
-    never do."""
-    top = 0
+    weights do not depend on: the largest finite entry, so nothing overflows in a NumPy dtype, and on mpmath numbers
+    (which never do) the same shift, so that the exact run's exps are the float run's, op for op, for the provenance
+    that pairs them (e^(log 200 - 800) unshifted is 3.7e-348 where the float run's shifted exp is 1)."""
+    values = raw(x)
     if dtype_of(x) != object:
-        top = np.max(raw(x), axis=axis, keepdims=True, initial=-np.inf)
+        top = np.max(values, axis=axis, keepdims=True, initial=-np.inf)
         top = np.where(np.isfinite(top), top, 0).astype(top.dtype)
+    else:
+        top = _largest_finite(values, axis)
     shifted = exp(x - top)
     return shifted / sum_(shifted, axis=axis, keepdims=True)
+
+
+def _largest_finite(values, axis):
+    """The largest finite entry of an object array of mpmath numbers along ``axis`` (kept as an axis), 0 where a slice
+    has none: a shift held as a constant."""
+    import mpmath  # lazy: only exact numbers come here, and mpmath made them
+
+    array = np.asarray(values, dtype=object)
+    finite = np.vectorize(lambda v: bool(mpmath.isfinite(v)), otypes=[bool])(array) if array.size else array
+    masked = np.where(finite, array, mpmath.mpf("-inf")) if array.size else array
+    top = np.max(masked, axis=axis, keepdims=True, initial=mpmath.mpf("-inf"))
+    return np.where(np.vectorize(lambda v: bool(mpmath.isfinite(v)), otypes=[bool])(top), top, 0)
 
 
 defvjp(logsumexp, _logsumexp_vjp)
