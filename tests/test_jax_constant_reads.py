@@ -4,7 +4,8 @@ Efron's tie count ``d = int(tied.sum())`` of module-level ``jnp.array``s reads n
 it as it is met (only ``jax.jit`` stages constants, and fails there). gradcli's traces stage everything, so the
 function was refused as if it read a differentiated argument, with advice (--wrt) that could not help. Where a trace
 meets such a read, the bridge traces again computing what depends on no traced value as met
-(``jax.ensure_compile_time_eval``); a read of a differentiated argument fails that way too and is said as before.
+(``jax.ensure_compile_time_eval``); a read of a differentiated argument fails that way too and is said as before,
+and an error past the read is the function's own, said as such.
 """
 
 import textwrap
@@ -30,6 +31,11 @@ SOURCE = '''
 
     def reads_its_argument(x):
         return x * int(x)
+
+
+    def reads_then_fails(r):
+        d = int(((TIMES == 2.0) & (EVENTS == 1.0)).sum())
+        return d * jnp.sum(jnp.ones((2, 3)) @ r)  # r has 3 entries: a shape error of the function's own
 '''
 
 
@@ -57,3 +63,10 @@ def test_a_count_read_from_the_data_alone_is_checked_as_jax_grad_runs_it(module)
 def test_a_number_read_from_a_differentiated_argument_is_still_refused_and_said(module):
     with pytest.raises(InputError, match="Python reads the value of an argument that is differentiated there"):
         gradcli.check(f"{module}:reads_its_argument", [{"x": 1.5}], dtypes=("float64",))
+
+
+def test_an_error_past_the_read_is_the_functions_own_not_the_read(module):
+    [result] = gradcli.check(f"{module}:reads_then_fails", [{"r": [0.5, -0.3]}], dtypes=("float64",)).results
+    said = result.to_dict()["error"]
+    assert result.status == "error" and "dot_general" in said, said
+    assert "Python reads the value" not in said and "ConcretizationTypeError" not in said, said

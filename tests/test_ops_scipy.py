@@ -238,3 +238,16 @@ def test_a_zero_weights_slope_in_logsumexp_is_its_exponential_over_the_sum(dtype
         _, exact = gradcli.value_and_grad(lambda w: special.logsumexp(exact_a, b=w))(exact_w)
         want = [mpmath.exp(v) / (mpmath.exp(exact_a[0]) + exact_w[2] * mpmath.exp(exact_a[2])) for v in exact_a]
         assert all(abs(g - t) < mpmath.mpf(10) ** -35 * abs(t) for g, t in zip(raw(exact), want))
+
+
+def test_a_zero_weights_entry_past_its_exps_range_or_no_number_adds_nothing():
+    # complex, NaN and bfloat16 exponents of a weight-0 entry: SciPy's value, never inf * 0 (no order caps a complex
+    # exponent, a NaN one is no number, and bfloat16's exp overflows past 88.7)
+    import ml_dtypes
+
+    w = np.array([1.0, 1.0, 0.0])
+    complex_a = np.array([0.0, 50.0, 1000.0], dtype=complex)
+    assert special.logsumexp(complex_a, b=w) == scipy.special.logsumexp(complex_a, b=w)
+    assert special.logsumexp(np.array([0.0, np.nan]), b=np.array([1.0, 0.0])) == 0.0
+    half = ml_dtypes.bfloat16
+    assert float(special.logsumexp(np.array([0.0, 1000.0], dtype=half), b=np.array([1.0, 0.0], dtype=half))) == 0.0

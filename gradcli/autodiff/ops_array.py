@@ -341,12 +341,12 @@ def _softmax_weights(x, axis):
         top = np.max(values, axis=axis, keepdims=True, initial=-np.inf)
         top = np.where(np.isfinite(top), top, 0).astype(top.dtype)
     else:
-        top = _largest_finite(values, axis)
+        top = largest_finite(values, axis)
     shifted = exp(x - top)
     return shifted / sum_(shifted, axis=axis, keepdims=True)
 
 
-def _largest_finite(values, axis):
+def largest_finite(values, axis):
     """The largest finite entry of an object array of mpmath numbers along ``axis`` (kept as an axis), 0 where a slice
     has none: a shift held as a constant."""
     import mpmath  # lazy: only exact numbers come here, and mpmath made them

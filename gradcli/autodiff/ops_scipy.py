@@ -21,12 +21,13 @@ from .arb_anchored import far_series as _far_series
 from .arb_anchored import far_series_ball as _far_series_ball
 from .core import defjvp, defvjp, defvjp_all
 from .ops import (absolute, constant, cos, equal, exp, exp_of_square, floor, high_precision, less, less_equal, lifted,
-                  log, log1p, logical_and, logical_not, logical_or, minimum, mod, sigmoid, sign, sin, softplus, sqrt, where)
+                  log, log1p, logical_and, logical_not, logical_or, mod, sigmoid, sign, sin, softplus, sqrt, where)
 from .ops_array import logsumexp as _logsumexp
-from .ops_array import squeeze, sum_, unbroadcast
+from .ops_array import largest_finite, shares_from_inputs, squeeze, sum_, unbroadcast
 from .ops_special import _scipy_function, digamma, erfc, gammaln, mpmath_only, polygamma, xlog1py, xlogy
 from .tracer import Box, composing, floats_lifted_for_composite, is_mp_value, nondifferentiable, primitive, primitive_of
-from .values import dtype_of, float_dtype, in_input_dtype, is_float_dtype, loaded_mpmath, raw, weak, zeros_like
+from .values import (dtype_of, float_dtype, holds_complex, in_input_dtype, is_float_dtype, loaded_mpmath, raw, weak,
+                     zeros_like)
 
 
 def _with_mpmath(name, nin=1):
@@ -1124,31 +1125,52 @@ def multigammaln(a, d):
 
 def _largest(a, axis, dropped=None):
     """The largest finite ``a`` over ``axis`` (kept as an axis) where ``dropped`` (a mask, or None) is not set, a
-    constant in ``a``'s dtype: what a log-sum-exp is shifted by (the answer does not depend on it); 0 for mpmath
-    numbers, which never overflow."""
+    constant in ``a``'s dtype: what a log-sum-exp is shifted by (the answer does not depend on it). mpmath numbers
+    never overflow, but are shifted alike, so the exact run's exps are the float run's for the provenance that pairs
+    them; balls, jets and proof numbers, whose sums carry their own tails, by 0."""
     values = raw(a)
     if isinstance(values, (list, tuple)):  # an array_like of plain numbers
         values = np.asarray(values)
     if getattr(values, "dtype", None) == object:
-        return 0
+        if not shares_from_inputs(values):
+            return 0
+        if dropped is not None:
+            values = np.where(raw(dropped), float("-inf"), values)
+        return largest_finite(values, axis)
     if dropped is not None:
         values = np.where(raw(dropped), -np.inf, values)
     shift = np.max(values, axis=axis, keepdims=True)
     return np.where(np.isfinite(shift), shift, 0).astype(np.result_type(values))
 
 
-# Where exact numbers (never shifted: they do not overflow) keep a weight-0 entry's exponent: e^(2^20) is a number
-# on balls and mpmath alike, where e^1e58 is none at any precision.
+# How far above the shift exact numbers keep a weight-0 entry's exponent: e^(2^20) is a number on balls and mpmath
+# alike, where e^1e58 is none at any precision.
 _EXACT_EXPONENT_CAP = 2.0**20
 
 
 def _exponent_cap(a):
     """How far above the shift a weight-0 entry's exponent is kept (`logsumexp`): below its float dtype's largest
-    exp by 1 (e^88.7 in float32); `_EXACT_EXPONENT_CAP` for exact numbers, whose shift is 0."""
+    exp by 1 (e^88.7 in float32, bfloat16's by ml_dtypes), float64's for integers, `_EXACT_EXPONENT_CAP` for exact
+    numbers."""
     dtype = getattr(raw(a), "dtype", None)
-    if dtype is not None and dtype.kind == "f":
-        return float(np.log(np.finfo(dtype).max)) - 1
-    return _EXACT_EXPONENT_CAP
+    if dtype is None or dtype == object:
+        return _EXACT_EXPONENT_CAP
+    if dtype.kind in "fc":
+        largest = np.finfo(dtype).max
+    elif is_float_dtype(dtype):  # ml_dtypes' (loaded: a value of its dtype exists)
+        largest = sys.modules["ml_dtypes"].finfo(dtype).max
+    else:
+        largest = np.finfo(np.float64).max
+    return float(np.log(float(largest))) - 1
+
+
+def _kept_exponent(a, shift):
+    """A weight-0 entry's exponent as `logsumexp` computes its exp: its own up to `_exponent_cap` above the shift, so
+    that its weight's slope is its own e^(a - m) over the sum; the shift itself (e^0, a number) where it is NaN, past
+    that cap (the slope past the dtype's range anyway), or complex (no order to cap by)."""
+    if holds_complex(a):
+        return shift
+    return where(less_equal(a - shift, _exponent_cap(a)), a, shift)
 
 
 def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False):
@@ -1157,9 +1179,8 @@ def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False):
     With weights (which may be negative or zero) it is log|sum(b * exp(a - m))| + m,
     ``m`` the largest ``a`` whose weight is not 0, held constant (the answer does not depend on
     it). An entry whose weight is 0 adds nothing, whatever its exponential (SciPy's answer: inf
-    there is no NaN), but its weight's slope is its e^(a - m) over the sum, as at any weight:
-    its exponent is kept up to `_exponent_cap` above m, past which that slope is past the dtype's
-    range anyway (and e^1e58 holds no number at any precision), so its exp is always a number.
+    there is no NaN), but its weight's slope is its e^(a - m) over the sum, as at any weight
+    (`_kept_exponent`: its own exponent where its exp is a number).
     """
     if b is None and not return_sign:
         return _logsumexp(a, axis=axis, keepdims=keepdims)
@@ -1168,7 +1189,7 @@ def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False):
         dropped = None
     shift = _largest(a, axis, dropped)
     if dropped is not None:
-        a = where(dropped, minimum(a, shift + _exponent_cap(a)), a)  # a number times the weight 0
+        a = where(dropped, _kept_exponent(a, shift), a)  # a number times the weight 0
     total = sum_((1 if b is None else b) * exp(a - shift), axis=axis, keepdims=True)
     out = log(absolute(total)) + shift
     if not keepdims:

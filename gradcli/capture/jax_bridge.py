@@ -642,9 +642,11 @@ class _Captured:
             self.eager_constants = True
             try:
                 (closed, shape), inlined, made = self._traced_afresh(key[1], trace, lambda found: found[0][0])
-            except Exception:  # noqa: BLE001 - the read is of a traced value: said as it was first
+            except BaseException as again:
                 self.eager_constants = False
-                raise error from None
+                if isinstance(again, InputError) and getattr(again, "concrete", False):
+                    raise error from None  # the read is of a traced value: said as it was first
+                raise  # past the read: the function's own next error (a shape), or the check's clock
         self.users_arrays.update(made)
         self.users_arrays.update(_module_arrays(fun))
         wide = hands_users_mode_wide(closed, fun)

@@ -262,9 +262,9 @@ def held_formula_target(target, dtype):
     """
     by_dtype = ("held formula in", np.dtype(dtype).str)
     kept = target.shared.get(by_dtype)
-    # A target made from another by `replace` may keep its `shared`: what is kept is for this formula and function.
-    if kept is not None and kept[0] is target.formula and kept[1] is target.function:
-        return kept[2]
+    # A target made from another by `replace` may keep its `shared`: what is kept is for this very target.
+    if kept is not None and kept[0] is target:
+        return kept[1]
     formula = held_formula(target.formula, dtype)
     if formula is target.formula:
         made = target
@@ -274,7 +274,7 @@ def held_formula_target(target, dtype):
         if made is None:
             made = target.shared[key] = replace(target, formula=formula, function=to_function(formula, "float"),
                                                 mp_function=to_function(formula, "mp"), shared={})
-    target.shared[by_dtype] = (target.formula, target.function, made)
+    target.shared[by_dtype] = (target, made)
     return made
 
 

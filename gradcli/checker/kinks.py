@@ -580,10 +580,13 @@ def _switch_at(target, mp_args):
     switch the inputs move through (TIMES[:, None] < TIMES[None, :] on its diagonal, data alone; max(x, x)), so it
     is passed over. "" where none ties (the jump then comes from an op whose switch this does not know: a division
     by the input's 0) or the run fails."""
-    found = _ties_of(target, mp_args)
+    found, ops = _ties_of(target, mp_args)
     if not found:
         return ("", "")
-    kept = {order for order, _, _ in _ties_of(target, _moved_everywhere(mp_args))}
+    beside, ops_beside = _ties_of(target, _moved_everywhere(mp_args))
+    if ops_beside != ops:  # another path beside the point (a loop run to another length): no tie to match by place
+        return found[0][1:]
+    kept = {order for order, _, _ in beside}
     for order, named, where in found:
         if order not in kept:
             return named, where
@@ -615,17 +618,18 @@ def _moved_everywhere(mp_args):
 
 
 def _ties_of(target, mp_args):
-    """``[(order, op, where)]``: each branching op a traced run at ``mp_args`` decides at a tie, by its place among the
-    run's ops, with the user's line as `_switch_at` names it (those before it failed, where the run fails)."""
-    found, saved, count = [], hooks.forward, [0]
+    """``([(order, op, where)], ops)``: each branching op a traced run at ``mp_args`` decides at a tie, by its place
+    among the run's ops, with the user's line as `_switch_at` names it (those before it failed, where the run fails),
+    and the names of all the run's ops in order."""
+    found, saved, ops = [], hooks.forward, []
 
     def switch(name):
         where = location_running_now(depth=3)
         line = os.path.basename(where) if where else None
-        found.append((count[0], name + (f" ({line})" if line else ""), where or ""))
+        found.append((len(ops), name + (f" ({line})" if line else ""), where or ""))
 
     def seen(prim, values, kwargs, ans):
-        count[0] += 1
+        ops.append(prim.name)
         if _singular_slogdet(prim.name, ans):  # its sign's step, at det = 0
             switch(prim.name)
         elif prim.name in _TIES and len(values) >= _TIES[prim.name][0]:
@@ -644,10 +648,10 @@ def _ties_of(target, mp_args):
         with np.errstate(all="ignore"):
             trace_inputs(target.mp_function, list(mp_args), {}, tuple(range(len(mp_args))), "check")
     except Exception:  # noqa: BLE001 - a run that fails traced: the ties it met before, no more
-        pass
+        ops.append("(failed)")
     finally:
         hooks.forward = saved
-    return found
+    return found, ops
 
 
 def _seen_across(verdict):

@@ -137,7 +137,10 @@ def compute_mpmath(target, args, seed, result, budget=None, start=START_DIGITS, 
     if held is not None:  # the rule through a step no precision rounds to one side of: the proof's numbers too
         result.rule = [rebuild(to_mp(a), entries) for a, entries in zip(args, held)]
     else:
-        result.rule, result.rule_scale = rule or (rule_at(target, args, rule_digits, result, budget), result.rule_scale)
+        # an unsettled or bounded gradient may yet be replaced (`_inside_bounds`, the kinks): the rule's noise kept for it
+        spare = settled is not None and not bounded[0]
+        result.rule, result.rule_scale = rule or (rule_at(target, args, rule_digits, result, budget, spare),
+                                                  result.rule_scale)
     if bounded[0]:
         settled = _inside_bounds(target, args, result, settled, bounded, rule_digits, budget)
         if settled is None:
@@ -1178,12 +1181,14 @@ def _diverging(history, size):
     return out
 
 
-def rule_at(target, args, digits, result, budget):
+def rule_at(target, args, digits, result, budget, settled=True):
     """gradcli's own gradient (its rules, custom ones included) run at high precision.
 
     The precision rises from ``digits`` until the rule's own rounding noise is
     below AGREE_DIGITS: a backward pass can cancel more digits than the forward.
-    Each pass is paid for from ``budget`` (a `balls.Budget`) first.
+    Each pass is paid for from ``budget`` (a `balls.Budget`) first. Where the exact
+    derivative on ``result`` is ``settled`` (it stays what the judge reads), a rule
+    agreeing with it makes no noise runs (`precision.with_noise_unless`).
     """
     import mpmath
 
@@ -1201,7 +1206,7 @@ def rule_at(target, args, digits, result, budget):
         budget.afford()
         with mpmath.workdps(digits):
             try:
-                entries, noise = with_noise_unless(flat_run, agreeing(exact_entries(result, args)))
+                entries, noise = with_noise_unless(flat_run, agreeing(exact_entries(result, args)) if settled else _never)
             except ZeroDivisionError:  # outside `mp.ieee()` only: inside it 1/0 is inf, as in NumPy
                 result.notes.append("the gradient rule divides by zero at high precision")
                 return [rebuild(to_mp(a), [mpmath.nan] * max(np.size(a), 1)) for a in args]
@@ -1264,6 +1269,10 @@ def _rule_shown(target, args, k, digits, budget):
             return entry
         digits *= 2
     return None
+
+
+def _never(entries):
+    return False
 
 
 def rule_from(target, args, digits, result, budget, entries, noise):
