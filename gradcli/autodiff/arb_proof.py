@@ -513,6 +513,8 @@ def _smooth_new(name, args):
             staying.append(name)  # 0/0 at every point about this one: an unknown, as any pole's
         if poles is not None:
             poles.append(name)  # log or 1/x of an exact 0, looked for (`python_zero.Zeros.pole_of_value`)
+            if indeterminate is not None and name == "divide" and syms[0].q is not None and _zero_at_point(syms[0].q):
+                indeterminate.append(name)
             raise NoProof(f"{name} at its pole")
         # no number here (its ball is NaN): an unknown, which only a pick that leaves it out (where's other
         # branch, log 0 masked) lets a proof pass; any other use carries the unknown into the answer
@@ -1017,6 +1019,8 @@ ends = []  # arcsin and arccos met at +-1 exactly, the ends of their domain (rea
 still_roots = None
 held_steps = []  # the steps of an argument proven a rational constant no ball parts from a step (`_as_its_constant`)
 poles = None  # a list while the poles a proof meets are looked for (by `python_zero.Zeros`), else None
+# A list beside `poles`: each division among them whose numerator is an exact 0 at the point too, a 0 / 0 (`Zeros`)
+indeterminate = None
 # A list while a 0/0 that stays is looked for (`python_zero.no_number_all_about`): each division met whose numerator
 # and denominator are both the zero function of the unknown inputs, else None
 staying = None

@@ -755,13 +755,20 @@ class Zeros:
         there is no number, whatever the precision."""
         if "pole" not in self._value:
             arb_core.enable()  # the proof numbers' dispatch
-            arb_proof.poles = []
+            arb_proof.poles, arb_proof.indeterminate = [], []
             try:
                 proven(self.run, self.args, value_only=True)
                 self._value["pole"] = arb_proof.poles[0] if arb_proof.poles else None
+                # the proof stops at the first pole it meets: a 0 / 0 there is that pole's
+                self._value["0 / 0"] = bool(arb_proof.poles) and bool(arb_proof.indeterminate)
             finally:
-                arb_proof.poles = None
+                arb_proof.poles, arb_proof.indeterminate = None, None
         return self._value["pole"]
+
+    def zero_over_zero(self):
+        """Whether the pole `pole_of_value` found is a division of an exact 0 by an exact 0 at the point: the value
+        has no number there, whatever the two roundings' quotient (0 over a residue of 1/37 - 37/37^2) says."""
+        return self.pole_of_value() == "divide" and self._value.get("0 / 0", False)
 
     def through_held_steps(self, bits):
         """`through_held_steps` of the program at the point as mpmath numbers (value first), asked once; None where

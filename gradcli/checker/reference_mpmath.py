@@ -1107,11 +1107,16 @@ def _outside_domain(previous, current, size, digits):
 def _at_a_pole(previous, current, zeros):
     """Where the program's scalar value moves away from 0 with the precision as the log (or 1/x) of a 0 within the
     rounding does, and the proof meets such a pole at a 0 the program's algebra makes (`Zeros.pole_of_value`): the
-    value the infinity it runs to (NaN for 1/0, which has no sign), no derivative a number. None else (a log of 0 a
-    `where` then drops leaves the value's runs standing still)."""
+    value the infinity it runs to (NaN for 1/0, which has no sign), no derivative a number; where the value stays 0
+    (or NaN) and that pole is a 0 / 0 (`Zeros.zero_over_zero`), NaN, no derivative. None else (a log of 0 a `where`
+    then drops leaves the value's runs standing still)."""
     import mpmath
 
     before, now = previous[0][0], current[0][0]
+    if all(v == 0 or mpmath.isnan(v) for v in (before, now)) and zeros.zero_over_zero():
+        # an exact 0 over a denominator the algebra makes 0 and each precision leaves a residue of (1/37 - 37/37^2):
+        # 0 / 0, no number, with no slope beside it
+        return [mpmath.nan] * len(current[0])
     growing = mpmath.isfinite(before) and mpmath.isfinite(now) and abs(now) > _FALLING * abs(before) > 0
     if not (growing or (mpmath.isinf(now) and now == before)):  # log1p(x - 1) at x ~ 0: -1 rounded, -inf each time
         if now != before and zeros.no_number_all_about():  # a 0/0 of two zero functions: two roundings' quotient
