@@ -16,8 +16,8 @@ expected L0 by a hand-written logistic at log_alpha = -800 (exp(800) overflows: 
 Known wrong: F1 (a straight-through round over a clip with integer bounds at a bound: the exact reference drops the
 stop_gradient), F2 (power-of-two quantization at 0 called ok with slope 0: no derivative there), F3 (a
 straight-through Gumbel softmax's one_hot told an equality of this point alone), F4 (torch.topk's choice at a tie
-called a wrong value), F5 (a custom_vjp whose rule for a broadcast scalar is off, said to agree with its function);
-cases95d says how.
+called a wrong value); F5 (a custom_vjp whose rule for a broadcast scalar is off, said to agree with its function) is
+mended; cases95d says how.
 """
 
 import os
@@ -77,9 +77,6 @@ KNOWN_WRONG = {  # case id -> the finding it shows (cases95d says how)
     "torch_lib95d:prune_topk@w=[0.5,-0.5,1.0,0.1]:float64":
         "F4: torch.topk at a tie of magnitudes picks index 1, gradcli's replay index 0, and PyTorch's value is "
         "called wrong: domain (the value jumps in w[0] and w[1]), not wrong",
-    "jax_lib95d:pact_rule_bad@x=[0.3,-0.4,1.7],alpha=1.25:float64":
-        "F5: a custom_vjp whose rule gives the broadcast scalar alpha sum(g) (its mask forgotten): the finding says "
-        "the rule agrees with its function and names the call's line, not the bwd's def",
 }
 SYMPTOMS = {
     "jax_lib95d:lsq@w=[0.3,-1.0,0.75],s=0.25:float64": "are evaluated at a tie of their two arguments",
@@ -90,7 +87,6 @@ SYMPTOMS = {
     "jax_lib95d:st_gumbel@logits=[1.0,0.25,-0.5]:float64": "below 2^-32761 in magnitude",
     "torch_lib95d:st_gumbel@logits=[1.0,0.25,-0.5]:float64": "below 2^-32761 in magnitude",
     "torch_lib95d:prune_topk@w=[0.5,-0.5,1.0,0.1]:float64": "otherwise than its operations mean",
-    "jax_lib95d:pact_rule_bad@x=[0.3,-0.4,1.7],alpha=1.25:float64": "agrees with the derivative of its function",
 }
 
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(

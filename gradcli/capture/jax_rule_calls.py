@@ -167,13 +167,15 @@ _PATCHING = threading.Lock()  # one thread at a time patches the custom function
 
 
 def _differentiated(custom, call_args):
-    """The positions of a custom function's float array arguments JAX differentiates (its nondiff_argnums left out)."""
+    """The positions of a custom function's float arguments JAX differentiates (its nondiff_argnums left out): float
+    arrays, and Python and NumPy float numbers (a scalar threshold handed as 1.25), which JAX differentiates alike."""
     import jax  # lazy: only a JAX target loads JAX
     import jax.numpy as jnp  # lazy: likewise
 
     skipped = set(getattr(custom, "nondiff_argnums", ()) or ())
-    return [k for k, a in enumerate(call_args) if k not in skipped and isinstance(a, (jax.Array, np.ndarray))
-            and jnp.issubdtype(a.dtype, jnp.floating)]
+    return [k for k, a in enumerate(call_args) if k not in skipped and (
+        isinstance(a, (float, np.floating)) or (isinstance(a, (jax.Array, np.ndarray))
+                                                and jnp.issubdtype(a.dtype, jnp.floating)))]
 
 
 def rule_calls(fun, args, cotangent, users_file):

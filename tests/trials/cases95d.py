@@ -129,7 +129,8 @@ F5. A custom_vjp rule wrong in a broadcast scalar's cotangent is said to agree w
   Minimal: clip_a(x, a) = jnp.clip(x, 0.0, a) with bwd (where(x < a, g, 0), jnp.sum(g)), f = sum(clip_a(x, a)) at x =
   [0.3, 1.7], a = 1.25: the same words; with a the vector [1.25, 1.25] and bwd (..., g): "gradient rule _bwdv() ... is
   wrong", at its def, right. Sure because the rule's alpha cotangent 2.5 is not 2.0 = sum over x >= alpha of g, which
-  is the derivative of its function at those inputs."""
+  is the derivative of its function at those inputs. Mended: a Python float argument of a custom function is among
+  the inputs each call is judged alone in (`jax_rule_calls._differentiated`), so the rule is named at its def."""
 import mpmath
 
 from cases import Case
