@@ -14,10 +14,10 @@ with the logistic written out at a uniform draw u = 0 (exp(inf) makes NaN of the
 expected L0 by a hand-written logistic at log_alpha = -800 (exp(800) overflows: unstable); a real quantized tensor
 (torch.quantize_per_tensor) refused with its name and line.
 Known wrong: F1 (a straight-through round over a clip with integer bounds at a bound: the exact reference drops the
-stop_gradient), F2 (power-of-two quantization at 0 called ok with slope 0: no derivative there), F3 (a
-straight-through Gumbel softmax's one_hot told an equality of this point alone), F4 (torch.topk's choice at a tie
-called a wrong value); F5 (a custom_vjp whose rule for a broadcast scalar is off, said to agree with its function) is
-mended; cases95d says how.
+stop_gradient), F2 (power-of-two quantization at 0 called ok with slope 0: no derivative there) and F4 (torch.topk's
+choice at a tie called a wrong value). Mended: F3 (a straight-through Gumbel softmax's one_hot told an equality of this
+point alone) and F5 (a custom_vjp whose rule for a broadcast scalar is off, said to agree with its function); cases95d
+says how.
 """
 
 import os
@@ -70,10 +70,6 @@ KNOWN_WRONG = {  # case id -> the finding it shows (cases95d says how)
         "(domain); gradcli: exact 0, ok",
     "tf_lib95d:pow2_plain@x=[0.0,-0.7,1.5]:float64": "F2: the same by tf.pow and tf.math.log",
     "np_lib95d:pow2_plain@x=[0.0,-0.7,1.5]:float64": "F2: the same in NumPy",
-    "jax_lib95d:st_gumbel@logits=[1.0,0.25,-0.5]:float64":
-        "F3: a straight-through Gumbel softmax away from any tie: one_hot(argmax) told an equality of this point "
-        "alone, the exact derivative below 2^-32761 where the declared one is the softmax's slope: wrong, not ok",
-    "torch_lib95d:st_gumbel@logits=[1.0,0.25,-0.5]:float64": "F3: the same in PyTorch (scatter of argmax)",
     "torch_lib95d:prune_topk@w=[0.5,-0.5,1.0,0.1]:float64":
         "F4: torch.topk at a tie of magnitudes picks index 1, gradcli's replay index 0, and PyTorch's value is "
         "called wrong: domain (the value jumps in w[0] and w[1]), not wrong",
@@ -84,8 +80,6 @@ SYMPTOMS = {
     "jax_lib95d:pow2_plain@x=[0.0,-0.7,1.5]:float64": '"status": "ok"',
     "tf_lib95d:pow2_plain@x=[0.0,-0.7,1.5]:float64": '"status": "ok"',
     "np_lib95d:pow2_plain@x=[0.0,-0.7,1.5]:float64": '"status": "ok"',
-    "jax_lib95d:st_gumbel@logits=[1.0,0.25,-0.5]:float64": "below 2^-32761 in magnitude",
-    "torch_lib95d:st_gumbel@logits=[1.0,0.25,-0.5]:float64": "below 2^-32761 in magnitude",
     "torch_lib95d:prune_topk@w=[0.5,-0.5,1.0,0.1]:float64": "otherwise than its operations mean",
 }
 

@@ -317,6 +317,10 @@ def _held_changes_nothing(result, function, args, path, rule, bits, budget, seed
     try:
         if _jets_into(through, function, args, path, rule, bits, budget, seed) is None:
             return False
+    except _Unresolvable:
+        # the derivative through the held values settles to no number (hard - p + p's cancellation of p, a
+        # straight-through estimator's): not the same, and the held one stands
+        return False
     finally:
         arb_core.hold = True
     pairs = [(result.directional, through.directional)] if result.direction is not None else [
