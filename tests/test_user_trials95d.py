@@ -14,10 +14,10 @@ with the logistic written out at a uniform draw u = 0 (exp(inf) makes NaN of the
 expected L0 by a hand-written logistic at log_alpha = -800 (exp(800) overflows: unstable); a real quantized tensor
 (torch.quantize_per_tensor) refused with its name and line.
 Known wrong: F1 (a straight-through round over a clip with integer bounds at a bound: the exact reference drops the
-stop_gradient), F2 (power-of-two quantization at 0 called ok with slope 0: no derivative there) and F4 (torch.topk's
-choice at a tie called a wrong value). Mended: F3 (a straight-through Gumbel softmax's one_hot told an equality of this
-point alone) and F5 (a custom_vjp whose rule for a broadcast scalar is off, said to agree with its function); cases95d
-says how.
+stop_gradient) and F2 (power-of-two quantization at 0 called ok with slope 0: no derivative there). Mended: F3 (a
+straight-through Gumbel softmax's one_hot told an equality of this point alone), F4 (torch.topk's choice at a tie
+called a wrong value) and F5 (a custom_vjp whose rule for a broadcast scalar is off, said to agree with its
+function); cases95d says how.
 """
 
 import os
@@ -70,9 +70,6 @@ KNOWN_WRONG = {  # case id -> the finding it shows (cases95d says how)
         "(domain); gradcli: exact 0, ok",
     "tf_lib95d:pow2_plain@x=[0.0,-0.7,1.5]:float64": "F2: the same by tf.pow and tf.math.log",
     "np_lib95d:pow2_plain@x=[0.0,-0.7,1.5]:float64": "F2: the same in NumPy",
-    "torch_lib95d:prune_topk@w=[0.5,-0.5,1.0,0.1]:float64":
-        "F4: torch.topk at a tie of magnitudes picks index 1, gradcli's replay index 0, and PyTorch's value is "
-        "called wrong: domain (the value jumps in w[0] and w[1]), not wrong",
 }
 SYMPTOMS = {
     "jax_lib95d:lsq@w=[0.3,-1.0,0.75],s=0.25:float64": "are evaluated at a tie of their two arguments",
@@ -80,7 +77,6 @@ SYMPTOMS = {
     "jax_lib95d:pow2_plain@x=[0.0,-0.7,1.5]:float64": '"status": "ok"',
     "tf_lib95d:pow2_plain@x=[0.0,-0.7,1.5]:float64": '"status": "ok"',
     "np_lib95d:pow2_plain@x=[0.0,-0.7,1.5]:float64": '"status": "ok"',
-    "torch_lib95d:prune_topk@w=[0.5,-0.5,1.0,0.1]:float64": "otherwise than its operations mean",
 }
 
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(

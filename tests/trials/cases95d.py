@@ -123,6 +123,8 @@ F4. torch.topk's choice at a tie is called a wrong value. torch_lib95d.prune_top
   True: the value jumps in w[0] and w[1] whichever is kept (the exact gradient gradcli gives, [nan, nan, 2, 0], is
   mine): domain, not wrong. Sure because torch.topk(tensor([0.5, 0.5, 1.0, 0.1]), 2).indices is [2, 1] in the
   installed PyTorch, a legitimate top 2.
+  Mended: where the value jumps at the point, the framework's value there is one side's by its convention, and no
+  value computed otherwise (`judge._value_computed_otherwise`, as `_value_lost` already held): domain.
 F5. A custom_vjp rule wrong in a broadcast scalar's cotangent is said to agree with its function, and the line named
   is the call's, not the rule's. jax_lib95d.pact_rule_bad (bwd returns jnp.sum(g) for alpha, forgetting the mask x >=
   alpha) at x = [0.3, -0.4, 1.7], alpha = 1.25: wrong (right: alpha 2.5 against 2.0), but the finding reads "judged
