@@ -137,10 +137,8 @@ def compute_mpmath(target, args, seed, result, budget=None, start=START_DIGITS, 
     if held is not None:  # the rule through a step no precision rounds to one side of: the proof's numbers too
         result.rule = [rebuild(to_mp(a), entries) for a, entries in zip(args, held)]
     else:
-        # an unsettled or bounded gradient may yet be replaced (`_inside_bounds`, the kinks): the rule's noise kept for it
-        spare = settled is not None and not bounded[0]
-        result.rule, result.rule_scale = rule or (rule_at(target, args, rule_digits, result, budget, spare),
-                                                  result.rule_scale)
+        result.rule, result.rule_scale = rule or (  # noise runs spared only beside a gradient that stays (`rule_at`)
+            rule_at(target, args, rule_digits, result, budget, settled is not None and not bounded[0]), result.rule_scale)
     if bounded[0]:
         settled = _inside_bounds(target, args, result, settled, bounded, rule_digits, budget)
         if settled is None:
