@@ -143,8 +143,9 @@ def test_a_wrong_defjvps_rule_is_named_at_its_own_def(users):
     assert result.exact_gradient["frame"] == pytest.approx(3.0 * math.exp(-1.5), rel=1e-13)
     (finding,) = [f for f in result.findings if f.kind == "wrong-rule"]
     assert finding.location.endswith("withjax.py:19")  # def _pileup_dframe, the slope in frame, off
-    assert "_pileup_drate() of pileup (its slope in rate)" in finding.op
-    assert "_pileup_dframe() of pileup (its slope in frame)" in finding.op
+    # each per-argument rule judged alone at the call's own (number) inputs: the one off is named, the right one not
+    assert "_pileup_dframe() of pileup (its slope in frame)" in finding.op and "_pileup_drate()" not in finding.op
+    assert "_pileup_dframe() of pileup (its slope in frame) is off" in finding.message
 
 
 TORCH_USERS = '''\

@@ -157,7 +157,8 @@ def _rule_past_infinities(target, args, result, budget):
     if not any(mpmath.isnan(e) for g in entries for e in g):
         return
     notes = list(result.notes)
-    again = _rule_at(target, args, max(result.digits or 0, START_DIGITS), result, budget)
+    # a Python function's or a framework's rules: their noise runs made whatever they agree with (`_spares_noise`)
+    again = _rule_at(target, args, max(result.digits or 0, START_DIGITS), result, budget, target.kind == "formula")
     result.notes = notes  # the rerun's own remarks are about a rule the balls already judged
     if len(again) != len(entries):
         return

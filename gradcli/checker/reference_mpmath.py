@@ -137,8 +137,8 @@ def compute_mpmath(target, args, seed, result, budget=None, start=START_DIGITS, 
     if held is not None:  # the rule through a step no precision rounds to one side of: the proof's numbers too
         result.rule = [rebuild(to_mp(a), entries) for a, entries in zip(args, held)]
     else:
-        result.rule, result.rule_scale = rule or (  # noise runs spared only beside a gradient that stays (`rule_at`)
-            rule_at(target, args, rule_digits, result, budget, settled is not None and not bounded[0]), result.rule_scale)
+        result.rule, result.rule_scale = rule or (  # noise spared only for a formula's own rules beside a settled gradient
+            rule_at(target, args, rule_digits, result, budget, _spares_noise(target, settled, bounded)), result.rule_scale)
     if bounded[0]:
         settled = _inside_bounds(target, args, result, settled, bounded, rule_digits, budget)
         if settled is None:
@@ -1276,6 +1276,15 @@ def _rule_shown(target, args, k, digits, budget):
 
 def _never(entries):
     return False
+
+
+def _spares_noise(target, settled, bounded):
+    """Whether `rule_at` may spare a rule's noise runs where its nearest run agrees with the exact derivative: for a
+    formula (gradcli's own rules, whose agreement at one rounding is agreement) beside a gradient that stays settled;
+    never for a Python function's or a framework's rules, whose agreement at one rounding may be that rounding's (JAX's
+    eigh rule at a repeated eigenvalue divides by the gap each rounding leaves: finite, even right, where it is NaN at
+    the tie that more digits reach)."""
+    return target.kind == "formula" and settled is not None and not bounded[0]
 
 
 def rule_from(target, args, digits, result, budget, entries, noise):
