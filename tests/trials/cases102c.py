@@ -382,7 +382,9 @@ MIRRORED = [
     C("logsum_weighted", m_logsum_weighted, V=V3, w=[1.0, 2.0, 0.5], mu=1.0),
     # an empty zone (weight 0): its weight's slope e^{mu V_1} / (mu sum w e^{mu V}) = 1.0358 (F1: computed 0.767)
     C("logsum_weighted", m_logsum_weighted, V=V3, w=[1.0, 0.0, 0.5], mu=1.0),
-    C("logsum_weighted", m_logsum_weighted, V=BIG, w=[1.0, 0.0, 0.5], mu=1.0),  # 22026 (F1: computed 0.99998)
+    # w[1]'s 22026 (F1, mended: computed 0.99998); mu's slope sum p V - lse = -2.5e-4 from terms of 800, 5.5e-10 off, as
+    # the unweighted logsum's at these utilities: unstable (first ok, while F1 hid it)
+    C("logsum_weighted", m_logsum_weighted, "unstable", V=BIG, w=[1.0, 0.0, 0.5], mu=1.0),
     # --- nested logit
     C("nested_logit_prob", m_nested_prob, V=V4, lam=[0.5, 0.7]),
     C("nested_logit_prob", m_nested_prob, V=V4, lam=[1.0, 1.0]),  # lam = 1: the multinomial logit
