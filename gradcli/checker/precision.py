@@ -433,13 +433,14 @@ def with_noise_unless(fun, settled):
 
 def agreeing(exact):
     """A ``settled`` for `with_noise_unless`: whether every flat entry is finite and agrees with its entry of
-    ``exact`` (flat, None where unknown) to AGREE_DIGITS, or both are exactly 0."""
+    ``exact`` (flat, None where unknown) to AGREE_DIGITS, or both are exactly 0; never, where ``exact`` is None (no
+    exact derivative to agree with, or none that may spare the noise)."""
     import mpmath
 
     tol = mpmath.mpf(10) ** (-AGREE_DIGITS)
 
     def settled(entries):
-        if len(entries) != len(exact):
+        if exact is None or len(entries) != len(exact):
             return False
         for value, e in zip(entries, exact):
             if e is None or not (mpmath.isfinite(value) and mpmath.isfinite(e)):

@@ -1209,7 +1209,7 @@ def rule_at(target, args, digits, result, budget, settled=True):
         budget.afford()
         with mpmath.workdps(digits):
             try:
-                entries, noise = with_noise_unless(flat_run, agreeing(exact_entries(result, args)) if settled else _never)
+                entries, noise = with_noise_unless(flat_run, agreeing(exact_entries(result, args) if settled else None))
             except ZeroDivisionError:  # outside `mp.ieee()` only: inside it 1/0 is inf, as in NumPy
                 result.notes.append("the gradient rule divides by zero at high precision")
                 return [rebuild(to_mp(a), [mpmath.nan] * max(np.size(a), 1)) for a in args]
@@ -1272,10 +1272,6 @@ def _rule_shown(target, args, k, digits, budget):
             return entry
         digits *= 2
     return None
-
-
-def _never(entries):
-    return False
 
 
 def _spares_noise(target, settled, bounded):

@@ -117,7 +117,7 @@ def rule_at_points(mp_function, arg_lists, digits, sided=False, exact=None):
 
     try:
         with mpmath.workdps(digits):
-            entries, noises = with_noise_unless(run, agreeing([e for point in exact for e in point]) if exact else _never)
+            entries, noises = with_noise_unless(run, agreeing([e for point in exact for e in point] if exact else None))
     except _MixedSides as mixed:  # raised by the nearest run (a directed one's leaves its noise unknown, below)
         return _by_sides(mp_function, arg_lists, digits, mixed.sides, sided, exact)
     except MixedPowers as mixed:  # the same, for the forms of x**y's rule
@@ -130,9 +130,6 @@ def rule_at_points(mp_function, arg_lists, digits, sided=False, exact=None):
     return [(entries[k * width : (k + 1) * width], None if noises is None else noises[k * width : (k + 1) * width])
             for k in range(n)]
 
-
-def _never(entries):
-    return False
 
 
 def _by_sides(mp_function, arg_lists, digits, sides, sided, exact=None):
