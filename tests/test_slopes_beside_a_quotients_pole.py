@@ -65,6 +65,10 @@ SOURCE = textwrap.dedent(
         return 2.0 * (np.log(1.0 / (1.0 - x) / y) - x)
 
 
+    def inverse_squared_then_scaled(x, y):
+        return np.log((1.0 / x) ** 2 * y)
+
+
     def pole_cancelled_by_a_product(x, y):
         return np.log(x * (1.0 / x)) + y
     """
@@ -129,6 +133,7 @@ def test_a_removable_quotient_has_no_pole_to_keep_slopes_beside(module, wrt):
     ("inverse_then_scaled", {"x": 0.0, "y": 2.0}, 0.5),  # log(2 y / x): 1 / y
     ("inverse_then_shifted", {"x": 0.0, "y": 2.0}, 0.0),  # 1 / (1 / x + y) = x / (1 + x y): 0 at x = 0
     ("pole_at_one_then_divided", {"x": 1.0, "y": 2.0}, -1.0),  # 2 * -1 / y
+    ("inverse_squared_then_scaled", {"x": 0.0, "y": 2.0}, 0.5),  # log(y / x^2): 1 / y, as np.square(1 / x) gives
 ])
 def test_a_pole_made_before_the_other_input_enters_keeps_its_slope(module, name, point, slope):
     # the pole is 1 / x (or 1 / (1 - x)), made before y meets it: y never moves it, and keeps the slope beside it

@@ -678,6 +678,22 @@ def _pole_carried(name, syms):
         return None
 
 
+def _pole_powered(x, exponent):
+    """`_pole_carried` for ``x ** n`` with a small positive whole ``n``: (1 / x) ** 2 carries its pole as np.square
+    does; None for any other exponent or argument, or where the answer is no pole."""
+    if x.pole is None or x.pole[1] is None or not (beside_poles and state().symbolic) or exponent is None or not (
+            exponent == int(exponent) and 0 < exponent <= MAX_POWER):
+        return None
+    n, beside = int(exponent), Sym(x.b, *x.pole)
+    try:
+        answer = power(beside.q, n)
+        if not (quotients.vanishes(answer[1]) and quotients.nonzero_at_point(answer[0])):
+            return None
+        return answer, _tangent([mul(_const(n), power(beside.q, n - 1))], [beside])
+    except (NoProof, ArithmeticError):
+        return None
+
+
 def _beside_an_unknown(name, syms):
     """The derivative entries of ``name`` on arguments one of which is an unknown number (a pole's term, no number at
     the point): along each seed, the sum of each moving argument's entry times the op's partial derivative in it, where
@@ -945,7 +961,8 @@ def _power(x, y):
         return _power(square, int(exponent) // 2) if exponent > 2 else square
     ball = _arb.ELEMENTWISE["power"](x.b, y.b)
     if x.q is None or y.q is None:  # an unknown's power (a pole's term squared): unknown, as `_smooth_new`'s
-        return Sym(ball, None, _beside_an_unknown("power", [x, y]))
+        carried = _pole_powered(x, exponent) if y.q is not None else None
+        return Sym(ball, None, _beside_an_unknown("power", [x, y]), carried)
     if exponent is not None and exponent < 0 and _power_at_its_pole(x):
         name = "odd power" if exponent == int(exponent) and int(exponent) % 2 else "power"
         if poles is not None:
