@@ -17,7 +17,9 @@ puts the point on a pole or a switch that the function as written does not
 have at the point as given (``1/(x - 1.00000001)`` at x = 1: float32 holds the
 literal as 1), the dtype cannot compute the function the user wrote there. The
 reference keeps the literal as written and the point is `unstable`, its first
-finding (`constant-rounded`) naming the literal.
+finding (`constant-rounded`) naming the literal; where the dtype's numbers are
+those of the function as written (a tie it resolves to the written side), `ok`
+with a note naming the literal.
 """
 
 import mpmath
@@ -33,6 +35,7 @@ FORMULAS = {
     "tie": "where(x > 0.7, x*x, 0)",
     "pole": "1/(x - 1e-8)",
     "moved": "1/(x - 1.00000001)",
+    "capped": "where(x/3 > 0.78, 0.78*3, x)",
 }
 
 NUMPY_BODY = '''
@@ -59,6 +62,10 @@ def pole(x):
 
 def moved(x):
     return 1 / (x - 1.00000001)
+
+
+def capped(x):
+    return np.where(x / 3 > 0.78, 0.78 * 3, x)
 
 
 def wide(x):
@@ -180,6 +187,16 @@ def test_a_literal_whose_rounding_makes_a_pole_is_still_unstable(models, kind):
     # Judged against the function as written, its literal as float64 holds it (as it holds the point as given).
     gap = mpmath.mpf(1) - mpmath.mpf(1.00000001)
     assert abs(narrow.exact_gradient["x"] + 1 / gap**2) <= 1e-12 / gap**2
+
+
+@pytest.mark.parametrize("kind", ("formula",) + PYTHON)
+def test_a_literal_whose_rounding_makes_a_switch_the_dtype_computes_as_written_is_ok_and_said(models, kind):
+    # float32's 2.34 is 3 times float32's 0.78 exactly: the held program's switch. As written (0.78 and 2.34 as
+    # float64 holds them) x / 3 is below 0.78 there; float32 takes that side too: its numbers are the function's.
+    result = check(models, kind, "capped", 2.34, dtypes=("float32",))["float32"]
+    assert result.status.value == "ok" and result.exact_gradient["x"] == 1.0
+    assert any("judged against the function as written" in note and "0.78 is 0.7799999713897705" in note
+               for note in result.notes), result.notes
 
 
 @pytest.mark.parametrize("kind, stays_wide", [("numpy", True), ("gradcli", True), ("torch", True), ("jax", False)])

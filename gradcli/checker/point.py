@@ -194,7 +194,11 @@ def _checked(result, target, point, working_args, dtype, chosen, options):
                           meant=_constants_meant(target, rounded, chosen, options, program)))
     _settled_and_judged(result, target, rounded, value, grads, exact, chosen, dtype, rtol, recording, options, program)
     if rounded_constant is not None and result.status == Verdict.UNSTABLE:  # the cause, named first
-        result.findings.insert(0, rounded_constant)
+        message = f"{rounded_constant}, so {dtype_name(dtype)} cannot compute that function at this point"
+        result.findings.insert(0, Finding("constant-rounded", "forward", "constant", message))
+    elif rounded_constant is not None:  # its numbers are the written function's here: said, as the next point's may not be
+        result.notes.append(f"{rounded_constant}: judged against the function as written, which the {dtype_name(dtype)} "
+                            "numbers match")
     # a term the framework's gradient leaves out (a number read by .item(), a call it does not differentiate), else
     # a framework's own rule found wrong: named at its call's line
     if not rule_blame.name_undifferentiated(result, target, rounded):
@@ -786,7 +790,7 @@ def _settled_and_judged(result, target, rounded, value, grads, exact, chosen, dt
 
 def _exact(result, targets, points, chosen, seed, max_time=None, texts=True, full=False, dtype=None):
     """The exact reference at the rounded point, recorded on ``result`` (none where it cannot be had: no stand-in);
-    ``(exact, (the target it is the reference of, the dtype whose program it ran or None, a finding naming the
+    ``(exact, (the target it is the reference of, the dtype whose program it ran or None, a clause naming the
     constants whose rounding changed the mathematics or None))``.
 
     ``targets`` is ``(as written, as held)``: the program with its constants as written (as float64 holds
@@ -819,8 +823,7 @@ def _exact(result, targets, points, chosen, seed, max_time=None, texts=True, ful
         # not have there: the program in the dtype cannot compute that function here, which is its instability.
         # (Where the program as written is undefined at the rounded point too, the switch is the point's rounding
         # onto a constant the program holds alike either way, a library's float32 epsilon: the held reference stands.)
-        message = _rounded_message(original, target, dtype, changes)
-        rounded_constant = Finding("constant-rounded", "forward", "constant", message)
+        rounded_constant = _rounded_message(original, target, dtype, changes)
         exact, target, dtype = instead, original, None
     if target.bridge is not None and not changes:
         dtype = None  # the float64 program's reference: its explanation replays that program
@@ -905,14 +908,14 @@ def _undefined(exact):
 
 
 def _rounded_message(original, held, dtype, bridged=()):
-    """What a `constant-rounded` finding says: which constants ``dtype`` rounds (``bridged``: a bridge's), and what
-    that did here."""
+    """What a `constant-rounded` finding or note says first: which constants ``dtype`` rounds (``bridged``: a
+    bridge's), and where that put the point."""
     name = np.dtype(dtype).name
     changes = [(repr(a), repr(b)) for a, b in bridged] or held_changes(original, held)
     which = ", ".join(f"{a} is {b}" for a, b in changes) if changes else "a constant of the program rounds"
     return (f"in {name} {which}: with the {'constant' if len(changes) < 2 else 'constants'} as {name} holds "
             f"{'it' if len(changes) < 2 else 'them'} the point sits on a pole or a switch the function as written "
-            f"does not have here, so {name} cannot compute that function at this point")
+            "does not have here")
 
 
 def _replayed_exact(target, rounded, chosen, seed, max_time, full, dtype=None, program=None, made=None):
