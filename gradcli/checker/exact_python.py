@@ -240,7 +240,9 @@ def _compute(target, args, result, budget, seed):
                 raise _Fallback("a tie only proof numbers decide, whose sides jets cannot judge")
         else:
             most = _jets_into(result, function, args, path, rule, bits, budget, seed) if jets_first else None
-        if most is None and not tied and arb_core.hold and arb_core.stopped:
+        if most is None and arb_core.hold and arb_core.stopped:
+            if tied:  # the mpmath path's differences and kink test run with the held values frozen
+                raise _Fallback("a tie beside values a stop_gradient holds, whose sides jets cannot judge")
             # No reference rather than the derivative through a value the user's stop_gradient holds constant.
             raise _Unresolvable("jets cannot run here, and a difference would move the value a stop_gradient holds constant")
         if most is None:
@@ -413,7 +415,11 @@ def _sided_jets_into(result, function, args, bits, budget, labels, at_point=None
     except Exception:  # noqa: BLE001 - not finite or undecided at the point: differences judge
         return None
     gradient, most, coordinate, kinks, singular = [], bits, 0, [], []
-    held = arb_core.hold and bool(arb_core.stopped)
+    # whether a stop_gradient holds a moving value: asked after the sides ran, since at a tie the point's own run may
+    # hold a constant its pick returned (jnp.clip(x, -4, 3)'s int bound at x = 3), which the sides move
+    def held():
+        return arb_core.hold and bool(arb_core.stopped)
+
     for i, a in enumerate(args):
         entries = []
         for k, x in enumerate(np.asarray(a, dtype=np.float64).ravel()):
@@ -429,7 +435,7 @@ def _sided_jets_into(result, function, args, bits, budget, labels, at_point=None
                 pieces.append(_on_piece(function, arb_core.decisions))
                 jumps.append(_jump_beside(pieces[-1], _along_coordinate(base, i, k, x), side * h, here))
             if jumps != [None, None]:
-                if not judged and not held:
+                if not judged and not held():
                     return None  # a jump at the switch: no derivative, the kink test's to say
                 # (a side that does not jump has no slope to show: the coordinate has no derivative either way)
                 right, left = (mpmath.nan if jump is None else jump for jump in jumps)
@@ -456,7 +462,7 @@ def _sided_jets_into(result, function, args, bits, budget, labels, at_point=None
             (right, left), used = found
             most = max(most, used)
             if _slopes_part(right, left):
-                if not judged and not held and abs(right - left) > _KINK_TEST_PARTS * abs(right):
+                if not judged and not held() and abs(right - left) > _KINK_TEST_PARTS * abs(right):
                     return None  # a kink, or pieces the differences must tell apart
                 # (sides nearer than the kink test's differences part, 1e-14 of each other, only these pieces show:
                 # a filter's clamp at its bound, weighed by a gain of 1e-13)

@@ -93,6 +93,10 @@ F1. A straight-through round over a clip whose bounds are Python ints, at a boun
   - v).detach() + v) * s).sum()` at w = [0.3, -1.0, 0.75], s = 0.25: wrong, exact w [0, 0, 0]; with -4.0, 3.0:
   domain, w[0] 1. Sure because the float-bound spellings (and TensorFlow's, whose bounds are floats) give the right
   domain with w[0]'s slope, and w[0]'s frozen slope cannot depend on whether another entry's bound is an int.
+  Mended: at the tie the point's own run picks the int bound, a constant, so no stop_gradient held a moving value
+  there and the sides' kink was left to differences through the held value; whether a value is held is now asked
+  after the sides ran (`exact_python._sided_jets_into`), and a tie whose sides jets cannot judge beside held values
+  goes to the mpmath path, which freezes them.
 F2. Power-of-two quantization at 0 is called ok with slope 0. jax_lib95d.pow2_plain: sum((sign(x) exp2(round(log2
   |x|)) - t)^2) at x = [0, -0.7, 1.5]: ok, exact [0, 0, 0] (TensorFlow's tf.pow / tf.math.log and NumPy's 2.0 **
   np.round(np.log2(...)) the same). True: q(x) = sign(x) 2^round(log2|x|) is continuous at 0 but q(h) / h =
