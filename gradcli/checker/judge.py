@@ -17,7 +17,7 @@ from . import data_rounding, provenance
 from .compare import UNBOUNDED, WRONG_RTOL, cast, compare, exact_text, number_text, plain, rule_tolerance, ulps, worst_error
 from .dtypes import finfo, mantissa_bits
 from .judgement import Judgement, no_verdict
-from .precision import REFERENCE_RTOL, ZERO_WITHIN_NOISE, Edge, Jump, Outside, below_text, max_digits
+from .precision import REFERENCE_RTOL, ZERO_WITHIN_NOISE, Edge, Jump, Outside, Wavers, below_text, max_digits
 from .provenance import finite
 from .reference import AGREE_DIGITS
 from .results import Finding
@@ -510,6 +510,12 @@ def _domain(target, exact, exact_grads, gradient_known, chosen, dtype, folded=()
             f"the function is at the edge of its domain in {name}: {_EDGE_WHY.get(left.op, _LOG_EDGE).format(left.op)}, "
             "so it has no derivative here",
         ) if isinstance(left, Edge) else Finding(
+            "singular",
+            "forward",
+            name,
+            f"the function has no derivative in {name} here: from the left {_side_text(left)}, and from the right "
+            f"{_side_text(right)}",
+        ) if isinstance(left, Wavers) or isinstance(right, Wavers) else Finding(
             "singular",
             "forward",
             name,
@@ -1152,6 +1158,9 @@ def _side_text(side):
     if isinstance(side, list):
         growth = ", ".join(f"{_any_size(q, '.3g')} at step {_any_size(h, '.0e')}" for h, q in side)
         return f"the difference quotient grows without bound as the step shrinks ({growth})"
+    if isinstance(side, Wavers):
+        swings = ", ".join(f"{_any_size(q, '.3g')} at step {_any_size(h, '.0e')}" for h, q in side.quotients)
+        return f"the difference quotient swings up and down as the step shrinks, settling nowhere ({swings})"
     return f"the derivative is {float(side):.6g}"
 
 

@@ -23,7 +23,7 @@ from ..expr.ir import Binary, Call, Compare, postorder
 from . import balls, python_zero
 from .provenance import location_running_now
 from .precision import (
-    START_DIGITS, max_digits, Jump, Outside, flat_entries, per_coordinate, rebuild, relative_step, to_mp, with_noise,
+    START_DIGITS, max_digits, Jump, Outside, Wavers, flat_entries, per_coordinate, rebuild, relative_step, to_mp, with_noise,
     with_noise_when_read,
 )
 
@@ -984,9 +984,12 @@ def _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, st
     sides, flat, falling = [], [], []  # falling: (side, its quotient at the shorter step) of each side shrinking
     spreads = []  # per side settled on a slope, how far its two steps' quotients are apart (what the steps leave open)
 
-    def third(side):  # the side's quotient at a third step, 10^(-2 digits/3): one more decade pattern to compare
-        h = relative_step(scale_of_steps, mpmath.mpf(10) ** (-(2 * digits // 3)))
+    def shorter(side, power):  # the side's quotient at the step 10^-power
+        h = relative_step(scale_of_steps, mpmath.mpf(10) ** -power)
         return side * (_value_of(at(x + side * h)) - f0) / h, h
+
+    def third(side):  # the side's quotient at a third step, 10^(-2 digits/3): one more decade pattern to compare
+        return shorter(side, 2 * digits // 3)
 
     for side, (first, second) in zip((-1, 1), ((left1, left2), (right1, right2))):
         # A quotient within a million times its rounding noise says nothing yet (a slope of 3e-18
@@ -1013,10 +1016,17 @@ def _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, st
         else:  # a tiny slope beside a curvature, s + a h with a h past 1e-6 s at these steps, settles one step down
             later = _settled_one_step_down(second, lambda side=side: third(side)) if resolved else None
             if later is None:
-                return None if resolved else "noisy"  # neither settles nor diverges: no claim
+                beyond = lambda side=side: [third(side), shorter(side, 5 * digits // 6)]  # noqa: E731
+                swings = _swings(steps, first, second, noise, beyond) if resolved else None
+                if swings is None:
+                    return None if resolved else "noisy"  # neither settles nor diverges: no claim
+                sides.append(swings)
+                continue
             sides.append(later[0])
             spreads.append(later[1])
     left, right = sides
+    if isinstance(left, Wavers) or isinstance(right, Wavers):
+        return "singular", left, right  # a side with no slope at all: no derivative, whatever the other side's
     if falling and left == 0 and right == 0:
         # a side that fell, then stopped falling at the third step (y^2 + 1e-25 |y|: h + c levels off at c), has a
         # slope below these steps' reach: more digits, shorter steps
@@ -1034,6 +1044,32 @@ def _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, st
         return "singular", left, right
     if abs(right - left) > scale * mpmath.mpf(10) ** -6 or _apart_beyond_the_steps(left, right, spreads, noise):
         return "kink", left, right
+    return None
+
+
+def _swings(steps, first, second, noise, beyond):
+    """The side as `Wavers` where its quotients at the two steps and at two shorter ones (``beyond()``: each quotient
+    and its step, 10^(-2 digits/3) and 10^(-5 digits/6)) turn back somewhere (one above or below both its neighbours)
+    by more than rounding can move them, None elsewhere.
+
+    A side with a slope s meets its quotients s + a h + ... at steps this short in order, each nearer s than the one
+    before by the ratio of the steps (10^-10 at 60 digits): they never turn back. One that turns back at scales apart
+    by that ratio has no limit there (x sin(1/x) at 0; q(h) / h of sign(x) 2^round(log2 |x|) at 0, which runs
+    0.968, 1.127, 1.312, 0.765 at steps 0.7 x 10^-20, -30, -40, -50); the kink test asks again at twice the digits,
+    where the steps are shorter still, so a switch beside the point that longer steps cross is not taken for one."""
+    import mpmath  # lazy: heavy; loaded by the exact reference whose numbers the kink tests read
+
+    try:
+        later = beyond()
+    except Exception:  # noqa: BLE001 - no number further down: no claim
+        return None
+    pairs = [(steps[0], first), (steps[1], second), *[(h, q) for q, h in later]]
+    if not all(mpmath.isfinite(q) for _, q in pairs):
+        return None
+    for (_, a), (h, b), (step, c) in zip(pairs, pairs[1:], pairs[2:]):
+        rounding = noise * steps[1] / step  # a quotient's rounding grows as its step shrinks
+        if (b - a) * (c - b) < 0 and min(abs(b - a), abs(c - b)) > 10**6 * rounding:
+            return Wavers(pairs)
     return None
 
 

@@ -26,7 +26,7 @@ from ..capture.exact_constants import held_in
 from .compare import exact_text, plain
 from .domain_slopes import no_value_near, slopes_beside_nan
 from .kinks import coordinates_of, with_coordinate
-from .precision import START_DIGITS, exact_arguments, flat_entries, relative_step
+from .precision import START_DIGITS, Wavers, exact_arguments, flat_entries, relative_step
 
 _SETTLED = 10**-6  # a side whose quotients at the two shorter steps agree to this has a slope: that quotient
 _DIVISORS = (3, 2, 1.5)  # the steps: 10^(-digits/3), 10^(-digits/2), 10^(-2 digits/3) relative to |x|
@@ -66,7 +66,9 @@ def settle_result(result, target, args, exact, chosen, program=None):
             if nowhere:
                 limits, reasons = _without_a_value(result, target, args, held, nowhere)
             else:
-                limits, reasons = settle_entries(target, args, flat, kinked, held, sides)
+                swinging = {label: _SWINGS_REASON for label, left, right in getattr(exact, "singular", None) or []
+                            if isinstance(left, Wavers) or isinstance(right, Wavers)}
+                limits, reasons = settle_entries(target, args, flat, kinked, held, sides, swinging)
                 _beside_nan(result, target, args, exact, limits, reasons, held)
     position, sloped = 0, {}
     for name, (shape, size) in zip(target.variables, shapes):
@@ -88,6 +90,8 @@ def settle_result(result, target, args, exact, chosen, program=None):
     return sloped
 
 
+# A coordinate along which the kink test saw a side's difference quotient swing without settling (`precision.Wavers`)
+_SWINGS_REASON = "no derivative: the difference quotient swings up and down as the step shrinks, settling nowhere"
 _HELD_JUMP_REASON = ("no derivative: the value jumps at this point along this coordinate, whatever a stop_gradient "
                      "holds")
 
@@ -156,7 +160,7 @@ _NO_VALUE_REASON = ("no derivative: the function has no value anywhere near this
                     "the inputs move)")
 
 
-def settle_entries(target, args, gradient, kinked=(), held=(), sides=None):
+def settle_entries(target, args, gradient, kinked=(), held=(), sides=None, said=None):
     """``(limits, reasons)``: per flat entry of ``gradient`` (one per coordinate of ``args``, mpmath numbers), the
     entry's exact one-sided limit (an mpf ``+inf``/``-inf``, or NaN: no derivative) where the entry is no finite
     number, else None; and the reason, in words, for each infinite or NaN one (None elsewhere). A coordinate the
@@ -164,7 +168,8 @@ def settle_entries(target, args, gradient, kinked=(), held=(), sides=None):
     ``target``'s program runs on mpmath numbers at ``args`` (float64 numbers and arrays, as the reference took
     them), the arguments at the positions ``held`` held (`exact_arguments`). A coordinate whose kink the reference
     found with both one-sided slopes (``sides``: label -> (left, right)) keeps them as its reason: a gap of 1e-18
-    beside slopes of 1 is past what the quotients here resolve at the point's smallest scale."""
+    beside slopes of 1 is past what the quotients here resolve at the point's smallest scale. ``said``: label -> the
+    reason of a coordinate the reference found with no derivative already, NaN with it."""
     import mpmath
 
     limits, reasons = [], []
@@ -178,6 +183,10 @@ def settle_entries(target, args, gradient, kinked=(), held=(), sides=None):
         if sides and label in sides:
             limits.append(mpmath.nan)
             reasons.append(_kink_reason(*sides[label]))
+            continue
+        if said and label in said:
+            limits.append(mpmath.nan)
+            reasons.append(said[label])
             continue
         try:
             limit, reason = _settled_entry(target.mp_function, mp_args, i, index, smallest, label not in kinked)

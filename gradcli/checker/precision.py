@@ -170,6 +170,16 @@ class Edge:
 
 
 @dataclass
+class Wavers:
+    """One side of a point along which the difference quotient neither settles nor grows as the step shrinks: it
+    swings up and down between values apart at every scale (x sin(1/x) at 0; sign(x) 2^round(log2 |x|) at 0, whose
+    q(h) / h runs over [2^-1/2, 2^1/2] in every neighbourhood), so the side has no slope and the point no derivative.
+    ``quotients``: the side's ``(step, quotient)`` pairs, longest step first."""
+
+    quotients: list
+
+
+@dataclass
 class Outside:
     """One side of a point on the edge of the function's domain: the function is no number there at any step
     (sqrt(x - sin x) left of 0), so it has no derivative at the point, whatever the other side's slope."""

@@ -106,6 +106,9 @@ F2. Power-of-two quantization at 0 is called ok with slope 0. jax_lib95d.pow2_pl
   accumulate. gradcli's own finite difference says -0.315 (NumPy: 1.26 for sum(q C)) with an error estimate of 1e-10,
   yet no finding. Minimal: `jnp.exp2(jnp.round(jnp.log2(jnp.abs(x))))` at x = 0: ok, exact 0 (without abs, log2 of
   a negative: domain, right).
+  Mended: a side whose difference quotients turn back at steps 10^10 apart (never a side with a slope, whose
+  quotients come nearer it in order), by more than their rounding, and again at twice the digits, has no slope
+  (`kinks._swings`, `precision.Wavers`): domain, "the difference quotient swings up and down as the step shrinks".
 F3. A straight-through Gumbel softmax away from any tie is called wrong, its exact derivative ~0. jax_lib95d.st_gumbel
   (one_hot(argmax(y_soft)) - stop_gradient(y_soft) + y_soft, y_soft = softmax((logits - log(-log u)) / 0.5), u = [0.6,
   0.6, 0.2]) at logits [1, 0.25, -0.5], float64: wrong, "gradient of the branch chosen by jax.nn.one_hot (eq) ... the
