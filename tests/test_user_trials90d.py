@@ -12,9 +12,8 @@ cumprod[s] at gates 1e-200 (1e-400 rounds to 0: 0 / 0: unstable); the log-space 
 1e200 times a cotangent cancelled to rounding: unstable); the GRU at u = 40 in float32 (1 - sigmoid(40) = 0: unstable)
 and its sigmoid(-u) spelling (ok); the LRU's sqrt(1 - |lambda|^2) at nu = -40 (|lambda| rounds to 1: unstable);
 scipy.signal.lfilter refused with its name and line.
-Known (open, strict xfails, all four frameworks): F1, exp(cumsum(log a)) at a gate exactly 0: domain (right), but
-a[0] is given the slope 0 where the loss is NaN along a[0] and x[0], on the same kind of path, rightly has none;
-cases90d says why.
+Mended: F1, exp(cumsum(log a)) at a gate exactly 0: domain, and a[0], which was given the slope 0 where the loss is
+NaN along a[0], has none, as x[0] on the same kind of path; cases90d says how.
 """
 
 import os
@@ -55,20 +54,12 @@ CHOSEN = {  # case id -> what it holds
         "unstable",
     "np_lib90d:ema_lfilter@a=0.9,x=[1.0,0.5,2.0,0.5]:float64":
         "the recurrence with a constant gate by scipy.signal.lfilter: refused, naming lfilter and its line",
+    "np_lib90d:scan_logcumsum@a=[0.9,0.0,0.8,0.7],x=[1.0,0.5,2.0,0.5]:float64":
+        "F1 (mended): exp(cumsum(log a)) at a gate 0: the loss is NaN along a[0] (inf - inf it moves): no slope",
 }
 
-KNOWN_WRONG = {  # case id -> the finding, open
-    "jax_lib90d:scan_logcumsum@a=[0.9,0.0,0.8,0.7],x=[1.0,0.5,2.0,0.5]:float64":
-        "F1: exp(cumsum(log a)) at a gate 0: a[0] given the exact slope 0 where the loss is NaN along a[0]: no slope",
-    "np_lib90d:scan_logcumsum@a=[0.9,0.0,0.8,0.7],x=[1.0,0.5,2.0,0.5]:float64":
-        "F1 in NumPy: a[0] given the exact slope 0 where the loss is NaN along a[0]",
-    "torch_lib90d:scan_logcumsum@a=[0.9,0.0,0.8,0.7],x=[1.0,0.5,2.0,0.5]:float64":
-        "F1 in PyTorch: a[0] given the exact slope 0 where the loss is NaN along a[0]",
-    "tf_lib90d:scan_logcumsum@a=[0.9,0.0,0.8,0.7],x=[1.0,0.5,2.0,0.5]:float64":
-        "F1 in TensorFlow: a[0] given the exact slope 0 where the loss is NaN along a[0]",
-}
-_F1 = '"a": [\n          0.0,\n          "nan",'
-SYMPTOMS = {case_id: _F1 for case_id in KNOWN_WRONG}
+KNOWN_WRONG = {}  # case id -> the finding, open
+SYMPTOMS = {}
 
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(
     cases90d, CHOSEN, KNOWN_WRONG, SYMPTOMS)

@@ -50,7 +50,7 @@ _DIGITS = (2 * START_DIGITS, 4 * START_DIGITS)  # the two precisions whose slope
 _AGREE_DIGITS = START_DIGITS  # to this many digits
 # the ops whose NaN from numbers is 0 / 0 or inf - inf (a mean of nothing, a softmax over a row all masked, a remainder
 # by 0), never a value off the reals; a product's 0 * inf is not among them, its zero the limit a program may mean
-_ARITHMETIC = frozenset({"add", "subtract", "divide", "sum", "mean", "cumsum", "matmul", "einsum", "tensordot",
+ARITHMETIC_NAN = frozenset({"add", "subtract", "divide", "sum", "mean", "cumsum", "matmul", "einsum", "tensordot",
                          "untake", "mod", "remainder", "fmod", "floor_divide"})
 
 
@@ -128,7 +128,7 @@ def _at_digits(target, args, coordinates, held=(), slopes=True):
     names = sorted({ops[k].name for k in origins})
     # a SciPy function's value op answers what its own composite's ops (recorded too) computed: those tell the kind
     made_by = [k for k in origins if getattr(ops[k].prim, "shown_arguments", None) != -1] or origins
-    if nan and all(ops[k].name in _ARITHMETIC for k in made_by):
+    if nan and all(ops[k].name in ARITHMETIC_NAN for k in made_by):
         moved = _moved_together(mp_args, coordinates, held)
         if moved is not None and _origins_still(ops, origins, _recorded(target, moved)[2], made):
             return [], names, sorted({ops[k].name + (f" at {os.path.basename(ops[k].location)}" if ops[k].location
@@ -401,13 +401,38 @@ def _origins(ops, made, beforehand, moved_ops):
 
 def _origins_still(ops, origins, moved_ops, made):
     """Whether a run's ``moved_ops`` are the same ops as ``ops`` and hand each origin the very same arguments (an
-    elementwise origin, those of its entries ``made`` marks, NaN or infinite: `_read_at`)."""
+    elementwise origin, those of its entries ``made`` marks, NaN or infinite: `_read_at`). An arithmetic origin's
+    infinite argument (inf - inf) is the same only where the numbers it was made of are: an infinity takes in any
+    finite move, and l - l at l = log(a0) + log(0) is NaN along a0 as at a0 itself, no slope of the function."""
     if len(moved_ops) != len(ops) or any(a.name != b.name for a, b in zip(ops, moved_ops)):
         return False
     for k in origins:
         at = _read_at(ops[k], made)
         if not all(_same(a, b, at) for a, b in zip(ops[k].args, moved_ops[k].args)):
             return False
+        if ops[k].name in ARITHMETIC_NAN and not _infinities_made_alike(ops, moved_ops, k):
+            return False
+    return True
+
+
+def _infinities_made_alike(ops, moved_ops, k):
+    """Whether each infinite argument of op ``k`` was made, in both runs, of the same numbers: followed back through
+    the ops that made it (each answer found by identity among the ops before), every argument they read the same,
+    and each infinite one made alike in turn."""
+    made_by = {}
+    for j, op in enumerate(ops[:k]):
+        made_by[id(raw(op.output))] = j
+    seen, stack = set(), [a for a in ops[k].args if _has_infinity(a)]
+    while stack:
+        j = made_by.get(id(raw(stack.pop())))
+        if j is None or j in seen:
+            continue  # an input or a constant of the program: compared where it is read
+        seen.add(j)
+        for a, b in zip(ops[j].args, moved_ops[j].args):
+            if not _same(a, b):
+                return False
+            if _has_infinity(a):
+                stack.append(a)
     return True
 
 

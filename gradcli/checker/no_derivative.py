@@ -24,7 +24,7 @@ import numpy as np
 
 from ..capture.exact_constants import held_in
 from .compare import exact_text, plain
-from .domain_slopes import no_value_near, slopes_beside_nan
+from .domain_slopes import ARITHMETIC_NAN, no_value_near, slopes_beside_nan
 from .kinks import coordinates_of, with_coordinate
 from .precision import START_DIGITS, Wavers, exact_arguments, flat_entries, relative_step
 
@@ -90,6 +90,8 @@ def settle_result(result, target, args, exact, chosen, program=None):
     return sloped
 
 
+_REACHES_THE_NAN = ("no derivative: the function's exact value here is nan, an inf - inf or 0 / 0 of {} that this "
+                    "coordinate moves, so nan all along it")
 # A coordinate along which the kink test saw a side's difference quotient swing without settling (`precision.Wavers`)
 _SWINGS_REASON = "no derivative: the difference quotient swings up and down as the step shrinks, settling nowhere"
 _HELD_JUMP_REASON = ("no derivative: the value jumps at this point along this coordinate, whatever a stop_gradient "
@@ -111,10 +113,14 @@ def _beside_nan(result, target, args, exact, limits, reasons, held=()):
         return
     slopes, origins = found
     domain = next((f for f in result.findings if f.kind == "domain" and f.phase == "forward"), None)
-    if all(slope is None for slope in slopes):
-        return
+    # inf - inf or 0 / 0 that a coordinate reaches is NaN all along it: a finite entry a proof found there (the two
+    # paths of l - l cancelling) is no slope of the function
+    indeterminate = mpmath.isnan(values[0]) and all(name in ARITHMETIC_NAN for name in origins)
     labels = []
     for k, (slope, (_, _, label)) in enumerate(zip(slopes, coordinates_of(target, args))):
+        if slope is None and indeterminate and limits[k] is None and reasons[k] is None:
+            limits[k], reasons[k] = mpmath.nan, _REACHES_THE_NAN.format(", ".join(origins))
+            continue
         if slope is not None and limits[k] is None and reasons[k] is None:
             labels.append(label)  # a finite entry the reference found itself (a proof's), kept and named alike
             continue

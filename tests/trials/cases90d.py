@@ -59,7 +59,7 @@ My truths corrected (gradcli right):
   cash_where): wrong, as the frameworks'.
 
 Findings:
-F1. exp(cumsum(log a)) at a gate exactly 0 (all four frameworks; scan_logcumsum at a = [0.9, 0, 0.8, 0.7]): domain
+F1 (mended). exp(cumsum(log a)) at a gate exactly 0 (all four frameworks; scan_logcumsum at a = [0.9, 0, 0.8, 0.7]): domain
   (right), but the exact gradient gives a[0] the slope 0 while x[0], on the same kind of path (its partial into h is
   exp(-inf) = 0, then 2 (h - 0.25) = NaN), has none. The loss is NaN along every coordinate there, and gradcli's own
   rule (log(x) * y^2: a NaN partial on the path, no slope) gives a[0] none. Reduced (a scratch probe, NumPy):
@@ -70,6 +70,9 @@ F1. exp(cumsum(log a)) at a gate exactly 0 (all four frameworks; scan_logcumsum 
   (np.exp(l1) + (l1 - l1)) ** 2 a0 gets none (right): the slope 0 seems to come from l1's two paths into l1 - l1
   cancelling (+1 - 1 = 0) before the square's NaN partial is met. Reproduction: `gradcli check
   tests/trials/jax_lib90d.py:scan_logcumsum --at "a=[0.9,0.0,0.8,0.7],x=[1.0,0.5,2.0,0.5]" --dtype float64`.
+  Mended: an arithmetic NaN's infinite argument is the same under a move only where the numbers it was made of are
+  (`domain_slopes._infinities_made_alike`), so a[0] reaches the NaN; and where the value is such a NaN, a finite entry
+  a proof found for a coordinate that reaches it is NaN (`no_derivative._beside_nan`): a[0] none, in all four.
 F2 (mended: gradcli.numpy's accumulate refuses a 0-d array with NumPy's own TypeError; not in the judge, which
   checks an error's status only). np.multiply.accumulate (and np.logaddexp.accumulate) of
   a 0-d input: NumPy raises "TypeError: cannot accumulate on a scalar"; gradcli says "the target raised
