@@ -1,4 +1,5 @@
-"""An inf - inf that a coordinate moves is NaN all along that coordinate: no slope there, whatever a proof finds.
+"""An inf - inf that a coordinate moves is NaN all along that coordinate: no slope there, whatever a proof finds; and
+a where's branch it leaves is no argument of the entries it picks a constant infinity for.
 
 exp(cumsum(log a)) at a gate a[1] = 0 makes the running log -inf from a[1] on; the loss reads
 log_a[-1] - log_a, which is -inf - (-inf) = NaN at every entry past the gate. a[0] feeds both sides of that
@@ -30,6 +31,20 @@ def gated_scan(a, x):
 
 def beside(x, y):
     return np.log(x) + y ** 2
+
+
+X = np.array([[1.0, 0.5], [0.2, -1.0], [0.7, 0.3]])
+AT_RISK = np.array([[True, True, True], [False, True, True], [False, False, False]])
+
+
+def cox_lse(beta):
+    eta = X @ beta
+    return np.sum(eta - np.logaddexp.reduce(np.where(AT_RISK, eta[None, :], -np.inf), axis=1))
+
+
+def cox_log_sum(beta):
+    eta = X @ beta
+    return np.sum(eta - np.log(np.sum(np.where(AT_RISK, np.exp(eta[None, :]), 0.0), axis=1)))
 '''
 
 JAX = '''
@@ -69,3 +84,14 @@ def test_a_coordinate_that_never_meets_the_nan_keeps_its_slope(tmp_path):
     result = _check(tmp_path, NUMPY, "beside", "x=-1.0,y=3.0")
     assert result["status"] == "domain"
     assert result["exact_gradient"] == {"x": "nan", "y": 6.0}
+
+
+def test_an_empty_risk_set_keeps_the_other_slopes_in_either_spelling(tmp_path):
+    # the last row is at risk nowhere: log 0 = -inf whatever beta is (the where picks -inf there, eta beside it moves),
+    # eta - log 0 = +inf, and the rows beside it keep beta's slopes, as README's poles do
+    found = [_check(tmp_path, NUMPY, name, "beta=[0.5,-0.3]") for name in ("cox_lse", "cox_log_sum")]
+    for result in found:
+        assert result["status"] == "domain"
+        assert all(isinstance(e, float) for e in result["exact_gradient"]["beta"]), result["exact_gradient"]
+    (a0, a1), (b0, b1) = (r["exact_gradient"]["beta"] for r in found)
+    assert abs(a0 - b0) <= 1e-12 * abs(b0) and abs(a1 - b1) <= 1e-12 * abs(b1)

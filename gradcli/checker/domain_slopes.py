@@ -153,7 +153,7 @@ def _at_digits(target, args, coordinates, held=(), slopes=True):
         x = mp_args[i] if index is None else mp_args[i][index]
         # both ways: a where's branch that a comparison picks at the point may be left on one side only
         still = mpmath.isfinite(entry) and all(
-            _origins_still(ops, origins, _recorded(target, with_coordinate(mp_args, i, index, x + side))[2], made)
+            _origins_still(ops, origins, _recorded(target, with_coordinate(mp_args, i, index, x + side))[2], made, True)
             for side in (_step(x), -_step(x)))
         found.append(entry if still else None)
     return found, names, []
@@ -399,20 +399,45 @@ def _origins(ops, made, beforehand, moved_ops):
     return [k for k, op in enumerate(ops) if made(op.output) and not _origins_still(ops, [k], moved, made)][:1]
 
 
-def _origins_still(ops, origins, moved_ops, made):
+def _origins_still(ops, origins, moved_ops, made, reach=False):
     """Whether a run's ``moved_ops`` are the same ops as ``ops`` and hand each origin the very same arguments (an
-    elementwise origin, those of its entries ``made`` marks, NaN or infinite: `_read_at`). An arithmetic origin's
-    infinite argument (inf - inf) is the same only where the numbers it was made of are: an infinity takes in any
-    finite move, and l - l at l = log(a0) + log(0) is NaN along a0 as at a0 itself, no slope of the function."""
+    elementwise origin, those of its entries ``made`` marks, NaN or infinite: `_read_at`).
+
+    With ``reach`` (whether one coordinate's move reaches the origins, its slope's question): a where's condition and
+    the branch it picks there alone (`_picked_alike`), and an arithmetic origin's infinite argument (inf - inf) the
+    same only where the numbers it was made of are (`_infinities_made_alike`): an infinity takes in any finite move,
+    so l - l at l = log(a0) + log(0) is NaN along a0, which reaches it. Without, every argument as it is: whether the
+    NaN stays (`no_value_near`), or which op took a constant infinity in (`_origins`)."""
     if len(moved_ops) != len(ops) or any(a.name != b.name for a, b in zip(ops, moved_ops)):
         return False
     for k in origins:
         at = _read_at(ops[k], made)
-        if not all(_same(a, b, at) for a, b in zip(ops[k].args, moved_ops[k].args)):
+        if reach and ops[k].name == "where" and len(ops[k].args) == 3 and at is not None:
+            if not _picked_alike(ops[k].args, moved_ops[k].args, at):
+                return False
+        elif not all(_same(a, b, at) for a, b in zip(ops[k].args, moved_ops[k].args)):
             return False
-        if ops[k].name in ARITHMETIC_NAN and not _infinities_made_alike(ops, moved_ops, k):
+        if reach and ops[k].name in ARITHMETIC_NAN and not _infinities_made_alike(ops, moved_ops, k):
             return False
     return True
+
+
+def _picked_alike(args, moved, at):
+    """Whether a where's condition and the branch it picks are the same in both runs at the entries ``at`` of its
+    answer: the branch it leaves is no argument of those entries (a Cox risk set's row of -inf picked for the
+    subjects not at risk, whose eta moves beside it)."""
+    shape = at.shape
+
+    def picked(condition, x, y):
+        condition = np.broadcast_to(np.asarray(condition), shape)[at]
+        x, y = (np.broadcast_to(np.asarray(v, dtype=object), shape)[at] for v in (x, y))
+        return condition, np.where(condition, x, y)
+
+    try:
+        (c1, p1), (c2, p2) = picked(*args), picked(*moved)
+    except (ValueError, TypeError):  # arguments that do not broadcast so: compared as they are
+        return all(_same(a, b, at) for a, b in zip(args, moved))
+    return bool(np.array_equal(c1, c2)) and _same(p1, p2)
 
 
 def _infinities_made_alike(ops, moved_ops, k):

@@ -86,7 +86,8 @@ F1 (mended: a product's factor made of inputs, 0 where the product is NaN and re
   fixed, so lam's cannot depend on whether k is also asked for; the rest, log(k / lam) - (t / lam)^k, has lam's slope
   -1/lam + 0 = -1/3. The truth: t NaN (one side), k NaN (+-inf beside), lam -1/3, domain (a NaN value, as the house
   judges KL at p = 0).
-F2 ((a) open; (b) mended: a held entry's 0 is read as 0 by the elementwise rules before it that broadcast an
+F2 ((a) mended: a where's branch it leaves is no argument of the entries it picks, `domain_slopes._picked_alike`;
+  (b) mended: a held entry's 0 is read as 0 by the elementwise rules before it that broadcast an
   argument, `domain_slopes._zero_at`). Where a log(0) or 0 * log(0) stays one whatever an input does, whether that input keeps its slope depends on
   the spelling. (a) An empty Cox risk set (lib96c cox_truncated and cox_truncated_lse, the same function, beta = [0.5,
   -0.3]): np.log(np.sum(np.where(at_risk, np.exp(eta), 0.0))) gives domain with beta's exact [0.40079, 1.80670]
