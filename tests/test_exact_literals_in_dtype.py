@@ -36,6 +36,7 @@ FORMULAS = {
     "pole": "1/(x - 1e-8)",
     "moved": "1/(x - 1.00000001)",
     "capped": "where(x/3 > 0.78, 0.78*3, x)",
+    "signed": "10.67*sign(x)*x",
 }
 
 NUMPY_BODY = '''
@@ -66,6 +67,10 @@ def moved(x):
 
 def capped(x):
     return np.where(x / 3 > 0.78, 0.78 * 3, x)
+
+
+def signed(x):
+    return 10.67 * np.sign(x) * x
 
 
 def wide(x):
@@ -197,6 +202,14 @@ def test_a_literal_whose_rounding_makes_a_switch_the_dtype_computes_as_written_i
     assert result.status.value == "ok" and result.exact_gradient["x"] == 1.0
     assert any("judged against the function as written" in note and "0.78 is 0.7799999713897705" in note
                for note in result.notes), result.notes
+
+
+@pytest.mark.parametrize("kind", ("formula",) + PYTHON)
+def test_a_literal_that_meets_an_untraced_answer_is_held_too(models, kind):
+    # sign carries no gradient: NumPy multiplies 10.67 into its float32 answer outside every traced op
+    result = check(models, kind, "signed", 0.5, dtypes=("float32",))["float32"]
+    held = float(np.float32(10.67))
+    assert result.status.value == "ok" and result.exact_gradient["x"] == held == result.gradient["x"]
 
 
 @pytest.mark.parametrize("kind, stays_wide", [("numpy", True), ("gradcli", True), ("torch", True), ("jax", False)])

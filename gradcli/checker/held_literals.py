@@ -24,6 +24,7 @@ float64's number there).
 from __future__ import annotations
 
 import functools
+import inspect
 import types
 from dataclasses import replace
 from fractions import Fraction
@@ -35,16 +36,20 @@ from ..expr.compile import to_function
 from ..expr.ir import Binary, Compare, Num, Unary, Var, postorder
 from ..folders import GRADCLI_FOLDER
 
-def literals_in(recording, dtype):
+def literals_in(recording, dtype, function=None):
     """``{literal: as dtype holds it}`` for the Python floats the recorded run in ``dtype`` rounded to ``dtype``.
 
     A literal every use of which met data of ``dtype`` (the op's answer has
     that dtype) and that ``dtype`` does not hold exactly. Empty for float64.
+    A literal of ``function``'s own code that met the dtype's data where no op
+    was recorded, NumPy's arithmetic on an op's untraced answer (``10.67 *
+    np.sign(x)``: sign carries no gradient), is found by its rounding in the
+    untraced arguments of the ops after it (+-10.67 as float32 holds it).
     """
     dtype = np.dtype(dtype)
     if dtype.itemsize >= 8 or recording is None:
         return {}
-    narrow, wide = set(), set()
+    narrow, wide, untraced = set(), set(), set()
     for op in recording.ops:
         if op.phase != "forward":
             continue
@@ -54,11 +59,44 @@ def literals_in(recording, dtype):
         for arg, parent in zip(op.args, op.parents):
             if type(arg) is float and parent is None and np.isfinite(arg):
                 (narrow if met == dtype else wide).add(arg)
+            elif parent is None and getattr(arg, "dtype", None) == dtype and np.size(arg) <= _UNTRACED_ENTRIES:
+                untraced.update(abs(float(v)) for v in np.ravel(arg))
+    for literal in _code_floats(function) - narrow - wide:
+        if abs(float(np.asarray(literal, dtype=dtype))) in untraced:
+            narrow.add(literal)
     found = {}
     for literal in narrow - wide:
         held = float(np.asarray(literal, dtype=dtype).astype(np.float64))
         if held != literal:
             found[literal] = held
+    return found
+
+
+_UNTRACED_ENTRIES = 64  # an untraced argument read for literals' roundings: a few numbers, not a data array
+
+
+def _code_floats(function):
+    """The float constants of the user's ``function`` (unwrapped), of the code nested in it (lambdas, comprehensions)
+    and of the functions of its own file it names, as `_Rewriter` follows them."""
+    function = inspect.unwrap(function) if function is not None else None
+    found, seen, stack = set(), set(), [function] if isinstance(function, types.FunctionType) else []
+    while stack:
+        function = stack.pop()
+        if id(function) in seen:
+            continue
+        seen.add(id(function))
+        codes = [function.__code__]
+        while codes:
+            code = codes.pop()
+            for constant in code.co_consts:
+                if type(constant) is float and np.isfinite(constant):
+                    found.add(constant)
+                elif isinstance(constant, types.CodeType):
+                    codes.append(constant)
+            for name in code.co_names:  # a helper of the same file the function calls
+                named = function.__globals__.get(name)
+                if isinstance(named, types.FunctionType) and named.__code__.co_filename == function.__code__.co_filename:
+                    stack.append(named)
     return found
 
 

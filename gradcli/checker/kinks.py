@@ -1018,6 +1018,10 @@ def _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, st
             if later is None:
                 beyond = lambda side=side: [third(side), shorter(side, 5 * digits // 6)]  # noqa: E731
                 swings = _swings(steps, first, second, noise, beyond) if resolved else None
+                if swings is None and resolved and _third_in_its_rounding(steps, second, noise, lambda side=side: third(side)):
+                    # the third step's quotient is lost in its own rounding (a slope of 1e-16 beside a curvature of 1:
+                    # at the step 1e-40 the value's 60 digits leave it 1e-3 of itself): more digits, shorter steps
+                    return "noisy"
                 if swings is None:
                     return None if resolved else "noisy"  # neither settles nor diverges: no claim
                 sides.append(swings)
@@ -1071,6 +1075,16 @@ def _swings(steps, first, second, noise, beyond):
         if (b - a) * (c - b) < 0 and min(abs(b - a), abs(c - b)) > 10**6 * rounding:
             return Wavers(pairs)
     return None
+
+
+def _third_in_its_rounding(steps, second, noise, third):
+    """Whether the side's quotient at the third, shorter step (``third()``: it and its step) stands from ``second`` by no
+    more than a million times its own rounding (``noise``, the shorter step's, grown as the step shrinks)."""
+    try:
+        last, step = third()
+    except Exception:  # noqa: BLE001 - no number one more step down: nothing lost in rounding to tell
+        return False
+    return abs(last - second) <= 10**6 * noise * steps[1] / step
 
 
 def _settled_one_step_down(second, third):

@@ -494,13 +494,13 @@ def _as_held(target, recording, dtype, working_args, argnums):
         return target
     kept = target.shared.setdefault("held literals", {})
     if recording is not None and recording.ops:
-        literals = kept[held_name(dtype)] = literals_in(recording, dtype)
+        literals = kept[held_name(dtype)] = literals_in(recording, dtype, target.function)
     elif held_name(dtype) in kept:
         literals = kept[held_name(dtype)]
     else:  # a run watched only (a fix's re-check): recorded once to read its literals
         recorder = provenance.Recorder()
         _run_with(target, working_args, argnums, dtype, recorder)
-        literals = kept[held_name(dtype)] = literals_in(recorder.recording, dtype)
+        literals = kept[held_name(dtype)] = literals_in(recorder.recording, dtype, target.function)
     if not literals:
         return target
     key = ("held function", tuple(sorted(literals.items())))
