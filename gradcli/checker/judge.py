@@ -29,7 +29,7 @@ _ZERO = (0, 0, 0, 0)  # mpmath's raw 0 (``libmp.fzero``)
 
 
 def judge(result, target, value, grads, exact, chosen, dtype, rtol, recording, verdicts_alone=False, moved=None,
-          meant=None):
+          meant=None, compiled_apart=None):
     """The judgements of one point against its exact reference: the reference, the domain, the rule, the precision.
 
     ``verdicts_alone``: only the verdicts are read (a fix's re-check), so the
@@ -40,6 +40,9 @@ def judge(result, target, value, grads, exact, chosen, dtype, rtol, recording, v
     ``meant``: a callable giving the exact reference with the program's constants taken as the numbers they round,
     asked for only where the value alone is off its exact reference and its replay held such a constant
     (`_value_as_meant`).
+    ``compiled_apart``: a callable saying whether the framework's compiled program computes the value otherwise than
+    its operations run one by one (XLA's fused multiply-add), asked only where a value is off at a point without a
+    derivative (`_value_computed_otherwise`).
     """
     if exact.unsettled:
         bounded = _rounded_within_the_bound(result, target, value, grads, exact, chosen, dtype, rtol)
@@ -70,7 +73,8 @@ def judge(result, target, value, grads, exact, chosen, dtype, rtol, recording, v
                                         recording, domain, verdicts_alone, moved, meant)
             if beside is not None:
                 return beside
-            otherwise = _value_computed_otherwise(result, target, value, exact, dtype, rtol, recording, domain)
+            otherwise = _value_computed_otherwise(result, target, value, exact, dtype, rtol, recording, domain,
+                                                  compiled_apart)
             if otherwise.value == Verdict.OK:
                 return [domain, *_value_lost(result, target, value, exact, dtype, rtol, recording, domain, meant)]
             return [domain, otherwise]
@@ -217,11 +221,14 @@ def _judged_apart(target, grads, exact, exact_grads, partial):
     return grads, exact, exact_grads
 
 
-def _value_computed_otherwise(result, target, value, exact, dtype, rtol, recording, domain):
+def _value_computed_otherwise(result, target, value, exact, dtype, rtol, recording, domain, compiled_apart=None):
     """``wrong`` where, at a point without a derivative but with a value the dtype holds (an end of the domain: E_n at
     0), the framework's value is off the exact one while gradcli's replay of the same program in the dtype is right:
     the framework computes its value otherwise than its operations mean, at any precision (JAX's expn(n, 0) is 1/n,
-    not 1/(n - 1)). A value the dtype's own run loses too is a precision matter, `_value_lost`'s to judge; and where
+    not 1/(n - 1)). A value the dtype's own run loses too is a precision matter, `_value_lost`'s to judge; so is one
+    the framework's compiled program rounds otherwise than its operations one by one (``compiled_apart()``: XLA's
+    fused multiply-add makes a cosine 1 - 2^-53 where the replay makes it 1, and arccos of it 1.5e-8 where the exact
+    value is 0): the rounding of compiling, which the check's note names; and where
     the value jumps at the point, its value there is one side's by a convention (torch.topk's pick among tied
     magnitudes: PyTorch keeps index 1, the replay index 0), no framework's error."""
     if target.bridge is None or domain.value != Verdict.OK or exact.value is None or recording is None or any(
@@ -234,6 +241,8 @@ def _value_computed_otherwise(result, target, value, exact, dtype, rtol, recordi
         return Judgement()
     replayed = np.asarray(raw(forward[-1].output), dtype=np.float64)
     if not compare(replayed, exact.value, rtol, result.atol, dtype, flushed)[1]:
+        return Judgement()
+    if compiled_apart is not None and compiled_apart():
         return Judgement()
     result.value_error = error
     line = forward[-1].location

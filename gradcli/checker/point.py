@@ -191,7 +191,8 @@ def _checked(result, target, point, working_args, dtype, chosen, options):
     rtol = result.rtol
     record(result, *judge(result, target, value, dict(zip(chosen, grads)), exact, chosen, dtype, rtol, recording,
                           moved=_data_moved(target, rounded, chosen, options, dtype, program),
-                          meant=_constants_meant(target, rounded, chosen, options, program)))
+                          meant=_constants_meant(target, rounded, chosen, options, program),
+                          compiled_apart=lambda: _compiled_otherwise(target, working_args, value) is not None))
     _settled_and_judged(result, target, rounded, value, grads, exact, chosen, dtype, rtol, recording, options, program)
     if rounded_constant is not None and result.status == Verdict.UNSTABLE:  # the cause, named first
         message = f"{rounded_constant}, so {dtype_name(dtype)} cannot compute that function at this point"
@@ -251,14 +252,25 @@ def _computed_narrower(bridge, dtype):
 
 def _note_compiled_otherwise(result, target, working_args, value):
     """Note where the framework's compiled program computes ``value`` otherwise than its operations as given, which
-    gradcli's float replay and differences run (`Bridge.compiled_otherwise`, asked with the user's own arguments:
-    trees rebuilt and held data in place, as the bridge captured them); a failure to tell notes nothing."""
-    try:
-        note = target.bridge.compiled_otherwise(target.users_arguments(working_args), value)
-    except Exception:  # noqa: BLE001 - the note explains a disagreement; the verdict stands without it
-        return
+    gradcli's float replay and differences run (`_compiled_otherwise`); a failure to tell notes nothing."""
+    note = _compiled_otherwise(target, working_args, value)
     if note:
         result.notes.append(note)
+
+
+def _compiled_otherwise(target, working_args, value):
+    """`Bridge.compiled_otherwise`'s note at the point (asked with the user's own arguments: trees rebuilt and held
+    data in place, as the bridge captured them), made once per point; None where the two agree, where the bridge
+    has no compiled program, or where it cannot tell."""
+    if target.bridge is None or target.bridge.compiled_otherwise is None:
+        return None
+    key = ("compiled otherwise", _point_key([as_float64(a) for a in working_args]), np.asarray(value).dtype.str)
+    if key not in target.shared:
+        try:
+            target.shared[key] = target.bridge.compiled_otherwise(target.users_arguments(working_args), value) or None
+        except Exception:  # noqa: BLE001 - the note explains a disagreement; the verdict stands without it
+            target.shared[key] = None
+    return target.shared[key]
 
 
 # What a run in a dtype raises where its numbers break rather than the mathematics: a factorisation meeting a
