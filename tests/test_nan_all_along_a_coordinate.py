@@ -33,6 +33,11 @@ def beside(x, y):
     return np.log(x) + y ** 2
 
 
+def stacked(x, y):
+    v = np.log(np.stack([x, y]))
+    return (v - v)[0] + y ** 2
+
+
 X = np.array([[1.0, 0.5], [0.2, -1.0], [0.7, 0.3]])
 AT_RISK = np.array([[True, True, True], [False, True, True], [False, False, False]])
 
@@ -82,6 +87,13 @@ def test_a_gated_scan_has_no_slope_before_the_gate(tmp_path, text):
 
 def test_a_coordinate_that_never_meets_the_nan_keeps_its_slope(tmp_path):
     result = _check(tmp_path, NUMPY, "beside", "x=-1.0,y=3.0")
+    assert result["status"] == "domain"
+    assert result["exact_gradient"] == {"x": "nan", "y": 6.0}
+
+
+def test_an_entry_beside_the_infinity_in_one_array_never_meets_it(tmp_path):
+    # log(stack([x, y])) at x = 0: the -inf entry is made of x alone; y's entry beside it moves, and never reaches
+    result = _check(tmp_path, NUMPY, "stacked", "x=0.0,y=3.0")
     assert result["status"] == "domain"
     assert result["exact_gradient"] == {"x": "nan", "y": 6.0}
 

@@ -442,8 +442,9 @@ def _picked_alike(args, moved, at):
 
 def _infinities_made_alike(ops, moved_ops, k):
     """Whether each infinite argument of op ``k`` was made, in both runs, of the same numbers: followed back through
-    the ops that made it (each answer found by identity among the ops before), every argument they read the same,
-    and each infinite one made alike in turn."""
+    the ops that made it (each answer found by identity among the ops before), the arguments they read the same (an
+    elementwise op's at the entries of its answer that are infinite alone: log(stack([x, y])) at x = 0 reads x there,
+    never y), and each infinite one made alike in turn."""
     made_by = {}
     for j, op in enumerate(ops[:k]):
         made_by[id(raw(op.output))] = j
@@ -453,8 +454,9 @@ def _infinities_made_alike(ops, moved_ops, k):
         if j is None or j in seen:
             continue  # an input or a constant of the program: compared where it is read
         seen.add(j)
+        at = _read_at(ops[j], _has_infinity)
         for a, b in zip(ops[j].args, moved_ops[j].args):
-            if not _same(a, b):
+            if not _same(a, b, at):
                 return False
             if _has_infinity(a):
                 stack.append(a)

@@ -415,8 +415,9 @@ def _sided_jets_into(result, function, args, bits, budget, labels, at_point=None
     except Exception:  # noqa: BLE001 - not finite or undecided at the point: differences judge
         return None
     gradient, most, coordinate, kinks, singular = [], bits, 0, [], []
-    # whether a stop_gradient holds a moving value: asked after the sides ran, since at a tie the point's own run may
-    # hold a constant its pick returned (jnp.clip(x, -4, 3)'s int bound at x = 3), which the sides move
+    # whether a stop_gradient has run on balls or jets since the reference began (`arb.stopped`): asked after the
+    # sides ran, since at a tie the point's own runs may hold only a constant its pick returned (jnp.clip(x, -4, 3)'s
+    # int bound at x = 3), which the sides' runs move
     def held():
         return arb_core.hold and bool(arb_core.stopped)
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import math
 import types
 from dataclasses import replace
 from fractions import Fraction
@@ -43,8 +44,9 @@ def literals_in(recording, dtype, function=None):
     that dtype) and that ``dtype`` does not hold exactly. Empty for float64.
     A literal of ``function``'s own code that met the dtype's data where no op
     was recorded, NumPy's arithmetic on an op's untraced answer (``10.67 *
-    np.sign(x)``: sign carries no gradient), is found by its rounding in the
-    untraced arguments of the ops after it (+-10.67 as float32 holds it).
+    np.sign(x)``: sign carries no gradient), is found by its rounding in an
+    untraced argument of an op after it whose nonzero entries are all that
+    rounding or its negative (+-10.67 as float32 holds it, 0 where masked).
     """
     dtype = np.dtype(dtype)
     if dtype.itemsize >= 8 or recording is None:
@@ -60,10 +62,14 @@ def literals_in(recording, dtype, function=None):
             if type(arg) is float and parent is None and np.isfinite(arg):
                 (narrow if met == dtype else wide).add(arg)
             elif parent is None and getattr(arg, "dtype", None) == dtype and np.size(arg) <= _UNTRACED_ENTRIES:
-                untraced.update(abs(float(v)) for v in np.ravel(arg))
-    for literal in _code_floats(function) - narrow - wide:
-        if abs(float(np.asarray(literal, dtype=dtype))) in untraced:
-            narrow.add(literal)
+                magnitudes = {abs(float(v)) for v in np.ravel(arg)} - {0.0}
+                if len(magnitudes) == 1:  # a literal times signs or a mask, not data of many numbers
+                    untraced.update(magnitudes)
+    with np.errstate(over="ignore"):
+        for literal in _code_floats(function) - narrow - wide:
+            rounding = abs(float(np.asarray(literal, dtype=dtype)))
+            if math.isfinite(rounding) and rounding in untraced:
+                narrow.add(literal)
     found = {}
     for literal in narrow - wide:
         held = float(np.asarray(literal, dtype=dtype).astype(np.float64))

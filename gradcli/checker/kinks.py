@@ -946,17 +946,7 @@ def _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, st
     scale_of_steps = step_scale if step_scale is not None else x if x != 0 else _smallest_magnitude(mp_args)
     steps = [relative_step(scale_of_steps, mpmath.mpf(10) ** (-(digits // k))) for k in divisors]
 
-    def run_at(point):  # its noise is made when read: the longer step's, a third step's, a deeper run's never are
-        values = with_coordinate(mp_args, i, index, point)
-        with np.errstate(all="ignore"):
-            return with_noise_when_read(lambda: target.mp_function(*values))
-
-    def at(point):
-        return run_at(point) if kept is None else kept.at(i, index, point, lambda: run_at(point))
-
-    def at_x():  # the value at the point itself: every coordinate's the same
-        return run_at(x) if kept is None else kept.at(None, None, None, lambda: run_at(x))
-
+    run_at, at, at_x = _runs_along(target, mp_args, i, index, x, kept)
     try:
         f0, n0 = _value_and_noise_at_the_point(at_x(), settled)
         quotients, beside = _one_sided_quotients(at, x, f0, n0, steps, noise_from=len(steps) - 1)
@@ -981,16 +971,14 @@ def _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, st
         return None  # flat on both sides, exactly
     if not mpmath.isfinite(noise) or noise > scale * mpmath.mpf(10) ** -8:
         return "noisy"  # the one-sided differences are lost in rounding: no claim yet
-    sides, flat, falling = [], [], []  # falling: (side, its quotient at the shorter step) of each side shrinking
-    spreads = []  # per side settled on a slope, how far its two steps' quotients are apart (what the steps leave open)
+    # falling: (side, its quotient at the shorter step) of each side shrinking; spreads: per side settled on a slope,
+    # how far its two steps' quotients are apart (what the steps leave open)
+    sides, flat, falling, spreads = [], [], [], []
 
     def shorter(side, power):  # the side's quotient at the step 10^-power
         h = relative_step(scale_of_steps, mpmath.mpf(10) ** -power)
         return side * (_value_of(at(x + side * h)) - f0) / h, h
-
-    def third(side):  # the side's quotient at a third step, 10^(-2 digits/3): one more decade pattern to compare
-        return shorter(side, 2 * digits // 3)
-
+    third = lambda side: shorter(side, 2 * digits // 3)  # noqa: E731 - at a third step: one more decade to compare
     for side, (first, second) in zip((-1, 1), ((left1, left2), (right1, right2))):
         # A quotient within a million times its rounding noise says nothing yet (a slope of 3e-18
         # next to a noise of 4e-14 at 60 digits is not a slope growing as the step shrinks).
@@ -1014,23 +1002,15 @@ def _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, st
             sides.append(mpmath.mpf(0))
             flat.append(2 * max(abs(first), abs(second)) + noise)
         else:  # a tiny slope beside a curvature, s + a h with a h past 1e-6 s at these steps, settles one step down
-            later = _settled_one_step_down(second, lambda side=side: third(side)) if resolved else None
-            if later is None:
-                beyond = lambda side=side: [third(side), shorter(side, 5 * digits // 6)]  # noqa: E731
-                swings = _swings(steps, first, second, noise, beyond) if resolved else None
-                if swings is None and resolved and _third_in_its_rounding(steps, second, noise, lambda side=side: third(side)):
-                    # the third step's quotient is lost in its own rounding (a slope of 1e-16 beside a curvature of 1:
-                    # at the step 1e-40 the value's 60 digits leave it 1e-3 of itself): more digits, shorter steps
-                    return "noisy"
-                if swings is None:
-                    return None if resolved else "noisy"  # neither settles nor diverges: no claim
-                sides.append(swings)
-                continue
+            later = _one_step_down(steps, first, second, noise, resolved, lambda side=side: third(side),
+                                   lambda side=side: shorter(side, 5 * digits // 6))
+            if not isinstance(later, tuple):
+                return later  # None: no claim; "noisy": more digits
             sides.append(later[0])
-            spreads.append(later[1])
+            spreads.extend(later[1:])
     left, right = sides
-    if isinstance(left, Wavers) or isinstance(right, Wavers):
-        return "singular", left, right  # a side with no slope at all: no derivative, whatever the other side's
+    if isinstance(left, Wavers) or isinstance(right, Wavers):  # a side with no slope: no derivative either way
+        return "singular", left, right
     if falling and left == 0 and right == 0:
         # a side that fell, then stopped falling at the third step (y^2 + 1e-25 |y|: h + c levels off at c), has a
         # slope below these steps' reach: more digits, shorter steps
@@ -1049,6 +1029,43 @@ def _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, st
     if abs(right - left) > scale * mpmath.mpf(10) ** -6 or _apart_beyond_the_steps(left, right, spreads, noise):
         return "kink", left, right
     return None
+
+
+def _runs_along(target, mp_args, i, index, x, kept):
+    """``(run_at, at, at_x)``: the program's value (with its noise, made when read: the longer step's, a third step's,
+    a deeper run's never are) with coordinate ``index`` of argument ``i`` at a point, run there; the same as ``kept``
+    (a `ValuesBeside`, or None) keeps it; and at ``x`` itself, which every coordinate shares."""
+
+    def run_at(point):
+        values = with_coordinate(mp_args, i, index, point)
+        with np.errstate(all="ignore"):
+            return with_noise_when_read(lambda: target.mp_function(*values))
+
+    def at(point):
+        return run_at(point) if kept is None else kept.at(i, index, point, lambda: run_at(point))
+
+    def at_x():
+        return run_at(x) if kept is None else kept.at(None, None, None, lambda: run_at(x))
+
+    return run_at, at, at_x
+
+
+def _one_step_down(steps, first, second, noise, resolved, third, fourth):
+    """A side that neither settled nor diverged at the two steps, asked at shorter ones: ``(slope, spread)`` where it
+    settles at the third (`_settled_one_step_down`), ``(Wavers,)`` where its quotients swing (`_swings`), "noisy"
+    where it is unresolved or the third step's quotient is lost in its own rounding (a slope of 1e-16 beside a
+    curvature of 1: at the step 1e-40 the value's 60 digits leave it 1e-3 of itself; more digits, shorter steps), and
+    None where it neither settles nor diverges (no claim). ``third`` and ``fourth``: the side's quotient and step at
+    10^(-2 digits/3) and 10^(-5 digits/6)."""
+    if not resolved:
+        return "noisy"
+    later = _settled_one_step_down(second, third)
+    if later is not None:
+        return later
+    swings = _swings(steps, first, second, noise, lambda: [third(), fourth()])
+    if swings is not None:
+        return (swings,)  # no slope, so no spread of one
+    return "noisy" if _third_in_its_rounding(steps, second, noise, third) else None
 
 
 def _swings(steps, first, second, noise, beyond):
@@ -1070,7 +1087,14 @@ def _swings(steps, first, second, noise, beyond):
     pairs = [(steps[0], first), (steps[1], second), *[(h, q) for q, h in later]]
     if not all(mpmath.isfinite(q) for _, q in pairs):
         return None
-    for (_, a), (h, b), (step, c) in zip(pairs, pairs[1:], pairs[2:]):
+    # still moving at the shortest step as much as a thousandth of the step before: a smooth side's last move is the
+    # ratio of the steps (10^-10 at 60 digits) of the one before, however its first quotients turned (1e-11 h - 1e20
+    # h^2 + 1e40 h^3 at 0: 1e-11, -9e-11, 1e-11, 1e-11)
+    (_, third), (step, fourth) = pairs[2:]
+    if abs(fourth - third) <= abs(third - second) * mpmath.mpf(10) ** -3 or \
+            abs(fourth - third) <= 10**6 * noise * steps[1] / step:
+        return None
+    for (_, a), (_, b), (step, c) in zip(pairs, pairs[1:], pairs[2:]):
         rounding = noise * steps[1] / step  # a quotient's rounding grows as its step shrinks
         if (b - a) * (c - b) < 0 and min(abs(b - a), abs(c - b)) > 10**6 * rounding:
             return Wavers(pairs)

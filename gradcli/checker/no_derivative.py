@@ -166,7 +166,7 @@ _NO_VALUE_REASON = ("no derivative: the function has no value anywhere near this
                     "the inputs move)")
 
 
-def settle_entries(target, args, gradient, kinked=(), held=(), sides=None, said=None):
+def settle_entries(target, args, gradient, kinked=(), held=(), sides=None, known_reasons=None):
     """``(limits, reasons)``: per flat entry of ``gradient`` (one per coordinate of ``args``, mpmath numbers), the
     entry's exact one-sided limit (an mpf ``+inf``/``-inf``, or NaN: no derivative) where the entry is no finite
     number, else None; and the reason, in words, for each infinite or NaN one (None elsewhere). A coordinate the
@@ -174,8 +174,8 @@ def settle_entries(target, args, gradient, kinked=(), held=(), sides=None, said=
     ``target``'s program runs on mpmath numbers at ``args`` (float64 numbers and arrays, as the reference took
     them), the arguments at the positions ``held`` held (`exact_arguments`). A coordinate whose kink the reference
     found with both one-sided slopes (``sides``: label -> (left, right)) keeps them as its reason: a gap of 1e-18
-    beside slopes of 1 is past what the quotients here resolve at the point's smallest scale. ``said``: label -> the
-    reason of a coordinate the reference found with no derivative already, NaN with it."""
+    beside slopes of 1 is past what the quotients here resolve at the point's smallest scale. ``known_reasons``: label
+    -> the reason of a coordinate the reference found with no derivative already, NaN with it."""
     import mpmath
 
     limits, reasons = [], []
@@ -190,9 +190,9 @@ def settle_entries(target, args, gradient, kinked=(), held=(), sides=None, said=
             limits.append(mpmath.nan)
             reasons.append(_kink_reason(*sides[label]))
             continue
-        if said and label in said:
+        if known_reasons and label in known_reasons:
             limits.append(mpmath.nan)
-            reasons.append(said[label])
+            reasons.append(known_reasons[label])
             continue
         try:
             limit, reason = _settled_entry(target.mp_function, mp_args, i, index, smallest, label not in kinked)

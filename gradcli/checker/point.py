@@ -16,6 +16,7 @@ from dataclasses import replace
 import numpy as np
 
 from ..autodiff import NoGradientError
+from ..autodiff import mp as mp_core
 from ..autodiff.mp import ieee
 from ..autodiff.boxes import computing_as, noting_dtype_reads
 from ..autodiff.ops import is_float_dtype, raw
@@ -40,7 +41,7 @@ from .hessian import check_hessian
 from .judge import judge, judged_beside_settled, loop_stopped, narrowed, own_call_stopped, narrowing_finding
 from .judgement import Judgement, no_verdict, record
 from .points import common_shape
-from .precision import Exact, below_text, every_coordinate
+from .precision import Exact, below_text, every_coordinate, flat_entries, to_mp, with_noise
 from .provenance import finite
 from .results import Finding, Later, PointResult, findings_made
 from .targets import describe, raised_line, reads_a_dtype, stepped_as_the_dtype
@@ -192,14 +193,14 @@ def _checked(result, target, point, working_args, dtype, chosen, options):
     record(result, *judge(result, target, value, dict(zip(chosen, grads)), exact, chosen, dtype, rtol, recording,
                           moved=_data_moved(target, rounded, chosen, options, dtype, program),
                           meant=_constants_meant(target, rounded, chosen, options, program),
-                          compiled_apart=lambda: _compiled_otherwise(target, working_args, value) is not None))
+                          compiled_apart=lambda: _lost_to_compiling(target, working_args, value, dtype)))
     _settled_and_judged(result, target, rounded, value, grads, exact, chosen, dtype, rtol, recording, options, program)
     if rounded_constant is not None and result.status == Verdict.UNSTABLE:  # the cause, named first
         message = f"{rounded_constant}, so {dtype_name(dtype)} cannot compute that function at this point"
         result.findings.insert(0, Finding("constant-rounded", "forward", "constant", message))
-    elif rounded_constant is not None:  # its numbers are the written function's here: said, as the next point's may not be
-        result.notes.append(f"{rounded_constant}: judged against the function as written, which the {dtype_name(dtype)} "
-                            "numbers match")
+    elif rounded_constant is not None and result.status == Verdict.OK:  # said, as the next point's numbers may not be
+        result.notes.append(f"{rounded_constant}; the point is judged against the function as written, which "
+                            f"{dtype_name(dtype)} computes right here")
     # a term the framework's gradient leaves out (a number read by .item(), a call it does not differentiate), else
     # a framework's own rule found wrong: named at its call's line
     if not rule_blame.name_undifferentiated(result, target, rounded):
@@ -256,6 +257,35 @@ def _note_compiled_otherwise(result, target, working_args, value):
     note = _compiled_otherwise(target, working_args, value)
     if note:
         result.notes.append(note)
+
+
+def _lost_to_compiling(target, working_args, value, dtype):
+    """Whether the framework's compiled program alone computes ``value`` otherwise than its operations one by one
+    (`_compiled_otherwise`), and by no more than the dtype's rounding moves them: the program replayed on exact
+    numbers at the dtype's bits, every op rounded down and then up (`precision.with_noise`), strays from its
+    nearest-rounded run at least a quarter as far, as arccos of XLA's fused cosine 1 - 2^-53 does, or, for a NaN or an
+    inf, by half the dtype's digits or more (an op at its domain's edge); a value further off is another function
+    (JAX's expn(n, 0), 1/n for 1/(n - 1))."""
+    if _compiled_otherwise(target, working_args, value) is None:
+        return False
+    import mpmath  # lazy: heavy; loaded already by the exact reference this judgement read
+
+    exact_args = [to_mp(as_float64(a)) for a in working_args]
+    try:
+        mp_core.enable()
+        with mpmath.workprec(finfo(dtype).nmant + 1), np.errstate(all="ignore"), held_in(dtype):
+            nearest, noises = with_noise(lambda: flat_entries(target.mp_function(*exact_args)))
+    except Exception:  # noqa: BLE001 - no replay in the dtype's bits: nothing shows the gap is rounding
+        return False
+    values = flat_entries(np.asarray(raw(value), dtype=np.float64))
+    if len(values) != len(nearest):
+        return False
+    # a NaN or inf is within the rounding's reach where one rounding already costs half the digits (an op at its
+    # domain's edge: arccosh of a product that XLA rounds to 1 - 2^-53 is NaN, the replay's 1 + 2^-52 gives 7.8e-9)
+    edge = mpmath.sqrt(mpmath.mpf(float(finfo(dtype).eps)))
+    return all((not mpmath.isfinite(noise)) or (abs(mpmath.mpf(v) - e) <= 4 * noise if math.isfinite(v) else
+                                                 0 < noise and edge * abs(e) <= noise)
+               for v, e, noise in zip(values, nearest, noises))
 
 
 def _compiled_otherwise(target, working_args, value):
