@@ -403,11 +403,9 @@ def _origins_still(ops, origins, moved_ops, made, reach=False):
     """Whether a run's ``moved_ops`` are the same ops as ``ops`` and hand each origin the very same arguments (an
     elementwise origin, those of its entries ``made`` marks, NaN or infinite: `_read_at`).
 
-    With ``reach`` (whether one coordinate's move reaches the origins, its slope's question): a where's condition and
-    the branch it picks there alone (`_picked_alike`), and an arithmetic origin's infinite argument (inf - inf) the
-    same only where the numbers it was made of are (`_infinities_made_alike`): an infinity takes in any finite move,
-    so l - l at l = log(a0) + log(0) is NaN along a0, which reaches it. Without, every argument as it is: whether the
-    NaN stays (`no_value_near`), or which op took a constant infinity in (`_origins`)."""
+    With ``reach`` (whether one coordinate's move reaches the origins, its slope's question), a where's condition and
+    the branch it picks there alone (`_picked_alike`); without, every argument as it is: whether the NaN stays
+    (`no_value_near`), or which op took a constant infinity in (`_origins`)."""
     if len(moved_ops) != len(ops) or any(a.name != b.name for a, b in zip(ops, moved_ops)):
         return False
     for k in origins:
@@ -416,8 +414,6 @@ def _origins_still(ops, origins, moved_ops, made, reach=False):
             if not _picked_alike(ops[k].args, moved_ops[k].args, at):
                 return False
         elif not all(_same(a, b, at) for a, b in zip(ops[k].args, moved_ops[k].args)):
-            return False
-        if reach and ops[k].name in ARITHMETIC_NAN and not _infinities_made_alike(ops, moved_ops, k):
             return False
     return True
 
@@ -438,29 +434,6 @@ def _picked_alike(args, moved, at):
     except (ValueError, TypeError):  # arguments that do not broadcast so: compared as they are
         return all(_same(a, b, at) for a, b in zip(args, moved))
     return bool(np.array_equal(c1, c2)) and _same(p1, p2)
-
-
-def _infinities_made_alike(ops, moved_ops, k):
-    """Whether each infinite argument of op ``k`` was made, in both runs, of the same numbers: followed back through
-    the ops that made it (each answer found by identity among the ops before), the arguments they read the same (an
-    elementwise op's at the entries of its answer that are infinite alone: log(stack([x, y])) at x = 0 reads x there,
-    never y), and each infinite one made alike in turn."""
-    made_by = {}
-    for j, op in enumerate(ops[:k]):
-        made_by[id(raw(op.output))] = j
-    seen, stack = set(), [a for a in ops[k].args if _has_infinity(a)]
-    while stack:
-        j = made_by.get(id(raw(stack.pop())))
-        if j is None or j in seen:
-            continue  # an input or a constant of the program: compared where it is read
-        seen.add(j)
-        at = _read_at(ops[j], _has_infinity)
-        for a, b in zip(ops[j].args, moved_ops[j].args):
-            if not _same(a, b, at):
-                return False
-            if _has_infinity(a):
-                stack.append(a)
-    return True
 
 
 def _read_at(op, made):

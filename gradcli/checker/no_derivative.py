@@ -90,8 +90,8 @@ def settle_result(result, target, args, exact, chosen, program=None):
     return sloped
 
 
-_REACHES_THE_NAN = ("no derivative: the function's exact value here is nan, an inf - inf or 0 / 0 of {} that this "
-                    "coordinate moves, so nan all along it")
+_REACHES_THE_NAN = ("no derivative: the function's exact value here is nan (an inf - inf or 0 / 0 of {}), which this "
+                    "coordinate meets or which multiplies its slope")
 # A coordinate along which the kink test saw a side's difference quotient swing without settling (`precision.Wavers`)
 _SWINGS_REASON = "no derivative: the difference quotient swings up and down as the step shrinks, settling nowhere"
 _HELD_JUMP_REASON = ("no derivative: the value jumps at this point along this coordinate, whatever a stop_gradient "
@@ -113,8 +113,8 @@ def _beside_nan(result, target, args, exact, limits, reasons, held=()):
         return
     slopes, origins = found
     domain = next((f for f in result.findings if f.kind == "domain" and f.phase == "forward"), None)
-    # inf - inf or 0 / 0 that a coordinate reaches is NaN all along it: a finite entry a proof found there (the two
-    # paths of l - l cancelling) is no slope of the function
+    # beside inf - inf or 0 / 0, a coordinate the NaN meets, or whose slope the NaN multiplies ((l - l)^2's partial
+    # 2 (l - l)), has none: a finite entry a proof found there (l - l's two paths cancelling first) is no slope
     indeterminate = mpmath.isnan(values[0]) and all(name in ARITHMETIC_NAN for name in origins)
     labels = []
     for k, (slope, (_, _, label)) in enumerate(zip(slopes, coordinates_of(target, args))):

@@ -1,12 +1,12 @@
-"""An inf - inf that a coordinate moves is NaN all along that coordinate: no slope there, whatever a proof finds; and
-a where's branch it leaves is no argument of the entries it picks a constant infinity for.
+"""Slopes beside a NaN that arithmetic makes (inf - inf): a coordinate whose slope the NaN multiplies has none,
+whatever a proof finds; one the NaN never meets keeps its own; and a where's branch it leaves is no argument of the
+entries it picks a constant infinity for.
 
-exp(cumsum(log a)) at a gate a[1] = 0 makes the running log -inf from a[1] on; the loss reads
-log_a[-1] - log_a, which is -inf - (-inf) = NaN at every entry past the gate. a[0] feeds both sides of that
-subtraction: it moves log(a[0]), which the infinity takes in, so the subtraction's arguments look the same when
-a[0] moves, and the two paths of l - l cancel in a proof (+1 - 1 = 0). But the function is NaN along a[0] as at
-the point: a[0] has no slope. A coordinate that never meets the NaN (y in log(x) + y**2 at x = -1) keeps its slope,
-as README says.
+exp(cumsum(log a)) at a gate a[1] = 0 makes the running log -inf from a[1] on; the loss reads log_a[-1] - log_a,
+-inf - (-inf) = NaN at every entry past the gate, and squares it. a[0] moves only the finite part of both sides of
+the subtraction (the infinity takes the move in), but the square's partial 2 (h - 0.25) is the NaN itself, and it
+multiplies a[0]'s slope: no slope, though a proof that cancels l - l's two paths first (+1 - 1 = 0) finds 0. Without
+the square (l - l alone), a[0] keeps the finite parts' slope 0, as README keeps the slopes beside a pole.
 """
 
 import json
@@ -24,9 +24,14 @@ def l_minus_l(a0, a1):
     return (l1 - l1) ** 2
 
 
+def l_minus_l_alone(a0, a1):
+    l1 = np.log(a0) + np.log(a1)
+    return l1 - l1
+
+
 def gated_scan(a, x):
     log_a = np.cumsum(np.log(a))
-    return np.sum(np.exp(log_a[-1] - log_a) * x)
+    return (np.sum(np.exp(log_a[-1] - log_a) * x) - 0.25) ** 2
 
 
 def beside(x, y):
@@ -58,7 +63,7 @@ import jax.numpy as jnp
 
 def gated_scan(a, x):
     log_a = jnp.cumsum(jnp.log(a))
-    return jnp.sum(jnp.exp(log_a[-1] - log_a) * x)
+    return (jnp.sum(jnp.exp(log_a[-1] - log_a) * x) - 0.25) ** 2
 '''
 
 
@@ -76,6 +81,12 @@ def test_l_minus_l_at_a_log_of_0_has_no_slope_in_either_input(tmp_path):
     assert result["status"] == "domain"
     assert result["exact_gradient"] == {"a0": "nan", "a1": "nan"}
     assert "inf - inf or 0 / 0 of subtract" in result["exact_gradient_why"]["a0"]
+
+
+def test_l_minus_l_alone_keeps_the_finite_parts_slope(tmp_path):
+    result = _check(tmp_path, NUMPY, "l_minus_l_alone", "a0=0.9,a1=0.0")
+    assert result["status"] == "domain"
+    assert result["exact_gradient"] == {"a0": 0.0, "a1": "nan"}
 
 
 @pytest.mark.parametrize("text", [NUMPY, JAX], ids=["numpy", "jax"])
