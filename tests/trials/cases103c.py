@@ -87,6 +87,10 @@ each time):
 - the switched Omori count at p = 1, first by sided differences of the two-form mirror (p's sides NaN): by hand, the
   series of ((t + c)^q - c^q) / q; gradcli's exact p entry 795.0545 is this.
 
+Corrected later (stop 108): Brune's log spectrum at fc = 0, log(omega0) - log1p((f / fc)^2), first had f with no
+derivative; beside the pole f keeps -2 / f (log1p((f / fc)^2) = 2 log f - 2 log fc + ...), as README keeps 1 / y in
+log(y / x) at x = 0 and as gradcli said: -0.4.
+
 Findings:
 F1. An exact 0 beside an input without a derivative is called wrong from the rounding residue of the high-precision
   reference. In lib103c, `intercept_time(h, v1, v2) = 2.0 * h * np.cos(np.arcsin(v1 / v2)) / v1` at h = 500, v1 = v2 =
@@ -444,9 +448,10 @@ BY_HAND = [
     # fc = 0: f / 0 = inf, the value omega0 / inf = 0, the limit of omega0 fc^2 / (fc^2 + f^2), even in fc: every
     # slope 0
     H("brune_spectrum", lambda: {"f": mpf(0), "omega0": mpf(0), "fc": mpf(0)}, "wrong", f=5.0, omega0=0.01, fc=0.0),
-    # log(omega0) - log1p(inf): f and fc none, omega0 keeps 1 / omega0
-    H("brune_log_spectrum", lambda: {"f": NAN, "omega0": mpf(100), "fc": NAN}, "domain", f=5.0, omega0=0.01,
-      fc=0.0),
+    # log(omega0) - log1p(inf): fc none; omega0 keeps 1 / omega0, and f the slope beside the pole, -2 / f, as README's
+    # log(y / x) at x = 0 keeps 1 / y (log1p((f / fc)^2) = 2 log f - 2 log fc + ... beside fc = 0)
+    H("brune_log_spectrum", lambda: {"f": mpf(-2) / 5, "omega0": mpf(100), "fc": NAN}, "domain", f=5.0,
+      omega0=0.01, fc=0.0),
     # (0 / M0)^(1/3) at dsigma = 0: dsigma none (an infinite slope), M0's exact 0 computed inf * 0, beta's 0
     H("corner_frequency", lambda: {"M0": mpf(0), "dsigma": NAN, "beta": mpf(0)}, "wrong", M0=1e18, dsigma=0.0,
       beta=3500.0),
