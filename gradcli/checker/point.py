@@ -193,7 +193,7 @@ def _checked(result, target, point, working_args, dtype, chosen, options):
     record(result, *judge(result, target, value, dict(zip(chosen, grads)), exact, chosen, dtype, rtol, recording,
                           moved=_data_moved(target, rounded, chosen, options, dtype, program),
                           meant=_constants_meant(target, rounded, chosen, options, program),
-                          compiled_apart=lambda: _lost_to_compiling(target, working_args, value, dtype)))
+                          compiled_apart=lambda: _lost_to_compiling(target, working_args, value, dtype, recording)))
     _settled_and_judged(result, target, rounded, value, grads, exact, chosen, dtype, rtol, recording, options, program)
     if rounded_constant is not None and result.status == Verdict.UNSTABLE:  # the cause, named first
         message = f"{rounded_constant}, so {dtype_name(dtype)} cannot compute that function at this point"
@@ -259,17 +259,30 @@ def _note_compiled_otherwise(result, target, working_args, value):
         result.notes.append(note)
 
 
-def _lost_to_compiling(target, working_args, value, dtype):
+def _lost_to_compiling(target, working_args, value, dtype, recording):
     """Whether the framework's compiled program alone computes ``value`` otherwise than its operations one by one
-    (`_compiled_otherwise`), and by no more than the dtype's rounding moves them: the program replayed on exact
-    numbers at the dtype's bits, every op rounded down and then up (`precision.with_noise`), strays from its
-    nearest-rounded run at least a quarter as far, as arccos of XLA's fused cosine 1 - 2^-53 does, or, for a NaN or an
-    inf, by half the dtype's digits or more (an op at its domain's edge); a value further off is another function
-    (JAX's expn(n, 0), 1/n for 1/(n - 1))."""
+    (`_compiled_otherwise`), and by no more than one rounding of its work can move it: a gap from the operations' own
+    value (the recorded replay's) within what a rounding of the run's largest intermediate S becomes through a square
+    root's or an arccos's corner, 2 sqrt(eps S) (sqrt of XLA's fused MMD^2 7.7e-18 where the terms of 1.47 cancel to 0
+    one by one; arccos of its fused cosine 1 - 2^-53), or within the spread of the program replayed on exact numbers
+    at the dtype's bits, every op rounded down and then up (`precision.with_noise`); a NaN or an inf where that
+    replay's rounding already costs half the dtype's digits (arccosh of a product XLA rounds to 1 - 2^-53). A value
+    further off is another function (JAX's expn(n, 0), 1/n for 1/(n - 1))."""
     if _compiled_otherwise(target, working_args, value) is None:
         return False
     import mpmath  # lazy: heavy; loaded already by the exact reference this judgement read
 
+    values = flat_entries(np.asarray(raw(value), dtype=np.float64))
+    forward = [op for op in getattr(recording, "ops", ()) if op.phase == "forward"]
+    eps = float(finfo(dtype).eps)
+    if forward and all(math.isfinite(v) for v in values):
+        replayed = flat_entries(np.asarray(raw(forward[-1].output), dtype=np.float64))
+        largest = max((abs(float(e)) for op in forward for e in flat_entries(np.asarray(raw(op.output)))
+                       if isinstance(e, (int, float)) and math.isfinite(e)), default=0.0)
+        corner = 2 * math.sqrt(eps * max(largest, 1.0))
+        if len(replayed) == len(values) and all(abs(v - float(e)) <= corner * max(1.0, abs(float(e)))
+                                                for v, e in zip(values, replayed)):
+            return True
     exact_args = [to_mp(as_float64(a)) for a in working_args]
     try:
         mp_core.enable()
@@ -277,12 +290,9 @@ def _lost_to_compiling(target, working_args, value, dtype):
             nearest, noises = with_noise(lambda: flat_entries(target.mp_function(*exact_args)))
     except Exception:  # noqa: BLE001 - no replay in the dtype's bits: nothing shows the gap is rounding
         return False
-    values = flat_entries(np.asarray(raw(value), dtype=np.float64))
     if len(values) != len(nearest):
         return False
-    # a NaN or inf is within the rounding's reach where one rounding already costs half the digits (an op at its
-    # domain's edge: arccosh of a product that XLA rounds to 1 - 2^-53 is NaN, the replay's 1 + 2^-52 gives 7.8e-9)
-    edge = mpmath.sqrt(mpmath.mpf(float(finfo(dtype).eps)))
+    edge = mpmath.sqrt(mpmath.mpf(eps))
     return all((not mpmath.isfinite(noise)) or (abs(mpmath.mpf(v) - e) <= 4 * noise if math.isfinite(v) else
                                                  0 < noise and edge * abs(e) <= noise)
                for v, e, noise in zip(values, nearest, noises))
