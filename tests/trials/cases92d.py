@@ -70,7 +70,10 @@ My truths corrected (gradcli right, each re-derived):
   own rule for np.tanh, 1 / cosh^2, which keeps 5.9e-290: the computed slope agrees with the exact one to 4e-14.
 - topk_ce with the target masked by -inf (all four), first NaN everywhere (the value is +inf both sides): the kept
   logits keep the slopes of the finite part lse(z_0, z_3), by the README's rule for inputs an infinite term never
-  moves; gradcli gives the masked three no slope, which I keep (they reach the value only through the mask's -inf).
+  moves; gradcli gave the masked three no slope, which I kept (they reach the value only through the mask's -inf).
+  Judged again at stop 108: the where picks its constant -inf at their entries and a small move keeps them masked, so
+  they never move the infinity either and, in no finite part, keep slope 0 (as an empty Cox risk set's row keeps
+  beta's slopes, 96c), which gradcli now says.
 - st_value's truth returned a Python int from the VALUES table, which my sided difference took for "no value": a
   slip in my expression, not in the mathematics (slopes 0).
 
@@ -275,10 +278,12 @@ ALL_NAN = lambda name, n: (lambda: {name: [NAN] * n})  # noqa: E731
 
 def TOPK_OUT():
     """The target masked: the loss is +inf about the point, its finite part lse(z_0, z_3) over the kept logits; those
-    keep their slopes (an infinite term they never move), the masked ones (the target's, the dropped ones) reach the
-    value only through the mask's -inf: no slope."""
+    keep their slopes (an infinite term they never move). The masked ones (the target's, the dropped ones) never move
+    it either: the where picks its constant -inf at their entries, which a small move keeps masked, and they are in no
+    finite part: slope 0, as README keeps the slopes of the inputs that do not move a pole (stop 108; first no slope,
+    as gradcli then said)."""
     p0 = 1 / (1 + mpmath.exp(mpf(2) - 3))
-    return {"z": [p0, NAN, NAN, 1 - p0, NAN]}
+    return {"z": [p0, mpf(0), mpf(0), 1 - p0, mpf(0)]}
 
 
 def T_NAN():
