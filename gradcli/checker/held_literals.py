@@ -83,9 +83,17 @@ _UNTRACED_ENTRIES = 64  # an untraced argument read for literals' roundings: a f
 
 def _code_floats(function):
     """The float constants of the user's ``function`` (unwrapped), of the code nested in it (lambdas, comprehensions)
-    and of the functions of its own file it names, as `_Rewriter` follows them."""
+    and of the functions of its own file it names, as `_Rewriter` follows them; read once per function."""
     function = inspect.unwrap(function) if function is not None else None
-    found, seen, stack = set(), set(), [function] if isinstance(function, types.FunctionType) else []
+    if not isinstance(function, types.FunctionType):
+        return frozenset()
+    return _floats_of(function)
+
+
+@functools.lru_cache(maxsize=256)
+def _floats_of(function):
+    """`_code_floats` of an unwrapped function."""
+    found, seen, stack = set(), set(), [function]
     while stack:
         function = stack.pop()
         if id(function) in seen:
@@ -103,7 +111,7 @@ def _code_floats(function):
                 named = function.__globals__.get(name)
                 if isinstance(named, types.FunctionType) and named.__code__.co_filename == function.__code__.co_filename:
                     stack.append(named)
-    return found
+    return frozenset(found)
 
 
 def _computed_in(op):
