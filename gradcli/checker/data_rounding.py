@@ -39,7 +39,7 @@ from ..autodiff.transforms import trace_inputs
 from ..capture import exact_constants
 from ..folders import GRADCLI_FOLDER
 from .dtypes import finfo
-from .held_literals import _filled, held_function, holding_numbers
+from .held_literals import floats_reached, held_function, holding_numbers
 from .precision import to_mp
 
 NUDGE_ULPS = 2
@@ -137,12 +137,12 @@ def movable(target, args):
 
 def _holds_a_rounding(target, args):
     """Whether ``target`` (a Python function) meets a rounded float `nudged_target` would move: one its code holds
-    (`_floats_reached`), else one its code computes and hands to an op (``np.pi``, ``math.sqrt(0.5)``), seen in one
+    (`floats_reached`), else one its code computes and hands to an op (``np.pi``, ``math.sqrt(0.5)``), seen in one
     run at ``args`` (`_run_once`). A function that cannot run so is taken to hold one: the references with moved data
     decide then, as without this test."""
     literals = _Nudged(target.shared.get("literals held", {}), np.float64, 0)
     try:
-        if any(number in literals for number in _floats_reached(target.function)):
+        if any(number in literals for number in floats_reached(target.function)):
             return True
         holding = holding_numbers(target.mp_function, literals)
         # Making it reads every float its module's code holds (`held_literals`: its constants, held by identity),
@@ -168,37 +168,6 @@ def _run_once(function, args):
             trace_inputs(function, [to_mp(a) for a in args], {}, tuple(range(len(args))), "check")
     finally:
         tracer.hooks.forward, tracer.hooks.backward = saved
-
-
-def _floats_reached(function):
-    """The Python floats that ``function``'s code and the code it reaches hold: the constants of its code and of its
-    nested code, its defaults, its closure's contents, and the floats and functions of its own module that code reads,
-    following each function among them as `held_literals` does (a module's other functions, which it rewrites too but
-    no code reaches, hold nothing of this program's)."""
-    found, seen, waiting = [], set(), [function]
-    while waiting:
-        value = waiting.pop()
-        if type(value) is float:
-            found.append(value)
-        if not isinstance(value, types.FunctionType) or id(value) in seen:
-            continue
-        seen.add(id(value))
-        waiting.extend(cell.cell_contents for cell in value.__closure__ or () if _filled(cell))
-        if not value.__code__.co_filename.startswith(GRADCLI_FOLDER):  # gradcli's wrappers keep their own code
-            codes, names = [value.__code__], set()
-            while codes:
-                code = codes.pop()
-                names.update(code.co_names)
-                for constant in code.co_consts:
-                    (codes if isinstance(constant, types.CodeType) else found).append(constant)
-            waiting.extend(value.__defaults__ or ())
-            waiting.extend((value.__kwdefaults__ or {}).values())
-            module = value.__globals__
-            waiting.extend(module[name] for name in names if name in module and (
-                type(module[name]) is float or getattr(module[name], "__globals__", None) is module))
-        if "__wrapped__" in value.__dict__:
-            waiting.append(value.__wrapped__)
-    return [number for number in found if type(number) is float]
 
 
 def nudged_point(args, dtype, pattern):

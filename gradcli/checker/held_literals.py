@@ -24,7 +24,6 @@ float64's number there).
 from __future__ import annotations
 
 import functools
-import inspect
 import math
 import types
 from dataclasses import replace
@@ -66,7 +65,7 @@ def literals_in(recording, dtype, function=None):
                 if len(magnitudes) == 1:  # a literal times signs or a mask, not data of many numbers
                     untraced.update(magnitudes)
     with np.errstate(over="ignore"):
-        for literal in _code_floats(function) - narrow - wide:
+        for literal in set(floats_reached(function) if function is not None else ()) - narrow - wide:
             rounding = abs(float(np.asarray(literal, dtype=dtype)))
             if math.isfinite(rounding) and rounding in untraced:
                 narrow.add(literal)
@@ -81,37 +80,35 @@ def literals_in(recording, dtype, function=None):
 _UNTRACED_ENTRIES = 64  # an untraced argument read for literals' roundings: a few numbers, not a data array
 
 
-def _code_floats(function):
-    """The float constants of the user's ``function`` (unwrapped), of the code nested in it (lambdas, comprehensions)
-    and of the functions of its own file it names, as `_Rewriter` follows them; read once per function."""
-    function = inspect.unwrap(function) if function is not None else None
-    if not isinstance(function, types.FunctionType):
-        return frozenset()
-    return _floats_of(function)
-
-
-@functools.lru_cache(maxsize=256)
-def _floats_of(function):
-    """`_code_floats` of an unwrapped function."""
-    found, seen, stack = set(), set(), [function]
-    while stack:
-        function = stack.pop()
-        if id(function) in seen:
+def floats_reached(function):
+    """The Python floats that ``function``'s code and the code it reaches hold: the constants of its code and of its
+    nested code, its defaults, its closure's contents, and the floats and functions of its own module that code reads,
+    following each function among them as `_Rewriter` does (a module's other functions, which it rewrites too but
+    no code reaches, hold nothing of this program's)."""
+    found, seen, waiting = [], set(), [function]
+    while waiting:
+        value = waiting.pop()
+        if type(value) is float:
+            found.append(value)
+        if not isinstance(value, types.FunctionType) or id(value) in seen:
             continue
-        seen.add(id(function))
-        codes = [function.__code__]
-        while codes:
-            code = codes.pop()
-            for constant in code.co_consts:
-                if type(constant) is float and np.isfinite(constant):
-                    found.add(constant)
-                elif isinstance(constant, types.CodeType):
-                    codes.append(constant)
-            for name in code.co_names:  # a helper of the same file the function calls
-                named = function.__globals__.get(name)
-                if isinstance(named, types.FunctionType) and named.__code__.co_filename == function.__code__.co_filename:
-                    stack.append(named)
-    return frozenset(found)
+        seen.add(id(value))
+        waiting.extend(cell.cell_contents for cell in value.__closure__ or () if _filled(cell))
+        if not value.__code__.co_filename.startswith(GRADCLI_FOLDER):  # gradcli's wrappers keep their own code
+            codes, names = [value.__code__], set()
+            while codes:
+                code = codes.pop()
+                names.update(code.co_names)
+                for constant in code.co_consts:
+                    (codes if isinstance(constant, types.CodeType) else found).append(constant)
+            waiting.extend(value.__defaults__ or ())
+            waiting.extend((value.__kwdefaults__ or {}).values())
+            module = value.__globals__
+            waiting.extend(module[name] for name in names if name in module and (
+                type(module[name]) is float or getattr(module[name], "__globals__", None) is module))
+        if "__wrapped__" in value.__dict__:
+            waiting.append(value.__wrapped__)
+    return [number for number in found if type(number) is float]
 
 
 def _computed_in(op):
