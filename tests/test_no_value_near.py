@@ -116,3 +116,38 @@ def test_a_constant_column_moves_off_its_0_over_0_when_its_entries_move_apart():
     result = _checked(standardised_columns, {"z": [[0.5, 0.25], [-0.3, 0.25], [0.8, 0.25]], "y": [1.0, 2.0]})
     assert [float(e) for e in result.exact_gradient["y"]] == [2.0, 4.0]
     assert not any("no value anywhere near" in f.message for f in result.findings), [f.message for f in result.findings]
+
+
+def barron_as_written(x, alpha):
+    b = gnp.abs(alpha - 2)
+    return gnp.sum(b / alpha * ((x**2 / b + 1) ** (alpha / 2) - 1))
+
+
+def test_a_zero_ops_make_of_the_inputs_times_an_infinity_is_no_value_anywhere_near():
+    # at alpha = 0, |alpha - 2| / alpha = 2 / 0 is inf and pow(u, 0) - 1 is 0 for every x: inf * 0 at every x near, no
+    # 0 the program means (round 101d's F1: a proof's beside-the-pole slope 0 had made x's exact gradient [0, 0])
+    result = _checked(barron_as_written, {"x": [0.5, -2.0], "alpha": 0.0}, wrt=["x"])
+    assert all(math.isnan(e) for e in _entries(result.exact_gradient["x"])), result.exact_gradient
+    domain = next(f for f in result.findings if f.kind == "domain" and f.phase == "forward")
+    assert "the NaN comes from multiply at test_no_value_near.py:" in domain.message
+    assert "no value anywhere near" in domain.message
+    assert result.gradient_status != "wrong"
+
+
+def weibull_log_density(lam, k, t):
+    return gnp.log(k / lam) + (k - 1) * gnp.log(t / lam) - (t / lam) ** k
+
+
+def relu_entropy(x, y):
+    r = gnp.maximum(x, 0.0)
+    return r * gnp.log(r) + y**2
+
+
+def test_a_zero_of_held_data_or_a_logarithms_zero_times_an_infinity_stays_the_zero_the_program_means():
+    # (k - 1) log(t / lam) at a held k = 1 and t = 0 is 0 * -inf for every lam: the exponential case the program
+    # means, lam keeps d/dlam log(1 / lam) = -1 / lam; r log r at r = relu(x) = 0 has its limit 0 however r gets there
+    result = _checked(weibull_log_density, {"lam": 2.0, "k": 1.0, "t": 0.0}, wrt=["lam"])
+    assert float(result.exact_gradient["lam"]) == pytest.approx(-0.5, rel=1e-12), result.exact_gradient
+    result = _checked(relu_entropy, {"x": -1.0, "y": 3.0})
+    assert float(result.exact_gradient["y"]) == pytest.approx(6.0, rel=1e-12), result.exact_gradient
+    assert not any("no value anywhere near" in f.message for f in result.findings), [f.message for f in result.findings]

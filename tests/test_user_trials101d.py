@@ -13,8 +13,8 @@ Charbonnier at eps = 1e-200 (eps^2 underflows: unstable); naive log-cosh at 800 
 (ok) and at 1e-10 (the softplus form cancels: unstable); Tukey at |r| = c in float32 (a double's c ** 2 / 6: ok);
 Barron's naive rho at alpha = 2 (0 * inf: domain) and lossfun at alpha = 0 (ok); psi(r) / r at 0 (domain); the MAD at
 a tie (domain); a custom_vjp Huber that forgets |r| = delta (wrong, at its bwd).
-Open: F1, the naive rho at alpha = 0 (inf * 0 at any precision): gradcli's exact gradient 0 where no x has a slope;
-held in CHOSEN with my truth, so it fails until mended (cases101d says how).
+F1, the naive rho at alpha = 0 (inf * 0 at any precision, no x with a slope), is mended: the
+product's 0 is made of x by ops and stays 0 however x moves, so the function has no value anywhere near (domain).
 """
 
 import os
@@ -55,14 +55,13 @@ CHOSEN = {  # case id -> what it holds
         "1.4826 median(|r - median r|) where two deviations tie: domain",
     "jax_lib101d:huber_custom_bad@r=[1.0,-0.3]:float64":
         "a custom_vjp Huber whose bwd forgets |r| = delta (0 there): wrong, at its bwd's def",
+    "jax_lib101d:barron_naive@x=[0.5,-2.0],alpha=0.0,c=1.0:float64":
+        "F1 mended: Barron's rho as written at alpha = 0, (2 / 0) * (pow(., 0) - 1) = inf * 0 for every x: no value "
+        "anywhere near, no x with a slope: domain",
 }
 
-KNOWN_WRONG = {  # case id -> the finding, open (cases101d says how)
-    "jax_lib101d:barron_naive@x=[0.5,-2.0],alpha=0.0,c=1.0:float64":
-        "F1: Barron's loss as written at alpha = 0, (2 / 0) * (pow(., 0) - 1) = inf * 0 for every x: domain with no x "
-        "slope; gradcli keeps the 0 as the product's meant limit and says exact [0, 0]",
-}
-SYMPTOMS = {"jax_lib101d:barron_naive@x=[0.5,-2.0],alpha=0.0,c=1.0:float64": "so the rule is wrong here"}
+KNOWN_WRONG = {}
+SYMPTOMS = {}
 
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(
     cases101d, CHOSEN, KNOWN_WRONG, SYMPTOMS)

@@ -128,7 +128,8 @@ def _at_digits(target, args, coordinates, held=(), slopes=True):
     names = sorted({ops[k].name for k in origins})
     # a SciPy function's value op answers what its own composite's ops (recorded too) computed: those tell the kind
     made_by = [k for k in origins if getattr(ops[k].prim, "shown_arguments", None) != -1] or origins
-    if nan and all(ops[k].name in ARITHMETIC_NAN for k in made_by):
+    moving = {id(a) for i, a in enumerate(mp_args) if i not in held}
+    if nan and all(ops[k].name in ARITHMETIC_NAN or _zero_made_of(ops[k], moving) for k in made_by):
         moved = _moved_together(mp_args, coordinates, held)
         if moved is not None and _origins_still(ops, origins, _recorded(target, moved)[2], made):
             return [], names, sorted({ops[k].name + (f" at {os.path.basename(ops[k].location)}" if ops[k].location
@@ -263,6 +264,28 @@ def _zero_times(op, inputs, exact_zero):
         try:
             if bool(np.all(np.broadcast_to(zero, made.shape)[made])) and (
                     parent is None or exact_zero(side)):
+                return True
+        except ValueError:
+            continue
+    return False
+
+
+def _zero_made_of(op, moving):
+    """Whether ``op`` is a product 0 * inf whose 0 ops made of the coordinates that move (ids of their arguments in
+    ``moving``), beside a factor that is no logarithm: Barron's loss as its equation reads at alpha = 0, (2 / 0) *
+    (pow(y(x), 0) - 1). Where that 0 stays one however the coordinates move (`_origins_still`), the product is NaN at
+    every point near, no 0 the program means; a 0 of the program's constants or data (a mask, (k - 1) log(t / lam) at
+    a held k = 1) reads no moving coordinate, and t log t at t = relu(x) has its limit 0 however t reaches 0."""
+    if op.name != "multiply" or len(op.args) != 2 or not op.parents:
+        return False
+    made = np.vectorize(lambda e: _any_entry(e, "isnan"), otypes=[bool])(np.asarray(op.output, dtype=object))
+    for side, (arg, parent) in enumerate(zip(op.args, op.parents)):
+        other = op.parents[1 - side]
+        if parent is None or (other is not None and other.name in _LOGARITHMS):
+            continue
+        zero = np.vectorize(lambda e: e == 0, otypes=[bool])(np.asarray(raw(arg), dtype=object))
+        try:
+            if bool(np.all(np.broadcast_to(zero, made.shape)[made])) and _inputs_read(parent, arg, moving):
                 return True
         except ValueError:
             continue

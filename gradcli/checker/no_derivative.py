@@ -136,7 +136,7 @@ def _beside_nan(result, target, args, exact, limits, reasons, held=()):
 
 
 def _nowhere(exact, target, args, held):
-    """The ops (with their lines) whose 0 / 0 or inf - inf is the exact value however the inputs move
+    """The ops (with their lines) whose 0 / 0, inf - inf or 0 * inf is the exact value however the inputs move
     (`domain_slopes.no_value_near`), where the exact value is NaN; else an empty list."""
     import mpmath
 
@@ -157,7 +157,7 @@ def _without_a_value(result, target, args, held, nowhere):
         reasons.append(None if i in held else _NO_VALUE_REASON)
     domain = next((f for f in result.findings if f.kind == "domain" and f.phase == "forward"), None)
     if domain is not None:
-        domain.message += (f"; the NaN comes from {', '.join(nowhere)}, an indeterminate form (0 / 0 or inf - inf) "
+        domain.message += (f"; the NaN comes from {', '.join(nowhere)}, an indeterminate form (0 / 0, inf - inf or 0 * inf) "
                            "however the inputs move: the function has no value anywhere near, so no input has a slope")
     return limits, reasons
 

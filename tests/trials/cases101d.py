@@ -75,11 +75,12 @@ My truths corrected (gradcli right, each re-derived):
   guarding it, as `irls_weights_safe` does, makes the function 1 there); the point is outside the expression's domain:
   `domain`, r[0] none, r[1] 0.0625 (the NaN never meets it), as gradcli says.
 - Barron naive at alpha = 2 (JAX, NumPy), first `wrong` with the limit's slopes x / c^2: likewise 0 * inf at any
-  precision wherever x moves, alpha held: `domain`, no x with a slope, as gradcli says. At alpha = 0 likewise (but F1).
+  precision wherever x moves, alpha held: `domain`, no x with a slope, as gradcli says. At alpha = 0 likewise (F1, mended).
 
 Findings:
 
-F1 (open): at a point where the value is NaN at any precision wherever the inputs move (inf * 0 with the 0 exact: Barron's
+F1 (mended: `domain_slopes._zero_made_of`, a 0 ops make of the moving inputs times an infinity, that
+stays one however they move, is no value anywhere near): at a point where the value is NaN at any precision wherever the inputs move (inf * 0 with the 0 exact: Barron's
 rho as written at alpha = 0, |alpha - 2| / alpha = 2 / 0 = inf times pow(., 0) - 1 = 0), gradcli reports the exact
 gradient 0 for every x beside the exact value NaN, and a note that "the rule is wrong here", under the verdict
 `domain`. README: "A 0/0 or inf - inf that stays one however the inputs move ... the function has no value there, and
@@ -356,7 +357,7 @@ JAX = [
     P(J, "barron_naive", F64, "ok", barron, x=XB, alpha=1.0, c=1.0),
     P(J, "barron_naive", F32, "ok", barron, x=XB, alpha=1.0, c=1.0),
     Z(J, "barron_naive", F64, "domain", _no_slope(2), "x", x=XB, alpha=2.0, c=1.0),  # 0 * inf at any precision
-    Z(J, "barron_naive", F64, "domain", _no_slope(2), "x", x=XB, alpha=0.0, c=1.0),  # F1: exact [0, 0]
+    Z(J, "barron_naive", F64, "domain", _no_slope(2), "x", x=XB, alpha=0.0, c=1.0),  # F1 (mended)
     X(J, "barron_naive", F64, "unstable", barron, x=XB, alpha=-1e300, c=1.0),  # y / 1e300 + 1 rounds to 1
     X(J, "barron_naive", F64, "unstable", barron, x=XB, alpha=1e-8, c=1.0),  # pow(.., 5e-9) - 1 cancels
     X(J, "barron_eps", F64, "ok", barron_eps(F64), x=XB, alpha=0.0, c=1.0),
