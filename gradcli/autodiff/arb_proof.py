@@ -481,7 +481,24 @@ def _beside_an_infinity(name, args):
         return anchored.exact_ball(answer)  # a ball, as the balls' own sum is: a pick on it decides as theirs does
     if name == "exp" and len(args) == 1:
         return _lift(0) if _operand(args[0]) < 0 else anchored.exact_ball(math.inf)
+    if name in ("divide", "reciprocal") and _infinity(args[-1]) and (name == "reciprocal" or (
+            not _infinity(args[0]) and _lift(args[0]).b.is_finite())):
+        return _lift(0)  # a number over an infinity: exactly 0 wherever the number is finite
     raise NoProof(f"{name} of an infinity")
+
+
+def _over_a_constant_0(name, syms):
+    """The infinity IEEE makes of a quotient by a 0 that no seed moves (1 / x at x = 0, asked along y), where its
+    numerator's sign is known: a constant all around the point, as a mask's -inf is (`_beside_an_infinity`), so that
+    1 / (h + 1 / (1 / x + 1 / y)) at x = 0 is 1 / h along y, its slope there proven 0. An answer that is still an
+    infinity is no proof number (`zeros_of` and `same` refuse it): the slopes beside a pole are those of the terms it
+    never meets. None for any other quotient, or where the run looks for poles."""
+    if name not in ("divide", "reciprocal") or beside_poles or poles is not None or not _at_its_pole(name, syms):
+        return None
+    numerator = syms[0].b if name == "divide" else _arb.ARB(1)
+    if not numerator.is_finite() or not (numerator > 0 or numerator < 0):
+        return None
+    return anchored.exact_ball(math.inf if numerator > 0 else -math.inf)
 
 
 def _smooth(name, args):
@@ -516,6 +533,9 @@ def _smooth_new(name, args):
             if indeterminate is not None and name == "divide" and syms[0].q is not None and _zero_at_point(syms[0].q):
                 indeterminate.append(name)
             raise NoProof(f"{name} at its pole")
+        infinity = _over_a_constant_0(name, syms)
+        if infinity is not None:
+            return infinity
         # no number here (its ball is NaN): an unknown, which only a pick that leaves it out (where's other
         # branch, log 0 masked) lets a proof pass; any other use carries the unknown into the answer
         return Sym(ball, None, _beside_the_pole(name, syms), _quotient_beside_its_pole(name, value, slopes, syms))

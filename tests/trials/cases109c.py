@@ -83,7 +83,8 @@ the expm1 RC step at RC = 1e20 s is unstable, not ok: expm1 keeps the value and 
 
 Findings:
 
-F1. An air gap's resistance 1 / (hc + 4 sigma Tm^3 / (1 / e1 + 1 / e2 - 1)) at e1 = 0 (a perfectly reflecting foil):
+F1 (mended: `arb_proof._over_a_constant_0`, a quotient by a 0 no seed moves is IEEE's infinity to the
+proofs, and a number over it exactly 0). An air gap's resistance 1 / (hc + 4 sigma Tm^3 / (1 / e1 + 1 / e2 - 1)) at e1 = 0 (a perfectly reflecting foil):
 gradcli gives no verdict (status error, "no exact reference: an exact entry is within 8.0e-2562 of 0 at 3840 digits but
 not proven 0"), where a right checker says wrong. Truth: h_r = 4 sigma Tm^3 e1 / (1 + e1 (1 / e2 - 1)) is a rational
 function smooth through e1 = 0 (h_r = 0 there for every e2 and Tm), so the exact gradient is {e1: -4 sigma Tm^3 / hc^2 =
