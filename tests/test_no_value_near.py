@@ -143,11 +143,23 @@ def relu_entropy(x, y):
     return r * gnp.log(r) + y**2
 
 
+def masked_entropy(logits):
+    masked = gnp.where(np.array([True, True, False]), logits, -np.inf)
+    shifted = masked - gnp.max(masked)
+    total = gnp.sum(gnp.exp(shifted))
+    return -gnp.sum(gnp.exp(shifted) / total * (shifted - gnp.log(total)))
+
+
 def test_a_zero_of_held_data_or_a_logarithms_zero_times_an_infinity_stays_the_zero_the_program_means():
     # (k - 1) log(t / lam) at a held k = 1 and t = 0 is 0 * -inf for every lam: the exponential case the program
     # means, lam keeps d/dlam log(1 / lam) = -1 / lam; r log r at r = relu(x) = 0 has its limit 0 however r gets there
     result = _checked(weibull_log_density, {"lam": 2.0, "k": 1.0, "t": 0.0}, wrt=["lam"])
     assert float(result.exact_gradient["lam"]) == pytest.approx(-0.5, rel=1e-12), result.exact_gradient
+    # a masked action's share exp(-inf) / total times its log-share -inf, both made of the logits: the masked logit,
+    # which the where drops, keeps slope 0 (round 70d)
+    result = _checked(masked_entropy, {"logits": [0.5, -0.3, 1.0]})
+    assert _entries(result.exact_gradient["logits"])[2] == 0.0, result.exact_gradient
+    assert not any("no value anywhere near" in f.message for f in result.findings), [f.message for f in result.findings]
     result = _checked(relu_entropy, {"x": -1.0, "y": 3.0})
     assert float(result.exact_gradient["y"]) == pytest.approx(6.0, rel=1e-12), result.exact_gradient
     assert not any("no value anywhere near" in f.message for f in result.findings), [f.message for f in result.findings]

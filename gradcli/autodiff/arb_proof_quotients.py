@@ -68,6 +68,10 @@ class NoProof(ArithmeticError):
     """No proof either way: an op without a rule here, a float taken out, or a limit passed."""
 
 
+class PastLimits(NoProof):
+    """An exact quotient with more terms or longer numbers than a proof may hold."""
+
+
 class _Proof:
     """The polynomial ring of one proof run and its atoms, numbered as met."""
 
@@ -147,7 +151,7 @@ class _Proof:
                 for times, group in groups.items():
                     out = out + self.ctx.from_dict(group) * rule**times
                     if len(out) > MAX_TERMS:
-                        raise NoProof("too many terms")
+                        raise PastLimits("too many terms")
                 poly = out
         return poly
 
@@ -192,9 +196,9 @@ def _checked(q):
     if _state.substitutions:  # atoms of a coarser unit, rewritten in the finer one's (`arb_identities.unit`)
         num, den = identities.substituted(num), identities.substituted(den)
     if len(num) > MAX_TERMS or len(den) > MAX_TERMS:
-        raise NoProof("too many terms")
+        raise PastLimits("too many terms")
     if (len(num) + len(den)) * (_bits(num) + _bits(den)) > MAX_SIZE:
-        raise NoProof("numbers too long")
+        raise PastLimits("numbers too long")
     if len(num) + len(den) > REDUCE_TERMS and not den.is_constant():
         common = num.gcd(den)
         if not common.is_one():

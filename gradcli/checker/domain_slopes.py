@@ -272,16 +272,17 @@ def _zero_times(op, inputs, exact_zero):
 
 def _zero_made_of(op, moving):
     """Whether ``op`` is a product 0 * inf whose 0 ops made of the coordinates that move (ids of their arguments in
-    ``moving``), beside a factor that is no logarithm: Barron's loss as its equation reads at alpha = 0, (2 / 0) *
+    ``moving``), beside an infinity that reads none of them: Barron's loss as its equation reads at alpha = 0, (2 / 0) *
     (pow(y(x), 0) - 1). Where that 0 stays one however the coordinates move (`_origins_still`), the product is NaN at
-    every point near, no 0 the program means; a 0 of the program's constants or data (a mask, (k - 1) log(t / lam) at
-    a held k = 1) reads no moving coordinate, and t log t at t = relu(x) has its limit 0 however t reaches 0."""
+    every point near, no 0 the program means; a 0 of the program's constants or data ((k - 1) log(t / lam) at a held
+    k = 1) reads no moving coordinate, and p log p with p and log p made of the same inputs (t = relu(x); a masked
+    action's softmax share and its log_softmax, both of the logits) has its limit 0 however p reaches 0."""
     if op.name != "multiply" or len(op.args) != 2 or not op.parents:
         return False
     made = np.vectorize(lambda e: _any_entry(e, "isnan"), otypes=[bool])(np.asarray(op.output, dtype=object))
     for side, (arg, parent) in enumerate(zip(op.args, op.parents)):
         other = op.parents[1 - side]
-        if parent is None or (other is not None and other.name in _LOGARITHMS):
+        if parent is None or _inputs_read(other, op.args[1 - side], moving):
             continue
         zero = np.vectorize(lambda e: e == 0, otypes=[bool])(np.asarray(raw(arg), dtype=object))
         try:
