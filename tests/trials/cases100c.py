@@ -87,7 +87,8 @@ Truths the round corrected in itself (against the first CLI batch of 115; each r
   entry 5.7564627e-3 either way within float32's tolerance; math.log(10.0), a plain float, is held as float32).
 
 Findings:
-F1. One session's fitness-fatigue response at a zero time constant: the exact reference does not settle ("no exact
+F1 (mended: `arb_proof._over_a_constant_0`, -t / 0 is IEEE's -inf to the proofs, exp of it exactly 0). One
+session's fitness-fatigue response at a zero time constant: the exact reference does not settle ("no exact
   reference: an exact entry is within 3.24e-2561 of 0 at 3840 digits but not proven 0, so gradcli cannot say whether
   this value and gradient are right: no verdict"), where every slope is known and the verdict is wrong. In lib100c,
   `single_session(t, k1, k2, tau1, tau2) = k1 * np.exp(-t / tau1) - k2 * np.exp(-t / tau2)` at t = 10, k1 = 1, k2 =
