@@ -74,7 +74,9 @@ My truths corrected (gradcli right, each re-derived):
   jump and both sides' slope is -1/4: ok (an edge with opposite signs was added: domain).
 
 Findings:
-F1 (open). One soft bin's membership magnitude at t = 0 gets no verdict. Minimal reproduction (a scratch probe; the
+F1 (judged: gradcli now reads it as it reads the conformal score, in IEEE's extended reals: wrong, exact {c: 0,
+t: 0}, JAX's (nan, nan) the rule's 0 * inf; `arb_proof._over_a_constant_0`). One soft bin's membership magnitude at
+t = 0 got no verdict. Minimal reproduction (a scratch probe; the
   same in jax_lib97d.soft_bin_gap):
       def f(c, t):
           return jnp.abs(jax.nn.sigmoid((c - 0.25) / t) - jax.nn.sigmoid((c - 0.5) / t))
@@ -313,7 +315,8 @@ JAX = [
     D(J, "soft_ece", F64, "ok", soft_ece, c=C_EDGE, t=0.0625),
     D(J, "soft_ece", F64, "domain", soft_ece, c=C, t=0.0),  # F1's full form: an error after 149-310 s
     D(J, "soft_bin_gap", F64, "ok", soft_bin_gap, c=0.625, t=0.0625),
-    D(J, "soft_bin_gap", F64, "domain", soft_bin_gap, c=0.625, t=0.0),  # F1: an error, "not proven 0"
+    # F1, judged on IEEE's reading: sigmoid(+-inf) - sigmoid(+-inf) = 0 all about t = 0, e^-(0.125 / |t|)-flat
+    Case(J, "soft_bin_gap", at(c=0.625, t=0.0), F64, "wrong", lambda: {"c": mpf(0), "t": mpf(0)}),
     D(J, "soft_ece_hand", F64, "ok", soft_ece, c=C, t=0.0625),
     D(J, "soft_ece_hand", F64, "unstable", soft_ece, c=C, t=0.0001),  # exp(6250): inf / inf
     D(J, "focal", F64, "ok", focal, x=XL),
