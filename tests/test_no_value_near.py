@@ -163,3 +163,14 @@ def test_a_zero_of_held_data_or_a_logarithms_zero_times_an_infinity_stays_the_ze
     result = _checked(relu_entropy, {"x": -1.0, "y": 3.0})
     assert float(result.exact_gradient["y"]) == pytest.approx(6.0, rel=1e-12), result.exact_gradient
     assert not any("no value anywhere near" in f.message for f in result.findings), [f.message for f in result.findings]
+
+
+def relu_times_infinity(x, y):
+    return gnp.exp(-gnp.maximum(-x, 0.0) * np.inf) + y
+
+
+def test_a_nan_one_side_of_the_inputs_resolves_is_no_nan_everywhere():
+    # relu(-x) * inf is 0 * inf as x rises, inf below 0 (exp of -inf: 0, the value y): y keeps its slope 1 (review)
+    result = _checked(relu_times_infinity, {"x": 0.0, "y": 2.0})
+    assert float(result.exact_gradient["y"]) == 1.0, result.exact_gradient
+    assert not any("no value anywhere near" in f.message for f in result.findings), [f.message for f in result.findings]

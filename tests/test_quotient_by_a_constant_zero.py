@@ -56,8 +56,33 @@ def test_a_proof_takes_the_infinity_through_a_sum_to_its_reciprocal_0():
     assert _proven_zero(gap_resistance, [0.0, 0.9, 283.0, 1.25], 2)  # tm
 
 
+def tiny_over_a_reciprocal(y, t):
+    return 1e-200 / (2.0 + 1.0 / y) + t
+
+
+def test_a_zero_its_own_seed_moves_is_no_constant_infinity():
+    # along y itself 1e-200 / (2 + 1 / y) is 1e-200 y / (2 y + 1): slope 1e-200 at y = 0, no 0 to prove (the
+    # review's counter-example), and the air gap's slope in e1 is -3.29, none proven 0 either
+    assert not _proven_zero(tiny_over_a_reciprocal, [0.0, 0.5], 0)
+    assert not _proven_zero(gap_resistance, [0.0, 0.9, 283.0, 1.25], 0)
+    result = _checked(tiny_over_a_reciprocal, {"y": 0.0, "t": 0.5})
+    assert float(result.exact_gradient["y"]) == pytest.approx(1e-200, rel=1e-12), result.exact_gradient
+
+
 def test_an_answer_that_is_the_infinity_proves_no_slope():
     assert not _proven_zero(pole_plus, [0.0, 0.5], 1)
     result = _checked(pole_plus, {"x": 0.0, "y": 0.5})
     assert result.status == "domain"
     assert math.isnan(float(result.exact_gradient["x"])) and float(result.exact_gradient["y"]) == 1.0
+
+
+def slant_transmittance(tau, sza):
+    return gnp.exp(-tau / gnp.cos(gnp.deg2rad(sza)))
+
+
+def test_a_zero_the_program_computes_has_no_sign_to_divide_by():
+    # cos(pi / 2) is an exact 0 of no sign: -tau / 0 is -inf or +inf, exp of it 0 or inf, so tau has no slope either
+    # (round 108c), where tau / +0.0, an input's own 0, is -inf for certain
+    result = _checked(slant_transmittance, {"tau": 0.3, "sza": 90.0})
+    assert result.status == "domain"
+    assert math.isnan(float(result.exact_gradient["tau"])) and math.isnan(float(result.exact_gradient["sza"]))
