@@ -786,8 +786,12 @@ def _unmoved(d):
     """Whether the derivative entries ``d`` of a number are each the zero function of the inputs, so that it stays
     put all along each seed's line: the number is then the same whatever function takes it (a one-hot's zeroed entry
     of p = sum(probs * onehot) under p^0.7 at p = 0, whose slope is infinite). Only a run whose inputs are unknowns
-    (`seeded`'s ``symbolic``) shows it: at the point's own numbers a 0 derivative is the slope there (x^2 at 0)."""
-    return state().symbolic and bool(d) and all(e is not None and is_zero(e) for e in d)
+    (`seeded`'s ``symbolic``) shows it: at the point's own numbers a 0 derivative is the slope there (x^2 at 0). An
+    entry too long to reduce is not known to be 0: the number may move."""
+    try:
+        return state().symbolic and bool(d) and all(e is not None and is_zero(e) for e in d)
+    except quotients.PastLimits:
+        return False
 
 
 def root_of_unity(m, n, balls):

@@ -86,7 +86,8 @@ NaN).
 
 Findings:
 
-F1. The distance modulus 5 log10(d_L / 10 pc) at z = 0 with d_L = (1 + z) (c / H0) trapezoid(1 / E) over 33 nodes: the
+F1 (mended: `arb_proof._unmoved`, an entry too long to reduce is not known to be 0, where the proof had
+stopped). The distance modulus 5 log10(d_L / 10 pc) at z = 0 with d_L = (1 + z) (c / H0) trapezoid(1 / E) over 33 nodes: the
 verdict is right (domain, the value -inf), but every exact slope is NaN ("no derivative: the function's exact value here
 is -inf"), where README promises that "at a pole, the inputs that do not move it keep their slopes, shown beside the
 point's domain" (log(y / x) at x = 0 keeps 1 / y in y): H0 does not move the pole and keeps -5 / (H0 ln 10) = -0.031021,
