@@ -86,3 +86,15 @@ def test_a_zero_the_program_computes_has_no_sign_to_divide_by():
     result = _checked(slant_transmittance, {"tau": 0.3, "sza": 90.0})
     assert result.status == "domain"
     assert math.isnan(float(result.exact_gradient["tau"])) and math.isnan(float(result.exact_gradient["sza"]))
+
+
+def ekman_current(z, depth, v0):
+    return v0 * gnp.exp(z / depth) * gnp.cos(np.pi / 4.0 + z / depth)
+
+
+def test_an_infinity_meets_only_the_ops_that_know_one():
+    # z / 0 = -inf: exp of it is 0, but cos of it is NaN (a ball's cos of -inf is [+-1], and 0 times that 0), so
+    # the value is NaN and no input has a slope (round 105c)
+    result = _checked(ekman_current, {"z": -10.0, "depth": 0.0, "v0": 0.1})
+    assert result.status == "domain"
+    assert all(math.isnan(float(v)) for v in result.exact_gradient.values()), result.exact_gradient

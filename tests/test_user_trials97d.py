@@ -9,9 +9,9 @@ F.softplus at tau = 0.001 (tau's exact slope 1.8e-215 of PyTorch's thresholded s
 unstable); focal loss with 1 - sigmoid(40) = 0 (unstable) and by sigmoid(-x)^gamma * log_sigmoid(x) (ok); conformal
 scores' quantile with the zero score the unused minimum (ok) and at a tie at the 3rd place (domain); the custom_vjp
 smooth pinball whose rule flips a sign (wrong, at its bwd's def); lax.approx_min_k refused with its name and line.
-F1, judged: one soft bin's |sigmoid((c - 0.25) / t) - sigmoid((c - 0.5) / t)| at t = 0, read in IEEE's extended reals
-as gradcli reads a quotient by 0 (1 - 1 = 0 all about t = 0, flat as e^-(0.125 / |t|)): exact slopes 0, JAX's NaNs
-wrong.
+Known wrong (F1): one soft bin's |sigmoid((c - 0.25) / t) - sigmoid((c - 0.5) / t)| at t = 0, read in IEEE's extended
+reals as gradcli reads a quotient by an input's 0.0 (1 - 1 = 0 all about t = 0, flat as e^-(0.125 / |t|)): exact slopes
+0 and JAX's NaNs wrong; gradcli proves c's 0 but not t's, no verdict.
 """
 
 import os
@@ -30,9 +30,6 @@ pytest.importorskip("torch")
 pytest.importorskip("tensorflow")
 
 CHOSEN = {  # case id -> what it holds
-    "jax_lib97d:soft_bin_gap@c=0.625,t=0.0:float64":
-        "F1 judged: |sigmoid((c - 0.25) / t) - sigmoid((c - 0.5) / t)| at t = 0: 1 - 1 = 0 all about the point, the "
-        "rule's 0 * inf NaN: wrong",
     "jax_lib97d:pinball@f=[0.5,-0.5,1.5,1.0],q=0.25:float64":
         "max(q u, (q - 1) u) at u = y[0] - f[0] = 0: slopes -q / 4 and (1 - q) / 4 from the sides: domain in f[0]",
     "torch_lib97d:smooth_pinball@f=[0.0,-0.5,1.5,1.0],tau=0.001:float64":
@@ -52,8 +49,14 @@ CHOSEN = {  # case id -> what it holds
         "lax.approx_min_k: refused (exit 2), naming approx_top_k and jax_lib97d.py's line",
 }
 
-KNOWN_WRONG = {}
-SYMPTOMS = {}
+KNOWN_WRONG = {  # case id -> the finding, open
+    "jax_lib97d:soft_bin_gap@c=0.625,t=0.0:float64":
+        "F1: |sigmoid((c - 0.25) / t) - sigmoid((c - 0.5) / t)| at t = 0, 1 - 1 = 0 all about the point: no verdict, "
+        "t's slope 0 (e^-(0.125 / |t|)-flat) not proven, where the rule's 0 * inf NaN is wrong",
+}
+SYMPTOMS = {
+    "jax_lib97d:soft_bin_gap@c=0.625,t=0.0:float64": "not proven 0",
+}
 
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(
     cases97d, CHOSEN, KNOWN_WRONG, SYMPTOMS)

@@ -379,9 +379,23 @@ def _infinite(x):
     return (isinstance(x, float) or hasattr(x, "_mpf_")) and not math.isfinite(x)
 
 
+# The ``pole`` of a `Sym` that is IEEE's infinity of a quotient by an input's 0.0 (`_over_a_constant_0`): its ball the
+# infinity, no quotient, so that only the ops that know an infinity (`_beside_an_infinity`) take it, never a ball's own
+# function (flint's cos of -inf is [+-1], and 0 times it 0, where IEEE's is NaN)
+_IEEE = (None, None)
+
+
+def _ieee(x):
+    """Whether ``x`` is an infinity `_over_a_constant_0` made, or one `_beside_an_infinity` made of it."""
+    return type(x) is Sym and x.pole is _IEEE
+
+
 def _infinity(x):
     """Whether ``x`` is an infinity itself: a float or mpf +-inf (a mask's -inf), or a ball whose midpoint is one (a
-    sum with a mask's -inf: flint keeps its sign there); a NaN sentinel (nanmean's np.nan) is decided as NaN."""
+    sum with a mask's -inf: flint keeps its sign there), or IEEE's of a quotient by 0 (`_ieee`); a NaN sentinel
+    (nanmean's np.nan) is decided as NaN."""
+    if _ieee(x):
+        return True
     if isinstance(x, _arb.ARB):
         return not x.mid().is_finite() and not x.mid().is_nan()
     return _infinite(x) and not math.isnan(x)
@@ -469,7 +483,11 @@ def _within_limits(op, a, b, on_balls):
 def _beside_an_infinity(name, args):
     """``name`` where an argument is an infinite float (a mask's -inf), as IEEE answers it wherever the other argument
     is finite: a sum with a finite number is the infinity, the exp of -inf is exactly 0. A constant either way, the
-    same all around the point; any other op on an infinity is no proof."""
+    same all around the point; any other op on an infinity is no proof. An infinity a quotient by 0 made (`_ieee`)
+    makes one alike."""
+    if any(_ieee(a) for a in args):
+        answer = _beside_an_infinity(name, [float(a.b.mid()) if _ieee(a) else a for a in args])
+        return Sym(answer, None, None, _IEEE) if _infinity(answer) else answer
     if name in ("add", "subtract") and len(args) == 2:
         x, y = (_operand(a) for a in args)
         if any(type(a) is Sym and not a.b.is_finite() for a in (x, y)):
@@ -481,19 +499,25 @@ def _beside_an_infinity(name, args):
         return anchored.exact_ball(answer)  # a ball, as the balls' own sum is: a pick on it decides as theirs does
     if name == "exp" and len(args) == 1:
         return _lift(0) if _operand(args[0]) < 0 else anchored.exact_ball(math.inf)
+    if name in _SATURATING and len(args) == 1:  # sigmoid(+-inf) is 1 or 0, tanh(+-inf) +-1, erf's alike, exactly
+        return _lift(_SATURATING[name][_operand(args[0]) > 0])
     if name in ("divide", "reciprocal") and _infinity(args[-1]) and (name == "reciprocal" or (
             not _infinity(args[0]) and _lift(args[0]).b.is_finite())):
         return _lift(0)  # a number over an infinity: exactly 0 wherever the number is finite
     raise NoProof(f"{name} of an infinity")
 
 
+# The functions an infinity saturates exactly: their values at -inf and +inf
+_SATURATING = {"sigmoid": (0, 1), "tanh": (-1, 1), "erf": (-1, 1), "erfc": (2, 0)}
+
+
 def _over_a_constant_0(name, syms):
     """The infinity IEEE makes of a quotient by an input's own 0 that no seed moves (1 / x at x = 0.0, asked along
-    y; along x itself, 1 / (2 + 1 / x) is x / (2 x + 1), no constant), the float's sign and the numerator's known: a constant all around the point, as a mask's -inf is
-    (`_beside_an_infinity`), so that 1 / (h + 1 / (1 / x + 1 / y)) at x = 0 is 1 / h along y, its slope there proven
-    0. A 0 the program computes (cos(pi / 2) exactly) has no sign, its quotient +inf or -inf. An answer that is still an
-    infinity is no proof number (`zeros_of` and `same` refuse it): the slopes beside a pole are those of the terms it
-    never meets. None for any other quotient, or where the run looks for poles."""
+    y; along x itself, 1 / (2 + 1 / x) is x / (2 x + 1), no constant), the float's sign and the numerator's known: a
+    constant all around the point, as a mask's -inf is (`_beside_an_infinity`), so that 1 / (h + 1 / (1 / x + 1 / y))
+    at x = 0 is 1 / h along y, its slope there proven 0. A 0 the program computes (cos(pi / 2) exactly) has no sign, its quotient +inf or -inf. An answer that is still an
+    infinity proves nothing (`zeros_of`): the slopes beside a pole are those of the terms it never meets. None for any
+    other quotient, or where the run looks for poles."""
     if name not in ("divide", "reciprocal") or beside_poles or poles is not None or not _at_its_pole(name, syms):
         return None
     denominator = syms[POLES[name][0]]
@@ -501,7 +525,7 @@ def _over_a_constant_0(name, syms):
     numerator = syms[0].b if name == "divide" else _arb.ARB(1)
     if zero is None or _moves(denominator) or not numerator.is_finite() or not (numerator > 0 or numerator < 0):
         return None
-    return anchored.exact_ball(math.copysign(math.inf, zero) * (1.0 if numerator > 0 else -1.0))
+    return Sym(anchored.exact_ball(math.copysign(math.inf, zero) * (1.0 if numerator > 0 else -1.0)), None, None, _IEEE)
 
 
 def _smooth(name, args):
@@ -1870,6 +1894,8 @@ def zeros_of(out):
         if out.size != 1:
             raise NoProof("not one number")
         out = out.reshape(())[()]
+    if _ieee(out):
+        raise NoProof("the answer is an infinity")
     if type(out) is not Sym:
         out = _lift(out)
     value = out.q is not None and is_zero(out.q)

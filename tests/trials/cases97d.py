@@ -74,9 +74,10 @@ My truths corrected (gradcli right, each re-derived):
   jump and both sides' slope is -1/4: ok (an edge with opposite signs was added: domain).
 
 Findings:
-F1 (judged: gradcli now reads it as it reads the conformal score, in IEEE's extended reals: wrong, exact {c: 0,
-t: 0}, JAX's (nan, nan) the rule's 0 * inf; `arb_proof._over_a_constant_0`). One soft bin's membership magnitude at
-t = 0 got no verdict. Minimal reproduction (a scratch probe; the
+F1 (open, its truth now IEEE's reading, as gradcli reads a quotient by an input's 0.0: wrong, exact {c: 0, t: 0},
+JAX's (nan, nan) the rule's 0 * inf; gradcli proves c's 0 (`arb_proof._over_a_constant_0`), but t's own difference
+quotients e^-(0.125 / h) / h are never exactly 0, and no proof takes their limit). One soft bin's membership
+magnitude at t = 0 gets no verdict. Minimal reproduction (a scratch probe; the
   same in jax_lib97d.soft_bin_gap):
       def f(c, t):
           return jnp.abs(jax.nn.sigmoid((c - 0.25) / t) - jax.nn.sigmoid((c - 0.5) / t))
