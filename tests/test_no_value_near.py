@@ -169,8 +169,15 @@ def relu_times_infinity(x, y):
     return gnp.exp(-gnp.maximum(-x, 0.0) * np.inf) + y
 
 
+def product_times_infinity(x, y, z):
+    return gnp.maximum(x * y, 0.0) * np.inf + z
+
+
 def test_a_nan_one_side_of_the_inputs_resolves_is_no_nan_everywhere():
     # relu(-x) * inf is 0 * inf as x rises, inf below 0 (exp of -inf: 0, the value y): y keeps its slope 1 (review)
     result = _checked(relu_times_infinity, {"x": 0.0, "y": 2.0})
     assert float(result.exact_gradient["y"]) == 1.0, result.exact_gradient
     assert not any("no value anywhere near" in f.message for f in result.findings), [f.message for f in result.findings]
+    # relu(x y) * inf stays 0 * inf where x and y move apart, and is inf where they move alike, whichever way both go
+    result = _checked(product_times_infinity, {"x": 0.0, "y": 0.0, "z": 1.5})
+    assert float(result.exact_gradient["z"]) == 1.0, result.exact_gradient

@@ -130,8 +130,9 @@ def _at_digits(target, args, coordinates, held=(), slopes=True):
     made_by = [k for k in origins if getattr(ops[k].prim, "shown_arguments", None) != -1] or origins
     moving = {id(a) for i, a in enumerate(mp_args) if i not in held}
     if nan and all(ops[k].name in ARITHMETIC_NAN or _zero_made_of(ops[k], moving) for k in made_by):
-        moved = [_moved_together(mp_args, coordinates, held, side) for side in (1, -1)]
-        # both ways: relu(-x) * inf stays 0 * inf as x rises, and is inf as it falls
+        # both ways, and with every other coordinate turned back: relu(-x) * inf stays 0 * inf as x rises and is inf as
+        # it falls; relu(x y) * inf stays so wherever x and y move apart, and is inf where they move alike
+        moved = [_moved_together(mp_args, coordinates, held, side, turned) for side in (1, -1) for turned in (0, 1)]
         if moved[0] is not None and all(_origins_still(ops, origins, _recorded(target, m)[2], made) for m in moved):
             return [], names, sorted({ops[k].name + (f" at {os.path.basename(ops[k].location)}" if ops[k].location
                                                      else "") for k in made_by})
@@ -195,17 +196,18 @@ def _step(x):
     return relative_step(x, mpmath.mpf(10) ** -(mpmath.mp.dps // 3))
 
 
-def _moved_together(mp_args, coordinates, held, side=1):
+def _moved_together(mp_args, coordinates, held, side=1, turned=0):
     """``mp_args`` with every coordinate not in an argument at the positions ``held`` moved at once, along a direction
     with no structure of its own (`precision.generic_weight`): a quotient x y / (x y) at x = y = 0 moves off its 0 / 0 only when
     both move, and a column's standard deviation at a constant column only when its entries move apart, not by one
-    step each; ``side`` -1 the opposite direction. None where no coordinate is left to move."""
+    step each; ``side`` -1 the opposite direction, ``turned`` 1 every other coordinate's move turned back. None where
+    no coordinate is left to move."""
     moved = [a.copy() if isinstance(a, np.ndarray) else a for a in mp_args]
     count = 0
     for i, index, _ in coordinates:
         if i in held:
             continue
-        weight = side * generic_weight(count)
+        weight = side * generic_weight(count) * (-1 if turned and count % 2 else 1)
         if index is None:
             moved[i] = moved[i] + weight * _step(moved[i])
         else:
