@@ -257,20 +257,25 @@ def _zero_times(op, inputs, exact_zero):
     says the program makes it rounding every op down and every op up too ((1 + 1e-200 k) - 1 at 60 digits is none)."""
     if op.name != "multiply" or len(op.args) != 2:
         return False
-    made = np.vectorize(lambda e: _any_entry(e, "isnan"), otypes=[bool])(np.asarray(op.output, dtype=object))
     for side, (arg, parent) in enumerate(zip(op.args, op.parents)):
         other = op.parents[1 - side]
         logarithmic = other is not None and other.name in _LOGARITHMS  # t log t -> 0 however t reaches 0
         if not logarithmic and _inputs_read(parent, arg, inputs) & _inputs_read(other, op.args[1 - side], inputs):
             continue
-        zero = np.vectorize(lambda e: e == 0, otypes=[bool])(np.asarray(raw(arg), dtype=object))
-        try:
-            if bool(np.all(np.broadcast_to(zero, made.shape)[made])) and (
-                    parent is None or exact_zero(side)):
-                return True
-        except ValueError:
-            continue
+        if _zero_wherever_nan(op, arg) and (parent is None or exact_zero(side)):
+            return True
     return False
+
+
+def _zero_wherever_nan(op, arg):
+    """Whether ``arg``, an argument of the product ``op``, is 0 at every entry where ``op``'s answer is NaN (False
+    where it does not broadcast to the answer)."""
+    made = np.vectorize(lambda e: _any_entry(e, "isnan"), otypes=[bool])(np.asarray(op.output, dtype=object))
+    zero = np.vectorize(lambda e: e == 0, otypes=[bool])(np.asarray(raw(arg), dtype=object))
+    try:
+        return bool(np.all(np.broadcast_to(zero, made.shape)[made]))
+    except ValueError:
+        return False
 
 
 def _zero_made_of(op, moving):
@@ -282,17 +287,12 @@ def _zero_made_of(op, moving):
     action's softmax share and its log_softmax, both of the logits) has its limit 0 however p reaches 0."""
     if op.name != "multiply" or len(op.args) != 2 or not op.parents:
         return False
-    made = np.vectorize(lambda e: _any_entry(e, "isnan"), otypes=[bool])(np.asarray(op.output, dtype=object))
     for side, (arg, parent) in enumerate(zip(op.args, op.parents)):
         other = op.parents[1 - side]
         if parent is None or _inputs_read(other, op.args[1 - side], moving):
             continue
-        zero = np.vectorize(lambda e: e == 0, otypes=[bool])(np.asarray(raw(arg), dtype=object))
-        try:
-            if bool(np.all(np.broadcast_to(zero, made.shape)[made])) and _inputs_read(parent, arg, moving):
-                return True
-        except ValueError:
-            continue
+        if _zero_wherever_nan(op, arg) and _inputs_read(parent, arg, moving):
+            return True
     return False
 
 
