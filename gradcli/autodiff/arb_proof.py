@@ -514,16 +514,17 @@ _SATURATING = {"sigmoid": (0, 1), "tanh": (-1, 1), "erf": (-1, 1), "erfc": (2, 0
 def _over_a_constant_0(name, syms):
     """The infinity IEEE makes of a quotient by an input's own 0 that no seed moves (1 / x at x = 0.0, asked along
     y; along x itself, 1 / (2 + 1 / x) is x / (2 x + 1), no constant), the numerator's sign known, the 0 taken as
-    +0.0 as the exact numbers take an input's -0.0 too: a constant all around the point, as a mask's -inf is (`_beside_an_infinity`), so that 1 / (h + 1 / (1 / x + 1 / y))
-    at x = 0 is 1 / h along y, its slope there proven 0. A 0 the program computes (cos(pi / 2) exactly) has no sign, its quotient +inf or -inf. An answer that is still an
-    infinity proves nothing (`zeros_of`): the slopes beside a pole are those of the terms it never meets. None for any
-    other quotient, or where the run looks for poles."""
+    +0.0 as the exact numbers take an input's -0.0 too: a constant all around the point, as a mask's -inf is
+    (`_beside_an_infinity`), so that 1 / (h + 1 / (1 / x + 1 / y)) at x = 0 is 1 / h along y, its slope there proven
+    0. A 0 the program computes (cos(pi / 2) exactly) has no sign, its quotient +inf or -inf. An answer that is still
+    an infinity proves nothing (`zeros_of`): the slopes beside a pole are those of the terms it never meets. None for
+    any other quotient, or where the run looks for poles."""
     if name not in ("divide", "reciprocal") or beside_poles or poles is not None or not _at_its_pole(name, syms):
         return None
     denominator = syms[POLES[name][0]]
     numerator = syms[0].b if name == "divide" else _arb.ARB(1)
-    if id(denominator) not in state().zeros or _moves(denominator) or not numerator.is_finite() or not (
-            numerator > 0 or numerator < 0):
+    own = id(denominator) in state().inputs and denominator.b.is_zero()
+    if not own or _moves(denominator) or not numerator.is_finite() or not (numerator > 0 or numerator < 0):
         return None
     return Sym(anchored.exact_ball(math.inf if numerator > 0 else -math.inf), None, None, _IEEE)
 
@@ -1833,7 +1834,6 @@ def seeded(values, tangents, symbolic=False):
            for k, (v, ts) in enumerate(zip(values, tangents))]
     state().symbolic = state().symbolic or bool(symbolic)
     state().inputs.update((id(s), s) for s in out)
-    state().zeros.update(id(s) for s, v in zip(out, values) if v == 0)
     if not symbolic:
         return out
     identities.signed([s for k, s in enumerate(out) if unknown(k)], [v for k, v in enumerate(values) if unknown(k)])

@@ -106,7 +106,6 @@ class _Proof:
         self.square_sums = {}  # id of a sum of weighted even powers -> (it, its terms): see `arb_proof.cone_slopes`
         self.roots = {}  # id of a sqrt(u) at u = 0 (`arb_proof._tip`) -> (it, u)
         self.inputs = {}  # id of an input number (`arb_proof.seeded`) -> it: its derivative entries are its seeds
-        self.zeros = set()  # ids of the input numbers that are 0 (`arb_proof._over_a_constant_0`)
         self.denominators = []  # every polynomial divided by (`inv`): each must be nonzero at the point
         self.sides = set()  # the numbers of sign atoms (s^2 = 1) that stand for either side of a kink (`_nonzero`)
         self.tied = False  # whether a comparison met balls that overlap: its answer is no constant mask
