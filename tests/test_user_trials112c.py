@@ -10,8 +10,8 @@ power factor at P = Q = 0 and at underflowing powers, line losses, a transformer
 factor at r = 0 and 1e-9 and the annuity guarded by where at r = 0; hand-written rules (a cubic, the PV current by
 implicit differentiation, a reserve penalty).
 
-Chosen here: cheap cases that show the round's kinds of verdicts. Known wrong: F1 (cases112c's docstring), a
-gradcli.custom_gradient primal's Python constants taken at float64 by the exact reference in a float32 program. The
+Chosen here: cheap cases that show the round's kinds of verdicts. F1 (cases112c's docstring: a gradcli.custom_gradient
+primal's Python constants taken at float64 by the exact reference in a float32 program) is mended. The
 whole set runs case by case through the CLI as tests/trials/run.py does (cases112c.ALL)."""
 
 import os
@@ -67,20 +67,13 @@ CHOSEN = {  # case id -> what it holds
         "the annuity factor guarded by a double where at r = 0: slope 0 for -325: wrong",
     "lib112c:lcoe_discounted@r=0.0,capex=1500.0,d=0.0:float64":
         "LCOE as discounted costs over discounted energy at r = 0: ok",
+    "lib112c:soc_reserve_rule@s=0.2:float32":
+        "(s - 0.2)^2 with a hand-written rule at s = 0.2 in float32: 0.2 as float32 holds it in the rule's function and "
+        "in the rule, exact 0 and 0: ok (F1, mended)",
 }
 
-KNOWN_WRONG = {  # case id -> the finding, open
-    "lib112c:pv_implicit@v=0.5:float32":
-        "F1: a custom_gradient primal's Python constants (NVT, I0, RS, ...) are float64's in the exact reference of a "
-        "float32 program: exact slope -0.41061025100 for -0.41061012873",
-    "lib112c:soc_reserve_rule@s=0.2:float32":
-        "F1: (s - 0.2)^2 with a hand-written rule at s = 0.2 in float32: the reference's 0.2 is float64's, so an exact "
-        "0 becomes 8.9e-18 and the verdict unstable (the plain function is ok)",
-}
-SYMPTOMS = {  # case id -> words of the finding's output
-    "lib112c:pv_implicit@v=0.5:float32": "-0.4106102510002",
-    "lib112c:soc_reserve_rule@s=0.2:float32": "subtract(0.20000000298023224, 0.2)",
-}
+KNOWN_WRONG = {}  # F1 (a custom_gradient primal's constants taken at float64 in a float32 program) is mended
+SYMPTOMS = {}
 
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(
     cases112c, CHOSEN, KNOWN_WRONG, SYMPTOMS)

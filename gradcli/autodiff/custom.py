@@ -22,7 +22,7 @@ import inspect
 import numpy as np
 
 from .core import NoGradientError, jvp_by_transposing_vjp, defjvp, defvjp_all
-from . import ops, ops_array, ops_linalg, ops_special
+from . import ops, ops_array, ops_linalg, ops_special, tracer
 from .ops import stop_gradient
 from .ops_array import broadcast_to, unbroadcast
 from .tape import Variable, active_traces, tapes_suspended, variables_read
@@ -229,12 +229,16 @@ def _one_op(y, grad_fn, args, inputs, top, variables, name, checked=True, primal
     outputs = [unbox_at(out, top) for out in outputs]
     single = len(outputs) == 1 and not isinstance(y, (tuple, list, dict))
     door = _opaque_op(name)
+    # The rule runs in the backward pass, after the run that holds a narrower dtype's numbers has returned; its
+    # literals meet that dtype's data as the call's did.
+    held = tracer.held_numbers, tracer.held_constants
 
     def vjp(g, ans, op_args, op_kwargs, argnums):
         upstream = [kept(g)] if single else [  # a ball grad_fn branches on is a gradcli value too
             zeros_like(out) if ct is None else kept(ct) for ct, out in zip(g, outputs)
         ]
-        grads = _call_grad_fn(grad_fn, rebuild_outputs, upstream, single, variables, name)
+        with tracer.numbers_held(*held) if held[0] else contextlib.nullcontext():
+            grads = _call_grad_fn(grad_fn, rebuild_outputs, upstream, single, variables, name)
         if checked:
             grads = _gradients_per_leaf(grads, args, variables, name)
             if primal is not None and _rule_logs:

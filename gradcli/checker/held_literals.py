@@ -32,9 +32,11 @@ from fractions import Fraction
 import numpy as np
 
 from ..autodiff.tracer import numbers_held
+from ..autodiff.transforms import trace_inputs
 from ..expr.compile import to_function
 from ..expr.ir import Binary, Compare, Num, Unary, Var, postorder
 from ..folders import GRADCLI_FOLDER
+from . import provenance
 
 def literals_in(recording, dtype, function=None):
     """``{literal: as dtype holds it}`` for the Python floats the recorded run in ``dtype`` rounded to ``dtype``.
@@ -51,9 +53,7 @@ def literals_in(recording, dtype, function=None):
     if dtype.itemsize >= 8 or recording is None:
         return {}
     narrow, wide, untraced = set(), set(), set()
-    for op in recording.ops:
-        if op.phase != "forward":
-            continue
+    for op in _forward_ops(recording, dtype):
         met = _computed_in(op)
         if met is None:
             continue  # an op on numbers alone: no dtype met the literal
@@ -75,6 +75,31 @@ def literals_in(recording, dtype, function=None):
         if held != literal:
             found[literal] = held
     return found
+
+
+def _forward_ops(recording, dtype):
+    """The recorded run's forward ops, and those of each custom-gradient call's own function run again traced on the
+    call's inputs: the run in the dtype computes that function on untraced numbers (Python's operators on them record
+    nothing), yet the literals it hands NumPy meet the dtype's data there as anywhere."""
+    waiting = [recording]
+    while waiting:
+        recorded = waiting.pop()
+        yield from (op for op in recorded.ops if op.phase == "forward")
+        for node in recorded.backward_nodes:
+            if node.call is not None and node.call.again is not None:
+                waiting.append(_primal_recorded(node.call.again, node.args, dtype))
+
+
+def _primal_recorded(primal, args, dtype):
+    """The recording of ``primal`` run on ``args``, those of ``dtype`` traced (an empty one where it raises)."""
+    recorder = provenance.Recorder()
+    traced = tuple(i for i, arg in enumerate(args) if getattr(arg, "dtype", None) == dtype)
+    try:
+        with recorder, np.errstate(all="ignore"):
+            trace_inputs(primal, list(args), {}, traced, "check")
+    except Exception:  # noqa: BLE001 - the call ran in the program; a second run that fails reads no literal
+        return provenance.Recording()
+    return recorder.recording
 
 
 _UNTRACED_ENTRIES = 64  # an untraced argument read for literals' roundings: a few numbers, not a data array

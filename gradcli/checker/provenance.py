@@ -87,6 +87,7 @@ class NodeRecord:
     output: object
     argnums: tuple
     rule: tuple = None  # the user's own function that is this node's rule: ("grad_fn()", "losses.py:12")
+    call: object = None  # a custom-gradient call's node: that call (`custom.call_of`), its function to run again
 
 
 @dataclass
@@ -639,7 +640,7 @@ class Recorder(_OnTheHooks):
         if rule is None and location and getattr(node, "prim", None) is EMBEDDED_GRADIENT:
             rule = ("gx", location)  # custom_gradient(fx, gx, x): the rule is the gx handed at its call
         record = NodeRecord(node.name, span, location, g, tuple(cotangents), tuple(node.args), node._value,
-                            tuple(node.argnums), rule)
+                            tuple(node.argnums), rule, call_of(node))
         self.recording.backward_nodes.append(record)
         if self.recording.first_backward_nonfinite is None and self.recording.accumulated is None:
             if len(received) > 1 and not finite(g) and all(finite(ct) for ct in received):

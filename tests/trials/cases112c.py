@@ -104,7 +104,8 @@ an explained infinity; i's exact 0 out NaN makes it wrong as predicted.
 
 Findings:
 
-F1. A gradcli.custom_gradient primal's Python float constants are taken at float64 by the exact reference in a float32
+F1 (mended: the rule's function is run again traced to read its literals, `held_literals._forward_ops`, and the rule
+runs with the call's held numbers). A gradcli.custom_gradient primal's Python float constants are taken at float64 by the exact reference in a float32
 program, where the program casts them to float32 (README: a constant the program casts to the dtype is the number the
 dtype holds; outside a custom primal gradcli does so). Minimal reproduction (lib112c's soc_reserve_rule):
 
