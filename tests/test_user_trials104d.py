@@ -73,17 +73,13 @@ CHOSEN = {  # case id -> what it holds
         "Polyak averaging of three SGD iterates: ok",
     "np_lib104d:learned_opt@w=2.0,m=0.3,W2=[0.5,-1.0]:float64":
         "the learned optimiser at an ordinary point: ok",
+    "jax_lib104d:noam@step=0.0,base=0.1:float64":
+        "Noam's min(step ** -0.5, step w) at step 0: below 0 the power is NaN and min hands it on, so the schedule "
+        "ends there: domain (F1, mended)",
 }
 
-_F1 = ("F1: x ** -0.5 at x = 0 under a min that hides its pole (the Noam schedule at step 0): the function is undefined "
-       "below 0, so step has no derivative (domain, as jax.lax.rsqrt and tf.math.rsqrt are); gradcli takes the right "
-       "side's slope as the derivative and calls JAX's NaN wrong")
-KNOWN_WRONG = {  # case id -> the finding, open (cases104d says how)
-    "jax_lib104d:noam@step=0.0,base=0.1:float64": _F1,
-}
-SYMPTOMS = {  # the backward pow's inf gradcli names, beside its verdict wrong
-    "jax_lib104d:noam@step=0.0,base=0.1:float64": "pow(0.0, -1.5) gave inf",
-}
+KNOWN_WRONG = {}  # F1 (Noam's schedule at step 0 given the right side's slope) is mended (cases104d says how)
+SYMPTOMS = {}
 
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(
     cases104d, CHOSEN, KNOWN_WRONG, SYMPTOMS)

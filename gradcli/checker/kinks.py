@@ -489,10 +489,11 @@ def find_kinks(target, args, result, budget, most_digits=None, flat=None, known=
             kinks.append((label, *known[position]))
             continue
         digits = start = max(2 * START_DIGITS, least_digits)
+        beside_an_edge = []  # whether a side is outside the function's domain, the other not (`_kink_at`'s ``edges``)
         while True:
             budget.afford()
             with mpmath.workdps(digits):
-                verdict = _kink_at(target, mp_args, i, index, settled=settled, kept=kept)
+                verdict = _kink_at(target, mp_args, i, index, settled=settled, kept=kept, edges=beside_an_edge)
             if verdict == "noisy" and digits == start and python is not None \
                     and _constant_along(python, args, i, index):
                 verdict = FLAT  # both one-sided slopes 0 by proof: no precision would show more
@@ -503,8 +504,11 @@ def find_kinks(target, args, result, budget, most_digits=None, flat=None, known=
                     verdict = None  # the sides agree: no kink, whatever rounding noise says
                     if _apart_by(slope, result.gradient[i], mpmath.mpf(10) ** -12):
                         result.gradient[i] = slope  # the switch's own rule (max's 0 at a tie, sign's 0) is no side's slope
+            # an edge where the reference found a number: the point's own branch defined on both sides (jets through
+            # min(x ** -0.5, x w) at 0 take x w), the function not (the other branch is NaN below 0, and min hands it on)
+            outside = _no_number(result.gradient, i, index) or beside_an_edge
             if digits == start and (verdict == "noisy" or (verdict is None and (
-                    result.unsettled or (_no_number(result.gradient, i, index) and next(edges_asked, False))))):
+                    result.unsettled or (outside and next(edges_asked, False))))):
                 longer = _with_longer_steps(target, mp_args, i, index, digits, budget, settled)
                 if longer is not None:  # seen at two precisions already: the point's own
                     verdict = longer
@@ -893,7 +897,7 @@ def _seen_below_the_smallest_value(target, mp_args, i, index, digits, most_digit
     return seen if seen is None or seen == FLAT else verdict
 
 
-def _kink_at(target, mp_args, i, index=None, divisors=_STEPS, settled=None, step_scale=None, kept=None):
+def _kink_at(target, mp_args, i, index=None, divisors=_STEPS, settled=None, step_scale=None, kept=None, edges=None):
     """Whether coordinate ``index`` of argument ``i`` is at a kink or a one-sided singularity; None if neither; "noisy" if unknown.
 
     The one-sided difference quotients are taken at two steps, 10^(-digits/3)
@@ -908,9 +912,11 @@ def _kink_at(target, mp_args, i, index=None, divisors=_STEPS, settled=None, step
     past 1 or below it, proven 0: its own run is NaN, or sqrt(2 eps) at the digits of the test). ``step_scale``:
     what the steps are relative to, where not |x| (`_seen_at_the_smallest_scale`). Where the shorter step's move
     reaches the program only below the working digits, its values are taken at twice them (`_rounded_away`).
-    ``kept``: the point's `ValuesBeside`, whose values the test takes where they were made before.
+    ``kept``: the point's `ValuesBeside`, whose values the test takes where they were made before. ``edges`` (a
+    list) gets True where the function is a number at the point and on one side alone, at both steps: an edge of its
+    domain that these steps claim nothing about (`_on_an_edge` asks the longer ones).
     """
-    return _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, kept=kept)
+    return _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, kept=kept, edges=edges)
 
 
 class ValuesBeside:
@@ -937,7 +943,7 @@ class ValuesBeside:
         return made
 
 
-def _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, step_digits=None, kept=None):
+def _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, step_digits=None, kept=None, edges=None):
     """`_kink_at`'s test; ``step_digits``: the digits the steps are made for, where the values are taken at more."""
     import mpmath  # lazy: heavy; loaded by the exact reference whose numbers the kink tests read
 
@@ -954,12 +960,14 @@ def _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, st
             # the shorter step's move is below these digits (a norm at a cap, sqrt(1 + h^2)): the same steps, deeper
             with mpmath.workdps(2 * digits + 10):
                 return _one_sided_test(target, mp_args, i, index, divisors, settled, step_scale, step_digits=digits,
-                                       kept=kept)
+                                       kept=kept, edges=edges)
     except Exception:  # noqa: BLE001 - not a plain number there: no kink test
         return None
     edge = _edge_or_noise(run_at, x, (steps, beside, quotients), f0, divisors == _LONGER_STEPS)
     if edge is not None:
         return edge
+    if edges is not None and _on_an_edge(f0, quotients, steps) is not None:
+        edges.append(True)
     values = [f0] + [q for row in quotients for q in row[:2]]
     if any(mpmath.isnan(v) or mpmath.isinf(v) for v in values) or abs(f0) > _LARGEST_FLOAT:
         # Steps relative to |x| suit numbers a float can hold; beyond them (exp(exp(800))) no claim.
