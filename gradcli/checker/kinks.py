@@ -504,11 +504,7 @@ def find_kinks(target, args, result, budget, most_digits=None, flat=None, known=
                     verdict = None  # the sides agree: no kink, whatever rounding noise says
                     if _apart_by(slope, result.gradient[i], mpmath.mpf(10) ** -12):
                         result.gradient[i] = slope  # the switch's own rule (max's 0 at a tie, sign's 0) is no side's slope
-            # an edge where the reference found a number: the point's own branch defined on both sides (jets through
-            # min(x ** -0.5, x w) at 0 take x w), the function not (the other branch is NaN below 0, and min hands it on)
-            outside = _no_number(result.gradient, i, index) or beside_an_edge
-            if digits == start and (verdict == "noisy" or (verdict is None and (
-                    result.unsettled or (outside and next(edges_asked, False))))):
+            if digits == start and _longer_steps_asked(verdict, result, i, index, beside_an_edge, edges_asked):
                 longer = _with_longer_steps(target, mp_args, i, index, digits, budget, settled)
                 if longer is not None:  # seen at two precisions already: the point's own
                     verdict = longer
@@ -545,6 +541,20 @@ def find_kinks(target, args, result, budget, most_digits=None, flat=None, known=
             kind, left, right = _switch_named(target, mp_args, verdict)
             (kinks if kind == "kink" else singular).append((label, left, right))
     return kinks, singular
+
+
+def _longer_steps_asked(verdict, result, i, index, beside_an_edge, edges_asked):
+    """Whether `find_kinks` asks the longer steps about coordinate ``index`` of argument ``i``: the usual ones lost in
+    noise, the reference's value unsettled, or, for the first few such entries (``edges_asked``), a side outside the
+    function's domain, where the reference found no number or the usual steps saw one (``beside_an_edge``): an edge
+    where the reference found a number is the point's own branch defined on both sides (jets through min(x ** -0.5,
+    x w) at 0 take x w) while the function is not (below 0 the other branch is NaN, and min hands it on)."""
+    if verdict == "noisy":
+        return True
+    if verdict is not None:
+        return False
+    outside = _no_number(result.gradient, i, index) or beside_an_edge
+    return bool(result.unsettled or (outside and next(edges_asked, False)))
 
 
 def _switch_named(target, mp_args, verdict):
