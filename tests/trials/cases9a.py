@@ -15,6 +15,7 @@ numbers the dtype holds, and constants a program writes (1e-8, 0.1, 0.01) are th
 import math
 
 import mpmath
+import numpy as np
 
 from cases import Case, mp
 from cases2 import NAN
@@ -34,7 +35,9 @@ def _softmax(xs):
 
 
 def _adam_rsqrt(vs, dtype="float64"):
-    return each("v", lambda v: -_f(0.1) / 2 * (v + _f(1e-8)) ** mp("-1.5"), vs, dtype)
+    # the program's 0.1 and 1e-8 meet the dtype's data: JAX holds them as the dtype does
+    lr, eps = (mp(float(np.dtype(dtype).type(c))) for c in (0.1, 1e-8))
+    return each("v", lambda v: -lr / 2 * (v + eps) ** mp("-1.5"), vs, dtype)
 
 
 def _adam_sqrt_quarter():
