@@ -54,16 +54,13 @@ CHOSEN = {  # case id -> what it holds
     "lib109c:gap_resistance@eps1=0.0,eps2=0.9,tm=283.0,hc=1.25:float64":
         "F1 mended: an air gap's 4 sigma Tm^3 / (1 / e1 + 1 / e2 - 1) at e1 = 0, 0 for every e2 and Tm: the rule's NaN "
         "in e1 is wrong beside exact slopes 0 in e2 and Tm",
+    "lib109c:pmv_quick@met=1.0,clo=0.5,ta=22.0,tr=22.0,vel=0.1,rh=50.0:float64":
+        "PMV through three steps of ISO 7730's iteration at met = 1, its sweating switch: met a kink, vel's slope the "
+        "exact 0 a max leaves, proven past the proof's limits: domain (F2, mended)",
 }
 
-KNOWN_WRONG = {  # case id -> the finding it shows (cases109c says how)
-    "lib109c:pmv_quick@met=1.0,clo=0.5,ta=22.0,tr=22.0,vel=0.1,rh=50.0:float64":
-        "F2: PMV at met = 1, its sweating switch: no verdict (an exact 0 not proven), truth domain",
-}
-SYMPTOMS = {
-    "lib109c:pmv_quick@met=1.0,clo=0.5,ta=22.0,tr=22.0,vel=0.1,rh=50.0:float64":
-        "no exact reference: an exact entry is within",
-}
+KNOWN_WRONG = {}  # F2 (PMV at met = 1 without an exact reference) is mended (cases109c says how)
+SYMPTOMS = {}
 
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(
     cases109c, CHOSEN, KNOWN_WRONG, SYMPTOMS)

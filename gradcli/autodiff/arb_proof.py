@@ -1454,7 +1454,13 @@ def run(name, *args, **kwargs):
         return np.frompyfunc(lambda *entries: run(name, *entries), len(args), 1)(*args)
     if not _SMOOTH:
         _SMOOTH.update(_table())
-    answer = _run(name, args)
+    try:
+        answer = _run(name, args)
+    except quotients.PastLimits:
+        held = _values_as_balls(args)
+        if held is None:
+            raise
+        answer = _run(name, held)
     if name in _OF_SQUARES and type(answer) is Sym and _OF_SQUARES[name](*args):
         state().nonnegative[id(answer)] = answer
     if name in _SQUARE_SUMS and type(answer) is Sym:
@@ -1463,6 +1469,27 @@ def run(name, *args, **kwargs):
 
 
 _SQUARE_SUMS = frozenset(("square", "multiply", "power", "add", "divide"))  # the ops `_squares_of` follows
+
+
+def _values_as_balls(args):
+    """``args`` with each number's exact value an atom known by its ball, its derivative entries kept, where an op on
+    them passed the proof's limits: ISO 7730's clothing temperature after three steps of its iteration, a rational
+    number of thousands of digits, whose slope in the air speed is still the exact 0 of the branch a max left. At the
+    point's own numbers a derivative entry is its number at the point, so an entry proven 0 over any value of the
+    atoms is 0 at the one they stand for. None where the inputs are unknowns (their values' functions are then what
+    is asked about) or no argument has a finite value away from 0 to hold so. From then on the run's work is counted
+    (`quotients.hold_past_limits`): the derivative entries still grow with every op."""
+    if state().symbolic:
+        return None
+    held = {}
+    for a in args:
+        if type(a) is Sym and id(a) not in held and a.q is not None and a.pole is None and a.b.is_finite() and (
+                not a.b.contains(0)):
+            held[id(a)] = Sym(a.b, state().ball_atom(a.b), a.d)
+    if not held:
+        return None
+    quotients.hold_past_limits()
+    return [held.get(id(a), a) for a in args]
 
 
 def _nonnegative_here(a):

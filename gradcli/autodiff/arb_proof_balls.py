@@ -23,8 +23,14 @@ OPAQUE = {}
 
 
 def binary_fraction(flint, x):
-    """An mpmath number as the exact fraction it is (flint's fmpq), None for an infinity or NaN."""
+    """An mpmath number as the exact fraction it is (flint's fmpq), None for an infinity or NaN, or for a number whose
+    power of 2 is longer than any proof holds (GMP aborts the process on a number too long, it raises nothing)."""
+    if x._mpf_[1] and abs(x._mpf_[2]) > LONGEST_POWER:
+        return None
     return exact_fraction(x, flint.fmpq)
+
+
+LONGEST_POWER = 2**22  # bits: `arb_proof_quotients.MAX_SIZE`, which holds no longer number
 
 
 def exact_fraction(x, rational=Fraction):

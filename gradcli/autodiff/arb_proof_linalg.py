@@ -770,8 +770,7 @@ def _midpoint(ball):
     """A ball's midpoint as an exact rational, to order it among rational roots."""
     import flint  # lazy: python-flint, only where a proof runs
 
-    mantissa, exponent = ball.mid().man_exp()
-    return flint.fmpq(mantissa) * flint.fmpq(2) ** int(exponent) if exponent >= 0 else flint.fmpq(mantissa, flint.fmpz(2) ** int(-exponent))
+    return quotients.binary(flint, *ball.mid().man_exp())
 
 
 def _rational(cell):

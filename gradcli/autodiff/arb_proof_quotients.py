@@ -64,6 +64,14 @@ def _ring():
     return _RING[0]
 
 
+def binary(flint, mantissa, exponent):
+    """mantissa * 2^exponent as flint's exact rational; PastLimits where the power of 2 alone is longer than a proof may
+    hold (a difference step of 2^-10^10: GMP aborts the process on a number that long, it raises nothing)."""
+    if abs(int(exponent)) > MAX_SIZE:
+        raise PastLimits("numbers too long")
+    return flint.fmpq(int(mantissa)) * flint.fmpq(2) ** int(exponent)
+
+
 class NoProof(ArithmeticError):
     """No proof either way: an op without a rule here, a float taken out, or a limit passed."""
 
@@ -111,6 +119,7 @@ class _Proof:
         self.tied = False  # whether a comparison met balls that overlap: its answer is no constant mask
         self.symbolic = False  # the inputs are unknowns (`arb_proof.seeded`): a derivative is a function of them
         self.nonzero = {}  # a denominator (as text) -> whether it is proven nonzero at the point
+        self.work_left = None  # products of terms left to multiply, once numbers past the limits are held as balls
         self.zero = self.ctx.from_dict({})
         self.one = self.ctx.constant(1)
 
@@ -171,8 +180,7 @@ class _Proof:
                 raise NoProof("a constant that is not finite")
             if not x.is_exact():
                 return self.ball_atom(x)
-            man, exp = x.mid().man_exp()
-            value = self.flint.fmpq(int(man)) * self.flint.fmpq(2) ** int(exp)
+            value = binary(self.flint, *x.mid().man_exp())
         elif isinstance(x, (int, np.integer)):
             value = self.flint.fmpq(int(x))
         elif isinstance(x, (float, np.floating)):
@@ -182,7 +190,7 @@ class _Proof:
         elif hasattr(x, "_mpf_"):  # an input held out of --wrt reaches the program as mpmath's (binary, exact)
             value = binary_fraction(self.flint, x)
             if value is None:
-                raise NoProof("a constant that is not finite")
+                raise NoProof("a constant that is not finite, or longer than a proof holds")
         else:
             raise NoProof(f"a {type(x).__name__} where a number is wanted")
         return (self.ctx.constant(value), self.one)
@@ -209,13 +217,17 @@ def _checked(q):
 
 
 def _bits(poly):
-    """The bits of ``poly``'s leading coefficient (its height: the longer of its numerator and denominator; 0 for 0)."""
-    return poly.leading_coefficient().height_bits() if len(poly) else 0
+    """The bits of ``poly``'s longest coefficient (its height: the longer of its numerator and denominator; 0 for
+    0): a polynomial in atoms may lead with a short coefficient beside a constant term of a million bits."""
+    if len(poly) <= 1:
+        return poly.leading_coefficient().height_bits() if len(poly) else 0
+    return max(c.height_bits() for c in poly.coeffs())
 
 
 def add(a, b):
     if a[1] == b[1]:
         return _checked((a[0] + b[0], a[1]))
+    _afford(a[0], b[1], b[0], a[1], a[1], b[1])
     return _checked((a[0] * b[1] + b[0] * a[1], a[1] * b[1]))
 
 
@@ -228,7 +240,31 @@ def sub(a, b):
 
 
 def mul(a, b):
+    _afford(a[0], b[0], a[1], b[1])
     return _checked((a[0] * b[0], a[1] * b[1]))
+
+
+def _afford(*factors):
+    """Count the products of terms the products of ``factors`` (taken in pairs) take against a proof run held past
+    its limits (`hold_past_limits`); PastLimits once its work is spent."""
+    if _state.work_left is None:
+        return
+    for p, r in zip(factors[::2], factors[1::2]):
+        _state.work_left -= len(p) * len(r)
+    if _state.work_left < 0:
+        raise PastLimits("too much work past the limits")
+
+
+# Products of terms a proof run may still multiply once it holds numbers past its limits as their balls: ISO 7730's
+# comfort index through three steps of its iteration needs ~8,000, a logistic map's 50 trips would take 28 million.
+PAST_LIMITS_WORK = 1_000_000
+
+
+def hold_past_limits():
+    """Start counting the run's work (`_afford`): it now holds numbers past its limits as atoms known by their balls,
+    and each op on them can still grow its derivative entries, a little per op, for as long as the program runs."""
+    if _state.work_left is None:
+        _state.work_left = PAST_LIMITS_WORK
 
 
 def inv(a):
@@ -307,7 +343,7 @@ def _at_inputs(poly):
     values = {n: ball.mid().man_exp() for n, ball in _state.points.items() if ball.is_exact()}
     try:
         for _ in range(SUBSTITUTIONS):
-            used = {str(_state.gens[n]): _state.flint.fmpq(int(man)) * _state.flint.fmpq(2) ** int(exp)
+            used = {str(_state.gens[n]): binary(_state.flint, man, exp)
                     for n, (man, exp) in values.items() if poly.degrees()[n] > 0}
             if used:
                 poly = poly.subs(used)

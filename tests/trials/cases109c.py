@@ -102,8 +102,9 @@ gives status error, computed {x: nan, y: -0.0, t: -0.0, h: -0.64}, no exact grad
 t: 0, h: -0.64}: wrong. Without the outer 1 / (h + ...) (1 / (1 / x + 1 / y - 1), t / (1 / x + 1)) gradcli says wrong
 with the exact {x: 1, y: 0} and {x: 2, t: 0}, as it should. Case: gap_resistance@eps1=0.0,eps2=0.9,tm=283.0,hc=1.25.
 
-F2 (open: holding a value past the proof's limits as an atom known by its ball proved the air speed's 0, but
-let a logistic map's proof run on for minutes, tests/test_speed59_proof_sizes.py; taken out). Fanger's PMV at met = 1.0 (ISO 7730's seated-relaxed rate; m = 58.15 W/m^2 sits exactly on the sweating term's
+F2 (mended: a value past the proof's limits is held as an atom known by its ball, its derivative entries kept, which
+proves the air speed's 0; the run's work from then on is bounded, `arb_proof_quotients.PAST_LIMITS_WORK`, so a logistic
+map's proof, which would go on for minutes, gives up in a second; tests/test_proof_past_its_limits.py). Fanger's PMV at met = 1.0 (ISO 7730's seated-relaxed rate; m = 58.15 W/m^2 sits exactly on the sweating term's
 switch np.where(m > 58.15, 0.42 (m - 58.15), 0)): gradcli gives no verdict (status error, "no exact reference: an exact
 entry is within 2.79e-2557 of 0 at 3840 digits but not proven 0"), after 28 s with 3 iteration steps, 143 s (float64)
 and over 170 s (float32) with the standard's 60, where a right checker says domain: met has no derivative (its slope
