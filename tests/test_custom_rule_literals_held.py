@@ -16,6 +16,7 @@ import pytest
 import gradcli
 
 MODEL = '''
+import numpy
 import gradcli
 import gradcli.numpy as np
 
@@ -72,6 +73,45 @@ def decay_rule(t):
 
 def decay(t):
     return 10.0 * np.exp(-0.3 * t)
+
+
+@gradcli.custom_gradient
+def _widened(x):
+    wide = x.astype(numpy.float64)
+    def grad_fn(upstream):  # float64 arithmetic in the rule: its 0.1 is float64's, so the rule is off by 1.49
+        return upstream * (1.0 + (wide - 0.1) * 1e9).astype(numpy.float32)
+    return x + (x - 0.1) * 1e9 - (x - 0.1) * 1e9, grad_fn
+
+
+def widened_rule(x):
+    return _widened(x)
+
+
+@gradcli.custom_gradient
+def _square64(z):
+    return (z - 0.1) ** 2, lambda upstream: upstream * 2.0 * (z - 0.1)
+
+
+def square64_rule(x):
+    return (_square64(x.astype(numpy.float64)) * 1e16).astype(numpy.float32)
+
+
+def square64(x):  # gradcli.numpy's float64 and float32 (astype's argument a class, no array)
+    return ((x.astype(np.float64) - 0.1) ** 2 * 1e16).astype(np.float32)
+
+
+@gradcli.custom_gradient
+def _inner(x):
+    return (x - 0.1) ** 2 * 1e9, lambda upstream: upstream * 2e9 * (x - 0.1)
+
+
+@gradcli.custom_gradient
+def _outer(x):
+    return _inner(x) * 1.0, lambda upstream: upstream * 2e9 * (x - 0.1)
+
+
+def nested_rule(x):
+    return _outer(x)
 '''
 
 
@@ -119,3 +159,26 @@ def test_a_slipped_rule_with_a_literal_is_still_wrong_in_float32(model):
     results = check(model, "tenth_slipped", {"x": 1.0})
     assert {d: r.status.value for d, r in results.items()} == {"float32": "wrong", "float64": "wrong"}
     assert results["float32"].exact_gradient["x"] == float(np.float32(0.1))
+
+
+def test_a_literal_meeting_float64_data_in_the_rule_is_as_written(model):
+    """The rule widens x and subtracts 0.1 in float64: that 0.1 is float64's, and the rule gives 2.49 for 1."""
+    narrow = check(model, "widened_rule", {"x": 0.1}, dtypes=("float32",))["float32"]
+    assert narrow.status.value == "wrong"
+    assert narrow.exact_gradient["x"] == 1.0
+
+
+def test_a_literal_meeting_float64_data_in_the_function_is_as_written(model):
+    """The function's 0.1 meets a float64 argument (the float32 input widened): the rule and its plain twin agree."""
+    ruled = check(model, "square64_rule", {"x": 0.1}, dtypes=("float32",))["float32"]
+    plain = check(model, "square64", {"x": 0.1}, dtypes=("float32",))["float32"]
+    assert ruled.status.value == plain.status.value == "ok"
+    assert ruled.exact_gradient == plain.exact_gradient
+    assert ruled.exact_gradient["x"] == pytest.approx(2e16 * (float(np.float32(0.1)) - 0.1), rel=1e-6)
+
+
+def test_a_nested_rules_literals_are_held_too(model):
+    """(x - 0.1)^2 1e9 at x = 0.1 in float32 through a rule inside a rule: exactly 0, value and slope."""
+    narrow = check(model, "nested_rule", {"x": 0.1}, dtypes=("float32",))["float32"]
+    assert narrow.status.value == "ok"
+    assert narrow.exact_value == 0 and narrow.exact_gradient["x"] == 0

@@ -10,8 +10,8 @@ term's switch makes met a kink, the reference then had no exact answer at all ("
 Held so, a run can go on for as long as the program does, its derivative entries growing a little with every op (a
 logistic map's 50 trips held past the limits multiplied 28 million products of terms, for minutes): the work a run
 does once it holds such atoms is counted and bounded (`arb_proof_quotients.PAST_LIMITS_WORK`), past which it is no
-proof either way. A coefficient's length is its longest one's, not its leading one's: an atom's short coefficient may
-lead a constant of a million bits.
+proof either way. A polynomial's length is its longest coefficient's, not its leading one's: an atom's short
+coefficient may lead a constant of a million bits.
 """
 
 import math
@@ -109,3 +109,16 @@ def test_a_constant_longer_than_a_proof_holds_is_no_proof_not_an_abort():
             quotients.state().constant(mpmath.ldexp(1, -(2**23)))
         assert quotients.state().constant(flint.arb(2) ** flint.arb(-1000))[0] == quotients.state().ctx.constant(
             flint.fmpq(1, 2**1000))
+
+
+def logistic(r, x):
+    """The logistic map's 50 trips: its exact numbers double in length each trip, past every proof's limits."""
+    for _ in range(50):
+        x = r * x * (1.0 - x)
+    return x
+
+
+def test_a_chaotic_maps_proofs_give_up_in_time_for_its_verdict():
+    """Held past the limits, each product's terms carry numbers of a million bits: the work counts them too."""
+    [result] = gradcli.check(logistic, [{"r": 3.7, "x": 0.3}], dtypes=["float64"], fixes=False, max_time=60).results
+    assert result.status == "unstable", result.error

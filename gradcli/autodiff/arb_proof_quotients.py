@@ -218,7 +218,7 @@ def _checked(q):
 
 def _bits(poly):
     """The bits of ``poly``'s longest coefficient (its height: the longer of its numerator and denominator; 0 for
-    0): a polynomial in atoms may lead with a short coefficient beside a constant term of a million bits."""
+    0): a polynomial in atoms may lead with a short coefficient beside a constant of a million bits."""
     if len(poly) <= 1:
         return poly.leading_coefficient().height_bits() if len(poly) else 0
     return max(c.height_bits() for c in poly.coeffs())
@@ -250,7 +250,7 @@ def _afford(*factors):
     if _state.work_left is None:
         return
     for p, r in zip(factors[::2], factors[1::2]):
-        _state.work_left -= len(p) * len(r)
+        _state.work_left -= len(p) * len(r) * (1 + (_bits(p) + _bits(r)) // 64)
     if _state.work_left < 0:
         raise PastLimits("too much work past the limits")
 

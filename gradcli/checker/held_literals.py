@@ -32,7 +32,8 @@ from fractions import Fraction
 import numpy as np
 
 from ..autodiff.tracer import numbers_held
-from ..autodiff.transforms import trace_inputs
+from ..autodiff.ops import raw
+from ..autodiff.transforms import pull_back, trace_inputs
 from ..expr.compile import to_function
 from ..expr.ir import Binary, Compare, Num, Unary, Var, postorder
 from ..folders import GRADCLI_FOLDER
@@ -60,7 +61,8 @@ def literals_in(recording, dtype, function=None):
         for arg, parent in zip(op.args, op.parents):
             if type(arg) is float and parent is None and np.isfinite(arg):
                 (narrow if met == dtype else wide).add(arg)
-            elif parent is None and getattr(arg, "dtype", None) == dtype and np.size(arg) <= _UNTRACED_ENTRIES:
+            elif parent is None and isinstance(arg, (np.ndarray, np.generic)) and arg.dtype == dtype and (
+                    arg.size <= _UNTRACED_ENTRIES):  # (not a dtype's class, astype's argument: its dtype a descriptor)
                 magnitudes = {abs(float(v)) for v in np.ravel(arg)} - {0.0}
                 if len(magnitudes) == 1:  # a literal times signs or a mask, not data of many numbers
                     untraced.update(magnitudes)
@@ -78,28 +80,48 @@ def literals_in(recording, dtype, function=None):
 
 
 def _forward_ops(recording, dtype):
-    """The recorded run's forward ops, and those of each custom-gradient call's own function run again traced on the
-    call's inputs: the run in the dtype computes that function on untraced numbers (Python's operators on them record
-    nothing), yet the literals it hands NumPy meet the dtype's data there as anywhere."""
+    """The recorded run's forward ops, and those of each custom-gradient call's own function and rule run again traced
+    on the call's inputs: the run in the dtype computes them on untraced numbers (Python's operators on them record
+    nothing), yet the literals they hand NumPy meet the dtype's data, or wider data, there as anywhere."""
     waiting = [recording]
     while waiting:
         recorded = waiting.pop()
         yield from (op for op in recorded.ops if op.phase == "forward")
         for node in recorded.backward_nodes:
-            if node.call is not None and node.call.again is not None:
-                waiting.append(_primal_recorded(node.call.again, node.args, dtype))
+            if node.call is not None and node.call.made is not None:
+                waiting.append(_call_recorded(node.call.made, node.args))
 
 
-def _primal_recorded(primal, args, dtype):
-    """The recording of ``primal`` run on ``args``, those of ``dtype`` traced (an empty one where it raises)."""
+def _call_recorded(made, args):
+    """The recording of a custom-gradient call's function (``made``) run on ``args`` with its float ones traced, of
+    its rule run on an upstream of ones in the forward phase, and of a backward pass through what the function did
+    (a call nested in it is a node there, whose own function is read in turn); an empty one where the function
+    raises."""
     recorder = provenance.Recorder()
-    traced = tuple(i for i, arg in enumerate(args) if getattr(arg, "dtype", None) == dtype)
+    traced = tuple(i for i, arg in enumerate(args) if getattr(getattr(arg, "dtype", None), "kind", "") == "f")
     try:
         with recorder, np.errstate(all="ignore"):
-            trace_inputs(primal, list(args), {}, traced, "check")
+            out, trace, inputs = trace_inputs(lambda *values: _with_its_rule(made, values), list(args), {}, traced,
+                                              "check")
+            recorder.phase = "backward"
+            try:
+                pull_back(out, trace, inputs, list(args), traced, np.ones_like(raw(out)))
+            except Exception:  # noqa: BLE001 - a pass that cannot run finds no nested call; the ops before stand
+                pass
     except Exception:  # noqa: BLE001 - the call ran in the program; a second run that fails reads no literal
         return provenance.Recording()
     return recorder.recording
+
+
+def _with_its_rule(made, values):
+    """The call's output on ``values``, its rule run once on ones first (the literals the rule hands NumPy are the
+    program's too)."""
+    y, grad_fn = made(*values)
+    try:
+        grad_fn(np.ones_like(raw(y)))
+    except Exception:  # noqa: BLE001 - a rule of several outputs or of Variables: its function's literals stand
+        pass
+    return y
 
 
 _UNTRACED_ENTRIES = 64  # an untraced argument read for literals' roundings: a few numbers, not a data array
