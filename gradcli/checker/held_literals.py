@@ -31,8 +31,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..autodiff.tracer import numbers_held
 from ..autodiff.ops import raw
+from ..autodiff.tracer import numbers_held
 from ..autodiff.transforms import pull_back, trace_inputs
 from ..expr.compile import to_function
 from ..expr.ir import Binary, Compare, Num, Unary, Var, postorder
@@ -54,7 +54,7 @@ def literals_in(recording, dtype, function=None):
     if dtype.itemsize >= 8 or recording is None:
         return {}
     narrow, wide, untraced = set(), set(), set()
-    for op in _forward_ops(recording, dtype):
+    for op in _forward_ops(recording):
         met = _computed_in(op)
         if met is None:
             continue  # an op on numbers alone: no dtype met the literal
@@ -79,7 +79,7 @@ def literals_in(recording, dtype, function=None):
     return found
 
 
-def _forward_ops(recording, dtype):
+def _forward_ops(recording):
     """The recorded run's forward ops, and those of each custom-gradient call's own function and rule run again traced
     on the call's inputs: the run in the dtype computes them on untraced numbers (Python's operators on them record
     nothing), yet the literals they hand NumPy meet the dtype's data, or wider data, there as anywhere."""
