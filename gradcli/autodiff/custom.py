@@ -193,8 +193,7 @@ def _call_with_custom_gradient(f, name, args, kwargs):
         return y
     primal = _primal_at(f, name, leaves, rebuild_inputs, kwargs) if variables and _rule_logs else None
     made = None if variables else (lambda *values: _split_result(f(*rebuild_inputs(list(values)), **kwargs), name))
-    again = None if made is None else (lambda *values: made(*values)[0])
-    return _one_op(y, grad_fn, args, inputs, top, variables, name, primal=primal, again=again, made=made)
+    return _one_op(y, grad_fn, args, inputs, top, variables, name, primal=primal, made=made)
 
 
 def _primal_at(f, name, leaves, rebuild_inputs, kwargs):
@@ -218,11 +217,11 @@ def rule_applied(y, grad_fn, args, trace, name):
     return _one_op(y, grad_fn, args, list(args), trace, [], name, checked=False)
 
 
-def _one_op(y, grad_fn, args, inputs, top, variables, name, checked=True, primal=None, again=None, made=None):
+def _one_op(y, grad_fn, args, inputs, top, variables, name, checked=True, primal=None, made=None):
     """``y`` as the output of one opaque op on ``inputs`` recorded on ``top``, its VJP ``grad_fn``'s (what it
     gives matched to ``args``' leaves, or, not ``checked``, taken as one gradient per argument). ``primal``: the
-    call's output computed again (`_primal_at`), for a `variable_rules_run` log of its rule's runs; ``again``: the
-    call's function on other values of its inputs (`Call.again`); ``made``: its output and rule there (`Call.made`)."""
+    call's output computed again (`_primal_at`), for a `variable_rules_run` log of its rule's runs; ``made``: the
+    call's function on other values of its inputs, its output and rule there (`Call.made`)."""
     # If the guess was a tape this op does not involve, `top` is below it and
     # recorded f's ops one by one; its view of the op is one op, so it drops
     # its own box from what f computed (the outputs, and what grad_fn returns).
@@ -257,7 +256,7 @@ def _one_op(y, grad_fn, args, inputs, top, variables, name, checked=True, primal
         tangent = jvp_by_transposing_vjp(door.prim, tangents, argnums, ans, op_args, op_kwargs)
         return unbox_at(tangent, top) if single else tuple(unbox_at(t, top) for t in tangent)
 
-    out = door(*inputs, call=Call(outputs[0] if single else tuple(outputs), vjp, jvp, again, made))
+    out = door(*inputs, call=Call(outputs[0] if single else tuple(outputs), vjp, jvp, made))
     if single:
         return out
     return rebuild_outputs([tuple_item(out, i) for i in range(len(outputs))])
@@ -306,18 +305,23 @@ class Call:
     leave a cycle of garbage behind every call.
     """
 
-    __slots__ = ("output", "vjp", "jvp", "again", "made")
+    __slots__ = ("output", "vjp", "jvp", "made")
 
-    def __init__(self, output, vjp, jvp, again=None, made=None):
+    def __init__(self, output, vjp, jvp, made=None):
         self.output = output
         self.vjp = vjp  # vjp(g, ans, args, kwargs, argnums), as a primitive's
         self.jvp = jvp  # jvp(tangents, argnums, ans, args, kwargs), as a primitive's
-        # again(*inputs) -> the call's output computed by its function on those inputs, its own operations traced:
-        # the mathematics the rule is the rule of (None where the function reads Variables, or runs in a bridge)
-        self.again = again
-        # made(*inputs) -> (output, rule) as the function returns them there: the rule a closure over the values it
-        # computed, traced with them (`held_literals` reads the literals both hand NumPy)
+        # made(*inputs) -> (output, rule) as the call's function returns them on those inputs, its own operations
+        # traced, the rule a closure over the values it computed (None where the function reads Variables, or runs in
+        # a bridge): `held_literals` reads the literals both hand NumPy
         self.made = made
+
+    @property
+    def again(self):
+        """again(*inputs) -> the call's output computed by its function on those inputs, its own operations traced:
+        the mathematics the rule is the rule of (None where there is no `made`)."""
+        made = self.made
+        return None if made is None else (lambda *values: made(*values)[0])
 
 
 def _call_output(*inputs, call):
