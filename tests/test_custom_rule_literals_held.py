@@ -112,6 +112,58 @@ def _outer(x):
 
 def nested_rule(x):
     return _outer(x)
+
+
+def _steps(x):
+    y = x
+    for _ in range(50):
+        y = y * 0.999 + 0.001
+    return y
+
+
+@gradcli.custom_gradient
+def _fifty_steps(x):
+    return _steps(x), lambda upstream: upstream * 0.999 ** 50
+
+
+def fifty_steps_rule(x):
+    return _fifty_steps(x)
+
+
+@gradcli.custom_gradient
+def _fifty_steps_slipped(x):
+    return _steps(x), lambda upstream: upstream * 0.999 ** 49
+
+
+def fifty_steps_slipped(x):
+    return _fifty_steps_slipped(x)
+'''
+
+JAX_MODEL = '''
+import jax
+
+
+def _steps(x):
+    y = x
+    for _ in range(50):
+        y = y * 0.999 + 0.001
+    return y
+
+
+@jax.custom_vjp
+def fifty_steps(x):
+    return _steps(x)
+
+
+fifty_steps.defvjp(lambda x: (_steps(x), None), lambda _, g: (g * 0.999 ** 50,))
+
+
+@jax.custom_vjp
+def fifty_steps_slipped(x):
+    return _steps(x)
+
+
+fifty_steps_slipped.defvjp(lambda x: (_steps(x), None), lambda _, g: (g * 0.999 ** 49,))
 '''
 
 
@@ -119,6 +171,13 @@ def nested_rule(x):
 def model(tmp_path_factory):
     path = tmp_path_factory.mktemp("custom_literals") / "custom_literals.py"
     path.write_text(MODEL)
+    return str(path)
+
+
+@pytest.fixture(scope="module")
+def jax_model(tmp_path_factory):
+    path = tmp_path_factory.mktemp("custom_literals_jax") / "custom_literals_jax.py"
+    path.write_text(JAX_MODEL)
     return str(path)
 
 
@@ -182,3 +241,28 @@ def test_a_nested_rules_literals_are_held_too(model):
     narrow = check(model, "nested_rule", {"x": 0.1}, dtypes=("float32",))["float32"]
     assert narrow.status.value == "ok"
     assert narrow.exact_value == 0 and narrow.exact_gradient["x"] == 0
+
+
+# float32's 0.999, multiplied fifty times, beside float64's 0.999 ** 50 rounded once to float32
+HELD_SLOPE = float(np.float32(0.999)) ** 50
+
+
+@pytest.mark.parametrize("which", ["own", "jax"])
+def test_a_rule_whose_constant_python_computes_is_right_as_written(model, jax_model, which):
+    """Fifty steps of y * 0.999 + 0.001 with the rule g * 0.999 ** 50: Python computes the rule's constant once in
+    float64, while the float32 program's slope multiplies float32's 0.999 fifty times, 6.4e-7 apart. The rule is the
+    derivative of the function as written, so no wrong rule; the exact slope shown is still the float32 program's."""
+    target, name = (model, "fifty_steps_rule") if which == "own" else (jax_model, "fifty_steps")
+    results = check(target, name, {"x": 0.5})
+    assert {d: r.status.value for d, r in results.items()} == {"float32": "ok", "float64": "ok"}
+    assert results["float32"].exact_gradient["x"] == pytest.approx(HELD_SLOPE, rel=1e-12)
+    assert results["float64"].exact_gradient["x"] == pytest.approx(0.999 ** 50, rel=1e-12)
+    assert abs(HELD_SLOPE / 0.999 ** 50 - 1) > 5e-7  # the two readings part by more than a rule is allowed
+
+
+@pytest.mark.parametrize("which", ["own", "jax"])
+def test_a_rule_off_in_both_readings_stays_wrong(model, jax_model, which):
+    """0.999 ** 49 for 0.999 ** 50: off by 0.1% as written and as float32 holds the function's constants."""
+    target, name = (model, "fifty_steps_slipped") if which == "own" else (jax_model, "fifty_steps_slipped")
+    results = check(target, name, {"x": 0.5})
+    assert {d: r.status.value for d, r in results.items()} == {"float32": "wrong", "float64": "wrong"}

@@ -861,7 +861,13 @@ def _from_user_code(frame):
     if frame is None:
         return False
     filename = frame.f_code.co_filename
-    return not (filename.startswith(GRADCLI_FOLDER) or installed_package_file(filename))
+    users = _USERS_FILES.get(filename)
+    if users is None:
+        users = _USERS_FILES[filename] = not (filename.startswith(GRADCLI_FOLDER) or installed_package_file(filename))
+    return users
+
+
+_USERS_FILES = {}  # file name -> whether it is the user's code (`_from_user_code`, asked op by op of each run)
 
 
 _PLAIN_KINDS = (float, int, list, tuple, np.ndarray, np.generic)

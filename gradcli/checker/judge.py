@@ -29,7 +29,7 @@ _ZERO = (0, 0, 0, 0)  # mpmath's raw 0 (``libmp.fzero``)
 
 
 def judge(result, target, value, grads, exact, chosen, dtype, rtol, recording, verdicts_alone=False, moved=None,
-          meant=None, compiled_apart=None):
+          meant=None, compiled_apart=None, written=None):
     """The judgements of one point against its exact reference: the reference, the domain, the rule, the precision.
 
     ``verdicts_alone``: only the verdicts are read (a fix's re-check), so the
@@ -43,6 +43,9 @@ def judge(result, target, value, grads, exact, chosen, dtype, rtol, recording, v
     ``compiled_apart``: a callable saying whether the framework's compiled program computes the value otherwise than
     its operations run one by one (XLA's fused multiply-add), asked only where a value is off at a point without a
     derivative (`_value_computed_otherwise`).
+    ``written``: a callable giving the exact reference of the program as written (its constants as float64 holds
+    them), where ``exact`` is that of the program holding them as ``dtype`` does; asked only where a rule would be
+    called wrong (`_right_as_written`).
     """
     if exact.unsettled:
         bounded = _rounded_within_the_bound(result, target, value, grads, exact, chosen, dtype, rtol)
@@ -70,7 +73,7 @@ def judge(result, target, value, grads, exact, chosen, dtype, rtol, recording, v
         # KL term, is the 0 the program means: the slopes beside it are judged, --wrt q says q's rule is wrong)
         if domain.gradient == Verdict.DOMAIN or not gradient_known or _infinite(exact.value):
             beside = _beside_the_domain(result, target, value, grads, exact, exact_grads, chosen, dtype, rtol,
-                                        recording, domain, verdicts_alone, moved, meant)
+                                        recording, domain, verdicts_alone, moved, meant, written)
             if beside is not None:
                 return beside
             otherwise = _value_computed_otherwise(result, target, value, exact, dtype, rtol, recording, domain,
@@ -83,13 +86,19 @@ def judge(result, target, value, grads, exact, chosen, dtype, rtol, recording, v
         # (not beside a value that is no number: the slopes kept beside a NaN are shown, the point is domain).
         precision = _precision(result, target, value, grads, exact, exact_grads, gradient_known, chosen, dtype, rtol,
                                verdicts_alone, moved, meant)
-        rule = _rule(target, exact, exact_grads, gradient_known, chosen, dtype, rtol, recording)
+        rule = _rule(target, exact, exact_grads, gradient_known, chosen, dtype, rtol, recording, written=written)
         judged = Judgement(gradient=precision.gradient, gradient_decides=_past_the_range_alone(exact.value, dtype))
         return [domain, rule, judged, _nonfinite(recording, value, grads)]
-    rule = _rule(target, exact, exact_grads, gradient_known, chosen, dtype, rtol, recording)
+    rule = _rule(target, exact, exact_grads, gradient_known, chosen, dtype, rtol, recording, written=written)
     precision = _precision(result, target, value, grads, exact, exact_grads, gradient_known, chosen, dtype, rtol,
-                           verdicts_alone, moved, meant)
+                           verdicts_alone, moved, meant, _rules_written(written, recording))
     return [domain, rule, precision, _nonfinite(recording, value, grads)]
+
+
+def _rules_written(written, recording):
+    """``written`` (`judge`'s) where a rule of the user's ran in the program, else None: the program as written is the
+    reading a hand-written rule may follow; a program of built-in rules alone computes the held one."""
+    return written if written is not None and provenance.user_rules(recording) else None
 
 
 def _infinite(value):
@@ -103,7 +112,7 @@ def _infinite(value):
 
 
 def _beside_the_domain(result, target, value, grads, exact, exact_grads, chosen, dtype, rtol, recording, domain,
-                       verdicts_alone, moved, meant):
+                       verdicts_alone, moved, meant, written=None):
     """The judgements of a point whose gradient is ``domain`` in some inputs alone, where another input's gradient, whose
     exact value is finite, is wrong or unstable: that input fails as it would checked alone (--wrt), the other inputs'
     findings said beside it; None where nothing beside the domain fails, or the value itself is undefined. A value
@@ -128,7 +137,7 @@ def _beside_the_domain(result, target, value, grads, exact, exact_grads, chosen,
     if partial:
         grads, exact, exact_grads = _judged_apart(target, grads, exact, exact_grads, partial)
     kept = {k: list(v) if isinstance(v, list) else v for k, v in vars(result).items()}
-    rule = _rule(target, exact, exact_grads, True, rest, dtype, rtol, recording, shown)
+    rule = _rule(target, exact, exact_grads, True, rest, dtype, rtol, recording, shown, written)
     precision = _precision(result, target, value, grads, exact, exact_grads, True, rest, dtype, rtol, verdicts_alone,
                            moved, meant)
     if Verdict.OK == rule.gradient == precision.gradient:
@@ -644,11 +653,13 @@ def _out_of_range(target, beyond, dtype):
     )
 
 
-def _rule(target, exact, exact_grads, gradient_known, chosen, dtype, rtol, recording, shown=None):
+def _rule(target, exact, exact_grads, gradient_known, chosen, dtype, rtol, recording, shown=None, written=None):
     """``wrong`` where the gradient rule, run at high precision, disagrees with the exact derivative.
 
     ``shown``: the (rule, exact) gradients by input its findings print, where entries judged apart were set aside in
-    those judged (`_judged_apart`); else the judged ones.
+    those judged (`_judged_apart`); else the judged ones. ``written``: as `judge`'s; a rule that agrees with the
+    derivative of the program as written is no wrong rule of the program holding its constants as the dtype does
+    (`_right_as_written`).
 
     The finding names the user's own rules that ran (a custom gradient's
     grad_fn, an override) and the line of the first, where there are any.
@@ -692,6 +703,7 @@ def _rule(target, exact, exact_grads, gradient_known, chosen, dtype, rtol, recor
             and not (wrong_rtol > WRONG_RTOL and _within_the_terms(exact, target.variables, chosen, rule_by_name, exact_grads, wrong_rtol))
             and not _constants_rounding(chosen, rule_by_name, exact_grads, wrong_rtol, dtype)
             and not _within_own_rounding(exact, target.variables, chosen, rule_by_name, exact_grads, wrong_rtol)
+            and not _right_as_written(written, target.variables, chosen, wrong_rtol)
         ):
             rule_text, exact_text_ = _told_apart(rule_by_name, exact_grads, chosen, shown)
             return _wrong(
@@ -717,6 +729,27 @@ def _rule(target, exact, exact_grads, gradient_known, chosen, dtype, rtol, recor
                 f"but the exact directional derivative is {float(exact.directional):.10g}",
             )
     return Judgement()
+
+
+def _right_as_written(written, names, chosen, allowance):
+    """Whether the rule agrees, within ``allowance``, with the exact derivative of the program as written (``written()``,
+    its constants as float64 holds them), where the program judged holds them as a narrower dtype does.
+
+    A rule's constants that Python computes from the function's (``0.999 ** 50`` for fifty steps of ``y * 0.999``)
+    are one float64 number that the dtype then rounds once, where the function's derivative multiplies the dtype's
+    rounding of 0.999 fifty times: in float32 the two part by 6.4e-7 relative, a rounding of the constants, which the
+    rule's author did not write and no rule can follow. Right for either holding of its constants, the rule is right:
+    the derivative of the function its author wrote. A rule off in both is wrong.
+    """
+    if written is None:
+        return False
+    reference = written()
+    if reference.unsettled or reference.error or not reference.determined or not reference.rule or not reference.gradient:
+        return False
+    rules, exacts = dict(zip(names, reference.rule)), dict(zip(names, reference.gradient))
+    if any(rules.get(n) is None or exacts.get(n) is None or not finite(rules[n]) for n in chosen):
+        return False
+    return all(_rule_error(rules[n], exacts[n]) <= allowance for n in chosen)
 
 
 def _zeros_within_their_noise(exact, names, chosen, exact_grads):
@@ -911,7 +944,7 @@ def _wrong(recording, kind, message, slope_in=None):
 
 
 def _precision(result, target, value, grads, exact, exact_grads, gradient_known, chosen, dtype, rtol, verdicts_alone=False,
-               moved=None, meant=None):
+               moved=None, meant=None, written=None):
     """``unstable`` where the working precision loses the value or the gradient; errors, ULPs and bits on ``result``.
 
     Every entry is measured against its exact value (`compare.compare`): an
@@ -926,6 +959,8 @@ def _precision(result, target, value, grads, exact, exact_grads, gradient_known,
     moves that slope to 0). A value off its exact reference that is exact for the program as meant, its constants
     the numbers they round, lost only their rounding (`_value_as_meant`), asked only of a program whose exact replay
     held such a constant (``exact.holds_a_rounded_constant``): any other is the program as meant already.
+    ``written``: `judge`'s, given where a hand-written rule ran: a gradient off the held program's exact one that is
+    within rtol of the program as written, whose derivative the rule follows, lost nothing (`_gradient_as_written`).
     """
     judgement = Judgement()
     flushed = getattr(target.bridge, "flushes_subnormals", False)
@@ -938,6 +973,8 @@ def _precision(result, target, value, grads, exact, exact_grads, gradient_known,
         if moved is not None and not all(passed for _, passed in compared):
             compared, reaches = _within_data_rounding(result, target, exact, grads, exact_grads, chosen, dtype, rtol,
                                                       flushed, compared, moved)
+        if written is not None and not all(passed for _, passed in compared):
+            compared = _gradient_as_written(result, target, grads, chosen, dtype, rtol, flushed, written) or compared
         result.gradient_error = max(error for error, _ in compared)
         if not verdicts_alone:
             result.gradient_ulps = max(ulps(grads[n], exact_grads[n], dtype) or 0 for n in chosen)
@@ -996,6 +1033,29 @@ def _value_as_meant(result, value, meant, rtol, dtype, flushed):
             "each float constant that rounds a constant of mathematics (log 2, pi, ...) taken as that number, the value "
             "is exact, so no digit was lost to the arithmetic")
     return passed
+
+
+def _gradient_as_written(result, target, grads, chosen, dtype, rtol, flushed, written):
+    """``compare``'s pairs of ``grads`` against the exact gradient of the program as written (``written()``), where
+    every entry passes there and the rule is that program's derivative (`_right_as_written`), noted; else None.
+
+    Three hundred calls of a rule g * 0.999 ** 50 for fifty steps of y * 0.999 multiply float64's 0.999 ** 50,
+    rounded once to float32, where the float32 program's derivative multiplies float32's 0.999 fifteen thousand
+    times: 2e-4 apart, the rounding of a constant compounded, which the rule's author did not write and the rule
+    cannot follow. Within rtol of the derivative the rule follows, the gradient lost no digit to the arithmetic."""
+    if not _right_as_written(written, target.variables, chosen, rule_tolerance(rtol, dtype, REFERENCE_RTOL)):
+        return None
+    reference = written()
+    truths = dict(zip(target.variables, reference.gradient))
+    compared = [compare(grads[n], truths[n], rtol, result.atol, dtype, flushed) for n in chosen]
+    if not all(passed for _, passed in compared):
+        return None
+    result.notes.append(
+        "the gradient is off the exact gradient of the program as its dtype holds its constants, but within the "
+        "tolerance of the program as written (its constants as float64 holds them), whose derivative the hand-written "
+        "rule follows: the rule computes its constants apart from the function's, so the dtype rounds them apart, "
+        "and no digit was lost to the arithmetic")
+    return compared
 
 
 def _all_finite(value):

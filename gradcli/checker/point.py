@@ -177,7 +177,8 @@ def _checked(result, target, point, working_args, dtype, chosen, options):
                                           options.max_time, texts=False, full=options.full, dtype=dtype)
         record(result, *judge(result, target, value, dict(zip(chosen, grads)), exact, chosen, dtype, result.rtol, recording,
                               verdicts_alone=True, moved=_data_moved(target, rounded, chosen, options, dtype, program),
-                              meant=_constants_meant(target, rounded, chosen, options, program)))
+                              meant=_constants_meant(target, rounded, chosen, options, program),
+                              written=_written_reference(original, target, rounded, chosen, options, program)))
         _settled_and_judged(result, target, rounded, value, grads, exact, chosen, dtype, result.rtol, recording,
                             options, program)
         if options.order == 2 and result.status != Verdict.ERROR:
@@ -193,7 +194,8 @@ def _checked(result, target, point, working_args, dtype, chosen, options):
     record(result, *judge(result, target, value, dict(zip(chosen, grads)), exact, chosen, dtype, rtol, recording,
                           moved=_data_moved(target, rounded, chosen, options, dtype, program),
                           meant=_constants_meant(target, rounded, chosen, options, program),
-                          compiled_apart=lambda: _lost_to_compiling(target, working_args, value, dtype, recording)))
+                          compiled_apart=lambda: _lost_to_compiling(target, working_args, value, dtype, recording),
+                          written=_written_reference(original, target, rounded, chosen, options, program)))
     _settled_and_judged(result, target, rounded, value, grads, exact, chosen, dtype, rtol, recording, options, program)
     if rounded_constant is not None and result.status == Verdict.UNSTABLE:  # the cause, named first
         message = f"{rounded_constant}, so {dtype_name(dtype)} cannot compute that function at this point"
@@ -935,6 +937,20 @@ def _constants_meant(target, rounded, chosen, options, program):
             return _reference(target, rounded, chosen, options.seed, options.max_time, options.full, program)
 
     return reference_meant
+
+
+def _written_reference(original, held, rounded, chosen, options, program):
+    """A callable giving the exact reference at ``rounded`` of ``original``, the program as written (its constants as
+    float64 holds them), where the reference judged replays ``held``, a ``program`` holding them otherwise; None where
+    it is that program already."""
+    if not program or (held is original and original.bridge is None):
+        return None
+
+    def reference_as_written():
+        return _replayed_exact(original, rounded, chosen, options.seed, options.max_time, options.full, None,
+                               _program(original, None))
+
+    return reference_as_written
 
 
 def _bridge_holds(target, dtype, rounded=None):
