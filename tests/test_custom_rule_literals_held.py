@@ -137,6 +137,34 @@ def _fifty_steps_slipped(x):
 
 def fifty_steps_slipped(x):
     return _fifty_steps_slipped(x)
+
+
+@gradcli.custom_gradient
+def _gap(x):  # float32 holds 1.0000001 as 1.00000012: the function's slope 1.19e-7, the rule's 1e-7 as written
+    return x * 1.0000001 - x, lambda upstream: upstream * (1.0000001 - 1.0)
+
+
+def gap_rule(x):
+    return _gap(x)
+
+
+@gradcli.custom_gradient
+def _flip(x):  # float32 holds 1.00000005 as 1 and 1.00000006 as 1.00000012: its program falls where the rule rises
+    y = x * 0.5 + (x * 1.00000005 - x * 1.00000006) * 1e7
+    return y, lambda upstream: upstream * (0.5 + (1.00000005 - 1.00000006) * 1e7)
+
+
+def flip_rule(x):
+    return _flip(x)
+
+
+@gradcli.custom_gradient
+def _identity(x):
+    return x, lambda upstream: upstream
+
+
+def cancels_beside_a_rule(x):  # the rule right in every reading; float32 loses 0.19 of the slope outside it
+    return _identity(x) + (x * 1.0000001 - x) * 1e7
 '''
 
 JAX_MODEL = '''
@@ -266,3 +294,17 @@ def test_a_rule_off_in_both_readings_stays_wrong(model, jax_model, which):
     target, name = (model, "fifty_steps_slipped") if which == "own" else (jax_model, "fifty_steps_slipped")
     results = check(target, name, {"x": 0.5})
     assert {d: r.status.value for d, r in results.items()} == {"float32": "wrong", "float64": "wrong"}
+
+
+@pytest.mark.parametrize("name", ["gap_rule", "flip_rule"])
+def test_a_rule_right_as_written_but_off_the_dtypes_program_by_more_than_its_tolerance_is_wrong(model, name):
+    """The dtype's rounding of a constant changed the function (by 16%; to the opposite slope): the gradient the rule
+    gives the float32 program is not that program's slope, whatever the rule is as written."""
+    narrow = check(model, name, {"x": 0.5}, dtypes=("float32",))["float32"]
+    assert narrow.status.value == "wrong"
+
+
+def test_a_cancellation_outside_a_rule_right_in_both_readings_stays_unstable(model):
+    narrow = check(model, "cancels_beside_a_rule", {"x": 0.5}, dtypes=("float32",))["float32"]
+    assert narrow.status.value == "unstable"
+    assert narrow.exact_gradient["x"] == pytest.approx(1 + 1e7 * (float(np.float32(1.0000001)) - 1), rel=1e-12)
