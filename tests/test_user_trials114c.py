@@ -72,17 +72,8 @@ CHOSEN = {  # case id -> what it holds
 }
 
 KNOWN_WRONG = {  # case id -> the finding, open (cases114c says how)
-    "lib114c:mohr_coulomb@sigma=100.0,c=10.0,phi=90.0:float64":
-        "F1: tan(deg2rad(90)) is error (the reference 'did not settle'), not domain at tan's pole",
-    "lib114c:miner_damage@s=[0.0,300.0],n=[1000000.0,100000.0],m=8.0:float64":
-        "F2: n / (s / Sf)^-m summed over an array with a block at S = 0 is error (a 0 'not proven'), not wrong",
-    "lib114c:mohr_coulomb_sc@sigma=100.0,c=10.0,phi=90.0:float64":
-        "F3: c + sigma sin / cos(deg2rad(90)): c's exact slope given as 0",
 }
 SYMPTOMS = {  # case id -> words of the finding's output
-    "lib114c:mohr_coulomb@sigma=100.0,c=10.0,phi=90.0:float64": "did not settle",
-    "lib114c:miner_damage@s=[0.0,300.0],n=[1000000.0,100000.0],m=8.0:float64": "not proven 0",
-    "lib114c:mohr_coulomb_sc@sigma=100.0,c=10.0,phi=90.0:float64": '"c": 0.0',
 }
 
 test_trial, test_the_chosen_trials_exist_and_every_case_has_a_truth = round_tests(

@@ -546,6 +546,9 @@ def _smooth_new(name, args):
         return _beside_an_infinity(name, args)
     value, slopes = _SMOOTH[name]
     syms = [_unknown_constant(a) if _not_a_number(a) else _lift(a) for a in args]
+    if name == "tan" and syms[0].q is not None and is_zero(_sine("cos", syms[0].q)):
+        # at cos's exact 0 (deg2rad(90), pi/2 exactly) tan is sin over that 0: a division at its pole, as written so
+        return _smooth("divide", [_smooth("sin", args), _smooth("cos", args)])
     if name == "exp" and _minus_infinity_all_around(syms[0]):
         return _lift(0)  # 0 all around the point, as exp of a mask's own -inf is
     ball = _arb.ELEMENTWISE[name](*[s.b for s in syms])
@@ -1020,6 +1023,12 @@ def _power(x, y):
         if poles is not None:
             poles.append(name)  # x^-k of an exact 0 (a norm's 0 under norm^-2), looked for as a log's
             raise NoProof(f"{name} at its pole")
+        if x.b.is_zero() and (id(x) in state().inputs or name == "power" and exponent == int(exponent)) \
+                and not beside_poles and not _moves(x) and not _moves(y):
+            # an exact 0 that no seed moves, an input's own 0.0 or any under an even power (a computed 0 has no sign,
+            # and an even power needs none): IEEE's +inf, a constant all around the point, as a quotient by an input's
+            # 0.0 is (`_over_a_constant_0`): n / s^-8 at s = 0 is 0 along n, its slope there proven 0
+            return Sym(anchored.exact_ball(math.inf), None, None, _IEEE)
         return Sym(ball, None, _beside_the_pole(name, [x]))  # its pole: an unknown, as `_smooth_new`'s
     if exponent is not None:
         if exponent * 2 == 1 and x.q is not None:  # x ** 0.5 is sqrt(x) everywhere (PyTorch's norm): its square roots

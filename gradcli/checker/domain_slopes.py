@@ -74,12 +74,61 @@ def slopes_beside_nan(target, args, held=()):
                 slopes = _at_digits(target, args, coordinates, held)
             except Exception:  # noqa: BLE001 - no reverse-mode run on mpmath numbers: no slope is claimed
                 return None
+        if slopes is None and not found:
+            try:
+                return _kept_off_the_pole(target, args, coordinates)
+            except Exception:  # noqa: BLE001 - as above
+                return None
         if slopes is None or slopes[2]:
             return None
         found.append(slopes)
     (low, origins, _), (high, _, _) = found
     agreed = [b if a is not None and b is not None and _agree(a, b) else None for a, b in zip(low, high)]
     return agreed, origins
+
+
+def _kept_off_the_pole(target, args, coordinates):
+    """`slopes_beside_nan`'s answer where the runs on mpmath numbers find a finite value that grows with their digits:
+    the pole the exact value is at, kept off 0 by each run's rounding (cos(deg2rad(90)) is 0 exactly, its rounding
+    at d digits near 1e-d, and sigma over it near 1e(d + 2)). Its origins are the ops whose answer grows with the digits
+    while none of their arguments does; a coordinate that leaves each origin's arguments as they were, moved either
+    way, has the slope both runs agree on (c in c + sigma / cos(deg2rad(phi)) at phi = 90: 1). None where the value
+    does not grow so, or no op starts the growth."""
+    import mpmath
+
+    runs = []
+    for digits in _DIGITS:
+        with mpmath.workdps(digits):
+            mp_args = [to_mp(a) for a in args]
+            value, pull, ops = _recorded(target, mp_args, located=True)
+            values = flat_entries(value)
+            if len(values) != 1 or not mpmath.isfinite(values[0]):
+                return None
+            gradient = [e for g, a in zip(pull(mpmath.mpf(1)), args) for e in _entries_or_zeros(g, a)]
+            runs.append((mp_args, values[0], gradient, ops))
+    (_, low, low_gradient, low_ops), (mp_args, high, gradient, ops) = runs
+    apart = mpmath.mpf(10) ** (_DIGITS[0] // 2)  # half the fewer digits: far past what any rounding moves
+
+    def grew(before, after):
+        pairs = zip(flat_entries(before), flat_entries(after))
+        return any(mpmath.isfinite(b) and mpmath.isfinite(a) and abs(a) > apart * abs(b) for b, a in pairs)
+
+    if len(low_ops) != len(ops) or any(a.name != b.name for a, b in zip(low_ops, ops)) or not grew(low, high):
+        return None
+    origins = [k for k, (before, after) in enumerate(zip(low_ops, ops)) if grew(before.output, after.output)
+               and not any(_any_entry(a, "isnan") or grew(b, a) for b, a in zip(before.args, after.args))]
+    if not origins:
+        return None
+    found = []
+    with mpmath.workdps(_DIGITS[-1]):  # the moved runs at the digits ``ops`` were recorded at
+        for (i, index, _), before, entry in zip(coordinates, low_gradient, gradient):
+            x = mp_args[i] if index is None else mp_args[i][index]
+            still = mpmath.isfinite(entry) and _agree(before, entry) and all(
+                _origins_still(ops, origins, _recorded(target, with_coordinate(mp_args, i, index, x + side))[2],
+                               lambda _: True)
+                for side in (_step(x), -_step(x)))
+            found.append(entry if still else None)
+    return found, sorted({ops[k].name for k in origins})
 
 
 def no_value_near(target, args, held=()):

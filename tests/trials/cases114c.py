@@ -94,7 +94,8 @@ cosine an exact 0, "a number over it is +inf or -inf, and the point is domain"),
 exact value is infinite (+inf from the left, -inf from the right), and the verdict is domain; there is no cancellation
 to blame. The same angle written np.sin(r) / np.cos(r) is domain (scr.py:tan_by_ratio), and tan at the pole is read
 right where another term's pole covers it (the infinite slope at beta = 90: phi's exact 0 beside it). In ALL:
-mohr_coulomb at phi = 90 (c + sigma tan phi: domain, c keeping 1; gradcli: error, no exact gradient).
+mohr_coulomb at phi = 90 (c + sigma tan phi: domain, c keeping 1; gradcli: error, no exact gradient). Mended: the proof reads tan where its
+argument's cosine is an exact 0 as sin over that 0, a division at its pole (tests/test_pole_at_an_exact_angle.py).
 
 F2. Miner's sum over an array with a block at S = 0: error, not wrong. Reproduction: `def f(s, n): return
 np.sum(n / s ** (-8.0))` (scr.py:inv_pow), `--at "s=[0.0,300.0],n=[1.0,1.0]"`: "no exact reference: an exact entry is
@@ -102,7 +103,9 @@ within 2.83e-2519 of 0 at 3840 digits but not proven 0 ... no verdict", while th
 s = 0, n = 1 (scr.py:inv_pow1), is wrong with the exact slopes {s: 0, n: 0} proven, and with --wrt n the array form is
 ok. The truth: the block's term n (s / Sf)^8 near s = 0 is smooth with slope 0 in s, n and m (0^-8 = inf, n / inf = 0
 exactly at the point); the program's NaN in s[0] and m (-n / inf^2 = 0 times pow's inf) is wrong. In ALL: miner_damage
-at s = [0, 300], n = [1e6, 1e5], m = 8 (wrong; gradcli: error); miner_one (one block) agrees.
+at s = [0, 300], n = [1e6, 1e5], m = 8 (wrong; gradcli: error); miner_one (one block) agrees. Mended: a proof reads a negative power of an
+exact 0 that no seed moves (an input's own 0.0, or any 0 under an even power) as IEEE's +inf, a constant all about the
+point, so n / inf is 0 along n, proven (tests/test_power_pole_beside_a_sum.py).
 
 F3. c + sigma / cos(deg2rad(90)): c's exact slope 0. Reproduction: `def f(c, sigma, phi): return c + sigma /
 np.cos(np.deg2rad(phi))` (scr.py:c_plus_sigma_sec), `--at "c=10.0,sigma=100.0,phi=90.0" --json`: domain, with
@@ -111,7 +114,10 @@ never depends on c: where it has a slope in c at all that slope is 1 (README: in
 keep their slopes; c + 1 / x at x = 0 gives c's 1, scr.py:c_plus_pole), and under the other reading (a sign-less
 infinity, no value near, no slope) it is NaN, as gradcli itself says for c + 1.0 / np.cos(np.deg2rad(phi))
 (scr.py:c_plus_sec: c "nan", "the function jumps on the left"); 0 is neither. The truth kept here is 1. In ALL:
-mohr_coulomb_sc (c + sigma sin(r) / cos(r)) at phi = 90; the verdict domain is right, c's exact entry is not.
+mohr_coulomb_sc (c + sigma sin(r) / cos(r)) at phi = 90; the verdict domain is right, c's exact entry is not. Mended:
+runs on mpmath numbers keep the pole off 0 by a residue of pi/2's rounding that shrinks with their digits; the op whose
+answer grows with the digits while its arguments do not is the pole's origin, and an input that leaves its arguments as
+they were has the slope both precisions agree on (`domain_slopes._kept_off_the_pole`): c's 1.
 
 Observed: five checks of the first full run (von_mises_rule at zero stress, von_mises_rule_slip at
 both points, steel_rule at both points) failed with "TypeError: Call.__init__() takes from 4 to 5 positional
