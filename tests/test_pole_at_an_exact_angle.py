@@ -31,6 +31,10 @@ def secant_term(c, sigma, phi):
 
 def one_over_cos(c, phi):
     return c + 1.0 / np.cos(np.deg2rad(phi))
+
+
+def gated(c, sigma, phi):  # c scales the pole by 1 + e^-c: at c = 400 by less than any run's digits show
+    return c + sigma / (np.cos(np.deg2rad(phi)) / (1.0 + np.exp(-c)))
 '''
 
 
@@ -72,3 +76,11 @@ def test_an_added_term_keeps_its_slope_beside_the_pole(model, name, point, dtype
     assert result.exact_gradient["c"] == 1.0
     assert all(math.isnan(result.exact_gradient[n]) for n in point if n != "c")
     assert "which c never reaches" in " ".join(f.message for f in result.findings)
+
+
+def test_an_input_that_reaches_the_pole_however_weakly_has_no_slope(model):
+    """d/dc = 1 - sigma e^-c / cos(phi): unbounded at phi = 90 however small e^-400 is."""
+    result = check(model, "gated", {"c": 400.0, "sigma": 100.0, "phi": 90.0})
+    assert result.status.value == "domain"
+    assert all(math.isnan(result.exact_gradient[n]) for n in ("c", "sigma", "phi"))
+    assert "reaches the pole of divide" in result.exact_gradient_why["c"]

@@ -93,7 +93,9 @@ def _kept_off_the_pole(target, args, coordinates):
     at d digits near 1e-d, and sigma over it near 1e(d + 2)). Its origins are the ops whose answer grows with the digits
     while none of their arguments does; a coordinate that leaves each origin's arguments as they were, moved either
     way, has the slope both runs agree on (c in c + sigma / cos(deg2rad(phi)) at phi = 90: 1). None where the value
-    does not grow so, or no op starts the growth."""
+    does not grow so, or no op starts the growth. A scalar input the origins read at all has none (NaN: its difference
+    quotients, swamped by the residue's huge value, say nothing), however weak its coupling (c in sigma (1 + e^-c) /
+    cos(r) at c = 400 moves the pole by less than any run's digits show)."""
     import mpmath
 
     runs = []
@@ -119,10 +121,19 @@ def _kept_off_the_pole(target, args, coordinates):
                and not any(_any_entry(a, "isnan") or grew(b, a) for b, a in zip(before.args, after.args))]
     if not origins:
         return None
+    # an argument the origins read at all, however weakly (sigma / (cos(r) (1 + 1e-200 c)): c moves the pole by less
+    # than the digits show), has no slope for a scalar; an array's entries are told apart by the moved runs alone
+    reaching = set()
+    for k in origins:
+        for arg, parent in zip(ops[k].args, ops[k].parents or [None] * len(ops[k].args)):
+            reaching |= _inputs_read(parent, arg, {id(a) for a in mp_args})
     found = []
     with mpmath.workdps(_DIGITS[-1]):  # the moved runs at the digits ``ops`` were recorded at
         for (i, index, _), before, entry in zip(coordinates, low_gradient, gradient):
             x = mp_args[i] if index is None else mp_args[i][index]
+            if index is None and id(mp_args[i]) in reaching:
+                found.append(mpmath.nan)  # it moves the pole: no slope, whatever differences swamped by it show
+                continue
             still = mpmath.isfinite(entry) and _agree(before, entry) and all(
                 _origins_still(ops, origins, _recorded(target, with_coordinate(mp_args, i, index, x + side))[2],
                                lambda _: True)

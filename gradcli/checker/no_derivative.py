@@ -92,6 +92,8 @@ def settle_result(result, target, args, exact, chosen, program=None):
 
 _REACHES_THE_NAN = ("no derivative: the function's exact value here is nan (an inf - inf or 0 / 0 of {}), which this "
                     "coordinate meets or which multiplies its slope")
+_MOVES_THE_POLE = ("no derivative: this coordinate reaches the pole of {} that the exact value is at (a 0 the program "
+                   "computes exactly, which each run's rounding keeps off 0)")
 # A coordinate along which the kink test saw a side's difference quotient swing without settling (`precision.Wavers`)
 _SWINGS_REASON = "no derivative: the difference quotient swings up and down as the step shrinks, settling nowhere"
 _HELD_JUMP_REASON = ("no derivative: the value jumps at this point along this coordinate, whatever a stop_gradient "
@@ -120,6 +122,9 @@ def _beside_nan(result, target, args, exact, limits, reasons, held=()):
     for k, (slope, (_, _, label)) in enumerate(zip(slopes, coordinates_of(target, args))):
         if slope is None and indeterminate and limits[k] is None and reasons[k] is None:
             limits[k], reasons[k] = mpmath.nan, _REACHES_THE_NAN.format(", ".join(origins))
+            continue
+        if slope is not None and mpmath.isnan(slope):  # it moves a pole the runs keep off 0 (`_kept_off_the_pole`)
+            limits[k], reasons[k] = mpmath.nan, _MOVES_THE_POLE.format(", ".join(origins))
             continue
         if slope is not None and limits[k] is None and reasons[k] is None:
             labels.append(label)  # a finite entry the reference found itself (a proof's), kept and named alike
