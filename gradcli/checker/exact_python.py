@@ -280,6 +280,9 @@ def _compute(target, args, result, budget, seed):
             undefined_at_kinks(target, args, result)
         return True
     except _Unresolvable as error:
+        if arb_core.cuts:  # arctan2 on its cut: a bound on the smooth side's slope says nothing of the jump beside it
+            raise _Fallback("arctan2 on its cut, its slopes unresolved on balls: the mpmath path's kink test judges it") \
+                from None
         error.value, error.rule = value, rule  # proven: a bound of the derivative's entries is said beside them
         raise
 
