@@ -106,9 +106,8 @@ def _kept_off_the_pole(target, args, coordinates):
             values = flat_entries(value)
             if len(values) != 1 or not mpmath.isfinite(values[0]):
                 return None
-            gradient = [e for g, a in zip(pull(mpmath.mpf(1)), args) for e in _entries_or_zeros(g, a)]
-            runs.append((mp_args, values[0], gradient, ops))
-    (_, low, low_gradient, low_ops), (mp_args, high, gradient, ops) = runs
+            runs.append((mp_args, values[0], pull, ops))
+    (_, low, low_pull, low_ops), (mp_args, high, pull, ops) = runs
     apart = mpmath.mpf(10) ** (_DIGITS[0] // 2)  # half the fewer digits: far past what any rounding moves
 
     def grew(before, after):
@@ -121,12 +120,17 @@ def _kept_off_the_pole(target, args, coordinates):
                and not any(_any_entry(a, "isnan") or grew(b, a) for b, a in zip(before.args, after.args))]
     if not origins:
         return None
+    gradients = []  # each run's slopes, pulled at its own digits once the growth is found
+    for digits, pulled in zip(_DIGITS, (low_pull, pull)):
+        with mpmath.workdps(digits):
+            gradients.append([e for g, a in zip(pulled(mpmath.mpf(1)), args) for e in _entries_or_zeros(g, a)])
+    low_gradient, gradient = gradients
     # an argument the origins read at all, however weakly (sigma / (cos(r) (1 + 1e-200 c)): c moves the pole by less
     # than the digits show), has no slope for a scalar; an array's entries are told apart by the moved runs alone
-    reaching = set()
+    inputs, reaching = {id(a) for a in mp_args}, set()
     for k in origins:
         for arg, parent in zip(ops[k].args, ops[k].parents or [None] * len(ops[k].args)):
-            reaching |= _inputs_read(parent, arg, {id(a) for a in mp_args})
+            reaching |= _inputs_read(parent, arg, inputs)
     found = []
     with mpmath.workdps(_DIGITS[-1]):  # the moved runs at the digits ``ops`` were recorded at
         for (i, index, _), before, entry in zip(coordinates, low_gradient, gradient):
